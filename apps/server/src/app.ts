@@ -1,0 +1,66 @@
+// Builds the Fastify application: platform services, business areas and the web app's files.
+// Used by main.ts and, in-process, by the API tests.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { kernelMessages } from '@srm/kernel';
+import { type Database, readJournal } from '@srm/db';
+import { installHttpConventions, registerHealth } from '@srm/platform';
+import { migrationsDir, repoRoot, webDistDir } from './paths';
+
+export interface AppOptions {
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built web app; it is served when it exists. */
+  webDir?: string;
+}
+
+export const version: string = (
+  JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+
+  const webDir = options.webDir ?? webDistDir;
+  const serveWeb = existsSync(join(webDir, 'index.html'));
+
+  installHttpConventions(app, {
+    messages: () => kernelMessages,
+    onUnknownRoute: async (request, reply) => {
+      // Pages of the single-page app: any GET outside /api answers index.html.
+      if (!serveWeb || request.method !== 'GET' || request.url.startsWith('/api/')) return false;
+      await reply.type('text/html').sendFile('index.html');
+      return true;
+    },
+  });
+
+  registerHealth(app, { database: options.database, version, journal: readJournal(migrationsDir) });
+
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        reply.header(
+          'cache-control',
+          path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        reply.header('x-content-type-options', 'nosniff');
+      },
+    });
+  }
+  return app;
+}

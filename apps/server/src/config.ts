@@ -1,0 +1,33 @@
+// Configuration from environment variables (documented in docs/configuration.md and .env.example).
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  /** Address printed at start and used in e-mails; defaults to http://localhost:PORT. */
+  publicUrl: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = parsePort(env.PORT);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.SRM_DATA_DIR || './data'),
+    logLevel: env.LOG_LEVEL || 'info',
+    publicUrl: (env.SRM_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+  };
+}
+
+function parsePort(value: string | undefined): number {
+  if (!value) return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { initI18n } from './i18n';
+import { LanguageProvider } from './shell/language';
+import { routes } from './routes';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+await initI18n();
+const router = createBrowserRouter(routes);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <LanguageProvider>
+        <AntApp message={{ top: 20, duration: 4 }}>
+          <RouterProvider router={router} />
+        </AntApp>
+      </LanguageProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

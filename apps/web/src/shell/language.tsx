@@ -1,0 +1,50 @@
+// The current language: i18next, antd's locale and dayjs follow it; the choice is saved.
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type LanguageCode, localeOf } from '@srm/kernel';
+import { i18n, saveLanguage, savedLanguage } from '../i18n';
+
+interface LanguageState {
+  language: LanguageCode;
+  setLanguage(code: LanguageCode): void;
+}
+
+const LanguageContext = createContext<LanguageState>({ language: 'CN', setLanguage: () => {} });
+
+export function useLanguage(): LanguageState {
+  return useContext(LanguageContext);
+}
+
+function applyDayjs(code: LanguageCode) {
+  dayjs.locale(code === 'EN' ? 'en' : 'zh-cn');
+}
+
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [language, setState] = useState<LanguageCode>(() => {
+    const code = savedLanguage();
+    applyDayjs(code);
+    return code;
+  });
+  const setLanguage = useCallback((code: LanguageCode) => {
+    saveLanguage(code);
+    applyDayjs(code);
+    void i18n.changeLanguage(localeOf(code));
+    document.documentElement.lang = code === 'EN' ? 'en' : 'zh-CN';
+    setState(code);
+  }, []);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return (
+    <LanguageContext.Provider value={value}>
+      <ConfigProvider
+        locale={language === 'EN' ? enUS : zhCN}
+        theme={{ token: { colorPrimary: '#1677ff', borderRadius: 4 } }}
+      >
+        {children}
+      </ConfigProvider>
+    </LanguageContext.Provider>
+  );
+}

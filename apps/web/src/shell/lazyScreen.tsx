@@ -1,0 +1,78 @@
+// Code-split screens: a screen that does not arrive within the spec's 120000 ms, or whose chunk
+// fails, shows a clear error with a reload action instead of a blank tab.
+import { type ComponentType, Component, type ReactNode, lazy, Suspense } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export const CHUNK_LOAD_TIMEOUT = 120000;
+
+export class ChunkLoadError extends Error {
+  constructor(cause?: unknown) {
+    super('ChunkLoadError', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export function lazyScreen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  timeout = CHUNK_LOAD_TIMEOUT,
+) {
+  return lazy(
+    () =>
+      new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeout);
+        load().then(
+          (module) => {
+            clearTimeout(timer);
+            resolve(module);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(new ChunkLoadError(error));
+          },
+        );
+      }),
+  );
+}
+
+function ChunkFailed() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="warning"
+      title={t('chunk.failed')}
+      subTitle={t('chunk.failedHint')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('chunk.reload')}
+        </Button>
+      }
+    />
+  );
+}
+
+class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <ChunkFailed /> : this.props.children;
+  }
+}
+
+export function ScreenFrame({ children }: { children: ReactNode }) {
+  return (
+    <ScreenBoundary>
+      <Suspense
+        fallback={
+          <div style={{ padding: 48, textAlign: 'center' }}>
+            <Spin />
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
+    </ScreenBoundary>
+  );
+}

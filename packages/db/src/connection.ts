@@ -1,0 +1,113 @@
+// The one connection module: PostgreSQL through a node-postgres pool when a URL is given,
+// otherwise PGlite (PostgreSQL in WASM) in directory mode under the data directory.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** A Drizzle database, the same type whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+/** A Drizzle transaction handle. */
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>>;
+/** Anything queries can run on: the database itself or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  readonly kind: DbKind;
+  readonly db: Db;
+  /** The embedded engine, when there is one (dump, clone, raw access in tests). */
+  readonly pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… — when set, PostgreSQL through a pool. */
+  url?: string | undefined;
+  /** Directory of the embedded database (PGlite directory mode). */
+  dataDir?: string | undefined;
+  /** Start an in-memory embedded database from a dump made with `dumpDataDir()`. */
+  loadDataDir?: Blob | undefined;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number | undefined;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start, not at the first request, when the server is unreachable.
+  const client = await pool.connect();
+  client.release();
+  const db = drizzlePg(pool) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let client: PGlite;
+  if (options.loadDataDir) {
+    client = new PGlite({ loadDataDir: options.loadDataDir });
+  } else if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+/** True when the directory already holds an initialised embedded database. */
+export function isPgliteInitialised(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'PG_VERSION'));
+}
+
+/**
+ * Runs PGlite's initdb in a short-lived child process. The WASM memory that initdb grows is
+ * never returned to the system, so a server that created its database in-process would keep
+ * ~850 MB for its lifetime; opening an existing directory costs ~330 MB.
+ */
+export function initialisePgliteDirectory(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  const moduleUrl = import.meta.resolve('@electric-sql/pglite');
+  const script = [
+    `const { PGlite } = await import(${JSON.stringify(moduleUrl)});`,
+    `const db = new PGlite(${JSON.stringify(dataDir)});`,
+    'await db.waitReady;',
+    'await db.close();',
+  ].join('\n');
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) {
+    throw new Error(`Could not initialise the embedded database in ${dataDir} (exit ${result.status})`);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './connection';
+export * from './transaction';
+export * from './migrate';

@@ -1,0 +1,31 @@
+// One transaction per unit of work, found through the async context so nested calls join it.
+// PGlite has a single connection: a query issued on the database while a transaction is open
+// would wait for that transaction forever. Everything therefore runs on `executor()`, which is
+// the open transaction when there is one.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SQL } from 'drizzle-orm';
+import type { Database, Executor, Tx } from './connection';
+
+const current = new AsyncLocalStorage<Tx>();
+
+/** Runs `work` in a transaction; joins the caller's transaction when one is open. */
+export async function inTransaction<T>(database: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const open = current.getStore();
+  if (open) return work(open);
+  return database.db.transaction((tx) => current.run(tx as Tx, () => work(tx as Tx)));
+}
+
+/** The open transaction, or the database itself outside one. */
+export function executor(database: Database): Executor {
+  return current.getStore() ?? database.db;
+}
+
+export function isInTransaction(): boolean {
+  return current.getStore() !== undefined;
+}
+
+/** Runs raw SQL and returns its rows, the same way on PGlite and node-postgres. */
+export async function queryRows<T>(on: Executor, query: SQL): Promise<T[]> {
+  const result = (await on.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,43 @@
+// Message catalogues: each area contributes a zh-CN and an en dictionary; `translate` fills
+// `{name}` placeholders. Used by the server for `msg` and by the web for its texts.
+import type { Locale } from './language';
+import zhCN from '../locales/zh-CN.json';
+import en from '../locales/en.json';
+
+export type Dictionary = Readonly<Record<string, string>>;
+export type Catalogue = Readonly<Record<Locale, Dictionary>>;
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export const kernelMessages: Catalogue = { 'zh-CN': zhCN, en };
+
+export function fillPlaceholders(text: string, params?: MessageParams): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Merges catalogues; a later one wins on a shared key. */
+export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
+  const merged: Record<Locale, Record<string, string>> = { 'zh-CN': {}, en: {} };
+  for (const catalogue of catalogues) {
+    Object.assign(merged['zh-CN'], catalogue['zh-CN']);
+    Object.assign(merged.en, catalogue.en);
+  }
+  return merged;
+}
+
+/** Keys present in one language and missing in the other. */
+export function missingKeys(catalogue: Catalogue): { locale: Locale; key: string }[] {
+  const missing: { locale: Locale; key: string }[] = [];
+  for (const key of Object.keys(catalogue['zh-CN'])) {
+    if (!(key in catalogue.en)) missing.push({ locale: 'en', key });
+  }
+  for (const key of Object.keys(catalogue.en)) {
+    if (!(key in catalogue['zh-CN'])) missing.push({ locale: 'zh-CN', key });
+  }
+  return missing;
+}
+
+export function translate(catalogue: Catalogue, locale: Locale, key: string, params?: MessageParams): string {
+  const text = catalogue[locale][key] ?? catalogue['zh-CN'][key] ?? key;
+  return fillPlaceholders(text, params);
+}

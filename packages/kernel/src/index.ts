@@ -1,0 +1,2 @@
+export * from './i18n/language';
+export * from './i18n/messages';

@@ -1,0 +1,86 @@
+// Fastify wiring shared by every service: language per request, the envelope for errors and
+// unknown routes. No answer ever carries a stack trace.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Catalogue, type Locale, type MessageParams, localeOf, translate } from '@srm/kernel';
+import { AppError } from './errors';
+import { failure } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+    t(key: string, params?: MessageParams): string;
+  }
+}
+
+export interface HttpConventionOptions {
+  messages: () => Catalogue;
+  /** Answers a request no route matched (the web app's pages); false falls through to 404. */
+  onUnknownRoute?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
+export function installHttpConventions(app: FastifyInstance, options: HttpConventionOptions): void {
+  const { messages, onUnknownRoute } = options;
+  app.decorateRequest('locale', 'zh-CN');
+  app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: MessageParams) {
+    return translate(messages(), this.locale, key, params);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    request.locale = localeOf(headerValue(request.headers['saaf-language']));
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    answerError(error, request, reply);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (onUnknownRoute && (await onUnknownRoute(request, reply))) return reply;
+    return reply
+      .code(404)
+      .send(failure(request.t('error.routeNotFound', { path: request.url.split('?')[0] ?? '' })));
+  });
+}
+
+function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    reply
+      .code(error.httpStatus)
+      .send(failure(request.t(error.messageKey, error.params), error.details ?? null));
+    return;
+  }
+  const known = knownFastifyError(error, request);
+  if (known) {
+    request.log.info({ code: error.code }, known.msg);
+    reply.code(known.status).send(failure(known.msg));
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  reply.code(500).send(failure(request.t('error.internal')));
+}
+
+function knownFastifyError(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; msg: string } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, msg: request.t('error.badJson') };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, msg: request.t('error.payloadTooLarge') };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 415, msg: request.t('error.unsupportedMediaType') };
+  }
+  if (error.validation) {
+    return { status: 400, msg: request.t('error.badRequest', { detail: error.message }) };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, msg: request.t('error.badRequest', { detail: error.message }) };
+  }
+  return null;
+}
+
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,48 @@
+// A fresh, migrated database for one test file: a copy of the run's template.
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '@srm/db';
+import { databaseUrlWithName, quoteIdent } from './postgres';
+
+export interface TestDatabase extends Database {
+  /** The connection URL on PostgreSQL (to start a server process on the same database). */
+  readonly url?: string;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const template = inject('srmTemplate');
+  if (template.kind === 'pglite') {
+    return openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpPath)]) });
+  }
+  const name = `${template.templateName.replace(/_tpl_\d+$/, '')}_t_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.adminUrl });
+  await admin.connect();
+  await createFromTemplate(admin, name, template.templateName);
+  const url = databaseUrlWithName(template.adminUrl, name);
+  const database = await openDatabase({ url });
+  return {
+    ...database,
+    url,
+    async close() {
+      await database.close();
+      await admin.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function createFromTemplate(admin: pg.Client, name: string, templateName: string): Promise<void> {
+  // Two CREATE DATABASE … TEMPLATE at the same moment can collide; try again shortly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(templateName)}`);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === '55006';
+      if (!busy || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}

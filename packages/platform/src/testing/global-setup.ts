@@ -1,0 +1,40 @@
+// Runs once per test run: builds one migrated database and hands it to every test file, which
+// starts from a copy (a PGlite dump, or a PostgreSQL database created from a template). Paying
+// initdb and the migrations once keeps each file's fresh database under a second.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, runMigrations } from '@srm/db';
+import { migrationsDir } from './template';
+import { databaseUrlWithName, quoteIdent } from './postgres';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const templateName = `${new URL(url).pathname.slice(1) || 'test'}_tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${quoteIdent(templateName)}`);
+    await admin.query(`create database ${quoteIdent(templateName)}`);
+    const database = await openDatabase({ url: databaseUrlWithName(url, templateName), poolSize: 1 });
+    await runMigrations(database, migrationsDir);
+    await database.close();
+    project.provide('srmTemplate', { kind: 'postgres', adminUrl: url, templateName });
+    return async () => {
+      await admin.query(`drop database if exists ${quoteIdent(templateName)} with (force)`);
+      await admin.end();
+    };
+  }
+
+  const dir = mkdtempSync(join(tmpdir(), 'srm-test-'));
+  const database = await openDatabase({});
+  await runMigrations(database, migrationsDir);
+  const dump = await database.pglite!.dumpDataDir('none');
+  await database.close();
+  const dumpPath = join(dir, 'template.tar');
+  writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  project.provide('srmTemplate', { kind: 'pglite', dumpPath });
+  return async () => rmSync(dir, { recursive: true, force: true });
+}

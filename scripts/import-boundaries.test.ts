@@ -1,0 +1,42 @@
+// The import directions of DESIGN.md §4 are enforced by lint: an import against them fails.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['packages/kernel/src/x.ts', "import { readFileSync } from 'node:fs';"],
+    ['packages/kernel/src/x.ts', "import { openDatabase } from '@srm/db';"],
+    ['packages/kernel/src/x.ts', "import pg from 'pg';"],
+    ['packages/db/src/x.ts', "import { AppError } from '@srm/platform';"],
+    ['packages/platform/src/x.ts', "import { purchaseOrder } from '@srm/domain';"],
+    ['packages/platform/src/x.ts', "import { Button } from 'antd';"],
+    ['packages/platform-ui/src/x.tsx', "import { AppError } from '@srm/platform';"],
+    ['packages/platform-ui/src/x.tsx', "import { purchaseOrder } from '@srm/domain';"],
+    ['packages/domain/src/purchasing/order.entity.ts', "import { AppError } from '@srm/platform';"],
+    ['packages/domain/src/purchasing/order.actions.ts', "import { EntityListPage } from '@srm/platform-ui';"],
+    ['packages/domain/src/purchasing/order.screen.tsx', "import { AppError } from '@srm/platform';"],
+    ['apps/web/src/x.tsx', "import { openDatabase } from '@srm/db';"],
+  ])('%s may not %s', async (filePath, code) => {
+    expect(await restrictedImports(filePath, `${code}\n`)).not.toEqual([]);
+  });
+
+  it.each([
+    ['packages/platform/src/x.ts', "import { openDatabase } from '@srm/db';"],
+    ['packages/platform/src/x.ts', "import { localeOf } from '@srm/kernel';"],
+    ['packages/domain/src/purchasing/order.entity.ts', "import { localeOf } from '@srm/kernel';"],
+    ['packages/domain/src/purchasing/order.actions.ts', "import { AppError } from '@srm/platform';"],
+    ['packages/domain/src/purchasing/order.screen.tsx', "import { Button } from 'antd';"],
+    ['apps/server/src/x.ts', "import { purchaseOrder } from '@srm/domain';"],
+  ])('%s may %s', async (filePath, code) => {
+    expect(await restrictedImports(filePath, `${code}\n`)).toEqual([]);
+  });
+});
