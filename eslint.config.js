@@ -124,12 +124,7 @@ export default tseslint.config(
   },
   // domain: entity definitions and locales are isomorphic (kernel only) ...
   {
-    files: [
-      'packages/domain/**/*.entity.ts',
-      'packages/domain/**/*.seed.ts',
-      'packages/domain/*/index.ts',
-      'packages/domain/src/index.ts',
-    ],
+    files: ['packages/domain/**/*.entity.ts', 'packages/domain/**/index.ts'],
     rules: forbid(
       [
         '@srm/platform',
@@ -149,7 +144,11 @@ export default tseslint.config(
   },
   // ... action files are server-side (kernel, platform) ...
   {
-    files: ['packages/domain/**/*.actions.ts'],
+    files: [
+      'packages/domain/**/*.actions.ts',
+      'packages/domain/**/*.seed.ts',
+      'packages/domain/**/server.ts',
+    ],
     rules: forbid(
       ['@srm/platform-ui', '@srm/platform-ui/*', '@srm/server', '@srm/web', ...browserPackages],
       'Action files run on the server: they may import @srm/kernel and @srm/platform, never UI code (DESIGN.md §4).',

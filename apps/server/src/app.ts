@@ -5,23 +5,59 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { kernelMessages } from '@srm/kernel';
+import { DEFAULT_TIME_ZONE } from '@srm/kernel';
 import { type Database, readJournal } from '@srm/db';
-import { installHttpConventions, registerHealth } from '@srm/platform';
+import {
+  type AccessPolicy,
+  DatabaseClock,
+  EntityRuntime,
+  Sealer,
+  installHttpConventions,
+  loadSealKey,
+  openApiDocument,
+  registerEntityRoutes,
+  registerHealth,
+} from '@srm/platform';
+import { domainActions } from '@srm/domain/server';
+import { interimPolicy } from './access/interim';
 import { migrationsDir, repoRoot, webDistDir } from './paths';
+import { entityTables, messages, registry } from './schema';
 
 export interface AppOptions {
   database: Database;
+  /** Data directory (seal key file); defaults to ./data. */
+  dataDir?: string;
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built web app; it is served when it exists. */
   webDir?: string;
+  policy?: AccessPolicy;
+  timeZone?: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  runtime: EntityRuntime;
+  clock: DatabaseClock;
 }
 
 export const version: string = (
   JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<App> {
+  const clock = new DatabaseClock();
+  await clock.calibrate(options.database);
+  const dataDir = options.dataDir ?? join(process.cwd(), 'data');
+  const runtime = new EntityRuntime({
+    database: options.database,
+    registry,
+    tables: entityTables,
+    clock,
+    sealer: new Sealer(loadSealKey(join(dataDir, 'keys', 'seal.key'), process.env.SRM_SEAL_KEY)),
+    messages: () => messages,
+    timeZone: options.timeZone ?? process.env.SRM_TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    actions: domainActions,
+  });
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
@@ -35,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serveWeb = existsSync(join(webDir, 'index.html'));
 
   installHttpConventions(app, {
-    messages: () => kernelMessages,
+    messages: () => messages,
     onUnknownRoute: async (request, reply) => {
       // Pages of the single-page app: any GET outside /api answers index.html.
       if (!serveWeb || request.method !== 'GET' || request.url.startsWith('/api/')) return false;
@@ -45,6 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerHealth(app, { database: options.database, version, journal: readJournal(migrationsDir) });
+  const routes = registerEntityRoutes(app, { runtime, policy: options.policy ?? interimPolicy });
+  const apiDocument = openApiDocument(registry.all(), routes, messages, version);
+  app.get('/api/docs', async () => apiDocument);
 
   if (serveWeb) {
     await app.register(fastifyStatic, {
@@ -62,5 +101,5 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
-  return app;
+  return { app, runtime, clock };
 }

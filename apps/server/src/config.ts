@@ -9,6 +9,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Address printed at start and used in e-mails; defaults to http://localhost:PORT. */
   publicUrl: string;
+  /** Load the demo data on start (seeds not run yet); SRM_DEMO_DATA=off for production. */
+  demoData: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -20,6 +22,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.SRM_DATA_DIR || './data'),
     logLevel: env.LOG_LEVEL || 'info',
     publicUrl: (env.SRM_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    demoData: (env.SRM_DEMO_DATA ?? 'on').toLowerCase() !== 'off',
   };
 }
 

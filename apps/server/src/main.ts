@@ -14,7 +14,7 @@ import {
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { migrationsDir } from './paths';
-import { demoLoginLines, seedIfEmpty } from './seed';
+import { demoLoginLines, loadDemoData } from './seed';
 
 const PREPARE_FLAG = '--prepare-db';
 
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
     // Child process of a first start: create, migrate and seed, then exit (see below).
     const database = await openDatabase({ dataDir: pgliteDir });
     await runMigrations(database, migrationsDir);
-    await seedIfEmpty(database);
+    const { runtime } = await buildApp({ database, dataDir: config.dataDir });
+    await loadDemoData(runtime, 'new');
     await database.close();
     return;
   }
@@ -41,12 +42,12 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: pgliteDir });
   const migrations = await runMigrations(database, migrationsDir);
-  await seedIfEmpty(database);
-
-  const app = await buildApp({
+  const { app, runtime } = await buildApp({
     database,
+    dataDir: config.dataDir,
     logger: { level: config.logLevel },
   });
+  if (config.demoData) await loadDemoData(runtime, 'new');
   installShutdown(async () => {
     await app.close();
     await database.close();

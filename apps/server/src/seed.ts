@@ -1,8 +1,10 @@
-// Demo data: loaded on the first start of an empty database and by `npm run seed`.
-import type { Database } from '@srm/db';
+// Demo data: every area's seeds. On start, seeds not yet recorded run (a first start loads
+// the whole demo company); `npm run seed` runs them all again, idempotently.
+import { type EntityRuntime, runSeeds } from '@srm/platform';
+import { domainSeeds } from '@srm/domain/server';
 
-export async function seedIfEmpty(_database: Database): Promise<void> {
-  // The business areas contribute their demo data here as they land.
+export async function loadDemoData(runtime: EntityRuntime, mode: 'all' | 'new') {
+  return runSeeds(runtime, domainSeeds, mode);
 }
 
 export function demoLoginLines(): string[] {

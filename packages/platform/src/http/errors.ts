@@ -1,5 +1,5 @@
 // Errors that reach a client: an HTTP status and a message key, localized when answered.
-import type { MessageParams } from '@srm/kernel';
+import type { Locale, MessageParams } from '@srm/kernel';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly params?: MessageParams,
     /** Field-level details (path → message key or text) for forms. */
     readonly details?: unknown,
+    /** Renders the message and details in a language, when a key and params do not suffice. */
+    readonly render?: (locale: Locale) => { msg: string; details?: unknown },
   ) {
     super(messageKey);
     this.name = 'AppError';

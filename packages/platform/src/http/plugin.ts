@@ -42,6 +42,11 @@ export function installHttpConventions(app: FastifyInstance, options: HttpConven
 }
 
 function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError && error.render) {
+    const rendered = error.render(request.locale);
+    reply.code(error.httpStatus).send(failure(rendered.msg, rendered.details ?? null));
+    return;
+  }
   if (error instanceof AppError) {
     reply
       .code(error.httpStatus)

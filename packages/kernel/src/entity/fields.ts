@@ -1,0 +1,277 @@
+// Field kinds of an entity definition. Each builder returns a plain description; the server
+// derives columns and checks from it, the web derives form items and grid cells. The kinds
+// cover the spec's cell types (shell-and-toolkit §2).
+import type { ZodType } from 'zod';
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'quantity'
+  | 'price'
+  | 'amount'
+  | 'lookup'
+  | 'ref'
+  | 'date'
+  | 'daterange'
+  | 'datetime'
+  | 'datetimerange'
+  | 'year'
+  | 'month'
+  | 'time'
+  | 'checkbox'
+  | 'attachments'
+  | 'compute'
+  | 'json';
+
+/** Which side of the platform a user is on. */
+export type Side = 'internal' | 'supplier';
+
+/** Text formats with the spec's validators (shell-and-toolkit §5). */
+export type TextFormat = 'email' | 'mobile' | 'landline' | 'contactPhone' | 'integer' | 'code' | 'creditCode';
+
+export interface ComputeContext {
+  /** Lines of the document being saved, by line-collection name (header computations). */
+  lines: Readonly<Record<string, readonly Record<string, unknown>[]>>;
+  /** The header, when computing a line field. */
+  header?: Readonly<Record<string, unknown>>;
+}
+
+export interface FieldCommon<V> {
+  readonly kind: FieldKind;
+  /** The value must be present on save. */
+  readonly required?: boolean;
+  /** Value given on create when the client sends none. */
+  readonly default?: V | (() => V);
+  /** Set by the server only (numbering, computed, system fields); a client may not write it. */
+  readonly readonly?: boolean;
+  /** Unique over the table (a unique index). */
+  readonly unique?: boolean;
+  /** Gets an index (filters and sorts get one anyway). */
+  readonly indexed?: boolean;
+  /** Never sent to an external (supplier) user. */
+  readonly internalOnly?: boolean;
+  /**
+   * Stored encrypted and masked on every read path until the named action has run on the
+   * row (or on its header, for a line). DESIGN.md §7.
+   */
+  readonly sealed?: { readonly openedBy: string };
+  /** Stored value computed by the server on every save; a client may not write it. */
+  readonly computed?: (row: Readonly<Record<string, unknown>>, context: ComputeContext) => V | null;
+  /** States in which this field stays editable although the document is not (e.g. promised dates). */
+  readonly editableIn?: readonly string[];
+  /** Sides allowed to write this field (default: the internal side; supplier-owned rows: both). */
+  readonly writableBy?: readonly Side[];
+  /** Column name, when it is not the snake_case of the field name. */
+  readonly column?: string;
+  /** Phantom: the API value type. */
+  readonly __value?: V;
+}
+
+export interface TextField extends FieldCommon<string> {
+  readonly kind: 'text' | 'textarea';
+  readonly max: number;
+  readonly min?: number;
+  readonly format?: TextFormat;
+}
+
+export interface NumberField extends FieldCommon<number> {
+  readonly kind: 'number' | 'quantity' | 'price' | 'amount';
+  /** Decimal places kept; 0 is an integer. */
+  readonly precision: number;
+  readonly min?: number;
+  readonly max?: number;
+  /** Step of the input control (default 1). */
+  readonly step?: number;
+  /** Display with thousands separators (amounts default to yes). */
+  readonly thousands?: boolean;
+}
+
+export interface LookupField extends FieldCommon<string | string[]> {
+  readonly kind: 'lookup';
+  readonly lookupType: string;
+  readonly multi?: boolean;
+  /** The codes are numbers (the spec's numberFlag). */
+  readonly numberFlag?: boolean;
+  /** Codes the definition itself knows (validated without the lookup table). */
+  readonly codes?: readonly string[];
+}
+
+export interface RefField extends FieldCommon<number> {
+  readonly kind: 'ref';
+  /** Name of the referenced entity. */
+  readonly entity: string;
+  /** Field of the referenced entity shown instead of the id. */
+  readonly display?: string;
+  /** Name of the read-only property carrying the display value (default: `xxxName` for `xxxId`). */
+  readonly displayAs?: string | false;
+  /**
+   * Restricts the rows that may be referenced, from the row being edited: the dependent
+   * dropdowns of the web and the server's check use the same function.
+   */
+  readonly filter?: (row: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>;
+  /** Delete rule of the foreign key (lines use 'cascade' to their header). */
+  readonly onDelete?: 'restrict' | 'cascade' | 'set null';
+}
+
+export interface DateField extends FieldCommon<string> {
+  readonly kind: 'date' | 'month' | 'time';
+}
+
+export interface DateRangeField extends FieldCommon<[string, string]> {
+  readonly kind: 'daterange';
+}
+
+export interface DateTimeField extends FieldCommon<number> {
+  readonly kind: 'datetime' | 'year';
+}
+
+export interface DateTimeRangeField extends FieldCommon<[number, number]> {
+  readonly kind: 'datetimerange';
+}
+
+export type CheckboxValues = 'YN' | 'boolean';
+
+export interface CheckboxField extends FieldCommon<string | boolean> {
+  readonly kind: 'checkbox';
+  readonly values: CheckboxValues;
+}
+
+export interface AttachmentsField extends FieldCommon<string> {
+  readonly kind: 'attachments';
+  readonly maxCount: number;
+  /** Allowed extensions, lower case without dot; empty means any. */
+  readonly accept?: readonly string[];
+}
+
+export interface ComputeField extends FieldCommon<unknown> {
+  readonly kind: 'compute';
+  /** Shape of the value, for display. */
+  readonly as: 'text' | 'number' | 'amount' | 'quantity' | 'price' | 'date' | 'datetime';
+  readonly precision?: number;
+  /** Computed on every read; never stored. */
+  readonly compute: (row: Readonly<Record<string, unknown>>) => unknown;
+}
+
+export interface JsonField extends FieldCommon<unknown> {
+  readonly kind: 'json';
+  readonly schema?: ZodType;
+}
+
+export type FieldDef =
+  | TextField
+  | NumberField
+  | LookupField
+  | RefField
+  | DateField
+  | DateRangeField
+  | DateTimeField
+  | DateTimeRangeField
+  | CheckboxField
+  | AttachmentsField
+  | ComputeField
+  | JsonField;
+
+type Options<F extends FieldDef> = Omit<Partial<F>, 'kind' | '__value'>;
+
+export function text(options: Options<TextField> = {}): TextField {
+  return { max: 240, ...options, kind: 'text' };
+}
+
+export function textarea(options: Options<TextField> = {}): TextField {
+  return { max: 4000, ...options, kind: 'textarea' };
+}
+
+export function number(options: Options<NumberField> = {}): NumberField {
+  return { precision: 0, ...options, kind: 'number' };
+}
+
+export function quantity(options: Options<NumberField> = {}): NumberField {
+  return { precision: 4, thousands: true, ...options, kind: 'quantity' };
+}
+
+export function price(options: Options<NumberField> = {}): NumberField {
+  return { precision: 6, thousands: true, ...options, kind: 'price' };
+}
+
+export function amount(options: Options<NumberField> = {}): NumberField {
+  return { precision: 2, thousands: true, ...options, kind: 'amount' };
+}
+
+export function lookup(lookupType: string, options: Options<LookupField> = {}): LookupField {
+  return { ...options, lookupType, kind: 'lookup' };
+}
+
+export function ref(entity: string, options: Options<RefField> = {}): RefField {
+  return { ...options, entity, kind: 'ref' };
+}
+
+export function date(options: Options<DateField> = {}): DateField {
+  return { ...options, kind: 'date' };
+}
+
+export function month(options: Options<DateField> = {}): DateField {
+  return { ...options, kind: 'month' };
+}
+
+export function time(options: Options<DateField> = {}): DateField {
+  return { ...options, kind: 'time' };
+}
+
+export function daterange(options: Options<DateRangeField> = {}): DateRangeField {
+  return { ...options, kind: 'daterange' };
+}
+
+export function datetime(options: Options<DateTimeField> = {}): DateTimeField {
+  return { ...options, kind: 'datetime' };
+}
+
+export function year(options: Options<DateTimeField> = {}): DateTimeField {
+  return { ...options, kind: 'year' };
+}
+
+export function datetimerange(options: Options<DateTimeRangeField> = {}): DateTimeRangeField {
+  return { ...options, kind: 'datetimerange' };
+}
+
+export function checkbox(options: Options<CheckboxField> = {}): CheckboxField {
+  const values = options.values ?? 'YN';
+  return { default: values === 'YN' ? 'N' : false, ...options, values, kind: 'checkbox' };
+}
+
+export function attachments(options: Options<AttachmentsField> = {}): AttachmentsField {
+  return { maxCount: 999, ...options, kind: 'attachments' };
+}
+
+export function compute(
+  as: ComputeField['as'],
+  fn: (row: Readonly<Record<string, unknown>>) => unknown,
+  options: Omit<Options<ComputeField>, 'as' | 'compute'> = {},
+): ComputeField {
+  return { ...options, as, compute: fn, readonly: true, kind: 'compute' };
+}
+
+export function json(options: Options<JsonField> = {}): JsonField {
+  return { ...options, kind: 'json' };
+}
+
+/** API value type of a field. */
+export type ValueOf<F> = F extends FieldCommon<infer V> ? V : never;
+
+/** Fields stored in a column (all but `compute`). */
+export function isStored(field: FieldDef): boolean {
+  return field.kind !== 'compute';
+}
+
+export function isNumeric(field: FieldDef): field is NumberField {
+  return (
+    field.kind === 'number' || field.kind === 'quantity' || field.kind === 'price' || field.kind === 'amount'
+  );
+}
+
+/** Name of the read-only display property of a ref field, or null. */
+export function refDisplayName(name: string, field: RefField): string | null {
+  if (!field.display || field.displayAs === false) return null;
+  if (field.displayAs) return field.displayAs;
+  return name.endsWith('Id') ? `${name.slice(0, -2)}Name` : `${name}Name`;
+}

@@ -1,0 +1,109 @@
+// The form validators of the spec (shell-and-toolkit §5) with its exact messages, as message
+// keys (Chinese is the spec's text; English is ours). Isomorphic: forms and the server use them.
+import type { MessageParams } from '../i18n/messages';
+
+export interface ValidationIssue {
+  /** Message key in the kernel locales. */
+  readonly message: string;
+  readonly params?: MessageParams;
+}
+
+export type Check = (value: unknown) => ValidationIssue | null;
+
+const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+export const PATTERNS = {
+  integer: /^[+-]?\d+$/,
+  quantity: /^[+-]?\d+(\.\d+)?$/,
+  score: /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/,
+  email: /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/,
+  mobile: /^1[3-9]\d{9}$/,
+  landline: /^(\d{3,4}-)?\d{7,8}(-\d{3,4})?$/,
+  contactMobile: /^1[3-8]\d{9}$/,
+  /** Numbers of the spec: positive, positive or zero, positive integer. */
+  positive: /^(0\.\d*[1-9]\d*|[1-9]\d*(\.\d+)?)$/,
+  positiveOrZero: /^(0|[1-9]\d*)(\.\d+)?$/,
+  positiveInteger: /^[1-9]\d*$/,
+  /** Unified social credit code: 18 characters of digits and capitals without I, O, S, V, Z. */
+  creditCode: /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/,
+  /** Codes: letters, digits, dash, underscore and dot. */
+  code: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
+} as const;
+
+function pattern(regex: RegExp, message: string, required: boolean): Check {
+  return (value) => {
+    if (isEmpty(value)) return required ? { message: 'validation.required' } : null;
+    return regex.test(String(value).trim()) ? null : { message };
+  };
+}
+
+/** Integer: optional unless required; an optional sign then digits. */
+export const checkInteger = (required = false) => pattern(PATTERNS.integer, 'validation.integer', required);
+/** Quantity: optional sign, digits with optional decimals. */
+export const checkQuantity = (required = false) =>
+  pattern(PATTERNS.quantity, 'validation.quantity', required);
+/** Score: 0 to 100 with at most two decimals. */
+export const checkScore = (required = false) => pattern(PATTERNS.score, 'validation.score', required);
+export const checkEmail = (required = false) => pattern(PATTERNS.email, 'validation.email', required);
+/** Mobile: 11 digits, 1 then 3-9. */
+export const checkMobile = (required = false) => pattern(PATTERNS.mobile, 'validation.mobile', required);
+/** Landline: optional area code of 3-4 digits and a dash, 7-8 digits, optional extension. */
+export const checkLandline = (required = false) =>
+  pattern(PATTERNS.landline, 'validation.landline', required);
+export const checkCreditCode = (required = false) =>
+  pattern(PATTERNS.creditCode, 'validation.creditCode', required);
+
+/** Contact phone: a mobile (1 then 3-8, 11 digits) or a landline. */
+export const checkContactPhone =
+  (required = false): Check =>
+  (value) => {
+    if (isEmpty(value)) return required ? { message: 'validation.required' } : null;
+    const text = String(value).trim();
+    return PATTERNS.contactMobile.test(text) || PATTERNS.landline.test(text)
+      ? null
+      : { message: 'validation.contactPhone' };
+  };
+
+/** Date: the required check only. */
+export const checkDate =
+  (required = false): Check =>
+  (value) =>
+    required && isEmpty(value) ? { message: 'validation.required' } : null;
+
+/** String: non-empty. */
+export const checkString: Check = (value) => (isEmpty(value) ? { message: 'validation.required' } : null);
+
+/** Bidding time: not earlier than now (`now` from the one clock, never the browser's guess). */
+export const checkBiddingTime =
+  (now: () => number, required = false): Check =>
+  (value) => {
+    if (isEmpty(value)) return required ? { message: 'validation.required' } : null;
+    const time = typeof value === 'number' ? value : Date.parse(String(value));
+    return Number.isFinite(time) && time >= now() ? null : { message: 'validation.biddingTime' };
+  };
+
+export class ValidatorUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ValidatorUsageError';
+  }
+}
+
+/**
+ * The combined validator: runs several form validations at once and calls `onFailure` with
+ * every failure when any fails. A missing array or function is a developer error.
+ */
+export async function validateAll(
+  validations: readonly (() => Promise<unknown> | unknown)[],
+  onFailure: (errors: unknown[]) => void,
+): Promise<boolean> {
+  if (!Array.isArray(validations)) throw new ValidatorUsageError('validateAll needs an array of validations');
+  if (typeof onFailure !== 'function') throw new ValidatorUsageError('validateAll needs a failure callback');
+  for (const validation of validations) {
+    if (typeof validation !== 'function') throw new ValidatorUsageError('each validation must be a function');
+  }
+  const results = await Promise.allSettled(validations.map((validation) => validation()));
+  const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  if (errors.length) onFailure(errors);
+  return errors.length === 0;
+}

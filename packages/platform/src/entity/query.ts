@@ -1,0 +1,108 @@
+// SQL conditions from the list protocol and from the actor's data scope. Only column objects of
+// the derived tables and bound parameters reach the database.
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { EntityDef, ListFilter, SortSpec } from '@srm/kernel';
+import type { Actor } from '../access/actor';
+import type { EntityTable } from './tables';
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function column(table: EntityTable, field: string): AnyPgColumn {
+  const col = table[field] as AnyPgColumn | undefined;
+  if (!col) throw new Error(`No column for ${field}`);
+  return col;
+}
+
+function dbValue(entity: EntityDef, field: string, value: unknown): unknown {
+  return entity.fields[field]?.kind === 'datetime' && typeof value === 'number' ? new Date(value) : value;
+}
+
+export function filterCondition(entity: EntityDef, table: EntityTable, filter: ListFilter): SQL {
+  const col = column(table, filter.field);
+  switch (filter.op) {
+    case 'eq':
+      return eq(col, dbValue(entity, filter.field, filter.value));
+    case 'in':
+      return inArray(
+        col,
+        (filter.value as unknown[]).map((v) => dbValue(entity, filter.field, v)),
+      );
+    case 'overlaps':
+      return sql`${col} && ${sql.param(filter.value as string[])}::varchar[]`;
+    case 'contains':
+      return ilike(col, `%${escapeLike(String(filter.value))}%`);
+    case 'prefix':
+      return ilike(col, `${escapeLike(String(filter.value))}%`);
+    case 'gte':
+      return gte(col, dbValue(entity, filter.field, filter.value));
+    case 'lte':
+      return lte(col, dbValue(entity, filter.field, filter.value));
+  }
+}
+
+export function orderBy(entity: EntityDef, table: EntityTable, sort: readonly SortSpec[]): SQL[] {
+  const parts = sort.map((spec) =>
+    spec.order === 'desc' ? desc(column(table, spec.field)) : asc(column(table, spec.field)),
+  );
+  if (!sort.some((spec) => spec.field === entity.key)) {
+    // The key breaks ties so that pages never overlap or skip a row.
+    const last = sort[sort.length - 1]?.order ?? 'desc';
+    parts.push(last === 'desc' ? desc(column(table, entity.key)) : asc(column(table, entity.key)));
+  }
+  return parts;
+}
+
+const NONE = sql`false`;
+
+/** What a supplier may do with an entity's rows: its own rows, read-only master data, or nothing. */
+export type SupplierAccess = 'own' | 'read' | 'none';
+
+/**
+ * Conditions restricting `table` to the rows the actor may see. Lines follow their header's
+ * scope; `header` resolves the header entity and table.
+ */
+export function scopeConditions(
+  entity: EntityDef,
+  table: EntityTable,
+  actor: Actor,
+  header: { entity: EntityDef; table: EntityTable } | undefined,
+): SQL[] {
+  if (actor.system) return [];
+  const own = ownScope(entity, table, actor);
+  if (own.length || !header || !entity.parent) return own;
+  const headerScope = ownScope(header.entity, header.table, actor);
+  if (!headerScope.length) return [];
+  const headerKey = column(header.table, header.entity.key);
+  return [
+    inArray(
+      column(table, entity.parent.field),
+      sql`(select ${headerKey} from ${header.table} where ${and(...headerScope)})`,
+    ),
+  ];
+}
+
+function ownScope(entity: EntityDef, table: EntityTable, actor: Actor): SQL[] {
+  if (actor.side === 'supplier') {
+    if (entity.ownedBy) return [eq(column(table, entity.ownedBy), actor.supplierId ?? -1)];
+    return [];
+  }
+  const conditions: SQL[] = [];
+  if (entity.orgScoped && actor.orgIds !== 'all') {
+    conditions.push(actor.orgIds.length ? inArray(column(table, entity.orgScoped), [...actor.orgIds]) : NONE);
+  }
+  if (entity.categoryScoped && actor.categoryIds !== 'all') {
+    conditions.push(
+      actor.categoryIds.length ? inArray(column(table, entity.categoryScoped), [...actor.categoryIds]) : NONE,
+    );
+  }
+  return conditions;
+}
+
+export function supplierAccess(entity: EntityDef, header: EntityDef | undefined): SupplierAccess {
+  if (entity.ownedBy || (header && entity.parent && header.ownedBy)) return 'own';
+  if (entity.supplierReadable || header?.supplierReadable) return 'read';
+  return 'none';
+}

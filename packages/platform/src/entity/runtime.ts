@@ -1,0 +1,1262 @@
+// The entity runtime: one service per definition doing find, list, save, delete and workflow
+// actions inside a transaction, with the actor's data scope on every path, validation derived
+// from the definition, optimistic locking, numbering, sealed fields and the audit trail.
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  type Catalogue,
+  type EntityDef,
+  type EntityRegistry,
+  type ListQuery,
+  type Locale,
+  type MessageParams,
+  type RuleIssue,
+  type SaveIssue,
+  SEALED_OPENED_FIELD,
+  STATUS_FIELD,
+  VERSION_FIELD,
+  actionLabel,
+  checkValue,
+  codeLabel,
+  entityTitle,
+  fieldLabel,
+  isClientWritable,
+  isStored,
+  missingRequired,
+  parseListRequest,
+  parseSave,
+  refDisplayName,
+  ruleIssues,
+  translate,
+} from '@srm/kernel';
+import { type Database, type Executor, executor, inTransaction } from '@srm/db';
+import type { Actor } from '../access/actor';
+import { AppError, type ErrorStatus } from '../http/errors';
+import type { Clock } from '../system/clock';
+import type { Sealer } from '../system/seal';
+import { type AuditEntry, type HistoryEntry, diffRows, readHistory, writeAudit } from './audit';
+import { type EntityActions, type EntityHooks, type HookContext, issueList } from './hooks';
+import { nextDocumentNumber } from './numbering';
+import { filterCondition, orderBy, scopeConditions, supplierAccess } from './query';
+import { type Row, plainRow, shapeRow, toDb } from './rows';
+import type { EntityTable, EntityTables } from './tables';
+
+export interface RuntimeOptions {
+  readonly database: Database;
+  readonly registry: EntityRegistry;
+  readonly tables: EntityTables;
+  readonly clock: Clock;
+  readonly sealer: Sealer;
+  /** Every message catalogue (kernel, platform, areas), for labels in messages. */
+  readonly messages: () => Catalogue;
+  readonly timeZone: string;
+  readonly actions?: readonly EntityActions[];
+}
+
+/** Starts approvals for actions that need one; the approval engine provides it. */
+export interface ApprovalGateway {
+  start(context: HookContext, entity: EntityDef, row: Row, action: string, processKey: string): Promise<void>;
+}
+
+export interface ListResult {
+  rows: Row[];
+  count: number;
+}
+
+const MAX_IDS = 1000;
+/** Above this offset a page is found through the key index first (a deferred join). */
+const DEFERRED_JOIN_OFFSET = 2000;
+
+export class EntityRuntime {
+  readonly database: Database;
+  readonly registry: EntityRegistry;
+  readonly clock: Clock;
+  readonly sealer: Sealer;
+  readonly timeZone: string;
+  readonly messages: () => Catalogue;
+  approvals: ApprovalGateway | null = null;
+  private readonly tables: EntityTables;
+  private readonly hooks = new Map<string, EntityHooks>();
+  private readonly services = new Map<string, EntityService>();
+
+  constructor(options: RuntimeOptions) {
+    this.database = options.database;
+    this.registry = options.registry;
+    this.tables = options.tables;
+    this.clock = options.clock;
+    this.sealer = options.sealer;
+    this.timeZone = options.timeZone;
+    this.messages = options.messages;
+    for (const registration of options.actions ?? []) {
+      if (this.registry.get(registration.entity.name) !== registration.entity) {
+        throw new Error(`Actions for ${registration.entity.name}, which is not registered`);
+      }
+      this.hooks.set(registration.entity.name, registration.hooks);
+    }
+  }
+
+  service(name: string): EntityService {
+    let service = this.services.get(name);
+    if (!service) {
+      service = new EntityService(this, this.registry.get(name));
+      this.services.set(name, service);
+    }
+    return service;
+  }
+
+  table(name: string): EntityTable {
+    const table = this.tables.byEntity.get(name);
+    if (!table) throw new Error(`No table for ${name}`);
+    return table;
+  }
+
+  hooksOf(name: string): EntityHooks {
+    return this.hooks.get(name) ?? {};
+  }
+
+  uniqueIndex(name: string) {
+    return this.tables.uniqueIndexes.get(name);
+  }
+
+  /** Runs work in the current transaction, or in a new one. */
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return inTransaction(this.database, work);
+  }
+
+  executor(): Executor {
+    return executor(this.database);
+  }
+
+  t(locale: Locale, key: string, params?: MessageParams): string {
+    return translate(this.messages(), locale, key, params);
+  }
+}
+
+function fail(status: ErrorStatus, key: string, params?: MessageParams): AppError {
+  return new AppError(status, key, params);
+}
+
+/** A database error's driver code and constraint, through Drizzle's wrapping. */
+function driverError(error: unknown): { code?: string; constraint?: string } {
+  let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current;
+    current = current.cause as typeof current;
+  }
+  return {};
+}
+
+type Changes = Record<string, unknown>;
+
+interface LinePlan {
+  collection: string;
+  entity: EntityDef;
+  inserts: Row[];
+  updates: { id: number; before: Row; after: Row; changes: Changes }[];
+  deletes: Row[];
+  /** Every line as it will be stored, in order. */
+  final: Row[];
+}
+
+export class EntityService {
+  private readonly header: EntityDef | undefined;
+
+  constructor(
+    private readonly runtime: EntityRuntime,
+    readonly entity: EntityDef,
+  ) {
+    this.header = entity.parent ? runtime.registry.find(entity.parent.entity) : undefined;
+  }
+
+  private get table(): EntityTable {
+    return this.runtime.table(this.entity.name);
+  }
+
+  private col(name: string, table: EntityTable = this.table): AnyPgColumn {
+    return table[name] as AnyPgColumn;
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /** Refuses an actor who may not read this entity at all. */
+  private assertReadable(actor: Actor): void {
+    if (actor.side === 'supplier' && !actor.system && supplierAccess(this.entity, this.header) === 'none') {
+      throw fail(403, 'access.denied');
+    }
+  }
+
+  private scope(actor: Actor, table: EntityTable = this.table): SQL[] {
+    const header = this.header
+      ? { entity: this.header, table: this.runtime.table(this.header.name) }
+      : undefined;
+    return scopeConditions(this.entity, table, actor, header);
+  }
+
+  /** Columns of the stored row plus display values of references. */
+  private selection(table: EntityTable): {
+    fields: Record<string, AnyPgColumn | SQL.Aliased>;
+    joins: { table: EntityTable; on: SQL }[];
+  } {
+    const fields: Record<string, AnyPgColumn | SQL.Aliased> = {};
+    const joins: { table: EntityTable; on: SQL }[] = [];
+    let index = 0;
+    for (const [name, field] of Object.entries(this.entity.fields)) {
+      if (!isStored(field)) continue;
+      fields[name] = this.col(name, table);
+      if (field.kind !== 'ref' || field.sealed) continue;
+      const display = refDisplayName(name, field);
+      const target = this.runtime.registry.find(field.entity);
+      if (!display || !target || !field.display || target.fields[field.display]?.sealed) continue;
+      const joined = alias(this.runtime.table(target.name), `d${index++}`) as unknown as EntityTable;
+      joins.push({ table: joined, on: eq(this.col(target.key, joined), this.col(name, table)) });
+      fields[display] = this.col(field.display, joined);
+    }
+    return { fields, joins };
+  }
+
+  private selectRows(on: Executor, where: SQL | undefined) {
+    const { fields, joins } = this.selection(this.table);
+    let query = on.select(fields).from(this.table).$dynamic();
+    for (const join of joins) query = query.leftJoin(join.table, join.on);
+    return where ? query.where(where) : query;
+  }
+
+  private async headerOpenedMap(on: Executor, rows: Row[]): Promise<Map<number, boolean>> {
+    const opened = new Map<number, boolean>();
+    if (!this.header?.hasSealed || !this.entity.parent || !rows.length) return opened;
+    const headerTable = this.runtime.table(this.header.name);
+    const ids = [...new Set(rows.map((row) => row[this.entity.parent!.field] as number))];
+    const found = await on
+      .select({ id: this.col(this.header.key, headerTable), at: this.col(SEALED_OPENED_FIELD, headerTable) })
+      .from(headerTable)
+      .where(inArray(this.col(this.header.key, headerTable), ids));
+    for (const row of found) opened.set(row.id as number, row.at !== null);
+    return opened;
+  }
+
+  private async shape(on: Executor, actor: Actor, rows: Row[]): Promise<Row[]> {
+    const opened = await this.headerOpenedMap(on, rows);
+    return rows.map((row) =>
+      shapeRow(this.entity, row, {
+        actor,
+        sealer: this.runtime.sealer,
+        headerOpened: this.entity.parent
+          ? opened.get(row[this.entity.parent.field] as number) === true
+          : false,
+      }),
+    );
+  }
+
+  /** One row with its lines, as the actor may read it. */
+  async find(actor: Actor, id: number, options: { withHistory?: boolean } = {}): Promise<Row> {
+    this.assertReadable(actor);
+    const on = this.runtime.executor();
+    const [stored] = await this.selectRows(
+      on,
+      and(eq(this.col(this.entity.key), id), ...this.scope(actor)),
+    ).limit(1);
+    if (!stored) throw fail(404, 'entity.notFound');
+    const [row] = await this.shape(on, actor, [stored as Row]);
+    const result: Row = { ...row };
+    for (const [collection, line] of Object.entries(this.entity.lines)) {
+      result[collection] = await this.runtime.service(line.name).linesOf(actor, id);
+    }
+    if (options.withHistory) result.history = await this.history(actor, id);
+    return result;
+  }
+
+  /** Lines of one header, in line order (the header's scope was checked by the caller). */
+  async linesOf(actor: Actor, headerId: number): Promise<Row[]> {
+    const on = this.runtime.executor();
+    const sort = this.entity.list.sort?.length
+      ? this.entity.list.sort
+      : [{ field: this.entity.key, order: 'asc' as const }];
+    const rows = await this.selectRows(on, eq(this.col(this.entity.parent!.field), headerId)).orderBy(
+      ...orderBy(this.entity, this.table, sort),
+    );
+    return this.shape(on, actor, rows as Row[]);
+  }
+
+  async history(actor: Actor, id: number): Promise<HistoryEntry[]> {
+    const entries = await readHistory(this.runtime.executor(), this.entity, id);
+    if (actor.side !== 'supplier' || actor.system) return entries;
+    // Suppliers do not see who changed fields they cannot read.
+    return entries.map((entry) => ({
+      ...entry,
+      changes: Array.isArray(entry.changes)
+        ? (entry.changes as { field: string }[]).filter((change) => {
+            const owner =
+              entry.entity === this.entity.name ? this.entity : this.runtime.registry.find(entry.entity);
+            return !owner?.fields[change.field]?.internalOnly;
+          })
+        : entry.changes,
+    }));
+  }
+
+  /** Parses a list request body and answers the page. */
+  async listRequest(actor: Actor, body: unknown): Promise<ListResult & { pageIndex: number }> {
+    const parsed = parseListRequest(this.entity, body);
+    if (!parsed.ok) throw fail(400, parsed.issue.message, parsed.issue.params);
+    const result = await this.list(actor, parsed.query);
+    return { ...result, pageIndex: parsed.query.pageIndex };
+  }
+
+  /** A page of rows matching the query, within the actor's scope, and the total count. */
+  async list(actor: Actor, query: ListQuery): Promise<ListResult> {
+    this.assertReadable(actor);
+    const on = this.runtime.executor();
+    const where = and(
+      ...this.scope(actor),
+      ...query.filters.map((f) => filterCondition(this.entity, this.table, f)),
+    );
+    const [total] = await on.select({ count: count() }).from(this.table).where(where);
+    const totalCount = Number(total?.count ?? 0);
+    const offset = (query.pageIndex - 1) * query.pageRows;
+    if (offset >= totalCount) return { rows: [], count: totalCount };
+    const order = orderBy(this.entity, this.table, query.sort);
+    let rows: Row[];
+    if (offset > DEFERRED_JOIN_OFFSET) {
+      const keys = await on
+        .select({ id: this.col(this.entity.key) })
+        .from(this.table)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.pageRows)
+        .offset(offset);
+      const ids = keys.map((k) => k.id as number);
+      const found = ids.length
+        ? ((await this.selectRows(on, inArray(this.col(this.entity.key), ids))) as Row[])
+        : [];
+      const byId = new Map(found.map((row) => [row[this.entity.key] as number, row]));
+      rows = ids.map((id) => byId.get(id)!).filter(Boolean);
+    } else {
+      rows = (await this.selectRows(on, where)
+        .orderBy(...order)
+        .limit(query.pageRows)
+        .offset(offset)) as Row[];
+    }
+    return { rows: await this.shape(on, actor, rows), count: totalCount };
+  }
+
+  /** Every row matching the query, page by page (exports). */
+  async *iterate(actor: Actor, query: Omit<ListQuery, 'pageIndex'>): AsyncGenerator<Row[]> {
+    for (let pageIndex = 1; ; pageIndex++) {
+      const { rows } = await this.list(actor, { ...query, pageIndex });
+      if (rows.length) yield rows;
+      if (rows.length < query.pageRows) return;
+    }
+  }
+
+  // ---------------------------------------------------------------- writing
+
+  private context(actor: Actor, tx: Executor): HookContext {
+    return { actor, runtime: this.runtime, tx, now: this.runtime.clock.now() };
+  }
+
+  /** The stored row, locked for the transaction, if the actor may see it. */
+  private async lockRow(actor: Actor, tx: Executor, id: number): Promise<Row> {
+    const [row] = await tx
+      .select()
+      .from(this.table)
+      .where(and(eq(this.col(this.entity.key), id), ...this.scope(actor)))
+      .for('update');
+    if (!row) throw fail(404, 'entity.notFound');
+    return row as Row;
+  }
+
+  private plain(stored: Row): Row {
+    return plainRow(this.entity, stored, this.runtime.sealer);
+  }
+
+  private label(locale: Locale, entity: EntityDef, field: string): string {
+    return fieldLabel(this.runtime.messages(), locale, entity.name, field);
+  }
+
+  private statusLabel(locale: Locale, status: unknown): string {
+    const lookup = this.entity.workflow?.statusLookup ?? 'DOC_STATUS';
+    return codeLabel(this.runtime.messages(), locale, lookup, String(status));
+  }
+
+  /** A 400 listing every issue, with field labels and line numbers in the caller's language. */
+  validationError(issues: readonly SaveIssue[], status: ErrorStatus = 400): AppError {
+    const first = issues[0]!;
+    return new AppError(status, first.message, first.params, undefined, (locale) => {
+      const details = issues.slice(0, 200).map((issue) => ({
+        path: issue.path.join('.'),
+        message: this.describe(locale, issue),
+      }));
+      const msg =
+        issues.length > 1
+          ? this.runtime.t(locale, 'entity.validationFailed', {
+              first: details[0]!.message,
+              count: issues.length,
+            })
+          : details[0]!.message;
+      return { msg, details };
+    });
+  }
+
+  private describe(locale: Locale, issue: SaveIssue): string {
+    const text = this.runtime.t(locale, issue.message, issue.params);
+    if (issue.message === 'validation.unknownField') return text;
+    const [head, index, field] = issue.path;
+    const line = typeof head === 'string' ? this.entity.lines[head] : undefined;
+    if (line && typeof index === 'number') {
+      if (typeof field !== 'string') return text;
+      return this.runtime.t(locale, 'validation.lineIssue', {
+        collection: fieldLabel(this.runtime.messages(), locale, this.entity.name, head as string),
+        line: index + 1,
+        label: this.label(locale, line, field),
+        message: text,
+      });
+    }
+    if (typeof head !== 'string') return text;
+    return this.runtime.t(locale, 'validation.issue', {
+      label: this.label(locale, this.entity, head),
+      message: text,
+    });
+  }
+
+  private toIssues(issues: readonly RuleIssue[], prefix: (string | number)[] = []): SaveIssue[] {
+    return issues.map((issue) => ({
+      path: issue.field ? [...prefix, issue.field] : prefix,
+      message: issue.message,
+      ...(issue.params ? { params: issue.params } : {}),
+    }));
+  }
+
+  /** Creates or updates a document with its lines in one transaction; answers it as findById does. */
+  async save(actor: Actor, body: unknown): Promise<Row> {
+    const id = await this.runtime.transaction((tx) => this.write(actor, tx, body));
+    return this.find(actor, id);
+  }
+
+  /** Saves several documents, all or none. */
+  async saveMany(actor: Actor, bodies: unknown): Promise<Row[]> {
+    if (!Array.isArray(bodies)) throw fail(400, 'validation.lines');
+    if (bodies.length > MAX_IDS) throw fail(400, 'entity.tooManyIds', { max: MAX_IDS });
+    const ids = await this.runtime.transaction(async (tx) => {
+      const saved: number[] = [];
+      for (const body of bodies) saved.push(await this.write(actor, tx, body));
+      return saved;
+    });
+    const rows: Row[] = [];
+    for (const id of ids) rows.push(await this.find(actor, id));
+    return rows;
+  }
+
+  private assertWritableEntity(actor: Actor, creating: boolean): void {
+    if (actor.system) return;
+    if (actor.side === 'supplier' && supplierAccess(this.entity, this.header) !== 'own') {
+      throw fail(
+        403,
+        supplierAccess(this.entity, this.header) === 'read' ? 'access.readOnly' : 'access.denied',
+      );
+    }
+    if (creating && !this.entity.writableBy.includes(actor.side)) throw fail(403, 'entity.cannotCreate');
+  }
+
+  /** May the actor change this field of a row in this state? Returns the refusal key or null. */
+  private fieldRefusal(
+    actor: Actor,
+    entity: EntityDef,
+    field: string,
+    status: unknown,
+    headerEditable: boolean,
+  ): string | null {
+    const def = entity.fields[field]!;
+    if (!actor.system) {
+      const sides = def.writableBy ?? entity.writableBy;
+      if (!sides.includes(actor.side)) return 'entity.fieldNotWritable';
+      if (actor.side === 'supplier' && def.internalOnly) return 'entity.fieldNotWritable';
+      if (actor.side === 'supplier' && entity.ownedBy === field) return 'entity.fieldNotWritable';
+    }
+    if (
+      !headerEditable &&
+      !(def.editableIn && status !== undefined && def.editableIn.includes(String(status)))
+    ) {
+      return 'entity.fieldNotEditable';
+    }
+    return null;
+  }
+
+  private isEditableState(status: unknown): boolean {
+    const workflow = this.entity.workflow;
+    return !workflow || workflow.editableIn.includes(String(status));
+  }
+
+  /** The save itself; returns the header's id. Runs inside the caller's transaction. */
+  private async write(actor: Actor, tx: Executor, body: unknown): Promise<number> {
+    const parsed = parseSave(this.entity, body);
+    if (!parsed.ok) throw this.validationError(parsed.issues);
+    const input = parsed.value;
+    const entity = this.entity;
+    const id = input[entity.key] as number | null | undefined;
+    const creating = !id;
+    this.assertWritableEntity(actor, creating);
+    const now = this.runtime.clock.now();
+
+    let previous: Row | null = null;
+    let row: Row;
+    if (creating) {
+      row = this.defaults();
+    } else {
+      const stored = await this.lockRow(actor, tx, id);
+      previous = this.plain(stored);
+      if (input[VERSION_FIELD] === null || input[VERSION_FIELD] === undefined)
+        throw fail(400, 'entity.versionRequired');
+      if (input[VERSION_FIELD] !== previous[VERSION_FIELD]) throw fail(409, 'entity.stale');
+      row = { ...previous };
+    }
+    const status = previous?.[STATUS_FIELD] ?? entity.workflow?.initial;
+    const editable = creating || this.isEditableState(status);
+
+    // Fields the client sent, checked against side and state.
+    const refusals: SaveIssue[] = [];
+    for (const [name, value] of Object.entries(input)) {
+      if (!(name in entity.fields) || name === entity.key || name === VERSION_FIELD) continue;
+      const field = entity.fields[name]!;
+      if (!isClientWritable(field)) continue;
+      if (!creating && JSON.stringify(previous![name] ?? null) === JSON.stringify(value ?? null)) continue;
+      const refusal = this.fieldRefusal(actor, entity, name, status, editable);
+      if (refusal)
+        refusals.push({
+          path: [name],
+          message: refusal,
+          params: { field: this.fieldName(actor.locale, entity, name) },
+        });
+      else row[name] = value;
+    }
+    if (refusals.length) {
+      const onlyState = refusals.every((r) => r.message === 'entity.fieldNotEditable');
+      if (onlyState && !editable)
+        throw fail(409, 'entity.notEditable', { status: this.statusLabel(actor.locale, status) });
+      throw this.validationError(refusals, 403);
+    }
+    if (creating && actor.side === 'supplier' && !actor.system && entity.ownedBy)
+      row[entity.ownedBy] = actor.supplierId;
+    if (creating && entity.workflow) row[STATUS_FIELD] = entity.workflow.initial;
+    if (creating && entity.parent) throw fail(400, 'validation.unknownField', { field: entity.parent.field });
+
+    // Lines: the sent collections replace the stored ones (rows with a key are updated).
+    const plans: LinePlan[] = [];
+    for (const [collection, lineEntity] of Object.entries(entity.lines)) {
+      const existing = creating ? [] : await this.runtime.service(lineEntity.name).storedLines(tx, id);
+      plans.push(
+        this.planLines(
+          actor,
+          collection,
+          lineEntity,
+          input[collection] as Row[] | undefined,
+          existing,
+          status,
+          editable,
+        ),
+      );
+    }
+    const linesByCollection = Object.fromEntries(plans.map((plan) => [plan.collection, plan.final]));
+
+    // Computed values: lines first (they may use the header), then the header (it may sum lines).
+    for (const plan of plans) {
+      for (const line of plan.final) this.compute(plan.entity, line, { lines: {}, header: row });
+    }
+    this.compute(entity, row, { lines: linesByCollection });
+
+    // Required fields and rules on what will be stored.
+    const issues: SaveIssue[] = [
+      ...missingRequired(entity, row),
+      ...ruleIssues(entity, row, linesByCollection),
+    ];
+    for (const plan of plans) {
+      plan.final.forEach((line, index) => {
+        const prefix = [plan.collection, index];
+        for (const issue of [...missingRequired(plan.entity, line), ...ruleIssues(plan.entity, line, {})]) {
+          issues.push({ ...issue, path: [...prefix, ...issue.path] });
+        }
+      });
+    }
+    if (issues.length) throw this.validationError(issues);
+    await this.checkScopeValues(actor, entity, row);
+    await this.checkReferences(actor, tx, entity, [row], [], () => previous);
+    for (const plan of plans) {
+      const before = new Map(plan.updates.map((u) => [u.after, u.before]));
+      const unchanged = new Map<Row, Row>();
+      for (const line of plan.final)
+        if (!before.has(line) && !plan.inserts.includes(line)) unchanged.set(line, line);
+      await this.checkReferences(
+        actor,
+        tx,
+        plan.entity,
+        plan.final,
+        [plan.collection],
+        (_index, line) => before.get(line) ?? unchanged.get(line) ?? null,
+      );
+    }
+
+    const context = this.context(actor, tx);
+    const hooks = this.runtime.hooksOf(entity.name);
+    const hookIssues = issueList(
+      await hooks.beforeSave?.(context, { row, previous, lines: linesByCollection, created: creating }),
+    );
+    if (hookIssues.length) throw this.validationError(this.toIssues(hookIssues));
+
+    // Write.
+    const audit: AuditEntry[] = [];
+    let headerId: number;
+    try {
+      if (creating) {
+        if (entity.numbering) {
+          row[entity.numbering.field] = await nextDocumentNumber(
+            tx,
+            entity,
+            row,
+            now.getTime(),
+            this.runtime.timeZone,
+          );
+        }
+        headerId = await this.insertRows(tx, entity, [row], actor, now).then((ids) => ids[0]!);
+        row[entity.key] = headerId;
+        audit.push({
+          entity: entity.name,
+          recordId: headerId,
+          action: 'create',
+          statusTo: (row[STATUS_FIELD] as string) ?? null,
+          changes: diffRows(entity, null, row),
+        });
+      } else {
+        headerId = id;
+        const changes = diffRows(entity, previous, row);
+        const lineChanged = plans.some((p) => p.inserts.length || p.updates.length || p.deletes.length);
+        if (changes.length || lineChanged) {
+          await this.updateRow(
+            tx,
+            entity,
+            headerId,
+            previous![VERSION_FIELD] as number,
+            this.changedValues(entity, previous!, row),
+            actor,
+            now,
+          );
+          audit.push({ entity: entity.name, recordId: headerId, action: 'update', changes });
+        }
+      }
+      for (const plan of plans) await this.writeLines(tx, plan, headerId, actor, now, audit, entity);
+    } catch (error) {
+      throw this.translateDbError(error);
+    }
+    await writeAudit(tx, actor, now, audit);
+    await hooks.afterSave?.(context, {
+      row,
+      previous,
+      lines: linesByCollection,
+      created: creating,
+      id: headerId,
+    });
+    return headerId;
+  }
+
+  private fieldName(locale: Locale, entity: EntityDef, field: string): string {
+    return fieldLabel(this.runtime.messages(), locale, entity.name, field);
+  }
+
+  private defaults(entity: EntityDef = this.entity): Row {
+    const row: Row = {};
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.default === undefined) continue;
+      row[name] = typeof field.default === 'function' ? (field.default as () => unknown)() : field.default;
+    }
+    return row;
+  }
+
+  private compute(
+    entity: EntityDef,
+    row: Row,
+    context: { lines: Record<string, Row[]>; header?: Row },
+  ): void {
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (!field.computed) continue;
+      const value = field.computed(
+        row,
+        context.header ? { lines: context.lines, header: context.header } : { lines: context.lines },
+      );
+      const checked = checkValue({ ...field, computed: undefined, readonly: false } as typeof field, value);
+      row[name] = checked.ok ? checked.value : null;
+    }
+  }
+
+  /** Stored lines of a header, plain, locked with it. */
+  async storedLines(tx: Executor, headerId: number): Promise<Row[]> {
+    const rows = await tx
+      .select()
+      .from(this.table)
+      .where(eq(this.col(this.entity.parent!.field), headerId))
+      .orderBy(this.col(this.entity.key));
+    return (rows as Row[]).map((row) => this.plain(row));
+  }
+
+  private planLines(
+    actor: Actor,
+    collection: string,
+    lineEntity: EntityDef,
+    input: Row[] | undefined,
+    existing: Row[],
+    status: unknown,
+    headerEditable: boolean,
+  ): LinePlan {
+    const plan: LinePlan = {
+      collection,
+      entity: lineEntity,
+      inserts: [],
+      updates: [],
+      deletes: [],
+      final: [],
+    };
+    if (input === undefined) {
+      plan.final = existing.map((row) => ({ ...row }));
+      return plan;
+    }
+    const byId = new Map(existing.map((row) => [row[lineEntity.key] as number, row]));
+    const seen = new Set<number>();
+    const refusals: SaveIssue[] = [];
+    input.forEach((line, index) => {
+      const lineId = line[lineEntity.key] as number | null | undefined;
+      if (lineId) {
+        const before = byId.get(lineId);
+        if (!before || seen.has(lineId)) {
+          throw fail(400, 'entity.lineNotFound', { id: lineId });
+        }
+        seen.add(lineId);
+        const after: Row = { ...before };
+        const changes: Changes = {};
+        for (const [name, value] of Object.entries(line)) {
+          const field = lineEntity.fields[name];
+          if (!field || !isClientWritable(field) || name === lineEntity.key) continue;
+          if (JSON.stringify(before[name] ?? null) === JSON.stringify(value ?? null)) continue;
+          const refusal = this.fieldRefusal(actor, lineEntity, name, status, headerEditable);
+          if (refusal) {
+            refusals.push({
+              path: [collection, index, name],
+              message: refusal,
+              params: { field: this.fieldName(actor.locale, lineEntity, name) },
+            });
+            continue;
+          }
+          after[name] = value;
+          changes[name] = value;
+        }
+        plan.final.push(after);
+        plan.updates.push({ id: lineId, before, after, changes });
+      } else {
+        if (!headerEditable || (!actor.system && !lineEntity.writableBy.includes(actor.side))) {
+          refusals.push({
+            path: [collection, index],
+            message: headerEditable ? 'entity.cannotCreate' : 'entity.fieldNotEditable',
+            params: { field: this.fieldName(actor.locale, this.entity, collection) },
+          });
+          return;
+        }
+        const row: Row = { ...this.defaults(lineEntity) };
+        for (const [name, value] of Object.entries(line)) {
+          const field = lineEntity.fields[name];
+          if (field && isClientWritable(field)) row[name] = value;
+        }
+        plan.final.push(row);
+        plan.inserts.push(row);
+      }
+    });
+    for (const row of existing) {
+      if (seen.has(row[lineEntity.key] as number)) continue;
+      if (!headerEditable || (!actor.system && !lineEntity.writableBy.includes(actor.side))) {
+        refusals.push({
+          path: [collection],
+          message: 'entity.fieldNotEditable',
+          params: { field: this.fieldName(actor.locale, this.entity, collection) },
+        });
+        break;
+      }
+      plan.deletes.push(row);
+    }
+    if (refusals.length) {
+      if (!headerEditable && refusals.every((r) => r.message === 'entity.fieldNotEditable')) {
+        throw fail(409, 'entity.notEditable', { status: this.statusLabel(actor.locale, status) });
+      }
+      throw this.validationError(refusals, 403);
+    }
+    plan.updates = plan.updates.filter((update) => {
+      return (
+        Object.keys(update.changes).length > 0 || diffRows(lineEntity, update.before, update.after).length > 0
+      );
+    });
+    return plan;
+  }
+
+  /** An internal actor may only write rows of organisations and categories it is permitted. */
+  private async checkScopeValues(actor: Actor, entity: EntityDef, row: Row): Promise<void> {
+    if (actor.system || actor.side !== 'internal') return;
+    if (
+      entity.orgScoped &&
+      actor.orgIds !== 'all' &&
+      row[entity.orgScoped] != null &&
+      !actor.orgIds.includes(row[entity.orgScoped] as number)
+    ) {
+      throw fail(403, 'entity.orgDenied');
+    }
+    if (
+      entity.categoryScoped &&
+      actor.categoryIds !== 'all' &&
+      row[entity.categoryScoped] != null &&
+      !actor.categoryIds.includes(row[entity.categoryScoped] as number)
+    ) {
+      throw fail(403, 'entity.categoryDenied');
+    }
+  }
+
+  /**
+   * Every newly referenced row exists, is visible to the actor and satisfies the field's
+   * filter; every new lookup code is an enabled value of its type. Values a row already had
+   * are not checked again, so disabling a code does not block unrelated edits.
+   */
+  private async checkReferences(
+    actor: Actor,
+    tx: Executor,
+    entity: EntityDef,
+    allRows: Row[],
+    prefix: (string | number)[],
+    previousOf: (index: number, row: Row) => Row | null,
+  ): Promise<void> {
+    const issues: SaveIssue[] = [];
+    await this.checkLookups(tx, entity, allRows, prefix, previousOf, issues);
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'ref' || field.system || entity.parent?.field === name) continue;
+      const rows = allRows.map((row, index) =>
+        previousOf(index, row)?.[name] === row[name] ? ({} as Row) : row,
+      );
+      const ids = [
+        ...new Set(rows.map((row) => row[name]).filter((v): v is number => typeof v === 'number')),
+      ];
+      if (!ids.length) continue;
+      const target = this.runtime.registry.get(field.entity);
+      const service = this.runtime.service(target.name);
+      const targetTable = this.runtime.table(target.name);
+      const filterFields = new Set<string>();
+      if (field.filter)
+        for (const row of rows) for (const key of Object.keys(field.filter(row))) filterFields.add(key);
+      const columns: Record<string, AnyPgColumn> = { __id: this.col(target.key, targetTable) };
+      for (const key of filterFields)
+        if (target.fields[key] && isStored(target.fields[key]!)) columns[key] = this.col(key, targetTable);
+      const readScope =
+        actor.side === 'supplier' && supplierAccess(target, service.header) === 'read'
+          ? []
+          : service.scope(actor, targetTable);
+      const found = await tx
+        .select(columns)
+        .from(targetTable)
+        .where(and(inArray(this.col(target.key, targetTable), ids), ...readScope));
+      const byId = new Map(found.map((r) => [r.__id as number, r as Row]));
+      rows.forEach((row, index) => {
+        const value = row[name];
+        if (typeof value !== 'number') return;
+        const path = prefix.length ? [...prefix, index, name] : [name];
+        const referenced = byId.get(value);
+        if (!referenced) {
+          issues.push({ path, message: 'validation.refMissing', params: { id: value } });
+          return;
+        }
+        if (field.filter) {
+          const expected = field.filter(row);
+          for (const [key, want] of Object.entries(expected)) {
+            if (want === undefined || want === null) continue;
+            if (referenced[key] !== want && !(key === target.key && value === want)) {
+              issues.push({ path, message: 'validation.refFilter', params: { id: value } });
+              return;
+            }
+          }
+        }
+      });
+    }
+    if (issues.length) throw this.validationError(issues);
+  }
+
+  private async checkLookups(
+    tx: Executor,
+    entity: EntityDef,
+    rows: Row[],
+    prefix: (string | number)[],
+    previousOf: (index: number, row: Row) => Row | null,
+    issues: SaveIssue[],
+  ): Promise<void> {
+    if (!this.runtime.registry.find('baseLookupValues')) return;
+    const values = this.runtime.table('baseLookupValues');
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'lookup' || field.codes || field.system) continue;
+      const codesOf = (row: Row | null): string[] => {
+        const value = row?.[name];
+        return value === null || value === undefined
+          ? []
+          : Array.isArray(value)
+            ? (value as string[])
+            : [String(value)];
+      };
+      const wanted = new Set<string>();
+      rows.forEach((row, index) => {
+        const before = new Set(codesOf(previousOf(index, row)));
+        for (const code of codesOf(row)) if (!before.has(code)) wanted.add(code);
+      });
+      if (!wanted.size) continue;
+      const found = await tx
+        .select({ code: this.col('lookupCode', values) })
+        .from(values)
+        .where(
+          and(
+            eq(this.col('lookupType', values), field.lookupType),
+            inArray(this.col('lookupCode', values), [...wanted]),
+            eq(this.col('enabledFlag', values), 'Y'),
+          ),
+        );
+      const known = new Set(found.map((r) => r.code as string));
+      rows.forEach((row, index) => {
+        const before = new Set(codesOf(previousOf(index, row)));
+        for (const code of codesOf(row)) {
+          if (before.has(code) || known.has(code)) continue;
+          issues.push({
+            path: prefix.length ? [...prefix, index, name] : [name],
+            message: 'validation.lookup',
+            params: { value: code },
+          });
+          return;
+        }
+      });
+    }
+  }
+
+  private dbValues(entity: EntityDef, row: Row): Row {
+    const values: Row = {};
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (!isStored(field) || name === entity.key || field.system) continue;
+      if (name in row) values[name] = toDb(field, row[name], this.runtime.sealer);
+    }
+    if (entity.workflow && row[STATUS_FIELD] !== undefined) values[STATUS_FIELD] = row[STATUS_FIELD];
+    if (entity.parent && row[entity.parent.field] !== undefined)
+      values[entity.parent.field] = row[entity.parent.field];
+    return values;
+  }
+
+  private changedValues(entity: EntityDef, before: Row, after: Row): Row {
+    const changed: Row = {};
+    for (const change of diffRows(entity, before, after)) changed[change.field] = after[change.field];
+    return this.dbValues(entity, changed);
+  }
+
+  private async insertRows(
+    tx: Executor,
+    entity: EntityDef,
+    rows: Row[],
+    actor: Actor,
+    now: Date,
+  ): Promise<number[]> {
+    if (!rows.length) return [];
+    const table = this.runtime.table(entity.name);
+    const values = rows.map((row) => ({
+      ...this.dbValues(entity, row),
+      [VERSION_FIELD]: 1,
+      createdBy: actor.userId,
+      creationDate: now,
+      lastUpdatedBy: actor.userId,
+      lastUpdateDate: now,
+    }));
+    const columnsPerRow = Object.keys(values[0]!).length;
+    const chunk = Math.max(1, Math.floor(30000 / columnsPerRow));
+    const ids: number[] = [];
+    for (let start = 0; start < values.length; start += chunk) {
+      const inserted = await tx
+        .insert(table)
+        .values(values.slice(start, start + chunk))
+        .returning({ id: this.col(entity.key, table) });
+      ids.push(...inserted.map((r) => r.id as number));
+    }
+    return ids;
+  }
+
+  private async updateRow(
+    tx: Executor,
+    entity: EntityDef,
+    id: number,
+    version: number,
+    values: Row,
+    actor: Actor,
+    now: Date,
+  ): Promise<void> {
+    const table = this.runtime.table(entity.name);
+    const updated = await tx
+      .update(table)
+      .set({ ...values, [VERSION_FIELD]: version + 1, lastUpdatedBy: actor.userId, lastUpdateDate: now })
+      .where(and(eq(this.col(entity.key, table), id), eq(this.col(VERSION_FIELD, table), version)))
+      .returning({ id: this.col(entity.key, table) });
+    if (!updated.length) throw fail(409, 'entity.stale');
+  }
+
+  private async writeLines(
+    tx: Executor,
+    plan: LinePlan,
+    headerId: number,
+    actor: Actor,
+    now: Date,
+    audit: AuditEntry[],
+    header: EntityDef,
+  ): Promise<void> {
+    const line = plan.entity;
+    const table = this.runtime.table(line.name);
+    const parentField = line.parent!.field;
+    if (plan.deletes.length) {
+      await tx.delete(table).where(
+        inArray(
+          this.col(line.key, table),
+          plan.deletes.map((row) => row[line.key] as number),
+        ),
+      );
+      for (const row of plan.deletes) {
+        audit.push({
+          entity: line.name,
+          recordId: row[line.key] as number,
+          headerEntity: header.name,
+          headerId,
+          action: 'delete',
+          changes: diffRows(line, row, null),
+        });
+      }
+    }
+    for (const update of plan.updates) {
+      const values = this.changedValues(line, update.before, update.after);
+      if (!Object.keys(values).length) continue;
+      await this.updateRow(tx, line, update.id, update.before[VERSION_FIELD] as number, values, actor, now);
+      audit.push({
+        entity: line.name,
+        recordId: update.id,
+        headerEntity: header.name,
+        headerId,
+        action: 'update',
+        changes: diffRows(line, update.before, update.after),
+      });
+    }
+    if (plan.inserts.length) {
+      for (const row of plan.inserts) row[parentField] = headerId;
+      const ids = await this.insertRows(tx, line, plan.inserts, actor, now);
+      plan.inserts.forEach((row, index) => {
+        row[line.key] = ids[index];
+        audit.push({
+          entity: line.name,
+          recordId: ids[index]!,
+          headerEntity: header.name,
+          headerId,
+          action: 'create',
+          changes: diffRows(line, null, row),
+        });
+      });
+    }
+  }
+
+  private translateDbError(error: unknown): unknown {
+    if (error instanceof AppError) return error;
+    const { code, constraint } = driverError(error);
+    if (code === '23505') {
+      const index = constraint ? this.runtime.uniqueIndex(constraint) : undefined;
+      if (index) {
+        const fields = index.fields;
+        return new AppError(409, 'validation.unique', undefined, undefined, (locale) => ({
+          msg: this.runtime.t(locale, 'validation.unique', {
+            fields: fields
+              .map((f) => fieldLabel(this.runtime.messages(), locale, index.entity.name, f))
+              .join(' + '),
+          }),
+          details: fields.map((f) => ({
+            path: f,
+            message: this.runtime.t(locale, 'validation.unique', {
+              fields: fieldLabel(this.runtime.messages(), locale, index.entity.name, f),
+            }),
+          })),
+        }));
+      }
+      return fail(409, 'validation.unique', { fields: constraint ?? '' });
+    }
+    if (code === '23503') return fail(409, 'entity.referenced');
+    if (code === '40001' || code === '40P01') return fail(409, 'entity.stale');
+    return error;
+  }
+
+  // ---------------------------------------------------------------- deleting
+
+  async remove(actor: Actor, ids: readonly number[]): Promise<void> {
+    if (!ids.length) throw fail(400, 'entity.noIds');
+    if (ids.length > MAX_IDS) throw fail(400, 'entity.tooManyIds', { max: MAX_IDS });
+    this.assertWritableEntity(actor, false);
+    if (!actor.system && !this.entity.writableBy.includes(actor.side)) throw fail(403, 'access.denied');
+    await this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const audit: AuditEntry[] = [];
+      const hooks = this.runtime.hooksOf(this.entity.name);
+      for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+        const stored = await this.lockRow(actor, tx, id);
+        const row = this.plain(stored);
+        const workflow = this.entity.workflow;
+        if (
+          workflow &&
+          !(workflow.deletableIn ?? workflow.editableIn).includes(row[STATUS_FIELD] as string)
+        ) {
+          throw fail(409, 'entity.notDeletable', {
+            status: this.statusLabel(actor.locale, row[STATUS_FIELD]),
+          });
+        }
+        if (this.header && !actor.system) {
+          // A line is deleted through its header's save, so the header's state rules apply.
+          throw fail(403, 'access.denied');
+        }
+        const issues = issueList(await hooks.beforeDelete?.(this.context(actor, tx), row));
+        if (issues.length) throw this.validationError(this.toIssues(issues), 422);
+        try {
+          await tx.delete(this.table).where(eq(this.col(this.entity.key), id));
+        } catch (error) {
+          throw this.translateDbError(error);
+        }
+        audit.push({
+          entity: this.entity.name,
+          recordId: id,
+          action: 'delete',
+          statusFrom: (row[STATUS_FIELD] as string) ?? null,
+          changes: diffRows(this.entity, row, null),
+        });
+      }
+      await writeAudit(tx, actor, now, audit);
+    });
+  }
+
+  // ---------------------------------------------------------------- workflow actions
+
+  /**
+   * Runs a workflow action on rows, all or none. `fromHttp` refuses system actions; the
+   * platform (approval engine, other actions) calls with it false.
+   */
+  async act(
+    actor: Actor,
+    actionName: string,
+    ids: readonly number[],
+    input: Readonly<Record<string, unknown>>,
+    options: { fromHttp: boolean; versionNum?: number | null },
+  ): Promise<Row[]> {
+    const workflow = this.entity.workflow;
+    const action = workflow?.actions[actionName];
+    if (!workflow || !action) throw fail(404, 'workflow.unknownAction', { action: actionName });
+    const label = actionLabel(this.runtime.messages(), actor.locale, this.entity.name, actionName);
+    if (options.fromHttp && action.system) throw fail(403, 'workflow.systemOnly', { action: label });
+    const side = action.side ?? 'internal';
+    if (!actor.system && side !== 'both' && side !== actor.side)
+      throw fail(403, 'workflow.wrongSide', { action: label });
+    if (!ids.length) throw fail(400, 'entity.noIds');
+    if (ids.length > MAX_IDS) throw fail(400, 'entity.tooManyIds', { max: MAX_IDS });
+    if (action.needs?.includes('comment') && !(typeof input.comment === 'string' && input.comment.trim())) {
+      throw fail(400, 'workflow.needsComment');
+    }
+    if (
+      action.needs?.includes('date') &&
+      !(typeof input.date === 'string' && checkValue({ kind: 'date' }, input.date).ok)
+    ) {
+      throw fail(400, 'workflow.needsDate');
+    }
+    const hooks = this.runtime.hooksOf(this.entity.name);
+    const updatedIds = await this.runtime.transaction(async (tx) => {
+      const context = this.context(actor, tx);
+      const now = context.now;
+      const audit: AuditEntry[] = [];
+      for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+        const stored = await this.lockRow(actor, tx, id);
+        const previous = this.plain(stored);
+        if (
+          options.versionNum !== undefined &&
+          options.versionNum !== null &&
+          ids.length === 1 &&
+          options.versionNum !== previous[VERSION_FIELD]
+        ) {
+          throw fail(409, 'entity.stale');
+        }
+        const status = previous[STATUS_FIELD] as string;
+        if (!action.from.includes(status)) {
+          throw fail(409, 'workflow.wrongState', {
+            document: this.documentName(actor.locale, previous),
+            status: this.statusLabel(actor.locale, status),
+            action: label,
+          });
+        }
+        const row: Row = { ...previous, [STATUS_FIELD]: action.to ?? status };
+        const event = { row, previous, input };
+        const guard = hooks.guards?.[actionName];
+        const guardIssues = issueList(guard ? await guard(context, event) : undefined);
+        if (guardIssues.length) throw this.validationError(this.toIssues(guardIssues), 422);
+        const opens = this.opensSealed(actionName);
+        await this.updateRow(
+          tx,
+          this.entity,
+          id,
+          previous[VERSION_FIELD] as number,
+          {
+            ...(action.to ? { [STATUS_FIELD]: action.to } : {}),
+            ...(opens && this.entity.hasSealed && !previous[SEALED_OPENED_FIELD]
+              ? { [SEALED_OPENED_FIELD]: now }
+              : {}),
+          },
+          actor,
+          now,
+        );
+        if (opens) await this.openLines(tx, id, now);
+        row[VERSION_FIELD] = (previous[VERSION_FIELD] as number) + 1;
+        audit.push({
+          entity: this.entity.name,
+          recordId: id,
+          action: actionName,
+          statusFrom: status,
+          statusTo: action.to ?? status,
+          comment: typeof input.comment === 'string' ? input.comment : null,
+          changes: typeof input.date === 'string' ? { date: input.date } : null,
+        });
+        if (action.approval && this.runtime.approvals) {
+          await this.runtime.approvals.start(context, this.entity, row, actionName, action.approval);
+        }
+        await hooks.actions?.[actionName]?.(context, event);
+      }
+      await writeAudit(tx, actor, now, audit);
+      return [...new Set(ids)];
+    });
+    const rows: Row[] = [];
+    for (const id of updatedIds) rows.push(await this.find(actor, id));
+    return rows;
+  }
+
+  private documentName(locale: Locale, row: Row): string {
+    const title = entityTitle(this.runtime.messages(), locale, this.entity.name);
+    const number = this.entity.numbering ? row[this.entity.numbering.field] : row[this.entity.display];
+    return number ? `${title} ${String(number)}` : title;
+  }
+
+  /** This action opens the sealed fields of this entity or of its lines. */
+  private opensSealed(actionName: string): boolean {
+    const own = Object.values(this.entity.fields).some((f) => f.sealed?.openedBy === actionName);
+    const lines = Object.values(this.entity.lines).some((line) =>
+      Object.values(line.fields).some((f) => f.sealed?.openedBy === actionName),
+    );
+    return own || lines;
+  }
+
+  private async openLines(tx: Executor, headerId: number, now: Date): Promise<void> {
+    for (const line of Object.values(this.entity.lines)) {
+      if (!line.hasSealed) continue;
+      const table = this.runtime.table(line.name);
+      await tx
+        .update(table)
+        .set({ [SEALED_OPENED_FIELD]: now })
+        .where(
+          and(
+            eq(this.col(line.parent!.field, table), headerId),
+            sql`${this.col(SEALED_OPENED_FIELD, table)} is null`,
+          ),
+        );
+    }
+  }
+}

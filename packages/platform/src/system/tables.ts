@@ -1,0 +1,45 @@
+// The platform's own tables, which carry no API of their own: the audit trail, document-number
+// sequences and the record of demo-data runs.
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export const auditLog = pgTable(
+  'base_audit_log',
+  {
+    auditId: bigint('audit_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    entity: varchar('entity', { length: 80 }).notNull(),
+    recordId: bigint('record_id', { mode: 'number' }).notNull(),
+    headerEntity: varchar('header_entity', { length: 80 }),
+    headerId: bigint('header_id', { mode: 'number' }),
+    action: varchar('action', { length: 60 }).notNull(),
+    statusFrom: varchar('status_from', { length: 30 }),
+    statusTo: varchar('status_to', { length: 30 }),
+    comment: text('comment'),
+    changes: jsonb('changes'),
+    userId: bigint('user_id', { mode: 'number' }),
+    userName: varchar('user_name', { length: 120 }),
+    creationDate: timestamp('creation_date', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('base_audit_log_entity_record_idx').on(t.entity, t.recordId, t.auditId),
+    index('base_audit_log_header_idx').on(t.headerEntity, t.headerId, t.auditId),
+  ],
+);
+
+export const documentSequence = pgTable(
+  'base_document_sequence',
+  {
+    rule: varchar('rule', { length: 120 }).notNull(),
+    scope: varchar('scope', { length: 120 }).notNull(),
+    period: varchar('period', { length: 20 }).notNull(),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rule, t.scope, t.period] })],
+);
+
+export const seedRun = pgTable('base_seed_run', {
+  name: varchar('name', { length: 120 }).primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+});
+
+/** The platform's own tables, by export name (drizzle-kit reads this shape). */
+export const systemTables = { auditLog, documentSequence, seedRun };
