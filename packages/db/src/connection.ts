@@ -44,11 +44,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server ends (restart, failover, administrator) emits an error
+  // on the pool; without a listener it would take the process down. The pool reconnects.
+  let closed = false;
+  pool.on('error', (error) => {
+    if (!closed) console.error('PostgreSQL idle connection error:', error.message);
+  });
   // Fail at start, not at the first request, when the server is unreachable.
   const client = await pool.connect();
   client.release();
   const db = drizzlePg(pool) as unknown as Db;
-  let closed = false;
   return {
     kind: 'postgres',
     db,

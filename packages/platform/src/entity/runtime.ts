@@ -518,6 +518,9 @@ export class EntityService {
       const field = entity.fields[name]!;
       if (!isClientWritable(field)) continue;
       if (!creating && JSON.stringify(previous![name] ?? null) === JSON.stringify(value ?? null)) continue;
+      // A supplier may name its own supplier on a row it owns; any other value is refused.
+      if (actor.side === 'supplier' && !actor.system && entity.ownedBy === name && value === actor.supplierId)
+        continue;
       const refusal = this.fieldRefusal(actor, entity, name, status, editable);
       if (refusal)
         refusals.push({

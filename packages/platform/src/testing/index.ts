@@ -1,3 +1,4 @@
 export * from './database';
 export * from './template';
 export * from './postgres';
+export * from './engine';
