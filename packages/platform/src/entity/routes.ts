@@ -92,7 +92,12 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
 
     route('listByPage', async (request, actor) => {
       const result = await service.listRequest(actor, request.body);
-      return success(result.rows, '', { count: result.count, curIndex: result.pageIndex });
+      const page = {
+        count: result.count,
+        curIndex: result.pageIndex,
+        ...(result.estimated ? { estimated: true } : {}),
+      };
+      return success(result.rows, '', page);
     });
 
     if (!isLine) {

@@ -29,7 +29,7 @@ import {
   ruleIssues,
   translate,
 } from '@srm/kernel';
-import { type Database, type Executor, executor, inTransaction } from '@srm/db';
+import { type Database, type Executor, executor, inTransaction, queryRows } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { AppError, type ErrorStatus } from '../http/errors';
 import type { Clock } from '../system/clock';
@@ -61,9 +61,13 @@ export interface ApprovalGateway {
 export interface ListResult {
   rows: Row[];
   count: number;
+  /** The count is the planner's estimate: more rows match than the exact-count limit. */
+  estimated?: boolean;
 }
 
 const MAX_IDS = 1000;
+/** Up to this many matching rows the count is exact; above it, the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 10000;
 /** Above this offset a page is found through the key index first (a deferred join). */
 const DEFERRED_JOIN_OFFSET = 2000;
 
@@ -309,13 +313,13 @@ export class EntityService {
       ...this.scope(actor),
       ...query.filters.map((f) => filterCondition(this.entity, this.table, f)),
     );
-    const [total] = await on.select({ count: count() }).from(this.table).where(where);
-    const totalCount = Number(total?.count ?? 0);
+    const { count: totalCount, estimated } = await this.count(on, where, query.filters.length > 0);
     const offset = (query.pageIndex - 1) * query.pageRows;
-    if (offset >= totalCount) return { rows: [], count: totalCount };
+    if (!estimated && offset >= totalCount) return { rows: [], count: totalCount };
     const order = orderBy(this.entity, this.table, query.sort);
     let rows: Row[];
     if (offset > DEFERRED_JOIN_OFFSET) {
+      // Find the page's keys through the index first, then read only those rows.
       const keys = await on
         .select({ id: this.col(this.entity.key) })
         .from(this.table)
@@ -335,7 +339,129 @@ export class EntityService {
         .limit(query.pageRows)
         .offset(offset)) as Row[];
     }
-    return { rows: await this.shape(on, actor, rows), count: totalCount };
+    const shaped = await this.shape(on, actor, rows);
+    return estimated ? { rows: shaped, count: totalCount, estimated } : { rows: shaped, count: totalCount };
+  }
+
+  /**
+   * The SQL statements a list runs (the limited count and the page), for benchmarks and for
+   * explaining a slow list: the same text and parameters the service sends.
+   */
+  async listStatements(actor: Actor, query: ListQuery): Promise<{ sql: string; params: unknown[] }[]> {
+    const on = this.runtime.executor();
+    const where = and(
+      ...this.scope(actor),
+      ...query.filters.map((f) => filterCondition(this.entity, this.table, f)),
+    );
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const { estimated } = await this.count(on, where, query.filters.length > 0);
+    const explain = on
+      .select({ one: sql`1` })
+      .from(this.table)
+      .where(where)
+      .toSQL();
+    if (estimated && !query.filters.length && !this.header) {
+      statements.push({ sql: `explain (format json) ${explain.sql}`, params: explain.params });
+    } else {
+      const limited = on
+        .select({ one: sql`1` })
+        .from(this.table)
+        .where(where)
+        .limit(EXACT_COUNT_LIMIT + 1)
+        .as('limited');
+      statements.push(on.select({ count: count() }).from(limited).toSQL());
+      if (estimated) statements.push({ sql: `explain (format json) ${explain.sql}`, params: explain.params });
+    }
+    const offset = (query.pageIndex - 1) * query.pageRows;
+    const order = orderBy(this.entity, this.table, query.sort);
+    if (offset > DEFERRED_JOIN_OFFSET) {
+      statements.push(
+        on
+          .select({ id: this.col(this.entity.key) })
+          .from(this.table)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.pageRows)
+          .offset(offset)
+          .toSQL(),
+      );
+      // The rows of those keys: the same select with `key in (…)` of pageRows ids.
+      statements.push(
+        this.selectRows(
+          on,
+          inArray(
+            this.col(this.entity.key),
+            Array.from({ length: query.pageRows }, (_, i) => i + 1),
+          ),
+        ).toSQL(),
+      );
+    } else {
+      statements.push(
+        this.selectRows(on, where)
+          .orderBy(...order)
+          .limit(query.pageRows)
+          .offset(offset)
+          .toSQL(),
+      );
+    }
+    return statements;
+  }
+
+  /**
+   * The number of matching rows: exact up to EXACT_COUNT_LIMIT (counting stops there), above it
+   * the planner's estimate, so that a list over millions of rows answers in milliseconds.
+   */
+  private async count(
+    on: Executor,
+    where: SQL | undefined,
+    filtered: boolean,
+  ): Promise<{ count: number; estimated: boolean }> {
+    // An unfiltered list over a big table: the table's own statistics, without a scan.
+    if (!filtered && !this.header) {
+      const size = await this.tableSize(on);
+      if (size > EXACT_COUNT_LIMIT * 2) {
+        const estimate = await this.planRows(on, where);
+        if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
+      }
+    }
+    const limited = on
+      .select({ one: sql`1` })
+      .from(this.table)
+      .where(where)
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('limited');
+    const [exact] = await on.select({ count: count() }).from(limited);
+    const total = Number(exact?.count ?? 0);
+    if (total <= EXACT_COUNT_LIMIT) return { count: total, estimated: false };
+    return { count: Math.max(await this.planRows(on, where), total), estimated: true };
+  }
+
+  /** The planner's estimate of the rows a condition matches. */
+  private async planRows(on: Executor, where: SQL | undefined): Promise<number> {
+    const plan = await on.execute(
+      sql`explain (format json) select 1 from ${this.table} ${where ? sql`where ${where}` : sql``}`,
+    );
+    const rows = (plan as unknown as { rows: { 'QUERY PLAN': unknown }[] }).rows;
+    const document = rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof document === 'string' ? JSON.parse(document) : document) as {
+      Plan: { 'Plan Rows': number };
+    }[];
+    return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  }
+
+  private sizeCache: { at: number; rows: number } | null = null;
+
+  /** Rows in the table by the catalogue's statistics, refreshed every few seconds. */
+  private async tableSize(on: Executor): Promise<number> {
+    const now = Date.now();
+    if (this.sizeCache && now - this.sizeCache.at < 5000) return this.sizeCache.rows;
+    const [row] = await queryRows<{ rows: number | string | null }>(
+      on,
+      sql`select reltuples::bigint as rows from pg_class where oid = ${this.entity.table}::regclass`,
+    );
+    const rows = Math.max(0, Number(row?.rows ?? 0));
+    this.sizeCache = { at: now, rows };
+    return rows;
   }
 
   /** Every row matching the query, page by page (exports). */

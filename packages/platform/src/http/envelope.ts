@@ -2,6 +2,8 @@
 export interface Page {
   count: number;
   curIndex: number;
+  /** The count is an estimate (more rows match than are counted exactly). */
+  estimated?: boolean;
 }
 
 export interface Envelope<T = unknown> {

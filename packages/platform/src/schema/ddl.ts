@@ -2,7 +2,8 @@
 // the drift test and the engine's own tests (which create tables for test entities) use it.
 // Not part of the server's runtime bundle.
 import * as kit from 'drizzle-kit/api';
-import type { Db } from '@srm/db';
+import type { Executor } from '@srm/db';
+import { describeDatabase, describeSnapshot, schemaDifferences } from './introspect';
 
 export type Snapshot = ReturnType<typeof kit.generateDrizzleJson>;
 
@@ -17,8 +18,12 @@ export async function migrationStatements(from: Snapshot, to: Snapshot): Promise
   return kit.generateMigration(from, to);
 }
 
-/** Statements that would bring the database to the tables (empty when they agree). */
-export async function driftStatements(db: Db, tables: Record<string, unknown>): Promise<string[]> {
-  const result = await kit.pushSchema(tables, db as never);
-  return result.statementsToExecute;
+/**
+ * How the database's public schema differs from the tables (empty when they agree): tables,
+ * columns with types, nullability and defaults, primary keys, indexes and foreign keys.
+ */
+export async function schemaDrift(on: Executor, tables: Record<string, unknown>): Promise<string[]> {
+  return schemaDifferences(describeSnapshot(snapshotOf(tables)), await describeDatabase(on));
 }
+
+export { describeDatabase, describeSnapshot, schemaDifferences };

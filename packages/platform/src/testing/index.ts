@@ -2,3 +2,4 @@ export * from './database';
 export * from './template';
 export * from './postgres';
 export * from './engine';
+export * from './samples';

@@ -1,0 +1,109 @@
+// A row committed through the API survives the server being stopped with SIGTERM and started
+// again, on the embedded database and on PostgreSQL.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '@srm/platform/testing';
+import { repoRoot } from './paths';
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+}
+
+async function start(env: Record<string, string>): Promise<Running> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', SRM_DEMO_DATA: 'off' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      const response = await fetch(`${url}/api/base/health`, { method: 'POST' });
+      if (response.ok) return { child, url };
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+async function stop({ child }: Running): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+async function post(url: string, path: string, body: unknown) {
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as {
+    status: string;
+    msg: string;
+    data: Record<string, unknown>[] & Record<string, unknown>;
+  };
+}
+
+const TYPE = '/api/base/v1/baseLookupTypeRestful';
+
+async function roundTrip(env: Record<string, string>) {
+  const first = await start(env);
+  const saved = await post(first.url, `${TYPE}/saveOrUpdate`, {
+    lookupType: 'DURABILITY_CHECK',
+    meaning: '持久化校验',
+    values: [{ lookupCode: 'KEPT', meaning: '保留' }],
+  });
+  expect(saved.status, saved.msg).toBe('S');
+  expect(await stop(first)).toBe(0);
+  const second = await start(env);
+  try {
+    const found = await post(second.url, `${TYPE}/listByPage`, { lookupType: 'DURABILITY_CHECK' });
+    expect(found.data.map((row) => row.lookupType)).toEqual(['DURABILITY_CHECK']);
+    const values = await post(second.url, `${TYPE}/findById`, { lookupTypeId: found.data[0]!.lookupTypeId });
+    expect((values.data.values as Record<string, unknown>[]).map((v) => v.lookupCode)).toEqual(['KEPT']);
+  } finally {
+    expect(await stop(second)).toBe(0);
+  }
+}
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const step of cleanup) await step();
+});
+
+describe('a committed row survives SIGTERM and a restart', () => {
+  it.runIf(!process.env.DATABASE_URL)(
+    'on the embedded database',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'srm-durability-'));
+      cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      await roundTrip({ SRM_DATA_DIR: dataDir, DATABASE_URL: '' });
+    },
+    120_000,
+  );
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'on PostgreSQL',
+    async () => {
+      const database: TestDatabase = await openTestDatabase();
+      cleanup.push(() => database.close());
+      const dataDir = mkdtempSync(join(tmpdir(), 'srm-durability-'));
+      cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      await roundTrip({ DATABASE_URL: database.url!, SRM_DATA_DIR: dataDir });
+    },
+    120_000,
+  );
+});

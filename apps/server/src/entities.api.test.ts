@@ -1,0 +1,150 @@
+// The generated API suite: every entity registered in the server is created, found, listed by
+// each of its filters, sorted by each sortable field, updated with a stale version, sent
+// unknown and read-only fields, acted on from a wrong state and deleted — by itself, with no
+// test written for it. Entities whose rules need more than field-level validity get a sample
+// adjustment below.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EntityDef, STATUS_FIELD, filterableFields, sortableFields } from '@srm/kernel';
+import { SampleFactory, type SampleOverrides } from '@srm/platform/testing';
+import { registry } from './schema';
+import { startTestServer, type TestServer } from './testing';
+
+type Row = Record<string, unknown>;
+interface Envelope<T = unknown> {
+  status: 'S' | 'E';
+  msg: string;
+  data: T;
+}
+
+const overrides: SampleOverrides = {
+  srmBasePaymentTerm: (row) => ({
+    ...row,
+    nodes: [{ ...((row.nodes as Row[] | undefined)?.[0] ?? {}), nodeNum: 1, percent: 100 }],
+  }),
+  srmBaseExchangeRate: (row) => ({ ...row, toCurrencyId: undefined }),
+};
+
+let server: TestServer;
+let factory: SampleFactory;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  factory = new SampleFactory(registry, (path, body) => server.post(path, body), overrides);
+});
+afterAll(async () => server?.close());
+
+const headers = registry.all().filter((entity) => !entity.parent);
+
+function filterValue(entity: EntityDef, field: string, value: unknown): unknown {
+  const kind = entity.fields[field]!.kind;
+  if (kind === 'daterange' || kind === 'datetimerange') return undefined;
+  return value;
+}
+
+describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_name, entity) => {
+  const api = (action: string) => `${entity.apiPath}/${action}`;
+  let created: Row;
+
+  beforeAll(async () => {
+    created = await factory.create(entity.name);
+  });
+
+  it('creates and finds a row', async () => {
+    expect(created[entity.key]).toEqual(expect.any(Number));
+    expect(created.versionNum).toBe(1);
+    if (entity.workflow) expect(created[STATUS_FIELD]).toBe(entity.workflow.initial);
+    const { httpStatus, body } = await server.post<Envelope<Row>>(api('findById'), {
+      [entity.key]: created[entity.key],
+    });
+    expect(httpStatus).toBe(200);
+    for (const [field, value] of Object.entries(created)) {
+      if (field in entity.lines) continue;
+      expect(body.data[field], field).toEqual(value);
+    }
+  });
+
+  it('finds the row by each of its filters', async () => {
+    for (const field of filterableFields(entity)) {
+      const value = filterValue(entity, field, created[field]);
+      if (value === null || value === undefined) continue;
+      const { body } = await server.post<Envelope<Row[]>>(api('listByPage'), {
+        [field]: value,
+        pageRows: 500,
+      });
+      expect(body.status, `${field}: ${body.msg}`).toBe('S');
+      expect(
+        body.data.map((row) => row[entity.key]),
+        `filter ${field}`,
+      ).toContain(created[entity.key]);
+    }
+  });
+
+  it('sorts by each sortable field, both ways', async () => {
+    for (const field of sortableFields(entity)) {
+      for (const order of ['asc', 'desc']) {
+        const { body } = await server.post<Envelope<Row[]>>(api('listByPage'), {
+          orderBy: `${field} ${order}`,
+        });
+        expect(body.status, `${field} ${order}: ${body.msg}`).toBe('S');
+      }
+    }
+  });
+
+  it.runIf(!entity.parent)('refuses a stale version with 409', async () => {
+    const { httpStatus } = await server.post(api('saveOrUpdate'), {
+      [entity.key]: created[entity.key],
+      versionNum: 0,
+    });
+    expect(httpStatus).toBe(409);
+  });
+
+  it('refuses unknown and read-only fields', async () => {
+    const unknown = await server.post<Envelope>(api('saveOrUpdate'), {
+      ...(await factory.body(entity.name)),
+      noSuchField: 1,
+    });
+    expect(unknown.httpStatus).toBe(400);
+    const readonly = await server.post<Envelope>(api('saveOrUpdate'), {
+      [entity.key]: created[entity.key],
+      versionNum: created.versionNum,
+      createdBy: 99,
+    });
+    expect(readonly.httpStatus).toBe(400);
+  });
+
+  it.runIf(!!entity.workflow)('refuses an action from a wrong state', async () => {
+    const workflow = entity.workflow!;
+    const action = Object.entries(workflow.actions).find(([, a]) => !a.from.includes(workflow.initial));
+    if (!action) return;
+    const { httpStatus } = await server.post(api(action[0]), { [entity.key]: created[entity.key] });
+    expect([403, 409]).toContain(httpStatus);
+  });
+
+  it.runIf(!!entity.workflow)('refuses to delete outside its deletable states', async () => {
+    const workflow = entity.workflow!;
+    const deletable = workflow.deletableIn ?? workflow.editableIn;
+    const step = Object.entries(workflow.actions).find(
+      ([, a]) =>
+        a.from.includes(workflow.initial) &&
+        a.to &&
+        !deletable.includes(a.to) &&
+        !a.system &&
+        (a.side ?? 'internal') !== 'supplier' &&
+        !a.needs?.length,
+    );
+    if (!step) return;
+    const row = await factory.create(entity.name);
+    const acted = await server.post<Envelope>(api(step[0]), { [entity.key]: row[entity.key] });
+    expect(acted.body.status, acted.body.msg).toBe('S');
+    expect((await server.post(api('delete'), { [entity.key]: row[entity.key] })).httpStatus).toBe(409);
+  });
+
+  it('deletes a row in a deletable state', async () => {
+    const workflow = entity.workflow;
+    if (workflow && !(workflow.deletableIn ?? workflow.editableIn).includes(workflow.initial)) return;
+    const row = await factory.create(entity.name);
+    const { body } = await server.post<Envelope>(api('delete'), { [entity.key]: row[entity.key] });
+    expect(body.status, body.msg).toBe('S');
+    expect((await server.post(api('findById'), { [entity.key]: row[entity.key] })).httpStatus).toBe(404);
+  });
+});

@@ -1,0 +1,161 @@
+// Valid sample rows for any entity, derived from its definition, so that the generated API
+// suite covers every entity by itself. References are created first; lookup types the
+// samples need are created through the lookup API.
+import {
+  type EntityDef,
+  type EntityRegistry,
+  type FieldDef,
+  isClientWritable,
+  refDisplayName,
+} from '@srm/kernel';
+
+type Row = Record<string, unknown>;
+export type Post = (
+  path: string,
+  body: unknown,
+) => Promise<{ httpStatus: number; body: { status: string; msg: string; data: unknown } }>;
+
+/** Per-entity adjustments where a definition's rules need more than field-level validity. */
+export type SampleOverrides = Record<string, (row: Row, counter: number) => Row>;
+
+let counter = 0;
+const next = () => ++counter;
+
+export class SampleFactory {
+  private readonly lookupsReady = new Set<string>();
+  private readonly cache = new Map<string, number>();
+
+  constructor(
+    private readonly registry: EntityRegistry,
+    private readonly post: Post,
+    private readonly overrides: SampleOverrides = {},
+  ) {}
+
+  private async ensureLookup(type: string): Promise<string> {
+    if (!this.lookupsReady.has(type)) {
+      const list = await this.post('/api/base/v1/baseLookupTypeRestful/listByPage', { lookupType: type });
+      if (!(list.body.data as Row[]).length) {
+        const saved = await this.post('/api/base/v1/baseLookupTypeRestful/saveOrUpdate', {
+          lookupType: type,
+          meaning: type,
+          values: [
+            { lookupCode: 'T1', meaning: '测试值' },
+            { lookupCode: 'T2', meaning: '测试值二' },
+          ],
+        });
+        if (saved.body.status !== 'S') throw new Error(`lookup ${type}: ${saved.body.msg}`);
+      }
+      this.lookupsReady.add(type);
+    }
+    const values = await this.post('/api/base/v1/baseLookupValuesRestful/listByPage', {
+      lookupType: type,
+      enabledFlag: 'Y',
+    });
+    const first = (values.body.data as Row[])[0];
+    if (!first) throw new Error(`lookup ${type} has no enabled value`);
+    return first.lookupCode as string;
+  }
+
+  /** A valid value for a field (references are created on demand). */
+  async value(entity: EntityDef, name: string, field: FieldDef, n: number): Promise<unknown> {
+    switch (field.kind) {
+      case 'text': {
+        const byFormat: Record<string, string> = {
+          email: `sample${n}@example.com`,
+          mobile: `138${String(n).padStart(8, '0')}`,
+          landline: `021-${String(n).padStart(8, '0')}`,
+          contactPhone: `139${String(n).padStart(8, '0')}`,
+          integer: String(n),
+          code: `C${n}`,
+          creditCode: `91310000MA1FL${String(n % 100000).padStart(5, '0')}`,
+        };
+        const text = field.format ? byFormat[field.format]! : `${name.slice(0, 6)}样例${n}`;
+        return [...text].slice(0, field.max).join('');
+      }
+      case 'textarea':
+        return `样例说明 ${n}`;
+      case 'number':
+      case 'quantity':
+      case 'price':
+      case 'amount': {
+        const low = field.min ?? 1;
+        const high = field.max ?? low + 100;
+        return Math.min(high, Math.max(low, 1));
+      }
+      case 'lookup': {
+        const code = field.codes ? field.codes[0]! : await this.ensureLookup(field.lookupType);
+        return field.multi ? [code] : code;
+      }
+      case 'ref':
+        if (field.entity === entity.name) return null;
+        return this.reference(field.entity);
+      case 'date':
+        return '2026-06-15';
+      case 'month':
+        return '2026-06';
+      case 'time':
+        return '08:30:00';
+      case 'year':
+        return 2026;
+      case 'datetime':
+        return Date.UTC(2026, 5, 15, 8, 30);
+      case 'daterange':
+        return ['2026-01-01', '2026-12-31'];
+      case 'datetimerange':
+        return [Date.UTC(2026, 0, 1), Date.UTC(2026, 11, 31)];
+      case 'checkbox':
+        return field.values === 'YN' ? 'Y' : true;
+      case 'attachments':
+        return null;
+      case 'json':
+        return { sample: n };
+      case 'compute':
+        return undefined;
+    }
+  }
+
+  /** A saveOrUpdate body for a new row (with one line per collection). */
+  async body(entityName: string): Promise<Row> {
+    const entity = this.registry.get(entityName);
+    const n = next();
+    const row: Row = {};
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (!isClientWritable(field) || entity.parent?.field === name) continue;
+      if (!field.required && field.kind === 'ref') continue;
+      const value = await this.value(entity, name, field, n);
+      if (value !== undefined && value !== null) row[name] = value;
+    }
+    for (const [collection, line] of Object.entries(entity.lines))
+      row[collection] = [await this.body(line.name)];
+    const override = this.overrides[entityName];
+    return override ? override(row, n) : row;
+  }
+
+  /** Creates a row and answers it as saveOrUpdate does. */
+  async create(entityName: string): Promise<Row> {
+    const entity = this.registry.get(entityName);
+    const saved = await this.post(`${entity.apiPath}/saveOrUpdate`, await this.body(entityName));
+    if (saved.body.status !== 'S') throw new Error(`sample ${entityName}: ${saved.body.msg}`);
+    return saved.body.data as Row;
+  }
+
+  /** The id of a row of the entity, created once per factory. */
+  async reference(entityName: string): Promise<number> {
+    const cached = this.cache.get(entityName);
+    if (cached) return cached;
+    const entity = this.registry.get(entityName);
+    const row = await this.create(entityName);
+    const id = row[entity.key] as number;
+    this.cache.set(entityName, id);
+    return id;
+  }
+}
+
+/** Display properties of a row's references: read-only, never sent back. */
+export function displayProperties(entity: EntityDef): string[] {
+  return Object.entries(entity.fields).flatMap(([name, field]) => {
+    if (field.kind !== 'ref') return [];
+    const display = refDisplayName(name, field);
+    return display ? [display] : [];
+  });
+}
