@@ -34,7 +34,7 @@ describe('errors are envelopes in the caller language, never a stack trace', () 
   });
 
   it('answers in English when SAAF-Language is EN', async () => {
-    const { body } = await server.post('/api/nothing', {}, { 'SAAF-Language': 'EN' });
+    const { body } = await server.post('/api/nothing', {}, { language: 'EN' });
     expect(body).toMatchObject({ status: 'E', msg: 'No such endpoint: /api/nothing' });
   });
 

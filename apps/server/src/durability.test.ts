@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '@srm/platform/testing';
 import { repoRoot } from './paths';
 
+type Row = Record<string, unknown>;
+
 interface Running {
   child: ChildProcess;
   url: string;
@@ -70,10 +72,12 @@ async function roundTrip(env: Record<string, string>) {
   expect(await stop(first)).toBe(0);
   const second = await start(env);
   try {
-    const found = await post(second.url, `${TYPE}/listByPage`, { lookupType: 'DURABILITY_CHECK' });
-    expect(found.data.map((row) => row.lookupType)).toEqual(['DURABILITY_CHECK']);
-    const values = await post(second.url, `${TYPE}/findById`, { lookupTypeId: found.data[0]!.lookupTypeId });
-    expect((values.data.values as Record<string, unknown>[]).map((v) => v.lookupCode)).toEqual(['KEPT']);
+    const found = (await post(second.url, `${TYPE}/listByPage`, { lookupType: 'DURABILITY_CHECK' }))
+      .data as Row[];
+    expect(found.map((row) => row.lookupType)).toEqual(['DURABILITY_CHECK']);
+    const type = (await post(second.url, `${TYPE}/findById`, { lookupTypeId: found[0]!.lookupTypeId }))
+      .data as Row;
+    expect((type.values as Row[]).map((v) => v.lookupCode)).toEqual(['KEPT']);
   } finally {
     expect(await stop(second)).toBe(0);
   }

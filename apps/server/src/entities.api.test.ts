@@ -10,18 +10,34 @@ import { registry } from './schema';
 import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;
-interface Envelope<T = unknown> {
-  status: 'S' | 'E';
-  msg: string;
-  data: T;
-}
 
 const overrides: SampleOverrides = {
+  // Node percentages must make 100.
   srmBasePaymentTerm: (row) => ({
     ...row,
     nodes: [{ ...((row.nodes as Row[] | undefined)?.[0] ?? {}), nodeNum: 1, percent: 100 }],
   }),
-  srmBaseExchangeRate: (row) => ({ ...row, toCurrencyId: undefined }),
+  // ISO 4217 codes: three capital letters.
+  srmBaseCurrency: (row, n) => ({
+    ...row,
+    currencyCode: String.fromCharCode(65 + (n % 26), 65 + ((n / 26) % 26), 81),
+  }),
+  // Storage locations live in inventory organisations.
+  srmBaseOrg: (row) => ({ ...row, orgType: 'INV_ORG' }),
+  // A rate converts between two different currencies.
+  srmBaseExchangeRate: async (row, _n, factory) => ({
+    ...row,
+    toCurrencyId: await factory.fresh('srmBaseCurrency'),
+  }),
+  // An OU receives into an inventory organisation.
+  srmBaseOrgRelation: async (row, _n, factory) => {
+    const ou = await factory.create('srmBaseOrg').then(async (org) => {
+      const saved = await factory.update('srmBaseOrg', org, { orgType: 'OU' });
+      return saved.orgId as number;
+    });
+    const relationType = await factory.ensureCode('BASE_ORG_RELATION_TYPE', 'OU_INV');
+    return { ...row, relationType, fromOrgId: ou, toOrgId: await factory.fresh('srmBaseOrg') };
+  },
 };
 
 let server: TestServer;
@@ -53,7 +69,7 @@ describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_n
     expect(created[entity.key]).toEqual(expect.any(Number));
     expect(created.versionNum).toBe(1);
     if (entity.workflow) expect(created[STATUS_FIELD]).toBe(entity.workflow.initial);
-    const { httpStatus, body } = await server.post<Envelope<Row>>(api('findById'), {
+    const { httpStatus, body } = await server.post<Row>(api('findById'), {
       [entity.key]: created[entity.key],
     });
     expect(httpStatus).toBe(200);
@@ -67,7 +83,7 @@ describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_n
     for (const field of filterableFields(entity)) {
       const value = filterValue(entity, field, created[field]);
       if (value === null || value === undefined) continue;
-      const { body } = await server.post<Envelope<Row[]>>(api('listByPage'), {
+      const { body } = await server.post<Row[]>(api('listByPage'), {
         [field]: value,
         pageRows: 500,
       });
@@ -82,7 +98,7 @@ describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_n
   it('sorts by each sortable field, both ways', async () => {
     for (const field of sortableFields(entity)) {
       for (const order of ['asc', 'desc']) {
-        const { body } = await server.post<Envelope<Row[]>>(api('listByPage'), {
+        const { body } = await server.post<Row[]>(api('listByPage'), {
           orderBy: `${field} ${order}`,
         });
         expect(body.status, `${field} ${order}: ${body.msg}`).toBe('S');
@@ -99,12 +115,12 @@ describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_n
   });
 
   it('refuses unknown and read-only fields', async () => {
-    const unknown = await server.post<Envelope>(api('saveOrUpdate'), {
+    const unknown = await server.post(api('saveOrUpdate'), {
       ...(await factory.body(entity.name)),
       noSuchField: 1,
     });
     expect(unknown.httpStatus).toBe(400);
-    const readonly = await server.post<Envelope>(api('saveOrUpdate'), {
+    const readonly = await server.post(api('saveOrUpdate'), {
       [entity.key]: created[entity.key],
       versionNum: created.versionNum,
       createdBy: 99,
@@ -134,7 +150,7 @@ describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_n
     );
     if (!step) return;
     const row = await factory.create(entity.name);
-    const acted = await server.post<Envelope>(api(step[0]), { [entity.key]: row[entity.key] });
+    const acted = await server.post(api(step[0]), { [entity.key]: row[entity.key] });
     expect(acted.body.status, acted.body.msg).toBe('S');
     expect((await server.post(api('delete'), { [entity.key]: row[entity.key] })).httpStatus).toBe(409);
   });
@@ -143,7 +159,7 @@ describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_n
     const workflow = entity.workflow;
     if (workflow && !(workflow.deletableIn ?? workflow.editableIn).includes(workflow.initial)) return;
     const row = await factory.create(entity.name);
-    const { body } = await server.post<Envelope>(api('delete'), { [entity.key]: row[entity.key] });
+    const { body } = await server.post(api('delete'), { [entity.key]: row[entity.key] });
     expect(body.status, body.msg).toBe('S');
     expect((await server.post(api('findById'), { [entity.key]: row[entity.key] })).httpStatus).toBe(404);
   });

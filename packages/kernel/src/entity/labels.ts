@@ -4,6 +4,7 @@
 import type { Locale } from '../i18n/language';
 import type { Catalogue } from '../i18n/messages';
 import { type EntityDef, STATUS_FIELD } from './define';
+import { refDisplayName } from './fields';
 
 function first(catalogue: Catalogue, locale: Locale, keys: string[], fallback: string): string {
   for (const key of keys) {
@@ -21,6 +22,24 @@ export function entityTitle(catalogue: Catalogue, locale: Locale, entity: string
 
 export function fieldLabel(catalogue: Catalogue, locale: Locale, entity: string, field: string): string {
   return first(catalogue, locale, [`${entity}.${field}`, `field.${field}`], field);
+}
+
+/**
+ * Label of any readable property of a row: a field, or the display value of a reference
+ * (which falls back to the reference field's own label).
+ */
+export function propertyLabel(
+  catalogue: Catalogue,
+  locale: Locale,
+  entity: EntityDef,
+  property: string,
+): string {
+  const keys = [`${entity.name}.${property}`, `field.${property}`];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.kind === 'ref' && refDisplayName(name, field) === property)
+      keys.push(`${entity.name}.${name}`, `field.${name}`);
+  }
+  return first(catalogue, locale, keys, property);
 }
 
 export function actionLabel(catalogue: Catalogue, locale: Locale, entity: string, action: string): string {
@@ -43,6 +62,16 @@ export function requiredLabelKeys(entity: EntityDef): string[][] {
   const keys: string[][] = [[titleKey(entity.name)]];
   for (const [name, field] of Object.entries(entity.fields)) {
     keys.push([`${entity.name}.${name}`, `field.${name}`]);
+    if (field.kind === 'ref') {
+      const display = refDisplayName(name, field);
+      if (display)
+        keys.push([
+          `${entity.name}.${display}`,
+          `field.${display}`,
+          `${entity.name}.${name}`,
+          `field.${name}`,
+        ]);
+    }
     if (field.kind === 'lookup' && field.codes && name !== STATUS_FIELD) {
       for (const code of field.codes) keys.push([`lookup.${field.lookupType}.${code}`]);
     }

@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from '../constants';
 import type { MessageParams } from '../i18n/messages';
 import { type EntityDef, type FilterOp, type SortSpec, STATUS_FIELD } from './define';
 import type { FieldDef } from './fields';
-import { checkValue } from './validation';
+import { checkValue, hasNul } from './validation';
 
 export interface ListFilter {
   readonly field: string;
@@ -105,6 +105,7 @@ function checkFilterValue(
     if (typeof value !== 'string' && typeof value !== 'number')
       return { ok: false, issue: { message: 'validation.text' } };
     const text = String(value).trim();
+    if (hasNul(text)) return { ok: false, issue: { message: 'validation.text' } };
     return text.length > 200
       ? { ok: false, issue: { message: 'validation.maxLength', params: { max: 200 } } }
       : { ok: true, value: text };

@@ -39,8 +39,13 @@ const formatChecks = {
   code: (value: unknown) => (PATTERNS.code.test(String(value)) ? null : { message: 'validation.code' }),
 } as const;
 
+/** PostgreSQL cannot store a NUL character, in text or in JSON. */
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000');
+}
+
 function checkText(field: TextField, value: unknown): CheckResult {
-  if (typeof value !== 'string') return fail('validation.text');
+  if (typeof value !== 'string' || hasNul(value)) return fail('validation.text');
   const text = field.kind === 'text' ? value.trim() : value;
   if (text === '') return ok(null);
   if ([...text].length > field.max) return fail('validation.maxLength', { max: field.max });
@@ -91,7 +96,8 @@ function checkNumber(field: NumberField, value: unknown): CheckResult {
 
 function checkCode(value: unknown, codes: readonly string[] | undefined): CheckResult {
   if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
-  if (typeof value !== 'string') return fail('validation.lookup', { value: String(value) });
+  if (typeof value !== 'string' || hasNul(value))
+    return fail('validation.lookup', { value: String(value).split('\u0000').join('') });
   const code = value.trim();
   if (code === '') return ok(null);
   if (code.length > 60) return fail('validation.maxLength', { max: 60 });
@@ -179,7 +185,7 @@ export function checkValue(field: FieldDef, value: unknown): CheckResult {
         : fail('validation.checkbox', { trueValue: String(trueValue), falseValue: String(falseValue) });
     }
     case 'attachments': {
-      if (typeof value !== 'string') return fail('validation.attachments');
+      if (typeof value !== 'string' || hasNul(value)) return fail('validation.attachments');
       if (value.trim() === '') return ok(null);
       const ids = value.split(',').map((id) => id.trim());
       if (!ids.every((id) => /^\d{1,15}$/.test(id))) return fail('validation.attachments');
@@ -187,6 +193,7 @@ export function checkValue(field: FieldDef, value: unknown): CheckResult {
       return ok(ids.join(','));
     }
     case 'json': {
+      if ((JSON.stringify(value) ?? '').includes('\\u0000')) return fail('validation.json');
       if (field.schema) {
         const parsed = field.schema.safeParse(value);
         return parsed.success ? ok(parsed.data) : fail('validation.json');
@@ -343,4 +350,40 @@ export function ruleIssues(
     }
   }
   return issues;
+}
+
+/**
+ * Checks a body against named fields (the inputs of an extra endpoint): unknown properties,
+ * required ones and each value's kind. Answers the normalised values or the issues.
+ */
+export function parseInput(
+  fields: Readonly<Record<string, FieldDef>>,
+  body: unknown,
+): { ok: true; value: Record<string, unknown> } | { ok: false; issues: SaveIssue[] } {
+  if (body === undefined || body === null) body = {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, issues: [{ path: [], message: 'validation.object' }] };
+  const issues: SaveIssue[] = [];
+  const value: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(body as Record<string, unknown>)) {
+    const field = fields[name];
+    if (!field) {
+      issues.push({ path: [name], message: 'validation.unknownField', params: { field: name.slice(0, 60) } });
+      continue;
+    }
+    const result = checkValue(field, raw);
+    if (result.ok) value[name] = result.value;
+    else
+      issues.push({
+        path: [name],
+        message: result.issue.message,
+        ...(result.issue.params ? { params: result.issue.params } : {}),
+      });
+  }
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.required && isBlank(value[name]) && !issues.some((issue) => issue.path[0] === name)) {
+      issues.push({ path: [name], message: 'validation.required' });
+    }
+  }
+  return issues.length ? { ok: false, issues } : { ok: true, value };
 }

@@ -96,6 +96,12 @@ const hostile: unknown[] = [
   JSON.parse('{"__proto__": {"polluted": true}, "title": "p"}'),
   { pageRows: 20, needByDateFrom: 'x' },
   { pageRows: 20, budget: [1, 2, 3] },
+  { title: 'nul\u0000byte', orgCode: 'a\u0000', orgName: 'b', supplierCode: '\u0000', supplierName: 'x' },
+  { comment: 'nul\u0000', orderId: 987654 },
+  { title: 'x\u0000' },
+  { bidTitle: 'x\u0000' },
+  { orgCode: 'x\u0000' },
+  { currencyCode: 'C\u0000NY', tags: ['A\u0000'] },
 ];
 
 describe('bad input on every endpoint', () => {

@@ -1,7 +1,7 @@
 // Server-only behaviour of an entity, in its area's `x.actions.ts`: small named functions run
 // inside the document's transaction around saves, deletes and workflow actions.
 import type { ZodType } from 'zod';
-import type { EntityDef, RuleIssue } from '@srm/kernel';
+import type { EntityDef, FieldDef, RuleIssue } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
 import type { Row } from './rows';
@@ -56,6 +56,11 @@ export interface EntityHooks {
 export interface Endpoint {
   /** Reads only (no transaction lock needed, allowed for suppliers on readable entities). */
   readonly read?: boolean;
+  /**
+   * The body's properties as fields: unknown ones are refused, each value is checked with its
+   * kind's rules and messages, and `handle` receives the normalised values.
+   */
+  readonly input?: Readonly<Record<string, FieldDef>>;
   /** Answers `{ data, page? }`. */
   handle(context: HookContext, body: unknown): Promise<EndpointResult> | EndpointResult;
 }
@@ -95,4 +100,51 @@ export function defineActions(entity: EntityDef, hooks: EntityHooks): EntityActi
 export function issueList(issues: Issues): RuleIssue[] {
   if (!issues) return [];
   return Array.isArray(issues) ? [...(issues as RuleIssue[])] : [issues as RuleIssue];
+}
+
+function both<A extends unknown[]>(
+  first: ((...args: A) => Promise<Issues> | Issues) | undefined,
+  second: ((...args: A) => Promise<Issues> | Issues) | undefined,
+): ((...args: A) => Promise<Issues>) | undefined {
+  if (!first || !second) return (first ?? second) as ((...args: A) => Promise<Issues>) | undefined;
+  return async (...args: A) => [...issueList(await first(...args)), ...issueList(await second(...args))];
+}
+
+function merged<V>(
+  name: string,
+  a: Readonly<Record<string, V>> | undefined,
+  b: Readonly<Record<string, V>> | undefined,
+  combine?: (x: V, y: V) => V,
+): Record<string, V> | undefined {
+  if (!a || !b) return (a ?? b) as Record<string, V> | undefined;
+  const out: Record<string, V> = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    if (!(key in out)) out[key] = value;
+    else if (combine) out[key] = combine(out[key]!, value);
+    else throw new Error(`Two registrations define ${name} ${key}`);
+  }
+  return out;
+}
+
+/** Two areas' hooks for one entity run one after the other; endpoints and inputs may not collide. */
+export function combineHooks(a: EntityHooks, b: EntityHooks): EntityHooks {
+  const hooks: EntityHooks = {
+    beforeSave: both(a.beforeSave, b.beforeSave),
+    afterSave:
+      a.afterSave && b.afterSave
+        ? async (context, event) => {
+            await a.afterSave!(context, event);
+            await b.afterSave!(context, event);
+          }
+        : (a.afterSave ?? b.afterSave),
+    beforeDelete: both(a.beforeDelete, b.beforeDelete),
+    actionInputs: merged('the input of action', a.actionInputs, b.actionInputs),
+    guards: merged('the guard of action', a.guards, b.guards, (x, y) => both(x, y)!),
+    actions: merged('the side effect of action', a.actions, b.actions, (x, y) => async (context, event) => {
+      await x(context, event);
+      await y(context, event);
+    }),
+    endpoints: merged('endpoint', a.endpoints, b.endpoints),
+  };
+  return Object.fromEntries(Object.entries(hooks).filter(([, value]) => value !== undefined)) as EntityHooks;
 }

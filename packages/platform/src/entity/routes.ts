@@ -2,7 +2,7 @@
 // listByPage, saveOrUpdate, doBatchSaveOrUpdate, delete, doBatchDelete and the workflow
 // actions. Each route identifies the caller, asks the policy, then calls the entity service.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EntityDef } from '@srm/kernel';
+import { type EntityDef, hasNul, parseInput } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { AccessPolicy, Actor } from '../access/actor';
 import { success } from '../http/envelope';
@@ -122,8 +122,14 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
 
     for (const [name, endpoint] of Object.entries(runtime.hooksOf(entity.name).endpoints ?? {})) {
       route(name, async (request, actor) => {
+        let body: unknown = request.body;
+        if (endpoint.input) {
+          const parsed = parseInput(endpoint.input, body);
+          if (!parsed.ok) throw service.validationError(parsed.issues);
+          body = parsed.value;
+        }
         const work = async (tx: Executor) =>
-          endpoint.handle({ actor, runtime, tx, now: runtime.clock.now() }, request.body);
+          endpoint.handle({ actor, runtime, tx, now: runtime.clock.now() }, body);
         const result = endpoint.read ? await work(runtime.executor()) : await runtime.transaction(work);
         return success(result.data, result.msg ?? '', result.page);
       });
@@ -138,8 +144,9 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
         for (const [name, value] of Object.entries(body)) {
           if (name === entity.key || name === 'id' || name === 'ids' || name === 'versionNum') continue;
           if (name === 'comment' || name === 'date') {
-            if (value !== null && value !== undefined && typeof value !== 'string')
+            if (value !== null && value !== undefined && (typeof value !== 'string' || hasNul(value))) {
               throw new AppError(400, 'validation.text');
+            }
             if (typeof value === 'string' && value.length > MAX_COMMENT)
               throw new AppError(400, 'validation.maxLength', { max: MAX_COMMENT });
             input[name] = value;

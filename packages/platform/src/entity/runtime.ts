@@ -35,7 +35,7 @@ import { AppError, type ErrorStatus } from '../http/errors';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
 import { type AuditEntry, type HistoryEntry, diffRows, readHistory, writeAudit } from './audit';
-import { type EntityActions, type EntityHooks, type HookContext, issueList } from './hooks';
+import { type EntityActions, type EntityHooks, type HookContext, combineHooks, issueList } from './hooks';
 import { nextDocumentNumber } from './numbering';
 import { filterCondition, orderBy, scopeConditions, supplierAccess } from './query';
 import { type Row, plainRow, shapeRow, toDb } from './rows';
@@ -95,7 +95,11 @@ export class EntityRuntime {
       if (this.registry.get(registration.entity.name) !== registration.entity) {
         throw new Error(`Actions for ${registration.entity.name}, which is not registered`);
       }
-      this.hooks.set(registration.entity.name, registration.hooks);
+      const existing = this.hooks.get(registration.entity.name);
+      this.hooks.set(
+        registration.entity.name,
+        existing ? combineHooks(existing, registration.hooks) : registration.hooks,
+      );
     }
   }
 

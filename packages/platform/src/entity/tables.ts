@@ -21,6 +21,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -210,9 +211,14 @@ export function buildEntityTables(registry: EntityRegistry): EntityTables {
         extras.push(uniqueIndex(uniqueIndexName(entity, [name])).on(t[name]!));
       }
       for (const group of entity.unique) {
-        const indexName = uniqueIndexName(entity, group);
+        // A composite key with an empty part (a company-wide profile without an organisation)
+        // must still be unique: NULLS NOT DISTINCT.
         const [first, ...rest] = group.map((f) => t[f]!);
-        extras.push(uniqueIndex(indexName).on(first!, ...rest));
+        extras.push(
+          unique(uniqueIndexName(entity, group))
+            .on(first!, ...rest)
+            .nullsNotDistinct(),
+        );
       }
       for (const [name, field] of Object.entries(entity.fields)) {
         if (field.kind !== 'ref' || field.sealed) continue;

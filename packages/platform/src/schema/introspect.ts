@@ -90,10 +90,12 @@ export async function describeDatabase(on: Executor): Promise<SchemaShape> {
     index_name: string;
     is_unique: boolean;
     is_primary: boolean;
+    nulls_not_distinct: boolean;
     columns: string;
   }>(
     on,
     sql`select t.relname as table_name, i.relname as index_name, x.indisunique as is_unique, x.indisprimary as is_primary,
+               x.indnullsnotdistinct as nulls_not_distinct,
                (select string_agg(a.attname, ',' order by k.ord)
                   from unnest(x.indkey) with ordinality as k(attnum, ord)
                   join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum) as columns
@@ -106,7 +108,14 @@ export async function describeDatabase(on: Executor): Promise<SchemaShape> {
     const table = shape[index.table_name];
     if (!table) continue;
     if (index.is_primary) table.primaryKey = index.columns.split(',');
-    else table.indexes[index.index_name] = `${index.is_unique ? 'unique ' : ''}(${index.columns})`;
+    else {
+      const kind = index.is_unique
+        ? index.nulls_not_distinct
+          ? 'unique nulls not distinct '
+          : 'unique '
+        : '';
+      table.indexes[index.index_name] = `${kind}(${index.columns})`;
+    }
   }
   const keys = await queryRows<{
     table_name: string;
@@ -156,6 +165,7 @@ interface SnapshotTable {
     { name: string; tableTo: string; columnsFrom: string[]; columnsTo: string[]; onDelete?: string }
   >;
   compositePrimaryKeys: Record<string, { columns: string[] }>;
+  uniqueConstraints: Record<string, { name: string; columns: string[]; nullsNotDistinct: boolean }>;
 }
 
 export function describeSnapshot(snapshot: Snapshot): SchemaShape {
@@ -175,6 +185,10 @@ export function describeSnapshot(snapshot: Snapshot): SchemaShape {
     for (const index of Object.values(table.indexes)) {
       described.indexes[index.name] =
         `${index.isUnique ? 'unique ' : ''}(${index.columns.map((c) => c.expression).join(',')})`;
+    }
+    for (const constraint of Object.values(table.uniqueConstraints ?? {})) {
+      const kind = constraint.nullsNotDistinct ? 'unique nulls not distinct ' : 'unique ';
+      described.indexes[constraint.name] = `${kind}(${constraint.columns.join(',')})`;
     }
     for (const key of Object.values(table.foreignKeys)) {
       described.foreignKeys[key.name] =

@@ -1,6 +1,6 @@
 // Demo data: named seeds that load rows through the entity services (so they are validated,
 // numbered and audited like any other write) and upsert by natural keys (so they can run again).
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows } from '@srm/db';
 import { sql } from 'drizzle-orm';
@@ -12,9 +12,18 @@ import { seedRun } from '../system/tables';
 export interface SeedContext {
   readonly runtime: EntityRuntime;
   /**
-   * Creates or updates rows of an entity matched on the given fields; returns their ids in
-   * order. Only writable fields are sent; unchanged rows are left alone.
+   * Creates the row matched by `where` (an empty value matches an empty field), or updates the
+   * fields that differ; answers its id. Line collections named in `lineKeys` are merged by
+   * their natural key: missing lines are added, differing fields updated, lines the seed does
+   * not know are kept. An unchanged row is not written at all.
    */
+  put(
+    entity: string,
+    where: Readonly<Row>,
+    row: Readonly<Row>,
+    lineKeys?: Readonly<Record<string, readonly string[]>>,
+  ): Promise<number>;
+  /** `put` for each row, matched on the given fields. */
   upsert(entity: string, match: readonly string[], rows: readonly Row[]): Promise<number[]>;
   /** The id of the row with these field values, or throws. */
   idOf(entity: string, where: Readonly<Record<string, unknown>>): Promise<number>;
@@ -31,12 +40,16 @@ export function defineSeed(name: string, run: (context: SeedContext) => Promise<
   return { name, run };
 }
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 function seedContext(runtime: EntityRuntime): SeedContext {
   const findId = async (entityName: string, where: Readonly<Record<string, unknown>>) => {
     const entity = runtime.registry.get(entityName);
     const table = runtime.table(entityName);
     const conditions: SQL[] = Object.entries(where).map(([field, value]) =>
-      eq(table[field] as AnyPgColumn, value),
+      value === null || value === undefined
+        ? isNull(table[field] as AnyPgColumn)
+        : eq(table[field] as AnyPgColumn, value),
     );
     const [row] = await runtime
       .executor()
@@ -46,41 +59,56 @@ function seedContext(runtime: EntityRuntime): SeedContext {
       .limit(1);
     return row ? (row.id as number) : null;
   };
+  const put: SeedContext['put'] = async (entityName, where, row, lineKeys = {}) => {
+    const service = runtime.service(entityName);
+    const entity = service.entity;
+    const id = await findId(entityName, where);
+    if (id === null) return (await service.save(SYSTEM_ACTOR, row))[entity.key] as number;
+    const current = await service.find(SYSTEM_ACTOR, id);
+    const update: Row = {};
+    for (const [field, value] of Object.entries(row)) {
+      if (!(field in entity.lines) && !same(current[field], value)) update[field] = value;
+    }
+    for (const [collection, match] of Object.entries(lineKeys)) {
+      const wanted = row[collection] as Row[] | undefined;
+      if (!wanted) continue;
+      const lineKey = entity.lines[collection]!.key;
+      const stored = (current[collection] as Row[] | undefined) ?? [];
+      const lines: Row[] = stored.map((line) => ({ [lineKey]: line[lineKey] }));
+      let changed = false;
+      for (const want of wanted) {
+        const index = stored.findIndex((line) => match.every((field) => same(line[field], want[field])));
+        if (index < 0) {
+          lines.push({ ...want });
+          changed = true;
+          continue;
+        }
+        for (const [field, value] of Object.entries(want)) {
+          if (same(stored[index]![field], value)) continue;
+          lines[index]![field] = value;
+          changed = true;
+        }
+      }
+      if (changed) update[collection] = lines;
+    }
+    if (Object.keys(update).length) {
+      await service.save(SYSTEM_ACTOR, { [entity.key]: id, versionNum: current.versionNum, ...update });
+    }
+    return id;
+  };
   return {
     runtime,
     findId,
+    put,
     async idOf(entityName, where) {
       const id = await findId(entityName, where);
       if (id === null) throw new Error(`Seed: no ${entityName} with ${JSON.stringify(where)}`);
       return id;
     },
     async upsert(entityName, match, rows) {
-      const service = runtime.service(entityName);
-      const entity = service.entity;
       const ids: number[] = [];
-      for (const row of rows) {
-        const where = Object.fromEntries(match.map((field) => [field, row[field]]));
-        const id = await findId(entityName, where);
-        if (id === null) {
-          const saved = await service.save(SYSTEM_ACTOR, row);
-          ids.push(saved[entity.key] as number);
-          continue;
-        }
-        const current = await service.find(SYSTEM_ACTOR, id);
-        const changed = Object.entries(row).filter(
-          ([field, value]) =>
-            !(field in entity.lines) &&
-            JSON.stringify(current[field] ?? null) !== JSON.stringify(value ?? null),
-        );
-        if (changed.length) {
-          await service.save(SYSTEM_ACTOR, {
-            [entity.key]: id,
-            versionNum: current.versionNum,
-            ...Object.fromEntries(changed),
-          });
-        }
-        ids.push(id);
-      }
+      for (const row of rows)
+        ids.push(await put(entityName, Object.fromEntries(match.map((f) => [f, row[f] ?? null])), row));
       return ids;
     },
   };

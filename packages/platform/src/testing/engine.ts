@@ -34,8 +34,11 @@ export function supplierUser(supplierId: number, userId = 100 + supplierId): Act
   return { ...internalAdmin, userId, userName: `supplier${supplierId}`, side: 'supplier', supplierId };
 }
 
-/** The caller is the actor sent as JSON in a test header (internal admin by default). */
-const headerPolicy: AccessPolicy = {
+/**
+ * The caller is the actor sent as JSON in a test header (an internal administrator by
+ * default). For tests of the engine and of business rules; sign-in has its own tests.
+ */
+export const testActorPolicy: AccessPolicy = {
   async identify(request) {
     const header = request.headers[TEST_ACTOR_HEADER];
     if (header === 'none') return null;
@@ -91,7 +94,7 @@ export async function startEngine(options: {
   });
   const app = Fastify({ logger: false });
   installHttpConventions(app, { messages: () => messages });
-  registerEntityRoutes(app, { runtime, policy: headerPolicy });
+  registerEntityRoutes(app, { runtime, policy: testActorPolicy });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -16,7 +16,10 @@ export type Post = (
 ) => Promise<{ httpStatus: number; body: { status: string; msg: string; data: unknown } }>;
 
 /** Per-entity adjustments where a definition's rules need more than field-level validity. */
-export type SampleOverrides = Record<string, (row: Row, counter: number) => Row>;
+export type SampleOverrides = Record<
+  string,
+  (row: Row, counter: number, factory: SampleFactory) => Row | Promise<Row>
+>;
 
 let counter = 0;
 const next = () => ++counter;
@@ -128,7 +131,7 @@ export class SampleFactory {
     for (const [collection, line] of Object.entries(entity.lines))
       row[collection] = [await this.body(line.name)];
     const override = this.overrides[entityName];
-    return override ? override(row, n) : row;
+    return override ? override(row, n, this) : row;
   }
 
   /** Creates a row and answers it as saveOrUpdate does. */
@@ -137,6 +140,46 @@ export class SampleFactory {
     const saved = await this.post(`${entity.apiPath}/saveOrUpdate`, await this.body(entityName));
     if (saved.body.status !== 'S') throw new Error(`sample ${entityName}: ${saved.body.msg}`);
     return saved.body.data as Row;
+  }
+
+  /** Makes sure a lookup type has an enabled value with this code. */
+  async ensureCode(type: string, code: string): Promise<string> {
+    await this.ensureLookup(type);
+    const list = await this.post('/api/base/v1/baseLookupTypeRestful/listByPage', { lookupType: type });
+    const header = (list.body.data as Row[])[0]!;
+    const found = await this.post('/api/base/v1/baseLookupTypeRestful/findById', {
+      lookupTypeId: header.lookupTypeId,
+    });
+    const current = found.body.data as Row & { values: Row[] };
+    if (current.values.some((value) => value.lookupCode === code)) return code;
+    const saved = await this.post('/api/base/v1/baseLookupTypeRestful/saveOrUpdate', {
+      lookupTypeId: current.lookupTypeId,
+      versionNum: current.versionNum,
+      values: [
+        ...current.values.map((value) => ({ lookupValuesId: value.lookupValuesId })),
+        { lookupCode: code, meaning: code },
+      ],
+    });
+    if (saved.body.status !== 'S') throw new Error(`lookup ${type}: ${saved.body.msg}`);
+    return code;
+  }
+
+  /** Changes fields of a row created by the factory. */
+  async update(entityName: string, row: Row, changes: Row): Promise<Row> {
+    const entity = this.registry.get(entityName);
+    const saved = await this.post(`${entity.apiPath}/saveOrUpdate`, {
+      [entity.key]: row[entity.key],
+      versionNum: row.versionNum,
+      ...changes,
+    });
+    if (saved.body.status !== 'S') throw new Error(`sample ${entityName}: ${saved.body.msg}`);
+    return saved.body.data as Row;
+  }
+
+  /** The id of a new row of the entity (for rules that need two different references). */
+  async fresh(entityName: string): Promise<number> {
+    const row = await this.create(entityName);
+    return row[this.registry.get(entityName).key] as number;
   }
 
   /** The id of a row of the entity, created once per factory. */

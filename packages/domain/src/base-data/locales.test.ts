@@ -1,0 +1,25 @@
+// Every label of the area's entities exists in Chinese and in English.
+import { describe, expect, it } from 'vitest';
+import {
+  EntityRegistry,
+  kernelMessages,
+  mergeCatalogues,
+  missingKeys,
+  missingLabels,
+  systemEntities,
+} from '@srm/kernel';
+import { baseDataEntities, baseDataMessages } from './index';
+
+describe('base data labels', () => {
+  it('every field, collection, section and listed code has a label in both languages', () => {
+    expect(missingLabels(baseDataEntities, mergeCatalogues(kernelMessages, baseDataMessages))).toEqual([]);
+  });
+
+  it('the two locale files hold the same keys', () => {
+    expect(missingKeys(baseDataMessages)).toEqual([]);
+  });
+
+  it('the definitions are consistent with the platform entities', () => {
+    expect(() => new EntityRegistry([...systemEntities, ...baseDataEntities])).not.toThrow();
+  });
+});
