@@ -75,6 +75,7 @@ const openPolicy: AccessPolicy = {
     locale: 'zh-CN',
   }),
   authorize: async () => {},
+  allows: () => true,
 };
 
 export async function startBenchEngine(

@@ -9,17 +9,24 @@ import { DEFAULT_TIME_ZONE } from '@srm/kernel';
 import { type Database, readJournal } from '@srm/db';
 import {
   type AccessPolicy,
+  DEFAULT_IDENTITY_CONFIG,
   DatabaseClock,
   EntityRuntime,
+  Identity,
+  IdentityPolicy,
+  Messenger,
+  RsaKeys,
   Sealer,
+  identityUserActions,
+  installAccessEnforcement,
   installHttpConventions,
   loadSealKey,
   openApiDocument,
   registerEntityRoutes,
   registerHealth,
+  registerIdentityRoutes,
 } from '@srm/platform';
 import { domainActions } from '@srm/domain/server';
-import { interimPolicy } from './access/interim';
 import { migrationsDir, repoRoot, webDistDir } from './paths';
 import { entityTables, messages, registry } from './schema';
 
@@ -38,6 +45,18 @@ export interface App {
   app: FastifyInstance;
   runtime: EntityRuntime;
   clock: DatabaseClock;
+  identity: Identity;
+}
+
+/** Session lifetimes from the environment (SRM_SESSION_IDLE_MINUTES, SRM_SESSION_MAX_HOURS). */
+function identityConfig() {
+  const idle = Number(process.env.SRM_SESSION_IDLE_MINUTES);
+  const max = Number(process.env.SRM_SESSION_MAX_HOURS);
+  return {
+    ...DEFAULT_IDENTITY_CONFIG,
+    ...(idle > 0 ? { idleMs: idle * 60_000 } : {}),
+    ...(max > 0 ? { absoluteMs: max * 3600_000 } : {}),
+  };
 }
 
 export const version: string = (
@@ -56,8 +75,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sealer: new Sealer(loadSealKey(join(dataDir, 'keys', 'seal.key'), process.env.SRM_SEAL_KEY)),
     messages: () => messages,
     timeZone: options.timeZone ?? process.env.SRM_TIME_ZONE ?? DEFAULT_TIME_ZONE,
-    actions: domainActions,
+    actions: [identityUserActions, ...domainActions],
   });
+  const messenger = new Messenger(runtime, { smtpUrl: process.env.SMTP_URL, from: process.env.SMTP_FROM });
+  const identity = new Identity(
+    runtime,
+    RsaKeys.load(join(dataDir, 'keys', 'rsa_private.pem'), process.env.SRM_RSA_PRIVATE_KEY),
+    messenger,
+    identityConfig(),
+  );
+  runtime.plugins.identity = identity;
+  runtime.plugins.messenger = messenger;
+  const identityPolicy = new IdentityPolicy(identity);
+  const policy = options.policy ?? identityPolicy;
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
@@ -80,10 +110,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
+  installAccessEnforcement(app, policy);
   registerHealth(app, { database: options.database, version, journal: readJournal(migrationsDir) });
-  const routes = registerEntityRoutes(app, { runtime, policy: options.policy ?? interimPolicy });
+  registerIdentityRoutes(app, identity, identityPolicy);
+  const routes = registerEntityRoutes(app, { runtime, policy });
   const apiDocument = openApiDocument(registry.all(), routes, messages, version);
-  app.get('/api/docs', async () => apiDocument);
+  app.get('/api/docs', { config: { access: 'public' } }, async () => apiDocument);
 
   if (serveWeb) {
     await app.register(fastifyStatic, {
@@ -101,5 +133,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     });
   }
-  return { app, runtime, clock };
+  return { app, runtime, clock, identity };
 }

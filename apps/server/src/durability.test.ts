@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '@srm/platform/testing';
+import { DEMO_PASSWORD } from '@srm/domain/demo';
+import { ApiClient } from './api-client';
 import { repoRoot } from './paths';
 
 type Row = Record<string, unknown>;
@@ -19,7 +21,7 @@ async function start(env: Record<string, string>): Promise<Running> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', SRM_DEMO_DATA: 'off' },
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', SRM_SCRYPT_COST: '10' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -46,24 +48,22 @@ async function stop({ child }: Running): Promise<number | null> {
   return exited;
 }
 
-async function post(url: string, path: string, body: unknown) {
-  const response = await fetch(url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as {
-    status: string;
-    msg: string;
-    data: Record<string, unknown>[] & Record<string, unknown>;
-  };
+/** Signs in as the demo administrator and POSTs signed JSON. */
+async function signedIn(
+  url: string,
+): Promise<(path: string, body: unknown) => Promise<{ status: string; msg: string; data: unknown }>> {
+  const client = new ApiClient(url);
+  const login = await client.login('admin', DEMO_PASSWORD);
+  expect(login.body.status, login.body.msg).toBe('S');
+  return async (path, body) => (await client.call(path, body)).body;
 }
 
 const TYPE = '/api/base/v1/baseLookupTypeRestful';
 
 async function roundTrip(env: Record<string, string>) {
   const first = await start(env);
-  const saved = await post(first.url, `${TYPE}/saveOrUpdate`, {
+  const post = await signedIn(first.url);
+  const saved = await post(`${TYPE}/saveOrUpdate`, {
     lookupType: 'DURABILITY_CHECK',
     meaning: '持久化校验',
     values: [{ lookupCode: 'KEPT', meaning: '保留' }],
@@ -72,11 +72,10 @@ async function roundTrip(env: Record<string, string>) {
   expect(await stop(first)).toBe(0);
   const second = await start(env);
   try {
-    const found = (await post(second.url, `${TYPE}/listByPage`, { lookupType: 'DURABILITY_CHECK' }))
-      .data as Row[];
+    const read = await signedIn(second.url);
+    const found = (await read(`${TYPE}/listByPage`, { lookupType: 'DURABILITY_CHECK' })).data as Row[];
     expect(found.map((row) => row.lookupType)).toEqual(['DURABILITY_CHECK']);
-    const type = (await post(second.url, `${TYPE}/findById`, { lookupTypeId: found[0]!.lookupTypeId }))
-      .data as Row;
+    const type = (await read(`${TYPE}/findById`, { lookupTypeId: found[0]!.lookupTypeId })).data as Row;
     expect((type.values as Row[]).map((v) => v.lookupCode)).toEqual(['KEPT']);
   } finally {
     expect(await stop(second)).toBe(0);

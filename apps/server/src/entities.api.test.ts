@@ -29,6 +29,8 @@ const overrides: SampleOverrides = {
     ...row,
     toCurrencyId: await factory.fresh('srmBaseCurrency'),
   }),
+  // A delegation goes to another user.
+  baseUserAuthorisation: async (row, _n, factory) => ({ ...row, toUserId: await factory.fresh('baseUser') }),
   // An OU receives into an inventory organisation.
   srmBaseOrgRelation: async (row, _n, factory) => {
     const ou = await factory.create('srmBaseOrg').then(async (org) => {
@@ -57,7 +59,9 @@ function filterValue(entity: EntityDef, field: string, value: unknown): unknown 
   return value;
 }
 
-describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_name, entity) => {
+describe.each(
+  headers.filter((entity) => entity.writableBy.length).map((entity) => [entity.name, entity] as const),
+)('%s', (_name, entity) => {
   const api = (action: string) => `${entity.apiPath}/${action}`;
   let created: Row;
 
@@ -162,5 +166,20 @@ describe.each(headers.map((entity) => [entity.name, entity] as const))('%s', (_n
     const { body } = await server.post(api('delete'), { [entity.key]: row[entity.key] });
     expect(body.status, body.msg).toBe('S');
     expect((await server.post(api('findById'), { [entity.key]: row[entity.key] })).httpStatus).toBe(404);
+  });
+});
+
+describe.each(
+  headers.filter((entity) => !entity.writableBy.length).map((entity) => [entity.name, entity] as const),
+)('%s (written by the platform only)', (_name, entity) => {
+  const api = (action: string) => `${entity.apiPath}/${action}`;
+
+  it('lists and sorts, and refuses every write', async () => {
+    expect((await server.post(api('listByPage'), {})).body.status).toBe('S');
+    for (const field of sortableFields(entity)) {
+      expect((await server.post(api('listByPage'), { orderBy: `${field} desc` })).body.status).toBe('S');
+    }
+    expect((await server.post(api('saveOrUpdate'), {})).httpStatus).toBe(403);
+    expect((await server.post(api('delete'), { [entity.key]: 1 })).httpStatus).toBe(403);
   });
 });

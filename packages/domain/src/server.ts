@@ -1,6 +1,9 @@
 // Server-side behaviour of the business areas: action hooks and demo data.
 import type { EntityActions, Seed } from '@srm/platform';
 import { baseDataActions, baseDataSeeds } from './base-data/server';
+import { supplierActions, supplierSeeds } from './supplier/server';
+import { adminSeeds } from './admin/admin.seed';
 
-export const domainActions: EntityActions[] = [...baseDataActions];
-export const domainSeeds: Seed[] = [...baseDataSeeds];
+export const domainActions: EntityActions[] = [...baseDataActions, ...supplierActions];
+// Order matters: menus and responsibilities need base data; supplier users need responsibilities.
+export const domainSeeds: Seed[] = [...baseDataSeeds, ...adminSeeds, ...supplierSeeds];

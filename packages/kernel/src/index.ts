@@ -12,4 +12,4 @@ export * from './entity/validation';
 export * from './entity/list';
 export * from './entity/numbering';
 export * from './entity/labels';
-export * from './system/lookup.entity';
+export * from './system';

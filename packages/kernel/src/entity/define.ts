@@ -132,11 +132,11 @@ export interface EntitySpec<F extends Record<string, FieldDef>> {
   readonly lines?: Readonly<Record<string, EntityDef>>;
   readonly numbering?: NumberingRule;
   /** Supplier users see and change only rows whose field holds their supplier. */
-  readonly ownedBy?: keyof F & string;
+  readonly ownedBy?: string;
   /** Internal users are limited to rows of organisations they are permitted. */
-  readonly orgScoped?: keyof F & string;
+  readonly orgScoped?: string;
   /** Internal users are limited to rows of categories they are permitted. */
-  readonly categoryScoped?: keyof F & string;
+  readonly categoryScoped?: string;
   /** Master data that supplier users may read (units, currencies, districts…). */
   readonly supplierReadable?: boolean;
   /**
@@ -147,7 +147,7 @@ export interface EntitySpec<F extends Record<string, FieldDef>> {
   /** A tree over this entity by a parent field. */
   readonly tree?: { readonly parent: keyof F & string };
   /** Composite unique constraints. */
-  readonly unique?: readonly (readonly (keyof F & string)[])[];
+  readonly unique?: readonly (readonly string[])[];
   readonly list?: ListConfig;
   readonly form?: FormConfig;
   readonly workflow?: WorkflowDef;

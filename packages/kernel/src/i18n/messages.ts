@@ -3,12 +3,18 @@
 import type { Locale } from './language';
 import zhCN from '../locales/zh-CN.json';
 import en from '../locales/en.json';
+import systemZhCN from '../system/locales/zh-CN.json';
+import systemEn from '../system/locales/en.json';
 
 export type Dictionary = Readonly<Record<string, string>>;
 export type Catalogue = Readonly<Record<Locale, Dictionary>>;
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-export const kernelMessages: Catalogue = { 'zh-CN': zhCN, en };
+/** The kernel's messages and the labels of the system entities. */
+export const kernelMessages: Catalogue = mergeCatalogues(
+  { 'zh-CN': zhCN, en },
+  { 'zh-CN': systemZhCN, en: systemEn },
+);
 
 export function fillPlaceholders(text: string, params?: MessageParams): string {
   if (!params) return text;

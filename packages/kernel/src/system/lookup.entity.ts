@@ -66,5 +66,4 @@ export const lookupType = defineEntity('baseLookupType', {
   },
 });
 
-/** The platform's own entities that every application registers. */
-export const systemEntities = [lookupType, lookupValues];
+export const lookupEntities = [lookupType, lookupValues];

@@ -107,3 +107,15 @@ export async function validateAll(
   if (errors.length) onFailure(errors);
   return errors.length === 0;
 }
+
+/** Password complexity (complexityPwd on): at least 8 characters with upper, lower, digit and symbol. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export function checkPasswordComplexity(password: unknown): ValidationIssue | null {
+  if (typeof password !== 'string' || password === '') return { message: 'validation.required' };
+  if ([...password].length < PASSWORD_MIN_LENGTH)
+    return { message: 'password.tooShort', params: { min: PASSWORD_MIN_LENGTH } };
+  if ([...password].length > 64) return { message: 'password.tooLong', params: { max: 64 } };
+  const kinds = [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z\d\s]/].filter((kind) => kind.test(password)).length;
+  return kinds === 4 && !/\s/.test(password) ? null : { message: 'password.complexity' };
+}

@@ -16,6 +16,9 @@ export interface Actor {
   readonly locale: Locale;
   /** The platform itself (approval engine, seeds, jobs): no scope, every action. */
   readonly system?: boolean;
+  /** The signed-in session and its current responsibility. */
+  readonly sessionId?: number;
+  readonly responsibilityId?: number | null;
 }
 
 export const SYSTEM_ACTOR: Actor = {
@@ -27,6 +30,17 @@ export const SYSTEM_ACTOR: Actor = {
   categoryIds: 'all',
   locale: 'zh-CN',
   system: true,
+};
+
+/** The caller of a public endpoint: nobody in particular, no scope, no grant. */
+export const ANONYMOUS_ACTOR: Actor = {
+  userId: null,
+  userName: 'anonymous',
+  side: 'supplier',
+  supplierId: null,
+  orgIds: [],
+  categoryIds: [],
+  locale: 'zh-CN',
 };
 
 /** What an endpoint is about to do, for the policy to allow or refuse. */
@@ -41,4 +55,22 @@ export interface AccessPolicy {
   identify(request: FastifyRequest): Promise<Actor | null>;
   /** Throws an AppError (403) when the actor may not perform the operation. */
   authorize(actor: Actor, operation: Operation, request: FastifyRequest): Promise<void>;
+  /** The actor holds this resource code (routes declaring `{ resource }`). */
+  allows(actor: Actor, resourceCode: string): boolean;
+}
+
+/**
+ * What a route requires, declared in its `config.access` (every route must declare one; the
+ * server refuses to start otherwise and a test enumerates them):
+ * - `public`: anyone (sign-in, registration, captcha, public key, health);
+ * - `authenticated`: any signed-in user (own profile, heartbeat, menus);
+ * - `entity`: an entity endpoint; the policy checks the operation against the caller's grants;
+ * - `{ resource }`: a signed-in user holding that resource code.
+ */
+export type RouteAccess = 'public' | 'authenticated' | 'entity' | { readonly resource: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
 }

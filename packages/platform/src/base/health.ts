@@ -13,7 +13,7 @@ export function registerHealth(
   app: FastifyInstance,
   options: { database: Database; version: string; journal: JournalEntry[] },
 ): void {
-  app.post('/api/base/health', async () => {
+  app.post('/api/base/health', { config: { access: 'public' } }, async () => {
     const migrations = await migrationState(options.database, options.journal);
     const data: HealthData = { db: options.database.kind, version: options.version, migrations };
     return success(data);

@@ -57,6 +57,11 @@ export interface Endpoint {
   /** Reads only (no transaction lock needed, allowed for suppliers on readable entities). */
   readonly read?: boolean;
   /**
+   * Callable without signing in (supplier self-registration). The handler runs as an anonymous
+   * actor and must check whatever proves the caller's right (a registration token).
+   */
+  readonly public?: boolean;
+  /**
    * The body's properties as fields: unknown ones are refused, each value is checked with its
    * kind's rules and messages, and `handle` receives the normalised values.
    */

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type EntityDef, hasNul, parseInput } from '@srm/kernel';
 import type { Executor } from '@srm/db';
-import type { AccessPolicy, Actor } from '../access/actor';
+import { type AccessPolicy, type Actor, ANONYMOUS_ACTOR } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
 import type { EntityRuntime } from './runtime';
@@ -80,7 +80,9 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
     const route = (action: string, handler: (request: FastifyRequest, actor: Actor) => Promise<unknown>) => {
       const path = `${entity.apiPath}/${action}`;
       routes.push({ path, entity: entity.name, action });
-      app.post(path, async (request) => handler(request, await caller(request, entity, action)));
+      app.post(path, { config: { access: 'entity' } }, async (request) =>
+        handler(request, await caller(request, entity, action)),
+      );
     };
 
     route('findById', async (request, actor) => {
@@ -121,7 +123,7 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
     }
 
     for (const [name, endpoint] of Object.entries(runtime.hooksOf(entity.name).endpoints ?? {})) {
-      route(name, async (request, actor) => {
+      const handle = async (request: FastifyRequest, actor: Actor) => {
         let body: unknown = request.body;
         if (endpoint.input) {
           const parsed = parseInput(endpoint.input, body);
@@ -132,7 +134,16 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
           endpoint.handle({ actor, runtime, tx, now: runtime.clock.now() }, body);
         const result = endpoint.read ? await work(runtime.executor()) : await runtime.transaction(work);
         return success(result.data, result.msg ?? '', result.page);
-      });
+      };
+      if (endpoint.public) {
+        const path = `${entity.apiPath}/${name}`;
+        routes.push({ path, entity: entity.name, action: name });
+        app.post(path, { config: { access: 'public' } }, async (request) =>
+          handle(request, { ...ANONYMOUS_ACTOR, locale: request.locale }),
+        );
+      } else {
+        route(name, handle);
+      }
     }
 
     for (const action of Object.keys(entity.workflow?.actions ?? {})) {

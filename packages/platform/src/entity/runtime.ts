@@ -31,6 +31,8 @@ import {
 } from '@srm/kernel';
 import { type Database, type Executor, executor, inTransaction, queryRows } from '@srm/db';
 import type { Actor } from '../access/actor';
+import type { Identity } from '../identity/identity';
+import type { Messenger } from '../messaging/messenger';
 import { AppError, type ErrorStatus } from '../http/errors';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
@@ -58,6 +60,12 @@ export interface ApprovalGateway {
   start(context: HookContext, entity: EntityDef, row: Row, action: string, processKey: string): Promise<void>;
 }
 
+/** Platform services hooks may use; see `runtime.plugins`. */
+export interface PlatformServices {
+  identity: Identity;
+  messenger: Messenger;
+}
+
 export interface ListResult {
   rows: Row[];
   count: number;
@@ -66,6 +74,9 @@ export interface ListResult {
 }
 
 const MAX_IDS = 1000;
+
+/** Platform writes see every row. */
+const SYSTEM_SCOPE = (actor: Actor): Actor => ({ ...actor, system: true });
 /** Up to this many matching rows the count is exact; above it, the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 10000;
 /** Above this offset a page is found through the key index first (a deferred join). */
@@ -79,6 +90,8 @@ export class EntityRuntime {
   readonly timeZone: string;
   readonly messages: () => Catalogue;
   approvals: ApprovalGateway | null = null;
+  /** Services the composition root plugs in (sign-in, messaging), for hooks that need them. */
+  readonly plugins: Partial<PlatformServices> = {};
   private readonly tables: EntityTables;
   private readonly hooks = new Map<string, EntityHooks>();
   private readonly services = new Map<string, EntityService>();
@@ -1214,6 +1227,40 @@ export class EntityService {
     if (code === '23503') return fail(409, 'entity.referenced');
     if (code === '40001' || code === '40P01') return fail(409, 'entity.stale');
     return error;
+  }
+
+  /**
+   * Sets fields the server owns (read-only to clients: a confirmation flag, a created
+   * supplier's id, a review comment) on a row, with the version bumped and an audit entry.
+   * For hooks and platform services; never reachable over HTTP.
+   */
+  async writeSystemFields(
+    actor: Actor,
+    id: number,
+    values: Readonly<Row>,
+    auditAction: string,
+  ): Promise<void> {
+    await this.runtime.transaction(async (tx) => {
+      const stored = await this.lockRow(SYSTEM_SCOPE(actor), tx, id);
+      const previous = this.plain(stored);
+      const next = { ...previous, ...values };
+      const now = this.runtime.clock.now();
+      const changed: Row = {};
+      for (const change of diffRows(this.entity, previous, next)) {
+        const field = this.entity.fields[change.field]!;
+        changed[change.field] = toDb(field, next[change.field], this.runtime.sealer);
+      }
+      if (!Object.keys(changed).length) return;
+      await this.updateRow(tx, this.entity, id, previous[VERSION_FIELD] as number, changed, actor, now);
+      await writeAudit(tx, actor, now, [
+        {
+          entity: this.entity.name,
+          recordId: id,
+          action: auditAction,
+          changes: diffRows(this.entity, previous, next),
+        },
+      ]);
+    });
   }
 
   // ---------------------------------------------------------------- deleting

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
     t(key: string, params?: MessageParams): string;
+    /** The JSON body as received, for request signatures. */
+    rawBody?: string;
   }
 }
 
@@ -20,6 +22,24 @@ export interface HttpConventionOptions {
 
 export function installHttpConventions(app: FastifyInstance, options: HttpConventionOptions): void {
   const { messages, onUnknownRoute } = options;
+  // Every API route declares who may call it; an undeclared one stops the server at start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (!route.config?.access)
+      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+  });
+  // JSON bodies keep their raw text (request signatures are computed over it); parsing refuses
+  // prototype poisoning like Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: MessageParams) {
     return translate(messages(), this.locale, key, params);

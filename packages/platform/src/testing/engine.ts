@@ -47,6 +47,7 @@ export const testActorPolicy: AccessPolicy = {
       : internalAdmin;
   },
   async authorize() {},
+  allows: () => true,
 };
 
 export interface EngineHarness {

@@ -182,13 +182,22 @@ export class SampleFactory {
     return row[this.registry.get(entityName).key] as number;
   }
 
-  /** The id of a row of the entity, created once per factory. */
+  /** The id of a row of the entity, created once per factory (a line comes with a new header). */
   async reference(entityName: string): Promise<number> {
     const cached = this.cache.get(entityName);
     if (cached) return cached;
     const entity = this.registry.get(entityName);
+    let id: number;
+    if (entity.parent) {
+      const header = this.registry.get(entity.parent.entity);
+      const collection = Object.entries(header.lines).find(([, line]) => line.name === entity.name)![0];
+      const saved = await this.create(header.name);
+      id = (saved[collection] as Row[])[0]![entity.key] as number;
+      this.cache.set(entityName, id);
+      return id;
+    }
     const row = await this.create(entityName);
-    const id = row[entity.key] as number;
+    id = row[entity.key] as number;
     this.cache.set(entityName, id);
     return id;
   }

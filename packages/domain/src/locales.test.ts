@@ -1,0 +1,27 @@
+// Every area's definitions are consistent with the platform's, and every label exists in both
+// languages.
+import { describe, expect, it } from 'vitest';
+import {
+  EntityRegistry,
+  kernelMessages,
+  mergeCatalogues,
+  missingKeys,
+  missingLabels,
+  systemEntities,
+} from '@srm/kernel';
+import { domainEntities, domainMessages, supplierMessages } from './index';
+
+describe('the business areas', () => {
+  it('form one consistent registry with the platform entities', () => {
+    expect(() => new EntityRegistry([...systemEntities, ...domainEntities])).not.toThrow();
+  });
+
+  it('label every entity in both languages', () => {
+    expect(missingLabels(domainEntities, mergeCatalogues(kernelMessages, domainMessages))).toEqual([]);
+  });
+
+  it('keep the same keys in both locale files of each area', () => {
+    expect(missingKeys(supplierMessages)).toEqual([]);
+    expect(missingKeys(domainMessages)).toEqual([]);
+  });
+});

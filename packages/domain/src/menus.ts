@@ -1,0 +1,267 @@
+// The menu plan: the menu tree the demo company starts with, each entry's screen route and the
+// entity whose operations become its buttons (resources). The admin seed writes it into the
+// menu tables; the web's screen registry must know every route (a test checks both agree).
+// Pure data, so the server's seed and the web's test can both read it.
+
+export interface MenuPlanEntry {
+  readonly code: string;
+  readonly name: string;
+  readonly nameEn: string;
+  /** A directory groups entries; a menu opens a screen. */
+  readonly children?: readonly MenuPlanEntry[];
+  /** The screen's route (htmlUrl). */
+  readonly path?: string;
+  /** The entity whose operations are the menu's buttons. */
+  readonly entity?: string;
+  readonly icon?: string;
+}
+
+export interface MenuPlan {
+  readonly internal: readonly MenuPlanEntry[];
+  readonly external: readonly MenuPlanEntry[];
+}
+
+export const menuPlan: MenuPlan = {
+  internal: [
+    {
+      code: 'SUPPLIER',
+      name: '供应商管理',
+      nameEn: 'Suppliers',
+      icon: 'team',
+      children: [
+        {
+          code: 'SUPPLIER_REGISTRATION',
+          name: '供应商注册审核',
+          nameEn: 'Registration review',
+          path: 'supplierRegistration',
+          entity: 'srmSupplierRegister',
+        },
+        {
+          code: 'SUPPLIER_INFO',
+          name: '供应商信息',
+          nameEn: 'Suppliers',
+          path: 'supplierInfoList',
+          entity: 'srmSupplierInfo',
+        },
+      ],
+    },
+    {
+      code: 'BASE_DATA',
+      name: '基础数据',
+      nameEn: 'Base data',
+      icon: 'database',
+      children: [
+        {
+          code: 'BASE_ORG',
+          name: '组织机构',
+          nameEn: 'Organisations',
+          path: 'institution',
+          entity: 'srmBaseOrg',
+        },
+        {
+          code: 'BASE_ORG_RELATION',
+          name: '组织关联',
+          nameEn: 'Organisation relations',
+          path: 'orgAssociationList',
+          entity: 'srmBaseOrgRelation',
+        },
+        {
+          code: 'BASE_CATEGORY',
+          name: '采购品类',
+          nameEn: 'Purchase categories',
+          path: 'purchaseCassificationManagement',
+          entity: 'srmBaseCategory',
+        },
+        {
+          code: 'BASE_ITEM',
+          name: '物料管理',
+          nameEn: 'Materials',
+          path: 'materialManagement',
+          entity: 'srmBaseItem',
+        },
+        {
+          code: 'BASE_ITEM_ORG',
+          name: '组织物料查询',
+          nameEn: 'Materials by organisation',
+          path: 'organizationMaterialQuery',
+          entity: 'srmBaseItemOrg',
+        },
+        {
+          code: 'BASE_UOM',
+          name: '计量单位',
+          nameEn: 'Units of measure',
+          path: 'srmBaseUomList',
+          entity: 'srmBaseUom',
+        },
+        {
+          code: 'BASE_CURRENCY',
+          name: '币种',
+          nameEn: 'Currencies',
+          path: 'srmBaseCurrencyList',
+          entity: 'srmBaseCurrency',
+        },
+        {
+          code: 'BASE_EXCHANGE_RATE',
+          name: '汇率管理',
+          nameEn: 'Exchange rates',
+          path: 'exchangeRateManagement',
+          entity: 'srmBaseExchangeRate',
+        },
+        {
+          code: 'BASE_PAYMENT_TERM',
+          name: '付款条件',
+          nameEn: 'Payment terms',
+          path: 'paymentProportionManagement',
+          entity: 'srmBasePaymentTerm',
+        },
+        {
+          code: 'BASE_DISTRICT',
+          name: '行政区划',
+          nameEn: 'Districts',
+          path: 'srmBaseDistrictList',
+          entity: 'srmBaseDistrict',
+        },
+        {
+          code: 'BASE_STORAGE_LOCATION',
+          name: '库存地点',
+          nameEn: 'Storage locations',
+          path: 'storageLocationList',
+          entity: 'srmBaseStorageLocation',
+        },
+        {
+          code: 'BASE_DELIVERY_INFO',
+          name: '收货信息',
+          nameEn: 'Delivery information',
+          path: 'deliveryInfoList',
+          entity: 'srmBaseDeliveryInfo',
+        },
+        {
+          code: 'BASE_CONFIG_PROFILE',
+          name: '业务配置',
+          nameEn: 'Business configuration',
+          path: 'srmBaseConfigProfileList',
+          entity: 'srmBaseConfigProfile',
+        },
+      ],
+    },
+    {
+      code: 'SYSTEM',
+      name: '系统管理',
+      nameEn: 'Administration',
+      icon: 'setting',
+      children: [
+        { code: 'SYS_USER', name: '用户管理', nameEn: 'Users', path: 'user', entity: 'baseUser' },
+        {
+          code: 'SYS_RESPONSIBILITY',
+          name: '职责管理',
+          nameEn: 'Responsibilities',
+          path: 'systemsetting/responsibility',
+          entity: 'baseResponsibility',
+        },
+        {
+          code: 'SYS_ROLE',
+          name: '角色管理',
+          nameEn: 'Roles',
+          path: 'systemsetting/role',
+          entity: 'baseRole',
+        },
+        {
+          code: 'SYS_MENU',
+          name: '菜单管理',
+          nameEn: 'Menus',
+          path: 'systemsetting/menuFunction',
+          entity: 'baseMenu',
+        },
+        {
+          code: 'SYS_USER_AUTHORISATION',
+          name: '用户授权',
+          nameEn: 'Delegations',
+          path: 'userAuthorisationList',
+          entity: 'baseUserAuthorisation',
+        },
+        {
+          code: 'SYS_DEPARTMENT',
+          name: '部门管理',
+          nameEn: 'Departments',
+          path: 'department',
+          entity: 'baseDepartment',
+        },
+        {
+          code: 'SYS_EMPLOYEE',
+          name: '员工管理',
+          nameEn: 'Employees',
+          path: 'employee',
+          entity: 'baseEmployee',
+        },
+        {
+          code: 'SYS_POSITION',
+          name: '岗位管理',
+          nameEn: 'Positions',
+          path: 'position',
+          entity: 'basePosition',
+        },
+        {
+          code: 'SYS_POSITION_LEVEL',
+          name: '职级管理',
+          nameEn: 'Position levels',
+          path: 'positionLevel',
+          entity: 'basePositionLevel',
+        },
+        { code: 'SYS_JOB', name: '职务管理', nameEn: 'Jobs', path: 'job', entity: 'baseJob' },
+        {
+          code: 'SYS_LOOKUP',
+          name: '快码管理',
+          nameEn: 'Lookups',
+          path: 'lookuptype',
+          entity: 'baseLookupType',
+        },
+        { code: 'SYS_PROFILE', name: '配置文件', nameEn: 'Profiles', path: 'profile', entity: 'baseProfile' },
+        {
+          code: 'SYS_LOGIN_LOG',
+          name: '登录日志',
+          nameEn: 'Sign-in log',
+          path: 'log',
+          entity: 'baseLoginLog',
+        },
+        {
+          code: 'SYS_MESSAGE_LOG',
+          name: '消息发送记录',
+          nameEn: 'Messages sent',
+          path: 'msgLog',
+          entity: 'baseMessageLog',
+        },
+      ],
+    },
+  ],
+  external: [
+    {
+      code: 'EXT_COMPANY',
+      name: '企业信息',
+      nameEn: 'Company',
+      icon: 'bank',
+      children: [
+        {
+          code: 'EXT_SUPPLIER_INFO',
+          name: '我的企业信息',
+          nameEn: 'My company',
+          path: 'supplier/companyInfo',
+          entity: 'srmSupplierInfo',
+        },
+      ],
+    },
+  ],
+};
+
+/** Every menu entry with a screen, in order. */
+export function plannedScreens(plan: MenuPlan = menuPlan): MenuPlanEntry[] {
+  const out: MenuPlanEntry[] = [];
+  const walk = (entries: readonly MenuPlanEntry[]) => {
+    for (const entry of entries) {
+      if (entry.path) out.push(entry);
+      if (entry.children) walk(entry.children);
+    }
+  };
+  walk(plan.internal);
+  walk(plan.external);
+  return out;
+}

@@ -1,0 +1,93 @@
+// Supplier master (供应商信息): the approved company record. External users belong to one
+// supplier and see only its rows; purchasing, sourcing and settlement documents refer to it.
+import { amount, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
+
+export const supplierInfo = defineEntity('srmSupplierInfo', {
+  area: 'supplier',
+  key: 'supplierId',
+  display: 'supplierName',
+  numbering: { field: 'supplierCode', pattern: 'SUP{######}' },
+  ownedBy: 'supplierId',
+  fields: {
+    supplierCode: text({ readonly: true, max: 30 }),
+    supplierName: text({ required: true, unique: true, max: 200 }),
+    supplierShortName: text({ max: 60 }),
+    supplierNameEn: text({ max: 200 }),
+    creditCode: text({ required: true, unique: true, max: 18, format: 'creditCode' }),
+    supplierType: lookup('SRM_SUPPLIER_TYPE', {
+      required: true,
+      codes: ['PRODUCTION', 'NON_PRODUCTION', 'SERVICE'],
+      default: 'PRODUCTION',
+    }),
+    supplierStatus: lookup('SRM_SUPPLIER_STATUS', {
+      required: true,
+      codes: ['REGISTERED', 'POTENTIAL', 'QUALIFIED', 'ELIMINATED', 'BLACKLISTED'],
+      default: 'REGISTERED',
+    }),
+    legalPerson: text({ max: 60 }),
+    registeredCapital: amount({ min: 0 }),
+    capitalCurrency: lookup('SRM_CAPITAL_CURRENCY', {
+      codes: ['CNY', 'USD', 'EUR', 'HKD', 'JPY'],
+      default: 'CNY',
+    }),
+    establishDate: date(),
+    districtId: ref('srmBaseDistrict', { display: 'districtName' }),
+    address: text({ max: 240 }),
+    contactName: text({ required: true, max: 60 }),
+    contactMobile: text({ required: true, max: 20, format: 'mobile' }),
+    contactPhone: text({ max: 30, format: 'landline' }),
+    contactEmail: text({ required: true, max: 120, format: 'email' }),
+    website: text({ max: 200 }),
+    businessScope: textarea({ max: 2000 }),
+    registerId: ref('srmSupplierRegister', { readonly: true }),
+    internalRemark: textarea({ max: 1000, internalOnly: true }),
+    enabledFlag: checkbox({ default: 'Y' }),
+  },
+  list: {
+    columns: [
+      'supplierCode',
+      'supplierName',
+      'creditCode',
+      'supplierType',
+      'supplierStatus',
+      'contactName',
+      'contactMobile',
+      'creationDate',
+    ],
+    filters: [
+      { field: 'supplierCode', op: 'prefix' },
+      'supplierName',
+      { field: 'creditCode', op: 'eq' },
+      'supplierType',
+      'supplierStatus',
+      'enabledFlag',
+    ],
+    sort: [{ field: 'supplierCode', order: 'asc' }],
+  },
+  form: {
+    sections: [
+      {
+        key: 'company',
+        fields: [
+          'supplierCode',
+          'supplierName',
+          'supplierShortName',
+          'supplierNameEn',
+          'creditCode',
+          'supplierType',
+          'supplierStatus',
+          'legalPerson',
+          'registeredCapital',
+          'capitalCurrency',
+          'establishDate',
+          'districtId',
+          'address',
+          'website',
+          'businessScope',
+        ],
+      },
+      { key: 'contact', fields: ['contactName', 'contactMobile', 'contactPhone', 'contactEmail'] },
+      { key: 'other', fields: ['enabledFlag', 'internalRemark'] },
+    ],
+  },
+});

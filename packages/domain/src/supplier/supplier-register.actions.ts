@@ -1,0 +1,355 @@
+// Supplier self-registration: public endpoints for the company (start with a captcha, confirm
+// the e-mail with a code, complete, submit, withdraw — each proven by the registration token
+// handed out at start), and the buyer's approval, which creates the supplier and its first
+// external user with an initial password sent by e-mail.
+import { type FieldDef, type Locale, number, text } from '@srm/kernel';
+import { AppError, type HookContext, type Row, SYSTEM_ACTOR, defineActions } from '@srm/platform';
+import { supplierRegister } from './supplier-register.entity';
+
+/** The registration's fields a company fills in, as the definition declares them. */
+function fieldsOf(...names: string[]): Record<string, FieldDef> {
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      supplierRegister.ownFields[name as keyof typeof supplierRegister.ownFields] as FieldDef,
+    ]),
+  );
+}
+
+const startFields = fieldsOf(
+  'companyName',
+  'creditCode',
+  'contactName',
+  'contactEmail',
+  'contactMobile',
+  'contactPhone',
+  'userName',
+);
+const infoFields = {
+  ...startFields,
+  ...fieldsOf(
+    'supplierType',
+    'legalPerson',
+    'registeredCapital',
+    'capitalCurrency',
+    'establishDate',
+    'districtId',
+    'address',
+    'website',
+    'businessScope',
+  ),
+};
+
+const ACCESS = 'REGISTER_ACCESS';
+const EMAIL_CODE = 'REGISTER_EMAIL';
+const WEEK = 7 * 24 * 3600_000;
+/** The responsibility a supplier's first user gets (config profile SUPPLIER_DEFAULT_RESPONSIBILITY). */
+const DEFAULT_SUPPLIER_RESPONSIBILITY = 'SUPPLIER_PORTAL';
+
+function identityOf(context: HookContext) {
+  const identity = context.runtime.plugins.identity;
+  const messenger = context.runtime.plugins.messenger;
+  if (!identity || !messenger) throw new Error('Registration needs the identity and messaging services');
+  return { identity, messenger };
+}
+
+const registrations = (context: HookContext) => context.runtime.service('srmSupplierRegister');
+
+/** The registration a token opens, or a 403. */
+async function ownRegistration(context: HookContext, body: Readonly<Row>): Promise<Row> {
+  const { identity } = identityOf(context);
+  const registerId = body.registerId as number;
+  if (!(await identity.checkCode(ACCESS, String(registerId), body.registerToken, false))) {
+    throw new AppError(403, 'srmSupplierRegister.badToken');
+  }
+  return registrations(context).find(SYSTEM_ACTOR, registerId);
+}
+
+/** What the company may see of its registration. */
+function forCompany(row: Row): Row {
+  const { reviewComment, supplierId, supplierName, createdBy, lastUpdatedBy, ...visible } = row;
+  void supplierId;
+  void supplierName;
+  void createdBy;
+  void lastUpdatedBy;
+  return { ...visible, reviewComment: row.status === 'REJECTED' ? reviewComment : null };
+}
+
+/** Credit code and login name must be free: no supplier, user or open registration holds them. */
+async function assertAvailable(
+  context: HookContext,
+  row: Readonly<Row>,
+  exceptRegisterId?: number,
+): Promise<void> {
+  const suppliers = await context.runtime.service('srmSupplierInfo').list(SYSTEM_ACTOR, {
+    pageIndex: 1,
+    pageRows: 1,
+    filters: [{ field: 'creditCode', op: 'eq', value: row.creditCode }],
+    sort: [],
+  });
+  if (suppliers.rows.length) throw new AppError(409, 'srmSupplierRegister.creditCodeTaken');
+  const open = await registrations(context).list(SYSTEM_ACTOR, {
+    pageIndex: 1,
+    pageRows: 5,
+    filters: [
+      { field: 'creditCode', op: 'eq', value: row.creditCode },
+      { field: 'status', op: 'in', value: ['DRAFT', 'SUBMITTED'] },
+    ],
+    sort: [],
+  });
+  if (open.rows.some((other) => other.registerId !== exceptRegisterId))
+    throw new AppError(409, 'srmSupplierRegister.alreadyRegistering');
+  const { identity } = identityOf(context);
+  if (await identity.findUser({ userName: String(row.userName) }))
+    throw new AppError(409, 'srmSupplierRegister.userNameTaken');
+}
+
+async function sendEmailCode(context: HookContext, row: Row, locale: Locale): Promise<void> {
+  const { identity, messenger } = identityOf(context);
+  const code = await identity.issueCode(EMAIL_CODE, String(row.registerId), {
+    ttlMs: 30 * 60_000,
+    kind: 'digits',
+    channel: 'EMAIL',
+  });
+  await messenger.email({
+    to: String(row.contactEmail),
+    subject: context.runtime.t(locale, 'srmSupplierRegister.mail.confirmSubject'),
+    text: context.runtime.t(locale, 'srmSupplierRegister.mail.confirmText', {
+      name: String(row.contactName),
+      company: String(row.companyName),
+      code,
+    }),
+    purpose: 'REGISTER_CONFIRM_EMAIL',
+  });
+}
+
+const access = {
+  registerId: number({ required: true, min: 1 }),
+  registerToken: text({ required: true, max: 100 }),
+};
+
+export const supplierRegisterActions = defineActions(supplierRegister, {
+  endpoints: {
+    /** /register: a company starts a registration; answers its id and the token to continue. */
+    start: {
+      public: true,
+      input: {
+        ...startFields,
+        captchaId: text({ required: true, max: 40 }),
+        captchaCode: text({ required: true, max: 10 }),
+      },
+      async handle(context, body) {
+        const input = body as Row;
+        const { identity } = identityOf(context);
+        if (!(await identity.checkCaptcha(input.captchaId, input.captchaCode)))
+          throw new AppError(400, 'auth.captchaWrong');
+        const { captchaId, captchaCode, ...fields } = input;
+        void captchaId;
+        void captchaCode;
+        await assertAvailable(context, fields);
+        const saved = await registrations(context).save(SYSTEM_ACTOR, fields);
+        const registerToken = await identity.issueCode(ACCESS, String(saved.registerId), {
+          ttlMs: WEEK,
+          kind: 'token',
+        });
+        await sendEmailCode(context, saved, context.actor.locale);
+        return {
+          data: { registerId: saved.registerId, registerNumber: saved.registerNumber, registerToken },
+        };
+      },
+    },
+    confirmEmail: {
+      public: true,
+      input: { ...access, code: text({ required: true, max: 10 }) },
+      async handle(context, body) {
+        const input = body as Row;
+        const row = await ownRegistration(context, input);
+        const { identity } = identityOf(context);
+        if (!(await identity.checkCode(EMAIL_CODE, String(row.registerId), input.code, true))) {
+          throw new AppError(400, 'auth.badCode');
+        }
+        await registrations(context).writeSystemFields(
+          SYSTEM_ACTOR,
+          row.registerId as number,
+          { emailConfirmed: 'Y' },
+          'confirmEmail',
+        );
+        return {
+          data: forCompany(await registrations(context).find(SYSTEM_ACTOR, row.registerId as number)),
+        };
+      },
+    },
+    resendCode: {
+      public: true,
+      input: access,
+      async handle(context, body) {
+        const row = await ownRegistration(context, body as Row);
+        if (row.emailConfirmed !== 'Y') await sendEmailCode(context, row, context.actor.locale);
+        return { data: null };
+      },
+    },
+    findMine: {
+      public: true,
+      read: true,
+      input: access,
+      async handle(context, body) {
+        return { data: forCompany(await ownRegistration(context, body as Row)) };
+      },
+    },
+    saveMine: {
+      public: true,
+      input: { ...access, versionNum: number({ required: true, min: 0 }), ...infoFields },
+      async handle(context, body) {
+        const input = body as Row;
+        const row = await ownRegistration(context, input);
+        const { registerToken, ...changes } = input;
+        void registerToken;
+        if (changes.creditCode !== undefined || changes.userName !== undefined) {
+          await assertAvailable(context, { ...row, ...changes }, row.registerId as number);
+        }
+        let saved = await registrations(context).save(SYSTEM_ACTOR, changes);
+        if (changes.contactEmail !== undefined && changes.contactEmail !== row.contactEmail) {
+          // A new address must be confirmed again.
+          await registrations(context).writeSystemFields(
+            SYSTEM_ACTOR,
+            row.registerId as number,
+            { emailConfirmed: 'N' },
+            'changeEmail',
+          );
+          saved = await registrations(context).find(SYSTEM_ACTOR, row.registerId as number);
+          await sendEmailCode(context, saved, context.actor.locale);
+        }
+        return { data: forCompany(saved) };
+      },
+    },
+    submitMine: {
+      public: true,
+      input: access,
+      async handle(context, body) {
+        const row = await ownRegistration(context, body as Row);
+        if (row.emailConfirmed !== 'Y') throw new AppError(409, 'srmSupplierRegister.emailNotConfirmed');
+        await registrations(context).act(
+          SYSTEM_ACTOR,
+          'doSubmit',
+          [row.registerId as number],
+          {},
+          { fromHttp: false },
+        );
+        return {
+          data: forCompany(await registrations(context).find(SYSTEM_ACTOR, row.registerId as number)),
+        };
+      },
+    },
+    withdrawMine: {
+      public: true,
+      input: access,
+      async handle(context, body) {
+        const row = await ownRegistration(context, body as Row);
+        await registrations(context).act(
+          SYSTEM_ACTOR,
+          'doWithdraw',
+          [row.registerId as number],
+          {},
+          { fromHttp: false },
+        );
+        return {
+          data: forCompany(await registrations(context).find(SYSTEM_ACTOR, row.registerId as number)),
+        };
+      },
+    },
+  },
+  guards: {
+    doApproval: async (context, { previous }) => {
+      if (previous.emailConfirmed !== 'Y') return { message: 'srmSupplierRegister.emailNotConfirmed' };
+      try {
+        await assertAvailable(context, previous, previous.registerId as number);
+      } catch (error) {
+        if (error instanceof AppError) return { message: error.messageKey };
+        throw error;
+      }
+      return null;
+    },
+  },
+  actions: {
+    /** Creates the supplier, its first user with the default supplier responsibility, and tells the company. */
+    doApproval: async (context, { row, input }) => {
+      const { identity, messenger } = identityOf(context);
+      const supplier = await context.runtime.service('srmSupplierInfo').save(SYSTEM_ACTOR, {
+        supplierName: row.companyName,
+        creditCode: row.creditCode,
+        supplierType: row.supplierType ?? 'PRODUCTION',
+        legalPerson: row.legalPerson ?? null,
+        registeredCapital: row.registeredCapital ?? null,
+        capitalCurrency: row.capitalCurrency ?? 'CNY',
+        establishDate: row.establishDate ?? null,
+        districtId: row.districtId ?? null,
+        address: row.address ?? null,
+        website: row.website ?? null,
+        businessScope: row.businessScope ?? null,
+        contactName: row.contactName,
+        contactMobile: row.contactMobile,
+        contactPhone: row.contactPhone ?? null,
+        contactEmail: row.contactEmail,
+      });
+      const responsibilityId = await defaultSupplierResponsibility(context);
+      const user = await context.runtime.service('baseUser').save(SYSTEM_ACTOR, {
+        userName: row.userName,
+        userFullName: row.contactName,
+        userType: 'EXTERNAL',
+        supplierId: supplier.supplierId,
+        email: row.contactEmail,
+        mobile: row.contactMobile,
+        languageCode: 'CN',
+        responsibilities: responsibilityId ? [{ responsibilityId, defaultFlag: 'Y' }] : [],
+      });
+      const password = identity.initialPassword();
+      await identity.setPassword(user.userId as number, password, true);
+      await registrations(context).writeSystemFields(
+        SYSTEM_ACTOR,
+        row.registerId as number,
+        { supplierId: supplier.supplierId, reviewComment: (input.comment as string | undefined) ?? null },
+        'createSupplier',
+      );
+      await messenger.email({
+        to: String(row.contactEmail),
+        subject: context.runtime.t('zh-CN', 'srmSupplierRegister.mail.approvedSubject'),
+        text: context.runtime.t('zh-CN', 'srmSupplierRegister.mail.approvedText', {
+          name: String(row.contactName),
+          company: String(row.companyName),
+          userName: String(row.userName),
+          password,
+        }),
+        purpose: 'REGISTER_APPROVED',
+      });
+    },
+    doReject: async (context, { row, input }) => {
+      const { messenger } = identityOf(context);
+      await registrations(context).writeSystemFields(
+        SYSTEM_ACTOR,
+        row.registerId as number,
+        { reviewComment: String(input.comment ?? '') },
+        'review',
+      );
+      await messenger.email({
+        to: String(row.contactEmail),
+        subject: context.runtime.t('zh-CN', 'srmSupplierRegister.mail.rejectedSubject'),
+        text: context.runtime.t('zh-CN', 'srmSupplierRegister.mail.rejectedText', {
+          name: String(row.contactName),
+          company: String(row.companyName),
+          comment: String(input.comment ?? ''),
+        }),
+        purpose: 'REGISTER_REJECTED',
+      });
+    },
+  },
+});
+
+async function defaultSupplierResponsibility(context: HookContext): Promise<number | null> {
+  const { rows } = await context.runtime.service('baseResponsibility').list(SYSTEM_ACTOR, {
+    pageIndex: 1,
+    pageRows: 1,
+    filters: [{ field: 'responsibilityCode', op: 'eq', value: DEFAULT_SUPPLIER_RESPONSIBILITY }],
+    sort: [],
+  });
+  return (rows[0]?.responsibilityId as number | undefined) ?? null;
+}

@@ -1,0 +1,148 @@
+// The access policy of signed-in users: the AuthorizationCode names a live session, the
+// request carries a fresh signature made with the session's key, and every operation needs a
+// resource code of the current responsibility (reads need the entity to be readable).
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { EntityDef } from '@srm/kernel';
+import type { AccessPolicy, Actor, Operation } from '../access/actor';
+import { AppError } from '../http/errors';
+import { headerValue } from '../http/plugin';
+import type { Grants, Identity, SessionInfo } from './identity';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the caller is known (a signed-in user). */
+    actor?: Actor & { grants?: Grants };
+    session?: SessionInfo;
+  }
+}
+
+/** appsign: the timestamp hashed twice with the application id (documented in docs/api.md). */
+export function appSign(appId: string, timestamp: string): string {
+  const first = createHash('sha256').update(`${appId}:${timestamp}`).digest('hex');
+  return createHash('sha256').update(first).digest('hex');
+}
+
+/** parameterSignature: HMAC-SHA256 with the session's key over method, path, timestamp and body. */
+export function parameterSignature(
+  signKey: string,
+  method: string,
+  url: string,
+  timestamp: string,
+  body: string,
+): string {
+  return createHmac('sha256', signKey).update(`${method}\n${url}\n${timestamp}\n${body}`).digest('base64');
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The resource code an operation needs, or 'read' when reading is enough. */
+export function requiredResource(
+  entity: EntityDef,
+  action: string,
+  readEndpoints: ReadonlySet<string>,
+): string | 'read' {
+  switch (action) {
+    case 'findById':
+    case 'listByPage':
+      return 'read';
+    case 'saveOrUpdate':
+    case 'doBatchSaveOrUpdate':
+      return `${entity.name}.save`;
+    case 'delete':
+    case 'doBatchDelete':
+      return `${entity.name}.delete`;
+    default: {
+      if (readEndpoints.has(action)) return 'read';
+      const workflow = entity.workflow?.actions[action];
+      return workflow?.resource ?? `${entity.name}.${action}`;
+    }
+  }
+}
+
+export class IdentityPolicy implements AccessPolicy {
+  constructor(private readonly identity: Identity) {}
+
+  /** The session of the request's AuthorizationCode, checked; null when there is none. */
+  async session(request: FastifyRequest): Promise<SessionInfo | null> {
+    if (request.session) return request.session;
+    const code = headerValue(request.headers.authorizationcode);
+    if (!code) return null;
+    const found = await this.identity.resolve(code);
+    if (!found) return null;
+    await this.verifySignature(request, found);
+    request.session = found;
+    return found;
+  }
+
+  private async verifySignature(request: FastifyRequest, session: SessionInfo): Promise<void> {
+    const timestamp = headerValue(request.headers.timestamp);
+    const appId = headerValue(request.headers.appid) ?? '';
+    const sign = headerValue(request.headers.appsign);
+    const signature = headerValue(request.headers.parametersignature);
+    if (!timestamp || !sign || !signature || !/^\d{12,14}$/.test(timestamp))
+      throw new AppError(401, 'auth.unsigned');
+    const skew = Math.abs(this.identity.runtime.clock.nowMs() - Number(timestamp));
+    if (skew > this.identity.config.signatureWindowMs) throw new AppError(401, 'auth.staleTimestamp');
+    if (!same(sign, appSign(appId, timestamp))) throw new AppError(401, 'auth.badSignature');
+    const expected = parameterSignature(
+      session.signKey,
+      request.method,
+      request.url,
+      timestamp,
+      request.rawBody ?? '',
+    );
+    if (!same(signature, expected)) throw new AppError(401, 'auth.badSignature');
+    if (!(await this.identity.firstUse(session.sessionId, signature)))
+      throw new AppError(401, 'auth.replayed');
+  }
+
+  async identify(request: FastifyRequest): Promise<Actor | null> {
+    if (request.actor) return request.actor;
+    const session = await this.session(request);
+    if (!session) return null;
+    const user = await this.identity.findUser({ userId: session.userId });
+    if (!user || user.status !== 'ACTIVE') return null;
+    const grants = await this.identity.grants(user, session.responsibilityId);
+    const actor: Actor & { grants: Grants } = {
+      userId: user.userId,
+      userName: user.userFullName || user.userName,
+      side: user.userType === 'EXTERNAL' ? 'supplier' : 'internal',
+      supplierId: user.userType === 'EXTERNAL' ? user.supplierId : null,
+      orgIds: grants.orgIds,
+      categoryIds: grants.categoryIds,
+      locale: request.locale,
+      sessionId: session.sessionId,
+      responsibilityId: grants.responsibilityId,
+      grants,
+    };
+    request.actor = actor;
+    return actor;
+  }
+
+  allows(actor: Actor, resourceCode: string): boolean {
+    if (actor.system) return true;
+    return (actor as Actor & { grants?: Grants }).grants?.resources.has(resourceCode) ?? false;
+  }
+
+  async authorize(actor: Actor, operation: Operation): Promise<void> {
+    if (actor.system) return;
+    const grants = (actor as Actor & { grants?: Grants }).grants;
+    if (!grants) throw new AppError(403, 'access.denied');
+    const readEndpoints = new Set(
+      Object.entries(this.identity.runtime.hooksOf(operation.entity.name).endpoints ?? {})
+        .filter(([, endpoint]) => endpoint.read)
+        .map(([name]) => name),
+    );
+    const needed = requiredResource(operation.entity, operation.action, readEndpoints);
+    if (needed === 'read') {
+      if (!grants.readable.has(operation.entity.name)) throw new AppError(403, 'access.denied');
+      return;
+    }
+    if (!grants.resources.has(needed)) throw new AppError(403, 'access.resourceDenied', { resource: needed });
+  }
+}

@@ -1,0 +1,113 @@
+// Outgoing e-mail and SMS. E-mail goes through nodemailer to the configured SMTP server
+// (SMTP_URL, SMTP_FROM); SMS through a provider adapter, by default one that records the
+// message for an administrator to read. Every send is logged in base_message_log.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { EntityRuntime } from '../entity/runtime';
+
+export interface SmsProvider {
+  /** Sends the text; answers RECORDED when the message was only kept (no real provider). */
+  send(phone: string, text: string): Promise<'SENT' | 'RECORDED'>;
+}
+
+/** The default SMS adapter: keeps the message in the log, for development and demos. */
+export const recordingSmsProvider: SmsProvider = { send: async () => 'RECORDED' };
+
+export interface MessengerOptions {
+  /** smtp://user:pass@host:port or smtps://…; without it e-mail is only recorded. */
+  smtpUrl?: string | undefined;
+  from?: string | undefined;
+  sms?: SmsProvider;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  purpose: string;
+}
+
+export class Messenger {
+  private readonly transport: Transporter | null;
+  private readonly from: string;
+  private readonly sms: SmsProvider;
+
+  constructor(
+    private readonly runtime: EntityRuntime,
+    options: MessengerOptions,
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.from = options.from ?? 'SRM <no-reply@srm.local>';
+    this.sms = options.sms ?? recordingSmsProvider;
+  }
+
+  async email(message: OutgoingEmail): Promise<'SENT' | 'RECORDED' | 'FAILED'> {
+    let status: 'SENT' | 'RECORDED' | 'FAILED' = 'RECORDED';
+    let error: string | null = null;
+    if (this.transport) {
+      try {
+        await this.transport.sendMail({
+          from: this.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
+        status = 'SENT';
+      } catch (failure) {
+        status = 'FAILED';
+        error = String((failure as Error).message ?? failure).slice(0, 500);
+      }
+    }
+    await this.log({
+      channel: 'EMAIL',
+      recipient: message.to,
+      subject: message.subject,
+      content: message.text,
+      purpose: message.purpose,
+      sendStatus: status,
+      errorMessage: error,
+    });
+    return status;
+  }
+
+  async textMessage(phone: string, text: string, purpose: string): Promise<'SENT' | 'RECORDED' | 'FAILED'> {
+    let status: 'SENT' | 'RECORDED' | 'FAILED';
+    let error: string | null = null;
+    try {
+      status = await this.sms.send(phone, text);
+    } catch (failure) {
+      status = 'FAILED';
+      error = String((failure as Error).message ?? failure).slice(0, 500);
+    }
+    await this.log({
+      channel: 'SMS',
+      recipient: phone,
+      subject: null,
+      content: text,
+      purpose,
+      sendStatus: status,
+      errorMessage: error,
+    });
+    return status;
+  }
+
+  private async log(entry: {
+    channel: string;
+    recipient: string;
+    subject: string | null;
+    content: string;
+    purpose: string;
+    sendStatus: string;
+    errorMessage: string | null;
+  }): Promise<void> {
+    if (!this.runtime.registry.find('baseMessageLog')) return;
+    const now = this.runtime.clock.now();
+    // A delivered message keeps no one-time code in the log; one only recorded (no SMTP server or
+    // SMS provider configured) keeps it, so that an administrator can pass it on.
+    if (entry.sendStatus === 'SENT')
+      entry = { ...entry, content: entry.content.replace(/\b\d{6}\b/g, '******') };
+    await this.runtime
+      .executor()
+      .insert(this.runtime.table('baseMessageLog'))
+      .values({ ...entry, sentDate: now, versionNum: 1, creationDate: now, lastUpdateDate: now });
+  }
+}
