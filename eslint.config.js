@@ -68,7 +68,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'packages/platform-ui/**/*.{ts,tsx}', 'packages/domain/**/*.tsx'],
+    files: [
+      'apps/web/**/*.{ts,tsx}',
+      'packages/platform-ui/**/*.{ts,tsx}',
+      'packages/domain/**/*.tsx',
+      'packages/domain/**/screens.ts',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
   // kernel: isomorphic, no I/O, no other workspace package.
@@ -154,9 +159,9 @@ export default tseslint.config(
       'Action files run on the server: they may import @srm/kernel and @srm/platform, never UI code (DESIGN.md §4).',
     ),
   },
-  // ... and screens are browser-side (kernel, platform-ui).
+  // ... and screens (and the areas' screen registries) are browser-side (kernel, platform-ui).
   {
-    files: ['packages/domain/**/*.tsx'],
+    files: ['packages/domain/**/*.tsx', 'packages/domain/**/screens.ts'],
     rules: forbid(
       [
         '@srm/platform',

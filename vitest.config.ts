@@ -1,5 +1,6 @@
 // Test projects: `kernel` (pure functions), `server` (real HTTP against a real database:
-// PGlite by default, PostgreSQL when DATABASE_URL is set), `web` (React widgets in jsdom).
+// PGlite by default, PostgreSQL when DATABASE_URL is set), `web` (the toolkit's and the shell's
+// logic: registry, save bodies, workflow, tabs, menu, locales).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -21,6 +22,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['packages/platform-ui/**/*.test.ts', 'apps/web/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: [
             'packages/db/**/*.test.ts',
@@ -30,6 +38,8 @@ export default defineConfig({
           ],
           environment: 'node',
           globalSetup: ['packages/platform/src/testing/global-setup.ts'],
+          // Password hashing at a test cost: scrypt at the production cost takes ~100 ms a hash.
+          env: { SRM_SCRYPT_COST: '10' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -24,6 +24,7 @@ describe('import boundaries', () => {
     ['packages/domain/src/purchasing/order.entity.ts', "import { AppError } from '@srm/platform';"],
     ['packages/domain/src/purchasing/order.actions.ts', "import { EntityListPage } from '@srm/platform-ui';"],
     ['packages/domain/src/purchasing/order.screen.tsx', "import { AppError } from '@srm/platform';"],
+    ['packages/domain/src/purchasing/screens.ts', "import { AppError } from '@srm/platform';"],
     ['apps/web/src/x.tsx', "import { openDatabase } from '@srm/db';"],
   ])('%s may not %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\n`)).not.toEqual([]);
@@ -35,6 +36,7 @@ describe('import boundaries', () => {
     ['packages/domain/src/purchasing/order.entity.ts', "import { localeOf } from '@srm/kernel';"],
     ['packages/domain/src/purchasing/order.actions.ts', "import { AppError } from '@srm/platform';"],
     ['packages/domain/src/purchasing/order.screen.tsx', "import { Button } from 'antd';"],
+    ['packages/domain/src/purchasing/screens.ts', "import { entityScreens } from '@srm/platform-ui';"],
     ['apps/server/src/x.ts', "import { purchaseOrder } from '@srm/domain';"],
   ])('%s may %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\n`)).toEqual([]);

@@ -1,5 +1,6 @@
 // Shared E2E helpers: console-error capture, CJK rendering check, screenshots as artifacts.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { type Session, signedPost } from './session';
 
 export const artifactDir = new URL('../artifacts/', import.meta.url).pathname;
 
@@ -37,4 +38,79 @@ export async function rendersChinese(page: Page): Promise<boolean> {
 
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${artifactDir}${name}.png`, fullPage: true });
+}
+
+/** The content of the visible workspace tab. */
+export function activePane(page: Page) {
+  return page.locator('main > [role="tabpanel"][data-route]:visible');
+}
+
+/** Opens a screen from the left menu (its group is expanded by default). */
+export async function openFromMenu(page: Page, title: string): Promise<void> {
+  await page.locator('.ant-layout-sider').getByRole('menuitem', { name: title, exact: true }).click();
+}
+
+/** The input of the form item labelled `label` in `scope` (query forms and edit forms). */
+export function formField(scope: Locator, label: string): Locator {
+  return scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.page().locator(`label[title="${label}"]`) })
+    .locator('input, textarea')
+    .first();
+}
+
+/** Picks an option of the antd select labelled `label` in `scope`. */
+export async function pickOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await formField(scope, label).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
+/** Waits until no toast is showing (for screenshots without stale toasts). */
+export async function toastsGone(page: Page): Promise<void> {
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Waits for the success toast with this text. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'visible' });
+}
+
+/** Makes sure a lookup type holds an enabled value (the demo data may already have it). */
+export async function ensureLookupValue(
+  baseURL: string,
+  session: Session,
+  lookupType: string,
+  value: { lookupCode: string; meaning: string; meaningEn: string },
+): Promise<void> {
+  const base = '/api/base/v1/baseLookupTypeRestful';
+  const post = <T>(action: string, body: unknown) =>
+    signedPost<T>(baseURL, session, `${base}/${action}`, body);
+  const found = (
+    await post<{ lookupTypeId: number; lookupType: string }[]>('listByPage', { lookupType })
+  ).find((row) => row.lookupType === lookupType);
+  if (!found) {
+    await post('saveOrUpdate', { lookupType, meaning: lookupType, values: [value] });
+    return;
+  }
+  const type = await post<{ versionNum: number; values: { lookupValuesId: number; lookupCode: string }[] }>(
+    'findById',
+    { lookupTypeId: found.lookupTypeId },
+  );
+  if (type.values.some((row) => row.lookupCode === value.lookupCode)) return;
+  await post('saveOrUpdate', {
+    lookupTypeId: found.lookupTypeId,
+    versionNum: type.versionNum,
+    values: [...type.values.map((row) => ({ lookupValuesId: row.lookupValuesId })), value],
+  });
+}
+
+/** Closes the workspace tab with this title with its × button. */
+export async function closeTab(page: Page, title: string | RegExp): Promise<void> {
+  await page
+    .locator('.ant-tabs-tab', { has: page.getByRole('tab', { name: title, exact: true }) })
+    .locator('.ant-tabs-tab-remove')
+    .click();
 }

@@ -39,6 +39,8 @@ export interface AppOptions {
   webDir?: string;
   policy?: AccessPolicy;
   timeZone?: string;
+  /** SMTP server for e-mail (default SMTP_URL). */
+  smtpUrl?: string;
 }
 
 export interface App {
@@ -77,7 +79,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timeZone: options.timeZone ?? process.env.SRM_TIME_ZONE ?? DEFAULT_TIME_ZONE,
     actions: [identityUserActions, ...domainActions],
   });
-  const messenger = new Messenger(runtime, { smtpUrl: process.env.SMTP_URL, from: process.env.SMTP_FROM });
+  const messenger = new Messenger(runtime, {
+    smtpUrl: options.smtpUrl ?? process.env.SMTP_URL,
+    from: process.env.SMTP_FROM,
+  });
   const identity = new Identity(
     runtime,
     RsaKeys.load(join(dataDir, 'keys', 'rsa_private.pem'), process.env.SRM_RSA_PRIVATE_KEY),

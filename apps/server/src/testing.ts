@@ -11,6 +11,7 @@ import {
   type Actor,
   type DatabaseClock,
   type EntityRuntime,
+  type Identity,
   type Seed,
   type SeedReport,
   runSeeds,
@@ -47,6 +48,7 @@ export interface TestServer {
   app: FastifyInstance;
   runtime: EntityRuntime;
   clock: DatabaseClock;
+  identity: Identity;
   database: TestDatabase;
   post<T = unknown>(path: string, body?: unknown, options?: PostOptions): Promise<Answer<T>>;
   seed(seeds: readonly Seed[]): Promise<SeedReport>;
@@ -68,14 +70,21 @@ export function seedsNamed(seeds: readonly Seed[], ...names: string[]): Seed[] {
 }
 
 export async function startTestServer(
-  options: { webDir?: string; policy?: AccessPolicy; seeds?: readonly Seed[] } = {},
+  options: {
+    webDir?: string;
+    /** The access policy: the test header policy by default, `signIn` for the real one. */
+    policy?: AccessPolicy | 'signIn';
+    seeds?: readonly Seed[];
+    smtpUrl?: string;
+  } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase();
-  const { app, runtime, clock } = await buildApp({
+  const { app, runtime, clock, identity } = await buildApp({
     database,
     dataDir: mkdtempSync(join(tmpdir(), 'srm-test-data-')),
     webDir: options.webDir ?? '/nonexistent',
-    policy: options.policy ?? testActorPolicy,
+    ...(options.policy === 'signIn' ? {} : { policy: options.policy ?? testActorPolicy }),
+    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -103,6 +112,7 @@ export async function startTestServer(
     app,
     runtime,
     clock,
+    identity,
     database,
     post,
     seed: (seeds) => runSeeds(runtime, seeds, 'all'),

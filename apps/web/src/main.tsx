@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
+import { TOAST } from '@srm/kernel';
 import { initI18n } from './i18n';
 import { LanguageProvider } from './shell/language';
 import { routes } from './routes';
@@ -18,7 +19,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <LanguageProvider>
-        <AntApp message={{ top: 20, duration: 4 }}>
+        <AntApp message={{ top: TOAST.top, duration: TOAST.durationSeconds }}>
           <RouterProvider router={router} />
         </AntApp>
       </LanguageProvider>

@@ -1,9 +1,11 @@
-// The route table. Every screen is code-split; names follow the spec (path lower-cased).
+// The route table. Every screen is code-split; names follow the spec (path lower-cased). The
+// workspace at /main holds the business screens as tabs.
 import type { RouteObject } from 'react-router';
 import { lazyScreen, ScreenFrame } from './shell/lazyScreen';
 
 const WelcomePage = lazyScreen(() => import('./pages/WelcomePage'));
 const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'));
+const Workspace = lazyScreen(() => import('./shell/workspace/Workspace'));
 
 export const routes: RouteObject[] = [
   {
@@ -11,6 +13,14 @@ export const routes: RouteObject[] = [
     element: (
       <ScreenFrame>
         <WelcomePage />
+      </ScreenFrame>
+    ),
+  },
+  {
+    path: '/main/*',
+    element: (
+      <ScreenFrame>
+        <Workspace />
       </ScreenFrame>
     ),
   },

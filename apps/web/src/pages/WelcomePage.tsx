@@ -1,7 +1,9 @@
-// The landing page until the login page lands: the product name and the service status.
+// The landing page until the login page lands: the product name, the service status and the
+// way into the workspace.
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Layout, Segmented, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Layout, Segmented, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { LanguageCode } from '@srm/kernel';
 import { apiPost } from '../api';
 import { useLanguage } from '../shell/language';
@@ -15,6 +17,7 @@ interface Health {
 export default function WelcomePage() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
+  const navigate = useNavigate();
   const health = useQuery({ queryKey: ['health'], queryFn: () => apiPost<Health>('/api/base/health', {}) });
   return (
     <Layout style={{ minHeight: '100vh', background: '#f5f7fa' }}>
@@ -35,6 +38,9 @@ export default function WelcomePage() {
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
           {t('app.tagline')}
         </Typography.Paragraph>
+        <Button type="primary" size="large" onClick={() => navigate('/main')}>
+          {t('shell.enter')}
+        </Button>
         <Card title={t('app.status')} style={{ marginTop: 24 }} loading={health.isLoading}>
           {health.data ? (
             <Descriptions column={1} bordered size="small">

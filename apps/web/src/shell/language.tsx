@@ -1,11 +1,12 @@
-// The current language: i18next, antd's locale and dayjs follow it; the choice is saved.
+// The current language: i18next, antd's locale and dayjs follow it; the choice is saved (the
+// API client sends it as SAAF-Language).
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type LanguageCode, localeOf } from '@srm/kernel';
+import { type LanguageCode, MODAL_Z_INDEX, localeOf } from '@srm/kernel';
 import { i18n, saveLanguage, savedLanguage } from '../i18n';
 
 interface LanguageState {
@@ -41,7 +42,11 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     <LanguageContext.Provider value={value}>
       <ConfigProvider
         locale={language === 'EN' ? enUS : zhCN}
-        theme={{ token: { colorPrimary: '#1677ff', borderRadius: 4 } }}
+        theme={{
+          token: { colorPrimary: '#1677ff', borderRadius: 4 },
+          // Modals (and confirmations) sit at the spec's z-index 1100.
+          components: { Modal: { zIndexPopupBase: MODAL_Z_INDEX } },
+        }}
       >
         {children}
       </ConfigProvider>

@@ -61,14 +61,16 @@ class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolea
   }
 }
 
-export function ScreenFrame({ children }: { children: ReactNode }) {
+export function ScreenFrame({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   return (
     <ScreenBoundary>
       <Suspense
         fallback={
-          <div style={{ padding: 48, textAlign: 'center' }}>
-            <Spin />
-          </div>
+          fallback ?? (
+            <div style={{ padding: 48, textAlign: 'center' }}>
+              <Spin />
+            </div>
+          )
         }
       >
         {children}

@@ -25,20 +25,23 @@ const startFields = fieldsOf(
   'contactPhone',
   'userName',
 );
-const infoFields = {
-  ...startFields,
-  ...fieldsOf(
-    'supplierType',
-    'legalPerson',
-    'registeredCapital',
-    'capitalCurrency',
-    'establishDate',
-    'districtId',
-    'address',
-    'website',
-    'businessScope',
-  ),
-};
+/** For saveMine every field is optional: only what is sent changes (required ones stay checked on the stored row). */
+const infoFields = Object.fromEntries(
+  Object.entries({
+    ...startFields,
+    ...fieldsOf(
+      'supplierType',
+      'legalPerson',
+      'registeredCapital',
+      'capitalCurrency',
+      'establishDate',
+      'districtId',
+      'address',
+      'website',
+      'businessScope',
+    ),
+  }).map(([name, field]) => [name, { ...field, required: false }]),
+) as Record<string, FieldDef>;
 
 const ACCESS = 'REGISTER_ACCESS';
 const EMAIL_CODE = 'REGISTER_EMAIL';

@@ -5,7 +5,17 @@ import { type Catalogue, type Locale, type MessageParams, localeOf, translate } 
 import { AppError } from './errors';
 import { failure } from './envelope';
 
+export interface RouteInventoryEntry {
+  method: string;
+  url: string;
+  access: unknown;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with its declared access (for the route inventory test). */
+    routeInventory: RouteInventoryEntry[];
+  }
   interface FastifyRequest {
     locale: Locale;
     t(key: string, params?: MessageParams): string;
@@ -23,7 +33,11 @@ export interface HttpConventionOptions {
 export function installHttpConventions(app: FastifyInstance, options: HttpConventionOptions): void {
   const { messages, onUnknownRoute } = options;
   // Every API route declares who may call it; an undeclared one stops the server at start.
+  app.decorate('routeInventory', [] as RouteInventoryEntry[]);
   app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      app.routeInventory.push({ method, url: route.url, access: route.config?.access });
     if (!route.url.startsWith('/api/')) return;
     if (!route.config?.access)
       throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);

@@ -1,0 +1,108 @@
+// Supplier isolation, generated from the definitions: for every supplier-owned entity, the
+// least-privileged user of supplier B tries to find, list, filter, update, delete and act on
+// supplier A's rows, signed in for real. All refused or empty; no A row in any answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityDef } from '@srm/kernel';
+import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '@srm/domain/demo';
+import { domainSeeds } from '@srm/domain/server';
+import { SampleFactory } from '@srm/platform/testing';
+import { ApiClient } from './api-client';
+import { registry } from './schema';
+import { startTestServer, type TestServer } from './testing';
+
+type Row = Record<string, unknown>;
+let server: TestServer;
+let admin: ApiClient;
+let supplierB: ApiClient;
+let supplierAId: number;
+const supplierAName = DEMO_SUPPLIERS[0]!.supplier.supplierName as string;
+
+const owned = registry.all().filter((entity) => entity.ownedBy && !entity.parent);
+
+beforeAll(async () => {
+  server = await startTestServer({ policy: 'signIn', seeds: domainSeeds });
+  admin = new ApiClient(server.url);
+  expect((await admin.login('admin', DEMO_PASSWORD)).body.status).toBe('S');
+  supplierB = new ApiClient(server.url);
+  expect((await supplierB.login('sup_b', DEMO_PASSWORD)).body.status).toBe('S');
+  const found = await admin.call<Row[]>('/api/srm/v1/srmSupplierInfoRestful/listByPage', {
+    supplierName: supplierAName,
+  });
+  supplierAId = found.body.data[0]!.supplierId as number;
+});
+afterAll(async () => server?.close());
+
+/** A row of the entity owned by supplier A, created by the administrator when needed. */
+async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
+  if (entity.ownedBy === entity.key) {
+    return (await admin.call<Row>(`${entity.apiPath}/findById`, { [entity.key]: supplierAId })).body.data;
+  }
+  const factory = new SampleFactory(registry, (path, body) => admin.call(path, body), {
+    [entity.name]: (row) => ({ ...row, [entity.ownedBy!]: supplierAId }),
+  });
+  return factory.create(entity.name);
+}
+
+describe.each(owned.map((entity) => [entity.name, entity] as const))(
+  'supplier B and supplier A’s %s',
+  (_name, entity) => {
+    let row: Row;
+    let id: number;
+    const api = (action: string) => `${entity.apiPath}/${action}`;
+    const answers: string[] = [];
+
+    beforeAll(async () => {
+      row = await rowOfSupplierA(entity);
+      id = row[entity.key] as number;
+      expect(row[entity.ownedBy!]).toBe(supplierAId);
+    });
+
+    it('cannot find it by id', async () => {
+      const answer = await supplierB.call(api('findById'), { [entity.key]: id, withHistory: true });
+      answers.push(JSON.stringify(answer.body));
+      expect(answer.httpStatus).toBe(404);
+    });
+
+    it('cannot list it, by key, by owner or at all', async () => {
+      for (const filter of [{ [entity.key]: id }, { [entity.ownedBy!]: supplierAId }, { pageRows: 500 }]) {
+        const answer = await supplierB.call<Row[]>(api('listByPage'), filter);
+        answers.push(JSON.stringify(answer.body));
+        expect(answer.body.status, answer.body.msg).toBe('S');
+        expect(answer.body.data.filter((other) => other[entity.ownedBy!] === supplierAId)).toEqual([]);
+      }
+    });
+
+    it('cannot see its lines', async () => {
+      for (const line of Object.values(entity.lines)) {
+        const answer = await supplierB.call<Row[]>(`${line.apiPath}/listByPage`, {
+          [line.parent!.field]: id,
+        });
+        answers.push(JSON.stringify(answer.body));
+        expect(answer.body.data ?? []).toEqual([]);
+      }
+    });
+
+    it('cannot update, delete or act on it', async () => {
+      const writes: [string, Row][] = [
+        ['saveOrUpdate', { [entity.key]: id, versionNum: row.versionNum }],
+        ['delete', { [entity.key]: id }],
+        ['doBatchDelete', { ids: [id] }],
+        ...Object.keys(entity.workflow?.actions ?? {}).map((action): [string, Row] => [
+          action,
+          { [entity.key]: id, comment: 'x' },
+        ]),
+      ];
+      for (const [action, body] of writes) {
+        const answer = await supplierB.call(api(action), body);
+        answers.push(JSON.stringify(answer.body));
+        expect([403, 404], `${action}: ${answer.body.msg}`).toContain(answer.httpStatus);
+      }
+      const after = await admin.call<Row>(api('findById'), { [entity.key]: id });
+      expect(after.body.data.versionNum).toBe(row.versionNum);
+    });
+
+    it('never receives any of its data in an answer', () => {
+      for (const answer of answers) expect(answer).not.toContain(supplierAName);
+    });
+  },
+);

@@ -1,0 +1,83 @@
+// One tab's content, kept mounted while the tab is open: its screen (loaded lazily from the
+// registry), its own scroll area and its navigator.
+import { type ComponentType, type LazyExoticComponent, memo, useCallback, useMemo } from 'react';
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ScreenContext, type ScreenEntry, type ScreenNavigator, screenLoader } from '@srm/platform-ui';
+import { lazyScreen, ScreenFrame } from '../lazyScreen';
+import HomePage from './HomePage';
+import { ScreenLoading } from './loading';
+import { screenRegistry } from './screens';
+import { HOME_PATH, type Tab } from './tabs';
+
+const components = new Map<ScreenEntry, LazyExoticComponent<ComponentType>>();
+
+function componentOf(entry: ScreenEntry): LazyExoticComponent<ComponentType> {
+  let component = components.get(entry);
+  if (!component) {
+    component = lazyScreen(screenLoader(entry));
+    components.set(entry, component);
+  }
+  return component;
+}
+
+function UnknownScreen({ path, onClose }: { path: string; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={t('shell.notFound')}
+      subTitle={t('shell.notFoundHint', { path })}
+      extra={<Button onClick={onClose}>{t('shell.closeTab')}</Button>}
+    />
+  );
+}
+
+export interface TabPaneProps {
+  tab: Tab;
+  active: boolean;
+  navigator: ScreenNavigator;
+  onOpen(path: string): void;
+  registerScrollTop(id: string, scrollTop: (() => void) | null): void;
+}
+
+export const TabPane = memo(function TabPane({
+  tab,
+  active,
+  navigator,
+  onOpen,
+  registerScrollTop,
+}: TabPaneProps) {
+  const entry = tab.path === HOME_PATH ? undefined : screenRegistry.find(tab.path);
+  const value = useMemo(
+    () => ({ ...navigator, params: new URLSearchParams(tab.search), active }),
+    [navigator, tab.search, active],
+  );
+  const ref = useCallback(
+    (element: HTMLDivElement | null) =>
+      registerScrollTop(tab.id, element ? () => element.scrollTo({ top: 0 }) : null),
+    [registerScrollTop, tab.id],
+  );
+  let content;
+  if (tab.path === HOME_PATH) content = <HomePage onOpen={onOpen} />;
+  else if (!entry) content = <UnknownScreen path={tab.path} onClose={navigator.close} />;
+  else {
+    const Screen = componentOf(entry);
+    content = (
+      <ScreenFrame key={tab.generation} fallback={<ScreenLoading />}>
+        <Screen />
+      </ScreenFrame>
+    );
+  }
+  return (
+    <div
+      ref={ref}
+      role="tabpanel"
+      data-route={tab.path}
+      hidden={!active}
+      style={{ height: '100%', overflow: 'auto', padding: 12, boxSizing: 'border-box' }}
+    >
+      <ScreenContext.Provider value={value}>{content}</ScreenContext.Provider>
+    </div>
+  );
+});

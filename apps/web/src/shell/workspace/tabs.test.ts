@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_OPEN_TABS } from '@srm/kernel';
+import { TabStore, tabKey, tabUrl } from './tabs';
+
+describe('the workspace tabs', () => {
+  it('know a page again whatever the case of its path or the order of its query', () => {
+    expect(tabKey('srmBaseDistrictEdit', '?mode=view&districtId=3')).toBe(
+      tabKey('srmbasedistrictedit', '?districtId=3&mode=view'),
+    );
+    const store = new TabStore();
+    const tab = store.open('srmBaseDistrictEdit', '?districtId=3');
+    expect(store.findByKey('SRMBASEDISTRICTEDIT', '?districtId=3')).toBe(tab);
+    expect(tabUrl(tab)).toBe('/main/srmBaseDistrictEdit?districtId=3');
+  });
+
+  it('hold at most 15 tabs, the pinned home among them', () => {
+    const store = new TabStore();
+    for (let i = 1; i < MAX_OPEN_TABS; i++) store.open('page', `?n=${i}`);
+    expect(store.all).toHaveLength(MAX_OPEN_TABS);
+    expect(store.full).toBe(true);
+  });
+
+  it('show the tab before a closed active tab, and never close home', () => {
+    const store = new TabStore();
+    const a = store.open('a', '');
+    const b = store.open('b', '');
+    store.open('c', '');
+    store.activate(b.id);
+    expect(store.close([b.id]).id).toBe(a.id);
+    expect(store.close(store.all.map((tab) => tab.id)).id).toBe('home');
+    expect(store.all.map((tab) => tab.id)).toEqual(['home']);
+  });
+});

@@ -1,0 +1,123 @@
+// The open tabs of the workspace: a small synchronous store (the router's location and the tab
+// list must agree even when their updates land in different renders). A tab is identified by
+// its route name and its sorted query, so opening the same page twice activates it.
+import { MAX_OPEN_TABS } from '@srm/kernel';
+import { routeName } from '@srm/platform-ui';
+
+export const HOME_PATH = 'inHome';
+
+export interface Tab {
+  readonly id: string;
+  /** Route path under /main as navigated ('srmBaseDistrictEdit'). */
+  readonly path: string;
+  /** Query string with its '?', or ''. */
+  readonly search: string;
+  /** Title the screen set (an edit page shows its document number); null: the registered title. */
+  readonly title: string | null;
+  readonly dirty: boolean;
+  /** Bumped to remount the screen (refresh). */
+  readonly generation: number;
+}
+
+export function normalizeSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  params.sort();
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function tabKey(path: string, search: string): string {
+  return `${routeName(path)}${normalizeSearch(search)}`;
+}
+
+export function tabUrl(tab: Pick<Tab, 'path' | 'search'>): string {
+  return `/main/${tab.path}${tab.search}`;
+}
+
+type Listener = () => void;
+
+export class TabStore {
+  private tabs: readonly Tab[] = [
+    { id: 'home', path: HOME_PATH, search: '', title: null, dirty: false, generation: 0 },
+  ];
+  private activeId = 'home';
+  private listeners = new Set<Listener>();
+  private counter = 0;
+  private snapshot = { tabs: this.tabs, activeId: this.activeId };
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private commit(tabs: readonly Tab[], activeId = this.activeId) {
+    this.tabs = tabs;
+    this.activeId = activeId;
+    this.snapshot = { tabs, activeId };
+    for (const listener of this.listeners) listener();
+  }
+
+  get all(): readonly Tab[] {
+    return this.tabs;
+  }
+
+  get active(): Tab {
+    return this.tabs.find((tab) => tab.id === this.activeId) ?? this.tabs[0]!;
+  }
+
+  find(id: string): Tab | undefined {
+    return this.tabs.find((tab) => tab.id === id);
+  }
+
+  findByKey(path: string, search: string): Tab | undefined {
+    const key = tabKey(path, search);
+    return this.tabs.find((tab) => tabKey(tab.path, tab.search) === key);
+  }
+
+  get full(): boolean {
+    return this.tabs.length >= MAX_OPEN_TABS;
+  }
+
+  activate(id: string) {
+    if (id !== this.activeId && this.find(id)) this.commit(this.tabs, id);
+  }
+
+  open(path: string, search: string): Tab {
+    const tab: Tab = {
+      id: `tab${++this.counter}`,
+      path,
+      search: normalizeSearch(search),
+      title: null,
+      dirty: false,
+      generation: 0,
+    };
+    this.commit([...this.tabs, tab], tab.id);
+    return tab;
+  }
+
+  update(id: string, change: Partial<Omit<Tab, 'id'>>) {
+    const tab = this.find(id);
+    if (!tab) return;
+    const changed = Object.entries(change).some(([name, value]) => tab[name as keyof Tab] !== value);
+    if (changed) this.commit(this.tabs.map((item) => (item.id === id ? { ...item, ...change } : item)));
+  }
+
+  /** Removes tabs; answers the tab to show when the active one went. */
+  close(ids: readonly string[]): Tab {
+    const closing = new Set(ids.filter((id) => id !== 'home'));
+    const index = this.tabs.findIndex((tab) => tab.id === this.activeId);
+    const remaining = this.tabs.filter((tab) => !closing.has(tab.id));
+    let next = remaining.find((tab) => tab.id === this.activeId);
+    if (!next) {
+      const before = this.tabs
+        .slice(0, index)
+        .reverse()
+        .find((tab) => !closing.has(tab.id));
+      next = before ?? remaining[0]!;
+    }
+    this.commit(remaining, next.id);
+    return next;
+  }
+}

@@ -1,0 +1,68 @@
+// The HTTP client the app provides: platform-ui cannot import apps/web, so screens reach the
+// server through this interface. Failures become ApiFailure with the field details of the API.
+import { createContext, useContext } from 'react';
+
+export interface ApiPage {
+  count: number;
+  curIndex: number;
+}
+
+export interface Envelope<T = unknown> {
+  status: 'S' | 'E';
+  msg: string;
+  data: T;
+  page?: ApiPage;
+}
+
+export interface ApiClient {
+  /**
+   * POSTs a JSON body and answers the envelope. It may answer `status: 'E'` or reject with an
+   * error whose `message` is the server's text and whose `data` is the envelope's data.
+   */
+  post<T = unknown>(path: string, body: unknown): Promise<Envelope<T>>;
+}
+
+/** A field-level problem of a save: `path` is `field` or `collection.index.field`. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly issues: readonly FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+function issuesOf(data: unknown): FieldIssue[] {
+  if (!Array.isArray(data)) return [];
+  return data.filter(
+    (item): item is FieldIssue =>
+      !!item && typeof item === 'object' && typeof item.path === 'string' && typeof item.message === 'string',
+  );
+}
+
+/** Calls the API and answers the envelope of a success; anything else throws ApiFailure. */
+export async function request<T>(client: ApiClient, path: string, body: unknown): Promise<Envelope<T>> {
+  let envelope: Envelope<T>;
+  try {
+    envelope = await client.post<T>(path, body);
+  } catch (error) {
+    const failed = error as { message?: unknown; data?: unknown };
+    throw new ApiFailure(String(failed?.message ?? error), issuesOf(failed?.data));
+  }
+  if (envelope.status !== 'S') throw new ApiFailure(envelope.msg, issuesOf(envelope.data));
+  return envelope;
+}
+
+export const ApiContext = createContext<ApiClient | null>(null);
+
+export function useApi(): ApiClient {
+  const client = useContext(ApiContext);
+  if (!client) throw new Error('useApi needs a PlatformProvider');
+  return client;
+}

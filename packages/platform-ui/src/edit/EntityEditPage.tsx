@@ -1,0 +1,198 @@
+// The generic edit screen of a document: header with number, status and the buttons valid now;
+// the header form in cards; one editable grid per line collection; the activity log. Saves
+// send only writable fields with the key and version; server issues land beside their fields.
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Card, Form, Result } from 'antd';
+import { type EntityDef, type FieldDef } from '@srm/kernel';
+import { ApiFailure, request, useApi } from '../context/api';
+import { useFormName } from '../context/formName';
+import { useLabels } from '../context/labels';
+import { useSession } from '../context/session';
+import { invalidateAfterWrite } from '../fields/lookups';
+import { useScreen } from '../screens/ScreenContext';
+import { useActionRunner } from '../workflow/useActionRunner';
+import { availableActions, fieldEditable, readOnlyReason } from '../workflow/workflow';
+import { AuditLog, type HistoryEntry } from './AuditLog';
+import { EditHeader } from './EditHeader';
+import { HeaderForm } from './HeaderForm';
+import { fieldErrors } from './issues';
+import { LinesCard } from './LinesCard';
+import { defaultValues, saveBody } from './saveBody';
+
+type Row = Record<string, unknown>;
+
+export interface EntityEditPageProps {
+  entity: EntityDef;
+}
+
+function idParam(params: URLSearchParams, key: string): number | null {
+  const text = params.get(key) ?? params.get('id');
+  const id = text && /^\d+$/.test(text) ? Number(text) : null;
+  return id && id > 0 ? id : null;
+}
+
+export function EntityEditPage({ entity }: EntityEditPageProps) {
+  const api = useApi();
+  const labels = useLabels();
+  const screen = useScreen();
+  const id = idParam(screen.params, entity.key);
+  const found = useQuery({
+    queryKey: ['entity', entity.name, 'find', id],
+    queryFn: async () =>
+      (await request<Row>(api, `${entity.apiPath}/findById`, { [entity.key]: id, withHistory: true })).data,
+    enabled: id !== null,
+  });
+  if (id !== null && found.isLoading) return <Card loading style={{ minHeight: 240 }} />;
+  if (id !== null && !found.data) {
+    return (
+      <Result
+        status="warning"
+        title={labels.t('ui.edit.notFound')}
+        subTitle={(found.error as Error | null)?.message}
+      />
+    );
+  }
+  const saved = id !== null ? (found.data ?? null) : null;
+  return (
+    <EditForm
+      key={`${id ?? 'new'}:${String(saved?.versionNum ?? '')}`}
+      entity={entity}
+      saved={saved}
+      view={screen.params.get('mode') === 'view'}
+    />
+  );
+}
+
+function EditForm({ entity, saved, view }: { entity: EntityDef; saved: Row | null; view: boolean }) {
+  const api = useApi();
+  const labels = useLabels();
+  const screen = useScreen();
+  const { side } = useSession();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const formName = useFormName('edit');
+  const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const runner = useActionRunner(entity);
+  const watched = Form.useWatch([], form) as Row | undefined;
+  const current: Row = { ...(saved ?? {}), ...(watched ?? {}) };
+
+  const writableNow = (field: FieldDef) => fieldEditable(entity, field, saved, side);
+  const editable = (_name: string, field: FieldDef) => !view && writableNow(field);
+  const canSave = !view && Object.values(entity.fields).some(writableNow);
+  const linesEditable = !view && !readOnlyReason(entity, saved, side);
+  const reason = readOnlyReason(entity, saved, side);
+  const title = labels.entity(entity.name);
+  const numberField = entity.numbering?.field ?? entity.display;
+  const number = saved?.[numberField] == null ? undefined : String(saved[numberField]);
+  const busy = saving ? 'save' : runner.busy;
+
+  const { setTitle, setDirty: reportDirty } = screen;
+  useEffect(() => {
+    const name = view ? labels.t('ui.edit.view', { title }) : title;
+    setTitle(saved ? `${name} ${number ?? ''}`.trim() : labels.t('ui.edit.new', { title }));
+  }, [setTitle, saved, title, number, labels, view]);
+  useEffect(() => reportDirty(dirty), [reportDirty, dirty]);
+
+  const markDirty = () => setDirty(true);
+
+  const save = async () => {
+    if (busy) return;
+    try {
+      await form.validateFields();
+    } catch (error) {
+      const errorFields = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? [];
+      void message.error(labels.t('ui.edit.invalid', { count: errorFields.length }));
+      if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
+      return;
+    }
+    const body = saveBody(entity, form.getFieldsValue(true) as Row, saved, editable);
+    setSaving(true);
+    try {
+      const answer = await request<Row>(api, `${entity.apiPath}/saveOrUpdate`, body);
+      const id = answer.data[entity.key] as number;
+      void message.success(labels.t('ui.edit.saved'));
+      setDirty(false);
+      reportDirty(false);
+      queryClient.setQueryData(['entity', entity.name, 'find', id], {
+        ...answer.data,
+        history: (saved?.history as HistoryEntry[] | undefined) ?? [],
+      });
+      void invalidateAfterWrite(queryClient, entity);
+      if (!saved) screen.replace({ [entity.key]: id });
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      const errors = fieldErrors(entity, labels, error.issues);
+      form.setFields(errors);
+      if (errors[0]) form.scrollToField(errors[0].name, { block: 'center' });
+      void message.error(error.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <EditHeader
+        entity={entity}
+        title={saved ? title : labels.t('ui.edit.new', { title })}
+        number={number}
+        status={saved?.status as string | undefined}
+        canSave={canSave}
+        canEdit={view && !!saved && !reason}
+        actions={saved ? availableActions(entity, [saved], side) : []}
+        busy={busy}
+        onSave={() => void save()}
+        onEdit={() => screen.replace({ [entity.key]: saved?.[entity.key] as number })}
+        onAction={({ name, action }) => {
+          if (dirty) {
+            void message.warning(labels.t('ui.edit.saveFirst'));
+            return;
+          }
+          void runner.run(name, action, {
+            id: saved?.[entity.key] as number,
+            versionNum: saved?.versionNum as number,
+          });
+        }}
+      />
+      {reason && !view && (
+        <Alert
+          type="warning"
+          showIcon
+          title={labels.t(reason.key, {
+            status: labels.code(entity.workflow?.statusLookup ?? 'DOC_STATUS', reason.status ?? ''),
+          })}
+        />
+      )}
+      <Form
+        form={form}
+        name={formName}
+        layout="horizontal"
+        labelCol={{ flex: labels.locale === 'en' ? '150px' : '110px' }}
+        labelWrap
+        wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
+        colon={labels.locale !== 'en'}
+        initialValues={saved ?? defaultValues(entity)}
+        onValuesChange={markDirty}
+        style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+      >
+        <HeaderForm entity={entity} saved={saved} current={current} editable={editable} />
+        {Object.entries(entity.lines).map(([collection, line]) => (
+          <LinesCard
+            key={collection}
+            header={entity}
+            collection={collection}
+            line={line}
+            form={form}
+            editable={linesEditable}
+            onChanged={markDirty}
+          />
+        ))}
+      </Form>
+      {saved && <AuditLog entity={entity} history={(saved.history as HistoryEntry[] | undefined) ?? []} />}
+      {runner.modal}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { lookupType } from '@srm/kernel';
+import { copyLine, defaultValues, issueName, saveBody } from './saveBody';
+
+describe('a save body', () => {
+  const stored = {
+    lookupTypeId: 7,
+    versionNum: 3,
+    lookupType: 'BASE_COUNTRY',
+    meaning: '国家',
+    creationDate: 1,
+    lastUpdatedBy: 2,
+    values: [
+      { lookupValuesId: 11, lookupTypeId: 7, lookupType: 'BASE_COUNTRY', lookupCode: 'CN', meaning: '中国' },
+    ],
+  };
+
+  it('sends the writable fields, the key and the version, never audit or server fields', () => {
+    const body = saveBody(lookupType, { ...stored, meaning: '国家/地区' }, stored);
+    expect(body).toMatchObject({
+      lookupTypeId: 7,
+      versionNum: 3,
+      meaning: '国家/地区',
+      lookupType: 'BASE_COUNTRY',
+    });
+    expect(body).not.toHaveProperty('creationDate');
+    expect(body).not.toHaveProperty('lastUpdatedBy');
+  });
+
+  it('sends lines with their keys and without the header link or computed fields', () => {
+    const body = saveBody(
+      lookupType,
+      { ...stored, values: [...stored.values, { lookupCode: 'US', meaning: '美国' }] },
+      stored,
+    );
+    expect(body.values).toEqual([
+      { lookupValuesId: 11, lookupCode: 'CN', meaning: '中国' },
+      { lookupCode: 'US', meaning: '美国' },
+    ]);
+  });
+
+  it('creates without key or version, and leaves out fields not writable now', () => {
+    const body = saveBody(
+      lookupType,
+      { lookupType: 'X', meaning: 'x', systemCode: 'BASE' },
+      null,
+      (name) => name !== 'systemCode',
+    );
+    expect(body).toEqual({ lookupType: 'X', meaning: 'x' });
+  });
+
+  it('copies a line without its identity', () => {
+    expect(copyLine(lookupType.lines.values!, stored.values[0]!)).toEqual({
+      lookupCode: 'CN',
+      meaning: '中国',
+    });
+  });
+
+  it('starts a new row with the defaults of the definition', () => {
+    expect(defaultValues(lookupType)).toEqual({ systemCode: 'BASE', enabledFlag: 'Y' });
+  });
+
+  it('maps API issue paths to form names', () => {
+    expect(issueName('values.3.lookupCode')).toEqual(['values', 3, 'lookupCode']);
+    expect(issueName('meaning')).toEqual(['meaning']);
+    expect(issueName('')).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+// What a save sends and how the server's answer maps back onto the form: only fields a client
+// may write (plus the key and versionNum), lines with their keys, and field issues of the API
+// (`field` or `collection.index.field`) as form field names.
+import { type EntityDef, type FieldDef, VERSION_FIELD, isClientWritable } from '@srm/kernel';
+
+type Row = Readonly<Record<string, unknown>>;
+
+function pickWritable(
+  entity: EntityDef,
+  values: Row,
+  writable: (name: string, field: FieldDef) => boolean,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!isClientWritable(field) || !writable(name, field) || !(name in values)) continue;
+    const value = values[name];
+    body[name] = value === undefined ? null : value;
+  }
+  return body;
+}
+
+/** The saveOrUpdate body of a header, its lines and, for an update, its key and version. */
+export function saveBody(
+  entity: EntityDef,
+  values: Row,
+  saved: Row | null,
+  writable: (name: string, field: FieldDef) => boolean = () => true,
+): Record<string, unknown> {
+  const body = pickWritable(entity, values, writable);
+  if (saved?.[entity.key] != null) {
+    body[entity.key] = saved[entity.key];
+    body[VERSION_FIELD] = saved[VERSION_FIELD];
+  }
+  for (const [collection, line] of Object.entries(entity.lines)) {
+    const rows = values[collection];
+    if (!Array.isArray(rows)) continue;
+    body[collection] = rows.map((row: Row) => {
+      const lineBody = pickWritable(line, row, () => true);
+      if (row[line.key] != null) lineBody[line.key] = row[line.key];
+      return lineBody;
+    });
+  }
+  return body;
+}
+
+/** A copy of a line without its identity: key, version, header link, audit and server fields. */
+export function copyLine(line: EntityDef, row: Row): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(line.fields)) {
+    if (isClientWritable(field) && name in row) copy[name] = row[name];
+  }
+  return copy;
+}
+
+/** Values of a new row: the fields' defaults. */
+export function defaultValues(entity: EntityDef): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.default === undefined || !isClientWritable(field)) continue;
+    values[name] = typeof field.default === 'function' ? (field.default as () => unknown)() : field.default;
+  }
+  return values;
+}
+
+/** The form name of an API issue path: 'lines.3.qty' → ['lines', 3, 'qty']. */
+export function issueName(path: string): (string | number)[] {
+  if (!path) return [];
+  return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}

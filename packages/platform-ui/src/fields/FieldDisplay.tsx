@@ -1,0 +1,130 @@
+// Read-only display of a value per field kind: amounts with thousands separators at the
+// field's precision, dates yyyy-MM-dd, moments yyyy-MM-dd HH:mm:ss, flags as icons, states as
+// coloured tags, references by their display value.
+import { CheckCircleFilled, MinusCircleFilled, PaperClipOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import {
+  type EntityDef,
+  type FieldDef,
+  type LookupField,
+  SEALED_MASK,
+  STATUS_FIELD,
+  formatDateTime,
+  formatNumber,
+  isNumeric,
+  refDisplayName,
+} from '@srm/kernel';
+import { useLabels } from '../context/labels';
+import { statusColor } from '../workflow/statusColor';
+import { useLookupOptions } from './lookups';
+
+type Row = Readonly<Record<string, unknown>>;
+
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
+
+export function numberText(field: FieldDef, value: unknown): string {
+  if (isBlank(value)) return '';
+  if (isNumeric(field)) return formatNumber(value as number, field.precision, field.thousands ?? false);
+  if (
+    field.kind === 'compute' &&
+    (field.as === 'amount' || field.as === 'quantity' || field.as === 'price')
+  ) {
+    return formatNumber(value as number, field.precision ?? 2, true);
+  }
+  return String(value);
+}
+
+/** Plain text of values that need no lookup (dates, numbers, text). */
+export function plainText(field: FieldDef, value: unknown): string {
+  if (isBlank(value)) return '';
+  if (value === SEALED_MASK) return SEALED_MASK;
+  switch (field.kind) {
+    case 'number':
+    case 'quantity':
+    case 'price':
+    case 'amount':
+      return numberText(field, value);
+    case 'datetime':
+      return typeof value === 'number' ? formatDateTime(value) : String(value);
+    case 'daterange':
+      return Array.isArray(value) ? value.join(' ~ ') : String(value);
+    case 'datetimerange':
+      return Array.isArray(value) ? value.map((ms) => formatDateTime(Number(ms))).join(' ~ ') : String(value);
+    case 'compute':
+      if (field.as === 'datetime' && typeof value === 'number') return formatDateTime(value);
+      return numberText(field, value);
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return Array.isArray(value) ? value.join(', ') : String(value);
+  }
+}
+
+function LookupText({ field, value, status }: { field: LookupField; value: unknown; status: boolean }) {
+  const lookup = useLookupOptions(field);
+  const labels = useLabels();
+  if (isBlank(value)) return null;
+  if (status) return <Tag color={statusColor(String(value))}>{lookup.label(String(value))}</Tag>;
+  const codes = Array.isArray(value) ? value.map(String) : [String(value)];
+  return <>{codes.map(lookup.label).join(labels.locale === 'en' ? ', ' : '、')}</>;
+}
+
+export function FlagIcon({ on }: { on: boolean }) {
+  const labels = useLabels();
+  return on ? (
+    <CheckCircleFilled
+      style={{ color: '#52c41a' }}
+      aria-label={labels.t('ui.yes')}
+      title={labels.t('ui.yes')}
+    />
+  ) : (
+    <MinusCircleFilled
+      style={{ color: '#d9d9d9' }}
+      aria-label={labels.t('ui.no')}
+      title={labels.t('ui.no')}
+    />
+  );
+}
+
+export interface FieldDisplayProps {
+  name: string;
+  field: FieldDef;
+  value: unknown;
+  /** The whole row: references show its display property, computed fields compute from it. */
+  row?: Row;
+}
+
+export function FieldDisplay({ name, field, value, row }: FieldDisplayProps) {
+  switch (field.kind) {
+    case 'lookup':
+      return <LookupText field={field} value={value} status={name === STATUS_FIELD} />;
+    case 'checkbox':
+      return isBlank(value) ? null : <FlagIcon on={value === 'Y' || value === true} />;
+    case 'ref': {
+      const display = refDisplayName(name, field);
+      const text = display && row ? row[display] : undefined;
+      return <>{isBlank(text) ? plainText(field, value) : String(text)}</>;
+    }
+    case 'attachments':
+      return isBlank(value) ? null : (
+        <span>
+          <PaperClipOutlined /> {String(value).split(',').length}
+        </span>
+      );
+    case 'compute':
+      return <>{plainText(field, row ? field.compute(row) : value)}</>;
+    case 'textarea':
+      return <span style={{ whiteSpace: 'pre-wrap' }}>{plainText(field, value)}</span>;
+    default:
+      return <>{plainText(field, value)}</>;
+  }
+}
+
+/** A list column that is a reference's display property, not a field. */
+export function displayPropertyOwner(entity: EntityDef, property: string): string | undefined {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.kind === 'ref' && refDisplayName(name, field) === property) return name;
+  }
+  return undefined;
+}

@@ -1,0 +1,142 @@
+// The form input of a field kind. Every input takes and gives the API's value, so forms hold
+// API values and the kernel's checks apply to them unchanged.
+import { Input, InputNumber, Switch } from 'antd';
+import { type EntityDef, type FieldDef, type NumberField, isNumeric, refDisplayName } from '@srm/kernel';
+import { useLabels } from '../context/labels';
+import { DateInput, DateRangeInput } from './DateInput';
+import { FieldDisplay } from './FieldDisplay';
+import { LookupSelect } from './LookupSelect';
+import { RefSelect } from './RefSelect';
+
+export interface FieldInputProps {
+  name: string;
+  field: FieldDef;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  /** The row being edited (reference filters and display values). */
+  row?: Readonly<Record<string, unknown>>;
+  /** Definitions the screen holds (references to itself or its lines resolve without a load). */
+  known?: readonly EntityDef[];
+  disabled?: boolean;
+  id?: string;
+}
+
+function groupThousands(text: string): string {
+  const [whole = '', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+function NumberInput({ field, value, onChange, disabled, id }: FieldInputProps & { field: NumberField }) {
+  const labels = useLabels();
+  const thousands = field.thousands ?? false;
+  return (
+    <InputNumber<number>
+      id={id}
+      disabled={disabled}
+      style={{ width: '100%' }}
+      placeholder={labels.t('ui.placeholder.input')}
+      min={field.min}
+      max={field.max}
+      step={field.step ?? (field.precision > 0 ? 10 ** -field.precision : 1)}
+      // No `precision`: a value with more decimals is refused by the check, never rounded.
+      formatter={thousands ? (text) => groupThousands(String(text ?? '')) : undefined}
+      parser={thousands ? (text) => Number((text ?? '').replace(/,/g, '')) : undefined}
+      value={typeof value === 'number' ? value : value == null || value === '' ? null : Number(value)}
+      onChange={(next) => onChange?.(next ?? null)}
+    />
+  );
+}
+
+export function FieldInput(props: FieldInputProps) {
+  const { name, field, value, onChange, row, known, disabled, id } = props;
+  const labels = useLabels();
+  const placeholder = labels.t('ui.placeholder.input');
+  if (isNumeric(field)) return <NumberInput {...props} field={field} />;
+  switch (field.kind) {
+    case 'text':
+      return (
+        <Input
+          id={id}
+          disabled={disabled}
+          placeholder={placeholder}
+          maxLength={field.max}
+          value={(value as string | null) ?? ''}
+          onChange={(event) => onChange?.(event.target.value)}
+        />
+      );
+    case 'textarea':
+      return (
+        <Input.TextArea
+          id={id}
+          disabled={disabled}
+          placeholder={placeholder}
+          maxLength={field.max}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          value={(value as string | null) ?? ''}
+          onChange={(event) => onChange?.(event.target.value)}
+        />
+      );
+    case 'lookup':
+      return <LookupSelect id={id} field={field} value={value} onChange={onChange} disabled={disabled} />;
+    case 'ref': {
+      const display = refDisplayName(name, field);
+      return (
+        <RefSelect
+          id={id}
+          field={field}
+          value={value}
+          onChange={onChange}
+          row={row}
+          known={known}
+          displayValue={display && row ? row[display] : undefined}
+          disabled={disabled}
+        />
+      );
+    }
+    case 'date':
+    case 'month':
+    case 'time':
+    case 'year':
+    case 'datetime':
+      return (
+        <DateInput
+          id={id}
+          kind={field.kind}
+          value={value}
+          onChange={onChange}
+          disabled={disabled}
+          placeholder={labels.t('ui.placeholder.select')}
+        />
+      );
+    case 'daterange':
+    case 'datetimerange':
+      return (
+        <DateRangeInput
+          id={id}
+          kind={field.kind === 'daterange' ? 'date' : 'datetime'}
+          value={value}
+          onChange={onChange}
+          disabled={disabled}
+          placeholder={[labels.t('ui.placeholder.from'), labels.t('ui.placeholder.to')]}
+        />
+      );
+    case 'checkbox': {
+      const [on, off] = field.values === 'YN' ? ['Y', 'N'] : [true, false];
+      return (
+        <Switch
+          id={id}
+          disabled={disabled}
+          checkedChildren={labels.t('ui.yes')}
+          unCheckedChildren={labels.t('ui.no')}
+          checked={value === on}
+          onChange={(checked) => onChange?.(checked ? on : off)}
+        />
+      );
+    }
+    default:
+      // Attachments, JSON and computed values are not typed in a form (the toolkit issue
+      // brings the attachment widget).
+      return <FieldDisplay name={name} field={field} value={value} row={row} />;
+  }
+}

@@ -1,0 +1,101 @@
+// The screen registry: each screen is one entry keyed by its route name (the spec: the path
+// lower-cased with slashes and query removed). An entity gets its list and edit screens from
+// one line; custom screens plug into the same list. Definitions and components load lazily.
+import type { ComponentType } from 'react';
+import type { EntityDef } from '@srm/kernel';
+
+export type ScreenKind = 'list' | 'edit' | 'custom';
+
+export interface ScreenEntry {
+  /** Route path under /main, e.g. 'srmBaseDistrictList'. */
+  readonly path: string;
+  readonly kind: ScreenKind;
+  /** Business area: the menu group. */
+  readonly area: string;
+  /** Label key of the title (menu and tab). */
+  readonly title: string;
+  /** Name of the entity of a list or edit screen (known without loading it). */
+  readonly entityName?: string;
+  /** The entity of a list or edit screen, loaded on first use. */
+  readonly entity?: () => Promise<EntityDef>;
+  /** The component of a custom screen, loaded on first use. */
+  readonly load?: () => Promise<{ default: ComponentType }>;
+  /** A list's edit screen. */
+  readonly editPath?: string;
+  /** Listed in the menu (lists and custom screens by default). */
+  readonly menu?: boolean;
+}
+
+/** The spec's route name: the path lower-cased with slashes and query removed. */
+export function routeName(path: string): string {
+  return (path.split('?')[0] ?? '').replace(/\//g, '').toLowerCase();
+}
+
+export interface EntityScreenPaths {
+  /** Default `<entity>List`. */
+  readonly list?: string;
+  /** Default `<entity>Edit`. */
+  readonly edit?: string;
+}
+
+/**
+ * The list and edit screens of an entity, e.g.
+ * `...entityScreens('base-data', 'srmBaseDistrict', () => import('./district.entity').then((m) => m.district))`.
+ */
+export function entityScreens(
+  area: string,
+  name: string,
+  entity: () => Promise<EntityDef>,
+  paths: EntityScreenPaths = {},
+): ScreenEntry[] {
+  const list = paths.list ?? `${name}List`;
+  const edit = paths.edit ?? `${name}Edit`;
+  const title = `entity.${name}`;
+  return [
+    { path: list, kind: 'list', area, title, entityName: name, entity, editPath: edit },
+    { path: edit, kind: 'edit', area, title, entityName: name, entity, menu: false },
+  ];
+}
+
+/** A hand-written screen: `customScreen('report', 'poReport', 'menu.poReport', () => import('./poReport.screen'))`. */
+export function customScreen(
+  area: string,
+  path: string,
+  title: string,
+  load: () => Promise<{ default: ComponentType }>,
+  options: { menu?: boolean } = {},
+): ScreenEntry {
+  return { path, kind: 'custom', area, title, load, ...options };
+}
+
+export class ScreenRegistry {
+  private readonly byRoute = new Map<string, ScreenEntry>();
+
+  constructor(readonly entries: readonly ScreenEntry[]) {
+    for (const entry of entries) {
+      const name = routeName(entry.path);
+      const other = this.byRoute.get(name);
+      if (other) throw new Error(`Screens ${other.path} and ${entry.path} share the route name ${name}`);
+      if (entry.kind === 'custom' ? !entry.load : !entry.entity) {
+        throw new Error(`Screen ${entry.path} needs ${entry.kind === 'custom' ? 'load' : 'entity'}`);
+      }
+      this.byRoute.set(name, entry);
+    }
+  }
+
+  /** The screen of a path or route name. */
+  find(path: string): ScreenEntry | undefined {
+    return this.byRoute.get(routeName(path));
+  }
+
+  /** The definition of an entity that has screens, loaded on demand. */
+  async loadEntity(name: string): Promise<EntityDef | undefined> {
+    const entry = this.entries.find((item) => item.entityName === name && item.entity);
+    return entry?.entity?.();
+  }
+
+  /** Screens the menu lists. */
+  menuEntries(): ScreenEntry[] {
+    return this.entries.filter((entry) => entry.menu ?? entry.kind !== 'edit');
+  }
+}
