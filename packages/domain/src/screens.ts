@@ -1,5 +1,7 @@
 // The business areas' screens (web): the registry lines of every area.
 import type { ScreenEntry } from '@srm/platform-ui';
+import { adminScreens } from './admin/screens';
 import { baseDataScreens } from './base-data/screens';
+import { supplierScreens } from './supplier/screens';
 
-export const domainScreens: ScreenEntry[] = [...baseDataScreens];
+export const domainScreens: ScreenEntry[] = [...supplierScreens, ...baseDataScreens, ...adminScreens];

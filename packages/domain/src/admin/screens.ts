@@ -1,0 +1,63 @@
+// Screens of administration (web): the platform's own objects, with the spec's route names.
+import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+
+const kernel = () => import('@srm/kernel');
+
+export const adminScreens: ScreenEntry[] = [
+  ...entityScreens('system', 'baseUser', () => kernel().then((m) => m.user), {
+    list: 'user',
+    edit: 'userEdit',
+  }),
+  ...entityScreens('system', 'baseResponsibility', () => kernel().then((m) => m.responsibility), {
+    list: 'systemsetting/responsibility',
+    edit: 'systemsetting/respSave',
+  }),
+  ...entityScreens('system', 'baseRole', () => kernel().then((m) => m.role), {
+    list: 'systemsetting/role',
+    edit: 'systemsetting/roleEdit',
+  }),
+  ...entityScreens('system', 'baseMenu', () => kernel().then((m) => m.menu), {
+    list: 'systemsetting/menuFunction',
+    edit: 'systemsetting/menuFunctionEdit',
+  }),
+  ...entityScreens('system', 'baseUserAuthorisation', () => kernel().then((m) => m.userAuthorisation), {
+    list: 'userAuthorisationList',
+    edit: 'userAuthorisationEdit',
+  }),
+  ...entityScreens('system', 'baseDepartment', () => kernel().then((m) => m.department), {
+    list: 'department',
+    edit: 'DepartmentDetail',
+  }),
+  ...entityScreens('system', 'baseEmployee', () => kernel().then((m) => m.employee), {
+    list: 'employee',
+    edit: 'EditEmployee',
+  }),
+  ...entityScreens('system', 'basePosition', () => kernel().then((m) => m.position), {
+    list: 'position',
+    edit: 'position/positiondetail',
+  }),
+  ...entityScreens('system', 'basePositionLevel', () => kernel().then((m) => m.positionLevel), {
+    list: 'positionLevel',
+    edit: 'positionLevel/positionLeveldetail',
+  }),
+  ...entityScreens('system', 'baseJob', () => kernel().then((m) => m.job), {
+    list: 'job',
+    edit: 'job/editjob',
+  }),
+  ...entityScreens('system', 'baseLookupType', () => kernel().then((m) => m.lookupType), {
+    list: 'lookuptype',
+    edit: 'lookupTypeEdit',
+  }),
+  ...entityScreens('system', 'baseProfile', () => kernel().then((m) => m.profile), {
+    list: 'profile',
+    edit: 'profileEdit',
+  }),
+  ...entityScreens('system', 'baseLoginLog', () => kernel().then((m) => m.loginLog), {
+    list: 'log',
+    edit: 'logDetail',
+  }),
+  ...entityScreens('system', 'baseMessageLog', () => kernel().then((m) => m.messageLog), {
+    list: 'msgLog',
+    edit: 'msgLogDetail',
+  }),
+];
