@@ -13,3 +13,4 @@ export * from './entity/list';
 export * from './entity/numbering';
 export * from './entity/labels';
 export * from './system';
+export * from './api';

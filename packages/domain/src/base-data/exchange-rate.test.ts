@@ -171,6 +171,6 @@ describe('saving rates', () => {
     expect((await save({ ...base, rate: 0.1234567891 })).httpStatus).toBe(200);
     const twice = await save({ ...base, rate: 7.2 });
     expect(twice.httpStatus).toBe(409);
-    expect(twice.body.msg).toBe('原币种 + 目标币种 + 汇率类型 + 生效日期 已存在，不能重复');
+    expect(twice.body.msg).toBe('原币种 + 目标币种 + 汇率类型 + 生效日期已存在，不能重复');
   });
 });

@@ -1,26 +1,7 @@
 // Materials (物料): the goods and services bought, with unit, category and purchasing
 // attributes; the organisations using each material are its lines (组织物料).
-import { type RuleIssue, checkbox, defineEntity, lookup, number, quantity, ref, text } from '@srm/kernel';
+import { checkbox, defineEntity, lookup, number, quantity, ref, text } from '@srm/kernel';
 import { itemOrg } from './item-org.entity';
-
-type Lines = Readonly<Record<string, readonly Record<string, unknown>[]>>;
-
-function duplicateOrgIssue(lines: Lines): RuleIssue | null {
-  const first = new Map<unknown, number>();
-  for (const [index, line] of (lines.orgs ?? []).entries()) {
-    if (line.orgId == null) continue;
-    const earlier = first.get(line.orgId);
-    if (earlier !== undefined) {
-      return {
-        field: 'orgs',
-        message: 'srmBaseItem.duplicateOrg',
-        params: { line: index + 1, first: earlier + 1 },
-      };
-    }
-    first.set(line.orgId, index);
-  }
-  return null;
-}
 
 export const item = defineEntity('srmBaseItem', {
   area: 'base-data',
@@ -42,7 +23,6 @@ export const item = defineEntity('srmBaseItem', {
     enabledFlag: checkbox({ default: 'Y' }),
   },
   lines: { orgs: itemOrg },
-  rules: [(_row, { lines }) => duplicateOrgIssue(lines)],
   list: {
     columns: [
       'itemCode',

@@ -76,14 +76,9 @@ describe('materials', () => {
       ],
     };
     const zh = await server.post(api('srmBaseItem', 'saveOrUpdate'), body);
-    expect([zh.httpStatus, zh.body.msg]).toEqual([
-      400,
-      '组织物料：第 3 行的组织与第 1 行重复，同一物料在一个组织只能分配一次',
-    ]);
+    expect([zh.httpStatus, zh.body.msg]).toEqual([400, '组织物料第 3 行，组织：与第 1 行重复']);
     const en = await server.post(api('srmBaseItem', 'saveOrUpdate'), body, { language: 'EN' });
-    expect(en.body.msg).toBe(
-      'Organisation assignments: line 3 repeats the organisation of line 1; a material is assigned to an organisation once',
-    );
+    expect(en.body.msg).toBe('Organisation assignments, line 3, Organisation: Repeats line 1');
     const saved = await server.post<Item>(api('srmBaseItem', 'saveOrUpdate'), {
       ...body,
       orgs: body.orgs.slice(0, 2),

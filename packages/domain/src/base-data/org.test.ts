@@ -115,7 +115,7 @@ describe('organisation relations', () => {
     const again = await save({ relationType: 'OU_INV', fromOrgId: ou, toOrgId: plant });
     expect([again.httpStatus, again.body.msg]).toEqual([
       409,
-      '来源组织 + 目标组织 + 关联类型 已存在，不能重复',
+      '来源组织 + 目标组织 + 关联类型已存在，不能重复',
     ]);
     const unknownType = await save({ relationType: 'NOPE', fromOrgId: ou, toOrgId: plant });
     expect([unknownType.httpStatus, unknownType.body.msg]).toEqual([400, '关联类型：不是有效的选项：NOPE']);

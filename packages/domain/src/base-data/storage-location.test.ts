@@ -32,7 +32,7 @@ describe('storage locations', () => {
       locationName: '原料库',
       locationType: 'RAW',
     });
-    expect([again.httpStatus, again.body.msg]).toEqual([409, '库存组织 + 库存地点编码 已存在，不能重复']);
+    expect([again.httpStatus, again.body.msg]).toEqual([409, '库存组织 + 库存地点编码已存在，不能重复']);
     const secondStore = await server.post(SAVE, {
       orgId: plant,
       locationCode: 'RM02',

@@ -9,6 +9,7 @@ export const lookupValues = defineEntity('baseLookupValues', {
   table: 'base_lookup_values',
   key: 'lookupValuesId',
   parent: { entity: 'baseLookupType', field: 'lookupTypeId' },
+  display: 'meaning',
   supplierReadable: true,
   fields: {
     lookupType: text({
@@ -31,7 +32,12 @@ export const lookupValues = defineEntity('baseLookupValues', {
   unique: [['lookupType', 'lookupCode']],
   list: {
     columns: ['lookupType', 'lookupCode', 'meaning', 'meaningEn', 'description', 'seqNum', 'enabledFlag'],
-    filters: ['lookupType', { field: 'lookupCode', op: 'prefix' }, 'meaning', 'enabledFlag'],
+    filters: [
+      { field: 'lookupType', op: 'eq' },
+      { field: 'lookupCode', op: 'prefix' },
+      'meaning',
+      'enabledFlag',
+    ],
     sort: [{ field: 'seqNum', order: 'asc' }],
   },
 });

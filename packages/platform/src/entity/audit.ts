@@ -1,7 +1,7 @@
 // The audit trail: who did what, when, the state before and after, the comment and the
 // changed fields. Sealed values never enter it, not even encrypted.
 import { and, desc, eq, or } from 'drizzle-orm';
-import { type EntityDef, isStored } from '@srm/kernel';
+import { type EntityDef, type HistoryEntry, isStored } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { auditLog } from '../system/tables';
@@ -76,19 +76,7 @@ export async function writeAudit(on: Executor, actor: Actor, at: Date, entries: 
   }
 }
 
-export interface HistoryEntry {
-  auditId: number;
-  entity: string;
-  recordId: number;
-  action: string;
-  statusFrom: string | null;
-  statusTo: string | null;
-  comment: string | null;
-  changes: unknown;
-  userId: number | null;
-  userName: string | null;
-  creationDate: number;
-}
+export type { HistoryEntry };
 
 /** History of a record and of its lines, newest first. */
 export async function readHistory(

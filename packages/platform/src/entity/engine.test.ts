@@ -162,7 +162,7 @@ describe('saving a document with lines', () => {
       `${ORDER}/saveOrUpdate`,
       order({ title: '' }),
     );
-    expect(missing.body.data).toEqual([{ path: 'title', message: '标题：必填' }]);
+    expect(missing.body.data).toEqual([{ path: 'title', message: '标题：必填', reason: '必填' }]);
     const over = await engine.post<Envelope>(`${ORDER}/saveOrUpdate`, order({ budget: 10 }));
     expect(over.httpStatus).toBe(400);
     expect(over.body.msg).toBe('预算：订单金额超出预算');
@@ -485,6 +485,27 @@ describe('delete', () => {
       orgName: '重复',
     });
     expect(httpStatus).toBe(409);
-    expect(body.msg).toBe('orgCode 已存在，不能重复');
+    expect(body.msg).toBe('orgCode已存在，不能重复');
+  });
+});
+
+describe('line uniqueness', () => {
+  it('a line repeating a unique combination is pointed at before anything is written', async () => {
+    const { httpStatus, body } = await engine.post<
+      Envelope<{ path: string; message: string; reason: string }[]>
+    >(
+      '/api/srm/v1/testOrderRestful/saveOrUpdate',
+      order({
+        lines: [
+          { lineNum: 1, itemName: 'A', quantity: 1, price: 1 },
+          { lineNum: 2, itemName: 'B', quantity: 1, price: 1 },
+          { lineNum: 1, itemName: 'C', quantity: 1, price: 1 },
+        ],
+      }),
+    );
+    expect(httpStatus).toBe(400);
+    expect(body.data).toEqual([
+      { path: 'lines.2.lineNum', message: '订单行第 3 行，lineNum：与第 1 行重复', reason: '与第 1 行重复' },
+    ]);
   });
 });

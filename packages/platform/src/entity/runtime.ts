@@ -7,6 +7,7 @@ import {
   type Catalogue,
   type EntityDef,
   type EntityRegistry,
+  type IssueDetail,
   type ListQuery,
   type Locale,
   type MessageParams,
@@ -177,6 +178,38 @@ interface LinePlan {
   deletes: Row[];
   /** Every line as it will be stored, in order. */
   final: Row[];
+}
+
+/**
+ * Lines repeating a unique combination of their header (the same lookup code twice in a type):
+ * found before writing, so the message can point at the line.
+ */
+function duplicateLines(plan: LinePlan): SaveIssue[] {
+  const line = plan.entity;
+  const groups = [
+    ...line.unique,
+    ...Object.entries(line.fields)
+      .filter(([, field]) => field.unique)
+      .map(([name]) => [name]),
+  ].map((group) => group.filter((field) => field !== line.parent?.field));
+  const issues: SaveIssue[] = [];
+  for (const group of groups) {
+    if (!group.length) continue;
+    const seen = new Map<string, number>();
+    plan.final.forEach((row, index) => {
+      if (group.some((field) => row[field] === null || row[field] === undefined)) return;
+      const key = JSON.stringify(group.map((field) => row[field]));
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, index);
+      else
+        issues.push({
+          path: [plan.collection, index, group[0]!],
+          message: 'validation.duplicateLine',
+          params: { line: first + 1 },
+        });
+    });
+  }
+  return issues;
 }
 
 export class EntityService {
@@ -524,9 +557,10 @@ export class EntityService {
   validationError(issues: readonly SaveIssue[], status: ErrorStatus = 400): AppError {
     const first = issues[0]!;
     return new AppError(status, first.message, first.params, undefined, (locale) => {
-      const details = issues.slice(0, 200).map((issue) => ({
+      const details: IssueDetail[] = issues.slice(0, 200).map((issue) => ({
         path: issue.path.join('.'),
         message: this.describe(locale, issue),
+        reason: this.runtime.t(locale, issue.message, issue.params),
       }));
       const msg =
         issues.length > 1
@@ -721,6 +755,7 @@ export class EntityService {
         }
       });
     }
+    for (const plan of plans) issues.push(...duplicateLines(plan));
     if (issues.length) throw this.validationError(issues);
     await this.checkScopeValues(actor, entity, row);
     await this.checkReferences(actor, tx, entity, [row], [], () => previous);

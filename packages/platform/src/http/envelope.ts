@@ -1,17 +1,7 @@
 // The response envelope every endpoint answers with: { status: 'S' | 'E', msg, data, page? }.
-export interface Page {
-  count: number;
-  curIndex: number;
-  /** The count is an estimate (more rows match than are counted exactly). */
-  estimated?: boolean;
-}
+import type { Envelope, Page } from '@srm/kernel';
 
-export interface Envelope<T = unknown> {
-  status: 'S' | 'E';
-  msg: string;
-  data: T;
-  page?: Page;
-}
+export type { Envelope, Page };
 
 export function success<T>(data: T, msg = '', page?: Page): Envelope<T> {
   return page ? { status: 'S', msg, data, page } : { status: 'S', msg, data };

@@ -64,6 +64,7 @@ export const testOrderLine = defineEntity('testOrderLine', {
     }),
     promisedDate: date({ editableIn: ['APPROVED'], writableBy: ['supplier', 'internal'] }),
   },
+  unique: [['orderId', 'lineNum']],
   list: {
     columns: ['lineNum', 'itemName', 'quantity', 'price', 'lineAmount'],
     sort: [{ field: 'lineNum', order: 'asc' }],

@@ -2,7 +2,7 @@
 // and the definitions a remote select may need (the platform's own entities, the areas').
 import { type EntityDef, kernelMessages, mergeCatalogues, systemEntities } from '@srm/kernel';
 import { ScreenRegistry, platformUiMessages } from '@srm/platform-ui';
-import { domainMessages } from '@srm/domain';
+import { domainMessages } from '@srm/domain/messages';
 import { domainScreens } from '@srm/domain/screens';
 
 export const screenRegistry = new ScreenRegistry(domainScreens);

@@ -1,0 +1,12 @@
+// Every area's labels and messages without their definitions: what the web's shell needs to
+// name menus and tabs before any screen (and its entities) has loaded.
+import { type Catalogue, mergeCatalogues } from '@srm/kernel';
+import baseDataZh from './base-data/locales/zh-CN.json';
+import baseDataEn from './base-data/locales/en.json';
+import supplierZh from './supplier/locales/zh-CN.json';
+import supplierEn from './supplier/locales/en.json';
+
+export const domainMessages: Catalogue = mergeCatalogues(
+  { 'zh-CN': baseDataZh, en: baseDataEn },
+  { 'zh-CN': supplierZh, en: supplierEn },
+);
