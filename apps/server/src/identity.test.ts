@@ -421,3 +421,25 @@ describe('supplier self-registration', () => {
     expect(answer.body.msg).toBe('该统一社会信用代码已是本平台供应商');
   });
 });
+
+describe('recent work', () => {
+  it('lists the documents the user touched last, only those it may still read', async () => {
+    const admin = await signedInAs('admin');
+    const saved = await admin.call<Row>('/api/srm/v1/srmBaseCurrencyRestful/saveOrUpdate', {
+      currencyCode: 'SGD',
+      currencyName: '新加坡元',
+      precisionNum: 2,
+    });
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    const recent = await admin.call<Row[]>('/api/base/v1/auth/recentWork');
+    expect(recent.body.status, recent.body.msg).toBe('S');
+    expect(recent.body.data[0]).toMatchObject({
+      entity: 'srmBaseCurrency',
+      recordId: saved.body.data.currencyId,
+      title: '新加坡元',
+      action: 'create',
+    });
+    const supplier = await signedInAs('sup_a');
+    expect((await supplier.call<Row[]>('/api/base/v1/auth/recentWork')).body.data).toEqual([]);
+  });
+});

@@ -1,6 +1,8 @@
 // Sign-in endpoints under /api/base/v1/auth: public key, captcha, login, logout, heartbeat, the
 // current user's menus and buttons, switching responsibility, changing and resetting passwords.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
 import { HEARTBEAT_MS } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import { success } from '../http/envelope';
@@ -126,6 +128,40 @@ export function registerIdentityRoutes(
       menus: await identity.menusOf(actor.grants, request.locale),
       resources: [...actor.grants.resources].sort(),
     });
+  });
+
+  // The documents the user touched last (for the home page), each still readable by the user.
+  app.post(`${AUTH_PREFIX}/recentWork`, signedIn, async (request) => {
+    const actor = actorOf(request);
+    const entries = await queryRows<{ entity: string; record_id: string | number; action: string; at: string | Date }>(
+      identity.runtime.executor(),
+      sql`select entity, record_id, action, at from (
+            select distinct on (entity, record_id) entity, record_id, action, creation_date as at
+            from base_audit_log where user_id = ${actor.userId} and header_entity is null
+            order by entity, record_id, audit_id desc) recent
+          order by at desc limit 30`,
+    );
+    const items = [];
+    for (const entry of entries) {
+      const entity = identity.runtime.registry.find(entry.entity);
+      if (!entity || entity.parent || !actor.grants.readable.has(entity.name)) continue;
+      const row = await identity.runtime
+        .service(entity.name)
+        .find(actor, Number(entry.record_id))
+        .catch(() => null);
+      if (!row) continue;
+      items.push({
+        entity: entity.name,
+        recordId: Number(entry.record_id),
+        key: entity.key,
+        title: row[entity.numbering?.field ?? entity.display] ?? null,
+        status: row.status ?? null,
+        action: entry.action,
+        at: new Date(entry.at).getTime(),
+      });
+      if (items.length >= 10) break;
+    }
+    return success(items);
   });
 
   app.post(`${AUTH_PREFIX}/switchResponsibility`, signedIn, async (request) => {
