@@ -436,7 +436,7 @@ describe('recent work', () => {
     expect(recent.body.data[0]).toMatchObject({
       entity: 'srmBaseCurrency',
       recordId: saved.body.data.currencyId,
-      title: '新加坡元',
+      title: 'SGD',
       action: 'create',
     });
     const supplier = await signedInAs('sup_a');
