@@ -363,7 +363,8 @@ export class EntityService {
       ...this.scope(actor),
       ...query.filters.map((f) => filterCondition(this.entity, this.table, f)),
     );
-    const { count: totalCount, estimated } = await this.count(on, where, query.filters.length > 0);
+    const unrestricted = !query.filters.length && !this.scope(actor).length;
+    const { count: totalCount, estimated } = await this.count(on, where, unrestricted);
     const offset = (query.pageIndex - 1) * query.pageRows;
     if (!estimated && offset >= totalCount) return { rows: [], count: totalCount };
     const order = orderBy(this.entity, this.table, query.sort);
@@ -404,15 +405,9 @@ export class EntityService {
       ...query.filters.map((f) => filterCondition(this.entity, this.table, f)),
     );
     const statements: { sql: string; params: unknown[] }[] = [];
-    const { estimated } = await this.count(on, where, query.filters.length > 0);
-    const explain = on
-      .select({ one: sql`1` })
-      .from(this.table)
-      .where(where)
-      .toSQL();
-    if (estimated && !query.filters.length && !this.header) {
-      statements.push({ sql: `explain (format json) ${explain.sql}`, params: explain.params });
-    } else {
+    const unrestricted = !query.filters.length && !this.scope(actor).length;
+    const { estimated } = await this.count(on, where, unrestricted);
+    if (!(estimated && unrestricted)) {
       const limited = on
         .select({ one: sql`1` })
         .from(this.table)
@@ -420,31 +415,27 @@ export class EntityService {
         .limit(EXACT_COUNT_LIMIT + 1)
         .as('limited');
       statements.push(on.select({ count: count() }).from(limited).toSQL());
-      if (estimated) statements.push({ sql: `explain (format json) ${explain.sql}`, params: explain.params });
+      if (estimated) {
+        const explain = on
+          .select({ one: sql`1` })
+          .from(this.table)
+          .where(where)
+          .toSQL();
+        statements.push({ sql: `explain (format json) ${explain.sql}`, params: explain.params });
+      }
     }
     const offset = (query.pageIndex - 1) * query.pageRows;
     const order = orderBy(this.entity, this.table, query.sort);
     if (offset > DEFERRED_JOIN_OFFSET) {
-      statements.push(
-        on
-          .select({ id: this.col(this.entity.key) })
-          .from(this.table)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.pageRows)
-          .offset(offset)
-          .toSQL(),
-      );
+      const keys = on
+        .select({ id: this.col(this.entity.key) })
+        .from(this.table)
+        .where(where)
+        .orderBy(...order);
+      statements.push(keys.limit(query.pageRows).offset(offset).toSQL());
       // The rows of those keys: the same select with `key in (…)` of pageRows ids.
-      statements.push(
-        this.selectRows(
-          on,
-          inArray(
-            this.col(this.entity.key),
-            Array.from({ length: query.pageRows }, (_, i) => i + 1),
-          ),
-        ).toSQL(),
-      );
+      const ids = Array.from({ length: query.pageRows }, (_, i) => i + 1);
+      statements.push(this.selectRows(on, inArray(this.col(this.entity.key), ids)).toSQL());
     } else {
       statements.push(
         this.selectRows(on, where)
@@ -459,20 +450,18 @@ export class EntityService {
 
   /**
    * The number of matching rows: exact up to EXACT_COUNT_LIMIT (counting stops there), above it
-   * the planner's estimate, so that a list over millions of rows answers in milliseconds.
+   * the planner's estimate; a whole big table (no filter, no data scope) answers its statistics
+   * without a scan. So a list over millions of rows answers in milliseconds, and a scoped or
+   * filtered list of a few rows is always exact.
    */
   private async count(
     on: Executor,
     where: SQL | undefined,
-    filtered: boolean,
+    unrestricted: boolean,
   ): Promise<{ count: number; estimated: boolean }> {
-    // An unfiltered list over a big table: the table's own statistics, without a scan.
-    if (!filtered && !this.header) {
+    if (unrestricted) {
       const size = await this.tableSize(on);
-      if (size > EXACT_COUNT_LIMIT * 2) {
-        const estimate = await this.planRows(on, where);
-        if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
-      }
+      if (size > EXACT_COUNT_LIMIT * 2) return { count: size, estimated: true };
     }
     const limited = on
       .select({ one: sql`1` })
