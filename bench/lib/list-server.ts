@@ -54,8 +54,10 @@ for (const scenario of scenarios) {
 await pool?.end();
 console.log(JSON.stringify({ raw }));
 
-process.stdin.on('data', async () => {
+const stop = async () => {
   await app.close();
   await bench.drop();
   process.exit(0);
-});
+};
+process.stdin.on('data', stop);
+process.stdin.on('end', stop);
