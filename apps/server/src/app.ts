@@ -3,12 +3,17 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_TIME_ZONE } from '@srm/kernel';
+import { DEFAULT_MAX_UPLOAD, DEFAULT_TIME_ZONE } from '@srm/kernel';
 import { type Database, readJournal } from '@srm/db';
 import {
   type AccessPolicy,
+  AppError,
+  Attachments,
+  DiskStorage,
+  registerFileRoutes,
+  registerLargeFileRoutes,
   DEFAULT_IDENTITY_CONFIG,
   DatabaseClock,
   EntityRuntime,
@@ -48,6 +53,12 @@ export interface App {
   runtime: EntityRuntime;
   clock: DatabaseClock;
   identity: Identity;
+}
+
+/** Largest upload in bytes (SRM_MAX_UPLOAD_BYTES), the spec's 2147483648 by default. */
+function maxUpload(): number {
+  const value = Number(process.env.SRM_MAX_UPLOAD_BYTES);
+  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_UPLOAD;
 }
 
 /** Session lifetimes from the environment (SRM_SESSION_IDLE_MINUTES, SRM_SESSION_MAX_HOURS). */
@@ -91,6 +102,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   runtime.plugins.identity = identity;
   runtime.plugins.messenger = messenger;
+  const storage = new DiskStorage(join(dataDir, 'files'));
+  const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), maxUpload());
+  runtime.plugins.attachments = attachments;
   const identityPolicy = new IdentityPolicy(identity);
   const policy = options.policy ?? identityPolicy;
   const app = Fastify({
@@ -119,6 +133,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerHealth(app, { database: options.database, version, journal: readJournal(migrationsDir) });
   registerIdentityRoutes(app, identity, identityPolicy);
   const routes = registerEntityRoutes(app, { runtime, policy });
+  const actorOf = async (request: FastifyRequest) => {
+    const actor = await policy.identify(request);
+    if (!actor) throw new AppError(401, 'auth.required');
+    return { ...actor, locale: request.locale };
+  };
+  const sealKey = loadSealKey(join(dataDir, 'keys', 'seal.key'), process.env.SRM_SEAL_KEY);
+  await registerFileRoutes(app, { runtime, attachments, rsa: identity.rsa, urlSecret: sealKey, actorOf });
+  registerLargeFileRoutes(app, { runtime, attachments, workDir: storage.workDir('large'), actorOf });
   const apiDocument = openApiDocument(registry.all(), routes, messages, version);
   app.get('/api/docs', { config: { access: 'public' } }, async () => apiDocument);
 

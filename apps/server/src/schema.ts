@@ -1,7 +1,13 @@
 // Every definition the server runs with (the platform's own and the business areas'), their
 // tables, and the message catalogue. Built once per process.
 import { type Catalogue, EntityRegistry, kernelMessages, mergeCatalogues, systemEntities } from '@srm/kernel';
-import { buildEntityTables, type EntityTables, identityTables, systemTables } from '@srm/platform';
+import {
+  buildEntityTables,
+  type EntityTables,
+  fileTables,
+  identityTables,
+  systemTables,
+} from '@srm/platform';
 import { domainEntities, domainMessages } from '@srm/domain';
 
 export const registry = new EntityRegistry([...systemEntities, ...domainEntities]);
@@ -10,7 +16,7 @@ export const messages: Catalogue = mergeCatalogues(kernelMessages, domainMessage
 
 /** Every table by a unique export name: what the migrations are generated from. */
 export function schemaTables(): Record<string, unknown> {
-  const tables: Record<string, unknown> = { ...systemTables, ...identityTables };
+  const tables: Record<string, unknown> = { ...systemTables, ...identityTables, ...fileTables };
   for (const [name, table] of entityTables.byEntity) tables[name] = table;
   return tables;
 }

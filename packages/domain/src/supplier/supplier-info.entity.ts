@@ -1,6 +1,6 @@
 // Supplier master (供应商信息): the approved company record. External users belong to one
 // supplier and see only its rows; purchasing, sourcing and settlement documents refer to it.
-import { amount, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
+import { amount, attachments, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
 
 export const supplierInfo = defineEntity('srmSupplierInfo', {
   area: 'supplier',
@@ -39,6 +39,8 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
     contactEmail: text({ required: true, max: 120, format: 'email' }),
     website: text({ max: 200 }),
     businessScope: textarea({ max: 2000 }),
+    /** Business licence, certificates. */
+    attachmentIds: attachments(),
     registerId: ref('srmSupplierRegister', { readonly: true }),
     internalRemark: textarea({ max: 1000, internalOnly: true }),
     enabledFlag: checkbox({ default: 'Y' }),
@@ -87,7 +89,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
         ],
       },
       { key: 'contact', fields: ['contactName', 'contactMobile', 'contactPhone', 'contactEmail'] },
-      { key: 'other', fields: ['enabledFlag', 'internalRemark'] },
+      { key: 'other', fields: ['attachmentIds', 'enabledFlag', 'internalRemark'] },
     ],
   },
 });

@@ -1,7 +1,7 @@
 // Supplier registration (供应商注册): a company registers itself (/register), confirms its
 // e-mail, completes its information (/registerInfoEdit) and submits; a buyer approves, which
 // creates the supplier and its first external user, or rejects with a comment.
-import { amount, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
+import { amount, attachments, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
 
 export const supplierRegister = defineEntity('srmSupplierRegister', {
   area: 'supplier',
@@ -35,6 +35,8 @@ export const supplierRegister = defineEntity('srmSupplierRegister', {
     address: text({ max: 240 }),
     website: text({ max: 200 }),
     businessScope: textarea({ max: 2000 }),
+    /** Business licence, certificates. */
+    attachmentIds: attachments(),
     supplierId: ref('srmSupplierInfo', { readonly: true, display: 'supplierName' }),
     reviewComment: textarea({ max: 1000, readonly: true }),
   },

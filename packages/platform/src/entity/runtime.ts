@@ -34,6 +34,7 @@ import { type Database, type Executor, executor, inTransaction, queryRows } from
 import type { Actor } from '../access/actor';
 import type { Identity } from '../identity/identity';
 import type { Messenger } from '../messaging/messenger';
+import type { Attachments } from '../files/attachments';
 import { AppError, type ErrorStatus } from '../http/errors';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
@@ -65,6 +66,7 @@ export interface ApprovalGateway {
 export interface PlatformServices {
   identity: Identity;
   messenger: Messenger;
+  attachments: Attachments;
 }
 
 export interface ListResult {
@@ -747,6 +749,21 @@ export class EntityService {
     for (const plan of plans) issues.push(...duplicateLines(plan));
     if (issues.length) throw this.validationError(issues);
     await this.checkScopeValues(actor, entity, row);
+    const newFiles = await this.checkAttachments(actor, entity, creating ? null : id, [row], [previous], []);
+    const newLineFiles: Map<Row, Map<string, number[]>>[] = [];
+    for (const plan of plans) {
+      const before = new Map(plan.updates.map((u) => [u.after, u.before]));
+      newLineFiles.push(
+        await this.checkAttachments(
+          actor,
+          plan.entity,
+          null,
+          plan.final,
+          plan.final.map((line) => before.get(line) ?? null),
+          [plan.collection],
+        ),
+      );
+    }
     await this.checkReferences(actor, tx, entity, [row], [], () => previous);
     for (const plan of plans) {
       const before = new Map(plan.updates.map((u) => [u.after, u.before]));
@@ -811,6 +828,9 @@ export class EntityService {
         }
       }
       for (const plan of plans) await this.writeLines(tx, plan, headerId, actor, now, audit, entity);
+      await this.linkAttachments(tx, entity, [row], newFiles);
+      for (const [index, plan] of plans.entries())
+        await this.linkAttachments(tx, plan.entity, plan.final, newLineFiles[index]!);
     } catch (error) {
       throw this.translateDbError(error);
     }
@@ -958,6 +978,84 @@ export class EntityService {
       );
     });
     return plan;
+  }
+
+  /**
+   * Attachment ids newly listed in attachments fields must be files the actor uploaded and nobody
+   * linked yet (or already this record's): nobody gains access to a file by naming its id.
+   * Answers the new ids per row and field, to link after the write.
+   */
+  private async checkAttachments(
+    actor: Actor,
+    entity: EntityDef,
+    recordId: number | null,
+    rows: Row[],
+    previous: (Row | null)[],
+    prefix: (string | number)[],
+  ): Promise<Map<Row, Map<string, number[]>>> {
+    const linked = new Map<Row, Map<string, number[]>>();
+    const files = this.runtime.plugins.attachments;
+    if (!files) return linked;
+    const issues: SaveIssue[] = [];
+    const idsOf = (value: unknown) =>
+      typeof value === 'string' && value ? value.split(',').map(Number) : [];
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'attachments') continue;
+      for (const [index, row] of rows.entries()) {
+        const before = new Set(idsOf(previous[index]?.[name]));
+        const added = idsOf(row[name]).filter((id) => !before.has(id));
+        if (!added.length) continue;
+        const refused = await files.checkLinkable(
+          actor,
+          entity,
+          recordId ?? (row[entity.key] as number | undefined) ?? null,
+          name,
+          added,
+        );
+        if (refused.length) {
+          issues.push({
+            path: prefix.length ? [...prefix, index, name] : [name],
+            message: 'file.notYours',
+            params: { id: refused.join(',') },
+          });
+          continue;
+        }
+        const fields = linked.get(row) ?? new Map<string, number[]>();
+        fields.set(name, added);
+        linked.set(row, fields);
+      }
+    }
+    if (issues.length) throw this.validationError(issues);
+    return linked;
+  }
+
+  private async linkAttachments(
+    tx: Executor,
+    entity: EntityDef,
+    rows: Row[],
+    linked: Map<Row, Map<string, number[]>>,
+  ): Promise<void> {
+    const files = this.runtime.plugins.attachments;
+    if (!files) return;
+    for (const row of rows) {
+      for (const [field, ids] of linked.get(row) ?? [])
+        await files.link(tx, entity, row[entity.key] as number, field, ids);
+    }
+  }
+
+  /** May the actor still change this field of the row (side, scope, state)? For file deletion. */
+  async mayChangeField(actor: Actor, id: number, field: string): Promise<boolean> {
+    if (!(field in this.entity.fields)) return false;
+    const on = this.runtime.executor();
+    const [stored] = await on
+      .select()
+      .from(this.table)
+      .where(and(eq(this.col(this.entity.key), id), ...this.scope(actor)));
+    if (!stored) return false;
+    if (actor.side === 'supplier' && !actor.system && supplierAccess(this.entity, this.header) !== 'own')
+      return false;
+    const status = (stored as Row)[STATUS_FIELD];
+    return this.fieldRefusal(actor, this.entity, field, status, this.isEditableState(status)) === null;
   }
 
   /** An internal actor may only write rows of organisations and categories it is permitted. */

@@ -76,6 +76,8 @@ export function installHttpConventions(app: FastifyInstance, options: HttpConven
 }
 
 function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  // A refused upload leaves the rest of its body unread: the connection cannot carry another request.
+  if (request.isMultipart?.()) reply.header('connection', 'close');
   if (error instanceof AppError && error.render) {
     const rendered = error.render(request.locale);
     reply.code(error.httpStatus).send(failure(rendered.msg, rendered.details ?? null));

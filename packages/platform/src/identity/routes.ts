@@ -133,7 +133,12 @@ export function registerIdentityRoutes(
   // The documents the user touched last (for the home page), each still readable by the user.
   app.post(`${AUTH_PREFIX}/recentWork`, signedIn, async (request) => {
     const actor = actorOf(request);
-    const entries = await queryRows<{ entity: string; record_id: string | number; action: string; at: string | Date }>(
+    const entries = await queryRows<{
+      entity: string;
+      record_id: string | number;
+      action: string;
+      at: string | Date;
+    }>(
       identity.runtime.executor(),
       sql`select entity, record_id, action, at from (
             select distinct on (entity, record_id) entity, record_id, action, creation_date as at

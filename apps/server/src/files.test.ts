@@ -1,0 +1,327 @@
+// The files API at the spec's paths: uploads checked for extension and content, downloads as
+// attachments with nosniff, access that follows the record a file belongs to, zips, encrypted
+// batch deletes, temporary URLs, and chunked large-file uploads that resume.
+import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { startTestServer, type TestServer } from './testing';
+
+type Row = Record<string, unknown>;
+let server: TestServer;
+
+const buyer = { userId: 501, userName: 'buyer' };
+const otherBuyer = { userId: 502, userName: 'other-buyer' };
+let supplierA = { userId: 601, side: 'supplier' as const, supplierId: 0 };
+let supplierB = { userId: 602, side: 'supplier' as const, supplierId: 0 };
+let supplierAId = 0;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const save = async (body: Row) =>
+    (await server.post<Row>('/api/srm/v1/srmSupplierInfoRestful/saveOrUpdate', body)).body.data;
+  const base = {
+    supplierType: 'PRODUCTION',
+    supplierStatus: 'QUALIFIED',
+    contactName: '联系人',
+    contactMobile: '13800000000',
+    contactEmail: 'a@example.cn',
+  };
+  supplierAId = (await save({ ...base, supplierName: '文件测试供应商甲', creditCode: '91320505MA1NH7QX3K' }))
+    .supplierId as number;
+  const supplierBId = (
+    await save({ ...base, supplierName: '文件测试供应商乙', creditCode: '91330212MA2GQ3RT8W' })
+  ).supplierId as number;
+  supplierA = { ...supplierA, supplierId: supplierAId };
+  supplierB = { ...supplierB, supplierId: supplierBId };
+});
+afterAll(async () => server?.close());
+
+async function upload(
+  name: string,
+  content: Buffer,
+  actor: Row = buyer,
+  path = '/api/file/v2/file/upload',
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('files', new Blob([content]), name);
+  const response = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'x-test-actor': JSON.stringify(actor) },
+    body: form,
+  });
+  return {
+    httpStatus: response.status,
+    body: (await response.json()) as { status: string; msg: string; data: Row[] },
+  };
+}
+
+async function download(id: number, actor: Row = buyer) {
+  return fetch(`${server.url}/api/file/v2/file/download?id=${id}`, {
+    method: 'POST',
+    headers: { 'x-test-actor': JSON.stringify(actor) },
+  });
+}
+
+describe('upload and download', () => {
+  it('stores a file and gives it back as an attachment with its original name and nosniff', async () => {
+    const { body } = await upload('采购合同.pdf', PDF, buyer, '/api/file/v2/file/upload', {
+      fileDesc: '合同扫描件',
+      path: 'contract',
+    });
+    expect(body.status, body.msg).toBe('S');
+    expect(body.data[0]).toMatchObject({
+      originalFileName: '采购合同.pdf',
+      suffixName: 'pdf',
+      fileSize: PDF.length,
+      fileDesc: '合同扫描件',
+    });
+    expect(body.data[0]!.fileName).toMatch(/^[0-9a-f]{64}\.pdf$/);
+    const response = await download(body.data[0]!.id as number);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('采购合同.pdf')}`,
+    );
+    expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  it('refuses an extension that does not match the content, and programs whatever their name', async () => {
+    const disguised = await upload('发票.pdf', PNG);
+    expect(disguised.httpStatus).toBe(415);
+    expect(disguised.body.msg).toBe('文件内容与扩展名 .pdf 不符');
+    expect((await upload('setup.exe', Buffer.from('MZ\x90\x00'))).httpStatus).toBe(415);
+    expect((await upload('readme.txt', Buffer.from('MZ\x90\x00\x00binary'))).httpStatus).toBe(415);
+    expect(
+      (await upload('../../etc/passwd.txt', Buffer.from('plain text'))).body.data[0]!.originalFileName,
+    ).toBe('passwd.txt');
+  });
+
+  it('answers JSON with status E instead of a file when a download is refused', async () => {
+    const response = await download(999999);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ status: 'E', msg: '文件不存在或无权访问', data: null });
+  });
+
+  it('takes only images on the image endpoint', async () => {
+    const pdf = await upload('scan.pdf', PDF, buyer, '/api/file/v2/images/upload');
+    expect(pdf.body.msg).toBe('图片类型必须是.gif,jpeg,jpg,png,bmp中的一种');
+    expect((await upload('logo.png', PNG, buyer, '/api/file/v2/images/upload')).body.status).toBe('S');
+  });
+});
+
+describe('access follows the record', () => {
+  it('belongs to its uploader until a save links it; then whoever reads the record reads the file', async () => {
+    const { body } = await upload('营业执照.pdf', PDF);
+    const id = body.data[0]!.id as number;
+    expect((await download(id, otherBuyer)).status).toBe(404);
+    const supplier = (
+      await server.post<Row>('/api/srm/v1/srmSupplierInfoRestful/findById', { supplierId: supplierAId })
+    ).body.data;
+    const saved = await server.post<Row>(
+      '/api/srm/v1/srmSupplierInfoRestful/saveOrUpdate',
+      { supplierId: supplierAId, versionNum: supplier.versionNum, attachmentIds: String(id) },
+      { actor: buyer },
+    );
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    expect((await download(id, otherBuyer)).status).toBe(200);
+    expect((await download(id, supplierA)).status).toBe(200);
+    expect((await download(id, supplierB)).status).toBe(404);
+    const listed = await server.post<Row[]>(
+      '/api/file/v2/file/listBaseFile',
+      { ids: String(id) },
+      { actor: supplierB },
+    );
+    expect(listed.body.data).toEqual([]);
+  });
+
+  it("refuses to attach somebody else's file to a record", async () => {
+    const { body } = await upload('别人的文件.pdf', PDF, otherBuyer);
+    const supplier = (
+      await server.post<Row>('/api/srm/v1/srmSupplierInfoRestful/findById', { supplierId: supplierAId })
+    ).body.data;
+    const saved = await server.post<Row>(
+      '/api/srm/v1/srmSupplierInfoRestful/saveOrUpdate',
+      {
+        supplierId: supplierAId,
+        versionNum: supplier.versionNum,
+        attachmentIds: `${supplier.attachmentIds},${body.data[0]!.id}`,
+      },
+      { actor: buyer },
+    );
+    expect(saved.httpStatus).toBe(400);
+    expect(saved.body.msg).toContain(`附件 ${body.data[0]!.id} 不存在或不属于您`);
+  });
+});
+
+describe('batches and temporary URLs', () => {
+  it('zips several files, keeping names apart', async () => {
+    const first = (await upload('清单.txt', Buffer.from('第一份'))).body.data[0]!.id;
+    const second = (await upload('清单.txt', Buffer.from('第二份'))).body.data[0]!.id;
+    const response = await fetch(`${server.url}/api/file/v2/file/batchDownload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-actor': JSON.stringify(buyer) },
+      body: JSON.stringify({ ids: `${first},${second}` }),
+    });
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const zip = Buffer.from(await response.arrayBuffer());
+    const entries = await new Promise<Record<string, string>>((resolve, reject) => {
+      const found: Record<string, string> = {};
+      yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+        if (error || !file) return reject(error);
+        file.on('entry', (entry: yauzl.Entry) =>
+          file.openReadStream(entry, (streamError, stream) => {
+            if (streamError || !stream) return reject(streamError);
+            const chunks: Buffer[] = [];
+            stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+            stream.on('end', () => {
+              found[entry.fileName] = Buffer.concat(chunks).toString('utf8');
+              file.readEntry();
+            });
+          }),
+        );
+        file.on('end', () => resolve(found));
+        file.readEntry();
+      });
+    });
+    expect(entries).toEqual({ '清单.txt': '第一份', '清单 (2).txt': '第二份' });
+  });
+
+  it('deletes by ids encrypted with the RSA public key, and refuses plain ids', async () => {
+    const id = (await upload('临时.txt', Buffer.from('temp'))).body.data[0]!.id as number;
+    const plain = await server.post('/api/file/v2/file/batchDelete', { ids: String(id) }, { actor: buyer });
+    expect(plain.httpStatus).toBe(400);
+    const key = Buffer.from(
+      (await server.post<{ publicKey: string }>('/api/base/v1/auth/publicKey')).body.data.publicKey,
+      'base64',
+    );
+    const publicKey = createPublicKey({ key, format: 'der', type: 'spki' });
+    const ids = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(String(id)),
+    ).toString('base64');
+    const removed = await server.post('/api/file/v2/file/batchDelete', { ids }, { actor: buyer });
+    expect(removed.body).toMatchObject({
+      status: 'S',
+      msg: '附件删除成功，因附件ID更新，请及时保存业务单据',
+    });
+    expect((await download(id)).status).toBe(404);
+  });
+
+  it('gives a short-lived URL that works without headers, then expires', async () => {
+    const id = (await upload('logo.png', PNG)).body.data[0]!.id;
+    const url = (await server.post<{ url: string }>('/api/file/v2/file/getFileUrl', { id }, { actor: buyer }))
+      .body.data.url;
+    const shown = await fetch(server.url + url);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-disposition')).toMatch(/^inline/);
+    server.clock.travel(11 * 60_000);
+    try {
+      expect((await fetch(server.url + url)).status).toBe(404);
+    } finally {
+      server.clock.travel(-11 * 60_000);
+    }
+    expect((await fetch(server.url + url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(404);
+  });
+
+  it('draws a watermark tile with the text escaped', async () => {
+    const response = await fetch(`${server.url}/api/file/v2/images/generateBlankImageWatermark`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-actor': JSON.stringify(buyer) },
+      body: JSON.stringify({ text: '内部资料 <script>' }),
+    });
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    const svg = await response.text();
+    expect(svg).toContain('内部资料 &lt;script&gt;');
+    expect(svg).not.toContain('<script>');
+  });
+
+  it('previews a PDF as it is, and says clearly when office conversion is not available', async () => {
+    const pdf = (await upload('说明.pdf', PDF)).body.data[0]!.id;
+    const shown = await fetch(`${server.url}/api/file/v2/pageoffice/doFilePdfView`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-actor': JSON.stringify(buyer) },
+      body: JSON.stringify({ id: pdf }),
+    });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('application/pdf');
+    const docx = (
+      await upload('报价.docx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(600)]))
+    ).body.data[0]!.id;
+    const converted = await fetch(`${server.url}/api/file/v2/pageoffice/doFilePdfView`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-actor': JSON.stringify(buyer) },
+      body: JSON.stringify({ id: docx }),
+    });
+    if (converted.headers.get('content-type')?.includes('json')) {
+      expect(converted.status).toBeGreaterThanOrEqual(400);
+      expect(((await converted.json()) as { msg: string }).msg).toMatch(/LibreOffice|文档转换失败/);
+    } else {
+      expect(converted.headers.get('content-type')).toBe('application/pdf');
+    }
+  });
+});
+
+describe('large-file mode', () => {
+  const chunkSize = 1024 * 1024;
+  const content = Buffer.concat([PDF, randomBytes(chunkSize * 2 + 12345)]);
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  const uploadId = `test-${randomBytes(8).toString('hex')}`;
+
+  async function chunk(index: number, actor: Row = buyer) {
+    const form = new FormData();
+    form.append('uploadId', uploadId);
+    form.append('fileName', '图纸包.pdf');
+    form.append('totalSize', String(content.length));
+    form.append('chunkSize', String(chunkSize));
+    form.append('chunkIndex', String(index));
+    form.append('sha256', sha256);
+    form.append(
+      'chunk',
+      new Blob([content.subarray(index * chunkSize, (index + 1) * chunkSize)]),
+      '图纸包.pdf',
+    );
+    const response = await fetch(`${server.url}/api/largeFile/v1/largeFile/upload`, {
+      method: 'POST',
+      headers: { 'x-test-actor': JSON.stringify(actor) },
+      body: form,
+    });
+    return (await response.json()) as { status: string; msg: string; data: Row };
+  }
+
+  it('resumes an interrupted upload with the missing chunks and checks the SHA-256', async () => {
+    expect((await chunk(0)).data).toMatchObject({ done: false, received: [0], chunkCount: 3 });
+    expect((await chunk(2)).data).toMatchObject({ done: false, received: [0, 2] });
+    expect((await chunk(1, otherBuyer)).status).toBe('E');
+    const status = await server.post<Row>(
+      '/api/largeFile/v1/largeFile/uploadStatus',
+      { uploadId },
+      { actor: buyer },
+    );
+    expect(status.body.data.received).toEqual([0, 2]);
+    const last = await chunk(1);
+    expect(last.data).toMatchObject({ done: true, sha256 });
+    const id = (last.data.attachment as Row).id as number;
+    const ranged = await fetch(`${server.url}/api/largeFile/v1/largeFile/download?id=${id}`, {
+      headers: { 'x-test-actor': JSON.stringify(buyer), range: 'bytes=100-199' },
+    });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 100-199/${content.length}`);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(content.subarray(100, 200))).toBe(true);
+    const whole = await fetch(`${server.url}/api/largeFile/v1/largeFile/downloadBody`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-actor': JSON.stringify(buyer) },
+      body: JSON.stringify({ id }),
+    });
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await whole.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(sha256);
+  });
+});

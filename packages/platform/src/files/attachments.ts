@@ -1,0 +1,343 @@
+// Attachments: storing uploads, and who may read or delete a file. A file belongs to its
+// uploader until a save links it to a record (an attachments field lists its id); from then on
+// access follows the record: whoever may read the record may read the file, whoever may still
+// change the record's field may delete it.
+import type { Readable } from 'node:stream';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { type EntityDef, DEFAULT_MAX_UPLOAD } from '@srm/kernel';
+import type { Executor } from '@srm/db';
+import type { Actor } from '../access/actor';
+import { AppError } from '../http/errors';
+import type { EntityRuntime } from '../entity/runtime';
+import { ContentMismatchError, contentCheck, contentTypeOf, extensionOf } from './content-type';
+import { type FileStorage, FileTooLargeError, type StoredObject } from './storage';
+import { attachment } from './tables';
+
+export type AttachmentRow = typeof attachment.$inferSelect;
+
+/** The spec's attachment shape, as clients receive it. */
+export interface AttachmentInfo {
+  id: number;
+  originalFileName: string;
+  fileSize: number;
+  suffixName: string;
+  fileName: string;
+  contentType: string;
+  fileDesc: string | null;
+  functionId: string | null;
+  businessId: number | null;
+  creationDate: number;
+  createdBy: number | null;
+}
+
+export interface UploadContext {
+  path?: string | null;
+  functionId?: string | null;
+  businessId?: number | null;
+  fileDesc?: string | null;
+}
+
+/** Extensions never accepted: programs, scripts and active content. */
+export const BLOCKED_EXTENSIONS = new Set([
+  'exe',
+  'dll',
+  'bat',
+  'cmd',
+  'com',
+  'msi',
+  'sh',
+  'ps1',
+  'vbs',
+  'js',
+  'mjs',
+  'jar',
+  'html',
+  'htm',
+  'svg',
+  'php',
+  'jsp',
+  'asp',
+  'aspx',
+  'scr',
+]);
+
+export function infoOf(row: AttachmentRow): AttachmentInfo {
+  return {
+    id: row.attachmentId,
+    originalFileName: row.originalFileName,
+    fileSize: row.fileSize,
+    suffixName: row.suffixName,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    fileDesc: row.fileDesc,
+    functionId: row.functionId,
+    businessId: row.businessId,
+    creationDate: row.creationDate.getTime(),
+    createdBy: row.createdBy,
+  };
+}
+
+/** A user-supplied file name, kept only as a label: no path, no control characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(-200);
+  return cleaned || 'file';
+}
+
+export class Attachments {
+  constructor(
+    private readonly runtime: EntityRuntime,
+    readonly storage: FileStorage,
+    /** A local directory for derived files (PDF renderings of office documents) and work files. */
+    readonly cacheDir: string,
+    readonly maxBytes: number = DEFAULT_MAX_UPLOAD,
+  ) {}
+
+  private on(): Executor {
+    return this.runtime.executor();
+  }
+
+  /** Stores one uploaded file for the actor; refuses blocked extensions and mismatching contents. */
+  /** The extension of a file name, or a 415 when the platform does not accept it. */
+  acceptedExtension(originalFileName: string): string {
+    const extension = extensionOf(originalFileName);
+    if (!extension || BLOCKED_EXTENSIONS.has(extension))
+      throw new AppError(415, 'file.extensionRefused', { extension: extension || '?' });
+    return extension;
+  }
+
+  async store(
+    actor: Actor,
+    fileName: string,
+    content: Readable,
+    context: UploadContext,
+    options: { images?: boolean; large?: boolean } = {},
+  ): Promise<AttachmentInfo> {
+    const originalFileName = cleanFileName(fileName);
+    const extension = extensionOf(originalFileName);
+    if (!extension || BLOCKED_EXTENSIONS.has(extension)) {
+      content.resume();
+      throw new AppError(415, 'file.extensionRefused', { extension: extension || '?' });
+    }
+    if (options.images && !['gif', 'jpg', 'jpeg', 'png', 'bmp'].includes(extension)) {
+      content.resume();
+      throw new AppError(415, 'file.imageOnly');
+    }
+    let stored;
+    try {
+      stored = await this.storage.put(content, this.maxBytes, [contentCheck(extension)]);
+    } catch (error) {
+      if (error instanceof ContentMismatchError)
+        throw new AppError(415, 'file.contentMismatch', { extension });
+      if (error instanceof FileTooLargeError)
+        throw new AppError(413, 'file.tooLarge', { max: this.maxBytes });
+      throw error;
+    }
+    return this.record(actor, originalFileName, stored, context, options.large ?? false);
+  }
+
+  /** The attachment row of stored content. */
+  async record(
+    actor: Actor,
+    originalFileName: string,
+    stored: StoredObject,
+    context: UploadContext,
+    large: boolean,
+  ): Promise<AttachmentInfo> {
+    const extension = extensionOf(originalFileName);
+    const [row] = await this.on()
+      .insert(attachment)
+      .values({
+        originalFileName,
+        fileName: `${stored.key}.${extension}`,
+        suffixName: extension,
+        fileSize: stored.size,
+        contentType: contentTypeOf(extension),
+        storageKey: stored.key,
+        path: context.path?.slice(0, 255) ?? null,
+        fileDesc: context.fileDesc?.slice(0, 500) ?? null,
+        largeFileFlag: large ? 'Y' : 'N',
+        createdBy: actor.userId,
+        creationDate: this.runtime.clock.now(),
+      })
+      .returning();
+    return infoOf(row!);
+  }
+
+  /**
+   * The upload context of a multipart request applies to its files once all fields are read:
+   * description and path always; the record (functionId, businessId) only when the uploader may
+   * change that record's attachments, so that nobody attaches files to another's record.
+   */
+  async applyContext(
+    actor: Actor,
+    stored: AttachmentInfo[],
+    context: UploadContext,
+  ): Promise<AttachmentInfo[]> {
+    let functionId: string | null = null;
+    let businessId: number | null = null;
+    if (context.functionId && context.businessId) {
+      const entity = this.runtime.registry.find(context.functionId);
+      const fields = entity
+        ? Object.entries(entity.fields)
+            .filter(([, field]) => field.kind === 'attachments')
+            .map(([name]) => name)
+        : [];
+      for (const field of fields) {
+        if (await this.runtime.service(entity!.name).mayChangeField(actor, context.businessId, field)) {
+          functionId = entity!.name;
+          businessId = context.businessId;
+          break;
+        }
+      }
+    }
+    const ids = stored.map((info) => info.id);
+    const rows = await this.on()
+      .update(attachment)
+      .set({
+        path: context.path?.slice(0, 255) ?? null,
+        fileDesc: context.fileDesc?.slice(0, 500) ?? null,
+        functionId,
+        businessId,
+      })
+      .where(inArray(attachment.attachmentId, ids))
+      .returning();
+    const byId = new Map(rows.map((row) => [row.attachmentId, infoOf(row)]));
+    return ids.map((id) => byId.get(id)!);
+  }
+
+  async rows(ids: readonly number[]): Promise<AttachmentRow[]> {
+    if (!ids.length) return [];
+    return this.on()
+      .select()
+      .from(attachment)
+      .where(inArray(attachment.attachmentId, [...ids]));
+  }
+
+  /** May the actor read this file? Its uploader while unlinked; afterwards whoever reads the record. */
+  async canRead(actor: Actor, row: AttachmentRow): Promise<boolean> {
+    if (actor.system) return true;
+    if (!row.functionId || !row.businessId) return row.createdBy !== null && row.createdBy === actor.userId;
+    const entity = this.runtime.registry.find(row.functionId);
+    if (!entity) return false;
+    try {
+      await this.runtime.service(entity.name).find(actor, row.businessId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The readable attachments among these ids, in the order asked. */
+  async readable(actor: Actor, ids: readonly number[]): Promise<AttachmentRow[]> {
+    const rows = await this.rows(ids);
+    const byId = new Map(rows.map((row) => [row.attachmentId, row]));
+    const out: AttachmentRow[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row && (await this.canRead(actor, row))) out.push(row);
+    }
+    return out;
+  }
+
+  /** The file for a download, or a 404 (missing and forbidden look the same). */
+  async open(
+    actor: Actor,
+    id: number,
+    range?: { start: number; end: number },
+  ): Promise<{ row: AttachmentRow; stream: Readable }> {
+    const [row] = await this.readable(actor, [id]);
+    if (!row) throw new AppError(404, 'file.notFound');
+    return { row, stream: await this.storage.get(row.storageKey, range) };
+  }
+
+  /**
+   * Deletes files: unlinked ones of their uploader, or linked ones whose record's field the actor
+   * may still change. The stored content goes when no other attachment shares it.
+   */
+  async remove(actor: Actor, ids: readonly number[]): Promise<void> {
+    const rows = await this.readable(actor, ids);
+    if (rows.length !== new Set(ids).size) throw new AppError(404, 'file.notFound');
+    for (const row of rows) {
+      if (row.functionId && row.businessId && !actor.system) {
+        const service = this.runtime.service(row.functionId);
+        if (!(await service.mayChangeField(actor, row.businessId, row.fieldName ?? '')))
+          throw new AppError(403, 'file.deleteRefused');
+      } else if (!actor.system && row.createdBy !== actor.userId) {
+        throw new AppError(403, 'file.deleteRefused');
+      }
+    }
+    await this.runtime.transaction(async (tx) => {
+      await tx.delete(attachment).where(
+        inArray(
+          attachment.attachmentId,
+          rows.map((row) => row.attachmentId),
+        ),
+      );
+    });
+    for (const key of new Set(rows.map((row) => row.storageKey))) {
+      const [other] = await this.on()
+        .select({ id: attachment.attachmentId })
+        .from(attachment)
+        .where(eq(attachment.storageKey, key))
+        .limit(1);
+      if (!other) await this.storage.delete(key);
+    }
+  }
+
+  /**
+   * Before a save: the ids newly listed in an attachments field must be files the actor uploaded
+   * and nobody linked yet, or files already linked to this record and field.
+   */
+  async checkLinkable(
+    actor: Actor,
+    entity: EntityDef,
+    recordId: number | null,
+    field: string,
+    ids: readonly number[],
+  ): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.rows(ids);
+    const byId = new Map(rows.map((row) => [row.attachmentId, row]));
+    return ids.filter((id) => {
+      const row = byId.get(id);
+      if (!row) return true;
+      if (
+        row.functionId === entity.name &&
+        row.businessId === recordId &&
+        recordId !== null &&
+        (row.fieldName === field || row.fieldName === null)
+      )
+        return false;
+      if (row.functionId || row.businessId) return true;
+      return !actor.system && row.createdBy !== actor.userId;
+    });
+  }
+
+  /** After a save: links the files to the record and field. */
+  async link(
+    tx: Executor,
+    entity: EntityDef,
+    recordId: number,
+    field: string,
+    ids: readonly number[],
+  ): Promise<void> {
+    if (!ids.length) return;
+    await tx
+      .update(attachment)
+      .set({ functionId: entity.name, businessId: recordId, fieldName: field })
+      .where(
+        and(
+          inArray(attachment.attachmentId, [...ids]),
+          or(
+            isNull(attachment.businessId),
+            and(eq(attachment.functionId, entity.name), eq(attachment.businessId, recordId)),
+          ),
+        ),
+      );
+  }
+}

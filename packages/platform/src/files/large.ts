@@ -1,0 +1,230 @@
+// Large-file mode (over 104857600 bytes): the browser sends the file in chunks, each written at
+// its place in one work file; an interrupted upload resumes with the chunks still missing; the
+// complete file's SHA-256 is computed (and checked against the client's, when given) before
+// it is moved into storage. Downloads stream, with byte ranges.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../access/actor';
+import { success } from '../http/envelope';
+import { AppError } from '../http/errors';
+import { headerValue } from '../http/plugin';
+import type { EntityRuntime } from '../entity/runtime';
+import { type Attachments, cleanFileName } from './attachments';
+import { contentCheck } from './content-type';
+import { disposition } from './routes';
+import { FileTooLargeError, meter } from './storage';
+import { largeUpload } from './tables';
+
+export const LARGE_PREFIX = '/api/largeFile/v1/largeFile';
+const MIN_CHUNK = 1024 * 1024;
+const MAX_CHUNK = 256 * 1024 * 1024;
+
+export interface LargeFileOptions {
+  runtime: EntityRuntime;
+  attachments: Attachments;
+  workDir: string;
+  actorOf(request: FastifyRequest): Promise<Actor>;
+}
+
+function integer(value: string | undefined, name: string, min: number, max: number): number {
+  const number = value !== undefined && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(number) || number < min || number > max)
+    throw new AppError(400, 'file.badChunkField', { field: name });
+  return number;
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 }))
+    hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFileOptions): void {
+  const { runtime, attachments } = options;
+  const signedIn = { config: { access: 'authenticated' as const } };
+  const partPath = (uploadId: string) => join(options.workDir, `${uploadId}.part`);
+
+  const uploadOf = async (actor: Actor, uploadId: string) => {
+    const [row] = await runtime
+      .executor()
+      .select()
+      .from(largeUpload)
+      .where(eq(largeUpload.uploadId, uploadId));
+    if (!row || (row.userId !== actor.userId && !actor.system))
+      throw new AppError(404, 'file.uploadNotFound');
+    return row;
+  };
+  const receivedOf = (text: string) =>
+    [...new Set(text.split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
+
+  /** One chunk (multipart: the fields, then the file part `chunk`). */
+  app.post(`${LARGE_PREFIX}/upload`, signedIn, async (request) => {
+    if (!request.isMultipart()) throw new AppError(415, 'file.notMultipart');
+    const actor = await options.actorOf(request);
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+        continue;
+      }
+      const uploadId = fields.uploadId ?? '';
+      if (!/^[A-Za-z0-9_-]{16,100}$/.test(uploadId)) {
+        part.file.resume();
+        throw new AppError(400, 'file.badChunkField', { field: 'uploadId' });
+      }
+      const totalSize = integer(fields.totalSize, 'totalSize', 1, attachments.maxBytes);
+      const chunkSize = integer(fields.chunkSize, 'chunkSize', MIN_CHUNK, MAX_CHUNK);
+      const chunkCount = Math.ceil(totalSize / chunkSize);
+      const chunkIndex = integer(fields.chunkIndex, 'chunkIndex', 0, chunkCount - 1);
+      const originalFileName = cleanFileName(fields.fileName ?? part.filename);
+      const extension = attachments.acceptedExtension(originalFileName);
+      const expected = chunkIndex === chunkCount - 1 ? totalSize - chunkSize * (chunkCount - 1) : chunkSize;
+      const declaredSha = fields.sha256?.toLowerCase();
+      if (declaredSha && !/^[0-9a-f]{64}$/.test(declaredSha))
+        throw new AppError(400, 'file.badChunkField', { field: 'sha256' });
+
+      // The upload: created by its first chunk, owned by its uploader, its geometry fixed.
+      let upload = await runtime
+        .executor()
+        .select()
+        .from(largeUpload)
+        .where(eq(largeUpload.uploadId, uploadId))
+        .then((rows) => rows[0]);
+      if (!upload) {
+        await mkdir(options.workDir, { recursive: true });
+        const handle = await open(partPath(uploadId), 'w');
+        await handle.truncate(totalSize);
+        await handle.close();
+        [upload] = await runtime
+          .executor()
+          .insert(largeUpload)
+          .values({
+            uploadId,
+            userId: actor.userId,
+            sha256: declaredSha ?? '0'.repeat(64),
+            originalFileName,
+            totalSize,
+            chunkSize,
+            chunkCount,
+            path: fields.path?.slice(0, 255) ?? null,
+            fileDesc: fields.fileDesc?.slice(0, 500) ?? null,
+            createdAt: runtime.clock.now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        upload ??= await uploadOf(actor, uploadId);
+      }
+      if (
+        upload.userId !== actor.userId ||
+        upload.totalSize !== totalSize ||
+        upload.chunkSize !== chunkSize
+      ) {
+        part.file.resume();
+        throw new AppError(409, 'file.uploadMismatch');
+      }
+      const counter = meter(expected);
+      const writer = createWriteStream(partPath(uploadId), { flags: 'r+', start: chunkIndex * chunkSize });
+      try {
+        await pipeline([part.file, ...(chunkIndex === 0 ? [contentCheck(extension)] : []), counter, writer]);
+      } catch (error) {
+        if (error instanceof FileTooLargeError) throw new AppError(400, 'file.badChunkSize');
+        if ((error as Error).name === 'ContentMismatchError')
+          throw new AppError(415, 'file.contentMismatch', { extension });
+        throw error;
+      }
+      if (counter.size() !== expected) throw new AppError(400, 'file.badChunkSize');
+      const [updated] = await runtime
+        .executor()
+        .update(largeUpload)
+        .set({ received: sql`${largeUpload.received} || ${`${chunkIndex},`}` })
+        .where(eq(largeUpload.uploadId, uploadId))
+        .returning();
+      const received = receivedOf(updated!.received);
+      if (received.length < chunkCount) return success({ uploadId, done: false, received, chunkCount });
+      return success({ uploadId, done: true, received, chunkCount, ...(await finish(actor, updated!)) });
+    }
+    throw new AppError(400, 'file.noFile');
+  });
+
+  /** All chunks are in: hash, check, move into storage, record the attachment. */
+  const finish = async (actor: Actor, upload: typeof largeUpload.$inferSelect) => {
+    const claimed = await runtime
+      .executor()
+      .delete(largeUpload)
+      .where(and(eq(largeUpload.uploadId, upload.uploadId)))
+      .returning();
+    if (!claimed.length) throw new AppError(409, 'file.uploadFinishing');
+    const path = partPath(upload.uploadId);
+    const sha256 = await sha256Of(path);
+    if (upload.sha256 !== '0'.repeat(64) && upload.sha256 !== sha256) {
+      await rm(path, { force: true });
+      throw new AppError(422, 'file.checksumMismatch');
+    }
+    await mkdir(dirname(path), { recursive: true });
+    const stored = await attachments.storage.adopt(path, sha256);
+    const attachment = await attachments.record(
+      actor,
+      upload.originalFileName,
+      stored,
+      { path: upload.path, fileDesc: upload.fileDesc },
+      true,
+    );
+    return { sha256, attachment };
+  };
+
+  app.post(`${LARGE_PREFIX}/uploadStatus`, signedIn, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body.uploadId !== 'string')
+      throw new AppError(400, 'file.badChunkField', { field: 'uploadId' });
+    const upload = await uploadOf(await options.actorOf(request), body.uploadId);
+    return success({
+      uploadId: upload.uploadId,
+      received: receivedOf(upload.received),
+      chunkCount: upload.chunkCount,
+      chunkSize: upload.chunkSize,
+    });
+  });
+
+  /** A stored file with byte ranges (Range: bytes=a-b), for big downloads that resume. */
+  const download = async (request: FastifyRequest, reply: FastifyReply, id: unknown) => {
+    const number = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
+    if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1)
+      throw new AppError(400, 'file.noId');
+    const actor = await options.actorOf(request);
+    const [row] = await attachments.readable(actor, [number]);
+    if (!row) throw new AppError(404, 'file.notFound');
+    const range = /^bytes=(\d*)-(\d*)$/.exec(headerValue(request.headers.range) ?? '');
+    reply
+      .header('content-type', row.contentType)
+      .header('content-disposition', disposition('attachment', row.originalFileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('accept-ranges', 'bytes');
+    if (range && (range[1] || range[2])) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, row.fileSize - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), row.fileSize - 1) : row.fileSize - 1;
+      if (start > end || start >= row.fileSize) {
+        reply.code(416).header('content-range', `bytes */${row.fileSize}`);
+        return reply.send('');
+      }
+      reply
+        .code(206)
+        .header('content-range', `bytes ${start}-${end}/${row.fileSize}`)
+        .header('content-length', String(end - start + 1));
+      return reply.send(await attachments.storage.get(row.storageKey, { start, end }));
+    }
+    reply.header('content-length', String(row.fileSize));
+    return reply.send(await attachments.storage.get(row.storageKey));
+  };
+  app.post(`${LARGE_PREFIX}/downloadBody`, signedIn, (request, reply) =>
+    download(request, reply, ((request.body ?? {}) as Record<string, unknown>).id),
+  );
+  app.get(`${LARGE_PREFIX}/download`, signedIn, (request, reply) =>
+    download(request, reply, (request.query as Record<string, unknown>).id),
+  );
+}
