@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => engine?.close());
 
 function order(overrides: Row = {}): Row {
-  return {
+  const row: Row = {
     orgId: ids.orgA,
     supplierId: ids.supA,
     title: '螺丝采购',
@@ -54,6 +54,8 @@ function order(overrides: Row = {}): Row {
     ],
     ...overrides,
   };
+  for (const [key, value] of Object.entries(row)) if (value === undefined) delete row[key];
+  return row;
 }
 
 async function create(overrides: Row = {}): Promise<Row> {
@@ -507,5 +509,38 @@ describe('line uniqueness', () => {
     expect(body.data).toEqual([
       { path: 'lines.2.lineNum', message: '订单行第 3 行，lineNum：与第 1 行重复', reason: '与第 1 行重复' },
     ]);
+  });
+});
+
+describe('createMany (imports)', () => {
+  it('creates all rows in one go, numbered and audited', async () => {
+    const service = engine.runtime.service('testOrder');
+    const result = await service.createMany(internalAdmin, [
+      order({ lines: undefined }),
+      order({ lines: undefined, title: '第二张' }),
+    ]);
+    expect('ids' in result && result.ids.length).toBe(2);
+  });
+
+  it('reports every bad row by its position and writes nothing', async () => {
+    const before = await engine.countRows('test_order');
+    const service = engine.runtime.service('testOrder');
+    const result = await service.createMany(internalAdmin, [
+      order({ lines: undefined }),
+      order({ lines: undefined, title: '' }),
+      order({ lines: undefined, currencyCode: 'XXX' }),
+    ]);
+    expect('issues' in result && result.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[1, 'title'], 'validation.required'],
+      [[2, 'currencyCode'], 'validation.lookup'],
+    ]);
+    const missing = await service.createMany(internalAdmin, [
+      order({ lines: undefined }),
+      order({ lines: undefined, orgId: 987654 }),
+    ]);
+    expect('issues' in missing && missing.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[1, 'orgId'], 'validation.refMissing'],
+    ]);
+    expect(await engine.countRows('test_order')).toBe(before);
   });
 });

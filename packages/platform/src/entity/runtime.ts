@@ -599,6 +599,137 @@ export class EntityService {
     return this.find(actor, id);
   }
 
+  /**
+   * Creates many rows at once (imports): each row passes the same checks as a save — shape,
+   * side and scope, required fields and rules, references and lookup codes (checked in bulk),
+   * hooks — and all rows are written in one transaction with batched inserts, or none is.
+   * Issues carry the row's index as the first element of their path. Rows without lines only.
+   */
+  async createMany(
+    actor: Actor,
+    bodies: readonly unknown[],
+    options: { onProgress?: (done: number) => void } = {},
+  ): Promise<{ ids: number[] } | { issues: SaveIssue[] }> {
+    const entity = this.entity;
+    if (
+      Object.keys(entity.lines).length &&
+      bodies.some(
+        (body) =>
+          body && typeof body === 'object' && Object.keys(entity.lines).some((c) => c in (body as object)),
+      )
+    ) {
+      throw fail(400, 'validation.unknownField', { field: Object.keys(entity.lines)[0]! });
+    }
+    this.assertWritableEntity(actor, true);
+    const issues: SaveIssue[] = [];
+    const rows: Row[] = [];
+    bodies.forEach((body, index) => {
+      const parsed = parseSave(entity, body);
+      if (!parsed.ok) {
+        for (const issue of parsed.issues) issues.push({ ...issue, path: [index, ...issue.path] });
+        return;
+      }
+      if (parsed.value[entity.key]) {
+        issues.push({ path: [index, entity.key], message: 'validation.readonlyField' });
+        return;
+      }
+      const row: Row = this.defaults();
+      for (const [name, value] of Object.entries(parsed.value)) {
+        const field = entity.fields[name];
+        if (!field || !isClientWritable(field)) continue;
+        const refusal = this.fieldRefusal(actor, entity, name, entity.workflow?.initial, true);
+        if (refusal) {
+          issues.push({
+            path: [index, name],
+            message: refusal,
+            params: { field: this.fieldName(actor.locale, entity, name) },
+          });
+          continue;
+        }
+        row[name] = value;
+      }
+      if (actor.side === 'supplier' && !actor.system && entity.ownedBy)
+        row[entity.ownedBy] = actor.supplierId;
+      if (entity.workflow) row[STATUS_FIELD] = entity.workflow.initial;
+      this.compute(entity, row, { lines: {} });
+      for (const issue of [...missingRequired(entity, row), ...ruleIssues(entity, row, {})])
+        issues.push({ ...issue, path: [index, ...issue.path] });
+      rows.push(row);
+      (row as Row & { __index: number }).__index = index;
+    });
+    if (issues.length) return { issues };
+    return this.runtime.transaction(async (tx) => {
+      const referenceIssues: SaveIssue[] = [];
+      for (const row of rows) {
+        try {
+          await this.checkScopeValues(actor, entity, row);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          referenceIssues.push({
+            path: [(row as Row & { __index: number }).__index],
+            message: error.messageKey,
+          });
+        }
+      }
+      referenceIssues.push(...(await this.referenceIssues(actor, tx, entity, rows, [], () => null, true)));
+      if (referenceIssues.length) return { issues: referenceIssues };
+      const context = this.context(actor, tx);
+      const hooks = this.runtime.hooksOf(entity.name);
+      for (const row of rows) {
+        const hookIssues = issueList(
+          await hooks.beforeSave?.(context, { row, previous: null, lines: {}, created: true }),
+        );
+        if (hookIssues.length)
+          return { issues: this.toIssues(hookIssues, [(row as Row & { __index: number }).__index]) };
+      }
+      const now = this.runtime.clock.now();
+      if (entity.numbering) {
+        for (const row of rows)
+          row[entity.numbering.field] = await nextDocumentNumber(
+            tx,
+            entity,
+            row,
+            now.getTime(),
+            this.runtime.timeZone,
+          );
+      }
+      const ids: number[] = [];
+      const batch = 5000;
+      try {
+        for (let start = 0; start < rows.length; start += batch) {
+          const slice = rows.slice(start, start + batch);
+          const created = await this.insertRows(tx, entity, slice, actor, now);
+          slice.forEach((row, i) => (row[entity.key] = created[i]));
+          ids.push(...created);
+          await writeAudit(
+            tx,
+            actor,
+            now,
+            slice.map((row) => ({
+              entity: entity.name,
+              recordId: row[entity.key] as number,
+              action: 'import',
+              statusTo: (row[STATUS_FIELD] as string) ?? null,
+              changes: diffRows(entity, null, row),
+            })),
+          );
+          options.onProgress?.(ids.length);
+        }
+      } catch (error) {
+        throw this.translateDbError(error);
+      }
+      for (const row of rows)
+        await hooks.afterSave?.(context, {
+          row,
+          previous: null,
+          lines: {},
+          created: true,
+          id: row[entity.key] as number,
+        });
+      return { ids };
+    });
+  }
+
   /** Saves several documents, all or none. */
   async saveMany(actor: Actor, bodies: unknown): Promise<Row[]> {
     if (!Array.isArray(bodies)) throw fail(400, 'validation.lines');
@@ -1084,16 +1215,17 @@ export class EntityService {
    * filter; every new lookup code is an enabled value of its type. Values a row already had
    * are not checked again, so disabling a code does not block unrelated edits.
    */
-  private async checkReferences(
+  private async referenceIssues(
     actor: Actor,
     tx: Executor,
     entity: EntityDef,
     allRows: Row[],
     prefix: (string | number)[],
     previousOf: (index: number, row: Row) => Row | null,
-  ): Promise<void> {
+    indexRows = prefix.length > 0,
+  ): Promise<SaveIssue[]> {
     const issues: SaveIssue[] = [];
-    await this.checkLookups(tx, entity, allRows, prefix, previousOf, issues);
+    await this.checkLookups(tx, entity, allRows, prefix, previousOf, issues, indexRows);
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.kind !== 'ref' || field.system || entity.parent?.field === name) continue;
       const rows = allRows.map((row, index) =>
@@ -1124,7 +1256,7 @@ export class EntityService {
       rows.forEach((row, index) => {
         const value = row[name];
         if (typeof value !== 'number') return;
-        const path = prefix.length ? [...prefix, index, name] : [name];
+        const path = indexRows ? [...prefix, index, name] : [name];
         const referenced = byId.get(value);
         if (!referenced) {
           issues.push({ path, message: 'validation.refMissing', params: { id: value } });
@@ -1142,6 +1274,18 @@ export class EntityService {
         }
       });
     }
+    return issues;
+  }
+
+  private async checkReferences(
+    actor: Actor,
+    tx: Executor,
+    entity: EntityDef,
+    rows: Row[],
+    prefix: (string | number)[],
+    previousOf: (index: number, row: Row) => Row | null,
+  ): Promise<void> {
+    const issues = await this.referenceIssues(actor, tx, entity, rows, prefix, previousOf);
     if (issues.length) throw this.validationError(issues);
   }
 
@@ -1152,6 +1296,7 @@ export class EntityService {
     prefix: (string | number)[],
     previousOf: (index: number, row: Row) => Row | null,
     issues: SaveIssue[],
+    indexRows = prefix.length > 0,
   ): Promise<void> {
     if (!this.runtime.registry.find('baseLookupValues')) return;
     const values = this.runtime.table('baseLookupValues');
@@ -1187,7 +1332,7 @@ export class EntityService {
         for (const code of codesOf(row)) {
           if (before.has(code) || known.has(code)) continue;
           issues.push({
-            path: prefix.length ? [...prefix, index, name] : [name],
+            path: indexRows ? [...prefix, index, name] : [name],
             message: 'validation.lookup',
             params: { value: code },
           });
