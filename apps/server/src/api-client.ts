@@ -90,11 +90,19 @@ export class ApiClient {
     return answer;
   }
 
+  private lastTimestamp = 0;
+
+  /** Strictly increasing, so that two identical requests never share a signature. */
+  private nextTimestamp(): string {
+    this.lastTimestamp = Math.max(Date.now() + this.clockSkew, this.lastTimestamp + 1);
+    return String(this.lastTimestamp);
+  }
+
   /** The headers of a signed request. */
   async signedHeaders(
     path: string,
     body: string,
-    timestamp = String(Date.now() + this.clockSkew),
+    timestamp = this.nextTimestamp(),
   ): Promise<Record<string, string>> {
     if (!this.session) return {};
     return {

@@ -273,9 +273,9 @@ describe('large-file mode', () => {
   const sha256 = createHash('sha256').update(content).digest('hex');
   const uploadId = `test-${randomBytes(8).toString('hex')}`;
 
-  async function chunk(index: number, actor: Row = buyer) {
+  async function chunk(index: number, actor: Row = buyer, id = uploadId) {
     const form = new FormData();
-    form.append('uploadId', uploadId);
+    form.append('uploadId', id);
     form.append('fileName', '图纸包.pdf');
     form.append('totalSize', String(content.length));
     form.append('chunkSize', String(chunkSize));
@@ -323,5 +323,13 @@ describe('large-file mode', () => {
         .update(Buffer.from(await whole.arrayBuffer()))
         .digest('hex'),
     ).toBe(sha256);
+  });
+
+  it('takes the chunks of a new upload in parallel without losing any', async () => {
+    const parallelId = `test-${randomBytes(8).toString('hex')}`;
+    const answers = await Promise.all([0, 1, 2].map((index) => chunk(index, buyer, parallelId)));
+    expect(answers.map((answer) => answer.status)).toEqual(['S', 'S', 'S']);
+    const done = answers.find((answer) => answer.data.done);
+    expect(done?.data.sha256).toBe(sha256);
   });
 });

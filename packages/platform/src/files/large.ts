@@ -98,7 +98,8 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
         .then((rows) => rows[0]);
       if (!upload) {
         await mkdir(options.workDir, { recursive: true });
-        const handle = await open(partPath(uploadId), 'w');
+        // 'a' creates without truncating: a parallel first chunk of the same upload may be writing.
+        const handle = await open(partPath(uploadId), 'a');
         await handle.truncate(totalSize);
         await handle.close();
         [upload] = await runtime
