@@ -91,10 +91,15 @@ export class ApiClient {
   }
 
   private lastTimestamp = 0;
+  private lastSkew = 0;
 
   /** Strictly increasing, so that two identical requests never share a signature. */
   private nextTimestamp(): string {
-    this.lastTimestamp = Math.max(Date.now() + this.clockSkew, this.lastTimestamp + 1);
+    const now = Date.now() + this.clockSkew;
+    // A changed skew (tests set it to send stale requests) starts a new sequence.
+    if (this.clockSkew !== this.lastSkew) this.lastTimestamp = 0;
+    this.lastSkew = this.clockSkew;
+    this.lastTimestamp = Math.max(now, this.lastTimestamp + 1);
     return String(this.lastTimestamp);
   }
 

@@ -107,6 +107,11 @@ describe('signing in', () => {
     );
     expect(image.body.data.image).toMatch(/^data:image\/png;base64,iVBOR/);
     const known = await server.identity.newCaptcha('K7QX');
+    const wrongCaptcha = await api.login('approver', DEMO_PASSWORD, {
+      captchaId: (await server.identity.newCaptcha('ZZZZ')).captchaId,
+      captchaCode: 'abcd',
+    });
+    expect(wrongCaptcha.body.msg).toBe('验证码错误或已过期');
     const withCaptcha = await api.login('approver', DEMO_PASSWORD, {
       captchaId: known.captchaId,
       captchaCode: 'k7qx',
@@ -253,6 +258,7 @@ describe('sessions end', () => {
       newPassword: await admin.encrypt('Temp-Pass1'),
     });
     expect(reset.body.status, reset.body.msg).toBe('S');
+    expect(reset.body.msg).toBe(`已重置用户 ${userName} 的密码`);
     const temp = await signedInAs(userName, 'Temp-Pass1');
     expect((await temp.call('/api/base/v1/auth/current')).body.status).toBe('S');
     const disabled = await admin.call('/api/base/v1/baseUserRestful/doDisable', {
@@ -358,6 +364,9 @@ describe('supplier self-registration', () => {
     expect(start.body.status, start.body.msg).toBe('S');
     const { registerId, registerToken } = start.body.data as { registerId: number; registerToken: string };
     const token = { registerId, registerToken };
+    const tooSoon = await company.call('/api/srm/v1/srmSupplierRegisterRestful/resendCode', token);
+    expect(tooSoon.httpStatus).toBe(429);
+    expect(tooSoon.body.msg).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再试$/);
     const early = await company.call('/api/srm/v1/srmSupplierRegisterRestful/submitMine', token);
     expect(early.body.msg).toBe('请先完成邮箱验证');
     const [, code] = await mailbox.waitFor('zhaomin@yuanhang-pack.example.cn', /邮箱验证码为 (\d{6})/);

@@ -113,6 +113,7 @@ async function sendEmailCode(context: HookContext, row: Row, locale: Locale): Pr
     ttlMs: 30 * 60_000,
     kind: 'digits',
     channel: 'EMAIL',
+    minIntervalMs: 60_000,
   });
   await messenger.email({
     to: String(row.contactEmail),

@@ -4,7 +4,7 @@
 // password change and reset by a code sent by e-mail or SMS, and the grants of the current
 // responsibility (menus, resource codes, organisation and category permits).
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type EntityDef, type Locale, checkPasswordComplexity, formatDate } from '@srm/kernel';
 import { queryRows } from '@srm/db';
@@ -223,7 +223,10 @@ export class Identity {
       failures >= this.config.captchaAfterFailures &&
       !(await this.checkCaptcha(input.captchaId, input.captchaCode))
     ) {
-      throw new AppError(400, 'auth.captchaRequired', undefined, { captchaRequired: true });
+      const typed = typeof input.captchaCode === 'string' && input.captchaCode.trim() !== '';
+      throw new AppError(400, typed ? 'auth.captchaWrong' : 'auth.captchaRequired', undefined, {
+        captchaRequired: true,
+      });
     }
     const user = await this.findUser({ userName });
     const [credential] = user
@@ -537,11 +540,31 @@ export class Identity {
   async issueCode(
     purpose: string,
     subject: string,
-    options: { ttlMs: number; kind: 'digits' | 'token'; channel?: string },
+    options: { ttlMs: number; kind: 'digits' | 'token'; channel?: string; minIntervalMs?: number },
   ): Promise<string> {
     const code = options.kind === 'digits' ? String(randomInt(1_000_000)).padStart(6, '0') : token();
     const now = this.now();
     const on = this.runtime.executor();
+    if (options.minIntervalMs) {
+      const [recent] = await on
+        .select({ createdAt: verificationCode.createdAt })
+        .from(verificationCode)
+        .where(
+          and(
+            eq(verificationCode.purpose, purpose),
+            eq(verificationCode.subject, subject),
+            gt(verificationCode.createdAt, new Date(now.getTime() - options.minIntervalMs)),
+          ),
+        )
+        .orderBy(desc(verificationCode.createdAt))
+        .limit(1);
+      if (recent) {
+        const seconds = Math.ceil(
+          (recent.createdAt.getTime() + options.minIntervalMs - now.getTime()) / 1000,
+        );
+        throw new AppError(429, 'auth.codeTooSoon', { seconds });
+      }
+    }
     await on
       .update(verificationCode)
       .set({ usedAt: now })

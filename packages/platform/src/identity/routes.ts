@@ -220,12 +220,12 @@ export function registerIdentityRoutes(
         throw new AppError(400, 'entity.noIds');
       const password = identity.decrypt(input.newPassword);
       identity.assertComplex(password);
-      await identity.runtime.service('baseUser').find(actorOf(request), userId);
+      const user = await identity.runtime.service('baseUser').find(actorOf(request), userId);
       await identity.runtime.transaction(async () => {
         await identity.setPassword(userId, password, input.mustChange !== false);
         await identity.revoke({ userId }, 'PASSWORD_RESET');
       });
-      return success(null, request.t('auth.passwordReset'));
+      return success(null, request.t('auth.passwordResetFor', { user: String(user.userName) }));
     },
   );
 }
