@@ -1,6 +1,82 @@
-// Shared E2E helpers: console-error capture, CJK rendering check, screenshots as artifacts.
-import type { Locator, Page } from '@playwright/test';
-import { type Session, signedPost } from './session';
+// Shared E2E helpers: signing in through the login page, signed API calls from the page with the
+// session the app stored, console-error capture, CJK rendering check, screenshots as artifacts.
+import { type Locator, type Page, expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Srm@2026';
+
+/** Signs in through the login page and waits for the workspace. */
+export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.locator('input[autocomplete="username"]').fill(userName);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/main\/(inHome|exHome)$/);
+}
+
+/** Signs out through the user menu. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /用户菜单|User menu/ }).click();
+  await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export interface Answer<T> {
+  httpStatus: number;
+  body: { status: 'S' | 'E'; msg: string; data: T };
+}
+
+/**
+ * A request sent from the page, signed with the session the app keeps in localStorage exactly
+ * as docs/api.md says (WebCrypto in the page): what any script of the signed-in page could do.
+ */
+export async function pageApi<T = unknown>(
+  page: Page,
+  path: string,
+  payload: unknown = {},
+): Promise<Answer<T>> {
+  return page.evaluate(
+    async ({ path, payload }) => {
+      const session = JSON.parse(localStorage.getItem('srm.session') ?? 'null') as {
+        authorizationCode: string;
+        signKey: string;
+      } | null;
+      if (!session) throw new Error('not signed in');
+      const encoder = new TextEncoder();
+      const hex = (buffer: ArrayBuffer) =>
+        [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+      const sha256hex = async (text: string) =>
+        hex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+      const body = JSON.stringify(payload);
+      const timestamp = String(Date.now());
+      const key = await crypto.subtle.importKey(
+        'raw',
+        encoder.encode(session.signKey),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign'],
+      );
+      const signature = await crypto.subtle.sign(
+        'HMAC',
+        key,
+        encoder.encode(`POST\n${path}\n${timestamp}\n${body}`),
+      );
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          AuthorizationCode: session.authorizationCode,
+          appId: 'srm-web',
+          timestamp,
+          appsign: await sha256hex(await sha256hex(`srm-web:${timestamp}`)),
+          parameterSignature: btoa(String.fromCharCode(...new Uint8Array(signature))),
+        },
+        body,
+      });
+      return { httpStatus: response.status, body: await response.json() };
+    },
+    { path, payload },
+  ) as Promise<Answer<T>>;
+}
 
 export const artifactDir = new URL('../artifacts/', import.meta.url).pathname;
 
@@ -45,9 +121,10 @@ export function activePane(page: Page) {
   return page.locator('main > [role="tabpanel"][data-route]:visible');
 }
 
-/** Opens a screen from the left menu (its group is expanded by default). */
+/** Opens a screen from the left menu (its group is expanded by default) and waits for its tab. */
 export async function openFromMenu(page: Page, title: string): Promise<void> {
   await page.locator('.ant-layout-sider').getByRole('menuitem', { name: title, exact: true }).click();
+  await expect(page.getByRole('tab', { name: title, exact: true, selected: true })).toBeVisible();
 }
 
 /** The input of the form item labelled `label` in `scope` (query forms and edit forms). */
@@ -80,14 +157,16 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 
 /** Makes sure a lookup type holds an enabled value (the demo data may already have it). */
 export async function ensureLookupValue(
-  baseURL: string,
-  session: Session,
+  page: Page,
   lookupType: string,
   value: { lookupCode: string; meaning: string; meaningEn: string },
 ): Promise<void> {
   const base = '/api/base/v1/baseLookupTypeRestful';
-  const post = <T>(action: string, body: unknown) =>
-    signedPost<T>(baseURL, session, `${base}/${action}`, body);
+  const post = async <T>(action: string, body: unknown) => {
+    const answer = await pageApi<T>(page, `${base}/${action}`, body);
+    if (answer.body.status !== 'S') throw new Error(`${action}: ${answer.body.msg}`);
+    return answer.body.data;
+  };
   const found = (
     await post<{ lookupTypeId: number; lookupType: string }[]>('listByPage', { lookupType })
   ).find((row) => row.lookupType === lookupType);

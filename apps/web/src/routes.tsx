@@ -1,35 +1,49 @@
-// The route table. Every screen is code-split; names follow the spec (path lower-cased). The
-// workspace at /main holds the business screens as tabs.
+// The route table (spec §2). Each route's id is its name: the path lower-cased with slashes
+// and query removed. Login, forget, register and registerInfoEdit are single pages outside the
+// workspace; /main is the workspace whose child routes (inHome, exHome, testIframes, iframe,
+// reportBackExportList and every business screen) open as tabs; /iframeBox holds an embedded
+// page alone. The guard keeps everything but the public pages behind the login page.
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyScreen, ScreenFrame } from './shell/lazyScreen';
+import { routeName } from '@srm/platform-ui';
+import { RouteGuard } from './auth/RouteGuard';
+import { lazyScreen, PageLoading, ScreenFrame } from './shell/lazyScreen';
 
-const WelcomePage = lazyScreen(() => import('./pages/WelcomePage'));
-const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'));
-const Workspace = lazyScreen(() => import('./shell/workspace/Workspace'));
+interface PageRoute {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const pageRoutes: PageRoute[] = [
+  { path: '/', load: () => import('./pages/login/LoginPage') },
+  { path: '/login', load: () => import('./pages/login/LoginPage') },
+  { path: '/forget', load: () => import('./pages/forget/ForgetPage') },
+  { path: '/register', load: () => import('./pages/register/RegisterPage') },
+  { path: '/registerInfoEdit', load: () => import('./pages/register/RegisterInfoEditPage') },
+  { path: '/main/*', load: () => import('./shell/workspace/Workspace') },
+  { path: '/iframeBox', load: () => import('./pages/embed/IframeBoxPage') },
+  { path: '*', load: () => import('./pages/NotFoundPage') },
+];
+
+function element(load: PageRoute['load']) {
+  const Page = lazyScreen(load);
+  return (
+    <ScreenFrame fallback={<PageLoading />}>
+      <Page />
+    </ScreenFrame>
+  );
+}
+
+/** '/' is the login page too; '*' is the fallback page. */
+function idOf(path: string): string {
+  if (path === '/') return 'index';
+  if (path === '*') return 'fallback';
+  return routeName(path.replace('/*', ''));
+}
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
-    element: (
-      <ScreenFrame>
-        <WelcomePage />
-      </ScreenFrame>
-    ),
-  },
-  {
-    path: '/main/*',
-    element: (
-      <ScreenFrame>
-        <Workspace />
-      </ScreenFrame>
-    ),
-  },
-  {
-    path: '*',
-    element: (
-      <ScreenFrame>
-        <NotFoundPage />
-      </ScreenFrame>
-    ),
+    element: <RouteGuard />,
+    children: pageRoutes.map(({ path, load }) => ({ id: idOf(path), path, element: element(load) })),
   },
 ];

@@ -28,6 +28,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setState] = useState<LanguageCode>(() => {
     const code = savedLanguage();
     applyDayjs(code);
+    document.documentElement.lang = code === 'EN' ? 'en' : 'zh-CN';
     return code;
   });
   const setLanguage = useCallback((code: LanguageCode) => {

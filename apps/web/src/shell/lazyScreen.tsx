@@ -61,6 +61,18 @@ class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolea
   }
 }
 
+/** A page on its way: the loading bar across the top of the window (done once the page shows). */
+export function PageLoading() {
+  return (
+    <>
+      <div className="srm-loading-bar srm-loading-bar-page" role="progressbar" aria-busy="true" />
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    </>
+  );
+}
+
 export function ScreenFrame({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   return (
     <ScreenBoundary>

@@ -1,5 +1,10 @@
 // Screens of administration (web): the platform's own objects, with the spec's route names.
-import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import {
+  type ScreenEntry,
+  entityScreens,
+  resetPasswordButton,
+  rolePermissionsEditor,
+} from '@srm/platform-ui';
 
 const kernel = () => import('@srm/kernel');
 
@@ -7,6 +12,7 @@ export const adminScreens: ScreenEntry[] = [
   ...entityScreens('system', 'baseUser', () => kernel().then((m) => m.user), {
     list: 'user',
     edit: 'userEdit',
+    editButtons: [resetPasswordButton],
   }),
   ...entityScreens('system', 'baseResponsibility', () => kernel().then((m) => m.responsibility), {
     list: 'systemsetting/responsibility',
@@ -15,6 +21,7 @@ export const adminScreens: ScreenEntry[] = [
   ...entityScreens('system', 'baseRole', () => kernel().then((m) => m.role), {
     list: 'systemsetting/role',
     edit: 'systemsetting/roleEdit',
+    linesEditor: rolePermissionsEditor,
   }),
   ...entityScreens('system', 'baseMenu', () => kernel().then((m) => m.menu), {
     list: 'systemsetting/menuFunction',

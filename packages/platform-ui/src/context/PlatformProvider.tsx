@@ -1,4 +1,5 @@
-// One provider for the toolkit: the app's HTTP client, the catalogue and locale, the session.
+// One provider for the toolkit: the app's HTTP client, the catalogue and locale, the session
+// (side and granted buttons).
 import { type ReactNode, useMemo } from 'react';
 import type { Catalogue, EntityDef, Locale, Side } from '@srm/kernel';
 import { type ApiClient, ApiContext } from './api';
@@ -10,22 +11,31 @@ export interface PlatformProviderProps {
   catalogue: Catalogue;
   locale: Locale;
   side?: Side;
+  /** Granted resource codes of the current responsibility (none when absent). */
+  granted?: ReadonlySet<string>;
   resolveEntity?: (name: string) => Promise<EntityDef | undefined>;
   children: ReactNode;
 }
+
+const NOTHING: ReadonlySet<string> = new Set();
 
 export function PlatformProvider({
   api,
   catalogue,
   locale,
   side,
+  granted,
   resolveEntity,
   children,
 }: PlatformProviderProps) {
   const labels = useMemo(() => ({ catalogue, locale }), [catalogue, locale]);
   const session = useMemo(
-    () => ({ side: side ?? 'internal', resolveEntity: resolveEntity ?? (async () => undefined) }),
-    [side, resolveEntity],
+    () => ({
+      side: side ?? 'internal',
+      granted: granted ?? NOTHING,
+      resolveEntity: resolveEntity ?? (async () => undefined),
+    }),
+    [side, granted, resolveEntity],
   );
   return (
     <ApiContext.Provider value={api}>

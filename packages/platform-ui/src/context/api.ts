@@ -20,6 +20,8 @@ export interface ApiClient {
    * error whose `message` is the server's text and whose `data` is the envelope's data.
    */
   post<T = unknown>(path: string, body: unknown): Promise<Envelope<T>>;
+  /** Encrypts a secret (a password) with the server's public key, as the API expects it. */
+  encrypt(plain: string): Promise<string>;
 }
 
 /** A field-level problem of a save: `path` is `field` or `collection.index.field`. */

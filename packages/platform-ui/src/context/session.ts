@@ -1,19 +1,28 @@
-// Who is working: the side decides which workflow actions and writes the screens offer. Until
-// sign-in lands the app provides the internal side.
-import { createContext, useContext } from 'react';
+// Who is working: the side decides which workflow actions and writes the screens offer, and the
+// granted resource codes of the current responsibility decide which buttons show.
+import { createContext, useCallback, useContext } from 'react';
 import type { EntityDef, Side } from '@srm/kernel';
 
 export interface Session {
   readonly side: Side;
+  /** Resource (button) codes the current responsibility grants, e.g. `srmBaseDistrict.save`. */
+  readonly granted: ReadonlySet<string>;
   /** Finds the definition of a referenced entity (for remote selects); undefined when unknown. */
   resolveEntity(name: string): Promise<EntityDef | undefined>;
 }
 
 export const SessionContext = createContext<Session>({
   side: 'internal',
+  granted: new Set(),
   resolveEntity: async () => undefined,
 });
 
 export function useSession(): Session {
   return useContext(SessionContext);
+}
+
+/** Whether a button's resource code is granted: `may('srmBaseDistrict.save')`. */
+export function useGranted(): (resource: string) => boolean {
+  const { granted } = useSession();
+  return useCallback((resource: string) => granted.has(resource), [granted]);
 }

@@ -1,5 +1,6 @@
 // The head of a document: its title, number and status, and the buttons valid now (保存, the
 // workflow actions of its state and the user's side, 编辑 in view mode).
+import type { ReactNode } from 'react';
 import { EditOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import type { EntityDef } from '@srm/kernel';
@@ -17,6 +18,8 @@ export interface EditHeaderProps {
   actions: readonly AvailableAction[];
   /** The button running now ('save' or an action name). */
   busy: string | null;
+  /** The screen's own buttons. */
+  extra?: ReactNode;
   onSave(): void;
   onEdit(): void;
   onAction(action: AvailableAction): void;
@@ -48,6 +51,7 @@ export function EditHeader(props: EditHeaderProps) {
               {labels.t('ui.list.edit')}
             </Button>
           )}
+          {props.extra}
           {actions.map((available) => (
             <Button
               key={available.name}

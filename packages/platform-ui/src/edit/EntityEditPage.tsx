@@ -1,6 +1,7 @@
 // The generic edit screen of a document: header with number, status and the buttons valid now;
 // the header form in cards; one editable grid per line collection; the activity log. Saves
 // send only writable fields with the key and version; server issues land beside their fields.
+// Without the save grant the page is read-only; actions and own buttons follow their grants.
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Form, Result } from 'antd';
@@ -8,13 +9,14 @@ import { type EntityDef, type FieldDef } from '@srm/kernel';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useFormName } from '../context/formName';
 import { useLabels } from '../context/labels';
-import { useSession } from '../context/session';
+import { useGranted, useSession } from '../context/session';
 import { invalidateAfterWrite } from '../fields/lookups';
 import { useScreen } from '../screens/ScreenContext';
 import { useActionRunner } from '../workflow/useActionRunner';
-import { availableActions, fieldEditable, readOnlyReason } from '../workflow/workflow';
+import { availableActions, fieldEditable, operationResource, readOnlyReason } from '../workflow/workflow';
 import { AuditLog, type HistoryEntry } from './AuditLog';
 import { EditHeader } from './EditHeader';
+import type { EditButton, LinesEditor } from './extensions';
 import { HeaderForm } from './HeaderForm';
 import { fieldErrors } from './issues';
 import { LinesCard } from './LinesCard';
@@ -24,6 +26,10 @@ type Row = Record<string, unknown>;
 
 export interface EntityEditPageProps {
   entity: EntityDef;
+  /** The screen's own header buttons. */
+  buttons?: readonly EditButton[];
+  /** The screen's own editor of some line collections. */
+  linesEditor?: LinesEditor;
 }
 
 function idParam(params: URLSearchParams, key: string): number | null {
@@ -32,7 +38,7 @@ function idParam(params: URLSearchParams, key: string): number | null {
   return id && id > 0 ? id : null;
 }
 
-export function EntityEditPage({ entity }: EntityEditPageProps) {
+export function EntityEditPage({ entity, buttons, linesEditor }: EntityEditPageProps) {
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
@@ -60,15 +66,26 @@ export function EntityEditPage({ entity }: EntityEditPageProps) {
       entity={entity}
       saved={saved}
       view={screen.params.get('mode') === 'view'}
+      buttons={buttons ?? []}
+      linesEditor={linesEditor}
     />
   );
 }
 
-function EditForm({ entity, saved, view }: { entity: EntityDef; saved: Row | null; view: boolean }) {
+interface EditFormProps {
+  entity: EntityDef;
+  saved: Row | null;
+  view: boolean;
+  buttons: readonly EditButton[];
+  linesEditor?: LinesEditor;
+}
+
+function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) {
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
   const { side } = useSession();
+  const may = useGranted();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -79,11 +96,12 @@ function EditForm({ entity, saved, view }: { entity: EntityDef; saved: Row | nul
   const watched = Form.useWatch([], form) as Row | undefined;
   const current: Row = { ...(saved ?? {}), ...(watched ?? {}) };
 
-  const writableNow = (field: FieldDef) => fieldEditable(entity, field, saved, side);
+  const maySave = may(operationResource(entity, 'save'));
+  const writableNow = (field: FieldDef) => maySave && fieldEditable(entity, field, saved, side);
   const editable = (_name: string, field: FieldDef) => !view && writableNow(field);
   const canSave = !view && Object.values(entity.fields).some(writableNow);
-  const linesEditable = !view && !readOnlyReason(entity, saved, side);
   const reason = readOnlyReason(entity, saved, side);
+  const linesEditable = !view && maySave && !reason;
   const title = labels.entity(entity.name);
   const numberField = entity.numbering?.field ?? entity.display;
   const number = saved?.[numberField] == null ? undefined : String(saved[numberField]);
@@ -141,8 +159,17 @@ function EditForm({ entity, saved, view }: { entity: EntityDef; saved: Row | nul
         number={number}
         status={saved?.status as string | undefined}
         canSave={canSave}
-        canEdit={view && !!saved && !reason}
-        actions={saved ? availableActions(entity, [saved], side) : []}
+        canEdit={view && !!saved && !reason && maySave}
+        actions={saved ? availableActions(entity, [saved], side, may) : []}
+        extra={
+          saved
+            ? buttons
+                .filter((button) => may(button.resource))
+                .map(({ key, component: Button }) => (
+                  <Button key={key} entity={entity} row={saved} disabled={busy !== null} />
+                ))
+            : null
+        }
         busy={busy}
         onSave={() => void save()}
         onEdit={() => screen.replace({ [entity.key]: saved?.[entity.key] as number })}
@@ -157,7 +184,7 @@ function EditForm({ entity, saved, view }: { entity: EntityDef; saved: Row | nul
           });
         }}
       />
-      {reason && !view && (
+      {reason && !view && maySave && (
         <Alert
           type="warning"
           showIcon
@@ -179,17 +206,28 @@ function EditForm({ entity, saved, view }: { entity: EntityDef; saved: Row | nul
         style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
         <HeaderForm entity={entity} saved={saved} current={current} editable={editable} />
-        {Object.entries(entity.lines).map(([collection, line]) => (
-          <LinesCard
-            key={collection}
-            header={entity}
-            collection={collection}
-            line={line}
+        {linesEditor && (
+          <linesEditor.component
+            entity={entity}
             form={form}
+            saved={saved}
             editable={linesEditable}
             onChanged={markDirty}
           />
-        ))}
+        )}
+        {Object.entries(entity.lines)
+          .filter(([collection]) => !linesEditor?.collections.includes(collection))
+          .map(([collection, line]) => (
+            <LinesCard
+              key={collection}
+              header={entity}
+              collection={collection}
+              line={line}
+              form={form}
+              editable={linesEditable}
+              onChanged={markDirty}
+            />
+          ))}
       </Form>
       {saved && <AuditLog entity={entity} history={(saved.history as HistoryEntry[] | undefined) ?? []} />}
       {runner.modal}

@@ -1,6 +1,7 @@
 // The generic list screen of an entity: query form, toolbar (新建, 删除, workflow actions valid
 // for the whole selection), a server-paged grid with index, coloured states, right-aligned
-// amounts, a 合计 row and an operation column, pagination with 共 N 条.
+// amounts, a 合计 row and an operation column, pagination with 共 N 条. A button shows only
+// when the responsibility grants its resource code; 查看 needs none.
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -10,11 +11,17 @@ import { COLUMN_WIDTHS, DEFAULT_PAGE_SIZE, type EntityDef, PAGE_SIZE_OPTIONS, ro
 import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useConfirm } from '../context/useConfirm';
-import { useSession } from '../context/session';
+import { useGranted, useSession } from '../context/session';
 import { invalidateAfterWrite } from '../fields/lookups';
 import { useScreen } from '../screens/ScreenContext';
 import { useActionRunner } from '../workflow/useActionRunner';
-import { availableActions, deletable, readOnlyReason, rowActionNames } from '../workflow/workflow';
+import {
+  availableActions,
+  deletable,
+  operationResource,
+  readOnlyReason,
+  rowActionNames,
+} from '../workflow/workflow';
 import { type ListState, listBody } from './filters';
 import { type Row, listColumns } from './listColumns';
 import { QueryForm } from './QueryForm';
@@ -31,6 +38,7 @@ export function EntityListPage({ entity, editPath }: EntityListPageProps) {
   const labels = useLabels();
   const screen = useScreen();
   const { side } = useSession();
+  const may = useGranted();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -39,7 +47,9 @@ export function EntityListPage({ entity, editPath }: EntityListPageProps) {
   const [deleting, setDeleting] = useState(false);
   const runner = useActionRunner(entity, () => setSelected([]));
   const title = labels.entity(entity.name);
-  const canWrite = !readOnlyReason(entity, null, side);
+  const sideWrites = !readOnlyReason(entity, null, side);
+  const canWrite = sideWrites && may(operationResource(entity, 'save'));
+  const canDelete = sideWrites && may(operationResource(entity, 'delete'));
 
   const list = useQuery({
     queryKey: ['entity', entity.name, 'list', state],
@@ -84,7 +94,7 @@ export function EntityListPage({ entity, editPath }: EntityListPageProps) {
     fixed: 'left',
     render: (_value, _row, index) => rowNumber(state.pageIndex, state.pageRows, index),
   };
-  const linkCount = 2 + rowActionNames(entity, side).length;
+  const linkCount = (canWrite ? 2 : 1) + rowActionNames(entity, side, may).length;
   const operation: ColumnType<Row> = {
     key: '__operation',
     title: labels.t('ui.list.operation'),
@@ -93,10 +103,10 @@ export function EntityListPage({ entity, editPath }: EntityListPageProps) {
     render: (_value, row) => (
       <Space size={4} separator={<Typography.Text type="secondary">|</Typography.Text>}>
         <Typography.Link onClick={() => open(row, 'view')}>{labels.t('ui.list.view')}</Typography.Link>
-        {!readOnlyReason(entity, row, side) && (
+        {canWrite && !readOnlyReason(entity, row, side) && (
           <Typography.Link onClick={() => open(row)}>{labels.t('ui.list.edit')}</Typography.Link>
         )}
-        {availableActions(entity, [row], side).map(({ name, action }) => (
+        {availableActions(entity, [row], side, may).map(({ name, action }) => (
           <Typography.Link
             key={name}
             type={action.danger ? 'danger' : undefined}
@@ -116,7 +126,7 @@ export function EntityListPage({ entity, editPath }: EntityListPageProps) {
   };
   const columns = editPath ? [indexColumn, ...base, operation] : [indexColumn, ...base];
 
-  const batchActions = availableActions(entity, selected, side);
+  const batchActions = availableActions(entity, selected, side, may);
   const filtered = Object.keys(state.filters).length > 0;
   const empty = (
     <Empty
@@ -156,7 +166,7 @@ export function EntityListPage({ entity, editPath }: EntityListPageProps) {
               {labels.t('ui.list.create')}
             </Button>
           )}
-          {canWrite && (
+          {canDelete && (
             <Button
               danger
               icon={<DeleteOutlined />}

@@ -3,6 +3,7 @@
 // one line; custom screens plug into the same list. Definitions and components load lazily.
 import type { ComponentType } from 'react';
 import type { EntityDef } from '@srm/kernel';
+import type { EditButton, LinesEditor } from '../edit/extensions';
 
 export type ScreenKind = 'list' | 'edit' | 'custom';
 
@@ -24,6 +25,10 @@ export interface ScreenEntry {
   readonly editPath?: string;
   /** Listed in the menu (lists and custom screens by default). */
   readonly menu?: boolean;
+  /** An edit screen's own buttons beside the generic ones (重置密码 on a user). */
+  readonly editButtons?: readonly EditButton[];
+  /** An edit screen's own editor of some line collections instead of their grids. */
+  readonly linesEditor?: LinesEditor;
 }
 
 /** The spec's route name: the path lower-cased with slashes and query removed. */
@@ -36,6 +41,10 @@ export interface EntityScreenPaths {
   readonly list?: string;
   /** Default `<entity>Edit`. */
   readonly edit?: string;
+  /** Extra buttons of the edit screen. */
+  readonly editButtons?: readonly EditButton[];
+  /** Editor replacing the grids of some line collections on the edit screen. */
+  readonly linesEditor?: LinesEditor;
 }
 
 /**
@@ -53,7 +62,17 @@ export function entityScreens(
   const title = `entity.${name}`;
   return [
     { path: list, kind: 'list', area, title, entityName: name, entity, editPath: edit },
-    { path: edit, kind: 'edit', area, title, entityName: name, entity, menu: false },
+    {
+      path: edit,
+      kind: 'edit',
+      area,
+      title,
+      entityName: name,
+      entity,
+      menu: false,
+      editButtons: paths.editButtons,
+      linesEditor: paths.linesEditor,
+    },
   ];
 }
 

@@ -14,7 +14,9 @@ export function screenLoader(entry: ScreenEntry): () => Promise<ScreenModule> {
     const Screen: ComponentType =
       entry.kind === 'list'
         ? () => <EntityListPage entity={entity} editPath={entry.editPath} />
-        : () => <EntityEditPage entity={entity} />;
+        : () => (
+            <EntityEditPage entity={entity} buttons={entry.editButtons} linesEditor={entry.linesEditor} />
+          );
     return { default: Screen };
   };
 }

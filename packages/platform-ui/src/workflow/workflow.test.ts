@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { date, defineEntity, text } from '@srm/kernel';
-import { availableActions, deletable, fieldEditable, readOnlyReason } from './workflow';
+import {
+  actionResource,
+  availableActions,
+  deletable,
+  fieldEditable,
+  grantAll,
+  readOnlyReason,
+} from './workflow';
 
 const order = defineEntity('testOrder', {
   area: 'test',
@@ -15,12 +22,13 @@ const order = defineEntity('testOrder', {
       doApproval: { from: ['APPROVING'], to: 'APPROVED', system: true },
       doCancel: { from: ['DRAFT', 'APPROVED'], to: 'CANCELLED', danger: true },
       doSupplierConfirm: { from: ['APPROVED'], side: 'supplier' },
+      doClose: { from: ['APPROVED'], resource: 'testOrder.close' },
     },
   },
 });
 
 const names = (rows: { status: string }[], side: 'internal' | 'supplier' = 'internal') =>
-  availableActions(order, rows, side).map((action) => action.name);
+  availableActions(order, rows, side, grantAll).map((action) => action.name);
 
 describe('what the workflow allows', () => {
   it('offers the actions valid for every selected row, never system ones, for the user’s side', () => {
@@ -29,6 +37,16 @@ describe('what the workflow allows', () => {
     expect(names([{ status: 'APPROVING' }])).toEqual([]);
     expect(names([{ status: 'APPROVED' }], 'supplier')).toEqual(['doSupplierConfirm']);
     expect(names([])).toEqual([]);
+  });
+
+  it('shows an action only when its resource code is granted', () => {
+    const granted = new Set(['testOrder.doSubmit', 'testOrder.close']);
+    const shown = (status: string) =>
+      availableActions(order, [{ status }], 'internal', (code) => granted.has(code)).map((a) => a.name);
+    expect(shown('DRAFT')).toEqual(['doSubmit']);
+    expect(shown('APPROVED')).toEqual(['doClose']);
+    expect(actionResource(order, 'doClose', order.workflow!.actions.doClose!)).toBe('testOrder.close');
+    expect(actionResource(order, 'doCancel', order.workflow!.actions.doCancel!)).toBe('testOrder.doCancel');
   });
 
   it('says why a document is read-only and keeps fields editable in their own states', () => {

@@ -1,5 +1,6 @@
 // What the workflow of a definition allows now: which actions a side may run on rows in their
-// states, whether a row may be edited or deleted, and why not.
+// states (and the user's responsibility grants), whether a row may be edited or deleted, and why
+// not. A button's resource code is `<entity>.<operation>` or the workflow action's `resource`.
 import { type EntityDef, type FieldDef, type Side, type WorkflowAction, isClientWritable } from '@srm/kernel';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -14,20 +15,54 @@ function sideMay(action: WorkflowAction, side: Side): boolean {
   return allowed === 'both' || allowed === side;
 }
 
-/** Actions a user of `side` may run on every one of `rows` (none for an empty selection). */
-export function availableActions(entity: EntityDef, rows: readonly Row[], side: Side): AvailableAction[] {
+/** Operations whose buttons need a resource code; reading needs none. */
+export type Operation = 'save' | 'delete' | 'export' | 'import';
+
+/** The resource code of an entity operation or extra endpoint: `srmBaseDistrict.save`. */
+export function operationResource(entity: EntityDef, operation: Operation | (string & {})): string {
+  return `${entity.name}.${operation}`;
+}
+
+/** The resource code of a workflow action: its own `resource`, or `<entity>.<action>`. */
+export function actionResource(entity: EntityDef, name: string, action: WorkflowAction): string {
+  return action.resource ?? operationResource(entity, name);
+}
+
+/** Everything granted (for screens outside a signed-in workspace, and tests). */
+export const grantAll = (): boolean => true;
+
+/**
+ * Actions a user of `side` may run on every one of `rows` (none for an empty selection), among
+ * those whose resource code `granted` allows.
+ */
+export function availableActions(
+  entity: EntityDef,
+  rows: readonly Row[],
+  side: Side,
+  granted: (resource: string) => boolean,
+): AvailableAction[] {
   const workflow = entity.workflow;
   if (!workflow || !rows.length) return [];
   return Object.entries(workflow.actions)
-    .filter(([, action]) => !action.system && sideMay(action, side))
+    .filter(
+      ([name, action]) =>
+        !action.system && sideMay(action, side) && granted(actionResource(entity, name, action)),
+    )
     .filter(([, action]) => rows.every((row) => action.from.includes(String(row.status))))
     .map(([name, action]) => ({ name, action }));
 }
 
 /** Actions that could ever show on a row (for sizing the operation column). */
-export function rowActionNames(entity: EntityDef, side: Side): string[] {
+export function rowActionNames(
+  entity: EntityDef,
+  side: Side,
+  granted: (resource: string) => boolean,
+): string[] {
   return Object.entries(entity.workflow?.actions ?? {})
-    .filter(([, action]) => !action.system && sideMay(action, side))
+    .filter(
+      ([name, action]) =>
+        !action.system && sideMay(action, side) && granted(actionResource(entity, name, action)),
+    )
     .map(([name]) => name);
 }
 

@@ -1,57 +1,42 @@
-// Where the menu comes from. Until sign-in and the menu tables land, it is built from the
-// registered list screens grouped by business area; the server's menu of the current
-// responsibility replaces this one function.
-import type { ScreenRegistry } from '@srm/platform-ui';
-import type { MenuItem } from './menuTree';
+// Where the menu comes from: the menus of the current responsibility in /auth/current, named in
+// the current language by the server. The one place the workspace learns its menu.
+import { useMemo } from 'react';
+import type { CurrentMenu } from '../../auth/useCurrent';
+import { useCurrent } from '../../auth/useCurrent';
+import { type MenuItem, type MenuNode, buildMenuTree } from './menuTree';
 
-/** Order of the business areas in the menu (DESIGN.md §4), the platform's own last. */
-const AREA_ORDER = [
-  'base-data',
-  'supplier',
-  'purchasing',
-  'sourcing',
-  'contract',
-  'quality',
-  'performance',
-  'settlement',
-  'mould',
-  'notice',
-  'report',
-  'system',
-];
+export function menuItemsOf(menus: readonly CurrentMenu[]): MenuItem[] {
+  return menus.map((menu) => ({
+    menuId: menu.menuId,
+    menuParentId: menu.menuParentId ?? 0,
+    name: menu.menuName,
+    menuType: menu.menuType === 'DIR' ? 'DIR' : 'MENU',
+    menuCode: menu.menuCode,
+    url: menu.htmlUrl ?? undefined,
+    imageLink: menu.imageLink ?? undefined,
+    levelId: menu.levelId ?? 1,
+    enabled: menu.enabled === 'Y' ? 'Y' : 'N',
+  }));
+}
 
-const AREA_ICONS: Record<string, string> = { 'base-data': 'database', system: 'setting' };
+export interface Menu {
+  readonly tree: MenuNode[];
+  readonly items: MenuItem[];
+  /** The current responsibility (the respId of the routes the menu opens). */
+  readonly respId: number | null;
+  readonly loading: boolean;
+}
 
-export async function loadMenu(registry: ScreenRegistry): Promise<MenuItem[]> {
-  const entries = registry.menuEntries();
-  const areas = [...new Set(entries.map((entry) => entry.area))].sort(
-    (a, b) => (AREA_ORDER.indexOf(a) + 1 || 99) - (AREA_ORDER.indexOf(b) + 1 || 99),
-  );
-  const items: MenuItem[] = [];
-  for (const area of areas) {
-    const menuId = `area:${area}`;
-    items.push({
-      menuId,
-      menuParentId: 0,
-      name: `menu.area.${area}`,
-      menuType: 'directory',
-      menuCode: area,
-      imageLink: AREA_ICONS[area] ?? 'appstore',
-      levelId: 1,
-      enabledFlag: 'Y',
-    });
-    for (const entry of entries.filter((item) => item.area === area)) {
-      items.push({
-        menuId: `screen:${entry.path}`,
-        menuParentId: menuId,
-        name: entry.title,
-        menuType: 'page',
-        menuCode: entry.path,
-        url: entry.path,
-        levelId: 2,
-        enabledFlag: 'Y',
-      });
-    }
-  }
-  return items;
+export function useMenu(): Menu {
+  const current = useCurrent();
+  const menus = current.data?.menus;
+  return useMemo(() => {
+    const items = menuItemsOf(menus ?? []);
+    return {
+      tree: buildMenuTree(items),
+      items,
+      respId: current.data?.responsibilityId ?? null,
+      loading: current.isLoading,
+    };
+  }, [menus, current.data?.responsibilityId, current.isLoading]);
 }

@@ -1,17 +1,17 @@
-// The spec's menu tree: a flat menu list becomes a tree; a root has menuParentId 0 and a child
-// is included only when its parent matches and it is enabled.
+// The spec's menu tree: a flat menu list becomes a tree with name, menuId, menuType, menuCode,
+// url (from htmlUrl), imageLink, menuParentId and levelId. A root has menuParentId 0; a child is
+// included only when its parent matches and enabled is Y.
 export interface MenuItem {
-  readonly menuId: string;
-  readonly menuParentId: string | 0;
-  /** Text, or a label key of the catalogues. */
+  readonly menuId: number;
+  readonly menuParentId: number;
   readonly name: string;
-  readonly menuType: 'directory' | 'page';
+  readonly menuType: 'DIR' | 'MENU';
   readonly menuCode: string;
   /** Route path under /main (the spec's htmlUrl). */
   readonly url?: string;
   readonly imageLink?: string;
   readonly levelId: number;
-  readonly enabledFlag: 'Y' | 'N';
+  readonly enabled: 'Y' | 'N';
 }
 
 export interface MenuNode extends MenuItem {
@@ -19,11 +19,11 @@ export interface MenuNode extends MenuItem {
 }
 
 export function buildMenuTree(items: readonly MenuItem[]): MenuNode[] {
-  const childrenOf = (parent: string | 0): MenuNode[] =>
+  const childrenOf = (parent: number, seen: ReadonlySet<number>): MenuNode[] =>
     items
-      .filter((item) => item.menuParentId === parent && item.enabledFlag === 'Y')
-      .map((item) => ({ ...item, children: childrenOf(item.menuId) }));
-  return childrenOf(0);
+      .filter((item) => item.menuParentId === parent && item.enabled === 'Y' && !seen.has(item.menuId))
+      .map((item) => ({ ...item, children: childrenOf(item.menuId, new Set([...seen, item.menuId])) }));
+  return childrenOf(0, new Set());
 }
 
 /** The tree with only nodes whose title (or a descendant's) contains the search text. */
@@ -44,4 +44,9 @@ export function filterMenuTree(
     if (children.length) result.push({ ...node, children });
   }
   return result;
+}
+
+/** Every menu of the tree that opens a screen. */
+export function screenMenus(nodes: readonly MenuNode[]): MenuNode[] {
+  return nodes.flatMap((node) => [...(node.url ? [node] : []), ...screenMenus(node.children)]);
 }

@@ -1,57 +1,70 @@
-// The left menu: the tree of the menu source, a search box that narrows it, the active
-// screen highlighted; collapsible to icons.
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { AppstoreOutlined, DatabaseOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import { ConfigProvider, Empty, Input, Menu, type MenuProps, theme } from 'antd';
+// The left menu: the tree of the current responsibility's menus, a search box that narrows it,
+// the active screen highlighted; collapsible to icons. A menu opens its screen with its menuId
+// and the responsibility (respId), which scope the page's buttons.
+import { type ReactNode, useMemo, useState } from 'react';
+import {
+  AppstoreOutlined,
+  BankOutlined,
+  DatabaseOutlined,
+  SearchOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { ConfigProvider, Empty, Input, Menu, type MenuProps, Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { routeName } from '@srm/platform-ui';
-import { loadMenu } from '../menu/menuSource';
-import { type MenuNode, buildMenuTree, filterMenuTree } from '../menu/menuTree';
-import { screenRegistry } from './screens';
-import { useTitles } from './useTitles';
+import { useMenu } from '../menu/menuSource';
+import { type MenuNode, filterMenuTree, screenMenus } from '../menu/menuTree';
 
-const ICONS: Record<string, React.ReactNode> = {
+const ICONS: Record<string, ReactNode> = {
   database: <DatabaseOutlined />,
   setting: <SettingOutlined />,
   appstore: <AppstoreOutlined />,
+  team: <TeamOutlined />,
+  bank: <BankOutlined />,
 };
 
 type Item = Required<MenuProps>['items'][number];
 
 export interface SideMenuProps {
   collapsed: boolean;
+  /** Route path and query of the active tab. */
   activePath: string;
-  onOpen(path: string): void;
+  activeSearch: string;
+  onOpen(path: string, search: string): void;
 }
 
-export function SideMenu({ collapsed, activePath, onOpen }: SideMenuProps) {
+export function SideMenu({ collapsed, activePath, activeSearch, onOpen }: SideMenuProps) {
   const { t } = useTranslation();
-  const { text } = useTitles();
+  const menu = useMenu();
   const [search, setSearch] = useState('');
-  const menu = useQuery({ queryKey: ['menu'], queryFn: () => loadMenu(screenRegistry), staleTime: Infinity });
-  const tree = useMemo(() => buildMenuTree(menu.data ?? []), [menu.data]);
-  const shown = filterMenuTree(tree, search, (node) => text(node.name));
-  const groups = shown.filter((node) => node.children.length).map((node) => node.menuId);
+  const shown = filterMenuTree(menu.tree, search, (node) => node.name);
+  const groups = shown.filter((node) => node.children.length).map((node) => String(node.menuId));
   const [open, setOpen] = useState<string[] | null>(null);
+  const screens = useMemo(() => screenMenus(menu.tree), [menu.tree]);
   const toItem = (node: MenuNode): Item =>
-    node.children.length || node.menuType === 'directory'
+    node.children.length || node.menuType === 'DIR'
       ? {
-          key: node.menuId,
-          icon: node.imageLink ? ICONS[node.imageLink] : undefined,
-          label: text(node.name),
+          key: String(node.menuId),
+          icon: node.levelId <= 1 ? (ICONS[node.imageLink ?? ''] ?? <AppstoreOutlined />) : undefined,
+          label: node.name,
           children: node.children.map(toItem),
         }
-      : { key: node.menuId, label: text(node.name), title: text(node.name) };
-  const urls = new Map<string, string>();
-  const collect = (nodes: readonly MenuNode[]) =>
-    nodes.forEach((node) => {
-      if (node.url) urls.set(node.menuId, node.url);
-      collect(node.children);
-    });
-  collect(tree);
-  const selected = [...urls].filter(([, url]) => routeName(url) === routeName(activePath)).map(([id]) => id);
+      : { key: String(node.menuId), label: node.name, title: node.name };
+  const activeMenuId = new URLSearchParams(activeSearch).get('menuId');
+  const selected = screens
+    .filter((node) => routeName(node.url!) === routeName(activePath))
+    .sort((a, b) => Number(String(b.menuId) === activeMenuId) - Number(String(a.menuId) === activeMenuId))
+    .slice(0, 1)
+    .map((node) => String(node.menuId));
 
+  if (menu.loading) {
+    return (
+      <div style={{ padding: 24, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+  }
   return (
     <>
       {!collapsed && (
@@ -69,25 +82,34 @@ export function SideMenu({ collapsed, activePath, onOpen }: SideMenuProps) {
           </ConfigProvider>
         </div>
       )}
-      {search && !shown.length ? (
+      {!shown.length ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={<span style={{ color: 'rgba(255,255,255,0.65)' }}>{t('shell.menuEmpty')}</span>}
+          description={
+            <span style={{ color: 'rgba(255,255,255,0.65)' }}>
+              {t(search ? 'shell.menuEmpty' : 'shell.menuNone')}
+            </span>
+          }
         />
       ) : (
         <Menu
           theme="dark"
           mode="inline"
           selectedKeys={selected}
-          openKeys={collapsed ? undefined : search ? groups : (open ?? tree.map((node) => node.menuId))}
+          openKeys={
+            collapsed ? undefined : search ? groups : (open ?? menu.tree.map((node) => String(node.menuId)))
+          }
           onOpenChange={(keys) => {
             // A collapsed menu opens groups as pop-ups: keep the expanded menu's choice.
             if (!collapsed && !search) setOpen(keys);
           }}
           items={shown.map(toItem)}
           onClick={({ key }) => {
-            const url = urls.get(key);
-            if (url) onOpen(url);
+            const node = screens.find((item) => String(item.menuId) === key);
+            if (!node?.url) return;
+            const params = new URLSearchParams({ menuId: key });
+            if (menu.respId !== null) params.set('respId', String(menu.respId));
+            onOpen(node.url, `?${params.toString()}`);
           }}
         />
       )}

@@ -54,7 +54,7 @@ export function TabBar({ workspace }: { workspace: Workspace }) {
         label: (
           <Dropdown menu={menuOf(tab.id)} trigger={['contextMenu']}>
             <span data-url={tabUrl(tab)}>
-              {tab.id === 'home' && <HomeOutlined />}
+              {tab.id === 'home' && <HomeOutlined style={{ marginInlineEnd: 6 }} />}
               {tabTitle(tab)}
               {tab.dirty && (
                 <span aria-hidden style={{ color: '#faad14', marginLeft: 4 }}>

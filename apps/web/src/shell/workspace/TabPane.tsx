@@ -1,14 +1,13 @@
 // One tab's content, kept mounted while the tab is open: its screen (loaded lazily from the
-// registry), its own scroll area and its navigator.
+// registry, the homes included), its own scroll area and its navigator.
 import { type ComponentType, type LazyExoticComponent, memo, useCallback, useMemo } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ScreenContext, type ScreenEntry, type ScreenNavigator, screenLoader } from '@srm/platform-ui';
 import { lazyScreen, ScreenFrame } from '../lazyScreen';
-import HomePage from './HomePage';
 import { ScreenLoading } from './loading';
 import { screenRegistry } from './screens';
-import { HOME_PATH, type Tab } from './tabs';
+import type { Tab } from './tabs';
 
 const components = new Map<ScreenEntry, LazyExoticComponent<ComponentType>>();
 
@@ -37,18 +36,11 @@ export interface TabPaneProps {
   tab: Tab;
   active: boolean;
   navigator: ScreenNavigator;
-  onOpen(path: string): void;
   registerScrollTop(id: string, scrollTop: (() => void) | null): void;
 }
 
-export const TabPane = memo(function TabPane({
-  tab,
-  active,
-  navigator,
-  onOpen,
-  registerScrollTop,
-}: TabPaneProps) {
-  const entry = tab.path === HOME_PATH ? undefined : screenRegistry.find(tab.path);
+export const TabPane = memo(function TabPane({ tab, active, navigator, registerScrollTop }: TabPaneProps) {
+  const entry = screenRegistry.find(tab.path);
   const value = useMemo(
     () => ({ ...navigator, params: new URLSearchParams(tab.search), active }),
     [navigator, tab.search, active],
@@ -59,8 +51,7 @@ export const TabPane = memo(function TabPane({
     [registerScrollTop, tab.id],
   );
   let content;
-  if (tab.path === HOME_PATH) content = <HomePage onOpen={onOpen} />;
-  else if (!entry) content = <UnknownScreen path={tab.path} onClose={navigator.close} />;
+  if (!entry) content = <UnknownScreen path={tab.path} onClose={navigator.close} />;
   else {
     const Screen = componentOf(entry);
     content = (

@@ -1,15 +1,69 @@
-// The top bar: menu toggle, product name, language switch.
+// The top bar (UI.md): menu toggle, product name, the responsibility switcher, the pending-work
+// bell, the language and the user menu (个人中心, 修改密码, 退出登录).
 import { useState } from 'react';
-import { GlobalOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Typography } from 'antd';
+import {
+  BellOutlined,
+  CheckOutlined,
+  DownOutlined,
+  GlobalOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Badge, Button, Dropdown, Empty, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '@srm/kernel';
+import type { Current } from '../../auth/useCurrent';
 import { useLanguage } from '../language';
 
-export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle(): void }) {
+export interface TopBarProps {
+  collapsed: boolean;
+  onToggle(): void;
+  current: Current;
+  switching: boolean;
+  onSwitchResponsibility(responsibilityId: number): void;
+  onUserCenter(): void;
+  onChangePassword(): void;
+  onSignOut(): void;
+}
+
+function LanguageMenu() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
   const [open, setOpen] = useState(false);
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        selectable: true,
+        selectedKeys: [language],
+        items: [
+          { key: 'CN', label: t('language.CN') },
+          { key: 'EN', label: t('language.EN') },
+        ],
+        onClick: ({ key }) => {
+          setOpen(false);
+          setLanguage(key as LanguageCode);
+        },
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.language')}>
+        {t(`language.${language}`)}
+      </Button>
+    </Dropdown>
+  );
+}
+
+export function TopBar(props: TopBarProps) {
+  const { collapsed, onToggle, current, switching } = props;
+  const { t } = useTranslation();
+  const active = current.responsibilities.find((r) => r.responsibilityId === current.responsibilityId);
+  const user = current.user;
   return (
     <header
       style={{
@@ -17,7 +71,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle()
         flex: '0 0 48px',
         display: 'flex',
         alignItems: 'center',
-        gap: 8,
+        gap: 4,
         padding: '0 12px 0 4px',
         background: '#fff',
         borderBottom: '1px solid #f0f0f0',
@@ -29,35 +83,91 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle()
         aria-label={t(collapsed ? 'shell.expand' : 'shell.collapse')}
         onClick={onToggle}
       />
-      <Typography.Text strong style={{ fontSize: 16 }}>
+      <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
         {t('app.name')}
       </Typography.Text>
-      <Dropdown
-        trigger={['click']}
-        open={open}
-        onOpenChange={setOpen}
-        menu={{
-          selectable: true,
-          selectedKeys: [language],
-          items: [
-            { key: 'CN', label: t('language.CN') },
-            { key: 'EN', label: t('language.EN') },
-          ],
-          onClick: ({ key }) => {
-            setOpen(false);
-            setLanguage(key as LanguageCode);
-          },
-        }}
-      >
-        <Button
-          type="text"
-          icon={<GlobalOutlined />}
-          style={{ marginLeft: 'auto' }}
-          aria-label={t('shell.language')}
+      <div style={{ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 4 }}>
+        <Dropdown
+          trigger={['click']}
+          disabled={switching}
+          menu={{
+            selectable: true,
+            selectedKeys: active ? [String(active.responsibilityId)] : [],
+            items: [
+              { key: 'title', type: 'group', label: t('shell.responsibility.switch') },
+              ...current.responsibilities.map((r) => ({
+                key: String(r.responsibilityId),
+                label: r.responsibilityName,
+                icon: r.responsibilityId === current.responsibilityId ? <CheckOutlined /> : <span />,
+              })),
+            ],
+            onClick: ({ key }) => {
+              if (Number(key) !== current.responsibilityId) props.onSwitchResponsibility(Number(key));
+            },
+          }}
         >
-          {t(`language.${language}`)}
-        </Button>
-      </Dropdown>
+          <Button
+            type="text"
+            icon={<SwapOutlined />}
+            loading={switching}
+            aria-label={t('shell.responsibility.label')}
+            title={t('shell.responsibility.label')}
+          >
+            <span data-testid="current-responsibility">
+              {active?.responsibilityName ?? t('shell.responsibility.none')}
+            </span>
+            <DownOutlined style={{ fontSize: 10 }} />
+          </Button>
+        </Dropdown>
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          title={t('shell.pending.title')}
+          content={
+            <div style={{ width: 260 }}>
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.pending.empty')} />
+            </div>
+          }
+        >
+          <Button type="text" aria-label={t('shell.pending.title')} title={t('shell.pending.title')}>
+            <Badge count={0} size="small">
+              <BellOutlined style={{ fontSize: 16 }} />
+            </Badge>
+          </Button>
+        </Popover>
+        <LanguageMenu />
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              {
+                key: 'who',
+                type: 'group',
+                label: user.supplierName ? `${user.userName} · ${user.supplierName}` : user.userName,
+              },
+              { key: 'center', icon: <UserOutlined />, label: t('user.center') },
+              { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword') },
+              { type: 'divider' },
+              { key: 'signOut', icon: <LogoutOutlined />, label: t('user.signOut'), danger: true },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'center') props.onUserCenter();
+              if (key === 'password') props.onChangePassword();
+              if (key === 'signOut') props.onSignOut();
+            },
+          }}
+        >
+          <Button
+            type="text"
+            aria-label={t('user.menu')}
+            style={{ display: 'flex', alignItems: 'center', gap: 6 }}
+          >
+            <Avatar size={24} style={{ background: '#1677ff' }} icon={<UserOutlined />} />
+            <span data-testid="user-name">{user.userFullName}</span>
+            <DownOutlined style={{ fontSize: 10 }} />
+          </Button>
+        </Dropdown>
+      </div>
     </header>
   );
 }

@@ -1,32 +1,45 @@
 // The workspace at /main: menu on the left, top bar, tab bar, and the open screens (kept
-// mounted, each scrolling inside the content area). Entity screens get the toolkit's
-// providers: the app's HTTP client, the merged catalogue and the current language.
+// mounted, each scrolling inside the content area). It needs the signed-in user (/auth/current):
+// the home tab follows the user's side, the screens get the toolkit's providers (the app's HTTP
+// client, the merged catalogue, the language, the side and the granted buttons), a password
+// someone else set must be changed first, and the heartbeat keeps the session alive.
 import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Layout, Typography } from 'antd';
+import { App, Button, Layout, Result, Spin, Typography } from 'antd';
 import { localeOf } from '@srm/kernel';
 import { PlatformProvider } from '@srm/platform-ui';
-import { apiCall } from '../../api';
+import { apiPost } from '../../api';
+import { AUTH, signOut } from '../../auth/authApi';
+import { updateSession, useStoredSession } from '../../auth/session';
+import { type Current, useCurrent, useGrantedSet } from '../../auth/useCurrent';
+import { useHeartbeat } from '../../auth/useHeartbeat';
+import { platformApi } from '../../platformApi';
 import { useLanguage } from '../language';
+import { ChangePasswordModal } from '../password/ChangePasswordModal';
 import { LoadingBar, LoadingProvider } from './loading';
 import { catalogue, resolveEntity } from './screens';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TabPane } from './TabPane';
+import { homePathOf } from './tabs';
 import { TopBar } from './TopBar';
 import { useTitles } from './useTitles';
 import { useWorkspace } from './useWorkspace';
 
-const api = { post: apiCall };
-
-function WorkspaceLayout() {
+function WorkspaceLayout({ current }: { current: Current }) {
   const { t } = useTranslation();
-  const workspace = useWorkspace();
+  const { language } = useLanguage();
+  const { message } = App.useApp();
+  const session = useStoredSession();
+  const workspace = useWorkspace(homePathOf(current.user.userType));
+  const queryClient = useQueryClient();
   const { tabTitle } = useTitles();
   const [collapsed, setCollapsed] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [switching, setSwitching] = useState(false);
   const active = workspace.tabs.find((tab) => tab.id === workspace.activeId) ?? workspace.tabs[0]!;
   const { go } = workspace;
-  const open = useCallback((path: string) => go(path), [go]);
   const registerScrollTop = useCallback(
     (id: string, scrollTop: (() => void) | null) => {
       if (scrollTop) workspace.scrollTops.set(id, scrollTop);
@@ -39,10 +52,34 @@ function WorkspaceLayout() {
     document.title = `${activeTitle} - ${t('app.name')}`;
   }, [activeTitle, t]);
 
+  const switchResponsibility = async (responsibilityId: number) => {
+    setSwitching(true);
+    try {
+      await apiPost(`${AUTH}/switchResponsibility`, { responsibilityId });
+      updateSession({ responsibilityId });
+      // Menus, buttons and what may be read all changed: everything cached is reloaded.
+      await queryClient.invalidateQueries();
+      const closed = workspace.resetTabs();
+      const name = current.responsibilities.find((r) => r.responsibilityId === responsibilityId);
+      void message.success(
+        t(closed ? 'shell.responsibility.switchedClosed' : 'shell.responsibility.switched', {
+          name: name?.responsibilityName ?? '',
+          count: closed,
+        }),
+      );
+    } catch (error) {
+      void message.error((error as Error).message);
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const forced = !!session?.mustChangePassword;
   return (
     <Layout style={{ height: '100vh', overflow: 'hidden' }}>
       <Layout.Sider
-        width={220}
+        // English menu names run longer.
+        width={language === 'EN' ? 248 : 220}
         collapsedWidth={64}
         collapsed={collapsed}
         trigger={null}
@@ -56,10 +93,24 @@ function WorkspaceLayout() {
             </Typography.Text>
           )}
         </div>
-        <SideMenu collapsed={collapsed} activePath={active.path} onOpen={open} />
+        <SideMenu
+          collapsed={collapsed}
+          activePath={active.path}
+          activeSearch={active.search}
+          onOpen={(path, search) => go(path, search)}
+        />
       </Layout.Sider>
       <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+        <TopBar
+          collapsed={collapsed}
+          onToggle={() => setCollapsed(!collapsed)}
+          current={current}
+          switching={switching}
+          onSwitchResponsibility={(id) => void switchResponsibility(id)}
+          onUserCenter={() => go('userCenter')}
+          onChangePassword={() => setChangingPassword(true)}
+          onSignOut={() => void signOut()}
+        />
         <TabBar workspace={workspace} />
         <LoadingProvider>
           {(loading) => (
@@ -71,7 +122,6 @@ function WorkspaceLayout() {
                   tab={tab}
                   active={tab.id === workspace.activeId}
                   navigator={workspace.navigatorOf(tab.id)}
-                  onOpen={open}
                   registerScrollTop={registerScrollTop}
                 />
               ))}
@@ -79,20 +129,55 @@ function WorkspaceLayout() {
           )}
         </LoadingProvider>
       </div>
+      <ChangePasswordModal
+        open={forced || changingPassword}
+        forced={forced}
+        onClose={() => setChangingPassword(false)}
+        onSignOut={() => void signOut()}
+      />
     </Layout>
+  );
+}
+
+function CurrentFailed({ error }: { error: Error }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="warning"
+      title={t('shell.currentFailed')}
+      subTitle={error.message}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('chunk.reload')}
+        </Button>
+      }
+    />
   );
 }
 
 export default function Workspace() {
   const { language } = useLanguage();
+  const current = useCurrent();
+  const granted = useGrantedSet(current.data);
+  useHeartbeat();
+  if (current.error && !current.data) return <CurrentFailed error={current.error} />;
+  if (!current.data) {
+    return (
+      <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
   return (
     <PlatformProvider
-      api={api}
+      api={platformApi}
       catalogue={catalogue}
       locale={localeOf(language)}
+      side={current.data.user.userType === 'EXTERNAL' ? 'supplier' : 'internal'}
+      granted={granted}
       resolveEntity={resolveEntity}
     >
-      <WorkspaceLayout />
+      <WorkspaceLayout current={current.data} />
     </PlatformProvider>
   );
 }

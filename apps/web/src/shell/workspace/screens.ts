@@ -1,11 +1,13 @@
-// The registered screens of the web app (every area's registry lines), the merged catalogue,
-// and the definitions a remote select may need (the platform's own entities, the areas').
+// The registered screens of the web app (every area's registry lines and the shell's own), the
+// merged catalogue, and the definitions a remote select may need (the platform's own entities,
+// the areas').
 import { type EntityDef, kernelMessages, mergeCatalogues, systemEntities } from '@srm/kernel';
 import { ScreenRegistry, platformUiMessages } from '@srm/platform-ui';
 import { domainMessages } from '@srm/domain/messages';
 import { domainScreens } from '@srm/domain/screens';
+import { shellScreens } from './shellScreens';
 
-export const screenRegistry = new ScreenRegistry(domainScreens);
+export const screenRegistry = new ScreenRegistry([...shellScreens, ...domainScreens]);
 
 export const catalogue = mergeCatalogues(kernelMessages, platformUiMessages, domainMessages);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OPEN_TABS } from '@srm/kernel';
-import { TabStore, tabKey, tabUrl } from './tabs';
+import { EX_HOME, IN_HOME, TabStore, homePathOf, isHomePath, tabKey, tabUrl } from './tabs';
 
 describe('the workspace tabs', () => {
   it('know a page again whatever the case of its path or the order of its query', () => {
@@ -29,5 +29,14 @@ describe('the workspace tabs', () => {
     expect(store.close([b.id]).id).toBe(a.id);
     expect(store.close(store.all.map((tab) => tab.id)).id).toBe('home');
     expect(store.all.map((tab) => tab.id)).toEqual(['home']);
+  });
+
+  it('pin the home of the user’s side: inHome inside, exHome for supplier users', () => {
+    expect(homePathOf('INTERNAL')).toBe(IN_HOME);
+    expect(homePathOf('EXTERNAL')).toBe(EX_HOME);
+    expect(new TabStore(EX_HOME).all[0]).toMatchObject({ id: 'home', path: 'exHome' });
+    expect(isHomePath('/inhome')).toBe(true);
+    expect(isHomePath('exHome')).toBe(true);
+    expect(isHomePath('user')).toBe(false);
   });
 });

@@ -1,10 +1,22 @@
 // The open tabs of the workspace: a small synchronous store (the router's location and the tab
 // list must agree even when their updates land in different renders). A tab is identified by
-// its route name and its sorted query, so opening the same page twice activates it.
+// its route name and its sorted query, so opening the same page twice activates it. The pinned
+// home tab is the internal home (inHome) or, for supplier users, the external home (exHome).
 import { MAX_OPEN_TABS } from '@srm/kernel';
 import { routeName } from '@srm/platform-ui';
 
-export const HOME_PATH = 'inHome';
+export const IN_HOME = 'inHome';
+export const EX_HOME = 'exHome';
+export const HOME_ID = 'home';
+
+export function homePathOf(userType: string | undefined): string {
+  return userType === 'EXTERNAL' ? EX_HOME : IN_HOME;
+}
+
+export function isHomePath(path: string): boolean {
+  const name = routeName(path);
+  return name === routeName(IN_HOME) || name === routeName(EX_HOME);
+}
 
 export interface Tab {
   readonly id: string;
@@ -37,13 +49,16 @@ export function tabUrl(tab: Pick<Tab, 'path' | 'search'>): string {
 type Listener = () => void;
 
 export class TabStore {
-  private tabs: readonly Tab[] = [
-    { id: 'home', path: HOME_PATH, search: '', title: null, dirty: false, generation: 0 },
-  ];
-  private activeId = 'home';
+  private tabs: readonly Tab[];
+  private activeId = HOME_ID;
   private listeners = new Set<Listener>();
   private counter = 0;
-  private snapshot = { tabs: this.tabs, activeId: this.activeId };
+  private snapshot: { tabs: readonly Tab[]; activeId: string };
+
+  constructor(readonly homePath = IN_HOME) {
+    this.tabs = [{ id: HOME_ID, path: homePath, search: '', title: null, dirty: false, generation: 0 }];
+    this.snapshot = { tabs: this.tabs, activeId: this.activeId };
+  }
 
   subscribe = (listener: Listener) => {
     this.listeners.add(listener);
@@ -106,7 +121,7 @@ export class TabStore {
 
   /** Removes tabs; answers the tab to show when the active one went. */
   close(ids: readonly string[]): Tab {
-    const closing = new Set(ids.filter((id) => id !== 'home'));
+    const closing = new Set(ids.filter((id) => id !== HOME_ID));
     const index = this.tabs.findIndex((tab) => tab.id === this.activeId);
     const remaining = this.tabs.filter((tab) => !closing.has(tab.id));
     let next = remaining.find((tab) => tab.id === this.activeId);

@@ -1,12 +1,14 @@
 // The workspace's navigation: the location opens or activates tabs (at most 15), tabs close
-// (asking first when they hold unsaved changes), refresh, and screens get their navigator.
+// (asking first when they hold unsaved changes), refresh (re-routed to the tab's saved route),
+// and screens get their navigator. A screen opened from another carries its menuId and respId
+// on, as they scope the buttons of the page.
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
 import { MAX_OPEN_TABS } from '@srm/kernel';
 import { type ScreenNavigator, type ScreenParams, useConfirm } from '@srm/platform-ui';
-import { HOME_PATH, type Tab, TabStore, normalizeSearch, tabUrl } from './tabs';
+import { HOME_ID, type Tab, TabStore, isHomePath, normalizeSearch, tabUrl } from './tabs';
 import { useTitles } from './useTitles';
 
 export function toSearch(params: ScreenParams = {}): string {
@@ -17,8 +19,20 @@ export function toSearch(params: ScreenParams = {}): string {
   return normalizeSearch(search.toString());
 }
 
-export function useWorkspace() {
-  const store = useMemo(() => new TabStore(), []);
+/** The parameters that scope a page's buttons (spec §2), carried from a tab to what it opens. */
+export const SCOPE_PARAMS = ['menuId', 'respId'] as const;
+
+export function scopedParams(from: string, params: ScreenParams = {}): ScreenParams {
+  const source = new URLSearchParams(from);
+  const scoped: Record<string, string | number | null | undefined> = { ...params };
+  for (const name of SCOPE_PARAMS) {
+    if (scoped[name] === undefined && source.get(name)) scoped[name] = source.get(name);
+  }
+  return scoped;
+}
+
+export function useWorkspace(homePath: string) {
+  const store = useMemo(() => new TabStore(homePath), [homePath]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const location = useLocation();
   const navigate = useNavigate();
@@ -49,10 +63,12 @@ export function useWorkspace() {
   // The location decides the active tab; a new location opens a tab.
   useEffect(() => {
     const rest = decodeURIComponent(location.pathname.replace(/^\/main\/?/, ''));
-    if (!rest) {
-      navigate(`/main/${HOME_PATH}`, { replace: true });
+    if (!rest || (isHomePath(rest) && rest !== homePath)) {
+      // /main, and the other side's home, show the user's own home.
+      navigate(`/main/${homePath}`, { replace: true });
       return;
     }
+    if (isHomePath(rest)) return store.activate(HOME_ID);
     const existing = store.findByKey(rest, location.search);
     if (existing) return store.activate(existing.id);
     if (store.full) {
@@ -62,7 +78,7 @@ export function useWorkspace() {
     }
     const tab = store.open(rest, location.search);
     requestAnimationFrame(() => scrollTops.current.get(tab.id)?.());
-  }, [location.pathname, location.search, navigate, store, warnFull]);
+  }, [location.pathname, location.search, navigate, store, warnFull, homePath]);
 
   const confirmLoss = useCallback(
     async (tabs: readonly (Tab | undefined)[], kind: 'close' | 'refresh') => {
@@ -101,21 +117,32 @@ export function useWorkspace() {
     [confirmLoss, navigate, store],
   );
 
+  /** Reloads a tab's screen and re-routes to the tab's saved route. */
   const refresh = useCallback(
     async (id: string) => {
       const tab = store.find(id);
       if (!tab || !(await confirmLoss([tab], 'refresh'))) return;
       store.update(id, { generation: tab.generation + 1, dirty: false });
+      if (store.active.id !== id) navigate(tabUrl(tab));
       scrollTops.current.get(id)?.();
     },
-    [confirmLoss, store],
+    [confirmLoss, navigate, store],
   );
+
+  /** Closes every tab but home without asking (the responsibility changed: their buttons did too). */
+  const resetTabs = useCallback(() => {
+    const others = store.all.filter((tab) => tab.id !== HOME_ID);
+    if (!others.length) return 0;
+    store.close(others.map((tab) => tab.id));
+    navigate(tabUrl(store.active));
+    return others.length;
+  }, [navigate, store]);
 
   const createNavigator = useCallback(
     (id: string): ScreenNavigator => ({
-      open: (path, params) => go(path, toSearch(params)),
+      open: (path, params) => go(path, toSearch(scopedParams(store.find(id)?.search ?? '', params))),
       replace: (params) => {
-        const search = toSearch(params);
+        const search = toSearch(scopedParams(store.find(id)?.search ?? '', params));
         store.update(id, { search });
         const tab = store.find(id);
         if (tab && store.active.id === id) navigate(tabUrl(tab), { replace: true });
@@ -147,7 +174,17 @@ export function useWorkspace() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [anyDirty]);
 
-  return { ...snapshot, store, go, close, refresh, navigatorOf, scrollTops: scrollTops.current };
+  return {
+    ...snapshot,
+    homePath,
+    store,
+    go,
+    close,
+    refresh,
+    resetTabs,
+    navigatorOf,
+    scrollTops: scrollTops.current,
+  };
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;

@@ -1,0 +1,44 @@
+// The internal home (inHome): a greeting with the user and the current responsibility, the key
+// figures the user may read, 我的待办 and 公告 (their modules come later: honest empty states,
+// never sample data) and 最近处理.
+import { CheckSquareOutlined, NotificationOutlined } from '@ant-design/icons';
+import { Col, Row, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrent } from '../../auth/useCurrent';
+import { Greeting } from './Greeting';
+import { HomeSection } from './HomeSection';
+import { KeyFigures } from './KeyFigures';
+import { RecentWork } from './RecentWork';
+
+export default function InHome() {
+  const { t } = useTranslation();
+  const current = useCurrent().data;
+  if (!current) return null;
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="in-home">
+      <Greeting current={current} />
+      <KeyFigures />
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={16}>
+          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+            <HomeSection
+              title={t('home.pending.title')}
+              icon={<CheckSquareOutlined />}
+              testId="pending-work"
+              empty={t('home.pending.empty')}
+            />
+            <RecentWork />
+          </Space>
+        </Col>
+        <Col xs={24} xl={8}>
+          <HomeSection
+            title={t('home.notices.title')}
+            icon={<NotificationOutlined />}
+            testId="notices"
+            empty={t('home.notices.empty')}
+          />
+        </Col>
+      </Row>
+    </Space>
+  );
+}
