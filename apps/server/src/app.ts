@@ -5,12 +5,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_MAX_UPLOAD, DEFAULT_TIME_ZONE } from '@srm/kernel';
+import { DEFAULT_MAX_UPLOAD, DEFAULT_TIME_ZONE, EXPORT_PAGE_SIZE } from '@srm/kernel';
 import { type Database, readJournal } from '@srm/db';
 import {
   type AccessPolicy,
   AppError,
   Attachments,
+  BACK_EXPORT_QUEUE,
+  BackExports,
+  IMPORT_QUEUE,
+  type ImportJob,
+  Imports,
+  registerImportRoutes,
+  type BackExportJob,
+  JobService,
+  installBackExportScope,
+  registerExportRoutes,
   DiskStorage,
   registerFileRoutes,
   registerLargeFileRoutes,
@@ -46,6 +56,10 @@ export interface AppOptions {
   timeZone?: string;
   /** SMTP server for e-mail (default SMTP_URL). */
   smtpUrl?: string;
+  /** Run background jobs on this node (default: yes unless SRM_JOB_WORKERS=off). */
+  jobWorkers?: boolean;
+  /** How often idle job workers look for work, in seconds (default SRM_JOB_POLL_SECONDS or 1). */
+  jobPollingSeconds?: number;
 }
 
 export interface App {
@@ -53,6 +67,7 @@ export interface App {
   runtime: EntityRuntime;
   clock: DatabaseClock;
   identity: Identity;
+  jobs: JobService;
 }
 
 /** Largest upload in bytes (SRM_MAX_UPLOAD_BYTES), the spec's 2147483648 by default. */
@@ -105,6 +120,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const storage = new DiskStorage(join(dataDir, 'files'));
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), maxUpload());
   runtime.plugins.attachments = attachments;
+  const jobs = new JobService(options.database, {
+    workers: options.jobWorkers ?? (process.env.SRM_JOB_WORKERS ?? 'on').toLowerCase() !== 'off',
+    pollingIntervalSeconds: options.jobPollingSeconds ?? (Number(process.env.SRM_JOB_POLL_SECONDS) || 1),
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  const exportPageRows = Number(process.env.SRM_EXPORT_PAGE_ROWS) || EXPORT_PAGE_SIZE;
+  const backExports = new BackExports({
+    runtime,
+    attachments,
+    jobs,
+    workDir: storage.workDir('exports'),
+    pageRows: exportPageRows,
+  });
+  jobs.register<BackExportJob>(BACK_EXPORT_QUEUE, (job) => backExports.run(job.data));
+  const importWorkDir = storage.workDir('imports');
+  const imports = new Imports({ runtime, attachments, jobs, workDir: importWorkDir });
+  jobs.register<ImportJob>(IMPORT_QUEUE, (job) => imports.run(job.data));
   const identityPolicy = new IdentityPolicy(identity);
   const policy = options.policy ?? identityPolicy;
   const app = Fastify({
@@ -130,6 +162,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   installAccessEnforcement(app, policy);
+  // Jobs run while the server does: started once it is ready, stopped (gracefully) on close.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  installBackExportScope(app, { runtime, policy });
   registerHealth(app, { database: options.database, version, journal: readJournal(migrationsDir) });
   registerIdentityRoutes(app, identity, identityPolicy);
   const routes = registerEntityRoutes(app, { runtime, policy });
@@ -141,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const sealKey = loadSealKey(join(dataDir, 'keys', 'seal.key'), process.env.SRM_SEAL_KEY);
   await registerFileRoutes(app, { runtime, attachments, rsa: identity.rsa, urlSecret: sealKey, actorOf });
   registerLargeFileRoutes(app, { runtime, attachments, workDir: storage.workDir('large'), actorOf });
+  registerExportRoutes(app, { runtime, policy, backExports, actorOf, pageRows: exportPageRows });
+  registerImportRoutes(app, { runtime, policy, imports, workDir: importWorkDir, actorOf });
   const apiDocument = openApiDocument(registry.all(), routes, messages, version);
   app.get('/api/docs', { config: { access: 'public' } }, async () => apiDocument);
 
@@ -160,5 +198,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     });
   }
-  return { app, runtime, clock, identity };
+  return { app, runtime, clock, identity, jobs };
 }

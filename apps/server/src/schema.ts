@@ -2,7 +2,10 @@
 // tables, and the message catalogue. Built once per process.
 import { type Catalogue, EntityRegistry, kernelMessages, mergeCatalogues, systemEntities } from '@srm/kernel';
 import {
+  backExport,
   buildEntityTables,
+  excelMessages,
+  excelTables,
   type EntityTables,
   fileTables,
   identityTables,
@@ -10,13 +13,18 @@ import {
 } from '@srm/platform';
 import { domainEntities, domainMessages } from '@srm/domain';
 
-export const registry = new EntityRegistry([...systemEntities, ...domainEntities]);
+export const registry = new EntityRegistry([...systemEntities, backExport, ...domainEntities]);
 export const entityTables: EntityTables = buildEntityTables(registry);
-export const messages: Catalogue = mergeCatalogues(kernelMessages, domainMessages);
+export const messages: Catalogue = mergeCatalogues(kernelMessages, excelMessages, domainMessages);
 
 /** Every table by a unique export name: what the migrations are generated from. */
 export function schemaTables(): Record<string, unknown> {
-  const tables: Record<string, unknown> = { ...systemTables, ...identityTables, ...fileTables };
+  const tables: Record<string, unknown> = {
+    ...systemTables,
+    ...identityTables,
+    ...fileTables,
+    ...excelTables,
+  };
   for (const [name, table] of entityTables.byEntity) tables[name] = table;
   return tables;
 }

@@ -12,6 +12,7 @@ import {
   type DatabaseClock,
   type EntityRuntime,
   type Identity,
+  type JobService,
   type Seed,
   type SeedReport,
   runSeeds,
@@ -49,6 +50,7 @@ export interface TestServer {
   runtime: EntityRuntime;
   clock: DatabaseClock;
   identity: Identity;
+  jobs: JobService;
   database: TestDatabase;
   post<T = unknown>(path: string, body?: unknown, options?: PostOptions): Promise<Answer<T>>;
   seed(seeds: readonly Seed[]): Promise<SeedReport>;
@@ -79,12 +81,13 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase();
-  const { app, runtime, clock, identity } = await buildApp({
+  const { app, runtime, clock, identity, jobs } = await buildApp({
     database,
     dataDir: mkdtempSync(join(tmpdir(), 'srm-test-data-')),
     webDir: options.webDir ?? '/nonexistent',
     ...(options.policy === 'signIn' ? {} : { policy: options.policy ?? testActorPolicy }),
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    jobPollingSeconds: 0.5,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -113,6 +116,7 @@ export async function startTestServer(
     runtime,
     clock,
     identity,
+    jobs,
     database,
     post,
     seed: (seeds) => runSeeds(runtime, seeds, 'all'),

@@ -1,0 +1,154 @@
+// The export endpoints: /api/export/v1/exportExcelRestful/{exportExcel, customExportExcel} stream
+// an xlsx of the caller's rows of an entity list; /api/report/v1/baseReportBackExportRestful/
+// doBackExport records a background export. Each needs `<entity>.export` besides reading the
+// list. Background exports are listed per user: only administrators (internal users whose scope
+// covers every organisation) see other users' exports.
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BACKGROUND_SHEET_MAX_ROW, SHEET_MAX_ROW } from '@srm/kernel';
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AccessPolicy, type Actor } from '../access/actor';
+import { success } from '../http/envelope';
+import { AppError } from '../http/errors';
+import type { EntityRuntime } from '../entity/runtime';
+import { contentTypeOf } from '../files/content-type';
+import { disposition } from '../files/routes';
+import { backExport } from './back-export.entity';
+import type { BackExports } from './back-export';
+import { prepareExport, writeExport } from './export';
+import { type ExportRequest, parseExportRequest } from './request';
+
+export const EXPORT_PREFIX = '/api/export/v1/exportExcelRestful';
+
+export interface ExportRouteOptions {
+  readonly runtime: EntityRuntime;
+  readonly policy: AccessPolicy;
+  readonly backExports: BackExports;
+  /** Rows read per page (the spec's 20000 by default). */
+  readonly pageRows?: number;
+  /** The caller of a signed-in request, in the request's language. */
+  actorOf(request: FastifyRequest): Promise<Actor>;
+}
+
+/** The caller may read the list and holds `<entity>.export`. */
+export async function assertMayExport(
+  policy: AccessPolicy,
+  actor: Actor,
+  request: FastifyRequest,
+  exportRequest: ExportRequest,
+): Promise<void> {
+  await policy.authorize(actor, { entity: exportRequest.entity, action: 'listByPage' }, request);
+  const resource = `${exportRequest.entity.name}.export`;
+  if (!policy.allows(actor, resource)) throw new AppError(403, 'access.resourceDenied', { resource });
+}
+
+/** An administrator of exports: internal, with every organisation in scope. */
+export function seesAllExports(actor: Actor): boolean {
+  return actor.system === true || (actor.side === 'internal' && actor.orgIds === 'all');
+}
+
+export function registerExportRoutes(app: FastifyInstance, options: ExportRouteOptions): void {
+  const { runtime, policy } = options;
+  const signedIn = { config: { access: 'authenticated' as const } };
+
+  const exportExcel = (custom: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const actor = await options.actorOf(request);
+    const parsed = parseExportRequest(request.body, {
+      registry: runtime.registry,
+      messages: runtime.messages(),
+      locale: actor.locale,
+      sheetLimit: SHEET_MAX_ROW,
+      custom,
+    });
+    await assertMayExport(policy, actor, request, parsed);
+    const prepared = await prepareExport(runtime, actor, parsed, options.pageRows);
+    const out = new PassThrough();
+    writeExport(runtime, actor, prepared, out).catch((error: unknown) => {
+      request.log.error({ err: error }, 'export failed while streaming');
+      out.destroy(error as Error);
+    });
+    reply
+      .header('content-type', contentTypeOf('xlsx'))
+      .header('content-disposition', disposition('attachment', parsed.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store');
+    return reply.send(out);
+  };
+  app.post(`${EXPORT_PREFIX}/exportExcel`, signedIn, exportExcel(false));
+  app.post(`${EXPORT_PREFIX}/customExportExcel`, signedIn, exportExcel(true));
+
+  app.post(`${backExport.apiPath}/doBackExport`, signedIn, async (request) => {
+    const actor = await options.actorOf(request);
+    const body = request.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
+      throw new AppError(400, 'validation.object');
+    const input = (body ?? {}) as Record<string, unknown>;
+    let params: unknown = input.paramsValue;
+    if (typeof params === 'string') {
+      if (!params.trim()) params = undefined;
+      else {
+        try {
+          params = JSON.parse(params) as unknown;
+        } catch {
+          throw new AppError(400, 'excel.badRequestParams');
+        }
+      }
+    }
+    if (params === undefined || params === null) throw new AppError(400, 'excel.paramsValueRequired');
+    if (typeof params !== 'object' || Array.isArray(params))
+      throw new AppError(400, 'excel.badRequestParams');
+    const parsed = parseExportRequest(
+      {
+        ...(params as Record<string, unknown>),
+        fileName: input.fileName ?? (params as Record<string, unknown>).fileName,
+      },
+      {
+        registry: runtime.registry,
+        messages: runtime.messages(),
+        locale: actor.locale,
+        sheetLimit: BACKGROUND_SHEET_MAX_ROW,
+      },
+    );
+    await assertMayExport(policy, actor, request, parsed);
+    const row = await options.backExports.submit(actor, parsed);
+    return success(row, String(row.exportNumber));
+  });
+}
+
+/**
+ * Background exports are each user's own: on listByPage and findById of the export entity, a
+ * caller who is not an administrator of exports sees only the exports they asked for. Installed
+ * before the entity routes, as a hook that narrows the request (the engine's supplier scope
+ * still applies underneath).
+ */
+export function installBackExportScope(
+  app: FastifyInstance,
+  options: { runtime: EntityRuntime; policy: AccessPolicy },
+): void {
+  const list = `${backExport.apiPath}/listByPage`;
+  const find = `${backExport.apiPath}/findById`;
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url;
+    if (url !== list && url !== find) return;
+    const actor = await options.policy.identify(request);
+    if (!actor || seesAllExports(actor)) return;
+    const body = request.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) return;
+    const input = { ...((body ?? {}) as Record<string, unknown>) };
+    if (url === list) {
+      input.createdBy = actor.userId ?? -1;
+      request.body = input;
+      return;
+    }
+    const id = Number(input[backExport.key] ?? input.id);
+    if (!Number.isSafeInteger(id) || id < 1) return;
+    const table = options.runtime.table(backExport.name);
+    const [row] = await options.runtime
+      .executor()
+      .select({ createdBy: table.createdBy as AnyPgColumn })
+      .from(table)
+      .where(eq(table[backExport.key] as AnyPgColumn, id));
+    if (row && row.createdBy !== actor.userId) throw new AppError(404, 'entity.notFound');
+  });
+}

@@ -1,0 +1,134 @@
+// The import endpoints under /api/export/v1/importExcelRestful: downloadImportTemplate (an xlsx
+// derived from the definition), importExcel (multipart: `file` and `entity`; all rows or none)
+// and importStatus (a big import running as a job). Each needs `<entity>.import`.
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EntityDef } from '@srm/kernel';
+import type { AccessPolicy, Actor } from '../access/actor';
+import { success, failure } from '../http/envelope';
+import { AppError } from '../http/errors';
+import { cleanFileName } from '../files/attachments';
+import { contentTypeOf } from '../files/content-type';
+import { disposition } from '../files/routes';
+import { FileTooLargeError, meter } from '../files/storage';
+import { type Imports } from './import';
+import { importTemplate } from './template';
+import type { EntityRuntime } from '../entity/runtime';
+
+export const IMPORT_PREFIX = '/api/export/v1/importExcelRestful';
+/** Largest import file (an xlsx of 100000 rows of 50 columns is far below it). */
+export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+
+export interface ImportRouteOptions {
+  readonly runtime: EntityRuntime;
+  readonly policy: AccessPolicy;
+  readonly imports: Imports;
+  readonly workDir: string;
+  actorOf(request: FastifyRequest): Promise<Actor>;
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'validation.object');
+  return body as Record<string, unknown>;
+}
+
+export function registerImportRoutes(app: FastifyInstance, options: ImportRouteOptions): void {
+  const { policy, imports } = options;
+  const signedIn = { config: { access: 'authenticated' as const } };
+
+  const mayImport = (actor: Actor, entity: EntityDef) => {
+    const resource = `${entity.name}.import`;
+    if (!policy.allows(actor, resource)) throw new AppError(403, 'access.resourceDenied', { resource });
+  };
+
+  app.post(`${IMPORT_PREFIX}/downloadImportTemplate`, signedIn, async (request, reply) => {
+    const actor = await options.actorOf(request);
+    const body = bodyOf(request);
+    const entity = imports.entityFor(actor, body.entity ?? body.entityName);
+    mayImport(actor, entity);
+    const { fileName, content } = await importTemplate(options.runtime, actor, entity);
+    reply
+      .header('content-type', contentTypeOf('xlsx'))
+      .header('content-disposition', disposition('attachment', fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store');
+    return reply.send(content);
+  });
+
+  app.post(`${IMPORT_PREFIX}/importExcel`, signedIn, async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.isMultipart()) throw new AppError(415, 'excel.fileRequired');
+    const actor = await options.actorOf(request);
+    await mkdir(options.workDir, { recursive: true });
+    const path = join(options.workDir, `${randomBytes(12).toString('hex')}.xlsx`);
+    try {
+      let entityName: string | undefined;
+      let fileName: string | null = null;
+      for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES + 1 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'entity' || part.fieldname === 'entityName')
+            entityName = typeof part.value === 'string' ? part.value : undefined;
+          continue;
+        }
+        if (fileName !== null || !['file', 'files'].includes(part.fieldname)) {
+          part.file.resume();
+          throw new AppError(400, 'file.badField', { field: part.fieldname.slice(0, 40) });
+        }
+        fileName = cleanFileName(part.filename || 'import.xlsx');
+        if (!/\.xlsx$/i.test(fileName)) {
+          part.file.resume();
+          throw new AppError(415, 'excel.notXlsx');
+        }
+        try {
+          await pipeline(part.file, meter(IMPORT_MAX_BYTES), createWriteStream(path));
+        } catch (error) {
+          if (error instanceof FileTooLargeError)
+            throw new AppError(413, 'excel.fileTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
+          throw error;
+        }
+        if (part.file.truncated)
+          throw new AppError(413, 'excel.fileTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
+      }
+      if (fileName === null) throw new AppError(400, 'excel.fileRequired');
+      const entity = imports.entityFor(actor, entityName);
+      mayImport(actor, entity);
+      const handle = await open(path, 'r');
+      const head = Buffer.alloc(4);
+      await handle.read(head, 0, 4, 0);
+      await handle.close();
+      if (!head.equals(Buffer.from('504b0304', 'hex'))) throw new AppError(415, 'excel.notXlsx');
+      const outcome = await imports.start(actor, entity, path, fileName);
+      if ('queued' in outcome)
+        return success(
+          { importId: outcome.importId, status: 'WAITING', total: outcome.total },
+          request.t('excel.importQueued', { count: outcome.total }),
+        );
+      if (outcome.ok)
+        return success({ count: outcome.created }, request.t('excel.imported', { count: outcome.created }));
+      return reply.code(400).send(
+        failure(request.t('excel.importFailed', { count: outcome.issues.length }), {
+          errorFileId: outcome.errorFile.id,
+          issueCount: outcome.issues.length,
+          rowCount: outcome.rows,
+          issues: outcome.issues.slice(0, 20),
+        }),
+      );
+    } finally {
+      await rm(path, { force: true });
+    }
+  });
+
+  app.post(`${IMPORT_PREFIX}/importStatus`, signedIn, async (request) => {
+    const actor = await options.actorOf(request);
+    const id = bodyOf(request).importId;
+    const importId = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
+    if (typeof importId !== 'number' || !Number.isSafeInteger(importId) || importId < 1)
+      throw new AppError(400, 'excel.importNotFound');
+    return success(await imports.status(actor, importId));
+  });
+}

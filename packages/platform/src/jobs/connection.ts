@@ -1,0 +1,84 @@
+// pg-boss talks to the database through `executeSql(text, values)`. These adapters give it the
+// application's own connection: PGlite's single connection (multi-statement text without
+// parameters goes through `exec`), PostgreSQL's pool, or the open transaction of the caller,
+// so that a job sent inside a unit of work commits or rolls back with it (and never waits on
+// PGlite's connection that the transaction itself holds).
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '@srm/db';
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+export interface JobDb {
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+}
+
+interface QueryClient {
+  query(text: string, values?: unknown[]): Promise<SqlResult>;
+}
+
+interface PgliteClient extends QueryClient {
+  exec(text: string): Promise<SqlResult[]>;
+}
+
+/** The database's own connection, tracking statements in flight so a stop can wait for them. */
+export class DatabaseJobDb implements JobDb {
+  private readonly running = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(private readonly database: Database) {}
+
+  async executeSql(text: string, values?: unknown[]): Promise<SqlResult> {
+    if (this.closed) throw new Error('The job connection is closed');
+    const work = this.run(text, values);
+    this.running.add(work);
+    try {
+      return await work;
+    } finally {
+      this.running.delete(work);
+    }
+  }
+
+  private async run(text: string, values?: unknown[]): Promise<SqlResult> {
+    if (this.database.kind === 'pglite') {
+      const client = this.database.pglite as unknown as PgliteClient;
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      }
+      return client.query(text, values);
+    }
+    const pool = (this.database.db as unknown as { $client: QueryClient }).$client;
+    return pool.query(text, values);
+  }
+
+  /** Waits for the statements already sent (pg-boss completes jobs without awaiting), then refuses more. */
+  async drain(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
+    this.closed = true;
+  }
+}
+
+/** pg-boss's positional parameters ($1, $2 …) as a Drizzle statement with bound parameters. */
+export function statementOf(text: string, values: readonly unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    chunks.push(sql`${sql.param(values[Number(match[1]) - 1] ?? null)}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
+/** The open transaction, for sends that must commit with the caller's work. */
+export function transactionJobDb(tx: Executor): JobDb {
+  return {
+    async executeSql(text, values) {
+      const result = (await tx.execute(statementOf(text, values))) as unknown as SqlResult;
+      return { rows: result.rows };
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// Background jobs on pg-boss (ADR 0004), on PostgreSQL and on the embedded PGlite alike: queues
+// are registered by name before the service starts; the server starts it once listening and
+// stops it on close (no more fetching; a running job may finish, else it fails and is retried).
+// Jobs are rows in the database, so a job sent before a restart runs after it.
+import PgBoss from 'pg-boss';
+import { type Database, executor, isInTransaction } from '@srm/db';
+import { DatabaseJobDb, transactionJobDb } from './connection';
+
+export interface Job<T> {
+  readonly id: string;
+  readonly data: T;
+}
+
+export type JobHandler<T> = (job: Job<T>) => Promise<unknown>;
+
+export interface QueueSettings {
+  /** Runs after a failure (a crash, a stop that could not wait); default 2. */
+  readonly retryLimit?: number;
+  readonly retryDelaySeconds?: number;
+  /** A job running longer is failed (and retried); default 1 hour. */
+  readonly expireInSeconds?: number;
+}
+
+export interface JobServiceOptions {
+  /** Run workers on this node (default true); a node without workers still sends jobs. */
+  readonly workers?: boolean;
+  /** How often an idle worker looks for work (default 1 s). */
+  readonly pollingIntervalSeconds?: number;
+  /** How long a stop waits for running jobs before failing them for a retry (default 30 s). */
+  readonly stopTimeoutMs?: number;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export interface JobInfo {
+  readonly id: string;
+  readonly state: JobState;
+  readonly output: unknown;
+  readonly retryCount: number;
+}
+
+interface Queue {
+  readonly handler: JobHandler<unknown>;
+  readonly settings: QueueSettings;
+  workerId?: string;
+}
+
+export const JOB_SCHEMA = 'pgboss';
+
+export class JobService {
+  private readonly queues = new Map<string, Queue>();
+  private readonly connection: DatabaseJobDb;
+  private readonly boss: PgBoss;
+  private started = false;
+  private stopping: Promise<void> | null = null;
+  private readonly running = new Set<string>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: JobServiceOptions = {},
+  ) {
+    this.connection = new DatabaseJobDb(database);
+    this.boss = new PgBoss({
+      db: this.connection as unknown as PgBoss.Db,
+      schema: JOB_SCHEMA,
+      migrate: true,
+      supervise: true,
+      schedule: false,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+    } as PgBoss.ConstructorOptions);
+    this.boss.on('error', (error) => this.log('job error', error));
+  }
+
+  private log(message: string, error?: unknown): void {
+    if (this.options.log) this.options.log(message, error);
+    else console.error(message, error);
+  }
+
+  get workers(): boolean {
+    return this.options.workers !== false;
+  }
+
+  /** Declares a queue and the function that runs its jobs (before start). */
+  register<T>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}): void {
+    if (this.started) throw new Error(`Queue ${name} registered after the job service started`);
+    if (this.queues.has(name)) throw new Error(`Queue ${name} registered twice`);
+    this.queues.set(name, { handler: handler as JobHandler<unknown>, settings });
+  }
+
+  /** Creates pg-boss's schema and the queues, then starts the workers (when this node runs them). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const [name, queue] of this.queues) {
+      const options: PgBoss.Queue = {
+        name,
+        retryLimit: queue.settings.retryLimit ?? 2,
+        retryDelay: queue.settings.retryDelaySeconds ?? 5,
+        expireInSeconds: queue.settings.expireInSeconds ?? 3600,
+      };
+      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+      else {
+        try {
+          await this.boss.createQueue(name, options);
+        } catch (error) {
+          // Another node created it at the same moment.
+          if (!(await this.boss.getQueue(name))) throw error;
+        }
+      }
+    }
+    this.started = true;
+    if (!this.workers) return;
+    for (const [name, queue] of this.queues) {
+      queue.workerId = await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
+        if (!job) return undefined;
+        this.running.add(job.id);
+        try {
+          return await queue.handler({ id: job.id, data: job.data });
+        } finally {
+          this.running.delete(job.id);
+        }
+      });
+    }
+  }
+
+  /**
+   * Stops fetching; waits up to stopTimeoutMs for running jobs, fails the rest (they are retried
+   * by the next node to start) and lets the last statements finish before the database closes.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      if (!this.started) return;
+      await this.boss.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 30_000 });
+      await this.connection.drain();
+    })();
+    return this.stopping;
+  }
+
+  /** Jobs running on this node now. */
+  get active(): number {
+    return this.running.size;
+  }
+
+  /**
+   * Sends a job. Inside a transaction the job is written by it: it exists only if the
+   * transaction commits, and the worker sees it once it does.
+   */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: { startAfterSeconds?: number; singletonKey?: string } = {},
+  ): Promise<string> {
+    if (!this.queues.has(name)) throw new Error(`Unknown queue ${name}`);
+    const inTransaction = isInTransaction();
+    const id = await this.boss.send(name, data, {
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(inTransaction ? { db: transactionJobDb(executor(this.database)) as unknown as PgBoss.Db } : {}),
+    });
+    if (!id) throw new Error(`Job not created on ${name}`);
+    const workerId = this.queues.get(name)!.workerId;
+    if (workerId && !inTransaction && !options.startAfterSeconds) this.boss.notifyWorker(workerId);
+    return id;
+  }
+
+  /** A job's state and result (its output once completed, the error once failed). */
+  async find(name: string, id: string): Promise<JobInfo | null> {
+    const job = await this.boss.getJobById<unknown>(name, id, {
+      includeArchive: true,
+      ...(isInTransaction() ? { db: transactionJobDb(executor(this.database)) as unknown as PgBoss.Db } : {}),
+    });
+    if (!job) return null;
+    return { id: job.id, state: job.state, output: job.output ?? null, retryCount: job.retryCount };
+  }
+}
