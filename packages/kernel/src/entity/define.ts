@@ -133,6 +133,12 @@ export interface EntitySpec<F extends Record<string, FieldDef>> {
   readonly numbering?: NumberingRule;
   /** Supplier users see and change only rows whose field holds their supplier. */
   readonly ownedBy?: string;
+  /**
+   * Workflow states in which the owning supplier sees a row (list, find, lines, actions, saves,
+   * exports, references); in any other state the row does not exist for supplier users (a draft
+   * order). Needs `ownedBy` and a workflow. Lines follow their header's states.
+   */
+  readonly supplierVisibleIn?: readonly string[];
   /** Internal users are limited to rows of organisations they are permitted. */
   readonly orgScoped?: string;
   /** Internal users are limited to rows of categories they are permitted. */
@@ -169,6 +175,7 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   readonly lines: Readonly<Record<string, EntityDef>>;
   readonly numbering?: NumberingRule;
   readonly ownedBy?: string;
+  readonly supplierVisibleIn?: readonly string[];
   readonly orgScoped?: string;
   readonly categoryScoped?: string;
   readonly supplierReadable: boolean;
@@ -243,6 +250,13 @@ export function defineEntity<const F extends Record<string, FieldDef>>(
     };
   }
   Object.assign(fields, rest);
+  if (spec.supplierVisibleIn) {
+    if (!spec.ownedBy || !spec.workflow)
+      throw new Error(`${name}: supplierVisibleIn needs ownedBy and a workflow`);
+    const unknown = spec.supplierVisibleIn.filter((state) => !spec.workflow!.states.includes(state));
+    if (unknown.length)
+      throw new Error(`${name}: supplierVisibleIn names unknown states ${unknown.join(', ')}`);
+  }
   const display = spec.display ?? Object.keys(own).find((field) => own[field]!.kind === 'text') ?? spec.key;
   return {
     name,
@@ -257,6 +271,7 @@ export function defineEntity<const F extends Record<string, FieldDef>>(
     lines: spec.lines ?? {},
     ...(spec.numbering ? { numbering: spec.numbering } : {}),
     ...(spec.ownedBy ? { ownedBy: spec.ownedBy } : {}),
+    ...(spec.supplierVisibleIn ? { supplierVisibleIn: spec.supplierVisibleIn } : {}),
     ...(spec.orgScoped ? { orgScoped: spec.orgScoped } : {}),
     ...(spec.categoryScoped ? { categoryScoped: spec.categoryScoped } : {}),
     supplierReadable: spec.supplierReadable ?? false,

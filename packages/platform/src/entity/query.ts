@@ -2,7 +2,7 @@
 // the derived tables and bound parameters reach the database.
 import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { EntityDef, ListFilter, SortSpec } from '@srm/kernel';
+import { type EntityDef, type ListFilter, STATUS_FIELD, type SortSpec } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import type { EntityTable } from './tables';
 
@@ -72,11 +72,15 @@ export function scopeConditions(
 ): SQL[] {
   if (actor.system) return [];
   const own = ownScope(entity, table, actor);
-  if (own.length || !header || !entity.parent) return own;
+  if (!header || !entity.parent) return own;
+  // A line owned by itself still follows the states in which its header is visible.
+  const followHeader = !own.length || (actor.side === 'supplier' && !!header.entity.supplierVisibleIn);
+  if (!followHeader) return own;
   const headerScope = ownScope(header.entity, header.table, actor);
-  if (!headerScope.length) return [];
+  if (!headerScope.length) return own;
   const headerKey = column(header.table, header.entity.key);
   return [
+    ...own,
     inArray(
       column(table, entity.parent.field),
       sql`(select ${headerKey} from ${header.table} where ${and(...headerScope)})`,
@@ -86,8 +90,18 @@ export function scopeConditions(
 
 function ownScope(entity: EntityDef, table: EntityTable, actor: Actor): SQL[] {
   if (actor.side === 'supplier') {
-    if (entity.ownedBy) return [eq(column(table, entity.ownedBy), actor.supplierId ?? -1)];
-    return [];
+    if (!entity.ownedBy) return [];
+    const owned = eq(column(table, entity.ownedBy), actor.supplierId ?? -1);
+    // Rows in states hidden from suppliers (a draft order) do not exist for them.
+    if (entity.supplierVisibleIn && entity.workflow) {
+      return [
+        owned,
+        entity.supplierVisibleIn.length
+          ? inArray(column(table, STATUS_FIELD), [...entity.supplierVisibleIn])
+          : NONE,
+      ];
+    }
+    return [owned];
   }
   const conditions: SQL[] = [];
   if (entity.orgScoped && actor.orgIds !== 'all') {
