@@ -40,6 +40,21 @@ const overrides: SampleOverrides = {
     const relationType = await factory.ensureCode('BASE_ORG_RELATION_TYPE', 'OU_INV');
     return { ...row, relationType, fromOrgId: ou, toOrgId: await factory.fresh('srmBaseOrg') };
   },
+  // An ASL application line for a material of its own (a second one for the same would be refused).
+  srmPurAslApplyLine: async (row, _n, factory) => ({ ...row, itemId: await factory.fresh('srmBaseItem') }),
+  // An ASL alteration changes an entry, which only an approved application creates.
+  srmPurAslAlteration: async (row) => {
+    const applied = await factory.create('srmPurAslApply');
+    for (const action of ['doSubmit', 'doApproval'])
+      await server.post(`/api/srm/v1/srmPurAslApplyRestful/${action}`, { aslApplyId: applied.aslApplyId });
+    const line = (applied.lines as Row[])[0]!;
+    const entries = await server.post<Row[]>('/api/srm/v1/srmPurAslRestful/listByPage', {
+      supplierId: line.supplierId,
+      itemId: line.itemId,
+    });
+    const aslId = entries.body.data[0]!.aslId;
+    return { ...row, orgId: applied.orgId, lines: [{ ...(row.lines as Row[])[0], aslId }] };
+  },
 };
 
 let server: TestServer;

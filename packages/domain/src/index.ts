@@ -3,10 +3,12 @@
 import type { EntityDef } from '@srm/kernel';
 import { baseDataEntities } from './base-data';
 import { supplierEntities } from './supplier';
+import { agreementsEntities } from './agreements';
 
 export * from './base-data';
 export * from './supplier';
+export * from './agreements';
 export * from './menus';
 
-export const domainEntities: EntityDef[] = [...baseDataEntities, ...supplierEntities];
+export const domainEntities: EntityDef[] = [...baseDataEntities, ...supplierEntities, ...agreementsEntities];
 export { domainMessages } from './messages';

@@ -46,6 +46,35 @@ export const menuPlan: MenuPlan = {
       ],
     },
     {
+      code: 'PUR_SOURCE',
+      name: '货源与协议',
+      nameEn: 'Sources and agreements',
+      icon: 'solution',
+      children: [
+        {
+          code: 'PUR_ASL',
+          name: '合格供应商清单',
+          nameEn: 'Approved supplier list',
+          path: 'srmPurAslList',
+          entity: 'srmPurAsl',
+        },
+        {
+          code: 'PUR_ASL_APPLY',
+          name: '货源申请',
+          nameEn: 'ASL applications',
+          path: 'purAslApplyList',
+          entity: 'srmPurAslApply',
+        },
+        {
+          code: 'PUR_ASL_ALTERATION',
+          name: '货源变更',
+          nameEn: 'ASL alterations',
+          path: 'purAslAlterationList',
+          entity: 'srmPurAslAlteration',
+        },
+      ],
+    },
+    {
       code: 'BASE_DATA',
       name: '基础数据',
       nameEn: 'Base data',
@@ -234,6 +263,21 @@ export const menuPlan: MenuPlan = {
     },
   ],
   external: [
+    {
+      code: 'EXT_PUR_PLAN',
+      name: '计划协同',
+      nameEn: 'Planning',
+      icon: 'schedule',
+      children: [
+        {
+          code: 'EXT_PUR_ASL',
+          name: '我的货源',
+          nameEn: 'My approved items',
+          path: 'supplier/srmPurAslList',
+          entity: 'srmPurAsl',
+        },
+      ],
+    },
     {
       code: 'EXT_COMPANY',
       name: '企业信息',

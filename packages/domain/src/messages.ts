@@ -5,8 +5,11 @@ import baseDataZh from './base-data/locales/zh-CN.json';
 import baseDataEn from './base-data/locales/en.json';
 import supplierZh from './supplier/locales/zh-CN.json';
 import supplierEn from './supplier/locales/en.json';
+import agreementsZh from './agreements/locales/zh-CN.json';
+import agreementsEn from './agreements/locales/en.json';
 
 export const domainMessages: Catalogue = mergeCatalogues(
   { 'zh-CN': baseDataZh, en: baseDataEn },
   { 'zh-CN': supplierZh, en: supplierEn },
+  { 'zh-CN': agreementsZh, en: agreementsEn },
 );

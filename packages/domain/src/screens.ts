@@ -3,5 +3,11 @@ import type { ScreenEntry } from '@srm/platform-ui';
 import { adminScreens } from './admin/screens';
 import { baseDataScreens } from './base-data/screens';
 import { supplierScreens } from './supplier/screens';
+import { agreementsScreens } from './agreements/screens';
 
-export const domainScreens: ScreenEntry[] = [...supplierScreens, ...baseDataScreens, ...adminScreens];
+export const domainScreens: ScreenEntry[] = [
+  ...supplierScreens,
+  ...baseDataScreens,
+  ...adminScreens,
+  ...agreementsScreens,
+];

@@ -3,7 +3,9 @@ import type { EntityActions, Seed } from '@srm/platform';
 import { baseDataActions, baseDataSeeds } from './base-data/server';
 import { supplierActions, supplierSeeds } from './supplier/server';
 import { adminSeeds } from './admin/admin.seed';
+import { agreementsActions, agreementsSeeds } from './agreements/server';
+export { type AslAnswer, type AslQuery, aslAllows, assertAslAllows } from './agreements/server';
 
-export const domainActions: EntityActions[] = [...baseDataActions, ...supplierActions];
+export const domainActions: EntityActions[] = [...baseDataActions, ...supplierActions, ...agreementsActions];
 // Order matters: menus and responsibilities need base data; supplier users need responsibilities.
-export const domainSeeds: Seed[] = [...baseDataSeeds, ...adminSeeds, ...supplierSeeds];
+export const domainSeeds: Seed[] = [...baseDataSeeds, ...adminSeeds, ...supplierSeeds, ...agreementsSeeds];

@@ -124,7 +124,32 @@ const allOf = (entries: readonly MenuPlanEntry[]): Record<string, 'all'> =>
 const viewOf = (entries: readonly MenuPlanEntry[]): Record<string, readonly string[]> =>
   Object.fromEntries(Object.keys(allOf(entries)).map((code) => [code, ['view', 'export']]));
 
-const [supplierMenus, baseDataMenus] = [menuPlan.internal[0]!, menuPlan.internal[1]!];
+/** What an author of documents may do: everything but approving them. */
+const authorOf = (entries: readonly MenuPlanEntry[]): Record<string, readonly string[]> =>
+  Object.fromEntries(
+    Object.keys(allOf(entries)).map((code) => [
+      code,
+      [
+        'view',
+        'save',
+        'delete',
+        'export',
+        'import',
+        'doSubmit',
+        'doPublish',
+        'doWithdraw',
+        'doInvalid',
+        'doChange',
+      ],
+    ]),
+  );
+
+const menuDir = (code: string): MenuPlanEntry => menuPlan.internal.find((entry) => entry.code === code)!;
+const [supplierMenus, baseDataMenus, sourceMenus] = [
+  menuDir('SUPPLIER'),
+  menuDir('BASE_DATA'),
+  menuDir('PUR_SOURCE'),
+];
 
 export const ROLES: readonly RolePlan[] = [
   {
@@ -142,6 +167,7 @@ export const ROLES: readonly RolePlan[] = [
     grants: {
       ...viewOf([baseDataMenus]),
       ...allOf([supplierMenus]),
+      ...authorOf([sourceMenus]),
       BASE_ITEM: 'all',
       BASE_DELIVERY_INFO: 'all',
     },
@@ -154,6 +180,9 @@ export const ROLES: readonly RolePlan[] = [
     grants: {
       ...viewOf([baseDataMenus, supplierMenus]),
       SUPPLIER_REGISTRATION: ['view', 'export', 'doApproval', 'doReject'],
+      ...viewOf([sourceMenus]),
+      PUR_ASL_APPLY: ['view', 'export', 'doApproval', 'doReject'],
+      PUR_ASL_ALTERATION: ['view', 'export', 'doApproval', 'doReject'],
     },
   },
   {
@@ -173,7 +202,7 @@ export const ROLES: readonly RolePlan[] = [
     roleName: '供应商门户',
     roleNameEn: 'Supplier portal',
     side: 'EXTERNAL',
-    grants: { EXT_SUPPLIER_INFO: ['view'] },
+    grants: { EXT_SUPPLIER_INFO: ['view'], EXT_PUR_ASL: ['view'] },
   },
 ];
 
