@@ -9,6 +9,7 @@ import { type CellColumn, cellColumns, columnLookups } from './cells';
 import { LookupMeanings } from './lookups';
 import type { ExportRequest } from './request';
 import { StreamingWorkbook } from './writer';
+import { loadExcelJs } from './exceljs';
 
 export interface PreparedExport {
   readonly request: ExportRequest;
@@ -79,7 +80,7 @@ export async function writeExport(
 ): Promise<number> {
   const { request, columns } = prepared;
   const messages = runtime.messages();
-  const workbook = new StreamingWorkbook(out, {
+  const workbook = new StreamingWorkbook(await loadExcelJs(), out, {
     columns,
     sheetMaxRow: request.sheetMaxRow,
     sheetName:

@@ -2,7 +2,8 @@
 // header and rows (cells as plain values), and the hidden sheet of field names when the file
 // comes from the template. Empty rows are skipped; rows keep their number in the sheet.
 import { rm } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs';
 import { AppError } from '../http/errors';
 import { FIELDS_SHEET, LISTS_SHEET } from './template';
 import { orderXlsx } from './zip-order';
@@ -79,7 +80,7 @@ async function readOrdered(path: string, maxRows: number, keep: number): Promise
   let kept = 0;
   let reader: ReaderModel;
   try {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookReader(path, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       hyperlinks: 'ignore',

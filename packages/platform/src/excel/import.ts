@@ -11,7 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import { finished } from 'node:stream/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs';
 import {
   type EntityDef,
   type LookupField,
@@ -429,7 +430,7 @@ export class Imports {
     const path = join(this.options.workDir, `${randomBytes(12).toString('hex')}.xlsx`);
     try {
       const file = createWriteStream(path);
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookWriter({
         stream: file,
         useStyles: true,
         useSharedStrings: false,

@@ -2,7 +2,8 @@
 // caller may import (header = the label in the caller's language, * for required), a hidden
 // sheet mapping columns to fields, drop-down lists of the lookups' meanings (from a hidden
 // sheet), text columns kept as text, and an instructions sheet.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs';
 import {
   type EntityDef,
   type LookupField,
@@ -85,7 +86,7 @@ export async function importTemplate(
     locale,
     fields.map((f) => f.field).filter((f): f is LookupField => f.kind === 'lookup'),
   );
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   const dataName = sheetNameOf(title);
   const data = workbook.addWorksheet(dataName, { views: [{ state: 'frozen', ySplit: 1 }] });
   const instructions = workbook.addWorksheet(sheetNameOf(t('excel.template.instructions')));

@@ -3,7 +3,8 @@
 // respected so memory stays flat whatever the row count.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import type { ExcelJs } from './exceljs';
 import type { CellColumn, CellValue } from './cells';
 
 export interface WorkbookLayout {
@@ -41,10 +42,11 @@ export class StreamingWorkbook {
   private written = 0;
 
   constructor(
+    excel: ExcelJs,
     private readonly out: Writable,
     private readonly layout: WorkbookLayout,
   ) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    this.workbook = new excel.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: true,
       useSharedStrings: false,

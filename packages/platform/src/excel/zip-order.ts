@@ -6,7 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import yazl from 'yazl';
 import { AppError } from '../http/errors';
 
@@ -23,9 +23,12 @@ const EMPTY_STRINGS =
 /** Largest uncompressed part accepted (a zip bomb stops here). */
 const MAX_PART = 1024 * 1024 * 1024;
 
-function open(path: string): Promise<yauzl.ZipFile> {
+async function open(path: string): Promise<yauzl.ZipFile> {
+  // Loaded on the first import, not at the server's start.
+  const module = await import('yauzl');
+  const lib = (module.default ?? module) as typeof yauzl;
   return new Promise((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) =>
+    lib.open(path, { lazyEntries: true, autoClose: false }, (error, zip) =>
       error ? reject(error) : resolve(zip),
     ),
   );

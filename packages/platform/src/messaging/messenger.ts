@@ -1,7 +1,7 @@
 // Outgoing e-mail and SMS. E-mail goes through nodemailer to the configured SMTP server
 // (SMTP_URL, SMTP_FROM); SMS through a provider adapter, by default one that records the
 // message for an administrator to read. Every send is logged in base_message_log.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EntityRuntime } from '../entity/runtime';
 
 export interface SmsProvider {
@@ -27,7 +27,9 @@ export interface OutgoingEmail {
 }
 
 export class Messenger {
-  private readonly transport: Transporter | null;
+  /** Created on the first mail: nodemailer (~15 MB) is loaded only when mail is sent. */
+  private transport: Promise<Transporter> | null = null;
+  private readonly smtpUrl: string | undefined;
   private readonly from: string;
   private readonly sms: SmsProvider;
 
@@ -35,7 +37,7 @@ export class Messenger {
     private readonly runtime: EntityRuntime,
     options: MessengerOptions,
   ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.smtpUrl = options.smtpUrl || undefined;
     this.from = options.from ?? 'SRM <no-reply@srm.local>';
     this.sms = options.sms ?? recordingSmsProvider;
   }
@@ -43,9 +45,14 @@ export class Messenger {
   async email(message: OutgoingEmail): Promise<'SENT' | 'RECORDED' | 'FAILED'> {
     let status: 'SENT' | 'RECORDED' | 'FAILED' = 'RECORDED';
     let error: string | null = null;
-    if (this.transport) {
+    if (this.smtpUrl) {
+      const smtpUrl = this.smtpUrl;
       try {
-        await this.transport.sendMail({
+        this.transport ??= import('nodemailer').then((module) =>
+          (module.default ?? module).createTransport(smtpUrl),
+        );
+        const transport = await this.transport;
+        await transport.sendMail({
           from: this.from,
           to: message.to,
           subject: message.subject,
