@@ -140,6 +140,33 @@ describe('access follows the record', () => {
     expect(listed.body.data).toEqual([]);
   });
 
+  it('lists a file with the name of the user who uploaded it', async () => {
+    const created = await server.post<Row>('/api/base/v1/baseUserRestful/saveOrUpdate', {
+      userName: `uploader_${Date.now()}`,
+      userFullName: '上传测试员',
+      userType: 'INTERNAL',
+      languageCode: 'CN',
+    });
+    expect(created.body.status, created.body.msg).toBe('S');
+    const uploader = { userId: created.body.data.userId as number, userName: 'uploader' };
+    const { body } = await upload('检验报告.pdf', PDF, uploader);
+    const listed = await server.post<Row[]>(
+      '/api/file/v2/file/listBaseFile',
+      { ids: String(body.data[0]!.id) },
+      { actor: uploader },
+    );
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ originalFileName: '检验报告.pdf', createdByName: '上传测试员' }),
+    ]);
+    const anonymous = await upload('无名.pdf', PDF, buyer);
+    const unnamed = await server.post<Row[]>(
+      '/api/file/v2/file/listBaseFile',
+      { ids: String(anonymous.body.data[0]!.id) },
+      { actor: buyer },
+    );
+    expect(unnamed.body.data[0]!.createdByName).toBeNull();
+  });
+
   it("refuses to attach somebody else's file to a record", async () => {
     const { body } = await upload('别人的文件.pdf', PDF, otherBuyer);
     const supplier = (

@@ -22,6 +22,42 @@ export interface ApiClient {
   post<T = unknown>(path: string, body: unknown): Promise<Envelope<T>>;
   /** Encrypts a secret (a password) with the server's public key, as the API expects it. */
   encrypt(plain: string): Promise<string>;
+  /**
+   * Sends a multipart form (signed with an empty body, docs/api.md) and answers the envelope,
+   * reporting the bytes sent. Rejects like `post` (the server's message) or with an AbortError.
+   */
+  upload<T = unknown>(path: string, form: FormData, options?: UploadOptions): Promise<Envelope<T>>;
+  /**
+   * POSTs a JSON body and answers the file the server sends. A JSON answer with status E (a
+   * refused download) rejects with the server's message instead of giving a file.
+   */
+  download(path: string, body?: unknown): Promise<DownloadedFile>;
+}
+
+export interface UploadOptions {
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface DownloadedFile {
+  readonly blob: Blob;
+  /** The name of Content-Disposition (its UTF-8 form when given). */
+  readonly fileName: string;
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, then `filename=`. */
+export function fileNameOfDisposition(header: string | null | undefined, fallback = 'download'): string {
+  if (!header) return fallback;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1]!.trim() : fallback;
 }
 
 /** A field-level problem of a save: `path` is `field` or `collection.index.field`. */

@@ -36,7 +36,7 @@ export function HeaderForm({ entity, saved, current, editable }: HeaderFormProps
             {section.fields.map((name) => {
               const field = entity.fields[name];
               if (!field) return null;
-              const wide = field.kind === 'textarea';
+              const wide = field.kind === 'textarea' || field.kind === 'attachments';
               const label = labels.field(entity.name, name);
               const span = wide ? 24 : 24 / columns;
               if (!editable(name, field)) {
@@ -48,7 +48,13 @@ export function HeaderForm({ entity, saved, current, editable }: HeaderFormProps
                         {pending ? (
                           <Typography.Text type="secondary">{labels.t('ui.edit.autoNumber')}</Typography.Text>
                         ) : (
-                          <FieldDisplay name={name} field={field} value={current[name]} row={current} />
+                          <FieldDisplay
+                            name={name}
+                            field={field}
+                            value={current[name]}
+                            row={current}
+                            detail
+                          />
                         )}
                       </div>
                     </Form.Item>
@@ -58,7 +64,17 @@ export function HeaderForm({ entity, saved, current, editable }: HeaderFormProps
               return (
                 <Col key={name} xs={24} md={wide ? 24 : 12} xl={span}>
                   <Form.Item name={name} label={label} rules={fieldRules(field, labels)}>
-                    <FieldInput name={name} field={field} row={current} known={known} />
+                    <FieldInput
+                      name={name}
+                      field={field}
+                      row={current}
+                      known={known}
+                      uploadContext={{
+                        path: entity.name,
+                        functionId: entity.name,
+                        businessId: (saved?.[entity.key] as number | undefined) ?? undefined,
+                      }}
+                    />
                   </Form.Item>
                 </Col>
               );

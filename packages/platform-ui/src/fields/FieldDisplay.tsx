@@ -14,6 +14,7 @@ import {
   isNumeric,
   refDisplayName,
 } from '@srm/kernel';
+import { AttachmentField } from '../attachments/AttachmentField';
 import { useLabels } from '../context/labels';
 import { statusColor } from '../workflow/statusColor';
 import { useLookupOptions } from './lookups';
@@ -93,9 +94,11 @@ export interface FieldDisplayProps {
   value: unknown;
   /** The whole row: references show its display property, computed fields compute from it. */
   row?: Row;
+  /** A form's read-only field rather than a grid cell: attachments show their list. */
+  detail?: boolean;
 }
 
-export function FieldDisplay({ name, field, value, row }: FieldDisplayProps) {
+export function FieldDisplay({ name, field, value, row, detail }: FieldDisplayProps) {
   switch (field.kind) {
     case 'lookup':
       return <LookupText field={field} value={value} status={name === STATUS_FIELD} />;
@@ -107,6 +110,7 @@ export function FieldDisplay({ name, field, value, row }: FieldDisplayProps) {
       return <>{isBlank(text) ? plainText(field, value) : String(text)}</>;
     }
     case 'attachments':
+      if (detail) return <AttachmentField value={isBlank(value) ? null : String(value)} readOnly />;
       return isBlank(value) ? null : (
         <span>
           <PaperClipOutlined /> {String(value).split(',').length}

@@ -3,6 +3,8 @@
 import { Input, InputNumber, Switch } from 'antd';
 import { type EntityDef, type FieldDef, type NumberField, isNumeric, refDisplayName } from '@srm/kernel';
 import { useLabels } from '../context/labels';
+import { AttachmentField } from '../attachments/AttachmentField';
+import type { UploadContext } from '../attachments/fileApi';
 import { DateInput, DateRangeInput } from './DateInput';
 import { FieldDisplay } from './FieldDisplay';
 import { LookupSelect } from './LookupSelect';
@@ -19,6 +21,8 @@ export interface FieldInputProps {
   known?: readonly EntityDef[];
   disabled?: boolean;
   id?: string;
+  /** Where uploaded attachments belong (the record being edited). */
+  uploadContext?: UploadContext;
 }
 
 function groupThousands(text: string): string {
@@ -49,7 +53,7 @@ function NumberInput({ field, value, onChange, disabled, id }: FieldInputProps &
 }
 
 export function FieldInput(props: FieldInputProps) {
-  const { name, field, value, onChange, row, known, disabled, id } = props;
+  const { name, field, value, onChange, row, known, disabled, id, uploadContext } = props;
   const labels = useLabels();
   const placeholder = labels.t('ui.placeholder.input');
   if (isNumeric(field)) return <NumberInput {...props} field={field} />;
@@ -134,9 +138,19 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     }
+    case 'attachments':
+      return (
+        <AttachmentField
+          id={id}
+          value={(value as string | null) ?? null}
+          onChange={onChange}
+          disabled={disabled}
+          limits={{ accept: field.accept, maxCount: field.maxCount }}
+          context={uploadContext}
+        />
+      );
     default:
-      // Attachments, JSON and computed values are not typed in a form (the toolkit issue
-      // brings the attachment widget).
+      // JSON and computed values are not typed in a form.
       return <FieldDisplay name={name} field={field} value={value} row={row} />;
   }
 }

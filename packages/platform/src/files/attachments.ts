@@ -4,6 +4,7 @@
 // change the record's field may delete it.
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type EntityDef, DEFAULT_MAX_UPLOAD } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
@@ -99,6 +100,28 @@ export class Attachments {
 
   private on(): Executor {
     return this.runtime.executor();
+  }
+
+  /** The names of the users who uploaded files (for the attachment list's uploader column). */
+  async uploaderNames(userIds: readonly (number | null)[]): Promise<Map<number, string>> {
+    const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
+    const names = new Map<number, string>();
+    if (!ids.length || !this.runtime.registry.find('baseUser')) return names;
+    const users = this.runtime.table('baseUser');
+    const rows = (await this.on()
+      .select({
+        userId: users.userId as AnyPgColumn,
+        userName: users.userName as AnyPgColumn,
+        userFullName: users.userFullName as AnyPgColumn,
+      })
+      .from(users)
+      .where(inArray(users.userId as AnyPgColumn, ids))) as {
+      userId: number;
+      userName: string;
+      userFullName: string | null;
+    }[];
+    for (const row of rows) names.set(row.userId, row.userFullName || row.userName);
+    return names;
   }
 
   /** Stores one uploaded file for the actor; refuses blocked extensions and mismatching contents. */

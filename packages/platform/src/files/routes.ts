@@ -137,7 +137,14 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
 
   app.post(`${FILE_PREFIX}/file/listBaseFile`, signedIn, async (request) => {
     const ids = idsOf(bodyOf(request).ids);
-    return success((await attachments.readable(await options.actorOf(request), ids)).map(infoOf));
+    const rows = await attachments.readable(await options.actorOf(request), ids);
+    const names = await attachments.uploaderNames(rows.map((row) => row.createdBy));
+    return success(
+      rows.map((row) => ({
+        ...infoOf(row),
+        createdByName: row.createdBy === null ? null : (names.get(row.createdBy) ?? null),
+      })),
+    );
   });
 
   app.post(`${FILE_PREFIX}/file/batchDownload`, signedIn, async (request, reply) => {
