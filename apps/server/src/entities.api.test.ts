@@ -55,6 +55,11 @@ const overrides: SampleOverrides = {
     const aslId = entries.body.data[0]!.aslId;
     return { ...row, orgId: applied.orgId, lines: [{ ...(row.lines as Row[])[0], aslId }] };
   },
+  // One library line per supplier, category and organisation.
+  srmSupplierCategoryOrg: async (row, _n, factory) => ({
+    ...row,
+    categoryId: await factory.fresh('srmBaseCategory'),
+  }),
 };
 
 let server: TestServer;

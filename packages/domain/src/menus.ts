@@ -43,6 +43,13 @@ export const menuPlan: MenuPlan = {
           path: 'supplierInfoList',
           entity: 'srmSupplierInfo',
         },
+        {
+          code: 'SUPPLIER_CATEGORY_ORG',
+          name: '品类组织库',
+          nameEn: 'Category and org library',
+          path: 'supplierCategoryOrgList',
+          entity: 'srmSupplierCategoryOrg',
+        },
       ],
     },
     {
@@ -290,6 +297,13 @@ export const menuPlan: MenuPlan = {
           nameEn: 'My company',
           path: 'supplier/companyInfo',
           entity: 'srmSupplierInfo',
+        },
+        {
+          code: 'EXT_SUPPLIER_CATEGORY_ORG',
+          name: '我的供货品类',
+          nameEn: 'My categories and organisations',
+          path: 'supplier/myCategoryOrgList',
+          entity: 'srmSupplierCategoryOrg',
         },
       ],
     },

@@ -9,3 +9,12 @@ export { type AslAnswer, type AslQuery, aslAllows, assertAslAllows } from './agr
 export const domainActions: EntityActions[] = [...baseDataActions, ...supplierActions, ...agreementsActions];
 // Order matters: menus and responsibilities need base data; supplier users need responsibilities.
 export const domainSeeds: Seed[] = [...baseDataSeeds, ...adminSeeds, ...supplierSeeds, ...agreementsSeeds];
+/** Purchasing's check: may this supplier supply this category or item to this organisation? */
+export {
+  type SupplyContext,
+  type SupplyQuery,
+  type SupplyVerdict,
+  assertSupplierMaySupply,
+  checkSupplierSupply,
+  supplierMaySupply,
+} from './supplier/server';

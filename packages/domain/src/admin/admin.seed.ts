@@ -202,7 +202,7 @@ export const ROLES: readonly RolePlan[] = [
     roleName: '供应商门户',
     roleNameEn: 'Supplier portal',
     side: 'EXTERNAL',
-    grants: { EXT_SUPPLIER_INFO: ['view'], EXT_PUR_ASL: ['view'] },
+    grants: { EXT_SUPPLIER_INFO: ['view'], EXT_PUR_ASL: ['view'], EXT_SUPPLIER_CATEGORY_ORG: ['view'] },
   },
 ];
 

@@ -5,8 +5,9 @@ import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { supplierInfo } from './supplier-info.entity';
 import { supplierRegister } from './supplier-register.entity';
+import { supplierCategoryOrg } from './supplier-category-org.entity';
 
-export { supplierInfo, supplierRegister };
+export { supplierInfo, supplierRegister, supplierCategoryOrg };
 
-export const supplierEntities: EntityDef[] = [supplierInfo, supplierRegister];
+export const supplierEntities: EntityDef[] = [supplierInfo, supplierRegister, supplierCategoryOrg];
 export const supplierMessages: Catalogue = { 'zh-CN': zhCN, en };

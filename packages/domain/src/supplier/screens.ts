@@ -17,6 +17,18 @@ export const supplierScreens: ScreenEntry[] = [
     list: 'supplierInfoList',
     edit: 'supplierInfoEdit',
   }),
+  ...entityScreens(
+    'supplier',
+    'srmSupplierCategoryOrg',
+    () => import('./supplier-category-org.entity').then((m) => m.supplierCategoryOrg),
+    { list: 'supplierCategoryOrgList', edit: 'supplierCategoryOrgEdit' },
+  ),
+  ...entityScreens(
+    'supplier',
+    'srmSupplierCategoryOrg',
+    () => import('./supplier-category-org.entity').then((m) => m.supplierCategoryOrg),
+    { list: 'supplier/myCategoryOrgList', edit: 'supplier/myCategoryOrgDetail' },
+  ),
   ...entityScreens('supplier', 'srmSupplierInfo', info, {
     list: 'supplier/companyInfo',
     edit: 'supplier/companyInfoEdit',

@@ -1,7 +1,16 @@
 // Server-side behaviour of the supplier area.
 import type { EntityActions } from '@srm/platform';
 import { supplierRegisterActions } from './supplier-register.actions';
+import { supplierCategoryOrgActions } from './supplier-category-org.actions';
 import { supplierSeeds } from './supplier.seed';
 
-export const supplierActions: EntityActions[] = [supplierRegisterActions];
+export const supplierActions: EntityActions[] = [supplierRegisterActions, supplierCategoryOrgActions];
 export { supplierSeeds };
+export {
+  type SupplyContext,
+  type SupplyQuery,
+  type SupplyVerdict,
+  assertSupplierMaySupply,
+  checkSupplierSupply,
+  supplierMaySupply,
+} from './supplier-supply';

@@ -1,6 +1,6 @@
 // Demo suppliers: two companies with one portal user each (supplier A and supplier B), so that
 // a newcomer sees the supplier side and that one supplier never sees the other's data.
-import { type Row, type SeedContext, defineSeed } from '@srm/platform';
+import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
 
 export const DEMO_PASSWORD = 'Srm@2026';
 
@@ -89,6 +89,24 @@ async function putPortalUser(
   if (existing === null) await context.runtime.plugins.identity!.setPassword(userId, DEMO_PASSWORD);
 }
 
+/** Category and org library: [supplier credit code, category code, org code, status]. */
+const LIBRARY: readonly (readonly [string, string, string, string])[] = [
+  ['91320505MA1NH7QX3K', '0201', 'OU100', 'QUALIFIED'],
+  ['91320505MA1NH7QX3K', '0203', 'OU100', 'QUALIFIED'],
+  ['91320505MA1NH7QX3K', '0203', 'OU200', 'QUALIFIED'],
+  ['91320505MA1NH7QX3K', '0202', 'OU100', 'POTENTIAL'],
+  ['91330212MA2GQ3RT8W', '01', 'OU200', 'QUALIFIED'],
+  ['91330212MA2GQ3RT8W', '01', 'OU100', 'QUALIFIED'],
+  ['91330212MA2GQ3RT8W', '0103', 'OU200', 'FROZEN'],
+];
+
+/** Sets a demo row's state directly (the seed describes where the demo stands, not how it got there). */
+async function putState(context: SeedContext, entity: string, id: number, status: string): Promise<void> {
+  const service = context.runtime.service(entity);
+  const current = await service.find(SYSTEM_ACTOR, id);
+  if (current.status !== status) await service.writeSystemFields(SYSTEM_ACTOR, id, { status }, 'seed');
+}
+
 export const supplierSeeds = [
   defineSeed('supplier.demo-suppliers', async (context) => {
     for (const demo of DEMO_SUPPLIERS) {
@@ -98,6 +116,17 @@ export const supplierSeeds = [
         demo.supplier,
       );
       await putPortalUser(context, supplierId, demo.user);
+    }
+  }),
+  defineSeed('supplier.category-org-library', async (context) => {
+    for (const [creditCode, categoryCode, orgCode, status] of LIBRARY) {
+      const key = {
+        supplierId: await context.idOf('srmSupplierInfo', { creditCode }),
+        categoryId: await context.idOf('srmBaseCategory', { categoryCode }),
+        orgId: await context.idOf('srmBaseOrg', { orgCode }),
+      };
+      const id = await context.put('srmSupplierCategoryOrg', key, key);
+      await putState(context, 'srmSupplierCategoryOrg', id, status);
     }
   }),
 ];
