@@ -10,6 +10,9 @@ import { type Database, readJournal } from '@srm/db';
 import {
   type AccessPolicy,
   AppError,
+  ApprovalEngine,
+  processTemplateActions,
+  registerApprovalRoutes,
   Attachments,
   BACK_EXPORT_QUEUE,
   BackExports,
@@ -103,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sealer: new Sealer(loadSealKey(join(dataDir, 'keys', 'seal.key'), process.env.SRM_SEAL_KEY)),
     messages: () => messages,
     timeZone: options.timeZone ?? process.env.SRM_TIME_ZONE ?? DEFAULT_TIME_ZONE,
-    actions: [identityUserActions, ...domainActions],
+    actions: [identityUserActions, processTemplateActions, ...domainActions],
   });
   const messenger = new Messenger(runtime, {
     smtpUrl: options.smtpUrl ?? process.env.SMTP_URL,
@@ -116,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     identityConfig(),
   );
   runtime.plugins.identity = identity;
+  const approvals = new ApprovalEngine(runtime);
+  runtime.approvals = approvals;
   runtime.plugins.messenger = messenger;
   const storage = new DiskStorage(join(dataDir, 'files'));
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), maxUpload());
@@ -179,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerLargeFileRoutes(app, { runtime, attachments, workDir: storage.workDir('large'), actorOf });
   registerExportRoutes(app, { runtime, policy, backExports, actorOf, pageRows: exportPageRows });
   registerImportRoutes(app, { runtime, policy, imports, workDir: importWorkDir, actorOf });
+  registerApprovalRoutes(app, { engine: approvals, actorOf });
   const apiDocument = openApiDocument(registry.all(), routes, messages, version);
   app.get('/api/docs', { config: { access: 'public' } }, async () => apiDocument);
 

@@ -29,6 +29,15 @@ const overrides: SampleOverrides = {
     ...row,
     toCurrencyId: await factory.fresh('srmBaseCurrency'),
   }),
+  // A process template names a document type and approvers for each node; disabled, since no
+  // document of the registry may name its random key.
+  srmBaseProcessTemplate: (row) => ({
+    ...row,
+    entityName: 'baseUser',
+    enabledFlag: 'N',
+    nodes: [{ nodeNum: 1, nodeName: 'n', signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, approverType: 'DEPT_HEAD' }],
+  }),
   // A delegation goes to another user.
   baseUserAuthorisation: async (row, _n, factory) => ({ ...row, toUserId: await factory.fresh('baseUser') }),
   // An OU receives into an inventory organisation.
@@ -169,6 +178,7 @@ describe.each(
         a.to &&
         !deletable.includes(a.to) &&
         !a.system &&
+        !a.approval &&
         (a.side ?? 'internal') !== 'supplier' &&
         !a.needs?.length,
     );

@@ -1,7 +1,15 @@
 // Every definition the server runs with (the platform's own and the business areas'), their
 // tables, and the message catalogue. Built once per process.
-import { type Catalogue, EntityRegistry, kernelMessages, mergeCatalogues, systemEntities } from '@srm/kernel';
 import {
+  type Catalogue,
+  EntityRegistry,
+  bpmEntities,
+  kernelMessages,
+  mergeCatalogues,
+  systemEntities,
+} from '@srm/kernel';
+import {
+  approvalTables,
   backExport,
   buildEntityTables,
   excelMessages,
@@ -13,7 +21,12 @@ import {
 } from '@srm/platform';
 import { domainEntities, domainMessages } from '@srm/domain';
 
-export const registry = new EntityRegistry([...systemEntities, backExport, ...domainEntities]);
+export const registry = new EntityRegistry([
+  ...systemEntities,
+  ...bpmEntities,
+  backExport,
+  ...domainEntities,
+]);
 export const entityTables: EntityTables = buildEntityTables(registry);
 export const messages: Catalogue = mergeCatalogues(kernelMessages, excelMessages, domainMessages);
 
@@ -24,6 +37,7 @@ export function schemaTables(): Record<string, unknown> {
     ...identityTables,
     ...fileTables,
     ...excelTables,
+    ...approvalTables,
   };
   for (const [name, table] of entityTables.byEntity) tables[name] = table;
   return tables;

@@ -13,4 +13,5 @@ export * from './entity/list';
 export * from './entity/numbering';
 export * from './entity/labels';
 export * from './system';
+export * from './bpm';
 export * from './api';

@@ -38,3 +38,4 @@ export * from './excel/tables';
 export * from './excel/import';
 export * from './excel/import-routes';
 export * from './excel/zip-order';
+export * from './approval';

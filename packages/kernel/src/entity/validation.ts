@@ -15,7 +15,7 @@ import {
   PATTERNS,
   type ValidationIssue,
 } from '../validation/validators';
-import { type EntityDef, type RuleIssue, VERSION_FIELD } from './define';
+import { type EntityDef, type RuleIssue, STATUS_FIELD, VERSION_FIELD } from './define';
 import { type FieldDef, type NumberField, type TextField, refDisplayName } from './fields';
 
 export type CheckResult = { ok: true; value: unknown } | { ok: false; issue: ValidationIssue };
@@ -225,9 +225,9 @@ function valueSchema(field: FieldDef) {
   });
 }
 
-function readonlySchema() {
+function readonlySchema(message = 'validation.readonlyField') {
   return z.unknown().transform((_value, context) => {
-    context.addIssue({ code: 'custom', message: 'validation.readonlyField' });
+    context.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
 }
@@ -244,7 +244,12 @@ export function saveSchema(entity: EntityDef): z.ZodType<Record<string, unknown>
   if (cached) return cached;
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    shape[name] = isClientWritable(field) ? valueSchema(field).optional() : readonlySchema().optional();
+    shape[name] = isClientWritable(field)
+      ? valueSchema(field).optional()
+      : // A state changes only through the document's actions (submit, approval…).
+        readonlySchema(
+          name === STATUS_FIELD && entity.workflow ? 'workflow.statusByAction' : undefined,
+        ).optional();
     if (field.kind === 'ref') {
       const display = refDisplayName(name, field);
       if (display) shape[display] = readonlySchema().optional();

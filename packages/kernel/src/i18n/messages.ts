@@ -5,6 +5,8 @@ import zhCN from '../locales/zh-CN.json';
 import en from '../locales/en.json';
 import systemZhCN from '../system/locales/zh-CN.json';
 import systemEn from '../system/locales/en.json';
+import bpmZhCN from '../bpm/locales/zh-CN.json';
+import bpmEn from '../bpm/locales/en.json';
 
 export type Dictionary = Readonly<Record<string, string>>;
 export type Catalogue = Readonly<Record<Locale, Dictionary>>;
@@ -14,6 +16,7 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 export const kernelMessages: Catalogue = mergeCatalogues(
   { 'zh-CN': zhCN, en },
   { 'zh-CN': systemZhCN, en: systemEn },
+  { 'zh-CN': bpmZhCN, en: bpmEn },
 );
 
 export function fillPlaceholders(text: string, params?: MessageParams): string {

@@ -60,6 +60,8 @@ export interface RuntimeOptions {
 /** Starts approvals for actions that need one; the approval engine provides it. */
 export interface ApprovalGateway {
   start(context: HookContext, entity: EntityDef, row: Row, action: string, processKey: string): Promise<void>;
+  /** The action belongs to the approval process and is refused over HTTP (doApproval…). */
+  controls(entity: EntityDef, action: string): boolean;
 }
 
 /** Platform services hooks may use; see `runtime.plugins`. */
@@ -1594,6 +1596,9 @@ export class EntityService {
     if (!workflow || !action) throw fail(404, 'workflow.unknownAction', { action: actionName });
     const label = actionLabel(this.runtime.messages(), actor.locale, this.entity.name, actionName);
     if (options.fromHttp && action.system) throw fail(403, 'workflow.systemOnly', { action: label });
+    if (options.fromHttp && this.runtime.approvals?.controls(this.entity, actionName)) {
+      throw fail(403, 'workflow.approvalOnly', { action: label });
+    }
     const side = action.side ?? 'internal';
     if (!actor.system && side !== 'both' && side !== actor.side)
       throw fail(403, 'workflow.wrongSide', { action: label });

@@ -1,0 +1,651 @@
+// The approval engine (bpm): starts a process when a document's action names one, creates the
+// tasks of each node, takes decisions (approve, reject, return, transfer, add-sign), lets the
+// submitter withdraw before anyone decided, and fires the document's approval action in the
+// same transaction as the last decision. Every decision locks the instance and the task, so
+// two people deciding one task at once cannot both count.
+import { and, eq, sql } from 'drizzle-orm';
+import { type EntityDef, STATUS_FIELD, actionLabel } from '@srm/kernel';
+import { type Executor, queryRows } from '@srm/db';
+import type { Actor } from '../access/actor';
+import { AppError } from '../http/errors';
+import type { HookContext } from '../entity/hooks';
+import type { Row } from '../entity/rows';
+import type { ApprovalGateway, EntityRuntime } from '../entity/runtime';
+import { type Route, type RouteNode, businessDay, loadTemplate, planRoute } from './route';
+import { bpmHistory, bpmInstance, bpmTask } from './tables';
+
+/** The document actions the engine fires (a document with an approval declares them). */
+export const APPROVE_ACTION = 'doApproval';
+export const REJECT_ACTION = 'doReject';
+export const WITHDRAW_ACTION = 'doWithdraw';
+
+export type HistoryAction =
+  | 'SUBMIT'
+  | 'APPROVE'
+  | 'REJECT'
+  | 'RETURN'
+  | 'TRANSFER'
+  | 'ADD_SIGN'
+  | 'WITHDRAW'
+  | 'SKIP'
+  | 'COMPLETE'
+  | 'REASSIGN'
+  | 'REMIND'
+  | 'ESCALATE';
+
+/** History actions that are decisions: after one, the submitter can no longer withdraw. */
+const DECISIONS: HistoryAction[] = ['APPROVE', 'REJECT', 'RETURN', 'TRANSFER', 'ADD_SIGN'];
+
+export interface DecisionInput {
+  readonly comment?: string | null;
+  readonly attachmentIds?: string | null;
+  /** Y: the comment is for internal users only. */
+  readonly internalFlag?: 'Y' | 'N';
+}
+
+export interface InstanceRow {
+  instanceId: number;
+  templateId: number;
+  processKey: string;
+  templateVersion: number;
+  route: Route;
+  entityName: string;
+  documentId: number;
+  documentNumber: string | null;
+  action: string;
+  submitterId: number;
+  supplierId: number | null;
+  status: string;
+  currentNode: number;
+  round: number;
+  startedAt: Date;
+  endedAt: Date | null;
+}
+
+type TaskRow = typeof bpmTask.$inferSelect;
+
+function fail(status: 400 | 403 | 404 | 409 | 422, key: string, params?: Record<string, string | number>) {
+  return new AppError(status, key, params);
+}
+
+export class ApprovalEngine implements ApprovalGateway {
+  constructor(readonly runtime: EntityRuntime) {}
+
+  // ------------------------------------------------------------------ the document side
+
+  /** States in which a document of this entity waits for its process. */
+  waitingStates(entity: EntityDef): Set<string> {
+    const states = new Set<string>();
+    for (const action of Object.values(entity.workflow?.actions ?? {})) {
+      if (action.approval && action.to) states.add(action.to);
+    }
+    return states;
+  }
+
+  /**
+   * This action belongs to the process: while a document waits, only the process moves it, and
+   * its approval action is never called directly.
+   */
+  controls(entity: EntityDef, actionName: string): boolean {
+    const waiting = this.waitingStates(entity);
+    const action = entity.workflow?.actions[actionName];
+    if (!waiting.size || !action || action.approval) return false;
+    return actionName === APPROVE_ACTION || action.from.some((state) => waiting.has(state));
+  }
+
+  async start(
+    context: HookContext,
+    entity: EntityDef,
+    row: Row,
+    action: string,
+    processKey: string,
+  ): Promise<void> {
+    const { tx, actor, now } = context;
+    const documentId = row[entity.key] as number;
+    const submitterId = actor.userId ?? (row.createdBy as number | null);
+    if (!submitterId) throw fail(422, 'bpm.noSubmitter');
+    const running = await this.runningInstance(tx, entity.name, documentId, false);
+    if (running) throw fail(409, 'bpm.alreadyRunning');
+    const template = await loadTemplate(tx, processKey);
+    if (!template) {
+      throw fail(422, 'bpm.noTemplate', {
+        action: actionLabel(this.runtime.messages(), actor.locale, entity.name, action),
+        key: processKey,
+      });
+    }
+    const route = await planRoute(this.runtime, tx, {
+      template,
+      entity,
+      row,
+      submitterId,
+      now,
+      locale: actor.locale,
+    });
+    const [instance] = await tx
+      .insert(bpmInstance)
+      .values({
+        templateId: template.templateId,
+        processKey,
+        templateVersion: template.version,
+        route,
+        entityName: entity.name,
+        documentId,
+        documentNumber: documentNumber(entity, row),
+        action,
+        submitterId,
+        supplierId: entity.ownedBy ? ((row[entity.ownedBy] as number | null) ?? null) : null,
+        status: 'RUNNING',
+        currentNode: 0,
+        startedAt: now,
+      })
+      .returning();
+    const created = instance as unknown as InstanceRow;
+    await this.record(tx, created, { action: 'SUBMIT', userId: submitterId, now });
+    for (const skipped of route.skipped) {
+      await this.record(tx, created, {
+        action: 'SKIP',
+        nodeName: skipped.nodeName,
+        now,
+      });
+    }
+    if (!route.nodes.length) {
+      await this.complete(tx, actor, created, now, null);
+      return;
+    }
+    await this.createTasks(tx, created, 0, now);
+  }
+
+  // ------------------------------------------------------------------ decisions
+
+  async approve(actor: Actor, taskId: number, input: DecisionInput): Promise<void> {
+    await this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
+      await this.closeTask(tx, task, 'APPROVED', actor, input, now);
+      await this.record(tx, instance, {
+        action: 'APPROVE',
+        task,
+        userId: actor.userId,
+        onBehalfOfId: onBehalfOf,
+        input,
+        now,
+      });
+      await this.advanceIfDone(tx, actor, instance, task.nodeIndex, task.round, now);
+    });
+  }
+
+  async reject(actor: Actor, taskId: number, input: DecisionInput): Promise<void> {
+    const comment = requireComment(input);
+    await this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
+      await this.closeTask(tx, task, 'REJECTED', actor, input, now);
+      await this.cancelPending(tx, instance.instanceId, null);
+      await this.finish(tx, instance, 'REJECTED', now);
+      await this.record(tx, instance, {
+        action: 'REJECT',
+        task,
+        userId: actor.userId,
+        onBehalfOfId: onBehalfOf,
+        input,
+        now,
+      });
+      await this.fire(actor, instance, REJECT_ACTION, comment);
+    });
+  }
+
+  /** Sends the process back to an earlier node (the previous one by default). */
+  async returnTo(
+    actor: Actor,
+    taskId: number,
+    input: DecisionInput & { nodeNum?: number | null },
+  ): Promise<void> {
+    requireComment(input);
+    await this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
+      const target =
+        input.nodeNum === null || input.nodeNum === undefined
+          ? task.nodeIndex - 1
+          : instance.route.nodes.findIndex((node) => node.nodeNum === input.nodeNum);
+      if (task.nodeIndex === 0) throw fail(422, 'bpm.noPreviousNode');
+      if (target < 0 || target >= task.nodeIndex) throw fail(422, 'bpm.badReturnNode');
+      await this.closeTask(tx, task, 'RETURNED', actor, input, now);
+      await this.cancelPending(tx, instance.instanceId, task.nodeIndex);
+      await this.record(tx, instance, {
+        action: 'RETURN',
+        task,
+        userId: actor.userId,
+        onBehalfOfId: onBehalfOf,
+        input,
+        now,
+        nodeName: instance.route.nodes[target]!.nodeName,
+      });
+      await this.createTasks(tx, instance, target, now);
+    });
+  }
+
+  /** Hands my task to another user, who decides in my place. */
+  async transfer(actor: Actor, taskId: number, toUserId: number, input: DecisionInput): Promise<void> {
+    await this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
+      await this.checkNewAssignee(tx, instance, task, toUserId);
+      await this.closeTask(tx, task, 'TRANSFERRED', actor, input, now);
+      await this.insertTask(tx, instance, task.nodeIndex, task.round, toUserId, task.kind, now);
+      await this.record(tx, instance, {
+        action: 'TRANSFER',
+        task,
+        userId: actor.userId,
+        onBehalfOfId: onBehalfOf,
+        targetUserId: toUserId,
+        input,
+        now,
+      });
+    });
+  }
+
+  /** Adds an approver to my node (加签): the node completes only once they approve too. */
+  async addSign(actor: Actor, taskId: number, toUserId: number, input: DecisionInput): Promise<void> {
+    await this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
+      await this.checkNewAssignee(tx, instance, task, toUserId);
+      await this.insertTask(tx, instance, task.nodeIndex, task.round, toUserId, 'ADD_SIGN', now);
+      await this.record(tx, instance, {
+        action: 'ADD_SIGN',
+        task,
+        userId: actor.userId,
+        onBehalfOfId: onBehalfOf,
+        targetUserId: toUserId,
+        input,
+        now,
+      });
+    });
+  }
+
+  /** The submitter pulls the document back, as long as nobody has decided anything yet. */
+  async withdraw(actor: Actor, entityName: string, documentId: number, input: DecisionInput): Promise<void> {
+    const entity = this.entityOf(entityName);
+    await this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      await this.runtime.service(entity.name).find(actor, documentId);
+      const instance = await this.runningInstance(tx, entity.name, documentId, true);
+      if (!instance) throw fail(409, 'bpm.noRunningProcess');
+      if (instance.submitterId !== actor.userId) throw fail(403, 'bpm.notSubmitter');
+      const decided = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from bpm_history where instance_id = ${instance.instanceId}
+            and action in (${sql.join(
+              DECISIONS.map((action) => sql`${action}`),
+              sql`, `,
+            )})`,
+      );
+      if (Number(decided[0]!.n) > 0) throw fail(409, 'bpm.withdrawNotAllowed');
+      await this.cancelPending(tx, instance.instanceId, null);
+      await this.finish(tx, instance, 'WITHDRAWN', now);
+      await this.record(tx, instance, { action: 'WITHDRAW', userId: actor.userId, input, now });
+      const comment = input.comment?.trim() || this.runtime.t(actor.locale, 'bpm.withdrawComment');
+      const current = (await this.runtime.service(entity.name).find({ ...actor, system: true }, documentId))[
+        STATUS_FIELD
+      ] as string;
+      const withdraw = entity.workflow?.actions[WITHDRAW_ACTION];
+      await this.fire(
+        actor,
+        instance,
+        withdraw && withdraw.from.includes(current) ? WITHDRAW_ACTION : REJECT_ACTION,
+        comment,
+      );
+    });
+  }
+
+  /** An administrator gives a pending task to another user (someone left, a node is stuck). */
+  async reassign(actor: Actor, taskId: number, toUserId: number, input: DecisionInput): Promise<void> {
+    await this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const task = await this.lockPendingTask(tx, taskId);
+      const instance = (await this.instanceById(tx, task.instanceId))!;
+      await this.checkNewAssignee(tx, instance, task, toUserId);
+      await tx
+        .update(bpmTask)
+        .set({
+          status: 'TRANSFERRED',
+          decidedAt: now,
+          decidedBy: actor.userId,
+          comment: input.comment ?? null,
+        })
+        .where(eq(bpmTask.taskId, task.taskId));
+      await this.insertTask(tx, instance, task.nodeIndex, task.round, toUserId, task.kind, now);
+      await this.record(tx, instance, {
+        action: 'REASSIGN',
+        task,
+        userId: actor.userId,
+        onBehalfOfId: task.assigneeId,
+        targetUserId: toUserId,
+        input,
+        now,
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  /** Who would approve this document, node by node, if the user submitted it now. */
+  async preview(actor: Actor, entityName: string, documentId: number, actionName?: string) {
+    const entity = this.entityOf(entityName);
+    const actions = Object.entries(entity.workflow?.actions ?? {}).filter(([name, action]) =>
+      actionName ? name === actionName && action.approval : action.approval,
+    );
+    const found = actions[0];
+    if (!found) throw fail(404, 'bpm.noApprovalAction');
+    const [action, definition] = found;
+    return this.runtime.transaction(async (tx) => {
+      const row = await this.runtime.service(entity.name).find(actor, documentId);
+      const template = await loadTemplate(tx, definition.approval!);
+      if (!template) {
+        throw fail(422, 'bpm.noTemplate', {
+          action: actionLabel(this.runtime.messages(), actor.locale, entity.name, action),
+          key: definition.approval!,
+        });
+      }
+      const submitterId = actor.userId ?? 0;
+      const route = await planRoute(this.runtime, tx, {
+        template,
+        entity,
+        row,
+        submitterId,
+        now: this.runtime.clock.now(),
+        locale: actor.locale,
+      });
+      return {
+        processKey: template.processKey,
+        processName: template.processName,
+        templateVersion: template.version,
+        action,
+        nodes: route.nodes,
+        skipped: route.skipped,
+      };
+    });
+  }
+
+  async runningInstance(
+    tx: Executor,
+    entityName: string,
+    documentId: number,
+    lock: boolean,
+  ): Promise<InstanceRow | null> {
+    const query = tx
+      .select()
+      .from(bpmInstance)
+      .where(
+        and(
+          eq(bpmInstance.entityName, entityName),
+          eq(bpmInstance.documentId, documentId),
+          eq(bpmInstance.status, 'RUNNING'),
+        ),
+      );
+    const rows = lock ? await query.for('update') : await query;
+    return (rows[0] as unknown as InstanceRow | undefined) ?? null;
+  }
+
+  async instanceById(tx: Executor, instanceId: number, lock = false): Promise<InstanceRow | null> {
+    const query = tx.select().from(bpmInstance).where(eq(bpmInstance.instanceId, instanceId));
+    const rows = lock ? await query.for('update') : await query;
+    return (rows[0] as unknown as InstanceRow | undefined) ?? null;
+  }
+
+  /** Users who have delegated their approvals to this user today (user authorisations). */
+  async delegatorsOf(tx: Executor, userId: number, now: Date): Promise<number[]> {
+    const today = businessDay(now, this.runtime.timeZone);
+    const rows = await queryRows<{ from_user_id: number }>(
+      tx,
+      sql`select distinct from_user_id from base_user_authorisation
+          where to_user_id = ${userId} and enabled_flag = 'Y' and authorisation_scope in ('APPROVAL', 'ALL')
+            and start_date <= ${today}::date and end_date >= ${today}::date`,
+    );
+    return rows.map((row) => Number(row.from_user_id));
+  }
+
+  entityOf(entityName: string): EntityDef {
+    const entity = this.runtime.registry.find(entityName);
+    if (!entity || !entity.workflow) throw fail(404, 'bpm.unknownDocument', { entity: entityName });
+    return entity;
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  /**
+   * Locks the task's instance, then the task, and checks that the caller may decide it: the
+   * assignee, or a user the assignee delegated approvals to today. Never the submitter.
+   */
+  private async lockTask(
+    tx: Executor,
+    actor: Actor,
+    taskId: number,
+  ): Promise<{ task: TaskRow; instance: InstanceRow; onBehalfOf: number | null }> {
+    if (actor.userId === null) throw fail(404, 'bpm.taskNotFound');
+    const [peek] = await tx.select().from(bpmTask).where(eq(bpmTask.taskId, taskId));
+    if (!peek) throw fail(404, 'bpm.taskNotFound');
+    const instance = await this.instanceById(tx, peek.instanceId, true);
+    const task = await this.lockPendingTask(tx, taskId);
+    let onBehalfOf: number | null = null;
+    if (task.assigneeId !== actor.userId) {
+      const delegators = await this.delegatorsOf(tx, actor.userId, this.runtime.clock.now());
+      if (!delegators.includes(task.assigneeId)) throw fail(404, 'bpm.taskNotFound');
+      onBehalfOf = task.assigneeId;
+    }
+    if (!instance || instance.status !== 'RUNNING') throw fail(409, 'bpm.taskDecided');
+    if (instance.submitterId === actor.userId) throw fail(403, 'bpm.selfApproval');
+    return { task, instance, onBehalfOf };
+  }
+
+  private async lockPendingTask(tx: Executor, taskId: number): Promise<TaskRow> {
+    const [task] = await tx.select().from(bpmTask).where(eq(bpmTask.taskId, taskId)).for('update');
+    if (!task) throw fail(404, 'bpm.taskNotFound');
+    if (task.status !== 'PENDING') throw fail(409, 'bpm.taskDecided');
+    return task;
+  }
+
+  private async checkNewAssignee(
+    tx: Executor,
+    instance: InstanceRow,
+    task: TaskRow,
+    toUserId: number,
+  ): Promise<void> {
+    const users = await queryRows<{ user_id: number }>(
+      tx,
+      sql`select user_id from base_user where user_id = ${toUserId} and status = 'ACTIVE'`,
+    );
+    if (!users.length) throw fail(400, 'bpm.userUnknown');
+    if (toUserId === instance.submitterId) throw fail(403, 'bpm.selfApproval');
+    const pending = await tx
+      .select({ taskId: bpmTask.taskId })
+      .from(bpmTask)
+      .where(
+        and(
+          eq(bpmTask.instanceId, instance.instanceId),
+          eq(bpmTask.nodeIndex, task.nodeIndex),
+          eq(bpmTask.assigneeId, toUserId),
+          eq(bpmTask.status, 'PENDING'),
+        ),
+      );
+    if (pending.length) throw fail(409, 'bpm.alreadyApprover');
+  }
+
+  private async closeTask(
+    tx: Executor,
+    task: TaskRow,
+    status: string,
+    actor: Actor,
+    input: DecisionInput,
+    now: Date,
+  ): Promise<void> {
+    await tx
+      .update(bpmTask)
+      .set({ status, decidedAt: now, decidedBy: actor.userId, comment: input.comment?.trim() || null })
+      .where(eq(bpmTask.taskId, task.taskId));
+  }
+
+  /** Pending tasks of the instance (of one node, or all) are no longer needed. */
+  private async cancelPending(tx: Executor, instanceId: number, nodeIndex: number | null): Promise<void> {
+    await tx
+      .update(bpmTask)
+      .set({ status: 'CANCELLED' })
+      .where(
+        and(
+          eq(bpmTask.instanceId, instanceId),
+          eq(bpmTask.status, 'PENDING'),
+          ...(nodeIndex === null ? [] : [eq(bpmTask.nodeIndex, nodeIndex)]),
+        ),
+      );
+  }
+
+  private async finish(tx: Executor, instance: InstanceRow, status: string, now: Date): Promise<void> {
+    await tx
+      .update(bpmInstance)
+      .set({ status, endedAt: now })
+      .where(eq(bpmInstance.instanceId, instance.instanceId));
+  }
+
+  private async insertTask(
+    tx: Executor,
+    instance: InstanceRow,
+    nodeIndex: number,
+    round: number,
+    assigneeId: number,
+    kind: string,
+    now: Date,
+  ): Promise<void> {
+    const node = instance.route.nodes[nodeIndex]!;
+    await tx.insert(bpmTask).values({
+      instanceId: instance.instanceId,
+      nodeIndex,
+      round,
+      nodeName: node.nodeName,
+      assigneeId,
+      kind,
+      status: 'PENDING',
+      entityName: instance.entityName,
+      documentId: instance.documentId,
+      documentNumber: instance.documentNumber,
+      submitterId: instance.submitterId,
+      createdAt: now,
+    });
+  }
+
+  /** Makes a node current: a new round of tasks, one per approver. */
+  private async createTasks(
+    tx: Executor,
+    instance: InstanceRow,
+    nodeIndex: number,
+    now: Date,
+  ): Promise<void> {
+    const node: RouteNode = instance.route.nodes[nodeIndex]!;
+    const [updated] = await tx
+      .update(bpmInstance)
+      .set({ currentNode: nodeIndex, round: sql`${bpmInstance.round} + 1` })
+      .where(eq(bpmInstance.instanceId, instance.instanceId))
+      .returning({ round: bpmInstance.round });
+    for (const approver of node.approvers) {
+      await this.insertTask(tx, instance, nodeIndex, updated!.round, approver.userId, 'APPROVE', now);
+    }
+  }
+
+  /** After an approval: is the node complete? Then the next node, or the end of the process. */
+  private async advanceIfDone(
+    tx: Executor,
+    actor: Actor,
+    instance: InstanceRow,
+    nodeIndex: number,
+    round: number,
+    now: Date,
+  ): Promise<void> {
+    // Only this visit of the node counts: a node returned to gets a new round of tasks.
+    const tasks = await tx
+      .select({ kind: bpmTask.kind, status: bpmTask.status })
+      .from(bpmTask)
+      .where(and(eq(bpmTask.instanceId, instance.instanceId), eq(bpmTask.round, round)));
+    const node = instance.route.nodes[nodeIndex]!;
+    const addSignPending = tasks.some((task) => task.kind === 'ADD_SIGN' && task.status === 'PENDING');
+    const regularPending = tasks.some((task) => task.kind === 'APPROVE' && task.status === 'PENDING');
+    const regularApproved = tasks.some((task) => task.kind === 'APPROVE' && task.status === 'APPROVED');
+    const done = !addSignPending && (node.signMode === 'ANY' ? regularApproved : !regularPending);
+    if (!done) return;
+    await this.cancelPending(tx, instance.instanceId, nodeIndex);
+    const next = nodeIndex + 1;
+    if (next < instance.route.nodes.length) {
+      await this.createTasks(tx, instance, next, now);
+      return;
+    }
+    await this.complete(tx, actor, instance, now, null);
+  }
+
+  private async complete(
+    tx: Executor,
+    actor: Actor,
+    instance: InstanceRow,
+    now: Date,
+    comment: string | null,
+  ): Promise<void> {
+    await this.finish(tx, instance, 'APPROVED', now);
+    await this.record(tx, instance, { action: 'COMPLETE', now });
+    await this.fire(actor, instance, APPROVE_ACTION, comment);
+  }
+
+  /** Fires the document's action as the platform, in the open transaction. */
+  private async fire(
+    actor: Actor,
+    instance: InstanceRow,
+    action: string,
+    comment: string | null,
+  ): Promise<void> {
+    await this.runtime
+      .service(instance.entityName)
+      .act({ ...actor, system: true }, action, [instance.documentId], comment ? { comment } : {}, {
+        fromHttp: false,
+      });
+  }
+
+  private async record(
+    tx: Executor,
+    instance: InstanceRow,
+    entry: {
+      action: HistoryAction;
+      now: Date;
+      task?: TaskRow;
+      nodeName?: string;
+      userId?: number | null;
+      onBehalfOfId?: number | null;
+      targetUserId?: number | null;
+      input?: DecisionInput;
+    },
+  ): Promise<void> {
+    await tx.insert(bpmHistory).values({
+      instanceId: instance.instanceId,
+      entityName: instance.entityName,
+      documentId: instance.documentId,
+      taskId: entry.task?.taskId ?? null,
+      nodeIndex: entry.task?.nodeIndex ?? null,
+      nodeName: entry.nodeName ?? entry.task?.nodeName ?? null,
+      action: entry.action,
+      userId: entry.userId ?? null,
+      onBehalfOfId: entry.onBehalfOfId ?? null,
+      targetUserId: entry.targetUserId ?? null,
+      comment: entry.input?.comment?.trim() || null,
+      internalFlag: entry.input?.internalFlag === 'Y' ? 'Y' : 'N',
+      attachmentIds: entry.input?.attachmentIds || null,
+      createdAt: entry.now,
+    });
+  }
+}
+
+function requireComment(input: DecisionInput): string {
+  const comment = input.comment?.trim();
+  if (!comment) throw fail(400, 'bpm.commentRequired');
+  return comment;
+}
+
+function documentNumber(entity: EntityDef, row: Row): string | null {
+  const value = entity.numbering ? row[entity.numbering.field] : row[entity.display];
+  return value === null || value === undefined ? null : String(value).slice(0, 240);
+}
