@@ -25,6 +25,7 @@ import {
   installBackExportScope,
   registerExportRoutes,
   DiskStorage,
+  storageFromEnvironment,
   registerFileRoutes,
   registerLargeFileRoutes,
   DEFAULT_IDENTITY_CONFIG,
@@ -122,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const approvals = new ApprovalEngine(runtime);
   runtime.approvals = approvals;
   runtime.plugins.messenger = messenger;
-  const storage = new DiskStorage(join(dataDir, 'files'));
+  const storage = storageFromEnvironment(dataDir, process.env, (root) => new DiskStorage(root));
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), maxUpload());
   runtime.plugins.attachments = attachments;
   const jobs = new JobService(options.database, {

@@ -24,6 +24,7 @@ export * from './identity/routes';
 export * from './identity/tables';
 export * from './identity/user.actions';
 export * from './files/storage';
+export * from './files/s3';
 export * from './files/tables';
 export * from './files/content-type';
 export * from './files/attachments';

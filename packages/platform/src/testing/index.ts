@@ -3,3 +3,4 @@ export * from './template';
 export * from './postgres';
 export * from './engine';
 export * from './samples';
+export * from './s3-peer';
