@@ -44,6 +44,7 @@ import {
   registerEntityRoutes,
   registerHealth,
   registerIdentityRoutes,
+  registerTableConfigRoutes,
 } from '@srm/platform';
 import { domainActions } from '@srm/domain/server';
 import { migrationsDir, repoRoot, webDistDir } from './paths';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerExportRoutes(app, { runtime, policy, backExports, actorOf, pageRows: exportPageRows });
   registerImportRoutes(app, { runtime, policy, imports, workDir: importWorkDir, actorOf });
   registerApprovalRoutes(app, { engine: approvals, actorOf });
+  registerTableConfigRoutes(app, { runtime, actorOf });
   const apiDocument = openApiDocument(registry.all(), routes, messages, version);
   app.get('/api/docs', { config: { access: 'public' } }, async () => apiDocument);
 

@@ -18,6 +18,7 @@ import {
   fileTables,
   identityTables,
   systemTables,
+  tableConfigTables,
 } from '@srm/platform';
 import { domainEntities, domainMessages } from '@srm/domain';
 
@@ -38,6 +39,7 @@ export function schemaTables(): Record<string, unknown> {
     ...fileTables,
     ...excelTables,
     ...approvalTables,
+    ...tableConfigTables,
   };
   for (const [name, table] of entityTables.byEntity) tables[name] = table;
   return tables;

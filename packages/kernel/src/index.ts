@@ -15,3 +15,4 @@ export * from './entity/labels';
 export * from './system';
 export * from './bpm';
 export * from './api';
+export * from './tableConfig';

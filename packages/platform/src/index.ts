@@ -40,3 +40,5 @@ export * from './excel/import';
 export * from './excel/import-routes';
 export * from './excel/zip-order';
 export * from './approval';
+export * from './table-config/tables';
+export * from './table-config/routes';

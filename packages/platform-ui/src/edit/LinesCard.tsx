@@ -1,25 +1,22 @@
-// One line collection of a document as an editable grid inside the document's form: add, copy
-// and delete rows, inline inputs per field kind with the same checks as the header, and a
-// totals row for amounts and quantities.
-import { useState } from 'react';
+// One line collection of a document as the toolkit's editable grid inside the document's form:
+// add, copy and delete rows, inline inputs per field kind with the same checks as the header
+// (required columns starred, cell messages on hover), the user's column settings and a 合计 row
+// for amounts and quantities.
+import { useRef, useState } from 'react';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, type FormInstance, Space, Table, Typography } from 'antd';
-import type { ColumnType } from 'antd/es/table';
-import { COLUMN_WIDTHS, type EntityDef, type FieldDef, isClientWritable } from '@srm/kernel';
+import { App, Button, Card, Form, type FormInstance, Space, Typography } from 'antd';
+import { type EntityDef, type FieldDef, isClientWritable } from '@srm/kernel';
 import { useLabels } from '../context/labels';
-import { FieldDisplay } from '../fields/FieldDisplay';
-import { FieldInput } from '../fields/FieldInput';
 import { fieldRules } from '../fields/rules';
 import { knownEntities } from '../fields/useEntityDef';
+import { EditableGrid, type GridHandle } from '../grid/EditableGrid';
+import type { GridColumn } from '../grid/types';
 import { isRightAligned } from '../list/listColumns';
-import { SummaryRow } from '../list/SummaryRow';
 import { copyLine, defaultValues } from './saveBody';
 
 type Row = Record<string, unknown>;
-interface Item {
-  key: number;
-  name: number;
-}
+/** A grid row: the line's values with its place in the form list. */
+type LineRow = Row & { __key: number; __name: number };
 
 /** Columns of a line grid: the list columns, less those copied from the header, plus required fields. */
 export function lineColumns(header: EntityDef, line: EntityDef): string[] {
@@ -67,12 +64,25 @@ export function LinesCard({ header, collection, line, form, editable, onChanged 
   const labels = useLabels();
   const { message } = App.useApp();
   const [selected, setSelected] = useState<number[]>([]);
+  const grid = useRef<GridHandle<LineRow>>(null);
   const rows = (Form.useWatch(collection, form) as Row[] | undefined) ?? [];
   const names = lineColumns(header, line);
   const known = knownEntities(header);
   const summed = names.filter((name) => {
     const kind = line.fields[name]?.kind;
     return kind === 'amount' || kind === 'quantity' || line.list.summary?.includes(name);
+  });
+  const columns: GridColumn<LineRow>[] = names.map((name) => {
+    const field = line.fields[name];
+    return {
+      key: name,
+      title: labels.field(line.name, name),
+      width: inputWidth(field),
+      align: isRightAligned(field) ? 'right' : 'left',
+      field,
+      editable: !!field && isClientWritable(field),
+      validate: field?.required ? { required: true } : undefined,
+    };
   });
 
   return (
@@ -85,44 +95,11 @@ export function LinesCard({ header, collection, line, form, editable, onChanged 
           void message.warning(labels.t('ui.edit.lines.selectFirst'));
           return false;
         };
-        const columns: ColumnType<Item>[] = [
-          {
-            key: '__index',
-            title: labels.t('ui.list.index'),
-            width: COLUMN_WIDTHS.index - 10,
-            align: 'center',
-            render: (_value, _item, index) => index + 1,
-          },
-          ...names.map((name): ColumnType<Item> => {
-            const field = line.fields[name];
-            return {
-              key: name,
-              title: (
-                <>
-                  {field?.required && editable && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
-                  {labels.field(line.name, name)}
-                </>
-              ),
-              width: inputWidth(field),
-              align: isRightAligned(field) ? 'right' : 'left',
-              render: (_value, item) => {
-                const row = rows[item.name] ?? {};
-                if (!field || !editable || !isClientWritable(field)) {
-                  return field ? (
-                    <FieldDisplay name={name} field={field} value={row[name]} row={row} />
-                  ) : (
-                    String(row[name] ?? '')
-                  );
-                }
-                return (
-                  <Form.Item name={[item.name, name]} rules={fieldRules(field, labels)} style={{ margin: 0 }}>
-                    <FieldInput name={name} field={field} row={row} known={known} />
-                  </Form.Item>
-                );
-              },
-            };
-          }),
-        ];
+        const data: LineRow[] = items.map((item) => ({
+          ...(rows[item.name] ?? {}),
+          __key: item.key,
+          __name: item.name,
+        }));
         return (
           <Card
             size="small"
@@ -133,69 +110,68 @@ export function LinesCard({ header, collection, line, form, editable, onChanged 
               </Typography.Text>
             }
           >
-            {editable && (
-              <Space style={{ marginBottom: 12 }}>
-                <Button
-                  icon={<PlusOutlined />}
-                  onClick={() => {
-                    add(defaultValues(line));
-                    onChanged();
-                  }}
-                >
-                  {labels.t('ui.edit.lines.add')}
-                </Button>
-                <Button
-                  icon={<CopyOutlined />}
-                  onClick={() => {
-                    if (!requireSelection()) return;
-                    for (const index of chosen) add(copyLine(line, rows[index] ?? {}));
-                    onChanged();
-                  }}
-                >
-                  {labels.t('ui.edit.lines.copy')}
-                </Button>
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => {
-                    if (!requireSelection()) return;
-                    remove(chosen);
-                    setSelected([]);
-                    onChanged();
-                  }}
-                >
-                  {labels.t('ui.edit.lines.delete')}
-                </Button>
-              </Space>
-            )}
-            <Table<Item>
-              size="small"
-              bordered
-              rowKey="key"
-              pagination={false}
-              dataSource={items}
+            <EditableGrid<LineRow>
+              ref={grid}
+              name={`lines:${line.name}`}
+              rowKey="__key"
+              data={data}
               columns={columns}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: labels.t(editable ? 'ui.edit.lines.empty' : 'ui.list.empty') }}
-              rowSelection={
-                editable
-                  ? {
-                      columnWidth: COLUMN_WIDTHS.checkbox + 8,
-                      selectedRowKeys: selected,
-                      onChange: (keys) => setSelected(keys as number[]),
-                    }
-                  : undefined
-              }
-              summary={() =>
-                summed.length && items.length ? (
-                  <SummaryRow
-                    entity={line}
-                    columns={columns}
-                    rows={rows}
-                    fields={summed}
-                    selection={editable}
-                  />
-                ) : null
+              isEdit={editable}
+              editTrigger="always"
+              knownEntities={known}
+              isShowPage={false}
+              selection={editable}
+              onSelectionChange={(chosenRows) => setSelected(chosenRows.map((row) => row.__key))}
+              showSummary={summed.length > 0 && items.length > 0}
+              footerConfig={{ summaryFields: summed }}
+              empty={labels.t(editable ? 'ui.edit.lines.empty' : 'ui.list.empty')}
+              wrapEditor={(editor, { row, column }) => (
+                <Form.Item
+                  name={[row.__name, column.key]}
+                  rules={column.field ? fieldRules(column.field, labels) : undefined}
+                  className="srm-grid-form-item"
+                  style={{ margin: 0 }}
+                >
+                  {editor}
+                </Form.Item>
+              )}
+              toolbarExtra={
+                editable && (
+                  <Space>
+                    <Button
+                      icon={<PlusOutlined />}
+                      onClick={() => {
+                        add(defaultValues(line));
+                        onChanged();
+                      }}
+                    >
+                      {labels.t('ui.edit.lines.add')}
+                    </Button>
+                    <Button
+                      icon={<CopyOutlined />}
+                      onClick={() => {
+                        if (!requireSelection()) return;
+                        for (const index of chosen) add(copyLine(line, rows[index] ?? {}));
+                        onChanged();
+                      }}
+                    >
+                      {labels.t('ui.edit.lines.copy')}
+                    </Button>
+                    <Button
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => {
+                        if (!requireSelection()) return;
+                        remove(chosen);
+                        setSelected([]);
+                        grid.current?.clearSelection();
+                        onChanged();
+                      }}
+                    >
+                      {labels.t('ui.edit.lines.delete')}
+                    </Button>
+                  </Space>
+                )
               }
             />
           </Card>

@@ -1,13 +1,13 @@
-// The grid columns of a list from its definition: labels, widths by kind, amounts right-aligned,
+// The grid columns of an entity from its definition: labels, widths by kind, amounts right-aligned,
 // sortable where the API may order, the document number as a link that opens it.
-import type { ColumnType } from 'antd/es/table';
 import { type EntityDef, type FieldDef, STATUS_FIELD, isNumeric, sortableFields } from '@srm/kernel';
 import type { Labels } from '../context/labels';
-import { FieldDisplay, displayPropertyOwner } from '../fields/FieldDisplay';
+import { FieldDisplay } from '../fields/FieldDisplay';
+import type { GridColumn } from '../grid/types';
 
 export type Row = Record<string, unknown>;
 
-function widthOf(name: string, field: FieldDef | undefined): number {
+export function widthOf(name: string, field: FieldDef | undefined): number {
   if (!field) return 160;
   if (name === STATUS_FIELD) return 100;
   switch (field.kind) {
@@ -49,48 +49,47 @@ export function linkColumn(entity: EntityDef): string {
 export interface ColumnOptions {
   entity: EntityDef;
   labels: Labels;
-  orderBy?: string;
-  onOpen(row: Row): void;
+  /** Fields shown (default: the list's columns). */
+  names?: readonly string[];
+  /** Opens a row from its link column (lists). */
+  onOpen?(row: Row): void;
 }
 
-export function listColumns({ entity, labels, orderBy, onOpen }: ColumnOptions): ColumnType<Row>[] {
+/** Grid columns of an entity's fields; a column that is not a field (a reference's display value) shows as text. */
+export function entityColumns({ entity, labels, names, onOpen }: ColumnOptions): GridColumn<Row>[] {
   const sortable = sortableFields(entity);
-  const [sortField, sortOrder] = (orderBy ?? '').split(' ');
-  const link = linkColumn(entity);
-  return entity.list.columns.map((name) => {
-    const owner = displayPropertyOwner(entity, name);
+  const link = onOpen ? linkColumn(entity) : undefined;
+  return (names ?? entity.list.columns).map((name): GridColumn<Row> => {
     const field = entity.fields[name];
-    const render = (value: unknown, row: Row) => {
-      const content = field ? (
-        <FieldDisplay name={name} field={field} value={value} row={row} />
-      ) : value == null ? (
-        ''
-      ) : (
-        String(value)
-      );
-      if (name !== link) return content;
-      return (
-        <a
-          onClick={(event) => {
-            event.preventDefault();
-            onOpen(row);
-          }}
-          href="#"
-        >
-          {content}
-        </a>
-      );
-    };
-    return {
+    const base = {
       key: name,
-      dataIndex: name,
       title: labels.field(entity.name, name),
       width: widthOf(name, field),
-      align: isRightAligned(field) ? 'right' : field?.kind === 'checkbox' ? 'center' : 'left',
-      ellipsis: field?.kind === 'text' || field?.kind === 'textarea' || !!owner,
-      sorter: !!field && sortable.has(name),
-      sortOrder: sortField === name ? (sortOrder === 'desc' ? 'descend' : 'ascend') : null,
-      render,
-    } satisfies ColumnType<Row>;
+      align: isRightAligned(field)
+        ? ('right' as const)
+        : field?.kind === 'checkbox'
+          ? ('center' as const)
+          : ('left' as const),
+      sortable: !!field && sortable.has(name),
+      field,
+      validate: field?.required ? { required: true } : undefined,
+      isSummary: entity.list.summary?.includes(name),
+    };
+    if (name !== link) return base;
+    return {
+      ...base,
+      cellType: 'slot',
+      render: ({ row, value }) => (
+        <a
+          href="#"
+          onClick={(event) => {
+            event.preventDefault();
+            onOpen!(row);
+          }}
+        >
+          {field ? <FieldDisplay name={name} field={field} value={value} row={row} /> : String(value ?? '')}
+        </a>
+      ),
+    };
   });
 }

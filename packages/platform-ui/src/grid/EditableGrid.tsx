@@ -1,0 +1,841 @@
+// The editable grid of the toolkit (shell-and-toolkit §2–§5, §9): a toolbar, row selection (also
+// across pages), expandable rows, the index column, sortable and resizable columns, the 合计 row,
+// paging with the spec's sizes and a custom size, required columns with a red star and hidden
+// cell messages, every cell type, virtual scrolling above 100 rows or 10 columns, fixed columns,
+// and the user's saved column settings. Rows come from an api (a service path or a loader) or
+// from local data.
+import {
+  type HTMLAttributes,
+  type Key,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ReloadOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  ConfigProvider,
+  InputNumber,
+  Pagination,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { ColumnType, ColumnsType } from 'antd/es/table';
+import {
+  COLUMN_WIDTHS,
+  DEFAULT_PAGE_SIZE,
+  type EntityDef,
+  MAX_PAGE_ROWS,
+  MIN_CUSTOM_PAGE_SIZE,
+  isNumeric,
+  rowNumber,
+} from '@srm/kernel';
+import { ApiFailure, request, useApi } from '../context/api';
+import { useLabels } from '../context/labels';
+import { useGranted } from '../context/session';
+import { CellEditor, CellView, GridCellContext, type GridCellEnv, isEditableCell } from './cells';
+import { ColumnSettings } from './ColumnSettings';
+import { applyColumnConfig, defaultColumnConfig } from './columnConfig';
+import {
+  type CellIssue,
+  checkRows,
+  configErrors,
+  customPageSize,
+  footerCells,
+  footerValues,
+  leafColumns,
+  mergePageSelection,
+  pageSizeOptions,
+  rowSpans,
+  selectionKey,
+  shouldVirtualize,
+  sortRows,
+} from './gridLogic';
+import { ResizableHeaderCell } from './ResizableHeaderCell';
+import type {
+  CellContext,
+  GridColumn,
+  GridConfig,
+  GridRow,
+  PageInfo,
+  PageRequest,
+  PagedResponse,
+  UploadCellProps,
+} from './types';
+import { useColumnConfig } from './useColumnConfig';
+
+export interface GridHandle<R extends GridRow = GridRow> {
+  /** Loads again; `firstPage` goes back to page 1 (and clears a cross-page selection). */
+  reload(firstPage?: boolean): void;
+  /** Checks the editable cells; problems show as red cells with their message on hover. */
+  validate(): CellIssue[];
+  /** The selected rows (across pages for a paged grid). */
+  selection(): R[];
+  clearSelection(): void;
+  /** The rows of the current page. */
+  rows(): R[];
+}
+
+export interface EditableGridProps<R extends GridRow = GridRow> extends GridConfig<R> {
+  /** Local rows (instead of an api). */
+  data?: readonly R[];
+  /** Edited local rows; without it the grid keeps its own copy. */
+  onDataChange?(rows: R[]): void;
+  /** Field (or function) identifying a row; default the first key field, else `id`. */
+  rowKey?: string | ((row: R) => Key);
+  /** 'always': every editable cell shows its input; 'click': a cell becomes an input when clicked. */
+  editTrigger?: 'always' | 'click';
+  /** Query-key prefix of an api grid (for invalidation after writes). */
+  queryKey?: readonly unknown[];
+  /** After each load: the rows and page, or null when the load failed (§4). */
+  onLoaded?(rows: R[] | null, page?: PageInfo): void;
+  onSelectionChange?(rows: R[]): void;
+  /** The attachment widget of `upload` cells (the toolkit's widget plugs in here). */
+  renderUpload?(props: UploadCellProps<R>): ReactNode;
+  /** Wraps each editor (a Form.Item of a document form); the editor takes the value it is given. */
+  wrapEditor?(editor: ReactElement, context: CellContext<R>): ReactNode;
+  /** Content beside the toolbar buttons. */
+  toolbarExtra?: ReactNode;
+  /** Title at the left of the toolbar. */
+  title?: ReactNode;
+  /** The column-settings button (default: shown). */
+  columnSettings?: boolean;
+  /** Largest custom page size (an api's limit; default 500 for an api, none for local data). */
+  maxPageSize?: number;
+  /** Forces virtual scrolling on or off (default: above 100 rows or 10 columns). */
+  virtual?: boolean;
+  empty?: ReactNode;
+  /** Rows per page when the config gives none (the paged grid: 200). */
+  defaultPageSize?: number;
+  initialOrderBy?: string;
+  /** Entity definitions the screen holds, for reference inputs of entity columns. */
+  knownEntities?: readonly EntityDef[];
+  ref?: Ref<GridHandle<R>>;
+}
+
+const PREFIX_SELECTION = '__selection';
+const INDEX_KEY = '__index';
+const OPERATE_KEY = '__operate';
+const DEFAULT_HEIGHT = 560;
+
+function defaultWidth<R extends GridRow>(column: GridColumn<R>): number {
+  switch (column.cellType ?? (column.field ? column.field.kind : 'text')) {
+    case 'textarea':
+      return 220;
+    case 'number':
+      return 100;
+    case 'price':
+    case 'amount':
+    case 'quantity':
+      return 130;
+    case 'datetime':
+      return 170;
+    case 'daterange':
+    case 'datetimerange':
+      return 230;
+    case 'date':
+    case 'month':
+    case 'year':
+    case 'time':
+      return 120;
+    case 'checkbox':
+    case 'icon':
+      return 80;
+    case 'type':
+      return column.type === 'radio' ? COLUMN_WIDTHS.checkbox + 10 : COLUMN_WIDTHS.index;
+    case 'upload':
+      return 180;
+    case 'tableOperate':
+    case 'buttons':
+      return Math.max(COLUMN_WIDTHS.operate, (column.buttons?.length ?? 1) * 48 + 16);
+    default:
+      return 140;
+  }
+}
+
+function defaultAlign<R extends GridRow>(column: GridColumn<R>): 'left' | 'center' | 'right' {
+  const type = column.cellType;
+  if (type === 'number' || type === 'price' || type === 'amount') return 'right';
+  if (type === 'compute' && typeof column.precision === 'number') return 'right';
+  if (!type && column.field && isNumeric(column.field)) return 'right';
+  if (type === 'checkbox' || type === 'icon' || type === 'button' || type === 'type') return 'center';
+  if (!type && column.field?.kind === 'checkbox') return 'center';
+  return 'left';
+}
+
+function plainTitle<R extends GridRow>(column: GridColumn<R>): string {
+  return column.label ?? (typeof column.title === 'string' ? column.title : column.key);
+}
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+// Cell messages stay hidden (§5): a form cell shows its message only while hovered.
+const GRID_CSS = `
+.srm-grid-form-item .ant-form-item-explain, .srm-grid-form-item .ant-form-item-additional { display: none; }
+.srm-grid-form-item:hover .ant-form-item-additional, .srm-grid-form-item:hover .ant-form-item-explain {
+  display: block; position: absolute; z-index: 5; left: 0; top: 100%; padding: 2px 8px; white-space: nowrap;
+  background: #fff; border-radius: 4px; box-shadow: 0 3px 6px -4px rgba(0,0,0,.12), 0 6px 16px rgba(0,0,0,.08);
+}
+.srm-grid .srm-grid-current > td { background: #e6f4ff; }
+.srm-grid .ant-table-thead > tr > th { white-space: nowrap; }
+`;
+
+export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridProps<R>) {
+  const {
+    name,
+    columns: configColumns,
+    api,
+    data,
+    searchParams,
+    isShowPage = true,
+    showIndex = true,
+    selection = false,
+    expand,
+    showSummary,
+    footerConfig,
+    pageSelection,
+    rowSpanFields,
+    operateSlot,
+    toolbar,
+    isEdit = false,
+    editTrigger = 'always',
+    ref,
+  } = props;
+  const labels = useLabels();
+  const client = useApi();
+  const may = useGranted();
+  const { message } = App.useApp();
+  const hasLocal = data !== undefined;
+  const [pageIndex, setPageIndex] = useState(1);
+  const [pageSize, setPageSize] = useState(props.pageSize ?? props.defaultPageSize ?? DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<{ key: string; order: 'asc' | 'desc' } | null>(() => {
+    const [key, order] = (props.initialOrderBy ?? '').split(' ');
+    return key ? { key, order: order === 'desc' ? 'desc' : 'asc' } : null;
+  });
+  const [selected, setSelected] = useState<Map<string, R>>(() => new Map());
+  const [currentKey, setCurrentKey] = useState<unknown>(undefined);
+  const [active, setActive] = useState<{ row: unknown; column: string } | null>(null);
+  const [issues, setIssues] = useState<Map<string, string>>(() => new Map());
+  const [widths, setWidths] = useState<Record<string, number>>({});
+  const [customSize, setCustomSize] = useState<number | null>(null);
+  const [ownRows, setOwnRows] = useState<R[] | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const autoKeys = useRef(new WeakMap<object, number>());
+  const nextAutoKey = useRef(1);
+
+  // ---- column settings (saved per user and table) ----
+  const settingsOn = props.columnSettings !== false;
+  const defaults = useMemo(() => defaultColumnConfig(configColumns), [configColumns]);
+  const config = useColumnConfig(name, defaults, settingsOn);
+  const shownColumns = useMemo(
+    () => applyColumnConfig(configColumns, config.columns),
+    [configColumns, config.columns],
+  );
+  const leaves = useMemo(() => leafColumns(shownColumns), [shownColumns]);
+
+  // ---- rows ----
+  const orderBy = sort ? `${sort.key} ${sort.order}` : undefined;
+  const searchKey = JSON.stringify(searchParams ?? {});
+  const query = useQuery({
+    queryKey: [
+      ...(props.queryKey ?? ['grid', name]),
+      { search: searchKey, pageIndex, pageSize, orderBy, reloads },
+    ],
+    queryFn: async (): Promise<PagedResponse<R>> => {
+      const body: PageRequest = {
+        ...(searchParams ?? {}),
+        pageIndex,
+        pageRows: pageSize,
+        ...(orderBy ? { orderBy } : {}),
+      };
+      if (typeof api === 'function') return api(body);
+      const answer = await request<R[]>(client, api as string, body);
+      return { data: answer.data, page: answer.page };
+    },
+    enabled: !hasLocal && !!api,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  // A new search is a first-page reload: back to page 1, the cross-page selection cleared (§4).
+  const firstSearch = useRef(true);
+  useEffect(() => {
+    if (firstSearch.current) {
+      firstSearch.current = false;
+      return;
+    }
+    setPageIndex(1);
+    setSelected(new Map());
+  }, [searchKey]);
+
+  const { onLoaded } = props;
+  useEffect(() => {
+    if (hasLocal) return;
+    if (query.isError) {
+      setSelected(new Map());
+      onLoaded?.(null);
+    } else if (query.data && !query.isPlaceholderData) {
+      onLoaded?.([...query.data.data], query.data.page);
+    }
+  }, [hasLocal, query.isError, query.data, query.isPlaceholderData, onLoaded]);
+
+  useEffect(() => setOwnRows(null), [data, query.data]);
+
+  const sourceRows: readonly R[] = useMemo(() => {
+    if (hasLocal) {
+      const base = ownRows ?? data ?? [];
+      return sort ? sortRows(base, sort.key, sort.order, labels.locale) : base;
+    }
+    return ownRows ?? query.data?.data ?? [];
+  }, [hasLocal, ownRows, data, query.data, sort, labels.locale]);
+  const total = hasLocal ? sourceRows.length : (query.data?.page?.count ?? sourceRows.length);
+  const pageRows: readonly R[] = useMemo(
+    () =>
+      hasLocal && isShowPage
+        ? sourceRows.slice((pageIndex - 1) * pageSize, pageIndex * pageSize)
+        : sourceRows,
+    [hasLocal, isShowPage, sourceRows, pageIndex, pageSize],
+  );
+
+  const rowKeyField = typeof props.rowKey === 'string' ? props.rowKey : (pageSelection?.keyFields[0] ?? 'id');
+  const rowKeyOf = useCallback(
+    (row: R): Key => {
+      if (typeof props.rowKey === 'function') return props.rowKey(row);
+      const value = row[rowKeyField];
+      if (typeof value === 'string' || typeof value === 'number') return value;
+      let key = autoKeys.current.get(row);
+      if (key === undefined) {
+        key = nextAutoKey.current++;
+        autoKeys.current.set(row, key);
+      }
+      return `__auto${key}`;
+    },
+    [props.rowKey, rowKeyField],
+  );
+  const selectionKeyOf = useCallback(
+    (row: R) => (pageSelection ? selectionKey(row, pageSelection.keyFields) : String(rowKeyOf(row))),
+    [pageSelection, rowKeyOf],
+  );
+
+  // ---- edits ----
+  const { onDataChange } = props;
+  const writeRow = useCallback(
+    (row: R, next: R) => {
+      const auto = autoKeys.current.get(row);
+      if (auto !== undefined) autoKeys.current.set(next, auto);
+      const base = hasLocal ? (ownRows ?? data ?? []) : (ownRows ?? query.data?.data ?? []);
+      const at = base.indexOf(row);
+      if (at < 0) return;
+      const rows = [...base];
+      rows[at] = next;
+      if (hasLocal && onDataChange) onDataChange(rows);
+      else setOwnRows(rows);
+    },
+    [hasLocal, ownRows, data, query.data, onDataChange],
+  );
+
+  // ---- selection ----
+  const { onSelectionChange } = props;
+  const changeSelection = useCallback(
+    (next: Map<string, R>) => {
+      setSelected(next);
+      onSelectionChange?.([...next.values()]);
+    },
+    [onSelectionChange],
+  );
+  const clearSelection = useCallback(() => changeSelection(new Map()), [changeSelection]);
+
+  const goTo = (page: number, size: number) => {
+    if (size !== pageSize) {
+      // A new page size starts again at page 1 without the cross-page selection (§4).
+      setPageSize(size);
+      setPageIndex(1);
+      clearSelection();
+    } else {
+      setPageIndex(page);
+      if (!pageSelection) clearSelection();
+    }
+    setActive(null);
+  };
+
+  const validate = useCallback((): CellIssue[] => {
+    const editableColumns = leafColumns(configColumns).filter((column) => column.isShow !== false);
+    const found = checkRows(editableColumns, sourceRows);
+    const next = new Map<string, string>();
+    for (const issue of found) {
+      const row = sourceRows[issue.index]!;
+      next.set(`${String(rowKeyOf(row))}|${issue.key}`, labels.t(issue.message, issue.params));
+    }
+    setIssues(next);
+    return found;
+  }, [configColumns, sourceRows, rowKeyOf, labels]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      reload: (firstPage) => {
+        if (firstPage) {
+          setPageIndex(1);
+          clearSelection();
+        }
+        setReloads((count) => count + 1);
+      },
+      validate,
+      selection: () => [...selected.values()],
+      clearSelection,
+      rows: () => [...pageRows],
+    }),
+    [validate, selected, clearSelection, pageRows],
+  );
+
+  // ---- cells ----
+  const env: GridCellEnv = useMemo(
+    () => ({
+      may,
+      renderUpload: props.renderUpload as GridCellEnv['renderUpload'],
+      currentKey,
+      selectCurrent: (row) => setCurrentKey(rowKeyOf(row as R)),
+      rowKeyOf: (row) => rowKeyOf(row as R),
+      rowNumber: (index) => rowNumber(isShowPage ? pageIndex : 1, pageSize, index),
+      known: props.knownEntities,
+    }),
+    [may, props.renderUpload, currentKey, rowKeyOf, isShowPage, pageIndex, pageSize, props.knownEntities],
+  );
+
+  const spans = useMemo(
+    () => (rowSpanFields?.length ? rowSpans(pageRows, rowSpanFields) : {}),
+    [pageRows, rowSpanFields],
+  );
+
+  const { wrapEditor } = props;
+  const renderCell = (column: GridColumn<R>, row: R, index: number): ReactNode => {
+    const key = rowKeyOf(row);
+    const issue = issues.get(`${String(key)}|${column.key}`);
+    const value = column.compute && column.cellType === 'compute' ? column.compute(row) : row[column.key];
+    const context: CellContext<R> = {
+      row,
+      index,
+      column,
+      value,
+      editing: false,
+      issue,
+      setValue: (next) => {
+        if (issue) {
+          setIssues((current) => {
+            const copy = new Map(current);
+            copy.delete(`${String(key)}|${column.key}`);
+            return copy;
+          });
+        }
+        writeRow(row, { ...row, [column.key]: next });
+      },
+      patch: (values) => writeRow(row, { ...row, ...values }),
+    };
+    const editable = isEdit && isEditableCell(column as GridColumn, row);
+    const clicked = active && active.row === key && active.column === column.key;
+    let content: ReactNode;
+    if (editable && (editTrigger === 'always' || clicked)) {
+      const editorContext = { ...context, editing: true, autoFocus: editTrigger === 'click' };
+      const editor = <CellEditor context={editorContext as CellContext} />;
+      content = wrapEditor ? wrapEditor(editor, editorContext) : editor;
+      if (editTrigger === 'click') {
+        content = (
+          <div
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === 'Escape') setActive(null);
+            }}
+          >
+            {content}
+          </div>
+        );
+      }
+    } else {
+      content = <CellView context={context as CellContext} />;
+      if (editable) {
+        content = (
+          <div
+            className="srm-grid-editable"
+            style={{ minHeight: 22, cursor: 'text' }}
+            onClick={() => setActive({ row: key, column: column.key })}
+          >
+            {content}
+          </div>
+        );
+      }
+    }
+    if (!issue) return content;
+    // The message stays hidden (§5): a red frame, the text on hover.
+    return (
+      <Tooltip title={issue}>
+        <div
+          className="srm-grid-cell-error"
+          data-issue={issue}
+          style={{ boxShadow: 'inset 0 0 0 1px #ff4d4f', borderRadius: 4, minHeight: 22 }}
+        >
+          {content}
+        </div>
+      </Tooltip>
+    );
+  };
+
+  const header = (column: GridColumn<R>): ReactNode =>
+    column.validate?.required && isEdit ? (
+      <>
+        <span className="srm-grid-required" style={{ color: '#ff4d4f', marginRight: 4 }}>
+          *
+        </span>
+        {column.title}
+      </>
+    ) : (
+      column.title
+    );
+
+  const antColumn = (
+    column: GridColumn<R>,
+  ): ColumnType<R> | (ColumnType<R> & { children: ColumnsType<R> }) => {
+    if (column.children?.length) {
+      return {
+        key: column.key,
+        title: column.title,
+        align: 'center',
+        fixed: column.fixed,
+        children: column.children.filter((child) => child.isShow !== false).map(antColumn),
+      };
+    }
+    const width = widths[column.key] ?? column.width ?? defaultWidth(column);
+    const type = column.cellType ?? 'text';
+    return {
+      key: column.key,
+      dataIndex: column.key,
+      title: header(column),
+      width,
+      align: column.align ?? defaultAlign(column),
+      fixed: column.fixed,
+      ellipsis:
+        !isEdit && (type === 'text' || type === 'textarea' || type === 'lookup' || type === 'editlookup'),
+      sorter: column.sortable ? true : undefined,
+      sortOrder: sort?.key === column.key ? (sort.order === 'desc' ? 'descend' : 'ascend') : null,
+      onHeaderCell: () =>
+        (column.resizable === false
+          ? {}
+          : {
+              resizeWidth: width,
+              minResizeWidth: column.minWidth ?? 40,
+              onResizeWidth: (next: number) => setWidths((current) => ({ ...current, [column.key]: next })),
+            }) as HTMLAttributes<HTMLElement>,
+      onCell: (row: R, index?: number) => {
+        const span = spans[column.key]?.[index ?? 0];
+        return {
+          ...(span !== undefined ? { rowSpan: span } : {}),
+          onClick: () => setCurrentKey(rowKeyOf(row)),
+        };
+      },
+      render: (_value: unknown, row: R, index: number) => renderCell(column, row, index),
+    };
+  };
+
+  const indexColumn: ColumnType<R> = {
+    key: INDEX_KEY,
+    title: labels.t('ui.list.index'),
+    width: COLUMN_WIDTHS.index,
+    align: 'center',
+    fixed: 'left',
+    render: (_value, _row, index) => rowNumber(isShowPage ? pageIndex : 1, pageSize, index),
+  };
+  const operateColumn: ColumnType<R> | null = operateSlot
+    ? {
+        key: OPERATE_KEY,
+        title: labels.t('ui.list.operation'),
+        width: props.operateWidth ?? COLUMN_WIDTHS.operate,
+        fixed: 'right',
+        render: (_value, row, index) => operateSlot(row, index),
+      }
+    : null;
+  const tableColumns: ColumnsType<R> = [
+    ...(showIndex ? [indexColumn] : []),
+    ...shownColumns.map(antColumn),
+    ...(operateColumn ? [operateColumn] : []),
+  ];
+  const prefixCount = (selection ? 1 : 0) + (expand ? 1 : 0);
+  const scrollX =
+    (selection ? COLUMN_WIDTHS.checkbox : 0) +
+    (expand ? COLUMN_WIDTHS.expand : 0) +
+    (showIndex ? COLUMN_WIDTHS.index : 0) +
+    leaves.reduce(
+      (totalWidth, column) => totalWidth + (widths[column.key] ?? column.width ?? defaultWidth(column)),
+      0,
+    ) +
+    (operateColumn ? (props.operateWidth ?? COLUMN_WIDTHS.operate) : 0);
+  const virtual = props.virtual ?? shouldVirtualize(pageRows.length, leaves.length);
+
+  // ---- summary row ----
+  const footer = useMemo(
+    () => (showSummary ? footerValues(shownColumns, pageRows, footerConfig) : null),
+    [showSummary, shownColumns, pageRows, footerConfig],
+  );
+  const summary = () => {
+    if (!footer) return null;
+    const keys: string[] = [
+      ...(selection ? [PREFIX_SELECTION] : []),
+      ...(expand ? ['__expand'] : []),
+      ...(showIndex ? [INDEX_KEY] : []),
+      ...leaves.map((column) => column.key),
+      ...(operateColumn ? [OPERATE_KEY] : []),
+    ];
+    const cells = footerCells(keys.length, footerConfig?.mergeFooterItems);
+    const titleAt = prefixCount;
+    return (
+      <Table.Summary fixed>
+        <Table.Summary.Row className="srm-grid-summary" style={{ fontWeight: 600, background: '#fafafa' }}>
+          {keys.map((key, index) => {
+            const cell = cells[index]!;
+            if (cell.hidden) return null;
+            const column = leaves.find((item) => item.key === key);
+            const content =
+              index === titleAt
+                ? (footerConfig?.title ?? labels.t('ui.list.summary'))
+                : (footer[key] ?? null);
+            return (
+              <Table.Summary.Cell
+                key={key}
+                index={index}
+                colSpan={cell.colSpan}
+                rowSpan={cell.rowSpan}
+                align={
+                  index === titleAt ? 'center' : (column?.align ?? (column ? defaultAlign(column) : 'left'))
+                }
+              >
+                {content}
+              </Table.Summary.Cell>
+            );
+          })}
+        </Table.Summary.Row>
+      </Table.Summary>
+    );
+  };
+
+  // ---- developer errors (§5, §8) ----
+  const errors = useMemo(
+    () => configErrors({ api, columns: configColumns }, hasLocal),
+    [api, configColumns, hasLocal],
+  );
+  useEffect(() => {
+    for (const error of errors)
+      console.error(error.column ? `${error.message} (${error.column})` : error.message);
+  }, [errors]);
+
+  const selectedOnPage = pageRows.filter((row) => selected.has(selectionKeyOf(row))).map(rowKeyOf);
+  const selectedCount = selected.size;
+  const titles = useMemo(
+    () => Object.fromEntries(configColumns.map((column) => [column.key, plainTitle(column)])),
+    [configColumns],
+  );
+
+  const visibleToolbar = (toolbar ?? []).filter((button) => !button.resourceCode || may(button.resourceCode));
+  const selectedRows = [...selected.values()];
+  const applyCustomSize = () => {
+    const parsed = customPageSize(customSize, props.maxPageSize ?? (hasLocal ? undefined : MAX_PAGE_ROWS));
+    if (!parsed.ok) {
+      void message.error(labels.t(parsed.messageKey));
+      return;
+    }
+    goTo(1, parsed.size);
+  };
+
+  return (
+    <GridCellContext.Provider value={env as GridCellEnv}>
+      <div className="srm-grid" data-grid={name}>
+        <style>{GRID_CSS}</style>
+        {(visibleToolbar.length > 0 ||
+          props.toolbarExtra ||
+          props.title ||
+          settingsOn ||
+          selectedCount > 0) && (
+          <div
+            className="srm-grid-toolbar"
+            style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8, flexWrap: 'wrap' }}
+          >
+            {props.title && <Typography.Text strong>{props.title}</Typography.Text>}
+            {visibleToolbar.map((button) => (
+              <Button
+                key={button.key}
+                type={button.primary ? 'primary' : 'default'}
+                danger={button.danger}
+                icon={button.icon}
+                loading={button.loading}
+                disabled={button.needsSelection && !selectedCount}
+                onClick={() => button.onClick(selectedRows)}
+              >
+                {button.label}
+              </Button>
+            ))}
+            {props.toolbarExtra}
+            {selectedCount > 0 && (
+              <Typography.Text type="secondary" data-testid="grid-selected" style={{ marginLeft: 4 }}>
+                {labels.t(pageSelection ? 'ui.grid.selectedAcrossPages' : 'ui.list.selected', {
+                  count: selectedCount,
+                })}{' '}
+                <Typography.Link onClick={clearSelection}>
+                  {labels.t('ui.list.clearSelection')}
+                </Typography.Link>
+              </Typography.Text>
+            )}
+            <span style={{ flex: 1 }} />
+            {!hasLocal && api && (
+              <Tooltip title={labels.t('ui.grid.reload')}>
+                <Button
+                  icon={<ReloadOutlined />}
+                  aria-label={labels.t('ui.grid.reload')}
+                  onClick={() => setReloads((count) => count + 1)}
+                />
+              </Tooltip>
+            )}
+            {settingsOn && (
+              <ColumnSettings
+                tableName={name}
+                titles={titles}
+                defaults={defaults}
+                state={config}
+                widths={widths}
+              />
+            )}
+          </div>
+        )}
+        {errors.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 8 }}
+            title={labels.t('ui.grid.configError')}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {errors.map((error, index) => (
+                  <li key={index}>{error.column ? `${error.message} (${error.column})` : error.message}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+        {query.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 8 }}
+            title={labels.t('ui.list.loadFailed', {
+              message: query.error instanceof ApiFailure ? query.error.message : String(query.error),
+            })}
+          />
+        )}
+        <ConfigProvider componentSize="small">
+          <Table<R>
+            size="small"
+            bordered
+            virtual={virtual}
+            rowKey={rowKeyOf}
+            columns={tableColumns}
+            dataSource={pageRows as R[]}
+            loading={!hasLocal && query.isFetching}
+            pagination={false}
+            scroll={{
+              x: scrollX,
+              ...(virtual ? { y: props.height ?? DEFAULT_HEIGHT } : props.height ? { y: props.height } : {}),
+            }}
+            components={{ header: { cell: ResizableHeaderCell } }}
+            locale={props.empty ? { emptyText: props.empty } : undefined}
+            rowClassName={(row) =>
+              currentKey !== undefined && rowKeyOf(row) === currentKey ? 'srm-grid-current' : ''
+            }
+            rowSelection={
+              selection
+                ? {
+                    type: selection === 'radio' ? 'radio' : 'checkbox',
+                    columnWidth: COLUMN_WIDTHS.checkbox,
+                    fixed: true,
+                    selectedRowKeys: selectedOnPage,
+                    onChange: (_keys, chosen) => {
+                      const rows = chosen.filter(Boolean);
+                      if (selection === 'radio') {
+                        changeSelection(new Map(rows.map((row) => [selectionKeyOf(row), row])));
+                        return;
+                      }
+                      const keyFields = pageSelection?.keyFields;
+                      changeSelection(
+                        keyFields
+                          ? mergePageSelection(selected, pageRows, rows, keyFields)
+                          : new Map(rows.map((row) => [selectionKeyOf(row), row])),
+                      );
+                    },
+                  }
+                : undefined
+            }
+            expandable={
+              expand
+                ? { expandedRowRender: (row) => expand(row), columnWidth: COLUMN_WIDTHS.expand }
+                : undefined
+            }
+            onChange={(_pagination, _filters, sorter) => {
+              const one = Array.isArray(sorter) ? sorter[0] : sorter;
+              const key = one?.columnKey ? String(one.columnKey) : undefined;
+              setSort(key && one?.order ? { key, order: one.order === 'descend' ? 'desc' : 'asc' } : null);
+              if (!hasLocal) setPageIndex(1);
+            }}
+            summary={showSummary ? summary : undefined}
+          />
+        </ConfigProvider>
+        {isShowPage && (
+          <div
+            className="srm-grid-pager"
+            style={{
+              display: 'flex',
+              justifyContent: 'flex-end',
+              alignItems: 'center',
+              gap: 12,
+              marginTop: 12,
+              flexWrap: 'wrap',
+            }}
+          >
+            <Pagination
+              current={pageIndex}
+              pageSize={pageSize}
+              total={total}
+              showSizeChanger
+              showQuickJumper
+              pageSizeOptions={pageSizeOptions(pageSize).map(String)}
+              showTotal={(count) => labels.t('ui.list.total', { total: count })}
+              onChange={goTo}
+            />
+            <Space.Compact>
+              <InputNumber<number>
+                aria-label={labels.t('ui.grid.customSize')}
+                placeholder={labels.t('ui.grid.customSize')}
+                style={{ width: 120 }}
+                value={customSize}
+                onChange={(value) => setCustomSize(value)}
+                onPressEnter={applyCustomSize}
+                suffix={labels.t('ui.grid.perPage')}
+                data-min={MIN_CUSTOM_PAGE_SIZE}
+              />
+              <Button onClick={applyCustomSize}>{labels.t('ui.ok')}</Button>
+            </Space.Compact>
+          </div>
+        )}
+      </div>
+    </GridCellContext.Provider>
+  );
+}
+
+/** Values of a row that are blank (helper for screens building their own checks). */
+export function blankFields(row: GridRow, keys: readonly string[]): string[] {
+  return keys.filter((key) => isBlank(row[key]));
+}
