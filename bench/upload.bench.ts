@@ -135,7 +135,9 @@ async function run(label: string, env: Record<string, string>) {
   }
 }
 
-if (await postgresAvailable()) {
+// BENCH_ENGINES=postgres or pglite runs one engine only.
+const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+if (engines.includes('postgres') && (await postgresAvailable())) {
   const name = `srm_bench_upload_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -149,4 +151,4 @@ if (await postgresAvailable()) {
     await admin.end();
   }
 }
-await run('pglite', { DATABASE_URL: '' });
+if (engines.includes('pglite')) await run('pglite', { DATABASE_URL: '' });
