@@ -69,10 +69,55 @@ const overrides: SampleOverrides = {
     ...row,
     categoryId: await factory.fresh('srmBaseCategory'),
   }),
+  // Purchasing documents name an enabled document type of their kind; an order's line needs an
+  // approved supplier list entry for its supplier, material and organisation.
+  srmPurRequisitionHeader: async (row, n) => ({
+    ...row,
+    billTypeId: await enabledBillType('REQUISITION', n),
+  }),
+  srmPoHeader: async (row, n, factory) => {
+    const categoryId = await factory.fresh('srmBaseCategory');
+    const item = await factory.create('srmBaseItem');
+    const itemId = (await factory.update('srmBaseItem', item, { categoryId })).itemId as number;
+    const library = await server.post<Row>('/api/srm/v1/srmSupplierCategoryOrgRestful/saveOrUpdate', {
+      supplierId: row.supplierId,
+      categoryId,
+      orgId: row.orgId,
+    });
+    await server.post('/api/srm/v1/srmSupplierCategoryOrgRestful/doQualify', {
+      categoryOrgId: library.body.data.categoryOrgId,
+    });
+    const applied = await server.post<Row>('/api/srm/v1/srmPurAslApplyRestful/saveOrUpdate', {
+      orgId: row.orgId,
+      applyReason: '样例',
+      lines: [{ supplierId: row.supplierId, itemId }],
+    });
+    for (const action of ['doSubmit', 'doApproval'])
+      await server.post(`/api/srm/v1/srmPurAslApplyRestful/${action}`, {
+        aslApplyId: applied.body.data.aslApplyId,
+      });
+    return {
+      ...row,
+      billTypeId: await enabledBillType('ORDER', n),
+      lines: [{ lineNum: 1, itemId, quantity: 2, unitPriceExclTax: 1.5, needByDate: '2026-12-01' }],
+    };
+  },
 };
 
 let server: TestServer;
 let factory: SampleFactory;
+
+async function enabledBillType(docCategory: string, n: number): Promise<number> {
+  const path = registry.get('srmPurBillType').apiPath;
+  const saved = await server.post<Row>(`${path}/saveOrUpdate`, {
+    billTypeCode: `T${docCategory.slice(0, 2)}${n}`,
+    billTypeName: `类型${n}`,
+    docCategory,
+  });
+  const id = saved.body.data.billTypeId;
+  await server.post(`${path}/doEnable`, { billTypeId: id });
+  return id as number;
+}
 
 beforeAll(async () => {
   server = await startTestServer();

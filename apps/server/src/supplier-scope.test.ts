@@ -38,6 +38,15 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
   if (entity.ownedBy === entity.key) {
     return (await admin.call<Row>(`${entity.apiPath}/findById`, { [entity.key]: supplierAId })).body.data;
   }
+  if (entity.supplierVisibleIn) {
+    // A document supplier A may see (the demo data holds some): B must still never see it.
+    const found = await admin.call<Row[]>(`${entity.apiPath}/listByPage`, {
+      [entity.ownedBy!]: supplierAId,
+      status: [...entity.supplierVisibleIn],
+      pageRows: 1,
+    });
+    if (found.body.data?.[0]) return found.body.data[0];
+  }
   const factory = new SampleFactory(registry, (path, body) => admin.call(path, body), {
     [entity.name]: (row) => ({ ...row, [entity.ownedBy!]: supplierAId }),
   });

@@ -4,11 +4,18 @@ import type { EntityDef } from '@srm/kernel';
 import { baseDataEntities } from './base-data';
 import { supplierEntities } from './supplier';
 import { agreementsEntities } from './agreements';
+import { purchasingEntities } from './purchasing';
 
 export * from './base-data';
 export * from './supplier';
 export * from './agreements';
+export * from './purchasing';
 export * from './menus';
 
-export const domainEntities: EntityDef[] = [...baseDataEntities, ...supplierEntities, ...agreementsEntities];
+export const domainEntities: EntityDef[] = [
+  ...baseDataEntities,
+  ...supplierEntities,
+  ...agreementsEntities,
+  ...purchasingEntities,
+];
 export { domainMessages } from './messages';

@@ -181,6 +181,49 @@ export const menuPlan: MenuPlan = {
       ],
     },
     {
+      code: 'PURCHASING',
+      name: '采购管理',
+      nameEn: 'Purchasing',
+      icon: 'shopping-cart',
+      children: [
+        {
+          code: 'PUR_REQUISITION',
+          name: '采购申请',
+          nameEn: 'Requisitions',
+          path: 'purRequisitionList',
+          entity: 'srmPurRequisitionHeader',
+        },
+        {
+          code: 'PUR_DEMAND_SUMMARY',
+          name: '需求汇总',
+          nameEn: 'Demand pool',
+          path: 'demandSummary',
+          entity: 'srmPurRequisitionLine',
+        },
+        {
+          code: 'PUR_ORDER',
+          name: '采购订单',
+          nameEn: 'Purchase orders',
+          path: 'purOrderList',
+          entity: 'srmPoHeader',
+        },
+        {
+          code: 'PUR_ORDER_LINE',
+          name: '采购订单行',
+          nameEn: 'Order lines',
+          path: 'purOrderLineList',
+          entity: 'srmPoLine',
+        },
+        {
+          code: 'PUR_BILL_TYPE',
+          name: '采购单据类型',
+          nameEn: 'Purchase document types',
+          path: 'purBillTypeList',
+          entity: 'srmPurBillType',
+        },
+      ],
+    },
+    {
       code: 'SYSTEM',
       name: '系统管理',
       nameEn: 'Administration',
@@ -270,6 +313,28 @@ export const menuPlan: MenuPlan = {
     },
   ],
   external: [
+    {
+      code: 'EXT_PURCHASING',
+      name: '采购协同',
+      nameEn: 'Purchasing',
+      icon: 'shopping-cart',
+      children: [
+        {
+          code: 'EXT_PUR_ORDER_CONFIRM',
+          name: '待确认订单',
+          nameEn: 'Orders to confirm',
+          path: 'supplierPurOrderConfirmList',
+          entity: 'srmPoHeader',
+        },
+        {
+          code: 'EXT_PUR_ORDER',
+          name: '我的订单',
+          nameEn: 'My orders',
+          path: 'supplierPurOrderList',
+          entity: 'srmPoHeader',
+        },
+      ],
+    },
     {
       code: 'EXT_PUR_PLAN',
       name: '计划协同',

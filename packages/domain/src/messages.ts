@@ -7,9 +7,12 @@ import supplierZh from './supplier/locales/zh-CN.json';
 import supplierEn from './supplier/locales/en.json';
 import agreementsZh from './agreements/locales/zh-CN.json';
 import agreementsEn from './agreements/locales/en.json';
+import purchasingZh from './purchasing/locales/zh-CN.json';
+import purchasingEn from './purchasing/locales/en.json';
 
 export const domainMessages: Catalogue = mergeCatalogues(
   { 'zh-CN': baseDataZh, en: baseDataEn },
   { 'zh-CN': supplierZh, en: supplierEn },
   { 'zh-CN': agreementsZh, en: agreementsEn },
+  { 'zh-CN': purchasingZh, en: purchasingEn },
 );

@@ -4,10 +4,12 @@ import { adminScreens } from './admin/screens';
 import { baseDataScreens } from './base-data/screens';
 import { supplierScreens } from './supplier/screens';
 import { agreementsScreens } from './agreements/screens';
+import { purchasingScreens } from './purchasing/screens';
 
 export const domainScreens: ScreenEntry[] = [
   ...supplierScreens,
   ...baseDataScreens,
   ...adminScreens,
   ...agreementsScreens,
+  ...purchasingScreens,
 ];

@@ -4,11 +4,23 @@ import { baseDataActions, baseDataSeeds } from './base-data/server';
 import { supplierActions, supplierSeeds } from './supplier/server';
 import { adminSeeds } from './admin/admin.seed';
 import { agreementsActions, agreementsSeeds } from './agreements/server';
+import { purchasingActions, purchasingSeeds } from './purchasing/server';
 export { type AslAnswer, type AslQuery, aslAllows, assertAslAllows } from './agreements/server';
 
-export const domainActions: EntityActions[] = [...baseDataActions, ...supplierActions, ...agreementsActions];
+export const domainActions: EntityActions[] = [
+  ...baseDataActions,
+  ...supplierActions,
+  ...agreementsActions,
+  ...purchasingActions,
+];
 // Order matters: menus and responsibilities need base data; supplier users need responsibilities.
-export const domainSeeds: Seed[] = [...baseDataSeeds, ...adminSeeds, ...supplierSeeds, ...agreementsSeeds];
+export const domainSeeds: Seed[] = [
+  ...baseDataSeeds,
+  ...adminSeeds,
+  ...supplierSeeds,
+  ...agreementsSeeds,
+  ...purchasingSeeds,
+];
 /** Purchasing's check: may this supplier supply this category or item to this organisation? */
 export {
   type SupplyContext,

@@ -16,6 +16,7 @@ export * from './seed/seed';
 export * from './entity/openapi';
 export * from './access/enforcement';
 export * from './messaging/messenger';
+export * from './pdf/document';
 export * from './identity/identity';
 export * from './identity/passwords';
 export * from './identity/rsa';

@@ -150,6 +150,8 @@ const [supplierMenus, baseDataMenus, sourceMenus] = [
   menuDir('BASE_DATA'),
   menuDir('PUR_SOURCE'),
 ];
+const purchasingMenus = menuDir('PURCHASING');
+const SUPPLIER_ORDER_BUTTONS = ['view', 'export', 'doSupplierConfirm', 'doSupplierPropose', 'printPdf'];
 
 export const ROLES: readonly RolePlan[] = [
   {
@@ -168,6 +170,8 @@ export const ROLES: readonly RolePlan[] = [
       ...viewOf([baseDataMenus]),
       ...allOf([supplierMenus]),
       ...authorOf([sourceMenus]),
+      ...allOf([purchasingMenus]),
+      PUR_BILL_TYPE: ['view', 'export'],
       BASE_ITEM: 'all',
       BASE_DELIVERY_INFO: 'all',
     },
@@ -183,6 +187,10 @@ export const ROLES: readonly RolePlan[] = [
       ...viewOf([sourceMenus]),
       PUR_ASL_APPLY: ['view', 'export', 'doApproval', 'doReject'],
       PUR_ASL_ALTERATION: ['view', 'export', 'doApproval', 'doReject'],
+      ...viewOf([purchasingMenus]),
+      PUR_REQUISITION: ['view', 'export', 'doApproval', 'doReject', 'doReturn', 'doClose'],
+      PUR_ORDER: ['view', 'export', 'doApproval', 'doReject', 'printPdf'],
+      PUR_BILL_TYPE: 'all',
     },
   },
   {
@@ -202,7 +210,13 @@ export const ROLES: readonly RolePlan[] = [
     roleName: '供应商门户',
     roleNameEn: 'Supplier portal',
     side: 'EXTERNAL',
-    grants: { EXT_SUPPLIER_INFO: ['view'], EXT_PUR_ASL: ['view'], EXT_SUPPLIER_CATEGORY_ORG: ['view'] },
+    grants: {
+      EXT_SUPPLIER_INFO: ['view'],
+      EXT_PUR_ASL: ['view'],
+      EXT_SUPPLIER_CATEGORY_ORG: ['view'],
+      EXT_PUR_ORDER_CONFIRM: SUPPLIER_ORDER_BUTTONS,
+      EXT_PUR_ORDER: SUPPLIER_ORDER_BUTTONS,
+    },
   },
 ];
 

@@ -31,9 +31,11 @@ export interface EntityListPageProps {
   entity: EntityDef;
   /** Route path of the entity's edit screen. */
   editPath?: string;
+  /** Filters every query of this list variant carries (not shown in the query form). */
+  fixedFilters?: Readonly<Record<string, unknown>> | undefined;
 }
 
-export function EntityListPage({ entity, editPath }: EntityListPageProps) {
+export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPageProps) {
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
@@ -149,8 +151,8 @@ export function EntityListPage({ entity, editPath }: EntityListPageProps) {
           rowKey={entity.key}
           columns={columns}
           api={`${entity.apiPath}/listByPage`}
-          searchParams={filters}
-          queryKey={['entity', entity.name, 'list']}
+          searchParams={fixedFilters ? { ...filters, ...fixedFilters } : filters}
+          queryKey={['entity', entity.name, 'list', ...(fixedFilters ? [fixedFilters] : [])]}
           showSummary={!!entity.list.summary?.length}
           footerConfig={{ summaryFields: entity.list.summary ?? [] }}
           operateSlot={editPath ? operate : undefined}

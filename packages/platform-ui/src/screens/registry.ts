@@ -29,6 +29,8 @@ export interface ScreenEntry {
   readonly editButtons?: readonly EditButton[];
   /** An edit screen's own editor of some line collections instead of their grids. */
   readonly linesEditor?: LinesEditor;
+  /** A list variant's fixed filters, sent with every query (orders awaiting confirmation). */
+  readonly listFilters?: Readonly<Record<string, unknown>>;
 }
 
 /** The spec's route name: the path lower-cased with slashes and query removed. */
@@ -45,6 +47,8 @@ export interface EntityScreenPaths {
   readonly editButtons?: readonly EditButton[];
   /** Editor replacing the grids of some line collections on the edit screen. */
   readonly linesEditor?: LinesEditor;
+  /** Fixed filters of the list (a variant of another list of the same entity). */
+  readonly listFilters?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -61,7 +65,16 @@ export function entityScreens(
   const edit = paths.edit ?? `${name}Edit`;
   const title = `entity.${name}`;
   return [
-    { path: list, kind: 'list', area, title, entityName: name, entity, editPath: edit },
+    {
+      path: list,
+      kind: 'list',
+      area,
+      title,
+      entityName: name,
+      entity,
+      editPath: edit,
+      ...(paths.listFilters ? { listFilters: paths.listFilters } : {}),
+    },
     {
       path: edit,
       kind: 'edit',

@@ -19,11 +19,19 @@ export interface MessengerOptions {
   sms?: SmsProvider;
 }
 
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   purpose: string;
+  /** Files sent with the mail (an order's PDF); the log records their names only. */
+  attachments?: readonly EmailAttachment[];
 }
 
 export class Messenger {
@@ -57,6 +65,15 @@ export class Messenger {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  content: file.content,
+                  ...(file.contentType ? { contentType: file.contentType } : {}),
+                })),
+              }
+            : {}),
         });
         status = 'SENT';
       } catch (failure) {
@@ -68,7 +85,9 @@ export class Messenger {
       channel: 'EMAIL',
       recipient: message.to,
       subject: message.subject,
-      content: message.text,
+      content: message.attachments?.length
+        ? `${message.text}\n[${message.attachments.map((file) => file.filename).join(', ')}]`
+        : message.text,
       purpose: message.purpose,
       sendStatus: status,
       errorMessage: error,

@@ -1,0 +1,153 @@
+// Purchase orders (采购订单): a binding order to one supplier, approved internally, released to
+// the supplier, who confirms it line by line or proposes changes the buyer accepts or rejects.
+// A supplier never sees an order before it is released.
+import {
+  amount,
+  attachments,
+  date,
+  datetime,
+  defineEntity,
+  lookup,
+  number,
+  ref,
+  sum,
+  text,
+  textarea,
+} from '@srm/kernel';
+import { orderLine } from './order-line.entity';
+
+export const PO_SOURCE_TYPES = ['MANUAL', 'REQUISITION', 'AGREEMENT', 'AWARD', 'CATALOGUE'] as const;
+
+/** States in which the order exists for its supplier. */
+export const SUPPLIER_VISIBLE_STATES = ['RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CLOSED'] as const;
+
+const total =
+  (field: string) =>
+  (_row: unknown, context: { lines: Readonly<Record<string, readonly Record<string, unknown>[]>> }) =>
+    sum(context.lines.lines ?? [], (line) => (line[field] as number | null) ?? 0).toNumber();
+
+export const order = defineEntity('srmPoHeader', {
+  area: 'purchasing',
+  key: 'poHeaderId',
+  display: 'poNumber',
+  numbering: { field: 'poNumber', pattern: 'PO{yyyyMMdd}{####}' },
+  ownedBy: 'supplierId',
+  supplierVisibleIn: SUPPLIER_VISIBLE_STATES,
+  orgScoped: 'orgId',
+  fields: {
+    poNumber: text({ readonly: true, max: 30 }),
+    billTypeId: ref('srmPurBillType', {
+      required: true,
+      display: 'billTypeName',
+      filter: () => ({ status: 'ENABLED', docCategory: 'ORDER' }),
+    }),
+    orgId: ref('srmBaseOrg', { required: true, display: 'orgName' }),
+    supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
+    supplierEmail: text({ max: 120, format: 'email' }),
+    buyerName: text({ max: 60 }),
+    currencyId: ref('srmBaseCurrency', {
+      required: true,
+      display: 'currencyCode',
+      displayAs: 'currencyCode',
+    }),
+    exchangeRate: number({ precision: 6, min: 0, default: 1 }),
+    paymentTermId: ref('srmBasePaymentTerm', { display: 'termName' }),
+    orderDate: date({ required: true }),
+    shipToAddress: text({ max: 240 }),
+    amountExclTax: amount({ readonly: true, computed: total('amountExclTax') }),
+    taxAmount: amount({ readonly: true, computed: total('taxAmount') }),
+    amountInclTax: amount({ readonly: true, computed: total('amountInclTax') }),
+    sourceType: lookup('PUR_PO_SOURCE_TYPE', { readonly: true, codes: PO_SOURCE_TYPES, default: 'MANUAL' }),
+    approvedDate: datetime({ readonly: true }),
+    releasedDate: datetime({ readonly: true }),
+    supplierConfirmDate: datetime({ readonly: true }),
+    revisionNum: number({ readonly: true, default: 0 }),
+    erpPoNumber: text({ max: 60 }),
+    remark: textarea({ max: 1000 }),
+    attachmentIds: attachments({ maxCount: 20 }),
+  },
+  lines: { lines: orderLine },
+  list: {
+    columns: [
+      'poNumber',
+      'billTypeName',
+      'orgName',
+      'supplierName',
+      'orderDate',
+      'currencyCode',
+      'amountInclTax',
+      'buyerName',
+      'status',
+    ],
+    filters: [
+      { field: 'poNumber', op: 'prefix' },
+      'supplierId',
+      'orgId',
+      'status',
+      'orderDate',
+      'billTypeId',
+      'buyerName',
+    ],
+    sort: [{ field: 'poHeaderId', order: 'desc' }],
+    sortable: ['orderDate', 'amountInclTax'],
+    summary: ['amountExclTax', 'taxAmount', 'amountInclTax'],
+  },
+  form: {
+    sections: [
+      {
+        key: 'basic',
+        fields: [
+          'poNumber',
+          'billTypeId',
+          'orgId',
+          'supplierId',
+          'supplierEmail',
+          'buyerName',
+          'orderDate',
+          'currencyId',
+          'exchangeRate',
+          'paymentTermId',
+          'shipToAddress',
+          'sourceType',
+        ],
+      },
+      { key: 'amounts', fields: ['amountExclTax', 'taxAmount', 'amountInclTax'] },
+      {
+        key: 'progress',
+        fields: ['approvedDate', 'releasedDate', 'supplierConfirmDate', 'revisionNum', 'erpPoNumber'],
+      },
+      { key: 'other', fields: ['remark', 'attachmentIds'] },
+    ],
+  },
+  workflow: {
+    states: [
+      'DRAFT',
+      'APPROVING',
+      'APPROVED',
+      'REJECTED',
+      'RELEASED',
+      'CHANGE_PROPOSED',
+      'CONFIRMED',
+      'CANCELLED',
+      'CLOSED',
+    ],
+    initial: 'DRAFT',
+    editableIn: ['DRAFT', 'REJECTED'],
+    deletableIn: ['DRAFT'],
+    actions: {
+      // TODO(approval): once the approval engine lands, doSubmit names its process
+      // (`approval: 'PUR_ORDER'`) and doApproval/doReject become `system`.
+      doSubmit: { from: ['DRAFT', 'REJECTED'], to: 'APPROVING' },
+      doApproval: { from: ['APPROVING'], to: 'APPROVED' },
+      doReject: { from: ['APPROVING'], to: 'REJECTED', needs: ['comment'], danger: true },
+      doRelease: { from: ['APPROVED'], to: 'RELEASED' },
+      doCancel: { from: ['DRAFT', 'REJECTED', 'APPROVED'], to: 'CANCELLED', confirm: true, danger: true },
+      doSupplierConfirm: { from: ['RELEASED'], to: 'CONFIRMED', side: 'supplier' },
+      doSupplierPropose: { from: ['RELEASED'], to: 'CHANGE_PROPOSED', side: 'supplier' },
+      doBuyerConfirm: { from: ['CHANGE_PROPOSED'], to: 'CONFIRMED' },
+      doBuyerReject: { from: ['CHANGE_PROPOSED'], to: 'RELEASED', needs: ['comment'], danger: true },
+      doClose: { from: ['CONFIRMED'], to: 'CLOSED', confirm: true, danger: true },
+      doOpen: { from: ['CLOSED'], to: 'CONFIRMED' },
+    },
+  },
+});

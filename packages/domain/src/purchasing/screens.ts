@@ -1,0 +1,46 @@
+// Screens of purchasing (web): the buyer's requisitions, demand pool, orders and order lines,
+// and the supplier's orders with the list of those awaiting its confirmation.
+import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+
+const order = () => import('./order.entity').then((m) => m.order);
+
+export const purchasingScreens: ScreenEntry[] = [
+  ...entityScreens(
+    'purchasing',
+    'srmPurBillType',
+    () => import('./bill-type.entity').then((m) => m.billType),
+    {
+      list: 'purBillTypeList',
+      edit: 'purBillTypeEdit',
+    },
+  ),
+  ...entityScreens(
+    'purchasing',
+    'srmPurRequisitionHeader',
+    () => import('./requisition.entity').then((m) => m.requisition),
+    { list: 'purRequisitionList', edit: 'purRequisitionManage/purRequisitionEdit' },
+  ),
+  ...entityScreens(
+    'purchasing',
+    'srmPurRequisitionLine',
+    () => import('./requisition-line.entity').then((m) => m.requisitionLine),
+    { list: 'demandSummary', edit: 'demandSummaryLine', listFilters: { demandStatus: 'POOLED' } },
+  ),
+  ...entityScreens('purchasing', 'srmPoHeader', order, {
+    list: 'purOrderList',
+    edit: 'purOrderManage/purchaseOrderEdit',
+  }),
+  ...entityScreens('purchasing', 'srmPoLine', () => import('./order-line.entity').then((m) => m.orderLine), {
+    list: 'purOrderLineList',
+    edit: 'purOrderLineEdit',
+  }),
+  ...entityScreens('purchasing', 'srmPoHeader', order, {
+    list: 'supplierPurOrderList',
+    edit: 'supplierPurchaseOrderEdit',
+  }),
+  ...entityScreens('purchasing', 'srmPoHeader', order, {
+    list: 'supplierPurOrderConfirmList',
+    edit: 'supplierPurchaseOrderConfirmEdit',
+    listFilters: { status: ['RELEASED', 'CHANGE_PROPOSED'] },
+  }),
+];
