@@ -152,7 +152,7 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
           columns={columns}
           api={`${entity.apiPath}/listByPage`}
           searchParams={fixedFilters ? { ...filters, ...fixedFilters } : filters}
-          queryKey={['entity', entity.name, 'list', ...(fixedFilters ? [fixedFilters] : [])]}
+          queryKey={['entity', entity.name, 'list']}
           showSummary={!!entity.list.summary?.length}
           footerConfig={{ summaryFields: entity.list.summary ?? [] }}
           operateSlot={editPath ? operate : undefined}
