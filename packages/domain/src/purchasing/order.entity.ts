@@ -135,11 +135,10 @@ export const order = defineEntity('srmPoHeader', {
     editableIn: ['DRAFT', 'REJECTED'],
     deletableIn: ['DRAFT'],
     actions: {
-      // TODO(approval): once the approval engine lands, doSubmit names its process
-      // (`approval: 'PUR_ORDER'`) and doApproval/doReject become `system`.
-      doSubmit: { from: ['DRAFT', 'REJECTED'], to: 'APPROVING' },
-      doApproval: { from: ['APPROVING'], to: 'APPROVED' },
-      doReject: { from: ['APPROVING'], to: 'REJECTED', needs: ['comment'], danger: true },
+      doSubmit: { from: ['DRAFT', 'REJECTED'], to: 'APPROVING', approval: 'PUR_ORDER_APPROVAL' },
+      doApproval: { from: ['APPROVING'], to: 'APPROVED', system: true },
+      doReject: { from: ['APPROVING'], to: 'REJECTED', needs: ['comment'], system: true },
+      doWithdraw: { from: ['APPROVING'], to: 'DRAFT', system: true },
       doRelease: { from: ['APPROVED'], to: 'RELEASED' },
       doCancel: { from: ['DRAFT', 'REJECTED', 'APPROVED'], to: 'CANCELLED', confirm: true, danger: true },
       doSupplierConfirm: { from: ['RELEASED'], to: 'CONFIRMED', side: 'supplier' },

@@ -5,6 +5,7 @@
 import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 import { aslAllows } from '../agreements/asl-check';
+import { decideAll, purchasingTemplates } from './approval';
 
 const BILL_TYPES: readonly [string, string, string, string][] = [
   ['STD_PR', '标准采购申请', 'Standard requisition', 'REQUISITION'],
@@ -34,6 +35,10 @@ function day(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * Runs the actions on a document. A document with an approval process is submitted by the demo
+ * buyer, and approved or rejected by deciding its tasks as their assignees would.
+ */
 async function act(
   context: SeedContext,
   entity: string,
@@ -41,19 +46,28 @@ async function act(
   actions: readonly string[],
   input: Row = {},
 ) {
+  const workflow = context.runtime.registry.get(entity).workflow!;
+  const withProcess = !!workflow.actions.doSubmit?.approval;
   for (const action of actions) {
+    if (withProcess && (action === 'doApproval' || action === 'doReject')) {
+      await decideAll(context.runtime, entity, id, action === 'doApproval' ? 'approve' : 'reject');
+      continue;
+    }
+    const actor =
+      withProcess && action === 'doSubmit'
+        ? {
+            ...SYSTEM_ACTOR,
+            system: false,
+            userId: await context.idOf('baseUser', { userName: 'buyer' }),
+            userName: 'buyer',
+          }
+        : SYSTEM_ACTOR;
     const needsComment = ['doReject', 'doReturn', 'doBuyerReject'].includes(action);
     await context.runtime
       .service(entity)
-      .act(
-        SYSTEM_ACTOR,
-        action,
-        [id],
-        needsComment ? { comment: '请核对数量和交期后重新提交', ...input } : input,
-        {
-          fromHttp: false,
-        },
-      );
+      .act(actor, action, [id], needsComment ? { comment: '请核对数量和交期后重新提交', ...input } : input, {
+        fromHttp: false,
+      });
   }
 }
 
@@ -148,7 +162,7 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
   await requisition(
     '试产治具采购申请',
     [{ item: '02040001', quantity: 4, price: 850, days: 20 }],
-    ['doSubmit', 'doReturn'],
+    ['doSubmit', 'doApproval', 'doReturn'],
   );
   const pooledHardware = await requisition(
     '装配线五金件补充申请',
@@ -280,4 +294,13 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
   );
 });
 
-export const purchasingSeedList = [billTypes, documents];
+const templates = defineSeed('purchasing.approval-templates', async (context) => {
+  const roleId = await context.findId('baseRole', { roleCode: 'PURCHASE_MANAGER' });
+  if (roleId === null) return;
+  for (const template of purchasingTemplates(roleId)) {
+    if (await context.findId('srmBaseProcessTemplate', { processKey: template.processKey })) continue;
+    await context.runtime.service('srmBaseProcessTemplate').save(SYSTEM_ACTOR, template);
+  }
+});
+
+export const purchasingSeedList = [billTypes, templates, documents];

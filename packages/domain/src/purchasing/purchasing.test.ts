@@ -8,11 +8,13 @@ import { type Mailbox, startMailbox } from '@srm/server/smtp-testing';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 import { purchasingSeeds } from './server';
+import { purchasingTemplates } from './approval';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
 let server: TestServer;
 let mailbox: Mailbox;
+let approverId = 0;
 const ids = { orgA: 0, orgB: 0, supA: 0, supB: 0, currency: 0, prType: 0, poType: 0, screw: 0, bracket: 0 };
 
 const supplier = (supplierId: number): Partial<Actor> => ({
@@ -70,6 +72,19 @@ beforeAll(async () => {
   ids.poType = await id('srmPurBillType', { billTypeCode: 'STD_PO' }, 'billTypeId');
   ids.screw = await id('srmBaseItem', { itemCode: '02030001' }, 'itemId');
   ids.bracket = await id('srmBaseItem', { itemCode: '02010001' }, 'itemId');
+  // The approval processes: one node, decided by the purchasing manager. The test caller is
+  // user 1 (the submitter, who may not approve): the buyer's user takes that id.
+  await ok('baseUser', 'saveOrUpdate', { userName: 'buyer1', userFullName: '张伟', userType: 'INTERNAL' });
+  approverId = (
+    await ok('baseUser', 'saveOrUpdate', { userName: 'pm', userFullName: '李娜', userType: 'INTERNAL' })
+  ).userId as number;
+  expect(approverId).not.toBe(1);
+  for (const template of purchasingTemplates(0)) {
+    await ok('srmBaseProcessTemplate', 'saveOrUpdate', {
+      ...template,
+      approvers: [{ nodeNum: 1, approverType: 'USER', userId: approverId }],
+    });
+  }
   const category = (categoryCode: string) => id('srmBaseCategory', { categoryCode }, 'categoryId');
   const [a, b] = DEMO_SUPPLIERS;
   ids.supA = (await ok('srmSupplierInfo', 'saveOrUpdate', a!.supplier)).supplierId as number;
@@ -105,6 +120,28 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
+/** The approver's decision on the document's pending task, through the approval engine. */
+async function decide(
+  entityName: string,
+  documentId: unknown,
+  action: 'doApprove' | 'doReject',
+  comment?: string,
+) {
+  const approver: Partial<Actor> = { userId: approverId, userName: 'pm' };
+  const tasks = await server.post<Row[]>(
+    '/api/bpm/v1/bpmTaskRestful/findTodoTasks',
+    { pageIndex: 1, pageRows: 100, entityName },
+    { actor: approver },
+  );
+  const task = tasks.body.data.find((row) => row.documentId === documentId);
+  expect(task, `no task on ${String(documentId)}`).toBeDefined();
+  return server.post<Row>(
+    `/api/bpm/v1/bpmTaskRestful/${action}`,
+    { taskId: task!.taskId, ...(comment ? { comment } : {}) },
+    { actor: approver },
+  );
+}
+
 function requisitionBody(overrides: Row = {}): Row {
   return {
     title: '装配线五金件申请',
@@ -123,7 +160,9 @@ function requisitionBody(overrides: Row = {}): Row {
 async function approvedRequisition(overrides: Row = {}): Promise<Row> {
   const saved = await ok('srmPurRequisitionHeader', 'saveOrUpdate', requisitionBody(overrides));
   await ok('srmPurRequisitionHeader', 'doSubmit', { requisitionHeaderId: saved.requisitionHeaderId });
-  await ok('srmPurRequisitionHeader', 'doApproval', { requisitionHeaderId: saved.requisitionHeaderId });
+  expect((await decide('srmPurRequisitionHeader', saved.requisitionHeaderId, 'doApprove')).body.status).toBe(
+    'S',
+  );
   return ok('srmPurRequisitionHeader', 'findById', { requisitionHeaderId: saved.requisitionHeaderId });
 }
 
@@ -160,7 +199,9 @@ function orderBody(overrides: Row = {}): Row {
 async function releasedOrder(overrides: Row = {}): Promise<Row> {
   const saved = await ok('srmPoHeader', 'saveOrUpdate', orderBody(overrides));
   const id = { poHeaderId: saved.poHeaderId };
-  for (const action of ['doSubmit', 'doApproval', 'doRelease']) await ok('srmPoHeader', action, id);
+  await ok('srmPoHeader', 'doSubmit', id);
+  expect((await decide('srmPoHeader', saved.poHeaderId, 'doApprove')).body.status).toBe('S');
+  await ok('srmPoHeader', 'doRelease', id);
   return ok('srmPoHeader', 'findById', id);
 }
 
@@ -209,18 +250,28 @@ describe('requisitions', () => {
     });
   });
 
-  it('submit, reject (with a comment), resubmit, approve: approved lines enter the demand pool', async () => {
+  it('submit starts the approval; the approver rejects (with a comment), resubmit, approve: lines enter the demand pool', async () => {
     const saved = await ok('srmPurRequisitionHeader', 'saveOrUpdate', requisitionBody());
     const id = { requisitionHeaderId: saved.requisitionHeaderId };
-    await ok('srmPurRequisitionHeader', 'doSubmit', id);
-    const noComment = await call('srmPurRequisitionHeader', 'doReject', id);
+    const [submitted] = await ok<Row[]>('srmPurRequisitionHeader', 'doSubmit', id);
+    expect(submitted!.status).toBe('SUBMITTED');
+    const byHand = await call('srmPurRequisitionHeader', 'doApproval', id);
+    expect(byHand.httpStatus).toBe(403);
+    const noComment = await decide('srmPurRequisitionHeader', saved.requisitionHeaderId, 'doReject');
     expect(noComment.httpStatus).toBe(400);
-    const [rejected] = await ok<Row[]>('srmPurRequisitionHeader', 'doReject', { ...id, comment: '数量过大' });
-    expect(rejected!.status).toBe('REJECTED');
+    const rejected = await decide(
+      'srmPurRequisitionHeader',
+      saved.requisitionHeaderId,
+      'doReject',
+      '数量过大',
+    );
+    expect(rejected.body.status, rejected.body.msg).toBe('S');
+    expect((await ok('srmPurRequisitionHeader', 'findById', id)).status).toBe('REJECTED');
     await ok('srmPurRequisitionHeader', 'doSubmit', id);
-    const [approved] = await ok<Row[]>('srmPurRequisitionHeader', 'doApproval', id);
-    expect(approved!.status).toBe('APPROVED');
-    expect(approved!.lines!.map((line) => line.demandStatus)).toEqual(['POOLED', 'POOLED']);
+    await decide('srmPurRequisitionHeader', saved.requisitionHeaderId, 'doApprove');
+    const approved = await ok('srmPurRequisitionHeader', 'findById', id);
+    expect(approved.status).toBe('APPROVED');
+    expect(approved.lines!.map((line) => line.demandStatus)).toEqual(['POOLED', 'POOLED']);
     const pool = await ok<Row[]>('srmPurRequisitionLine', 'listByPage', {
       demandStatus: 'POOLED',
       pageRows: 500,
@@ -583,12 +634,15 @@ describe('purchase orders', () => {
 
   it('cancel works before release only; an approved order is locked', async () => {
     const saved = await ok('srmPoHeader', 'saveOrUpdate', orderBody());
-    await ok('srmPoHeader', 'doSubmit', { poHeaderId: saved.poHeaderId });
-    const [approved] = await ok<Row[]>('srmPoHeader', 'doApproval', { poHeaderId: saved.poHeaderId });
-    expect(approved!.approvedDate).toEqual(expect.any(Number));
+    const [approving] = await ok<Row[]>('srmPoHeader', 'doSubmit', { poHeaderId: saved.poHeaderId });
+    expect(approving!.status).toBe('APPROVING');
+    await decide('srmPoHeader', saved.poHeaderId, 'doApprove', '同意');
+    const approved = await ok('srmPoHeader', 'findById', { poHeaderId: saved.poHeaderId });
+    expect(approved.status).toBe('APPROVED');
+    expect(approved.approvedDate).toEqual(expect.any(Number));
     const edit = await call('srmPoHeader', 'saveOrUpdate', {
       poHeaderId: saved.poHeaderId,
-      versionNum: approved!.versionNum,
+      versionNum: approved.versionNum,
       buyerName: '李四',
     });
     expect(edit.httpStatus).toBe(409);

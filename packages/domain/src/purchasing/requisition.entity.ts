@@ -84,12 +84,15 @@ export const requisition = defineEntity('srmPurRequisitionHeader', {
     editableIn: ['DRAFT', 'REJECTED', 'RETURNED'],
     deletableIn: ['DRAFT'],
     actions: {
-      // TODO(approval): once the approval engine lands, doSubmit names its process
-      // (`approval: 'PUR_REQUISITION'`) and doApproval/doReject become `system`.
-      doSubmit: { from: ['DRAFT', 'REJECTED', 'RETURNED'], to: 'SUBMITTED' },
-      doApproval: { from: ['SUBMITTED'], to: 'APPROVED' },
-      doReject: { from: ['SUBMITTED'], to: 'REJECTED', needs: ['comment'], danger: true },
-      doReturn: { from: ['SUBMITTED', 'APPROVED'], to: 'RETURNED', needs: ['comment'], danger: true },
+      doSubmit: {
+        from: ['DRAFT', 'REJECTED', 'RETURNED'],
+        to: 'SUBMITTED',
+        approval: 'PUR_REQUISITION_APPROVAL',
+      },
+      doApproval: { from: ['SUBMITTED'], to: 'APPROVED', system: true },
+      doReject: { from: ['SUBMITTED'], to: 'REJECTED', needs: ['comment'], system: true },
+      doWithdraw: { from: ['SUBMITTED'], to: 'DRAFT', system: true },
+      doReturn: { from: ['APPROVED'], to: 'RETURNED', needs: ['comment'], danger: true },
       doCancel: { from: ['DRAFT', 'REJECTED', 'RETURNED'], to: 'CANCELLED', confirm: true, danger: true },
       doClose: { from: ['APPROVED'], to: 'CLOSED', confirm: true, danger: true },
     },
