@@ -452,3 +452,30 @@ describe('recent work', () => {
     expect((await supplier.call<Row[]>('/api/base/v1/auth/recentWork')).body.data).toEqual([]);
   });
 });
+
+describe('background exports', () => {
+  it('whoever may export a list follows their background exports; who may export nothing does not', async () => {
+    const buyer = await signedInAs('buyer');
+    const submitted = await buyer.call<Row>('/api/report/v1/baseReportBackExportRestful/doBackExport', {
+      paramsValue: JSON.stringify({
+        requestUrl: '/api/srm/v1/srmBaseUomRestful/listByPage',
+        requestParams: {},
+        columns: [{ key: 'uomCode' }],
+      }),
+      fileName: 'units.xlsx',
+    });
+    expect(submitted.body.status, submitted.body.msg).toBe('S');
+    const list = await buyer.call<Row[]>('/api/report/v1/baseReportBackExportRestful/listByPage', {});
+    expect(list.body.status, list.body.msg).toBe('S');
+    expect(list.body.data.map((row) => row.exportNumber)).toContain(submitted.body.msg);
+    const found = await buyer.call<Row>('/api/report/v1/baseReportBackExportRestful/findById', {
+      reportBackExportId: submitted.body.data.reportBackExportId,
+    });
+    expect(found.body.status, found.body.msg).toBe('S');
+    // A supplier user who may export nothing has no such list (each user's own exports are
+    // narrowed by the export routes: back-export.test.ts).
+    const supplier = await signedInAs('sup_a');
+    const refused = await supplier.call('/api/report/v1/baseReportBackExportRestful/listByPage', {});
+    expect(refused.httpStatus).toBe(403);
+  });
+});

@@ -74,6 +74,9 @@ import type {
   UploadCellProps,
 } from './types';
 import { useColumnConfig } from './useColumnConfig';
+import { AttachmentCell } from '../attachments/AttachmentCell';
+
+const renderAttachmentCell = (props: UploadCellProps) => <AttachmentCell {...props} />;
 
 export interface GridHandle<R extends GridRow = GridRow> {
   /** Loads again; `firstPage` goes back to page 1 (and clears a cross-page selection). */
@@ -403,7 +406,8 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const env: GridCellEnv = useMemo(
     () => ({
       may,
-      renderUpload: props.renderUpload as GridCellEnv['renderUpload'],
+      // The attachment widget unless the screen brings its own.
+      renderUpload: (props.renderUpload ?? renderAttachmentCell) as GridCellEnv['renderUpload'],
       currentKey,
       selectCurrent: (row) => setCurrentKey(rowKeyOf(row as R)),
       rowKeyOf: (row) => rowKeyOf(row as R),

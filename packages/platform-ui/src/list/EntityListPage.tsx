@@ -24,6 +24,7 @@ import {
 } from '../workflow/workflow';
 import type { GridHandle } from '../grid/EditableGrid';
 import { PagedGrid } from '../grid/PagedGrid';
+import { ExcelButtons } from '../excel/ExcelButtons';
 import { type Row, entityColumns } from './listColumns';
 import { QueryForm } from './QueryForm';
 
@@ -47,6 +48,7 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [selected, setSelected] = useState<Row[]>([]);
   const [deleting, setDeleting] = useState(false);
+  const [total, setTotal] = useState(0);
   const grid = useRef<GridHandle<Row>>(null);
   const clearSelection = () => {
     setSelected([]);
@@ -158,6 +160,7 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
           operateSlot={editPath ? operate : undefined}
           operateWidth={operateWidth}
           onSelectionChange={setSelected}
+          onLoaded={(rows, page) => setTotal(page?.count ?? rows?.length ?? 0)}
           empty={empty}
           toolbarExtra={
             <>
@@ -188,6 +191,7 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
                   {labels.action(entity.name, name)}
                 </Button>
               ))}
+              <ExcelButtons entity={entity} filters={filters} selectedKeys={idsOf(selected)} total={total} />
             </>
           }
         />

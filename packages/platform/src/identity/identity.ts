@@ -782,6 +782,9 @@ export class Identity {
       queue.push(entity);
     };
     for (const code of codes) add(registry.find(code.split('.')[0]!));
+    // Whoever may export a list follows their own background exports (reportBackExportList);
+    // the export routes narrow that list to the caller's own exports.
+    if (codes.some((code) => code.endsWith('.export'))) add(registry.find('baseReportBackExport'));
     for (const entity of registry.all()) if (entity.supplierReadable) add(entity);
     while (queue.length) {
       const entity = queue.pop()!;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { defineEntity, kernelMessages, lookup, mergeCatalogues, ref, text, translate } from '@srm/kernel';
+import { makeLabels } from '../context/labels';
+import { platformUiMessages } from '../messages';
+import {
+  checkExportBody,
+  exportColumnsOf,
+  exportFileName,
+  exportParams,
+  exportsInBackground,
+  percentOf,
+} from './excelApi';
+
+const catalogue = mergeCatalogues(kernelMessages, platformUiMessages, {
+  'zh-CN': { 'entity.demoThing': '示例', 'demoThing.code': '编码', 'demoThing.orgId': '组织' },
+  en: { 'entity.demoThing': 'Thing', 'demoThing.code': 'Code', 'demoThing.orgId': 'Organisation' },
+});
+const thing = defineEntity('demoThing', {
+  area: 'test',
+  key: 'thingId',
+  fields: {
+    code: text({ required: true }),
+    orgId: ref('demoOrg', { display: 'orgName' }),
+    kind: lookup('DEMO_KIND'),
+  },
+  list: { columns: ['code', 'orgName', 'kind'] },
+});
+
+describe('export', () => {
+  it('needs a request link and a field list, with the spec texts', () => {
+    const zh = (key: string) => translate(catalogue, 'zh-CN', key);
+    expect(zh(checkExportBody({ columns: [{ key: 'a' }] })!.key)).toBe('请求数据链接不可为空');
+    expect(zh(checkExportBody({ requestUrl: ' ', columns: [{ key: 'a' }] })!.key)).toBe(
+      '请求数据链接不可为空',
+    );
+    expect(zh(checkExportBody({ requestUrl: '/api/x/listByPage', columns: [] })!.key)).toBe(
+      '导出字段列表不可为空',
+    );
+    expect(checkExportBody({ requestUrl: '/api/x/listByPage', columns: [{ key: 'a' }] })).toBeNull();
+  });
+
+  it('runs in the background above the sheet limit of 50000 rows, or when asked', () => {
+    expect(exportsInBackground('query', 50000)).toBe(false);
+    expect(exportsInBackground('query', 50001)).toBe(true);
+    expect(exportsInBackground('all', 50001)).toBe(true);
+    expect(exportsInBackground('selected', 60000)).toBe(false);
+    expect(exportsInBackground('background', 1)).toBe(true);
+  });
+
+  it('exports the list columns titled as the screen shows them, references by their label', () => {
+    const labels = makeLabels({ catalogue, locale: 'zh-CN' });
+    expect(exportColumnsOf(thing, labels)).toEqual([
+      { key: 'code', title: '编码' },
+      { key: 'orgName', title: '组织' },
+      { key: 'kind', title: 'kind' },
+    ]);
+    expect(exportColumnsOf(thing, makeLabels({ catalogue, locale: 'en' }), ['code'])).toEqual([
+      { key: 'code', title: 'Code' },
+    ]);
+  });
+
+  it('sends the query without paging, and names the file after the list and the moment', () => {
+    expect(exportParams({ code: 'A' }, 'code desc')).toEqual({ code: 'A', orderBy: 'code desc' });
+    expect(exportParams({})).toEqual({});
+    expect(exportFileName('计量单位', new Date(2026, 10, 21, 9, 5, 7))).toBe('计量单位_20261121090507.xlsx');
+    expect(exportFileName('a/b:c', new Date(2026, 0, 1, 0, 0, 0))).toBe('a_b_c_20260101000000.xlsx');
+  });
+
+  it('shows progress that reaches 100 only when the work is done', () => {
+    expect(percentOf(0, 0)).toBe(0);
+    expect(percentOf(5000, 10000)).toBe(50);
+    expect(percentOf(10000, 10000)).toBe(99);
+    expect(percentOf(10000, 10000, true)).toBe(100);
+    expect(percentOf(12000, 10000)).toBe(99);
+  });
+
+  it('has the spec text of a submitted background export', () => {
+    expect(translate(catalogue, 'zh-CN', 'ui.excel.backSubmitted')).toBe('已提交后台导出EXCEL');
+  });
+});
