@@ -42,18 +42,22 @@ test('a buyer exports, imports and exports in the background from a list', async
   const pane = activePane(page);
   await signIn(page, 'admin');
   await openFromMenu(page, '计量单位');
-  await expect(pane.locator('.ant-table-row').first()).toBeVisible();
+  await expect(pane.locator('.ant-table-row:visible').first()).toBeVisible({ timeout: 30_000 });
 
   await test.step('export the current query and read the file back', async () => {
     const code = formField(pane, '单位编码');
     await code.fill('K');
     await code.press('Enter');
-    await expect(pane.locator('.ant-table-row').first()).toContainText('K');
-    const headers = (await pane.locator('.ant-table-thead th').allInnerTexts())
+    await expect(pane.locator('.ant-table-row:visible').first()).toContainText('K');
+    const headers = (await pane.locator('.ant-table-thead th:visible').allInnerTexts())
       .map((text) => text.trim())
       .filter((text) => text && text !== '序号' && text !== '操作');
-    const firstRow = await pane.locator('.ant-table-row').first().locator('td').allInnerTexts();
-    const shown = await pane.locator('.ant-table-row').count();
+    const firstRow = await pane
+      .locator('.ant-table-row:visible')
+      .first()
+      .locator('.ant-table-cell')
+      .allInnerTexts();
+    const shown = await pane.locator('.ant-table-row:visible').count();
     const downloading = page.waitForEvent('download');
     await exportMenu(page, '导出当前查询结果');
     const file = await downloading;
@@ -113,12 +117,15 @@ test('a buyer exports, imports and exports in the background from a list', async
     });
     await page.getByRole('button', { name: '开始导入' }).click();
     await expect(dialog.getByText('导入成功，共导入 2 条')).toBeVisible();
-    await page.getByRole('button', { name: /确\s?定/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s?定/ })
+      .click();
     const code = formField(pane, '单位编码');
     await code.fill('E2E-');
     await code.press('Enter');
-    await expect(pane.locator('.ant-table-row')).toHaveCount(2);
-    await expect(pane.locator('.ant-table-row', { hasText: 'E2E-BAD' })).toContainText('坏行已改');
+    await expect(pane.locator('.ant-table-row:visible')).toHaveCount(2);
+    await expect(pane.locator('.ant-table-row:visible', { hasText: 'E2E-BAD' })).toContainText('坏行已改');
   });
 
   await test.step('a background export appears in its list, finishes and downloads', async () => {
@@ -129,7 +136,7 @@ test('a buyer exports, imports and exports in the background from a list', async
     await expect(page).toHaveURL(/\/main\/reportBackExportList\?exportNum=EXP\d+/);
     const exportNum = new URL(page.url()).searchParams.get('exportNum')!;
     await expect(pane.getByText(`导出编号 ${exportNum} 已提交`)).toBeVisible();
-    const row = pane.locator('.ant-table-row', { hasText: exportNum });
+    const row = pane.locator('.ant-table-row:visible', { hasText: exportNum });
     await expect(row).toContainText('已完成', { timeout: 30_000 });
     await expect(row).toContainText('计量单位');
     await toastsGone(page);
