@@ -28,6 +28,8 @@ export interface ExportButtonProps {
   entity: EntityDef;
   /** The list's current filters and order. */
   filters: Readonly<Record<string, unknown>>;
+  /** Filters the screen itself always applies (a list variant): kept by every scope. */
+  baseFilters?: Readonly<Record<string, unknown>>;
   orderBy?: string;
   /** Keys of the selected rows. */
   selectedKeys: readonly (string | number)[];
@@ -42,6 +44,7 @@ export interface ExportButtonProps {
 export function ExportButton({
   entity,
   filters,
+  baseFilters,
   orderBy,
   selectedKeys,
   total,
@@ -59,9 +62,9 @@ export function ExportButton({
     requestUrl: `${entity.apiPath}/listByPage`,
     requestParams:
       scope === 'selected'
-        ? { [entity.key]: [...selectedKeys], ...(orderBy ? { orderBy } : {}) }
+        ? { ...baseFilters, [entity.key]: [...selectedKeys], ...(orderBy ? { orderBy } : {}) }
         : scope === 'all'
-          ? exportParams({}, orderBy)
+          ? exportParams(baseFilters ?? {}, orderBy)
           : exportParams(filters, orderBy),
     columns: exportColumnsOf(entity, labels, columns),
     fileName: exportFileName(title),
@@ -70,7 +73,11 @@ export function ExportButton({
   const countOf = async (scope: ExportScope): Promise<number> => {
     if (scope === 'selected') return selectedKeys.length;
     if (scope !== 'all') return total;
-    const answer = await request(api, `${entity.apiPath}/listByPage`, { pageIndex: 1, pageRows: 1 });
+    const answer = await request(api, `${entity.apiPath}/listByPage`, {
+      ...baseFilters,
+      pageIndex: 1,
+      pageRows: 1,
+    });
     return answer.page?.count ?? 0;
   };
 

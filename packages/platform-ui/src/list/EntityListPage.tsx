@@ -191,7 +191,13 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
                   {labels.action(entity.name, name)}
                 </Button>
               ))}
-              <ExcelButtons entity={entity} filters={filters} selectedKeys={idsOf(selected)} total={total} />
+              <ExcelButtons
+                entity={entity}
+                filters={fixedFilters ? { ...filters, ...fixedFilters } : filters}
+                baseFilters={fixedFilters}
+                selectedKeys={idsOf(selected)}
+                total={total}
+              />
             </>
           }
         />
