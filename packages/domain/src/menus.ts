@@ -224,6 +224,25 @@ export const menuPlan: MenuPlan = {
       ],
     },
     {
+      code: 'WORKFLOW',
+      name: '流程管理',
+      nameEn: 'Workflow',
+      icon: 'audit',
+      children: [
+        { code: 'BPM_MY_APPROVAL', name: '我的待办', nameEn: 'My to-dos', path: 'myApproval' },
+        { code: 'BPM_HANDLED', name: '我的已办', nameEn: 'Handled', path: 'insideHandledList' },
+        { code: 'BPM_MY_PROCESSES', name: '我的流程', nameEn: 'My processes', path: 'myBpmMatterList' },
+        {
+          code: 'BPM_TEMPLATE',
+          name: '流程模板',
+          nameEn: 'Process templates',
+          path: 'srmBaseProcessTemplateList',
+          entity: 'srmBaseProcessTemplate',
+        },
+        { code: 'BPM_MONITORING', name: '流程监控', nameEn: 'Process monitoring', path: 'processMonitoring' },
+      ],
+    },
+    {
       code: 'SYSTEM',
       name: '系统管理',
       nameEn: 'Administration',
@@ -333,6 +352,16 @@ export const menuPlan: MenuPlan = {
           path: 'supplierPurOrderList',
           entity: 'srmPoHeader',
         },
+      ],
+    },
+    {
+      code: 'EXT_WORKFLOW',
+      name: '待办事项',
+      nameEn: 'To-dos',
+      icon: 'audit',
+      children: [
+        { code: 'EXT_BPM_PENDING', name: '待办', nameEn: 'Pending', path: 'supplierPendingList' },
+        { code: 'EXT_BPM_HANDLED', name: '已办', nameEn: 'Handled', path: 'supplierHandledList' },
       ],
     },
     {

@@ -53,3 +53,8 @@ export * from './excel/ImportDialog';
 export * from './excel/ExcelButtons';
 export * from './excel/BackExportList';
 export * from './attachments/AttachmentCell';
+export * from './approval/bpm';
+export * from './approval/ApprovalCard';
+export * from './approval/useApprovalActions';
+export * from './approval/ApprovalLists';
+export * from './approval/screens';

@@ -145,6 +145,8 @@ const authorOf = (entries: readonly MenuPlanEntry[]): Record<string, readonly st
   );
 
 const menuDir = (code: string): MenuPlanEntry => menuPlan.internal.find((entry) => entry.code === code)!;
+/** Every internal user's own approval lists. */
+const myWork = { BPM_MY_APPROVAL: ['view'], BPM_HANDLED: ['view'], BPM_MY_PROCESSES: ['view'] } as const;
 const [supplierMenus, baseDataMenus, sourceMenus] = [
   menuDir('SUPPLIER'),
   menuDir('BASE_DATA'),
@@ -174,6 +176,7 @@ export const ROLES: readonly RolePlan[] = [
       PUR_BILL_TYPE: ['view', 'export'],
       BASE_ITEM: 'all',
       BASE_DELIVERY_INFO: 'all',
+      ...myWork,
     },
   },
   {
@@ -191,6 +194,7 @@ export const ROLES: readonly RolePlan[] = [
       PUR_REQUISITION: ['view', 'export', 'doApproval', 'doReject', 'doReturn', 'doClose'],
       PUR_ORDER: ['view', 'export', 'doApproval', 'doReject', 'printPdf'],
       PUR_BILL_TYPE: 'all',
+      ...myWork,
     },
   },
   {
@@ -203,6 +207,7 @@ export const ROLES: readonly RolePlan[] = [
       BASE_CURRENCY: 'all',
       BASE_EXCHANGE_RATE: 'all',
       BASE_PAYMENT_TERM: 'all',
+      ...myWork,
     },
   },
   {
@@ -216,6 +221,8 @@ export const ROLES: readonly RolePlan[] = [
       EXT_SUPPLIER_CATEGORY_ORG: ['view'],
       EXT_PUR_ORDER_CONFIRM: SUPPLIER_ORDER_BUTTONS,
       EXT_PUR_ORDER: SUPPLIER_ORDER_BUTTONS,
+      EXT_BPM_PENDING: ['view'],
+      EXT_BPM_HANDLED: ['view'],
     },
   },
 ];

@@ -1,6 +1,7 @@
 // Screens of administration (web): the platform's own objects, with the spec's route names.
 import {
   type ScreenEntry,
+  approvalScreens,
   entityScreens,
   resetPasswordButton,
   rolePermissionsEditor,
@@ -67,4 +68,6 @@ export const adminScreens: ScreenEntry[] = [
     list: 'msgLog',
     edit: 'msgLogDetail',
   }),
+  // Approval processes: todo and handled lists, templates, monitoring (packages/platform-ui).
+  ...approvalScreens,
 ];

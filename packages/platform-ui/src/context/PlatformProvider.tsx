@@ -14,6 +14,7 @@ export interface PlatformProviderProps {
   /** Granted resource codes of the current responsibility (none when absent). */
   granted?: ReadonlySet<string>;
   resolveEntity?: (name: string) => Promise<EntityDef | undefined>;
+  recordPath?: (entityName: string) => string | undefined;
   children: ReactNode;
 }
 
@@ -26,6 +27,7 @@ export function PlatformProvider({
   side,
   granted,
   resolveEntity,
+  recordPath,
   children,
 }: PlatformProviderProps) {
   const labels = useMemo(() => ({ catalogue, locale }), [catalogue, locale]);
@@ -34,8 +36,9 @@ export function PlatformProvider({
       side: side ?? 'internal',
       granted: granted ?? NOTHING,
       resolveEntity: resolveEntity ?? (async () => undefined),
+      ...(recordPath ? { recordPath } : {}),
     }),
-    [side, granted, resolveEntity],
+    [side, granted, resolveEntity, recordPath],
   );
   return (
     <ApiContext.Provider value={api}>

@@ -9,6 +9,8 @@ export interface Session {
   readonly granted: ReadonlySet<string>;
   /** Finds the definition of a referenced entity (for remote selects); undefined when unknown. */
   resolveEntity(name: string): Promise<EntityDef | undefined>;
+  /** The edit screen of an entity's documents (to open a document from a task list). */
+  recordPath?(entityName: string): string | undefined;
 }
 
 export const SessionContext = createContext<Session>({

@@ -14,6 +14,9 @@ import { invalidateAfterWrite } from '../fields/lookups';
 import { useScreen } from '../screens/ScreenContext';
 import { useActionRunner } from '../workflow/useActionRunner';
 import { availableActions, fieldEditable, operationResource, readOnlyReason } from '../workflow/workflow';
+import { ApprovalCard } from '../approval/ApprovalCard';
+import { approvalActions, useDocumentApproval } from '../approval/bpm';
+import { useApprovalActions } from '../approval/useApprovalActions';
 import { AuditLog, type HistoryEntry } from './AuditLog';
 import { EditHeader } from './EditHeader';
 import type { EditButton, LinesEditor } from './extensions';
@@ -92,7 +95,10 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   const formName = useFormName('edit');
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
-  const runner = useActionRunner(entity);
+  const runner = useActionRunner(entity, () => void queryClient.invalidateQueries({ queryKey: ['bpm'] }));
+  const savedId = saved ? (saved[entity.key] as number) : null;
+  const hasApproval = approvalActions(entity).length > 0;
+  const approval = useDocumentApproval(entity, savedId);
   const watched = Form.useWatch([], form) as Row | undefined;
   const current: Row = { ...(saved ?? {}), ...(watched ?? {}) };
 
@@ -106,6 +112,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   const numberField = entity.numbering?.field ?? entity.display;
   const number = saved?.[numberField] == null ? undefined : String(saved[numberField]);
   const busy = saving ? 'save' : runner.busy;
+  const approvalUi = useApprovalActions(entity, savedId, approval.data, busy !== null);
 
   const { setTitle, setDirty: reportDirty } = screen;
   useEffect(() => {
@@ -162,13 +169,16 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
         canEdit={view && !!saved && !reason && maySave}
         actions={saved ? availableActions(entity, [saved], side, may) : []}
         extra={
-          saved
-            ? buttons
+          saved ? (
+            <>
+              {buttons
                 .filter((button) => may(button.resource))
                 .map(({ key, component: Button }) => (
                   <Button key={key} entity={entity} row={saved} disabled={busy !== null} />
-                ))
-            : null
+                ))}
+              {hasApproval && approvalUi.buttons}
+            </>
+          ) : null
         }
         busy={busy}
         onSave={() => void save()}
@@ -178,10 +188,14 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
             void message.warning(labels.t('ui.edit.saveFirst'));
             return;
           }
-          void runner.run(name, action, {
-            id: saved?.[entity.key] as number,
-            versionNum: saved?.versionNum as number,
-          });
+          void (async () => {
+            // An action starting an approval shows first who will approve, node by node.
+            if (action.approval && !(await approvalUi.confirmSubmit(name))) return;
+            await runner.run(name, action, {
+              id: saved?.[entity.key] as number,
+              versionNum: saved?.versionNum as number,
+            });
+          })();
         }}
       />
       {reason && !view && maySave && (
@@ -229,8 +243,10 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
             />
           ))}
       </Form>
+      {saved && hasApproval && <ApprovalCard approval={approval.data} />}
       {saved && <AuditLog entity={entity} history={(saved.history as HistoryEntry[] | undefined) ?? []} />}
       {runner.modal}
+      {approvalUi.modal}
     </div>
   );
 }

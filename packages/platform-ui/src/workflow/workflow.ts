@@ -1,7 +1,14 @@
 // What the workflow of a definition allows now: which actions a side may run on rows in their
 // states (and the user's responsibility grants), whether a row may be edited or deleted, and why
 // not. A button's resource code is `<entity>.<operation>` or the workflow action's `resource`.
-import { type EntityDef, type FieldDef, type Side, type WorkflowAction, isClientWritable } from '@srm/kernel';
+import {
+  type EntityDef,
+  type FieldDef,
+  type Side,
+  type WorkflowAction,
+  actionBelongsToApproval,
+  isClientWritable,
+} from '@srm/kernel';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -46,7 +53,10 @@ export function availableActions(
   return Object.entries(workflow.actions)
     .filter(
       ([name, action]) =>
-        !action.system && sideMay(action, side) && granted(actionResource(entity, name, action)),
+        !action.system &&
+        !actionBelongsToApproval(entity, name) &&
+        sideMay(action, side) &&
+        granted(actionResource(entity, name, action)),
     )
     .filter(([, action]) => rows.every((row) => action.from.includes(String(row.status))))
     .map(([name, action]) => ({ name, action }));

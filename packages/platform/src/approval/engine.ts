@@ -4,7 +4,15 @@
 // same transaction as the last decision. Every decision locks the instance and the task, so
 // two people deciding one task at once cannot both count.
 import { and, eq, sql } from 'drizzle-orm';
-import { type EntityDef, STATUS_FIELD, actionLabel } from '@srm/kernel';
+import {
+  APPROVE_ACTION,
+  type EntityDef,
+  REJECT_ACTION,
+  STATUS_FIELD,
+  WITHDRAW_ACTION,
+  actionBelongsToApproval,
+  actionLabel,
+} from '@srm/kernel';
 import { type Executor, queryRows } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { AppError } from '../http/errors';
@@ -13,11 +21,6 @@ import type { Row } from '../entity/rows';
 import type { ApprovalGateway, EntityRuntime } from '../entity/runtime';
 import { type Route, type RouteNode, businessDay, loadTemplate, planRoute } from './route';
 import { bpmHistory, bpmInstance, bpmTask } from './tables';
-
-/** The document actions the engine fires (a document with an approval declares them). */
-export const APPROVE_ACTION = 'doApproval';
-export const REJECT_ACTION = 'doReject';
-export const WITHDRAW_ACTION = 'doWithdraw';
 
 export type HistoryAction =
   | 'SUBMIT'
@@ -73,24 +76,12 @@ export class ApprovalEngine implements ApprovalGateway {
 
   // ------------------------------------------------------------------ the document side
 
-  /** States in which a document of this entity waits for its process. */
-  waitingStates(entity: EntityDef): Set<string> {
-    const states = new Set<string>();
-    for (const action of Object.values(entity.workflow?.actions ?? {})) {
-      if (action.approval && action.to) states.add(action.to);
-    }
-    return states;
-  }
-
   /**
    * This action belongs to the process: while a document waits, only the process moves it, and
    * its approval action is never called directly.
    */
   controls(entity: EntityDef, actionName: string): boolean {
-    const waiting = this.waitingStates(entity);
-    const action = entity.workflow?.actions[actionName];
-    if (!waiting.size || !action || action.approval) return false;
-    return actionName === APPROVE_ACTION || action.from.some((state) => waiting.has(state));
+    return actionBelongsToApproval(entity, actionName);
   }
 
   async start(

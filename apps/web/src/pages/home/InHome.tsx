@@ -1,13 +1,14 @@
 // The internal home (inHome): a greeting with the user and the current responsibility, the key
-// figures the user may read, 我的待办 and 公告 (their modules come later: honest empty states,
-// never sample data) and 最近处理.
-import { CheckSquareOutlined, NotificationOutlined } from '@ant-design/icons';
+// figures the user may read, 我的待办 (the approval tasks waiting for the user), 公告 (its module
+// comes later: an honest empty state, never sample data) and 最近处理.
+import { NotificationOutlined } from '@ant-design/icons';
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrent } from '../../auth/useCurrent';
 import { Greeting } from './Greeting';
 import { HomeSection } from './HomeSection';
 import { KeyFigures } from './KeyFigures';
+import { PendingTasks } from './PendingTasks';
 import { RecentWork } from './RecentWork';
 
 export default function InHome() {
@@ -21,12 +22,7 @@ export default function InHome() {
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={16}>
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-            <HomeSection
-              title={t('home.pending.title')}
-              icon={<CheckSquareOutlined />}
-              testId="pending-work"
-              empty={t('home.pending.empty')}
-            />
+            <PendingTasks />
             <RecentWork />
           </Space>
         </Col>

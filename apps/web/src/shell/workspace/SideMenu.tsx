@@ -4,6 +4,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BankOutlined,
   DatabaseOutlined,
   SearchOutlined,
@@ -22,6 +23,7 @@ const ICONS: Record<string, ReactNode> = {
   appstore: <AppstoreOutlined />,
   team: <TeamOutlined />,
   bank: <BankOutlined />,
+  audit: <AuditOutlined />,
 };
 
 type Item = Required<MenuProps>['items'][number];

@@ -16,6 +16,7 @@ import {
 import { Avatar, Badge, Button, Dropdown, Empty, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '@srm/kernel';
+import { type TaskRow, usePendingTasks, useTodoCount } from '@srm/platform-ui';
 import type { Current } from '../../auth/useCurrent';
 import { useLanguage } from '../language';
 
@@ -28,6 +29,10 @@ export interface TopBarProps {
   onUserCenter(): void;
   onChangePassword(): void;
   onSignOut(): void;
+  /** Opens the document of a pending task. */
+  onOpenTask(task: TaskRow): void;
+  /** Opens the list of all pending tasks. */
+  onOpenPending(): void;
 }
 
 function LanguageMenu() {
@@ -119,22 +124,7 @@ export function TopBar(props: TopBarProps) {
             <DownOutlined style={{ fontSize: 10 }} />
           </Button>
         </Dropdown>
-        <Popover
-          trigger="click"
-          placement="bottomRight"
-          title={t('shell.pending.title')}
-          content={
-            <div style={{ width: 260 }}>
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.pending.empty')} />
-            </div>
-          }
-        >
-          <Button type="text" aria-label={t('shell.pending.title')} title={t('shell.pending.title')}>
-            <Badge count={0} size="small">
-              <BellOutlined style={{ fontSize: 16 }} />
-            </Badge>
-          </Button>
-        </Popover>
+        <PendingBell onOpenTask={props.onOpenTask} onOpenPending={props.onOpenPending} />
         <LanguageMenu />
         <Dropdown
           trigger={['click']}
@@ -169,5 +159,69 @@ export function TopBar(props: TopBarProps) {
         </Dropdown>
       </div>
     </header>
+  );
+}
+
+/** The pending-work bell: how many approval tasks wait for the user, and the first of them. */
+function PendingBell(props: { onOpenTask(task: TaskRow): void; onOpenPending(): void }) {
+  const { t } = useTranslation();
+  const count = useTodoCount();
+  const [open, setOpen] = useState(false);
+  const tasks = usePendingTasks(6);
+  const rows = tasks.data?.data ?? [];
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('shell.pending.title')}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void tasks.refetch();
+      }}
+      content={
+        <div style={{ width: 300 }} data-testid="pending-bell-list">
+          {rows.length ? (
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {rows.map((task) => (
+                <li key={task.taskId} style={{ padding: '6px 0', borderBottom: '1px solid #f5f5f5' }}>
+                  <Typography.Link
+                    onClick={() => {
+                      setOpen(false);
+                      props.onOpenTask(task);
+                    }}
+                  >
+                    {task.documentTitle} {task.documentNumber ?? `#${task.documentId}`}
+                  </Typography.Link>
+                  <div>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {task.nodeName} · {task.submitterName}
+                    </Typography.Text>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.pending.empty')} />
+          )}
+          <Button
+            type="link"
+            block
+            onClick={() => {
+              setOpen(false);
+              props.onOpenPending();
+            }}
+          >
+            {t('shell.pending.all')}
+          </Button>
+        </div>
+      }
+    >
+      <Button type="text" aria-label={t('shell.pending.title')} title={t('shell.pending.title')}>
+        <Badge count={count} size="small" data-testid="pending-count">
+          <BellOutlined style={{ fontSize: 16 }} />
+        </Badge>
+      </Button>
+    </Popover>
   );
 }

@@ -18,11 +18,12 @@ import { platformApi } from '../../platformApi';
 import { useLanguage } from '../language';
 import { ChangePasswordModal } from '../password/ChangePasswordModal';
 import { LoadingBar, LoadingProvider } from './loading';
-import { catalogue, resolveEntity } from './screens';
+import { catalogue, recordPath, resolveEntity } from './screens';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TabPane } from './TabPane';
 import { homePathOf } from './tabs';
+import { toSearch } from './useWorkspace';
 import { TopBar } from './TopBar';
 import { useTitles } from './useTitles';
 import { useWorkspace } from './useWorkspace';
@@ -110,6 +111,13 @@ function WorkspaceLayout({ current }: { current: Current }) {
           onUserCenter={() => go('userCenter')}
           onChangePassword={() => setChangingPassword(true)}
           onSignOut={() => void signOut()}
+          onOpenTask={(task) => {
+            const path = recordPath(task.entityName);
+            if (path) go(path, toSearch({ [task.documentKey]: task.documentId }));
+          }}
+          onOpenPending={() =>
+            go(current.user.userType === 'EXTERNAL' ? 'supplierPendingList' : 'myApproval')
+          }
         />
         <TabBar workspace={workspace} />
         <LoadingProvider>
@@ -176,6 +184,7 @@ export default function Workspace() {
       side={current.data.user.userType === 'EXTERNAL' ? 'supplier' : 'internal'}
       granted={granted}
       resolveEntity={resolveEntity}
+      recordPath={recordPath}
     >
       <WorkspaceLayout current={current.data} />
     </PlatformProvider>

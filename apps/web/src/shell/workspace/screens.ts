@@ -25,3 +25,14 @@ export async function resolveEntity(name: string): Promise<EntityDef | undefined
   const { domainEntities } = await import('@srm/domain');
   return findEntity([...systemEntities, ...domainEntities], name) ?? (await screenRegistry.loadEntity(name));
 }
+
+/** The edit screen of an entity's documents (a task list opens its documents there). */
+export function recordPath(entityName: string): string | undefined {
+  const list = screenRegistry.entries.find(
+    (entry) => entry.kind === 'list' && entry.entityName === entityName,
+  );
+  return (
+    list?.editPath ??
+    screenRegistry.entries.find((entry) => entry.kind === 'edit' && entry.entityName === entityName)?.path
+  );
+}
