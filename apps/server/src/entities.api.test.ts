@@ -51,6 +51,20 @@ const overrides: SampleOverrides = {
   },
   // An ASL application line for a material of its own (a second one for the same would be refused).
   srmPurAslApplyLine: async (row, _n, factory) => ({ ...row, itemId: await factory.fresh('srmBaseItem') }),
+  // An agreement's supplier must be on the approved supplier list for its materials to submit it.
+  srmPurAgreement: async (row) => {
+    const line = (row.lines as Row[])[0]!;
+    const applied = await server.post<Row>('/api/srm/v1/srmPurAslApplyRestful/saveOrUpdate', {
+      orgId: row.orgId,
+      applyReason: 'sample',
+      lines: [{ supplierId: row.supplierId, itemId: line.itemId }],
+    });
+    for (const action of ['doSubmit', 'doApproval'])
+      await server.post(`/api/srm/v1/srmPurAslApplyRestful/${action}`, {
+        aslApplyId: applied.body.data.aslApplyId,
+      });
+    return row;
+  },
   // An ASL alteration changes an entry, which only an approved application creates.
   srmPurAslAlteration: async (row) => {
     const applied = await factory.create('srmPurAslApply');

@@ -49,6 +49,11 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
   }
   const factory = new SampleFactory(registry, (path, body) => admin.call(path, body), {
     [entity.name]: (row) => ({ ...row, [entity.ownedBy!]: supplierAId }),
+    // ISO 4217 codes: three capital letters.
+    srmBaseCurrency: (row, n) => ({
+      ...row,
+      currencyCode: String.fromCharCode(65 + (n % 26), 65 + ((n / 26) % 26), 90),
+    }),
   });
   if (entity.writableBy.length) return factory.create(entity.name);
   // Written by the platform only (background exports): the platform creates the row.

@@ -79,6 +79,35 @@ export const menuPlan: MenuPlan = {
           path: 'purAslAlterationList',
           entity: 'srmPurAslAlteration',
         },
+        {
+          code: 'PUR_AGREEMENT',
+          name: '采购协议',
+          nameEn: 'Agreements',
+          path: 'srmPurAgreementList',
+          entity: 'srmPurAgreement',
+        },
+      ],
+    },
+    {
+      code: 'PUR_PLAN',
+      name: '计划协同',
+      nameEn: 'Planning',
+      icon: 'schedule',
+      children: [
+        {
+          code: 'PUR_FORECAST',
+          name: '需求预测',
+          nameEn: 'Forecasts',
+          path: 'purForecastList',
+          entity: 'srmPurForecast',
+        },
+        {
+          code: 'PUR_DELIVERY_PLAN',
+          name: '交货计划',
+          nameEn: 'Delivery plans',
+          path: 'purDeliveryPlanList',
+          entity: 'srmPurDeliveryPlan',
+        },
       ],
     },
     {
@@ -371,10 +400,31 @@ export const menuPlan: MenuPlan = {
       icon: 'schedule',
       children: [
         {
+          code: 'EXT_PUR_FORECAST',
+          name: '需求预测',
+          nameEn: 'Forecasts',
+          path: 'supplierPurForecastList',
+          entity: 'srmPurForecast',
+        },
+        {
+          code: 'EXT_PUR_DELIVERY_PLAN',
+          name: '交货计划',
+          nameEn: 'Delivery plans',
+          path: 'supplierPurDeliveryPlanList',
+          entity: 'srmPurDeliveryPlan',
+        },
+        {
+          code: 'EXT_PUR_AGREEMENT',
+          name: '采购协议',
+          nameEn: 'Agreements',
+          path: 'supplierPurAgreementList',
+          entity: 'srmPurAgreement',
+        },
+        {
           code: 'EXT_PUR_ASL',
           name: '我的货源',
           nameEn: 'My approved items',
-          path: 'supplier/srmPurAslList',
+          path: 'supplierPurAslList',
           entity: 'srmPurAsl',
         },
       ],

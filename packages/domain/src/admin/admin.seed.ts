@@ -140,6 +140,11 @@ const authorOf = (entries: readonly MenuPlanEntry[]): Record<string, readonly st
         'doWithdraw',
         'doInvalid',
         'doChange',
+        'doAdjust',
+        'doClose',
+        'doCancel',
+        'checkPriceChange',
+        'splitQuota',
       ],
     ]),
   );
@@ -147,10 +152,11 @@ const authorOf = (entries: readonly MenuPlanEntry[]): Record<string, readonly st
 const menuDir = (code: string): MenuPlanEntry => menuPlan.internal.find((entry) => entry.code === code)!;
 /** Every internal user's own approval lists. */
 const myWork = { BPM_MY_APPROVAL: ['view'], BPM_HANDLED: ['view'], BPM_MY_PROCESSES: ['view'] } as const;
-const [supplierMenus, baseDataMenus, sourceMenus] = [
+const [supplierMenus, baseDataMenus, sourceMenus, planMenus] = [
   menuDir('SUPPLIER'),
   menuDir('BASE_DATA'),
   menuDir('PUR_SOURCE'),
+  menuDir('PUR_PLAN'),
 ];
 const purchasingMenus = menuDir('PURCHASING');
 const SUPPLIER_ORDER_BUTTONS = ['view', 'export', 'doSupplierConfirm', 'doSupplierPropose', 'printPdf'];
@@ -171,7 +177,7 @@ export const ROLES: readonly RolePlan[] = [
     grants: {
       ...viewOf([baseDataMenus]),
       ...allOf([supplierMenus]),
-      ...authorOf([sourceMenus]),
+      ...authorOf([sourceMenus, planMenus]),
       ...allOf([purchasingMenus]),
       PUR_BILL_TYPE: ['view', 'export'],
       BASE_ITEM: 'all',
@@ -190,6 +196,8 @@ export const ROLES: readonly RolePlan[] = [
       ...viewOf([sourceMenus]),
       PUR_ASL_APPLY: ['view', 'export', 'doApproval', 'doReject'],
       PUR_ASL_ALTERATION: ['view', 'export', 'doApproval', 'doReject'],
+      PUR_AGREEMENT: ['view', 'export', 'doApproval', 'doReject', 'checkPriceChange', 'splitQuota'],
+      ...viewOf([planMenus]),
       ...viewOf([purchasingMenus]),
       PUR_REQUISITION: ['view', 'export', 'doApproval', 'doReject', 'doReturn', 'doClose'],
       PUR_ORDER: ['view', 'export', 'doApproval', 'doReject', 'printPdf'],
@@ -219,6 +227,9 @@ export const ROLES: readonly RolePlan[] = [
       EXT_SUPPLIER_INFO: ['view'],
       EXT_PUR_ASL: ['view'],
       EXT_SUPPLIER_CATEGORY_ORG: ['view'],
+      EXT_PUR_AGREEMENT: ['view', 'export'],
+      EXT_PUR_FORECAST: ['view', 'save', 'export', 'doApproval', 'doRefuse'],
+      EXT_PUR_DELIVERY_PLAN: ['view', 'save', 'export', 'doConfirm'],
       EXT_PUR_ORDER_CONFIRM: SUPPLIER_ORDER_BUTTONS,
       EXT_PUR_ORDER: SUPPLIER_ORDER_BUTTONS,
       EXT_BPM_PENDING: ['view'],

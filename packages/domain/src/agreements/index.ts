@@ -7,8 +7,28 @@ import en from './locales/en.json';
 import { ASL_STATUSES, asl } from './asl.entity';
 import { aslApply, aslApplyLine } from './asl-apply.entity';
 import { ASL_ALTERATION_TYPES, aslAlteration, aslAlterationLine } from './asl-alteration.entity';
+import { agreement, agreementLine, agreementOrg, agreementQuota, agreementStep } from './agreement.entity';
+import { forecast, forecastLine } from './forecast.entity';
+import { deliveryPlan, deliveryPlanLine } from './delivery-plan.entity';
 
-export { ASL_ALTERATION_TYPES, ASL_STATUSES, asl, aslAlteration, aslAlterationLine, aslApply, aslApplyLine };
+export {
+  ASL_ALTERATION_TYPES,
+  ASL_STATUSES,
+  agreement,
+  agreementLine,
+  agreementOrg,
+  agreementQuota,
+  agreementStep,
+  asl,
+  aslAlteration,
+  aslAlterationLine,
+  aslApply,
+  aslApplyLine,
+  deliveryPlan,
+  deliveryPlanLine,
+  forecast,
+  forecastLine,
+};
 
 export const agreementsEntities: EntityDef[] = [
   asl,
@@ -16,5 +36,14 @@ export const agreementsEntities: EntityDef[] = [
   aslApplyLine,
   aslAlteration,
   aslAlterationLine,
+  agreement,
+  agreementLine,
+  agreementStep,
+  agreementOrg,
+  agreementQuota,
+  forecast,
+  forecastLine,
+  deliveryPlan,
+  deliveryPlanLine,
 ];
 export const agreementsMessages: Catalogue = { 'zh-CN': zhCN, en };

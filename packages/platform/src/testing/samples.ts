@@ -125,6 +125,8 @@ export class SampleFactory {
     for (const [name, field] of Object.entries(entity.fields)) {
       if (!isClientWritable(field) || entity.parent?.field === name) continue;
       if (!field.required && field.kind === 'ref') continue;
+      // Samples are written by an internal user: fields only the other side writes stay empty.
+      if (field.writableBy && !field.writableBy.includes('internal')) continue;
       const value = await this.value(entity, name, field, n);
       if (value !== undefined && value !== null) row[name] = value;
     }
