@@ -357,6 +357,7 @@ export const menuPlan: MenuPlan = {
           path: 'msgLog',
           entity: 'baseMessageLog',
         },
+        { code: 'SYS_TOOLKIT', name: '组件示例', nameEn: 'Toolkit gallery', path: 'toolkitGallery' },
       ],
     },
   ],

@@ -58,3 +58,6 @@ export * from './approval/ApprovalCard';
 export * from './approval/useApprovalActions';
 export * from './approval/ApprovalLists';
 export * from './approval/screens';
+export * from './fields/validatorRules';
+export * from './feedback/feedback';
+export * from './gallery/ToolkitGallery';

@@ -2,6 +2,7 @@
 import {
   type ScreenEntry,
   approvalScreens,
+  customScreen,
   entityScreens,
   resetPasswordButton,
   rolePermissionsEditor,
@@ -70,4 +71,8 @@ export const adminScreens: ScreenEntry[] = [
   }),
   // Approval processes: todo and handled lists, templates, monitoring (packages/platform-ui).
   ...approvalScreens,
+  // The toolkit's widgets live (attachments, viewers, validators, error catalogue).
+  customScreen('system', 'toolkitGallery', 'ui.gallery.title', () =>
+    import('@srm/platform-ui').then((m) => ({ default: m.ToolkitGallery })),
+  ),
 ];
