@@ -7,8 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 18180);
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/test-results',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: journeys run many steps, and CI machines may be busy.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
