@@ -159,7 +159,15 @@ const [supplierMenus, baseDataMenus, sourceMenus, planMenus] = [
   menuDir('PUR_PLAN'),
 ];
 const purchasingMenus = menuDir('PURCHASING');
-const SUPPLIER_ORDER_BUTTONS = ['view', 'export', 'doSupplierConfirm', 'doSupplierPropose', 'printPdf'];
+// 'save': the supplier writes its answer (promised or proposed dates) on the lines before acting.
+const SUPPLIER_ORDER_BUTTONS = [
+  'view',
+  'save',
+  'export',
+  'doSupplierConfirm',
+  'doSupplierPropose',
+  'printPdf',
+];
 
 export const ROLES: readonly RolePlan[] = [
   {
