@@ -360,6 +360,15 @@ export const menuPlan: MenuPlan = {
         { code: 'SYS_TOOLKIT', name: '组件示例', nameEn: 'Toolkit gallery', path: 'toolkitGallery' },
       ],
     },
+    {
+      code: 'DEV_TOOLKIT',
+      name: '开发工具',
+      nameEn: 'Developer tools',
+      icon: 'tool',
+      children: [
+        { code: 'DEV_TOOLKIT_GRID', name: '表格组件示例', nameEn: 'Grid gallery', path: 'toolkit/grid' },
+      ],
+    },
   ],
   external: [
     {

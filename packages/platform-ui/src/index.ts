@@ -61,3 +61,4 @@ export * from './approval/screens';
 export * from './fields/validatorRules';
 export * from './feedback/feedback';
 export * from './gallery/ToolkitGallery';
+export * from './grid/titleWidth';

@@ -75,4 +75,11 @@ export const adminScreens: ScreenEntry[] = [
   customScreen('system', 'toolkitGallery', 'ui.gallery.title', () =>
     import('@srm/platform-ui').then((m) => ({ default: m.ToolkitGallery })),
   ),
+  // The toolkit's grid gallery (every cell type and feature, for developers and the tests).
+  customScreen(
+    'system',
+    'toolkit/grid',
+    'ui.gridGallery.title',
+    () => import('@srm/platform-ui/grid/gallery'),
+  ),
 ];

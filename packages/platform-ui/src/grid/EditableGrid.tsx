@@ -63,6 +63,7 @@ import {
   sortRows,
 } from './gridLogic';
 import { ResizableHeaderCell } from './ResizableHeaderCell';
+import { titleWidth } from './titleWidth';
 import type {
   CellContext,
   GridColumn,
@@ -104,7 +105,11 @@ export interface EditableGridProps<R extends GridRow = GridRow> extends GridConf
   /** After each load: the rows and page, or null when the load failed (§4). */
   onLoaded?(rows: R[] | null, page?: PageInfo): void;
   onSelectionChange?(rows: R[]): void;
-  /** The attachment widget of `upload` cells (the toolkit's widget plugs in here). */
+  /**
+   * The widget of `upload` cells; by default the toolkit's attachment widget in a modal
+   * (AttachmentCell). It gets the row, the column, the ids, onChange, the column's
+   * attachmentConfig and whether the grid edits.
+   */
   renderUpload?(props: UploadCellProps<R>): ReactNode;
   /** Wraps each editor (a Form.Item of a document form); the editor takes the value it is given. */
   wrapEditor?(editor: ReactElement, context: CellContext<R>): ReactNode;
@@ -190,7 +195,7 @@ const GRID_CSS = `
   display: block; position: absolute; z-index: 5; left: 0; top: 100%; padding: 2px 8px; white-space: nowrap;
   background: #fff; border-radius: 4px; box-shadow: 0 3px 6px -4px rgba(0,0,0,.12), 0 6px 16px rgba(0,0,0,.08);
 }
-.srm-grid .srm-grid-current > td { background: #e6f4ff; }
+.srm-grid .srm-grid-current > td, .srm-grid .srm-grid-current > .ant-table-cell { background: #e6f4ff; }
 .srm-grid .ant-table-thead > tr > th { white-space: nowrap; }
 `;
 
@@ -505,6 +510,19 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
       column.title
     );
 
+  // A user's drag wins; else the column's width, never narrower than its title needs.
+  const widthOf = (column: GridColumn<R>): number => {
+    const dragged = widths[column.key];
+    if (dragged) return dragged;
+    const base = column.width ?? defaultWidth(column);
+    const title = typeof column.title === 'string' ? column.title : column.label;
+    if (!title) return base;
+    return Math.max(
+      base,
+      titleWidth(title, { sortable: column.sortable, required: isEdit && column.validate?.required }),
+    );
+  };
+
   const antColumn = (
     column: GridColumn<R>,
   ): ColumnType<R> | (ColumnType<R> & { children: ColumnsType<R> }) => {
@@ -517,7 +535,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         children: column.children.filter((child) => child.isShow !== false).map(antColumn),
       };
     }
-    const width = widths[column.key] ?? column.width ?? defaultWidth(column);
+    const width = widthOf(column);
     const type = column.cellType ?? 'text';
     return {
       key: column.key,
@@ -576,10 +594,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     (selection ? COLUMN_WIDTHS.checkbox : 0) +
     (expand ? COLUMN_WIDTHS.expand : 0) +
     (showIndex ? COLUMN_WIDTHS.index : 0) +
-    leaves.reduce(
-      (totalWidth, column) => totalWidth + (widths[column.key] ?? column.width ?? defaultWidth(column)),
-      0,
-    ) +
+    leaves.reduce((totalWidth, column) => totalWidth + widthOf(column), 0) +
     (operateColumn ? (props.operateWidth ?? COLUMN_WIDTHS.operate) : 0);
   const virtual = props.virtual ?? shouldVirtualize(pageRows.length, leaves.length);
 
@@ -823,7 +838,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
               <InputNumber<number>
                 aria-label={labels.t('ui.grid.customSize')}
                 placeholder={labels.t('ui.grid.customSize')}
-                style={{ width: 120 }}
+                style={{ width: labels.locale === 'en' ? 150 : 124 }}
                 value={customSize}
                 onChange={(value) => setCustomSize(value)}
                 onPressEnter={applyCustomSize}

@@ -44,7 +44,8 @@ export function ResizableHeaderCell({
     window.addEventListener('mouseup', end);
   };
   return (
-    <th style={{ ...style, position: style?.position ?? 'relative' }} {...rest}>
+    // antd's header cells are positioned (relative, or sticky when fixed): the handle needs no more.
+    <th style={style} {...rest}>
       {children}
       <span
         className="srm-grid-resize"

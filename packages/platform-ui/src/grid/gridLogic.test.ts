@@ -19,6 +19,7 @@ import {
   shouldVirtualize,
   sortRows,
 } from './gridLogic';
+import { titleWidth } from './titleWidth';
 import type { GridColumn, GridRow } from './types';
 
 describe('row numbers', () => {
@@ -209,5 +210,14 @@ describe('local sorting', () => {
       'b2',
       'b10',
     ]);
+  });
+});
+
+describe('header widths', () => {
+  it('leave room for the title, its sorter and its star', () => {
+    expect(titleWidth('物料编码')).toBe(4 * 14 + 18);
+    expect(titleWidth('Material code', { sortable: true, required: true })).toBe(
+      Math.ceil(13 * 7.5 + 18 + 22 + 12),
+    );
   });
 });
