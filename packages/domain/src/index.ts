@@ -5,11 +5,13 @@ import { baseDataEntities } from './base-data';
 import { supplierEntities } from './supplier';
 import { agreementsEntities } from './agreements';
 import { purchasingEntities } from './purchasing';
+import { deliveryEntities } from './delivery';
 
 export * from './base-data';
 export * from './supplier';
 export * from './agreements';
 export * from './purchasing';
+export * from './delivery';
 export * from './menus';
 
 export const domainEntities: EntityDef[] = [
@@ -17,5 +19,6 @@ export const domainEntities: EntityDef[] = [
   ...supplierEntities,
   ...agreementsEntities,
   ...purchasingEntities,
+  ...deliveryEntities,
 ];
 export { domainMessages } from './messages';

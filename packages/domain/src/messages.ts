@@ -9,10 +9,13 @@ import agreementsZh from './agreements/locales/zh-CN.json';
 import agreementsEn from './agreements/locales/en.json';
 import purchasingZh from './purchasing/locales/zh-CN.json';
 import purchasingEn from './purchasing/locales/en.json';
+import deliveryZh from './delivery/locales/zh-CN.json';
+import deliveryEn from './delivery/locales/en.json';
 
 export const domainMessages: Catalogue = mergeCatalogues(
   { 'zh-CN': baseDataZh, en: baseDataEn },
   { 'zh-CN': supplierZh, en: supplierEn },
   { 'zh-CN': agreementsZh, en: agreementsEn },
   { 'zh-CN': purchasingZh, en: purchasingEn },
+  { 'zh-CN': deliveryZh, en: deliveryEn },
 );

@@ -5,6 +5,7 @@ import { baseDataScreens } from './base-data/screens';
 import { supplierScreens } from './supplier/screens';
 import { agreementsScreens } from './agreements/screens';
 import { purchasingScreens } from './purchasing/screens';
+import { deliveryScreens } from './delivery/screens';
 
 export const domainScreens: ScreenEntry[] = [
   ...supplierScreens,
@@ -12,4 +13,5 @@ export const domainScreens: ScreenEntry[] = [
   ...adminScreens,
   ...agreementsScreens,
   ...purchasingScreens,
+  ...deliveryScreens,
 ];

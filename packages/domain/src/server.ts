@@ -5,6 +5,7 @@ import { supplierActions, supplierSeeds } from './supplier/server';
 import { adminSeeds } from './admin/admin.seed';
 import { agreementsActions, agreementsSeeds } from './agreements/server';
 import { purchasingActions, purchasingSeeds } from './purchasing/server';
+import { deliveryActions, deliverySeeds } from './delivery/server';
 export { type AslAnswer, type AslQuery, aslAllows, assertAslAllows } from './agreements/server';
 
 export const domainActions: EntityActions[] = [
@@ -12,6 +13,7 @@ export const domainActions: EntityActions[] = [
   ...supplierActions,
   ...agreementsActions,
   ...purchasingActions,
+  ...deliveryActions,
 ];
 // Order matters: menus and responsibilities need base data; supplier users need responsibilities.
 export const domainSeeds: Seed[] = [
@@ -20,6 +22,7 @@ export const domainSeeds: Seed[] = [
   ...supplierSeeds,
   ...agreementsSeeds,
   ...purchasingSeeds,
+  ...deliverySeeds,
 ];
 /** Purchasing's check: may this supplier supply this category or item to this organisation? */
 export {

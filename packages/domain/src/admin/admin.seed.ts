@@ -242,6 +242,7 @@ export const ROLES: readonly RolePlan[] = [
       EXT_PUR_ORDER: SUPPLIER_ORDER_BUTTONS,
       EXT_BPM_PENDING: ['view'],
       EXT_BPM_HANDLED: ['view'],
+      EXT_PUR_ASN: 'all',
     },
   },
 ];

@@ -1,0 +1,55 @@
+// Demo delivery: each demo supplier ships against its confirmed orders — a draft note and a
+// submitted one — written once through the entity services as the supplier's own user would.
+import { type Actor, type Row, SYSTEM_ACTOR, defineSeed } from '@srm/platform';
+import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+
+function day(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const documents = defineSeed('delivery.demo-documents', async (context) => {
+  const notes = context.runtime.service('srmPurAsnHeader');
+  const existing = await notes.list(SYSTEM_ACTOR, { filters: [], sort: [], pageIndex: 1, pageRows: 1 });
+  if (existing.rows.length) return;
+  for (const demo of DEMO_SUPPLIERS) {
+    const supplierId = await context.findId('srmSupplierInfo', { creditCode: demo.supplier.creditCode });
+    const userId = await context.findId('baseUser', { userName: demo.user.userName });
+    if (supplierId === null || userId === null) continue;
+    const actor: Actor = {
+      ...SYSTEM_ACTOR,
+      system: false,
+      side: 'supplier',
+      supplierId,
+      userId,
+      userName: demo.user.userName,
+    };
+    const orders = await context.runtime.service('srmPoHeader').list(actor, {
+      filters: [{ field: 'status', op: 'in', value: ['CONFIRMED'] }],
+      sort: [],
+      pageIndex: 1,
+      pageRows: 10,
+    });
+    const confirmed = orders.rows.filter((row) => row.supplierId === supplierId);
+    if (!confirmed.length) continue;
+    const lines = (
+      await context.runtime.service('srmPoHeader').find(actor, confirmed[0]!.poHeaderId as number)
+    ).lines as Row[];
+    const first = lines[0]!;
+    const quantity = Number(first.quantity);
+    const note = (share: number, days: number, tracking: string) =>
+      notes.save(actor, {
+        shipDate: day(days),
+        expectedArrivalDate: day(days + 2),
+        carrierName: '顺丰速运',
+        trackingNumber: tracking,
+        contactName: demo.user.userFullName,
+        contactPhone: demo.user.mobile,
+        lines: [{ lineNum: 1, poLineId: first.poLineId, shipQuantity: Math.floor(quantity * share) }],
+      });
+    const submitted = await note(0.4, 1, `SF${String(supplierId).padStart(4, '0')}0001`);
+    await notes.act(actor, 'doSubmit', [submitted.asnHeaderId as number], {}, { fromHttp: false });
+    await note(0.3, 5, `SF${String(supplierId).padStart(4, '0')}0002`);
+  }
+});
+
+export const deliverySeedList = [documents];
