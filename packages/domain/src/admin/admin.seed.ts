@@ -242,7 +242,16 @@ export const ROLES: readonly RolePlan[] = [
       EXT_PUR_ORDER: SUPPLIER_ORDER_BUTTONS,
       EXT_BPM_PENDING: ['view'],
       EXT_BPM_HANDLED: ['view'],
-      EXT_PUR_ASN: 'all',
+      EXT_PUR_ASN: [
+        'view',
+        'save',
+        'delete',
+        'doSubmit',
+        'doCancel',
+        'doClose',
+        'openOrderLines',
+        'createFromOrderLines',
+      ],
     },
   },
 ];
