@@ -101,7 +101,7 @@ try {
     'supplierNameEn',
     'creditCode',
     'supplierType',
-    'supplierStatus',
+    'status',
     'legalPerson',
     'registeredCapital',
     'capitalCurrency',

@@ -89,7 +89,7 @@ await runtime.service('srmBaseUom').save(SYSTEM_ACTOR, {
 const filled = performance.now();
 await bench.database.db.execute(sql`
   insert into srm_supplier_info (supplier_code, supplier_name, supplier_short_name, supplier_name_en, credit_code,
-    supplier_type, supplier_status, legal_person, registered_capital, capital_currency, establish_date, address,
+    supplier_type, status, legal_person, registered_capital, capital_currency, establish_date, address,
     contact_name, contact_mobile, contact_phone, contact_email, website, enabled_flag, version_num, creation_date,
     last_update_date)
   select 'SUP' || lpad(i::text, 7, '0'), '基准供应商' || lpad(i::text, 7, '0'), '供应商' || i, 'Supplier ' || i,

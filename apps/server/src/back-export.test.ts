@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = await startTestServer();
   // Many suppliers at once, straight into the table (the export reads them through the API).
   await server.database.db.execute(sql`
-    insert into srm_supplier_info (supplier_code, supplier_name, credit_code, supplier_type, supplier_status,
+    insert into srm_supplier_info (supplier_code, supplier_name, credit_code, supplier_type, status,
       contact_name, contact_mobile, contact_email, enabled_flag, version_num, creation_date, last_update_date)
     select 'BX' || lpad(i::text, 6, '0'), '后台导出供应商' || lpad(i::text, 6, '0'), 'X' || lpad(i::text, 17, '0'),
       'PRODUCTION', 'QUALIFIED', '联系人', '13800000000', 'x@example.cn', 'Y', 1, now(), now()

@@ -16,7 +16,6 @@ let supplierB: Row;
 
 const base = {
   supplierType: 'PRODUCTION',
-  supplierStatus: 'QUALIFIED',
   contactName: '联系人',
   contactMobile: '13800000000',
   contactEmail: 'a@example.cn',

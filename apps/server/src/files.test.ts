@@ -24,7 +24,6 @@ beforeAll(async () => {
     (await server.post<Row>('/api/srm/v1/srmSupplierInfoRestful/saveOrUpdate', body)).body.data;
   const base = {
     supplierType: 'PRODUCTION',
-    supplierStatus: 'QUALIFIED',
     contactName: '联系人',
     contactMobile: '13800000000',
     contactEmail: 'a@example.cn',

@@ -62,3 +62,4 @@ export * from './fields/validatorRules';
 export * from './feedback/feedback';
 export * from './gallery/ToolkitGallery';
 export * from './grid/titleWidth';
+export * from './edit/LinesCard';

@@ -232,7 +232,7 @@ export const ROLES: readonly RolePlan[] = [
     roleNameEn: 'Supplier portal',
     side: 'EXTERNAL',
     grants: {
-      EXT_SUPPLIER_INFO: ['view'],
+      EXT_SUPPLIER_INFO: ['view', 'save'],
       EXT_PUR_ASL: ['view'],
       EXT_SUPPLIER_CATEGORY_ORG: ['view'],
       EXT_PUR_AGREEMENT: ['view', 'export'],

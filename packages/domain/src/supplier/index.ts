@@ -6,8 +6,19 @@ import en from './locales/en.json';
 import { supplierInfo } from './supplier-info.entity';
 import { supplierRegister } from './supplier-register.entity';
 import { supplierCategoryOrg } from './supplier-category-org.entity';
+import { supplierLineEntities } from './supplier-lines.entity';
+import { supplierRegisterAccount, supplierRegisterContact } from './supplier-register-lines.entity';
 
 export { supplierInfo, supplierRegister, supplierCategoryOrg };
+export * from './supplier-lines.entity';
+export * from './supplier-register-lines.entity';
 
-export const supplierEntities: EntityDef[] = [supplierInfo, supplierRegister, supplierCategoryOrg];
+export const supplierEntities: EntityDef[] = [
+  supplierInfo,
+  ...supplierLineEntities,
+  supplierRegister,
+  supplierRegisterContact,
+  supplierRegisterAccount,
+  supplierCategoryOrg,
+];
 export const supplierMessages: Catalogue = { 'zh-CN': zhCN, en };

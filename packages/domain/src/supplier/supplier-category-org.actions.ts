@@ -14,7 +14,7 @@ async function blockedSupplier(context: HookContext, supplierId: unknown): Promi
     sort: [],
   });
   const supplier = rows[0];
-  const state = String(supplier?.status ?? supplier?.supplierStatus ?? '');
+  const state = String(supplier?.status ?? '');
   if (!supplier || !BLOCKED_SUPPLIER_STATES.includes(state)) return null;
   return {
     field: 'supplierId',

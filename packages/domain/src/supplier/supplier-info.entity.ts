@@ -1,6 +1,22 @@
-// Supplier master (供应商信息): the approved company record. External users belong to one
-// supplier and see only its rows; purchasing, sourcing and settlement documents refer to it.
+// Supplier master (供应商信息): the approved company record with its sub-records (sites, bank
+// accounts, addresses, contacts, categories, brands, equipment) saved with it. External users
+// belong to one supplier and see only its row; they may keep their contact data, addresses,
+// contacts, brands and equipment up to date, never the legal data, bank accounts or status.
+// Lifecycle (ADR 0005): potential → qualified, frozen and back, blacklisted, eliminated.
 import { amount, attachments, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
+import {
+  supplierAccount,
+  supplierBrand,
+  supplierCategory,
+  supplierContact,
+  supplierDevice,
+  supplierLocation,
+  supplierSite,
+} from './supplier-lines.entity';
+
+export const SUPPLIER_STATES = ['POTENTIAL', 'QUALIFIED', 'FROZEN', 'BLACKLISTED', 'ELIMINATED'] as const;
+const ALL_STATES = [...SUPPLIER_STATES];
+const bothSides = ['internal', 'supplier'] as const;
 
 export const supplierInfo = defineEntity('srmSupplierInfo', {
   area: 'supplier',
@@ -11,18 +27,13 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
   fields: {
     supplierCode: text({ readonly: true, max: 30 }),
     supplierName: text({ required: true, unique: true, max: 200 }),
-    supplierShortName: text({ max: 60 }),
-    supplierNameEn: text({ max: 200 }),
+    supplierShortName: text({ max: 60, writableBy: [...bothSides] }),
+    supplierNameEn: text({ max: 200, writableBy: [...bothSides] }),
     creditCode: text({ required: true, unique: true, max: 18, format: 'creditCode' }),
     supplierType: lookup('SRM_SUPPLIER_TYPE', {
       required: true,
       codes: ['PRODUCTION', 'NON_PRODUCTION', 'SERVICE'],
       default: 'PRODUCTION',
-    }),
-    supplierStatus: lookup('SRM_SUPPLIER_STATUS', {
-      required: true,
-      codes: ['REGISTERED', 'POTENTIAL', 'QUALIFIED', 'ELIMINATED', 'BLACKLISTED'],
-      default: 'REGISTERED',
     }),
     legalPerson: text({ max: 60 }),
     registeredCapital: amount({ min: 0 }),
@@ -33,17 +44,26 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
     establishDate: date(),
     districtId: ref('srmBaseDistrict', { display: 'districtName' }),
     address: text({ max: 240 }),
-    contactName: text({ required: true, max: 60 }),
-    contactMobile: text({ required: true, max: 20, format: 'mobile' }),
-    contactPhone: text({ max: 30, format: 'landline' }),
-    contactEmail: text({ required: true, max: 120, format: 'email' }),
-    website: text({ max: 200 }),
-    businessScope: textarea({ max: 2000 }),
+    contactName: text({ required: true, max: 60, writableBy: [...bothSides] }),
+    contactMobile: text({ required: true, max: 20, format: 'mobile', writableBy: [...bothSides] }),
+    contactPhone: text({ max: 30, format: 'landline', writableBy: [...bothSides] }),
+    contactEmail: text({ required: true, max: 120, format: 'email', writableBy: [...bothSides] }),
+    website: text({ max: 200, writableBy: [...bothSides] }),
+    businessScope: textarea({ max: 2000, writableBy: [...bothSides] }),
     /** Business licence, certificates. */
-    attachmentIds: attachments(),
+    attachmentIds: attachments({ writableBy: [...bothSides] }),
     registerId: ref('srmSupplierRegister', { readonly: true }),
     internalRemark: textarea({ max: 1000, internalOnly: true }),
     enabledFlag: checkbox({ default: 'Y' }),
+  },
+  lines: {
+    sites: supplierSite,
+    accounts: supplierAccount,
+    locations: supplierLocation,
+    contacts: supplierContact,
+    categories: supplierCategory,
+    brands: supplierBrand,
+    devices: supplierDevice,
   },
   list: {
     columns: [
@@ -51,7 +71,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
       'supplierName',
       'creditCode',
       'supplierType',
-      'supplierStatus',
+      'status',
       'contactName',
       'contactMobile',
       'creationDate',
@@ -61,7 +81,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
       'supplierName',
       { field: 'creditCode', op: 'eq' },
       'supplierType',
-      'supplierStatus',
+      'status',
       'enabledFlag',
     ],
     sort: [{ field: 'supplierCode', order: 'asc' }],
@@ -77,7 +97,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
           'supplierNameEn',
           'creditCode',
           'supplierType',
-          'supplierStatus',
+          'status',
           'legalPerson',
           'registeredCapital',
           'capitalCurrency',
@@ -91,5 +111,32 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
       { key: 'contact', fields: ['contactName', 'contactMobile', 'contactPhone', 'contactEmail'] },
       { key: 'other', fields: ['attachmentIds', 'enabledFlag', 'internalRemark'] },
     ],
+  },
+  workflow: {
+    states: SUPPLIER_STATES,
+    initial: 'POTENTIAL',
+    statusLookup: 'SRM_SUPPLIER_STATUS',
+    editableIn: ALL_STATES,
+    deletableIn: ['POTENTIAL'],
+    actions: {
+      doQualify: { from: ['POTENTIAL'], to: 'QUALIFIED', confirm: true },
+      doUnfreeze: { from: ['FROZEN'], to: 'QUALIFIED', confirm: true },
+      doFreeze: { from: ['POTENTIAL', 'QUALIFIED'], to: 'FROZEN', needs: ['comment'], danger: true },
+      doBlacklist: {
+        from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'],
+        to: 'BLACKLISTED',
+        needs: ['comment'],
+        danger: true,
+      },
+      doRelieve: { from: ['BLACKLISTED'], to: 'POTENTIAL', needs: ['comment'] },
+      doEliminate: {
+        from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'],
+        to: 'ELIMINATED',
+        needs: ['comment'],
+        danger: true,
+      },
+      /** toPortal (our reading): gives a supplier created by a buyer its first portal login. */
+      doToPortal: { from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'], confirm: true },
+    },
   },
 });

@@ -2,9 +2,10 @@
 // the e-mail with a code, complete, submit, withdraw — each proven by the registration token
 // handed out at start), and the buyer's approval, which creates the supplier and its first
 // external user with an initial password sent by e-mail.
-import { type FieldDef, type Locale, number, text } from '@srm/kernel';
+import { type FieldDef, type Locale, json, number, text } from '@srm/kernel';
 import { AppError, type HookContext, type Row, SYSTEM_ACTOR, defineActions } from '@srm/platform';
 import { supplierRegister } from './supplier-register.entity';
+import { createPortalUser, mailBothLanguages } from './portal-user';
 
 /** The registration's fields a company fills in, as the definition declares them. */
 function fieldsOf(...names: string[]): Record<string, FieldDef> {
@@ -46,8 +47,6 @@ const infoFields = Object.fromEntries(
 const ACCESS = 'REGISTER_ACCESS';
 const EMAIL_CODE = 'REGISTER_EMAIL';
 const WEEK = 7 * 24 * 3600_000;
-/** The responsibility a supplier's first user gets (config profile SUPPLIER_DEFAULT_RESPONSIBILITY). */
-const DEFAULT_SUPPLIER_RESPONSIBILITY = 'SUPPLIER_PORTAL';
 
 function identityOf(context: HookContext) {
   const identity = context.runtime.plugins.identity;
@@ -202,12 +201,22 @@ export const supplierRegisterActions = defineActions(supplierRegister, {
     },
     saveMine: {
       public: true,
-      input: { ...access, versionNum: number({ required: true, min: 0 }), ...infoFields },
+      input: {
+        ...access,
+        versionNum: number({ required: true, min: 0 }),
+        ...infoFields,
+        // The lines, checked by the engine like any save (line-numbered messages).
+        contacts: json(),
+        accounts: json(),
+      },
       async handle(context, body) {
         const input = body as Row;
         const row = await ownRegistration(context, input);
         const { registerToken, ...changes } = input;
         void registerToken;
+        for (const collection of ['contacts', 'accounts']) {
+          if (changes[collection] === null || changes[collection] === undefined) delete changes[collection];
+        }
         if (changes.creditCode !== undefined || changes.userName !== undefined) {
           await assertAvailable(context, { ...row, ...changes }, row.registerId as number);
         }
@@ -275,9 +284,25 @@ export const supplierRegisterActions = defineActions(supplierRegister, {
     },
   },
   actions: {
-    /** Creates the supplier, its first user with the default supplier responsibility, and tells the company. */
+    /** Creates the supplier with the registration's contacts and accounts, its first user, and tells the company. */
     doApproval: async (context, { row, input }) => {
-      const { identity, messenger } = identityOf(context);
+      const stored = await registrations(context).find(SYSTEM_ACTOR, row.registerId as number);
+      const contacts = ((stored.contacts as Row[] | undefined) ?? []).map((line) => ({
+        contactName: line.contactName,
+        contactRole: line.contactRole,
+        position: line.position ?? null,
+        mobile: line.mobile ?? null,
+        phone: line.phone ?? null,
+        email: line.email ?? null,
+      }));
+      const accounts = ((stored.accounts as Row[] | undefined) ?? []).map((line) => ({
+        bankName: line.bankName,
+        bankBranch: line.bankBranch ?? null,
+        bankAccountName: line.bankAccountName,
+        bankAccountNumber: line.bankAccountNumber,
+        swiftCode: line.swiftCode ?? null,
+        primaryFlag: line.primaryFlag ?? 'N',
+      }));
       const supplier = await context.runtime.service('srmSupplierInfo').save(SYSTEM_ACTOR, {
         supplierName: row.companyName,
         creditCode: row.creditCode,
@@ -290,70 +315,82 @@ export const supplierRegisterActions = defineActions(supplierRegister, {
         address: row.address ?? null,
         website: row.website ?? null,
         businessScope: row.businessScope ?? null,
+        attachmentIds: row.attachmentIds ?? null,
         contactName: row.contactName,
         contactMobile: row.contactMobile,
         contactPhone: row.contactPhone ?? null,
         contactEmail: row.contactEmail,
+        contacts: contacts.length
+          ? contacts
+          : [
+              {
+                contactName: row.contactName,
+                contactRole: 'BUSINESS',
+                mobile: row.contactMobile,
+                phone: row.contactPhone ?? null,
+                email: row.contactEmail,
+                primaryFlag: 'Y',
+              },
+            ],
+        accounts,
+        locations: row.address
+          ? [{ locationType: 'REGISTERED', districtId: row.districtId ?? null, address: row.address }]
+          : [],
       });
-      const responsibilityId = await defaultSupplierResponsibility(context);
-      const user = await context.runtime.service('baseUser').save(SYSTEM_ACTOR, {
-        userName: row.userName,
-        userFullName: row.contactName,
-        userType: 'EXTERNAL',
-        supplierId: supplier.supplierId,
-        email: row.contactEmail,
-        mobile: row.contactMobile,
-        languageCode: 'CN',
-        responsibilities: responsibilityId ? [{ responsibilityId, defaultFlag: 'Y' }] : [],
+      await context.runtime
+        .service('srmSupplierInfo')
+        .writeSystemFields(
+          SYSTEM_ACTOR,
+          supplier.supplierId as number,
+          { registerId: row.registerId },
+          'fromRegistration',
+        );
+      const { password } = await createPortalUser(context, {
+        supplierId: supplier.supplierId as number,
+        userName: String(row.userName),
+        fullName: String(row.contactName),
+        email: String(row.contactEmail),
+        mobile: (row.contactMobile as string | null) ?? null,
       });
-      const password = identity.initialPassword();
-      await identity.setPassword(user.userId as number, password, true);
       await registrations(context).writeSystemFields(
         SYSTEM_ACTOR,
         row.registerId as number,
         { supplierId: supplier.supplierId, reviewComment: (input.comment as string | undefined) ?? null },
         'createSupplier',
       );
-      await messenger.email({
-        to: String(row.contactEmail),
-        subject: context.runtime.t('zh-CN', 'srmSupplierRegister.mail.approvedSubject'),
-        text: context.runtime.t('zh-CN', 'srmSupplierRegister.mail.approvedText', {
+      await mailBothLanguages(
+        context,
+        String(row.contactEmail),
+        'srmSupplierRegister.mail.approvedSubject',
+        'srmSupplierRegister.mail.approvedText',
+        {
           name: String(row.contactName),
           company: String(row.companyName),
           userName: String(row.userName),
           password,
-        }),
-        purpose: 'REGISTER_APPROVED',
-      });
+        },
+        'REGISTER_APPROVED',
+      );
     },
     doReject: async (context, { row, input }) => {
-      const { messenger } = identityOf(context);
       await registrations(context).writeSystemFields(
         SYSTEM_ACTOR,
         row.registerId as number,
         { reviewComment: String(input.comment ?? '') },
         'review',
       );
-      await messenger.email({
-        to: String(row.contactEmail),
-        subject: context.runtime.t('zh-CN', 'srmSupplierRegister.mail.rejectedSubject'),
-        text: context.runtime.t('zh-CN', 'srmSupplierRegister.mail.rejectedText', {
+      await mailBothLanguages(
+        context,
+        String(row.contactEmail),
+        'srmSupplierRegister.mail.rejectedSubject',
+        'srmSupplierRegister.mail.rejectedText',
+        {
           name: String(row.contactName),
           company: String(row.companyName),
           comment: String(input.comment ?? ''),
-        }),
-        purpose: 'REGISTER_REJECTED',
-      });
+        },
+        'REGISTER_REJECTED',
+      );
     },
   },
 });
-
-async function defaultSupplierResponsibility(context: HookContext): Promise<number | null> {
-  const { rows } = await context.runtime.service('baseResponsibility').list(SYSTEM_ACTOR, {
-    pageIndex: 1,
-    pageRows: 1,
-    filters: [{ field: 'responsibilityCode', op: 'eq', value: DEFAULT_SUPPLIER_RESPONSIBILITY }],
-    sort: [],
-  });
-  return (rows[0]?.responsibilityId as number | undefined) ?? null;
-}

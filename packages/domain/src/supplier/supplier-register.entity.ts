@@ -2,6 +2,7 @@
 // e-mail, completes its information (/registerInfoEdit) and submits; a buyer approves, which
 // creates the supplier and its first external user, or rejects with a comment.
 import { amount, attachments, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
+import { supplierRegisterAccount, supplierRegisterContact } from './supplier-register-lines.entity';
 
 export const supplierRegister = defineEntity('srmSupplierRegister', {
   area: 'supplier',
@@ -40,6 +41,7 @@ export const supplierRegister = defineEntity('srmSupplierRegister', {
     supplierId: ref('srmSupplierInfo', { readonly: true, display: 'supplierName' }),
     reviewComment: textarea({ max: 1000, readonly: true }),
   },
+  lines: { contacts: supplierRegisterContact, accounts: supplierRegisterAccount },
   list: {
     columns: [
       'registerNumber',

@@ -80,7 +80,7 @@ export async function checkSupplierSupply(
   if (!supplier)
     return { allowed: false, message: 'srmSupplierSupply.noSupplier', params: { supplier: supplierName } };
   if (!org) return { allowed: false, message: 'srmSupplierSupply.noOrg', params: { org: orgName } };
-  const supplierState = String(supplier.status ?? supplier.supplierStatus ?? '');
+  const supplierState = String(supplier.status ?? '');
   if (BLOCKED_SUPPLIER_STATES.includes(supplierState)) {
     return {
       allowed: false,

@@ -1,5 +1,7 @@
-// Demo suppliers: two companies with one portal user each (supplier A and supplier B), so that
-// a newcomer sees the supplier side and that one supplier never sees the other's data.
+// Demo suppliers: two qualified companies with one portal user each (supplier A and supplier B),
+// so that a newcomer sees the supplier side and that one supplier never sees the other's data;
+// further suppliers in the other lifecycle states (potential, frozen, blacklisted, eliminated),
+// each with its sub-records; the category and org library; and registrations waiting for review.
 import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
 
 export const DEMO_PASSWORD = 'Srm@2026';
@@ -9,6 +11,17 @@ interface DemoSupplier {
   user: { userName: string; userFullName: string; email: string; mobile: string };
 }
 
+/** Natural keys of the supplier's line collections, for merging on a second run. */
+const LINE_KEYS = {
+  sites: ['siteCode'],
+  accounts: ['bankAccountNumber'],
+  locations: ['locationType', 'address'],
+  contacts: ['contactName'],
+  categories: ['categoryId'],
+  brands: ['brandName'],
+  devices: ['deviceName'],
+} as const;
+
 export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
   {
     supplier: {
@@ -17,7 +30,6 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
       supplierNameEn: 'Suzhou Hengda Precision Hardware Co., Ltd.',
       creditCode: '91320505MA1NH7QX3K',
       supplierType: 'PRODUCTION',
-      supplierStatus: 'QUALIFIED',
       legalPerson: '周建国',
       registeredCapital: 5000000,
       capitalCurrency: 'CNY',
@@ -43,7 +55,6 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
       supplierNameEn: 'Ningbo Ruifeng Electronics Technology Co., Ltd.',
       creditCode: '91330212MA2GQ3RT8W',
       supplierType: 'PRODUCTION',
-      supplierStatus: 'QUALIFIED',
       legalPerson: '郑海波',
       registeredCapital: 12000000,
       capitalCurrency: 'CNY',
@@ -63,6 +74,245 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
     },
   },
 ];
+
+/** Suppliers without a portal login, in the other lifecycle states. */
+const OTHER_SUPPLIERS: readonly Row[] = [
+  {
+    supplierName: '常州永信包装材料有限公司',
+    supplierShortName: '永信包装',
+    supplierNameEn: 'Changzhou Yongxin Packaging Materials Co., Ltd.',
+    creditCode: '91320412MA1XK5TP2D',
+    supplierType: 'PRODUCTION',
+    legalPerson: '吴立新',
+    registeredCapital: 2000000,
+    establishDate: '2016-03-12',
+    address: '江苏省常州市武进区湖塘镇长虹路 20 号',
+    contactName: '沈佳',
+    contactMobile: '13915830003',
+    contactEmail: 'shenjia@yongxin-pack.example.cn',
+    businessScope: '瓦楞纸箱、托盘及缓冲包装材料',
+  },
+  {
+    supplierName: '无锡金桥机械加工有限公司',
+    supplierShortName: '金桥机加',
+    supplierNameEn: 'Wuxi Jinqiao Machining Co., Ltd.',
+    creditCode: '91320211MA1P8GDK6N',
+    supplierType: 'PRODUCTION',
+    legalPerson: '钱国强',
+    registeredCapital: 8000000,
+    establishDate: '2011-07-06',
+    address: '江苏省无锡市滨湖区胡埭工业园 6 号',
+    contactName: '顾明',
+    contactMobile: '13806180004',
+    contactEmail: 'guming@jinqiao-mc.example.cn',
+    businessScope: '数控车铣加工件、法兰及轴类零件',
+  },
+  {
+    supplierName: '温州鑫盛标准件有限公司',
+    supplierShortName: '鑫盛标准件',
+    supplierNameEn: 'Wenzhou Xinsheng Standard Parts Co., Ltd.',
+    creditCode: '91330302MA2H4LQN5B',
+    supplierType: 'PRODUCTION',
+    legalPerson: '林海',
+    registeredCapital: 1000000,
+    establishDate: '2014-11-20',
+    address: '浙江省温州市龙湾区永中街道 118 号',
+    contactName: '林小燕',
+    contactMobile: '13757760005',
+    contactEmail: 'linxy@xinsheng-bj.example.cn',
+    businessScope: '螺栓、螺母、垫圈等紧固件',
+  },
+  {
+    supplierName: '上海明达工业服务有限公司',
+    supplierShortName: '明达工业服务',
+    supplierNameEn: 'Shanghai Mingda Industrial Services Co., Ltd.',
+    creditCode: '91310115MA1K3RWU7E',
+    supplierType: 'SERVICE',
+    legalPerson: '黄磊',
+    registeredCapital: 3000000,
+    establishDate: '2017-05-09',
+    address: '上海市浦东新区康桥路 1200 号',
+    contactName: '黄丽',
+    contactMobile: '13611860006',
+    contactEmail: 'huangli@mingda-svc.example.cn',
+    businessScope: '设备维护保养、劳保用品及 MRO 辅料配送',
+  },
+];
+
+/** Where each demo supplier stands in its lifecycle, by credit code. */
+const SUPPLIER_STATES: Readonly<Record<string, string>> = {
+  '91320505MA1NH7QX3K': 'QUALIFIED',
+  '91330212MA2GQ3RT8W': 'QUALIFIED',
+  '91320412MA1XK5TP2D': 'POTENTIAL',
+  '91320211MA1P8GDK6N': 'FROZEN',
+  '91330302MA2H4LQN5B': 'BLACKLISTED',
+  '91310115MA1K3RWU7E': 'ELIMINATED',
+};
+
+/** Sub-records per supplier (categories by code, sites' organisations by code). */
+interface DemoLines {
+  sites: [string, string, string | null, string][];
+  accounts: [string, string, string, string, string | null, 'Y' | 'N'][];
+  locations: [string, string][];
+  contacts: [string, string, string, string, string][];
+  categories: [string, 'Y' | 'N'][];
+  brands: [string, string][];
+  devices: [string, string, string, string, number][];
+}
+
+const LINES: Readonly<Record<string, DemoLines>> = {
+  '91320505MA1NH7QX3K': {
+    sites: [
+      ['SZ01', '苏州高新区工厂', 'OU100', '江苏省苏州市高新区珠江路 88 号'],
+      ['SZ02', '苏州相城仓库', 'OU100', '江苏省苏州市相城区阳澄湖大道 9 号'],
+    ],
+    accounts: [
+      [
+        '中国工商银行',
+        '苏州高新区支行',
+        '苏州恒达精密五金有限公司',
+        '1102020109000123456',
+        'ICBKCNBJSZH',
+        'Y',
+      ],
+      ['招商银行', '苏州分行', '苏州恒达精密五金有限公司', '512903887710888', null, 'N'],
+    ],
+    locations: [
+      ['REGISTERED', '江苏省苏州市高新区珠江路 88 号'],
+      ['FACTORY', '江苏省苏州市高新区珠江路 88 号 3 号厂房'],
+    ],
+    contacts: [
+      ['陈晓梅', 'BUSINESS', '销售经理', '13862110001', 'chenxm@hengda-hw.example.cn'],
+      ['王强', 'QUALITY', '质量主管', '13862110011', 'wangq@hengda-hw.example.cn'],
+      ['李娜', 'FINANCE', '会计', '13862110021', 'lina@hengda-hw.example.cn'],
+    ],
+    categories: [
+      ['0201', 'Y'],
+      ['0203', 'Y'],
+      ['0202', 'N'],
+    ],
+    brands: [['恒达 HENGDA', 'OWN']],
+    devices: [
+      ['数控冲床', 'PRODUCTION', 'AMADA EM-2510NT', '天田', 4],
+      ['激光切割机', 'PRODUCTION', 'TruLaser 3030', '通快', 2],
+      ['三坐标测量机', 'INSPECTION', 'Global S 7.10.7', '海克斯康', 1],
+    ],
+  },
+  '91330212MA2GQ3RT8W': {
+    sites: [['NB01', '宁波鄞州工厂', 'OU200', '浙江省宁波市鄞州区创新路 16 号']],
+    accounts: [['中国银行', '宁波鄞州支行', '宁波瑞丰电子科技有限公司', '356758392011', 'BKCHCNBJ92A', 'Y']],
+    locations: [['REGISTERED', '浙江省宁波市鄞州区创新路 16 号']],
+    contacts: [
+      ['刘建华', 'BUSINESS', '客户经理', '13957420002', 'liujh@ruifeng-elec.example.cn'],
+      ['赵磊', 'TECHNICAL', '研发工程师', '13957420012', 'zhaolei@ruifeng-elec.example.cn'],
+    ],
+    categories: [
+      ['01', 'Y'],
+      ['0104', 'N'],
+    ],
+    brands: [
+      ['瑞丰 RUIFENG', 'OWN'],
+      ['STMicroelectronics', 'AGENT'],
+    ],
+    devices: [
+      ['SMT 贴片线', 'PRODUCTION', 'NXT III', '富士', 3],
+      ['ICT 在线测试仪', 'TEST', 'TR518', '德律', 2],
+    ],
+  },
+  '91320412MA1XK5TP2D': {
+    sites: [['CZ01', '常州武进工厂', 'OU100', '江苏省常州市武进区湖塘镇长虹路 20 号']],
+    accounts: [
+      ['中国建设银行', '常州武进支行', '常州永信包装材料有限公司', '32001628836052501234', null, 'Y'],
+    ],
+    locations: [['FACTORY', '江苏省常州市武进区湖塘镇长虹路 20 号']],
+    contacts: [['沈佳', 'BUSINESS', '业务员', '13915830003', 'shenjia@yongxin-pack.example.cn']],
+    categories: [
+      ['0301', 'Y'],
+      ['0303', 'N'],
+    ],
+    brands: [],
+    devices: [['全自动瓦楞纸板生产线', 'PRODUCTION', 'BHS 2500', 'BHS', 1]],
+  },
+  '91320211MA1P8GDK6N': {
+    sites: [['WX01', '无锡胡埭工厂', 'OU100', '江苏省无锡市滨湖区胡埭工业园 6 号']],
+    accounts: [['交通银行', '无锡滨湖支行', '无锡金桥机械加工有限公司', '322000612018170012345', null, 'Y']],
+    locations: [['FACTORY', '江苏省无锡市滨湖区胡埭工业园 6 号']],
+    contacts: [['顾明', 'BUSINESS', '总经理', '13806180004', 'guming@jinqiao-mc.example.cn']],
+    categories: [['0202', 'Y']],
+    brands: [],
+    devices: [['五轴加工中心', 'PRODUCTION', 'DMU 50', '德玛吉', 2]],
+  },
+  '91330302MA2H4LQN5B': {
+    sites: [],
+    accounts: [['温州银行', '龙湾支行', '温州鑫盛标准件有限公司', '905000120190012345', null, 'Y']],
+    locations: [['FACTORY', '浙江省温州市龙湾区永中街道 118 号']],
+    contacts: [['林小燕', 'BUSINESS', '销售', '13757760005', 'linxy@xinsheng-bj.example.cn']],
+    categories: [['0203', 'Y']],
+    brands: [],
+    devices: [],
+  },
+  '91310115MA1K3RWU7E': {
+    sites: [],
+    accounts: [],
+    locations: [['OFFICE', '上海市浦东新区康桥路 1200 号']],
+    contacts: [['黄丽', 'BUSINESS', '客户经理', '13611860006', 'huangli@mingda-svc.example.cn']],
+    categories: [
+      ['0401', 'Y'],
+      ['0402', 'N'],
+    ],
+    brands: [],
+    devices: [],
+  },
+};
+
+async function linesOf(context: SeedContext, creditCode: string): Promise<Row> {
+  const lines = LINES[creditCode];
+  if (!lines) return {};
+  const orgIdOf = (code: string | null) => (code ? context.idOf('srmBaseOrg', { orgCode: code }) : null);
+  return {
+    sites: await Promise.all(
+      lines.sites.map(async ([siteCode, siteName, org, address]) => ({
+        siteCode,
+        siteName,
+        orgId: await orgIdOf(org),
+        address,
+      })),
+    ),
+    accounts: lines.accounts.map(
+      ([bankName, bankBranch, bankAccountName, bankAccountNumber, swiftCode, primaryFlag]) => ({
+        bankName,
+        bankBranch,
+        bankAccountName,
+        bankAccountNumber,
+        swiftCode,
+        primaryFlag,
+      }),
+    ),
+    locations: lines.locations.map(([locationType, address]) => ({ locationType, address })),
+    contacts: lines.contacts.map(([contactName, contactRole, position, mobile, email], index) => ({
+      contactName,
+      contactRole,
+      position,
+      mobile,
+      email,
+      primaryFlag: index === 0 ? 'Y' : 'N',
+    })),
+    categories: await Promise.all(
+      lines.categories.map(async ([categoryCode, mainFlag]) => ({
+        categoryId: await context.idOf('srmBaseCategory', { categoryCode }),
+        mainFlag,
+      })),
+    ),
+    brands: lines.brands.map(([brandName, brandRelation]) => ({ brandName, brandRelation })),
+    devices: lines.devices.map(([deviceName, deviceType, model, manufacturer, quantity]) => ({
+      deviceName,
+      deviceType,
+      model,
+      manufacturer,
+      quantity,
+    })),
+  };
+}
 
 async function putPortalUser(
   context: SeedContext,
@@ -98,6 +348,79 @@ const LIBRARY: readonly (readonly [string, string, string, string])[] = [
   ['91330212MA2GQ3RT8W', '01', 'OU200', 'QUALIFIED'],
   ['91330212MA2GQ3RT8W', '01', 'OU100', 'QUALIFIED'],
   ['91330212MA2GQ3RT8W', '0103', 'OU200', 'FROZEN'],
+  ['91320412MA1XK5TP2D', '0301', 'OU100', 'POTENTIAL'],
+  ['91320211MA1P8GDK6N', '0202', 'OU100', 'QUALIFIED'],
+  ['91330302MA2H4LQN5B', '0203', 'OU100', 'QUIT'],
+];
+
+/** Registrations waiting for the buyer's review (e-mail confirmed, submitted). */
+const PENDING_REGISTRATIONS: readonly Row[] = [
+  {
+    companyName: '嘉兴华美塑胶制品有限公司',
+    creditCode: '91330402MA2BW6HY4C',
+    contactName: '何静',
+    contactEmail: 'hejing@huamei-plastic.example.cn',
+    contactMobile: '13732310007',
+    userName: 'huamei_hj',
+    supplierType: 'PRODUCTION',
+    legalPerson: '何建平',
+    registeredCapital: 6000000,
+    capitalCurrency: 'CNY',
+    establishDate: '2013-08-15',
+    address: '浙江省嘉兴市南湖区亚中路 77 号',
+    businessScope: '注塑件、工程塑料粒子改性',
+    contacts: [
+      {
+        contactName: '何静',
+        contactRole: 'BUSINESS',
+        position: '销售经理',
+        mobile: '13732310007',
+        email: 'hejing@huamei-plastic.example.cn',
+      },
+    ],
+    accounts: [
+      {
+        bankName: '中国农业银行',
+        bankBranch: '嘉兴南湖支行',
+        bankAccountName: '嘉兴华美塑胶制品有限公司',
+        bankAccountNumber: '19350101040012345',
+        primaryFlag: 'Y',
+      },
+    ],
+  },
+  {
+    companyName: '杭州拓远智能装备有限公司',
+    creditCode: '91330106MA27YK3L9F',
+    contactName: '孙涛',
+    contactEmail: 'suntao@tuoyuan-ie.example.cn',
+    contactMobile: '13858120008',
+    userName: 'tuoyuan_st',
+    supplierType: 'NON_PRODUCTION',
+    legalPerson: '孙立',
+    registeredCapital: 10000000,
+    capitalCurrency: 'CNY',
+    establishDate: '2018-01-22',
+    address: '浙江省杭州市西湖区西园路 3 号',
+    businessScope: '自动化设备、工装夹具设计制造',
+    contacts: [
+      {
+        contactName: '孙涛',
+        contactRole: 'BUSINESS',
+        position: '项目经理',
+        mobile: '13858120008',
+        email: 'suntao@tuoyuan-ie.example.cn',
+      },
+    ],
+    accounts: [
+      {
+        bankName: '杭州银行',
+        bankBranch: '西湖支行',
+        bankAccountName: '杭州拓远智能装备有限公司',
+        bankAccountNumber: '3301040160012345678',
+        primaryFlag: 'Y',
+      },
+    ],
+  },
 ];
 
 /** Sets a demo row's state directly (the seed describes where the demo stands, not how it got there). */
@@ -110,15 +433,27 @@ async function putState(context: SeedContext, entity: string, id: number, status
 export const supplierSeeds = [
   defineSeed('supplier.demo-suppliers', async (context) => {
     for (const demo of DEMO_SUPPLIERS) {
+      const creditCode = String(demo.supplier.creditCode);
       const supplierId = await context.put(
         'srmSupplierInfo',
-        { creditCode: demo.supplier.creditCode },
-        demo.supplier,
+        { creditCode },
+        { ...demo.supplier, ...(await linesOf(context, creditCode)) },
+        LINE_KEYS,
       );
       await putPortalUser(context, supplierId, demo.user);
     }
+    for (const supplier of OTHER_SUPPLIERS) {
+      const creditCode = String(supplier.creditCode);
+      await context.put(
+        'srmSupplierInfo',
+        { creditCode },
+        { ...supplier, ...(await linesOf(context, creditCode)) },
+        LINE_KEYS,
+      );
+    }
   }),
   defineSeed('supplier.category-org-library', async (context) => {
+    // Lines first: a frozen or blacklisted supplier gets no new library line.
     for (const [creditCode, categoryCode, orgCode, status] of LIBRARY) {
       const key = {
         supplierId: await context.idOf('srmSupplierInfo', { creditCode }),
@@ -127,6 +462,35 @@ export const supplierSeeds = [
       };
       const id = await context.put('srmSupplierCategoryOrg', key, key);
       await putState(context, 'srmSupplierCategoryOrg', id, status);
+    }
+    for (const [creditCode, status] of Object.entries(SUPPLIER_STATES)) {
+      await putState(
+        context,
+        'srmSupplierInfo',
+        await context.idOf('srmSupplierInfo', { creditCode }),
+        status,
+      );
+    }
+  }),
+  defineSeed('supplier.pending-registrations', async (context) => {
+    for (const registration of PENDING_REGISTRATIONS) {
+      const creditCode = String(registration.creditCode);
+      // A company that became a supplier meanwhile is left alone.
+      if (await context.findId('srmSupplierInfo', { creditCode })) continue;
+      const id = await context.put('srmSupplierRegister', { creditCode }, registration, {
+        contacts: ['contactName'],
+        accounts: ['bankAccountNumber'],
+      });
+      const service = context.runtime.service('srmSupplierRegister');
+      const current = await service.find(SYSTEM_ACTOR, id);
+      if (current.status === 'DRAFT') {
+        await service.writeSystemFields(
+          SYSTEM_ACTOR,
+          id,
+          { emailConfirmed: 'Y', status: 'SUBMITTED' },
+          'seed',
+        );
+      }
     }
   }),
 ];

@@ -28,7 +28,16 @@ export type FieldKind =
 export type Side = 'internal' | 'supplier';
 
 /** Text formats with the spec's validators (shell-and-toolkit §5). */
-export type TextFormat = 'email' | 'mobile' | 'landline' | 'contactPhone' | 'integer' | 'code' | 'creditCode';
+export type TextFormat =
+  | 'email'
+  | 'mobile'
+  | 'landline'
+  | 'contactPhone'
+  | 'integer'
+  | 'code'
+  | 'creditCode'
+  | 'bankAccount'
+  | 'swift';
 
 export interface ComputeContext {
   /** Lines of the document being saved, by line-collection name (header computations). */

@@ -7,11 +7,13 @@ import { dec } from '../decimal';
 import type { MessageParams } from '../i18n/messages';
 import {
   checkContactPhone,
+  checkBankAccount,
   checkCreditCode,
   checkEmail,
   checkInteger,
   checkLandline,
   checkMobile,
+  checkSwift,
   PATTERNS,
   type ValidationIssue,
 } from '../validation/validators';
@@ -36,6 +38,8 @@ const formatChecks = {
   contactPhone: checkContactPhone(),
   integer: checkInteger(),
   creditCode: checkCreditCode(),
+  bankAccount: checkBankAccount(),
+  swift: checkSwift(),
   code: (value: unknown) => (PATTERNS.code.test(String(value)) ? null : { message: 'validation.code' }),
 } as const;
 

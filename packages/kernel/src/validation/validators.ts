@@ -26,6 +26,10 @@ export const PATTERNS = {
   positiveInteger: /^[1-9]\d*$/,
   /** Unified social credit code: 18 characters of digits and capitals without I, O, S, V, Z. */
   creditCode: /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/,
+  /** Bank account: 8-30 digits (mainland accounts), or an IBAN (country, check digits, 10-30 letters or digits). */
+  bankAccount: /^(\d{8,30}|[A-Z]{2}\d{2}[A-Z0-9]{10,30})$/,
+  /** SWIFT/BIC: bank (4 letters), country (2 letters), location (2), optional branch (3). */
+  swift: /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/,
   /** Codes: letters, digits, dash, underscore and dot. */
   code: /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
 } as const;
@@ -52,6 +56,17 @@ export const checkLandline = (required = false) =>
   pattern(PATTERNS.landline, 'validation.landline', required);
 export const checkCreditCode = (required = false) =>
   pattern(PATTERNS.creditCode, 'validation.creditCode', required);
+
+/** Bank account number; spaces between digit groups are allowed and ignored. */
+export const checkBankAccount =
+  (required = false): Check =>
+  (value) => {
+    if (isEmpty(value)) return required ? { message: 'validation.required' } : null;
+    return PATTERNS.bankAccount.test(String(value).replace(/\s+/g, '').toUpperCase())
+      ? null
+      : { message: 'validation.bankAccount' };
+  };
+export const checkSwift = (required = false) => pattern(PATTERNS.swift, 'validation.swift', required);
 
 /** Contact phone: a mobile (1 then 3-8, 11 digits) or a landline. */
 export const checkContactPhone =

@@ -71,6 +71,8 @@ export class SampleFactory {
           integer: String(n),
           code: `C${n}`,
           creditCode: `91310000MA1FL${String(n % 100000).padStart(5, '0')}`,
+          bankAccount: `6222${String(n).padStart(12, '0')}`,
+          swift: 'ICBKCNBJ',
         };
         const text = field.format ? byFormat[field.format]! : `${name.slice(0, 6)}样例${n}`;
         return [...text].slice(0, field.max).join('');

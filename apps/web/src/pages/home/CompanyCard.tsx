@@ -12,7 +12,7 @@ import { HomeSection } from './HomeSection';
 
 const SHOWN = [
   'supplierCode',
-  'supplierStatus',
+  'status',
   'creditCode',
   'contactName',
   'contactMobile',
@@ -60,9 +60,9 @@ export function CompanyCard({ user, onOpen }: { user: CurrentUser; onOpen?: () =
               key: name,
               label: labels.field(supplierInfo.name, name),
               children:
-                name === 'supplierStatus' ? (
-                  <Tag color={row.supplierStatus === 'QUALIFIED' ? 'green' : 'blue'}>
-                    {labels.code('SRM_SUPPLIER_STATUS', String(row.supplierStatus ?? ''))}
+                name === 'status' ? (
+                  <Tag color={row.status === 'QUALIFIED' ? 'green' : 'blue'}>
+                    {labels.code('SRM_SUPPLIER_STATUS', String(row.status ?? ''))}
                   </Tag>
                 ) : (
                   <FieldDisplay name={name} field={supplierInfo.fields[name]!} value={row[name]} row={row} />

@@ -129,12 +129,7 @@ export function KeyFigures() {
   const itemTypes = useLookupOptions(itemTypeField);
   const itemTypeCodes = useMemo(() => itemTypes.options.map((option) => option.value), [itemTypes.options]);
 
-  const suppliers = useCounts(
-    supplierInfo,
-    'supplierStatus',
-    codesOf(supplierInfo, 'supplierStatus'),
-    readsSuppliers,
-  );
+  const suppliers = useCounts(supplierInfo, 'status', codesOf(supplierInfo, 'status'), readsSuppliers);
   const registrations = useCounts(
     supplierRegister,
     'status',

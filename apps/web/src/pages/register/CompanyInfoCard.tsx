@@ -1,10 +1,10 @@
 // Step 2 of /registerInfoEdit: the company information a buyer reviews (legal person, registered
 // capital, establish date, address, website, business scope, supplier type), checked as the
 // server checks it; read-only once submitted.
-import { Card, Col, Descriptions, Form, type FormInstance, Row } from 'antd';
+import { Card, Col, Descriptions, Form, type FormInstance, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { supplierRegister } from '@srm/domain';
-import { FieldDisplay, FieldInput, fieldRules, useFormName, useLabels } from '@srm/platform-ui';
+import { FieldDisplay, FieldInput, LinesCard, fieldRules, useFormName, useLabels } from '@srm/platform-ui';
 import type { Registration } from './registration';
 
 const ENTITY = supplierRegister.name;
@@ -29,6 +29,8 @@ export const INFO_FIELDS = [
   'address',
   'businessScope',
 ] as const;
+/** The line collections completed here (contacts and bank accounts). */
+export const LINE_COLLECTIONS = ['contacts', 'accounts'] as const;
 
 export interface CompanyInfoCardProps {
   registration: Registration;
@@ -81,6 +83,19 @@ export function CompanyInfoCard({ registration, form, editable, onChanged }: Com
             );
           })}
         </Row>
+        {LINE_COLLECTIONS.map((collection) => (
+          <div key={collection} style={{ marginTop: 8 }} data-testid={`register-${collection}`}>
+            <Typography.Text strong>{labels.field(ENTITY, collection)}</Typography.Text>
+            <LinesCard
+              header={supplierRegister}
+              collection={collection}
+              line={supplierRegister.lines[collection]!}
+              form={form}
+              editable={editable}
+              onChanged={onChanged}
+            />
+          </div>
+        ))}
       </Form>
     </Card>
   );

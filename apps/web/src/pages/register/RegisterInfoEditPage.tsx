@@ -7,10 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Result, Space, Spin, Steps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { statusColor, useLabels } from '@srm/platform-ui';
+import { supplierRegister } from '@srm/domain';
+import { saveBody, statusColor, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
 import { PortalLayout } from '../auth/PortalLayout';
-import { CompanyInfoCard, INFO_FIELDS } from './CompanyInfoCard';
+import { CompanyInfoCard, INFO_FIELDS, LINE_COLLECTIONS } from './CompanyInfoCard';
 import { EmailConfirmCard } from './EmailConfirmCard';
 import {
   type Registration,
@@ -45,7 +46,17 @@ function Editor({ token, registration }: { token: RegistrationToken; registratio
 
   const changes = () => {
     const values = form.getFieldsValue(INFO_FIELDS as unknown as string[]) as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value ?? null]));
+    const header = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value ?? null]));
+    // The lines as the engine takes them: their key when stored, the fields a client writes.
+    const lines = saveBody(
+      supplierRegister,
+      Object.fromEntries(
+        LINE_COLLECTIONS.map((collection) => [collection, form.getFieldValue(collection) ?? []]),
+      ),
+      null,
+      () => false,
+    );
+    return { ...header, ...lines };
   };
 
   const run = async (kind: Exclude<Busy, null>) => {
