@@ -67,8 +67,8 @@ beforeAll(async () => {
   ids.p110 = await first('srmBaseOrg', { orgCode: 'P110' }, 'orgId');
   ids.p120 = await first('srmBaseOrg', { orgCode: 'P120' }, 'orgId');
   ids.cny = await first('srmBaseCurrency', { currencyCode: 'CNY' }, 'currencyId');
-  ids.screw = await first('srmBaseItem', { itemCode: '02030001' }, 'itemId'); // PCS, 0 places
-  ids.nut = await first('srmBaseItem', { itemCode: '02030002' }, 'itemId');
+  ids.screw = await first('srmBaseItem', { itemCode: '02020002' }, 'itemId'); // PCS, 0 places (no demo data)
+  ids.nut = await first('srmBaseItem', { itemCode: '02040001' }, 'itemId');
   buyer = await signIn('buyer');
   manager = await signIn('approver');
   supA = await signIn('sup_a');
@@ -86,8 +86,8 @@ function agreementBody(supplierId: number, price: number, extra: Row = {}): Row 
     supplierId,
     orgId: ids.ou100,
     currencyId: ids.cny,
-    startDate: '2026-01-01',
-    endDate: '2026-12-31',
+    startDate: '2028-01-01',
+    endDate: '2028-12-31',
     lines: [{ itemId: ids.screw, unitPrice: price, taxRate: 13 }],
     ...extra,
   };
@@ -148,7 +148,7 @@ describe('agreement: submit, approve, reject', () => {
     const answer = await buyer.call(api('srmPurAgreement', 'doSubmit'), { agreementId: saved.agreementId });
     expect(answer.httpStatus).toBe(422);
     expect(answer.body.msg).toContain('不在物料“微控制器 STM32F103C8T6”的合格供应商清单中');
-    expect(JSON.stringify(answer.body)).toContain('阶梯价第 1 行：物料“六角螺母 M8”不在协议行中');
+    expect(JSON.stringify(answer.body)).toContain('阶梯价第 1 行：物料“球墨铸铁泵体”不在协议行中');
   });
 });
 
@@ -225,7 +225,7 @@ describe('quota split', () => {
       itemId: ids.nut,
       orgId,
       quantity,
-      date: '2026-06-01',
+      date: '2028-06-01',
     });
 
   it('shares a quantity by quota, summing exactly with rounding', async () => {

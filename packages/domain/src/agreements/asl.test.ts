@@ -207,17 +207,18 @@ describe('aslAllows / assertAslAllows for purchase orders', () => {
   it('answers on a plain executor and refuses in the caller’s language', async () => {
     const db = server.database.db;
     expect((await aslAllows(db, { supplierId: supplierB, itemId: mcu, orgId: p110 })).allowed).toBe(true);
-    expect((await aslAllows(db, { supplierId: supplierA, itemId: screw, orgId: p110 })).allowed).toBe(false);
-    const error = await assertAslAllows(db, { supplierId: supplierA, itemId: screw, orgId: p110 }).catch(
+    const flange = await idOf('srmBaseItem', { itemCode: '02020002' }, 'itemId');
+    expect((await aslAllows(db, { supplierId: supplierA, itemId: flange, orgId: p110 })).allowed).toBe(false);
+    const error = await assertAslAllows(db, { supplierId: supplierA, itemId: flange, orgId: p110 }).catch(
       (e: unknown) => e as { httpStatus: number; messageKey: string; params: Record<string, string> },
     );
     expect(error).toMatchObject({ httpStatus: 422, messageKey: 'srmPurAsl.notApproved' });
     const params = (error as { params: Record<string, string> }).params;
     expect(server.runtime.t('zh-CN', 'srmPurAsl.notApproved', params)).toBe(
-      `供应商“${DEMO_SUPPLIERS[0]!.supplier.supplierName as string}”不在物料“02030001 内六角圆柱头螺钉 M6×20”对组织“苏州吴中工厂”的合格供应商清单中，不能下单`,
+      `供应商“${DEMO_SUPPLIERS[0]!.supplier.supplierName as string}”不在物料“02020002 铝合金法兰盘”对组织“苏州吴中工厂”的合格供应商清单中，不能下单`,
     );
     expect(server.runtime.t('en', 'srmPurAsl.notApproved', params)).toContain(
-      'is not on the approved supplier list for material "02030001',
+      'is not on the approved supplier list for material "02020002',
     );
   });
 
