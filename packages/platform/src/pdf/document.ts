@@ -2,7 +2,7 @@
 // Chinese text prints: Noto Sans CJK from the system (fonts-noto-cjk, installed by
 // scripts/ensure-system-deps.sh) or the file named by SRM_PDF_FONT.
 import { existsSync, readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PDFKitModule from 'pdfkit';
 
 export type PdfDocument = PDFKit.PDFDocument;
 
@@ -73,6 +73,9 @@ export async function renderPdf(
   const regular = cjkFont();
   if (!regular) throw new PdfFontMissing();
   const bold = pick(BOLD) ?? regular;
+  // PDFKit (~30 MB) loads with the first document, not at the server's start.
+  const module = await import('pdfkit');
+  const PDFDocument = (module.default ?? module) as typeof PDFKitModule;
   const doc = new PDFDocument({
     size: options.size ?? 'A4',
     layout: options.layout ?? 'portrait',
