@@ -24,7 +24,6 @@ import {
   JobService,
   installBackExportScope,
   registerExportRoutes,
-  DiskStorage,
   storageFromEnvironment,
   registerFileRoutes,
   registerLargeFileRoutes,
@@ -124,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const approvals = new ApprovalEngine(runtime);
   runtime.approvals = approvals;
   runtime.plugins.messenger = messenger;
-  const storage = storageFromEnvironment(dataDir, process.env, (root) => new DiskStorage(root));
+  const storage = storageFromEnvironment(dataDir, process.env);
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), maxUpload());
   runtime.plugins.attachments = attachments;
   const jobs = new JobService(options.database, {

@@ -118,24 +118,19 @@ describe('S3 storage', () => {
   });
 
   it('is chosen by the environment, with a clear message when a setting is missing', () => {
-    const disk = (root: string) => new DiskStorage(root);
-    expect(storageFromEnvironment(work, {}, disk)).toBeInstanceOf(DiskStorage);
+    expect(storageFromEnvironment(work, {})).toBeInstanceOf(DiskStorage);
     expect(
-      storageFromEnvironment(
-        work,
-        {
-          SRM_STORAGE: 's3',
-          SRM_S3_ENDPOINT: endpoint,
-          SRM_S3_BUCKET: 'srm-files',
-          SRM_S3_ACCESS_KEY_ID: 'S3RVER',
-          SRM_S3_SECRET_ACCESS_KEY: 'S3RVER',
-        },
-        disk,
-      ),
+      storageFromEnvironment(work, {
+        SRM_STORAGE: 's3',
+        SRM_S3_ENDPOINT: endpoint,
+        SRM_S3_BUCKET: 'srm-files',
+        SRM_S3_ACCESS_KEY_ID: 'S3RVER',
+        SRM_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      }),
     ).toBeInstanceOf(S3Storage);
-    expect(() =>
-      storageFromEnvironment(work, { SRM_STORAGE: 's3', SRM_S3_ENDPOINT: endpoint }, disk),
-    ).toThrow('SRM_STORAGE=s3 needs SRM_S3_BUCKET, SRM_S3_ACCESS_KEY_ID, SRM_S3_SECRET_ACCESS_KEY');
-    expect(() => storageFromEnvironment(work, { SRM_STORAGE: 'ftp' }, disk)).toThrow('SRM_STORAGE must be');
+    expect(() => storageFromEnvironment(work, { SRM_STORAGE: 's3', SRM_S3_ENDPOINT: endpoint })).toThrow(
+      'SRM_STORAGE=s3 needs SRM_S3_BUCKET, SRM_S3_ACCESS_KEY_ID, SRM_S3_SECRET_ACCESS_KEY',
+    );
+    expect(() => storageFromEnvironment(work, { SRM_STORAGE: 'ftp' })).toThrow('SRM_STORAGE must be');
   });
 });

@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type FileStorage, meter, type StoredObject } from './storage';
+import { DiskStorage, type FileStorage, meter, type StoredObject } from './storage';
 
 export interface S3Options {
   /** The service's base URL, e.g. `https://s3.cn-north-1.amazonaws.com.cn` or `http://127.0.0.1:9000`. */
@@ -245,13 +245,9 @@ export type ServerStorage = FileStorage & { workDir(name: string): string };
  * `SRM_S3_ACCESS_KEY_ID`, `SRM_S3_SECRET_ACCESS_KEY` (and `SRM_S3_REGION`), else the disk
  * under the data directory.
  */
-export function storageFromEnvironment(
-  dataDir: string,
-  env: NodeJS.ProcessEnv,
-  disk: (root: string) => ServerStorage,
-): ServerStorage {
+export function storageFromEnvironment(dataDir: string, env: NodeJS.ProcessEnv): ServerStorage {
   const kind = (env.SRM_STORAGE ?? 'disk').toLowerCase();
-  if (kind === 'disk') return disk(join(dataDir, 'files'));
+  if (kind === 'disk') return new DiskStorage(join(dataDir, 'files'));
   if (kind !== 's3') throw new Error(`SRM_STORAGE must be "disk" or "s3", got "${env.SRM_STORAGE}"`);
   const required = ['SRM_S3_ENDPOINT', 'SRM_S3_BUCKET', 'SRM_S3_ACCESS_KEY_ID', 'SRM_S3_SECRET_ACCESS_KEY'];
   const missing = required.filter((name) => !env[name]);
