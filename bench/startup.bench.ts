@@ -1,5 +1,6 @@
 // Start-up: time from process start to the first successful health answer, on a fresh data
-// directory (initdb, migrations, demo data) and on an existing one, and the server's memory.
+// directory (a copy of the demo snapshot made by the build, ADR 0008; without one: initdb,
+// migrations, demo data) and on an existing one, and the server's memory.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

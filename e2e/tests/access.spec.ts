@@ -240,7 +240,16 @@ test('a supplier user sees the external home and only its own company', async ({
     await expect(page.getByTestId('company-card')).toContainText('合格供应商');
     for (const section of ['待确认订单', '送货通知', '公告', '寻源邀请'])
       await expect(pane.getByText(section, { exact: true })).toBeVisible();
-    await expect(page.getByTestId('ex-orders')).toContainText('订单协同上线后');
+    // 待确认订单 lists the supplier's own released orders (demo data has some), newest first.
+    const waiting = await pageApi<Record<string, unknown>[]>(
+      page,
+      '/api/srm/v1/srmPoHeaderRestful/listByPage',
+      { status: ['RELEASED', 'CHANGE_PROPOSED'], pageIndex: 1, pageRows: 5 },
+    );
+    const numbers = waiting.body.data.map((row) => String(row.poNumber));
+    expect(numbers.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('ex-orders-row')).toHaveCount(numbers.length);
+    for (const number of numbers) await expect(page.getByTestId('ex-orders')).toContainText(number);
     await expect(pane).not.toContainText('宁波瑞丰');
     // The supplier's own menus (other areas add theirs), never an internal one.
     const menus = await menuTitles(page);
@@ -276,7 +285,8 @@ test('a supplier user sees the external home and only its own company', async ({
     await expect(pane.getByText('Invitations', { exact: true })).toBeVisible();
     await expect(page.getByTestId('company-card')).toContainText('Qualified');
     expect(await menuTitles(page)).toEqual(expect.arrayContaining(['Company', 'My company']));
-    const text = await shellText(page, '陈晓梅', '苏州恒达精密五金有限公司');
+    // Data stays as entered: the user, the company and the buying organisation of its orders.
+    const text = await shellText(page, '陈晓梅', '苏州恒达精密五金有限公司', '苏州精密机械业务实体');
     expect(text.split('\n').filter((line) => CJK.test(line) && line !== '中文')).toEqual([]);
     await keepScreenshot(page, 'exhome-en');
   });

@@ -27,7 +27,9 @@ async function open(
   await page.locator('input[autocomplete="username"]').fill(user);
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForFunction(() => localStorage.getItem('srm.session') !== null);
+  await page.waitForFunction(() => localStorage.getItem('srm.session') !== null, null, {
+    timeout: 45_000,
+  });
   // The home screen loads its figures first: give it time on a busy machine.
   if (workspace) await slow(page).toHaveURL(/\/main\/(inHome|exHome)$/, { timeout: 45_000 });
   return page;

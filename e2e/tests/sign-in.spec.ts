@@ -125,35 +125,12 @@ test('the heartbeat goes out every hour while signed in', async ({ page }) => {
   expect(request.headers().authorizationcode).toBeTruthy();
 });
 
-test('after three failures the login page asks for the captcha the server wants', async ({ page }) => {
-  await page.goto('/');
-  const userName = page.locator('input[autocomplete="username"]');
-  const password = page.locator('input[autocomplete="current-password"]');
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    await userName.fill('approver');
-    await password.fill(`Wrong-pass${attempt}`);
-    await page.getByRole('button', { name: /登\s?录/ }).click();
-    await expect(page.getByRole('alert')).toHaveText('用户名或密码错误');
-    await expect(password).toHaveValue('');
-  }
-  await expect(page.locator('.srm-captcha img')).toHaveAttribute('src', /^data:image\/png;base64,/);
-  await expect(page.getByPlaceholder('验证码')).toBeVisible();
-  await page.reload();
-  await userName.fill('approver');
-  await userName.blur();
-  await expect(page.locator('.srm-captcha img')).toBeVisible();
-  await password.fill('Wrong-pass4');
-  await page.getByPlaceholder('验证码').fill('0000');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page.getByRole('alert')).toHaveText('验证码错误或已过期');
-});
-
 test('a forgotten password is reset with a code and the user signs in with the new one', async ({
   browser,
   page,
 }) => {
   await page.goto('/forget');
-  await page.getByLabel('用户名').fill('buyer');
+  await page.getByLabel('用户名').fill('finance');
   await page.getByText('手机短信', { exact: true }).click();
   await page.getByRole('button', { name: '发送验证码' }).click();
   await expect(page.getByText('如果该账号存在且登记了邮箱或手机，验证码已发送，10 分钟内有效')).toBeVisible();
@@ -167,7 +144,7 @@ test('a forgotten password is reset with a code and the user signs in with the n
     '/api/base/v1/baseMessageLogRestful/listByPage',
     { channel: 'SMS', pageRows: 20 },
   );
-  const code = log.body.data.find((row) => row.recipient === '13800000002')?.content.match(/(\d{6})/)?.[1];
+  const code = log.body.data.find((row) => row.recipient === '13800000004')?.content.match(/(\d{6})/)?.[1];
   expect(code).toMatch(/^\d{6}$/);
   await admin.close();
 
@@ -181,6 +158,31 @@ test('a forgotten password is reset with a code and the user signs in with the n
   await page.getByRole('button', { name: '重置密码' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('密码已重置，请使用新密码登录')).toBeVisible();
-  await signIn(page, 'buyer', 'Reset-Pass9');
-  await expect(page.getByTestId('greeting')).toContainText('张伟');
+  await signIn(page, 'finance', 'Reset-Pass9');
+  await expect(page.getByTestId('greeting')).toContainText('王芳');
+});
+
+test('after three failures the login page asks for the captcha the server wants', async ({ page }) => {
+  // The last test of the file: finance is left needing a captcha (and, from the reset above, with
+  // another password); no later journey (smoke, suppliers-agreements, toolkit) signs in as finance.
+  await page.goto('/');
+  const userName = page.locator('input[autocomplete="username"]');
+  const password = page.locator('input[autocomplete="current-password"]');
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await userName.fill('finance');
+    await password.fill(`Wrong-pass${attempt}`);
+    await page.getByRole('button', { name: /登\s?录/ }).click();
+    await expect(page.getByRole('alert')).toHaveText('用户名或密码错误');
+    await expect(password).toHaveValue('');
+  }
+  await expect(page.locator('.srm-captcha img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(page.getByPlaceholder('验证码')).toBeVisible();
+  await page.reload();
+  await userName.fill('finance');
+  await userName.blur();
+  await expect(page.locator('.srm-captcha img')).toBeVisible();
+  await password.fill('Wrong-pass4');
+  await page.getByPlaceholder('验证码').fill('0000');
+  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('验证码错误或已过期');
 });

@@ -11,6 +11,8 @@ import {
   type AccessPolicy,
   AppError,
   ApprovalEngine,
+  ApprovalReminders,
+  DEFAULT_REMIND_INTERVAL_SECONDS,
   processTemplateActions,
   registerApprovalRoutes,
   Attachments,
@@ -33,6 +35,8 @@ import {
   Identity,
   IdentityPolicy,
   Messenger,
+  SiteMessages,
+  registerSiteMessageRoutes,
   RsaKeys,
   Sealer,
   identityUserActions,
@@ -72,6 +76,7 @@ export interface App {
   clock: DatabaseClock;
   identity: Identity;
   jobs: JobService;
+  reminders: ApprovalReminders;
 }
 
 /** Largest upload in bytes (SRM_MAX_UPLOAD_BYTES), the spec's 2147483648 by default. */
@@ -123,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const approvals = new ApprovalEngine(runtime);
   runtime.approvals = approvals;
   runtime.plugins.messenger = messenger;
+  const siteMessages = new SiteMessages(runtime);
+  runtime.plugins.siteMessages = siteMessages;
   const storage = storageFromEnvironment(dataDir, process.env);
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), maxUpload());
   runtime.plugins.attachments = attachments;
@@ -143,6 +150,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const importWorkDir = storage.workDir('imports');
   const imports = new Imports({ runtime, attachments, jobs, workDir: importWorkDir });
   jobs.register<ImportJob>(IMPORT_QUEUE, (job) => imports.run(job.data));
+  const reminders = new ApprovalReminders(
+    approvals,
+    Number(process.env.SRM_BPM_REMIND_SECONDS) || DEFAULT_REMIND_INTERVAL_SECONDS,
+  );
+  reminders.register(jobs);
   const identityPolicy = new IdentityPolicy(identity);
   const policy = options.policy ?? identityPolicy;
   const app = Fastify({
@@ -169,7 +181,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   installAccessEnforcement(app, policy);
   // Jobs run while the server does: started once it is ready, stopped (gracefully) on close.
-  app.addHook('onReady', () => jobs.start());
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    // The approval reminders' sweep schedules itself from its first run on.
+    if (jobs.workers) await reminders.schedule(jobs);
+  });
   app.addHook('onClose', () => jobs.stop());
   installBackExportScope(app, { runtime, policy });
   registerHealth(app, { database: options.database, version, journal: readJournal(migrationsDir) });
@@ -187,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerImportRoutes(app, { runtime, policy, imports, workDir: importWorkDir, actorOf });
   registerApprovalRoutes(app, { engine: approvals, actorOf });
   registerTableConfigRoutes(app, { runtime, actorOf });
+  registerSiteMessageRoutes(app, { messages: siteMessages, actorOf });
   const apiDocument = openApiDocument(registry.all(), routes, messages, version);
   app.get('/api/docs', { config: { access: 'public' } }, async () => apiDocument);
 
@@ -206,5 +223,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     });
   }
-  return { app, runtime, clock, identity, jobs };
+  return { app, runtime, clock, identity, jobs, reminders };
 }

@@ -5,7 +5,9 @@
 // hidden from the supplier. State and history are checked at every step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SUPPLIERS } from '@srm/domain/demo';
+import { openDatabase } from '@srm/db';
 import type { Actor } from '@srm/platform';
+import type { TestDatabase } from '@srm/platform/testing';
 import { type ApprovalServer, startApprovalServer } from './approval.testing';
 
 type Row = Record<string, unknown>;
@@ -174,7 +176,12 @@ beforeAll(async () => {
     ],
   });
 }, 60_000);
-afterAll(async () => server?.close());
+/** Databases replaced by a restart on PostgreSQL, dropped at the end. */
+const leftOpen: TestDatabase[] = [];
+afterAll(async () => {
+  await server?.close();
+  for (const database of leftOpen) await database.close();
+});
 
 describe('a process template', () => {
   it('is refused when it names a field the document does not have, or a node without approver', async () => {
@@ -452,14 +459,56 @@ describe('rules', () => {
     expect(other.httpStatus).toBe(404);
   });
 
-  it('a process in flight survives a restart of the server', async () => {
+  it('an internal rejection comment reaches no supplier read path: history, document log, messages', async () => {
+    const id = (await newDoc('buyer', { amount: 100, supplierId })).docId as number;
+    await ok(`${DOC}/doSubmit`, { docId: id }, as('buyer'));
+    const secret = '内部：该供应商报价高于市场价 30%';
+    const rejected = await decide('head', id, 'doReject', { comment: secret, internalFlag: 'Y' });
+    expect(rejected.body.status).toBe('S');
+    expect((await history(id)).history.map((step) => step.comment)).toContain(secret);
+    const supplierActor = { userId: 999, side: 'supplier' as const, supplierId, orgIds: [], categoryIds: [] };
+    const paths: [string, unknown][] = [
+      [`${BPM}/bpmProcessRestful/findHistory`, { entityName: 'testApprovalDoc', documentId: id }],
+      [`${DOC}/findById`, { docId: id, withHistory: true }],
+      [`${DOC}/listByPage`, { pageRows: 100 }],
+      ['/api/message/v1/baseSiteMessageRestful/findMyMessages', { pageRows: 100 }],
+      [`${BPM}/bpmTaskRestful/findHistoricTasks`, { pageRows: 100 }],
+      [`${BPM}/bpmTaskRestful/findTodoTasks`, { pageRows: 100 }],
+    ];
+    for (const [path, body] of paths) {
+      const answer = await server.post(path, body, supplierActor);
+      expect(answer.body.status, path).toBe('S');
+      expect(JSON.stringify(answer.body), path).not.toContain('30%');
+    }
+    // The document itself is rejected with a neutral comment.
+    const internal = await server.post<Row & { history: { comment: string | null }[] }>(`${DOC}/findById`, {
+      docId: id,
+      withHistory: true,
+    });
+    expect(JSON.stringify(internal.body.data)).toContain('审批驳回（意见仅内部可见）');
+    expect((await doc(id)).status).toBe('REJECTED');
+  });
+
+  it('a process in flight survives a restart of the server and of its database connections', async () => {
     const id = (await newDoc('buyer', { amount: 100 })).docId as number;
     await ok(`${DOC}/doSubmit`, { docId: id }, as('buyer'));
     await decide('head', id, 'doApprove');
-    const database = server.database;
+    const before = server.database;
     await server.stop();
-    server = await startApprovalServer({ database });
+    // Nothing of the old server survives but the database's contents: on PGlite the in-memory
+    // database is dumped, closed and loaded anew; on PostgreSQL fresh connections are opened.
+    let reopened: TestDatabase;
+    if (before.pglite) {
+      const dump = await before.pglite.dumpDataDir('none');
+      await before.close();
+      reopened = await openDatabase({ loadDataDir: dump });
+    } else {
+      leftOpen.push(before);
+      reopened = await openDatabase({ url: before.url! });
+    }
+    server = await startApprovalServer({ database: reopened });
     expect(await pending(id)).toEqual(['FINA', 'FINB']);
+    expect(await steps(id)).toEqual(['SUBMIT:BUYER', 'SKIP:总监', 'APPROVE:HEAD']);
     await decide('finA', id, 'doApprove');
     await decide('finB', id, 'doApprove');
     expect((await doc(id)).status).toBe('APPROVED');
@@ -499,5 +548,39 @@ describe('rules', () => {
     expect(monitoring.body.data.every((row) => row.pendingTasks.length > 0)).toBe(true);
     const bad = await server.post(`${BPM}/bpmTaskRestful/doApprove`, { taskId: 'x' });
     expect(bad.httpStatus).toBe(400);
+  });
+});
+
+describe('batch approval', () => {
+  it('approves each task in its own transaction and reports the ones it could not', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = (await newDoc('buyer', { amount: 100 + i })).docId as number;
+      await ok(`${DOC}/doSubmit`, { docId: id }, as('buyer'));
+      ids.push(id);
+    }
+    const taskIds = [];
+    for (const id of ids) taskIds.push(await taskOf('head', id));
+    const answer = await server.post<{ taskId: number; ok: boolean; msg: string | null }[]>(
+      `${BPM}/bpmTaskRestful/doBatchApprove`,
+      { taskIds: [...taskIds, 99_999_999], comment: '同意' },
+      as('head'),
+      'EN',
+    );
+    expect(answer.body.status).toBe('S');
+    expect(answer.body.data.filter((row) => row.ok).map((row) => row.taskId)).toEqual(taskIds);
+    expect(answer.body.data.at(-1)).toMatchObject({ taskId: 99_999_999, ok: false });
+    expect(answer.body.data.at(-1)!.msg).toMatch(/task/i);
+    for (const id of ids) expect(await pending(id)).toEqual(['FINA', 'FINB']);
+    // Twice: every task is already decided.
+    const again = await server.post<{ ok: boolean }[]>(
+      `${BPM}/bpmTaskRestful/doBatchApprove`,
+      { taskIds: taskIds.join(',') },
+      as('head'),
+    );
+    expect(again.body.data.every((row) => !row.ok)).toBe(true);
+    const bad = await server.post(`${BPM}/bpmTaskRestful/doBatchApprove`, { taskIds: [] }, as('head'), 'EN');
+    expect(bad.httpStatus).toBe(400);
+    expect(bad.body.msg).toBe('Invalid value for taskIds');
   });
 });

@@ -32,6 +32,10 @@ import {
   processTemplateActions,
   registerApprovalRoutes,
   registerEntityRoutes,
+  SiteMessages,
+  registerSiteMessageRoutes,
+  ApprovalReminders,
+  Messenger,
 } from '@srm/platform';
 import { emptySnapshot, migrationStatements, snapshotOf } from '@srm/platform/schema';
 import {
@@ -85,6 +89,8 @@ export interface ApprovalServer {
   runtime: EntityRuntime;
   clock: DatabaseClock;
   database: TestDatabase;
+  /** The reminders' sweep (tests call it after moving the clock). */
+  reminders: ApprovalReminders;
   post<T = unknown>(
     path: string,
     body?: unknown,
@@ -100,7 +106,7 @@ export interface ApprovalServer {
 }
 
 export async function startApprovalServer(
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; smtpUrl?: string } = {},
 ): Promise<ApprovalServer> {
   const fresh = !options.database;
   const database = options.database ?? (await openTestDatabase());
@@ -127,6 +133,10 @@ export async function startApprovalServer(
   });
   const engine = new ApprovalEngine(runtime);
   runtime.approvals = engine;
+  const siteMessages = new SiteMessages(runtime);
+  runtime.plugins.siteMessages = siteMessages;
+  runtime.plugins.messenger = new Messenger(runtime, { smtpUrl: options.smtpUrl });
+  const reminders = new ApprovalReminders(engine);
   const app = Fastify({ logger: false });
   installHttpConventions(app, { messages: () => allMessages });
   installAccessEnforcement(app, testActorPolicy);
@@ -137,6 +147,7 @@ export async function startApprovalServer(
     return { ...actor, locale: request.locale };
   };
   registerApprovalRoutes(app, { engine, actorOf });
+  registerSiteMessageRoutes(app, { messages: siteMessages, actorOf });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -146,6 +157,7 @@ export async function startApprovalServer(
     runtime,
     clock,
     database,
+    reminders,
     async post(path, body = {}, actor, language) {
       const response = await fetch(url + path, {
         method: 'POST',

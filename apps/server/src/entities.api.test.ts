@@ -3,6 +3,8 @@
 // unknown and read-only fields, acted on from a wrong state and deleted — by itself, with no
 // test written for it. Entities whose rules need more than field-level validity get a sample
 // adjustment below.
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EntityDef, STATUS_FIELD, filterableFields, sortableFields } from '@srm/kernel';
 import { SampleFactory, type SampleOverrides } from '@srm/platform/testing';
@@ -51,6 +53,11 @@ const overrides: SampleOverrides = {
   },
   // An ASL application line for a material of its own (a second one for the same would be refused).
   srmPurAslApplyLine: async (row, _n, factory) => ({ ...row, itemId: await factory.fresh('srmBaseItem') }),
+  // A delivery notice line names an order line or a material: the sample names a material.
+  srmPurDeliveryNoticeLine: async (row, _n, factory) => ({
+    ...row,
+    itemId: await factory.fresh('srmBaseItem'),
+  }),
   // An agreement's supplier must be on the approved supplier list for its materials to submit it.
   srmPurAgreement: async (row) => {
     const line = (row.lines as Row[])[0]!;
@@ -114,6 +121,77 @@ const overrides: SampleOverrides = {
       ...row,
       billTypeId: await enabledBillType('ORDER', n),
       lines: [{ lineNum: 1, itemId, quantity: 2, unitPriceExclTax: 1.5, needByDate: '2026-12-01' }],
+    };
+  },
+  // A receipt names a delivery note its supplier has submitted against a released order; the
+  // order's approval is skipped (no process template here) by setting its state directly.
+  srmPurReceiveHeader: async (row, _n, factory) => {
+    const order = await factory.create('srmPoHeader');
+    const table = server.runtime.table('srmPoHeader');
+    await server.runtime
+      .executor()
+      .update(table)
+      .set({ status: 'RELEASED' })
+      .where(eq(table.poHeaderId as AnyPgColumn, order.poHeaderId as number));
+    const actor = {
+      userId: 1,
+      userName: 'sample',
+      side: 'supplier' as const,
+      supplierId: order.supplierId as number,
+    };
+    const note = await server.post<Row>(
+      '/api/srm/v1/srmPurAsnHeaderRestful/createFromOrderLines',
+      { lines: [{ poLineId: (order.lines as Row[])[0]!.poLineId }] },
+      { actor },
+    );
+    await server.post(
+      '/api/srm/v1/srmPurAsnHeaderRestful/doSubmit',
+      { asnHeaderId: note.body.data.asnHeaderId },
+      { actor },
+    );
+    return {
+      ...row,
+      receiveType: 'RECEIVE',
+      asnHeaderId: note.body.data.asnHeaderId,
+      originalReceiveHeaderId: null,
+      storageLocationId: await factory.fresh('srmBaseStorageLocation'),
+      lines: [],
+    };
+  },
+  // A write-off clears a posted receipt line against a posted return of it.
+  srmPurWriteOff: async (row, _n, factory) => {
+    const api = '/api/srm/v1/srmPurReceiveHeaderRestful';
+    const receipt = await factory.create('srmPurReceiveHeader');
+    const check = (answer: { body: { status: string; msg?: string } }, what: string) => {
+      if (answer.body.status !== 'S') throw new Error(`sample write-off, ${what}: ${answer.body.msg}`);
+    };
+    check(await server.post(`${api}/doPost`, { receiveHeaderId: receipt.receiveHeaderId }), 'receipt');
+    const returned = await server.post<Row>(`${api}/saveOrUpdate`, {
+      receiveType: 'RETURN',
+      originalReceiveHeaderId: receipt.receiveHeaderId,
+      receiveDate: '2026-12-01',
+    });
+    check(returned, 'return');
+    check(
+      await server.post(`${api}/doPost`, { receiveHeaderId: returned.body.data.receiveHeaderId }),
+      'post return',
+    );
+    const found = await server.post<Row>(`${api}/findById`, {
+      receiveHeaderId: returned.body.data.receiveHeaderId,
+    });
+    const line = (found.body.data.lines as Row[])[0]!;
+    return {
+      ...row,
+      supplierId: receipt.supplierId,
+      orgId: receipt.orgId,
+      lines: [
+        {
+          lineNum: 1,
+          receiveLineId: line.originalReceiveLineId,
+          offsetReceiveLineId: line.receiveLineId,
+          quantity: line.quantity,
+        },
+      ],
     };
   },
 };

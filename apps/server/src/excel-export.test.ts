@@ -198,6 +198,38 @@ describe('exportExcel', () => {
     expect(englishColumns.json?.msg).toBe('The export field list cannot be empty');
   });
 
+  it("follows the grid's columns (order and widths) and sort; a sort off the allowlist is refused", async () => {
+    const exported = async (orderBy: string) => {
+      const answer = await postFile(`${server.url}${EXPORT}/exportExcel`, {
+        requestUrl: LIST_URL,
+        requestParams: { supplierName: '导出分页', orderBy },
+        columns: [
+          { key: 'supplierType', title: '类型', width: 70 },
+          { key: 'supplierName', title: '名称', width: 280 },
+        ],
+      });
+      expect(answer.status, answer.json?.msg).toBe(200);
+      const sheet = (await readWorkbook(answer.body)).worksheets[0]!;
+      return { rows: rowsOf(sheet), widths: [sheet.getColumn(1).width, sheet.getColumn(2).width] };
+    };
+    const down = await exported('supplierName desc');
+    expect(down.rows[0]).toEqual(['类型', '名称']);
+    expect(down.rows.slice(1).map((row) => row[1])).toEqual([5, 4, 3, 2, 1].map((i) => `导出分页${i}`));
+    expect(down.widths[1]!).toBeGreaterThan(down.widths[0]!);
+    const up = await exported('supplierName asc');
+    expect(up.rows.slice(1).map((row) => row[1])).toEqual([1, 2, 3, 4, 5].map((i) => `导出分页${i}`));
+    for (const orderBy of ['noSuchField desc', 'supplierName sideways', 'supplierName desc; select 1']) {
+      const refused = await postFile(`${server.url}${EXPORT}/exportExcel`, {
+        requestUrl: LIST_URL,
+        requestParams: { orderBy },
+        columns,
+      });
+      expect(refused.status, orderBy).toBe(400);
+      expect(refused.json?.status).toBe('E');
+      expect(refused.headers.get('content-type')).toContain('application/json');
+    }
+  });
+
   it('refuses what is not an entity list, unknown columns and bad parameters with a 400', async () => {
     for (const body of [
       { requestUrl: '/api/file/v2/file/download', columns },

@@ -261,4 +261,39 @@ describe('importExcel', () => {
     const other = await server.post(`${IMPORT}/importStatus`, { importId }, { actor: { userId: 77 } });
     expect(other.httpStatus).toBe(404);
   }, 180_000);
+
+  it('creates nothing from a big file whose problems are in its later batches, and lists them', async () => {
+    // Rows are read and created 2000 at a time in one transaction: the first batches are good
+    // and created before the problems come; all of it is rolled back.
+    const rows = Array.from({ length: 5003 }, (_, i) => ({
+      itemCode: `LATE-${String(i).padStart(5, '0')}`,
+      itemName: `后批物料${i}`,
+      itemType: '原材料',
+      uomId: '个',
+    }));
+    rows[4500]!.itemCode = 'LATE-00001';
+    rows[5001]!.itemCode = 'IMP-001';
+    rows[5002]!.uomId = '光年';
+    const before = await itemCount();
+    const answer = await importFile(await filled(rows));
+    expect(answer.body.status, answer.body.msg).toBe('S');
+    const importId = answer.body.data!.importId as number;
+    const done = await until(async () => {
+      const status = await server.post<Row>(`${IMPORT}/importStatus`, { importId });
+      return status.body.data.status === 'DONE' || status.body.data.status === 'FAILED'
+        ? status.body.data
+        : null;
+    }, 120_000);
+    expect(done).toMatchObject({ status: 'FAILED', total: 5003, issueCount: 3 });
+    expect(await itemCount()).toBe(before);
+    const file = await postFile(
+      `${server.url}/api/file/v2/file/download?id=${String(done!.errorFileId)}`,
+      {},
+    );
+    expect(rowsOf((await readWorkbook(file.body)).worksheets[0]!).slice(1)).toEqual([
+      [4502, label('itemCode'), '“LATE-00001”与第 3 行重复'],
+      [5003, label('itemCode'), '“IMP-001”已存在'],
+      [5004, label('uomId'), '找不到“光年”'],
+    ]);
+  }, 180_000);
 });

@@ -299,8 +299,14 @@ describe('large-file mode', () => {
   const sha256 = createHash('sha256').update(content).digest('hex');
   const uploadId = `test-${randomBytes(8).toString('hex')}`;
 
-  async function chunk(index: number, actor: Row = buyer, id = uploadId) {
+  async function chunk(
+    index: number,
+    actor: Row = buyer,
+    id = uploadId,
+    fields: Record<string, string> = {},
+  ) {
     const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('uploadId', id);
     form.append('fileName', '图纸包.pdf');
     form.append('totalSize', String(content.length));
@@ -349,6 +355,60 @@ describe('large-file mode', () => {
         .update(Buffer.from(await whole.arrayBuffer()))
         .digest('hex'),
     ).toBe(sha256);
+  });
+
+  it('links a finished upload to its record like an ordinary one: access follows the record', async () => {
+    const linkedId = `test-${randomBytes(8).toString('hex')}`;
+    const record = { functionId: 'srmSupplierInfo', businessId: String(supplierAId) };
+    // The record goes with the first chunk, as the attachment widget sends it.
+    for (const index of [0, 1]) expect((await chunk(index, buyer, linkedId, record)).status).toBe('S');
+    const last = await chunk(2, buyer, linkedId);
+    expect(last.status, last.msg).toBe('S');
+    const info = last.data.attachment as Row;
+    expect(info).toMatchObject({ functionId: 'srmSupplierInfo', businessId: supplierAId });
+    const get = (actor: Row) =>
+      fetch(`${server.url}/api/largeFile/v1/largeFile/download?id=${info.id as number}`, {
+        headers: { 'x-test-actor': JSON.stringify(actor) },
+      });
+    const own = await get(supplierA);
+    expect(own.status).toBe(200);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await own.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(sha256);
+    expect((await get(otherBuyer)).status).toBe(200);
+    const refused = await get(supplierB);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { status: string }).status).toBe('E');
+    const body = await fetch(`${server.url}/api/largeFile/v1/largeFile/downloadBody`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-actor': JSON.stringify(supplierB) },
+      body: JSON.stringify({ id: info.id }),
+    });
+    expect(body.status).toBe(404);
+    const listed = await server.post<Row[]>(
+      '/api/file/v2/file/listBaseFile',
+      { ids: String(info.id) },
+      { actor: supplierB },
+    );
+    expect(listed.body.data).toEqual([]);
+  });
+
+  it('links nothing when the uploader may not change the named record', async () => {
+    const id = `test-${randomBytes(8).toString('hex')}`;
+    const record = { functionId: 'srmSupplierInfo', businessId: String(supplierAId) };
+    let last: Awaited<ReturnType<typeof chunk>> | undefined;
+    for (const index of [0, 1, 2]) last = await chunk(index, supplierB, id, record);
+    expect(last?.status, last?.msg).toBe('S');
+    const info = last!.data.attachment as Row;
+    expect(info).toMatchObject({ functionId: null, businessId: null });
+    const get = (actor: Row) =>
+      fetch(`${server.url}/api/largeFile/v1/largeFile/download?id=${info.id as number}`, {
+        headers: { 'x-test-actor': JSON.stringify(actor) },
+      });
+    expect((await get(supplierB)).status).toBe(200);
+    expect((await get(supplierA)).status).toBe(404);
   });
 
   it('takes the chunks of a new upload in parallel without losing any', async () => {

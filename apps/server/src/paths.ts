@@ -6,3 +6,5 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const migrationsDir = resolve(repoRoot, 'packages/db/migrations');
 export const webDistDir = resolve(repoRoot, 'apps/web/dist');
+/** The demo snapshot made by `npm run build` (ADR 0008); a build artefact, not in git. */
+export const demoSnapshotDir = resolve(repoRoot, 'apps/server/dist/demo-snapshot');

@@ -19,6 +19,7 @@ import {
   identityTables,
   systemTables,
   tableConfigTables,
+  siteMessageTables,
 } from '@srm/platform';
 import { domainEntities, domainMessages } from '@srm/domain';
 
@@ -40,6 +41,7 @@ export function schemaTables(): Record<string, unknown> {
     ...excelTables,
     ...approvalTables,
     ...tableConfigTables,
+    ...siteMessageTables,
   };
   for (const [name, table] of entityTables.byEntity) tables[name] = table;
   return tables;

@@ -6,12 +6,16 @@ import { supplierEntities } from './supplier';
 import { agreementsEntities } from './agreements';
 import { purchasingEntities } from './purchasing';
 import { deliveryEntities } from './delivery';
+import { receivingEntities } from './receiving';
+import { planningEntities } from './planning';
 
 export * from './base-data';
 export * from './supplier';
 export * from './agreements';
 export * from './purchasing';
 export * from './delivery';
+export * from './receiving';
+export * from './planning';
 export * from './menus';
 
 export const domainEntities: EntityDef[] = [
@@ -20,5 +24,7 @@ export const domainEntities: EntityDef[] = [
   ...agreementsEntities,
   ...purchasingEntities,
   ...deliveryEntities,
+  ...receivingEntities,
+  ...planningEntities,
 ];
 export { domainMessages } from './messages';

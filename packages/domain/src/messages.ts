@@ -11,6 +11,10 @@ import purchasingZh from './purchasing/locales/zh-CN.json';
 import purchasingEn from './purchasing/locales/en.json';
 import deliveryZh from './delivery/locales/zh-CN.json';
 import deliveryEn from './delivery/locales/en.json';
+import receivingZh from './receiving/locales/zh-CN.json';
+import receivingEn from './receiving/locales/en.json';
+import planningZh from './planning/locales/zh-CN.json';
+import planningEn from './planning/locales/en.json';
 
 export const domainMessages: Catalogue = mergeCatalogues(
   { 'zh-CN': baseDataZh, en: baseDataEn },
@@ -18,4 +22,6 @@ export const domainMessages: Catalogue = mergeCatalogues(
   { 'zh-CN': agreementsZh, en: agreementsEn },
   { 'zh-CN': purchasingZh, en: purchasingEn },
   { 'zh-CN': deliveryZh, en: deliveryEn },
+  { 'zh-CN': receivingZh, en: receivingEn },
+  { 'zh-CN': planningZh, en: planningEn },
 );

@@ -6,6 +6,8 @@ import { supplierScreens } from './supplier/screens';
 import { agreementsScreens } from './agreements/screens';
 import { purchasingScreens } from './purchasing/screens';
 import { deliveryScreens } from './delivery/screens';
+import { receivingScreens } from './receiving/screens';
+import { planningScreens } from './planning/screens';
 
 export const domainScreens: ScreenEntry[] = [
   ...supplierScreens,
@@ -14,4 +16,6 @@ export const domainScreens: ScreenEntry[] = [
   ...agreementsScreens,
   ...purchasingScreens,
   ...deliveryScreens,
+  ...receivingScreens,
+  ...planningScreens,
 ];

@@ -6,6 +6,8 @@ import { adminSeeds } from './admin/admin.seed';
 import { agreementsActions, agreementsSeeds } from './agreements/server';
 import { purchasingActions, purchasingSeeds } from './purchasing/server';
 import { deliveryActions, deliverySeeds } from './delivery/server';
+import { receivingActions, receivingSeeds } from './receiving/server';
+import { planningSeeds } from './planning/server';
 export { type AslAnswer, type AslQuery, aslAllows, assertAslAllows } from './agreements/server';
 
 export const domainActions: EntityActions[] = [
@@ -14,6 +16,7 @@ export const domainActions: EntityActions[] = [
   ...agreementsActions,
   ...purchasingActions,
   ...deliveryActions,
+  ...receivingActions,
 ];
 // Order matters: menus and responsibilities need base data; supplier users need responsibilities.
 export const domainSeeds: Seed[] = [
@@ -23,6 +26,8 @@ export const domainSeeds: Seed[] = [
   ...agreementsSeeds,
   ...purchasingSeeds,
   ...deliverySeeds,
+  ...receivingSeeds,
+  ...planningSeeds,
 ];
 /** Purchasing's check: may this supplier supply this category or item to this organisation? */
 export {

@@ -57,6 +57,11 @@ export function formatDateTime(ms: number, timeZone = DEFAULT_TIME_ZONE): string
   return `${p.yyyy}-${p.MM}-${p.dd} ${p.HH}:${p.mm}:${p.ss}`;
 }
 
+/** A moment to the minute (yyyy-MM-dd HH:mm) in the platform's zone, as lists of events show it. */
+export function formatDateTimeMinute(ms: number, timeZone = DEFAULT_TIME_ZONE): string {
+  return formatDateTime(ms, timeZone).slice(0, 16);
+}
+
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

@@ -151,7 +151,12 @@ const authorOf = (entries: readonly MenuPlanEntry[]): Record<string, readonly st
 
 const menuDir = (code: string): MenuPlanEntry => menuPlan.internal.find((entry) => entry.code === code)!;
 /** Every internal user's own approval lists. */
-const myWork = { BPM_MY_APPROVAL: ['view'], BPM_HANDLED: ['view'], BPM_MY_PROCESSES: ['view'] } as const;
+const myWork = {
+  BPM_MY_APPROVAL: ['view'],
+  BPM_HANDLED: ['view'],
+  BPM_MY_PROCESSES: ['view'],
+  BPM_MESSAGES: ['view'],
+} as const;
 const [supplierMenus, baseDataMenus, sourceMenus, planMenus] = [
   menuDir('SUPPLIER'),
   menuDir('BASE_DATA'),
@@ -159,6 +164,7 @@ const [supplierMenus, baseDataMenus, sourceMenus, planMenus] = [
   menuDir('PUR_PLAN'),
 ];
 const purchasingMenus = menuDir('PURCHASING');
+const receivingMenus = menuDir('RECEIVING');
 // 'save': the supplier writes its answer (promised or proposed dates) on the lines before acting.
 const SUPPLIER_ORDER_BUTTONS = [
   'view',
@@ -186,7 +192,7 @@ export const ROLES: readonly RolePlan[] = [
       ...viewOf([baseDataMenus]),
       ...allOf([supplierMenus]),
       ...authorOf([sourceMenus, planMenus]),
-      ...allOf([purchasingMenus]),
+      ...allOf([purchasingMenus, receivingMenus]),
       PUR_BILL_TYPE: ['view', 'export'],
       BASE_ITEM: 'all',
       BASE_DELIVERY_INFO: 'all',
@@ -206,7 +212,7 @@ export const ROLES: readonly RolePlan[] = [
       PUR_ASL_ALTERATION: ['view', 'export', 'doApproval', 'doReject'],
       PUR_AGREEMENT: ['view', 'export', 'doApproval', 'doReject', 'checkPriceChange', 'splitQuota'],
       ...viewOf([planMenus]),
-      ...viewOf([purchasingMenus]),
+      ...viewOf([purchasingMenus, receivingMenus]),
       PUR_REQUISITION: ['view', 'export', 'doApproval', 'doReject', 'doReturn', 'doClose'],
       PUR_ORDER: ['view', 'export', 'doApproval', 'doReject', 'printPdf'],
       PUR_BILL_TYPE: 'all',
@@ -223,6 +229,10 @@ export const ROLES: readonly RolePlan[] = [
       BASE_CURRENCY: 'all',
       BASE_EXCHANGE_RATE: 'all',
       BASE_PAYMENT_TERM: 'all',
+      ...viewOf([receivingMenus]),
+      // Finance reviews requisitions and orders as an approver (the second node of a template).
+      PUR_REQUISITION: ['view'],
+      PUR_ORDER: ['view'],
       ...myWork,
     },
   },
@@ -242,6 +252,9 @@ export const ROLES: readonly RolePlan[] = [
       EXT_PUR_ORDER: SUPPLIER_ORDER_BUTTONS,
       EXT_BPM_PENDING: ['view'],
       EXT_BPM_HANDLED: ['view'],
+      EXT_MESSAGES: ['view'],
+      EXT_PUR_DELIVERY_NOTICE: ['view', 'save', 'export', 'doConfirm', 'createAsn'],
+      EXT_PUR_PRODUCTION_PLAN: ['view', 'save', 'delete', 'export', 'import'],
       EXT_PUR_ASN: [
         'view',
         'save',
@@ -252,6 +265,8 @@ export const ROLES: readonly RolePlan[] = [
         'openOrderLines',
         'createFromOrderLines',
       ],
+      EXT_PUR_RECEIVE: ['view', 'export'],
+      EXT_PUR_TRANSACTIONS: ['view', 'export'],
     },
   },
 ];

@@ -2,6 +2,7 @@
 import {
   type ScreenEntry,
   approvalScreens,
+  messageScreens,
   customScreen,
   entityScreens,
   resetPasswordButton,
@@ -71,6 +72,8 @@ export const adminScreens: ScreenEntry[] = [
   }),
   // Approval processes: todo and handled lists, templates, monitoring (packages/platform-ui).
   ...approvalScreens,
+  // In-app messages (站内信): my messages.
+  ...messageScreens,
   // The toolkit's widgets live (attachments, viewers, validators, error catalogue).
   customScreen('system', 'toolkitGallery', 'ui.gallery.title', () =>
     import('@srm/platform-ui').then((m) => ({ default: m.ToolkitGallery })),

@@ -19,12 +19,20 @@ export const asnLine = defineEntity('srmPurAsnLine', {
     lineNum: number({ required: true, min: 1, max: 99999 }),
     poLineId: ref('srmPoLine', { required: true, indexed: true, display: 'lineNum', displayAs: 'poLineNum' }),
     poHeaderId: ref('srmPoHeader', { readonly: true, display: 'poNumber', displayAs: 'poNumber' }),
+    /** The delivery notice line shipped (a confirmed notice of the same order line), if any. */
+    deliveryNoticeLineId: ref('srmPurDeliveryNoticeLine', {
+      indexed: true,
+      display: 'lineNum',
+      displayAs: 'noticeLineNum',
+    }),
     itemId: ref('srmBaseItem', { readonly: true, display: 'itemCode', displayAs: 'itemCode' }),
     itemName: text({ readonly: true, max: 240 }),
     specification: text({ readonly: true, max: 500 }),
     uomId: ref('srmBaseUom', { readonly: true, display: 'uomName' }),
     shipQuantity: quantity({ required: true, min: 0.0001 }),
     receivedQuantity: quantity({ readonly: true, default: 0 }),
+    /** Quantity per package: one barcode label per package (one per line when empty). */
+    packageQuantity: quantity({ min: 0.0001 }),
     lotNumber: text({ max: 60 }),
     remark: text({ max: 500 }),
   },
@@ -41,6 +49,7 @@ export const asnLine = defineEntity('srmPurAsnLine', {
       'uomName',
       'shipQuantity',
       'receivedQuantity',
+      'packageQuantity',
       'lotNumber',
     ],
     filters: ['itemId', 'poHeaderId'],

@@ -5,6 +5,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type RuleIssue, dec } from '@srm/kernel';
 import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
 import { asn } from './asn.entity';
+import { asnLabels, labelsPdf } from './asn.labels';
+import { tellBuyerAsnSubmitted } from './delivery.notify';
+import { checkNoticeLines, noticeLinesOfAsn, refreshNoticeShipped } from './notice-support';
 import { SHIPPABLE_ORDER_STATES, bodyOf, checkAsnLines, col, idIn, shippedOn } from './support';
 
 const HEADER = 'srmPurAsnHeader';
@@ -92,13 +95,26 @@ function supplierOf(context: HookContext): number {
   return context.actor.supplierId;
 }
 
+/** Notice lines a note named before its save, per transaction: their shipped quantity changes too. */
+const noticeLinesBefore = new WeakMap<object, number[]>();
+
+async function refreshNoticesOf(context: HookContext, asnHeaderId: number, also: readonly number[] = []) {
+  await refreshNoticeShipped(context, [...also, ...(await noticeLinesOfAsn(context, asnHeaderId))]);
+}
+
 export const asnActions = defineActions(asn, {
   async beforeSave(context, { row, lines, created }): Promise<RuleIssue[] | null> {
     const headerId = created ? null : ((row.asnHeaderId as number | undefined) ?? null);
     const after = lines.lines ?? (headerId === null ? [] : await storedLines(context, headerId));
     const orgId = await checkAsnLines(context, row.supplierId as number, headerId, after);
+    await checkNoticeLines(context, row.supplierId as number, headerId, after);
+    if (headerId !== null) noticeLinesBefore.set(context.tx, await noticeLinesOfAsn(context, headerId));
     if (orgId !== null) row.orgId = orgId;
     return null;
+  },
+  async afterSave(context, { id }) {
+    await refreshNoticesOf(context, id, noticeLinesBefore.get(context.tx) ?? []);
+    noticeLinesBefore.delete(context.tx);
   },
   guards: {
     async doSubmit(context, { row }) {
@@ -106,6 +122,7 @@ export const asnActions = defineActions(asn, {
       const lines = await storedLines(context, id);
       if (!lines.length) return { message: 'delivery.asn.noLines' };
       await checkAsnLines(context, row.supplierId as number, id, lines);
+      await checkNoticeLines(context, row.supplierId as number, id, lines);
       return null;
     },
     async doCancel(context, { row }) {
@@ -116,14 +133,36 @@ export const asnActions = defineActions(asn, {
     },
   },
   actions: {
+    doCancel: (context, { row }) => refreshNoticesOf(context, row.asnHeaderId as number),
+    doClose: (context, { row }) => refreshNoticesOf(context, row.asnHeaderId as number),
     async doSubmit(context, { row }) {
       await context.tx
         .update(context.runtime.table(HEADER))
         .set({ submittedDate: context.now })
         .where(eq(col(context, HEADER, 'asnHeaderId'), row.asnHeaderId as number));
+      await tellBuyerAsnSubmitted(context, row);
     },
   },
   endpoints: {
+    /** 打印条码: the note's package labels (Code 128 and QR) as a PDF, for whoever may read the note. */
+    printLabels: {
+      read: true,
+      async handle(context, raw) {
+        const id = idIn(bodyOf(raw), 'asnHeaderId');
+        const note = await context.runtime.service(HEADER).find(context.actor, id);
+        const labels = asnLabels(note);
+        if (!labels.length) throw new AppError(422, 'delivery.asn.noLines');
+        const pdf = await labelsPdf(context, note, labels);
+        return {
+          data: {
+            fileName: `${String(note.asnNumber)}-labels.pdf`,
+            contentType: 'application/pdf',
+            content: pdf.toString('base64'),
+            labels: labels.map(({ barcode, qr }) => ({ barcode, qr })),
+          },
+        };
+      },
+    },
     /** 可发货订单行: the supplier's released or confirmed order lines with quantity still open. */
     openOrderLines: {
       read: true,

@@ -1,5 +1,6 @@
 // Demo delivery: each demo supplier ships against its confirmed orders — a draft note and a
-// submitted one — written once through the entity services as the supplier's own user would.
+// submitted one — and has delivery notices at three stages, written once through the entity
+// services as the buyer and the supplier's own user would.
 import { type Actor, type Row, SYSTEM_ACTOR, defineSeed } from '@srm/platform';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 
@@ -52,4 +53,62 @@ const documents = defineSeed('delivery.demo-documents', async (context) => {
   }
 });
 
-export const deliverySeedList = [documents];
+/**
+ * Demo delivery notices: for each demo supplier, against the last line of its first confirmed
+ * order — a draft the buyer is preparing, one issued awaiting the supplier and one confirmed.
+ */
+const notices = defineSeed('delivery.demo-notices', async (context) => {
+  const service = context.runtime.service('srmPurDeliveryNotice');
+  const existing = await service.list(SYSTEM_ACTOR, { filters: [], sort: [], pageIndex: 1, pageRows: 1 });
+  if (existing.rows.length) return;
+  for (const demo of DEMO_SUPPLIERS) {
+    const supplierId = await context.findId('srmSupplierInfo', { creditCode: demo.supplier.creditCode });
+    const userId = await context.findId('baseUser', { userName: demo.user.userName });
+    if (supplierId === null || userId === null) continue;
+    const supplier: Actor = {
+      ...SYSTEM_ACTOR,
+      system: false,
+      side: 'supplier',
+      supplierId,
+      userId,
+      userName: demo.user.userName,
+    };
+    const orders = await context.runtime.service('srmPoHeader').list(supplier, {
+      filters: [{ field: 'status', op: 'in', value: ['CONFIRMED'] }],
+      sort: [],
+      pageIndex: 1,
+      pageRows: 10,
+    });
+    const order = orders.rows.find((row) => row.supplierId === supplierId);
+    if (!order) continue;
+    const lines = (await context.runtime.service('srmPoHeader').find(supplier, order.poHeaderId as number))
+      .lines as Row[];
+    const line = lines[lines.length - 1]!;
+    const quantity = Number(line.quantity);
+    const notice = (share: number, days: number) =>
+      service.save(SYSTEM_ACTOR, {
+        supplierId,
+        orgId: order.orgId,
+        shipToAddress: order.shipToAddress ?? null,
+        buyerName: order.buyerName ?? null,
+        lines: [
+          {
+            lineNum: 1,
+            poLineId: line.poLineId,
+            quantity: Math.max(1, Math.floor(quantity * share)),
+            needByDate: day(days),
+          },
+        ],
+      });
+    const act = (actor: Actor, name: string, id: number) =>
+      service.act(actor, name, [id], {}, { fromHttp: false });
+    await notice(0.1, 12);
+    const issued = await notice(0.2, 7);
+    await act(SYSTEM_ACTOR, 'doIssue', issued.noticeHeaderId as number);
+    const confirmed = await notice(0.15, 4);
+    await act(SYSTEM_ACTOR, 'doIssue', confirmed.noticeHeaderId as number);
+    await act(supplier, 'doConfirm', confirmed.noticeHeaderId as number);
+  }
+});
+
+export const deliverySeedList = [documents, notices];

@@ -3,6 +3,7 @@
 // buyer, cancelled and closed; a supplier never sees another supplier's notes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor } from '@srm/platform';
+import { readCode128, readPdf, readQr } from '@srm/platform/testing';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
@@ -121,23 +122,28 @@ async function approve(documentId: unknown) {
 }
 
 /** A released order of 100 screws and 30 brackets to the supplier. */
-async function releasedOrder(supplierId = ids.supA): Promise<Row> {
-  const saved = await ok('srmPoHeader', 'saveOrUpdate', {
-    billTypeId: ids.poType,
-    orgId: ids.orgA,
-    supplierId,
-    currencyId: ids.currency,
-    orderDate: '2026-11-21',
-    lines: [
-      { lineNum: 1, itemId: ids.screw, quantity: 100, unitPriceExclTax: 0.3, needByDate: '2026-12-10' },
-      { lineNum: 2, itemId: ids.bracket, quantity: 30, unitPriceExclTax: 6.25, needByDate: '2026-12-20' },
-    ],
-  });
+async function releasedOrder(supplierId = ids.supA, buyer?: Partial<Actor>): Promise<Row> {
+  const saved = await ok(
+    'srmPoHeader',
+    'saveOrUpdate',
+    {
+      billTypeId: ids.poType,
+      orgId: ids.orgA,
+      supplierId,
+      currencyId: ids.currency,
+      orderDate: '2026-11-21',
+      lines: [
+        { lineNum: 1, itemId: ids.screw, quantity: 100, unitPriceExclTax: 0.3, needByDate: '2026-12-10' },
+        { lineNum: 2, itemId: ids.bracket, quantity: 30, unitPriceExclTax: 6.25, needByDate: '2026-12-20' },
+      ],
+    },
+    buyer,
+  );
   const key = { poHeaderId: saved.poHeaderId };
-  await ok('srmPoHeader', 'doSubmit', key);
+  await ok('srmPoHeader', 'doSubmit', key, buyer);
   await approve(saved.poHeaderId);
-  await ok('srmPoHeader', 'doRelease', key);
-  return ok('srmPoHeader', 'findById', key);
+  await ok('srmPoHeader', 'doRelease', key, buyer);
+  return ok('srmPoHeader', 'findById', key, buyer);
 }
 
 function asnBody(lines: { poLineId: unknown; shipQuantity: number }[], extra: Row = {}): Row {
@@ -392,5 +398,324 @@ describe('delivery notes', () => {
       supA,
     );
     expect(backwards.httpStatus).toBe(400);
+  });
+});
+
+describe('barcode labels', () => {
+  it('one label per package: Code 128 and QR read back from the PDF; supplier B cannot print A’s', async () => {
+    const order = await releasedOrder();
+    const [screws, brackets] = order.lines!;
+    const note = await ok(
+      'srmPurAsnHeader',
+      'saveOrUpdate',
+      asnBody([
+        { poLineId: screws!.poLineId, shipQuantity: 50 },
+        { poLineId: brackets!.poLineId, shipQuantity: 12 },
+      ]),
+      supA,
+    );
+    // 50 screws in packages of 20: 20, 20, 10; the brackets in one package.
+    const key = { asnHeaderId: note.asnHeaderId, versionNum: note.versionNum };
+    const lines = note.lines!.map((line, index) => ({
+      asnLineId: line.asnLineId,
+      lineNum: line.lineNum,
+      poLineId: line.poLineId,
+      shipQuantity: line.shipQuantity,
+      ...(index === 0 ? { packageQuantity: 20, lotNumber: 'L2611' } : {}),
+    }));
+    await ok('srmPurAsnHeader', 'saveOrUpdate', { ...key, lines }, supA);
+    const printed = await ok<{
+      fileName: string;
+      content: string;
+      labels: { barcode: string; qr: string }[];
+    }>('srmPurAsnHeader', 'printLabels', { asnHeaderId: note.asnHeaderId }, supA);
+    const asnNumber = String(note.asnNumber);
+    expect(printed.fileName).toBe(`${asnNumber}-labels.pdf`);
+    expect(printed.labels.map((label) => label.barcode)).toEqual([
+      `${asnNumber}-001-001`,
+      `${asnNumber}-001-002`,
+      `${asnNumber}-001-003`,
+      `${asnNumber}-002-001`,
+    ]);
+    const pages = await readPdf(Buffer.from(printed.content, 'base64'));
+    expect(pages).toHaveLength(4);
+    const third = pages[2]!;
+    expect(readCode128(third.rects.filter((rect) => rect.height > 30))).toBe(`${asnNumber}-001-003`);
+    expect(await readQr(third.rects.filter((rect) => rect.height < 30))).toBe(
+      `${asnNumber}-001-003|${asnNumber}|${String(order.poNumber)}|02030001|10|L2611`,
+    );
+    expect(third.text).toContain(asnNumber);
+    expect(third.text).toContain('内六角圆柱头螺钉');
+    expect(third.text).toContain('第 3 包 / 共 3 包');
+    expect(third.text).toContain(DEMO_SUPPLIERS[0]!.supplier.supplierName);
+    // Another supplier's note does not exist for B; a bad id is a 400.
+    const byB = await call('srmPurAsnHeader', 'printLabels', { asnHeaderId: note.asnHeaderId }, supB);
+    expect(byB.httpStatus).toBe(404);
+    expect(byB.body.status).toBe('E');
+    expect((await call('srmPurAsnHeader', 'printLabels', { asnHeaderId: 'x' }, supA)).httpStatus).toBe(400);
+  });
+});
+
+describe('delivery notices', () => {
+  async function issuedNotice(order: Row, quantity: number, extra: Row = {}): Promise<Row> {
+    const saved = await ok('srmPurDeliveryNotice', 'saveOrUpdate', {
+      supplierId: order.supplierId,
+      orgId: order.orgId,
+      shipToAddress: '苏州市吴中区东吴南路88号 1号仓库',
+      receiverName: '王强',
+      lines: [{ lineNum: 1, poLineId: order.lines![0]!.poLineId, quantity, needByDate: '2026-12-05' }],
+      ...extra,
+    });
+    // A draft does not exist for the supplier.
+    expect(
+      (await call('srmPurDeliveryNotice', 'findById', { noticeHeaderId: saved.noticeHeaderId }, supA))
+        .httpStatus,
+    ).toBe(404);
+    const [issued] = await ok<Row[]>('srmPurDeliveryNotice', 'doIssue', {
+      noticeHeaderId: saved.noticeHeaderId,
+    });
+    return issued!;
+  }
+
+  it('the buyer calls off part of an order line; the supplier confirms less and ships only what it confirmed', async () => {
+    const order = await releasedOrder();
+    const notice = await issuedNotice(order, 50);
+    expect(notice).toMatchObject({ status: 'ISSUED', supplierId: ids.supA, revisionNum: 0 });
+    expect(String(notice.noticeNumber)).toMatch(/^DN\d{12}$/);
+    expect(notice.lines![0]).toMatchObject({ itemCode: '02030001', poNumber: order.poNumber, quantity: 50 });
+    const key = { noticeHeaderId: notice.noticeHeaderId };
+    // Supplier B does not see it, cannot confirm it or ship it.
+    expect((await call('srmPurDeliveryNotice', 'findById', key, supB)).httpStatus).toBe(404);
+    expect((await call('srmPurDeliveryNotice', 'doConfirm', key, supB)).httpStatus).toBe(404);
+    expect((await call('srmPurDeliveryNotice', 'createAsn', key, supB)).httpStatus).toBe(404);
+    // The buyer does not confirm for the supplier.
+    expect((await call('srmPurDeliveryNotice', 'doConfirm', key)).httpStatus).toBe(403);
+    // The supplier's answer on the line: 40 by 12-06; more than asked is refused at confirmation.
+    const line = notice.lines![0]!;
+    const answer = (confirmedQuantity: number, versionNum: unknown) =>
+      call(
+        'srmPurDeliveryNotice',
+        'saveOrUpdate',
+        {
+          ...key,
+          versionNum,
+          lines: [{ noticeLineId: line.noticeLineId, confirmedQuantity, promisedDate: '2026-12-06' }],
+        },
+        supA,
+      );
+    const over = await answer(60, notice.versionNum);
+    expect(over.body.status, over.body.msg).toBe('S');
+    const refused = await call('srmPurDeliveryNotice', 'doConfirm', key, supA, 'EN');
+    expect(refused.httpStatus).toBe(422);
+    expect(refused.body.msg).toContain('cannot exceed the quantity called off (50)');
+    const answered = await answer(40, (over.body.data as Row).versionNum);
+    expect(answered.body.status, answered.body.msg).toBe('S');
+    // Nothing ships before the supplier confirms.
+    const early = await call('srmPurDeliveryNotice', 'createAsn', key, supA);
+    expect(early.httpStatus).toBe(422);
+    const [confirmed] = await ok<Row[]>('srmPurDeliveryNotice', 'doConfirm', key, supA);
+    expect(confirmed!.status).toBe('CONFIRMED');
+    expect(confirmed!.lines![0]).toMatchObject({ confirmedQuantity: 40, promisedDate: '2026-12-06' });
+    // A delivery note from the notice ships what remains: 40.
+    const note = await ok('srmPurDeliveryNotice', 'createAsn', { ...key, shipDate: '2026-12-04' }, supA);
+    expect(note.lines!.map((l) => [l.poLineId, l.deliveryNoticeLineId, l.shipQuantity])).toEqual([
+      [line.poLineId, line.noticeLineId, 40],
+    ]);
+    expect(note.shipToAddress).toBe('苏州市吴中区东吴南路88号 1号仓库');
+    const after = await ok('srmPurDeliveryNotice', 'findById', key, supA);
+    expect(after.lines![0]!.shippedQuantity).toBe(40);
+    expect(await ok<Row[]>('srmPurDeliveryNotice', 'openNoticeLines', key, supA)).toEqual([]);
+    // More than the notice leaves is refused, even though the order line has 60 more open.
+    const extra = await call(
+      'srmPurAsnHeader',
+      'saveOrUpdate',
+      asnBody([{ poLineId: line.poLineId, shipQuantity: 1 }], {
+        lines: [
+          { lineNum: 1, poLineId: line.poLineId, deliveryNoticeLineId: line.noticeLineId, shipQuantity: 1 },
+        ],
+      }),
+      supA,
+      'EN',
+    );
+    expect(extra.httpStatus).toBe(422);
+    expect(extra.body.msg).toBe(
+      `Line 1 of delivery notice ${String(notice.noticeNumber)}: 1 exceeds the quantity still open (0).`,
+    );
+    // Shipped: cancel is refused, close is the way; a closed notice ships nothing.
+    const cancel = await call('srmPurDeliveryNotice', 'doCancel', key, undefined, 'EN');
+    expect(cancel.httpStatus).toBe(422);
+    expect(cancel.body.msg).toContain('close it instead');
+    // Cancelling the note gives the quantity back to the notice.
+    await ok('srmPurAsnHeader', 'doCancel', { asnHeaderId: note.asnHeaderId }, supA);
+    expect((await ok('srmPurDeliveryNotice', 'findById', key, supA)).lines![0]!.shippedQuantity).toBe(0);
+    const [closed] = await ok<Row[]>('srmPurDeliveryNotice', 'doClose', key);
+    expect(closed!.status).toBe('CLOSED');
+    expect((await call('srmPurDeliveryNotice', 'createAsn', key, supA)).httpStatus).toBe(422);
+  });
+
+  it('adjusting: back to the buyer, never below what shipped; re-issued with a new revision', async () => {
+    const order = await releasedOrder();
+    const notice = await issuedNotice(order, 30);
+    const key = { noticeHeaderId: notice.noticeHeaderId };
+    await ok('srmPurDeliveryNotice', 'doConfirm', key, supA);
+    await ok(
+      'srmPurDeliveryNotice',
+      'createAsn',
+      { ...key, lines: [{ noticeLineId: notice.lines![0]!.noticeLineId, shipQuantity: 20 }] },
+      supA,
+    );
+    const [adjusting] = await ok<Row[]>('srmPurDeliveryNotice', 'doAdjust', key);
+    expect(adjusting!.status).toBe('ADJUSTING');
+    // The supplier still sees it while the buyer adjusts, but cannot ship more meanwhile.
+    expect((await call('srmPurDeliveryNotice', 'findById', key, supA)).httpStatus).toBe(200);
+    const line = adjusting!.lines![0]!;
+    const below = await call(
+      'srmPurDeliveryNotice',
+      'saveOrUpdate',
+      {
+        ...key,
+        versionNum: adjusting!.versionNum,
+        lines: [
+          {
+            noticeLineId: line.noticeLineId,
+            lineNum: 1,
+            poLineId: line.poLineId,
+            quantity: 15,
+            needByDate: '2026-12-05',
+          },
+        ],
+      },
+      undefined,
+      'EN',
+    );
+    expect(below.httpStatus).toBe(400);
+    expect(JSON.stringify(below.body)).toContain('cannot be below what has shipped (20)');
+    const raised = await ok('srmPurDeliveryNotice', 'saveOrUpdate', {
+      ...key,
+      versionNum: adjusting!.versionNum,
+      lines: [
+        {
+          noticeLineId: line.noticeLineId,
+          lineNum: 1,
+          poLineId: line.poLineId,
+          quantity: 45,
+          needByDate: '2026-12-09',
+        },
+      ],
+    });
+    const [reissued] = await ok<Row[]>('srmPurDeliveryNotice', 'doIssue', {
+      ...key,
+      versionNum: raised.versionNum,
+    });
+    expect(reissued).toMatchObject({ status: 'ISSUED', revisionNum: 1 });
+    // A notice never asks for more than the order line still has open (100 − 20 shipped + 20 of its own).
+    const tooMuch = await call('srmPurDeliveryNotice', 'saveOrUpdate', {
+      supplierId: order.supplierId,
+      orgId: order.orgId,
+      lines: [{ lineNum: 1, poLineId: order.lines![0]!.poLineId, quantity: 81, needByDate: '2026-12-05' }],
+    });
+    expect(tooMuch.httpStatus).toBe(400);
+    // Another supplier's order line cannot be called off from this supplier.
+    const foreign = await call('srmPurDeliveryNotice', 'saveOrUpdate', {
+      supplierId: ids.supB,
+      orgId: order.orgId,
+      lines: [{ lineNum: 1, poLineId: order.lines![0]!.poLineId, quantity: 1, needByDate: '2026-12-05' }],
+    });
+    expect(foreign.httpStatus).toBe(422);
+  });
+});
+
+describe('purchase history and production plans', () => {
+  it('an approved order writes one history row per line; suppliers cannot read it', async () => {
+    const order = await releasedOrder(ids.supB);
+    const rows = await ok<Row[]>('srmPurPriceHistory', 'listByPage', { poHeaderId: order.poHeaderId });
+    expect(rows.map((row) => [row.lineNum, row.itemName, row.unitPriceExclTax, row.supplierId])).toEqual(
+      expect.arrayContaining([
+        [1, '内六角圆柱头螺钉 M6×20', 0.3, ids.supB],
+        [2, expect.any(String), 6.25, ids.supB],
+      ]),
+    );
+    // The buyer's tool: suppliers do not read prices at all.
+    const bySupplier = await call('srmPurPriceHistory', 'listByPage', { poHeaderId: order.poHeaderId }, supB);
+    expect(bySupplier.httpStatus).toBe(403);
+    // Nobody writes history by hand.
+    const write = await call('srmPurPriceHistory', 'saveOrUpdate', { itemId: ids.screw });
+    expect(write.body.status).toBe('E');
+    expect([400, 403]).toContain(write.httpStatus);
+  });
+
+  it('a supplier keeps its own production plan; another supplier never sees it, the buyer only reads it', async () => {
+    const saved = await ok(
+      'srmPurProductionPlan',
+      'saveOrUpdate',
+      { orgId: ids.orgA, itemId: ids.bracket, planDate: '2026-12-08', planQuantity: 500, dailyCapacity: 120 },
+      supA,
+    );
+    expect(saved.supplierId).toBe(ids.supA);
+    const key = { productionPlanId: saved.productionPlanId };
+    expect((await call('srmPurProductionPlan', 'findById', key, supB)).httpStatus).toBe(404);
+    expect((await ok('srmPurProductionPlan', 'findById', key)).planQuantity).toBe(500);
+    const byBuyer = await call('srmPurProductionPlan', 'saveOrUpdate', {
+      ...key,
+      versionNum: saved.versionNum,
+      planQuantity: 1,
+    });
+    expect(byBuyer.httpStatus).toBe(403);
+  });
+});
+
+describe('hand-over messages', () => {
+  it('released order and issued notice reach the supplier’s users; a proposal and a submitted note reach the buyer', async () => {
+    const user = async (userName: string, extra: Row) =>
+      (await ok('baseUser', 'saveOrUpdate', { userName, userFullName: userName, ...extra })).userId as number;
+    const buyerId = await user('buyer_msg', { userType: 'INTERNAL' });
+    const supAUser = await user('supa_msg', { userType: 'EXTERNAL', supplierId: ids.supA });
+    const supBUser = await user('supb_msg', { userType: 'EXTERNAL', supplierId: ids.supB });
+    const buyer: Partial<Actor> = { userId: buyerId, userName: 'buyer_msg' };
+    const asA: Partial<Actor> = { ...supA, userId: supAUser, userName: 'supa_msg' };
+    const asB: Partial<Actor> = { ...supB, userId: supBUser, userName: 'supb_msg' };
+    const titles = async (actor: Partial<Actor>) => {
+      const answer = await server.post<Row[]>(
+        '/api/message/v1/baseSiteMessageRestful/findMyMessages',
+        { pageIndex: 1, pageRows: 100 },
+        { actor },
+      );
+      expect(answer.body.status, answer.body.msg).toBe('S');
+      return answer.body.data.map((row) => String(row.title));
+    };
+    const order = await releasedOrder(ids.supA, buyer);
+    const po = String(order.poNumber);
+    expect(await titles(asA)).toContain(`新采购订单 ${po}`);
+    await ok(
+      'srmPoHeader',
+      'doSupplierPropose',
+      {
+        poHeaderId: order.poHeaderId,
+        lines: [{ poLineId: order.lines![0]!.poLineId, proposedDate: '2026-12-30' }],
+      },
+      asA,
+    );
+    expect(await titles(buyer)).toContain(`订单 ${po} 供应商提出变更`);
+    await ok('srmPoHeader', 'doBuyerConfirm', { poHeaderId: order.poHeaderId }, buyer);
+    const note = await ok(
+      'srmPurAsnHeader',
+      'saveOrUpdate',
+      asnBody([{ poLineId: order.lines![1]!.poLineId, shipQuantity: 5 }]),
+      asA,
+    );
+    await ok('srmPurAsnHeader', 'doSubmit', { asnHeaderId: note.asnHeaderId }, asA);
+    expect(await titles(buyer)).toContain(`送货单 ${String(note.asnNumber)} 已提交`);
+    const notice = await ok('srmPurDeliveryNotice', 'saveOrUpdate', {
+      supplierId: ids.supA,
+      orgId: ids.orgA,
+      lines: [{ lineNum: 1, poLineId: order.lines![1]!.poLineId, quantity: 5, needByDate: '2026-12-05' }],
+    });
+    await ok('srmPurDeliveryNotice', 'doIssue', { noticeHeaderId: notice.noticeHeaderId });
+    expect(await titles(asA)).toContain(`新送货通知 ${String(notice.noticeNumber)}`);
+    // Supplier B's users hear of none of it.
+    const heardByB = (await titles(asB)).join('|');
+    for (const number of [po, String(note.asnNumber), String(notice.noticeNumber)]) {
+      expect(heardByB).not.toContain(number);
+    }
   });
 });

@@ -1,18 +1,45 @@
 // Screens of delivery (web): the buyer's delivery notes (submitted onwards) and the supplier's.
-import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { type ScreenEntry, endpointButton, entityScreens, pdfButton } from '@srm/platform-ui';
 import { ASN_BUYER_STATES } from './asn.entity';
 
+// 打印条码: anyone who may read the note prints its package labels.
+const labelsButton = pdfButton('printLabels', 'srmPurAsnHeader.view');
+const notice = () => import('./delivery-notice.entity').then((m) => m.deliveryNotice);
 const asn = () => import('./asn.entity').then((m) => m.asn);
 
 export const deliveryScreens: ScreenEntry[] = [
   ...entityScreens('delivery', 'srmPurAsnHeader', asn, {
     list: 'purAsnList',
     edit: 'purAsnManage/purAsnEdit',
+    editButtons: [labelsButton],
     listFilters: { status: [...ASN_BUYER_STATES] },
   }),
   ...entityScreens('delivery', 'srmPurAsnHeader', asn, {
     list: 'supplierAsnList',
     edit: 'supplierAsnManage/supplierAsnEdit',
+    editButtons: [labelsButton],
+  }),
+  // 处理送货单: the buyer's arrived notes awaiting receipt (submitted or partly received).
+  ...entityScreens('delivery', 'srmPurAsnHeader', asn, {
+    list: 'dealDeliveryList',
+    edit: 'dealDeliveryEdit',
+    listFilters: { status: ['SUBMITTED', 'RECEIVING'] },
+    editButtons: [labelsButton],
+  }),
+  ...entityScreens('delivery', 'srmPurDeliveryNotice', notice, {
+    list: 'purDeliveryNoticeList',
+    edit: 'purDeliveryManage/purDeliveryNoticeEdit',
+  }),
+  ...entityScreens('delivery', 'srmPurDeliveryNotice', notice, {
+    list: 'supplierDeliveryNoticeList',
+    edit: 'supplierDeliveryNoticeEdit',
+    // 创建送货单: a draft delivery note shipping what remains of the confirmed notice.
+    editButtons: [
+      endpointButton('createAsn', 'srmPurDeliveryNotice.createAsn', {
+        states: ['CONFIRMED'],
+        open: { path: 'supplierAsnManage/supplierAsnEdit', key: 'asnHeaderId' },
+      }),
+    ],
   }),
   ...entityScreens('delivery', 'srmPurAsnLine', () => import('./asn-line.entity').then((m) => m.asnLine), {
     list: 'purAsnLineList',

@@ -2,6 +2,7 @@
 import type { EntityActions, Seed } from '@srm/platform';
 import { asnActions } from './asn.actions';
 import { deliverySeedList } from './delivery.seed';
+import { deliveryNoticeActions } from './delivery-notice.actions';
 
-export const deliveryActions: EntityActions[] = [asnActions];
+export const deliveryActions: EntityActions[] = [asnActions, deliveryNoticeActions];
 export const deliverySeeds: Seed[] = deliverySeedList;

@@ -100,6 +100,7 @@ export const orderLine = defineEntity('srmPoLine', {
       'promisedDate',
       'proposedDate',
       'proposedQuantity',
+      'supplierComment',
       'supplierConfirmStatus',
       'receivedQuantity',
       'closedFlag',

@@ -7,6 +7,7 @@ import { type Decimal, type RuleIssue, dec, isValidDate } from '@srm/kernel';
 import { AppError, type HookContext, type Row, defineActions, writeAudit } from '@srm/platform';
 import { order } from './order.entity';
 import { lineAmounts } from './order-line.entity';
+import { tellBuyerProposed, tellSupplierReleased } from './order.notify';
 import { orderPdf, type PrintLayout } from './order.print';
 import {
   bodyOf,
@@ -92,6 +93,33 @@ async function writeLine(context: HookContext, id: number, values: Row): Promise
       lastUpdatedBy: context.actor.userId,
     })
     .where(eq(col(context, LINE, 'poLineId'), id));
+}
+
+/** 采购历史: one row per line of an approved order (in chunks: a statement has at most 65,535 parameters). */
+async function recordPriceHistory(context: HookContext, row: Row): Promise<void> {
+  const lines = await storedLines(context, row.poHeaderId as number);
+  const who = context.actor.userId ?? null;
+  const rows = lines.map((line) => ({
+    supplierId: row.supplierId,
+    orgId: row.orgId,
+    itemId: line.itemId,
+    poHeaderId: row.poHeaderId,
+    lineNum: line.lineNum,
+    quantity: line.quantity === null ? null : String(line.quantity),
+    unitPriceExclTax: line.unitPriceExclTax,
+    taxRate: line.taxRate,
+    unitPriceInclTax: line.unitPriceInclTax,
+    currencyId: row.currencyId,
+    orderDate: row.orderDate,
+    createdBy: who,
+    creationDate: context.now,
+    lastUpdatedBy: who,
+    lastUpdateDate: context.now,
+  }));
+  const table = context.runtime.table('srmPurPriceHistory');
+  for (let at = 0; at < rows.length; at += 2000) {
+    await context.tx.insert(table).values(rows.slice(at, at + 2000) as never);
+  }
 }
 
 async function setHeader(context: HookContext, id: number, values: Row): Promise<void> {
@@ -253,10 +281,14 @@ export const orderActions = defineActions(order, {
     },
   },
   actions: {
-    doApproval: (context, { row }) =>
-      setHeader(context, row.poHeaderId as number, { approvedDate: context.now }),
-    doRelease: (context, { row }) =>
-      setHeader(context, row.poHeaderId as number, { releasedDate: context.now }),
+    async doApproval(context, { row }) {
+      await setHeader(context, row.poHeaderId as number, { approvedDate: context.now });
+      await recordPriceHistory(context, row);
+    },
+    async doRelease(context, { row }) {
+      await setHeader(context, row.poHeaderId as number, { releasedDate: context.now });
+      await tellSupplierReleased(context, row);
+    },
     async doCancel(context, { row }) {
       const lines = await storedLines(context, row.poHeaderId as number);
       const back = new Map<number, Decimal>();
@@ -270,6 +302,7 @@ export const orderActions = defineActions(order, {
     async doSupplierPropose(context, { row, input }) {
       const id = row.poHeaderId as number;
       await applyAnswers(context, id, withAnswers(await storedLines(context, id), input));
+      await tellBuyerProposed(context, row);
     },
     async doBuyerConfirm(context, { row }) {
       const id = row.poHeaderId as number;

@@ -561,6 +561,72 @@ describe('purchase orders', () => {
     );
   });
 
+  it('the order page’s answer: the supplier saves dates on the lines, then proposes; nothing else is writable', async () => {
+    const order = await releasedOrder();
+    const [first, second] = order.lines!;
+    const a = supplier(ids.supA);
+    // What the edit page sends for the supplier: the key, the version and the answer fields.
+    const answer = (lines: Row[]) => ({ poHeaderId: order.poHeaderId, versionNum: order.versionNum, lines });
+    const saved = await ok(
+      'srmPoHeader',
+      'saveOrUpdate',
+      answer([
+        { poLineId: first!.poLineId, promisedDate: '2026-12-08' },
+        { poLineId: second!.poLineId, proposedDate: '2026-12-30', supplierComment: '模具检修' },
+      ]),
+      a,
+    );
+    expect(saved.lines!.map((l) => [l.promisedDate, l.proposedDate, l.supplierComment])).toEqual([
+      ['2026-12-08', null, null],
+      [null, '2026-12-30', '模具检修'],
+    ]);
+    // The supplier cannot touch the buyer's fields, nor another supplier the answer.
+    const price = await call(
+      'srmPoHeader',
+      'saveOrUpdate',
+      { ...answer([{ poLineId: first!.poLineId, unitPriceExclTax: 0.01 }]), versionNum: saved.versionNum },
+      a,
+    );
+    expect(price.httpStatus).toBe(403);
+    expect(price.body.status).toBe('E');
+    const byB = await call(
+      'srmPoHeader',
+      'saveOrUpdate',
+      {
+        ...answer([{ poLineId: first!.poLineId, promisedDate: '2026-12-01' }]),
+        versionNum: saved.versionNum,
+      },
+      supplier(ids.supB),
+    );
+    expect(byB.httpStatus).toBe(404);
+    // The buyer does not answer for the supplier.
+    const byBuyer = await call('srmPoHeader', 'saveOrUpdate', {
+      ...answer([{ poLineId: first!.poLineId, promisedDate: '2026-12-01' }]),
+      versionNum: saved.versionNum,
+    });
+    expect(byBuyer.httpStatus).toBe(403);
+    // The saved answer is used by the action without lines in its body.
+    const [proposed] = await ok<Row[]>(
+      'srmPoHeader',
+      'doSupplierPropose',
+      { poHeaderId: order.poHeaderId },
+      a,
+    );
+    expect(proposed!.status).toBe('CHANGE_PROPOSED');
+    expect(proposed!.lines!.map((l) => l.supplierConfirmStatus)).toEqual(['CONFIRMED', 'PROPOSED']);
+    // Once proposed, the answer is locked until the buyer decides.
+    const late = await call(
+      'srmPoHeader',
+      'saveOrUpdate',
+      {
+        ...answer([{ poLineId: first!.poLineId, promisedDate: '2026-12-02' }]),
+        versionNum: proposed!.versionNum,
+      },
+      a,
+    );
+    expect(late.httpStatus).toBe(409);
+  });
+
   it('the buyer rejects proposals: the order goes back to the supplier, who confirms as asked', async () => {
     const order = await releasedOrder();
     const a = supplier(ids.supA);

@@ -1,7 +1,9 @@
 // Screens of purchasing (web): the buyer's requisitions, demand pool, orders and order lines,
 // and the supplier's orders with the list of those awaiting its confirmation.
-import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { type ScreenEntry, entityScreens, pdfButton } from '@srm/platform-ui';
 
+// 打印: the order as a PDF in the user's language (CN or EN layout follows the locale).
+const printButton = pdfButton('printPdf', 'srmPoHeader.view');
 const order = () => import('./order.entity').then((m) => m.order);
 
 export const purchasingScreens: ScreenEntry[] = [
@@ -29,18 +31,27 @@ export const purchasingScreens: ScreenEntry[] = [
   ...entityScreens('purchasing', 'srmPoHeader', order, {
     list: 'purOrderList',
     edit: 'purOrderManage/purchaseOrderEdit',
+    editButtons: [printButton],
   }),
   ...entityScreens('purchasing', 'srmPoLine', () => import('./order-line.entity').then((m) => m.orderLine), {
     list: 'purOrderLineList',
     edit: 'purOrderLineEdit',
   }),
+  ...entityScreens(
+    'purchasing',
+    'srmPurPriceHistory',
+    () => import('./purchase-history.entity').then((m) => m.purchaseHistory),
+    { list: 'purchaseHistoryList', edit: 'purchaseHistoryDetail' },
+  ),
   ...entityScreens('purchasing', 'srmPoHeader', order, {
     list: 'supplierPurOrderList',
     edit: 'supplierPurchaseOrderEdit',
+    editButtons: [printButton],
   }),
   ...entityScreens('purchasing', 'srmPoHeader', order, {
     list: 'supplierPurOrderConfirmList',
     edit: 'supplierPurchaseOrderConfirmEdit',
+    editButtons: [printButton],
     listFilters: { status: ['RELEASED', 'CHANGE_PROPOSED'] },
   }),
 ];

@@ -20,6 +20,9 @@ export const CONDITION_OPERATORS = [
   'NOT_EMPTY',
 ] as const;
 export const APPROVER_TYPES = ['USER', 'ROLE', 'POSITION', 'DEPT_HEAD', 'LINE_MANAGER', 'FIELD'] as const;
+/** Whom an overdue task escalates to: the approver's line manager or department head. */
+export const ESCALATE_TARGETS = ['LINE_MANAGER', 'DEPT_HEAD'] as const;
+export type EscalateTarget = (typeof ESCALATE_TARGETS)[number];
 export type SignMode = (typeof SIGN_MODES)[number];
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 export type ApproverType = (typeof APPROVER_TYPES)[number];
@@ -131,8 +134,11 @@ export const processTemplate = defineEntity('srmBaseProcessTemplate', {
     remindAfterHours: number({ min: 1, max: 8760 }),
     /** Then again every this many hours. */
     remindRepeatHours: number({ min: 1, max: 8760 }),
-    /** Tell the approver's line manager after this many hours. */
+    /** At most this many reminders per task (no limit when empty). */
+    remindMaxTimes: number({ min: 1, max: 100 }),
+    /** After this many hours without a decision the task moves to the approver's manager. */
     escalateAfterHours: number({ min: 1, max: 8760 }),
+    escalateTo: lookup('BPM_ESCALATE_TARGET', { codes: ESCALATE_TARGETS, default: 'LINE_MANAGER' }),
     description: textarea({ max: 500 }),
   },
   lines: { nodes: processNode, approvers: processApprover },
@@ -143,6 +149,8 @@ export const processTemplate = defineEntity('srmBaseProcessTemplate', {
       'entityName',
       'enabledFlag',
       'remindAfterHours',
+      'remindRepeatHours',
+      'escalateAfterHours',
       'versionNum',
       'lastUpdateDate',
     ],
@@ -155,7 +163,16 @@ export const processTemplate = defineEntity('srmBaseProcessTemplate', {
         key: 'basic',
         fields: ['processKey', 'processName', 'processNameEn', 'entityName', 'enabledFlag', 'description'],
       },
-      { key: 'reminder', fields: ['remindAfterHours', 'remindRepeatHours', 'escalateAfterHours'] },
+      {
+        key: 'reminder',
+        fields: [
+          'remindAfterHours',
+          'remindRepeatHours',
+          'remindMaxTimes',
+          'escalateAfterHours',
+          'escalateTo',
+        ],
+      },
     ],
   },
 });

@@ -1,6 +1,6 @@
 // 审批记录 of a document: every step of its approval processes with who, when and the comment
 // (suppliers never receive internal comments), and who the document waits for now.
-import dayjs from 'dayjs';
+import { formatDateTimeMinute } from '@srm/kernel';
 import { Card, Empty, Tag, Timeline, Typography } from 'antd';
 import { useLabels } from '../context/labels';
 import type { DocumentApproval, HistoryStep } from './bpm';
@@ -33,7 +33,7 @@ export function ApprovalCard({ approval }: { approval: DocumentApproval | undefi
           {step.targetUserName && <Typography.Text type="secondary">→ {step.targetUserName}</Typography.Text>}
           {step.internalFlag === 'Y' && <Tag>{labels.t('ui.bpm.internal')}</Tag>}
           <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
-            {step.createdAt ? dayjs(step.createdAt).format('YYYY-MM-DD HH:mm') : ''}
+            {step.createdAt ? formatDateTimeMinute(step.createdAt) : ''}
           </Typography.Text>
         </div>
         {step.comment && (

@@ -3,11 +3,10 @@
 // processes I started (myBpmMatterList) and, for administrators, process monitoring with stuck
 // nodes and reassignment (processMonitoring). A document number opens the document's screen.
 import { useState } from 'react';
-import dayjs from 'dayjs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { MODAL_Z_INDEX, ref } from '@srm/kernel';
+import { MODAL_Z_INDEX, ref, formatDateTimeMinute } from '@srm/kernel';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useSession } from '../context/session';
@@ -48,7 +47,7 @@ interface ProcessRow {
 
 type AnyRow = TaskRow & ProcessRow;
 
-const time = (value: number | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '');
+const time = (value: number | null | undefined) => (value ? formatDateTimeMinute(value) : '');
 const USER_FIELD = ref('baseUser', { display: 'userFullName' });
 
 export function ApprovalListPage({ mode }: { mode: Mode }) {

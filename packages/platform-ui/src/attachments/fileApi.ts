@@ -149,8 +149,7 @@ export async function uploadLarge(
     form.append('totalSize', String(file.size));
     form.append('chunkSize', String(chunkSize));
     form.append('chunkIndex', String(chunk.index));
-    if (context.path) form.append('path', context.path);
-    if (context.fileDesc) form.append('fileDesc', context.fileDesc);
+    appendContext(form, context);
     form.append('chunk', file.slice(chunk.start, chunk.end), file.name);
     const base = sent;
     answer = await call(() =>

@@ -2,7 +2,7 @@
 // the header form in cards; one editable grid per line collection; the activity log. Saves
 // send only writable fields with the key and version; server issues land beside their fields.
 // Without the save grant the page is read-only; actions and own buttons follow their grants.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Form, Result } from 'antd';
 import { type EntityDef, type FieldDef } from '@srm/kernel';
@@ -13,7 +13,14 @@ import { useGranted, useSession } from '../context/session';
 import { invalidateAfterWrite } from '../fields/lookups';
 import { useScreen } from '../screens/ScreenContext';
 import { useActionRunner } from '../workflow/useActionRunner';
-import { availableActions, fieldEditable, operationResource, readOnlyReason } from '../workflow/workflow';
+import {
+  availableActions,
+  editableNow,
+  fieldEditable,
+  lineFieldEditable,
+  operationResource,
+  readOnlyReason,
+} from '../workflow/workflow';
 import { ApprovalCard } from '../approval/ApprovalCard';
 import { approvalActions, useDocumentApproval } from '../approval/bpm';
 import { useApprovalActions } from '../approval/useApprovalActions';
@@ -99,15 +106,43 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   const savedId = saved ? (saved[entity.key] as number) : null;
   const hasApproval = approvalActions(entity).length > 0;
   const approval = useDocumentApproval(entity, savedId);
+  // A saved document's line collections go into the form with one set each, before the first
+  // paint: given as initialValues, rc-field-form deep-merges them leaf by leaf and copies the
+  // whole line array at every leaf (quadratic: an order of 10,000 lines never opened). The
+  // activity log (up to 500 entries with their changes) is no form value at all.
+  const initialValues = useMemo(() => {
+    if (!saved) return defaultValues(entity);
+    const header = { ...saved };
+    for (const collection of Object.keys(entity.lines)) delete header[collection];
+    delete header.history;
+    return header;
+  }, [saved, entity]);
+  useLayoutEffect(() => {
+    if (!saved) return;
+    for (const collection of Object.keys(entity.lines))
+      form.setFieldValue(collection, (saved[collection] as Row[] | undefined) ?? []);
+  }, [form, saved, entity]);
   const watched = Form.useWatch([], form) as Row | undefined;
   const current: Row = { ...(saved ?? {}), ...(watched ?? {}) };
 
   const maySave = may(operationResource(entity, 'save'));
   const writableNow = (field: FieldDef) => maySave && fieldEditable(entity, field, saved, side);
   const editable = (_name: string, field: FieldDef) => !view && writableNow(field);
-  const canSave = !view && Object.values(entity.fields).some(writableNow);
   const reason = readOnlyReason(entity, saved, side);
   const linesEditable = !view && maySave && !reason;
+  // Line fields open to this side in this state although the lines are not (a supplier's answer).
+  const lineWritable = (collection: string, _name: string, field: FieldDef) => {
+    const line = entity.lines[collection];
+    return (
+      !!line && !view && maySave && (linesEditable || lineFieldEditable(entity, line, field, saved, side))
+    );
+  };
+  const canSave =
+    !view &&
+    (Object.values(entity.fields).some(writableNow) ||
+      Object.entries(entity.lines).some(([collection, line]) =>
+        Object.entries(line.fields).some(([name, field]) => lineWritable(collection, name, field)),
+      ));
   const title = labels.entity(entity.name);
   const numberField = entity.numbering?.field ?? entity.display;
   const number = saved?.[numberField] == null ? undefined : String(saved[numberField]);
@@ -133,7 +168,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
       if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
       return;
     }
-    const body = saveBody(entity, form.getFieldsValue(true) as Row, saved, editable);
+    const body = saveBody(entity, form.getFieldsValue(true) as Row, saved, editable, lineWritable);
     setSaving(true);
     try {
       const answer = await request<Row>(api, `${entity.apiPath}/saveOrUpdate`, body);
@@ -166,7 +201,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
         number={number}
         status={saved?.status as string | undefined}
         canSave={canSave}
-        canEdit={view && !!saved && !reason && maySave}
+        canEdit={view && !!saved && maySave && editableNow(entity, saved, side)}
         actions={saved ? availableActions(entity, [saved], side, may) : []}
         extra={
           saved ? (
@@ -198,7 +233,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
           })();
         }}
       />
-      {reason && !view && maySave && (
+      {reason && !view && maySave && !canSave && (
         <Alert
           type="warning"
           showIcon
@@ -215,7 +250,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
         labelWrap
         wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
         colon={labels.locale !== 'en'}
-        initialValues={saved ?? defaultValues(entity)}
+        initialValues={initialValues}
         onValuesChange={markDirty}
         style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
@@ -239,6 +274,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
               line={line}
               form={form}
               editable={linesEditable}
+              fieldEditable={(name, field) => lineWritable(collection, name, field)}
               onChanged={markDirty}
             />
           ))}

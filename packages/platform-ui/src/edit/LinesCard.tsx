@@ -56,16 +56,28 @@ export interface LinesCardProps {
   collection: string;
   line: EntityDef;
   form: FormInstance;
+  /** Lines may be added, copied and deleted, and every writable field changed. */
   editable: boolean;
+  /** Fields open to this side although the lines are not (a supplier's promised date). */
+  fieldEditable?: (name: string, field: FieldDef) => boolean;
   onChanged(): void;
 }
 
-export function LinesCard({ header, collection, line, form, editable, onChanged }: LinesCardProps) {
+export function LinesCard({
+  header,
+  collection,
+  line,
+  form,
+  editable,
+  fieldEditable,
+  onChanged,
+}: LinesCardProps) {
   const labels = useLabels();
   const { message } = App.useApp();
   const [selected, setSelected] = useState<number[]>([]);
   const grid = useRef<GridHandle<LineRow>>(null);
-  const rows = (Form.useWatch(collection, form) as Row[] | undefined) ?? [];
+  // preserve: the whole lines, not only the fields that have inputs (some columns stay read-only).
+  const rows = (Form.useWatch(collection, { form, preserve: true }) as Row[] | undefined) ?? [];
   const names = lineColumns(header, line);
   const known = knownEntities(header);
   const summed = names.filter((name) => {
@@ -80,10 +92,11 @@ export function LinesCard({ header, collection, line, form, editable, onChanged 
       width: inputWidth(field),
       align: isRightAligned(field) ? 'right' : 'left',
       field,
-      editable: !!field && isClientWritable(field),
+      editable: !!field && isClientWritable(field) && (editable || !!fieldEditable?.(name, field)),
       validate: field?.required ? { required: true } : undefined,
     };
   });
+  const someEditable = editable || columns.some((column) => column.editable);
 
   return (
     <Form.List name={collection}>
@@ -116,7 +129,7 @@ export function LinesCard({ header, collection, line, form, editable, onChanged 
               rowKey="__key"
               data={data}
               columns={columns}
-              isEdit={editable}
+              isEdit={someEditable}
               editTrigger="always"
               knownEntities={known}
               isShowPage={false}

@@ -25,6 +25,7 @@ export function saveBody(
   values: Row,
   saved: Row | null,
   writable: (name: string, field: FieldDef) => boolean = () => true,
+  lineWritable: (collection: string, name: string, field: FieldDef) => boolean = () => true,
 ): Record<string, unknown> {
   const body = pickWritable(entity, values, writable);
   if (saved?.[entity.key] != null) {
@@ -35,7 +36,7 @@ export function saveBody(
     const rows = values[collection];
     if (!Array.isArray(rows)) continue;
     body[collection] = rows.map((row: Row) => {
-      const lineBody = pickWritable(line, row, () => true);
+      const lineBody = pickWritable(line, row, (name, field) => lineWritable(collection, name, field));
       if (row[line.key] != null) lineBody[line.key] = row[line.key];
       return lineBody;
     });

@@ -19,7 +19,9 @@ import {
   exportFileName,
   exportParams,
   exportsInBackground,
+  viewedExport,
 } from './excelApi';
+import type { GridView } from '../grid/EditableGrid';
 
 /** The route of the background-export list (spec §2). */
 export const BACK_EXPORT_ROUTE = 'reportBackExportList';
@@ -39,6 +41,11 @@ export interface ExportButtonProps {
   columns?: readonly string[];
   /** Rows above which an export runs in the background (the sheet limit by default). */
   limit?: number;
+  /**
+   * The user's view of the list's grid at the moment of the export: its shown columns in their
+   * order (the user's column settings) and its sort, which the file follows.
+   */
+  view?: () => GridView | undefined;
 }
 
 export function ExportButton({
@@ -50,6 +57,7 @@ export function ExportButton({
   total,
   columns,
   limit = SHEET_MAX_ROW,
+  view,
 }: ExportButtonProps) {
   const api = useApi();
   const labels = useLabels();
@@ -58,17 +66,24 @@ export function ExportButton({
   const [busy, setBusy] = useState(false);
   const title = labels.entity(entity.name);
 
-  const bodyOf = (scope: ExportScope): ExportBody => ({
-    requestUrl: `${entity.apiPath}/listByPage`,
-    requestParams:
-      scope === 'selected'
-        ? { ...baseFilters, [entity.key]: [...selectedKeys], ...(orderBy ? { orderBy } : {}) }
-        : scope === 'all'
-          ? exportParams(baseFilters ?? {}, orderBy)
-          : exportParams(filters, orderBy),
-    columns: exportColumnsOf(entity, labels, columns),
-    fileName: exportFileName(title),
-  });
+  const bodyOf = (scope: ExportScope): ExportBody => {
+    const seen = viewedExport(view?.(), columns ?? entity.list.columns, orderBy);
+    return {
+      requestUrl: `${entity.apiPath}/listByPage`,
+      requestParams:
+        scope === 'selected'
+          ? {
+              ...baseFilters,
+              [entity.key]: [...selectedKeys],
+              ...(seen.orderBy ? { orderBy: seen.orderBy } : {}),
+            }
+          : scope === 'all'
+            ? exportParams(baseFilters ?? {}, seen.orderBy)
+            : exportParams(filters, seen.orderBy),
+      columns: exportColumnsOf(entity, labels, seen.columns, seen.widths),
+      fileName: exportFileName(title),
+    };
+  };
 
   const countOf = async (scope: ExportScope): Promise<number> => {
     if (scope === 'selected') return selectedKeys.length;

@@ -9,6 +9,7 @@ import {
   exportParams,
   exportsInBackground,
   percentOf,
+  viewedExport,
 } from './excelApi';
 
 const catalogue = mergeCatalogues(kernelMessages, platformUiMessages, {
@@ -57,6 +58,31 @@ describe('export', () => {
     expect(exportColumnsOf(thing, makeLabels({ catalogue, locale: 'en' }), ['code'])).toEqual([
       { key: 'code', title: 'Code' },
     ]);
+  });
+
+  it("follows the user's view of the grid: shown columns in their order, widths and sort", () => {
+    const view = {
+      columns: [
+        { key: 'kind', width: 150 },
+        { key: 'code', width: 90 },
+        { key: '__operate', width: 120 },
+      ],
+      orderBy: 'code desc',
+    };
+    expect(viewedExport(view, thing.list.columns, 'kind asc')).toEqual({
+      columns: ['kind', 'code'],
+      widths: { kind: 150, code: 90 },
+      orderBy: 'code desc',
+    });
+    const labels = makeLabels({ catalogue, locale: 'zh-CN' });
+    const seen = viewedExport(view, thing.list.columns);
+    expect(exportColumnsOf(thing, labels, seen.columns, seen.widths)).toEqual([
+      { key: 'kind', title: 'kind', width: 150 },
+      { key: 'code', title: '编码', width: 90 },
+    ]);
+    // Without a sort of the user's the screen's own order applies; without a view, the list's columns.
+    expect(viewedExport({ columns: view.columns }, thing.list.columns, 'kind asc').orderBy).toBe('kind asc');
+    expect(viewedExport(undefined, thing.list.columns)).toEqual({ columns: thing.list.columns, widths: {} });
   });
 
   it('sends the query without paging, and names the file after the list and the moment', () => {

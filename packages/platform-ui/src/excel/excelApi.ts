@@ -43,12 +43,34 @@ export function checkExportBody(body: Partial<ExportBody>): ExportUsageError | n
 export function exportColumnsOf(
   entity: EntityDef,
   labels: Labels,
-  names = entity.list.columns,
+  names: readonly string[] = entity.list.columns,
+  widths: Readonly<Record<string, number>> = {},
 ): ExportColumn[] {
   return names.map((key) => ({
     key,
     title: labels.field(entity.name, displayPropertyOwner(entity, key) ?? key),
+    ...(widths[key] ? { width: widths[key] } : {}),
   }));
+}
+
+/**
+ * The columns and order of an export as the user sees the list: the grid's shown columns in
+ * their order (the user's column settings; columns that are not exportable left out) and its
+ * sort; without a view (or with no exportable column shown), the list's own columns and order.
+ */
+export function viewedExport(
+  view: { columns: readonly { key: string; width: number }[]; orderBy?: string } | undefined,
+  exportable: readonly string[],
+  orderBy?: string,
+): { columns: readonly string[]; widths: Record<string, number>; orderBy?: string } {
+  const allowed = new Set(exportable);
+  const shown = (view?.columns ?? []).filter((column) => allowed.has(column.key));
+  const order = view?.orderBy ?? orderBy;
+  return {
+    columns: shown.length ? shown.map((column) => column.key) : exportable,
+    widths: Object.fromEntries(shown.map((column) => [column.key, column.width])),
+    ...(order ? { orderBy: order } : {}),
+  };
 }
 
 /** The search parameters of an export: the list's filters and order, without paging. */

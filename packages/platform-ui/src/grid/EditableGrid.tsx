@@ -66,6 +66,7 @@ import { ResizableHeaderCell } from './ResizableHeaderCell';
 import { titleWidth } from './titleWidth';
 import type {
   CellContext,
+  FooterConfig,
   GridColumn,
   GridConfig,
   GridRow,
@@ -89,6 +90,16 @@ export interface GridHandle<R extends GridRow = GridRow> {
   clearSelection(): void;
   /** The rows of the current page. */
   rows(): R[];
+  /** What the user sees: the shown leaf columns in order (the saved column settings) and the sort. */
+  view(): GridView;
+}
+
+/** The user's view of a grid (for an export that follows it). */
+export interface GridView {
+  /** Shown leaf columns in their order, with their widths in pixels. */
+  readonly columns: readonly { key: string; width: number }[];
+  /** `key asc|desc` when the user sorted a column. */
+  readonly orderBy?: string;
 }
 
 export interface EditableGridProps<R extends GridRow = GridRow> extends GridConfig<R> {
@@ -132,6 +143,7 @@ export interface EditableGridProps<R extends GridRow = GridRow> extends GridConf
   ref?: Ref<GridHandle<R>>;
 }
 
+const NO_KEYS: Key[] = [];
 const PREFIX_SELECTION = '__selection';
 const INDEX_KEY = '__index';
 const OPERATE_KEY = '__operate';
@@ -389,24 +401,6 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     return found;
   }, [configColumns, sourceRows, rowKeyOf, labels]);
 
-  useImperativeHandle(
-    ref,
-    () => ({
-      reload: (firstPage) => {
-        if (firstPage) {
-          setPageIndex(1);
-          clearSelection();
-        }
-        setReloads((count) => count + 1);
-      },
-      validate,
-      selection: () => [...selected.values()],
-      clearSelection,
-      rows: () => [...pageRows],
-    }),
-    [validate, selected, clearSelection, pageRows],
-  );
-
   // ---- cells ----
   const env: GridCellEnv = useMemo(
     () => ({
@@ -523,6 +517,30 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     );
   };
 
+  const viewKey = JSON.stringify([leaves.map((column) => [column.key, widthOf(column)]), orderBy]);
+  const view = useMemo<GridView>(() => {
+    const [columns, order] = JSON.parse(viewKey) as [[string, number][], string | null];
+    return { columns: columns.map(([key, width]) => ({ key, width })), ...(order ? { orderBy: order } : {}) };
+  }, [viewKey]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      reload: (firstPage) => {
+        if (firstPage) {
+          setPageIndex(1);
+          clearSelection();
+        }
+        setReloads((count) => count + 1);
+      },
+      validate,
+      selection: () => [...selected.values()],
+      clearSelection,
+      rows: () => [...pageRows],
+      view: () => view,
+    }),
+    [validate, selected, clearSelection, pageRows, view],
+  );
+
   const antColumn = (
     column: GridColumn<R>,
   ): ColumnType<R> | (ColumnType<R> & { children: ColumnsType<R> }) => {
@@ -599,10 +617,13 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const virtual = props.virtual ?? shouldVirtualize(pageRows.length, leaves.length);
 
   // ---- summary row ----
-  const footer = useMemo(
-    () => (showSummary ? footerValues(shownColumns, pageRows, footerConfig) : null),
-    [showSummary, shownColumns, pageRows, footerConfig],
-  );
+  // Keyed by the config's content: a screen writing footerConfig inline must not make every
+  // render sum 100,000 rows again.
+  const footerKey = JSON.stringify(footerConfig ?? null);
+  const footer = useMemo(() => {
+    const config = JSON.parse(footerKey) as FooterConfig | null;
+    return showSummary ? footerValues(shownColumns, pageRows, config ?? undefined) : null;
+  }, [showSummary, shownColumns, pageRows, footerKey]);
   const summary = () => {
     if (!footer) return null;
     const keys: string[] = [
@@ -654,7 +675,13 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
       console.error(error.column ? `${error.message} (${error.column})` : error.message);
   }, [errors]);
 
-  const selectedOnPage = pageRows.filter((row) => selected.has(selectionKeyOf(row))).map(rowKeyOf);
+  // Keys of the page's selected rows: nothing to look for (and no pass over 100,000 rows) when
+  // nothing is selected.
+  const selectedOnPage = useMemo(
+    () =>
+      selected.size ? pageRows.filter((row) => selected.has(selectionKeyOf(row))).map(rowKeyOf) : NO_KEYS,
+    [selected, pageRows, selectionKeyOf, rowKeyOf],
+  );
   const selectedCount = selected.size;
   const titles = useMemo(
     () => Object.fromEntries(configColumns.map((column) => [column.key, plainTitle(column)])),

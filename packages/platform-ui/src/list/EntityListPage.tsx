@@ -19,6 +19,7 @@ import {
   availableActions,
   deletable,
   operationResource,
+  editableNow,
   readOnlyReason,
   rowActionNames,
 } from '../workflow/workflow';
@@ -57,7 +58,8 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
   const runner = useActionRunner(entity, clearSelection);
   const title = labels.entity(entity.name);
   const sideWrites = !readOnlyReason(entity, null, side);
-  const canWrite = sideWrites && may(operationResource(entity, 'save'));
+  const maySave = may(operationResource(entity, 'save'));
+  const canWrite = sideWrites && maySave;
   const canDelete = sideWrites && may(operationResource(entity, 'delete'));
 
   const open = (row: Row | null, mode?: 'view') => {
@@ -87,7 +89,7 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
 
   // Rebuilt each render (cheap), so links and actions always see the current state.
   const columns = entityColumns({ entity, labels, onOpen: (row) => open(row) });
-  const linkCount = (canWrite ? 2 : 1) + rowActionNames(entity, side, may).length;
+  const linkCount = (maySave ? 2 : 1) + rowActionNames(entity, side, may).length;
   const operateWidth = Math.max(
     COLUMN_WIDTHS.operate + 40,
     linkCount * (labels.locale === 'en' ? 52 : 44) + 24,
@@ -95,7 +97,7 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
   const operate = (row: Row) => (
     <Space size={4} separator={<Typography.Text type="secondary">|</Typography.Text>}>
       <Typography.Link onClick={() => open(row, 'view')}>{labels.t('ui.list.view')}</Typography.Link>
-      {canWrite && !readOnlyReason(entity, row, side) && (
+      {maySave && editableNow(entity, row, side) && (
         <Typography.Link onClick={() => open(row)}>{labels.t('ui.list.edit')}</Typography.Link>
       )}
       {availableActions(entity, [row], side, may).map(({ name, action }) => (
@@ -197,6 +199,7 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
                 baseFilters={fixedFilters}
                 selectedKeys={idsOf(selected)}
                 total={total}
+                view={() => grid.current?.view()}
               />
             </>
           }

@@ -4,8 +4,11 @@ import {
   actionResource,
   availableActions,
   deletable,
+  editableNow,
   fieldEditable,
   grantAll,
+  lineFieldEditable,
+  linesEditable,
   readOnlyReason,
 } from './workflow';
 
@@ -65,5 +68,52 @@ describe('what the workflow allows', () => {
   it('deletes only in deletable states', () => {
     expect(deletable(order, { status: 'DRAFT' }, 'internal')).toBe(true);
     expect(deletable(order, { status: 'APPROVED' }, 'internal')).toBe(false);
+  });
+});
+
+const poLine = defineEntity('testPoLine', {
+  area: 'test',
+  key: 'lineId',
+  parent: { entity: 'testPo', field: 'poId' },
+  fields: {
+    itemName: text(),
+    promisedDate: date({ editableIn: ['RELEASED'], writableBy: ['supplier'] }),
+  },
+});
+const po = defineEntity('testPo', {
+  area: 'test',
+  key: 'poId',
+  ownedBy: 'supplierId',
+  fields: { poNumber: text(), supplierId: text() },
+  lines: { lines: poLine },
+  workflow: {
+    states: ['DRAFT', 'RELEASED', 'CONFIRMED'],
+    initial: 'DRAFT',
+    editableIn: ['DRAFT'],
+    actions: { doRelease: { from: ['DRAFT'], to: 'RELEASED' } },
+  },
+});
+
+describe('fields the other side answers on a locked document', () => {
+  const released = { status: 'RELEASED' };
+  const field = (name: string) => poLine.fields[name]!;
+
+  it('opens the supplier’s promised date on a released order’s lines, nothing else and no new lines', () => {
+    expect(lineFieldEditable(po, poLine, field('promisedDate'), released, 'supplier')).toBe(true);
+    expect(lineFieldEditable(po, poLine, field('itemName'), released, 'supplier')).toBe(false);
+    expect(linesEditable(po, poLine, released, 'supplier')).toBe(false);
+    expect(editableNow(po, released, 'supplier')).toBe(true);
+  });
+
+  it('closes it in other states and to the buyer, who edits the draft’s lines instead', () => {
+    expect(lineFieldEditable(po, poLine, field('promisedDate'), { status: 'CONFIRMED' }, 'supplier')).toBe(
+      false,
+    );
+    expect(editableNow(po, { status: 'CONFIRMED' }, 'supplier')).toBe(false);
+    expect(lineFieldEditable(po, poLine, field('promisedDate'), released, 'internal')).toBe(false);
+    expect(editableNow(po, released, 'internal')).toBe(false);
+    expect(lineFieldEditable(po, poLine, field('itemName'), { status: 'DRAFT' }, 'internal')).toBe(true);
+    expect(linesEditable(po, poLine, { status: 'DRAFT' }, 'internal')).toBe(true);
+    expect(editableNow(po, { status: 'DRAFT' }, 'internal')).toBe(true);
   });
 });

@@ -107,6 +107,55 @@ export function fieldEditable(
   return stateAllows(entity, row, undefined) || !!field.editableIn?.includes(String(row?.status));
 }
 
+/**
+ * The field of a line may be changed by this side while its header is in its state: lines
+ * follow the header's editable states, and a field naming its own sides (`writableBy`) and
+ * states (`editableIn`) stays open to those sides in those states — the supplier's promised
+ * dates on a released order. Mirrors the server's check of each changed line field.
+ */
+export function lineFieldEditable(
+  header: EntityDef,
+  line: EntityDef,
+  field: FieldDef & { system?: boolean },
+  headerRow: Row | null,
+  side: Side,
+): boolean {
+  if (!isClientWritable(field)) return false;
+  if (!(field.writableBy ?? line.writableBy).includes(side)) return false;
+  if (side === 'supplier' && field.internalOnly) return false;
+  return (
+    stateAllows(header, headerRow, header.workflow?.editableIn) ||
+    (!!headerRow && !!field.editableIn?.includes(String(headerRow.status)))
+  );
+}
+
+/** Lines may be added and removed (not only some of their fields changed) by this side now. */
+export function linesEditable(
+  header: EntityDef,
+  line: EntityDef,
+  headerRow: Row | null,
+  side: Side,
+): boolean {
+  return !readOnlyReason(header, headerRow, side) && line.writableBy.includes(side);
+}
+
+/**
+ * The row may be opened for editing by this side now: wholly, or only some fields open to the
+ * side in the row's state (the supplier answering a released order).
+ */
+export function editableNow(entity: EntityDef, row: Row, side: Side): boolean {
+  if (!readOnlyReason(entity, row, side)) return true;
+  const own = (field: FieldDef) => !!field.writableBy?.includes(side) && !!field.editableIn;
+  return (
+    Object.values(entity.fields).some((field) => own(field) && fieldEditable(entity, field, row, side)) ||
+    Object.values(entity.lines).some((line) =>
+      Object.values(line.fields).some(
+        (field) => own(field) && lineFieldEditable(entity, line, field, row, side),
+      ),
+    )
+  );
+}
+
 export function deletable(entity: EntityDef, row: Row, side: Side): boolean {
   if (!entity.writableBy.includes(side)) return false;
   return stateAllows(entity, row, entity.workflow?.deletableIn ?? entity.workflow?.editableIn);

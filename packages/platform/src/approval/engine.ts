@@ -3,7 +3,7 @@
 // submitter withdraw before anyone decided, and fires the document's approval action in the
 // same transaction as the last decision. Every decision locks the instance and the task, so
 // two people deciding one task at once cannot both count.
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import {
   APPROVE_ACTION,
   type EntityDef,
@@ -19,7 +19,8 @@ import { AppError } from '../http/errors';
 import type { HookContext } from '../entity/hooks';
 import type { Row } from '../entity/rows';
 import type { ApprovalGateway, EntityRuntime } from '../entity/runtime';
-import { type Route, type RouteNode, businessDay, loadTemplate, planRoute } from './route';
+import type { MessageParam } from '../messaging/site-messages';
+import { type Route, type RouteNode, businessDay, loadTemplate, managerOf, planRoute } from './route';
 import { bpmHistory, bpmInstance, bpmTask } from './tables';
 
 export type HistoryAction =
@@ -152,17 +153,57 @@ export class ApprovalEngine implements ApprovalGateway {
     await this.runtime.transaction(async (tx) => {
       const now = this.runtime.clock.now();
       const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
-      await this.closeTask(tx, task, 'APPROVED', actor, input, now);
-      await this.record(tx, instance, {
-        action: 'APPROVE',
-        task,
-        userId: actor.userId,
-        onBehalfOfId: onBehalfOf,
-        input,
-        now,
-      });
-      await this.advanceIfDone(tx, actor, instance, task.nodeIndex, task.round, now);
+      // One round trip: close the task, record the decision, read this round's tasks (as they
+      // were before the statement: the closed task is counted as approved below).
+      const round = await queryRows<{ task_id: number; kind: string; status: string }>(
+        tx,
+        sql`with closed as (
+              update bpm_task set status = 'APPROVED', decided_at = ${now}, decided_by = ${actor.userId},
+                comment = ${input.comment?.trim() || null}
+              where task_id = ${task.taskId}),
+            recorded as (${this.historyInsert(instance, {
+              action: 'APPROVE',
+              task,
+              userId: actor.userId,
+              onBehalfOfId: onBehalfOf,
+              input,
+              now,
+            })})
+            select task_id, kind, status from bpm_task where instance_id = ${instance.instanceId} and round = ${task.round}`,
+      );
+      const tasks = round.map((row) =>
+        Number(row.task_id) === task.taskId ? { kind: row.kind, status: 'APPROVED' } : row,
+      );
+      await this.advanceIfDone(tx, actor, instance, task.nodeIndex, task.round, now, tasks);
     });
+  }
+
+  /**
+   * Approves several tasks with one comment (批量审批), each in its own transaction: one that
+   * cannot be approved (decided meanwhile, not mine) is reported and the others go on.
+   */
+  async approveMany(
+    actor: Actor,
+    taskIds: readonly number[],
+    input: DecisionInput,
+  ): Promise<{ taskId: number; ok: boolean; msg: string | null }[]> {
+    const results: { taskId: number; ok: boolean; msg: string | null }[] = [];
+    for (const taskId of taskIds) {
+      try {
+        await this.approve(actor, taskId, input);
+        results.push({ taskId, ok: true, msg: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({
+          taskId,
+          ok: false,
+          msg: error.render
+            ? error.render(actor.locale).msg
+            : this.runtime.t(actor.locale, error.messageKey, error.params),
+        });
+      }
+    }
+    return results;
   }
 
   async reject(actor: Actor, taskId: number, input: DecisionInput): Promise<void> {
@@ -181,7 +222,12 @@ export class ApprovalEngine implements ApprovalGateway {
         input,
         now,
       });
-      await this.fire(actor, instance, REJECT_ACTION, comment);
+      // The document's own log is read by its supplier too: an internal comment stays in the
+      // approval history (hidden from suppliers) and the document gets a neutral one.
+      const documentComment =
+        input.internalFlag === 'Y' ? this.runtime.t('zh-CN', 'bpm.internalRejectComment') : comment;
+      await this.fire(actor, instance, REJECT_ACTION, documentComment);
+      await this.tellSubmitter(instance, 'rejected', { task, actor, input });
     });
   }
 
@@ -224,6 +270,7 @@ export class ApprovalEngine implements ApprovalGateway {
       await this.checkNewAssignee(tx, instance, task, toUserId);
       await this.closeTask(tx, task, 'TRANSFERRED', actor, input, now);
       await this.insertTask(tx, instance, task.nodeIndex, task.round, toUserId, task.kind, now);
+      await this.tellApprovers(instance, instance.route.nodes[task.nodeIndex]!, [toUserId]);
       await this.record(tx, instance, {
         action: 'TRANSFER',
         task,
@@ -243,6 +290,7 @@ export class ApprovalEngine implements ApprovalGateway {
       const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
       await this.checkNewAssignee(tx, instance, task, toUserId);
       await this.insertTask(tx, instance, task.nodeIndex, task.round, toUserId, 'ADD_SIGN', now);
+      await this.tellApprovers(instance, instance.route.nodes[task.nodeIndex]!, [toUserId]);
       await this.record(tx, instance, {
         action: 'ADD_SIGN',
         task,
@@ -307,6 +355,7 @@ export class ApprovalEngine implements ApprovalGateway {
         })
         .where(eq(bpmTask.taskId, task.taskId));
       await this.insertTask(tx, instance, task.nodeIndex, task.round, toUserId, task.kind, now);
+      await this.tellApprovers(instance, instance.route.nodes[task.nodeIndex]!, [toUserId]);
       await this.record(tx, instance, {
         action: 'REASSIGN',
         task,
@@ -317,6 +366,123 @@ export class ApprovalEngine implements ApprovalGateway {
         now,
       });
     });
+  }
+
+  // ------------------------------------------------------------------ reminders and escalation
+
+  /**
+   * Reminds the assignee of an overdue task (催办): an in-app message and an e-mail, counted on
+   * the task and recorded in the history. False when the task was decided meanwhile.
+   */
+  async remind(taskId: number, hours: number, seenCount: number): Promise<boolean> {
+    return this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const locked = await this.lockForSystem(tx, taskId);
+      // Another sweep (another node) reminded it meanwhile.
+      if (!locked || locked.task.remindCount !== seenCount) return false;
+      const { task, instance } = locked;
+      await tx
+        .update(bpmTask)
+        .set({ remindedAt: now, remindCount: sql`${bpmTask.remindCount} + 1` })
+        .where(eq(bpmTask.taskId, task.taskId));
+      await this.record(tx, instance, { action: 'REMIND', task, targetUserId: task.assigneeId, now });
+      const node = instance.route.nodes[task.nodeIndex];
+      await this.runtime.plugins.siteMessages?.notify({
+        userIds: [task.assigneeId],
+        titleKey: 'message.bpm.remindTitle',
+        contentKey: 'message.bpm.remindContent',
+        params: {
+          ...this.documentParams(instance),
+          node: node ? { zh: node.nodeName, en: node.nodeNameEn } : task.nodeName,
+          hours,
+        },
+        link: { entityName: instance.entityName, documentId: instance.documentId },
+        source: 'BPM_REMIND',
+        email: true,
+      });
+      return true;
+    });
+  }
+
+  /**
+   * Moves an overdue task to the assignee's manager (line manager or department head): the task
+   * is closed as ESCALATED, the manager gets it in the same node and round, the history records
+   * who it was taken from, and the manager is told (in-app and e-mail). Without a manager who
+   * may take it, the task stays and is not tried again. False when nothing moved.
+   */
+  async escalate(taskId: number, prefer: 'LINE_MANAGER' | 'DEPT_HEAD', hours: number): Promise<boolean> {
+    return this.runtime.transaction(async (tx) => {
+      const now = this.runtime.clock.now();
+      const locked = await this.lockForSystem(tx, taskId);
+      if (!locked || locked.task.escalatedAt) return false;
+      const { task, instance } = locked;
+      const manager = await managerOf(tx, task.assigneeId, prefer);
+      const taken =
+        manager &&
+        manager.userId !== instance.submitterId &&
+        !(
+          await tx
+            .select({ taskId: bpmTask.taskId })
+            .from(bpmTask)
+            .where(
+              and(
+                eq(bpmTask.instanceId, instance.instanceId),
+                eq(bpmTask.nodeIndex, task.nodeIndex),
+                eq(bpmTask.assigneeId, manager.userId),
+                eq(bpmTask.status, 'PENDING'),
+              ),
+            )
+        ).length;
+      if (!manager || !taken) {
+        await tx.update(bpmTask).set({ escalatedAt: now }).where(eq(bpmTask.taskId, task.taskId));
+        return false;
+      }
+      await tx
+        .update(bpmTask)
+        .set({ status: 'ESCALATED', decidedAt: now, escalatedAt: now })
+        .where(eq(bpmTask.taskId, task.taskId));
+      await this.insertTask(tx, instance, task.nodeIndex, task.round, manager.userId, task.kind, now);
+      await this.record(tx, instance, {
+        action: 'ESCALATE',
+        task,
+        onBehalfOfId: task.assigneeId,
+        targetUserId: manager.userId,
+        now,
+      });
+      const node = instance.route.nodes[task.nodeIndex];
+      const assignee = await queryRows<{ user_full_name: string }>(
+        tx,
+        sql`select user_full_name from base_user where user_id = ${task.assigneeId}`,
+      );
+      await this.runtime.plugins.siteMessages?.notify({
+        userIds: [manager.userId],
+        titleKey: 'message.bpm.escalateTitle',
+        contentKey: 'message.bpm.escalateContent',
+        params: {
+          ...this.documentParams(instance),
+          node: node ? { zh: node.nodeName, en: node.nodeNameEn } : task.nodeName,
+          assignee: assignee[0]?.user_full_name ?? '',
+          hours,
+        },
+        link: { entityName: instance.entityName, documentId: instance.documentId },
+        source: 'BPM_ESCALATE',
+        email: true,
+      });
+      return true;
+    });
+  }
+
+  /** Locks a pending task of a running instance for the platform's own steps; null if decided. */
+  private async lockForSystem(
+    tx: Executor,
+    taskId: number,
+  ): Promise<{ task: TaskRow; instance: InstanceRow } | null> {
+    const [peek] = await tx.select().from(bpmTask).where(eq(bpmTask.taskId, taskId));
+    if (!peek || peek.status !== 'PENDING') return null;
+    const instance = await this.instanceById(tx, peek.instanceId, true);
+    if (!instance || instance.status !== 'RUNNING') return null;
+    const [task] = await tx.select().from(bpmTask).where(eq(bpmTask.taskId, taskId)).for('update');
+    return task && task.status === 'PENDING' ? { task, instance } : null;
   }
 
   // ------------------------------------------------------------------ reading
@@ -415,10 +581,17 @@ export class ApprovalEngine implements ApprovalGateway {
     taskId: number,
   ): Promise<{ task: TaskRow; instance: InstanceRow; onBehalfOf: number | null }> {
     if (actor.userId === null) throw fail(404, 'bpm.taskNotFound');
-    const [peek] = await tx.select().from(bpmTask).where(eq(bpmTask.taskId, taskId));
-    if (!peek) throw fail(404, 'bpm.taskNotFound');
-    const instance = await this.instanceById(tx, peek.instanceId, true);
-    const task = await this.lockPendingTask(tx, taskId);
+    // One statement locks the instance, then the task (the rows' order in FROM), as everywhere.
+    const [locked] = await tx
+      .select({ instance: bpmInstance, task: bpmTask })
+      .from(bpmInstance)
+      .innerJoin(bpmTask, eq(bpmTask.instanceId, bpmInstance.instanceId))
+      .where(eq(bpmTask.taskId, taskId))
+      .for('update');
+    if (!locked) throw fail(404, 'bpm.taskNotFound');
+    const task = locked.task;
+    const instance = locked.instance as unknown as InstanceRow;
+    if (task.status !== 'PENDING') throw fail(409, 'bpm.taskDecided');
     let onBehalfOf: number | null = null;
     if (task.assigneeId !== actor.userId) {
       const delegators = await this.delegatorsOf(tx, actor.userId, this.runtime.clock.now());
@@ -540,6 +713,71 @@ export class ApprovalEngine implements ApprovalGateway {
     for (const approver of node.approvers) {
       await this.insertTask(tx, instance, nodeIndex, updated!.round, approver.userId, 'APPROVE', now);
     }
+    await this.tellApprovers(
+      instance,
+      node,
+      node.approvers.map((approver) => approver.userId),
+    );
+  }
+
+  /** The document's type and number as message parameters. */
+  private documentParams(instance: InstanceRow) {
+    return {
+      document: { key: `entity.${instance.entityName}` },
+      number: instance.documentNumber ?? `#${instance.documentId}`,
+    };
+  }
+
+  /** In-app messages to new approvers of a node (站内信: 待审批). */
+  private async tellApprovers(instance: InstanceRow, node: RouteNode, userIds: number[]): Promise<void> {
+    const messages = this.runtime.plugins.siteMessages;
+    if (!messages || !userIds.length) return;
+    await messages.notify({
+      userIds,
+      titleKey: 'message.bpm.taskTitle',
+      contentKey: 'message.bpm.taskContent',
+      params: { ...this.documentParams(instance), node: { zh: node.nodeName, en: node.nodeNameEn } },
+      link: { entityName: instance.entityName, documentId: instance.documentId },
+      source: 'BPM_TASK',
+    });
+  }
+
+  /** In-app message to the submitter when the process ends (approved or rejected). */
+  private async tellSubmitter(
+    instance: InstanceRow,
+    outcome: 'approved' | 'rejected',
+    detail?: { task: TaskRow; actor: Actor; input: DecisionInput },
+  ): Promise<void> {
+    const messages = this.runtime.plugins.siteMessages;
+    if (!messages) return;
+    const params: Record<string, MessageParam> = { ...this.documentParams(instance) };
+    if (detail) {
+      const node = instance.route.nodes[detail.task.nodeIndex];
+      params.node = node ? { zh: node.nodeName, en: node.nodeNameEn } : detail.task.nodeName;
+      const names = await queryRows<{ user_full_name: string }>(
+        this.runtime.executor(),
+        sql`select user_full_name from base_user where user_id = ${detail.actor.userId ?? 0}`,
+      );
+      params.user = names[0]?.user_full_name ?? '';
+      // An internal comment never reaches a supplier's submitter.
+      const supplierSubmitter =
+        detail.input.internalFlag === 'Y' &&
+        (
+          await queryRows<{ n: number }>(
+            this.runtime.executor(),
+            sql`select count(*)::int as n from base_user where user_id = ${instance.submitterId} and user_type = 'EXTERNAL'`,
+          )
+        )[0]!.n > 0;
+      params.comment = supplierSubmitter ? '-' : (detail.input.comment?.trim() ?? '');
+    }
+    await messages.notify({
+      userIds: [instance.submitterId],
+      titleKey: `message.bpm.${outcome}Title`,
+      contentKey: `message.bpm.${outcome}Content`,
+      params,
+      link: { entityName: instance.entityName, documentId: instance.documentId },
+      source: outcome === 'approved' ? 'BPM_APPROVED' : 'BPM_REJECTED',
+    });
   }
 
   /** After an approval: is the node complete? Then the next node, or the end of the process. */
@@ -550,25 +788,39 @@ export class ApprovalEngine implements ApprovalGateway {
     nodeIndex: number,
     round: number,
     now: Date,
+    roundTasks?: readonly { kind: string; status: string }[],
   ): Promise<void> {
     // Only this visit of the node counts: a node returned to gets a new round of tasks.
-    const tasks = await tx
-      .select({ kind: bpmTask.kind, status: bpmTask.status })
-      .from(bpmTask)
-      .where(and(eq(bpmTask.instanceId, instance.instanceId), eq(bpmTask.round, round)));
+    const tasks =
+      roundTasks ??
+      (await tx
+        .select({ kind: bpmTask.kind, status: bpmTask.status })
+        .from(bpmTask)
+        .where(and(eq(bpmTask.instanceId, instance.instanceId), eq(bpmTask.round, round))));
     const node = instance.route.nodes[nodeIndex]!;
     const addSignPending = tasks.some((task) => task.kind === 'ADD_SIGN' && task.status === 'PENDING');
     const regularPending = tasks.some((task) => task.kind === 'APPROVE' && task.status === 'PENDING');
     const regularApproved = tasks.some((task) => task.kind === 'APPROVE' && task.status === 'APPROVED');
     const done = !addSignPending && (node.signMode === 'ANY' ? regularApproved : !regularPending);
     if (!done) return;
-    await this.cancelPending(tx, instance.instanceId, nodeIndex);
     const next = nodeIndex + 1;
     if (next < instance.route.nodes.length) {
+      await this.cancelPending(tx, instance.instanceId, nodeIndex);
       await this.createTasks(tx, instance, next, now);
       return;
     }
-    await this.complete(tx, actor, instance, now, null);
+    // The last node: in one statement, the node's other tasks are cancelled, the instance ends
+    // approved and the history records the completion; then the document's action fires.
+    await tx.execute(
+      sql`with cancelled as (
+            update bpm_task set status = 'CANCELLED'
+            where instance_id = ${instance.instanceId} and status = 'PENDING' and node_index = ${nodeIndex}),
+          finished as (
+            update bpm_instance set status = 'APPROVED', ended_at = ${now} where instance_id = ${instance.instanceId})
+          ${this.historyInsert(instance, { action: 'COMPLETE', now })}`,
+    );
+    await this.fire(actor, instance, APPROVE_ACTION, null);
+    if (instance.submitterId !== actor.userId) await this.tellSubmitter(instance, 'approved');
   }
 
   private async complete(
@@ -581,6 +833,7 @@ export class ApprovalEngine implements ApprovalGateway {
     await this.finish(tx, instance, 'APPROVED', now);
     await this.record(tx, instance, { action: 'COMPLETE', now });
     await this.fire(actor, instance, APPROVE_ACTION, comment);
+    if (instance.submitterId !== actor.userId) await this.tellSubmitter(instance, 'approved');
   }
 
   /** Fires the document's action as the platform, in the open transaction. */
@@ -597,20 +850,18 @@ export class ApprovalEngine implements ApprovalGateway {
       });
   }
 
-  private async record(
-    tx: Executor,
-    instance: InstanceRow,
-    entry: {
-      action: HistoryAction;
-      now: Date;
-      task?: TaskRow;
-      nodeName?: string;
-      userId?: number | null;
-      onBehalfOfId?: number | null;
-      targetUserId?: number | null;
-      input?: DecisionInput;
-    },
-  ): Promise<void> {
+  /** The insert of a history step as SQL, for statements that do several things at once. */
+  private historyInsert(instance: InstanceRow, entry: HistoryEntry): SQL {
+    return sql`insert into bpm_history (instance_id, entity_name, document_id, task_id, node_index, node_name, action,
+        user_id, on_behalf_of_id, target_user_id, comment, internal_flag, attachment_ids, created_at)
+      values (${instance.instanceId}, ${instance.entityName}, ${instance.documentId}, ${entry.task?.taskId ?? null},
+        ${entry.task?.nodeIndex ?? null}, ${entry.nodeName ?? entry.task?.nodeName ?? null}, ${entry.action},
+        ${entry.userId ?? null}, ${entry.onBehalfOfId ?? null}, ${entry.targetUserId ?? null},
+        ${entry.input?.comment?.trim() || null}, ${entry.input?.internalFlag === 'Y' ? 'Y' : 'N'},
+        ${entry.input?.attachmentIds || null}, ${entry.now})`;
+  }
+
+  private async record(tx: Executor, instance: InstanceRow, entry: HistoryEntry): Promise<void> {
     await tx.insert(bpmHistory).values({
       instanceId: instance.instanceId,
       entityName: instance.entityName,
@@ -628,6 +879,17 @@ export class ApprovalEngine implements ApprovalGateway {
       createdAt: entry.now,
     });
   }
+}
+
+interface HistoryEntry {
+  action: HistoryAction;
+  now: Date;
+  task?: TaskRow;
+  nodeName?: string;
+  userId?: number | null;
+  onBehalfOfId?: number | null;
+  targetUserId?: number | null;
+  input?: DecisionInput;
 }
 
 function requireComment(input: DecisionInput): string {

@@ -5,3 +5,4 @@ export * from './engine';
 export * from './queries';
 export * from './routes';
 export * from './template.actions';
+export * from './reminders';

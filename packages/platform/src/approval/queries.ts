@@ -72,8 +72,8 @@ export class ApprovalQueries {
     };
   }
 
-  private taskSelect(where: SQL, order: SQL, paging: Paging): SQL {
-    return sql`select t.task_id, t.instance_id, t.node_name, t.kind, t.status, t.entity_name, t.document_id,
+  private taskSelect(where: SQL, order: SQL, paging: Paging, total: SQL = sql`null`): SQL {
+    return sql`select ${total} as total_count, t.task_id, t.instance_id, t.node_name, t.kind, t.status, t.entity_name, t.document_id,
           t.document_number, t.assignee_id, a.user_full_name as assignee_name, t.submitter_id,
           s.user_full_name as submitter_name, t.created_at, t.decided_at, t.comment, i.process_key
         from bpm_task t
@@ -98,11 +98,28 @@ export class ApprovalQueries {
       [sql`t.status = 'PENDING' and t.assignee_id in (${inList(users)})`, ...this.taskFilters(filters)],
       sql` and `,
     );
-    const [rows, counted] = [
-      await queryRows<Raw>(tx, this.taskSelect(where, sql`t.task_id desc`, filters)),
-      await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from bpm_task t where ${where}`),
-    ];
-    return { rows: rows.map((row) => this.taskRow(actor.locale, row)), count: Number(counted[0]!.n) };
+    // The page and the count in one round trip (the count is an init-plan, run once).
+    const rows = await queryRows<Raw>(
+      tx,
+      this.taskSelect(
+        where,
+        sql`t.task_id desc`,
+        filters,
+        sql`(select count(*) from bpm_task t where ${where})::int`,
+      ),
+    );
+    const count =
+      rows.length > 0
+        ? Number(rows[0]!.total_count)
+        : Number(
+            (
+              await queryRows<{ n: number }>(
+                tx,
+                sql`select count(*)::int as n from bpm_task t where ${where}`,
+              )
+            )[0]!.n,
+          );
+    return { rows: rows.map((row) => this.taskRow(actor.locale, row)), count };
   }
 
   async countTodo(actor: Actor): Promise<number> {

@@ -197,6 +197,36 @@ function usersOfEmployee(employeeId: number) {
              where employee_id = ${employeeId} and status = 'ACTIVE' order by user_id`;
 }
 
+/**
+ * The manager of a user: the line manager of their employee, or the head of their department
+ * (`prefer` decides which is tried first, the other is the fallback). Active users only.
+ */
+export async function managerOf(
+  tx: Executor,
+  userId: number,
+  prefer: 'LINE_MANAGER' | 'DEPT_HEAD',
+): Promise<RouteApprover | null> {
+  const employee = await employeeOf(tx, userId);
+  if (!employee) return null;
+  const lineManager = async () =>
+    employee.line_manager_id ? activeUsers(tx, usersOfEmployee(Number(employee.line_manager_id))) : [];
+  const head = async () => {
+    if (!employee.department_id) return [];
+    const heads = await queryRows<{ manager_employee_id: number | null }>(
+      tx,
+      sql`select manager_employee_id from base_department where department_id = ${employee.department_id}`,
+    );
+    const id = heads[0]?.manager_employee_id;
+    return id ? activeUsers(tx, usersOfEmployee(Number(id))) : [];
+  };
+  const order = prefer === 'DEPT_HEAD' ? [head, lineManager] : [lineManager, head];
+  for (const find of order) {
+    const found = (await find()).filter((user) => user.userId !== userId);
+    if (found[0]) return found[0];
+  }
+  return null;
+}
+
 async function resolveApprovers(
   tx: Executor,
   approver: ApproverRow,

@@ -106,6 +106,27 @@ export function registerApprovalRoutes(
     await engine.approve(actor, id(body, 'taskId'), decision(body));
     return success(null);
   });
+  // 批量审批: { taskIds: [1, 2] | "1,2" (≤ 1,000), comment? } → per task { taskId, ok, msg }.
+  post(`${BPM_TASK_PATH}/doBatchApprove`, async (actor, body) => {
+    const raw = body.taskIds;
+    const list =
+      typeof raw === 'string'
+        ? raw.trim()
+          ? raw.split(',')
+          : []
+        : Array.isArray(raw)
+          ? (raw as unknown[])
+          : [];
+    if (!list.length || list.length > 1000) throw bad('taskIds');
+    const taskIds = list.map((value) => {
+      const parsed = typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value;
+      if (typeof parsed !== 'number' || !Number.isSafeInteger(parsed) || parsed <= 0) throw bad('taskIds');
+      return parsed;
+    });
+    const results = await engine.approveMany(actor, [...new Set(taskIds)], decision(body));
+    const approved = results.filter((result) => result.ok).length;
+    return success(results, approved === results.length ? '' : `${approved}/${results.length}`);
+  });
   post(`${BPM_TASK_PATH}/doReject`, async (actor, body) => {
     await engine.reject(actor, id(body, 'taskId'), decision(body));
     return success(null);

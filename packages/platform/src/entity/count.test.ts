@@ -1,6 +1,8 @@
 // Counting big lists: exact up to 10,000 matching rows; above it (a whole big table) the
-// table's statistics, flagged as an estimate.
+// table's statistics, flagged as an estimate; a page shorter than asked for is its own count.
 import { sql } from 'drizzle-orm';
+import { parseListRequest } from '@srm/kernel';
+import { SYSTEM_ACTOR } from '../access/actor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EngineHarness, startEngine } from '../testing/engine';
 import { testEntities } from '../testing/fixtures';
@@ -43,5 +45,48 @@ describe('list counts', () => {
     });
     expect(body.page.estimated).toBe(true);
     expect(body.page.count).toBeGreaterThan(10000);
+  });
+
+  /** The statements a list runs for this request body. */
+  async function statements(body: Record<string, unknown>): Promise<string[]> {
+    const service = engine.runtime.service('testItem');
+    const parsed = parseListRequest(service.entity, body);
+    if (!parsed.ok) throw new Error(parsed.issue.message);
+    return (await service.listStatements(SYSTEM_ACTOR, parsed.query)).map((s) => s.sql);
+  }
+
+  it('a page shorter than asked for is counted without a count query', async () => {
+    const list = await statements({ kind: 'RAW', pageRows: 50 });
+    expect(list).toHaveLength(1);
+    expect(list[0]).not.toMatch(/count\(/);
+    const { body } = await engine.post<{ page: Page; data: unknown[] }>(
+      '/api/srm/v1/testItemRestful/listByPage',
+      {
+        kind: 'RAW',
+        pageRows: 50,
+        pageIndex: 1,
+      },
+    );
+    expect(body.page).toEqual({ count: 25, curIndex: 1 });
+    expect(body.data).toHaveLength(25);
+    // The last page of a longer list: offset plus the rows found.
+    const last = await engine.post<{ page: Page; data: unknown[] }>(
+      '/api/srm/v1/testItemRestful/listByPage',
+      {
+        kind: 'RAW',
+        pageRows: 10,
+        pageIndex: 3,
+      },
+    );
+    expect(last.body.page).toEqual({ count: 25, curIndex: 3 });
+    expect(last.body.data).toHaveLength(5);
+  });
+
+  it('a full page of a small filter is counted; a filter planned far above the limit is not', async () => {
+    const small = await statements({ kind: 'RAW', pageRows: 10 });
+    expect(small.filter((text) => /count\(/.test(text))).toHaveLength(1);
+    const big = await statements({ kind: 'FIN', pageRows: 20 });
+    expect(big.filter((text) => /count\(/.test(text))).toHaveLength(0);
+    expect(big.filter((text) => text.startsWith('explain'))).toHaveLength(1);
   });
 });

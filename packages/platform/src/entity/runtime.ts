@@ -34,6 +34,7 @@ import { type Database, type Executor, executor, inTransaction, queryRows } from
 import type { Actor } from '../access/actor';
 import type { Identity } from '../identity/identity';
 import type { Messenger } from '../messaging/messenger';
+import type { SiteMessages } from '../messaging/site-messages';
 import type { Attachments } from '../files/attachments';
 import { AppError, type ErrorStatus } from '../http/errors';
 import type { Clock } from '../system/clock';
@@ -68,6 +69,8 @@ export interface ApprovalGateway {
 export interface PlatformServices {
   identity: Identity;
   messenger: Messenger;
+  /** In-app messages (站内信): `notify` from any hook, in its transaction. */
+  siteMessages: SiteMessages;
   attachments: Attachments;
 }
 
@@ -80,12 +83,17 @@ export interface ListResult {
 
 const MAX_IDS = 1000;
 
+/** What counting a list ran (listStatements). */
+type CountStep = 'size' | 'plan' | 'count';
+
 /** Platform writes see every row. */
 const SYSTEM_SCOPE = (actor: Actor): Actor => ({ ...actor, system: true });
 /** Up to this many matching rows the count is exact; above it, the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 10000;
 /** Above this offset a page is found through the key index first (a deferred join). */
 const DEFERRED_JOIN_OFFSET = 2000;
+/** Rows read and shaped at a time by `scan` (exports): small enough that memory stays flat. */
+const SCAN_BATCH_ROWS = 1000;
 
 export class EntityRuntime {
   readonly database: Database;
@@ -368,9 +376,7 @@ export class EntityService {
       ...query.filters.map((f) => filterCondition(this.entity, this.table, f)),
     );
     const unrestricted = !query.filters.length && !this.scope(actor).length;
-    const { count: totalCount, estimated } = await this.count(on, where, unrestricted);
     const offset = (query.pageIndex - 1) * query.pageRows;
-    if (!estimated && offset >= totalCount) return { rows: [], count: totalCount };
     const order = orderBy(this.entity, this.table, query.sort);
     let rows: Row[];
     if (offset > DEFERRED_JOIN_OFFSET) {
@@ -394,12 +400,20 @@ export class EntityService {
         .limit(query.pageRows)
         .offset(offset)) as Row[];
     }
+    const { count: totalCount, estimated } = await this.count(
+      on,
+      where,
+      unrestricted,
+      offset,
+      query.pageRows,
+      rows.length,
+    );
     const shaped = await this.shape(on, actor, rows);
     return estimated ? { rows: shaped, count: totalCount, estimated } : { rows: shaped, count: totalCount };
   }
 
   /**
-   * The SQL statements a list runs (the limited count and the page), for benchmarks and for
+   * The SQL statements a list runs (the page, then what counting needs), for benchmarks and for
    * explaining a slow list: the same text and parameters the service sends.
    */
   async listStatements(actor: Actor, query: ListQuery): Promise<{ sql: string; params: unknown[] }[]> {
@@ -410,24 +424,6 @@ export class EntityService {
     );
     const statements: { sql: string; params: unknown[] }[] = [];
     const unrestricted = !query.filters.length && !this.scope(actor).length;
-    const { estimated } = await this.count(on, where, unrestricted);
-    if (!(estimated && unrestricted)) {
-      const limited = on
-        .select({ one: sql`1` })
-        .from(this.table)
-        .where(where)
-        .limit(EXACT_COUNT_LIMIT + 1)
-        .as('limited');
-      statements.push(on.select({ count: count() }).from(limited).toSQL());
-      if (estimated) {
-        const explain = on
-          .select({ one: sql`1` })
-          .from(this.table)
-          .where(where)
-          .toSQL();
-        statements.push({ sql: `explain (format json) ${explain.sql}`, params: explain.params });
-      }
-    }
     const offset = (query.pageIndex - 1) * query.pageRows;
     const order = orderBy(this.entity, this.table, query.sort);
     if (offset > DEFERRED_JOIN_OFFSET) {
@@ -449,34 +445,72 @@ export class EntityService {
           .toSQL(),
       );
     }
+    const { rows } = await this.list(actor, query);
+    const steps: CountStep[] = [];
+    await this.count(on, where, unrestricted, offset, query.pageRows, rows.length, steps);
+    for (const step of steps) {
+      if (step === 'plan') {
+        const plan = on
+          .select({ one: sql`1` })
+          .from(this.table)
+          .where(where)
+          .toSQL();
+        statements.push({ sql: `explain (format json) ${plan.sql}`, params: plan.params });
+      } else if (step === 'count') {
+        statements.push(on.select({ count: count() }).from(this.limitedCount(on, where)).toSQL());
+      }
+    }
     return statements;
   }
 
-  /**
-   * The number of matching rows: exact up to EXACT_COUNT_LIMIT (counting stops there), above it
-   * the planner's estimate; a whole big table (no filter, no data scope) answers its statistics
-   * without a scan. So a list over millions of rows answers in milliseconds, and a scoped or
-   * filtered list of a few rows is always exact.
-   */
-  private async count(
-    on: Executor,
-    where: SQL | undefined,
-    unrestricted: boolean,
-  ): Promise<{ count: number; estimated: boolean }> {
-    if (unrestricted) {
-      const size = await this.tableSize(on);
-      if (size > EXACT_COUNT_LIMIT * 2) return { count: size, estimated: true };
-    }
-    const limited = on
+  private limitedCount(on: Executor, where: SQL | undefined) {
+    return on
       .select({ one: sql`1` })
       .from(this.table)
       .where(where)
       .limit(EXACT_COUNT_LIMIT + 1)
       .as('limited');
-    const [exact] = await on.select({ count: count() }).from(limited);
+  }
+
+  /**
+   * The number of matching rows, after the page was read. A page shorter than asked for ends
+   * the list, so the count is known without a query. Otherwise: a whole big table (no filter,
+   * no data scope) answers its statistics; a filter the planner expects to match far more rows
+   * than EXACT_COUNT_LIMIT answers the planner's estimate (EXPLAIN plans, it counts nothing);
+   * else the rows are counted, exactly up to the limit. So a list over millions of rows answers
+   * in milliseconds, and a scoped or filtered list of a few rows is always exact.
+   */
+  private async count(
+    on: Executor,
+    where: SQL | undefined,
+    unrestricted: boolean,
+    offset: number,
+    pageRows: number,
+    found: number,
+    steps: CountStep[] = [],
+  ): Promise<{ count: number; estimated: boolean }> {
+    if (found > 0 && found < pageRows) return { count: offset + found, estimated: false };
+    if (found === 0 && offset === 0) return { count: 0, estimated: false };
+    let planned: number | undefined;
+    if (unrestricted) {
+      steps.push('size');
+      const size = await this.tableSize(on);
+      if (size > EXACT_COUNT_LIMIT * 2) return { count: Math.max(size, offset + found), estimated: true };
+    } else {
+      steps.push('plan');
+      planned = await this.planRows(on, where);
+      if (planned > EXACT_COUNT_LIMIT * 2)
+        return { count: Math.max(planned, offset + found), estimated: true };
+    }
+    steps.push('count');
+    const [exact] = await on.select({ count: count() }).from(this.limitedCount(on, where));
     const total = Number(exact?.count ?? 0);
     if (total <= EXACT_COUNT_LIMIT) return { count: total, estimated: false };
-    return { count: Math.max(await this.planRows(on, where), total), estimated: true };
+    if (planned === undefined) {
+      steps.push('plan');
+      planned = await this.planRows(on, where);
+    }
+    return { count: Math.max(planned, total), estimated: true };
   }
 
   /** The planner's estimate of the rows a condition matches. */
@@ -505,6 +539,53 @@ export class EntityService {
     const rows = Math.max(0, Number(row?.rows ?? 0));
     this.sizeCache = { at: now, rows };
     return rows;
+  }
+
+  /**
+   * Every row matching the query in the list's order, for exports, with little memory whatever
+   * the page size: a page of `pageRows` keys (the spec's 20000) is read through the index first,
+   * then the rows of those keys `batchRows` at a time (each batch shaped and yielded before the
+   * next is read). A row deleted or moved out of scope between the two reads is skipped. Works
+   * alike on PostgreSQL and PGlite and holds no connection or transaction between batches.
+   */
+  async *scan(
+    actor: Actor,
+    query: Omit<ListQuery, 'pageIndex'>,
+    batchRows = SCAN_BATCH_ROWS,
+  ): AsyncGenerator<Row[]> {
+    this.assertReadable(actor);
+    const on = this.runtime.executor();
+    const where = and(
+      ...this.scope(actor),
+      ...query.filters.map((f) => filterCondition(this.entity, this.table, f)),
+    );
+    const order = orderBy(this.entity, this.table, query.sort);
+    const key = this.col(this.entity.key);
+    for (let offset = 0; ; offset += query.pageRows) {
+      const ids = (
+        await on
+          .select({ id: key })
+          .from(this.table)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.pageRows)
+          .offset(offset)
+      ).map((k) => k.id as number);
+      const full = ids.length === query.pageRows;
+      for (let start = 0; start < ids.length; start += batchRows) {
+        const part = ids.slice(start, start + batchRows);
+        const found = (await this.selectRows(on, and(inArray(key, part), where))) as Row[];
+        const byId = new Map(found.map((row) => [row[this.entity.key] as number, row]));
+        const rows: Row[] = [];
+        for (const id of part) {
+          const row = byId.get(id);
+          if (row) rows.push(row);
+        }
+        byId.clear();
+        if (rows.length) yield await this.shape(on, actor, rows);
+      }
+      if (!full) return;
+    }
   }
 
   /** Every row matching the query, page by page (exports). */

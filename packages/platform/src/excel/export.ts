@@ -1,27 +1,30 @@
 // An export: the caller's rows of a list (its data scope, its filters and order), page by page
-// (20000 rows) through the entity service, written as cells into a streaming workbook.
+// (20000 keys a page, their rows read 1000 at a time) through the entity service, written as
+// cells into a streaming workbook.
 import type { Writable } from 'node:stream';
 import { EXPORT_PAGE_SIZE, type ListQuery, entityTitle, translate } from '@srm/kernel';
 import type { Actor } from '../access/actor';
-import type { EntityRuntime, ListResult } from '../entity/runtime';
+import type { EntityRuntime } from '../entity/runtime';
 import type { Row } from '../entity/rows';
 import { type CellColumn, cellColumns, columnLookups } from './cells';
 import { LookupMeanings } from './lookups';
 import type { ExportRequest } from './request';
 import { StreamingWorkbook } from './writer';
 import { loadExcelJs } from './exceljs';
+import { collectIfGrown } from '../system/collect';
 
 export interface PreparedExport {
   readonly request: ExportRequest;
   readonly columns: readonly CellColumn[];
   /** Rows the list counts (estimated above the exact-count limit). */
   readonly total: number;
+  /** The rows in the list's order, a small batch at a time. */
   pages(): AsyncGenerator<Row[]>;
 }
 
 /**
  * Checks what can be checked before a byte is written (columns, the caller's right to read the
- * list) and reads the first page.
+ * list) and counts the rows.
  */
 export async function prepareExport(
   runtime: EntityRuntime,
@@ -44,23 +47,14 @@ export async function prepareExport(
     request.columns,
   );
   const query: Omit<ListQuery, 'pageIndex'> = { filters: request.filters, sort: request.sort, pageRows };
-  let firstPage: ListResult | null = await service.list(actor, { ...query, pageIndex: 1 });
+  // The count (and the caller's right to read the list) before a byte is written; the rows are
+  // then scanned a page of keys at a time, their full rows a small batch at a time.
+  const { count } = await service.list(actor, { ...query, pageIndex: 1, pageRows: 1 });
   return {
     request,
     columns,
-    total: firstPage.count,
-    async *pages() {
-      // One page in memory at a time: a page read ahead, or one still referenced while the next
-      // is read, would double the rows held.
-      let current: ListResult | null = firstPage;
-      firstPage = null;
-      for (let pageIndex = 2; current; pageIndex++) {
-        const more = current.rows.length === pageRows;
-        if (current.rows.length) yield current.rows;
-        current = null;
-        if (more) current = await service.list(actor, { ...query, pageIndex });
-      }
-    },
+    total: count,
+    pages: () => service.scan(actor, query),
   };
 }
 
@@ -89,13 +83,17 @@ export async function writeExport(
     title: request.title,
   });
   const every = options.progressEvery ?? 5000;
+  let reported = 0;
   for await (const rows of prepared.pages()) {
-    for (let start = 0; start < rows.length; start += every) {
-      const slice = rows.slice(start, start + every);
-      await workbook.addRows(slice.map((row) => columns.map((column) => column.value(row))));
-      await options.onProgress?.(workbook.rows);
+    await workbook.addRows(rows.map((row) => columns.map((column) => column.value(row))));
+    // Export garbage is mostly young (cell XML): a wider margin, fewer full collections.
+    collectIfGrown(48);
+    if (workbook.rows - reported >= every) {
+      reported = workbook.rows;
+      await options.onProgress?.(reported);
     }
   }
+  if (reported !== workbook.rows) await options.onProgress?.(workbook.rows);
   await workbook.finish();
   return workbook.rows;
 }

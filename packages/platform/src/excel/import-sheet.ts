@@ -1,12 +1,15 @@
 // Reading an import file as a stream (exceljs WorkbookReader): the first visible data sheet's
 // header and rows (cells as plain values), and the hidden sheet of field names when the file
-// comes from the template. Empty rows are skipped; rows keep their number in the sheet.
+// comes from the template. Empty rows are skipped; rows keep their number in the sheet. A big
+// file is read twice: once for its header, field names and row count (rows only counted), then
+// its data sheet's rows as a stream of batches (`sheetRows`).
 import { rm } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs';
 import { AppError } from '../http/errors';
 import { FIELDS_SHEET, LISTS_SHEET } from './template';
 import { orderXlsx } from './zip-order';
+import { collectIfGrown } from '../system/collect';
 
 export type PlainCell = string | number | boolean | Date | null;
 
@@ -22,7 +25,10 @@ export interface ImportSheet {
   readonly count: number;
   /** Field names by column, from the template's hidden sheet. */
   readonly fieldNames: string[] | null;
+  /** The data rows kept (the first `keep`). */
   readonly rows: SheetRow[];
+  /** The data sheet, as the reader names it (to read its rows again with `sheetRows`). */
+  readonly sheet: { readonly id: number | string; readonly name: string };
 }
 
 /** An exceljs cell value as a plain value: rich text joined, a formula's result, errors empty. */
@@ -66,30 +72,78 @@ export async function readImportSheet(
   maxRows: number,
   options: { keep?: number } = {},
 ): Promise<ImportSheet> {
+  return withOrderedXlsx(path, (ordered) => readOrdered(ordered, maxRows, options.keep ?? maxRows));
+}
+
+/** Runs `work` on a copy of the file with its parts in reading order (see zip-order.ts). */
+export async function withOrderedXlsx<T>(path: string, work: (ordered: string) => Promise<T>): Promise<T> {
   const ordered = `${path}.ordered.xlsx`;
   try {
     await orderXlsx(path, ordered);
-    return await readOrdered(ordered, maxRows, options.keep ?? maxRows);
+    return await work(ordered);
   } finally {
     await rm(ordered, { force: true });
   }
 }
 
-async function readOrdered(path: string, maxRows: number, keep: number): Promise<ImportSheet> {
+async function openReader(path: string): Promise<ExcelJS.stream.xlsx.WorkbookReader> {
+  const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
+  } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
+  // exceljs looks each sheet's name up in the workbook part (orderXlsx puts it first).
+  (workbook as unknown as ReaderModel).model ??= { sheets: [] };
+  return workbook;
+}
+
+/**
+ * The data rows of one sheet of an ordered file (from `withOrderedXlsx`), `size` at a time, as
+ * the reader parses them: the header (its first non-empty row) and empty rows skipped.
+ */
+export async function* sheetRows(
+  ordered: string,
+  sheet: ImportSheet['sheet'],
+  size: number,
+): AsyncGenerator<SheetRow[]> {
+  let batch: SheetRow[] = [];
+  try {
+    for await (const worksheet of await openReader(ordered)) {
+      const info = worksheet as unknown as AsyncIterable<ExcelJS.Row> & SheetInfo;
+      const wanted = String(info.id) === String(sheet.id);
+      let header = true;
+      for await (const row of info) {
+        if (!wanted) continue;
+        const cells = (row.values as unknown[]).slice(1).map(plainCell);
+        if (isEmpty(cells)) continue;
+        if (header) {
+          header = false;
+          continue;
+        }
+        batch.push({ number: row.number, cells });
+        if (batch.length >= size) {
+          yield batch;
+          batch = [];
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, 'excel.unreadable');
+  }
+  if (batch.length) yield batch;
+}
+
+/** Reads an ordered file: every sheet's first `keep` rows are kept, the others counted. */
+export async function readOrdered(path: string, maxRows: number, keep: number): Promise<ImportSheet> {
   const sheets: { info: SheetInfo; rows: SheetRow[]; count: number }[] = [];
   let kept = 0;
   let reader: ReaderModel;
   try {
-    const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookReader(path, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'cache',
-      entries: 'ignore',
-    } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
+    const workbook = await openReader(path);
     reader = workbook as unknown as ReaderModel;
-    // exceljs looks each sheet's name up in the workbook part (orderXlsx puts it first).
-    reader.model ??= { sheets: [] };
     for await (const worksheet of workbook) {
       const sheet = worksheet as unknown as AsyncIterable<ExcelJS.Row> & SheetInfo;
       const entry = { info: sheet as SheetInfo, rows: [] as SheetRow[], count: 0 };
@@ -101,13 +155,19 @@ async function readOrdered(path: string, maxRows: number, keep: number): Promise
         // The header and the first `keep` rows are kept; the rest are only counted.
         entry.count += 1;
         if (entry.rows.length <= keep) entry.rows.push({ number: row.number, cells });
+        if (kept % 2000 === 0) collectIfGrown(16);
       }
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(400, 'excel.unreadable');
   }
-  const named = sheets.map(({ info, rows, count }) => ({ ...describe(reader, info), rows, count }));
+  const named = sheets.map(({ info, rows, count }) => ({
+    ...describe(reader, info),
+    rows,
+    count,
+    sheet: { id: info.id, name: info.name },
+  }));
   named.sort((a, b) => a.order - b.order);
   const identifiers = (row: SheetRow | undefined) =>
     !!row &&
@@ -139,6 +199,7 @@ async function readOrdered(path: string, maxRows: number, keep: number): Promise
     count,
     fieldNames: keys?.rows[0] && keys.rows[0].number === 1 ? text(keys.rows[0].cells) : null,
     rows,
+    sheet: data.sheet,
   };
 }
 

@@ -18,7 +18,6 @@ import {
   type LookupField,
   type MessageParams,
   type RefField,
-  type SaveIssue,
   entityTitle,
   fieldLabel,
   translate,
@@ -31,11 +30,19 @@ import type { JobService } from '../jobs/jobs';
 import { type ActorSnapshot, snapshotOf } from './back-export';
 import { type ConvertContext, convertCell, resolveReferences } from './import-convert';
 import { type ImportField, fieldByHeader, importFields } from './import-fields';
-import { type ImportSheet, readImportSheet } from './import-sheet';
+import {
+  type ImportSheet,
+  type SheetRow,
+  readImportSheet,
+  readOrdered,
+  sheetRows,
+  withOrderedXlsx,
+} from './import-sheet';
 import { LookupMeanings } from './lookups';
 import { excelImport } from './tables';
 import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_ROWS } from './template';
 import { safeText } from './cells';
+import { collectIfGrown } from '../system/collect';
 
 export const IMPORT_QUEUE = 'excel-import';
 
@@ -67,16 +74,23 @@ export interface ImportOptions {
   readonly workDir: string;
 }
 
-/** A rollback that carries what the dry run found. */
+/** The rollback of an import with problems (they are listed already). */
 class Rollback extends Error {
-  constructor(readonly issues: SaveIssue[]) {
+  constructor() {
     super('rollback');
   }
 }
 
 const MAX_ERROR_LINES = 50_000;
-/** Rows handed to createMany at once (all in one transaction). */
-const CREATE_SLICE = 5000;
+/** Rows read, checked and handed to createMany at once (all in one transaction). */
+const IMPORT_BATCH = 2000;
+
+type CellReport = (row: number, field: string, message: string, params?: MessageParams) => void;
+
+/** An array in batches of `size`. */
+async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
 
 export class Imports {
   /** Progress of imports running on this node (the status row is written outside transactions). */
@@ -152,10 +166,17 @@ export class Imports {
       await mkdir(this.options.workDir, { recursive: true });
       await pipeline(await attachments.storage.get(file.storageKey), createWriteStream(path));
       const entity = this.entityFor(actor, row.entityName);
-      const sheet = await readImportSheet(path, IMPORT_MAX_ROWS);
-      const outcome = await this.importSheet(actor, entity, sheet, (done) =>
-        this.live.set(job.importId, done),
-      );
+      // Read twice: the header, field names and count first, then the rows as they stream.
+      const outcome = await withOrderedXlsx(path, async (ordered) => {
+        const sheet = await readOrdered(ordered, IMPORT_MAX_ROWS, 0);
+        return this.importSheet(
+          actor,
+          entity,
+          sheet,
+          (done) => this.live.set(job.importId, done),
+          sheetRows(ordered, sheet.sheet, IMPORT_BATCH),
+        );
+      });
       if (outcome.ok)
         await this.update(job.importId, {
           status: 'DONE',
@@ -223,6 +244,8 @@ export class Imports {
     entity: EntityDef,
     sheet: ImportSheet,
     onProgress?: (done: number) => void,
+    /** The data rows as a stream of batches (a big file); else the sheet's rows. */
+    batches?: AsyncIterable<SheetRow[]>,
   ): Promise<ImportOutcome> {
     const { runtime } = this.options;
     const messages = runtime.messages();
@@ -252,32 +275,95 @@ export class Imports {
       yes: t('excel.yes'),
       no: t('excel.no'),
     };
-    const cellIssue = (row: number, field: string, message: string, params?: MessageParams) =>
-      issues.push({ row, column: labelOf(field), message: t(message, params) });
+    // Cells already reported: createMany's own issue on the same cell is not listed again.
+    const reported = new Set<string>();
+    const cellIssue: CellReport = (row, field, message, params) => {
+      const column = labelOf(field);
+      reported.add(`${row}\u0000${column}`);
+      issues.push({ row, column, message: t(message, params) });
+    };
 
-    // Cells → values.
-    const bodies: Record<string, unknown>[] = sheet.rows.map((row) => {
-      const body: Record<string, unknown> = {};
-      columns.forEach((column, index) => {
-        if (!column) return;
-        const cell = row.cells[index] ?? null;
-        if (cell === null || (typeof cell === 'string' && !cell.trim())) return;
-        const converted = convertCell(column.field, cell, context);
-        if (converted.ok) body[column.name] = converted.value;
-        else cellIssue(row.number, column.name, converted.issue.message, converted.issue.params);
+    // The rows a batch at a time, all in one transaction: converted, names resolved, unique
+    // values checked, created — or, when anything is wrong, still checked to the end (so every
+    // problem is listed) and rolled back. What is held per row is a batch's worth, whatever the
+    // file's size; only the unique values seen (for duplicates in the file) grow with it.
+    const seen = new Map<string, Map<string, number>>();
+    const service = runtime.service(entity.name);
+    let created = 0;
+    let rowCount = 0;
+    try {
+      await runtime.transaction(async () => {
+        for await (const rows of batches ?? inBatches(sheet.rows, IMPORT_BATCH)) {
+          const numbers = rows.map((row) => row.number);
+          const bodies = rows.map((row) => this.convertRow(columns, row, context, cellIssue));
+          rowCount += rows.length;
+          await this.resolveNames(actor, columns, bodies, numbers, cellIssue);
+          await this.uniqueIssues(entity, columns, bodies, numbers, seen, cellIssue);
+          const before = rowCount - rows.length;
+          const result = await service.createMany(actor, bodies, {
+            onProgress: (count) => onProgress?.(before + count),
+          });
+          if ('issues' in result) {
+            for (const issue of result.issues) {
+              const [index, field] = issue.path;
+              const row = typeof index === 'number' ? (numbers[index] ?? null) : null;
+              const column = typeof field === 'string' ? labelOf(field) : '';
+              if (reported.has(`${row}\u0000${column}`)) continue;
+              issues.push({ row, column, message: t(issue.message, issue.params) });
+            }
+          } else created += result.ids.length;
+          onProgress?.(rowCount);
+          collectIfGrown(16);
+        }
+        if (issues.length) throw new Rollback();
       });
-      return body;
+    } catch (error) {
+      created = 0;
+      if (error instanceof Rollback) {
+        // The issues are listed already.
+      } else if (error instanceof AppError && error.httpStatus !== 500) {
+        const rendered = error.render ? error.render(actor.locale).msg : t(error.messageKey, error.params);
+        issues.push({ row: null, column: '', message: rendered });
+      } else throw error;
+    }
+    if (!issues.length) return { ok: true, created };
+    issues.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+    const errorFile = await this.errorFile(actor, entity, issues);
+    return { ok: false, issues, errorFile, rows: rowCount };
+  }
+
+  /** A row's cells as the values of a save; a cell that does not convert is an issue. */
+  private convertRow(
+    columns: readonly (ImportField | null)[],
+    row: SheetRow,
+    context: ConvertContext,
+    cellIssue: CellReport,
+  ): Record<string, unknown> {
+    const body: Record<string, unknown> = {};
+    columns.forEach((column, index) => {
+      if (!column) return;
+      const cell = row.cells[index] ?? null;
+      if (cell === null || (typeof cell === 'string' && !cell.trim())) return;
+      const converted = convertCell(column.field, cell, context);
+      if (converted.ok) body[column.name] = converted.value;
+      else cellIssue(row.number, column.name, converted.issue.message, converted.issue.params);
     });
-    // The cells are no longer needed: only the rows' numbers are.
-    const numbers = sheet.rows.map((row) => row.number);
-    const rowCount = numbers.length;
-    sheet.rows.length = 0;
-    // Names → ids.
+    return body;
+  }
+
+  /** Names of referenced rows → their ids (within the caller's scope). */
+  private async resolveNames(
+    actor: Actor,
+    columns: readonly (ImportField | null)[],
+    bodies: Record<string, unknown>[],
+    numbers: readonly number[],
+    cellIssue: CellReport,
+  ): Promise<void> {
     for (const column of columns) {
       if (!column || column.field.kind !== 'ref') continue;
       const names = bodies.map((body) => body[column.name]).filter((v): v is string => typeof v === 'string');
       if (!names.length) continue;
-      const resolved = await resolveReferences(runtime, actor, column.field as RefField, names);
+      const resolved = await resolveReferences(this.options.runtime, actor, column.field as RefField, names);
       bodies.forEach((body, index) => {
         const name = body[column.name];
         if (typeof name !== 'string') return;
@@ -289,49 +375,6 @@ export class Imports {
         }
       });
     }
-    await this.uniqueIssues(entity, columns, bodies, numbers, cellIssue);
-
-    // All or none: one transaction, rolled back when anything is wrong (so a file with problems
-    // is still checked whole). The rows go to createMany in slices, which keeps what it holds
-    // per row (parsed rows, audit entries, insert statements) to a slice at a time.
-    const reported = new Set(issues.map((issue) => `${issue.row}\u0000${issue.column}`));
-    const found: SaveIssue[] = [];
-    let created = 0;
-    try {
-      await runtime.transaction(async () => {
-        const service = runtime.service(entity.name);
-        for (let start = 0; start < bodies.length; start += CREATE_SLICE) {
-          const slice = bodies.slice(start, start + CREATE_SLICE);
-          const result = await service.createMany(actor, slice, {
-            onProgress: (done) => onProgress?.(start + done),
-          });
-          if ('issues' in result)
-            for (const issue of result.issues)
-              found.push({ ...issue, path: [(issue.path[0] as number) + start, ...issue.path.slice(1)] });
-          else created += result.ids.length;
-          bodies.fill({}, start, start + CREATE_SLICE);
-        }
-        if (found.length || issues.length) throw new Rollback(found);
-      });
-    } catch (error) {
-      created = 0;
-      if (error instanceof Rollback) {
-        for (const issue of error.issues) {
-          const [index, field] = issue.path;
-          const row = typeof index === 'number' ? (numbers[index] ?? null) : null;
-          const column = typeof field === 'string' ? labelOf(field) : '';
-          if (reported.has(`${row}\u0000${column}`)) continue;
-          issues.push({ row, column, message: t(issue.message, issue.params) });
-        }
-      } else if (error instanceof AppError && error.httpStatus !== 500) {
-        const rendered = error.render ? error.render(actor.locale).msg : t(error.messageKey, error.params);
-        issues.push({ row: null, column: '', message: rendered });
-      } else throw error;
-    }
-    if (!issues.length) return { ok: true, created };
-    issues.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
-    const errorFile = await this.errorFile(actor, entity, issues);
-    return { ok: false, issues, errorFile, rows: rowCount };
   }
 
   /** Which field each column of the file holds; unknown and repeated headers are issues. */
@@ -371,48 +414,55 @@ export class Imports {
     });
   }
 
-  /** Values of unique fields repeated in the file or already stored. */
+  /**
+   * Values of unique fields repeated in the file or already stored. `seen` holds, per field, the
+   * values of earlier batches with their first row: a value first seen in this batch is looked up
+   * in the table (before this batch is created; earlier batches' rows are all first seen there).
+   */
   private async uniqueIssues(
     entity: EntityDef,
     columns: readonly (ImportField | null)[],
     bodies: readonly Record<string, unknown>[],
     numbers: readonly number[],
-    report: (row: number, field: string, message: string, params?: MessageParams) => void,
+    seen: Map<string, Map<string, number>>,
+    report: CellReport,
   ): Promise<void> {
     const { runtime } = this.options;
     const table = runtime.table(entity.name);
     for (const column of columns) {
       if (!column?.field.unique || column.field.sealed) continue;
-      const first = new Map<string, number>();
+      let first = seen.get(column.name);
+      if (!first) seen.set(column.name, (first = new Map()));
+      const fresh: string[] = [];
       bodies.forEach((body, index) => {
         const value = body[column.name];
         if (value === undefined || value === null) return;
         const key = String(value);
         const earlier = first.get(key);
-        if (earlier === undefined) first.set(key, numbers[index]!);
-        else
+        if (earlier === undefined) {
+          first.set(key, numbers[index]!);
+          fresh.push(key);
+        } else
           report(numbers[index]!, column.name, 'excel.duplicateInFile', {
             value: key.slice(0, 60),
             row: earlier,
           });
       });
-      const values = [...first.keys()];
       const existing = new Set<string>();
-      for (let start = 0; start < values.length; start += 1000) {
+      for (let start = 0; start < fresh.length; start += 1000) {
         const col = table[column.name] as AnyPgColumn;
         const rows = await runtime
           .executor()
           .select({ value: col })
           .from(table)
-          .where(inArray(col, values.slice(start, start + 1000)));
+          .where(inArray(col, fresh.slice(start, start + 1000)));
         for (const row of rows) existing.add(String(row.value));
       }
+      if (!existing.size) continue;
       bodies.forEach((body, index) => {
         const value = body[column.name];
-        if (value !== undefined && value !== null && existing.has(String(value)))
-          report(numbers[index]!, column.name, 'excel.alreadyExists', {
-            value: String(value).slice(0, 60),
-          });
+        if (value === undefined || value === null || !existing.has(String(value))) return;
+        report(numbers[index]!, column.name, 'excel.alreadyExists', { value: String(value).slice(0, 60) });
       });
     }
   }

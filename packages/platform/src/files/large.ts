@@ -1,9 +1,12 @@
 // Large-file mode (over 104857600 bytes): the browser sends the file in chunks, each written at
 // its place in one work file; an interrupted upload resumes with the chunks still missing; the
 // complete file's SHA-256 is computed (and checked against the client's, when given) before
-// it is moved into storage. Downloads stream, with byte ranges.
+// it is moved into storage. Like an ordinary upload, the first chunk may name the record the file
+// is for (functionId, businessId): the finished file is linked to it when the uploader may change
+// that record's attachments, and from then on access follows the record. Downloads stream, with
+// byte ranges.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -38,10 +41,24 @@ function integer(value: string | undefined, name: string, min: number, max: numb
   return number;
 }
 
+/**
+ * The file's SHA-256, read through one buffer used again and again: a read stream's fresh
+ * buffer per read would pile up outside the JS heap (tens of MB for a 2 GiB file) until the
+ * next full GC.
+ */
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 }))
-    hash.update(chunk as Buffer);
+  const handle = await open(path, 'r');
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (!bytesRead) break;
+      hash.update(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
   return hash.digest('hex');
 }
 
@@ -114,6 +131,11 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
             chunkSize,
             chunkCount,
             path: fields.path?.slice(0, 255) ?? null,
+            // The record the file is for, as with an ordinary upload: linked when the upload
+            // finishes, if the uploader may change that record's attachments.
+            functionId: fields.functionId?.trim().slice(0, 80) || null,
+            businessId:
+              fields.businessId && /^\d{1,15}$/.test(fields.businessId) ? Number(fields.businessId) : null,
             fileDesc: fields.fileDesc?.slice(0, 500) ?? null,
             createdAt: runtime.clock.now(),
           })
@@ -129,7 +151,8 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
         part.file.resume();
         throw new AppError(409, 'file.uploadMismatch');
       }
-      const counter = meter(expected);
+      // The chunk is only counted: the whole file's SHA-256 is computed once all chunks are in.
+      const counter = meter(expected, { hash: false });
       const writer = createWriteStream(partPath(uploadId), { flags: 'r+', start: chunkIndex * chunkSize });
       try {
         await pipeline([part.file, ...(chunkIndex === 0 ? [contentCheck(extension)] : []), counter, writer]);
@@ -169,13 +192,15 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
     }
     await mkdir(dirname(path), { recursive: true });
     const stored = await attachments.storage.adopt(path, sha256);
-    const attachment = await attachments.record(
-      actor,
-      upload.originalFileName,
-      stored,
-      { path: upload.path, fileDesc: upload.fileDesc },
-      true,
-    );
+    const context = {
+      path: upload.path,
+      fileDesc: upload.fileDesc,
+      functionId: upload.functionId,
+      businessId: upload.businessId,
+    };
+    const recorded = await attachments.record(actor, upload.originalFileName, stored, context, true);
+    // Access follows the record, as for an ordinary upload (functionId and businessId).
+    const [attachment] = await attachments.applyContext(actor, [recorded], context);
     return { sha256, attachment };
   };
 

@@ -36,8 +36,11 @@ export class FileTooLargeError extends Error {
 }
 
 /** Counts and hashes the bytes passing through, and stops past the limit. */
-export function meter(maxBytes: number): Transform & { size: () => number; sha256: () => string } {
-  const hash = createHash('sha256');
+export function meter(
+  maxBytes: number,
+  options: { hash?: boolean } = {},
+): Transform & { size: () => number; sha256: () => string } {
+  const hash = options.hash === false ? null : createHash('sha256');
   let size = 0;
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -46,13 +49,16 @@ export function meter(maxBytes: number): Transform & { size: () => number; sha25
         callback(new FileTooLargeError(maxBytes));
         return;
       }
-      hash.update(chunk);
+      hash?.update(chunk);
       callback(null, chunk);
     },
   }) as Transform & { size: () => number; sha256: () => string };
   let digest: string | null = null;
   transform.size = () => size;
-  transform.sha256 = () => (digest ??= hash.digest('hex'));
+  transform.sha256 = () => {
+    if (!hash) throw new Error('meter without hash');
+    return (digest ??= hash.digest('hex'));
+  };
   return transform;
 }
 

@@ -4,6 +4,7 @@
 import {
   createPrivateKey,
   createPublicKey,
+  generateKeyPair,
   generateKeyPairSync,
   type KeyObject,
   constants,
@@ -11,6 +12,7 @@ import {
 } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 
 export class RsaKeys {
   private constructor(
@@ -18,6 +20,20 @@ export class RsaKeys {
     /** The public key as base64 of its SPKI DER encoding (what WebCrypto imports). */
     readonly publicKeySpki: string,
   ) {}
+
+  /**
+   * Creates the key file when there is neither a key in the environment nor a file, off the main
+   * thread: a first start can do it while it prepares the database, and `load` then reads it.
+   */
+  static async prepare(keyFile: string, fromEnv: string | undefined): Promise<void> {
+    if (fromEnv || existsSync(keyFile)) return;
+    const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    if (existsSync(keyFile)) return;
+    mkdirSync(dirname(keyFile), { recursive: true });
+    writeFileSync(keyFile, pem, { mode: 0o600 });
+    chmodSync(keyFile, 0o600);
+  }
 
   static load(keyFile: string, fromEnv: string | undefined): RsaKeys {
     let pem: string;

@@ -164,6 +164,15 @@ export class JobService {
     return id;
   }
 
+  /**
+   * Sends a job to run in `seconds`, at most one per slot of that length on the queue (other
+   * sends in the same slot are dropped): a periodic job that schedules its next run.
+   */
+  async sendThrottled<T extends object>(name: string, data: T, seconds: number): Promise<string | null> {
+    if (!this.queues.has(name)) throw new Error(`Unknown queue ${name}`);
+    return this.boss.send(name, data, { startAfter: seconds, singletonSeconds: seconds });
+  }
+
   /** A job's state and result (its output once completed, the error once failed). */
   async find(name: string, id: string): Promise<JobInfo | null> {
     const job = await this.boss.getJobById<unknown>(name, id, {

@@ -57,7 +57,8 @@ export class PdfFontMissing extends Error {
 export interface PdfOptions {
   readonly title: string;
   readonly author?: string;
-  readonly size?: 'A4' | 'A5';
+  /** A paper name or [width, height] in points (a label: [283, 198] is 100 × 70 mm). */
+  readonly size?: 'A4' | 'A5' | readonly [number, number];
   readonly layout?: 'portrait' | 'landscape';
   readonly margin?: number;
 }
@@ -77,7 +78,7 @@ export async function renderPdf(
   const module = await import('pdfkit');
   const PDFDocument = (module.default ?? module) as typeof PDFKitModule;
   const doc = new PDFDocument({
-    size: options.size ?? 'A4',
+    size: (options.size ?? 'A4') as string | number[],
     layout: options.layout ?? 'portrait',
     margin: options.margin ?? 40,
     bufferPages: true,

@@ -4,3 +4,4 @@ export * from './postgres';
 export * from './engine';
 export * from './samples';
 export * from './s3-peer';
+export * from './pdf';

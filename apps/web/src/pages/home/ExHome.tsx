@@ -1,6 +1,7 @@
 // The external home (exHome) of supplier users: a greeting, the company card, and the sections
-// a supplier works in — 待确认订单, 送货通知, 公告, 邀请 — with honest empty states until their
-// modules arrive.
+// a supplier works in: 待确认订单 (released orders and those whose changes the buyer still
+// weighs) and 送货通知 (issued notices to confirm) from their lists, 公告 and 邀请 with honest
+// empty states until their modules arrive.
 import { CarOutlined, FileDoneOutlined, MailOutlined, NotificationOutlined } from '@ant-design/icons';
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +11,12 @@ import { useMenu } from '../../shell/menu/menuSource';
 import { screenMenus } from '../../shell/menu/menuTree';
 import { CompanyCard } from './CompanyCard';
 import { Greeting } from './Greeting';
+import { HomeDocuments } from './HomeDocuments';
 import { HomeSection } from './HomeSection';
 
 const COMPANY_SCREEN = 'supplier/companyInfo';
 
-const SECTIONS = [
-  { key: 'orders', icon: <FileDoneOutlined /> },
-  { key: 'deliveries', icon: <CarOutlined /> },
+const COMING = [
   { key: 'notices', icon: <NotificationOutlined /> },
   { key: 'invitations', icon: <MailOutlined /> },
 ] as const;
@@ -46,7 +46,31 @@ export default function ExHome() {
         }
       />
       <Row gutter={[12, 12]}>
-        {SECTIONS.map((section) => (
+        <Col xs={24} lg={12}>
+          <HomeDocuments
+            title={t('exHome.orders.title')}
+            icon={<FileDoneOutlined />}
+            testId="ex-orders"
+            empty={t('exHome.orders.none')}
+            entity="srmPoHeader"
+            listPath="supplierPurOrderConfirmList"
+            filters={{ status: ['RELEASED', 'CHANGE_PROPOSED'] }}
+            fields={['orgId', 'orderDate', 'amountInclTax']}
+          />
+        </Col>
+        <Col xs={24} lg={12}>
+          <HomeDocuments
+            title={t('exHome.deliveries.title')}
+            icon={<CarOutlined />}
+            testId="ex-deliveries"
+            empty={t('exHome.deliveries.none')}
+            entity="srmPurDeliveryNotice"
+            listPath="supplierDeliveryNoticeList"
+            filters={{ status: ['ISSUED', 'ADJUSTING'] }}
+            fields={['orgId', 'issuedDate']}
+          />
+        </Col>
+        {COMING.map((section) => (
           <Col key={section.key} xs={24} lg={12}>
             <HomeSection
               title={t(`exHome.${section.key}.title`)}

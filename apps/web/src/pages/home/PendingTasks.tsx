@@ -1,6 +1,6 @@
 // 我的待办 on the internal home: the approval tasks waiting for the user (and those delegated to
 // the user), newest first; each opens its document, where the approval buttons are.
-import dayjs from 'dayjs';
+import { formatDateTimeMinute } from '@srm/kernel';
 import { CheckSquareOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export function PendingTasks() {
               <Typography.Text type="secondary">{task.nodeName}</Typography.Text>
               <Typography.Text type="secondary">{task.submitterName}</Typography.Text>
               <Typography.Text type="secondary" style={{ marginLeft: 'auto', whiteSpace: 'nowrap' }}>
-                {task.createdAt ? dayjs(task.createdAt).format('YYYY-MM-DD HH:mm') : ''}
+                {task.createdAt ? formatDateTimeMinute(task.createdAt) : ''}
               </Typography.Text>
             </li>
           ))}

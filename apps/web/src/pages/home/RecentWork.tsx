@@ -1,7 +1,7 @@
 // 最近处理: the documents the user touched last (/auth/recentWork, only those it may still
 // read), each opening its edit screen when one is registered for its entity.
+import { formatDateTimeMinute } from '@srm/kernel';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { HistoryOutlined } from '@ant-design/icons';
 import { Alert, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,7 @@ export function RecentWork() {
                 )}
                 <Typography.Text type="secondary">{labels.action(item.entity, item.action)}</Typography.Text>
                 <Typography.Text type="secondary" style={{ marginLeft: 'auto', whiteSpace: 'nowrap' }}>
-                  {dayjs(item.at).format('YYYY-MM-DD HH:mm')}
+                  {formatDateTimeMinute(item.at)}
                 </Typography.Text>
               </li>
             );

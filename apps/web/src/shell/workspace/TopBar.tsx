@@ -7,6 +7,7 @@ import {
   DownOutlined,
   GlobalOutlined,
   KeyOutlined,
+  MailOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -16,7 +17,18 @@ import {
 import { Avatar, Badge, Button, Dropdown, Empty, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '@srm/kernel';
-import { type TaskRow, usePendingTasks, useTodoCount } from '@srm/platform-ui';
+import {
+  type SiteMessage,
+  SITE_MESSAGE,
+  type TaskRow,
+  request,
+  useApi,
+  usePendingTasks,
+  useRecentMessages,
+  useTodoCount,
+  useUnreadCount,
+} from '@srm/platform-ui';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Current } from '../../auth/useCurrent';
 import { useLanguage } from '../language';
 
@@ -33,6 +45,10 @@ export interface TopBarProps {
   onOpenTask(task: TaskRow): void;
   /** Opens the list of all pending tasks. */
   onOpenPending(): void;
+  /** Opens what an in-app message is about. */
+  onOpenMessage(message: SiteMessage): void;
+  /** Opens my messages (receiveMessageList). */
+  onOpenMessages(): void;
 }
 
 function LanguageMenu() {
@@ -125,6 +141,7 @@ export function TopBar(props: TopBarProps) {
           </Button>
         </Dropdown>
         <PendingBell onOpenTask={props.onOpenTask} onOpenPending={props.onOpenPending} />
+        <MessageBell onOpenMessage={props.onOpenMessage} onOpenMessages={props.onOpenMessages} />
         <LanguageMenu />
         <Dropdown
           trigger={['click']}
@@ -220,6 +237,73 @@ function PendingBell(props: { onOpenTask(task: TaskRow): void; onOpenPending(): 
       <Button type="text" aria-label={t('shell.pending.title')} title={t('shell.pending.title')}>
         <Badge count={count} size="small" data-testid="pending-count">
           <BellOutlined style={{ fontSize: 16 }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}
+
+/** In-app messages (站内信): the unread count, the latest messages, and the way to all of them. */
+function MessageBell(props: { onOpenMessage(message: SiteMessage): void; onOpenMessages(): void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const count = useUnreadCount();
+  const [open, setOpen] = useState(false);
+  const messages = useRecentMessages(6);
+  const rows = (messages.data?.data ?? []).filter((message) => message.readFlag === 'N');
+  const openMessage = async (message: SiteMessage) => {
+    setOpen(false);
+    await request(api, `${SITE_MESSAGE}/doRead`, { messageIds: [message.messageId] });
+    void queryClient.invalidateQueries({ queryKey: ['message'] });
+    props.onOpenMessage(message);
+  };
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('shell.messages.title')}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void messages.refetch();
+      }}
+      content={
+        <div style={{ width: 320 }} data-testid="message-bell-list">
+          {rows.length ? (
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {rows.map((message) => (
+                <li key={message.messageId} style={{ padding: '6px 0', borderBottom: '1px solid #f5f5f5' }}>
+                  <Typography.Link onClick={() => void openMessage(message)}>{message.title}</Typography.Link>
+                  {message.content && (
+                    <div>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+                        {message.content}
+                      </Typography.Text>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.messages.empty')} />
+          )}
+          <Button
+            type="link"
+            block
+            onClick={() => {
+              setOpen(false);
+              props.onOpenMessages();
+            }}
+          >
+            {t('shell.messages.all')}
+          </Button>
+        </div>
+      }
+    >
+      <Button type="text" aria-label={t('shell.messages.title')} title={t('shell.messages.title')}>
+        <Badge count={count} size="small" data-testid="message-count">
+          <MailOutlined style={{ fontSize: 16 }} />
         </Badge>
       </Button>
     </Popover>

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Layout, Result, Spin, Typography } from 'antd';
 import { localeOf } from '@srm/kernel';
-import { PlatformProvider } from '@srm/platform-ui';
+import { PlatformProvider, messageTarget } from '@srm/platform-ui';
 import { apiPost } from '../../api';
 import { AUTH, signOut } from '../../auth/authApi';
 import { updateSession, useStoredSession } from '../../auth/session';
@@ -118,6 +118,11 @@ function WorkspaceLayout({ current }: { current: Current }) {
           onOpenPending={() =>
             go(current.user.userType === 'EXTERNAL' ? 'supplierPendingList' : 'myApproval')
           }
+          onOpenMessage={(message) => {
+            const target = messageTarget(message, recordPath);
+            if (target) go(target.path, toSearch(target.query));
+          }}
+          onOpenMessages={() => go('receiveMessageList')}
         />
         <TabBar workspace={workspace} />
         <LoadingProvider>

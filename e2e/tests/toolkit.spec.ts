@@ -1,0 +1,270 @@
+// The toolkit gallery (toolkitGallery) in Chromium: an upload with its progress bar, an image
+// previewed and turned in the image viewer, a PDF previewed in the pdf.js overlay, an image
+// cropped to the 180×180 JPEG, a file deleted after the spec's confirmation, an extension
+// refused with the allowed list; and a list exported as the user sees it (the saved column
+// settings and the sort of the grid), the file read back.
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import {
+  activePane,
+  expectToast,
+  keepScreenshot,
+  openFromMenu,
+  signIn,
+  toastsGone,
+  watchConsole,
+} from './helpers';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+// Two journeys with uploads, viewers and a download: generous for a busy machine.
+test.setTimeout(300_000);
+
+/** A small valid one-page PDF. */
+function pdfFile(text: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    null,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const stream = `BT /F1 24 Tf 72 760 Td (${text}) Tj ET`;
+  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A PNG drawn by the browser itself (a 320×200 picture with two colours). */
+async function pngFile(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 200;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#1677ff';
+    context.fillRect(0, 0, 320, 200);
+    context.fillStyle = '#fadb14';
+    context.fillRect(100, 40, 120, 120);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+test('the toolkit gallery: upload with progress, preview, crop, delete and refuse', async ({ page }) => {
+  const errors = watchConsole(page);
+  const pane = activePane(page);
+  await signIn(page, 'admin');
+  await openFromMenu(page, '组件示例');
+  await expect(page).toHaveURL(/\/main\/toolkitGallery/);
+  const attachments = pane.getByTestId('gallery-attachments');
+  const editable = attachments.getByTestId('attachment-field').first();
+  const pdf = pdfFile('SRM toolkit E2E');
+
+  await test.step('an upload shows its progress bar until the server answers, then the file is listed', async () => {
+    // The server's answer is held back a moment, so that the bar can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/file/v2/file/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await editable.getByTestId('attachment-input').setInputFiles({
+      name: '资质证书.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    const progress = editable.getByTestId('attachment-progress');
+    await expect(progress).toBeVisible();
+    await expect(progress).toContainText('资质证书.pdf');
+    await expect(progress.locator('.ant-progress')).toBeVisible();
+    await keepScreenshot(page, 'toolkit-upload-progress-zh');
+    // Released: this and later uploads go through (the route stays; unrouting a held request drops it).
+    release();
+    await expect(progress).toHaveCount(0);
+    const row = editable.locator('.ant-table-row', { hasText: '资质证书.pdf' });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(`${pdf.length} B`);
+    await expect(pane.getByTestId('gallery-attachment-value')).toContainText(/字段值：\d+/);
+  });
+
+  await test.step('the PDF opens in the full-page pdf.js overlay and closes with its icon', async () => {
+    await editable.getByRole('link', { name: '资质证书.pdf' }).click();
+    const viewer = page.getByTestId('pdf-viewer');
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByTestId('pdf-page')).toHaveCount(1);
+    await expect(viewer).toContainText('共 1 页');
+    await viewer.getByRole('button', { name: '关闭' }).click();
+    await expect(viewer).toBeHidden();
+  });
+
+  await test.step('an image uploaded to the images field opens in the image viewer, which turns it', async () => {
+    const images = attachments.getByTestId('gallery-images').getByTestId('attachment-field');
+    await images.getByTestId('attachment-input').setInputFiles({
+      name: '样品照片.png',
+      mimeType: 'image/png',
+      buffer: await pngFile(page),
+    });
+    await expect(images.locator('.ant-table-row', { hasText: '样品照片.png' })).toBeVisible();
+    await images.getByRole('button', { name: '预览 样品照片.png' }).click();
+    const modal = page.locator('.ant-modal', { hasText: '样品照片.png' });
+    const image = modal.getByTestId('image-viewer-image');
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBe(320);
+    await modal.getByRole('button', { name: '向右旋转' }).click();
+    await expect(image).toHaveAttribute('data-rotation', '90');
+    await modal.getByRole('button', { name: '放大' }).click();
+    await expect(modal).toContainText('125%');
+    await keepScreenshot(page, 'toolkit-image-viewer-zh');
+    await modal.locator('.ant-modal-close').click();
+    await expect(modal).toBeHidden();
+  });
+
+  await test.step('the crop modal gives a 180×180 JPEG', async () => {
+    const viewers = pane.getByTestId('gallery-viewers');
+    await viewers.getByRole('button', { name: '裁剪图片（180×180）' }).click();
+    const modal = page.locator('.ant-modal', { hasText: '裁剪图片' });
+    await expect(modal.locator('.reactEasyCrop_CropArea')).toBeVisible();
+    await modal.getByRole('button', { name: /确\s?定/ }).click();
+    await expect(modal).toBeHidden();
+    const cropped = viewers.getByTestId('gallery-cropped');
+    await expect(cropped).toContainText('image/jpeg');
+    const size = await cropped.locator('img').evaluate(async (element) => {
+      const image = element as HTMLImageElement;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    });
+    expect(size).toEqual([180, 180]);
+  });
+
+  await test.step('a file is deleted only after the confirmation, with the reminder to save', async () => {
+    await editable.getByRole('button', { name: '删除 资质证书.pdf' }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '请确认是否继续删除附件信息?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: /取\s?消/ }).click();
+    await expect(confirm).toBeHidden();
+    await expect(editable.locator('.ant-table-row', { hasText: '资质证书.pdf' })).toBeVisible();
+    await editable.getByRole('button', { name: '删除 资质证书.pdf' }).click();
+    await confirm.getByRole('button', { name: /确\s?定/ }).click();
+    await expectToast(page, '附件删除成功，因附件ID更新，请及时保存业务单据');
+    await expect(editable.locator('.ant-table-row', { hasText: '资质证书.pdf' })).toHaveCount(0);
+    await expect(pane.getByTestId('gallery-attachment-value')).toContainText('字段值：—');
+  });
+
+  await test.step('an extension outside the allowed list is refused with the list', async () => {
+    const limited = attachments.getByTestId('gallery-limited').getByTestId('attachment-field');
+    await limited.getByTestId('attachment-input').setInputFiles({
+      name: '说明.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('不在允许的格式中'),
+    });
+    await expect(page.getByText(/当前文件扩展名不能上传附件.*pdf.*docx/).first()).toBeVisible();
+    await expect(limited.locator('.ant-table-row')).toHaveCount(0);
+  });
+  await toastsGone(page);
+  await keepScreenshot(page, 'toolkit-gallery-zh');
+  expect(errors).toEqual([]);
+});
+
+async function workbookOf(path: string): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
+  return workbook;
+}
+
+function rowValues(sheet: ExcelJS.Worksheet, number: number): string[] {
+  const values = sheet.getRow(number).values as unknown[];
+  return values.slice(1).map((value) => (value === null || value === undefined ? '' : String(value)));
+}
+
+/** The visible header titles of a grid, without the index and operation columns. */
+async function headersOf(grid: Locator): Promise<string[]> {
+  return (await grid.locator('.ant-table-thead th:visible').allInnerTexts())
+    .map((text) => text.trim())
+    .filter((text) => text && text !== '序号' && text !== '操作');
+}
+
+test('an export follows the saved column settings and the sort of the list', async ({ page }) => {
+  const errors = watchConsole(page);
+  const pane = activePane(page);
+  await signIn(page, 'admin');
+  await openFromMenu(page, '计量单位');
+  const rows = pane.locator('.ant-table-row:visible');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  const before = await headersOf(pane);
+  expect(before.length).toBeGreaterThan(3);
+
+  await test.step('hide the second column and move the last one up', async () => {
+    await pane.getByRole('button', { name: '列设置' }).click();
+    const settings = page.getByTestId('column-settings');
+    await expect(settings).toBeVisible();
+    const items = settings.locator('[data-column]');
+    await items.nth(1).getByRole('checkbox').uncheck();
+    await items
+      .nth((await items.count()) - 1)
+      .getByRole('button', { name: '上移' })
+      .click();
+    await settings.getByRole('button', { name: /保\s?存/ }).click();
+    await expectToast(page, '列设置已保存');
+  });
+  const shown = await headersOf(pane);
+  expect(shown).not.toEqual(before);
+  expect(shown).not.toContain(before[1]);
+
+  // The texts of the first exported column, row by row, as the grid shows them.
+  const firstColumn = async () => {
+    const titles = (await pane.locator('.ant-table-thead th').allInnerTexts()).map((text) => text.trim());
+    const at = titles.indexOf(shown[0]!);
+    expect(at).toBeGreaterThanOrEqual(0);
+    return (await rows.evaluateAll(
+      (elements, index) => elements.map((row) => (row.children[index] as HTMLElement).innerText.trim()),
+      at,
+    )) as string[];
+  };
+  const unsorted = await firstColumn();
+
+  await test.step('sort by the first sortable column, in the direction that changes the order', async () => {
+    const sortable = pane.locator('.ant-table-thead th.ant-table-column-has-sorters').first();
+    await sortable.click();
+    await expect(sortable).toHaveAttribute('aria-sort', 'ascending');
+    await expect(rows.first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    if (JSON.stringify(await firstColumn()) === JSON.stringify(unsorted)) {
+      await sortable.click();
+      await expect(sortable).toHaveAttribute('aria-sort', 'descending');
+      await page.waitForLoadState('networkidle');
+    }
+  });
+  const sorted = await firstColumn();
+  expect(sorted).not.toEqual(unsorted);
+
+  await test.step('the exported file has the shown columns in their order and the rows in the sort', async () => {
+    const downloading = page.waitForEvent('download');
+    await pane.getByRole('button', { name: '导出' }).click();
+    await page.locator('.ant-dropdown:visible').getByText('导出当前查询结果', { exact: true }).click();
+    const file = await downloading;
+    const sheet = (await workbookOf(await file.path())).worksheets[0]!;
+    expect(rowValues(sheet, 1)).toEqual(shown);
+    const exported = sorted.map((_, index) => rowValues(sheet, index + 2)[0]);
+    expect(exported).toEqual(sorted);
+  });
+
+  await test.step('the defaults again', async () => {
+    await toastsGone(page);
+    await pane.getByRole('button', { name: '列设置' }).click();
+    await page.getByTestId('column-settings').getByRole('button', { name: '恢复默认' }).click();
+    await expect.poll(() => headersOf(pane)).toEqual(before);
+  });
+  expect(errors).toEqual([]);
+});

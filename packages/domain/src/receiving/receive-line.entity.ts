@@ -1,0 +1,77 @@
+// Receipt lines (收货单行): one delivery note line and what happened to it — on a receipt the
+// quantity that arrived, split into accepted (into the storage location) and rejected (refused
+// at the dock and taken back); on a return or a reversal the quantity sent back or undone, with
+// the receipt line it refers to. Quantities and references are set by the server.
+import { defineEntity, number, quantity, ref, sub, text } from '@srm/kernel';
+
+export const receiveLine = defineEntity('srmPurReceiveLine', {
+  area: 'receiving',
+  key: 'receiveLineId',
+  parent: { entity: 'srmPurReceiveHeader', field: 'receiveHeaderId' },
+  display: 'itemName',
+  fields: {
+    receiveHeaderId: ref('srmPurReceiveHeader', {
+      readonly: true,
+      onDelete: 'cascade',
+      indexed: true,
+      display: 'receiveNumber',
+      displayAs: 'receiveNumber',
+    }),
+    lineNum: number({ required: true, min: 1, max: 99999 }),
+    asnLineId: ref('srmPurAsnLine', { indexed: true, display: 'lineNum', displayAs: 'asnLineNum' }),
+    originalReceiveLineId: ref('srmPurReceiveLine', {
+      indexed: true,
+      display: 'lineNum',
+      displayAs: 'originalLineNum',
+    }),
+    poHeaderId: ref('srmPoHeader', { readonly: true, display: 'poNumber', displayAs: 'poNumber' }),
+    poLineId: ref('srmPoLine', { readonly: true, indexed: true, display: 'lineNum', displayAs: 'poLineNum' }),
+    itemId: ref('srmBaseItem', { readonly: true, display: 'itemCode', displayAs: 'itemCode' }),
+    itemName: text({ readonly: true, max: 240 }),
+    uomId: ref('srmBaseUom', { readonly: true, display: 'uomName' }),
+    quantity: quantity({ required: true, min: 0.0001 }),
+    // Accepted = arrived − rejected, on receipts only (a return or reversal line names its original).
+    acceptedQuantity: quantity({
+      readonly: true,
+      computed: (row) =>
+        row.originalReceiveLineId === null || row.originalReceiveLineId === undefined
+          ? sub(String(row.quantity ?? 0), String(row.rejectedQuantity ?? 0)).toNumber()
+          : null,
+    }),
+    rejectedQuantity: quantity({ min: 0, default: 0 }),
+    returnedQuantity: quantity({ readonly: true, default: 0 }),
+    // Cleared by posted write-offs against returns and reversals (ADR 0009 §7).
+    writtenOffQuantity: quantity({ readonly: true, default: 0 }),
+    storageLocationId: ref('srmBaseStorageLocation', {
+      display: 'locationName',
+      displayAs: 'locationName',
+      filter: () => ({ enabledFlag: 'Y' }),
+    }),
+    lotNumber: text({ max: 60 }),
+    remark: text({ max: 500 }),
+  },
+  unique: [['receiveHeaderId', 'lineNum']],
+  list: {
+    columns: [
+      'receiveNumber',
+      'lineNum',
+      'asnLineNum',
+      'poNumber',
+      'poLineNum',
+      'itemCode',
+      'itemName',
+      'uomName',
+      'quantity',
+      'acceptedQuantity',
+      'rejectedQuantity',
+      'returnedQuantity',
+      'writtenOffQuantity',
+      'locationName',
+      'lotNumber',
+      'remark',
+    ],
+    filters: ['itemId', 'poHeaderId', 'poLineId', 'asnLineId'],
+    sort: [{ field: 'lineNum', order: 'asc' }],
+    summary: ['quantity', 'acceptedQuantity', 'rejectedQuantity', 'returnedQuantity'],
+  },
+});

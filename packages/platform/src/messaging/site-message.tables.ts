@@ -1,0 +1,39 @@
+// In-app messages (站内信): one row per recipient, with the title and text in both languages
+// (rendered from message keys when sent, so each reader sees their language), a link to the
+// document or screen it is about, and the read flag. Written by the platform only.
+import { bigint, char, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+
+export const baseSiteMessage = pgTable(
+  'base_site_message',
+  {
+    messageId: bigint('message_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** The recipient. */
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** Set when the message was addressed to a supplier (all its users). */
+    supplierId: bigint('supplier_id', { mode: 'number' }),
+    titleZh: varchar('title_zh', { length: 240 }).notNull(),
+    titleEn: varchar('title_en', { length: 240 }).notNull(),
+    contentZh: text('content_zh'),
+    contentEn: text('content_en'),
+    /** What sent it (BPM_TASK, BPM_REMIND, BPM_ESCALATE, PO_RELEASED…). */
+    source: varchar('source', { length: 60 }).notNull(),
+    /** The document it is about (opens its edit screen)… */
+    entityName: varchar('entity_name', { length: 80 }),
+    documentId: bigint('document_id', { mode: 'number' }),
+    /** …or a screen route with its query (`myApproval`, `a=1&b=2`). */
+    linkRoute: varchar('link_route', { length: 200 }),
+    linkQuery: varchar('link_query', { length: 500 }),
+    readFlag: char('read_flag', { length: 1 }).notNull().default('N'),
+    readDate: moment('read_date'),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    creationDate: moment('creation_date').notNull(),
+  },
+  (t) => [
+    index('base_site_message_inbox_idx').on(t.userId, t.messageId),
+    index('base_site_message_unread_idx').on(t.userId, t.readFlag, t.messageId),
+  ],
+);
+
+export const siteMessageTables = { baseSiteMessage };

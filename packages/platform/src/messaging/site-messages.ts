@@ -1,0 +1,244 @@
+// In-app messages (站内信) as a platform service: domain code calls `notify` inside its own
+// transaction (the messages exist only if it commits), addressing users or every active user
+// of a supplier; titles and texts are rendered from message keys in both languages when sent,
+// and each reader gets their own language. Readers see only their own messages.
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import type { Locale, MessageParams } from '@srm/kernel';
+import { queryRows } from '@srm/db';
+import type { Actor } from '../access/actor';
+import type { EntityRuntime } from '../entity/runtime';
+import { AppError } from '../http/errors';
+import { baseSiteMessage } from './site-message.tables';
+
+/** A parameter of a message: a value, a message key rendered in each language, or both texts. */
+export type MessageParam =
+  | string
+  | number
+  | { readonly key: string; readonly params?: MessageParams }
+  | { readonly zh: string; readonly en?: string | null };
+
+export type MessageLink =
+  | { readonly entityName: string; readonly documentId: number }
+  | { readonly route: string; readonly query?: Readonly<Record<string, string | number>> };
+
+export interface NotifyInput {
+  /** Users to tell. */
+  readonly userIds?: readonly number[];
+  /** Every active user of this supplier (its portal logins). */
+  readonly supplierId?: number | null;
+  readonly titleKey: string;
+  readonly contentKey?: string;
+  readonly params?: Readonly<Record<string, MessageParam>>;
+  readonly link?: MessageLink;
+  /** What sends it, a code (BPM_TASK, BPM_REMIND, PO_RELEASED…). */
+  readonly source: string;
+  /** Also send an e-mail, in the user's language, to recipients with an address. */
+  readonly email?: boolean;
+}
+
+export interface SiteMessageRow {
+  messageId: number;
+  title: string;
+  content: string | null;
+  source: string;
+  entityName: string | null;
+  documentKey: string | null;
+  documentId: number | null;
+  linkRoute: string | null;
+  linkQuery: string | null;
+  readFlag: 'Y' | 'N';
+  readDate: number | null;
+  creationDate: number;
+}
+
+export interface MessageFilters {
+  readonly pageIndex: number;
+  readonly pageRows: number;
+  readonly readFlag?: 'Y' | 'N' | undefined;
+  readonly title?: string | undefined;
+}
+
+const LOCALES: readonly Locale[] = ['zh-CN', 'en'];
+type Raw = Record<string, unknown>;
+const time = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string).getTime();
+
+export class SiteMessages {
+  constructor(private readonly runtime: EntityRuntime) {}
+
+  /** Renders a key with its parameters in one language. */
+  render(locale: Locale, key: string, params?: Readonly<Record<string, MessageParam>>): string {
+    const plain: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(params ?? {})) {
+      plain[name] =
+        typeof value !== 'object'
+          ? value
+          : 'key' in value
+            ? this.runtime.t(locale, value.key, value.params)
+            : locale === 'en' && value.en
+              ? value.en
+              : value.zh;
+    }
+    return this.runtime.t(locale, key, plain);
+  }
+
+  /** The recipients of a message: the users named and the active users of the supplier. */
+  async recipients(input: Pick<NotifyInput, 'userIds' | 'supplierId'>): Promise<number[]> {
+    const ids = new Set<number>(input.userIds ?? []);
+    if (input.supplierId) {
+      const rows = await queryRows<{ user_id: number }>(
+        this.runtime.executor(),
+        sql`select user_id from base_user where supplier_id = ${input.supplierId} and status = 'ACTIVE'`,
+      );
+      for (const row of rows) ids.add(Number(row.user_id));
+    }
+    return [...ids].filter((id) => Number.isSafeInteger(id) && id > 0);
+  }
+
+  /**
+   * Sends a message to each recipient, in the open transaction when there is one. Answers the
+   * recipients' user ids.
+   */
+  async notify(input: NotifyInput, sender?: Actor): Promise<number[]> {
+    const userIds = await this.recipients(input);
+    if (!userIds.length) return [];
+    const text = (key: string | undefined) =>
+      key
+        ? Object.fromEntries(LOCALES.map((locale) => [locale, this.render(locale, key, input.params)]))
+        : null;
+    const title = text(input.titleKey)!;
+    const content = text(input.contentKey);
+    const link = input.link;
+    const now = this.runtime.clock.now();
+    await this.runtime
+      .executor()
+      .insert(baseSiteMessage)
+      .values(
+        userIds.map((userId) => ({
+          userId,
+          supplierId: input.supplierId ?? null,
+          titleZh: title['zh-CN']!.slice(0, 240),
+          titleEn: title.en!.slice(0, 240),
+          contentZh: content?.['zh-CN'] ?? null,
+          contentEn: content?.en ?? null,
+          source: input.source.slice(0, 60),
+          entityName: link && 'entityName' in link ? link.entityName : null,
+          documentId: link && 'entityName' in link ? link.documentId : null,
+          linkRoute: link && 'route' in link ? link.route : null,
+          linkQuery:
+            link && 'route' in link && link.query
+              ? new URLSearchParams(
+                  Object.entries(link.query).map(([name, value]): [string, string] => [name, String(value)]),
+                ).toString()
+              : null,
+          createdBy: sender?.userId ?? null,
+          creationDate: now,
+        })),
+      );
+    if (input.email) await this.email(userIds, title, content, input.source);
+    return userIds;
+  }
+
+  private async email(
+    userIds: readonly number[],
+    title: Record<string, string>,
+    content: Record<string, string> | null,
+    source: string,
+  ): Promise<void> {
+    const messenger = this.runtime.plugins.messenger;
+    if (!messenger) return;
+    const users = await queryRows<{ email: string | null; language_code: string | null }>(
+      this.runtime.executor(),
+      sql`select email, language_code from base_user where user_id in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and email is not null and email <> ''`,
+    );
+    for (const user of users) {
+      const locale: Locale = user.language_code === 'EN' ? 'en' : 'zh-CN';
+      await messenger.email({
+        to: user.email!,
+        subject: title[locale]!,
+        text: content?.[locale] ?? title[locale]!,
+        purpose: source,
+      });
+    }
+  }
+
+  // ------------------------------------------------------------------ the reader's side
+
+  private own(actor: Actor): number {
+    if (actor.userId === null) throw new AppError(401, 'auth.required');
+    return actor.userId;
+  }
+
+  private row(locale: Locale, row: Raw): SiteMessageRow {
+    const entityName = (row.entity_name as string | null) ?? null;
+    const en = locale === 'en';
+    return {
+      messageId: Number(row.message_id),
+      title: (en ? row.title_en : row.title_zh) as string,
+      content: ((en ? row.content_en : row.content_zh) as string | null) ?? null,
+      source: row.source as string,
+      entityName,
+      documentKey: entityName ? (this.runtime.registry.find(entityName)?.key ?? null) : null,
+      documentId: row.document_id === null ? null : Number(row.document_id),
+      linkRoute: (row.link_route as string | null) ?? null,
+      linkQuery: (row.link_query as string | null) ?? null,
+      readFlag: row.read_flag === 'Y' ? 'Y' : 'N',
+      readDate: time(row.read_date),
+      creationDate: time(row.creation_date)!,
+    };
+  }
+
+  /** My messages, newest first (receiveMessageList). */
+  async list(actor: Actor, filters: MessageFilters): Promise<{ rows: SiteMessageRow[]; count: number }> {
+    const userId = this.own(actor);
+    const parts: SQL[] = [sql`m.user_id = ${userId}`];
+    if (filters.readFlag) parts.push(sql`m.read_flag = ${filters.readFlag}`);
+    if (filters.title) {
+      const like = `%${filters.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      parts.push(sql`(m.title_zh ilike ${like} or m.title_en ilike ${like})`);
+    }
+    const where = sql.join(parts, sql` and `);
+    const tx = this.runtime.executor();
+    const rows = await queryRows<Raw>(
+      tx,
+      sql`select * from base_site_message m where ${where} order by m.message_id desc
+          limit ${filters.pageRows} offset ${(filters.pageIndex - 1) * filters.pageRows}`,
+    );
+    const counted = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from base_site_message m where ${where}`,
+    );
+    return { rows: rows.map((row) => this.row(actor.locale, row)), count: Number(counted[0]!.n) };
+  }
+
+  async countUnread(actor: Actor): Promise<number> {
+    const userId = this.own(actor);
+    const counted = await queryRows<{ n: number }>(
+      this.runtime.executor(),
+      sql`select count(*)::int as n from base_site_message where user_id = ${userId} and read_flag = 'N'`,
+    );
+    return Number(counted[0]!.n);
+  }
+
+  /** Marks my messages read (the given ones, or all); answers how many changed. */
+  async markRead(actor: Actor, messageIds: readonly number[] | 'all'): Promise<number> {
+    const userId = this.own(actor);
+    const now = this.runtime.clock.now();
+    const changed = await this.runtime
+      .executor()
+      .update(baseSiteMessage)
+      .set({ readFlag: 'Y', readDate: now })
+      .where(
+        and(
+          eq(baseSiteMessage.userId, userId),
+          eq(baseSiteMessage.readFlag, 'N'),
+          ...(messageIds === 'all' ? [] : [inArray(baseSiteMessage.messageId, [...messageIds])]),
+        ),
+      )
+      .returning({ messageId: baseSiteMessage.messageId });
+    return changed.length;
+  }
+}
