@@ -2,7 +2,7 @@
 // add, copy and delete rows, inline inputs per field kind with the same checks as the header
 // (required columns starred, cell messages on hover), the user's column settings and a 合计 row
 // for amounts and quantities.
-import { useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, type FormInstance, Space, Typography } from 'antd';
 import { type EntityDef, type FieldDef, isClientWritable } from '@srm/kernel';
@@ -17,6 +17,27 @@ import { copyLine, defaultValues } from './saveBody';
 type Row = Record<string, unknown>;
 /** A grid row: the line's values with its place in the form list. */
 type LineRow = Row & { __key: number; __name: number };
+
+/**
+ * Above this many lines a line's cells show their values and become inputs when clicked or
+ * focused: an input per cell (a date picker, a reference select, a form item) costs far more than
+ * the plain cell, and a long document rendered them again for every row scrolled into view.
+ */
+export const CLICK_TO_EDIT_ABOVE = 100;
+
+const EMPTY_ROW: Row = {};
+const versions = new WeakMap<object, number>();
+let nextVersion = 1;
+/** A number per line array: the form makes a new array whenever a line changes. */
+function arrayVersion(value: unknown): number {
+  if (!Array.isArray(value)) return 0;
+  let version = versions.get(value);
+  if (version === undefined) {
+    version = nextVersion++;
+    versions.set(value, version);
+  }
+  return version;
+}
 
 /** Columns of a line grid: the list columns, less those copied from the header, plus required fields. */
 export function lineColumns(header: EntityDef, line: EntityDef): string[] {
@@ -76,31 +97,49 @@ export function LinesCard({
   const { message } = App.useApp();
   const [selected, setSelected] = useState<number[]>([]);
   const grid = useRef<GridHandle<LineRow>>(null);
-  // preserve: the whole lines, not only the fields that have inputs (some columns stay read-only).
-  const rows = (Form.useWatch(collection, { form, preserve: true }) as Row[] | undefined) ?? [];
+  // Watches which array the form holds (preserve: the whole lines, not only the fields that have
+  // inputs), not its content: useWatch compares by JSON, and the lines themselves were stringified
+  // twice whenever a cell's input came or went (10,000 lines: most of each scrolled frame).
+  // The card renders again for a new array and reads the lines from the form.
+  const selectVersion = useCallback((values: Row) => arrayVersion(values[collection]), [collection]);
+  Form.useWatch(selectVersion, { form, preserve: true });
+  // The grid's row of each line stays the same object while the line does (rows kept by the
+  // table, no copy of every line on each render).
+  const lineRows = useRef(new WeakMap<Row, LineRow>());
+  const lastData = useRef<LineRow[]>([]);
   const names = lineColumns(header, line);
   const known = knownEntities(header);
   const summed = names.filter((name) => {
     const kind = line.fields[name]?.kind;
     return kind === 'amount' || kind === 'quantity' || line.list.summary?.includes(name);
   });
-  const columns: GridColumn<LineRow>[] = names.map((name) => {
+  const writable = names.map((name) => {
     const field = line.fields[name];
-    return {
-      key: name,
-      title: labels.field(line.name, name),
-      width: inputWidth(field),
-      align: isRightAligned(field) ? 'right' : 'left',
-      field,
-      editable: !!field && isClientWritable(field) && (editable || !!fieldEditable?.(name, field)),
-      validate: field?.required ? { required: true } : undefined,
-    };
+    return !!field && isClientWritable(field) && (editable || !!fieldEditable?.(name, field));
   });
+  // The same columns while their names and rights are (a new set makes the grid sum the lines again).
+  const columnsKey = JSON.stringify([names, writable]);
+  const columns = useMemo<GridColumn<LineRow>[]>(() => {
+    const [keys, rights] = JSON.parse(columnsKey) as [string[], boolean[]];
+    return keys.map((name, index) => {
+      const field = line.fields[name];
+      return {
+        key: name,
+        title: labels.field(line.name, name),
+        width: inputWidth(field),
+        align: isRightAligned(field) ? 'right' : 'left',
+        field,
+        editable: rights[index],
+        validate: field?.required ? { required: true } : undefined,
+      };
+    });
+  }, [columnsKey, line, labels]);
   const someEditable = editable || columns.some((column) => column.editable);
 
   return (
     <Form.List name={collection}>
       {(items, { add, remove }) => {
+        const rows = (form.getFieldValue(collection) as Row[] | undefined) ?? [];
         const indexOf = (key: number) => items.findIndex((item) => item.key === key);
         const chosen = selected.map(indexOf).filter((index) => index >= 0);
         const requireSelection = () => {
@@ -108,11 +147,22 @@ export function LinesCard({
           void message.warning(labels.t('ui.edit.lines.selectFirst'));
           return false;
         };
-        const data: LineRow[] = items.map((item) => ({
-          ...(rows[item.name] ?? {}),
-          __key: item.key,
-          __name: item.name,
-        }));
+        const next: LineRow[] = items.map((item) => {
+          const row = rows[item.name] ?? EMPTY_ROW;
+          let lineRow = lineRows.current.get(row);
+          if (!lineRow || lineRow.__key !== item.key || lineRow.__name !== item.name) {
+            lineRow = { ...row, __key: item.key, __name: item.name };
+            lineRows.current.set(row, lineRow);
+          }
+          return lineRow;
+        });
+        // The same array for the same rows: the grid then neither sums nor flattens them again.
+        const previous = lastData.current;
+        const data =
+          previous.length === next.length && next.every((row, index) => row === previous[index])
+            ? previous
+            : next;
+        lastData.current = data;
         return (
           <Card
             size="small"
@@ -130,7 +180,7 @@ export function LinesCard({
               data={data}
               columns={columns}
               isEdit={someEditable}
-              editTrigger="always"
+              editTrigger={items.length > CLICK_TO_EDIT_ABOVE ? 'click' : 'always'}
               knownEntities={known}
               isShowPage={false}
               selection={editable}

@@ -13,6 +13,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -210,6 +211,31 @@ const GRID_CSS = `
 .srm-grid .srm-grid-current > td, .srm-grid .srm-grid-current > .ant-table-cell { background: #e6f4ff; }
 .srm-grid .ant-table-thead > tr > th { white-space: nowrap; }
 `;
+
+/**
+ * The input of a cell opened by a click or by focus (Tab): focused once shown, whatever the
+ * field's input (not every one takes autoFocus); Enter or Escape closes it.
+ */
+function ClickedEditor({ children, onClose }: { children: ReactNode; onClose(): void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const root = box.current;
+    if (!root || root.contains(document.activeElement)) return;
+    root
+      .querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), [tabindex="0"]')
+      ?.focus();
+  }, []);
+  return (
+    <div
+      ref={box}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === 'Escape') onClose();
+      }}
+    >
+      {children}
+    </div>
+  );
+}
 
 export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridProps<R>) {
   const {
@@ -453,15 +479,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
       const editor = <CellEditor context={editorContext as CellContext} />;
       content = wrapEditor ? wrapEditor(editor, editorContext) : editor;
       if (editTrigger === 'click') {
-        content = (
-          <div
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === 'Escape') setActive(null);
-            }}
-          >
-            {content}
-          </div>
-        );
+        content = <ClickedEditor onClose={() => setActive(null)}>{content}</ClickedEditor>;
       }
     } else {
       content = <CellView context={context as CellContext} />;
@@ -470,7 +488,9 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
           <div
             className="srm-grid-editable"
             style={{ minHeight: 22, cursor: 'text' }}
+            tabIndex={0}
             onClick={() => setActive({ row: key, column: column.key })}
+            onFocus={() => setActive({ row: key, column: column.key })}
           >
             {content}
           </div>

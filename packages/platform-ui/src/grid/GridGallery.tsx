@@ -58,12 +58,9 @@ function WideGrid({ rows, columns }: { rows: number; columns: number }) {
     };
   }, [readyAt]);
   const renderMs = painted?.ms ?? null;
-  return (
-    <div data-testid="wide-grid" data-render-ms={renderMs ?? undefined} data-painted-at={painted?.at}>
-      <Typography.Paragraph type="secondary">
-        {labels.t(t('wideInfo'), { rows: rows.toLocaleString(), columns })}
-        {renderMs !== null && <> {labels.t(t('renderTime'), { ms: renderMs })}</>}
-      </Typography.Paragraph>
+  // The same element when the time arrives: reporting it does not render the grid again.
+  const grid = useMemo(
+    () => (
       <EditableGrid
         name="toolkit:wide"
         columns={gridColumns}
@@ -75,6 +72,16 @@ function WideGrid({ rows, columns }: { rows: number; columns: number }) {
         height={480}
         columnSettings={false}
       />
+    ),
+    [gridColumns, data],
+  );
+  return (
+    <div data-testid="wide-grid" data-render-ms={renderMs ?? undefined} data-painted-at={painted?.at}>
+      <Typography.Paragraph type="secondary">
+        {labels.t(t('wideInfo'), { rows: rows.toLocaleString(), columns })}
+        {renderMs !== null && <> {labels.t(t('renderTime'), { ms: renderMs })}</>}
+      </Typography.Paragraph>
+      {grid}
     </div>
   );
 }
