@@ -165,11 +165,19 @@ export function footerValues<R extends GridRow>(
         : null;
     };
     const precision = precisionOf(column, rows);
-    const total = sum(rows, read);
     if (means.has(key)) {
-      const count = rows.filter((row) => read(row) !== null).length;
-      out[key] = count ? formatCellNumber(column, total.dividedBy(count).toString(), precision) : '';
+      // One pass over the rows for the values and their count.
+      const values: (number | string)[] = [];
+      for (const row of rows) {
+        const value = read(row);
+        if (value !== null) values.push(value);
+      }
+      const total = sum(values, (value) => value);
+      out[key] = values.length
+        ? formatCellNumber(column, total.dividedBy(values.length).toString(), precision)
+        : '';
     } else {
+      const total = sum(rows, read);
       out[key] = formatCellNumber(column, total.toString(), precision);
     }
   }
