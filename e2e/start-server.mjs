@@ -1,13 +1,18 @@
 // Starts the built server on a fresh, empty data directory for the E2E run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
 const env = { ...process.env, SRM_DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], { stdio: 'inherit', env });
+// The node flags of `npm start` (docs/configuration.md, "Memory").
+const start = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+const flags = (/\bnode((?: --\S+)*) apps\/server\/dist\/main\.mjs/.exec(start)?.[1] ?? '')
+  .split(' ')
+  .filter(Boolean);
+const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.mjs'], { stdio: 'inherit', env });
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -24,6 +24,17 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 }
 
 /**
+ * The node flags of `npm start` (the root package.json), so that the benchmarks run the server as
+ * production does (docs/configuration.md, "Memory").
+ */
+export function startFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const flags = /\bnode((?: --\S+)*) apps\/server\/dist\/main\.mjs/.exec(scripts.start ?? '')?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
+}
+
+/**
  * Starts dist/main.mjs and resolves when POST /api/base/health answers status S, with the time
  * from spawn to that answer.
  */
@@ -40,7 +51,11 @@ export async function startServer({
 }: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<StartedServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+  // BENCH_NODE_FLAGS (space-separated, `none` for none) replaces them, to compare.
+  const override = process.env.BENCH_NODE_FLAGS;
+  const flags =
+    override === undefined ? startFlags() : override.split(' ').filter((flag) => flag && flag !== 'none');
+  const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.mjs'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
