@@ -87,6 +87,9 @@ describe('list counts', () => {
     expect(small.filter((text) => /count\(/.test(text))).toHaveLength(1);
     const big = await statements({ kind: 'FIN', pageRows: 20 });
     expect(big.filter((text) => /count\(/.test(text))).toHaveLength(0);
-    expect(big.filter((text) => text.startsWith('explain'))).toHaveLength(1);
+    // The planner's estimate of that filter is reused for a few seconds: the repeated request
+    // (listStatements runs the list first) sends only its page.
+    expect(big).toHaveLength(1);
+    expect(big.filter((text) => text.startsWith('explain'))).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 // actions inside a transaction, with the actor's data scope on every path, validation derived
 // from the definition, optimistic locking, numbering, sealed fields and the audit trail.
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import {
   type Catalogue,
   type EntityDef,
@@ -92,6 +92,12 @@ const SYSTEM_SCOPE = (actor: Actor): Actor => ({ ...actor, system: true });
 export const EXACT_COUNT_LIMIT = 10000;
 /** Above this offset a page is found through the key index first (a deferred join). */
 const DEFERRED_JOIN_OFFSET = 2000;
+/** How long the planner's estimate of a list condition is reused (pages of one filtered list). */
+const PLAN_CACHE_MS = 5000;
+/** Conditions whose estimate is kept per entity; the oldest goes first. */
+const PLAN_CACHE_SIZE = 200;
+/** Renders conditions to their SQL text and parameters (the key of the plan cache). */
+const dialect = new PgDialect();
 /** Rows read and shaped at a time by `scan` (exports): small enough that memory stays flat. */
 const SCAN_BATCH_ROWS = 1000;
 
@@ -371,11 +377,9 @@ export class EntityService {
   async list(actor: Actor, query: ListQuery): Promise<ListResult> {
     this.assertReadable(actor);
     const on = this.runtime.executor();
-    const where = and(
-      ...this.scope(actor),
-      ...query.filters.map((f) => filterCondition(this.entity, this.table, f)),
-    );
-    const unrestricted = !query.filters.length && !this.scope(actor).length;
+    const scope = this.scope(actor);
+    const where = and(...scope, ...query.filters.map((f) => filterCondition(this.entity, this.table, f)));
+    const unrestricted = !query.filters.length && !scope.length;
     const offset = (query.pageIndex - 1) * query.pageRows;
     const order = orderBy(this.entity, this.table, query.sort);
     let rows: Row[];
@@ -414,7 +418,9 @@ export class EntityService {
 
   /**
    * The SQL statements a list runs (the page, then what counting needs), for benchmarks and for
-   * explaining a slow list: the same text and parameters the service sends.
+   * explaining a slow list: the same text and parameters the service sends. The list is run
+   * first, so they are those of a repeated request (a planner's estimate still cached is not
+   * asked again).
    */
   async listStatements(actor: Actor, query: ListQuery): Promise<{ sql: string; params: unknown[] }[]> {
     const on = this.runtime.executor();
@@ -497,8 +503,7 @@ export class EntityService {
       const size = await this.tableSize(on);
       if (size > EXACT_COUNT_LIMIT * 2) return { count: Math.max(size, offset + found), estimated: true };
     } else {
-      steps.push('plan');
-      planned = await this.planRows(on, where);
+      planned = await this.planRows(on, where, steps);
       if (planned > EXACT_COUNT_LIMIT * 2)
         return { count: Math.max(planned, offset + found), estimated: true };
     }
@@ -506,24 +511,36 @@ export class EntityService {
     const [exact] = await on.select({ count: count() }).from(this.limitedCount(on, where));
     const total = Number(exact?.count ?? 0);
     if (total <= EXACT_COUNT_LIMIT) return { count: total, estimated: false };
-    if (planned === undefined) {
-      steps.push('plan');
-      planned = await this.planRows(on, where);
-    }
+    planned ??= await this.planRows(on, where, steps);
     return { count: Math.max(planned, total), estimated: true };
   }
 
-  /** The planner's estimate of the rows a condition matches. */
-  private async planRows(on: Executor, where: SQL | undefined): Promise<number> {
-    const plan = await on.execute(
-      sql`explain (format json) select 1 from ${this.table} ${where ? sql`where ${where}` : sql``}`,
-    );
+  private readonly planCache = new Map<string, { at: number; rows: number }>();
+
+  /**
+   * The planner's estimate of the rows a condition matches. The same condition (the pages of
+   * one filtered list, the same search again) reuses it for a few seconds, like the table's
+   * size: it only decides between counting and estimating, so it may be slightly old.
+   */
+  private async planRows(on: Executor, where: SQL | undefined, steps: CountStep[]): Promise<number> {
+    const query = sql`explain (format json) select 1 from ${this.table} ${where ? sql`where ${where}` : sql``}`;
+    const rendered = dialect.sqlToQuery(query);
+    const key = `${rendered.sql}\u0000${JSON.stringify(rendered.params)}`;
+    const now = Date.now();
+    const cached = this.planCache.get(key);
+    if (cached && now - cached.at < PLAN_CACHE_MS) return cached.rows;
+    steps.push('plan');
+    const plan = await on.execute(query);
     const rows = (plan as unknown as { rows: { 'QUERY PLAN': unknown }[] }).rows;
     const document = rows[0]?.['QUERY PLAN'];
     const parsed = (typeof document === 'string' ? JSON.parse(document) : document) as {
       Plan: { 'Plan Rows': number };
     }[];
-    return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    const planned = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    this.planCache.delete(key);
+    if (this.planCache.size >= PLAN_CACHE_SIZE) this.planCache.delete(this.planCache.keys().next().value!);
+    this.planCache.set(key, { at: now, rows: planned });
+    return planned;
   }
 
   private sizeCache: { at: number; rows: number } | null = null;
