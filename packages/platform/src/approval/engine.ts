@@ -68,6 +68,13 @@ export interface InstanceRow {
 
 type TaskRow = typeof bpmTask.$inferSelect;
 
+/**
+ * The submitter of a process started by the platform for an outside party (a company's
+ * registration submitted through the public endpoints): no user, so nobody is told at the end
+ * and only the platform may withdraw it.
+ */
+export const PLATFORM_SUBMITTER = 0;
+
 function fail(status: 400 | 403 | 404 | 409 | 422, key: string, params?: Record<string, string | number>) {
   return new AppError(status, key, params);
 }
@@ -94,8 +101,9 @@ export class ApprovalEngine implements ApprovalGateway {
   ): Promise<void> {
     const { tx, actor, now } = context;
     const documentId = row[entity.key] as number;
-    const submitterId = actor.userId ?? (row.createdBy as number | null);
-    if (!submitterId) throw fail(422, 'bpm.noSubmitter');
+    const submitterId =
+      actor.userId ?? (row.createdBy as number | null) ?? (actor.system ? PLATFORM_SUBMITTER : null);
+    if (submitterId === null) throw fail(422, 'bpm.noSubmitter');
     const running = await this.runningInstance(tx, entity.name, documentId, false);
     if (running) throw fail(409, 'bpm.alreadyRunning');
     const template = await loadTemplate(tx, processKey);
@@ -311,7 +319,9 @@ export class ApprovalEngine implements ApprovalGateway {
       await this.runtime.service(entity.name).find(actor, documentId);
       const instance = await this.runningInstance(tx, entity.name, documentId, true);
       if (!instance) throw fail(409, 'bpm.noRunningProcess');
-      if (instance.submitterId !== actor.userId) throw fail(403, 'bpm.notSubmitter');
+      // The platform withdraws for an outside party (PLATFORM_SUBMITTER), nobody else's.
+      const withdrawer = actor.userId ?? (actor.system ? PLATFORM_SUBMITTER : null);
+      if (instance.submitterId !== withdrawer) throw fail(403, 'bpm.notSubmitter');
       const decided = await queryRows<{ n: number }>(
         tx,
         sql`select count(*)::int as n from bpm_history where instance_id = ${instance.instanceId}
@@ -749,7 +759,7 @@ export class ApprovalEngine implements ApprovalGateway {
     detail?: { task: TaskRow; actor: Actor; input: DecisionInput },
   ): Promise<void> {
     const messages = this.runtime.plugins.siteMessages;
-    if (!messages) return;
+    if (!messages || instance.submitterId === PLATFORM_SUBMITTER) return;
     const params: Record<string, MessageParam> = { ...this.documentParams(instance) };
     if (detail) {
       const node = instance.route.nodes[detail.task.nodeIndex];

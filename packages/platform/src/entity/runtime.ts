@@ -63,6 +63,13 @@ export interface ApprovalGateway {
   start(context: HookContext, entity: EntityDef, row: Row, action: string, processKey: string): Promise<void>;
   /** The action belongs to the approval process and is refused over HTTP (doApproval…). */
   controls(entity: EntityDef, action: string): boolean;
+  /** The submitter (or the platform, for a process it started) withdraws the running process. */
+  withdraw(
+    actor: Actor,
+    entityName: string,
+    documentId: number,
+    input: { readonly comment?: string | null },
+  ): Promise<void>;
 }
 
 /** Platform services hooks may use; see `runtime.plugins`. */
@@ -1693,10 +1700,11 @@ export class EntityService {
     const action = workflow?.actions[actionName];
     if (!workflow || !action) throw fail(404, 'workflow.unknownAction', { action: actionName });
     const label = actionLabel(this.runtime.messages(), actor.locale, this.entity.name, actionName);
-    if (options.fromHttp && action.system) throw fail(403, 'workflow.systemOnly', { action: label });
+    // The approval's own message first: it tells the caller where to decide instead.
     if (options.fromHttp && this.runtime.approvals?.controls(this.entity, actionName)) {
       throw fail(403, 'workflow.approvalOnly', { action: label });
     }
+    if (options.fromHttp && action.system) throw fail(403, 'workflow.systemOnly', { action: label });
     const side = action.side ?? 'internal';
     if (!actor.system && side !== 'both' && side !== actor.side)
       throw fail(403, 'workflow.wrongSide', { action: label });
