@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EntityDef, STATUS_FIELD, filterableFields, sortableFields } from '@srm/kernel';
 import { SampleFactory, type SampleOverrides } from '@srm/platform/testing';
 import { registry } from './schema';
+import { decideAll, singleApproverTemplates } from '@srm/domain/server';
 import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;
@@ -66,17 +67,13 @@ const overrides: SampleOverrides = {
       applyReason: 'sample',
       lines: [{ supplierId: row.supplierId, itemId: line.itemId }],
     });
-    for (const action of ['doSubmit', 'doApproval'])
-      await server.post(`/api/srm/v1/srmPurAslApplyRestful/${action}`, {
-        aslApplyId: applied.body.data.aslApplyId,
-      });
+    await approveAslApply(applied.body.data.aslApplyId as number);
     return row;
   },
   // An ASL alteration changes an entry, which only an approved application creates.
   srmPurAslAlteration: async (row) => {
     const applied = await factory.create('srmPurAslApply');
-    for (const action of ['doSubmit', 'doApproval'])
-      await server.post(`/api/srm/v1/srmPurAslApplyRestful/${action}`, { aslApplyId: applied.aslApplyId });
+    await approveAslApply(applied.aslApplyId as number);
     const line = (applied.lines as Row[])[0]!;
     const entries = await server.post<Row[]>('/api/srm/v1/srmPurAslRestful/listByPage', {
       supplierId: line.supplierId,
@@ -113,10 +110,7 @@ const overrides: SampleOverrides = {
       applyReason: '样例',
       lines: [{ supplierId: row.supplierId, itemId }],
     });
-    for (const action of ['doSubmit', 'doApproval'])
-      await server.post(`/api/srm/v1/srmPurAslApplyRestful/${action}`, {
-        aslApplyId: applied.body.data.aslApplyId,
-      });
+    await approveAslApply(applied.body.data.aslApplyId as number);
     return {
       ...row,
       billTypeId: await enabledBillType('ORDER', n),
@@ -211,9 +205,34 @@ async function enabledBillType(docCategory: string, n: number): Promise<number> 
   return id as number;
 }
 
+/**
+ * Submits an ASL application and approves it through its process (the approver's task), which
+ * writes the approved supplier list entries other samples need. An application for what is
+ * already listed (a sample made twice) is refused on submit: the entry is there already.
+ */
+async function approveAslApply(aslApplyId: number): Promise<void> {
+  const submitted = await server.post('/api/srm/v1/srmPurAslApplyRestful/doSubmit', { aslApplyId });
+  if (submitted.body.status !== 'S') return;
+  await decideAll(server.runtime, 'srmPurAslApply', aslApplyId, 'approve');
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   factory = new SampleFactory(registry, (path, body) => server.post(path, body), overrides);
+  // The ASL application's process, approved by a user other than the test caller (user 1).
+  let approverId = 1;
+  for (let n = 0; approverId === 1; n++) {
+    const user = await server.post<Row>('/api/base/v1/baseUserRestful/saveOrUpdate', {
+      userName: `asl_approver_${n}`,
+      userFullName: 'ASL approver',
+      userType: 'INTERNAL',
+    });
+    expect(user.body.status, user.body.msg).toBe('S');
+    approverId = user.body.data.userId as number;
+  }
+  const template = singleApproverTemplates(approverId).find((row) => row.entityName === 'srmPurAslApply')!;
+  const saved = await server.post('/api/bpm/v1/srmBaseProcessTemplateRestful/saveOrUpdate', template);
+  expect(saved.body.status, saved.body.msg).toBe('S');
 });
 afterAll(async () => server?.close());
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
 import { ApiClient, appSignOf, signatureOf } from './api-client';
+import { decideTask } from './bpm.testing';
 import { repoRoot } from './paths';
 import { startMailbox, type Mailbox } from './smtp.testing';
 import { startTestServer, type TestServer } from './testing';
@@ -392,12 +393,24 @@ describe('supplier self-registration', () => {
       'S',
     );
 
+    // The company may withdraw before anyone decided (the process ends), then submit again.
+    const withdrawn = await company.call<Row>('/api/srm/v1/srmSupplierRegisterRestful/withdrawMine', token);
+    expect(withdrawn.body.status, withdrawn.body.msg).toBe('S');
+    expect(withdrawn.body.data.status).toBe('DRAFT');
+    expect((await company.call('/api/srm/v1/srmSupplierRegisterRestful/submitMine', token)).body.status).toBe(
+      'S',
+    );
+    // The submission started the approval process: the purchasing manager approves its task.
     const approver = await signedInAs('approver');
-    const approved = await approver.call<Row[]>('/api/srm/v1/srmSupplierRegisterRestful/doApproval', {
+    const direct = await approver.call('/api/srm/v1/srmSupplierRegisterRestful/doApproval', { registerId });
+    expect(direct.httpStatus).toBe(403);
+    const decided = await decideTask(approver, 'srmSupplierRegister', registerId);
+    expect(decided?.body.status, decided?.body.msg ?? 'no task').toBe('S');
+    const approved = await approver.call<Row>('/api/srm/v1/srmSupplierRegisterRestful/findById', {
       registerId,
     });
     expect(approved.body.status, approved.body.msg).toBe('S');
-    expect(approved.body.data[0]).toMatchObject({
+    expect(approved.body.data).toMatchObject({
       status: 'APPROVED',
       supplierName: '杭州远航包装材料有限公司',
     });

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds, supplierMaySupply } from '@srm/domain/server';
 import { isClientWritable } from '@srm/kernel';
 import { ApiClient } from './api-client';
+import { decideTask } from './bpm.testing';
 import { registry } from './schema';
 import { startMailbox, type Mailbox } from './smtp.testing';
 import { startTestServer, type TestServer } from './testing';
@@ -242,13 +243,21 @@ describe('the supplier lifecycle and the library check', () => {
 describe('registration approval', () => {
   it('creates the supplier with the registration’s lines and a first user who signs in and sees only it', async () => {
     const registerId = await idOf(admin, REGISTER, { creditCode: '91330402MA2BW6HY4C' }, 'registerId');
-    const approved = await admin.call<Row[]>(`${REGISTER}/doApproval`, { registerId, comment: '资料齐全' });
-    expect(approved.body.status, approved.body.msg).toBe('S');
-    expect(approved.body.data[0]).toMatchObject({
+    // Only the approval process approves: a direct call is refused and creates nothing.
+    const direct = await admin.call(`${REGISTER}/doApproval`, { registerId, comment: '资料齐全' });
+    expect(direct.httpStatus).toBe(403);
+    const none = await admin.call<Row[]>(`${INFO}/listByPage`, { creditCode: '91330402MA2BW6HY4C' });
+    expect(none.body.data).toEqual([]);
+    // The demo submission started the process: the purchasing manager approves from the pending list.
+    const approver = await signedInAs('approver');
+    const decided = await decideTask(approver, 'srmSupplierRegister', registerId, 'doApprove', '资料齐全');
+    expect(decided?.body.status, decided?.body.msg ?? 'no task').toBe('S');
+    const approved = await admin.call<Row>(`${REGISTER}/findById`, { registerId });
+    expect(approved.body.data).toMatchObject({
       status: 'APPROVED',
       supplierName: '嘉兴华美塑胶制品有限公司',
     });
-    const supplierId = approved.body.data[0]!.supplierId as number;
+    const supplierId = approved.body.data.supplierId as number;
     const supplier = (await admin.call<Row>(`${INFO}/findById`, { supplierId })).body.data;
     expect(supplier).toMatchObject({ status: 'POTENTIAL', registerId, creditCode: '91330402MA2BW6HY4C' });
     expect((supplier.contacts as Row[]).map((row) => row.contactName)).toEqual(['何静']);
@@ -275,13 +284,21 @@ describe('registration approval', () => {
 
   it('rejects with a reason the registrant sees, and a reason is required', async () => {
     const registerId = await idOf(admin, REGISTER, { creditCode: '91330106MA27YK3L9F' }, 'registerId');
-    const noReason = await admin.call(`${REGISTER}/doReject`, { registerId });
-    expect([noReason.httpStatus, noReason.body.status]).toEqual([400, 'E']);
-    const rejected = await admin.call<Row[]>(`${REGISTER}/doReject`, {
+    const direct = await admin.call(`${REGISTER}/doReject`, { registerId, comment: '请补充营业执照' });
+    expect(direct.httpStatus).toBe(403);
+    const approver = await signedInAs('approver');
+    const noReason = await decideTask(approver, 'srmSupplierRegister', registerId, 'doReject');
+    expect([noReason?.httpStatus, noReason?.body.status]).toEqual([400, 'E']);
+    const rejecting = await decideTask(
+      approver,
+      'srmSupplierRegister',
       registerId,
-      comment: '请补充营业执照',
-    });
-    expect(rejected.body.data[0]).toMatchObject({ status: 'REJECTED', reviewComment: '请补充营业执照' });
+      'doReject',
+      '请补充营业执照',
+    );
+    expect(rejecting?.body.status, rejecting?.body.msg).toBe('S');
+    const rejected = await admin.call<Row>(`${REGISTER}/findById`, { registerId });
+    expect(rejected.body.data).toMatchObject({ status: 'REJECTED', reviewComment: '请补充营业执照' });
     const [, reason] = await mailbox.waitFor('suntao@tuoyuan-ie.example.cn', /(请补充营业执照)/);
     expect(reason).toBe('请补充营业执照');
   });

@@ -38,3 +38,5 @@ export {
   checkSupplierSupply,
   supplierMaySupply,
 } from './supplier/server';
+export { singleApproverTemplates } from './approval-templates';
+export { decideAll } from './purchasing/approval';

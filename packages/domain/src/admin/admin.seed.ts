@@ -230,9 +230,11 @@ export const ROLES: readonly RolePlan[] = [
       BASE_EXCHANGE_RATE: 'all',
       BASE_PAYMENT_TERM: 'all',
       ...viewOf([receivingMenus]),
-      // Finance reviews requisitions and orders as an approver (the second node of a template).
+      // Finance reviews requisitions, orders and agreements as an approver (the second node of
+      // a template: an agreement whose price moved more than five percent).
       PUR_REQUISITION: ['view'],
       PUR_ORDER: ['view'],
+      PUR_AGREEMENT: ['view', 'export', 'checkPriceChange'],
       ...myWork,
     },
   },

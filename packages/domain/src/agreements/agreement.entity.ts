@@ -17,7 +17,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { APPROVAL_WORKFLOW } from './workflow';
+import { AGREEMENT_PROCESS, approvalWorkflow } from './workflow';
 
 export const agreementLine = defineEntity('srmPurAgreementLine', {
   area: 'agreements',
@@ -183,5 +183,5 @@ export const agreement = defineEntity('srmPurAgreement', {
       },
     ],
   },
-  workflow: APPROVAL_WORKFLOW,
+  workflow: approvalWorkflow(AGREEMENT_PROCESS),
 });

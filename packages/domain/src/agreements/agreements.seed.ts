@@ -5,10 +5,17 @@
 // published, answered and in draft, and delivery plans published and confirmed.
 import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { decideAll } from '../purchasing/approval';
 import { aslAllows } from './asl-check';
+import { agreementsTemplates } from './approval';
 
 const service = (context: SeedContext, entity: string) => context.runtime.service(entity);
 
+/**
+ * Runs workflow actions as the demo would: a document under an approval process is submitted by
+ * the buyer and approved by deciding its tasks as their assignees (the purchasing manager, and
+ * finance for an agreement whose price moved more than five percent).
+ */
 async function act(
   context: SeedContext,
   entity: string,
@@ -16,9 +23,35 @@ async function act(
   actions: readonly string[],
   input: Row = {},
 ) {
-  for (const action of actions)
-    await service(context, entity).act(SYSTEM_ACTOR, action, [id], input, { fromHttp: false });
+  const withProcess = !!context.runtime.registry.get(entity).workflow?.actions.doSubmit?.approval;
+  for (const action of actions) {
+    if (withProcess && action === 'doApproval') {
+      await decideAll(context.runtime, entity, id, 'approve');
+      continue;
+    }
+    const actor =
+      withProcess && action === 'doSubmit'
+        ? {
+            ...SYSTEM_ACTOR,
+            system: false,
+            userId: await context.idOf('baseUser', { userName: 'buyer' }),
+            userName: 'buyer',
+          }
+        : SYSTEM_ACTOR;
+    await service(context, entity).act(actor, action, [id], input, { fromHttp: false });
+  }
 }
+
+/** The templates of the area's approvals (once: an administrator's edits are kept). */
+export const agreementsTemplatesSeed = defineSeed('agreements.approval-templates', async (context) => {
+  const managerRoleId = await context.findId('baseRole', { roleCode: 'PURCHASE_MANAGER' });
+  if (managerRoleId === null) return;
+  const financeRoleId = await context.findId('baseRole', { roleCode: 'FINANCE' });
+  for (const template of agreementsTemplates(managerRoleId, financeRoleId)) {
+    if (await context.findId('srmBaseProcessTemplate', { processKey: template.processKey })) continue;
+    await context.runtime.service('srmBaseProcessTemplate').save(SYSTEM_ACTOR, template);
+  }
+});
 
 /** yyyy-MM-dd, `days` from today. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -12,6 +12,7 @@ type Row = Record<string, unknown>;
 let server: TestServer;
 let buyer: ApiClient;
 let manager: ApiClient;
+let finance: ApiClient;
 let supA: ApiClient;
 let supB: ApiClient;
 const ids: Record<string, number> = {};
@@ -21,6 +22,35 @@ async function signIn(user: string): Promise<ApiClient> {
   const answer = await client.login(user, DEMO_PASSWORD);
   expect(answer.body.status, answer.body.msg).toBe('S');
   return client;
+}
+
+/** The approver's decision on the document's pending task, from the pending list (待办). */
+async function decide(
+  client: ApiClient,
+  entityName: string,
+  documentId: unknown,
+  action: 'doApprove' | 'doReject' = 'doApprove',
+  comment?: string,
+) {
+  const tasks = await client.call<Row[]>('/api/bpm/v1/bpmTaskRestful/findTodoTasks', {
+    pageIndex: 1,
+    pageRows: 500,
+    entityName,
+  });
+  const task = tasks.body.data.find((row) => row.documentId === documentId);
+  if (!task) return null;
+  return client.call<Row>(`/api/bpm/v1/bpmTaskRestful/${action}`, {
+    taskId: task.taskId,
+    ...(comment ? { comment } : {}),
+  });
+}
+
+/** Approves through the process: the purchasing manager, then finance when its node applies. */
+async function approveByTasks(entityName: string, documentId: unknown): Promise<void> {
+  const byManager = await decide(manager, entityName, documentId);
+  expect(byManager?.body.status, byManager?.body.msg ?? 'no task for the manager').toBe('S');
+  const byFinance = await decide(finance, entityName, documentId);
+  if (byFinance) expect(byFinance.body.status, byFinance.body.msg).toBe('S');
 }
 
 async function ok<T = Row>(client: ApiClient, entity: string, action: string, body: unknown): Promise<T> {
@@ -47,7 +77,7 @@ async function list(supplierId: number, itemId: number) {
     lines: [{ supplierId, itemId }],
   });
   await ok(buyer, 'srmPurAslApply', 'doSubmit', { aslApplyId: doc.aslApplyId });
-  await ok(manager, 'srmPurAslApply', 'doApproval', { aslApplyId: doc.aslApplyId });
+  await approveByTasks('srmPurAslApply', doc.aslApplyId);
 }
 
 beforeAll(async () => {
@@ -71,6 +101,7 @@ beforeAll(async () => {
   ids.nut = await first('srmBaseItem', { itemCode: '02040001' }, 'itemId');
   buyer = await signIn('buyer');
   manager = await signIn('approver');
+  finance = await signIn('finance');
   supA = await signIn('sup_a');
   supB = await signIn('sup_b');
   for (const supplier of [ids.supA!, ids.supB!]) {
@@ -96,11 +127,10 @@ function agreementBody(supplierId: number, price: number, extra: Row = {}): Row 
 async function approvedAgreement(supplierId: number, price: number, extra: Row = {}): Promise<Row> {
   const saved = await ok(buyer, 'srmPurAgreement', 'saveOrUpdate', agreementBody(supplierId, price, extra));
   await ok(buyer, 'srmPurAgreement', 'doSubmit', { agreementId: saved.agreementId });
-  const [approved] = await ok<Row[]>(manager, 'srmPurAgreement', 'doApproval', {
-    agreementId: saved.agreementId,
-  });
-  expect(approved!.status).toBe('APPROVED');
-  return approved!;
+  await approveByTasks('srmPurAgreement', saved.agreementId);
+  const approved = await ok(buyer, 'srmPurAgreement', 'findById', { agreementId: saved.agreementId });
+  expect(approved.status).toBe('APPROVED');
+  return approved;
 }
 
 describe('agreement: submit, approve, reject', () => {
@@ -109,30 +139,39 @@ describe('agreement: submit, approve, reject', () => {
     expect(saved).toMatchObject({ status: 'DRAFT', priceWarnFlag: 'N' });
     expect(String(saved.agreementNumber)).toMatch(/^AGR\d{12}$/);
     expect((saved.lines as Row[])[0]).toMatchObject({ unitPriceInclTax: 0.113, lastPrice: null });
+    // Only the approval process approves or rejects: directly, never (not even the manager,
+    // whose role cannot hold the right to a system action).
     const early = await manager.call(api('srmPurAgreement', 'doApproval'), {
       agreementId: saved.agreementId,
     });
-    expect(early.httpStatus).toBe(409);
+    expect(early.httpStatus).toBe(403);
     await ok(buyer, 'srmPurAgreement', 'doSubmit', { agreementId: saved.agreementId });
-    const self = await buyer.call(api('srmPurAgreement', 'doApproval'), { agreementId: saved.agreementId });
-    expect(self.httpStatus).toBe(403);
-    const noComment = await manager.call(api('srmPurAgreement', 'doReject'), {
-      agreementId: saved.agreementId,
-    });
-    expect(noComment.httpStatus).toBe(400);
-    const [rejected] = await ok<Row[]>(manager, 'srmPurAgreement', 'doReject', {
+    for (const client of [buyer, manager]) {
+      const direct = await client.call(api('srmPurAgreement', 'doApproval'), {
+        agreementId: saved.agreementId,
+      });
+      expect(direct.httpStatus).toBe(403);
+    }
+    const directReject = await manager.call(api('srmPurAgreement', 'doReject'), {
       agreementId: saved.agreementId,
       comment: '价格偏高',
     });
-    expect(rejected!.status).toBe('REJECTED');
+    expect(directReject.httpStatus).toBe(403);
+    // The buyer submitted: no task of theirs; the manager's task needs a comment to reject.
+    expect(await decide(buyer, 'srmPurAgreement', saved.agreementId)).toBeNull();
+    const noComment = await decide(manager, 'srmPurAgreement', saved.agreementId, 'doReject');
+    expect(noComment!.httpStatus).toBe(400);
+    const rejecting = await decide(manager, 'srmPurAgreement', saved.agreementId, 'doReject', '价格偏高');
+    expect(rejecting!.body.status, rejecting!.body.msg).toBe('S');
+    const rejected = await ok(buyer, 'srmPurAgreement', 'findById', { agreementId: saved.agreementId });
+    expect(rejected.status).toBe('REJECTED');
     await ok(buyer, 'srmPurAgreement', 'doSubmit', { agreementId: saved.agreementId });
-    const [approved] = await ok<Row[]>(manager, 'srmPurAgreement', 'doApproval', {
-      agreementId: saved.agreementId,
-    });
-    expect(approved!.status).toBe('APPROVED');
+    await approveByTasks('srmPurAgreement', saved.agreementId);
+    const approved = await ok(buyer, 'srmPurAgreement', 'findById', { agreementId: saved.agreementId });
+    expect(approved.status).toBe('APPROVED');
     const locked = await buyer.call(api('srmPurAgreement', 'saveOrUpdate'), {
       agreementId: saved.agreementId,
-      versionNum: approved!.versionNum,
+      versionNum: approved.versionNum,
       agreementName: 'x',
     });
     expect(locked.httpStatus).toBe(409);
@@ -260,9 +299,8 @@ describe('quota split', () => {
       quotas: [{ itemId: ids.nut, orgId: ids.ou100, quotaPercent: 10 }],
     });
     await ok(buyer, 'srmPurAgreement', 'doSubmit', { agreementId: saved.agreementId });
-    const answer = await manager.call(api('srmPurAgreement', 'doApproval'), {
-      agreementId: saved.agreementId,
-    });
+    // The manager's approval fires the agreement's approval, whose check refuses: nothing moves.
+    const answer = (await decide(manager, 'srmPurAgreement', saved.agreementId))!;
     expect(answer.httpStatus).toBe(422);
     expect(answer.body.msg).toContain('配额合计将达到 110%');
   });
@@ -277,7 +315,7 @@ describe('quota split', () => {
       lines: [{ aslId: entry.aslId, alterationType: 'SUSPEND' }],
     });
     await ok(buyer, 'srmPurAslAlteration', 'doSubmit', { aslAlterationId: doc.aslAlterationId });
-    await ok(manager, 'srmPurAslAlteration', 'doApproval', { aslAlterationId: doc.aslAlterationId });
+    await approveByTasks('srmPurAslAlteration', doc.aslAlterationId);
     const shares = (await split(10)).body.data.shares;
     expect(shares.map((share) => [share.supplierId, share.quantity])).toEqual([[ids.supA, 10]]);
   });

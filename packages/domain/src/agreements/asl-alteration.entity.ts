@@ -2,7 +2,7 @@
 // request to suspend, resume, end or modify (priority, end of validity) existing entries of the
 // approved supplier list. The entries change when it is approved.
 import { date, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
-import { APPROVAL_WORKFLOW } from './workflow';
+import { ASL_ALTERATION_PROCESS, approvalWorkflow } from './workflow';
 
 export const ASL_ALTERATION_TYPES = ['SUSPEND', 'RESUME', 'DISABLE', 'MODIFY'] as const;
 
@@ -48,5 +48,5 @@ export const aslAlteration = defineEntity('srmPurAslAlteration', {
   form: {
     sections: [{ key: 'basic', fields: ['alterationNumber', 'orgId', 'alterationReason', 'remark'] }],
   },
-  workflow: APPROVAL_WORKFLOW,
+  workflow: approvalWorkflow(ASL_ALTERATION_PROCESS),
 });

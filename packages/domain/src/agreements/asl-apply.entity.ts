@@ -2,7 +2,7 @@
 // supplier × material (or category) × organisation entries to the approved supplier list.
 // Approving it writes the entries; rejecting sends it back to the author with a comment.
 import { date, defineEntity, number, ref, text, textarea } from '@srm/kernel';
-import { APPROVAL_WORKFLOW, needsItemOrCategory } from './workflow';
+import { ASL_APPLY_PROCESS, approvalWorkflow, needsItemOrCategory } from './workflow';
 
 export const aslApplyLine = defineEntity('srmPurAslApplyLine', {
   area: 'agreements',
@@ -47,5 +47,5 @@ export const aslApply = defineEntity('srmPurAslApply', {
     sort: [{ field: 'aslApplyId', order: 'desc' }],
   },
   form: { sections: [{ key: 'basic', fields: ['applyNumber', 'orgId', 'applyReason', 'remark'] }] },
-  workflow: APPROVAL_WORKFLOW,
+  workflow: approvalWorkflow(ASL_APPLY_PROCESS),
 });

@@ -7,6 +7,8 @@ import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 import { domainSeeds } from '../server';
 import { aslAllows, assertAslAllows } from './asl-check';
 import { api, startTestServer, type TestServer } from '@srm/server/testing';
+import type { Actor } from '@srm/platform';
+import { decideTask, demoApprover } from '../approval.testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;
@@ -18,6 +20,8 @@ let p210: number;
 let mcu: number; // 01010001, category 0101
 let ldo: number; // 01010002, category 0101
 let screw: number; // 02030001
+/** The demo purchasing manager, who approves through the pending tasks (template from the demo data). */
+let approver: Partial<Actor>;
 
 const idOf = async (entity: string, filters: Row, key: string) =>
   (await server.first<Row>(entity, filters))[key] as number;
@@ -40,6 +44,7 @@ beforeAll(async () => {
   mcu = await idOf('srmBaseItem', { itemCode: '01010001' }, 'itemId');
   ldo = await idOf('srmBaseItem', { itemCode: '01010002' }, 'itemId');
   screw = await idOf('srmBaseItem', { itemCode: '02030001' }, 'itemId');
+  approver = await demoApprover(server);
 });
 afterAll(async () => server?.close());
 
@@ -47,6 +52,19 @@ async function ok<T = Row>(entity: string, action: string, body: unknown, langua
   const answer = await server.post<T>(api(entity, action), body, language ? { language } : {});
   expect(answer.body.status, `${entity}/${action}: ${answer.body.msg}`).toBe('S');
   return answer.body.data;
+}
+
+/** The approver's decision through the pending task; the document as it is then. */
+async function decide(
+  entity: 'srmPurAslApply' | 'srmPurAslAlteration',
+  documentId: unknown,
+  action: 'doApprove' | 'doReject' = 'doApprove',
+  comment?: string,
+): Promise<Row> {
+  const answer = await decideTask(server, approver, entity, documentId, action, comment);
+  expect(answer.body.status, answer.body.msg).toBe('S');
+  const key = entity === 'srmPurAslApply' ? 'aslApplyId' : 'aslAlterationId';
+  return server.first<Row>(entity, { [key]: documentId });
 }
 
 async function apply(lines: Row[], orgId = ou100): Promise<Row> {
@@ -69,7 +87,7 @@ describe('ASL application', () => {
     expect(submit.httpStatus).toBe(422);
     expect(submit.body.msg).toContain('请至少添加一行货源');
     const approve = await server.post(api('srmPurAslApply', 'doApproval'), { aslApplyId: empty.aslApplyId });
-    expect(approve.httpStatus).toBe(409);
+    expect(approve.httpStatus).toBe(403);
   });
 
   it('needs a material or a category on each line', async () => {
@@ -93,8 +111,13 @@ describe('ASL application', () => {
     expect(submitted!.status).toBe('APPROVING');
     // Still nothing: the entries appear on approval only.
     expect((await allowed(supplierA, mcu, ou100)).body.data.allowed).toBe(false);
-    const [approved] = await ok<Row[]>('srmPurAslApply', 'doApproval', { aslApplyId: applied.aslApplyId });
-    expect(approved!.status).toBe('APPROVED');
+    // Only the process approves: a direct approval is refused, the entries are still missing.
+    const direct = await server.post(api('srmPurAslApply', 'doApproval'), { aslApplyId: applied.aslApplyId });
+    expect(direct.httpStatus).toBe(403);
+    expect(direct.body.msg).toContain('只能由审批流程完成');
+    expect((await allowed(supplierA, mcu, ou100)).body.data.allowed).toBe(false);
+    const approved = await decide('srmPurAslApply', applied.aslApplyId);
+    expect(approved.status).toBe('APPROVED');
     const entries = await ok<Row[]>('srmPurAsl', 'listByPage', { itemId: mcu, orgId: ou100 });
     expect(entries.map((e) => [e.supplierId, e.aslStatus, e.priorityNum, e.sourceNumber])).toEqual(
       expect.arrayContaining([
@@ -127,13 +150,15 @@ describe('ASL application', () => {
   it('rejects with a comment back to the author, who may submit again', async () => {
     const doc = await apply([{ supplierId: supplierB, itemId: screw }]);
     await ok('srmPurAslApply', 'doSubmit', { aslApplyId: doc.aslApplyId });
-    const bare = await server.post(api('srmPurAslApply', 'doReject'), { aslApplyId: doc.aslApplyId });
-    expect(bare.httpStatus).toBe(400);
-    const [rejected] = await ok<Row[]>('srmPurAslApply', 'doReject', {
+    const direct = await server.post(api('srmPurAslApply', 'doReject'), {
       aslApplyId: doc.aslApplyId,
       comment: '缺少资质文件',
     });
-    expect(rejected!.status).toBe('REJECTED');
+    expect(direct.httpStatus).toBe(403);
+    const bare = await decideTask(server, approver, 'srmPurAslApply', doc.aslApplyId, 'doReject');
+    expect(bare.httpStatus).toBe(400);
+    const rejected = await decide('srmPurAslApply', doc.aslApplyId, 'doReject', '缺少资质文件');
+    expect(rejected.status).toBe('REJECTED');
     expect((await allowed(supplierB, screw, ou100)).body.data.allowed).toBe(false);
     const [again] = await ok<Row[]>('srmPurAslApply', 'doSubmit', { aslApplyId: doc.aslApplyId });
     expect(again!.status).toBe('APPROVING');
@@ -143,7 +168,7 @@ describe('ASL application', () => {
     const category = (await server.first<Row>('srmBaseItem', { itemCode: '01010002' })).categoryId as number;
     const doc = await apply([{ supplierId: supplierB, categoryId: category }]);
     await ok('srmPurAslApply', 'doSubmit', { aslApplyId: doc.aslApplyId });
-    await ok('srmPurAslApply', 'doApproval', { aslApplyId: doc.aslApplyId });
+    await decide('srmPurAslApply', doc.aslApplyId);
     expect((await allowed(supplierB, ldo, p110)).body.data.allowed).toBe(true);
     expect((await allowed(supplierB, screw, p110)).body.data.allowed).toBe(false);
   });
@@ -160,10 +185,13 @@ describe('ASL alteration', () => {
       lines,
     });
     await ok('srmPurAslAlteration', 'doSubmit', { aslAlterationId: doc.aslAlterationId });
-    const [approved] = await ok<Row[]>('srmPurAslAlteration', 'doApproval', {
+    const direct = await server.post(api('srmPurAslAlteration', 'doApproval'), {
       aslAlterationId: doc.aslAlterationId,
     });
-    return approved!;
+    expect(direct.httpStatus).toBe(403);
+    const approved = await decide('srmPurAslAlteration', doc.aslAlterationId);
+    expect(approved.status).toBe('APPROVED');
+    return approved;
   }
 
   it('suspends, resumes, modifies and ends an entry', async () => {

@@ -8,7 +8,8 @@ import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/t
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 import { purchasingSeeds } from '../purchasing/server';
-import { purchasingTemplates } from '../purchasing/approval';
+import { decideAll } from '../purchasing/approval';
+import { singleApproverTemplates } from '../approval-templates';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
@@ -67,11 +68,8 @@ beforeAll(async () => {
   approverId = (
     await ok('baseUser', 'saveOrUpdate', { userName: 'pm', userFullName: '李娜', userType: 'INTERNAL' })
   ).userId as number;
-  for (const template of purchasingTemplates(0)) {
-    await ok('srmBaseProcessTemplate', 'saveOrUpdate', {
-      ...template,
-      approvers: [{ nodeNum: 1, approverType: 'USER', userId: approverId }],
-    });
+  for (const template of singleApproverTemplates(approverId)) {
+    await ok('srmBaseProcessTemplate', 'saveOrUpdate', template);
   }
   const category = (categoryCode: string) => id('srmBaseCategory', { categoryCode }, 'categoryId');
   const [a, b] = DEMO_SUPPLIERS;
@@ -97,8 +95,8 @@ beforeAll(async () => {
       { supplierId, itemId: ids.bracket },
     ]),
   });
-  for (const action of ['doSubmit', 'doApproval'])
-    await ok('srmPurAslApply', action, { aslApplyId: apply.aslApplyId });
+  await ok('srmPurAslApply', 'doSubmit', { aslApplyId: apply.aslApplyId });
+  await decideAll(server.runtime, 'srmPurAslApply', apply.aslApplyId as number, 'approve');
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -8,7 +8,8 @@ import { type Mailbox, startMailbox } from '@srm/server/smtp-testing';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 import { purchasingSeeds } from './server';
-import { purchasingTemplates } from './approval';
+import { decideAll } from './approval';
+import { singleApproverTemplates } from '../approval-templates';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
@@ -79,11 +80,8 @@ beforeAll(async () => {
     await ok('baseUser', 'saveOrUpdate', { userName: 'pm', userFullName: '李娜', userType: 'INTERNAL' })
   ).userId as number;
   expect(approverId).not.toBe(1);
-  for (const template of purchasingTemplates(0)) {
-    await ok('srmBaseProcessTemplate', 'saveOrUpdate', {
-      ...template,
-      approvers: [{ nodeNum: 1, approverType: 'USER', userId: approverId }],
-    });
+  for (const template of singleApproverTemplates(approverId)) {
+    await ok('srmBaseProcessTemplate', 'saveOrUpdate', template);
   }
   const category = (categoryCode: string) => id('srmBaseCategory', { categoryCode }, 'categoryId');
   const [a, b] = DEMO_SUPPLIERS;
@@ -112,8 +110,8 @@ beforeAll(async () => {
       { supplierId: ids.supB, categoryId: await category('01') },
     ],
   });
-  for (const action of ['doSubmit', 'doApproval'])
-    await ok('srmPurAslApply', action, { aslApplyId: apply.aslApplyId });
+  await ok('srmPurAslApply', 'doSubmit', { aslApplyId: apply.aslApplyId });
+  await decideAll(server.runtime, 'srmPurAslApply', apply.aslApplyId as number, 'approve');
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -11,6 +11,7 @@ export const supplierActions: EntityActions[] = [
   supplierCategoryOrgActions,
 ];
 export { supplierSeeds };
+export { registrationTemplate } from './approval';
 export {
   type SupplyContext,
   type SupplyQuery,

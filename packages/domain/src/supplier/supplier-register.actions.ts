@@ -258,13 +258,10 @@ export const supplierRegisterActions = defineActions(supplierRegister, {
       input: access,
       async handle(context, body) {
         const row = await ownRegistration(context, body as Row);
-        await registrations(context).act(
-          SYSTEM_ACTOR,
-          'doWithdraw',
-          [row.registerId as number],
-          {},
-          { fromHttp: false },
-        );
+        const approvals = context.runtime.approvals;
+        if (!approvals) throw new Error('Registration needs the approval engine');
+        // The process ends (withdrawn) and moves the registration back to draft.
+        await approvals.withdraw(SYSTEM_ACTOR, 'srmSupplierRegister', row.registerId as number, {});
         return {
           data: forCompany(await registrations(context).find(SYSTEM_ACTOR, row.registerId as number)),
         };

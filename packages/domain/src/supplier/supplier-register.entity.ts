@@ -4,6 +4,9 @@
 import { amount, attachments, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
 import { supplierRegisterAccount, supplierRegisterContact } from './supplier-register-lines.entity';
 
+/** The approval process of a registration (its template is demo data, see supplier.seed.ts). */
+export const SUPPLIER_REGISTER_PROCESS = 'SUPPLIER_REGISTER_APPROVAL';
+
 export const supplierRegister = defineEntity('srmSupplierRegister', {
   area: 'supplier',
   key: 'registerId',
@@ -102,10 +105,17 @@ export const supplierRegister = defineEntity('srmSupplierRegister', {
     editableIn: ['DRAFT', 'REJECTED'],
     deletableIn: ['DRAFT'],
     actions: {
-      doSubmit: { from: ['DRAFT', 'REJECTED'], to: 'SUBMITTED', side: 'supplier' },
-      doWithdraw: { from: ['SUBMITTED'], to: 'DRAFT', side: 'supplier' },
-      doApproval: { from: ['SUBMITTED'], to: 'APPROVED', confirm: true },
-      doReject: { from: ['SUBMITTED'], to: 'REJECTED', needs: ['comment'], danger: true },
+      // Submitted by the company through the public endpoints (submitMine): the process
+      // SUPPLIER_REGISTER_APPROVAL decides; withdrawMine withdraws the process.
+      doSubmit: {
+        from: ['DRAFT', 'REJECTED'],
+        to: 'SUBMITTED',
+        side: 'supplier',
+        approval: SUPPLIER_REGISTER_PROCESS,
+      },
+      doWithdraw: { from: ['SUBMITTED'], to: 'DRAFT', system: true },
+      doApproval: { from: ['SUBMITTED'], to: 'APPROVED', system: true },
+      doReject: { from: ['SUBMITTED'], to: 'REJECTED', needs: ['comment'], system: true },
     },
   },
 });

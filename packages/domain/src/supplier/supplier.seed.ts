@@ -3,6 +3,7 @@
 // further suppliers in the other lifecycle states (potential, frozen, blacklisted, eliminated),
 // each with its sub-records; the category and org library; and registrations waiting for review.
 import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
+import { registrationTemplate } from './approval';
 
 export const DEMO_PASSWORD = 'Srm@2026';
 
@@ -472,6 +473,14 @@ export const supplierSeeds = [
       );
     }
   }),
+  // The registration's approval process (once: an administrator's edits are kept).
+  defineSeed('supplier.approval-templates', async (context) => {
+    const roleId = await context.findId('baseRole', { roleCode: 'PURCHASE_MANAGER' });
+    if (roleId === null) return;
+    const template = registrationTemplate(roleId);
+    if (await context.findId('srmBaseProcessTemplate', { processKey: template.processKey })) return;
+    await context.runtime.service('srmBaseProcessTemplate').save(SYSTEM_ACTOR, template);
+  }),
   defineSeed('supplier.pending-registrations', async (context) => {
     for (const registration of PENDING_REGISTRATIONS) {
       const creditCode = String(registration.creditCode);
@@ -484,12 +493,10 @@ export const supplierSeeds = [
       const service = context.runtime.service('srmSupplierRegister');
       const current = await service.find(SYSTEM_ACTOR, id);
       if (current.status === 'DRAFT') {
-        await service.writeSystemFields(
-          SYSTEM_ACTOR,
-          id,
-          { emailConfirmed: 'Y', status: 'SUBMITTED' },
-          'seed',
-        );
+        // Confirmed and submitted as the company does (submitMine): the approval process starts,
+        // the purchasing manager finds it among the pending tasks.
+        await service.writeSystemFields(SYSTEM_ACTOR, id, { emailConfirmed: 'Y' }, 'seed');
+        await service.act(SYSTEM_ACTOR, 'doSubmit', [id], {}, { fromHttp: false });
       }
     }
   }),
