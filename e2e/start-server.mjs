@@ -7,11 +7,14 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
 const env = { ...process.env, SRM_DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 delete env.DATABASE_URL;
-// The node flags of `npm start` (docs/configuration.md, "Memory").
+// The environment variables and node flags of `npm start` (docs/configuration.md, "Memory").
 const start = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
-const flags = (/\bnode((?: --\S+)*) apps\/server\/dist\/main\.mjs/.exec(start)?.[1] ?? '')
-  .split(' ')
-  .filter(Boolean);
+const match = /((?:\b[A-Z_]+=\S+ )*)node((?: --\S+)*) apps\/server\/dist\/main\.mjs/.exec(start);
+for (const pair of (match?.[1] ?? '').split(' ').filter(Boolean)) {
+  const name = pair.slice(0, pair.indexOf('='));
+  env[name] ??= pair.slice(pair.indexOf('=') + 1);
+}
+const flags = (match?.[2] ?? '').split(' ').filter(Boolean);
 const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.mjs'], { stdio: 'inherit', env });
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -24,14 +24,22 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 }
 
 /**
- * The node flags of `npm start` (the root package.json), so that the benchmarks run the server as
- * production does (docs/configuration.md, "Memory").
+ * The environment variables and node flags of `npm start` (the root package.json), so that the
+ * benchmarks run the server as production does (docs/configuration.md, "Memory").
  */
-export function startFlags(): string[] {
+export function startCommand(): { env: Record<string, string>; flags: string[] } {
   const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
     .scripts;
-  const flags = /\bnode((?: --\S+)*) apps\/server\/dist\/main\.mjs/.exec(scripts.start ?? '')?.[1] ?? '';
-  return flags.split(' ').filter(Boolean);
+  const match = /((?:\b[A-Z_]+=\S+ )*)node((?: --\S+)*) apps\/server\/dist\/main\.mjs/.exec(
+    scripts.start ?? '',
+  );
+  const env = Object.fromEntries(
+    (match?.[1] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+  return { env, flags: (match?.[2] ?? '').split(' ').filter(Boolean) };
 }
 
 /**
@@ -51,12 +59,14 @@ export async function startServer({
 }: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<StartedServer> {
   const port = await freePort();
   const started = performance.now();
-  // BENCH_NODE_FLAGS (space-separated, `none` for none) replaces them, to compare.
+  // BENCH_NODE_FLAGS (space-separated, `none` for none) replaces the start script's flags, to
+  // compare; the start script's variables (MALLOC_ARENA_MAX) yield to the environment's.
+  const start = startCommand();
   const override = process.env.BENCH_NODE_FLAGS;
   const flags =
-    override === undefined ? startFlags() : override.split(' ').filter((flag) => flag && flag !== 'none');
+    override === undefined ? start.flags : override.split(' ').filter((flag) => flag && flag !== 'none');
   const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.mjs'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: { ...start.env, ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
