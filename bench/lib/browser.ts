@@ -88,3 +88,78 @@ export async function scrollAndCountRows(
     [settleMs, maxSteps] as const,
   );
 }
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * Runs `during` under a Chromium trace of the page and answers its result with `cpuBetween(from,
+ * to)`: the CPU time (ms) of the page's main thread between two moments of the page's clock
+ * (performance.now), from the thread time of its tasks. Unlike wall time it hardly depends on
+ * what else loads the machine.
+ */
+export async function traced<T>(
+  browser: Browser,
+  page: Page,
+  during: () => Promise<T>,
+): Promise<{ result: T; cpuBetween(from: number, to: number): number }> {
+  await browser.startTracing(page, {
+    categories: [
+      'toplevel',
+      'blink.user_timing',
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+    ],
+  });
+  let result: T | undefined;
+  let failure: unknown;
+  try {
+    result = await during();
+  } catch (error) {
+    failure = error;
+  }
+  const mark = await page.evaluate(() => performance.mark('bench-clock').startTime).catch(() => 0);
+  const buffer = await browser.stopTracing();
+  if (failure !== undefined) throw failure;
+  const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const clock = events.find((event) => event.name === 'bench-clock');
+  if (!clock) throw new Error('no clock mark in the trace');
+  const offset = clock.ts - mark * 1000;
+  const main = new Set(
+    events
+      .filter(
+        (event) =>
+          event.name === 'thread_name' && event.pid === clock.pid && event.args?.name === 'CrRendererMain',
+      )
+      .map((event) => event.tid),
+  );
+  const tasks = events.filter(
+    (event) =>
+      event.name === 'RunTask' &&
+      event.ph === 'X' &&
+      event.pid === clock.pid &&
+      main.has(event.tid) &&
+      event.dur,
+  );
+  return {
+    result: result as T,
+    cpuBetween(from, to) {
+      const start = offset + from * 1000;
+      const end = offset + to * 1000;
+      let cpu = 0;
+      for (const task of tasks) {
+        const overlap = Math.min(end, task.ts + task.dur!) - Math.max(start, task.ts);
+        if (overlap > 0) cpu += ((task.tdur ?? task.dur!) * overlap) / task.dur!;
+      }
+      return Math.round(cpu / 1000);
+    },
+  };
+}
