@@ -133,6 +133,42 @@ async function approvedAgreement(supplierId: number, price: number, extra: Row =
   return approved;
 }
 
+describe('demo data under approval', () => {
+  it('puts the demo documents awaiting approval among the purchasing manager’s pending tasks', async () => {
+    const tasks = async (entityName: string) =>
+      (
+        await manager.call<Row[]>('/api/bpm/v1/bpmTaskRestful/findTodoTasks', {
+          pageIndex: 1,
+          pageRows: 500,
+          entityName,
+        })
+      ).body.data;
+    const agreements = await ok<Row[]>(buyer, 'srmPurAgreement', 'listByPage', { status: 'APPROVING' });
+    expect(agreements.length).toBeGreaterThan(0);
+    const agreementTasks = await tasks('srmPurAgreement');
+    for (const row of agreements)
+      expect(agreementTasks.map((task) => task.documentId)).toContain(row.agreementId);
+    expect((await tasks('srmPurAslApply')).length).toBeGreaterThan(0);
+    expect((await tasks('srmSupplierRegister')).length).toBe(2);
+  });
+
+  it('sends an agreement flagged above five percent to finance after the manager', async () => {
+    const [flagged] = await ok<Row[]>(buyer, 'srmPurAgreement', 'listByPage', {
+      status: 'APPROVING',
+      priceWarnFlag: 'Y',
+    });
+    expect(flagged).toBeDefined();
+    const byManager = await decide(manager, 'srmPurAgreement', flagged!.agreementId);
+    expect(byManager?.body.status, byManager?.body.msg).toBe('S');
+    const between = await ok(buyer, 'srmPurAgreement', 'findById', { agreementId: flagged!.agreementId });
+    expect(between.status).toBe('APPROVING');
+    const byFinance = await decide(finance, 'srmPurAgreement', flagged!.agreementId);
+    expect(byFinance?.body.status, byFinance?.body.msg).toBe('S');
+    const approved = await ok(buyer, 'srmPurAgreement', 'findById', { agreementId: flagged!.agreementId });
+    expect(approved.status).toBe('APPROVED');
+  });
+});
+
 describe('agreement: submit, approve, reject', () => {
   it('moves through its states; the buyer cannot approve, a wrong state is refused', async () => {
     const saved = await ok(buyer, 'srmPurAgreement', 'saveOrUpdate', agreementBody(ids.supA!, 0.1));
