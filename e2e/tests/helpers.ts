@@ -1,6 +1,6 @@
 // Shared E2E helpers: signing in through the login page, signed API calls from the page with the
 // session the app stored, console-error capture, CJK rendering check, screenshots as artifacts.
-import { type Locator, type Page, expect } from '@playwright/test';
+import { type Browser, type Locator, type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Srm@2026';
 
@@ -192,4 +192,51 @@ export async function closeTab(page: Page, title: string | RegExp): Promise<void
     .locator('.ant-tabs-tab', { has: page.getByRole('tab', { name: title, exact: true }) })
     .locator('.ant-tabs-tab-remove')
     .click();
+}
+
+export type Row = Record<string, unknown>;
+
+/**
+ * Signs `user` in through the login page in a browser context of its own (zh-CN, 1440 × 900) and,
+ * unless `workspace` is false, waits for the home screen, which loads its figures first: the
+ * waits are long for a busy machine.
+ */
+export async function open(
+  browser: Browser,
+  baseURL: string | undefined,
+  user: string,
+  workspace = true,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.locator('input[autocomplete="username"]').fill(user);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForFunction(() => localStorage.getItem('srm.session') !== null, null, {
+    timeout: 45_000,
+  });
+  if (workspace) await expect(page).toHaveURL(/\/main\/(inHome|exHome)$/, { timeout: 45_000 });
+  return page;
+}
+
+/** A signed API call from the page that must succeed: answers `data`, throws on `E`. */
+export async function api<T = Row>(page: Page, path: string, body: unknown): Promise<T> {
+  const answer = await pageApi<T>(page, path, body);
+  if (answer.body.status !== 'S') throw new Error(`${path}: ${answer.body.msg}`);
+  return answer.body.data;
+}
+
+/** The first row of an `srm` entity's list matching `filters` (throws when there is none). */
+export async function first(page: Page, entity: string, filters: Row): Promise<Row> {
+  const rows = await api<Row[]>(page, `/api/srm/v1/${entity}Restful/listByPage`, {
+    ...filters,
+    pageRows: 50,
+  });
+  if (!rows[0]) throw new Error(`no ${entity} ${JSON.stringify(filters)}`);
+  return rows[0];
 }

@@ -3,45 +3,23 @@
 // supplier A ships a delivery note and prints its barcode labels; the buyer receives it on the
 // receiving screen and the order line shows the received quantity. Supplier B sees none of it.
 import { readFileSync } from 'node:fs';
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, activePane, keepScreenshot, openFromMenu, pageApi, watchConsole } from './helpers';
-
-type Row = Record<string, unknown>;
+import { type Page, expect, test } from '@playwright/test';
+import {
+  activePane,
+  api,
+  first,
+  keepScreenshot,
+  open,
+  openFromMenu,
+  pageApi,
+  type Row,
+  watchConsole,
+} from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 const slow = expect.configure({ timeout: 30_000 });
 
-async function open(browser: Browser, baseURL: string | undefined, user: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.locator('input[autocomplete="username"]').fill(user);
-  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForFunction(() => localStorage.getItem('srm.session') !== null, null, {
-    timeout: 45_000,
-  });
-  await slow(page).toHaveURL(/\/main\/(inHome|exHome)$/, { timeout: 45_000 });
-  return page;
-}
-
-async function api<T = Row>(page: Page, path: string, body: unknown): Promise<T> {
-  const answer = await pageApi<T>(page, path, body);
-  if (answer.body.status !== 'S') throw new Error(`${path}: ${answer.body.msg}`);
-  return answer.body.data;
-}
-
 const srm = (entity: string, action: string) => `/api/srm/v1/${entity}Restful/${action}`;
-
-async function first(page: Page, entity: string, filters: Row): Promise<Row> {
-  const rows = await api<Row[]>(page, srm(entity, 'listByPage'), { ...filters, pageRows: 50 });
-  if (!rows[0]) throw new Error(`no ${entity} ${JSON.stringify(filters)}`);
-  return rows[0];
-}
 
 async function approveTask(approver: Page, entityName: string, documentId: unknown): Promise<void> {
   const tasks = await api<Row[]>(approver, '/api/bpm/v1/bpmTaskRestful/findTodoTasks', {

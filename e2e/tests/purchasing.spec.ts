@@ -2,55 +2,24 @@
 // approved in the approval engine and released from its page; supplier A finds it among the
 // orders to confirm, confirms one line and proposes a later date on the other; the buyer accepts
 // the change. Supplier B never sees the order. Screenshots in Chinese and English.
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, activePane, keepScreenshot, openFromMenu, pageApi, watchConsole } from './helpers';
-
-type Row = Record<string, unknown>;
+import { expect, test } from '@playwright/test';
+import {
+  activePane,
+  api,
+  first,
+  keepScreenshot,
+  open,
+  openFromMenu,
+  pageApi,
+  type Row,
+  watchConsole,
+} from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // Screens load their data over a busy shared machine: wait longer than the default.
 const slow = expect.configure({ timeout: 30_000 });
 
-async function open(
-  browser: Browser,
-  baseURL: string | undefined,
-  user: string,
-  workspace = true,
-): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.locator('input[autocomplete="username"]').fill(user);
-  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForFunction(() => localStorage.getItem('srm.session') !== null, null, {
-    timeout: 45_000,
-  });
-  // The home screen loads its figures first: give it time on a busy machine.
-  if (workspace) await slow(page).toHaveURL(/\/main\/(inHome|exHome)$/, { timeout: 45_000 });
-  return page;
-}
-
-async function api<T = Row>(page: Page, path: string, body: unknown): Promise<T> {
-  const answer = await pageApi<T>(page, path, body);
-  if (answer.body.status !== 'S') throw new Error(`${path}: ${answer.body.msg}`);
-  return answer.body.data;
-}
-
 const PO = '/api/srm/v1/srmPoHeaderRestful';
-
-async function first(page: Page, entity: string, filters: Row): Promise<Row> {
-  const rows = await api<Row[]>(page, `/api/srm/v1/${entity}Restful/listByPage`, {
-    ...filters,
-    pageRows: 50,
-  });
-  if (!rows[0]) throw new Error(`no ${entity} ${JSON.stringify(filters)}`);
-  return rows[0];
-}
 
 test('a buyer releases an order, supplier A answers line by line, the buyer accepts; supplier B sees nothing', async ({
   browser,

@@ -5,53 +5,21 @@
 // documents. Screenshots as artifacts.
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
   activePane,
+  api,
   expectToast,
+  first,
   keepScreenshot,
+  open,
   openFromMenu,
   pageApi,
+  type Row,
   watchConsole,
 } from './helpers';
-
-type Row = Record<string, unknown>;
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // Screens load their data over a busy shared machine: wait longer than the default.
 const slow = expect.configure({ timeout: 30_000 });
-
-async function open(browser: Browser, baseURL: string | undefined, user: string, workspace = true) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.locator('input[autocomplete="username"]').fill(user);
-  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForFunction(() => localStorage.getItem('srm.session') !== null, null, {
-    timeout: 45_000,
-  });
-  if (workspace) await slow(page).toHaveURL(/\/main\/(inHome|exHome)$/, { timeout: 45_000 });
-  return page;
-}
-
-async function api<T = Row>(page: Page, path: string, body: unknown): Promise<T> {
-  const answer = await pageApi<T>(page, path, body);
-  if (answer.body.status !== 'S') throw new Error(`${path}: ${answer.body.msg}`);
-  return answer.body.data;
-}
-
-async function first(page: Page, entity: string, filters: Row): Promise<Row> {
-  const rows = await api<Row[]>(page, `/api/srm/v1/${entity}Restful/listByPage`, {
-    ...filters,
-    pageRows: 50,
-  });
-  if (!rows[0]) throw new Error(`no ${entity} ${JSON.stringify(filters)}`);
-  return rows[0];
-}
 
 const PO = '/api/srm/v1/srmPoHeaderRestful';
 
@@ -199,10 +167,7 @@ async function confirmDialog(page: Page) {
   await page.locator('.ant-modal:visible .ant-btn-primary').last().click();
 }
 
-// fixme: saving the supplier with its site line passes in Chromium, but the 合格 action button was
-// not found on the saved page within the time (to investigate); the lifecycle and the agreement
-// flag are covered over HTTP (suppliers.test.ts, agreements.test.ts).
-test.fixme('a buyer creates a supplier with a site line and qualifies it; an agreement flags a price change above five percent', async ({
+test('a buyer creates a supplier with a site line and qualifies it; an agreement flags a price change above five percent', async ({
   browser,
   baseURL,
 }) => {
@@ -235,7 +200,8 @@ test.fixme('a buyer creates a supplier with a site line and qualifies it; an agr
     await keepScreenshot(buyer, 'suppliers-master-saved-zh');
   });
   await test.step('its lifecycle: qualified', async () => {
-    await pane.getByRole('button', { name: '合格', exact: true }).click();
+    // antd spaces a two-character Chinese label ("合 格"), as it does 保存 and 下达.
+    await pane.getByRole('button', { name: /^合\s?格$/ }).click();
     await confirmDialog(buyer);
     await slow(pane.getByText('合格供应商').first()).toBeVisible();
     const found = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierInfoRestful/listByPage', {
