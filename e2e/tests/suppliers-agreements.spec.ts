@@ -1,13 +1,15 @@
 // Suppliers, agreements and delivery in Chromium, buyer and supplier side by side: the supplier
 // answers an order on its page (dates typed into the lines) and the buyer accepts; a supplier is
 // created with a site line and qualified; an agreement's price change above five percent is
-// flagged; a delivery notice is issued, confirmed and shipped. Supplier B never sees A's
+// flagged; a delivery notice is issued, confirmed and shipped, and the note's barcodes are listed
+// and printed from the barcode list. Supplier B never sees A's
 // documents. Screenshots as artifacts.
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import {
   activePane,
   api,
   expectToast,
+  formField,
   first,
   keepScreenshot,
   open,
@@ -303,12 +305,35 @@ test('a delivery notice: the buyer issues, supplier A confirms and creates a del
     await slow(activePane(supplierA).getByText('100.0000').first()).toBeVisible();
     await keepScreenshot(supplierA, 'notice-supplier-asn-created-zh');
   });
+  let asnNumber = '';
+  await test.step('supplier A submits the note; its barcodes are listed, found by note number and printed from the list', async () => {
+    const [note] = await api<Row[]>(supplierA, '/api/srm/v1/srmPurAsnHeaderRestful/listByPage', {
+      pageRows: 1,
+    });
+    asnNumber = String(note!.asnNumber);
+    await api(supplierA, '/api/srm/v1/srmPurAsnHeaderRestful/doSubmit', { asnHeaderId: note!.asnHeaderId });
+    await openFromMenu(supplierA, '送货单条码');
+    const list = activePane(supplierA);
+    await formField(list, '送货单号').fill(asnNumber);
+    await list.getByRole('button', { name: /查\s?询/ }).click();
+    const row = list.locator('.ant-table-row', { hasText: `${asnNumber}-001-001` });
+    await slow(row).toBeVisible();
+    await expect(list.locator('.ant-table-row', { hasText: asnNumber })).toHaveCount(1);
+    await row.locator('.ant-checkbox-input').check();
+    await list.getByRole('button', { name: /打印标签/ }).click();
+    await expectToast(supplierA, `${asnNumber}-labels.pdf`);
+    await keepScreenshot(supplierA, 'barcodes-supplier-list-zh');
+  });
   await test.step('supplier B sees none of it', async () => {
     const supplierB = await open(browser, baseURL, 'sup_b');
     const listed = await api<Row[]>(supplierB, '/api/srm/v1/srmPurDeliveryNoticeRestful/listByPage', {
       noticeNumber: number,
     });
     expect(listed).toEqual([]);
+    const barcodes = await api<Row[]>(supplierB, '/api/srm/v1/srmPurAsnBarcodeRestful/listByPage', {
+      asnNumber,
+    });
+    expect(barcodes).toEqual([]);
     const byId = await pageApi(supplierB, '/api/srm/v1/srmPurDeliveryNoticeRestful/findById', {
       noticeHeaderId: notice.noticeHeaderId,
     });

@@ -54,11 +54,25 @@ const overrides: SampleOverrides = {
   },
   // An ASL application line for a material of its own (a second one for the same would be refused).
   srmPurAslApplyLine: async (row, _n, factory) => ({ ...row, itemId: await factory.fresh('srmBaseItem') }),
-  // A delivery notice line names an order line or a material: the sample names a material.
-  srmPurDeliveryNoticeLine: async (row, _n, factory) => ({
-    ...row,
-    itemId: await factory.fresh('srmBaseItem'),
-  }),
+  // A delivery notice calls off an open line of a released order of its supplier and organisation;
+  // the order's approval is skipped (no process template here) by setting its state directly.
+  srmPurDeliveryNotice: async (row, _n, factory) => {
+    const order = await factory.create('srmPoHeader');
+    const table = server.runtime.table('srmPoHeader');
+    await server.runtime
+      .executor()
+      .update(table)
+      .set({ status: 'RELEASED' })
+      .where(eq(table.poHeaderId as AnyPgColumn, order.poHeaderId as number));
+    const line = (order.lines as Row[])[0]!;
+    return {
+      ...row,
+      supplierId: order.supplierId,
+      orgId: order.orgId,
+      deliveryInfoId: null,
+      lines: [{ lineNum: 1, poLineId: line.poLineId, quantity: 1, needByDate: '2026-12-01' }],
+    };
+  },
   // An agreement's supplier must be on the approved supplier list for its materials to submit it.
   srmPurAgreement: async (row) => {
     const line = (row.lines as Row[])[0]!;

@@ -293,6 +293,13 @@ export const menuPlan: MenuPlan = {
           entity: 'srmPurAsnLine',
         },
         {
+          code: 'PUR_ASN_BARCODE',
+          name: '送货单条码',
+          nameEn: 'Delivery note barcodes',
+          path: 'purAsnBarcodeList',
+          entity: 'srmPurAsnBarcode',
+        },
+        {
           code: 'PUR_PRICE_HISTORY',
           name: '采购历史',
           nameEn: 'Purchase history',
@@ -504,6 +511,13 @@ export const menuPlan: MenuPlan = {
           nameEn: 'My delivery notes',
           path: 'supplierAsnList',
           entity: 'srmPurAsnHeader',
+        },
+        {
+          code: 'EXT_PUR_ASN_BARCODE',
+          name: '送货单条码',
+          nameEn: 'Delivery note barcodes',
+          path: 'supplierAsnBarcodeList',
+          entity: 'srmPurAsnBarcode',
         },
         {
           code: 'EXT_PUR_RECEIVE',

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type RuleIssue, dec } from '@srm/kernel';
 import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
 import { asn } from './asn.entity';
+import { syncBarcodes } from './asn-barcode.actions';
 import { asnLabels, labelsPdf } from './asn.labels';
 import { tellBuyerAsnSubmitted } from './delivery.notify';
 import { checkNoticeLines, noticeLinesOfAsn, refreshNoticeShipped } from './notice-support';
@@ -140,6 +141,9 @@ export const asnActions = defineActions(asn, {
         .update(context.runtime.table(HEADER))
         .set({ submittedDate: context.now })
         .where(eq(col(context, HEADER, 'asnHeaderId'), row.asnHeaderId as number));
+      // The barcode list: one stored barcode per package from submission on.
+      const note = await context.runtime.service(HEADER).find(context.actor, row.asnHeaderId as number);
+      await syncBarcodes(context, note, asnLabels(note), false);
       await tellBuyerAsnSubmitted(context, row);
     },
   },
@@ -152,6 +156,8 @@ export const asnActions = defineActions(asn, {
         const note = await context.runtime.service(HEADER).find(context.actor, id);
         const labels = asnLabels(note);
         if (!labels.length) throw new AppError(422, 'delivery.asn.noLines');
+        // Printed labels are stored in the barcode list (a draft's follow its lines).
+        await context.runtime.transaction((tx) => syncBarcodes({ ...context, tx }, note, labels, true));
         const pdf = await labelsPdf(context, note, labels);
         return {
           data: {

@@ -1,7 +1,7 @@
-// Delivery notices on the server: lines checked against the supplier's open order lines (or a
-// material of the supplier's approved agreement), issued to the supplier, confirmed by it (what it will deliver
-// and when), adjusted (back to the buyer, never below what has shipped), closed or cancelled
-// (only while nothing has shipped); the supplier's delivery notes created from confirmed lines.
+// Delivery notices on the server: lines checked against the supplier's open order lines (a line
+// without one is refused), issued to the supplier, confirmed by it (what it will deliver and
+// when), adjusted (back to the buyer, never below what has shipped), closed or cancelled (only
+// while nothing has shipped); the supplier's delivery notes created from confirmed lines.
 import { eq, sql } from 'drizzle-orm';
 import { type RuleIssue, dec } from '@srm/kernel';
 import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
@@ -27,7 +27,13 @@ const issue = (message: string, params?: Record<string, string | number>): RuleI
   ...(params ? { params } : {}),
 });
 
-/** Copies the material of each line from its order line (checked) or item, or its agreement line. */
+/**
+ * Copies the material of each line from its order line (checked). A notice calls off ordered
+ * material (GLOSSARY: "deliver a quantity of an ordered material"), and a delivery note ships
+ * against order lines: a line without an order line is refused here, where the buyer can still
+ * fix it, rather than left unshippable (docs/delivery.md). An agreement named beside the order
+ * line must be the supplier's approved agreement listing the material.
+ */
 async function deriveLines(context: HookContext, row: Row, lines: Row[]): Promise<void> {
   const orderLineIds = lines
     .map((line) => line.poLineId)
@@ -35,24 +41,20 @@ async function deriveLines(context: HookContext, row: Row, lines: Row[]): Promis
   const facts = await orderLineFacts(context, orderLineIds, false);
   for (const [index, line] of lines.entries()) {
     const at = { line: Number(line.lineNum ?? index + 1) };
-    if (typeof line.poLineId === 'number') {
-      const fact = facts.get(line.poLineId);
-      if (!fact || fact.supplierId !== row.supplierId)
-        throw new AppError(422, 'delivery.notice.orderLineOtherSupplier', at);
-      if (fact.orgId !== row.orgId) throw new AppError(422, 'delivery.notice.orderLineOtherOrg', at);
-      if (!SHIPPABLE_ORDER_STATES.includes(fact.orderStatus) || fact.closed)
-        throw new AppError(422, 'delivery.notice.orderLineNotOpen', { ...at, number: fact.poNumber });
-      Object.assign(line, {
-        poHeaderId: fact.poHeaderId,
-        itemId: fact.itemId,
-        itemName: fact.itemName,
-        specification: fact.specification,
-        uomId: fact.uomId,
-      });
-      continue;
-    }
-    line.poHeaderId = null;
-    if (typeof line.itemId !== 'number') throw new AppError(422, 'delivery.notice.needsMaterial', at);
+    if (typeof line.poLineId !== 'number') throw new AppError(422, 'delivery.notice.needsOrderLine', at);
+    const fact = facts.get(line.poLineId);
+    if (!fact || fact.supplierId !== row.supplierId)
+      throw new AppError(422, 'delivery.notice.orderLineOtherSupplier', at);
+    if (fact.orgId !== row.orgId) throw new AppError(422, 'delivery.notice.orderLineOtherOrg', at);
+    if (!SHIPPABLE_ORDER_STATES.includes(fact.orderStatus) || fact.closed)
+      throw new AppError(422, 'delivery.notice.orderLineNotOpen', { ...at, number: fact.poNumber });
+    Object.assign(line, {
+      poHeaderId: fact.poHeaderId,
+      itemId: fact.itemId,
+      itemName: fact.itemName,
+      specification: fact.specification,
+      uomId: fact.uomId,
+    });
     if (typeof line.agreementId === 'number') {
       const a = (field: string) => col(context, 'srmPurAgreement', field);
       const [listed] = await context.tx
@@ -65,25 +67,11 @@ async function deriveLines(context: HookContext, row: Row, lines: Row[]): Promis
         .where(
           sql`${a('agreementId')} = ${line.agreementId} and ${a('supplierId')} = ${row.supplierId as number} and ${a(
             'status',
-          )} = 'APPROVED' and ${col(context, 'srmPurAgreementLine', 'itemId')} = ${line.itemId}`,
+          )} = 'APPROVED' and ${col(context, 'srmPurAgreementLine', 'itemId')} = ${fact.itemId}`,
         )
         .limit(1);
       if (!listed) throw new AppError(422, 'delivery.notice.notInAgreement', at);
     }
-    if (typeof line.itemId !== 'number') throw new AppError(422, 'delivery.notice.needsMaterial', at);
-    const [item] = await context.tx
-      .select({
-        itemName: col(context, 'srmBaseItem', 'itemName'),
-        specification: col(context, 'srmBaseItem', 'specification'),
-        uomId: col(context, 'srmBaseItem', 'uomId'),
-      })
-      .from(context.runtime.table('srmBaseItem'))
-      .where(eq(col(context, 'srmBaseItem', 'itemId'), line.itemId));
-    Object.assign(line, {
-      itemName: item?.itemName ?? null,
-      specification: item?.specification ?? null,
-      uomId: item?.uomId ?? null,
-    });
   }
 }
 

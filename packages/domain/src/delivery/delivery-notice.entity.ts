@@ -1,5 +1,5 @@
 // Delivery notices (送货通知 / 要货通知): the buyer calls off a quantity of a material to be
-// delivered to a site by a date, against an order line or an agreement line. The supplier
+// delivered to a site by a date, against an order line (never a material alone). The supplier
 // confirms it (the quantity and date it will deliver) and then ships against it with delivery
 // notes, never more than remains; the buyer adjusts, closes or cancels it.
 import { date, datetime, defineEntity, number, quantity, ref, text, textarea } from '@srm/kernel';
@@ -23,13 +23,10 @@ export const deliveryNoticeLine = defineEntity('srmPurDeliveryNoticeLine', {
     lineNum: number({ required: true, min: 1, max: 99999 }),
     poLineId: ref('srmPoLine', { indexed: true, display: 'lineNum', displayAs: 'poLineNum' }),
     poHeaderId: ref('srmPoHeader', { readonly: true, display: 'poNumber', displayAs: 'poNumber' }),
-    /** Called off under an approved agreement of the supplier that lists the material. */
+    /** Optional: the supplier's approved agreement listing the order line's material. */
     agreementId: ref('srmPurAgreement', { display: 'agreementNumber', displayAs: 'agreementNumber' }),
-    itemId: ref('srmBaseItem', {
-      display: 'itemCode',
-      displayAs: 'itemCode',
-      filter: () => ({ enabledFlag: 'Y' }),
-    }),
+    /** Copied from the order line: a notice calls off ordered material only. */
+    itemId: ref('srmBaseItem', { readonly: true, display: 'itemCode', displayAs: 'itemCode' }),
     itemName: text({ readonly: true, max: 240 }),
     specification: text({ readonly: true, max: 500 }),
     uomId: ref('srmBaseUom', { readonly: true, display: 'uomName' }),

@@ -5,10 +5,11 @@ import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { asn } from './asn.entity';
 import { asnLine } from './asn-line.entity';
+import { asnBarcode } from './asn-barcode.entity';
 import { deliveryNotice, deliveryNoticeLine } from './delivery-notice.entity';
 
-export { asn, asnLine, deliveryNotice, deliveryNoticeLine };
+export { asn, asnBarcode, asnLine, deliveryNotice, deliveryNoticeLine };
 export { ASN_BUYER_STATES } from './asn.entity';
 
-export const deliveryEntities: EntityDef[] = [asn, asnLine, deliveryNotice, deliveryNoticeLine];
+export const deliveryEntities: EntityDef[] = [asn, asnLine, asnBarcode, deliveryNotice, deliveryNoticeLine];
 export const deliveryMessages: Catalogue = { 'zh-CN': zhCN, en };

@@ -1,11 +1,14 @@
 // Screens of delivery (web): the buyer's delivery notes (submitted onwards) and the supplier's.
-import { type ScreenEntry, endpointButton, entityScreens, pdfButton } from '@srm/platform-ui';
+import { type ScreenEntry, endpointButton, entityScreens, pdfButton, pdfListButton } from '@srm/platform-ui';
 import { ASN_BUYER_STATES } from './asn.entity';
 
 // 打印条码: anyone who may read the note prints its package labels.
 const labelsButton = pdfButton('printLabels', 'srmPurAsnHeader.view');
 const notice = () => import('./delivery-notice.entity').then((m) => m.deliveryNotice);
 const asn = () => import('./asn.entity').then((m) => m.asn);
+const barcode = () => import('./asn-barcode.entity').then((m) => m.asnBarcode);
+// 打印标签 in the barcode list (the rows chosen) and on a barcode's page (its own label).
+const barcodeLabels = pdfButton('printLabels', 'srmPurAsnBarcode.view');
 
 export const deliveryScreens: ScreenEntry[] = [
   ...entityScreens('delivery', 'srmPurAsnHeader', asn, {
@@ -40,6 +43,19 @@ export const deliveryScreens: ScreenEntry[] = [
         open: { path: 'supplierAsnManage/supplierAsnEdit', key: 'asnHeaderId' },
       }),
     ],
+  }),
+  // 送货单条码: the stored barcodes, the buyer's and the supplier's own.
+  ...entityScreens('delivery', 'srmPurAsnBarcode', barcode, {
+    list: 'purAsnBarcodeList',
+    edit: 'purAsnBarcodeEdit',
+    editButtons: [barcodeLabels],
+    listButtons: [pdfListButton('printLabels', 'srmPurAsnBarcode.view')],
+  }),
+  ...entityScreens('delivery', 'srmPurAsnBarcode', barcode, {
+    list: 'supplierAsnBarcodeList',
+    edit: 'supplierAsnBarcodeEdit',
+    editButtons: [barcodeLabels],
+    listButtons: [pdfListButton('printLabels', 'srmPurAsnBarcode.view')],
   }),
   ...entityScreens('delivery', 'srmPurAsnLine', () => import('./asn-line.entity').then((m) => m.asnLine), {
     list: 'purAsnLineList',

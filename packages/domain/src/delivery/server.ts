@@ -1,8 +1,9 @@
 // Delivery on the server: the hooks and endpoints of delivery notes.
 import type { EntityActions, Seed } from '@srm/platform';
 import { asnActions } from './asn.actions';
+import { asnBarcodeActions } from './asn-barcode.actions';
 import { deliverySeedList } from './delivery.seed';
 import { deliveryNoticeActions } from './delivery-notice.actions';
 
-export const deliveryActions: EntityActions[] = [asnActions, deliveryNoticeActions];
+export const deliveryActions: EntityActions[] = [asnActions, asnBarcodeActions, deliveryNoticeActions];
 export const deliverySeeds: Seed[] = deliverySeedList;

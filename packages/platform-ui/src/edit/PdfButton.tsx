@@ -7,7 +7,7 @@ import { App, Button } from 'antd';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { saveFile } from '../attachments/fileApi';
-import type { EditButton, EditButtonProps } from './extensions';
+import type { EditButton, EditButtonProps, ListButton, ListButtonProps } from './extensions';
 
 interface PrintedFile {
   fileName: string;
@@ -59,4 +59,43 @@ export function pdfButton(
     );
   }
   return { key: endpoint, resource, component: PdfButton };
+}
+
+/**
+ * `pdfListButton('printLabels', 'srmPurAsnBarcode.printLabels')`: a list toolbar button calling
+ * `{apiPath}/{endpoint}` with `{ ids }` of the rows chosen (disabled while none is).
+ */
+export function pdfListButton(endpoint: string, resource: string): ListButton {
+  function PdfListButton({ entity, selected }: ListButtonProps) {
+    const api = useApi();
+    const labels = useLabels();
+    const { message } = App.useApp();
+    const [busy, setBusy] = useState(false);
+    const print = async () => {
+      setBusy(true);
+      try {
+        const answer = await request<PrintedFile>(api, `${entity.apiPath}/${endpoint}`, {
+          ids: selected.map((row) => row[entity.key]),
+        });
+        saveFile({ blob: blobOf(answer.data), fileName: answer.data.fileName });
+        void message.success(labels.t('ui.print.done', { fileName: answer.data.fileName }));
+      } catch (error) {
+        if (!(error instanceof ApiFailure)) throw error;
+        void message.error(error.message);
+      } finally {
+        setBusy(false);
+      }
+    };
+    return (
+      <Button
+        icon={<PrinterOutlined />}
+        loading={busy}
+        disabled={!selected.length}
+        onClick={() => void print()}
+      >
+        {labels.action(entity.name, endpoint)}
+      </Button>
+    );
+  }
+  return { key: endpoint, resource, component: PdfListButton };
 }

@@ -35,3 +35,17 @@ export interface LinesEditor {
   readonly collections: readonly string[];
   readonly component: ComponentType<LinesEditorProps>;
 }
+
+export interface ListButtonProps {
+  readonly entity: EntityDef;
+  /** The rows chosen in the list (may be empty). */
+  readonly selected: readonly Row[];
+}
+
+/** A toolbar button of a list screen acting on the rows chosen (打印标签 in the barcode list). */
+export interface ListButton {
+  readonly key: string;
+  /** Resource code that must be granted. */
+  readonly resource: string;
+  readonly component: ComponentType<ListButtonProps>;
+}

@@ -28,6 +28,7 @@ import { PagedGrid } from '../grid/PagedGrid';
 import { ExcelButtons } from '../excel/ExcelButtons';
 import { type Row, entityColumns } from './listColumns';
 import { QueryForm } from './QueryForm';
+import type { ListButton } from '../edit/extensions';
 
 export interface EntityListPageProps {
   entity: EntityDef;
@@ -35,9 +36,11 @@ export interface EntityListPageProps {
   editPath?: string;
   /** Filters every query of this list variant carries (not shown in the query form). */
   fixedFilters?: Readonly<Record<string, unknown>> | undefined;
+  /** The screen's own toolbar buttons acting on the rows chosen. */
+  buttons?: readonly ListButton[] | undefined;
 }
 
-export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPageProps) {
+export function EntityListPage({ entity, editPath, fixedFilters, buttons }: EntityListPageProps) {
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
@@ -182,6 +185,11 @@ export function EntityListPage({ entity, editPath, fixedFilters }: EntityListPag
                   {labels.t('ui.list.delete')}
                 </Button>
               )}
+              {buttons
+                ?.filter((button) => may(button.resource))
+                .map(({ key, component: Extra }) => (
+                  <Extra key={key} entity={entity} selected={selected} />
+                ))}
               {batchActions.map(({ name, action }) => (
                 <Button
                   key={name}

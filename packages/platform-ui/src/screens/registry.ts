@@ -3,7 +3,7 @@
 // one line; custom screens plug into the same list. Definitions and components load lazily.
 import type { ComponentType } from 'react';
 import type { EntityDef } from '@srm/kernel';
-import type { EditButton, LinesEditor } from '../edit/extensions';
+import type { EditButton, LinesEditor, ListButton } from '../edit/extensions';
 
 export type ScreenKind = 'list' | 'edit' | 'custom';
 
@@ -31,6 +31,8 @@ export interface ScreenEntry {
   readonly linesEditor?: LinesEditor;
   /** A list variant's fixed filters, sent with every query (orders awaiting confirmation). */
   readonly listFilters?: Readonly<Record<string, unknown>>;
+  /** A list screen's own toolbar buttons acting on the rows chosen. */
+  readonly listButtons?: readonly ListButton[];
 }
 
 /** The spec's route name: the path lower-cased with slashes and query removed. */
@@ -49,6 +51,8 @@ export interface EntityScreenPaths {
   readonly linesEditor?: LinesEditor;
   /** Fixed filters of the list (a variant of another list of the same entity). */
   readonly listFilters?: Readonly<Record<string, unknown>>;
+  /** Extra toolbar buttons of the list, acting on the rows chosen. */
+  readonly listButtons?: readonly ListButton[];
 }
 
 /**
@@ -74,6 +78,7 @@ export function entityScreens(
       entity,
       editPath: edit,
       ...(paths.listFilters ? { listFilters: paths.listFilters } : {}),
+      ...(paths.listButtons ? { listButtons: paths.listButtons } : {}),
     },
     {
       path: edit,

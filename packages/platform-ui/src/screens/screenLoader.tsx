@@ -13,7 +13,14 @@ export function screenLoader(entry: ScreenEntry): () => Promise<ScreenModule> {
     const entity = await entry.entity!();
     const Screen: ComponentType =
       entry.kind === 'list'
-        ? () => <EntityListPage entity={entity} editPath={entry.editPath} fixedFilters={entry.listFilters} />
+        ? () => (
+            <EntityListPage
+              entity={entity}
+              editPath={entry.editPath}
+              fixedFilters={entry.listFilters}
+              buttons={entry.listButtons}
+            />
+          )
         : () => (
             <EntityEditPage entity={entity} buttons={entry.editButtons} linesEditor={entry.linesEditor} />
           );

@@ -1,0 +1,75 @@
+// Barcode list (送货单条码): one stored barcode per package of a delivery note line, written when
+// the supplier submits the note or prints its labels (a draft's barcodes follow its lines). Read
+// by the buyer in its organisations and by the owning supplier, searched by barcode, note number
+// and material; never written by a user. Labels print again from the list.
+import { date, datetime, defineEntity, number, quantity, ref, text } from '@srm/kernel';
+
+export const asnBarcode = defineEntity('srmPurAsnBarcode', {
+  area: 'delivery',
+  key: 'barcodeId',
+  display: 'barcode',
+  ownedBy: 'supplierId',
+  orgScoped: 'orgId',
+  writableBy: [],
+  fields: {
+    /** The Code 128 value `{asnNumber}-{line:3}-{package:3}`. */
+    barcode: text({ required: true, unique: true, max: 60 }),
+    asnHeaderId: ref('srmPurAsnHeader', { required: true, indexed: true, onDelete: 'cascade' }),
+    asnLineId: ref('srmPurAsnLine', { required: true, indexed: true, onDelete: 'cascade' }),
+    asnNumber: text({ required: true, max: 30 }),
+    lineNum: number({ required: true }),
+    packageNum: number({ required: true }),
+    packageCount: number({ required: true }),
+    supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
+    orgId: ref('srmBaseOrg', { required: true, display: 'orgName' }),
+    poHeaderId: ref('srmPoHeader', { indexed: true }),
+    poNumber: text({ max: 30 }),
+    poLineId: ref('srmPoLine'),
+    itemId: ref('srmBaseItem', { required: true, indexed: true }),
+    itemCode: text({ required: true, max: 60 }),
+    itemName: text({ max: 240 }),
+    specification: text({ max: 500 }),
+    quantity: quantity({ required: true, min: 0 }),
+    uomId: ref('srmBaseUom', { display: 'uomName' }),
+    lotNumber: text({ max: 60 }),
+    shipDate: date(),
+    /** The QR payload `barcode|asnNumber|poNumber|itemCode|quantity|lotNumber`. */
+    qrContent: text({ max: 300 }),
+    printCount: number({ default: 0 }),
+    lastPrintedDate: datetime(),
+  },
+  list: {
+    columns: [
+      'barcode',
+      'asnNumber',
+      'lineNum',
+      'packageNum',
+      'packageCount',
+      'poNumber',
+      'supplierName',
+      'orgName',
+      'itemCode',
+      'itemName',
+      'specification',
+      'quantity',
+      'uomName',
+      'lotNumber',
+      'shipDate',
+      'printCount',
+      'lastPrintedDate',
+    ],
+    filters: [
+      { field: 'barcode', op: 'prefix' },
+      { field: 'asnNumber', op: 'prefix' },
+      { field: 'itemCode', op: 'prefix' },
+      'itemName',
+      'supplierId',
+      'orgId',
+      'asnHeaderId',
+      'shipDate',
+    ],
+    sort: [{ field: 'barcodeId', order: 'desc' }],
+    sortable: ['barcode', 'shipDate'],
+    summary: ['quantity'],
+  },
+});
