@@ -594,8 +594,11 @@ describe('delivery notices', () => {
     const body = {
       supplierId: ids.supA,
       orgId: ids.orgA,
-      lines: [{ lineNum: 1, itemId: ids.screw, quantity: 10, needByDate: '2026-12-05' }],
+      lines: [{ lineNum: 1, quantity: 10, needByDate: '2026-12-05' }],
     };
+    // The material comes from the order line: a client cannot name one.
+    const withItem = { ...body, lines: [{ ...body.lines[0], itemId: ids.screw }] };
+    expect((await call('srmPurDeliveryNotice', 'saveOrUpdate', withItem)).httpStatus).toBe(400);
     const cn = await call('srmPurDeliveryNotice', 'saveOrUpdate', body, undefined, 'CN');
     expect(cn.httpStatus).toBe(422);
     expect(cn.body.msg).toBe(
