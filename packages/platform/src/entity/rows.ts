@@ -2,6 +2,7 @@
 // values masked until opened (for everyone), internal-only fields removed for suppliers,
 // computed fields evaluated, timestamps as milliseconds.
 import {
+  type ComputeField,
   type EntityDef,
   type FieldDef,
   SEALED_MASK,
@@ -55,14 +56,44 @@ export function isOpened(row: Row, options: { headerOpened?: boolean }): boolean
     : options.headerOpened === true;
 }
 
+/** What reading a row of an entity does, field by field: worked out once per entity. */
+interface ShapePlan {
+  readonly stored: readonly {
+    readonly name: string;
+    readonly field: FieldDef;
+    readonly internalOnly: boolean;
+    /** The display value of a reference that travels with it. */
+    readonly display: string | undefined;
+  }[];
+  readonly computed: readonly { readonly name: string; readonly field: ComputeField }[];
+}
+
+const plans = new WeakMap<EntityDef, ShapePlan>();
+
+function shapePlan(entity: EntityDef): ShapePlan {
+  let plan = plans.get(entity);
+  if (plan) return plan;
+  const stored: ShapePlan['stored'][number][] = [];
+  const computed: ShapePlan['computed'][number][] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.kind === 'compute') computed.push({ name, field });
+    if (!isStored(field)) continue;
+    const display = field.kind === 'ref' ? refDisplayName(name, field) : undefined;
+    stored.push({ name, field, internalOnly: field.internalOnly === true, display: display || undefined });
+  }
+  plan = { stored, computed };
+  plans.set(entity, plan);
+  return plan;
+}
+
 /** A stored row as the actor may read it. */
 export function shapeRow(entity: EntityDef, stored: Row, options: ShapeOptions): Row {
   const out: Row = {};
   const external = options.actor.side === 'supplier' && !options.actor.system;
   const opened = entity.hasSealed && isOpened(stored, options);
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (external && field.internalOnly) continue;
-    if (!isStored(field)) continue;
+  const plan = shapePlan(entity);
+  for (const { name, field, internalOnly, display } of plan.stored) {
+    if (external && internalOnly) continue;
     const raw = stored[name];
     if (field.sealed) {
       out[name] =
@@ -70,13 +101,10 @@ export function shapeRow(entity: EntityDef, stored: Row, options: ShapeOptions):
       continue;
     }
     out[name] = fromDb(field, raw);
-    if (field.kind === 'ref') {
-      const display = refDisplayName(name, field);
-      if (display && display in stored) out[display] = stored[display] ?? null;
-    }
+    if (display && display in stored) out[display] = stored[display] ?? null;
   }
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.kind !== 'compute' || (external && field.internalOnly)) continue;
+  for (const { name, field } of plan.computed) {
+    if (external && field.internalOnly) continue;
     try {
       out[name] = field.compute(out);
     } catch {

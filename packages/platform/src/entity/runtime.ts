@@ -293,8 +293,12 @@ export class EntityService {
     return { fields, joins };
   }
 
+  private selected?: ReturnType<EntityService['selection']>;
+
   private selectRows(on: Executor, where: SQL | undefined) {
-    const { fields, joins } = this.selection(this.table);
+    // The selection and its joins depend on the definition only: built once per service.
+    this.selected ??= this.selection(this.table);
+    const { fields, joins } = this.selected;
     let query = on.select(fields).from(this.table).$dynamic();
     for (const join of joins) query = query.leftJoin(join.table, join.on);
     return where ? query.where(where) : query;
