@@ -4,6 +4,7 @@
 // each with its sub-records; the category and org library; and registrations waiting for review.
 import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
 import { registrationTemplate } from './approval';
+import { SUPPLIER_REGISTER_PROCESS } from './supplier-register.entity';
 
 export const DEMO_PASSWORD = 'Srm@2026';
 
@@ -482,6 +483,9 @@ export const supplierSeeds = [
     await context.runtime.service('srmBaseProcessTemplate').save(SYSTEM_ACTOR, template);
   }),
   defineSeed('supplier.pending-registrations', async (context) => {
+    // Without the registration's process (a partial seeding without the roles, as some tests do)
+    // there is nothing to wait in: the pending registrations are left out.
+    if (!(await context.findId('srmBaseProcessTemplate', { processKey: SUPPLIER_REGISTER_PROCESS }))) return;
     for (const registration of PENDING_REGISTRATIONS) {
       const creditCode = String(registration.creditCode);
       // A company that became a supplier meanwhile is left alone.
