@@ -4,150 +4,25 @@
 // corrected by reversals and returns only; a supplier sees its own receipts and transactions only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor } from '@srm/platform';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
-import { baseDataSeeds } from '../base-data/server';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { purchasingSeeds } from '../purchasing/server';
-import { decideAll } from '../purchasing/approval';
-import { singleApproverTemplates } from '../approval-templates';
+import type { TestServer } from '@srm/server/testing';
+import { procurementFixture, supplierActor } from '../procurement.testing';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
+const procurement = procurementFixture();
+const { ids, call, ok, releasedOrder } = procurement;
 let server: TestServer;
-let approverId = 0;
-const ids = { orgA: 0, supA: 0, supB: 0, currency: 0, poType: 0, screw: 0, bracket: 0, store: 0 };
-
-const supplier = (supplierId: number): Partial<Actor> => ({
-  userId: 9000 + supplierId,
-  userName: `sup${supplierId}`,
-  side: 'supplier',
-  supplierId,
-});
 let supA: Partial<Actor>;
 let supB: Partial<Actor>;
 
-async function call<T = Row>(
-  entity: string,
-  action: string,
-  body: unknown,
-  actor?: Partial<Actor>,
-  language?: 'CN' | 'EN',
-) {
-  return server.post<T>(api(entity, action), body, {
-    ...(actor ? { actor } : {}),
-    ...(language ? { language } : {}),
-  });
-}
-
-async function ok<T = Row>(
-  entity: string,
-  action: string,
-  body: unknown,
-  actor?: Partial<Actor>,
-): Promise<T> {
-  const answer = await call<T>(entity, action, body, actor);
-  expect(answer.body.status, answer.body.msg).toBe('S');
-  return answer.body.data;
-}
-
 beforeAll(async () => {
-  server = await startTestServer({
-    seeds: [
-      ...seedsNamed(
-        baseDataSeeds,
-        'lookups',
-        'currencies',
-        'units',
-        'organisations',
-        'categories',
-        'items',
-        'storage-locations',
-      ),
-      ...seedsNamed(purchasingSeeds, 'bill-types'),
-    ],
-  });
-  const id = async (entity: string, filters: Record<string, unknown>, key: string) =>
-    (await server.first<Row>(entity, filters))[key] as number;
-  ids.orgA = await id('srmBaseOrg', { orgCode: 'OU100' }, 'orgId');
-  ids.currency = await id('srmBaseCurrency', { currencyCode: 'CNY' }, 'currencyId');
-  ids.poType = await id('srmPurBillType', { billTypeCode: 'STD_PO' }, 'billTypeId');
-  ids.screw = await id('srmBaseItem', { itemCode: '02030001' }, 'itemId');
-  ids.bracket = await id('srmBaseItem', { itemCode: '02010001' }, 'itemId');
-  ids.store = await id('srmBaseStorageLocation', { locationCode: 'RM01' }, 'storageLocationId');
-  await ok('baseUser', 'saveOrUpdate', { userName: 'buyer1', userFullName: '张伟', userType: 'INTERNAL' });
-  approverId = (
-    await ok('baseUser', 'saveOrUpdate', { userName: 'pm', userFullName: '李娜', userType: 'INTERNAL' })
-  ).userId as number;
-  for (const template of singleApproverTemplates(approverId)) {
-    await ok('srmBaseProcessTemplate', 'saveOrUpdate', template);
-  }
-  const category = (categoryCode: string) => id('srmBaseCategory', { categoryCode }, 'categoryId');
-  const [a, b] = DEMO_SUPPLIERS;
-  ids.supA = (await ok('srmSupplierInfo', 'saveOrUpdate', a!.supplier)).supplierId as number;
-  ids.supB = (await ok('srmSupplierInfo', 'saveOrUpdate', b!.supplier)).supplierId as number;
-  supA = supplier(ids.supA);
-  supB = supplier(ids.supB);
-  for (const supplierId of [ids.supA, ids.supB]) {
-    for (const categoryCode of ['0201', '0203']) {
-      const line = await ok('srmSupplierCategoryOrg', 'saveOrUpdate', {
-        supplierId,
-        categoryId: await category(categoryCode),
-        orgId: ids.orgA,
-      });
-      await ok('srmSupplierCategoryOrg', 'doQualify', { categoryOrgId: line.categoryOrgId });
-    }
-  }
-  const apply = await ok('srmPurAslApply', 'saveOrUpdate', {
-    orgId: ids.orgA,
-    applyReason: '年度合格供应商',
-    lines: [ids.supA, ids.supB].flatMap((supplierId) => [
-      { supplierId, itemId: ids.screw },
-      { supplierId, itemId: ids.bracket },
-    ]),
-  });
-  await ok('srmPurAslApply', 'doSubmit', { aslApplyId: apply.aslApplyId });
-  await decideAll(server.runtime, 'srmPurAslApply', apply.aslApplyId as number, 'approve');
+  server = await procurement.start();
+  supA = supplierActor(ids.supA);
+  supB = supplierActor(ids.supB);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
 });
-
-async function approve(documentId: unknown) {
-  const approver: Partial<Actor> = { userId: approverId, userName: 'pm' };
-  const tasks = await server.post<Row[]>(
-    '/api/bpm/v1/bpmTaskRestful/findTodoTasks',
-    { pageIndex: 1, pageRows: 100, entityName: 'srmPoHeader' },
-    { actor: approver },
-  );
-  const task = tasks.body.data.find((row) => row.documentId === documentId);
-  expect(task).toBeDefined();
-  const answer = await server.post<Row>(
-    '/api/bpm/v1/bpmTaskRestful/doApprove',
-    { taskId: task!.taskId },
-    { actor: approver },
-  );
-  expect(answer.body.status, answer.body.msg).toBe('S');
-}
-
-/** A released order of 100 screws and 30 brackets to the supplier. */
-async function releasedOrder(supplierId = ids.supA): Promise<Row> {
-  const saved = await ok('srmPoHeader', 'saveOrUpdate', {
-    billTypeId: ids.poType,
-    orgId: ids.orgA,
-    supplierId,
-    currencyId: ids.currency,
-    orderDate: '2026-11-21',
-    lines: [
-      { lineNum: 1, itemId: ids.screw, quantity: 100, unitPriceExclTax: 0.3, needByDate: '2026-12-10' },
-      { lineNum: 2, itemId: ids.bracket, quantity: 30, unitPriceExclTax: 6.25, needByDate: '2026-12-20' },
-    ],
-  });
-  const key = { poHeaderId: saved.poHeaderId };
-  await ok('srmPoHeader', 'doSubmit', key);
-  await approve(saved.poHeaderId);
-  await ok('srmPoHeader', 'doRelease', key);
-  return ok('srmPoHeader', 'findById', key);
-}
 
 /** A submitted delivery note of supplier A shipping the given quantities of a fresh order. */
 async function submittedNote(screws = 60, brackets = 30): Promise<{ order: Row; note: Row }> {
