@@ -1,17 +1,23 @@
 // Demo delivery: each demo supplier ships against its confirmed orders — a draft note and a
 // submitted one — and has delivery notices at three stages, written once through the entity
 // services as the buyer and the supplier's own user would.
-import { type Actor, type Row, SYSTEM_ACTOR, defineSeed } from '@srm/platform';
+import { type Actor, type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 
 function day(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const documents = defineSeed('delivery.demo-documents', async (context) => {
-  const notes = context.runtime.service('srmPurAsnHeader');
-  const existing = await notes.list(SYSTEM_ACTOR, { filters: [], sort: [], pageIndex: 1, pageRows: 1 });
-  if (existing.rows.length) return;
+/**
+ * Each demo supplier's own user and its first confirmed order with the order's lines, read as
+ * that user (suppliers without a confirmed order are left out).
+ */
+async function confirmedOrders(
+  context: SeedContext,
+): Promise<
+  { demo: (typeof DEMO_SUPPLIERS)[number]; supplierId: number; actor: Actor; order: Row; lines: Row[] }[]
+> {
+  const found = [];
   for (const demo of DEMO_SUPPLIERS) {
     const supplierId = await context.findId('srmSupplierInfo', { creditCode: demo.supplier.creditCode });
     const userId = await context.findId('baseUser', { userName: demo.user.userName });
@@ -24,17 +30,26 @@ const documents = defineSeed('delivery.demo-documents', async (context) => {
       userId,
       userName: demo.user.userName,
     };
-    const orders = await context.runtime.service('srmPoHeader').list(actor, {
+    const orders = context.runtime.service('srmPoHeader');
+    const confirmed = await orders.list(actor, {
       filters: [{ field: 'status', op: 'in', value: ['CONFIRMED'] }],
       sort: [],
       pageIndex: 1,
       pageRows: 10,
     });
-    const confirmed = orders.rows.filter((row) => row.supplierId === supplierId);
-    if (!confirmed.length) continue;
-    const lines = (
-      await context.runtime.service('srmPoHeader').find(actor, confirmed[0]!.poHeaderId as number)
-    ).lines as Row[];
+    const order = confirmed.rows.find((row) => row.supplierId === supplierId);
+    if (!order) continue;
+    const lines = (await orders.find(actor, order.poHeaderId as number)).lines as Row[];
+    found.push({ demo, supplierId, actor, order, lines });
+  }
+  return found;
+}
+
+const documents = defineSeed('delivery.demo-documents', async (context) => {
+  const notes = context.runtime.service('srmPurAsnHeader');
+  const existing = await notes.list(SYSTEM_ACTOR, { filters: [], sort: [], pageIndex: 1, pageRows: 1 });
+  if (existing.rows.length) return;
+  for (const { demo, supplierId, actor, lines } of await confirmedOrders(context)) {
     const first = lines[0]!;
     const quantity = Number(first.quantity);
     const note = (share: number, days: number, tracking: string) =>
@@ -61,28 +76,7 @@ const notices = defineSeed('delivery.demo-notices', async (context) => {
   const service = context.runtime.service('srmPurDeliveryNotice');
   const existing = await service.list(SYSTEM_ACTOR, { filters: [], sort: [], pageIndex: 1, pageRows: 1 });
   if (existing.rows.length) return;
-  for (const demo of DEMO_SUPPLIERS) {
-    const supplierId = await context.findId('srmSupplierInfo', { creditCode: demo.supplier.creditCode });
-    const userId = await context.findId('baseUser', { userName: demo.user.userName });
-    if (supplierId === null || userId === null) continue;
-    const supplier: Actor = {
-      ...SYSTEM_ACTOR,
-      system: false,
-      side: 'supplier',
-      supplierId,
-      userId,
-      userName: demo.user.userName,
-    };
-    const orders = await context.runtime.service('srmPoHeader').list(supplier, {
-      filters: [{ field: 'status', op: 'in', value: ['CONFIRMED'] }],
-      sort: [],
-      pageIndex: 1,
-      pageRows: 10,
-    });
-    const order = orders.rows.find((row) => row.supplierId === supplierId);
-    if (!order) continue;
-    const lines = (await context.runtime.service('srmPoHeader').find(supplier, order.poHeaderId as number))
-      .lines as Row[];
+  for (const { supplierId, actor: supplier, order, lines } of await confirmedOrders(context)) {
     const line = lines[lines.length - 1]!;
     const quantity = Number(line.quantity);
     const notice = (share: number, days: number) =>
