@@ -8,6 +8,7 @@ import {
   expectToast,
   keepScreenshot,
   openFromMenu,
+  pdfFile,
   signIn,
   toastsGone,
   watchConsole,
@@ -15,30 +16,6 @@ import {
 
 test.use({ viewport: { width: 1440, height: 900 } });
 test.setTimeout(150_000);
-
-/** A small valid one-page PDF with a line of text (byte offsets of the xref computed). */
-function pdfFile(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    null,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  const stream = `BT /F1 24 Tf 72 760 Td (${text}) Tj ET`;
-  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 test('a buyer attaches, previews, downloads and deletes files on a supplier', async ({ page }) => {
   const errors = watchConsole(page);
