@@ -27,17 +27,32 @@ interface FieldChange {
   before?: unknown;
   after?: unknown;
   sealed?: true;
+  /** A reference's display values, named by the server when it reads the history. */
+  beforeName?: unknown;
+  afterName?: unknown;
 }
 
 function lineOf(entity: EntityDef, name: string): [string, EntityDef] | undefined {
   return Object.entries(entity.lines).find(([, line]) => line.name === name);
 }
 
-function Value({ owner, name, value }: { owner: EntityDef; name: string; value: unknown }) {
+function Value({
+  owner,
+  name,
+  value,
+  shown,
+}: {
+  owner: EntityDef;
+  name: string;
+  value: unknown;
+  /** What a reference is called, when the server could name it. */
+  shown?: unknown;
+}) {
   const labels = useLabels();
   const field = owner.fields[name];
   if (value === null || value === undefined || value === '')
     return <Typography.Text type="secondary">{labels.t('ui.audit.emptyValue')}</Typography.Text>;
+  if (shown !== undefined && shown !== null && shown !== '') return <>{String(shown)}</>;
   return field ? <FieldDisplay name={name} field={field} value={value} /> : <>{String(value)}</>;
 }
 
@@ -77,12 +92,12 @@ function Changes({ owner, entry }: { owner: EntityDef; entry: HistoryEntry }) {
           {change.sealed ? (
             labels.t('ui.audit.sealed')
           ) : created ? (
-            <Value owner={owner} name={change.field} value={change.after} />
+            <Value owner={owner} name={change.field} value={change.after} shown={change.afterName} />
           ) : (
             <Space size={6}>
-              <Value owner={owner} name={change.field} value={change.before} />
+              <Value owner={owner} name={change.field} value={change.before} shown={change.beforeName} />
               <ArrowRightOutlined style={{ color: '#bfbfbf', fontSize: 11 }} />
-              <Value owner={owner} name={change.field} value={change.after} />
+              <Value owner={owner} name={change.field} value={change.after} shown={change.afterName} />
             </Space>
           )}
         </div>

@@ -1,11 +1,13 @@
 // The audit trail: who did what, when, the state before and after, the comment and the
 // changed fields. Sealed values never enter it, not even encrypted.
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type EntityDef, type HistoryEntry, isStored } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { auditLog } from '../system/tables';
 import type { Row } from './rows';
+import type { EntityTable } from './tables';
 
 export interface FieldChange {
   field: string;
@@ -13,6 +15,9 @@ export interface FieldChange {
   after?: unknown;
   /** The field is sealed: that it changed is recorded, not its values. */
   sealed?: true;
+  /** A reference's display values when the history is read (恒达 → 远航 rather than 3 → 7). */
+  beforeName?: unknown;
+  afterName?: unknown;
 }
 
 export interface AuditEntry {
@@ -97,4 +102,55 @@ export async function readHistory(
     .orderBy(desc(auditLog.auditId))
     .limit(limit);
   return rows.map((row) => ({ ...row, creationDate: row.creationDate.getTime() }));
+}
+
+/**
+ * Adds the display values of the references a history mentions. Names are read when the history
+ * is shown, one query per referenced entity; a record deleted since shows its id only.
+ */
+export async function nameReferences(
+  on: Executor,
+  entries: HistoryEntry[],
+  ownerOf: (entity: string) => EntityDef | undefined,
+  /** The entity a reference field names, or undefined where the reader may not be told names. */
+  targetOf: (owner: EntityDef, field: string) => EntityDef | undefined,
+  tableOf: (entity: string) => EntityTable,
+): Promise<HistoryEntry[]> {
+  const wanted = new Map<string, { target: EntityDef; display: string; ids: Set<number> }>();
+  const referenced: { change: FieldChange; target: string }[] = [];
+  for (const entry of entries) {
+    const owner = ownerOf(entry.entity);
+    if (!owner || !Array.isArray(entry.changes)) continue;
+    for (const change of entry.changes as FieldChange[]) {
+      const field = owner.fields[change.field];
+      if (change.sealed || field?.kind !== 'ref' || !field.display || field.sealed) continue;
+      const target = targetOf(owner, change.field);
+      if (!target || target.fields[field.display]?.sealed) continue;
+      const key = `${target.name}.${field.display}`;
+      const slot = wanted.get(key) ?? { target, display: field.display, ids: new Set<number>() };
+      wanted.set(key, slot);
+      for (const value of [change.before, change.after])
+        if (typeof value === 'number' && Number.isInteger(value)) slot.ids.add(value);
+      referenced.push({ change, target: key });
+    }
+  }
+  if (!referenced.length) return entries;
+  const names = new Map<string, Map<number, unknown>>();
+  for (const [key, { target, display, ids }] of wanted) {
+    if (!ids.size) continue;
+    const table = tableOf(target.name);
+    const keyColumn = table[target.key] as AnyPgColumn;
+    const rows = await on
+      .select({ id: keyColumn, name: table[display] as AnyPgColumn })
+      .from(table)
+      .where(inArray(keyColumn, [...ids]));
+    names.set(key, new Map(rows.map((row) => [row.id as number, row.name])));
+  }
+  for (const { change, target } of referenced) {
+    const byId = names.get(target);
+    if (!byId) continue;
+    if (byId.has(change.before as number)) change.beforeName = byId.get(change.before as number);
+    if (byId.has(change.after as number)) change.afterName = byId.get(change.after as number);
+  }
+  return entries;
 }

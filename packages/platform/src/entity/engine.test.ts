@@ -289,6 +289,44 @@ describe('workflow actions', () => {
     expect(history.map((h) => h.action)).toEqual(['doReject', 'doSubmit', 'create', 'create', 'create']);
   });
 
+  it('the history names the references it changed, not their ids', async () => {
+    const saved = await create();
+    const changed = await engine.post<Envelope<Row>>(`${ORDER}/saveOrUpdate`, {
+      orderId: saved.orderId,
+      versionNum: saved.versionNum,
+      supplierId: ids.supB,
+    });
+    expect(changed.body.status, changed.body.msg).toBe('S');
+    const found = await engine.post<Envelope<Row>>(`${ORDER}/findById`, {
+      orderId: saved.orderId,
+      withHistory: true,
+    });
+    const [update, ...rest] = found.body.data.history as { action: string; changes: Row[] }[];
+    expect(update!.changes.find((c) => c.field === 'supplierId')).toEqual({
+      field: 'supplierId',
+      before: ids.supA,
+      after: ids.supB,
+      beforeName: '甲供应商',
+      afterName: '乙供应商',
+    });
+    const creation = rest.find((entry) => entry.changes.some((c) => c.field === 'orgId'))!;
+    expect(creation.changes.find((c) => c.field === 'orgId')).toMatchObject({ afterName: '华东工厂' });
+    // The new supplier reads the same history without the name of the supplier before it.
+    const asB = await engine.post<Envelope<Row>>(
+      `${ORDER}/findById`,
+      { orderId: saved.orderId, withHistory: true },
+      supplierUser(ids.supB),
+    );
+    const seen = asB.body.data.history as { changes: Row[] }[];
+    expect(seen[0]!.changes.find((c) => c.field === 'supplierId')).toEqual({
+      field: 'supplierId',
+      before: ids.supA,
+      after: ids.supB,
+    });
+    expect(JSON.stringify(seen)).not.toContain('甲供应商');
+    expect(JSON.stringify(seen)).toContain('华东工厂');
+  });
+
   it('a batch action is all or nothing', async () => {
     const a = await create();
     const b = await create();

@@ -39,7 +39,14 @@ import type { Attachments } from '../files/attachments';
 import { AppError, type ErrorStatus } from '../http/errors';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
-import { type AuditEntry, type HistoryEntry, diffRows, readHistory, writeAudit } from './audit';
+import {
+  type AuditEntry,
+  type HistoryEntry,
+  diffRows,
+  nameReferences,
+  readHistory,
+  writeAudit,
+} from './audit';
 import { type EntityActions, type EntityHooks, type HookContext, combineHooks, issueList } from './hooks';
 import { nextDocumentNumber } from './numbering';
 import { filterCondition, orderBy, scopeConditions, supplierAccess } from './query';
@@ -361,8 +368,23 @@ export class EntityService {
   }
 
   async history(actor: Actor, id: number): Promise<HistoryEntry[]> {
-    const entries = await readHistory(this.runtime.executor(), this.entity, id);
-    if (actor.side !== 'supplier' || actor.system) return entries;
+    const on = this.runtime.executor();
+    const { registry } = this.runtime;
+    const external = actor.side === 'supplier' && !actor.system;
+    const entries = await nameReferences(
+      on,
+      await readHistory(on, this.entity, id),
+      (name) => (name === this.entity.name ? this.entity : registry.find(name)),
+      // A supplier is not told the names of other suppliers or their records (the supplier
+      // changed on an order, say): those references stay ids.
+      (owner, name) => {
+        const field = owner.fields[name];
+        const target = field?.kind === 'ref' ? registry.find(field.entity) : undefined;
+        return external && (target?.ownedBy || owner.ownedBy === name) ? undefined : target;
+      },
+      (name) => this.runtime.table(name),
+    );
+    if (!external) return entries;
     // Suppliers do not see who changed fields they cannot read.
     return entries.map((entry) => ({
       ...entry,
