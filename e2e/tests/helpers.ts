@@ -241,6 +241,49 @@ export async function first(page: Page, entity: string, filters: Row): Promise<R
   return rows[0];
 }
 
+const ORDERS = '/api/srm/v1/srmPoHeaderRestful';
+
+/**
+ * A two-line order to 苏州恒达精密五金有限公司 (sup_a's company) for materials it is qualified
+ * and listed for, saved and submitted for approval by `buyer`; `quantities` of the two lines.
+ */
+export async function submittedHengdaOrder(buyer: Page, quantities: [number, number]): Promise<Row> {
+  const hengda = await first(buyer, 'srmSupplierInfo', { supplierName: '苏州恒达精密五金有限公司' });
+  const line = async (lineNum: number, itemCode: string, unitPriceExclTax: number, needByDate: string) => ({
+    lineNum,
+    itemId: (await first(buyer, 'srmBaseItem', { itemCode })).itemId,
+    quantity: quantities[lineNum - 1],
+    unitPriceExclTax,
+    taxRate: 13,
+    needByDate,
+  });
+  const order = await api(buyer, `${ORDERS}/saveOrUpdate`, {
+    billTypeId: (await first(buyer, 'srmPurBillType', { billTypeCode: 'STD_PO' })).billTypeId,
+    orgId: (await first(buyer, 'srmBaseOrg', { orgCode: 'OU100' })).orgId,
+    supplierId: hengda.supplierId,
+    currencyId: (await first(buyer, 'srmBaseCurrency', { currencyCode: 'CNY' })).currencyId,
+    orderDate: '2026-11-21',
+    buyerName: '张伟',
+    lines: [await line(1, '02010001', 6.2, '2026-12-15'), await line(2, '02030002', 0.45, '2026-12-18')],
+  });
+  await api(buyer, `${ORDERS}/doSubmit`, { poHeaderId: order.poHeaderId });
+  return order;
+}
+
+/** The purchasing manager (`approver`) approves the order's task in the approval engine. */
+export async function approveOrder(browser: Browser, baseURL: string | undefined, poHeaderId: unknown) {
+  const approver = await open(browser, baseURL, 'approver', false);
+  const tasks = await api<Row[]>(approver, '/api/bpm/v1/bpmTaskRestful/findTodoTasks', {
+    pageIndex: 1,
+    pageRows: 100,
+    entityName: 'srmPoHeader',
+  });
+  const task = tasks.find((row) => row.documentId === poHeaderId);
+  if (!task) throw new Error(`no approval task for order ${String(poHeaderId)}`);
+  await api(approver, '/api/bpm/v1/bpmTaskRestful/doApprove', { taskId: task.taskId, comment: '同意' });
+  await approver.context().close();
+}
+
 /** A small valid one-page PDF with a line of text (byte offsets of the xref computed). */
 export function pdfFile(text: string): Buffer {
   const objects = [

@@ -5,13 +5,14 @@
 import { expect, test } from '@playwright/test';
 import {
   activePane,
+  approveOrder,
   api,
-  first,
   keepScreenshot,
   open,
   openFromMenu,
   pageApi,
   type Row,
+  submittedHengdaOrder,
   watchConsole,
 } from './helpers';
 
@@ -31,49 +32,11 @@ test('a buyer releases an order, supplier A answers line by line, the buyer acce
   const buyerPane = activePane(buyer);
 
   // The order: two lines of materials 恒达五金 is qualified and listed for, submitted for approval.
-  const suppliers = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierInfoRestful/listByPage', {
-    pageRows: 100,
-  });
-  const hengda = suppliers.find((row) => row.supplierName === '苏州恒达精密五金有限公司')!;
-  const order = await api(buyer, `${PO}/saveOrUpdate`, {
-    billTypeId: (await first(buyer, 'srmPurBillType', { billTypeCode: 'STD_PO' })).billTypeId,
-    orgId: (await first(buyer, 'srmBaseOrg', { orgCode: 'OU100' })).orgId,
-    supplierId: hengda.supplierId,
-    currencyId: (await first(buyer, 'srmBaseCurrency', { currencyCode: 'CNY' })).currencyId,
-    orderDate: '2026-11-21',
-    buyerName: '张伟',
-    lines: [
-      {
-        lineNum: 1,
-        itemId: (await first(buyer, 'srmBaseItem', { itemCode: '02010001' })).itemId,
-        quantity: 400,
-        unitPriceExclTax: 6.2,
-        taxRate: 13,
-        needByDate: '2026-12-15',
-      },
-      {
-        lineNum: 2,
-        itemId: (await first(buyer, 'srmBaseItem', { itemCode: '02030002' })).itemId,
-        quantity: 5000,
-        unitPriceExclTax: 0.45,
-        taxRate: 13,
-        needByDate: '2026-12-18',
-      },
-    ],
-  });
+  const order = await submittedHengdaOrder(buyer, [400, 5000]);
   const poNumber = String(order.poNumber);
-  await api(buyer, `${PO}/doSubmit`, { poHeaderId: order.poHeaderId });
 
   await test.step('the purchasing manager approves it in the approval engine', async () => {
-    const approver = await open(browser, baseURL, 'approver', false);
-    const tasks = await api<Row[]>(approver, '/api/bpm/v1/bpmTaskRestful/findTodoTasks', {
-      pageIndex: 1,
-      pageRows: 100,
-      entityName: 'srmPoHeader',
-    });
-    const task = tasks.find((row) => row.documentId === order.poHeaderId)!;
-    await api(approver, '/api/bpm/v1/bpmTaskRestful/doApprove', { taskId: task.taskId, comment: '同意' });
-    await approver.context().close();
+    await approveOrder(browser, baseURL, order.poHeaderId);
   });
 
   await test.step('the buyer opens the approved order and releases it', async () => {

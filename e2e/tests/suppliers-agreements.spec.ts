@@ -7,6 +7,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import {
   activePane,
+  approveOrder,
   api,
   expectToast,
   formField,
@@ -16,6 +17,7 @@ import {
   openFromMenu,
   pageApi,
   type Row,
+  submittedHengdaOrder,
   watchConsole,
 } from './helpers';
 
@@ -27,44 +29,8 @@ const PO = '/api/srm/v1/srmPoHeaderRestful';
 
 /** A released order of two lines to 恒达五金, approved by the purchasing manager. */
 async function releasedOrder(browser: Browser, baseURL: string | undefined, buyer: Page): Promise<Row> {
-  const suppliers = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierInfoRestful/listByPage', {
-    pageRows: 100,
-  });
-  const hengda = suppliers.find((row) => row.supplierName === '苏州恒达精密五金有限公司')!;
-  const order = await api(buyer, `${PO}/saveOrUpdate`, {
-    billTypeId: (await first(buyer, 'srmPurBillType', { billTypeCode: 'STD_PO' })).billTypeId,
-    orgId: (await first(buyer, 'srmBaseOrg', { orgCode: 'OU100' })).orgId,
-    supplierId: hengda.supplierId,
-    currencyId: (await first(buyer, 'srmBaseCurrency', { currencyCode: 'CNY' })).currencyId,
-    orderDate: '2026-11-21',
-    buyerName: '张伟',
-    lines: [
-      {
-        lineNum: 1,
-        itemId: (await first(buyer, 'srmBaseItem', { itemCode: '02010001' })).itemId,
-        quantity: 300,
-        unitPriceExclTax: 6.2,
-        needByDate: '2026-12-15',
-      },
-      {
-        lineNum: 2,
-        itemId: (await first(buyer, 'srmBaseItem', { itemCode: '02030002' })).itemId,
-        quantity: 2000,
-        unitPriceExclTax: 0.45,
-        needByDate: '2026-12-18',
-      },
-    ],
-  });
-  await api(buyer, `${PO}/doSubmit`, { poHeaderId: order.poHeaderId });
-  const approver = await open(browser, baseURL, 'approver', false);
-  const tasks = await api<Row[]>(approver, '/api/bpm/v1/bpmTaskRestful/findTodoTasks', {
-    pageIndex: 1,
-    pageRows: 100,
-    entityName: 'srmPoHeader',
-  });
-  const task = tasks.find((row) => row.documentId === order.poHeaderId)!;
-  await api(approver, '/api/bpm/v1/bpmTaskRestful/doApprove', { taskId: task.taskId, comment: '同意' });
-  await approver.context().close();
+  const order = await submittedHengdaOrder(buyer, [300, 2000]);
+  await approveOrder(browser, baseURL, order.poHeaderId);
   await api(buyer, `${PO}/doRelease`, { poHeaderId: order.poHeaderId });
   return api(buyer, `${PO}/findById`, { poHeaderId: order.poHeaderId });
 }
