@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the browser tests need (Chromium and a CJK font) when missing.
+# Installs the Debian packages the tests need when missing: Chromium and a CJK font for the
+# browser tests, and LibreOffice without its GUI (Writer, Calc, Impress) for the Office-to-PDF
+# previews. Quick when everything is there: it only asks dpkg.
 set -euo pipefail
 missing=()
 for package in chromium fonts-noto-cjk; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
+# Any LibreOffice will do (a desktop install has the full packages, not the -nogui ones).
+if ! command -v soffice >/dev/null 2>&1 && [ ! -x /usr/lib/libreoffice/program/soffice ]; then
+  missing+=(libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "Installing Debian packages: ${missing[*]}"
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi

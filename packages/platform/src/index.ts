@@ -35,6 +35,7 @@ export * from './files/content-type';
 export * from './files/attachments';
 export * from './files/routes';
 export * from './files/large';
+export { findOffice } from './files/office';
 export * from './jobs/jobs';
 export * from './excel/messages';
 export * from './excel/back-export.entity';

@@ -2,6 +2,8 @@
 // uploader until a save links it to a record (an attachments field lists its id); from then on
 // access follows the record: whoever may read the record may read the file, whoever may still
 // change the record's field may delete it.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -97,6 +99,11 @@ export class Attachments {
     readonly cacheDir: string,
     readonly maxBytes: number = DEFAULT_MAX_UPLOAD,
   ) {}
+
+  /** Where the PDF rendering of an office document is kept (by content and by format read as). */
+  previewPdfPath(row: Pick<AttachmentRow, 'storageKey' | 'suffixName'>): string {
+    return join(this.cacheDir, 'pdf', `${row.storageKey}.${row.suffixName}.pdf`);
+  }
 
   private on(): Executor {
     return this.runtime.executor();
@@ -308,7 +315,11 @@ export class Attachments {
         .from(attachment)
         .where(eq(attachment.storageKey, key))
         .limit(1);
-      if (!other) await this.storage.delete(key);
+      if (!other) {
+        await this.storage.delete(key);
+        for (const row of rows.filter((deleted) => deleted.storageKey === key))
+          await rm(this.previewPdfPath(row), { force: true });
+      }
     }
   }
 
