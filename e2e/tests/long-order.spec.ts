@@ -1,12 +1,64 @@
 // A long purchase order (150 lines) on its edit screen: above 100 lines a line's cells show
 // their values and become inputs when clicked or focused. The buyer clicks a quantity, types a new
-// one, sees it and the 合计 follow, tabs on to the next cell's input and saves the order.
+// one, sees it and the 合计 follow (a keystroke renders again only the rows in view, not the
+// order's lines), tabs on to the next cell's input and saves the order. Then a new line, out of
+// view at the bottom, is saved empty: the message names its line and field, the grid scrolls to
+// it and frames the cell, and "下一处错误" steps through its other problems.
 import { type Page, expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, pageApi, watchConsole } from './helpers';
 
 type Row = Record<string, unknown>;
 
 test.use({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+
+declare global {
+  interface Window {
+    /** Keys of the grid rows React rendered since counting began (null: not counting). */
+    __renderedRows: Set<string> | null;
+  }
+}
+
+/**
+ * Counts the lines grid's rows React renders, through the hook React offers its developer tools: after
+ * each commit, the rows (elements with a data-row-key) that are new or got new props. Subtrees
+ * React skipped (their child is the same fiber as before) are not walked, as the tools do.
+ */
+function countRowRenders() {
+  type Fiber = {
+    child: Fiber | null;
+    sibling: Fiber | null;
+    alternate: Fiber | null;
+    memoizedProps: Record<string, unknown> | null;
+    stateNode: unknown;
+  };
+  window.__renderedRows = null;
+  const walk = (next: Fiber, previous: Fiber | null) => {
+    const key = next.memoizedProps?.['data-row-key'];
+    if (
+      key !== undefined &&
+      (!previous || previous.memoizedProps !== next.memoizedProps) &&
+      next.stateNode instanceof Element &&
+      next.stateNode.closest('[data-grid="lines:srmPoLine"]')
+    )
+      window.__renderedRows?.add(String(key));
+    if (previous && next.child === previous.child) return;
+    for (let child = next.child; child; child = child.sibling) walk(child, previous ? child.alternate : null);
+  };
+  Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+    value: {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => undefined,
+      onScheduleFiberRoot: () => undefined,
+      onCommitFiberUnmount: () => undefined,
+      onPostCommitFiberRoot: () => undefined,
+      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+        if (window.__renderedRows) walk(root.current, root.current.alternate);
+      },
+    },
+  });
+}
 const slow = expect.configure({ timeout: 30_000 });
 const PO = '/api/srm/v1/srmPoHeaderRestful';
 const LINES = 150;
@@ -27,7 +79,8 @@ async function first(page: Page, entity: string, filters: Row): Promise<Row> {
 }
 
 test('a long order edits its lines cell by cell on click and saves', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
+  await page.addInitScript(countRowRenders);
   await page.goto('/');
   await page.locator('input[autocomplete="username"]').fill('buyer');
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
@@ -68,7 +121,20 @@ test('a long order edits its lines cell by cell on click and saves', async ({ pa
   await row.locator('.srm-grid-editable', { hasText: /^1\.0000$/ }).click();
   const input = row.locator('.ant-input-number-input');
   await expect(input).toBeFocused();
-  await input.fill('777');
+  await input.fill('77');
+  // One keystroke: the 合计 follows, and React renders no more rows than the grid shows.
+  await page.evaluate(() => (window.__renderedRows = new Set()));
+  await input.press('7');
+  await expect(summary).toContainText('4,601');
+  const rendered = await page.evaluate(() => [...(window.__renderedRows ?? [])]);
+  const shown = new Set(
+    await grid.locator('[data-row-key]').evaluateAll((rows) => rows.map((row) => row.dataset.rowKey)),
+  ).size;
+  console.info(`one keystroke rendered ${rendered.length} of ${LINES} rows (${shown} mounted)`);
+  expect(rendered.length).toBeGreaterThan(0);
+  expect(rendered.length).toBeLessThanOrEqual(shown);
+  expect(rendered.length).toBeLessThan(LINES / 3);
+  await page.evaluate(() => (window.__renderedRows = null));
   await input.press('Enter');
   await expect(row.locator('.ant-input-number')).toHaveCount(0);
   await expect(row).toContainText('777.0000');
@@ -83,5 +149,36 @@ test('a long order edits its lines cell by cell on click and saves', async ({ pa
   const saved = await api<Row & { lines: Row[] }>(page, `${PO}/findById`, { poHeaderId: order.poHeaderId });
   expect(saved.lines).toHaveLength(LINES);
   expect(Number(saved.lines.find((line) => line.lineNum === 1)!.quantity)).toBe(777);
+
+  // A new line, at the bottom and out of view, saved empty.
+  await grid.locator('.ant-table-body, .ant-table-tbody-virtual-holder').first().hover();
+  await page.getByRole('button', { name: '新增行' }).click();
+  await page.getByRole('button', { name: '保存' }).click();
+  const message = page.locator('.ant-message-error');
+  await expect(message).toContainText(/第一处：订单行第 151 行，行号：必填/);
+  // The grid scrolled to line 151, marked it current and framed the wrong cell.
+  const current = grid.locator('.ant-table-row.srm-grid-current');
+  await expect(current).toBeInViewport();
+  // Its 序号 cell (after the selection box).
+  await expect(current.locator('.ant-table-cell').nth(1)).toHaveText('151');
+  await expect(current.locator('.srm-grid-cell-error').first()).toHaveAttribute('data-issue', '必填');
+  const issues = page.getByTestId('line-issues');
+  await expect(issues).toContainText(/处有误，当前：订单行第 151 行，行号：必填/);
+  const open = Number((await issues.textContent())!.match(/(\d+) 处有误/)![1]);
+  expect(open).toBeGreaterThanOrEqual(3);
+  // Its input is open: typing a line number settles that problem.
+  const lineNumInput = current.locator('input:focus');
+  await expect(lineNumInput).toHaveCount(1);
+  await lineNumInput.fill('151');
+  await lineNumInput.press('Enter');
+  await expect(issues).toContainText(`${open - 1} 处有误`);
+  await page.getByRole('button', { name: '下一处错误' }).click();
+  await expect(issues).toContainText(/当前：订单行第 151 行，(?!行号)/);
+  await expect(current).toBeInViewport();
+  // Nothing was saved.
+  const unchanged = await api<Row & { lines: Row[] }>(page, `${PO}/findById`, {
+    poHeaderId: order.poHeaderId,
+  });
+  expect(unchanged.lines).toHaveLength(LINES);
   expect(errors).toEqual([]);
 });

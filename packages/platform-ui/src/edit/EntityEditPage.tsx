@@ -29,7 +29,8 @@ import { EditHeader } from './EditHeader';
 import type { EditButton, LinesEditor } from './extensions';
 import { HeaderForm } from './HeaderForm';
 import { fieldErrors } from './issues';
-import { LinesCard } from './LinesCard';
+import { type LineIssue, checkLines, serverLineIssues } from './lineIssues';
+import { LinesCard, lineColumns } from './LinesCard';
 import { defaultValues, saveBody } from './saveBody';
 
 type Row = Record<string, unknown>;
@@ -102,6 +103,11 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   const formName = useFormName('edit');
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
+  // The lines' problems from the last save, by collection; `focus` when the page should scroll to
+  // the first of them (no header field is wrong).
+  const [lineIssues, setLineIssues] = useState<{ byCollection: Record<string, LineIssue[]>; focus: boolean }>(
+    () => ({ byCollection: {}, focus: false }),
+  );
   const runner = useActionRunner(entity, () => void queryClient.invalidateQueries({ queryKey: ['bpm'] }));
   const savedId = saved ? (saved[entity.key] as number) : null;
   const hasApproval = approvalActions(entity).length > 0;
@@ -158,17 +164,56 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
 
   const markDirty = () => setDirty(true);
 
+  // Line collections shown by LinesCard (a screen's own lines editor checks its lines itself).
+  const cardCollections = Object.keys(entity.lines).filter(
+    (collection) => !linesEditor?.collections.includes(collection),
+  );
+
   const save = async () => {
     if (busy) return;
+    let errorFields: { name: (string | number)[] }[] = [];
     try {
       await form.validateFields();
     } catch (error) {
-      const errorFields = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? [];
-      void message.error(labels.t('ui.edit.invalid', { count: errorFields.length }));
-      if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
+      errorFields = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? [];
+    }
+    // Every line is checked here, not only those whose inputs exist: a long document renders the
+    // rows in view, and above 100 lines an input only for the cell clicked.
+    const values = form.getFieldsValue(true) as Row;
+    const byCollection: Record<string, LineIssue[]> = {};
+    for (const collection of cardCollections) {
+      const line = entity.lines[collection]!;
+      const fields = lineColumns(entity, line).filter((name) => {
+        const field = line.fields[name];
+        return !!field && lineWritable(collection, name, field);
+      });
+      const found = checkLines(
+        entity,
+        collection,
+        (values[collection] as Row[] | undefined) ?? [],
+        fields,
+        labels,
+      );
+      if (found.length) byCollection[collection] = found;
+    }
+    const headerErrors = errorFields.filter(
+      (error) => typeof error.name[0] !== 'string' || !cardCollections.includes(error.name[0]),
+    );
+    const firstLine = Object.values(byCollection)[0]?.[0];
+    if (headerErrors.length || firstLine) {
+      const count =
+        headerErrors.length + Object.values(byCollection).reduce((total, list) => total + list.length, 0);
+      setLineIssues({ byCollection, focus: !headerErrors.length });
+      if (headerErrors[0]) {
+        void message.error(labels.t('ui.edit.invalid', { count }));
+        form.scrollToField(headerErrors[0].name, { block: 'center' });
+      } else {
+        void message.error(labels.t('ui.edit.invalidLine', { count, issue: firstLine!.text }));
+      }
       return;
     }
-    const body = saveBody(entity, form.getFieldsValue(true) as Row, saved, editable, lineWritable);
+    setLineIssues({ byCollection: {}, focus: false });
+    const body = saveBody(entity, values, saved, editable, lineWritable);
     setSaving(true);
     try {
       const answer = await request<Row>(api, `${entity.apiPath}/saveOrUpdate`, body);
@@ -186,7 +231,12 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
       if (!(error instanceof ApiFailure)) throw error;
       const errors = fieldErrors(entity, labels, error.issues);
       form.setFields(errors);
-      if (errors[0]) form.scrollToField(errors[0].name, { block: 'center' });
+      const fromServer = serverLineIssues(entity, labels, error.issues, values);
+      const headerError = errors.find(
+        (error) => typeof error.name[0] !== 'string' || !(error.name[0] in fromServer),
+      );
+      setLineIssues({ byCollection: fromServer, focus: !headerError });
+      if (headerError) form.scrollToField(headerError.name, { block: 'center' });
       void message.error(error.message);
     } finally {
       setSaving(false);
@@ -276,6 +326,8 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
               editable={linesEditable}
               fieldEditable={(name, field) => lineWritable(collection, name, field)}
               onChanged={markDirty}
+              issues={lineIssues.byCollection[collection]}
+              focusIssues={lineIssues.focus}
             />
           ))}
       </Form>

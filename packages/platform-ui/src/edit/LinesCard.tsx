@@ -2,7 +2,7 @@
 // add, copy and delete rows, inline inputs per field kind with the same checks as the header
 // (required columns starred, cell messages on hover), the user's column settings and a 合计 row
 // for amounts and quantities.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, type FormInstance, Space, Typography } from 'antd';
 import { type EntityDef, type FieldDef, isClientWritable } from '@srm/kernel';
@@ -12,6 +12,7 @@ import { knownEntities } from '../fields/useEntityDef';
 import { EditableGrid, type GridHandle } from '../grid/EditableGrid';
 import type { GridColumn } from '../grid/types';
 import { isRightAligned } from '../list/listColumns';
+import { type LineIssue, nextIssue, openIssues } from './lineIssues';
 import { copyLine, defaultValues } from './saveBody';
 
 type Row = Record<string, unknown>;
@@ -82,7 +83,16 @@ export interface LinesCardProps {
   /** Fields open to this side although the lines are not (a supplier's promised date). */
   fieldEditable?: (name: string, field: FieldDef) => boolean;
   onChanged(): void;
+  /**
+   * Problems of the lines from the last save (the form's checks or the server's): marked on their
+   * cells, with a count and a "next" button above the grid. A new array scrolls to the first.
+   */
+  issues?: readonly LineIssue[];
+  /** Scroll to the first issue when `issues` changes (not when a header field is wrong too). */
+  focusIssues?: boolean;
 }
+
+const NO_ISSUES: readonly LineIssue[] = [];
 
 export function LinesCard({
   header,
@@ -92,6 +102,8 @@ export function LinesCard({
   editable,
   fieldEditable,
   onChanged,
+  issues = NO_ISSUES,
+  focusIssues = false,
 }: LinesCardProps) {
   const labels = useLabels();
   const { message } = App.useApp();
@@ -136,6 +148,18 @@ export function LinesCard({
   }, [columnsKey, line, labels]);
   const someEditable = editable || columns.some((column) => column.editable);
 
+  // The issue last shown, for "next"; the grid row of a line is found through the rows last given.
+  const [shownIssue, setShownIssue] = useState<LineIssue | null>(null);
+  const showIssue = useCallback((issue: LineIssue | null) => {
+    setShownIssue(issue);
+    const row = issue ? lastData.current[issue.index] : undefined;
+    if (issue && row) grid.current?.scrollToRow(row.__key, issue.field);
+  }, []);
+  useEffect(() => {
+    setShownIssue(null);
+    if (focusIssues && issues.length) showIssue(issues[0]!);
+  }, [issues, focusIssues, showIssue]);
+
   return (
     <Form.List name={collection}>
       {(items, { add, remove }) => {
@@ -163,14 +187,43 @@ export function LinesCard({
             ? previous
             : next;
         lastData.current = data;
+        const open = issues.length ? openIssues(issues, rows) : NO_ISSUES;
+        const cellIssues = new Map<string, string>();
+        for (const issue of open) {
+          const item = items[issue.index];
+          if (item) cellIssues.set(`${item.key}|${issue.field}`, issue.reason);
+        }
+        const current =
+          shownIssue &&
+          open.some((issue) => issue.index === shownIssue.index && issue.field === shownIssue.field)
+            ? shownIssue
+            : null;
         return (
           <Card
             size="small"
             title={labels.field(header.name, collection)}
             extra={
-              <Typography.Text type="secondary">
-                {labels.t('ui.edit.lines.count', { count: items.length })}
-              </Typography.Text>
+              <Space size={12}>
+                {open.length > 0 && (
+                  <Space size={8} className="srm-lines-issues">
+                    <Typography.Text type="danger" data-testid="line-issues">
+                      {current
+                        ? labels.t('ui.edit.lines.issueAt', { count: open.length, issue: current.text })
+                        : labels.t('ui.edit.lines.issues', { count: open.length })}
+                    </Typography.Text>
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() => showIssue(nextIssue(open, current ?? shownIssue))}
+                    >
+                      {labels.t('ui.edit.lines.nextIssue')}
+                    </Button>
+                  </Space>
+                )}
+                <Typography.Text type="secondary">
+                  {labels.t('ui.edit.lines.count', { count: items.length })}
+                </Typography.Text>
+              </Space>
             }
           >
             <EditableGrid<LineRow>
@@ -182,6 +235,7 @@ export function LinesCard({
               isEdit={someEditable}
               editTrigger={items.length > CLICK_TO_EDIT_ABOVE ? 'click' : 'always'}
               knownEntities={known}
+              cellIssues={cellIssues}
               isShowPage={false}
               selection={editable}
               onSelectionChange={(chosenRows) => setSelected(chosenRows.map((row) => row.__key))}

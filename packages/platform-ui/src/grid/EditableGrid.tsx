@@ -29,6 +29,7 @@ import {
   Pagination,
   Space,
   Table,
+  type TableRef,
   Tooltip,
   Typography,
 } from 'antd';
@@ -54,7 +55,8 @@ import {
   configErrors,
   customPageSize,
   footerCells,
-  footerValues,
+  type FooterTotals,
+  footerTotals,
   leafColumns,
   mergePageSelection,
   pageSizeOptions,
@@ -93,6 +95,11 @@ export interface GridHandle<R extends GridRow = GridRow> {
   rows(): R[];
   /** What the user sees: the shown leaf columns in order (the saved column settings) and the sort. */
   view(): GridView;
+  /**
+   * Brings a row into view (its page, the grid's own scroll for a virtual grid, the page's scroll)
+   * and marks it current; with a column, a click-to-edit grid also opens that cell's input.
+   */
+  scrollToRow(key: Key, column?: string): void;
 }
 
 /** The user's view of a grid (for an export that follows it). */
@@ -141,6 +148,11 @@ export interface EditableGridProps<R extends GridRow = GridRow> extends GridConf
   initialOrderBy?: string;
   /** Entity definitions the screen holds, for reference inputs of entity columns. */
   knownEntities?: readonly EntityDef[];
+  /**
+   * Problems found outside the grid (a document's save), by `rowKey|columnKey`: shown like the
+   * grid's own checks, a red frame with the message on hover, on rows in view or scrolled to.
+   */
+  cellIssues?: ReadonlyMap<string, string>;
   ref?: Ref<GridHandle<R>>;
 }
 
@@ -277,6 +289,8 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const [customSize, setCustomSize] = useState<number | null>(null);
   const [ownRows, setOwnRows] = useState<R[] | null>(null);
   const [reloads, setReloads] = useState(0);
+  const [scrollTarget, setScrollTarget] = useState<{ key: Key } | null>(null);
+  const table = useRef<TableRef>(null);
   const autoKeys = useRef(new WeakMap<object, number>());
   const nextAutoKey = useRef(1);
 
@@ -447,10 +461,11 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     [pageRows, rowSpanFields],
   );
 
-  const { wrapEditor } = props;
+  const { wrapEditor, cellIssues } = props;
   const renderCell = (column: GridColumn<R>, row: R, index: number): ReactNode => {
     const key = rowKeyOf(row);
-    const issue = issues.get(`${String(key)}|${column.key}`);
+    const issue =
+      issues.get(`${String(key)}|${column.key}`) ?? cellIssues?.get(`${String(key)}|${column.key}`);
     const value = column.compute && column.cellType === 'compute' ? column.compute(row) : row[column.key];
     const context: CellContext<R> = {
       row,
@@ -537,6 +552,27 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     );
   };
 
+  // A row to bring into view once its page is rendered (a new object for every request, so the
+  // same row can be asked for again after the user scrolled away).
+  useEffect(() => {
+    if (!scrollTarget || !table.current) return;
+    table.current.scrollTo({ key: scrollTarget.key, align: virtual ? 'start' : 'center' });
+    table.current.nativeElement.scrollIntoView({ block: 'nearest' });
+    // Only a new target scrolls (the user's own scrolling is left alone).
+  }, [scrollTarget]);
+  const scrollToRow = useCallback(
+    (key: Key, column?: string) => {
+      if (hasLocal && isShowPage) {
+        const at = sourceRows.findIndex((row) => rowKeyOf(row) === key);
+        if (at >= 0) setPageIndex(Math.floor(at / pageSize) + 1);
+      }
+      setCurrentKey(key);
+      if (column && isEdit && editTrigger === 'click') setActive({ row: key, column });
+      setScrollTarget({ key });
+    },
+    [hasLocal, isShowPage, sourceRows, rowKeyOf, pageSize, isEdit, editTrigger],
+  );
+
   const viewKey = JSON.stringify([leaves.map((column) => [column.key, widthOf(column)]), orderBy]);
   const view = useMemo<GridView>(() => {
     const [columns, order] = JSON.parse(viewKey) as [[string, number][], string | null];
@@ -557,8 +593,9 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
       clearSelection,
       rows: () => [...pageRows],
       view: () => view,
+      scrollToRow,
     }),
-    [validate, selected, clearSelection, pageRows, view],
+    [validate, selected, clearSelection, pageRows, view, scrollToRow],
   );
 
   const antColumn = (
@@ -638,11 +675,15 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
 
   // ---- summary row ----
   // Keyed by the config's content: a screen writing footerConfig inline must not make every
-  // render sum 100,000 rows again.
+  // render sum 100,000 rows again. An edit changes a row or two: the totals then follow from the
+  // last ones (old values out, new values in) rather than from every row.
   const footerKey = JSON.stringify(footerConfig ?? null);
+  const lastFooter = useRef<FooterTotals<R> | null>(null);
   const footer = useMemo(() => {
+    if (!showSummary) return null;
     const config = JSON.parse(footerKey) as FooterConfig | null;
-    return showSummary ? footerValues(shownColumns, pageRows, config ?? undefined) : null;
+    lastFooter.current = footerTotals(lastFooter.current, shownColumns, pageRows, config ?? undefined);
+    return lastFooter.current.values;
   }, [showSummary, shownColumns, pageRows, footerKey]);
   const summary = () => {
     if (!footer) return null;
@@ -805,6 +846,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         )}
         <ConfigProvider componentSize="small">
           <Table<R>
+            ref={table}
             size="small"
             bordered
             virtual={virtual}

@@ -10,6 +10,7 @@ import {
   configErrors,
   customPageSize,
   footerCells,
+  footerTotals,
   footerValues,
   leafColumns,
   mergePageSelection,
@@ -82,6 +83,50 @@ describe('the 合计 row', () => {
   });
   it('is empty for a mean of nothing', () => {
     expect(footerValues([qty], [{ qty: null }], { meanNumFields: ['qty'] })).toEqual({ qty: '' });
+  });
+  it('follows an edit from the last totals, reading only the rows that changed', () => {
+    const free: GridColumn = { key: 'free', title: '自由', cellType: 'number' };
+    const config = { summaryFields: ['amount', 'free'], meanNumFields: ['qty'] };
+    const columns = [money, qty, free];
+    let rows = Array.from({ length: 10_000 }, (_, index) => ({
+      amount: (index % 97) / 10 + 0.01,
+      qty: index % 5 ? (index % 13) + 0.125 : null,
+      free: index % 7 === 0 ? '1.5' : index,
+    }));
+    let totals = footerTotals(null, columns, rows, config);
+    expect(totals.values).toEqual(footerValues(columns, rows, config));
+    // Count the rows read: an edit must not read the other 9,999.
+    let reads = 0;
+    const counted = columns.map((column) => ({
+      ...column,
+      compute: (row: Record<string, unknown>) => {
+        reads++;
+        return row[column.key];
+      },
+    }));
+    totals = footerTotals(null, counted, rows, config);
+    const edits: [number, Record<string, unknown>][] = [
+      [17, { amount: 0.1, qty: 3.3333, free: 2.25 }],
+      [9_999, { amount: -4.07, qty: null, free: '' }],
+      [0, { amount: 1e6, qty: 0.5, free: 7 }],
+      // The only value with 3 places changes back to fewer: the free column's precision drops.
+      [17, { amount: 0.2, qty: 1, free: 2 }],
+    ];
+    for (const [index, values] of edits) {
+      rows = rows.map((row, at) => (at === index ? { ...row, ...values } : row));
+      reads = 0;
+      totals = footerTotals(totals, counted, rows, config);
+      expect(reads).toBeLessThanOrEqual(2 * counted.length);
+      expect(totals.values).toEqual(footerValues(columns, rows, config));
+    }
+    expect(totals.values.free).toMatch(/^\d+\.\d$/);
+    // Lines added or removed, or many changed at once: summed again in full.
+    const fewer = rows.slice(1);
+    expect(footerTotals(totals, counted, fewer, config).values).toEqual(footerValues(columns, fewer, config));
+    const doubled = rows.map((row) => ({ ...row, amount: row.amount * 2 }));
+    expect(footerTotals(totals, counted, doubled, config).values).toEqual(
+      footerValues(columns, doubled, config),
+    );
   });
   it('merges footer cells: the merged cell spans, the covered ones are not drawn', () => {
     const cells = footerCells(6, [{ row: 0, col: 1, rowspan: 1, colspan: 3 }]);

@@ -2,6 +2,7 @@
 // page size, the 合计 row (sums, means, merged cells), vertical merges, selections across pages,
 // virtual scrolling and cell checks. The components only wire them to antd.
 import {
+  type Decimal,
   MIN_CUSTOM_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   VIRTUAL_SCROLL_COLUMNS,
@@ -143,6 +144,149 @@ export function summaryFields<R extends GridRow>(
   return [...new Set([...listed, ...(footer?.meanNumFields ?? [])])];
 }
 
+/** One footer column's running figures. */
+interface ColumnTotal {
+  readonly total: Decimal;
+  /** Rows with a value (for a mean). */
+  readonly count: number;
+  /** Rows by decimal places written, when the column's precision comes from its values. */
+  readonly places: readonly number[] | null;
+}
+
+/**
+ * The footer's figures with the rows they were taken from, so the next rows can be summed from
+ * them: a keystroke in one cell of 10,000 lines changes one row, and the footer then subtracts
+ * that row's old value and adds its new one instead of summing every line again.
+ */
+export interface FooterTotals<R extends GridRow> {
+  readonly rows: readonly R[];
+  readonly columns: readonly GridColumn<R>[];
+  readonly footerKey: string;
+  readonly totals: ReadonlyMap<string, ColumnTotal>;
+  /** The footer's values by column key, formatted. */
+  readonly values: Record<string, string>;
+}
+
+function numericValue(value: unknown): number | string | null {
+  return typeof value === 'number' ||
+    (typeof value === 'string' && value.trim() !== '' && !isNaN(Number(value)))
+    ? value
+    : null;
+}
+
+/**
+ * The footer's values for `rows`, taken from `previous` when only some rows changed (the same
+ * columns and config, the same number of rows, the unchanged rows the same objects): exact
+ * decimal sums, means of the non-empty values, precision from the column or from its values.
+ */
+export function footerTotals<R extends GridRow>(
+  previous: FooterTotals<R> | null,
+  columns: readonly GridColumn<R>[],
+  rows: readonly R[],
+  footer?: FooterConfig,
+): FooterTotals<R> {
+  const footerKey = JSON.stringify(footer ?? null);
+  const leaves = leafColumns(columns);
+  const keys = summaryFields(columns, footer);
+  const columnOf = (key: string) =>
+    leaves.find((item) => item.key === key) ?? ({ key, title: key } as GridColumn<R>);
+  const readerOf = (column: GridColumn<R>) => (row: R) =>
+    numericValue(column.compute ? column.compute(row) : row[column.key]);
+  // The precision comes from the values only when neither the column nor its field gives one.
+  const placesFromValues = (column: GridColumn<R>) =>
+    column.precision === undefined &&
+    !(column.field && isNumeric(column.field)) &&
+    column.cellType !== 'amount';
+
+  let changed: number[] | null = null;
+  if (
+    previous &&
+    previous.columns === columns &&
+    previous.footerKey === footerKey &&
+    previous.rows.length === rows.length
+  ) {
+    if (previous.rows === rows) return previous;
+    changed = [];
+    // Beyond an eighth of the rows, summing them all again is no slower.
+    const limit = Math.max(16, rows.length >> 3);
+    for (let index = 0; index < rows.length && changed; index++) {
+      if (rows[index] !== previous.rows[index]) {
+        changed.push(index);
+        if (changed.length > limit) changed = null;
+      }
+    }
+    if (changed?.length === 0) return { ...previous, rows };
+  }
+
+  const totals = new Map<string, ColumnTotal>();
+  for (const key of keys) {
+    const column = columnOf(key);
+    const read = readerOf(column);
+    const withPlaces = placesFromValues(column);
+    const before = changed ? previous!.totals.get(key) : undefined;
+    if (changed && before) {
+      let total = before.total;
+      let count = before.count;
+      const places = before.places ? [...before.places] : null;
+      for (const index of changed) {
+        const old = read(previous!.rows[index]!);
+        const next = read(rows[index]!);
+        if (old !== null) {
+          total = total.minus(old);
+          count--;
+        }
+        if (next !== null) {
+          total = total.plus(next);
+          count++;
+        }
+        if (places) {
+          const oldRaw = numericValue(previous!.rows[index]![column.key]);
+          const newRaw = numericValue(rows[index]![column.key]);
+          if (oldRaw !== null) places[decimalPlaces(oldRaw)]!--;
+          if (newRaw !== null) places[decimalPlaces(newRaw)] = (places[decimalPlaces(newRaw)] ?? 0) + 1;
+        }
+      }
+      totals.set(key, { total, count, places });
+      continue;
+    }
+    let count = 0;
+    const total = sum(rows, (row) => {
+      const value = read(row);
+      if (value !== null) count++;
+      return value;
+    });
+    let places: number[] | null = null;
+    if (withPlaces) {
+      places = [];
+      for (const row of rows) {
+        const raw = numericValue(row[column.key]);
+        if (raw !== null) places[decimalPlaces(raw)] = (places[decimalPlaces(raw)] ?? 0) + 1;
+      }
+    }
+    totals.set(key, { total, count, places });
+  }
+
+  const means = new Set(footer?.meanNumFields ?? []);
+  const values: Record<string, string> = {};
+  for (const key of keys) {
+    const column = columnOf(key);
+    const { total, count, places } = totals.get(key)!;
+    let precision = precisionOf(column, []);
+    if (places) {
+      precision = 0;
+      places.forEach((rowsWith, at) => {
+        if (rowsWith > 0) precision = at;
+      });
+    }
+    values[key] = means.has(key)
+      ? count
+        ? formatCellNumber(column, total.dividedBy(count).toString(), precision)
+        : ''
+      : formatCellNumber(column, total.toString(), precision);
+  }
+  return { rows, columns, footerKey, totals, values };
+}
+
 /**
  * The footer's values by column key, formatted: the sum of the rows (exact decimals) for the
  * summary fields, the mean of the non-empty values for the mean fields.
@@ -152,36 +296,7 @@ export function footerValues<R extends GridRow>(
   rows: readonly R[],
   footer?: FooterConfig,
 ): Record<string, string> {
-  const out: Record<string, string> = {};
-  const means = new Set(footer?.meanNumFields ?? []);
-  const leaves = leafColumns(columns);
-  for (const key of summaryFields(columns, footer)) {
-    const column = leaves.find((item) => item.key === key) ?? ({ key, title: key } as GridColumn<R>);
-    const read = (row: R) => {
-      const value = column.compute ? column.compute(row) : row[key];
-      return typeof value === 'number' ||
-        (typeof value === 'string' && value.trim() !== '' && !isNaN(Number(value)))
-        ? (value as number | string)
-        : null;
-    };
-    const precision = precisionOf(column, rows);
-    if (means.has(key)) {
-      // One pass over the rows for the values and their count.
-      const values: (number | string)[] = [];
-      for (const row of rows) {
-        const value = read(row);
-        if (value !== null) values.push(value);
-      }
-      const total = sum(values, (value) => value);
-      out[key] = values.length
-        ? formatCellNumber(column, total.dividedBy(values.length).toString(), precision)
-        : '';
-    } else {
-      const total = sum(rows, read);
-      out[key] = formatCellNumber(column, total.toString(), precision);
-    }
-  }
-  return out;
+  return footerTotals(null, columns, rows, footer).values;
 }
 
 export interface FooterCell {
