@@ -1,8 +1,8 @@
 // The toolkit gallery (toolkitGallery) in Chromium: an upload with its progress bar, an image
-// previewed and turned in the image viewer, a PDF previewed in the pdf.js overlay, an image
-// cropped to the 180×180 JPEG, a file deleted after the spec's confirmation, an extension
-// refused with the allowed list; and a list exported as the user sees it (the saved column
-// settings and the sort of the grid), the file read back.
+// previewed and turned in the image viewer, a PDF and a spreadsheet (converted by LibreOffice)
+// previewed in the pdf.js overlay, an image cropped to the 180×180 JPEG, a file deleted after
+// the spec's confirmation, an extension refused with the allowed list; and a list exported as
+// the user sees it (the saved column settings and the sort of the grid), the file read back.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { type Locator, type Page, expect, test } from '@playwright/test';
@@ -82,6 +82,39 @@ test('the toolkit gallery: upload with progress, preview, crop, delete and refus
     await expect(viewer).toContainText('共 1 页');
     await viewer.getByRole('button', { name: '关闭' }).click();
     await expect(viewer).toBeHidden();
+  });
+
+  await test.step('a spreadsheet opens in the same overlay, converted to PDF by LibreOffice', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('报价');
+    sheet.columns = [{ width: 30 }, { width: 12 }];
+    sheet.addRow(['物料编码', '数量']);
+    sheet.addRow(['MAT-7731 六角螺栓', 42]);
+    await editable.getByTestId('attachment-input').setInputFiles({
+      name: '报价单.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+    });
+    await expect(editable.locator('.ant-table-row', { hasText: '报价单.xlsx' })).toBeVisible();
+    const converted = page.waitForResponse('**/api/file/v2/pageoffice/doFilePdfView');
+    await editable.getByRole('link', { name: '报价单.xlsx' }).click();
+    const answer = await converted;
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    const viewer = page.getByTestId('pdf-viewer');
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByTestId('pdf-page')).toHaveCount(1, { timeout: 60_000 });
+    await expect(viewer).toContainText('共 1 页');
+    await keepScreenshot(page, 'toolkit-xlsx-preview-zh');
+    await viewer.getByRole('button', { name: '关闭' }).click();
+    await expect(viewer).toBeHidden();
+    // Gone again, so the field holds the PDF alone for the steps below.
+    await editable.getByRole('button', { name: '删除 报价单.xlsx' }).click();
+    await page
+      .locator('.ant-modal-confirm', { hasText: '请确认是否继续删除附件信息?' })
+      .getByRole('button', { name: /确\s?定/ })
+      .click();
+    await expect(editable.locator('.ant-table-row', { hasText: '报价单.xlsx' })).toHaveCount(0);
+    await toastsGone(page);
   });
 
   await test.step('an image uploaded to the images field opens in the image viewer, which turns it', async () => {
