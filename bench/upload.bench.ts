@@ -1,5 +1,5 @@
 // Large-file mode: a 2 GiB file uploaded in chunks to the built server on loopback, signed in
-// for real. Targets: ≥ 150 MB/s, server RSS ≤ 150 MB; a killed upload resumes with the missing
+// for real. Targets: ≥ 150 MB/s, server RSS ≤ 150 MB (≤ 275 MB with PGlite inside, ADR 0011); a killed upload resumes with the missing
 // chunks and the server's SHA-256 matches the file's.
 import { createHash, randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
@@ -126,7 +126,8 @@ async function run(label: string, env: Record<string, string>) {
     report(
       `upload.${label}.server-peak-rss`,
       `${Math.round(peak)} MB (idle before: ${Math.round(idle)} MB)`,
-      '≤ 150 MB',
+      // With PGlite the server process contains the database: ADR 0011 adds its share.
+      label === 'pglite' ? '≤ 275 MB (150 MB + the embedded database, ADR 0011)' : '≤ 150 MB',
     );
   } finally {
     clearInterval(sampler);
