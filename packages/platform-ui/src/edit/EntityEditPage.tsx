@@ -200,15 +200,19 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
       (error) => typeof error.name[0] !== 'string' || !cardCollections.includes(error.name[0]),
     );
     const firstLine = Object.values(byCollection)[0]?.[0];
-    if (headerErrors.length || firstLine) {
-      const count =
-        headerErrors.length + Object.values(byCollection).reduce((total, list) => total + list.length, 0);
+    if (errorFields.length || firstLine) {
+      const count = Math.max(
+        errorFields.length,
+        headerErrors.length + Object.values(byCollection).reduce((total, list) => total + list.length, 0),
+      );
       setLineIssues({ byCollection, focus: !headerErrors.length });
-      if (headerErrors[0]) {
-        void message.error(labels.t('ui.edit.invalid', { count }));
-        form.scrollToField(headerErrors[0].name, { block: 'center' });
+      if (firstLine && !headerErrors.length) {
+        void message.error(labels.t('ui.edit.invalidLine', { count, issue: firstLine.text }));
       } else {
-        void message.error(labels.t('ui.edit.invalidLine', { count, issue: firstLine!.text }));
+        // A header field first; or an input's own rule the line check does not know.
+        const first = headerErrors[0] ?? errorFields[0]!;
+        void message.error(labels.t('ui.edit.invalid', { count }));
+        form.scrollToField(first.name, { block: 'center' });
       }
       return;
     }
