@@ -3,7 +3,7 @@
 // would wait for that transaction forever. Everything therefore runs on `executor()`, which is
 // the open transaction when there is one.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import type { Database, Executor, Tx } from './connection';
 
 const current = new AsyncLocalStorage<Tx>();
@@ -28,4 +28,21 @@ export function isInTransaction(): boolean {
 export async function queryRows<T>(on: Executor, query: SQL): Promise<T[]> {
   const result = (await on.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Runs a built statement (`select….toSQL()`) and returns its rows as arrays of driver values in
+ * select order, read by Drizzle's own driver setup (so timestamps and dates arrive as the
+ * server's text, as they do for Drizzle's selects) but without its per-value row mapping: for
+ * readers that convert each column themselves.
+ */
+export async function queryArrays(on: Executor, query: Query): Promise<unknown[][]> {
+  const prepared = on._.session.prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(
+    query,
+    undefined,
+    undefined,
+    true,
+    (rows) => rows,
+  );
+  return prepared.execute();
 }

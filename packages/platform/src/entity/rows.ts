@@ -1,6 +1,7 @@
 // Converting rows between the database and the API, per field kind and per reader: sealed
 // values masked until opened (for everyone), internal-only fields removed for suppliers,
-// computed fields evaluated, timestamps as milliseconds.
+// computed fields evaluated, timestamps as milliseconds; list and find read driver rows in one
+// pass (rowReader).
 import {
   type ComputeField,
   type EntityDef,
@@ -10,6 +11,7 @@ import {
   isStored,
   refDisplayName,
 } from '@srm/kernel';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../access/actor';
 import type { Sealer } from '../system/seal';
 
@@ -49,69 +51,120 @@ export interface ShapeOptions {
   readonly headerOpened?: boolean;
 }
 
-/** The sealed values of a row are readable: its opening action has run. */
-export function isOpened(row: Row, options: { headerOpened?: boolean }): boolean {
-  return row[SEALED_OPENED_FIELD] !== null && row[SEALED_OPENED_FIELD] !== undefined
-    ? true
-    : options.headerOpened === true;
+/** A selected column: the field it stores, or the display value of a reference. */
+export interface SelectedColumn {
+  readonly name: string;
+  readonly column: AnyPgColumn;
 }
 
-/** What reading a row of an entity does, field by field: worked out once per entity. */
-interface ShapePlan {
-  readonly stored: readonly {
+/** Driver value → API value of one selected column. */
+type Decoder = (value: unknown) => unknown;
+
+/**
+ * The decoder of one column: what Drizzle's row mapping (`mapFromDriverValue`) and `fromDb`
+ * do together, so that a value is converted once. The hot kinds skip the intermediate value
+ * (a timestamp's text goes to milliseconds without a Date); every other kind composes the two.
+ * Both drivers deliver what Drizzle's driver setup asks for: timestamps and dates as text,
+ * numerics and int8 as text (node-postgres) or numbers (PGlite), each handled here.
+ */
+function decoderOf(field: FieldDef | undefined, column: AnyPgColumn): Decoder {
+  const driverValue = (value: unknown) => column.mapFromDriverValue(value);
+  if (!field) return (value) => (value === null ? null : driverValue(value));
+  // A sealed value stays the stored text: the reader opens or masks it.
+  if (field.sealed) return (value) => (value === null ? null : driverValue(value));
+  const general: Decoder = (value) => (value === null ? null : fromDb(field, driverValue(value)));
+  if (column.columnType === 'PgTimestamp' && (column as unknown as { withTimezone: boolean }).withTimezone) {
+    // new Date(text).getTime() is Date.parse(text) by definition.
+    return (value) => (typeof value === 'string' ? Date.parse(value) : general(value));
+  }
+  if (column.columnType === 'PgNumericNumber' || column.columnType === 'PgBigInt53') {
+    // Drizzle's decoding of both is Number() of what is not a number yet; fromDb keeps numbers.
+    return (value) => (value === null ? null : typeof value === 'number' ? value : Number(value));
+  }
+  return general;
+}
+
+/** Reads the driver rows of one selection as answer rows, worked out once per selection. */
+export interface RowReader {
+  /** The position of a selected column in a driver row. */
+  readonly indexOf: (name: string) => number;
+  /** One driver row as the actor may read it. */
+  readonly read: (values: readonly unknown[], options: ShapeOptions) => Row;
+}
+
+/**
+ * The reader of a selection of an entity's stored fields and its references' display values,
+ * in select order: one pass from the driver's row to the answer's (sealed values masked until
+ * opened, internal-only fields removed for suppliers, computed fields evaluated), with a
+ * decoder per column instead of Drizzle's row mapping and a second conversion.
+ */
+export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]): RowReader {
+  const index = new Map(selected.map(({ name }, position) => [name, position]));
+  const indexOf = (name: string) => {
+    const position = index.get(name);
+    if (position === undefined) throw new Error(`${entity.name}.${name} is not selected`);
+    return position;
+  };
+  const stored: {
     readonly name: string;
-    readonly field: FieldDef;
+    readonly at: number;
+    readonly decode: Decoder;
+    readonly sealed: boolean;
     readonly internalOnly: boolean;
     /** The display value of a reference that travels with it. */
-    readonly display: string | undefined;
-  }[];
-  readonly computed: readonly { readonly name: string; readonly field: ComputeField }[];
-}
-
-const plans = new WeakMap<EntityDef, ShapePlan>();
-
-function shapePlan(entity: EntityDef): ShapePlan {
-  let plan = plans.get(entity);
-  if (plan) return plan;
-  const stored: ShapePlan['stored'][number][] = [];
-  const computed: ShapePlan['computed'][number][] = [];
+    readonly display: { readonly name: string; readonly at: number; readonly decode: Decoder } | undefined;
+  }[] = [];
+  const computed: { readonly name: string; readonly field: ComputeField }[] = [];
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.kind === 'compute') computed.push({ name, field });
     if (!isStored(field)) continue;
-    const display = field.kind === 'ref' ? refDisplayName(name, field) : undefined;
-    stored.push({ name, field, internalOnly: field.internalOnly === true, display: display || undefined });
+    const at = indexOf(name);
+    const displayName = field.kind === 'ref' ? refDisplayName(name, field) : null;
+    const displayAt = displayName ? index.get(displayName) : undefined;
+    stored.push({
+      name,
+      at,
+      decode: decoderOf(field, selected[at]!.column),
+      sealed: Boolean(field.sealed),
+      internalOnly: field.internalOnly === true,
+      display:
+        displayName && displayAt !== undefined
+          ? { name: displayName, at: displayAt, decode: decoderOf(undefined, selected[displayAt]!.column) }
+          : undefined,
+    });
   }
-  plan = { stored, computed };
-  plans.set(entity, plan);
-  return plan;
-}
+  const openedAt = entity.hasSealed ? indexOf(SEALED_OPENED_FIELD) : -1;
 
-/** A stored row as the actor may read it. */
-export function shapeRow(entity: EntityDef, stored: Row, options: ShapeOptions): Row {
-  const out: Row = {};
-  const external = options.actor.side === 'supplier' && !options.actor.system;
-  const opened = entity.hasSealed && isOpened(stored, options);
-  const plan = shapePlan(entity);
-  for (const { name, field, internalOnly, display } of plan.stored) {
-    if (external && internalOnly) continue;
-    const raw = stored[name];
-    if (field.sealed) {
-      out[name] =
-        raw === null || raw === undefined ? null : opened ? options.sealer.open(raw as string) : SEALED_MASK;
-      continue;
+  const read = (values: readonly unknown[], options: ShapeOptions): Row => {
+    const out: Row = {};
+    const external = options.actor.side === 'supplier' && !options.actor.system;
+    const opened = openedAt >= 0 && (values[openedAt] !== null ? true : options.headerOpened === true);
+    for (const { name, at, decode, sealed, internalOnly, display } of stored) {
+      if (external && internalOnly) continue;
+      const value = values[at];
+      if (sealed) {
+        out[name] =
+          value === null || value === undefined
+            ? null
+            : opened
+              ? options.sealer.open(decode(value) as string)
+              : SEALED_MASK;
+        continue;
+      }
+      out[name] = decode(value);
+      if (display) out[display.name] = display.decode(values[display.at]) ?? null;
     }
-    out[name] = fromDb(field, raw);
-    if (display && display in stored) out[display] = stored[display] ?? null;
-  }
-  for (const { name, field } of plan.computed) {
-    if (external && field.internalOnly) continue;
-    try {
-      out[name] = field.compute(out);
-    } catch {
-      out[name] = null;
+    for (const { name, field } of computed) {
+      if (external && field.internalOnly) continue;
+      try {
+        out[name] = field.compute(out);
+      } catch {
+        out[name] = null;
+      }
     }
-  }
-  return out;
+    return out;
+  };
+  return { indexOf, read };
 }
 
 /** A stored row in API types, unmasked: for server-side code (hooks, computations, audit diff). */

@@ -1,7 +1,7 @@
 // The entity runtime: one service per definition doing find, list, save, delete and workflow
 // actions inside a transaction, with the actor's data scope on every path, validation derived
 // from the definition, optimistic locking, numbering, sealed fields and the audit trail.
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type Query, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import {
   type Catalogue,
@@ -30,7 +30,7 @@ import {
   ruleIssues,
   translate,
 } from '@srm/kernel';
-import { type Database, type Executor, executor, inTransaction, queryRows } from '@srm/db';
+import { type Database, type Executor, executor, inTransaction, queryArrays, queryRows } from '@srm/db';
 import type { Actor } from '../access/actor';
 import type { Identity } from '../identity/identity';
 import type { Messenger } from '../messaging/messenger';
@@ -50,7 +50,7 @@ import {
 import { type EntityActions, type EntityHooks, type HookContext, combineHooks, issueList } from './hooks';
 import { nextDocumentNumber } from './numbering';
 import { filterCondition, orderBy, scopeConditions, supplierAccess } from './query';
-import { type Row, plainRow, shapeRow, toDb } from './rows';
+import { type Row, type RowReader, plainRow, rowReader, toDb } from './rows';
 import type { EntityTable, EntityTables } from './tables';
 
 export interface RuntimeOptions {
@@ -278,12 +278,13 @@ export class EntityService {
     return scopeConditions(this.entity, table, actor, header);
   }
 
-  /** Columns of the stored row plus display values of references. */
+  /** Columns of the stored row plus display values of references, and their reader. */
   private selection(table: EntityTable): {
-    fields: Record<string, AnyPgColumn | SQL.Aliased>;
+    fields: Record<string, AnyPgColumn>;
     joins: { table: EntityTable; on: SQL }[];
+    reader: RowReader;
   } {
-    const fields: Record<string, AnyPgColumn | SQL.Aliased> = {};
+    const fields: Record<string, AnyPgColumn> = {};
     const joins: { table: EntityTable; on: SQL }[] = [];
     let index = 0;
     for (const [name, field] of Object.entries(this.entity.fields)) {
@@ -297,42 +298,108 @@ export class EntityService {
       joins.push({ table: joined, on: eq(this.col(target.key, joined), this.col(name, table)) });
       fields[display] = this.col(field.display, joined);
     }
-    return { fields, joins };
+    // Drizzle selects a flat record's columns in its key order: the reader's order too.
+    const columns = Object.entries(fields).map(([name, column]) => ({ name, column }));
+    return { fields, joins, reader: rowReader(this.entity, columns) };
   }
 
-  private selected?: ReturnType<EntityService['selection']>;
+  private selected?: ReturnType<EntityService['selection']> & {
+    /** `select <columns> from <table> <joins>` as text: most of the work of building a read. */
+    head: string;
+  };
 
-  private selectRows(on: Executor, where: SQL | undefined) {
-    // The selection and its joins depend on the definition only: built once per service.
-    this.selected ??= this.selection(this.table);
-    const { fields, joins } = this.selected;
-    let query = on.select(fields).from(this.table).$dynamic();
-    for (const join of joins) query = query.leftJoin(join.table, join.on);
-    return where ? query.where(where) : query;
+  /** The selection, its joins and the head of its statements depend on the definition only. */
+  private get selectedRows(): NonNullable<EntityService['selected']> {
+    if (this.selected) return this.selected;
+    const selection = this.selection(this.table);
+    let query = this.runtime.executor().select(selection.fields).from(this.table).$dynamic();
+    for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
+    const head = dialect.sqlToQuery(query.getSQL());
+    if (head.params.length) throw new Error(`The selection of ${this.entity.name} has parameters`);
+    this.selected = { ...selection, head: head.sql };
+    return this.selected;
   }
 
-  private async headerOpenedMap(on: Executor, rows: Row[]): Promise<Map<number, boolean>> {
+  /**
+   * The statement reading the selection's rows that match `where`, in `order`, one page of
+   * them: the head rendered once, then the same clauses Drizzle's select would render.
+   */
+  private selectQuery(
+    where: SQL | undefined,
+    page: { order?: SQL[]; limit?: number; offset?: number } = {},
+  ): Query {
+    const parts: SQL[] = [sql.raw(this.selectedRows.head)];
+    if (where) parts.push(sql` where ${where}`);
+    if (page.order?.length) parts.push(sql` order by ${sql.join(page.order, sql`, `)}`);
+    if (page.limit !== undefined) parts.push(sql` limit ${page.limit}`);
+    if (page.offset) parts.push(sql` offset ${page.offset}`);
+    const { sql: text, params } = dialect.sqlToQuery(sql.join(parts));
+    return { sql: text, params };
+  }
+
+  /**
+   * The answer rows of a statement built by `selectQuery`: the driver's rows are read by the
+   * selection's reader in one pass, not mapped by Drizzle first (a list's main cost).
+   */
+  private async readRows(on: Executor, actor: Actor, query: Query): Promise<Row[]> {
+    return this.shape(on, actor, await queryArrays(on, query));
+  }
+
+  /**
+   * The rows of these keys: one array parameter (`key = any($1)`, the plan PostgreSQL makes of
+   * an IN list too), since rendering a statement with hundreds of parameters costs more than
+   * running it.
+   */
+  private ofKeys(ids: readonly number[]): SQL {
+    return sql`${this.col(this.entity.key)} = any(${sql.param(ids)})`;
+  }
+
+  /**
+   * The driver rows of the given keys that also match `where`, in the keys' order (a key whose
+   * row is gone or out of scope is skipped).
+   */
+  private async rowsByKey(on: Executor, ids: readonly number[], where?: SQL): Promise<unknown[][]> {
+    const keyAt = this.selectedRows.reader.indexOf(this.entity.key);
+    const found = await queryArrays(on, this.selectQuery(and(this.ofKeys(ids), where)));
+    const byId = new Map(found.map((values) => [Number(values[keyAt]), values]));
+    const rows: unknown[][] = [];
+    for (const id of ids) {
+      const values = byId.get(id);
+      if (values) rows.push(values);
+    }
+    return rows;
+  }
+
+  /** Whether the header of each line is opened (its sealed values readable), by header id. */
+  private async headerOpenedMap(on: Executor, headerIds: number[]): Promise<Map<number, boolean>> {
     const opened = new Map<number, boolean>();
-    if (!this.header?.hasSealed || !this.entity.parent || !rows.length) return opened;
+    if (!this.header?.hasSealed || !headerIds.length) return opened;
     const headerTable = this.runtime.table(this.header.name);
-    const ids = [...new Set(rows.map((row) => row[this.entity.parent!.field] as number))];
     const found = await on
       .select({ id: this.col(this.header.key, headerTable), at: this.col(SEALED_OPENED_FIELD, headerTable) })
       .from(headerTable)
-      .where(inArray(this.col(this.header.key, headerTable), ids));
+      .where(inArray(this.col(this.header.key, headerTable), [...new Set(headerIds)]));
     for (const row of found) opened.set(row.id as number, row.at !== null);
     return opened;
   }
 
-  private async shape(on: Executor, actor: Actor, rows: Row[]): Promise<Row[]> {
-    const opened = await this.headerOpenedMap(on, rows);
-    return rows.map((row) =>
-      shapeRow(this.entity, row, {
+  /** Driver rows of the selection as the actor may read them. */
+  private async shape(on: Executor, actor: Actor, rows: readonly unknown[][]): Promise<Row[]> {
+    const { reader } = this.selectedRows;
+    const parentAt = this.entity.parent ? reader.indexOf(this.entity.parent.field) : -1;
+    const opened =
+      parentAt >= 0 && this.header?.hasSealed
+        ? await this.headerOpenedMap(
+            on,
+            rows.map((values) => Number(values[parentAt])),
+          )
+        : undefined;
+    const sealer = this.runtime.sealer;
+    return rows.map((values) =>
+      reader.read(values, {
         actor,
-        sealer: this.runtime.sealer,
-        headerOpened: this.entity.parent
-          ? opened.get(row[this.entity.parent.field] as number) === true
-          : false,
+        sealer,
+        headerOpened: opened?.get(Number(values[parentAt])) === true,
       }),
     );
   }
@@ -341,12 +408,12 @@ export class EntityService {
   async find(actor: Actor, id: number, options: { withHistory?: boolean } = {}): Promise<Row> {
     this.assertReadable(actor);
     const on = this.runtime.executor();
-    const [stored] = await this.selectRows(
+    const [row] = await this.readRows(
       on,
-      and(eq(this.col(this.entity.key), id), ...this.scope(actor)),
-    ).limit(1);
-    if (!stored) throw fail(404, 'entity.notFound');
-    const [row] = await this.shape(on, actor, [stored as Row]);
+      actor,
+      this.selectQuery(and(eq(this.col(this.entity.key), id), ...this.scope(actor)), { limit: 1 }),
+    );
+    if (!row) throw fail(404, 'entity.notFound');
     const result: Row = { ...row };
     for (const [collection, line] of Object.entries(this.entity.lines)) {
       result[collection] = await this.runtime.service(line.name).linesOf(actor, id);
@@ -361,10 +428,13 @@ export class EntityService {
     const sort = this.entity.list.sort?.length
       ? this.entity.list.sort
       : [{ field: this.entity.key, order: 'asc' as const }];
-    const rows = await this.selectRows(on, eq(this.col(this.entity.parent!.field), headerId)).orderBy(
-      ...orderBy(this.entity, this.table, sort),
+    return this.readRows(
+      on,
+      actor,
+      this.selectQuery(eq(this.col(this.entity.parent!.field), headerId), {
+        order: orderBy(this.entity, this.table, sort),
+      }),
     );
-    return this.shape(on, actor, rows as Row[]);
   }
 
   async history(actor: Actor, id: number): Promise<HistoryEntry[]> {
@@ -418,24 +488,25 @@ export class EntityService {
     let rows: Row[];
     if (offset > DEFERRED_JOIN_OFFSET) {
       // Find the page's keys through the index first, then read only those rows.
-      const keys = await on
-        .select({ id: this.col(this.entity.key) })
-        .from(this.table)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.pageRows)
-        .offset(offset);
-      const ids = keys.map((k) => k.id as number);
-      const found = ids.length
-        ? ((await this.selectRows(on, inArray(this.col(this.entity.key), ids))) as Row[])
-        : [];
-      const byId = new Map(found.map((row) => [row[this.entity.key] as number, row]));
-      rows = ids.map((id) => byId.get(id)!).filter(Boolean);
+      const keys = await queryArrays(
+        on,
+        on
+          .select({ id: this.col(this.entity.key) })
+          .from(this.table)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.pageRows)
+          .offset(offset)
+          .toSQL(),
+      );
+      const ids = keys.map(([id]) => Number(id));
+      rows = await this.shape(on, actor, ids.length ? await this.rowsByKey(on, ids) : []);
     } else {
-      rows = (await this.selectRows(on, where)
-        .orderBy(...order)
-        .limit(query.pageRows)
-        .offset(offset)) as Row[];
+      rows = await this.readRows(
+        on,
+        actor,
+        this.selectQuery(where, { order, limit: query.pageRows, offset }),
+      );
     }
     const { count: totalCount, estimated } = await this.count(
       on,
@@ -445,8 +516,7 @@ export class EntityService {
       query.pageRows,
       rows.length,
     );
-    const shaped = await this.shape(on, actor, rows);
-    return estimated ? { rows: shaped, count: totalCount, estimated } : { rows: shaped, count: totalCount };
+    return estimated ? { rows, count: totalCount, estimated } : { rows, count: totalCount };
   }
 
   /**
@@ -472,17 +542,11 @@ export class EntityService {
         .where(where)
         .orderBy(...order);
       statements.push(keys.limit(query.pageRows).offset(offset).toSQL());
-      // The rows of those keys: the same select with `key in (…)` of pageRows ids.
+      // The rows of those keys: the same select with `key = any(…)` of pageRows ids.
       const ids = Array.from({ length: query.pageRows }, (_, i) => i + 1);
-      statements.push(this.selectRows(on, inArray(this.col(this.entity.key), ids)).toSQL());
+      statements.push(this.selectQuery(this.ofKeys(ids)));
     } else {
-      statements.push(
-        this.selectRows(on, where)
-          .orderBy(...order)
-          .limit(query.pageRows)
-          .offset(offset)
-          .toSQL(),
-      );
+      statements.push(this.selectQuery(where, { order, limit: query.pageRows, offset }));
     }
     const { rows } = await this.list(actor, query);
     const steps: CountStep[] = [];
@@ -624,14 +688,7 @@ export class EntityService {
       const full = ids.length === query.pageRows;
       for (let start = 0; start < ids.length; start += batchRows) {
         const part = ids.slice(start, start + batchRows);
-        const found = (await this.selectRows(on, and(inArray(key, part), where))) as Row[];
-        const byId = new Map(found.map((row) => [row[this.entity.key] as number, row]));
-        const rows: Row[] = [];
-        for (const id of part) {
-          const row = byId.get(id);
-          if (row) rows.push(row);
-        }
-        byId.clear();
+        const rows = await this.rowsByKey(on, part, where);
         if (rows.length) yield await this.shape(on, actor, rows);
       }
       if (!full) return;
