@@ -48,7 +48,7 @@ export const agreementLine = defineEntity('srmPurAgreementLine', {
     lastAgreementNumber: text({ readonly: true, max: 30 }),
     /** (unitPrice − lastPrice) / lastPrice × 100. */
     changePercent: number({ readonly: true, precision: 2 }),
-    priceWarnFlag: checkbox({ readonly: true }),
+    priceWarnFlag: checkbox({ readonly: true, warning: 'srmPurAgreement.priceWarnTooltip' }),
     remark: text({ max: 240 }),
   },
   list: {
@@ -132,7 +132,7 @@ export const agreement = defineEntity('srmPurAgreement', {
     endDate: date({ required: true }),
     buyerName: text({ max: 60 }),
     /** Some line's price differs from the last agreed one by more than five percent. */
-    priceWarnFlag: checkbox({ readonly: true }),
+    priceWarnFlag: checkbox({ readonly: true, warning: 'srmPurAgreement.priceWarnTooltip' }),
     remark: textarea({ max: 1000 }),
   },
   lines: { lines: agreementLine, steps: agreementStep, orgs: agreementOrg, quotas: agreementQuota },

@@ -144,6 +144,11 @@ export type CheckboxValues = 'YN' | 'boolean';
 export interface CheckboxField extends FieldCommon<string | boolean> {
   readonly kind: 'checkbox';
   readonly values: CheckboxValues;
+  /**
+   * The flag raises a warning (价格变动超5%): when set it shows as a warning icon with this
+   * label key's text as its tooltip, never as a tick of approval.
+   */
+  readonly warning?: string;
 }
 
 export interface AttachmentsField extends FieldCommon<string> {

@@ -1,8 +1,8 @@
 // Read-only display of a value per field kind: amounts with thousands separators at the
 // field's precision, dates yyyy-MM-dd, moments yyyy-MM-dd HH:mm:ss, flags as icons, states as
 // coloured tags, references by their display value.
-import { CheckCircleFilled, MinusCircleFilled, PaperClipOutlined } from '@ant-design/icons';
-import { Tag } from 'antd';
+import { CheckCircleFilled, MinusCircleFilled, PaperClipOutlined, WarningFilled } from '@ant-design/icons';
+import { Tag, Tooltip } from 'antd';
 import {
   type EntityDef,
   type FieldDef,
@@ -71,6 +71,25 @@ function LookupText({ field, value, status }: { field: LookupField; value: unkno
   return <>{codes.map(lookup.label).join(labels.locale === 'en' ? ', ' : '、')}</>;
 }
 
+/** A flag that warns (价格变动超5%): set, an orange warning icon explained by its tooltip. */
+export function WarningFlagIcon({ on, warning }: { on: boolean; warning: string }) {
+  const labels = useLabels();
+  if (!on)
+    return (
+      <MinusCircleFilled
+        style={{ color: '#d9d9d9' }}
+        aria-label={labels.t('ui.no')}
+        title={labels.t('ui.no')}
+      />
+    );
+  const text = labels.t(warning);
+  return (
+    <Tooltip title={text}>
+      <WarningFilled style={{ color: '#fa8c16' }} aria-label={text} data-flag="warning" />
+    </Tooltip>
+  );
+}
+
 export function FlagIcon({ on }: { on: boolean }) {
   const labels = useLabels();
   return on ? (
@@ -103,7 +122,12 @@ export function FieldDisplay({ name, field, value, row, detail }: FieldDisplayPr
     case 'lookup':
       return <LookupText field={field} value={value} status={name === STATUS_FIELD} />;
     case 'checkbox':
-      return isBlank(value) ? null : <FlagIcon on={value === 'Y' || value === true} />;
+      if (isBlank(value)) return null;
+      return field.warning ? (
+        <WarningFlagIcon on={value === 'Y' || value === true} warning={field.warning} />
+      ) : (
+        <FlagIcon on={value === 'Y' || value === true} />
+      );
     case 'ref': {
       const display = refDisplayName(name, field);
       const text = display && row ? row[display] : undefined;
