@@ -513,6 +513,13 @@ export const menuPlan: MenuPlan = {
           entity: 'srmPurAsnHeader',
         },
         {
+          code: 'EXT_PUR_ASN_BATCH_TEMP',
+          name: '批量暂存',
+          nameEn: 'Batch delivery drafts',
+          path: 'supplierAsnBatchTempEdit',
+          entity: 'srmPurAsnBatchTemp',
+        },
+        {
           code: 'EXT_PUR_ASN_BARCODE',
           name: '送货单条码',
           nameEn: 'Delivery note barcodes',

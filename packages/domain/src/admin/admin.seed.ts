@@ -267,6 +267,7 @@ export const ROLES: readonly RolePlan[] = [
         'openOrderLines',
         'createFromOrderLines',
       ],
+      EXT_PUR_ASN_BATCH_TEMP: ['view', 'save', 'delete', 'addLines', 'generateAsn'],
       EXT_PUR_ASN_BARCODE: ['view', 'export'],
       EXT_PUR_RECEIVE: ['view', 'export'],
       EXT_PUR_TRANSACTIONS: ['view', 'export'],

@@ -27,7 +27,7 @@ async function storedLines(context: HookContext, headerId: number): Promise<Row[
 }
 
 /** The supplier's order lines that still have quantity to ship, with what remains. */
-async function openOrderLines(context: HookContext, supplierId: number, poHeaderId: number | null) {
+export async function openOrderLines(context: HookContext, supplierId: number, poHeaderId: number | null) {
   const line = context.runtime.table('srmPoLine');
   const header = context.runtime.table('srmPoHeader');
   const l = (field: string) => col(context, 'srmPoLine', field);
@@ -39,6 +39,7 @@ async function openOrderLines(context: HookContext, supplierId: number, poHeader
       poHeaderId: l('poHeaderId'),
       poNumber: h('poNumber'),
       orgId: h('orgId'),
+      shipToAddress: h('shipToAddress'),
       lineNum: l('lineNum'),
       itemId: l('itemId'),
       itemCode: item.itemCode as never,
@@ -75,6 +76,7 @@ async function openOrderLines(context: HookContext, supplierId: number, poHeader
         poHeaderId: Number(row.poHeaderId),
         poNumber: String(row.poNumber),
         orgId: Number(row.orgId),
+        shipToAddress: (row.shipToAddress as string | null) ?? null,
         lineNum: Number(row.lineNum),
         itemId: Number(row.itemId),
         itemCode: String(row.itemCode),
@@ -90,7 +92,7 @@ async function openOrderLines(context: HookContext, supplierId: number, poHeader
     .filter((row) => row.openQuantity > 0);
 }
 
-function supplierOf(context: HookContext): number {
+export function supplierOf(context: HookContext): number {
   if (context.actor.side !== 'supplier' || typeof context.actor.supplierId !== 'number')
     throw new AppError(403, 'delivery.asn.supplierOnly');
   return context.actor.supplierId;

@@ -108,7 +108,11 @@ function supplierOf(context: HookContext): number {
 }
 
 /** The supplier's confirmed notice lines with what remains to ship (also within the order line). */
-async function openNoticeLines(context: HookContext, supplierId: number, noticeHeaderId: number | null) {
+export async function openNoticeLines(
+  context: HookContext,
+  supplierId: number,
+  noticeHeaderId: number | null,
+) {
   const l = (field: string) => col(context, LINE, field);
   const h = (field: string) => col(context, HEADER, field);
   const rows = await context.tx

@@ -6,10 +6,18 @@ import en from './locales/en.json';
 import { asn } from './asn.entity';
 import { asnLine } from './asn-line.entity';
 import { asnBarcode } from './asn-barcode.entity';
+import { asnBatchTemp } from './asn-batch-temp.entity';
 import { deliveryNotice, deliveryNoticeLine } from './delivery-notice.entity';
 
-export { asn, asnBarcode, asnLine, deliveryNotice, deliveryNoticeLine };
+export { asn, asnBarcode, asnBatchTemp, asnLine, deliveryNotice, deliveryNoticeLine };
 export { ASN_BUYER_STATES } from './asn.entity';
 
-export const deliveryEntities: EntityDef[] = [asn, asnLine, asnBarcode, deliveryNotice, deliveryNoticeLine];
+export const deliveryEntities: EntityDef[] = [
+  asn,
+  asnLine,
+  asnBarcode,
+  asnBatchTemp,
+  deliveryNotice,
+  deliveryNoticeLine,
+];
 export const deliveryMessages: Catalogue = { 'zh-CN': zhCN, en };

@@ -1,5 +1,12 @@
 // Screens of delivery (web): the buyer's delivery notes (submitted onwards) and the supplier's.
-import { type ScreenEntry, endpointButton, entityScreens, pdfButton, pdfListButton } from '@srm/platform-ui';
+import {
+  type ScreenEntry,
+  customScreen,
+  endpointButton,
+  entityScreens,
+  pdfButton,
+  pdfListButton,
+} from '@srm/platform-ui';
 import { ASN_BUYER_STATES } from './asn.entity';
 
 // 打印条码: anyone who may read the note prints its package labels.
@@ -44,6 +51,17 @@ export const deliveryScreens: ScreenEntry[] = [
       }),
     ],
   }),
+  // 批量暂存: the supplier's draft rows of delivery notes created in bulk (ADR 0010).
+  // The menu's buttons are the entity's operations.
+  {
+    ...customScreen(
+      'delivery',
+      'supplierAsnBatchTempEdit',
+      'entity.srmPurAsnBatchTemp',
+      () => import('./AsnBatchTempScreen'),
+    ),
+    entityName: 'srmPurAsnBatchTemp',
+  },
   // 送货单条码: the stored barcodes, the buyer's and the supplier's own.
   ...entityScreens('delivery', 'srmPurAsnBarcode', barcode, {
     list: 'purAsnBarcodeList',

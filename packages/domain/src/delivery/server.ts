@@ -2,8 +2,14 @@
 import type { EntityActions, Seed } from '@srm/platform';
 import { asnActions } from './asn.actions';
 import { asnBarcodeActions } from './asn-barcode.actions';
+import { asnBatchTempActions } from './asn-batch-temp.actions';
 import { deliverySeedList } from './delivery.seed';
 import { deliveryNoticeActions } from './delivery-notice.actions';
 
-export const deliveryActions: EntityActions[] = [asnActions, asnBarcodeActions, deliveryNoticeActions];
+export const deliveryActions: EntityActions[] = [
+  asnActions,
+  asnBarcodeActions,
+  asnBatchTempActions,
+  deliveryNoticeActions,
+];
 export const deliverySeeds: Seed[] = deliverySeedList;

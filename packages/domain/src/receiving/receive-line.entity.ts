@@ -2,7 +2,16 @@
 // quantity that arrived, split into accepted (into the storage location) and rejected (refused
 // at the dock and taken back); on a return or a reversal the quantity sent back or undone, with
 // the receipt line it refers to. Quantities and references are set by the server.
-import { defineEntity, number, quantity, ref, sub, text } from '@srm/kernel';
+import { defineEntity, number, quantity, ref, sub, text, textarea } from '@srm/kernel';
+
+/** The barcodes of a receipt line's `scannedBarcodes` (comma- or whitespace-separated). */
+export function scannedBarcodesOf(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return value
+    .split(/[\s,]+/)
+    .map((code) => code.trim())
+    .filter(Boolean);
+}
 
 export const receiveLine = defineEntity('srmPurReceiveLine', {
   area: 'receiving',
@@ -48,6 +57,15 @@ export const receiveLine = defineEntity('srmPurReceiveLine', {
       filter: () => ({ enabledFlag: 'Y' }),
     }),
     lotNumber: text({ max: 60 }),
+    /**
+     * The package barcodes scanned into this line at receipt (送货单条码), comma-separated: each
+     * package of the note counts once on the posted receipts (checked on save and on posting).
+     */
+    scannedBarcodes: textarea({ max: 30000 }),
+    scannedPackages: number({
+      readonly: true,
+      computed: (row) => scannedBarcodesOf(row.scannedBarcodes).length || null,
+    }),
     remark: text({ max: 500 }),
   },
   unique: [['receiveHeaderId', 'lineNum']],
@@ -62,6 +80,7 @@ export const receiveLine = defineEntity('srmPurReceiveLine', {
       'itemName',
       'uomName',
       'quantity',
+      'scannedPackages',
       'acceptedQuantity',
       'rejectedQuantity',
       'returnedQuantity',

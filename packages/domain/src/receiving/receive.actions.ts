@@ -9,6 +9,7 @@ import { Decimal, type RuleIssue, dec } from '@srm/kernel';
 import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
 import { orderLineFacts } from '../delivery/support';
 import { receive } from './receive.entity';
+import { assertPackagesFree, checkScannedLines, scanPackage } from './scan';
 import {
   ASN,
   ASN_LINE,
@@ -94,7 +95,10 @@ async function deriveReceiptLines(
     line.rejectedQuantity = rejected.toNumber();
     line.acceptedQuantity = accepted.toNumber();
   });
-  return issues;
+  if (issues.length) return issues;
+  // Scanned packages: each of this note and line, counted once (ADR 0009 §8).
+  const receiveHeaderId = typeof row.receiveHeaderId === 'number' ? row.receiveHeaderId : null;
+  return checkScannedLines(context, asnId, note.asnNumber, receiveHeaderId, lines);
 }
 
 async function deriveReturnLines(
@@ -137,6 +141,7 @@ async function deriveReturnLines(
     if (line.lotNumber === null || line.lotNumber === undefined) line.lotNumber = fact.lotNumber;
     line.acceptedQuantity = null;
     line.rejectedQuantity = 0;
+    line.scannedBarcodes = null;
   });
   return issues;
 }
@@ -397,6 +402,19 @@ async function post(context: HookContext, row: Row): Promise<void> {
   if (type === 'RECEIVE' && !RECEIVABLE_ASN_STATES.includes(note.status))
     throw new AppError(422, 'receiving.asnNotReceivable', { number: note.asnNumber });
   const noteLines = await asnLines(context, asnId, true);
+  if (type === 'RECEIVE') {
+    // The note is locked: a package scanned into two receipts posts with the first one only.
+    const scanned = await context.tx
+      .select({ codes: col(context, LINE, 'scannedBarcodes') })
+      .from(context.runtime.table(LINE))
+      .where(eq(col(context, LINE, 'receiveHeaderId'), id));
+    await assertPackagesFree(
+      context,
+      asnId,
+      id,
+      scanned.map((line) => (line.codes as string | null) ?? null),
+    );
+  }
   const orders = await orderLineFacts(
     context,
     lines.map((line) => line.poLineId!).filter((v) => v !== null),
@@ -554,6 +572,7 @@ async function deriveReverseLines(context: HookContext, row: Row, lines: Row[] |
       uomId: fact.uomId,
       storageLocationId: fact.storageLocationId,
       acceptedQuantity: null,
+      scannedBarcodes: null,
     });
   }
 }
@@ -601,6 +620,33 @@ export const receiveActions = defineActions(receive, {
   },
   endpoints: {
     /**
+     * 扫码收货: looks up a scanned package barcode for a receipt of the note (`{ asnHeaderId,
+     * barcode, scanned?: [codes the receipt already holds], receiveHeaderId? }`) and answers its
+     * line and quantity; an unknown code, one of another note, one scanned already or one on a
+     * posted receipt is refused (the save and the posting check the same again).
+     */
+    scanBarcode: {
+      read: true,
+      async handle(context, raw) {
+        if (context.actor.side !== 'internal') throw new AppError(403, 'access.denied');
+        const body = bodyOf(raw);
+        const asnHeaderId = idIn(body, 'asnHeaderId');
+        // A QR scanner sends the whole payload `barcode|asnNumber|…`: its first field is the barcode.
+        const code = typeof body.barcode === 'string' ? (body.barcode.split('|')[0] ?? '').trim() : '';
+        if (!code || code.length > 60) throw new AppError(400, 'receiving.scan.input');
+        const scanned = Array.isArray(body.scanned)
+          ? body.scanned.filter((item): item is string => typeof item === 'string')
+          : [];
+        const receiveHeaderId =
+          body.receiveHeaderId === undefined || body.receiveHeaderId === null
+            ? null
+            : idIn(body, 'receiveHeaderId');
+        // The note through the reader's scope: another organisation's answers 404.
+        await context.runtime.service(ASN).find(context.actor, asnHeaderId);
+        return { data: await scanPackage(context, asnHeaderId, code, scanned, receiveHeaderId) };
+      },
+    },
+    /**
      * 确认收货: receives a submitted delivery note in one call — a receipt with the given lines
      * (`[{ asnLineId, quantity, rejectedQuantity?, lotNumber?, storageLocationId? }]`) or, without
      * lines, everything still open on the note — and posts it. Answers the posted receipt.
@@ -618,6 +664,7 @@ export const receiveActions = defineActions(receive, {
           'rejectedQuantity',
           'lotNumber',
           'storageLocationId',
+          'scannedBarcodes',
           'remark',
         ];
         const lines = (given as unknown[] | undefined)?.map((item, index) => {

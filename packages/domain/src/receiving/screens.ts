@@ -1,6 +1,7 @@
 // Screens of receiving (web): the buyer's receipts, transactions and stock transactions; the
 // supplier's posted receipts and its own transactions.
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { receiptScanEditor } from './scanEditor';
 
 const receive = () => import('./receive.entity').then((m) => m.receive);
 const transaction = () => import('./transaction.entity').then((m) => m.transaction);
@@ -9,6 +10,8 @@ export const receivingScreens: ScreenEntry[] = [
   ...entityScreens('receiving', 'srmPurReceiveHeader', receive, {
     list: 'receiveList',
     edit: 'receiveEdit',
+    // 扫码收货: package barcodes scanned into the lines.
+    linesEditor: receiptScanEditor,
   }),
   ...entityScreens(
     'receiving',

@@ -776,8 +776,11 @@ export class EntityService {
   }
 
   private toIssues(issues: readonly RuleIssue[], prefix: (string | number)[] = []): SaveIssue[] {
+    // A hook's issue on a line names it `collection.index.field`: the path of the line's field.
+    const pathOf = (field: string) =>
+      field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
     return issues.map((issue) => ({
-      path: issue.field ? [...prefix, issue.field] : prefix,
+      path: issue.field ? [...prefix, ...pathOf(issue.field)] : prefix,
       message: issue.message,
       ...(issue.params ? { params: issue.params } : {}),
     }));
