@@ -5,7 +5,16 @@
 // twice, an unknown code and another note's code are refused) and posts it. The agreement list
 // shows the price-change flag as a warning. In Chinese and English.
 import { type Page, expect, test } from '@playwright/test';
-import { activePane, api, keepScreenshot, open, openFromMenu, type Row, watchConsole } from './helpers';
+import {
+  activePane,
+  api,
+  closeTab,
+  keepScreenshot,
+  open,
+  openFromMenu,
+  type Row,
+  watchConsole,
+} from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 const slow = expect.configure({ timeout: 30_000 });
@@ -43,6 +52,11 @@ test('批量暂存: supplier A stages lines across orders, saves drafts, is refu
   const errors = watchConsole(supplier);
   const pane = activePane(supplier);
   const staged = () => api<Row[]>(supplier, srm('srmPurAsnBatchTemp', 'listByPage'), { pageRows: 200 });
+  // The demo supplier has started drafts (an order line and a notice line): seen, then cleared.
+  await openFromMenu(supplier, '批量暂存');
+  await slow(pane.locator('.ant-table-row').first()).toBeVisible();
+  await shot(supplier, 'batch-demo-zh');
+  await closeTab(supplier, '批量暂存');
   for (const row of await staged())
     await api(supplier, srm('srmPurAsnBatchTemp', 'delete'), { batchTempId: row.batchTempId });
   const openLines = await api<Row[]>(supplier, srm('srmPurAsnHeader', 'openOrderLines'), {});

@@ -105,4 +105,46 @@ const notices = defineSeed('delivery.demo-notices', async (context) => {
   }
 });
 
-export const deliverySeedList = [documents, notices];
+/**
+ * Demo batch drafts (批量暂存, ADR 0010): each demo supplier has started staging what remains of
+ * its first confirmed order's first line (a part of it, with carrier and lot) and its confirmed
+ * notice's line, as its own user would with 添加订单行 / 添加通知行.
+ */
+const batchDrafts = defineSeed('delivery.demo-batch-drafts', async (context) => {
+  const service = context.runtime.service('srmPurAsnBatchTemp');
+  const existing = await service.list(SYSTEM_ACTOR, { filters: [], sort: [], pageIndex: 1, pageRows: 1 });
+  if (existing.rows.length) return;
+  for (const { supplierId, actor, lines } of await confirmedOrders(context)) {
+    const first = lines[0]!;
+    await service.save(actor, {
+      poLineId: first.poLineId,
+      shipQuantity: Math.max(1, Math.floor(Number(first.quantity) * 0.1)),
+      shipDate: day(3),
+      expectedArrivalDate: day(5),
+      carrierName: '顺丰速运',
+      lotNumber: `L${day(3).replace(/-/g, '')}-${String(supplierId).padStart(2, '0')}`,
+    });
+    const notices = await context.runtime.service('srmPurDeliveryNotice').list(actor, {
+      filters: [{ field: 'status', op: 'in', value: ['CONFIRMED'] }],
+      sort: [],
+      pageIndex: 1,
+      pageRows: 1,
+    });
+    const notice = notices.rows[0];
+    if (!notice) continue;
+    const line = (
+      (await context.runtime.service('srmPurDeliveryNotice').find(actor, notice.noticeHeaderId as number))
+        .lines as Row[]
+    )[0];
+    if (!line) continue;
+    await service.save(actor, {
+      deliveryNoticeLineId: line.noticeLineId,
+      shipQuantity: Number(line.confirmedQuantity ?? line.quantity),
+      shipDate: day(3),
+      expectedArrivalDate: day(4),
+      shipToAddress: typeof notice.shipToAddress === 'string' ? notice.shipToAddress.slice(0, 240) : null,
+    });
+  }
+});
+
+export const deliverySeedList = [documents, notices, batchDrafts];
