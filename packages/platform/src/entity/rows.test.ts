@@ -144,6 +144,11 @@ describe('reading rows in one pass', () => {
     expect(rows[0]!.seenAt).toBe(Date.parse('2026-03-01T04:34:56.789Z'));
     expect(rows[1]!.seenAt).toBe(-1);
     expect(rows[1]!.span).toEqual(['2025-12-31', '2026-01-01']);
+    expect(rows[0]!.window).toEqual([
+      Date.parse('2026-03-01T00:00:00Z'),
+      Date.parse('2026-03-02T08:30:00.5Z'),
+    ]);
+    expect(rows[1]!.window).toEqual([0, 1]);
     expect(rows[0]!.targetName).toBe('目标 甲');
   });
 

@@ -55,6 +55,14 @@ const dateRange = customType<{ data: [string, string]; driverData: string }>({
   },
 });
 
+/**
+ * PostgreSQL's text of a timestamp with time zone ('2026-03-01 08:00:00.5+08') in ISO 8601:
+ * Date.parse takes neither the space (with an offset) nor an offset without minutes.
+ */
+function isoTimestamp(text: string): string {
+  return text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+}
+
 /** PostgreSQL's tstzrange, as two millisecond timestamps (both inclusive) in the API. */
 const timestampRange = customType<{ data: [number, number]; driverData: string }>({
   dataType: () => 'tstzrange',
@@ -62,7 +70,7 @@ const timestampRange = customType<{ data: [number, number]; driverData: string }
   fromDriver: (value) => {
     const match = /^[[(]"?([^",]+)"?,"?([^",]+)"?[)\]]$/.exec(value);
     if (!match) return [0, 0];
-    return [Date.parse(match[1]!.replace(' ', 'T')), Date.parse(match[2]!.replace(' ', 'T'))];
+    return [Date.parse(isoTimestamp(match[1]!)), Date.parse(isoTimestamp(match[2]!))];
   },
 });
 
