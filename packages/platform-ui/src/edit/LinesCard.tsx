@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, type FormInstance, Space, Typography } from 'antd';
-import { type EntityDef, type FieldDef, isClientWritable } from '@srm/kernel';
+import { type EntityDef, type FieldDef, isClientWritable, refDisplayName } from '@srm/kernel';
 import { useLabels } from '../context/labels';
 import { fieldRules } from '../fields/rules';
 import { knownEntities } from '../fields/useEntityDef';
@@ -40,13 +40,21 @@ function arrayVersion(value: unknown): number {
   return version;
 }
 
-/** Columns of a line grid: the list columns, less those copied from the header, plus required fields. */
+/**
+ * Columns of a line grid: the list columns, less the header's own (its key and the number that
+ * names it, which a lines list shows but the document's own grid repeats on every line) and those
+ * copied from the header, plus required fields.
+ */
 export function lineColumns(header: EntityDef, line: EntityDef): string[] {
   const mirrored = (name: string) => {
     const field = line.fields[name];
     return !!field && !isClientWritable(field) && name in header.fields;
   };
-  const names = line.list.columns.filter((name) => name !== line.parent?.field && !mirrored(name));
+  const parent = line.parent ? line.fields[line.parent.field] : undefined;
+  const headerName = parent?.kind === 'ref' ? refDisplayName(line.parent!.field, parent) : null;
+  const names = line.list.columns.filter(
+    (name) => name !== line.parent?.field && name !== headerName && !mirrored(name),
+  );
   for (const [name, field] of Object.entries(line.fields)) {
     if (field.required && isClientWritable(field) && !names.includes(name)) names.push(name);
   }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { defineEntity, number, quantity, ref, text } from '@srm/kernel';
+import { lineColumns } from './LinesCard';
+
+const receipt = defineEntity('uiReceipt', {
+  area: 'test',
+  key: 'receiptId',
+  fields: {
+    receiptNumber: text({ readonly: true, max: 30 }),
+    warehouse: text({ readonly: true, max: 30 }),
+  },
+  list: { columns: ['receiptNumber'] },
+});
+
+const receiptLine = defineEntity('uiReceiptLine', {
+  area: 'test',
+  key: 'receiptLineId',
+  parent: { entity: 'uiReceipt', field: 'receiptId' },
+  fields: {
+    receiptId: ref('uiReceipt', { readonly: true, display: 'receiptNumber', displayAs: 'receiptNumber' }),
+    lineNum: number({ required: true, min: 1 }),
+    itemName: text({ readonly: true, max: 60 }),
+    warehouse: text({ readonly: true, max: 30 }),
+    quantity: quantity({ required: true, min: 0 }),
+    remark: text({ required: true, max: 60 }),
+  },
+  // A lines list (收货明细) names each line's document first.
+  list: { columns: ['receiptNumber', 'lineNum', 'itemName', 'warehouse', 'quantity'] },
+});
+
+describe('the columns of a line grid inside its document', () => {
+  it('leave out the number of the document being edited and what is copied from its header', () => {
+    expect(lineColumns(receipt, receiptLine)).toEqual(['lineNum', 'itemName', 'quantity', 'remark']);
+  });
+});
