@@ -1,7 +1,7 @@
 // A long purchase order (150 lines) on its edit screen: above 100 lines a line's cells show
 // their values and become inputs when clicked or focused. The buyer clicks a quantity, types a new
-// one, sees it and the 合计 follow (a keystroke renders again only the rows in view, not the
-// order's lines), tabs on to the next cell's input and saves the order. Then a new line, out of
+// one, sees it, its amount, the 合计 and the order's total follow (a keystroke renders again
+// only the rows in view, not the order's lines), tabs on to the next cell's input and saves the order. Then a new line, out of
 // view at the bottom, is saved empty: the message names its line and field, the grid scrolls to
 // it and frames the cell, and "下一处错误" steps through its other problems.
 import { type Page, expect, test } from '@playwright/test';
@@ -139,6 +139,15 @@ test('a long order edits its lines cell by cell on click and saves', async ({ pa
   await expect(row.locator('.ant-input-number')).toHaveCount(0);
   await expect(row).toContainText('777.0000');
   await expect(summary).toContainText('4,601');
+  // Before any save, the line's amounts (777 × 6.2, plus 13 % tax) and the order's total
+  // (4,601 × 6.2) follow.
+  await expect(row).toContainText('4,817.40');
+  await expect(row).toContainText('5,443.66');
+  const headerTotal = page
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label[title="不含税金额"]') })
+    .first();
+  await expect(headerTotal).toContainText('28,526.20');
 
   // Focus (Tab) opens a cell too.
   await row.locator('.srm-grid-editable').first().focus();

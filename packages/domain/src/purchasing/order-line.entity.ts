@@ -95,6 +95,7 @@ export const orderLine = defineEntity('srmPoLine', {
       'quantity',
       'unitPriceExclTax',
       'taxRate',
+      'amountExclTax',
       'amountInclTax',
       'needByDate',
       'promisedDate',

@@ -2,7 +2,7 @@
 // the header form in cards; one editable grid per line collection; the activity log. Saves
 // send only writable fields with the key and version; server issues land beside their fields.
 // Without the save grant the page is read-only; actions and own buttons follow their grants.
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Form, Result } from 'antd';
 import { type EntityDef, type FieldDef } from '@srm/kernel';
@@ -31,6 +31,7 @@ import { HeaderForm } from './HeaderForm';
 import { fieldErrors } from './issues';
 import { type LineIssue, checkLines, serverLineIssues } from './lineIssues';
 import { LinesCard, lineColumns } from './LinesCard';
+import { computedChanges, hasComputedFields, touchedLines } from './liveCompute';
 import { defaultValues, saveBody } from './saveBody';
 
 type Row = Record<string, unknown>;
@@ -129,7 +130,11 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
       form.setFieldValue(collection, (saved[collection] as Row[] | undefined) ?? []);
   }, [form, saved, entity]);
   const watched = Form.useWatch([], form) as Row | undefined;
-  const current: Row = { ...(saved ?? {}), ...(watched ?? {}) };
+  // The header's computed fields as the edit has them (totals of lines being typed), until a save
+  // brings the server's.
+  const [computedHeader, setComputedHeader] = useState<Row>({});
+  useEffect(() => setComputedHeader({}), [saved]);
+  const current: Row = { ...(saved ?? {}), ...(watched ?? {}), ...computedHeader };
 
   const maySave = may(operationResource(entity, 'save'));
   const writableNow = (field: FieldDef) => maySave && fieldEditable(entity, field, saved, side);
@@ -163,6 +168,41 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   useEffect(() => reportDirty(dirty), [reportDirty, dirty]);
 
   const markDirty = () => setDirty(true);
+
+  // Computed fields follow the edit (liveCompute.ts): a changed line at once, the header's
+  // totals over all lines once typing pauses.
+  const live = useMemo(() => hasComputedFields(entity), [entity]);
+  const headerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(headerTimer.current), []);
+  const recomputeHeader = () => {
+    clearTimeout(headerTimer.current);
+    headerTimer.current = setTimeout(() => {
+      const values = form.getFieldsValue(true) as Row;
+      const lines: Record<string, Row[]> = {};
+      for (const collection of Object.keys(entity.lines))
+        lines[collection] = (values[collection] as Row[] | undefined) ?? [];
+      setComputedHeader(computedChanges(entity, { ...(saved ?? {}), ...values }, { lines }));
+    }, 150);
+  };
+  const followEdit = (changed: Row) => {
+    markDirty();
+    if (!live) return;
+    const header = { ...(saved ?? {}), ...(form.getFieldsValue(true) as Row) };
+    for (const [collection, indexes] of touchedLines(entity, changed)) {
+      const line = entity.lines[collection]!;
+      for (const index of indexes) {
+        const row = form.getFieldValue([collection, index]) as Row | undefined;
+        if (!row) continue;
+        const changes = computedChanges(line, row, { lines: {}, header });
+        if (Object.keys(changes).length) form.setFieldValue([collection, index], { ...row, ...changes });
+      }
+    }
+    recomputeHeader();
+  };
+  const linesChanged = () => {
+    markDirty();
+    if (live) recomputeHeader();
+  };
 
   // Line collections shown by LinesCard (a screen's own lines editor checks its lines itself).
   const cardCollections = Object.keys(entity.lines).filter(
@@ -305,7 +345,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
         wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
         colon={labels.locale !== 'en'}
         initialValues={initialValues}
-        onValuesChange={markDirty}
+        onValuesChange={followEdit}
         style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
         <HeaderForm entity={entity} saved={saved} current={current} editable={editable} />
@@ -329,7 +369,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
               form={form}
               editable={linesEditable}
               fieldEditable={(name, field) => lineWritable(collection, name, field)}
-              onChanged={markDirty}
+              onChanged={linesChanged}
               issues={lineIssues.byCollection[collection]}
               focusIssues={lineIssues.focus}
             />

@@ -46,9 +46,11 @@ function arrayVersion(value: unknown): number {
  * copied from the header, plus required fields.
  */
 export function lineColumns(header: EntityDef, line: EntityDef): string[] {
+  // A read-only line field named as a header field is a copy of it (the supplier, the currency);
+  // a computed one is the line's own (its amounts, which the header's totals add up).
   const mirrored = (name: string) => {
     const field = line.fields[name];
-    return !!field && !isClientWritable(field) && name in header.fields;
+    return !!field && !isClientWritable(field) && !field.computed && name in header.fields;
   };
   const parent = line.parent ? line.fields[line.parent.field] : undefined;
   const headerName = parent?.kind === 'ref' ? refDisplayName(line.parent!.field, parent) : null;

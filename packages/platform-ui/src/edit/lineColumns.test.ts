@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineEntity, number, quantity, ref, text } from '@srm/kernel';
+import { amount, defineEntity, number, quantity, ref, text } from '@srm/kernel';
 import { lineColumns } from './LinesCard';
 
 const receipt = defineEntity('uiReceipt', {
@@ -8,6 +8,7 @@ const receipt = defineEntity('uiReceipt', {
   fields: {
     receiptNumber: text({ readonly: true, max: 30 }),
     warehouse: text({ readonly: true, max: 30 }),
+    amount: amount({ readonly: true }),
   },
   list: { columns: ['receiptNumber'] },
 });
@@ -22,14 +23,22 @@ const receiptLine = defineEntity('uiReceiptLine', {
     itemName: text({ readonly: true, max: 60 }),
     warehouse: text({ readonly: true, max: 30 }),
     quantity: quantity({ required: true, min: 0 }),
+    amount: amount({ readonly: true, computed: (row) => (row.quantity as number) * 2 }),
     remark: text({ required: true, max: 60 }),
   },
   // A lines list (收货明细) names each line's document first.
-  list: { columns: ['receiptNumber', 'lineNum', 'itemName', 'warehouse', 'quantity'] },
+  list: { columns: ['receiptNumber', 'lineNum', 'itemName', 'warehouse', 'quantity', 'amount'] },
 });
 
 describe('the columns of a line grid inside its document', () => {
   it('leave out the number of the document being edited and what is copied from its header', () => {
-    expect(lineColumns(receipt, receiptLine)).toEqual(['lineNum', 'itemName', 'quantity', 'remark']);
+    // The line's computed amount is its own, although the header has a field of that name.
+    expect(lineColumns(receipt, receiptLine)).toEqual([
+      'lineNum',
+      'itemName',
+      'quantity',
+      'amount',
+      'remark',
+    ]);
   });
 });
