@@ -3,7 +3,7 @@
 // purchasing manager who decides every approval, both demo suppliers qualified for sheet metal and
 // fasteners in OU100 and on the approved supplier list for a screw and a bracket; and the calls
 // the delivery and receiving tests share (call, ok, approve, releasedOrder).
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Actor } from '@srm/platform';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
 import { singleApproverTemplates } from './approval-templates';
@@ -163,4 +163,27 @@ export function procurementFixture() {
   }
 
   return { ids, start, call, ok, approve, releasedOrder };
+}
+
+/**
+ * The fixture, started before the file's tests and closed after them, with users of both demo
+ * suppliers (`suppliers.a`, `suppliers.b`: filled in place once it has started).
+ */
+export function useProcurement() {
+  const fixture = procurementFixture();
+  const suppliers = { a: {} as Partial<Actor>, b: {} as Partial<Actor> };
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await fixture.start();
+    Object.assign(suppliers.a, supplierActor(fixture.ids.supA));
+    Object.assign(suppliers.b, supplierActor(fixture.ids.supB));
+  }, 120_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  const server = () => {
+    if (!started) throw new Error('useProcurement: the server starts in beforeAll');
+    return started;
+  };
+  return { ...fixture, suppliers, server };
 }

@@ -2,27 +2,14 @@
 // lines and confirmed notice lines across orders, edits them as drafts, and generates delivery
 // notes grouped by header in one transaction — a row over the open quantity or on a closed line
 // refuses the whole generation and writes nothing; supplier B never sees nor generates A's rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Actor } from '@srm/platform';
-import type { TestServer } from '@srm/server/testing';
-import { procurementFixture, supplierActor } from '../procurement.testing';
+import { useProcurement } from '../procurement.testing';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
-const procurement = procurementFixture();
-const { ids, call, ok, releasedOrder } = procurement;
-let server: TestServer;
-let supA: Partial<Actor>;
-let supB: Partial<Actor>;
-
-beforeAll(async () => {
-  server = await procurement.start();
-  supA = supplierActor(ids.supA);
-  supB = supplierActor(ids.supB);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const { ids, call, ok, releasedOrder, suppliers } = useProcurement();
+const { a: supA, b: supB } = suppliers;
 
 const TEMP = 'srmPurAsnBatchTemp';
 

@@ -1,29 +1,16 @@
 // Delivery over real HTTP on a real database: delivery notes against released orders (never
 // more than remains open, also when two notes race for the last quantity), submitted to the
 // buyer, cancelled and closed; a supplier never sees another supplier's notes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Actor } from '@srm/platform';
 import { readCode128, readPdf, readQr } from '@srm/platform/testing';
-import type { TestServer } from '@srm/server/testing';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { procurementFixture, supplierActor } from '../procurement.testing';
+import { useProcurement } from '../procurement.testing';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
-const procurement = procurementFixture();
-const { ids, call, ok, releasedOrder } = procurement;
-let server: TestServer;
-let supA: Partial<Actor>;
-let supB: Partial<Actor>;
-
-beforeAll(async () => {
-  server = await procurement.start();
-  supA = supplierActor(ids.supA);
-  supB = supplierActor(ids.supB);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const { ids, call, ok, releasedOrder, suppliers, server } = useProcurement();
+const { a: supA, b: supB } = suppliers;
 
 function asnBody(lines: { poLineId: unknown; shipQuantity: number }[], extra: Row = {}): Row {
   return {
@@ -692,7 +679,7 @@ describe('hand-over messages', () => {
     const asA: Partial<Actor> = { ...supA, userId: supAUser, userName: 'supa_msg' };
     const asB: Partial<Actor> = { ...supB, userId: supBUser, userName: 'supb_msg' };
     const titles = async (actor: Partial<Actor>) => {
-      const answer = await server.post<Row[]>(
+      const answer = await server().post<Row[]>(
         '/api/message/v1/baseSiteMessageRestful/findMyMessages',
         { pageIndex: 1, pageRows: 100 },
         { actor },

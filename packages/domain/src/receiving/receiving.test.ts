@@ -2,27 +2,13 @@
 // received quantities onto the note and order lines (never negative, never over the note or the
 // order beyond the configured tolerance, never on a closed line), post once when raced, are
 // corrected by reversals and returns only; a supplier sees its own receipts and transactions only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor } from '@srm/platform';
-import type { TestServer } from '@srm/server/testing';
-import { procurementFixture, supplierActor } from '../procurement.testing';
+import { describe, expect, it } from 'vitest';
+import { useProcurement } from '../procurement.testing';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
-const procurement = procurementFixture();
-const { ids, call, ok, releasedOrder } = procurement;
-let server: TestServer;
-let supA: Partial<Actor>;
-let supB: Partial<Actor>;
-
-beforeAll(async () => {
-  server = await procurement.start();
-  supA = supplierActor(ids.supA);
-  supB = supplierActor(ids.supB);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const { ids, call, ok, releasedOrder, suppliers } = useProcurement();
+const { a: supA, b: supB } = suppliers;
 
 /** A submitted delivery note of supplier A shipping the given quantities of a fresh order. */
 async function submittedNote(screws = 60, brackets = 30): Promise<{ order: Row; note: Row }> {
