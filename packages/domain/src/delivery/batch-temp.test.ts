@@ -299,4 +299,27 @@ describe('batch temporary (批量暂存)', () => {
     ).toBe(403);
     await clearStaged(supA);
   });
+  it('bad input to its own endpoints is a clear message, never a server error nor a row', async () => {
+    await clearStaged(supA);
+    const order = await releasedOrder();
+    const poLineId = order.lines![0]!.poLineId;
+    const bad: [string, unknown][] = [
+      ['addLines', { lines: 'x' }],
+      ['addLines', { lines: [] }],
+      ['addLines', { lines: [{ poLineId: 'abc' }] }],
+      ['addLines', { lines: [{ poLineId: 2 ** 40 }] }],
+      ['addLines', { lines: [{ poLineId }], shipDate: 'not a date' }],
+      ['addLines', { lines: [{ poLineId }], shipDate: "2026-12-01'; drop table x;--" }],
+      ['addLines', null],
+      ['generateAsn', { ids: 'x' }],
+      ['generateAsn', { ids: ['x', {}] }],
+      ['generateAsn', { ids: [2 ** 40] }],
+    ];
+    for (const [action, body] of bad) {
+      const answer = await call(TEMP, action, body, supA);
+      expect(answer.body.status, `${action} ${JSON.stringify(body)}`).toBe('E');
+      expect(answer.httpStatus, `${action} ${JSON.stringify(body)}`).toBeLessThan(500);
+    }
+    expect(await staged(supA)).toEqual([]);
+  });
 });

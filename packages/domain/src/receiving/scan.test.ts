@@ -2,25 +2,14 @@
 // delivery note answers its line and quantity; an unknown code, one of another note, one scanned
 // twice or one already received is refused in both languages and changes nothing — and the save
 // and the posting refuse the same, so no posted receipt counts a package twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Actor } from '@srm/platform';
-import type { TestServer } from '@srm/server/testing';
-import { procurementFixture, supplierActor } from '../procurement.testing';
+import { useProcurement } from '../procurement.testing';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
-const procurement = procurementFixture();
-const { ids, call, ok, releasedOrder } = procurement;
-let server: TestServer;
-let supA: Partial<Actor>;
-
-beforeAll(async () => {
-  server = await procurement.start();
-  supA = supplierActor(ids.supA);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const { ids, call, ok, releasedOrder, suppliers } = useProcurement();
+const supA = suppliers.a;
 
 const RECEIPT = 'srmPurReceiveHeader';
 
@@ -200,5 +189,22 @@ describe('scanning package barcodes at receipt', () => {
     expect(again.body.status, again.body.msg).toBe('S');
     await ok(RECEIPT, 'doPost', { receiveHeaderId: (b.body.data as Row).receiveHeaderId });
     expect(await received(note)).toEqual([25, 0]);
+  });
+  it('bad input to the scan is a clear message, never a server error', async () => {
+    const { note } = await packedNote();
+    const bad: unknown[] = [
+      { asnHeaderId: note.asnHeaderId, barcode: 123 },
+      { asnHeaderId: note.asnHeaderId, barcode: '' },
+      { asnHeaderId: note.asnHeaderId, barcode: 'x'.repeat(61) },
+      { asnHeaderId: 'abc', barcode: 'ASN1-001-001' },
+      { asnHeaderId: note.asnHeaderId, barcode: "' or 1=1 --", scanned: 'x' },
+      { asnHeaderId: note.asnHeaderId, barcode: 'ASN1-001-001', receiveHeaderId: 'x' },
+      null,
+    ];
+    for (const body of bad) {
+      const answer = await call(RECEIPT, 'scanBarcode', body);
+      expect(answer.body.status, JSON.stringify(body)).toBe('E');
+      expect(answer.httpStatus, JSON.stringify(body)).toBeLessThan(500);
+    }
   });
 });
