@@ -215,11 +215,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       cacheControl: false,
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be revalidated.
-        reply.header(
+        reply.setHeader(
           'cache-control',
           path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
-        reply.header('x-content-type-options', 'nosniff');
+        reply.setHeader('x-content-type-options', 'nosniff');
       },
     });
   }
