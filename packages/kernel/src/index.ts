@@ -16,3 +16,4 @@ export * from './system';
 export * from './bpm';
 export * from './api';
 export * from './tableConfig';
+export * from './entity/input';

@@ -60,7 +60,7 @@ export function entityResources(
 function writeEndpoints(context: SeedContext, entity: string): string[] {
   const hooks = context.runtime.hooksOf(entity);
   const names = Object.entries(hooks.endpoints ?? {})
-    .filter(([, endpoint]) => !endpoint.read && !endpoint.public)
+    .filter(([, endpoint]) => endpoint.resource === 'button')
     .map(([name]) => name);
   return entity === 'baseUser' ? [...names, 'resetPassword'] : names;
 }

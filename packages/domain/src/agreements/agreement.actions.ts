@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { type RuleIssue, date, dec, json, number, quantity } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { agreement } from './agreement.entity';
 import { aslAllows } from './asl-check';
 import { type PriceChange, type PriceContext, priceChange } from './price-change';
@@ -96,7 +96,7 @@ const priceContextOf = (row: Row): PriceContext => ({
   agreementId: (row.agreementId as number | null) ?? null,
 });
 
-export const agreementActions = defineActions(agreement, {
+export const agreementActions = legacyActions(agreement, {
   async beforeSave(context, { row, previous, lines }) {
     const header = { ...(previous ?? {}), ...row };
     const agreementLines = lines.lines;

@@ -2,7 +2,7 @@
 // approved alteration changes them. Both are checked when submitted and again when approved
 // (the list may have changed in between); all or nothing, in the document's transaction.
 import { type RuleIssue, date, number } from '@srm/kernel';
-import { type HookContext, type Row, defineActions } from '@srm/platform';
+import { type HookContext, type Row, legacyActions } from '@srm/platform';
 import { asl } from './asl.entity';
 import { aslAllows } from './asl-check';
 import { aslAlteration } from './asl-alteration.entity';
@@ -101,7 +101,7 @@ async function alterationIssues(context: HookContext, header: Row): Promise<Rule
   return issues;
 }
 
-export const aslApplyActions = defineActions(aslApply, {
+export const aslApplyActions = legacyActions(aslApply, {
   guards: {
     doSubmit: (context, { row }) => applyIssues(context, row),
     doApproval: (context, { row }) => applyIssues(context, row),
@@ -139,7 +139,7 @@ export const aslApplyActions = defineActions(aslApply, {
   },
 });
 
-export const aslAlterationActions = defineActions(aslAlteration, {
+export const aslAlterationActions = legacyActions(aslAlteration, {
   guards: {
     doSubmit: (context, { row }) => alterationIssues(context, row),
     doApproval: (context, { row }) => alterationIssues(context, row),
@@ -170,7 +170,7 @@ export const aslAlterationActions = defineActions(aslAlteration, {
   },
 });
 
-export const aslActions = defineActions(asl, {
+export const aslActions = legacyActions(asl, {
   endpoints: {
     /** `{ supplierId, itemId, orgId, date? }` → whether the ASL lets the supplier supply it. */
     checkAllowed: {

@@ -3,7 +3,7 @@
 // committed quantity on every line, and confirms a plan only with a confirmed quantity and date on
 // every line; a refusal carries the supplier's comment.
 import type { RuleIssue } from '@srm/kernel';
-import { type HookContext, type Row, defineActions } from '@srm/platform';
+import { type HookContext, type Row, legacyActions } from '@srm/platform';
 import { deliveryPlan } from './delivery-plan.entity';
 import { forecast } from './forecast.entity';
 import { issue, linesOf } from './support';
@@ -18,7 +18,7 @@ async function forecastPublishIssues(context: HookContext, row: Row): Promise<Ru
   );
 }
 
-export const forecastActions = defineActions(forecast, {
+export const forecastActions = legacyActions(forecast, {
   guards: {
     doPublish: (context, { row }) => forecastPublishIssues(context, row),
     async doApproval(context, { row }) {
@@ -30,7 +30,7 @@ export const forecastActions = defineActions(forecast, {
   },
 });
 
-export const deliveryPlanActions = defineActions(deliveryPlan, {
+export const deliveryPlanActions = legacyActions(deliveryPlan, {
   guards: {
     async doPublish(context, { row }) {
       const lines = await linesOf(context, 'srmPurDeliveryPlanLine', row.deliveryPlanId as number);

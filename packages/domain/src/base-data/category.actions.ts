@@ -1,11 +1,11 @@
 // Purchase categories on the server: the level follows the parent (and is carried down to the
 // children when a category moves), and a category cannot be moved under itself.
 import type { RuleIssue } from '@srm/kernel';
-import { defineActions } from '@srm/platform';
+import { legacyActions } from '@srm/platform';
 import { category } from './category.entity';
 import { checkTreeParent, listAll } from './support';
 
-export const categoryActions = defineActions(category, {
+export const categoryActions = legacyActions(category, {
   async beforeSave(context, { row }): Promise<RuleIssue | null> {
     const parentId = row.parentCategoryId as number | null;
     if (parentId === null || parentId === undefined) {

@@ -2,7 +2,7 @@
 // unique index lets several rows without an organisation through, as NULLs differ), and the
 // lookup of the value that applies to an organisation.
 import type { RuleIssue } from '@srm/kernel';
-import { type HookContext, type Row, defineActions } from '@srm/platform';
+import { type HookContext, type Row, legacyActions } from '@srm/platform';
 import { configProfile } from './config-profile.entity';
 import { badInput, bodyOf, findBy, listAll, optionalInteger, requiredText } from './support';
 
@@ -13,7 +13,7 @@ async function rowsOfCode(context: HookContext, profileCode: string, enabledOnly
   ]);
 }
 
-export const configProfileActions = defineActions(configProfile, {
+export const configProfileActions = legacyActions(configProfile, {
   async beforeSave(context, { row }): Promise<RuleIssue | null> {
     if (row.orgId !== null && row.orgId !== undefined) return null;
     const duplicate = (await rowsOfCode(context, row.profileCode as string)).some(

@@ -1,10 +1,10 @@
 // Delivery information on the server: an organisation has one default address; making another
 // one the default clears the flag on the previous one.
-import { defineActions } from '@srm/platform';
+import { legacyActions } from '@srm/platform';
 import { deliveryInfo } from './delivery-info.entity';
 import { listAll } from './support';
 
-export const deliveryInfoActions = defineActions(deliveryInfo, {
+export const deliveryInfoActions = legacyActions(deliveryInfo, {
   async afterSave(context, { row, id }) {
     if (row.defaultFlag !== 'Y') return;
     const service = context.runtime.service(deliveryInfo.name);

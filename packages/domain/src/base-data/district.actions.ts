@@ -1,7 +1,7 @@
 // Districts on the server: the picker's finds (by country, by level under a parent), the upload
 // of a JSON file of districts as a tree (all or nothing), and keeping the tree consistent.
 import { PATTERNS, type RuleIssue, translate } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { district } from './district.entity';
 import {
   type Body,
@@ -190,7 +190,7 @@ async function upload(context: HookContext, input: unknown) {
   return { created, updated, unchanged: nodes.length - created - updated, total: nodes.length };
 }
 
-export const districtActions = defineActions(district, {
+export const districtActions = legacyActions(district, {
   async beforeSave(context, { row }): Promise<RuleIssue | null> {
     const parentId = row.parentDistrictId as number | null;
     if (parentId === null || parentId === undefined) return null;

@@ -2,7 +2,7 @@
 // latest effective date on or before it), through the reciprocal of the opposite rate when only
 // that one exists, rounded at the target currency's precision.
 import { type Decimal, dec, div, formatDate, round } from '@srm/kernel';
-import { type HookContext, type Row, defineActions } from '@srm/platform';
+import { type HookContext, type Row, legacyActions } from '@srm/platform';
 import { RATE_PLACES, RATE_TYPES, exchangeRate } from './exchange-rate.entity';
 import {
   badInput,
@@ -42,7 +42,7 @@ async function effectiveRate(
   return rows[0] ?? null;
 }
 
-export const exchangeRateActions = defineActions(exchangeRate, {
+export const exchangeRateActions = legacyActions(exchangeRate, {
   endpoints: {
     /**
      * `{ amount, fromCurrency, toCurrency, rateType = SPOT, date = today }` → the rate used, its

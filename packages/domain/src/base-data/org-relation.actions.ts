@@ -1,7 +1,7 @@
 // Organisation relations on the server: the known relation types link organisations of the
 // right kinds (an OU_INV relation goes from an operating unit to an inventory organisation).
 import type { RuleIssue } from '@srm/kernel';
-import { defineActions } from '@srm/platform';
+import { legacyActions } from '@srm/platform';
 import { orgRelation } from './org-relation.entity';
 import { findBy } from './support';
 
@@ -11,7 +11,7 @@ const RELATION_ENDS: Readonly<Record<string, { from: string; to: string; message
   COMPANY_OU: { from: 'COMPANY', to: 'OU', message: 'srmBaseOrgRelation.companyOuTypes' },
 };
 
-export const orgRelationActions = defineActions(orgRelation, {
+export const orgRelationActions = legacyActions(orgRelation, {
   async beforeSave(context, { row }): Promise<RuleIssue | null> {
     const ends = RELATION_ENDS[row.relationType as string];
     if (!ends) return null;

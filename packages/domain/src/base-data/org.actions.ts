@@ -1,10 +1,10 @@
 // Organisations on the server: the tree stays a tree (no organisation under itself).
 import type { RuleIssue } from '@srm/kernel';
-import { defineActions } from '@srm/platform';
+import { legacyActions } from '@srm/platform';
 import { org } from './org.entity';
 import { checkTreeParent } from './support';
 
-export const orgActions = defineActions(org, {
+export const orgActions = legacyActions(org, {
   async beforeSave(context, { row }): Promise<RuleIssue | null> {
     const parentId = row.parentOrgId as number | null;
     if (parentId === null || parentId === undefined) return null;

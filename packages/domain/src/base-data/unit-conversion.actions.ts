@@ -2,10 +2,10 @@
 // lookupCode is the original unit, meaning the target unit, description the rate. Saving that
 // lookup type checks every value against the units of measure.
 import { PATTERNS, UNIT_CONVERSION_LOOKUP, type RuleIssue, lookupType } from '@srm/kernel';
-import { defineActions } from '@srm/platform';
+import { legacyActions } from '@srm/platform';
 import { listAll } from './support';
 
-export const unitConversionActions = defineActions(lookupType, {
+export const unitConversionActions = legacyActions(lookupType, {
   async beforeSave(context, { row, lines }): Promise<RuleIssue[]> {
     if (row.lookupType !== UNIT_CONVERSION_LOOKUP) return [];
     const values = lines.values ?? [];

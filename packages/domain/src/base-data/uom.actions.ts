@@ -10,7 +10,7 @@ import {
   convertQuantity,
   round,
 } from '@srm/kernel';
-import { type HookContext, type Row, defineActions } from '@srm/platform';
+import { type HookContext, type Row, legacyActions } from '@srm/platform';
 import { uom } from './uom.entity';
 import { badInput, bodyOf, findBy, listAll, optionalText, requiredDecimal, requiredText } from './support';
 
@@ -54,7 +54,7 @@ function conversionsUsing(conversions: readonly StoredConversion[], code: string
   return conversions.filter((c) => c.lookupCode === code || c.meaning === code);
 }
 
-export const uomActions = defineActions(uom, {
+export const uomActions = legacyActions(uom, {
   async beforeSave(context, { row, previous }): Promise<RuleIssue | null> {
     // Conversions name units by code: renaming a code in use would orphan them.
     if (!previous || previous.uomCode === row.uomCode) return null;

@@ -1,7 +1,7 @@
 // The stored barcode list: `syncBarcodes` writes a note's package barcodes (on submit and on each
 // print), and the list prints the labels of the barcodes chosen in it again.
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { type Actor, AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { type Actor, AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { asnBarcode } from './asn-barcode.entity';
 import { type AsnLabel, MAX_LABELS, asnLabels, labelsPdf } from './asn.labels';
 import { bodyOf, col, idIn } from './support';
@@ -108,7 +108,7 @@ function idsOf(raw: unknown): number[] {
   return [...new Set(body.ids.map((id: unknown) => idIn({ ids: id }, 'ids')))];
 }
 
-export const asnBarcodeActions = defineActions(asnBarcode, {
+export const asnBarcodeActions = legacyActions(asnBarcode, {
   endpoints: {
     /** 打印标签: the labels of the barcodes chosen in the list, for whoever may read them. */
     printLabels: {

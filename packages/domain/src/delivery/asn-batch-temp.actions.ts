@@ -6,7 +6,7 @@
 // deleted with it. A refused row refuses the whole generation.
 import { and, eq, inArray } from 'drizzle-orm';
 import { type RuleIssue, dec } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { asnBatchTemp } from './asn-batch-temp.entity';
 import { openOrderLines, supplierOf } from './asn.actions';
 import { openNoticeLines } from './delivery-notice.actions';
@@ -49,7 +49,7 @@ function rowsNamed(error: AppError, group: readonly Row[]): number[] {
   return (named.length ? named : group).map((row) => row.batchTempId as number);
 }
 
-export const asnBatchTempActions = defineActions(asnBatchTemp, {
+export const asnBatchTempActions = legacyActions(asnBatchTemp, {
   async beforeSave(context, { row, previous }): Promise<RuleIssue[] | null> {
     // The line a row ships is chosen when it is added and never changes.
     if (

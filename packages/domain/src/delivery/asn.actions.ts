@@ -3,7 +3,7 @@
 // supplier's open order lines and a note created from them in one call.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type RuleIssue, dec } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { asn } from './asn.entity';
 import { syncBarcodes } from './asn-barcode.actions';
 import { asnLabels, labelsPdf } from './asn.labels';
@@ -105,7 +105,7 @@ async function refreshNoticesOf(context: HookContext, asnHeaderId: number, also:
   await refreshNoticeShipped(context, [...also, ...(await noticeLinesOfAsn(context, asnHeaderId))]);
 }
 
-export const asnActions = defineActions(asn, {
+export const asnActions = legacyActions(asn, {
   async beforeSave(context, { row, lines, created }): Promise<RuleIssue[] | null> {
     const headerId = created ? null : ((row.asnHeaderId as number | undefined) ?? null);
     const after = lines.lines ?? (headerId === null ? [] : await storedLines(context, headerId));

@@ -4,7 +4,7 @@
 // while nothing has shipped); the supplier's delivery notes created from confirmed lines.
 import { eq, sql } from 'drizzle-orm';
 import { type RuleIssue, dec } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { deliveryNotice } from './delivery-notice.entity';
 import { tellSupplierNoticeIssued } from './delivery.notify';
 import { noticeLineFacts, shippedOnNotices } from './notice-support';
@@ -171,7 +171,7 @@ export async function openNoticeLines(
     .filter((row) => row.openQuantity > 0);
 }
 
-export const deliveryNoticeActions = defineActions(deliveryNotice, {
+export const deliveryNoticeActions = legacyActions(deliveryNotice, {
   async beforeSave(context, { row, previous, lines }): Promise<RuleIssue[] | null> {
     const after = lines.lines;
     if (!after) return null;

@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Decimal, type RuleIssue, dec, isValidDate } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions, writeAudit } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions, writeAudit } from '@srm/platform';
 import { order } from './order.entity';
 import { lineAmounts } from './order-line.entity';
 import { tellBuyerProposed, tellSupplierReleased } from './order.notify';
@@ -245,7 +245,7 @@ async function printed(context: HookContext, headerId: number, layout: PrintLayo
   return { found, pdf, fileName: `${String(found.poNumber)}${layout === 'EN' ? '-EN' : ''}.pdf` };
 }
 
-export const orderActions = defineActions(order, {
+export const orderActions = legacyActions(order, {
   async beforeSave(context, { row, previous, lines, created }): Promise<RuleIssue[] | null> {
     const headerId = (row.poHeaderId as number | undefined) ?? null;
     const before = created || headerId === null ? [] : await storedLines(context, headerId);

@@ -2,7 +2,7 @@
 // document's, copy and split, and the demand summary (需求汇总) over pooled lines.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type RuleIssue, dec } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { requisition } from './requisition.entity';
 import { bodyOf, col, fillItemDetails, idIn } from './support';
 
@@ -47,7 +47,7 @@ function copyLine(line: Row, lineNum: number, quantity?: number): Row {
   };
 }
 
-export const requisitionActions = defineActions(requisition, {
+export const requisitionActions = legacyActions(requisition, {
   async beforeSave(context, { row, lines }): Promise<RuleIssue[] | null> {
     const rows = lines.lines ?? [];
     await fillItemDetails(context, rows);

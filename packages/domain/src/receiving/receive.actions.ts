@@ -6,7 +6,7 @@
 // sets the note's received state. A reversal is a new posted document naming the original.
 import { eq } from 'drizzle-orm';
 import { Decimal, type RuleIssue, dec } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { orderLineFacts } from '../delivery/support';
 import { receive } from './receive.entity';
 import { assertPackagesFree, checkScannedLines, scanPackage } from './scan';
@@ -577,7 +577,7 @@ async function deriveReverseLines(context: HookContext, row: Row, lines: Row[] |
   }
 }
 
-export const receiveActions = defineActions(receive, {
+export const receiveActions = legacyActions(receive, {
   async beforeSave(context, { row, previous, lines }): Promise<RuleIssue[] | null> {
     const type = row.receiveType as string;
     if (previous && previous.receiveType !== type)

@@ -5,7 +5,7 @@
 // reversing the write-off lowers them again.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Decimal, type RuleIssue, dec } from '@srm/kernel';
-import { AppError, type HookContext, type Row, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, legacyActions } from '@srm/platform';
 import { writeOff } from './write-off.entity';
 import { HEADER, LINE, col } from './support';
 
@@ -202,7 +202,7 @@ async function move(context: HookContext, id: number, sign: 1 | -1): Promise<voi
       .where(eq(col(context, LINE, 'receiveLineId'), fact.receiveLineId));
 }
 
-export const writeOffActions = defineActions(writeOff, {
+export const writeOffActions = legacyActions(writeOff, {
   async beforeSave(context, { row, lines }): Promise<RuleIssue[] | null> {
     const given = lines.lines ?? [];
     const known = await lineFacts(

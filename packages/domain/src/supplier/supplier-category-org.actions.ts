@@ -1,7 +1,7 @@
 // The category and org library on the server: a line cannot be added for, or qualify, a
 // supplier that is frozen, blacklisted or eliminated.
 import type { RuleIssue } from '@srm/kernel';
-import { type HookContext, SYSTEM_ACTOR, defineActions } from '@srm/platform';
+import { type HookContext, SYSTEM_ACTOR, legacyActions } from '@srm/platform';
 import { supplierCategoryOrg } from './supplier-category-org.entity';
 import { BLOCKED_SUPPLIER_STATES } from './supplier-supply';
 
@@ -23,7 +23,7 @@ async function blockedSupplier(context: HookContext, supplierId: unknown): Promi
   };
 }
 
-export const supplierCategoryOrgActions = defineActions(supplierCategoryOrg, {
+export const supplierCategoryOrgActions = legacyActions(supplierCategoryOrg, {
   beforeSave: (context, { row }) => blockedSupplier(context, row.supplierId),
   guards: {
     doQualify: (context, { row }) => blockedSupplier(context, row.supplierId),

@@ -1,7 +1,7 @@
 // The supplier master on the server: one primary bank account at most, and toPortal (our
 // reading, ADR 0005), which opens the first portal login of a supplier created by a buyer.
 import type { RuleIssue } from '@srm/kernel';
-import { type HookContext, type Row, defineActions } from '@srm/platform';
+import { type HookContext, type Row, legacyActions } from '@srm/platform';
 import { supplierInfo } from './supplier-info.entity';
 import { createPortalUser, mailBothLanguages, portalUserOf } from './portal-user';
 
@@ -21,7 +21,7 @@ async function freeUserName(context: HookContext, supplierCode: string): Promise
   throw new Error(`No free login name for ${supplierCode}`);
 }
 
-export const supplierInfoActions = defineActions(supplierInfo, {
+export const supplierInfoActions = legacyActions(supplierInfo, {
   beforeSave: (_context, { lines }) => primaryAccountIssue(lines),
   guards: {
     doToPortal: async (context, { previous }): Promise<RuleIssue | null> => {

@@ -3,7 +3,7 @@
 // handed out at start), and the buyer's approval, which creates the supplier and its first
 // external user with an initial password sent by e-mail.
 import { type FieldDef, type Locale, json, number, text } from '@srm/kernel';
-import { AppError, type HookContext, type Row, SYSTEM_ACTOR, defineActions } from '@srm/platform';
+import { AppError, type HookContext, type Row, SYSTEM_ACTOR, legacyActions } from '@srm/platform';
 import { supplierRegister } from './supplier-register.entity';
 import { createPortalUser, mailBothLanguages } from './portal-user';
 
@@ -131,7 +131,7 @@ const access = {
   registerToken: text({ required: true, max: 100 }),
 };
 
-export const supplierRegisterActions = defineActions(supplierRegister, {
+export const supplierRegisterActions = legacyActions(supplierRegister, {
   endpoints: {
     /** /register: a company starts a registration; answers its id and the token to continue. */
     start: {

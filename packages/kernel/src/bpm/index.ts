@@ -2,3 +2,4 @@
 // are part of kernelMessages.
 export * from './process.entity';
 export * from './controls';
+export * from './workflow';

@@ -12,6 +12,7 @@ import {
   number,
   ref,
 } from './fields';
+import type { InputSpec } from './input';
 
 /** Services of DESIGN.md §6 that hold entities. */
 export type EntityService = 'base' | 'srm' | 'bpm' | 'message' | 'schedule' | 'report' | 'intf' | 'file';
@@ -86,16 +87,21 @@ export interface WorkflowAction {
   readonly danger?: boolean;
   /** Resource (button) code checked by the access policy; the action name by default. */
   readonly resource?: string;
+  /**
+   * Inputs beyond comment and date (the supplier's answer per line when confirming an order),
+   * checked like an endpoint's and handed typed to the action's guard and side effect.
+   */
+  readonly input?: InputSpec;
 }
 
-export interface WorkflowDef {
+export interface WorkflowDef<A extends string = string> {
   readonly states: readonly string[];
   readonly initial: string;
   /** States in which the document may be saved and its lines edited. */
   readonly editableIn: readonly string[];
   /** States in which the document may be deleted (default: editableIn). */
   readonly deletableIn?: readonly string[];
-  readonly actions: Readonly<Record<string, WorkflowAction>>;
+  readonly actions: { readonly [N in A]: WorkflowAction };
   /** Lookup type of the state labels (default DOC_STATUS). */
   readonly statusLookup?: string;
 }
@@ -114,7 +120,26 @@ export type Rule = (
   context: { lines: Readonly<Record<string, readonly Record<string, unknown>[]>> },
 ) => RuleIssue | readonly RuleIssue[] | null | undefined;
 
-export interface EntitySpec<F extends Record<string, FieldDef>> {
+/**
+ * The workflow as a definition keeps it: states as plain strings (code asks `editableIn.includes(status)`),
+ * the actions with their literal declarations (their inputs type the action's handlers).
+ */
+export type WorkflowOf<W extends WorkflowDef> = Omit<WorkflowDef, 'actions'> & {
+  readonly actions: W['actions'];
+};
+
+/** Line collections of a header, by property name. */
+export interface LineCollections {
+  readonly [collection: string]: AnyEntity;
+}
+
+export interface EntitySpec<
+  F extends Record<string, FieldDef>,
+  K extends string = string,
+  L extends LineCollections = LineCollections,
+  P extends string = string,
+  W extends WorkflowDef = WorkflowDef,
+> {
   /** Business area (folder of packages/domain) or `system` for the platform's own objects. */
   readonly area: string;
   /** API service (DESIGN.md §6); `srm` by default. */
@@ -122,14 +147,14 @@ export interface EntitySpec<F extends Record<string, FieldDef>> {
   /** Table name (snake_case of the entity name by default). */
   readonly table?: string;
   /** Key field, named after the object (`menuId`, `lookupValuesId`). */
-  readonly key: string;
+  readonly key: K;
   readonly fields: F;
   /** Field shown for a reference to this entity (the first text field by default). */
   readonly display?: keyof F & string;
   /** For a line entity: the header entity and the field holding the header's key. */
-  readonly parent?: { readonly entity: string; readonly field: string };
+  readonly parent?: { readonly entity: string; readonly field: P };
   /** Line collections edited with the header in one save, by property name. */
-  readonly lines?: Readonly<Record<string, EntityDef>>;
+  readonly lines?: L;
   readonly numbering?: NumberingRule;
   /** Supplier users see and change only rows whose field holds their supplier. */
   readonly ownedBy?: string;
@@ -156,23 +181,34 @@ export interface EntitySpec<F extends Record<string, FieldDef>> {
   readonly unique?: readonly (readonly string[])[];
   readonly list?: ListConfig;
   readonly form?: FormConfig;
-  readonly workflow?: WorkflowDef;
+  readonly workflow?: W;
   readonly rules?: readonly Rule[];
 }
 
-export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+/**
+ * A definition. Its type parameters carry what typed code needs (RowOf, actions, inputs): the
+ * fields, the key's name, the line collections, the field holding a line's header, and the
+ * workflow with its actions.
+ */
+export interface EntityDef<
+  F extends Record<string, FieldDef> = Record<string, FieldDef>,
+  K extends string = string,
+  L extends LineCollections = LineCollections,
+  P extends string = string,
+  W extends WorkflowDef = WorkflowDef,
+> {
   readonly name: string;
   readonly area: string;
   readonly service: EntityService;
   readonly table: string;
-  readonly key: string;
+  readonly key: K;
   /** The definition's own fields. */
   readonly ownFields: F;
   /** Every field: the key, the definition's fields, the status and the audit fields. */
   readonly fields: Readonly<Record<string, FieldDef & { readonly system?: boolean }>>;
   readonly display: string;
-  readonly parent?: { readonly entity: string; readonly field: string };
-  readonly lines: Readonly<Record<string, EntityDef>>;
+  readonly parent?: { readonly entity: string; readonly field: P };
+  readonly lines: L;
   readonly numbering?: NumberingRule;
   readonly ownedBy?: string;
   readonly supplierVisibleIn?: readonly string[];
@@ -184,7 +220,7 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   readonly unique: readonly (readonly string[])[];
   readonly list: ListConfig;
   readonly form?: FormConfig;
-  readonly workflow?: WorkflowDef;
+  readonly workflow?: WorkflowOf<W>;
   readonly rules: readonly Rule[];
   /** `/api/{service}/v1/{name}Restful` */
   readonly apiPath: string;
@@ -232,10 +268,17 @@ function systemFields(
   return fields;
 }
 
-export function defineEntity<const F extends Record<string, FieldDef>>(
-  name: string,
-  spec: EntitySpec<F>,
-): EntityDef<F> {
+/** Any definition, whatever its type parameters. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEntity = EntityDef<any, any, any, any, any>;
+
+export function defineEntity<
+  const F extends Record<string, FieldDef>,
+  const K extends string,
+  const L extends LineCollections = Record<never, never>,
+  const P extends string = never,
+  const W extends WorkflowDef = never,
+>(name: string, spec: EntitySpec<F, K, L, P, W>): EntityDef<F, K, L, P, W> {
   const service = spec.service ?? 'srm';
   const own = spec.fields as Record<string, FieldDef>;
   const hasSealed = Object.values(own).some((field) => field.sealed);
@@ -268,7 +311,7 @@ export function defineEntity<const F extends Record<string, FieldDef>>(
     fields,
     display,
     ...(spec.parent ? { parent: spec.parent } : {}),
-    lines: spec.lines ?? {},
+    lines: spec.lines ?? ({} as L),
     ...(spec.numbering ? { numbering: spec.numbering } : {}),
     ...(spec.ownedBy ? { ownedBy: spec.ownedBy } : {}),
     ...(spec.supplierVisibleIn ? { supplierVisibleIn: spec.supplierVisibleIn } : {}),
@@ -280,26 +323,104 @@ export function defineEntity<const F extends Record<string, FieldDef>>(
     unique: spec.unique ?? [],
     list: spec.list ?? { columns: Object.keys(own).slice(0, 8) },
     ...(spec.form ? { form: spec.form } : {}),
-    ...(spec.workflow ? { workflow: spec.workflow } : {}),
+    ...(spec.workflow ? { workflow: spec.workflow as WorkflowOf<W> } : {}),
     rules: spec.rules ?? [],
     apiPath: `/api/${service}/v1/${name}Restful`,
     hasSealed,
   };
 }
 
-/** The API row of an entity: its own fields plus the system fields. */
-export type RowOf<E> =
-  E extends EntityDef<infer F>
-    ? { -readonly [K in keyof F]?: ValueOf<F[K]> | null } & {
-        versionNum?: number;
-        status?: string;
-        createdBy?: number | null;
-        creationDate?: number | null;
-        lastUpdatedBy?: number | null;
-        lastUpdateDate?: number | null;
-        [key: string]: unknown;
-      }
+type Simplify<T> = { [N in keyof T]: T[N] };
+
+type FieldsOf<E> = E extends EntityDef<infer F, string, LineCollections, string, WorkflowDef> ? F : never;
+/** The key field's name. */
+export type KeyOf<E> =
+  E extends EntityDef<Record<string, FieldDef>, infer K, LineCollections, string, WorkflowDef> ? K : never;
+/** The field of a line holding its header's key (never for a header). */
+export type ParentOf<E> =
+  E extends EntityDef<Record<string, FieldDef>, string, LineCollections, infer P, WorkflowDef> ? P : never;
+/** The line collections of a header, by property name. */
+export type LinesOf<E> =
+  E extends EntityDef<Record<string, FieldDef>, string, infer L, string, WorkflowDef> ? L : never;
+/** The workflow action names of an entity. */
+export type ActionName<E> =
+  E extends EntityDef<Record<string, FieldDef>, string, LineCollections, string, infer W>
+    ? [W] extends [never]
+      ? never
+      : keyof W['actions'] & string
     : never;
+
+type StoredName<F, N extends keyof F> = F[N] extends { readonly kind: 'compute' } ? never : N;
+type RequiredName<F, N extends keyof F> = F[N] extends { readonly required: true } ? N : never;
+
+/** Columns every row has besides its fields (status only with a workflow). */
+export interface SystemColumns {
+  versionNum: number;
+  status: string;
+  createdBy: number | null;
+  creationDate: number | null;
+  lastUpdatedBy: number | null;
+  lastUpdateDate: number | null;
+}
+
+/**
+ * A stored row of an entity, as hooks and actions see it: every stored field (required ones
+ * never null), the key, a line's header key and the system columns. No other property: a name
+ * the definition does not have is a type error.
+ */
+export type RowOf<E> = Simplify<
+  {
+    -readonly [N in keyof FieldsOf<E> as StoredName<FieldsOf<E>, N>]: N extends RequiredName<FieldsOf<E>, N>
+      ? ValueOf<FieldsOf<E>[N]>
+      : ValueOf<FieldsOf<E>[N]> | null;
+  } & { [N in KeyOf<E>]: number } & { [N in ParentOf<E>]: number } & SystemColumns
+>;
+
+/** A row being saved: the key is absent until it is created. */
+export type DraftOf<E> = Simplify<Omit<RowOf<E>, KeyOf<E>> & { [N in KeyOf<E>]?: number }>;
+
+/** Fields a hook or action may set on a stored row (not the key, the header key or system columns). */
+export type ChangesOf<E> = Partial<Omit<RowOf<E>, KeyOf<E> | ParentOf<E> | keyof SystemColumns>>;
+
+/** A row server code creates: its fields (a line with its header's key); defaults fill the rest. */
+export type NewRowOf<E> = Simplify<
+  Partial<Omit<RowOf<E>, KeyOf<E> | keyof SystemColumns>> & { [N in ParentOf<E>]: number }
+>;
+
+/** Rows selected by field values: `{ poHeaderId: 7, closedFlag: 'N' }`, a list meaning any of them. */
+export type WhereOf<E> = { [N in keyof RowOf<E>]?: RowOf<E>[N] | readonly NonNullable<RowOf<E>[N]>[] | null };
+
+/** The body of a save through the engine (all checks and hooks): the header's fields and its lines. */
+export type SaveBodyOf<E> = Partial<
+  Omit<RowOf<E>, ParentOf<E> | Exclude<keyof SystemColumns, 'versionNum'>>
+> & {
+  [C in keyof LinesOf<E>]?: SaveBodyOf<LinesOf<E>[C]>[];
+};
+
+type DisplayName<N extends string, F> = F extends { readonly kind: 'ref'; readonly display: string }
+  ? F extends { readonly displayAs: false }
+    ? never
+    : F extends { readonly displayAs: infer D extends string }
+      ? D
+      : N extends `${infer B}Id`
+        ? `${B}Name`
+        : `${N}Name`
+  : never;
+
+type ComputeNames<F> = { [N in keyof F]: F[N] extends { readonly kind: 'compute' } ? N : never }[keyof F];
+
+/**
+ * A row as reads answer it (find, list): the stored row, the display value of each reference
+ * that declares one (`supplierName` of `supplierId`) and the computed fields.
+ */
+export type ReadRowOf<E> = Simplify<
+  RowOf<E> & {
+    -readonly [N in keyof FieldsOf<E> & string as DisplayName<N, FieldsOf<E>[N]>]: string | number | null;
+  } & { -readonly [N in ComputeNames<FieldsOf<E>>]: unknown }
+>;
+
+/** A document as findById answers it: the row and each line collection. */
+export type FoundRowOf<E> = Simplify<ReadRowOf<E> & { [C in keyof LinesOf<E>]: ReadRowOf<LinesOf<E>[C]>[] }>;
 
 /** Fields of the entity as `[name, field]` pairs, in declaration order. */
 export function fieldEntries(entity: EntityDef): [string, FieldDef & { system?: boolean }][] {

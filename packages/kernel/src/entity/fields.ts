@@ -188,73 +188,114 @@ export type FieldDef =
 
 type Options<F extends FieldDef> = Omit<Partial<F>, 'kind' | '__value'>;
 
-export function text(options: Options<TextField> = {}): TextField {
-  return { max: 240, ...options, kind: 'text' };
+// Each builder keeps its options' literal types (`required: true`, `display: 'supplierName'`), so
+// rows and inputs typed from a definition know which fields are required and which display
+// properties a reference adds (RowOf, InputOf).
+
+export function text<const O extends Options<TextField> = Record<never, never>>(
+  options: O = {} as O,
+): TextField & O {
+  return { max: 240, ...options, kind: 'text' } as TextField & O;
 }
 
-export function textarea(options: Options<TextField> = {}): TextField {
-  return { max: 4000, ...options, kind: 'textarea' };
+export function textarea<const O extends Options<TextField> = Record<never, never>>(
+  options: O = {} as O,
+): TextField & O {
+  return { max: 4000, ...options, kind: 'textarea' } as TextField & O;
 }
 
-export function number(options: Options<NumberField> = {}): NumberField {
-  return { precision: 0, ...options, kind: 'number' };
+export function number<const O extends Options<NumberField> = Record<never, never>>(
+  options: O = {} as O,
+): NumberField & O {
+  return { precision: 0, ...options, kind: 'number' } as NumberField & O;
 }
 
-export function quantity(options: Options<NumberField> = {}): NumberField {
-  return { precision: 4, thousands: true, ...options, kind: 'quantity' };
+export function quantity<const O extends Options<NumberField> = Record<never, never>>(
+  options: O = {} as O,
+): NumberField & O {
+  return { precision: 4, thousands: true, ...options, kind: 'quantity' } as NumberField & O;
 }
 
-export function price(options: Options<NumberField> = {}): NumberField {
-  return { precision: 6, thousands: true, ...options, kind: 'price' };
+export function price<const O extends Options<NumberField> = Record<never, never>>(
+  options: O = {} as O,
+): NumberField & O {
+  return { precision: 6, thousands: true, ...options, kind: 'price' } as NumberField & O;
 }
 
-export function amount(options: Options<NumberField> = {}): NumberField {
-  return { precision: 2, thousands: true, ...options, kind: 'amount' };
+export function amount<const O extends Options<NumberField> = Record<never, never>>(
+  options: O = {} as O,
+): NumberField & O {
+  return { precision: 2, thousands: true, ...options, kind: 'amount' } as NumberField & O;
 }
 
-export function lookup(lookupType: string, options: Options<LookupField> = {}): LookupField {
-  return { ...options, lookupType, kind: 'lookup' };
+export function lookup<const O extends Options<LookupField> = Record<never, never>>(
+  lookupType: string,
+  options: O = {} as O,
+): LookupField & O {
+  return { ...options, lookupType, kind: 'lookup' } as LookupField & O;
 }
 
-export function ref(entity: string, options: Options<RefField> = {}): RefField {
-  return { ...options, entity, kind: 'ref' };
+export function ref<const O extends Options<RefField> = Record<never, never>>(
+  entity: string,
+  options: O = {} as O,
+): RefField & O {
+  return { ...options, entity, kind: 'ref' } as RefField & O;
 }
 
-export function date(options: Options<DateField> = {}): DateField {
-  return { ...options, kind: 'date' };
+export function date<const O extends Options<DateField> = Record<never, never>>(
+  options: O = {} as O,
+): DateField & O {
+  return { ...options, kind: 'date' } as DateField & O;
 }
 
-export function month(options: Options<DateField> = {}): DateField {
-  return { ...options, kind: 'month' };
+export function month<const O extends Options<DateField> = Record<never, never>>(
+  options: O = {} as O,
+): DateField & O {
+  return { ...options, kind: 'month' } as DateField & O;
 }
 
-export function time(options: Options<DateField> = {}): DateField {
-  return { ...options, kind: 'time' };
+export function time<const O extends Options<DateField> = Record<never, never>>(
+  options: O = {} as O,
+): DateField & O {
+  return { ...options, kind: 'time' } as DateField & O;
 }
 
-export function daterange(options: Options<DateRangeField> = {}): DateRangeField {
-  return { ...options, kind: 'daterange' };
+export function daterange<const O extends Options<DateRangeField> = Record<never, never>>(
+  options: O = {} as O,
+): DateRangeField & O {
+  return { ...options, kind: 'daterange' } as DateRangeField & O;
 }
 
-export function datetime(options: Options<DateTimeField> = {}): DateTimeField {
-  return { ...options, kind: 'datetime' };
+export function datetime<const O extends Options<DateTimeField> = Record<never, never>>(
+  options: O = {} as O,
+): DateTimeField & O {
+  return { ...options, kind: 'datetime' } as DateTimeField & O;
 }
 
-export function year(options: Options<DateTimeField> = {}): DateTimeField {
-  return { ...options, kind: 'year' };
+export function year<const O extends Options<DateTimeField> = Record<never, never>>(
+  options: O = {} as O,
+): DateTimeField & O {
+  return { ...options, kind: 'year' } as DateTimeField & O;
 }
 
-export function datetimerange(options: Options<DateTimeRangeField> = {}): DateTimeRangeField {
-  return { ...options, kind: 'datetimerange' };
+export function datetimerange<const O extends Options<DateTimeRangeField> = Record<never, never>>(
+  options: O = {} as O,
+): DateTimeRangeField & O {
+  return { ...options, kind: 'datetimerange' } as DateTimeRangeField & O;
 }
 
-export function checkbox(options: Options<CheckboxField> = {}): CheckboxField {
+export function checkbox<const O extends Options<CheckboxField> = Record<never, never>>(
+  options: O = {} as O,
+): CheckboxField & O {
   const values = options.values ?? 'YN';
-  return { default: values === 'YN' ? 'N' : false, ...options, values, kind: 'checkbox' };
+  return { default: values === 'YN' ? 'N' : false, ...options, values, kind: 'checkbox' } as CheckboxField &
+    O;
 }
 
-export function attachments(options: Options<AttachmentsField> = {}): AttachmentsField {
-  return { maxCount: 999, ...options, kind: 'attachments' };
+export function attachments<const O extends Options<AttachmentsField> = Record<never, never>>(
+  options: O = {} as O,
+): AttachmentsField & O {
+  return { maxCount: 999, ...options, kind: 'attachments' } as AttachmentsField & O;
 }
 
 export function compute(
@@ -265,12 +306,27 @@ export function compute(
   return { ...options, as, compute: fn, readonly: true, kind: 'compute' };
 }
 
-export function json(options: Options<JsonField> = {}): JsonField {
-  return { ...options, kind: 'json' };
+export function json<const O extends Options<JsonField> = Record<never, never>>(
+  options: O = {} as O,
+): JsonField & O {
+  return { ...options, kind: 'json' } as JsonField & O;
 }
 
-/** API value type of a field. */
-export type ValueOf<F> = F extends FieldCommon<infer V> ? V : never;
+/**
+ * API value type of a field: a multi lookup is a list of codes, a Y/N checkbox 'Y' | 'N', a
+ * boolean checkbox a boolean; otherwise the kind's value.
+ */
+export type ValueOf<F> = F extends { readonly kind: 'lookup'; readonly multi: true }
+  ? string[]
+  : F extends { readonly kind: 'lookup' }
+    ? string
+    : F extends { readonly kind: 'checkbox'; readonly values: 'boolean' }
+      ? boolean
+      : F extends { readonly kind: 'checkbox' }
+        ? 'Y' | 'N'
+        : F extends FieldCommon<infer V>
+          ? V
+          : never;
 
 /** Fields stored in a column (all but `compute`). */
 export function isStored(field: FieldDef): boolean {

@@ -360,39 +360,3 @@ export function ruleIssues(
   }
   return issues;
 }
-
-/**
- * Checks a body against named fields (the inputs of an extra endpoint): unknown properties,
- * required ones and each value's kind. Answers the normalised values or the issues.
- */
-export function parseInput(
-  fields: Readonly<Record<string, FieldDef>>,
-  body: unknown,
-): { ok: true; value: Record<string, unknown> } | { ok: false; issues: SaveIssue[] } {
-  if (body === undefined || body === null) body = {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    return { ok: false, issues: [{ path: [], message: 'validation.object' }] };
-  const issues: SaveIssue[] = [];
-  const value: Record<string, unknown> = {};
-  for (const [name, raw] of Object.entries(body as Record<string, unknown>)) {
-    const field = fields[name];
-    if (!field) {
-      issues.push({ path: [name], message: 'validation.unknownField', params: { field: name.slice(0, 60) } });
-      continue;
-    }
-    const result = checkValue(field, raw);
-    if (result.ok) value[name] = result.value;
-    else
-      issues.push({
-        path: [name],
-        message: result.issue.message,
-        ...(result.issue.params ? { params: result.issue.params } : {}),
-      });
-  }
-  for (const [name, field] of Object.entries(fields)) {
-    if (field.required && isBlank(value[name]) && !issues.some((issue) => issue.path[0] === name)) {
-      issues.push({ path: [name], message: 'validation.required' });
-    }
-  }
-  return issues.length ? { ok: false, issues } : { ok: true, value };
-}

@@ -48,6 +48,11 @@ export interface Operation {
   readonly entity: EntityDef;
   /** findById, listByPage, saveOrUpdate, delete, export, import or a workflow action name. */
   readonly action: string;
+  /**
+   * What a declared endpoint needs, when it says so: `read` (the read grant of `entity`) or a
+   * resource code. Otherwise the policy derives it from the action.
+   */
+  readonly resource?: string;
 }
 
 export interface AccessPolicy {
@@ -72,5 +77,7 @@ export type RouteAccess = 'public' | 'authenticated' | 'entity' | { readonly res
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** What the route declares about itself (input, scope, resource), for the start check and the API document. */
+    declared?: unknown;
   }
 }

@@ -2,7 +2,7 @@
 // on one of its actions, conditions name fields of that document, a FIELD approver names a user
 // field, every approver belongs to a node and every node has an approver.
 import { type EntityDef, type RuleIssue, processTemplate, entityTitle } from '@srm/kernel';
-import { defineActions } from '../entity/hooks';
+import { legacyActions } from '../entity/hooks';
 import type { Row } from '../entity/rows';
 
 function fieldExists(
@@ -18,7 +18,7 @@ function fieldExists(
   return !!registry.find(field.entity)?.fields[second];
 }
 
-export const processTemplateActions = defineActions(processTemplate, {
+export const processTemplateActions = legacyActions(processTemplate, {
   beforeSave: (context, { row, lines }) => {
     const issues: RuleIssue[] = [];
     const registry = context.runtime.registry;

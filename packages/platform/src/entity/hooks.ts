@@ -1,12 +1,30 @@
-// Server-only behaviour of an entity, in its area's `x.actions.ts`: small named functions run
-// inside the document's transaction around saves, deletes and workflow actions.
+// Server-only behaviour of an entity, in its object folder's `x.actions.ts` and `x.endpoints.ts`:
+// small named functions typed by the definition (rows, lines, action inputs), run inside the
+// document's transaction around saves, deletes and workflow actions, each with a context that
+// reads and writes through the engine (context.ts). Extra endpoints declare their input, the
+// entity whose rows they answer (whose scope applies) and the resource they need; the server
+// refuses to start with one that does not.
 import type { ZodType } from 'zod';
-import type { EntityDef, FieldDef, RuleIssue } from '@srm/kernel';
+import {
+  type ActionName,
+  type AnyEntity,
+  type DraftOf,
+  type EntityDef,
+  type FieldDef,
+  type InputOf,
+  type InputSpec,
+  type LinesOf,
+  type RowOf,
+  type RuleIssue,
+  type Side,
+} from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
+import { type DataApi, dataApi } from './context';
 import type { Row } from './rows';
 import type { EntityRuntime } from './runtime';
 
+/** What the engine hands the hooks it runs: the caller, the runtime and the open transaction. */
 export interface HookContext {
   readonly actor: Actor;
   readonly runtime: EntityRuntime;
@@ -21,6 +39,8 @@ export interface SaveEvent {
   readonly previous: Row | null;
   /** Lines as they will be stored, by collection. */
   readonly lines: Readonly<Record<string, Row[]>>;
+  /** Lines as they were stored before the save, by collection (none when created). */
+  readonly previousLines: Readonly<Record<string, Row[]>>;
   readonly created: boolean;
 }
 
@@ -28,46 +48,53 @@ export interface ActionEvent {
   /** The row after the state change. */
   readonly row: Row;
   readonly previous: Row;
-  /** comment, date and any properties the action's input schema accepts. */
+  /** comment, date and the action's declared input. */
   readonly input: Readonly<Record<string, unknown>>;
 }
 
 export type Issues = readonly RuleIssue[] | RuleIssue | null | undefined | void;
 
+/** The engine's view of an entity's behaviour (what `defineActions` and `defineEndpoints` produce). */
 export interface EntityHooks {
   /** Checks and derivations before a save is written. Returned issues refuse the save (400). */
   beforeSave?(context: HookContext, event: SaveEvent): Promise<Issues> | Issues;
   afterSave?(context: HookContext, event: SaveEvent & { readonly id: number }): Promise<void> | void;
   beforeDelete?(context: HookContext, row: Row): Promise<Issues> | Issues;
-  /** Extra inputs an action accepts besides comment and date: a schema of the other body properties. */
+  /** @deprecated Action inputs are declared on the workflow action (`input`). */
   actionInputs?: Readonly<Record<string, ZodType>>;
   /** Checks before an action changes the state. Returned issues refuse it (422). */
   guards?: Readonly<Record<string, (context: HookContext, event: ActionEvent) => Promise<Issues> | Issues>>;
   /** Side effects after an action changed the state, in the same transaction. */
   actions?: Readonly<Record<string, (context: HookContext, event: ActionEvent) => Promise<void> | void>>;
-  /**
-   * Extra endpoints of the entity (`{apiPath}/{name}`), for calls that are neither CRUD nor a
-   * state change (find by country, upload a file of rows). Each runs in a transaction and
-   * answers its data; the access policy sees the endpoint's name as the operation.
-   */
+  /** Extra endpoints of the entity (`{apiPath}/{name}`), each declared (see `endpoint`). */
   endpoints?: Readonly<Record<string, Endpoint>>;
 }
 
+/**
+ * The resource an endpoint needs: `read` (the read grant of its scope entity), `button` (the
+ * button `<entity>.<endpoint>` of the entity that hosts it), `public` (no sign-in; the handler
+ * checks whatever proves the caller's right, a registration token), or a resource code.
+ */
+export type EndpointResource = 'read' | 'button' | 'public' | `${string}.${string}`;
+
+/** An extra endpoint as the engine runs it: every property declared. */
 export interface Endpoint {
-  /** Reads only (no transaction lock needed, allowed for suppliers on readable entities). */
-  readonly read?: boolean;
-  /**
-   * Callable without signing in (supplier self-registration). The handler runs as an anonymous
-   * actor and must check whatever proves the caller's right (a registration token).
-   */
-  readonly public?: boolean;
-  /**
-   * The body's properties as fields: unknown ones are refused, each value is checked with its
-   * kind's rules and messages, and `handle` receives the normalised values.
-   */
-  readonly input?: Readonly<Record<string, FieldDef>>;
-  /** Answers `{ data, page? }`. */
-  handle(context: HookContext, body: unknown): Promise<EndpointResult> | EndpointResult;
+  /** One line for the API document. */
+  readonly summary: string;
+  /** The body's properties; unknown ones are refused, references must name rows the caller may read. */
+  readonly input: InputSpec;
+  /** The entity whose rows or values it answers: the caller must be able to read it, its scope applies. */
+  readonly scope: string;
+  readonly resource: EndpointResource;
+  /** Sides that may call it (both by default; grants decide further). */
+  readonly sides?: readonly Side[];
+  /** Writes (runs in a transaction); reads run without one. */
+  readonly write: boolean;
+  /** @internal an endpoint registered through `legacyActions`, not yet declared (migration). */
+  readonly legacy?: true;
+  /** @internal a legacy endpoint without declared input: it parses the body itself. */
+  readonly rawBody?: true;
+  handle(context: DataApi, input: Record<string, unknown>): Promise<EndpointResult> | EndpointResult;
 }
 
 export interface EndpointResult {
@@ -76,12 +103,207 @@ export interface EndpointResult {
   readonly msg?: string;
 }
 
+export interface EndpointSpec<I extends InputSpec, S extends AnyEntity> {
+  readonly summary: string;
+  readonly input: I;
+  readonly scope: S;
+  readonly resource: EndpointResource;
+  readonly sides?: readonly Side[];
+  readonly write?: boolean;
+  handle(context: DataApi, input: InputOf<I>): Promise<EndpointResult> | EndpointResult;
+}
+
+/** Declares an endpoint: `endpoint({ summary, input: { … }, scope: order, resource: 'button', handle })`. */
+export function endpoint<const I extends InputSpec, S extends AnyEntity>(spec: EndpointSpec<I, S>): Endpoint {
+  return {
+    summary: spec.summary,
+    input: spec.input,
+    scope: spec.scope.name,
+    resource: spec.resource,
+    ...(spec.sides ? { sides: spec.sides } : {}),
+    write: spec.write ?? false,
+    handle: (context, input) => spec.handle(context, input as InputOf<I>),
+  };
+}
+
+// ------------------------------------------------------------------ typed hooks
+
+/** The action declaration of an entity's workflow. */
+type ActionDef<E, A extends string> = E extends { readonly workflow?: infer W }
+  ? W extends { readonly actions: infer X }
+    ? A extends keyof X
+      ? X[A]
+      : never
+    : never
+  : never;
+
+/** The typed input of an action: its declared fields, comment and date. */
+export type ActionInputOf<E, A extends string> =
+  ActionDef<E, A> extends { readonly input: infer I extends InputSpec }
+    ? InputOf<I> & { comment?: string | null; date?: string | null }
+    : { comment?: string | null; date?: string | null };
+
+type LineRows<E, Shape extends 'draft' | 'stored'> = {
+  readonly [C in keyof LinesOf<E>]: (Shape extends 'draft' ? DraftOf<LinesOf<E>[C]> : RowOf<LinesOf<E>[C]>)[];
+};
+
+export interface SaveContext<E> extends DataApi {
+  /** The header as it will be stored; a hook may set server-side fields on it. */
+  readonly row: DraftOf<E>;
+  /** The header as stored before (null when created). */
+  readonly previous: RowOf<E> | null;
+  readonly created: boolean;
+  /** The lines as they will be stored, by collection (a hook may set server-side fields on them). */
+  readonly newLines: LineRows<E, 'draft'>;
+  /** The lines as stored before the save, by collection (empty when created). */
+  readonly oldLines: LineRows<E, 'stored'>;
+}
+
+export interface ActionContext<E, A extends string> extends DataApi {
+  /** The row after the state change. */
+  readonly row: RowOf<E>;
+  /** The row as it was. */
+  readonly previous: RowOf<E>;
+  readonly action: A;
+  readonly input: ActionInputOf<E, A>;
+}
+
+export interface DeleteContext<E> extends DataApi {
+  readonly row: RowOf<E>;
+}
+
+export interface ActionsSpec<E extends AnyEntity> {
+  beforeSave?(context: SaveContext<E>): Promise<Issues> | Issues;
+  afterSave?(context: SaveContext<E> & { readonly id: number }): Promise<void> | void;
+  beforeDelete?(context: DeleteContext<E>): Promise<Issues> | Issues;
+  /** Checks before an action changes the state; returned issues refuse it (422). */
+  guards?: { readonly [A in ActionName<E>]?: (context: ActionContext<E, A>) => Promise<Issues> | Issues };
+  /** Side effects after an action changed the state, in the same transaction. */
+  actions?: { readonly [A in ActionName<E>]?: (context: ActionContext<E, A>) => Promise<void> | void };
+}
+
+/** What an object folder registers: its entity's behaviour (actions and endpoints combine). */
 export interface EntityActions {
   readonly entity: EntityDef;
   readonly hooks: EntityHooks;
 }
 
-export function defineActions(entity: EntityDef, hooks: EntityHooks): EntityActions {
+function saveContext(context: HookContext, event: SaveEvent, operation: string) {
+  return Object.assign(dataApi(context, operation), {
+    row: event.row,
+    previous: event.previous,
+    created: event.created,
+    newLines: event.lines,
+    oldLines: event.previousLines,
+  });
+}
+
+/**
+ * The behaviour of an entity, typed by its definition:
+ * `defineActions(order, { actions: { doApproval: async (ctx) => ctx.patch(order, ctx.row.poHeaderId, …) } })`.
+ * A field, line collection or action the definition does not have is a type error.
+ */
+export function defineActions<E extends AnyEntity>(entity: E, spec: ActionsSpec<E>): EntityActions {
+  type AnyHandler = (context: unknown) => unknown;
+  const byAction = (handlers: Readonly<Record<string, AnyHandler | undefined>> | undefined) =>
+    handlers
+      ? Object.fromEntries(
+          Object.entries(handlers)
+            .filter((entry): entry is [string, AnyHandler] => !!entry[1])
+            .map(([name, handler]) => [
+              name,
+              (context: HookContext, event: ActionEvent) =>
+                handler(
+                  Object.assign(dataApi(context, name), {
+                    row: event.row,
+                    previous: event.previous,
+                    action: name,
+                    input: event.input,
+                  }),
+                ),
+            ]),
+        )
+      : undefined;
+  const hooks: EntityHooks = {
+    ...(spec.beforeSave
+      ? {
+          beforeSave: (context: HookContext, event: SaveEvent) =>
+            spec.beforeSave!(saveContext(context, event, 'save') as unknown as SaveContext<E>),
+        }
+      : {}),
+    ...(spec.afterSave
+      ? {
+          afterSave: (context: HookContext, event: SaveEvent & { readonly id: number }) =>
+            spec.afterSave!(
+              Object.assign(saveContext(context, event, 'save'), {
+                id: event.id,
+              }) as unknown as SaveContext<E> & {
+                readonly id: number;
+              },
+            ),
+        }
+      : {}),
+    ...(spec.beforeDelete
+      ? {
+          beforeDelete: (context: HookContext, row: Row) =>
+            spec.beforeDelete!(
+              Object.assign(dataApi(context, 'delete'), { row }) as unknown as DeleteContext<E>,
+            ),
+        }
+      : {}),
+    ...(spec.guards
+      ? { guards: byAction(spec.guards as Record<string, AnyHandler>) as EntityHooks['guards'] }
+      : {}),
+    ...(spec.actions
+      ? { actions: byAction(spec.actions as Record<string, AnyHandler>) as EntityHooks['actions'] }
+      : {}),
+  };
+  return checkedRegistration(entity, hooks);
+}
+
+/** The extra endpoints of an entity, served under its API path. */
+export function defineEndpoints(
+  entity: AnyEntity,
+  endpoints: Readonly<Record<string, Endpoint>>,
+): EntityActions {
+  return checkedRegistration(entity, { endpoints });
+}
+
+// ------------------------------------------------------------------ the legacy form (migration)
+
+interface LegacyEndpoint {
+  readonly read?: boolean;
+  readonly public?: boolean;
+  readonly input?: Readonly<Record<string, FieldDef>>;
+  handle(context: HookContext, body: unknown): Promise<EndpointResult> | EndpointResult;
+}
+
+/**
+ * @deprecated The untyped hooks of before `defineActions`; what still uses it moves to typed
+ * actions and declared endpoints.
+ */
+export function legacyActions(
+  entity: EntityDef,
+  hooks: Omit<EntityHooks, 'endpoints'> & { endpoints?: Readonly<Record<string, LegacyEndpoint>> },
+): EntityActions {
+  const { endpoints, ...rest } = hooks;
+  const declared: Record<string, Endpoint> = {};
+  for (const [name, legacy] of Object.entries(endpoints ?? {})) {
+    declared[name] = {
+      summary: name,
+      input: legacy.input ?? {},
+      scope: entity.name,
+      resource: legacy.public ? 'public' : legacy.read ? 'read' : 'button',
+      write: !legacy.read,
+      legacy: true,
+      ...(legacy.input ? {} : { rawBody: true as const }),
+      handle: (context, input) => legacy.handle(context, input),
+    };
+  }
+  return checkedRegistration(entity, { ...rest, ...(endpoints ? { endpoints: declared } : {}) });
+}
+
+function checkedRegistration(entity: EntityDef, hooks: EntityHooks): EntityActions {
   for (const name of [
     ...Object.keys(hooks.guards ?? {}),
     ...Object.keys(hooks.actions ?? {}),
@@ -131,7 +353,7 @@ function merged<V>(
   return out;
 }
 
-/** Two areas' hooks for one entity run one after the other; endpoints and inputs may not collide. */
+/** Two registrations for one entity (its actions and its endpoints, or two areas') run one after the other. */
 export function combineHooks(a: EntityHooks, b: EntityHooks): EntityHooks {
   const hooks: EntityHooks = {
     beforeSave: both(a.beforeSave, b.beforeSave),

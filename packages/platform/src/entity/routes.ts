@@ -2,11 +2,14 @@
 // listByPage, saveOrUpdate, doBatchSaveOrUpdate, delete, doBatchDelete and the workflow
 // actions. Each route identifies the caller, asks the policy, then calls the entity service.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type EntityDef, hasNul, parseInput } from '@srm/kernel';
+import { type EntityDef, type InputSpec, type Side, hasNul } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import { type AccessPolicy, type Actor, ANONYMOUS_ACTOR } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
+import { dataApi } from './context';
+import type { Endpoint } from './hooks';
+import { assertReadableReferences, parseDeclared } from './inputs';
 import type { EntityRuntime } from './runtime';
 
 export const GENERIC_ACTIONS = [
@@ -29,6 +32,41 @@ export interface RouteInfo {
   readonly path: string;
   readonly entity: string;
   readonly action: string;
+  /** An extra endpoint's declaration. */
+  readonly declaration?: EndpointDeclaration;
+}
+
+/** What an extra endpoint declares, as the route inventory and the API document show it. */
+export interface EndpointDeclaration {
+  readonly summary: string;
+  readonly input: InputSpec;
+  readonly scope: string;
+  readonly resource: string;
+  readonly sides?: readonly Side[];
+  readonly write: boolean;
+}
+
+/**
+ * An extra endpoint must declare its input, the entity whose scope applies and its resource:
+ * the server does not start with one that does not (nor with one still in the legacy form).
+ */
+function checkDeclared(entity: EntityDef, name: string, endpoint: Endpoint): EndpointDeclaration {
+  const missing = [
+    ...(endpoint.input && typeof endpoint.input === 'object' ? [] : ['input']),
+    ...(typeof endpoint.scope === 'string' && endpoint.scope ? [] : ['scope']),
+    ...(typeof endpoint.resource === 'string' && endpoint.resource ? [] : ['resource']),
+    ...(typeof endpoint.summary === 'string' && endpoint.summary ? [] : ['summary']),
+  ];
+  if (missing.length)
+    throw new Error(`The endpoint ${entity.apiPath}/${name} does not declare its ${missing.join(', ')}`);
+  return {
+    summary: endpoint.summary,
+    input: endpoint.input,
+    scope: endpoint.scope,
+    resource: endpoint.resource === 'button' ? `${entity.name}.${name}` : endpoint.resource,
+    ...(endpoint.sides ? { sides: endpoint.sides } : {}),
+    write: endpoint.write,
+  };
 }
 
 function asObject(body: unknown): Record<string, unknown> {
@@ -123,31 +161,50 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
     }
 
     for (const [name, endpoint] of Object.entries(runtime.hooksOf(entity.name).endpoints ?? {})) {
+      const declaration = checkDeclared(entity, name, endpoint);
+      const scope = runtime.registry.get(endpoint.scope);
+      const resource =
+        endpoint.resource === 'button'
+          ? `${entity.name}.${name}`
+          : endpoint.resource === 'public'
+            ? null
+            : endpoint.resource;
       const handle = async (request: FastifyRequest, actor: Actor) => {
-        let body: unknown = request.body;
-        if (endpoint.input) {
-          const parsed = parseInput(endpoint.input, body);
-          if (!parsed.ok) throw service.validationError(parsed.issues);
-          body = parsed.value;
-        }
+        if (endpoint.sides && !actor.system && !endpoint.sides.includes(actor.side))
+          throw new AppError(403, 'access.denied');
+        if (resource !== null) runtime.service(scope.name).assertReadableBy(actor);
+        const input = endpoint.rawBody
+          ? (request.body as Record<string, unknown>)
+          : parseDeclared(service, endpoint.input, request.body);
+        if (resource !== null) await assertReadableReferences(runtime, actor, endpoint.input, input);
         const work = async (tx: Executor) =>
-          endpoint.handle({ actor, runtime, tx, now: runtime.clock.now() }, body);
-        const result = endpoint.read ? await work(runtime.executor()) : await runtime.transaction(work);
+          endpoint.handle(dataApi({ actor, runtime, tx, now: runtime.clock.now() }, name), input);
+        const result = endpoint.write ? await runtime.transaction(work) : await work(runtime.executor());
         return success(result.data, result.msg ?? '', result.page);
       };
-      if (endpoint.public) {
-        const path = `${entity.apiPath}/${name}`;
-        routes.push({ path, entity: entity.name, action: name });
-        app.post(path, { config: { access: 'public' } }, async (request) =>
+      const path = `${entity.apiPath}/${name}`;
+      routes.push({ path, entity: entity.name, action: name, declaration });
+      if (resource === null) {
+        app.post(path, { config: { access: 'public', declared: declaration } }, async (request) =>
           handle(request, { ...ANONYMOUS_ACTOR, locale: request.locale }),
         );
       } else {
-        route(name, handle);
+        app.post(path, { config: { access: 'entity', declared: declaration } }, async (request) => {
+          const actor = await policy.identify(request);
+          if (!actor) throw new AppError(401, 'auth.required');
+          const operation =
+            resource === 'read'
+              ? { entity: scope, action: name, resource }
+              : { entity, action: name, resource };
+          await policy.authorize(actor, operation, request);
+          return handle(request, { ...actor, locale: request.locale });
+        });
       }
     }
 
-    for (const action of Object.keys(entity.workflow?.actions ?? {})) {
+    for (const [action, definition] of Object.entries(entity.workflow?.actions ?? {})) {
       const extraInputs = runtime.hooksOf(entity.name).actionInputs?.[action];
+      const declared = definition.input;
       route(action, async (request, actor) => {
         const body = asObject(request.body);
         const input: Record<string, unknown> = {};
@@ -161,13 +218,17 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
             if (typeof value === 'string' && value.length > MAX_COMMENT)
               throw new AppError(400, 'validation.maxLength', { max: MAX_COMMENT });
             input[name] = value;
-          } else if (extraInputs) {
+          } else if (extraInputs || declared) {
             extra[name] = value;
           } else {
             throw new AppError(400, 'validation.unknownField', { field: name.slice(0, 60) });
           }
         }
-        if (extraInputs) {
+        if (declared) {
+          const parsed = parseDeclared(service, declared, extra);
+          await assertReadableReferences(runtime, actor, declared, parsed);
+          Object.assign(input, parsed);
+        } else if (extraInputs) {
           const parsed = extraInputs.safeParse(extra);
           if (!parsed.success) throw new AppError(400, 'validation.object');
           Object.assign(input, parsed.data as object);

@@ -13,6 +13,7 @@ import {
   type MessageParams,
   type RuleIssue,
   type SaveIssue,
+  type SortSpec,
   SEALED_OPENED_FIELD,
   STATUS_FIELD,
   VERSION_FIELD,
@@ -265,6 +266,11 @@ export class EntityService {
   // ---------------------------------------------------------------- reading
 
   /** Refuses an actor who may not read this entity at all. */
+  /** Refuses (403) an actor who may not read this entity at all (a supplier and internal documents). */
+  assertReadableBy(actor: Actor): void {
+    this.assertReadable(actor);
+  }
+
   private assertReadable(actor: Actor): void {
     if (actor.side === 'supplier' && !actor.system && supplierAccess(this.entity, this.header) === 'none') {
       throw fail(403, 'access.denied');
@@ -870,7 +876,13 @@ export class EntityService {
       const hooks = this.runtime.hooksOf(entity.name);
       for (const row of rows) {
         const hookIssues = issueList(
-          await hooks.beforeSave?.(context, { row, previous: null, lines: {}, created: true }),
+          await hooks.beforeSave?.(context, {
+            row,
+            previous: null,
+            lines: {},
+            previousLines: {},
+            created: true,
+          }),
         );
         if (hookIssues.length)
           return { issues: this.toIssues(hookIssues, [(row as Row & { __index: number }).__index]) };
@@ -916,6 +928,7 @@ export class EntityService {
           row,
           previous: null,
           lines: {},
+          previousLines: {},
           created: true,
           id: row[entity.key] as number,
         });
@@ -1035,8 +1048,10 @@ export class EntityService {
 
     // Lines: the sent collections replace the stored ones (rows with a key are updated).
     const plans: LinePlan[] = [];
+    const previousLines: Record<string, Row[]> = {};
     for (const [collection, lineEntity] of Object.entries(entity.lines)) {
       const existing = creating ? [] : await this.runtime.service(lineEntity.name).storedLines(tx, id);
+      previousLines[collection] = existing;
       plans.push(
         this.planLines(
           actor,
@@ -1107,7 +1122,13 @@ export class EntityService {
     const context = this.context(actor, tx);
     const hooks = this.runtime.hooksOf(entity.name);
     const hookIssues = issueList(
-      await hooks.beforeSave?.(context, { row, previous, lines: linesByCollection, created: creating }),
+      await hooks.beforeSave?.(context, {
+        row,
+        previous,
+        lines: linesByCollection,
+        previousLines,
+        created: creating,
+      }),
     );
     if (hookIssues.length) throw this.validationError(this.toIssues(hookIssues));
 
@@ -1163,6 +1184,7 @@ export class EntityService {
       row,
       previous,
       lines: linesByCollection,
+      previousLines,
       created: creating,
       id: headerId,
     });
@@ -1720,6 +1742,258 @@ export class EntityService {
           changes: diffRows(this.entity, previous, next),
         },
       ]);
+    });
+  }
+
+  // ---------------------------------------------------------------- server-side writes
+
+  /**
+   * The stored rows matching `where` (field → value or list of values) within the actor's
+   * scope, as reads answer them, in `order` (the key by default). For hooks and endpoints.
+   */
+  async rows(
+    actor: Actor,
+    where: Readonly<Record<string, unknown>>,
+    options: { order?: readonly SortSpec[]; limit?: number } = {},
+  ): Promise<Row[]> {
+    this.assertReadable(actor);
+    const on = this.runtime.executor();
+    const conditions = [...this.scope(actor), ...this.whereOf(where)];
+    const order = orderBy(
+      this.entity,
+      this.table,
+      options.order ?? [{ field: this.entity.key, order: 'asc' }],
+    );
+    return this.readRows(
+      on,
+      actor,
+      this.selectQuery(and(...conditions), { order, ...(options.limit ? { limit: options.limit } : {}) }),
+    );
+  }
+
+  /** Conditions of a `{ field: value | values }` selection (values of the fields' kinds). */
+  private whereOf(where: Readonly<Record<string, unknown>>): SQL[] {
+    const conditions: SQL[] = [];
+    for (const [name, value] of Object.entries(where)) {
+      const field = this.entity.fields[name];
+      if (!field || !isStored(field)) throw new Error(`${this.entity.name} has no stored field ${name}`);
+      const toDbValue = (item: unknown) =>
+        field.kind === 'datetime' && typeof item === 'number' ? new Date(item) : item;
+      if (value === null) conditions.push(sql`${this.col(name)} is null`);
+      else if (Array.isArray(value))
+        conditions.push(value.length ? inArray(this.col(name), value.map(toDbValue)) : sql`false`);
+      else conditions.push(eq(this.col(name), toDbValue(value)));
+    }
+    return conditions;
+  }
+
+  /** Values given by server code for stored fields: known fields of their kinds, never the key or state. */
+  private checkedValues(values: Readonly<Row>, allowParent: boolean): Row {
+    const out: Row = {};
+    const issues: SaveIssue[] = [];
+    for (const [name, value] of Object.entries(values)) {
+      const field = this.entity.fields[name];
+      const isParent = this.entity.parent?.field === name;
+      if (
+        !field ||
+        !isStored(field) ||
+        name === this.entity.key ||
+        (field.system && !(isParent && allowParent))
+      )
+        throw new Error(`${this.entity.name}.${name} cannot be written by server code`);
+      const checked = checkValue({ ...field, computed: undefined, readonly: false } as typeof field, value);
+      if (!checked.ok)
+        issues.push({
+          path: [name],
+          message: checked.issue.message,
+          ...(checked.issue.params ? { params: checked.issue.params } : {}),
+        });
+      else out[name] = checked.value;
+    }
+    if (issues.length) throw this.validationError(issues, 422);
+    return out;
+  }
+
+  /** The plain stored header of a line, for its computed fields. */
+  private async headerRow(tx: Executor, line: Row): Promise<Row | undefined> {
+    if (!this.header || !this.entity.parent) return undefined;
+    const table = this.runtime.table(this.header.name);
+    const [stored] = await tx
+      .select()
+      .from(table)
+      .where(eq(this.col(this.header.key, table), line[this.entity.parent.field] as number));
+    return stored ? plainRow(this.header, stored as Row, this.runtime.sealer) : undefined;
+  }
+
+  /**
+   * Changes stored rows from server code (a hook, an action, an endpoint): the rows named by
+   * key, or matching a selection, within the actor's scope (404 when a named row is not), are
+   * locked, changed, their computed fields recomputed, their versions bumped, and every changed
+   * field written to the audit trail under `operation`. Answers the rows as stored after.
+   */
+  async patch(
+    actor: Actor,
+    selector: { ids: readonly number[] } | { where: Readonly<Record<string, unknown>> },
+    changes: Readonly<Row>,
+    operation: string,
+  ): Promise<Row[]> {
+    const values = this.checkedValues(changes, false);
+    return this.runtime.transaction(async (tx) => {
+      const byIds = 'ids' in selector;
+      const ids = byIds ? [...new Set(selector.ids)].sort((a, b) => a - b) : [];
+      if (byIds && !ids.length) return [];
+      const stored = (await tx
+        .select()
+        .from(this.table)
+        .where(and(byIds ? this.ofKeys(ids) : and(...this.whereOf(selector.where)), ...this.scope(actor)))
+        .orderBy(this.col(this.entity.key))
+        .for('update')) as Row[];
+      if (byIds && stored.length !== ids.length) throw fail(404, 'entity.notFound');
+      const now = this.runtime.clock.now();
+      const audit: AuditEntry[] = [];
+      const after: Row[] = [];
+      const headers = new Map<number, Row | undefined>();
+      for (const raw of stored) {
+        const before = this.plain(raw);
+        const row: Row = { ...before, ...values };
+        if (Object.values(this.entity.fields).some((field) => field.computed)) {
+          let header: Row | undefined;
+          if (this.entity.parent) {
+            const headerId = row[this.entity.parent.field] as number;
+            if (!headers.has(headerId)) headers.set(headerId, await this.headerRow(tx, row));
+            header = headers.get(headerId);
+          }
+          this.compute(this.entity, row, header ? { lines: {}, header } : { lines: {} });
+        }
+        const changed = diffRows(this.entity, before, row);
+        after.push(
+          changed.length ? { ...row, [VERSION_FIELD]: (before[VERSION_FIELD] as number) + 1 } : before,
+        );
+        if (!changed.length) continue;
+        const id = before[this.entity.key] as number;
+        try {
+          await this.updateRow(
+            tx,
+            this.entity,
+            id,
+            before[VERSION_FIELD] as number,
+            this.changedValues(this.entity, before, row),
+            actor,
+            now,
+          );
+        } catch (error) {
+          throw this.translateDbError(error);
+        }
+        audit.push({ ...this.auditTarget(row), action: operation, changes: changed });
+      }
+      await writeAudit(tx, actor, now, audit);
+      return after;
+    });
+  }
+
+  /** Which record an audit entry is about, and its header for a line (the document's history). */
+  private auditTarget(row: Row): Pick<AuditEntry, 'entity' | 'recordId' | 'headerEntity' | 'headerId'> {
+    const target = { entity: this.entity.name, recordId: row[this.entity.key] as number };
+    const parent = this.entity.parent;
+    return parent && typeof row[parent.field] === 'number'
+      ? { ...target, headerEntity: parent.entity, headerId: row[parent.field] as number }
+      : target;
+  }
+
+  /**
+   * Creates rows from server code: defaults, the caller's supplier on a supplier-owned row,
+   * computed values, required fields, the actor's organisation and category permits, numbering,
+   * version 1 and an audit entry per row under `operation`. A line names its header's key.
+   */
+  async insert(actor: Actor, rows: readonly Readonly<Row>[], operation: string): Promise<number[]> {
+    if (!rows.length) return [];
+    return this.runtime.transaction(async (tx) => {
+      const prepared: Row[] = [];
+      const issues: SaveIssue[] = [];
+      const headers = new Map<number, Row | undefined>();
+      for (const [index, given] of rows.entries()) {
+        const row: Row = { ...this.defaults(), ...this.checkedValues(given, true) };
+        if (actor.side === 'supplier' && !actor.system && this.entity.ownedBy)
+          row[this.entity.ownedBy] = actor.supplierId;
+        if (this.entity.workflow && row[STATUS_FIELD] === undefined)
+          row[STATUS_FIELD] = this.entity.workflow.initial;
+        let header: Row | undefined;
+        if (this.entity.parent) {
+          const headerId = row[this.entity.parent.field];
+          if (typeof headerId !== 'number') throw new Error(`${this.entity.name}: a line names its header`);
+          if (!headers.has(headerId)) headers.set(headerId, await this.headerRow(tx, row));
+          header = headers.get(headerId);
+        }
+        this.compute(this.entity, row, header ? { lines: {}, header } : { lines: {} });
+        for (const issue of missingRequired(this.entity, row))
+          issues.push({ ...issue, path: [index, ...issue.path] });
+        await this.checkScopeValues(actor, this.entity, row);
+        prepared.push(row);
+      }
+      if (issues.length) throw this.validationError(issues, 422);
+      const now = this.runtime.clock.now();
+      if (this.entity.numbering) {
+        for (const row of prepared)
+          row[this.entity.numbering.field] = await nextDocumentNumber(
+            tx,
+            this.entity,
+            row,
+            now.getTime(),
+            this.runtime.timeZone,
+          );
+      }
+      let ids: number[];
+      try {
+        ids = await this.insertRows(tx, this.entity, prepared, actor, now);
+      } catch (error) {
+        throw this.translateDbError(error);
+      }
+      prepared.forEach((row, index) => (row[this.entity.key] = ids[index]));
+      await writeAudit(
+        tx,
+        actor,
+        now,
+        prepared.map((row) => ({
+          ...this.auditTarget(row),
+          action: operation,
+          statusTo: (row[STATUS_FIELD] as string | undefined) ?? null,
+          changes: diffRows(this.entity, null, row),
+        })),
+      );
+      return ids;
+    });
+  }
+
+  /** Deletes rows from server code (within the actor's scope, 404 otherwise), audited under `operation`. */
+  async removeRows(actor: Actor, ids: readonly number[], operation: string): Promise<void> {
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    if (!unique.length) return;
+    await this.runtime.transaction(async (tx) => {
+      const stored = (await tx
+        .select()
+        .from(this.table)
+        .where(and(this.ofKeys(unique), ...this.scope(actor)))
+        .for('update')) as Row[];
+      if (stored.length !== unique.length) throw fail(404, 'entity.notFound');
+      try {
+        await tx.delete(this.table).where(this.ofKeys(unique));
+      } catch (error) {
+        throw this.translateDbError(error);
+      }
+      await writeAudit(
+        tx,
+        actor,
+        this.runtime.clock.now(),
+        stored.map((raw) => {
+          const row = this.plain(raw);
+          return {
+            ...this.auditTarget(row),
+            action: operation,
+            statusFrom: (row[STATUS_FIELD] as string | undefined) ?? null,
+            changes: diffRows(this.entity, row, null),
+          };
+        }),
+      );
     });
   }
 

@@ -41,11 +41,7 @@ function same(a: string, b: string): boolean {
 }
 
 /** The resource code an operation needs, or 'read' when reading is enough. */
-export function requiredResource(
-  entity: EntityDef,
-  action: string,
-  readEndpoints: ReadonlySet<string>,
-): string | 'read' {
+export function requiredResource(entity: EntityDef, action: string): string | 'read' {
   switch (action) {
     case 'findById':
     case 'listByPage':
@@ -57,7 +53,6 @@ export function requiredResource(
     case 'doBatchDelete':
       return `${entity.name}.delete`;
     default: {
-      if (readEndpoints.has(action)) return 'read';
       const workflow = entity.workflow?.actions[action];
       return workflow?.resource ?? `${entity.name}.${action}`;
     }
@@ -133,12 +128,7 @@ export class IdentityPolicy implements AccessPolicy {
     if (actor.system) return;
     const grants = (actor as Actor & { grants?: Grants }).grants;
     if (!grants) throw new AppError(403, 'access.denied');
-    const readEndpoints = new Set(
-      Object.entries(this.identity.runtime.hooksOf(operation.entity.name).endpoints ?? {})
-        .filter(([, endpoint]) => endpoint.read)
-        .map(([name]) => name),
-    );
-    const needed = requiredResource(operation.entity, operation.action, readEndpoints);
+    const needed = operation.resource ?? requiredResource(operation.entity, operation.action);
     if (needed === 'read') {
       if (!grants.readable.has(operation.entity.name)) throw new AppError(403, 'access.denied');
       return;

@@ -1,0 +1,184 @@
+// The data API of business code (hooks, actions, endpoints): typed by the definitions, and
+// every read and write goes through the engine with the caller's data scope (or a system scope
+// the code names), the version bump and the field-level audit trail, as saves do. Raw SQL stays
+// possible on `tx` for what the engine does not express (aggregates, bulk locking); a raw read
+// restricts itself with `scope(entity)`, and writes go through this API.
+import { type SQL, and, sql } from 'drizzle-orm';
+import {
+  type ActionName,
+  type AnyEntity,
+  type ChangesOf,
+  type FoundRowOf,
+  type MessageParams,
+  type NewRowOf,
+  type ReadRowOf,
+  type RowOf,
+  type SaveBodyOf,
+  type SortSpec,
+  type WhereOf,
+} from '@srm/kernel';
+import type { Executor } from '@srm/db';
+import type { Actor } from '../access/actor';
+import type { HookContext } from './hooks';
+import { scopeConditions } from './query';
+import type { EntityRuntime, PlatformServices } from './runtime';
+
+export interface ListOptions<E> {
+  /** Order of the rows (the key ascending by default). */
+  readonly orderBy?: readonly (SortSpec & { readonly field: keyof RowOf<E> & string })[];
+  readonly limit?: number;
+}
+
+export interface DataApi {
+  /** Who acts: the caller, or the system scope of `system(reason)`. */
+  readonly actor: Actor;
+  /** The database time of this unit of work. */
+  readonly now: Date;
+  /** The open transaction (raw SQL only where the API does not fit; say why in a comment). */
+  readonly tx: Executor;
+  readonly runtime: EntityRuntime;
+  /** The operation the audit entries of this work are written under (an action, an endpoint, save). */
+  readonly operation: string;
+  /** Platform services: messenger, site messages, identity, attachments. */
+  readonly services: Partial<PlatformServices>;
+  /** A message of the catalogue in the caller's language. */
+  t(key: string, params?: MessageParams): string;
+
+  /** A document with its lines as findById answers it to the caller (404 outside its scope). */
+  find<E extends AnyEntity>(entity: E, id: number): Promise<FoundRowOf<E>>;
+  /** Rows matching field values, within the caller's scope. */
+  list<E extends AnyEntity>(entity: E, where?: WhereOf<E>, options?: ListOptions<E>): Promise<ReadRowOf<E>[]>;
+  /** The lines of a header, in line order, within the caller's scope. */
+  lines<E extends AnyEntity>(line: E, headerId: number): Promise<ReadRowOf<E>[]>;
+  /** Changes one row (versioned, audited); 404 when the caller cannot see it. */
+  patch<E extends AnyEntity>(entity: E, id: number, changes: ChangesOf<E>): Promise<RowOf<E>>;
+  /** Changes every row matching field values within the caller's scope (versioned, audited). */
+  patchWhere<E extends AnyEntity>(entity: E, where: WhereOf<E>, changes: ChangesOf<E>): Promise<RowOf<E>[]>;
+  /** Creates rows (defaults, numbering, permits, version 1, audited); answers their keys. */
+  insert<E extends AnyEntity>(entity: E, rows: readonly NewRowOf<E>[]): Promise<number[]>;
+  /** Deletes rows within the caller's scope (audited). */
+  remove<E extends AnyEntity>(entity: E, ids: readonly number[]): Promise<void>;
+  /** Saves a document through the engine's own save: every check and hook of a save applies. */
+  save<E extends AnyEntity>(entity: E, body: SaveBodyOf<E>): Promise<FoundRowOf<E>>;
+  /** Runs a workflow action of another document (or of this one), as the platform. */
+  act<E extends AnyEntity>(
+    entity: E,
+    action: ActionName<E>,
+    ids: readonly number[],
+    input?: Readonly<Record<string, unknown>>,
+  ): Promise<void>;
+  /**
+   * The same API without the caller's data scope, for work the platform does on its own
+   * authority (recording price history for every line of an approved order). The reason is
+   * required so that a reader sees why.
+   */
+  system(reason: string): DataApi;
+  /** The caller's scope on an entity's table as a condition, for a raw read of that table. */
+  scope(entity: AnyEntity): SQL;
+}
+
+type Row = Record<string, unknown>;
+
+class Data implements DataApi {
+  readonly services: Partial<PlatformServices>;
+
+  constructor(
+    readonly runtime: EntityRuntime,
+    readonly actor: Actor,
+    readonly tx: Executor,
+    readonly now: Date,
+    readonly operation: string,
+  ) {
+    this.services = runtime.plugins;
+  }
+
+  t(key: string, params?: MessageParams): string {
+    return this.runtime.t(this.actor.locale, key, params);
+  }
+
+  async find<E extends AnyEntity>(entity: E, id: number): Promise<FoundRowOf<E>> {
+    return (await this.runtime.service(entity.name).find(this.actor, id)) as FoundRowOf<E>;
+  }
+
+  async list<E extends AnyEntity>(
+    entity: E,
+    where: WhereOf<E> = {},
+    options: ListOptions<E> = {},
+  ): Promise<ReadRowOf<E>[]> {
+    const rows = await this.runtime.service(entity.name).rows(this.actor, where as Row, {
+      ...(options.orderBy ? { order: options.orderBy } : {}),
+      ...(options.limit ? { limit: options.limit } : {}),
+    });
+    return rows as ReadRowOf<E>[];
+  }
+
+  async lines<E extends AnyEntity>(line: E, headerId: number): Promise<ReadRowOf<E>[]> {
+    if (!line.parent) throw new Error(`${line.name} is not a line entity`);
+    const order = line.list.sort?.length ? line.list.sort : [{ field: line.key, order: 'asc' as const }];
+    const rows = await this.runtime
+      .service(line.name)
+      .rows(this.actor, { [line.parent.field]: headerId }, { order });
+    return rows as ReadRowOf<E>[];
+  }
+
+  async patch<E extends AnyEntity>(entity: E, id: number, changes: ChangesOf<E>): Promise<RowOf<E>> {
+    const [row] = await this.runtime
+      .service(entity.name)
+      .patch(this.actor, { ids: [id] }, changes as Row, this.operation);
+    return row as RowOf<E>;
+  }
+
+  async patchWhere<E extends AnyEntity>(
+    entity: E,
+    where: WhereOf<E>,
+    changes: ChangesOf<E>,
+  ): Promise<RowOf<E>[]> {
+    if (!Object.keys(where).length) throw new Error(`patchWhere on ${entity.name} without a condition`);
+    const rows = await this.runtime
+      .service(entity.name)
+      .patch(this.actor, { where: where as Row }, changes as Row, this.operation);
+    return rows as RowOf<E>[];
+  }
+
+  insert<E extends AnyEntity>(entity: E, rows: readonly NewRowOf<E>[]): Promise<number[]> {
+    return this.runtime.service(entity.name).insert(this.actor, rows as readonly Row[], this.operation);
+  }
+
+  remove<E extends AnyEntity>(entity: E, ids: readonly number[]): Promise<void> {
+    return this.runtime.service(entity.name).removeRows(this.actor, ids, this.operation);
+  }
+
+  async save<E extends AnyEntity>(entity: E, body: SaveBodyOf<E>): Promise<FoundRowOf<E>> {
+    return (await this.runtime.service(entity.name).save(this.actor, body)) as FoundRowOf<E>;
+  }
+
+  async act<E extends AnyEntity>(
+    entity: E,
+    action: ActionName<E>,
+    ids: readonly number[],
+    input: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
+    await this.runtime.service(entity.name).act(this.actor, action, ids, input, { fromHttp: false });
+  }
+
+  system(reason: string): DataApi {
+    if (!reason.trim()) throw new Error('A system scope names its reason');
+    return new Data(this.runtime, { ...this.actor, system: true }, this.tx, this.now, this.operation);
+  }
+
+  scope(entity: AnyEntity): SQL {
+    const header = entity.parent ? this.runtime.registry.find(entity.parent.entity) : undefined;
+    const conditions = scopeConditions(
+      entity,
+      this.runtime.table(entity.name),
+      this.actor,
+      header ? { entity: header, table: this.runtime.table(header.name) } : undefined,
+    );
+    return conditions.length ? and(...conditions)! : sql`true`;
+  }
+}
+
+/** The data API of a unit of work of this caller, audited under `operation`. */
+export function dataApi(context: HookContext, operation: string): DataApi {
+  return new Data(context.runtime, context.actor, context.tx, context.now, operation);
+}
