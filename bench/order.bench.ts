@@ -11,7 +11,7 @@ import { openDatabase, queryRows, runMigrations } from '@srm/db';
 import { type AccessPolicy, type Actor, runSeeds } from '@srm/platform';
 import { domainSeeds } from '@srm/domain/server';
 import { buildApp } from '../apps/server/src/app';
-import { decideAll } from '../packages/domain/src/purchasing/approval';
+import { decideAll } from '@srm/platform';
 import { migrationsDir } from './lib/engine';
 
 type Row = Record<string, unknown>;

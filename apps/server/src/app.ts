@@ -49,6 +49,7 @@ import {
   registerIdentityRoutes,
   registerTableConfigRoutes,
 } from '@srm/platform';
+import { areas } from '@srm/domain';
 import { domainActions } from '@srm/domain/server';
 import { migrationsDir, repoRoot, webDistDir } from './paths';
 import { entityTables, messages, registry } from './schema';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     messages: () => messages,
     timeZone: options.timeZone ?? process.env.SRM_TIME_ZONE ?? DEFAULT_TIME_ZONE,
     actions: [identityUserActions, processTemplateActions, ...domainActions],
+    areas,
   });
   const messenger = new Messenger(runtime, {
     smtpUrl: options.smtpUrl ?? process.env.SMTP_URL,

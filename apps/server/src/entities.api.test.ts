@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EntityDef, STATUS_FIELD, filterableFields, sortableFields } from '@srm/kernel';
 import { SampleFactory, type SampleOverrides } from '@srm/platform/testing';
 import { registry } from './schema';
-import { decideAll, singleApproverTemplates } from '@srm/domain/server';
+import { decideAll } from '@srm/platform';
+import { singleApproverTemplates } from '@srm/domain/server';
 import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;

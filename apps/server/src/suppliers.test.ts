@@ -4,7 +4,8 @@
 // who keeps its own contacts up to date but never reaches another supplier's data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
-import { domainSeeds, supplierMaySupply } from '@srm/domain/server';
+import { domainSeeds } from '@srm/domain/server';
+import { supplierMaySupply } from '@srm/domain/supplier/server';
 import { isClientWritable } from '@srm/kernel';
 import { ApiClient } from './api-client';
 import { decideTask } from './bpm.testing';

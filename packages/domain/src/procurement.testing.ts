@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Actor } from '@srm/platform';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
-import { singleApproverTemplates } from './approval-templates';
+import { singleApproverTemplates } from './areas.server';
 import { baseDataSeeds } from './base-data/server';
-import { decideAll } from './purchasing/approval';
+import { decideAll } from '@srm/platform';
 import { purchasingSeeds } from './purchasing/server';
 import { DEMO_SUPPLIERS } from './supplier/supplier.seed';
 

@@ -17,3 +17,4 @@ export * from './bpm';
 export * from './api';
 export * from './tableConfig';
 export * from './entity/input';
+export * from './area';

@@ -48,3 +48,4 @@ export * from './excel/zip-order';
 export * from './approval';
 export * from './table-config/tables';
 export * from './table-config/routes';
+export * from './area';

@@ -1,10 +1,17 @@
-// Demo administration: the menu tree of the menu plan with each screen's buttons (resources
-// derived from its entity's operations), roles, responsibilities and the internal demo users
-// (administrator, buyer, approver, finance). The supplier seeds add the supplier users.
-import { type EntityDef, type EntityRegistry, actionLabel, kernelMessages } from '@srm/kernel';
+// Demo administration: the menu tree the areas' manifests place their screens in, with each
+// screen's buttons (resources derived from its entity's operations), the roles with the grants
+// the manifests give them, responsibilities and the internal demo users (administrator, buyer,
+// approver, finance). The supplier seeds add the supplier users.
+import {
+  type EntityDef,
+  type EntityRegistry,
+  actionLabel,
+  kernelMessages,
+  menuTree,
+  roleGrants,
+} from '@srm/kernel';
 import { type Row, type SeedContext, defineSeed } from '@srm/platform';
 import { DEMO_PASSWORD } from '../supplier/supplier.seed';
-import { type MenuPlanEntry, menuPlan } from '../menus';
 
 interface ResourcePlan {
   resourceCode: string;
@@ -65,215 +72,69 @@ function writeEndpoints(context: SeedContext, entity: string): string[] {
   return entity === 'baseUser' ? [...names, 'resetPassword'] : names;
 }
 
-async function putMenus(
-  context: SeedContext,
-  entries: readonly MenuPlanEntry[],
-  side: 'INTERNAL' | 'EXTERNAL',
-  parentId: number | null,
-  level: number,
-) {
-  let seq = 0;
-  for (const entry of entries) {
-    seq += 10;
-    const resources = entry.entity
-      ? entityResources(context.runtime.registry, entry.entity, writeEndpoints(context, entry.entity)).map(
-          (r, index) => ({
-            ...r,
-            seqNum: (index + 1) * 10,
-          }),
-        )
-      : [];
-    const row: Row = {
-      menuCode: entry.code,
-      menuName: entry.name,
-      menuNameEn: entry.nameEn,
-      menuType: entry.children ? 'DIR' : 'MENU',
-      htmlUrl: entry.path ?? null,
-      imageLink: entry.icon ?? null,
-      menuParentId: parentId,
-      levelId: level,
-      seqNum: seq,
-      side,
-      enabled: 'Y',
-      resources,
-    };
-    const menuId = await context.put('baseMenu', { menuCode: entry.code }, row, {
-      resources: ['resourceCode'],
-    });
-    if (entry.children) await putMenus(context, entry.children, side, menuId, level + 1);
+/** The menu tree of both sides, derived from the areas' manifests, with each screen's buttons. */
+async function putMenus(context: SeedContext): Promise<void> {
+  const areas = context.runtime.areas;
+  const label = (locale: 'zh-CN' | 'en', code: string) => context.runtime.t(locale, `menu.${code}`);
+  for (const [side, sideCode] of [
+    ['internal', 'INTERNAL'],
+    ['external', 'EXTERNAL'],
+  ] as const) {
+    let seq = 0;
+    for (const directory of menuTree(areas, side)) {
+      seq += 10;
+      const directoryId = await context.put(
+        'baseMenu',
+        { menuCode: directory.code },
+        {
+          menuCode: directory.code,
+          menuName: label('zh-CN', directory.code),
+          menuNameEn: label('en', directory.code),
+          menuType: 'DIR',
+          htmlUrl: null,
+          imageLink: directory.icon ?? null,
+          menuParentId: null,
+          levelId: 1,
+          seqNum: seq,
+          side: sideCode,
+          enabled: 'Y',
+          resources: [],
+        },
+        { resources: ['resourceCode'] },
+      );
+      let entrySeq = 0;
+      for (const entry of directory.children) {
+        entrySeq += 10;
+        const resources = entry.entity
+          ? entityResources(
+              context.runtime.registry,
+              entry.entity,
+              writeEndpoints(context, entry.entity),
+            ).map((r, index) => ({ ...r, seqNum: (index + 1) * 10 }))
+          : [];
+        await context.put(
+          'baseMenu',
+          { menuCode: entry.code },
+          {
+            menuCode: entry.code,
+            menuName: label('zh-CN', entry.code),
+            menuNameEn: label('en', entry.code),
+            menuType: 'MENU',
+            htmlUrl: entry.path,
+            imageLink: null,
+            menuParentId: directoryId,
+            levelId: 2,
+            seqNum: entrySeq,
+            side: sideCode,
+            enabled: 'Y',
+            resources,
+          },
+          { resources: ['resourceCode'] },
+        );
+      }
+    }
   }
 }
-
-interface RolePlan {
-  roleCode: string;
-  roleName: string;
-  roleNameEn: string;
-  side: 'INTERNAL' | 'EXTERNAL';
-  /** Menu codes granted, with their buttons: all, or only the listed operations (`view`, `save`…). */
-  grants: Record<string, 'all' | readonly string[]>;
-}
-
-const allOf = (entries: readonly MenuPlanEntry[]): Record<string, 'all'> =>
-  Object.fromEntries(
-    entries.flatMap((entry) => [
-      ...(entry.path ? [[entry.code, 'all' as const]] : []),
-      ...Object.entries(allOf(entry.children ?? [])),
-    ]),
-  );
-
-const viewOf = (entries: readonly MenuPlanEntry[]): Record<string, readonly string[]> =>
-  Object.fromEntries(Object.keys(allOf(entries)).map((code) => [code, ['view', 'export']]));
-
-/** What an author of documents may do: everything but approving them. */
-const authorOf = (entries: readonly MenuPlanEntry[]): Record<string, readonly string[]> =>
-  Object.fromEntries(
-    Object.keys(allOf(entries)).map((code) => [
-      code,
-      [
-        'view',
-        'save',
-        'delete',
-        'export',
-        'import',
-        'doSubmit',
-        'doPublish',
-        'doWithdraw',
-        'doInvalid',
-        'doChange',
-        'doAdjust',
-        'doClose',
-        'doCancel',
-        'checkPriceChange',
-        'splitQuota',
-      ],
-    ]),
-  );
-
-const menuDir = (code: string): MenuPlanEntry => menuPlan.internal.find((entry) => entry.code === code)!;
-/** Every internal user's own approval lists. */
-const myWork = {
-  BPM_MY_APPROVAL: ['view'],
-  BPM_HANDLED: ['view'],
-  BPM_MY_PROCESSES: ['view'],
-  BPM_MESSAGES: ['view'],
-} as const;
-const [supplierMenus, baseDataMenus, sourceMenus, planMenus] = [
-  menuDir('SUPPLIER'),
-  menuDir('BASE_DATA'),
-  menuDir('PUR_SOURCE'),
-  menuDir('PUR_PLAN'),
-];
-const purchasingMenus = menuDir('PURCHASING');
-const receivingMenus = menuDir('RECEIVING');
-// 'save': the supplier writes its answer (promised or proposed dates) on the lines before acting.
-const SUPPLIER_ORDER_BUTTONS = [
-  'view',
-  'save',
-  'export',
-  'doSupplierConfirm',
-  'doSupplierPropose',
-  'printPdf',
-];
-
-export const ROLES: readonly RolePlan[] = [
-  {
-    roleCode: 'SYS_ADMIN',
-    roleName: '系统管理员',
-    roleNameEn: 'System administrator',
-    side: 'INTERNAL',
-    grants: allOf(menuPlan.internal),
-  },
-  {
-    roleCode: 'BUYER',
-    roleName: '采购员',
-    roleNameEn: 'Buyer',
-    side: 'INTERNAL',
-    grants: {
-      ...viewOf([baseDataMenus]),
-      ...allOf([supplierMenus]),
-      ...authorOf([sourceMenus, planMenus]),
-      ...allOf([purchasingMenus, receivingMenus]),
-      PUR_BILL_TYPE: ['view', 'export'],
-      BASE_ITEM: 'all',
-      BASE_DELIVERY_INFO: 'all',
-      ...myWork,
-    },
-  },
-  {
-    roleCode: 'PURCHASE_MANAGER',
-    roleName: '采购经理',
-    roleNameEn: 'Purchasing manager',
-    side: 'INTERNAL',
-    grants: {
-      ...viewOf([baseDataMenus, supplierMenus]),
-      SUPPLIER_REGISTRATION: ['view', 'export', 'doApproval', 'doReject'],
-      ...viewOf([sourceMenus]),
-      PUR_ASL_APPLY: ['view', 'export', 'doApproval', 'doReject'],
-      PUR_ASL_ALTERATION: ['view', 'export', 'doApproval', 'doReject'],
-      PUR_AGREEMENT: ['view', 'export', 'doApproval', 'doReject', 'checkPriceChange', 'splitQuota'],
-      ...viewOf([planMenus]),
-      ...viewOf([purchasingMenus, receivingMenus]),
-      PUR_REQUISITION: ['view', 'export', 'doApproval', 'doReject', 'doReturn', 'doClose'],
-      PUR_ORDER: ['view', 'export', 'doApproval', 'doReject', 'printPdf'],
-      PUR_BILL_TYPE: 'all',
-      ...myWork,
-    },
-  },
-  {
-    roleCode: 'FINANCE',
-    roleName: '财务',
-    roleNameEn: 'Finance',
-    side: 'INTERNAL',
-    grants: {
-      ...viewOf([baseDataMenus, supplierMenus]),
-      BASE_CURRENCY: 'all',
-      BASE_EXCHANGE_RATE: 'all',
-      BASE_PAYMENT_TERM: 'all',
-      ...viewOf([receivingMenus]),
-      // Finance reviews requisitions, orders and agreements as an approver (the second node of
-      // a template: an agreement whose price moved more than five percent).
-      PUR_REQUISITION: ['view'],
-      PUR_ORDER: ['view'],
-      PUR_AGREEMENT: ['view', 'export', 'checkPriceChange'],
-      ...myWork,
-    },
-  },
-  {
-    roleCode: 'SUPPLIER_PORTAL',
-    roleName: '供应商门户',
-    roleNameEn: 'Supplier portal',
-    side: 'EXTERNAL',
-    grants: {
-      EXT_SUPPLIER_INFO: ['view', 'save'],
-      EXT_PUR_ASL: ['view'],
-      EXT_SUPPLIER_CATEGORY_ORG: ['view'],
-      EXT_PUR_AGREEMENT: ['view', 'export'],
-      EXT_PUR_FORECAST: ['view', 'save', 'export', 'doApproval', 'doRefuse'],
-      EXT_PUR_DELIVERY_PLAN: ['view', 'save', 'export', 'doConfirm'],
-      EXT_PUR_ORDER_CONFIRM: SUPPLIER_ORDER_BUTTONS,
-      EXT_PUR_ORDER: SUPPLIER_ORDER_BUTTONS,
-      EXT_BPM_PENDING: ['view'],
-      EXT_BPM_HANDLED: ['view'],
-      EXT_MESSAGES: ['view'],
-      EXT_PUR_DELIVERY_NOTICE: ['view', 'save', 'export', 'doConfirm', 'createAsn'],
-      EXT_PUR_PRODUCTION_PLAN: ['view', 'save', 'delete', 'export', 'import'],
-      EXT_PUR_ASN: [
-        'view',
-        'save',
-        'delete',
-        'doSubmit',
-        'doCancel',
-        'doClose',
-        'openOrderLines',
-        'createFromOrderLines',
-      ],
-      EXT_PUR_ASN_BATCH_TEMP: ['view', 'save', 'delete', 'addLines', 'generateAsn'],
-      EXT_PUR_ASN_BARCODE: ['view', 'export'],
-      EXT_PUR_RECEIVE: ['view', 'export'],
-      EXT_PUR_TRANSACTIONS: ['view', 'export'],
-    },
-  },
-];
 
 const RESPONSIBILITIES = [
   {
@@ -361,10 +222,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 async function putRoles(context: SeedContext): Promise<void> {
   const on = context.runtime;
-  for (const plan of ROLES) {
+  for (const { role, grants } of roleGrants(on.areas)) {
     const menus: Row[] = [];
     const resources: Row[] = [];
-    for (const [menuCode, grant] of Object.entries(plan.grants)) {
+    for (const [menuCode, grant] of Object.entries(grants)) {
       const menuId = await context.idOf('baseMenu', { menuCode });
       menus.push({ menuId });
       const menu = await on.service('baseMenu').find({ ...systemActor(), locale: 'zh-CN' }, menuId);
@@ -375,8 +236,14 @@ async function putRoles(context: SeedContext): Promise<void> {
     }
     await context.put(
       'baseRole',
-      { roleCode: plan.roleCode },
-      { roleCode: plan.roleCode, roleName: plan.roleName, roleNameEn: plan.roleNameEn, menus, resources },
+      { roleCode: role.code },
+      {
+        roleCode: role.code,
+        roleName: on.t('zh-CN', `role.${role.code}`),
+        roleNameEn: on.t('en', `role.${role.code}`),
+        menus,
+        resources,
+      },
       { menus: ['menuId'], resources: ['resourceId'] },
     );
   }
@@ -448,10 +315,7 @@ async function putUsers(context: SeedContext): Promise<void> {
 }
 
 export const adminSeeds = [
-  defineSeed('admin.menus', async (context) => {
-    await putMenus(context, menuPlan.internal, 'INTERNAL', null, 1);
-    await putMenus(context, menuPlan.external, 'EXTERNAL', null, 1);
-  }),
+  defineSeed('admin.menus', putMenus),
   defineSeed('admin.roles', putRoles),
   defineSeed('admin.users', putUsers),
 ];

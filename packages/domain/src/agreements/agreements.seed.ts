@@ -3,11 +3,9 @@
 // materials, an approved agreement each with step prices and quotas, a new agreement awaiting
 // approval with a price rise above five percent, an ASL application awaiting approval, forecasts
 // published, answered and in draft, and delivery plans published and confirmed.
-import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
+import { type Row, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { decideAll } from '../purchasing/approval';
 import { aslAllows } from './asl-check';
-import { agreementsTemplates } from './approval';
 
 const service = (context: SeedContext, entity: string) => context.runtime.service(entity);
 
@@ -41,17 +39,6 @@ async function act(
     await service(context, entity).act(actor, action, [id], input, { fromHttp: false });
   }
 }
-
-/** The templates of the area's approvals (once: an administrator's edits are kept). */
-export const agreementsTemplatesSeed = defineSeed('agreements.approval-templates', async (context) => {
-  const managerRoleId = await context.findId('baseRole', { roleCode: 'PURCHASE_MANAGER' });
-  if (managerRoleId === null) return;
-  const financeRoleId = await context.findId('baseRole', { roleCode: 'FINANCE' });
-  for (const template of agreementsTemplates(managerRoleId, financeRoleId)) {
-    if (await context.findId('srmBaseProcessTemplate', { processKey: template.processKey })) continue;
-    await context.runtime.service('srmBaseProcessTemplate').save(SYSTEM_ACTOR, template);
-  }
-});
 
 /** yyyy-MM-dd, `days` from today. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

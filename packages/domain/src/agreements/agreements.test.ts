@@ -4,7 +4,7 @@
 // supplier isolation (supplier B never sees supplier A's forecast, plan or agreement).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { domainSeeds } from '../server';
+import { domainSeeds } from '../areas.server';
 import { ApiClient } from '@srm/server/api-client';
 import { api, startTestServer, type TestServer } from '@srm/server/testing';
 

@@ -4,7 +4,7 @@
 // caller's language when it refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { domainSeeds } from '../server';
+import { domainSeeds } from '../areas.server';
 import { aslAllows, assertAslAllows } from './asl-check';
 import { api, startTestServer, type TestServer } from '@srm/server/testing';
 import type { Actor } from '@srm/platform';

@@ -4,7 +4,7 @@ import type { EntityActions, Seed } from '@srm/platform';
 import { aslActions, aslAlterationActions, aslApplyActions } from './asl.actions';
 import { agreementActions } from './agreement.actions';
 import { deliveryPlanActions, forecastActions } from './plans.actions';
-import { agreementsDemo, agreementsTemplatesSeed } from './agreements.seed';
+import { agreementsDemo } from './agreements.seed';
 
 export const agreementsActions: EntityActions[] = [
   aslActions,
@@ -14,8 +14,7 @@ export const agreementsActions: EntityActions[] = [
   forecastActions,
   deliveryPlanActions,
 ];
-export const agreementsSeeds: Seed[] = [agreementsTemplatesSeed, agreementsDemo];
-export { agreementsTemplates } from './approval';
+export const agreementsSeeds: Seed[] = [agreementsDemo];
 export { type AslAnswer, type AslQuery, aslAllows, assertAslAllows } from './asl-check';
 export { PRICE_CHANGE_THRESHOLD, type PriceChange, priceChange } from './price-change';
 export { type QuotaQuery, type QuotaShare, type QuotaSplit, splitByQuota } from './quota';

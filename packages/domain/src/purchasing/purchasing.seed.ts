@@ -2,10 +2,9 @@
 // suppliers (恒达五金 buys hardware, 瑞丰电子 electronics), so that buyers and suppliers meet a
 // living system on first sign-in. Documents are written once, through the entity services and
 // their workflow actions, like a user would.
-import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
+import { type Row, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 import { aslAllows } from '../agreements/asl-check';
-import { decideAll, purchasingTemplates } from './approval';
 
 const BILL_TYPES: readonly [string, string, string, string][] = [
   ['STD_PR', '标准采购申请', 'Standard requisition', 'REQUISITION'],
@@ -294,13 +293,4 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
   );
 });
 
-const templates = defineSeed('purchasing.approval-templates', async (context) => {
-  const roleId = await context.findId('baseRole', { roleCode: 'PURCHASE_MANAGER' });
-  if (roleId === null) return;
-  for (const template of purchasingTemplates(roleId)) {
-    if (await context.findId('srmBaseProcessTemplate', { processKey: template.processKey })) continue;
-    await context.runtime.service('srmBaseProcessTemplate').save(SYSTEM_ACTOR, template);
-  }
-});
-
-export const purchasingSeedList = [billTypes, templates, documents];
+export const purchasingSeedList = [billTypes, documents];

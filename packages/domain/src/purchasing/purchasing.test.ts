@@ -8,8 +8,8 @@ import { type Mailbox, startMailbox } from '@srm/server/smtp-testing';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 import { purchasingSeeds } from './server';
-import { decideAll } from './approval';
-import { singleApproverTemplates } from '../approval-templates';
+import { decideAll } from '@srm/platform';
+import { singleApproverTemplates } from '../areas.server';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 

@@ -11,7 +11,6 @@ export const supplierActions: EntityActions[] = [
   supplierCategoryOrgActions,
 ];
 export { supplierSeeds };
-export { registrationTemplate } from './approval';
 export {
   type SupplyContext,
   type SupplyQuery,

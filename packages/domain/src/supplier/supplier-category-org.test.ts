@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from '../base-data/server';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
-import { assertSupplierMaySupply, checkSupplierSupply, supplierMaySupply } from '../server';
+import { assertSupplierMaySupply, checkSupplierSupply, supplierMaySupply } from './server';
 import { supplierSeeds } from './server';
 import { AppError } from '@srm/platform';
 

@@ -3,7 +3,6 @@
 // further suppliers in the other lifecycle states (potential, frozen, blacklisted, eliminated),
 // each with its sub-records; the category and org library; and registrations waiting for review.
 import { type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
-import { registrationTemplate } from './approval';
 import { SUPPLIER_REGISTER_PROCESS } from './supplier-register.entity';
 
 export const DEMO_PASSWORD = 'Srm@2026';
@@ -473,14 +472,6 @@ export const supplierSeeds = [
         status,
       );
     }
-  }),
-  // The registration's approval process (once: an administrator's edits are kept).
-  defineSeed('supplier.approval-templates', async (context) => {
-    const roleId = await context.findId('baseRole', { roleCode: 'PURCHASE_MANAGER' });
-    if (roleId === null) return;
-    const template = registrationTemplate(roleId);
-    if (await context.findId('srmBaseProcessTemplate', { processKey: template.processKey })) return;
-    await context.runtime.service('srmBaseProcessTemplate').save(SYSTEM_ACTOR, template);
   }),
   defineSeed('supplier.pending-registrations', async (context) => {
     // Without the registration's process (a partial seeding without the roles, as some tests do)

@@ -2,7 +2,7 @@
 // lower-cased with slashes and query removed). An entity gets its list and edit screens from
 // one line; custom screens plug into the same list. Definitions and components load lazily.
 import type { ComponentType } from 'react';
-import type { EntityDef } from '@srm/kernel';
+import type { Catalogue, EntityDef } from '@srm/kernel';
 import type { EditButton, LinesEditor, ListButton } from '../edit/extensions';
 
 export type ScreenKind = 'list' | 'edit' | 'custom';
@@ -135,4 +135,19 @@ export class ScreenRegistry {
   menuEntries(): ScreenEntry[] {
     return this.entries.filter((entry) => entry.menu ?? entry.kind !== 'edit');
   }
+}
+
+/** An area's part of the web: its screens and its labels (the shell names menus and tabs with them). */
+export interface AreaScreens {
+  readonly name: string;
+  readonly messages: Catalogue;
+  readonly screens: readonly ScreenEntry[];
+}
+
+export function defineAreaScreens(
+  name: string,
+  messages: Catalogue,
+  screens: readonly ScreenEntry[],
+): AreaScreens {
+  return { name, messages, screens };
 }

@@ -6,3 +6,4 @@ export * from './queries';
 export * from './routes';
 export * from './template.actions';
 export * from './reminders';
+export * from './decide';

@@ -4,6 +4,7 @@
 import { and, count, eq, inArray, type Query, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import {
+  type AreaManifest,
   type Catalogue,
   type EntityDef,
   type EntityRegistry,
@@ -64,6 +65,8 @@ export interface RuntimeOptions {
   readonly messages: () => Catalogue;
   readonly timeZone: string;
   readonly actions?: readonly EntityActions[];
+  /** The business areas' manifests (menus, grants, roles for the seeds that derive them). */
+  readonly areas?: readonly AreaManifest[];
 }
 
 /** Starts approvals for actions that need one; the approval engine provides it. */
@@ -123,6 +126,8 @@ export class EntityRuntime {
   readonly sealer: Sealer;
   readonly timeZone: string;
   readonly messages: () => Catalogue;
+  /** The business areas the application runs with. */
+  readonly areas: readonly AreaManifest[];
   approvals: ApprovalGateway | null = null;
   /** Services the composition root plugs in (sign-in, messaging), for hooks that need them. */
   readonly plugins: Partial<PlatformServices> = {};
@@ -138,6 +143,7 @@ export class EntityRuntime {
     this.sealer = options.sealer;
     this.timeZone = options.timeZone;
     this.messages = options.messages;
+    this.areas = options.areas ?? [];
     for (const registration of options.actions ?? []) {
       if (this.registry.get(registration.entity.name) !== registration.entity) {
         throw new Error(`Actions for ${registration.entity.name}, which is not registered`);

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BankOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { supplierInfo } from '@srm/domain';
+import { supplierInfo } from '@srm/domain/supplier';
 import { FieldDisplay, useGranted, useLabels } from '@srm/platform-ui';
 import { apiPost } from '../../api';
 import type { CurrentUser } from '../../auth/useCurrent';

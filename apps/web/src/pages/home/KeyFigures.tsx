@@ -7,7 +7,8 @@ import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { EntityDef, LookupField } from '@srm/kernel';
-import { item, supplierInfo, supplierRegister } from '@srm/domain';
+import { item } from '@srm/domain/base-data';
+import { supplierInfo, supplierRegister } from '@srm/domain/supplier';
 import { ChartBox, useGranted, useLabels, useLookupOptions } from '@srm/platform-ui';
 import { apiCall } from '../../api';
 

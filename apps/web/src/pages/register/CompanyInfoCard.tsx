@@ -3,7 +3,7 @@
 // server checks it; read-only once submitted.
 import { Card, Col, Descriptions, Form, type FormInstance, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { supplierRegister } from '@srm/domain';
+import { supplierRegister } from '@srm/domain/supplier';
 import { FieldDisplay, FieldInput, LinesCard, fieldRules, useFormName, useLabels } from '@srm/platform-ui';
 import type { Registration } from './registration';
 

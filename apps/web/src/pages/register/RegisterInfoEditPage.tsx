@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Result, Space, Spin, Steps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { supplierRegister } from '@srm/domain';
+import { supplierRegister } from '@srm/domain/supplier';
 import { saveBody, statusColor, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
 import { PortalLayout } from '../auth/PortalLayout';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, App, Button, Col, Divider, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { supplierRegister } from '@srm/domain';
+import { supplierRegister } from '@srm/domain/supplier';
 import { fieldRules, useFormName, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
 import { AuthLayout } from '../auth/AuthLayout';

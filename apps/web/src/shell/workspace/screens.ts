@@ -3,8 +3,7 @@
 // the areas').
 import { type EntityDef, kernelMessages, mergeCatalogues, systemEntities } from '@srm/kernel';
 import { ScreenRegistry, platformUiMessages } from '@srm/platform-ui';
-import { domainMessages } from '@srm/domain/messages';
-import { domainScreens } from '@srm/domain/screens';
+import { domainMessages, domainScreens } from '@srm/domain/screens';
 import { shellScreens } from './shellScreens';
 
 export const screenRegistry = new ScreenRegistry([...shellScreens, ...domainScreens]);

@@ -1,0 +1,27 @@
+// The web parts of the business areas, one line each, in the order of areas.ts.
+import { mergeCatalogues } from '@srm/kernel';
+import type { AreaScreens } from '@srm/platform-ui';
+import { baseDataWeb } from './base-data/area.screens';
+import { adminWeb } from './admin/area.screens';
+import { supplierWeb } from './supplier/area.screens';
+import { agreementsWeb } from './agreements/area.screens';
+import { purchasingWeb } from './purchasing/area.screens';
+import { deliveryWeb } from './delivery/area.screens';
+import { receivingWeb } from './receiving/area.screens';
+import { planningWeb } from './planning/area.screens';
+
+export const webAreas: readonly AreaScreens[] = [
+  baseDataWeb,
+  adminWeb,
+  supplierWeb,
+  agreementsWeb,
+  purchasingWeb,
+  deliveryWeb,
+  receivingWeb,
+  planningWeb,
+];
+
+/** Every area's screens, for the web's registry. */
+export const domainScreens = webAreas.flatMap((area) => area.screens);
+/** Every area's labels, for the shell (menus and tabs before any screen loads). */
+export const domainMessages = mergeCatalogues(...webAreas.map((area) => area.messages));

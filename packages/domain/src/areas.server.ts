@@ -1,0 +1,45 @@
+// The server parts of the business areas, one line each, in the order of areas.ts.
+import { translate } from '@srm/kernel';
+import { type Row, type ServerArea, approvalTemplateRows } from '@srm/platform';
+import { domainMessages } from './areas';
+import { baseDataServer } from './base-data/area.server';
+import { adminServer } from './admin/area.server';
+import { supplierServer } from './supplier/area.server';
+import { agreementsServer } from './agreements/area.server';
+import { purchasingServer } from './purchasing/area.server';
+import { deliveryServer } from './delivery/area.server';
+import { receivingServer } from './receiving/area.server';
+import { planningServer } from './planning/area.server';
+
+export const serverAreas: readonly ServerArea[] = [
+  baseDataServer,
+  adminServer,
+  supplierServer,
+  agreementsServer,
+  purchasingServer,
+  deliveryServer,
+  receivingServer,
+  planningServer,
+];
+
+/** Every area's behaviour, for the runtime. */
+export const domainActions = serverAreas.flatMap((area) => area.actions);
+/** Every area's demo data, in load order. */
+export const domainSeeds = serverAreas.flatMap((area) => area.seeds);
+
+/**
+ * Every area's approval templates with one user deciding their first node: tests approve every
+ * document through one user of their own.
+ */
+export function singleApproverTemplates(userId: number): Row[] {
+  const plans = serverAreas.flatMap((area) => area.approvalTemplates);
+  return approvalTemplateRows(
+    plans,
+    (key, locale) => translate(domainMessages, locale, key),
+    () => null,
+  ).map((template) => ({
+    ...template,
+    nodes: (template.nodes as Row[]).slice(0, 1),
+    approvers: [{ nodeNum: 1, approverType: 'USER', userId }],
+  }));
+}

@@ -1,0 +1,7 @@
+// The web part of the area: its screens and its labels.
+import { defineAreaScreens } from '@srm/platform-ui';
+import zhCN from './locales/zh-CN.json';
+import en from './locales/en.json';
+import { planningScreens } from './screens';
+
+export const planningWeb = defineAreaScreens('planning', { 'zh-CN': zhCN, en }, planningScreens);

@@ -1,0 +1,107 @@
+// Purchasing (采购): the area's manifest — its entities, labels, menu placement and demo grants.
+import { defineArea } from '@srm/kernel';
+import zhCN from './locales/zh-CN.json';
+import en from './locales/en.json';
+import { purchasingEntities } from './index';
+
+export const purchasingArea = defineArea({
+  name: 'purchasing',
+  entities: purchasingEntities,
+  messages: { 'zh-CN': zhCN, en },
+  directories: [
+    { code: 'PURCHASING', side: 'internal', icon: 'shopping-cart', order: 50 },
+    { code: 'EXT_PURCHASING', side: 'external', icon: 'shopping-cart', order: 10 },
+  ],
+  menus: [
+    {
+      code: 'PUR_REQUISITION',
+      side: 'internal',
+      under: 'PURCHASING',
+      path: 'purRequisitionList',
+      entity: 'srmPurRequisitionHeader',
+      order: 10,
+    },
+    {
+      code: 'PUR_DEMAND_SUMMARY',
+      side: 'internal',
+      under: 'PURCHASING',
+      path: 'demandSummary',
+      entity: 'srmPurRequisitionLine',
+      order: 20,
+    },
+    {
+      code: 'PUR_ORDER',
+      side: 'internal',
+      under: 'PURCHASING',
+      path: 'purOrderList',
+      entity: 'srmPoHeader',
+      order: 30,
+    },
+    {
+      code: 'PUR_ORDER_LINE',
+      side: 'internal',
+      under: 'PURCHASING',
+      path: 'purOrderLineList',
+      entity: 'srmPoLine',
+      order: 40,
+    },
+    {
+      code: 'PUR_PRICE_HISTORY',
+      side: 'internal',
+      under: 'PURCHASING',
+      path: 'purchaseHistoryList',
+      entity: 'srmPurPriceHistory',
+      order: 100,
+    },
+    {
+      code: 'PUR_BILL_TYPE',
+      side: 'internal',
+      under: 'PURCHASING',
+      path: 'purBillTypeList',
+      entity: 'srmPurBillType',
+      order: 110,
+    },
+    {
+      code: 'EXT_PUR_ORDER_CONFIRM',
+      side: 'external',
+      under: 'EXT_PURCHASING',
+      path: 'supplierPurOrderConfirmList',
+      entity: 'srmPoHeader',
+      order: 10,
+    },
+    {
+      code: 'EXT_PUR_ORDER',
+      side: 'external',
+      under: 'EXT_PURCHASING',
+      path: 'supplierPurOrderList',
+      entity: 'srmPoHeader',
+      order: 20,
+    },
+  ],
+  grants: {
+    BUYER: {
+      PUR_BILL_TYPE: ['export', 'view'],
+      PUR_DEMAND_SUMMARY: 'all',
+      PUR_ORDER: 'all',
+      PUR_ORDER_LINE: 'all',
+      PUR_PRICE_HISTORY: 'all',
+      PUR_REQUISITION: 'all',
+    },
+    PURCHASE_MANAGER: {
+      PUR_BILL_TYPE: 'all',
+      PUR_DEMAND_SUMMARY: ['export', 'view'],
+      PUR_ORDER: ['doApproval', 'doReject', 'export', 'printPdf', 'view'],
+      PUR_ORDER_LINE: ['export', 'view'],
+      PUR_PRICE_HISTORY: ['export', 'view'],
+      PUR_REQUISITION: ['doApproval', 'doClose', 'doReject', 'doReturn', 'export', 'view'],
+    },
+    FINANCE: {
+      PUR_ORDER: ['view'],
+      PUR_REQUISITION: ['view'],
+    },
+    SUPPLIER_PORTAL: {
+      EXT_PUR_ORDER: ['doSupplierConfirm', 'doSupplierPropose', 'export', 'printPdf', 'save', 'view'],
+      EXT_PUR_ORDER_CONFIRM: ['doSupplierConfirm', 'doSupplierPropose', 'export', 'printPdf', 'save', 'view'],
+    },
+  },
+});

@@ -1,0 +1,78 @@
+// Suppliers (供应商管理): the area's manifest — its entities, labels, menu placement and demo grants.
+import { defineArea } from '@srm/kernel';
+import zhCN from './locales/zh-CN.json';
+import en from './locales/en.json';
+import { supplierEntities } from './index';
+
+export const supplierArea = defineArea({
+  name: 'supplier',
+  entities: supplierEntities,
+  messages: { 'zh-CN': zhCN, en },
+  directories: [
+    { code: 'SUPPLIER', side: 'internal', icon: 'team', order: 10 },
+    { code: 'EXT_COMPANY', side: 'external', icon: 'bank', order: 40 },
+  ],
+  menus: [
+    {
+      code: 'SUPPLIER_REGISTRATION',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierRegistration',
+      entity: 'srmSupplierRegister',
+      order: 10,
+    },
+    {
+      code: 'SUPPLIER_INFO',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierInfoList',
+      entity: 'srmSupplierInfo',
+      order: 20,
+    },
+    {
+      code: 'SUPPLIER_CATEGORY_ORG',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierCategoryOrgList',
+      entity: 'srmSupplierCategoryOrg',
+      order: 30,
+    },
+    {
+      code: 'EXT_SUPPLIER_INFO',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/companyInfo',
+      entity: 'srmSupplierInfo',
+      order: 10,
+    },
+    {
+      code: 'EXT_SUPPLIER_CATEGORY_ORG',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myCategoryOrgList',
+      entity: 'srmSupplierCategoryOrg',
+      order: 20,
+    },
+  ],
+  grants: {
+    BUYER: {
+      SUPPLIER_CATEGORY_ORG: 'all',
+      SUPPLIER_INFO: 'all',
+      SUPPLIER_REGISTRATION: 'all',
+    },
+    PURCHASE_MANAGER: {
+      SUPPLIER_CATEGORY_ORG: ['export', 'view'],
+      SUPPLIER_INFO: ['export', 'view'],
+      SUPPLIER_REGISTRATION: ['doApproval', 'doReject', 'export', 'view'],
+    },
+    FINANCE: {
+      SUPPLIER_CATEGORY_ORG: ['export', 'view'],
+      SUPPLIER_INFO: ['export', 'view'],
+      SUPPLIER_REGISTRATION: ['export', 'view'],
+    },
+    SUPPLIER_PORTAL: {
+      EXT_SUPPLIER_CATEGORY_ORG: ['view'],
+      EXT_SUPPLIER_INFO: ['save', 'view'],
+    },
+  },
+});

@@ -1,0 +1,141 @@
+// A business area's manifest (isomorphic): its entities, its labels and messages, where its
+// screens sit in the menu and which demo roles are granted them. The server derives from the
+// list of manifests its registry, catalogue, menu tree and role grants; nothing else lists the
+// areas' objects. Menu labels are locale keys `menu.<CODE>` in the area's locale files.
+import type { AnyEntity, EntityDef } from './entity/define';
+import { type Catalogue, mergeCatalogues } from './i18n/messages';
+
+export type MenuSide = 'internal' | 'external';
+
+/** A group of the menu tree (采购管理), owned by one area; other areas may place entries under it. */
+export interface MenuDirectory {
+  readonly code: string;
+  readonly side: MenuSide;
+  /** An antd icon name. */
+  readonly icon?: string;
+  /** Position among the side's top-level groups (ascending). */
+  readonly order: number;
+}
+
+/** A menu entry opening a screen. */
+export interface MenuEntry {
+  readonly code: string;
+  readonly side: MenuSide;
+  /** Code of the directory it sits under. */
+  readonly under: string;
+  /** The screen's route. */
+  readonly path: string;
+  /** The entity whose operations are the entry's buttons (resources). */
+  readonly entity?: string;
+  /** Position inside the directory (ascending). */
+  readonly order: number;
+}
+
+/** A role's grant of a menu: every button, or only the listed operations (`view`, `save`, `doSubmit`…). */
+export type MenuGrant = 'all' | readonly string[];
+
+/** A demo role (labels `role.<CODE>` in the locale files). */
+export interface RolePlan {
+  readonly code: string;
+  readonly side: MenuSide;
+  /** Granted every internal menu of every area (the administrator). */
+  readonly everything?: boolean;
+}
+
+export interface AreaSpec {
+  /** The area's folder name (`purchasing`). */
+  readonly name: string;
+  /** Its definitions (headers; their lines come with them). */
+  readonly entities: readonly AnyEntity[];
+  /** Its labels and messages in both languages. */
+  readonly messages: Catalogue;
+  /** Menu groups it owns. */
+  readonly directories?: readonly MenuDirectory[];
+  /** Where its screens sit in the menu. */
+  readonly menus?: readonly MenuEntry[];
+  /** Demo roles it defines (administration). */
+  readonly roles?: readonly RolePlan[];
+  /** What each demo role is granted of this area's menus: role code → menu code → grant. */
+  readonly grants?: Readonly<Record<string, Readonly<Record<string, MenuGrant>>>>;
+}
+
+export type AreaManifest = Required<AreaSpec>;
+
+export function defineArea(spec: AreaSpec): AreaManifest {
+  const codes = new Set((spec.menus ?? []).map((entry) => entry.code));
+  for (const [role, grants] of Object.entries(spec.grants ?? {})) {
+    for (const code of Object.keys(grants))
+      if (!codes.has(code))
+        throw new Error(`${spec.name}: role ${role} is granted ${code}, not a menu of the area`);
+  }
+  return {
+    directories: [],
+    menus: [],
+    roles: [],
+    grants: {},
+    ...spec,
+  };
+}
+
+/** Every definition of the areas (headers; a registry adds their lines). */
+export function areaEntities(areas: readonly AreaManifest[]): EntityDef[] {
+  return areas.flatMap((area) => area.entities as EntityDef[]);
+}
+
+/** The areas' catalogues merged. */
+export function areaMessages(areas: readonly { readonly messages: Catalogue }[]): Catalogue {
+  return mergeCatalogues(...areas.map((area) => area.messages));
+}
+
+/** A node of the menu tree: a directory with its entries, in order. */
+export interface MenuNode {
+  readonly code: string;
+  readonly side: MenuSide;
+  readonly icon?: string;
+  readonly children: readonly MenuEntry[];
+}
+
+/**
+ * The menu tree of one side: the directories in order, each with the entries of every area
+ * placed under it, in order. An entry under an unknown directory or a code used twice is a
+ * mistake of the manifests and throws.
+ */
+export function menuTree(areas: readonly AreaManifest[], side: MenuSide): MenuNode[] {
+  const directories = areas.flatMap((area) => area.directories).filter((d) => d.side === side);
+  const entries = areas.flatMap((area) => area.menus).filter((e) => e.side === side);
+  const seen = new Set<string>();
+  for (const code of [...directories.map((d) => d.code), ...entries.map((e) => e.code)]) {
+    if (seen.has(code)) throw new Error(`Menu code ${code} is used twice`);
+    seen.add(code);
+  }
+  for (const entry of entries)
+    if (!directories.some((d) => d.code === entry.under))
+      throw new Error(`Menu ${entry.code} sits under ${entry.under}, which no area defines for its side`);
+  return [...directories]
+    .sort((a, b) => a.order - b.order)
+    .map((directory) => ({
+      code: directory.code,
+      side: directory.side,
+      ...(directory.icon ? { icon: directory.icon } : {}),
+      children: entries.filter((e) => e.under === directory.code).sort((a, b) => a.order - b.order),
+    }));
+}
+
+/** Every menu entry opening a screen, both sides. */
+export function menuEntries(areas: readonly AreaManifest[]): MenuEntry[] {
+  return areas.flatMap((area) => area.menus);
+}
+
+/** Each demo role's grants over every area (the administrator: every internal menu). */
+export function roleGrants(
+  areas: readonly AreaManifest[],
+): { role: RolePlan; grants: Record<string, MenuGrant> }[] {
+  const roles = areas.flatMap((area) => area.roles);
+  return roles.map((role) => {
+    const grants: Record<string, MenuGrant> = {};
+    if (role.everything)
+      for (const entry of menuEntries(areas)) if (entry.side === role.side) grants[entry.code] = 'all';
+    for (const area of areas) Object.assign(grants, area.grants[role.code] ?? {});
+    return { role, grants };
+  });
+}

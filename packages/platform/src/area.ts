@@ -1,0 +1,106 @@
+// A business area's server part: its objects' behaviour (actions and endpoints), its demo
+// seeds and its approval processes (templates as data), beside the isomorphic manifest. The
+// composition root takes the list of server areas and derives the runtime's hooks, the seeds
+// in order and the approval templates from it.
+import type { AreaManifest } from '@srm/kernel';
+import { SYSTEM_ACTOR } from './access/actor';
+import type { EntityActions } from './entity/hooks';
+import type { Row } from './entity/rows';
+import { type Seed, defineSeed } from './seed/seed';
+
+/** A node of an approval template: its label is `process.<KEY>.node<N>` in the locale files. */
+export interface ApprovalNodePlan {
+  readonly nodeNum: number;
+  readonly signMode: 'ANY' | 'ALL';
+  readonly conditionField?: string;
+  readonly conditionOperator?: string;
+  readonly conditionValue?: string;
+}
+
+/** Who decides a node: holders of a demo role (by its code). */
+export interface ApprovalApproverPlan {
+  readonly nodeNum: number;
+  readonly roleCode: string;
+}
+
+/** An approval process of the area's documents, seeded as a template (label `process.<KEY>`). */
+export interface ApprovalTemplatePlan {
+  readonly processKey: string;
+  readonly entityName: string;
+  readonly nodes: readonly ApprovalNodePlan[];
+  readonly approvers: readonly ApprovalApproverPlan[];
+}
+
+export interface ServerAreaSpec {
+  readonly actions?: readonly EntityActions[];
+  /** Demo data, in the order it must load. */
+  readonly seeds?: readonly Seed[];
+  readonly approvalTemplates?: readonly ApprovalTemplatePlan[];
+}
+
+export interface ServerArea {
+  readonly area: AreaManifest;
+  readonly actions: readonly EntityActions[];
+  /** The area's seeds, its approval templates first. */
+  readonly seeds: readonly Seed[];
+  readonly approvalTemplates: readonly ApprovalTemplatePlan[];
+}
+
+/** The template rows of plans, their labels from the catalogue and their roles' ids. */
+export function approvalTemplateRows(
+  plans: readonly ApprovalTemplatePlan[],
+  label: (key: string, locale: 'zh-CN' | 'en') => string,
+  roleId: (code: string) => number | null,
+): Row[] {
+  return plans.map((plan) => ({
+    processKey: plan.processKey,
+    processName: label(`process.${plan.processKey}`, 'zh-CN'),
+    processNameEn: label(`process.${plan.processKey}`, 'en'),
+    entityName: plan.entityName,
+    nodes: plan.nodes.map((node) => ({
+      ...node,
+      nodeName: label(`process.${plan.processKey}.node${node.nodeNum}`, 'zh-CN'),
+      nodeNameEn: label(`process.${plan.processKey}.node${node.nodeNum}`, 'en'),
+    })),
+    approvers: plan.approvers.map((approver) => ({
+      nodeNum: approver.nodeNum,
+      approverType: 'ROLE',
+      roleId: roleId(approver.roleCode),
+    })),
+  }));
+}
+
+export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}): ServerArea {
+  const templates = spec.approvalTemplates ?? [];
+  const seeds: Seed[] = [...(spec.seeds ?? [])];
+  if (templates.length) {
+    seeds.unshift(
+      defineSeed(`${area.name}.approval-templates`, async (context) => {
+        const roles = new Map<string, number | null>();
+        for (const plan of templates)
+          for (const approver of plan.approvers)
+            if (!roles.has(approver.roleCode))
+              roles.set(approver.roleCode, await context.findId('baseRole', { roleCode: approver.roleCode }));
+        const rows = approvalTemplateRows(
+          templates,
+          (key, locale) => context.runtime.t(locale, key),
+          (code) => roles.get(code) ?? null,
+        );
+        for (const row of rows) {
+          // Once: an administrator's later edits are kept. Nodes whose roles the demo lacks (a
+          // partial seeding in a test) are left out; without the first node there is no template.
+          if (await context.findId('srmBaseProcessTemplate', { processKey: row.processKey })) continue;
+          const approvers = (row.approvers as Row[]).filter((approver) => approver.roleId !== null);
+          const nodes = (row.nodes as Row[]).filter((node) =>
+            approvers.some((approver) => approver.nodeNum === node.nodeNum),
+          );
+          if (!nodes.some((node) => node.nodeNum === 1)) continue;
+          await context.runtime
+            .service('srmBaseProcessTemplate')
+            .save(SYSTEM_ACTOR, { ...row, nodes, approvers });
+        }
+      }),
+    );
+  }
+  return { area, actions: spec.actions ?? [], seeds, approvalTemplates: templates };
+}
