@@ -131,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Files and approvals ask who may read a record outside the entity endpoints: the same
   // policy's read grants and the engine's scope.
   const recordAccess = new RecordAccess(runtime, policy);
-  const approvals = new ApprovalEngine(runtime);
+  const approvals = new ApprovalEngine(runtime, recordAccess);
   runtime.approvals = approvals;
   runtime.plugins.messenger = messenger;
   const siteMessages = new SiteMessages(runtime);

@@ -2,6 +2,7 @@
 // entity whose operations become its buttons (resources). The admin seed writes it into the
 // menu tables; the web's screen registry must know every route (a test checks both agree).
 // Pure data, so the server's seed and the web's test can both read it.
+import { BPM_REASSIGN_RESOURCE } from '@srm/kernel';
 
 export interface MenuPlanEntry {
   readonly code: string;
@@ -13,6 +14,8 @@ export interface MenuPlanEntry {
   readonly path?: string;
   /** The entity whose operations are the menu's buttons. */
   readonly entity?: string;
+  /** Buttons of a screen that shows no entity: resource codes its server routes require. */
+  readonly resources?: readonly string[];
   readonly icon?: string;
 }
 
@@ -375,7 +378,13 @@ export const menuPlan: MenuPlan = {
           path: 'srmBaseProcessTemplateList',
           entity: 'srmBaseProcessTemplate',
         },
-        { code: 'BPM_MONITORING', name: '流程监控', nameEn: 'Process monitoring', path: 'processMonitoring' },
+        {
+          code: 'BPM_MONITORING',
+          name: '流程监控',
+          nameEn: 'Process monitoring',
+          path: 'processMonitoring',
+          resources: [BPM_REASSIGN_RESOURCE],
+        },
       ],
     },
     {
