@@ -343,7 +343,10 @@ export class ApprovalEngine implements ApprovalGateway {
       await this.cancelPending(tx, instance.instanceId, null);
       await this.finish(tx, instance, 'WITHDRAWN', now);
       await this.record(tx, instance, { action: 'WITHDRAW', userId: actor.userId, input, now });
-      const comment = input.comment?.trim() || this.runtime.t(actor.locale, 'bpm.withdrawComment');
+      // The document's log is read by its supplier: an internal comment stays in the history.
+      const comment =
+        (input.internalFlag === 'Y' ? null : input.comment?.trim()) ||
+        this.runtime.t(actor.locale, 'bpm.withdrawComment');
       const current = (await this.runtime.service(entity.name).find({ ...actor, system: true }, documentId))[
         STATUS_FIELD
       ] as string;
