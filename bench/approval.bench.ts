@@ -20,10 +20,18 @@ import {
   buildEntityTables,
   loadSealKey,
   processTemplateActions,
+  RecordAccess,
 } from '@srm/platform';
 import { emptySnapshot, migrationStatements, snapshotOf } from '@srm/platform/schema';
 import { messages, registry as appRegistry } from '../apps/server/src/schema';
-import { measure, migrationsDir, openBenchDatabase, percentile, postgresAvailable } from './lib/engine';
+import {
+  measure,
+  migrationsDir,
+  openBenchDatabase,
+  openPolicy,
+  percentile,
+  postgresAvailable,
+} from './lib/engine';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
 const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 1000);
@@ -70,7 +78,7 @@ async function run(kind: 'postgres' | 'pglite') {
     timeZone: 'Asia/Shanghai',
     actions: [processTemplateActions],
   });
-  const engine = new ApprovalEngine(runtime);
+  const engine = new ApprovalEngine(runtime, new RecordAccess(runtime, openPolicy));
   runtime.approvals = engine;
   runtime.plugins.siteMessages = new SiteMessages(runtime);
   const queries = new ApprovalQueries(engine);

@@ -64,7 +64,8 @@ export async function openBenchDatabase(kind: 'postgres' | 'pglite', name: strin
   };
 }
 
-const openPolicy: AccessPolicy = {
+/** Lets every caller do everything: benchmarks measure the engine, not the policy. */
+export const openPolicy: AccessPolicy = {
   identify: async () => ({
     userId: 1,
     userName: 'bench',

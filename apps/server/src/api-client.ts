@@ -108,6 +108,7 @@ export class ApiClient {
     path: string,
     body: string,
     timestamp = this.nextTimestamp(),
+    method: 'GET' | 'POST' = 'POST',
   ): Promise<Record<string, string>> {
     if (!this.session) return {};
     return {
@@ -115,8 +116,31 @@ export class ApiClient {
       appId: this.appId,
       timestamp,
       appsign: await appSignOf(this.appId, timestamp),
-      parameterSignature: await signatureOf(this.session.signKey, 'POST', path, timestamp, body),
+      parameterSignature: await signatureOf(this.session.signKey, method, path, timestamp, body),
     };
+  }
+
+  /**
+   * A signed request answering the response itself (downloads, multipart uploads, GET): a
+   * multipart body and a GET sign an empty body, a GET its path with the query string.
+   */
+  async fetch(
+    path: string,
+    init: { method?: 'GET' | 'POST'; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const method = init.method ?? 'POST';
+    const body = init.json === undefined ? '' : JSON.stringify(init.json);
+    const headers: Record<string, string> = {
+      'SAAF-Language': this.language,
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(await this.signedHeaders(path, body, this.nextTimestamp(), method)),
+      ...init.headers,
+    };
+    return fetch(this.baseUrl + path, {
+      method,
+      headers,
+      ...(method === 'GET' ? {} : { body: init.form ?? body }),
+    });
   }
 
   /** POSTs JSON, signed when signed in. */

@@ -35,6 +35,7 @@ import {
   Identity,
   IdentityPolicy,
   Messenger,
+  RecordAccess,
   SiteMessages,
   registerSiteMessageRoutes,
   RsaKeys,
@@ -127,13 +128,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     identityConfig(),
   );
   runtime.plugins.identity = identity;
-  const approvals = new ApprovalEngine(runtime);
+  const identityPolicy = new IdentityPolicy(identity);
+  const policy = options.policy ?? identityPolicy;
+  // Files and approvals ask who may read a record outside the entity endpoints: the same
+  // policy's read grants and the engine's scope.
+  const recordAccess = new RecordAccess(runtime, policy);
+  const approvals = new ApprovalEngine(runtime, recordAccess);
   runtime.approvals = approvals;
   runtime.plugins.messenger = messenger;
   const siteMessages = new SiteMessages(runtime);
   runtime.plugins.siteMessages = siteMessages;
   const storage = storageFromEnvironment(dataDir, process.env);
-  const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), maxUpload());
+  const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), recordAccess, maxUpload());
   runtime.plugins.attachments = attachments;
   const jobs = new JobService(options.database, {
     workers: options.jobWorkers ?? (process.env.SRM_JOB_WORKERS ?? 'on').toLowerCase() !== 'off',
@@ -157,8 +163,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     Number(process.env.SRM_BPM_REMIND_SECONDS) || DEFAULT_REMIND_INTERVAL_SECONDS,
   );
   reminders.register(jobs);
-  const identityPolicy = new IdentityPolicy(identity);
-  const policy = options.policy ?? identityPolicy;
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),

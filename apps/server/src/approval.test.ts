@@ -489,6 +489,30 @@ describe('rules', () => {
     expect((await doc(id)).status).toBe('REJECTED');
   });
 
+  it("an internal withdrawal comment stays in the approval history, out of the document's log", async () => {
+    const id = (await newDoc('buyer', { amount: 100, supplierId })).docId as number;
+    await ok(`${DOC}/doSubmit`, { docId: id }, as('buyer'));
+    const secret = '内部：预算会后重新提交';
+    await ok(
+      `${BPM}/bpmProcessRestful/doWithdraw`,
+      { entityName: 'testApprovalDoc', documentId: id, comment: secret, internalFlag: 'Y' },
+      as('buyer'),
+    );
+    expect((await history(id)).history.map((step) => step.comment)).toContain(secret);
+    const log = async (actor?: Partial<Actor>) =>
+      (
+        await ok<{ history: { comment: string | null }[] }>(
+          `${DOC}/findById`,
+          { docId: id, withHistory: true },
+          actor,
+        )
+      ).history;
+    expect((await log()).map((entry) => entry.comment)).toContain('提交人撤回');
+    const supplierActor = { userId: 999, side: 'supplier' as const, supplierId, orgIds: [], categoryIds: [] };
+    for (const read of [await log(), await log(supplierActor), await history(id, supplierActor)])
+      expect(JSON.stringify(read)).not.toContain('预算会后');
+  });
+
   it('a process in flight survives a restart of the server and of its database connections', async () => {
     const id = (await newDoc('buyer', { amount: 100 })).docId as number;
     await ok(`${DOC}/doSubmit`, { docId: id }, as('buyer'));

@@ -36,6 +36,7 @@ import {
   registerSiteMessageRoutes,
   ApprovalReminders,
   Messenger,
+  RecordAccess,
 } from '@srm/platform';
 import { emptySnapshot, migrationStatements, snapshotOf } from '@srm/platform/schema';
 import {
@@ -131,7 +132,7 @@ export async function startApprovalServer(
     timeZone: 'Asia/Shanghai',
     actions: [identityUserActions, processTemplateActions, ...domainActions],
   });
-  const engine = new ApprovalEngine(runtime);
+  const engine = new ApprovalEngine(runtime, new RecordAccess(runtime, testActorPolicy));
   runtime.approvals = engine;
   const siteMessages = new SiteMessages(runtime);
   runtime.plugins.siteMessages = siteMessages;

@@ -3,16 +3,19 @@
 // batch deletes, temporary URLs, and chunked large-file uploads that resume.
 import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;
 
-const buyer = { userId: 501, userName: 'buyer' };
-const otherBuyer = { userId: 502, userName: 'other-buyer' };
-let supplierA = { userId: 601, side: 'supplier' as const, supplierId: 0 };
-let supplierB = { userId: 602, side: 'supplier' as const, supplierId: 0 };
+// Callers are real users (their ids filled in below): a temporary URL is checked against the
+// rights its user has when it is opened.
+const buyer = { userId: 0, userName: 'buyer' };
+const otherBuyer = { userId: 0, userName: 'other-buyer' };
+let supplierA = { userId: 0, side: 'supplier' as const, supplierId: 0 };
+let supplierB = { userId: 0, side: 'supplier' as const, supplierId: 0 };
 let supplierAId = 0;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -33,8 +36,30 @@ beforeAll(async () => {
   const supplierBId = (
     await save({ ...base, supplierName: '文件测试供应商乙', creditCode: '91330212MA2GQ3RT8W' })
   ).supplierId as number;
-  supplierA = { ...supplierA, supplierId: supplierAId };
-  supplierB = { ...supplierB, supplierId: supplierBId };
+  const user = async (userName: string, extra: Row = {}) => {
+    const saved = await server.post<Row>('/api/base/v1/baseUserRestful/saveOrUpdate', {
+      userName,
+      userFullName: userName,
+      userType: 'INTERNAL',
+      languageCode: 'CN',
+      ...extra,
+    });
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    return saved.body.data.userId as number;
+  };
+  buyer.userId = await user('file_buyer');
+  otherBuyer.userId = await user('file_other_buyer');
+  const external = (supplierId: number) => ({ userType: 'EXTERNAL', supplierId });
+  supplierA = {
+    ...supplierA,
+    supplierId: supplierAId,
+    userId: await user('file_sup_a', external(supplierAId)),
+  };
+  supplierB = {
+    ...supplierB,
+    supplierId: supplierBId,
+    userId: await user('file_sup_b', external(supplierBId)),
+  };
 });
 afterAll(async () => server?.close());
 
@@ -157,11 +182,13 @@ describe('access follows the record', () => {
     expect(listed.body.data).toEqual([
       expect.objectContaining({ originalFileName: '检验报告.pdf', createdByName: '上传测试员' }),
     ]);
-    const anonymous = await upload('无名.pdf', PDF, buyer);
+    // A caller that is no user (the test policy's header allows one) has no name to show.
+    const ghost = { userId: 999_999, userName: 'ghost' };
+    const anonymous = await upload('无名.pdf', PDF, ghost);
     const unnamed = await server.post<Row[]>(
       '/api/file/v2/file/listBaseFile',
       { ids: String(anonymous.body.data[0]!.id) },
-      { actor: buyer },
+      { actor: ghost },
     );
     expect(unnamed.body.data[0]!.createdByName).toBeNull();
   });
@@ -253,6 +280,23 @@ describe('batches and temporary URLs', () => {
       server.clock.travel(-11 * 60_000);
     }
     expect((await fetch(server.url + url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(404);
+  });
+
+  it('checks the reader again when the URL is opened: a file gone to another record is refused', async () => {
+    const id = (await upload('资质.png', PNG, supplierA)).body.data[0]!.id as number;
+    const url = (
+      await server.post<{ url: string }>('/api/file/v2/file/getFileUrl', { id }, { actor: supplierA })
+    ).body.data.url;
+    expect((await fetch(server.url + url)).status).toBe(200);
+    // The record the file belongs to changes hands (here straight in the table): the URL given
+    // to supplier A no longer shows it.
+    await server.database.db.execute(
+      sql`update base_attachment set function_id = 'srmSupplierInfo', business_id = ${supplierB.supplierId}
+          where attachment_id = ${id}`,
+    );
+    const refused = await fetch(server.url + url);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ status: 'E', msg: '文件不存在或无权访问', data: null });
   });
 
   it('draws a watermark tile with the text escaped', async () => {
@@ -382,11 +426,22 @@ describe('large-file mode', () => {
     expect(listed.body.data).toEqual([]);
   });
 
-  it('links nothing when the uploader may not change the named record', async () => {
+  it('refuses at the first chunk an upload naming a record the uploader may not change', async () => {
     const id = `test-${randomBytes(8).toString('hex')}`;
     const record = { functionId: 'srmSupplierInfo', businessId: String(supplierAId) };
+    const uploads = await server.count('base_large_upload');
+    const refused = await chunk(0, supplierB, id, record);
+    expect(refused).toEqual({ status: 'E', msg: '无权修改该单据的附件', data: null });
+    expect(await server.count('base_large_upload')).toBe(uploads);
+    const status = await server.post(
+      '/api/largeFile/v1/largeFile/uploadStatus',
+      { uploadId: id },
+      { actor: supplierB },
+    );
+    expect(status.httpStatus).toBe(404);
+    // Without naming the record the same file is the uploader's own.
     let last: Awaited<ReturnType<typeof chunk>> | undefined;
-    for (const index of [0, 1, 2]) last = await chunk(index, supplierB, id, record);
+    for (const index of [0, 1, 2]) last = await chunk(index, supplierB, id);
     expect(last?.status, last?.msg).toBe('S');
     const info = last!.data.attachment as Row;
     expect(info).toMatchObject({ functionId: null, businessId: null });

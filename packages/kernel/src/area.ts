@@ -27,6 +27,8 @@ export interface MenuEntry {
   readonly path: string;
   /** The entity whose operations are the entry's buttons (resources). */
   readonly entity?: string;
+  /** Buttons of a screen that shows no entity: resource codes its server routes require. */
+  readonly resources?: readonly string[];
   /** Position inside the directory (ascending). */
   readonly order: number;
 }

@@ -3,6 +3,7 @@ export * from './http/envelope';
 export * from './http/plugin';
 export * from './base/health';
 export * from './access/actor';
+export * from './access/records';
 export * from './system/tables';
 export * from './system/clock';
 export * from './system/seal';

@@ -26,6 +26,7 @@ const OPERATION_NAMES: Record<string, [string, string]> = {
   export: ['导出', 'Export'],
   import: ['导入', 'Import'],
   resetPassword: ['重置密码', 'Reset password'],
+  reassign: ['重新指派', 'Reassign'],
 };
 
 /** The buttons of a screen showing an entity: its operations, actions and endpoints. */
@@ -105,13 +106,15 @@ async function putMenus(context: SeedContext): Promise<void> {
       let entrySeq = 0;
       for (const entry of directory.children) {
         entrySeq += 10;
-        const resources = entry.entity
-          ? entityResources(
-              context.runtime.registry,
-              entry.entity,
-              writeEndpoints(context, entry.entity),
-            ).map((r, index) => ({ ...r, seqNum: (index + 1) * 10 }))
-          : [];
+        const resources = [
+          ...(entry.entity
+            ? entityResources(context.runtime.registry, entry.entity, writeEndpoints(context, entry.entity))
+            : []),
+          ...(entry.resources ?? []).map((resourceCode) => {
+            const [zh, en] = OPERATION_NAMES[resourceCode.split('.').pop()!] ?? [resourceCode, resourceCode];
+            return { resourceCode, resourceName: zh, resourceNameEn: en };
+          }),
+        ].map((r, index) => ({ ...r, seqNum: (index + 1) * 10 }));
         await context.put(
           'baseMenu',
           { menuCode: entry.code },

@@ -1,5 +1,5 @@
 // Administration (系统管理): the area's manifest — its entities, labels, menu placement and demo grants.
-import { defineArea } from '@srm/kernel';
+import { BPM_REASSIGN_RESOURCE, defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 
@@ -26,7 +26,14 @@ export const adminArea = defineArea({
       entity: 'srmBaseProcessTemplate',
       order: 50,
     },
-    { code: 'BPM_MONITORING', side: 'internal', under: 'WORKFLOW', path: 'processMonitoring', order: 60 },
+    {
+      code: 'BPM_MONITORING',
+      side: 'internal',
+      under: 'WORKFLOW',
+      path: 'processMonitoring',
+      resources: [BPM_REASSIGN_RESOURCE],
+      order: 60,
+    },
     { code: 'SYS_USER', side: 'internal', under: 'SYSTEM', path: 'user', entity: 'baseUser', order: 10 },
     {
       code: 'SYS_RESPONSIBILITY',

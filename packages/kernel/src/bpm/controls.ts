@@ -8,6 +8,11 @@ export const APPROVE_ACTION = 'doApproval';
 export const REJECT_ACTION = 'doReject';
 /** The action the engine fires when the submitter withdraws, when the document declares it. */
 export const WITHDRAW_ACTION = 'doWithdraw';
+/**
+ * The administrator's right to give somebody else's pending task to another user (流程监控 →
+ * 重新指派): a button of the process monitoring menu, never implied by seeing every organisation.
+ */
+export const BPM_REASSIGN_RESOURCE = 'bpmTask.reassign';
 
 /** States in which a document of this entity waits for its approval process. */
 export function waitingStates(entity: EntityDef): Set<string> {

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { MODAL_Z_INDEX, ref, formatDateTimeMinute } from '@srm/kernel';
+import { BPM_REASSIGN_RESOURCE, MODAL_Z_INDEX, ref, formatDateTimeMinute } from '@srm/kernel';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
-import { useSession } from '../context/session';
+import { useGranted, useSession } from '../context/session';
 import { RefSelect } from '../fields/RefSelect';
 import { useScreen } from '../screens/ScreenContext';
 import { BPM_PROCESS, BPM_TASK, type TaskRow } from './bpm';
@@ -60,6 +60,8 @@ export function ApprovalListPage({ mode }: { mode: Mode }) {
   const [page, setPage] = useState({ pageIndex: 1, pageRows: 20 });
   const [documentNumber, setDocumentNumber] = useState<string>('');
   const [reassign, setReassign] = useState<number | null>(null);
+  // Reassigning is an administrator's right of its own (the server refuses it without).
+  const mayReassign = useGranted()(BPM_REASSIGN_RESOURCE);
   const [form] = Form.useForm();
   const list = useQuery({
     queryKey: ['bpm', 'list', mode, page, documentNumber],
@@ -158,16 +160,18 @@ export function ApprovalListPage({ mode }: { mode: Mode }) {
                         {(row.pendingTasks ?? []).map((task) => (
                           <Tag key={task.taskId}>
                             {task.assigneeName}
-                            <Button
-                              type="link"
-                              size="small"
-                              onClick={() => {
-                                form.resetFields();
-                                setReassign(task.taskId);
-                              }}
-                            >
-                              {t('reassign')}
-                            </Button>
+                            {mayReassign && (
+                              <Button
+                                type="link"
+                                size="small"
+                                onClick={() => {
+                                  form.resetFields();
+                                  setReassign(task.taskId);
+                                }}
+                              >
+                                {t('reassign')}
+                              </Button>
+                            )}
                           </Tag>
                         ))}
                       </Space>

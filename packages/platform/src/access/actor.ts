@@ -58,10 +58,19 @@ export interface Operation {
 export interface AccessPolicy {
   /** The caller of a request, or null when it is not signed in. */
   identify(request: FastifyRequest): Promise<Actor | null>;
-  /** Throws an AppError (403) when the actor may not perform the operation. */
-  authorize(actor: Actor, operation: Operation, request: FastifyRequest): Promise<void>;
+  /**
+   * Throws an AppError (403) when the actor may not perform the operation. Without a request
+   * when the question comes from inside (may this user read the record a file belongs to?).
+   */
+  authorize(actor: Actor, operation: Operation, request?: FastifyRequest): Promise<void>;
   /** The actor holds this resource code (routes declaring `{ resource }`). */
   allows(actor: Actor, resourceCode: string): boolean;
+  /**
+   * The actors a user could act as: one per responsibility they may switch to, with its grants
+   * and data scope (empty for a disabled or unknown user). For handing a user work: an approval
+   * task goes only to someone who could read its document.
+   */
+  actorsOf?(userId: number, locale: Locale): Promise<Actor[]>;
 }
 
 /**

@@ -2,7 +2,8 @@
 // tasks of each node, takes decisions (approve, reject, return, transfer, add-sign), lets the
 // submitter withdraw before anyone decided, and fires the document's approval action in the
 // same transaction as the last decision. Every decision locks the instance and the task, so
-// two people deciding one task at once cannot both count.
+// two people deciding one task at once cannot both count. A task moves (transfer, add-sign,
+// reassign) only to a user who could decide it: internal, active, reading the document.
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import {
   APPROVE_ACTION,
@@ -15,6 +16,7 @@ import {
 } from '@srm/kernel';
 import { type Executor, queryRows } from '@srm/db';
 import type { Actor } from '../access/actor';
+import type { RecordAccess } from '../access/records';
 import { AppError } from '../http/errors';
 import type { HookContext } from '../entity/hooks';
 import type { Row } from '../entity/rows';
@@ -80,7 +82,11 @@ function fail(status: 400 | 403 | 404 | 409 | 422, key: string, params?: Record<
 }
 
 export class ApprovalEngine implements ApprovalGateway {
-  constructor(readonly runtime: EntityRuntime) {}
+  constructor(
+    readonly runtime: EntityRuntime,
+    /** Who may read a document: for its history and preview, and for whom a task may move to. */
+    readonly access: RecordAccess,
+  ) {}
 
   // ------------------------------------------------------------------ the document side
 
@@ -275,6 +281,8 @@ export class ApprovalEngine implements ApprovalGateway {
     await this.runtime.transaction(async (tx) => {
       const now = this.runtime.clock.now();
       const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
+      // Taking over a task (a delegate's own) is the administrator's reassignment only.
+      if (toUserId === actor.userId) throw fail(403, 'bpm.toSelf');
       await this.checkNewAssignee(tx, instance, task, toUserId);
       await this.closeTask(tx, task, 'TRANSFERRED', actor, input, now);
       await this.insertTask(tx, instance, task.nodeIndex, task.round, toUserId, task.kind, now);
@@ -296,6 +304,7 @@ export class ApprovalEngine implements ApprovalGateway {
     await this.runtime.transaction(async (tx) => {
       const now = this.runtime.clock.now();
       const { task, instance, onBehalfOf } = await this.lockTask(tx, actor, taskId);
+      if (toUserId === actor.userId) throw fail(403, 'bpm.toSelf');
       await this.checkNewAssignee(tx, instance, task, toUserId);
       await this.insertTask(tx, instance, task.nodeIndex, task.round, toUserId, 'ADD_SIGN', now);
       await this.tellApprovers(instance, instance.route.nodes[task.nodeIndex]!, [toUserId]);
@@ -334,7 +343,10 @@ export class ApprovalEngine implements ApprovalGateway {
       await this.cancelPending(tx, instance.instanceId, null);
       await this.finish(tx, instance, 'WITHDRAWN', now);
       await this.record(tx, instance, { action: 'WITHDRAW', userId: actor.userId, input, now });
-      const comment = input.comment?.trim() || this.runtime.t(actor.locale, 'bpm.withdrawComment');
+      // The document's log is read by its supplier: an internal comment stays in the history.
+      const comment =
+        (input.internalFlag === 'Y' ? null : input.comment?.trim()) ||
+        this.runtime.t(actor.locale, 'bpm.withdrawComment');
       const current = (await this.runtime.service(entity.name).find({ ...actor, system: true }, documentId))[
         STATUS_FIELD
       ] as string;
@@ -348,7 +360,10 @@ export class ApprovalEngine implements ApprovalGateway {
     });
   }
 
-  /** An administrator gives a pending task to another user (someone left, a node is stuck). */
+  /**
+   * An administrator gives a pending task to another user (someone left, a node is stuck), who
+   * may be the administrator, if they could decide it.
+   */
   async reassign(actor: Actor, taskId: number, toUserId: number, input: DecisionInput): Promise<void> {
     await this.runtime.transaction(async (tx) => {
       const now = this.runtime.clock.now();
@@ -507,7 +522,7 @@ export class ApprovalEngine implements ApprovalGateway {
     if (!found) throw fail(404, 'bpm.noApprovalAction');
     const [action, definition] = found;
     return this.runtime.transaction(async (tx) => {
-      const row = await this.runtime.service(entity.name).find(actor, documentId);
+      const row = await this.readDocument(actor, entity, documentId);
       const template = await loadTemplate(tx, definition.approval!);
       if (!template) {
         throw fail(422, 'bpm.noTemplate', {
@@ -579,6 +594,15 @@ export class ApprovalEngine implements ApprovalGateway {
     return entity;
   }
 
+  /**
+   * The document as the actor reads it, for its approval's history and preview: a 403 without
+   * the entity's read grant, the engine's 404 (or 403) when it is outside the actor's scope.
+   */
+  async readDocument(actor: Actor, entity: EntityDef, documentId: number): Promise<Row> {
+    if (!(await this.access.mayReadEntity(actor, entity.name))) throw fail(403, 'bpm.documentDenied');
+    return this.runtime.service(entity.name).find(actor, documentId);
+  }
+
   // ------------------------------------------------------------------ internals
 
   /**
@@ -620,18 +644,28 @@ export class ApprovalEngine implements ApprovalGateway {
     return task;
   }
 
+  /**
+   * A task may move to this user: active, not the submitter, internal, able to read the
+   * document, and not yet an approver of the node.
+   */
   private async checkNewAssignee(
     tx: Executor,
     instance: InstanceRow,
     task: TaskRow,
     toUserId: number,
   ): Promise<void> {
-    const users = await queryRows<{ user_id: number }>(
+    const [user] = await queryRows<{ user_type: string; user_name: string; user_full_name: string | null }>(
       tx,
-      sql`select user_id from base_user where user_id = ${toUserId} and status = 'ACTIVE'`,
+      sql`select user_type, user_name, user_full_name from base_user where user_id = ${toUserId} and status = 'ACTIVE'`,
     );
-    if (!users.length) throw fail(400, 'bpm.userUnknown');
+    if (!user) throw fail(400, 'bpm.userUnknown');
     if (toUserId === instance.submitterId) throw fail(403, 'bpm.selfApproval');
+    // Approvals are the buying company's decisions: never a supplier user's.
+    if (user.user_type !== 'INTERNAL') throw fail(403, 'bpm.assigneeExternal');
+    // Only someone who could be an approver: reading the document under one of their
+    // responsibilities (its read grant, its organisation and category in their scope).
+    if (!(await this.access.userMayRead(toUserId, instance.entityName, instance.documentId)))
+      throw fail(403, 'bpm.assigneeNoRight', { user: user.user_full_name || user.user_name });
     const pending = await tx
       .select({ taskId: bpmTask.taskId })
       .from(bpmTask)

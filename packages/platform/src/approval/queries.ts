@@ -264,8 +264,8 @@ export class ApprovalQueries {
    */
   async documentHistory(actor: Actor, entityName: string, documentId: number) {
     const entity = this.engine.entityOf(entityName);
-    // Reading the document checks that the caller may see it (scope, supplier ownership).
-    await this.runtime.service(entity.name).find(actor, documentId);
+    // Only a reader of the document reads its approval: the read grant, the scope, ownership.
+    await this.engine.readDocument(actor, entity, documentId);
     const tx = this.runtime.executor();
     const instances = await queryRows<Raw>(
       tx,

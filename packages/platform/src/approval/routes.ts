@@ -1,9 +1,11 @@
 // The process server's endpoints (/api/bpm): todo and handled tasks, decisions on a task, the
 // processes a user started, a document's history and preview, withdrawal and monitoring.
-// Every endpoint needs a signed-in user; what each may see or decide is checked by the engine.
+// Every endpoint needs a signed-in user; what each may see or decide is checked by the engine
+// (a document's history and preview need its read grant; a task moves only to a user who could
+// decide it); reassigning somebody else's task needs the resource BPM_REASSIGN_RESOURCE.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_PAGE_SIZE, hasNul } from '@srm/kernel';
-import type { Actor } from '../access/actor';
+import { BPM_REASSIGN_RESOURCE, DEFAULT_PAGE_SIZE, hasNul } from '@srm/kernel';
+import type { Actor, RouteAccess } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
 import type { DecisionInput, ApprovalEngine } from './engine';
@@ -77,8 +79,12 @@ export function registerApprovalRoutes(
 ): void {
   const { engine, actorOf } = options;
   const queries = new ApprovalQueries(engine);
-  const post = (path: string, handler: (actor: Actor, body: Body) => Promise<unknown>) => {
-    app.post(path, { config: { access: 'authenticated' } }, async (request) => {
+  const post = (
+    path: string,
+    handler: (actor: Actor, body: Body) => Promise<unknown>,
+    access: RouteAccess = 'authenticated',
+  ) => {
+    app.post(path, { config: { access } }, async (request) => {
       const actor = await actorOf(request);
       return handler(actor, asBody(request.body));
     });
@@ -144,11 +150,17 @@ export function registerApprovalRoutes(
     await engine.addSign(actor, id(body, 'taskId'), id(body, 'toUserId'), decision(body));
     return success(null);
   });
-  post(`${BPM_TASK_PATH}/doReassign`, async (actor, body) => {
-    if (actor.side !== 'internal' || actor.orgIds !== 'all') throw new AppError(403, 'bpm.monitorDenied');
-    await engine.reassign(actor, id(body, 'taskId'), id(body, 'toUserId'), decision(body));
-    return success(null);
-  });
+  // Giving somebody else's task to another user (themselves included) is an administrator's
+  // right of its own: seeing every organisation is not enough.
+  post(
+    `${BPM_TASK_PATH}/doReassign`,
+    async (actor, body) => {
+      if (actor.side !== 'internal') throw new AppError(403, 'bpm.monitorDenied');
+      await engine.reassign(actor, id(body, 'taskId'), id(body, 'toUserId'), decision(body));
+      return success(null);
+    },
+    { resource: BPM_REASSIGN_RESOURCE },
+  );
 
   // Processes: a document's preview, history and withdrawal; mine (myBpmMatterList); monitoring.
   const documentOf = (body: Body) => {

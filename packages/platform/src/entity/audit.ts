@@ -1,10 +1,12 @@
 // The audit trail: who did what, when, the state before and after, the comment and the
-// changed fields. Sealed values never enter it, not even encrypted.
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+// changed fields. Sealed values never enter it, not even encrypted. What a supplier user reads
+// of it is cut down by `supplierHistory`.
+import { and, desc, eq, inArray, isNotNull, min, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type EntityDef, type HistoryEntry, isStored } from '@srm/kernel';
+import { type EntityDef, type HistoryEntry, STATUS_FIELD, isStored } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
+import { bpmHistory } from '../approval/tables';
 import { auditLog } from '../system/tables';
 import type { Row } from './rows';
 import type { EntityTable } from './tables';
@@ -153,4 +155,81 @@ export async function nameReferences(
     if (byId.has(change.after as number)) change.afterName = byId.get(change.after as number);
   }
   return entries;
+}
+
+/**
+ * The audit id of the record's first release to its supplier: the first entry that moved it
+ * into a state of `supplierVisibleIn` (by an action or creation, or by a platform write of the
+ * status). Null when it never was.
+ */
+async function firstRelease(on: Executor, entity: EntityDef, id: number): Promise<number | null> {
+  const states = entity.supplierVisibleIn ?? [];
+  const statusChanges = states.map(
+    (state) => sql`${auditLog.changes} @> ${JSON.stringify([{ field: STATUS_FIELD, after: state }])}::jsonb`,
+  );
+  const [row] = await on
+    .select({ first: min(auditLog.auditId) })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, entity.name),
+        eq(auditLog.recordId, id),
+        or(inArray(auditLog.statusTo, [...states]), ...statusChanges),
+      ),
+    );
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+}
+
+/**
+ * What a supplier user reads of a record's history. A document it sees only in some states
+ * (`supplierVisibleIn`: an order once released) starts at its first release: the buyer's drafts,
+ * internal edits and approval before it never reach the supplier; a record without such states
+ * (the supplier's own master data) shows everything from its creation. In what is left, changes
+ * of internal-only fields are removed (an entry that changed nothing else goes altogether), and
+ * a comment that was an internal approval decision's (internalFlag Y) is left out.
+ */
+export async function supplierHistory(
+  on: Executor,
+  entity: EntityDef,
+  id: number,
+  entries: HistoryEntry[],
+  ownerOf: (entityName: string) => EntityDef | undefined,
+): Promise<HistoryEntry[]> {
+  let from = 0;
+  if (entity.supplierVisibleIn?.length) {
+    const release = await firstRelease(on, entity, id);
+    if (release === null) return [];
+    from = release;
+  }
+  const internalComments = new Set(
+    (
+      await on
+        .selectDistinct({ comment: bpmHistory.comment })
+        .from(bpmHistory)
+        .where(
+          and(
+            eq(bpmHistory.entityName, entity.name),
+            eq(bpmHistory.documentId, id),
+            eq(bpmHistory.internalFlag, 'Y'),
+            isNotNull(bpmHistory.comment),
+          ),
+        )
+    ).map((row) => row.comment!.trim()),
+  );
+  const shown: HistoryEntry[] = [];
+  for (const entry of entries) {
+    if (entry.auditId < from) continue;
+    const comment = entry.comment && internalComments.has(entry.comment.trim()) ? null : entry.comment;
+    if (!Array.isArray(entry.changes)) {
+      shown.push({ ...entry, comment });
+      continue;
+    }
+    const owner = ownerOf(entry.entity);
+    const all = entry.changes as FieldChange[];
+    const changes = all.filter((change) => !owner?.fields[change.field]?.internalOnly);
+    const movedOrSaid = (entry.statusFrom ?? null) !== (entry.statusTo ?? null) || !!comment;
+    if (all.length && !changes.length && !movedOrSaid) continue;
+    shown.push({ ...entry, comment, changes });
+  }
+  return shown;
 }

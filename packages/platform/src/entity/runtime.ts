@@ -47,6 +47,7 @@ import {
   diffRows,
   nameReferences,
   readHistory,
+  supplierHistory,
   writeAudit,
 } from './audit';
 import { type EntityActions, type EntityHooks, type HookContext, combineHooks, issueList } from './hooks';
@@ -467,17 +468,8 @@ export class EntityService {
       (name) => this.runtime.table(name),
     );
     if (!external) return entries;
-    // Suppliers do not see who changed fields they cannot read.
-    return entries.map((entry) => ({
-      ...entry,
-      changes: Array.isArray(entry.changes)
-        ? (entry.changes as { field: string }[]).filter((change) => {
-            const owner =
-              entry.entity === this.entity.name ? this.entity : this.runtime.registry.find(entry.entity);
-            return !owner?.fields[change.field]?.internalOnly;
-          })
-        : entry.changes,
-    }));
+    // Suppliers read from the release on, without internal-only fields and internal comments.
+    return supplierHistory(on, this.entity, id, entries, (name) => registry.find(name));
   }
 
   /** Parses a list request body and answers the page. */

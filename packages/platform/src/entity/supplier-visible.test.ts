@@ -214,4 +214,36 @@ describe('supplierVisibleIn', () => {
     expect(await collect(internalAdmin)).toEqual(['导出已发布', '导出草稿']);
     expect(hidden.status).toBe('DRAFT');
   });
+
+  it("the owner's log of a document starts at its release: the buyer's drafts stay internal", async () => {
+    type Entry = { action: string; statusTo: string | null; changes: { field: string }[] | null };
+    const logOf = async (id: unknown, actor = supplierUser(supA)) =>
+      (
+        await engine.post<Envelope<Row & { history: Entry[] }>>(
+          `${ORDER}/findById`,
+          { visOrderId: id, withHistory: true },
+          actor,
+        )
+      ).body.data.history;
+    const order = await draft('草稿单价 63');
+    const edited = await engine.post<Envelope<Row>>(`${ORDER}/saveOrUpdate`, {
+      visOrderId: order.visOrderId,
+      versionNum: order.versionNum,
+      title: '单价 6.3',
+    });
+    expect(edited.body.status, edited.body.msg).toBe('S');
+    await engine.post(`${ORDER}/doRelease`, { visOrderId: order.visOrderId });
+    expect((await logOf(order.visOrderId, internalAdmin)).map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['doRelease', 'update', 'create']),
+    );
+    const seen = await logOf(order.visOrderId);
+    expect(seen.map((entry) => entry.action)).toEqual(['doRelease']);
+    expect(JSON.stringify(seen)).not.toContain('63');
+    // Released by the platform writing the status (no action): the log starts at that write.
+    const quiet = await draft('平台发布');
+    await engine.runtime
+      .service('testVisOrder')
+      .writeSystemFields(internalAdmin, quiet.visOrderId as number, { status: 'RELEASED' }, 'sync');
+    expect((await logOf(quiet.visOrderId)).map((entry) => entry.action)).toEqual(['sync']);
+  });
 });

@@ -1,7 +1,8 @@
 // Background export (doBackExport): the request is checked like an export, a row records it
 // (its number is the answer's msg) and a job, sent in the same transaction, writes the file —
 // 500000 rows a sheet — into storage as the row's attachment, with progress every few thousand
-// rows. A failure is recorded on the row with its message.
+// rows. A failure is recorded on the row with its message. The file is its requester's alone:
+// no other reader of the row (an administrator of exports) reads it on any file path.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -62,13 +63,32 @@ export interface BackExportOptions {
   readonly pageRows?: number;
 }
 
+/** Who asked for an export: its row's creator (null when there is no such export). */
+export async function exportRequester(runtime: EntityRuntime, id: number): Promise<number | null> {
+  const table = runtime.table(backExport.name);
+  const [row] = await runtime
+    .executor()
+    .select({ createdBy: table.createdBy as AnyPgColumn })
+    .from(table)
+    .where(eq(table[backExport.key] as AnyPgColumn, id));
+  return row ? ((row.createdBy as number | null) ?? null) : null;
+}
+
 /** The platform writing on behalf of the user: the row's creator is the user. */
 function writer(actor: Actor): Actor {
   return { ...SYSTEM_ACTOR, userId: actor.userId, userName: actor.userName, locale: actor.locale };
 }
 
 export class BackExports {
-  constructor(private readonly options: BackExportOptions) {}
+  constructor(private readonly options: BackExportOptions) {
+    // The file holds whatever the requester could read: nobody else reads it, whatever they
+    // may see of the export's row.
+    options.attachments.restrictReading(
+      backExport.name,
+      async (actor, id) =>
+        actor.userId !== null && (await exportRequester(options.runtime, id)) === actor.userId,
+    );
+  }
 
   private get service() {
     return this.options.runtime.service(backExport.name);

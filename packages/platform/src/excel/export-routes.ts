@@ -6,8 +6,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BACKGROUND_SHEET_MAX_ROW, SHEET_MAX_ROW } from '@srm/kernel';
-import { eq } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type AccessPolicy, type Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
@@ -15,7 +13,7 @@ import type { EntityRuntime } from '../entity/runtime';
 import { contentTypeOf } from '../files/content-type';
 import { disposition } from '../files/routes';
 import { backExport } from './back-export.entity';
-import type { BackExports } from './back-export';
+import { type BackExports, exportRequester } from './back-export';
 import { prepareExport, writeExport } from './export';
 import { type ExportRequest, parseExportRequest } from './request';
 
@@ -120,7 +118,8 @@ export function registerExportRoutes(app: FastifyInstance, options: ExportRouteO
  * Background exports are each user's own: on listByPage and findById of the export entity, a
  * caller who is not an administrator of exports sees only the exports they asked for. Installed
  * before the entity routes, as a hook that narrows the request (the engine's supplier scope
- * still applies underneath).
+ * still applies underneath). An administrator sees every row, but an export's file is read by
+ * its requester only (the read rule BackExports gives Attachments), on every file path.
  */
 export function installBackExportScope(
   app: FastifyInstance,
@@ -143,12 +142,7 @@ export function installBackExportScope(
     }
     const id = Number(input[backExport.key] ?? input.id);
     if (!Number.isSafeInteger(id) || id < 1) return;
-    const table = options.runtime.table(backExport.name);
-    const [row] = await options.runtime
-      .executor()
-      .select({ createdBy: table.createdBy as AnyPgColumn })
-      .from(table)
-      .where(eq(table[backExport.key] as AnyPgColumn, id));
-    if (row && row.createdBy !== actor.userId) throw new AppError(404, 'entity.notFound');
+    const requester = await exportRequester(options.runtime, id);
+    if (requester !== null && requester !== actor.userId) throw new AppError(404, 'entity.notFound');
   });
 }

@@ -1,7 +1,9 @@
-// Attachments: storing uploads, and who may read or delete a file. A file belongs to its
-// uploader until a save links it to a record (an attachments field lists its id); from then on
-// access follows the record: whoever may read the record may read the file, whoever may still
-// change the record's field may delete it.
+// Attachments: storing uploads, and who may read or change a file. A file belongs to its
+// uploader until a save (or an upload naming the record) links it to a record; from then on
+// access follows the record: whoever may read the record may read the file, whoever holds the
+// record's save right and may still change its field may add or delete one. Some records keep
+// their files to fewer people (a background export's file is its requester's alone). Every read
+// path asks `assertReadable` / `readable`, both write paths `assertChangeable`.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -10,6 +12,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type EntityDef, DEFAULT_MAX_UPLOAD } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
+import type { RecordAccess } from '../access/records';
 import { AppError } from '../http/errors';
 import type { EntityRuntime } from '../entity/runtime';
 import { ContentMismatchError, contentCheck, contentTypeOf, extensionOf } from './content-type';
@@ -80,6 +83,13 @@ export function infoOf(row: AttachmentRow): AttachmentInfo {
   };
 }
 
+/** The entity's fields that hold attachments. */
+function attachmentFields(entity: EntityDef): string[] {
+  return Object.entries(entity.fields)
+    .filter(([, field]) => field.kind === 'attachments')
+    .map(([name]) => name);
+}
+
 /** A user-supplied file name, kept only as a label: no path, no control characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
@@ -91,14 +101,35 @@ export function cleanFileName(name: string): string {
   return cleaned || 'file';
 }
 
+/** Who may read the files of one record, where the record's readers are too many. */
+export type FileReadRule = (actor: Actor, recordId: number) => Promise<boolean>;
+
+/** The record an upload names, once checked. */
+interface UploadTarget {
+  functionId: string;
+  businessId: number;
+}
+
 export class Attachments {
+  private readonly readRules = new Map<string, FileReadRule>();
+
   constructor(
     private readonly runtime: EntityRuntime,
     readonly storage: FileStorage,
     /** A local directory for derived files (PDF renderings of office documents) and work files. */
     readonly cacheDir: string,
+    /** The access policy's read grants and the engine's scope, for the records files belong to. */
+    private readonly access: RecordAccess,
     readonly maxBytes: number = DEFAULT_MAX_UPLOAD,
   ) {}
+
+  /**
+   * The files of this entity's records are read only by whom `rule` lets, not by every reader
+   * of the record (background exports: their requester).
+   */
+  restrictReading(entityName: string, rule: FileReadRule): void {
+    this.readRules.set(entityName, rule);
+  }
 
   /** Where the PDF rendering of an office document is kept (by content and by format read as). */
   previewPdfPath(row: Pick<AttachmentRow, 'storageKey' | 'suffixName'>): string {
@@ -131,7 +162,6 @@ export class Attachments {
     return names;
   }
 
-  /** Stores one uploaded file for the actor; refuses blocked extensions and mismatching contents. */
   /** The extension of a file name, or a 415 when the platform does not accept it. */
   acceptedExtension(originalFileName: string): string {
     const extension = extensionOf(originalFileName);
@@ -140,6 +170,7 @@ export class Attachments {
     return extension;
   }
 
+  /** Stores one uploaded file for the actor; refuses blocked extensions and mismatching contents. */
   async store(
     actor: Actor,
     fileName: string,
@@ -199,40 +230,45 @@ export class Attachments {
   }
 
   /**
+   * The record an upload names (functionId, businessId), checked before anything is stored:
+   * null when it names none, or nothing that holds attachments (a screen's own label); a 403
+   * when the uploader may not change that record's attachments, so that nobody attaches files
+   * to a record they may not change.
+   */
+  async uploadTarget(actor: Actor, context: UploadContext): Promise<UploadTarget | null> {
+    if (!context.functionId || !context.businessId) return null;
+    const entity = this.runtime.registry.find(context.functionId);
+    if (!entity || !attachmentFields(entity).length) return null;
+    const target = { functionId: entity.name, businessId: context.businessId };
+    await this.assertChangeable(actor, target, null, 'file.attachRefused');
+    return target;
+  }
+
+  /**
    * The upload context of a multipart request applies to its files once all fields are read:
-   * description and path always; the record (functionId, businessId) only when the uploader may
-   * change that record's attachments, so that nobody attaches files to another's record.
+   * description and path always; the record only as `uploadTarget` allows. A refused record
+   * leaves nothing behind: the files just stored are removed again.
    */
   async applyContext(
     actor: Actor,
     stored: AttachmentInfo[],
     context: UploadContext,
   ): Promise<AttachmentInfo[]> {
-    let functionId: string | null = null;
-    let businessId: number | null = null;
-    if (context.functionId && context.businessId) {
-      const entity = this.runtime.registry.find(context.functionId);
-      const fields = entity
-        ? Object.entries(entity.fields)
-            .filter(([, field]) => field.kind === 'attachments')
-            .map(([name]) => name)
-        : [];
-      for (const field of fields) {
-        if (await this.runtime.service(entity!.name).mayChangeField(actor, context.businessId, field)) {
-          functionId = entity!.name;
-          businessId = context.businessId;
-          break;
-        }
-      }
-    }
     const ids = stored.map((info) => info.id);
+    let target: UploadTarget | null;
+    try {
+      target = await this.uploadTarget(actor, context);
+    } catch (error) {
+      await this.discard(await this.rows(ids));
+      throw error;
+    }
     const rows = await this.on()
       .update(attachment)
       .set({
         path: context.path?.slice(0, 255) ?? null,
         fileDesc: context.fileDesc?.slice(0, 500) ?? null,
-        functionId,
-        businessId,
+        functionId: target?.functionId ?? null,
+        businessId: target?.businessId ?? null,
       })
       .where(inArray(attachment.attachmentId, ids))
       .returning();
@@ -248,30 +284,63 @@ export class Attachments {
       .where(inArray(attachment.attachmentId, [...ids]));
   }
 
-  /** May the actor read this file? Its uploader while unlinked; afterwards whoever reads the record. */
-  async canRead(actor: Actor, row: AttachmentRow): Promise<boolean> {
+  /**
+   * May the actor read this file? Its uploader while it belongs to no record; then whoever the
+   * record's read rule lets (a background export's requester), or else whoever may read the
+   * record: the policy's read grant of its entity and the record in the actor's scope.
+   */
+  private async canRead(
+    actor: Actor,
+    row: AttachmentRow,
+    known: Map<string, Promise<boolean>>,
+  ): Promise<boolean> {
     if (actor.system) return true;
     if (!row.functionId || !row.businessId) return row.createdBy !== null && row.createdBy === actor.userId;
-    const entity = this.runtime.registry.find(row.functionId);
-    if (!entity) return false;
-    try {
-      await this.runtime.service(entity.name).find(actor, row.businessId);
-      return true;
-    } catch {
-      return false;
+    const key = `${row.functionId}:${row.businessId}`;
+    let answer = known.get(key);
+    if (!answer) {
+      const rule = this.readRules.get(row.functionId);
+      answer = rule
+        ? rule(actor, row.businessId)
+        : this.access.mayRead(actor, row.functionId, row.businessId);
+      known.set(key, answer);
     }
+    return answer;
   }
 
-  /** The readable attachments among these ids, in the order asked. */
+  /** The readable files among these ids, in the order asked; the others are left out unsaid. */
   async readable(actor: Actor, ids: readonly number[]): Promise<AttachmentRow[]> {
     const rows = await this.rows(ids);
     const byId = new Map(rows.map((row) => [row.attachmentId, row]));
+    const known = new Map<string, Promise<boolean>>();
     const out: AttachmentRow[] = [];
-    for (const id of ids) {
+    for (const id of new Set(ids)) {
       const row = byId.get(id);
-      if (row && (await this.canRead(actor, row))) out.push(row);
+      if (row && (await this.canRead(actor, row, known))) out.push(row);
     }
     return out;
+  }
+
+  /**
+   * Every one of these files, for a read path; a 404 when any is missing or refused, the same
+   * answer for both, so that nobody learns which file ids exist.
+   */
+  async assertReadable(actor: Actor, ids: readonly number[]): Promise<AttachmentRow[]> {
+    const rows = await this.readable(actor, ids);
+    if (!ids.length || rows.length !== new Set(ids).size) throw new AppError(404, 'file.notFound');
+    return rows;
+  }
+
+  /**
+   * A file through a temporary URL (getFileUrl): readable by the user the URL was made for,
+   * under any responsibility they hold now, so that a right lost since the URL was made counts.
+   */
+  async assertReadableByUser(userId: number, id: number): Promise<AttachmentRow> {
+    for (const actor of await this.access.actorsOf(userId)) {
+      const [row] = await this.readable(actor, [id]);
+      if (row) return row;
+    }
+    throw new AppError(404, 'file.notFound');
   }
 
   /** The file for a download, or a 404 (missing and forbidden look the same). */
@@ -280,27 +349,68 @@ export class Attachments {
     id: number,
     range?: { start: number; end: number },
   ): Promise<{ row: AttachmentRow; stream: Readable }> {
-    const [row] = await this.readable(actor, [id]);
-    if (!row) throw new AppError(404, 'file.notFound');
+    const row = (await this.assertReadable(actor, [id]))[0]!;
     return { row, stream: await this.storage.get(row.storageKey, range) };
   }
 
   /**
-   * Deletes files: unlinked ones of their uploader, or linked ones whose record's field the actor
-   * may still change. The stored content goes when no other attachment shares it.
+   * May the actor change the attachments of this record: the save right of its document
+   * (`<entity>.save`, the header's for a line) and the engine's leave to change the field in the
+   * record's state (any attachments field of the record when `field` is null)?
+   */
+  async mayChange(
+    actor: Actor,
+    target: { functionId: string; businessId: number },
+    field: string | null,
+  ): Promise<boolean> {
+    if (actor.system) return true;
+    const entity = this.runtime.registry.find(target.functionId);
+    if (!entity) return false;
+    let document: EntityDef = entity;
+    while (document.parent) document = this.runtime.registry.get(document.parent.entity);
+    if (!this.access.allows(actor, `${document.name}.save`)) return false;
+    const service = this.runtime.service(entity.name);
+    for (const name of field === null ? attachmentFields(entity) : [field]) {
+      if (entity.fields[name]?.kind !== 'attachments') continue;
+      if (await service.mayChangeField(actor, target.businessId, name)) return true;
+    }
+    return false;
+  }
+
+  /** `mayChange`, or a 403 with the message of the path that asked. */
+  async assertChangeable(
+    actor: Actor,
+    target: { functionId: string; businessId: number },
+    field: string | null,
+    refusal: 'file.deleteRefused' | 'file.attachRefused',
+  ): Promise<void> {
+    if (!(await this.mayChange(actor, target, field))) throw new AppError(403, refusal);
+  }
+
+  /**
+   * Deletes files the actor may read: unlinked ones of their uploader, or linked ones the actor
+   * may change (`assertChangeable`). The stored content goes when no other attachment shares it.
    */
   async remove(actor: Actor, ids: readonly number[]): Promise<void> {
-    const rows = await this.readable(actor, ids);
-    if (rows.length !== new Set(ids).size) throw new AppError(404, 'file.notFound');
+    const rows = await this.assertReadable(actor, ids);
     for (const row of rows) {
-      if (row.functionId && row.businessId && !actor.system) {
-        const service = this.runtime.service(row.functionId);
-        if (!(await service.mayChangeField(actor, row.businessId, row.fieldName ?? '')))
-          throw new AppError(403, 'file.deleteRefused');
+      if (row.functionId && row.businessId) {
+        await this.assertChangeable(
+          actor,
+          { functionId: row.functionId, businessId: row.businessId },
+          row.fieldName,
+          'file.deleteRefused',
+        );
       } else if (!actor.system && row.createdBy !== actor.userId) {
         throw new AppError(403, 'file.deleteRefused');
       }
     }
+    await this.discard(rows);
+  }
+
+  /** Removes attachment rows, and their stored content where no other attachment shares it. */
+  private async discard(rows: readonly AttachmentRow[]): Promise<void> {
+    if (!rows.length) return;
     await this.runtime.transaction(async (tx) => {
       await tx.delete(attachment).where(
         inArray(

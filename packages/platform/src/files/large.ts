@@ -2,9 +2,9 @@
 // its place in one work file; an interrupted upload resumes with the chunks still missing; the
 // complete file's SHA-256 is computed (and checked against the client's, when given) before
 // it is moved into storage. Like an ordinary upload, the first chunk may name the record the file
-// is for (functionId, businessId): the finished file is linked to it when the uploader may change
-// that record's attachments, and from then on access follows the record. Downloads stream, with
-// byte ranges.
+// is for (functionId, businessId): refused at once when the uploader may not change that
+// record's attachments, linked to it when the file is complete, and from then on access follows
+// the record. Downloads stream, with byte ranges, to whoever may read the file (Attachments).
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
@@ -113,7 +113,17 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
         .from(largeUpload)
         .where(eq(largeUpload.uploadId, uploadId))
         .then((rows) => rows[0]);
+      const functionId = fields.functionId?.trim().slice(0, 80) || null;
+      const businessId =
+        fields.businessId && /^\d{1,15}$/.test(fields.businessId) ? Number(fields.businessId) : null;
       if (!upload) {
+        // A record the uploader may not change is refused before a byte is kept.
+        try {
+          await attachments.uploadTarget(actor, { functionId, businessId });
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
         await mkdir(options.workDir, { recursive: true });
         // 'a' creates without truncating: a parallel first chunk of the same upload may be writing.
         const handle = await open(partPath(uploadId), 'a');
@@ -132,10 +142,9 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
             chunkCount,
             path: fields.path?.slice(0, 255) ?? null,
             // The record the file is for, as with an ordinary upload: linked when the upload
-            // finishes, if the uploader may change that record's attachments.
-            functionId: fields.functionId?.trim().slice(0, 80) || null,
-            businessId:
-              fields.businessId && /^\d{1,15}$/.test(fields.businessId) ? Number(fields.businessId) : null,
+            // finishes, if the uploader may still change that record's attachments then.
+            functionId,
+            businessId,
             fileDesc: fields.fileDesc?.slice(0, 500) ?? null,
             createdAt: runtime.clock.now(),
           })
@@ -199,7 +208,8 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
       businessId: upload.businessId,
     };
     const recorded = await attachments.record(actor, upload.originalFileName, stored, context, true);
-    // Access follows the record, as for an ordinary upload (functionId and businessId).
+    // Access follows the record, as for an ordinary upload (checked again: rights may have gone
+    // while the chunks came in, and then the file goes too).
     const [attachment] = await attachments.applyContext(actor, [recorded], context);
     return { sha256, attachment };
   };
@@ -222,9 +232,7 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
     const number = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
     if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1)
       throw new AppError(400, 'file.noId');
-    const actor = await options.actorOf(request);
-    const [row] = await attachments.readable(actor, [number]);
-    if (!row) throw new AppError(404, 'file.notFound');
+    const row = (await attachments.assertReadable(await options.actorOf(request), [number]))[0]!;
     const range = /^bytes=(\d*)-(\d*)$/.exec(headerValue(request.headers.range) ?? '');
     reply
       .header('content-type', row.contentType)

@@ -1,7 +1,8 @@
 // The files API at the spec's paths: /api/file/v2/file/* (upload, download, downloadBody,
 // getFileUrl, batchDownload, batchDelete, listBaseFile), /api/file/v2/images/* and the office
 // preview. Downloads are attachments with nosniff; a refused download answers JSON with
-// status E instead of a file.
+// status E instead of a file. Who reads or changes a file is decided in one place, Attachments
+// (`assertReadable`, `readable`, `assertChangeable`), for every path here and in large.ts.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -91,7 +92,11 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
   });
   const signedIn = { config: { access: 'authenticated' as const } };
 
-  /** Reads a multipart request: the context fields and every file, stored as they stream in. */
+  /**
+   * Reads a multipart request: the context fields and every file, stored as they stream in. A
+   * record the context names is checked before the first file is stored (the client sends the
+   * fields first), and again once all fields are read.
+   */
   const upload = async (request: FastifyRequest, images: boolean): Promise<AttachmentInfo[]> => {
     if (!request.isMultipart()) throw new AppError(415, 'file.notMultipart');
     const actor = await options.actorOf(request);
@@ -110,6 +115,14 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       if (part.fieldname !== 'files' && part.fieldname !== 'file') {
         part.file.resume();
         throw new AppError(400, 'file.badField', { field: part.fieldname.slice(0, 40) });
+      }
+      if (!stored.length) {
+        try {
+          await attachments.uploadTarget(actor, context);
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
       }
       stored.push(await attachments.store(actor, part.filename, part.file, context, { images }));
       if (part.file.truncated) throw new AppError(413, 'file.tooLarge', { max: attachments.maxBytes });
@@ -135,6 +148,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
   app.post(`${FILE_PREFIX}/file/downloadBody`, signedIn, (request, reply) => download(request, reply));
   app.post(`${FILE_PREFIX}/images/download`, signedIn, (request, reply) => download(request, reply, true));
 
+  // The list leaves out what the caller may not read, without saying so.
   app.post(`${FILE_PREFIX}/file/listBaseFile`, signedIn, async (request) => {
     const ids = idsOf(bodyOf(request).ids);
     const rows = await attachments.readable(await options.actorOf(request), ids);
@@ -149,9 +163,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
 
   app.post(`${FILE_PREFIX}/file/batchDownload`, signedIn, async (request, reply) => {
     const ids = idsOf(bodyOf(request).ids);
-    const actor = await options.actorOf(request);
-    const rows = await attachments.readable(actor, ids);
-    if (rows.length !== ids.length) throw new AppError(404, 'file.notFound');
+    const rows = await attachments.assertReadable(await options.actorOf(request), ids);
     const zip = new yazl.ZipFile();
     const names = new Set<string>();
     for (const row of rows) {
@@ -176,14 +188,13 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
   });
 
   // Temporary URLs for what cannot send headers (an <img>, the PDF viewer): signed, short-lived,
-  // bound to the file and the user who asked.
+  // bound to the file and the user who asked, who must still be able to read it when it is shown.
   const sign = (payload: string) =>
     createHmac('sha256', options.urlSecret).update(payload).digest('base64url');
   app.post(`${FILE_PREFIX}/file/getFileUrl`, signedIn, async (request) => {
     const id = idOf(bodyOf(request).id);
     const actor = await options.actorOf(request);
-    const [row] = await attachments.readable(actor, [id]);
-    if (!row) throw new AppError(404, 'file.notFound');
+    await attachments.assertReadable(actor, [id]);
     const expires = runtime.clock.nowMs() + 10 * 60_000;
     const payload = `${id}.${actor.userId ?? 0}.${expires}`;
     return success({ url: `${FILE_PREFIX}/file/view/${payload}.${sign(payload)}`, expiresAt: expires });
@@ -199,8 +210,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
         Buffer.from(match[4]!.padEnd(43).slice(0, 43)),
       );
     if (!valid) throw new AppError(404, 'file.notFound');
-    const [row] = await attachments.rows([Number(match![1])]);
-    if (!row) throw new AppError(404, 'file.notFound');
+    const row = await attachments.assertReadableByUser(Number(match![2]), Number(match![1]));
     const inline = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'txt'].includes(row.suffixName);
     return sendFile(
       reply,

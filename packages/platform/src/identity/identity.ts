@@ -304,7 +304,8 @@ export class Identity {
     return formatDate(this.runtime.clock.nowMs(), this.runtime.timeZone);
   }
 
-  private withinDates(user: UserRow): boolean {
+  /** The account is valid today (its start and end dates). */
+  withinDates(user: UserRow): boolean {
     const today = this.today();
     return (!user.startDate || user.startDate <= today) && (!user.endDate || user.endDate >= today);
   }

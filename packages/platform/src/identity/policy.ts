@@ -3,7 +3,7 @@
 // resource code of the current responsibility (reads need the entity to be readable).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { EntityDef } from '@srm/kernel';
+import type { EntityDef, Locale } from '@srm/kernel';
 import type { AccessPolicy, Actor, Operation } from '../access/actor';
 import { AppError } from '../http/errors';
 import { headerValue } from '../http/plugin';
@@ -59,6 +59,25 @@ export function requiredResource(entity: EntityDef, action: string): string | 'r
   }
 }
 
+/** The caller a user is under one responsibility's grants. */
+function actorOf(
+  user: NonNullable<Awaited<ReturnType<Identity['findUser']>>>,
+  grants: Grants,
+  locale: Locale,
+): Actor & { grants: Grants } {
+  return {
+    userId: user.userId,
+    userName: user.userFullName || user.userName,
+    side: user.userType === 'EXTERNAL' ? 'supplier' : 'internal',
+    supplierId: user.userType === 'EXTERNAL' ? user.supplierId : null,
+    orgIds: grants.orgIds,
+    categoryIds: grants.categoryIds,
+    locale,
+    responsibilityId: grants.responsibilityId,
+    grants,
+  };
+}
+
 export class IdentityPolicy implements AccessPolicy {
   constructor(private readonly identity: Identity) {}
 
@@ -103,20 +122,19 @@ export class IdentityPolicy implements AccessPolicy {
     const user = await this.identity.findUser({ userId: session.userId });
     if (!user || user.status !== 'ACTIVE') return null;
     const grants = await this.identity.grants(user, session.responsibilityId);
-    const actor: Actor & { grants: Grants } = {
-      userId: user.userId,
-      userName: user.userFullName || user.userName,
-      side: user.userType === 'EXTERNAL' ? 'supplier' : 'internal',
-      supplierId: user.userType === 'EXTERNAL' ? user.supplierId : null,
-      orgIds: grants.orgIds,
-      categoryIds: grants.categoryIds,
-      locale: request.locale,
-      sessionId: session.sessionId,
-      responsibilityId: grants.responsibilityId,
-      grants,
-    };
+    const actor = { ...actorOf(user, grants, request.locale), sessionId: session.sessionId };
     request.actor = actor;
     return actor;
+  }
+
+  async actorsOf(userId: number, locale: Locale): Promise<Actor[]> {
+    const user = await this.identity.findUser({ userId });
+    if (!user || user.status !== 'ACTIVE' || !this.identity.withinDates(user)) return [];
+    const actors: Actor[] = [];
+    for (const responsibility of await this.identity.responsibilitiesOf(user)) {
+      actors.push(actorOf(user, await this.identity.grants(user, responsibility.responsibilityId), locale));
+    }
+    return actors;
   }
 
   allows(actor: Actor, resourceCode: string): boolean {
