@@ -9,7 +9,7 @@ import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/t
 import { singleApproverTemplates } from './areas.server';
 import { baseDataSeeds } from './base-data/server';
 import { decideAll } from '@srm/platform';
-import { purchasingSeeds } from './purchasing/server';
+import { purchasingServer } from './purchasing/area.server';
 import { DEMO_SUPPLIERS } from './supplier/supplier.seed';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
@@ -115,7 +115,7 @@ export function procurementFixture() {
           'items',
           'storage-locations',
         ),
-        ...seedsNamed(purchasingSeeds, 'bill-types'),
+        ...seedsNamed(purchasingServer.seeds, 'bill-types'),
       ],
     });
     server = started;

@@ -10,6 +10,8 @@ export * from './system/seal';
 export * from './entity/tables';
 export * from './entity/rows';
 export * from './entity/hooks';
+export * from './entity/context';
+export * from './entity/inputs';
 export * from './entity/audit';
 export * from './entity/runtime';
 export * from './entity/routes';

@@ -4,7 +4,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { HookContext, Row } from '@srm/platform';
-import { nameOf } from '../purchasing/order.notify';
+import { nameOf } from '../purchasing/order/order.notify';
 
 export async function tellSupplierNoticeIssued(context: HookContext, row: Row): Promise<void> {
   await context.runtime.plugins.siteMessages?.notify({

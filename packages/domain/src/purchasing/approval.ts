@@ -2,8 +2,8 @@
 // files): one node decided by any holder of the purchasing manager's role.
 import type { ApprovalTemplatePlan } from '@srm/platform';
 
-export const REQUISITION_PROCESS = 'PUR_REQUISITION_APPROVAL';
-export const ORDER_PROCESS = 'PUR_ORDER_APPROVAL';
+import { ORDER_PROCESS } from './order/order.entity';
+import { REQUISITION_PROCESS } from './requisition/requisition.entity';
 
 const manager = {
   nodes: [{ nodeNum: 1, signMode: 'ANY' }],

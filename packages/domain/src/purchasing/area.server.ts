@@ -1,11 +1,16 @@
-// The server part of the area: its objects' behaviour, its demo data and its approval processes.
+// Purchasing on the server: requisitions' and orders' behaviour and endpoints, the demo data and
+// the approval processes.
 import { defineServerArea } from '@srm/platform';
-import { purchasingArea } from './area';
 import { purchasingApprovals } from './approval';
-import { purchasingActions, purchasingSeeds } from './server';
+import { purchasingArea } from './area';
+import { orderActions } from './order/order.actions';
+import { orderEndpoints } from './order/order.endpoints';
+import { purchasingSeedList } from './purchasing.seed';
+import { requisitionActions } from './requisition/requisition.actions';
+import { requisitionEndpoints } from './requisition/requisition.endpoints';
 
 export const purchasingServer = defineServerArea(purchasingArea, {
-  actions: purchasingActions,
-  seeds: purchasingSeeds,
+  actions: [requisitionActions, requisitionEndpoints, orderActions, orderEndpoints],
+  seeds: purchasingSeedList,
   approvalTemplates: purchasingApprovals,
 });

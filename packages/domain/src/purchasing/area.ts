@@ -1,12 +1,17 @@
-// Purchasing (采购): the area's manifest — its entities, labels, menu placement and demo grants.
+// Purchasing (采购): purchase document types, requisitions with the demand pool, purchase orders
+// confirmed by suppliers line by line, and the purchase history. The area's manifest: its
+// entities (their lines come with them), labels, menu placement and demo grants.
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
-import { purchasingEntities } from './index';
+import { billType } from './bill-type/bill-type.entity';
+import { order } from './order/order.entity';
+import { purchaseHistory } from './purchase-history/purchase-history.entity';
+import { requisition } from './requisition/requisition.entity';
 
 export const purchasingArea = defineArea({
   name: 'purchasing',
-  entities: purchasingEntities,
+  entities: [billType, requisition, order, purchaseHistory],
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'PURCHASING', side: 'internal', icon: 'shopping-cart', order: 50 },

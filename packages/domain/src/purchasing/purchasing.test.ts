@@ -7,7 +7,7 @@ import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/t
 import { type Mailbox, startMailbox } from '@srm/server/smtp-testing';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { purchasingSeeds } from './server';
+import { purchasingServer } from './area.server';
 import { decideAll } from '@srm/platform';
 import { singleApproverTemplates } from '../areas.server';
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
     smtpUrl: mailbox.url,
     seeds: [
       ...seedsNamed(baseDataSeeds, 'lookups', 'currencies', 'units', 'organisations', 'categories', 'items'),
-      ...seedsNamed(purchasingSeeds, 'bill-types'),
+      ...seedsNamed(purchasingServer.seeds, 'bill-types'),
     ],
   });
   const id = async (entity: string, filters: Record<string, unknown>, key: string) =>

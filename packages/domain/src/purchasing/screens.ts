@@ -4,13 +4,13 @@ import { type ScreenEntry, entityScreens, pdfButton } from '@srm/platform-ui';
 
 // 打印: the order as a PDF in the user's language (CN or EN layout follows the locale).
 const printButton = pdfButton('printPdf', 'srmPoHeader.view');
-const order = () => import('./order.entity').then((m) => m.order);
+const order = () => import('./order/order.entity').then((m) => m.order);
 
 export const purchasingScreens: ScreenEntry[] = [
   ...entityScreens(
     'purchasing',
     'srmPurBillType',
-    () => import('./bill-type.entity').then((m) => m.billType),
+    () => import('./bill-type/bill-type.entity').then((m) => m.billType),
     {
       list: 'purBillTypeList',
       edit: 'purBillTypeEdit',
@@ -19,13 +19,13 @@ export const purchasingScreens: ScreenEntry[] = [
   ...entityScreens(
     'purchasing',
     'srmPurRequisitionHeader',
-    () => import('./requisition.entity').then((m) => m.requisition),
+    () => import('./requisition/requisition.entity').then((m) => m.requisition),
     { list: 'purRequisitionList', edit: 'purRequisitionManage/purRequisitionEdit' },
   ),
   ...entityScreens(
     'purchasing',
     'srmPurRequisitionLine',
-    () => import('./requisition-line.entity').then((m) => m.requisitionLine),
+    () => import('./requisition/requisition-line.entity').then((m) => m.requisitionLine),
     { list: 'demandSummary', edit: 'demandSummaryLine', listFilters: { demandStatus: 'POOLED' } },
   ),
   ...entityScreens('purchasing', 'srmPoHeader', order, {
@@ -33,14 +33,19 @@ export const purchasingScreens: ScreenEntry[] = [
     edit: 'purOrderManage/purchaseOrderEdit',
     editButtons: [printButton],
   }),
-  ...entityScreens('purchasing', 'srmPoLine', () => import('./order-line.entity').then((m) => m.orderLine), {
-    list: 'purOrderLineList',
-    edit: 'purOrderLineEdit',
-  }),
+  ...entityScreens(
+    'purchasing',
+    'srmPoLine',
+    () => import('./order/order-line.entity').then((m) => m.orderLine),
+    {
+      list: 'purOrderLineList',
+      edit: 'purOrderLineEdit',
+    },
+  ),
   ...entityScreens(
     'purchasing',
     'srmPurPriceHistory',
-    () => import('./purchase-history.entity').then((m) => m.purchaseHistory),
+    () => import('./purchase-history/purchase-history.entity').then((m) => m.purchaseHistory),
     { list: 'purchaseHistoryList', edit: 'purchaseHistoryDetail' },
   ),
   ...entityScreens('purchasing', 'srmPoHeader', order, {

@@ -4,12 +4,12 @@
 import type { WorkflowAction, WorkflowDef } from '../entity/define';
 
 /** The four actions every approved document has. */
-export interface ApprovalActions {
+export type ApprovalActions = {
   readonly doSubmit: WorkflowAction;
   readonly doApproval: WorkflowAction;
   readonly doReject: WorkflowAction;
   readonly doWithdraw: WorkflowAction;
-}
+};
 
 export interface ApprovalWorkflowOptions<X extends Readonly<Record<string, WorkflowAction>>> {
   /** The state while the process runs: APPROVING by default (SUBMITTED for requisitions, registrations). */

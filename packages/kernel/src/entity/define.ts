@@ -332,7 +332,9 @@ export function defineEntity<
 
 type Simplify<T> = { [N in keyof T]: T[N] };
 
-type FieldsOf<E> = E extends EntityDef<infer F, string, LineCollections, string, WorkflowDef> ? F : never;
+/** The declared fields of an entity. */
+export type FieldsOf<E> =
+  E extends EntityDef<infer F, string, LineCollections, string, WorkflowDef> ? F : never;
 /** The key field's name. */
 export type KeyOf<E> =
   E extends EntityDef<Record<string, FieldDef>, infer K, LineCollections, string, WorkflowDef> ? K : never;

@@ -6,6 +6,7 @@
 // OpenAPI schema.
 import { z } from 'zod';
 import type { MessageParams } from '../i18n/messages';
+import type { AnyEntity, FieldsOf } from './define';
 import type { FieldDef, ValueOf } from './fields';
 import { type SaveIssue, checkValue } from './validation';
 
@@ -218,4 +219,21 @@ export function inputReferences(
       );
   }
   return found;
+}
+
+/**
+ * Some of an entity's own fields as an input (`fieldsOf(order, ['supplierId', 'orderDate'])`):
+ * an endpoint taking part of a document checks those values as a save would.
+ */
+export function fieldsOf<E extends AnyEntity, const N extends keyof FieldsOf<E> & string>(
+  entity: E,
+  names: readonly N[],
+): { readonly [K in N]: FieldsOf<E>[K] } {
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const field = entity.ownFields[name];
+    if (!field) throw new Error(`${entity.name} has no field ${name}`);
+    out[name] = field;
+  }
+  return out as { readonly [K in N]: FieldsOf<E>[K] };
 }

@@ -58,6 +58,22 @@ export interface DataApi {
   insert<E extends AnyEntity>(entity: E, rows: readonly NewRowOf<E>[]): Promise<number[]>;
   /** Deletes rows within the caller's scope (audited). */
   remove<E extends AnyEntity>(entity: E, ids: readonly number[]): Promise<void>;
+  /**
+   * Locks rows for the rest of the unit of work and answers them as stored (404 when one is
+   * not visible): read, decide, then patch, with no one changing them in between.
+   */
+  lock<E extends AnyEntity>(entity: E, ids: readonly number[]): Promise<RowOf<E>[]>;
+  /**
+   * A raw SQL write on these rows where the API does not fit (a conditional or bulk update);
+   * the engine still bumps versions and audits every changed field. Say why in a comment.
+   */
+  rawUpdate<E extends AnyEntity>(
+    entity: E,
+    ids: readonly number[],
+    work: (tx: Executor) => Promise<void>,
+  ): Promise<RowOf<E>[]>;
+  /** Records in a record's history that this operation happened to it (a mail sent), with a note. */
+  record(entity: AnyEntity, id: number, note?: string | null): Promise<void>;
   /** Saves a document through the engine's own save: every check and hook of a save applies. */
   save<E extends AnyEntity>(entity: E, body: SaveBodyOf<E>): Promise<FoundRowOf<E>>;
   /** Runs a workflow action of another document (or of this one), as the platform. */
@@ -146,6 +162,24 @@ class Data implements DataApi {
 
   remove<E extends AnyEntity>(entity: E, ids: readonly number[]): Promise<void> {
     return this.runtime.service(entity.name).removeRows(this.actor, ids, this.operation);
+  }
+
+  async lock<E extends AnyEntity>(entity: E, ids: readonly number[]): Promise<RowOf<E>[]> {
+    return (await this.runtime.service(entity.name).lock(this.actor, ids)) as RowOf<E>[];
+  }
+
+  async rawUpdate<E extends AnyEntity>(
+    entity: E,
+    ids: readonly number[],
+    work: (tx: Executor) => Promise<void>,
+  ): Promise<RowOf<E>[]> {
+    return (await this.runtime
+      .service(entity.name)
+      .rawUpdate(this.actor, ids, this.operation, work)) as RowOf<E>[];
+  }
+
+  record(entity: AnyEntity, id: number, note: string | null = null): Promise<void> {
+    return this.runtime.service(entity.name).record(this.actor, id, this.operation, note);
   }
 
   async save<E extends AnyEntity>(entity: E, body: SaveBodyOf<E>): Promise<FoundRowOf<E>> {

@@ -1824,6 +1824,108 @@ export class EntityService {
   }
 
   /**
+   * Computed fields of a row changed by server code, from what they depend on: a line's header,
+   * a header's stored lines (so that a header patched after its lines were carries their totals).
+   */
+  private async recompute(tx: Executor, row: Row, headers: Map<number, Row | undefined>): Promise<void> {
+    if (!Object.values(this.entity.fields).some((field) => field.computed)) return;
+    if (this.entity.parent) {
+      const headerId = row[this.entity.parent.field] as number;
+      if (!headers.has(headerId)) headers.set(headerId, await this.headerRow(tx, row));
+      const header = headers.get(headerId);
+      this.compute(this.entity, row, header ? { lines: {}, header } : { lines: {} });
+      return;
+    }
+    const lines: Record<string, Row[]> = {};
+    for (const [collection, line] of Object.entries(this.entity.lines))
+      lines[collection] = await this.runtime
+        .service(line.name)
+        .storedLines(tx, row[this.entity.key] as number);
+    this.compute(this.entity, row, { lines });
+  }
+
+  /**
+   * The stored rows of these keys within the actor's scope, locked for the transaction (404 when
+   * one is not visible): read, decide, then patch, with no one changing them in between.
+   */
+  async lock(actor: Actor, ids: readonly number[]): Promise<Row[]> {
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    if (!unique.length) return [];
+    return this.runtime.transaction(async (tx) => {
+      const stored = (await tx
+        .select()
+        .from(this.table)
+        .where(and(this.ofKeys(unique), ...this.scope(actor)))
+        .orderBy(this.col(this.entity.key))
+        .for('update')) as Row[];
+      if (stored.length !== unique.length) throw fail(404, 'entity.notFound');
+      return stored.map((row) => this.plain(row));
+    });
+  }
+
+  /**
+   * A raw SQL write on rows of this entity (a conditional or bulk update the API does not
+   * express), audited all the same: the rows are locked and read before, `work` runs, they are
+   * read after; each changed row gets its version bumped (unless the statement did) and an
+   * audit entry under `operation`.
+   */
+  async rawUpdate(
+    actor: Actor,
+    ids: readonly number[],
+    operation: string,
+    work: (tx: Executor) => Promise<void>,
+  ): Promise<Row[]> {
+    return this.runtime.transaction(async (tx) => {
+      const before = await this.lock(actor, ids);
+      await work(tx);
+      const after = (
+        (await tx
+          .select()
+          .from(this.table)
+          .where(this.ofKeys(before.map((row) => row[this.entity.key] as number)))
+          .orderBy(this.col(this.entity.key))) as Row[]
+      ).map((row) => this.plain(row));
+      const now = this.runtime.clock.now();
+      const audit: AuditEntry[] = [];
+      for (const [index, row] of after.entries()) {
+        const previous = before[index]!;
+        const changes = diffRows(this.entity, previous, row);
+        if (!changes.length) continue;
+        if (row[VERSION_FIELD] === previous[VERSION_FIELD]) {
+          await tx
+            .update(this.table)
+            .set({
+              [VERSION_FIELD]: (row[VERSION_FIELD] as number) + 1,
+              lastUpdatedBy: actor.userId,
+              lastUpdateDate: now,
+            })
+            .where(eq(this.col(this.entity.key), row[this.entity.key] as number));
+          row[VERSION_FIELD] = (row[VERSION_FIELD] as number) + 1;
+        }
+        audit.push({ ...this.auditTarget(row), action: operation, changes });
+      }
+      await writeAudit(tx, actor, now, audit);
+      return after;
+    });
+  }
+
+  /** Records that an operation happened to a record without changing it (a mail sent), with a note. */
+  async record(actor: Actor, id: number, operation: string, note: string | null): Promise<void> {
+    await this.runtime.transaction(async (tx) => {
+      const [row] = await this.lock(actor, [id]);
+      await writeAudit(tx, actor, this.runtime.clock.now(), [
+        {
+          ...this.auditTarget(row!),
+          action: operation,
+          statusFrom: (row![STATUS_FIELD] as string | undefined) ?? null,
+          statusTo: (row![STATUS_FIELD] as string | undefined) ?? null,
+          comment: note,
+        },
+      ]);
+    });
+  }
+
+  /**
    * Changes stored rows from server code (a hook, an action, an endpoint): the rows named by
    * key, or matching a selection, within the actor's scope (404 when a named row is not), are
    * locked, changed, their computed fields recomputed, their versions bumped, and every changed
@@ -1854,15 +1956,7 @@ export class EntityService {
       for (const raw of stored) {
         const before = this.plain(raw);
         const row: Row = { ...before, ...values };
-        if (Object.values(this.entity.fields).some((field) => field.computed)) {
-          let header: Row | undefined;
-          if (this.entity.parent) {
-            const headerId = row[this.entity.parent.field] as number;
-            if (!headers.has(headerId)) headers.set(headerId, await this.headerRow(tx, row));
-            header = headers.get(headerId);
-          }
-          this.compute(this.entity, row, header ? { lines: {}, header } : { lines: {} });
-        }
+        await this.recompute(tx, row, headers);
         const changed = diffRows(this.entity, before, row);
         after.push(
           changed.length ? { ...row, [VERSION_FIELD]: (before[VERSION_FIELD] as number) + 1 } : before,

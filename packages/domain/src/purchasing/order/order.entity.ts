@@ -3,23 +3,46 @@
 // A supplier never sees an order before it is released.
 import {
   amount,
+  approvalWorkflow,
   attachments,
   date,
   datetime,
   defineEntity,
   lookup,
   number,
+  quantity,
   ref,
+  rows,
   sum,
   text,
   textarea,
 } from '@srm/kernel';
 import { orderLine } from './order-line.entity';
 
+/** The approval process of orders (its template: approval.ts). */
+export const ORDER_PROCESS = 'PUR_ORDER_APPROVAL';
+
 export const PO_SOURCE_TYPES = ['MANUAL', 'REQUISITION', 'AGREEMENT', 'AWARD', 'CATALOGUE'] as const;
 
 /** States in which the order exists for its supplier. */
 export const SUPPLIER_VISIBLE_STATES = ['RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CLOSED'] as const;
+
+/**
+ * The supplier's answer when confirming or proposing: per line a promised date, or a proposed
+ * date or quantity, and a comment (lines it leaves out keep what it saved on them before).
+ */
+const supplierAnswer = {
+  lines: rows(
+    {
+      poLineId: ref('srmPoLine', { required: true }),
+      promisedDate: date(),
+      proposedDate: date(),
+      proposedQuantity: quantity({ min: 0.0001 }),
+      supplierComment: text({ max: 500 }),
+    },
+    { max: 20000 },
+  ),
+};
 
 const total =
   (field: string) =>
@@ -119,34 +142,22 @@ export const order = defineEntity('srmPoHeader', {
       { key: 'other', fields: ['remark', 'attachmentIds'] },
     ],
   },
-  workflow: {
-    states: [
-      'DRAFT',
-      'APPROVING',
-      'APPROVED',
-      'REJECTED',
-      'RELEASED',
-      'CHANGE_PROPOSED',
-      'CONFIRMED',
-      'CANCELLED',
-      'CLOSED',
-    ],
-    initial: 'DRAFT',
-    editableIn: ['DRAFT', 'REJECTED'],
-    deletableIn: ['DRAFT'],
+  workflow: approvalWorkflow(ORDER_PROCESS, {
+    states: ['RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CANCELLED', 'CLOSED'],
     actions: {
-      doSubmit: { from: ['DRAFT', 'REJECTED'], to: 'APPROVING', approval: 'PUR_ORDER_APPROVAL' },
-      doApproval: { from: ['APPROVING'], to: 'APPROVED', system: true },
-      doReject: { from: ['APPROVING'], to: 'REJECTED', needs: ['comment'], system: true },
-      doWithdraw: { from: ['APPROVING'], to: 'DRAFT', system: true },
       doRelease: { from: ['APPROVED'], to: 'RELEASED' },
       doCancel: { from: ['DRAFT', 'REJECTED', 'APPROVED'], to: 'CANCELLED', confirm: true, danger: true },
-      doSupplierConfirm: { from: ['RELEASED'], to: 'CONFIRMED', side: 'supplier' },
-      doSupplierPropose: { from: ['RELEASED'], to: 'CHANGE_PROPOSED', side: 'supplier' },
+      doSupplierConfirm: { from: ['RELEASED'], to: 'CONFIRMED', side: 'supplier', input: supplierAnswer },
+      doSupplierPropose: {
+        from: ['RELEASED'],
+        to: 'CHANGE_PROPOSED',
+        side: 'supplier',
+        input: supplierAnswer,
+      },
       doBuyerConfirm: { from: ['CHANGE_PROPOSED'], to: 'CONFIRMED' },
       doBuyerReject: { from: ['CHANGE_PROPOSED'], to: 'RELEASED', needs: ['comment'], danger: true },
       doClose: { from: ['CONFIRMED'], to: 'CLOSED', confirm: true, danger: true },
       doOpen: { from: ['CLOSED'], to: 'CONFIRMED' },
     },
-  },
+  }),
 });

@@ -3,6 +3,9 @@
 import { attachments, date, defineEntity, ref, sum, text, textarea, amount } from '@srm/kernel';
 import { requisitionLine } from './requisition-line.entity';
 
+/** The approval process of requisitions (its template: ../approval.ts). */
+export const REQUISITION_PROCESS = 'PUR_REQUISITION_APPROVAL';
+
 export const requisition = defineEntity('srmPurRequisitionHeader', {
   area: 'purchasing',
   key: 'requisitionHeaderId',
@@ -87,7 +90,7 @@ export const requisition = defineEntity('srmPurRequisitionHeader', {
       doSubmit: {
         from: ['DRAFT', 'REJECTED', 'RETURNED'],
         to: 'SUBMITTED',
-        approval: 'PUR_REQUISITION_APPROVAL',
+        approval: REQUISITION_PROCESS,
       },
       doApproval: { from: ['SUBMITTED'], to: 'APPROVED', system: true },
       doReject: { from: ['SUBMITTED'], to: 'REJECTED', needs: ['comment'], system: true },
