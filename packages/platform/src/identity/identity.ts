@@ -13,7 +13,7 @@ import { AppError } from '../http/errors';
 import type { EntityRuntime } from '../entity/runtime';
 import type { EntityTable } from '../entity/tables';
 import type { Messenger } from '../messaging/messenger';
-import { drawCaptcha, randomCaptchaText } from './captcha';
+import { captchaAnswer, drawCaptcha, randomCaptchaText } from './captcha';
 import { hashPassword, verifyPassword } from './passwords';
 import type { RsaKeys } from './rsa';
 import { captcha, loginAttempt, requestSignature, session, userCredential, verificationCode } from './tables';
@@ -165,16 +165,18 @@ export class Identity {
 
   /** A new captcha; `text` is for in-process tests, which cannot read the picture. */
   async newCaptcha(text = randomCaptchaText()): Promise<{ captchaId: string; image: string }> {
+    // Drawn first, so that a server that cannot draw (ADR 0012) stores no captcha.
+    const image = await drawCaptcha(text);
     const captchaId = randomBytes(16).toString('hex');
     const now = this.now();
     const on = this.runtime.executor();
     await on.delete(captcha).where(lt(captcha.expiresAt, now));
     await on.insert(captcha).values({
       captchaId,
-      codeHash: sha256(text.toUpperCase()),
+      codeHash: sha256(captchaAnswer(text)),
       expiresAt: new Date(now.getTime() + 5 * 60_000),
     });
-    return { captchaId, image: `data:image/png;base64,${drawCaptcha(text).toString('base64')}` };
+    return { captchaId, image: `data:image/png;base64,${image.toString('base64')}` };
   }
 
   /** A captcha can be used once; a wrong answer uses it too. */
@@ -185,7 +187,7 @@ export class Identity {
       .delete(captcha)
       .where(and(eq(captcha.captchaId, captchaId), gt(captcha.expiresAt, this.now())))
       .returning();
-    return !!row && row.codeHash === sha256(code.trim().toUpperCase());
+    return !!row && row.codeHash === sha256(captchaAnswer(code));
   }
 
   // ------------------------------------------------------------------ sign-in

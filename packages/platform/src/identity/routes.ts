@@ -8,6 +8,7 @@ import type { Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { headerValue } from '../http/plugin';
+import { CaptchaUnavailableError } from './captcha';
 import type { ClientInfo, Grants, Identity } from './identity';
 import type { IdentityPolicy } from './policy';
 
@@ -41,9 +42,16 @@ export function registerIdentityRoutes(
     success({ publicKey: identity.rsa.publicKeySpki, algorithm: 'RSA-OAEP', hash: 'SHA-256' }),
   );
 
-  app.post(`${AUTH_PREFIX}/generateRandomValidate`, publicRoute, async () =>
-    success(await identity.newCaptcha()),
-  );
+  app.post(`${AUTH_PREFIX}/generateRandomValidate`, publicRoute, async (request) => {
+    try {
+      return success(await identity.newCaptcha());
+    } catch (error) {
+      if (!(error instanceof CaptchaUnavailableError)) throw error;
+      // The operator reads what to install in the log; the user gets a plain 503.
+      request.log.error({ err: error }, error.message);
+      throw new AppError(503, 'auth.captchaUnavailable');
+    }
+  });
 
   app.post(`${AUTH_PREFIX}/captchaRequired`, publicRoute, async (request) => {
     const userName = body(request).userName;
