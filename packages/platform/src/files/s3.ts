@@ -108,12 +108,14 @@ export class S3Storage implements FileStorage {
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    // A bad key is our own fault (keys come from stored rows), not the store's.
+    const objectKey = this.objectKey(key);
     const { sdk: loaded, client } = await this.connect();
     try {
       const answer = await client.send(
         new loaded.GetObjectCommand({
           Bucket: this.options.bucket,
-          Key: this.objectKey(key),
+          Key: objectKey,
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
         }),
       );
@@ -124,10 +126,11 @@ export class S3Storage implements FileStorage {
   }
 
   async size(key: string): Promise<number | null> {
+    const objectKey = this.objectKey(key);
     const { sdk: loaded, client } = await this.connect();
     try {
       const answer = await client.send(
-        new loaded.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+        new loaded.HeadObjectCommand({ Bucket: this.options.bucket, Key: objectKey }),
       );
       return answer.ContentLength ?? 0;
     } catch (error) {
@@ -138,11 +141,10 @@ export class S3Storage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
+    const objectKey = this.objectKey(key);
     const { sdk: loaded, client } = await this.connect();
     try {
-      await client.send(
-        new loaded.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
-      );
+      await client.send(new loaded.DeleteObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
     } catch (error) {
       const failure = asS3Error(error, 'DELETE');
       if (!(failure instanceof S3Error && failure.statusCode === 404)) throw failure;
