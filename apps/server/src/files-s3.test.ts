@@ -1,5 +1,6 @@
 // The files API with SRM_STORAGE=s3: uploads land in a real S3-compatible server (s3rver over
-// HTTP) under their SHA-256, downloads and ranges come back from it, and nothing is on disk.
+// HTTP) under their SHA-256, downloads and ranges come back from it, and nothing is on disk; an
+// object gone from the bucket or a store that does not answer is a clear message, not a 500.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await s3?.close();
+  await s3?.close().catch(() => {});
   process.env = saved;
   rmSync(work, { recursive: true, force: true });
 });
@@ -61,5 +62,45 @@ describe('files on S3-compatible storage', () => {
     });
     if (range.status === 206) expect(Buffer.from(await range.arrayBuffer()).toString()).toBe('%PDF-1.4');
     else expect(Buffer.from(await range.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  it('an object gone from the bucket is a 404, a store that does not answer a 503: both E, no row written', async () => {
+    const upload = async (content: Buffer) => {
+      const form = new FormData();
+      form.append('files', new Blob([content]), '对象存储.pdf');
+      const answer = await fetch(`${server.url}/api/file/v2/file/upload`, {
+        method: 'POST',
+        headers: { 'x-test-actor': buyer, 'saaf-language': 'EN' },
+        body: form,
+      });
+      return {
+        httpStatus: answer.status,
+        body: (await answer.json()) as { status: string; msg: string; data: { id: number }[] },
+      };
+    };
+    const content = Buffer.concat([PDF, Buffer.from(`gone ${Date.now()}`)]);
+    const stored = await upload(content);
+    expect(stored.body.status, stored.body.msg).toBe('S');
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const folder = join(s3.directory, 'srm-test', sha256.slice(0, 2), sha256.slice(2, 4));
+    for (const name of readdirSync(folder).filter((name) => name.startsWith(sha256)))
+      rmSync(join(folder, name), { force: true });
+    const gone = await fetch(`${server.url}/api/file/v2/file/download?id=${stored.body.data[0]!.id}`, {
+      method: 'POST',
+      headers: { 'x-test-actor': buyer, 'saaf-language': 'EN' },
+    });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { status: string }).status).toBe('E');
+
+    // The store stops: an upload is refused with a message, and no attachment row is written.
+    const rows = await server.count('base_attachment');
+    await s3.close();
+    const refused = await upload(Buffer.concat([PDF, Buffer.from('after the store stopped')]));
+    expect(refused.httpStatus).toBe(503);
+    expect(refused.body).toMatchObject({
+      status: 'E',
+      msg: 'The file storage failed; try again later, or ask the administrator if it goes on',
+    });
+    expect(await server.count('base_attachment')).toBe(rows);
   });
 });

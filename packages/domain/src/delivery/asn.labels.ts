@@ -166,7 +166,12 @@ export async function labelsPdf(
         drawText(doc, t('lotNumber'), label.lotNumber || '-', MARGIN, top + 72, column);
         drawText(doc, t('shipDate'), label.shipDate, MARGIN + column, top + 72, column);
         await drawQr(doc, label.qr, WIDTH - MARGIN - 70, top - 4, 70);
-        drawCode128(doc, label.barcode, { x: MARGIN, y: HEIGHT - MARGIN - 52, width: inner, height: 38 });
+        await drawCode128(doc, label.barcode, {
+          x: MARGIN,
+          y: HEIGHT - MARGIN - 52,
+          width: inner,
+          height: 38,
+        });
         doc
           .font('regular')
           .fontSize(8)

@@ -1,12 +1,15 @@
-// The S3 storage against a real S3-compatible server over HTTP (s3rver, which checks AWS
-// Signature Version 4): round trip, ranges, de-duplication, deletes, and a wrong secret refused.
+// The S3 storage against a real S3-compatible server over HTTP (s3rver, which checks the
+// access key but not the signature itself): round trip, ranges, de-duplication, deletes, the
+// payload's SHA-256 signed, and the store's refusals as clear errors (never a bare 500).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPTY_SHA256, S3Error, S3Storage, signS3, storageFromEnvironment } from './s3';
+import { S3Error, S3Storage, storageFromEnvironment } from './s3';
 import { DiskStorage, FileTooLargeError } from './storage';
 import { type S3Peer, startS3Peer } from '../testing/s3-peer';
 
@@ -14,15 +17,45 @@ const work = mkdtempSync(join(tmpdir(), 'srm-s3-'));
 let server: S3Peer;
 let endpoint = '';
 
-function storage(secretAccessKey = 'S3RVER') {
+function storage(options: { endpoint?: string; accessKeyId?: string } = {}) {
   return new S3Storage({
-    endpoint,
+    endpoint: options.endpoint ?? endpoint,
     region: 'us-east-1',
     bucket: 'srm-files',
-    accessKeyId: 'S3RVER',
-    secretAccessKey,
+    accessKeyId: options.accessKeyId ?? 'S3RVER',
+    secretAccessKey: 'S3RVER',
     workDir: join(work, 'spool'),
   });
+}
+
+/** A loopback relay in front of the S3 server that keeps every request's method, path and headers. */
+async function recordingRelay(target: string) {
+  const seen: { method: string; path: string; headers: IncomingHttpHeaders }[] = [];
+  const upstream = new URL(target);
+  const relay = createServer((incoming, answer) => {
+    seen.push({ method: incoming.method!, path: incoming.url!, headers: incoming.headers });
+    const outgoing = request(
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (response) => {
+        answer.writeHead(response.statusCode!, response.headers);
+        response.pipe(answer);
+      },
+    );
+    incoming.pipe(outgoing);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => relay.close(() => resolve())),
+  };
 }
 
 async function text(stream: Readable): Promise<string> {
@@ -82,39 +115,54 @@ describe('S3 storage', () => {
     expect(back.equals(content)).toBe(true);
   });
 
-  // s3rver checks the access key but not a version 4 signature: the signature itself is
-  // checked against the worked example of Amazon's S3 documentation ("GET Object").
-  it('signs as Amazon documents it (SigV4 worked example)', () => {
-    const headers = signS3({
-      method: 'GET',
-      host: 'examplebucket.s3.amazonaws.com',
-      path: '/test.txt',
-      headers: { Range: 'bytes=0-9' },
-      payloadSha256: EMPTY_SHA256,
-      region: 'us-east-1',
-      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-      now: new Date('2013-05-24T00:00:00Z'),
-    });
-    expect(headers.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
-        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, ' +
-        'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
-    );
+  it('signs the payload’s SHA-256, so that the store checks the bytes it receives', async () => {
+    const relay = await recordingRelay(endpoint);
+    try {
+      const content = randomBytes(70_000);
+      const sha256 = createHash('sha256').update(content).digest('hex');
+      const stored = await storage({ endpoint: relay.endpoint }).put(Readable.from([content]), 100_000);
+      expect(stored.key).toBe(sha256);
+      const put = relay.seen.find((seen) => seen.method === 'PUT')!;
+      expect(put.path.split('?')[0]).toBe(`/srm-files/${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`);
+      expect(put.headers['x-amz-content-sha256']).toBe(sha256);
+      expect(put.headers['content-length']).toBe(String(content.length));
+      const authorization = String(put.headers.authorization);
+      expect(authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request, /,
+      );
+      expect(authorization.match(/SignedHeaders=([^,]+)/)![1]!.split(';')).toEqual(
+        expect.arrayContaining(['host', 'x-amz-content-sha256', 'x-amz-date']),
+      );
+      // No CRC trailers: stores that know only SigV4 (and s3rver) take the body as it is.
+      expect(put.headers['content-encoding']).toBeUndefined();
+      expect(Object.keys(put.headers).filter((name) => name.startsWith('x-amz-checksum'))).toEqual([]);
+    } finally {
+      await relay.close();
+    }
   });
 
-  it('is refused with an unknown access key', async () => {
-    const stranger = new S3Storage({
-      endpoint,
-      region: 'us-east-1',
-      bucket: 'srm-files',
-      accessKeyId: 'NOT-A-KEY',
-      secretAccessKey: 'x',
-      workDir: join(work, 'spool'),
-    });
-    const error = await stranger.put(Readable.from([Buffer.from('x')]), 10).catch((e: unknown) => e);
-    expect(error, String(error)).toBeInstanceOf(S3Error);
-    expect((error as S3Error).statusCode).toBe(403);
+  it('answers a refusal as a clear error: 503 "storage failed", 404 for a missing object', async () => {
+    const stranger = storage({ accessKeyId: 'NOT-A-KEY' });
+    const refused = await stranger.put(Readable.from([Buffer.from('x')]), 10).catch((e: unknown) => e);
+    expect(refused, String(refused)).toBeInstanceOf(S3Error);
+    expect(refused).toMatchObject({ statusCode: 403, httpStatus: 503, messageKey: 'file.storageFailed' });
+    // The store's own answer is kept for the log.
+    const read = await stranger.get('0'.repeat(64)).catch((e: unknown) => e);
+    expect(read).toMatchObject({ statusCode: 403, httpStatus: 503 });
+    expect((read as S3Error).message).toContain('InvalidAccessKeyId');
+
+    const missing = await storage()
+      .get('0'.repeat(64))
+      .catch((e: unknown) => e);
+    expect(missing).toMatchObject({ statusCode: 404, httpStatus: 404, messageKey: 'file.notFound' });
+
+    // Nothing listens on the port of a closed relay: the store does not answer.
+    const relay = await recordingRelay(endpoint);
+    await relay.close();
+    const silent = await storage({ endpoint: relay.endpoint })
+      .size('0'.repeat(64))
+      .catch((e: unknown) => e);
+    expect(silent).toMatchObject({ statusCode: 0, httpStatus: 503, messageKey: 'file.storageFailed' });
   });
 
   it('is chosen by the environment, with a clear message when a setting is missing', () => {

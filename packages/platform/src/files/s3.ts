@@ -1,14 +1,14 @@
-// File contents in an S3-compatible object store (AWS S3, MinIO, Ceph, OSS/COS in S3 mode).
-// Requests are signed with AWS Signature Version 4 over node:http(s), streamed both ways; keys
-// are the content's SHA-256, as on disk, so a file is uploaded once and a user never names one.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+// File contents in an S3-compatible object store (AWS S3, MinIO, Ceph, OSS/COS in S3 mode),
+// through the AWS SDK's S3 client, which loads with the first request (never on disk storage);
+// keys are the content's SHA-256, as on disk, so a file is uploaded once and a user never names one.
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import { AppError } from '../http/errors';
 import { DiskStorage, type FileStorage, meter, type StoredObject } from './storage';
 
 export interface S3Options {
@@ -22,159 +22,77 @@ export interface S3Options {
   workDir: string;
 }
 
-export class S3Error extends Error {
+/**
+ * The store refused or could not be reached: the user reads that the file storage failed (503),
+ * or that the file does not exist when the store has no such object (404); the log keeps the
+ * store's own answer.
+ */
+export class S3Error extends AppError {
   constructor(
+    /** The store's HTTP status, 0 when it did not answer. */
     readonly statusCode: number,
     readonly body: string,
-    operation: string,
+    readonly operation: string,
   ) {
-    super(`S3 ${operation} answered ${statusCode}: ${body.slice(0, 300)}`);
+    super(statusCode === 404 ? 404 : 503, statusCode === 404 ? 'file.notFound' : 'file.storageFailed');
+    this.name = 'S3Error';
+    this.message = `S3 ${operation} answered ${statusCode || 'nothing'}: ${body.slice(0, 300)}`;
   }
 }
 
 const KEY = /^[0-9a-f]{64}$/;
-export const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+let loading: Promise<typeof S3Sdk> | null = null;
+
+function sdk(): Promise<typeof S3Sdk> {
+  loading ??= import('@aws-sdk/client-s3');
+  return loading;
 }
 
-function hmac(key: Buffer | string, text: string): Buffer {
-  return createHmac('sha256', key).update(text).digest();
-}
+/** The SDK's warnings (a failed streamed PUT is not retried) would go to the console: the error itself is answered and logged. */
+const quiet = { debug() {}, info() {}, warn() {}, error() {}, trace() {} };
 
-/** RFC 3986 encoding as SigV4 wants it (slashes kept in paths). */
-function encodePath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) =>
-      encodeURIComponent(segment).replace(
-        /[!'()*]/g,
-        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-      ),
-    )
-    .join('/');
-}
-
-async function readAll(response: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of response) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString('utf8');
-}
-
-export interface S3Signing {
-  method: string;
-  host: string;
-  /** The URI-encoded path. */
-  path: string;
-  headers: Record<string, string>;
-  payloadSha256: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  now: Date;
-}
-
-/** The request's headers with `x-amz-date`, `x-amz-content-sha256` and the SigV4 `authorization`. */
-export function signS3(request: S3Signing): Record<string, string> {
-  const amzDate = request.now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const all: Record<string, string> = {
-    ...Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]),
-    ),
-    host: request.host,
-    'x-amz-content-sha256': request.payloadSha256,
-    'x-amz-date': amzDate,
-  };
-  const names = Object.keys(all).sort();
-  const canonical = [
-    request.method,
-    request.path,
-    '',
-    ...names.map((name) => `${name}:${all[name]!.trim()}`),
-    '',
-    names.join(';'),
-    request.payloadSha256,
-  ].join('\n');
-  const scope = `${day}/${request.region}/s3/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${request.secretAccessKey}`, day), request.region), 's3'),
-    'aws4_request',
+function asS3Error(error: unknown, operation: string): unknown {
+  if (error instanceof S3Error) return error;
+  const failure = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  if (typeof failure !== 'object' || failure === null) return error;
+  return new S3Error(
+    failure.$metadata?.httpStatusCode ?? 0,
+    `${failure.name ?? 'Error'}: ${failure.message ?? ''}`,
+    operation,
   );
-  const signature = createHmac('sha256', signingKey).update(toSign).digest('hex');
-  all.authorization =
-    `AWS4-HMAC-SHA256 Credential=${request.accessKeyId}/${scope}, ` +
-    `SignedHeaders=${names.join(';')}, Signature=${signature}`;
-  return all;
-}
-
-interface SignedRequest {
-  method: 'GET' | 'PUT' | 'HEAD' | 'DELETE';
-  key: string;
-  headers?: Record<string, string>;
-  payloadSha256?: string;
-  body?: Readable;
 }
 
 export class S3Storage implements FileStorage {
-  private readonly base: URL;
+  private connected: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | null = null;
 
-  constructor(
-    private readonly options: S3Options,
-    /** The signing clock (tests may shift it). */
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.base = new URL(options.endpoint);
-  }
+  constructor(private readonly options: S3Options) {}
 
-  private objectPath(key: string): string {
-    if (!KEY.test(key)) throw new Error('Bad storage key');
-    const prefix = this.base.pathname.replace(/\/$/, '');
-    return `${prefix}/${this.options.bucket}/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
-  }
-
-  /** Sends one signed request (path-style addressing) and answers the response, unread. */
-  private send({ method, key, headers = {}, payloadSha256 = EMPTY_SHA256, body }: SignedRequest) {
-    const path = encodePath(this.objectPath(key));
-    const all = signS3({
-      method,
-      host: this.base.host,
-      path,
-      headers,
-      payloadSha256,
-      region: this.options.region,
-      accessKeyId: this.options.accessKeyId,
-      secretAccessKey: this.options.secretAccessKey,
-      now: this.now(),
-    });
-    const request = this.base.protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise<IncomingMessage>((resolve, reject) => {
-      const outgoing = request(
-        {
-          method,
-          hostname: this.base.hostname,
-          port: this.base.port || undefined,
-          path,
-          headers: all,
+  private connect() {
+    this.connected ??= sdk().then((loaded) => ({
+      sdk: loaded,
+      client: new loaded.S3Client({
+        endpoint: this.options.endpoint,
+        region: this.options.region,
+        // Path-style addressing: MinIO, Ceph and most self-hosted stores have no bucket subdomains.
+        forcePathStyle: true,
+        credentials: {
+          accessKeyId: this.options.accessKeyId,
+          secretAccessKey: this.options.secretAccessKey,
         },
-        resolve,
-      );
-      outgoing.on('error', reject);
-      if (body) {
-        body.on('error', (error) => outgoing.destroy(error));
-        body.pipe(outgoing);
-      } else outgoing.end();
-    });
+        // The SDK would otherwise add CRC32 checksums as aws-chunked trailers, which many
+        // S3-compatible stores (and s3rver) refuse; the SHA-256 of the payload is signed instead.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        logger: quiet,
+      }),
+    }));
+    return this.connected;
   }
 
-  private async expect(response: IncomingMessage, operation: string, ok: number[]): Promise<void> {
-    if (ok.includes(response.statusCode ?? 0)) return;
-    throw new S3Error(response.statusCode ?? 0, await readAll(response), operation);
+  private objectKey(key: string): string {
+    if (!KEY.test(key)) throw new Error('Bad storage key');
+    return `${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
   }
 
   async put(content: Readable, maxBytes: number, checks: Transform[] = []): Promise<StoredObject> {
@@ -190,42 +108,75 @@ export class S3Storage implements FileStorage {
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const response = await this.send({
-      method: 'GET',
-      key,
-      headers: range ? { range: `bytes=${range.start}-${range.end}` } : {},
-    });
-    await this.expect(response, 'GET', range ? [200, 206] : [200]);
-    return response;
+    // A bad key is our own fault (keys come from stored rows), not the store's.
+    const objectKey = this.objectKey(key);
+    const { sdk: loaded, client } = await this.connect();
+    try {
+      const answer = await client.send(
+        new loaded.GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: objectKey,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      return answer.Body as Readable;
+    } catch (error) {
+      throw asS3Error(error, 'GET');
+    }
   }
 
   async size(key: string): Promise<number | null> {
-    const response = await this.send({ method: 'HEAD', key });
-    response.resume();
-    if (response.statusCode === 404) return null;
-    await this.expect(response, 'HEAD', [200]);
-    return Number(response.headers['content-length'] ?? 0);
+    const objectKey = this.objectKey(key);
+    const { sdk: loaded, client } = await this.connect();
+    try {
+      const answer = await client.send(
+        new loaded.HeadObjectCommand({ Bucket: this.options.bucket, Key: objectKey }),
+      );
+      return answer.ContentLength ?? 0;
+    } catch (error) {
+      const failure = asS3Error(error, 'HEAD');
+      if (failure instanceof S3Error && failure.statusCode === 404) return null;
+      throw failure;
+    }
   }
 
   async delete(key: string): Promise<void> {
-    const response = await this.send({ method: 'DELETE', key });
-    await this.expect(response, 'DELETE', [200, 204, 404]);
-    response.resume();
+    const objectKey = this.objectKey(key);
+    const { sdk: loaded, client } = await this.connect();
+    try {
+      await client.send(new loaded.DeleteObjectCommand({ Bucket: this.options.bucket, Key: objectKey }));
+    } catch (error) {
+      const failure = asS3Error(error, 'DELETE');
+      if (!(failure instanceof S3Error && failure.statusCode === 404)) throw failure;
+    }
   }
 
   async adopt(localPath: string, sha256: string): Promise<StoredObject> {
     const size = (await stat(localPath)).size;
     // The same content stored before is not sent again.
     if ((await this.size(sha256)) !== size) {
-      const response = await this.send({
-        method: 'PUT',
-        key: sha256,
-        headers: { 'content-length': String(size), 'content-type': 'application/octet-stream' },
-        payloadSha256: sha256,
-        body: createReadStream(localPath),
+      const { sdk: loaded, client } = await this.connect();
+      const command = new loaded.PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(sha256),
+        Body: createReadStream(localPath),
+        ContentLength: size,
+        ContentType: 'application/octet-stream',
       });
-      await this.expect(response, 'PUT', [200]);
-      response.resume();
+      // The payload's SHA-256 is known: signed as x-amz-content-sha256, the store checks the
+      // bytes it received against it (a streamed body would otherwise go UNSIGNED-PAYLOAD).
+      command.middlewareStack.add(
+        (next) => (args) => {
+          (args.request as { headers: Record<string, string> }).headers['x-amz-content-sha256'] = sha256;
+          return next(args);
+        },
+        { step: 'build', name: 'signedPayloadSha256' },
+      );
+      try {
+        await client.send(command);
+      } catch (error) {
+        throw asS3Error(error, 'PUT');
+      }
     }
     await rm(localPath, { force: true });
     return { key: sha256, size, sha256 };

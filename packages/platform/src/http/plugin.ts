@@ -84,6 +84,8 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
     return;
   }
   if (error instanceof AppError) {
+    // The user reads a message; the operator needs the cause (a store's refusal, a mail server's).
+    if (error.httpStatus >= 500) request.log.error({ err: error }, error.message);
     reply
       .code(error.httpStatus)
       .send(failure(request.t(error.messageKey, error.params), error.details ?? null));

@@ -1,7 +1,7 @@
 // Reading PDFs back in tests: the text of every page, and the barcodes drawn as filled
-// rectangles — Code 128 decoded from its bar widths, QR codes rasterised and decoded by jsQR —
-// so a test proves what a scanner would read, not what the drawing code meant to draw.
-import { code128SymbolOf } from '../pdf/barcode';
+// rectangles — Code 128 decoded from its bar widths against the standard's table (written here,
+// apart from the encoder), QR codes rasterised and decoded by jsQR — so a test proves what a
+// scanner would read, not what the drawing code meant to draw.
 
 export interface PdfRect {
   readonly x: number;
@@ -61,23 +61,75 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfPageContent[]> {
   return pages;
 }
 
-/** Decodes Code 128 symbol values (start to stop) to text; throws on a bad check symbol. */
+/**
+ * Code 128 symbol patterns (ISO/IEC 15417), values 0–106: widths of bar, space, bar, space,
+ * bar, space in modules; the stop symbol (106) has a seventh, a final 2-module bar.
+ */
+// prettier-ignore
+const CODE128_WIDTHS = [
+  '212222', '222122', '222221', '121223', '121322', '131222', '122213', '122312', '132212', '221213',
+  '221312', '231212', '112232', '122132', '122231', '113222', '123122', '123221', '223211', '221132',
+  '221231', '213212', '223112', '312131', '311222', '321122', '321221', '312212', '322112', '322211',
+  '212123', '212321', '232121', '111323', '131123', '131321', '112313', '132113', '132311', '211313',
+  '231113', '231311', '112133', '112331', '132131', '113123', '113321', '133121', '313121', '211331',
+  '231131', '213113', '213311', '213131', '311123', '311321', '331121', '312113', '312311', '332111',
+  '314111', '221411', '431111', '111224', '111422', '121124', '121421', '141122', '141221', '112214',
+  '112412', '122114', '122411', '142112', '142211', '241211', '221114', '413111', '241112', '134111',
+  '111242', '121142', '121241', '114212', '124112', '124211', '411212', '421112', '421211', '212141',
+  '214121', '412121', '111143', '111341', '131141', '114113', '114311', '411113', '411311', '113141',
+  '114131', '311141', '411131', '211412', '211214', '211232', '2331112',
+];
+
+/** The symbol values of a Code 128 barcode from its bar and space widths in modules, start to stop. */
+export function code128SymbolsOf(widths: readonly number[]): number[] {
+  const symbols: number[] = [];
+  for (let at = 0; at < widths.length; at += 6) {
+    const group = widths.slice(at, at + 6).join('');
+    const symbol = CODE128_WIDTHS.indexOf(group);
+    if (symbol >= 0 && symbol < 106) {
+      symbols.push(symbol);
+      continue;
+    }
+    if (widths.length - at === 7 && `${group}${widths.at(-1)}` === CODE128_WIDTHS[106]) {
+      symbols.push(106);
+      return symbols;
+    }
+    throw new Error(`No Code 128 symbol with widths ${group}`);
+  }
+  throw new Error('Code 128 without stop');
+}
+
+/**
+ * Decodes Code 128 symbol values (start to stop) to text, in code sets A, B and C with their
+ * switches and shift; throws on a bad check symbol and on the function codes, which our values
+ * never hold.
+ */
 export function decodeCode128Symbols(symbols: readonly number[]): string {
+  if (symbols.at(-1) !== 106) throw new Error('Code 128 without stop');
   const check = symbols.at(-2)!;
   const body = symbols.slice(0, -2);
   const sum = body.reduce((total, symbol, index) => total + symbol * Math.max(index, 1), 0) % 103;
   if (sum !== check) throw new Error(`Code 128 check symbol ${check} ≠ ${sum}`);
-  if (symbols.at(-1) !== 106) throw new Error('Code 128 without stop');
-  let set = body[0] === 105 ? 'C' : body[0] === 104 ? 'B' : 'A';
+  const starts: Record<number, 'A' | 'B' | 'C'> = { 103: 'A', 104: 'B', 105: 'C' };
+  let set = starts[body[0]!];
+  if (!set) throw new Error(`Code 128 starting with ${body[0]}`);
+  let shifted = false;
   let text = '';
   for (const symbol of body.slice(1)) {
-    if (set === 'C') {
-      if (symbol === 100) set = 'B';
-      else if (symbol < 100) text += String(symbol).padStart(2, '0');
+    const current = shifted ? (set === 'A' ? 'B' : 'A') : set;
+    shifted = false;
+    if (current === 'C') {
+      if (symbol < 100) text += String(symbol).padStart(2, '0');
+      else if (symbol === 100) set = 'B';
+      else if (symbol === 101) set = 'A';
       else throw new Error(`Unexpected symbol ${symbol} in set C`);
-    } else if (symbol === 99) set = 'C';
-    else if (symbol < 96) text += String.fromCharCode(symbol + 32);
-    else throw new Error(`Unexpected symbol ${symbol} in set ${set}`);
+    } else if (symbol < 64) text += String.fromCharCode(symbol + 32);
+    else if (symbol < 96) text += String.fromCharCode(current === 'A' ? symbol - 64 : symbol + 32);
+    else if (symbol === 98) shifted = true;
+    else if (symbol === 99) set = 'C';
+    else if (symbol === 100 && current === 'A') set = 'B';
+    else if (symbol === 101 && current === 'B') set = 'A';
+    else throw new Error(`Unexpected symbol ${symbol} in set ${current}`);
   }
   return text;
 }
@@ -98,21 +150,7 @@ export function readCode128(bars: readonly PdfRect[]): string {
     }
     widths.push(Math.round(bar.width / module));
   });
-  const symbols: number[] = [];
-  for (let at = 0; at + 6 <= widths.length; at += 6) {
-    const group = widths.slice(at, at + 6).join('');
-    const symbol = code128SymbolOf(group);
-    if (symbol === null) {
-      // The stop symbol has seven widths.
-      if (widths.length - at === 7 && `${group}${widths.at(-1)}` === '2331112') {
-        symbols.push(106);
-        break;
-      }
-      throw new Error(`No Code 128 symbol with widths ${group}`);
-    }
-    symbols.push(symbol);
-  }
-  return decodeCode128Symbols(symbols);
+  return decodeCode128Symbols(code128SymbolsOf(widths));
 }
 
 /** Reads a QR code from its dark modules (square-row runs of one module's height). */
