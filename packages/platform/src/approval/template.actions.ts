@@ -2,8 +2,7 @@
 // on one of its actions, conditions name fields of that document, a FIELD approver names a user
 // field, every approver belongs to a node and every node has an approver.
 import { type EntityDef, type RuleIssue, processTemplate, entityTitle } from '@srm/kernel';
-import { legacyActions } from '../entity/hooks';
-import type { Row } from '../entity/rows';
+import { defineActions } from '../entity/hooks';
 
 function fieldExists(
   registry: { find(name: string): EntityDef | undefined },
@@ -18,10 +17,11 @@ function fieldExists(
   return !!registry.find(field.entity)?.fields[second];
 }
 
-export const processTemplateActions = legacyActions(processTemplate, {
-  beforeSave: (context, { row, lines }) => {
+export const processTemplateActions = defineActions(processTemplate, {
+  beforeSave: (ctx) => {
+    const { row } = ctx;
     const issues: RuleIssue[] = [];
-    const registry = context.runtime.registry;
+    const registry = ctx.runtime.registry;
     const entity = registry.find(String(row.entityName ?? ''));
     if (!entity)
       return {
@@ -29,7 +29,7 @@ export const processTemplateActions = legacyActions(processTemplate, {
         message: 'bpm.unknownEntity',
         params: { entity: String(row.entityName) },
       };
-    const document = entityTitle(context.runtime.messages(), context.actor.locale, entity.name);
+    const document = entityTitle(ctx.runtime.messages(), ctx.actor.locale, entity.name);
     const usesKey = Object.values(entity.workflow?.actions ?? {}).some(
       (action) => action.approval === row.processKey,
     );
@@ -41,10 +41,10 @@ export const processTemplateActions = legacyActions(processTemplate, {
         params: { document, key: String(row.processKey) },
       });
     }
-    const nodes: Row[] = lines.nodes ?? [];
-    const approvers: Row[] = lines.approvers ?? [];
+    const nodes = ctx.newLines.nodes;
+    const approvers = ctx.newLines.approvers;
     for (const node of nodes) {
-      const field = node.conditionField as string | null;
+      const field = node.conditionField;
       if (field && !fieldExists(registry, entity, field)) {
         issues.push({ field: 'nodes', message: 'bpm.unknownField', params: { document, field } });
       }
