@@ -68,8 +68,8 @@ interface Draft {
   readonly plans: LinePlan[];
   readonly lines: Record<string, Row[]>;
   readonly previousLines: Record<string, Row[]>;
-  /** Attachment ids to link once written: the row's, then each line plan's. */
-  files: NewFiles[];
+  /** Files newly named by the row (then by its lines), to link once written. */
+  readonly links: { entity: EntityDef; rows: Row[]; files: NewFiles }[];
 }
 
 /** What the write path is asked for. */
@@ -309,24 +309,7 @@ export class EntityWriter {
       (index) => drafts[index]!.previous,
     );
     findings.addNamed(refs, () => validationError(this.model, refs));
-    for (const draft of drafts) {
-      for (const plan of draft.plans) {
-        const before = new Map(plan.updates.map((u) => [u.after, u.before]));
-        const unchanged = new Map<Row, Row>();
-        for (const line of plan.final)
-          if (!before.has(line) && !plan.inserts.includes(line)) unchanged.set(line, line);
-        const found = await referenceIssues(
-          runtime,
-          actor,
-          tx,
-          plan.entity,
-          plan.final,
-          (index, field) => [plan.collection, index, field],
-          (_index, line) => before.get(line) ?? unchanged.get(line) ?? null,
-        );
-        findings.add(draft.index, found, () => validationError(this.model, found));
-      }
-    }
+    for (const draft of drafts) await this.checkLineReferences(actor, tx, draft, findings);
     if (findings.issues.length) return { issues: findings.issues };
 
     const context = this.model.context(actor, tx);
@@ -487,7 +470,7 @@ export class EntityWriter {
     }
     for (const plan of plans) issues.push(...duplicateLines(plan));
     findings.add(index, issues, () => validationError(this.model, issues));
-    return { index, creating, previous, row, plans, lines, previousLines, files: [] };
+    return { index, creating, previous, row, plans, lines, previousLines, links: [] };
   }
 
   /** The files newly named by a row and its lines, kept on the draft to link once written. */
@@ -503,7 +486,7 @@ export class EntityWriter {
       (_, field) => [field],
     );
     findings.add(draft.index, own.issues, () => validationError(this.model, own.issues));
-    draft.files.push(own.linked);
+    if (own.linked.size) draft.links.push({ entity, rows: [draft.row], files: own.linked });
     for (const plan of draft.plans) {
       const before = new Map(plan.updates.map((u) => [u.after, u.before]));
       const lines = await attachmentIssues(
@@ -516,7 +499,32 @@ export class EntityWriter {
         (index, field) => [plan.collection, index, field],
       );
       findings.add(draft.index, lines.issues, () => validationError(this.model, lines.issues));
-      draft.files.push(lines.linked);
+      if (lines.linked.size) draft.links.push({ entity: plan.entity, rows: plan.final, files: lines.linked });
+    }
+  }
+
+  /** References and lookup codes newly named by a document's lines, one query per field and collection. */
+  private async checkLineReferences(
+    actor: Actor,
+    tx: Executor,
+    draft: Draft,
+    findings: Findings,
+  ): Promise<void> {
+    for (const plan of draft.plans) {
+      const before = new Map(plan.updates.map((u) => [u.after, u.before]));
+      const unchanged = new Map<Row, Row>();
+      for (const line of plan.final)
+        if (!before.has(line) && !plan.inserts.includes(line)) unchanged.set(line, line);
+      const found = await referenceIssues(
+        this.model.runtime,
+        actor,
+        tx,
+        plan.entity,
+        plan.final,
+        (index, field) => [plan.collection, index, field],
+        (_index, line) => before.get(line) ?? unchanged.get(line) ?? null,
+      );
+      findings.add(draft.index, found, () => validationError(this.model, found));
     }
   }
 
@@ -568,9 +576,7 @@ export class EntityWriter {
     for (const draft of batch) {
       const id = draft.row[entity.key] as number;
       for (const plan of draft.plans) await this.writeLines(tx, plan, id, actor, now, audit);
-      await this.linkAttachments(tx, entity, [draft.row], draft.files[0]!);
-      for (const [index, plan] of draft.plans.entries())
-        await this.linkAttachments(tx, plan.entity, plan.final, draft.files[index + 1]!);
+      for (const link of draft.links) await this.linkAttachments(tx, link.entity, link.rows, link.files);
     }
     await writeAudit(tx, actor, now, audit);
     return batch.map((draft) => draft.row[entity.key] as number);
