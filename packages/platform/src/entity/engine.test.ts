@@ -581,4 +581,30 @@ describe('createMany (imports)', () => {
     ]);
     expect(await engine.countRows('test_order')).toBe(before);
   });
+
+  it('checks each row like a save: organisation permits by row, no lines, no keys, no line rows alone', async () => {
+    const service = engine.runtime.service('testOrder');
+    const before = await engine.countRows('test_order');
+    const limited = { ...internalAdmin, orgIds: [ids.orgB] };
+    const denied = await service.createMany(limited, [
+      order({ lines: undefined, orgId: ids.orgB }),
+      order({ lines: undefined }),
+    ]);
+    expect('issues' in denied && denied.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[1], 'entity.orgDenied'],
+    ]);
+    const keyed = await service.createMany(internalAdmin, [order({ lines: undefined, orderId: 1 })]);
+    expect('issues' in keyed && keyed.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[0, 'orderId'], 'validation.readonlyField'],
+    ]);
+    await expect(service.createMany(internalAdmin, [order()])).rejects.toMatchObject({
+      messageKey: 'validation.unknownField',
+    });
+    await expect(
+      engine.runtime
+        .service('testOrderLine')
+        .createMany(internalAdmin, [{ lineNum: 1, itemName: 'x', quantity: 1, price: 1 }]),
+    ).rejects.toMatchObject({ messageKey: 'validation.unknownField' });
+    expect(await engine.countRows('test_order')).toBe(before);
+  });
 });

@@ -1,0 +1,488 @@
+// Reading an entity's rows as the actor may see them: one row with its lines and history, list
+// pages with their counts, and every row of a query for exports, through statements rendered
+// once per entity and driver rows read in one pass (ADR 0003).
+import { and, count, eq, inArray, type Query, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import {
+  type ListQuery,
+  type SortSpec,
+  SEALED_OPENED_FIELD,
+  isStored,
+  parseListRequest,
+  refDisplayName,
+} from '@srm/kernel';
+import { type Executor, queryArrays, queryRows } from '@srm/db';
+import type { Actor } from '../access/actor';
+import { type HistoryEntry, nameReferences, readHistory, supplierHistory } from './audit';
+import { fail } from './errors';
+import type { EntityModel } from './model';
+import { filterCondition, orderBy } from './query';
+import { type Row, type RowReader, rowReader } from './rows';
+import type { EntityTable } from './tables';
+
+export interface ListResult {
+  rows: Row[];
+  count: number;
+  /** The count is the planner's estimate: more rows match than the exact-count limit. */
+  estimated?: boolean;
+}
+
+/** What counting a list ran (listStatements). */
+type CountStep = 'size' | 'plan' | 'count';
+
+/** Up to this many matching rows the count is exact; above it, the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 10000;
+/** Above this offset a page is found through the key index first (a deferred join). */
+const DEFERRED_JOIN_OFFSET = 2000;
+/** How long the planner's estimate of a list condition is reused (pages of one filtered list). */
+const PLAN_CACHE_MS = 5000;
+/** Conditions whose estimate is kept per entity; the oldest goes first. */
+const PLAN_CACHE_SIZE = 200;
+/** Renders conditions to their SQL text and parameters (the key of the plan cache). */
+const dialect = new PgDialect();
+/** Rows read and shaped at a time by `scan` (exports): small enough that memory stays flat. */
+const SCAN_BATCH_ROWS = 1000;
+
+/** Columns of the stored row plus display values of references, and their reader. */
+interface Selection {
+  fields: Record<string, AnyPgColumn>;
+  joins: { table: EntityTable; on: SQL }[];
+  reader: RowReader;
+}
+
+export class EntityReader {
+  private selected?: Selection & {
+    /** `select <columns> from <table> <joins>` as text: most of the work of building a read. */
+    head: string;
+  };
+  private readonly planCache = new Map<string, { at: number; rows: number }>();
+  private sizeCache: { at: number; rows: number } | null = null;
+
+  constructor(private readonly model: EntityModel) {}
+
+  private selection(table: EntityTable): Selection {
+    const { entity, runtime } = this.model;
+    const fields: Record<string, AnyPgColumn> = {};
+    const joins: { table: EntityTable; on: SQL }[] = [];
+    let index = 0;
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (!isStored(field)) continue;
+      fields[name] = this.model.col(name, table);
+      if (field.kind !== 'ref' || field.sealed) continue;
+      const display = refDisplayName(name, field);
+      const target = runtime.registry.find(field.entity);
+      if (!display || !target || !field.display || target.fields[field.display]?.sealed) continue;
+      const joined = alias(runtime.table(target.name), `d${index++}`) as unknown as EntityTable;
+      joins.push({ table: joined, on: eq(this.model.col(target.key, joined), this.model.col(name, table)) });
+      fields[display] = this.model.col(field.display, joined);
+    }
+    // Drizzle selects a flat record's columns in its key order: the reader's order too.
+    const columns = Object.entries(fields).map(([name, column]) => ({ name, column }));
+    return { fields, joins, reader: rowReader(entity, columns) };
+  }
+
+  /** The selection, its joins and the head of its statements depend on the definition only. */
+  private get selectedRows(): NonNullable<EntityReader['selected']> {
+    if (this.selected) return this.selected;
+    const table = this.model.table;
+    const selection = this.selection(table);
+    let query = this.model.runtime.executor().select(selection.fields).from(table).$dynamic();
+    for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
+    const head = dialect.sqlToQuery(query.getSQL());
+    if (head.params.length) throw new Error(`The selection of ${this.model.entity.name} has parameters`);
+    this.selected = { ...selection, head: head.sql };
+    return this.selected;
+  }
+
+  /**
+   * The statement reading the selection's rows that match `where`, in `order`, one page of
+   * them: the head rendered once, then the same clauses Drizzle's select would render.
+   */
+  private selectQuery(
+    where: SQL | undefined,
+    page: { order?: SQL[]; limit?: number; offset?: number } = {},
+  ): Query {
+    const parts: SQL[] = [sql.raw(this.selectedRows.head)];
+    if (where) parts.push(sql` where ${where}`);
+    if (page.order?.length) parts.push(sql` order by ${sql.join(page.order, sql`, `)}`);
+    if (page.limit !== undefined) parts.push(sql` limit ${page.limit}`);
+    if (page.offset) parts.push(sql` offset ${page.offset}`);
+    const { sql: text, params } = dialect.sqlToQuery(sql.join(parts));
+    return { sql: text, params };
+  }
+
+  /**
+   * The answer rows of a statement built by `selectQuery`: the driver's rows are read by the
+   * selection's reader in one pass, not mapped by Drizzle first (a list's main cost).
+   */
+  private async readRows(on: Executor, actor: Actor, query: Query): Promise<Row[]> {
+    return this.shape(on, actor, await queryArrays(on, query));
+  }
+
+  /**
+   * The driver rows of the given keys that also match `where`, in the keys' order (a key whose
+   * row is gone or out of scope is skipped).
+   */
+  private async rowsByKey(on: Executor, ids: readonly number[], where?: SQL): Promise<unknown[][]> {
+    const keyAt = this.selectedRows.reader.indexOf(this.model.entity.key);
+    const found = await queryArrays(on, this.selectQuery(and(this.model.ofKeys(ids), where)));
+    const byId = new Map(found.map((values) => [Number(values[keyAt]), values]));
+    const rows: unknown[][] = [];
+    for (const id of ids) {
+      const values = byId.get(id);
+      if (values) rows.push(values);
+    }
+    return rows;
+  }
+
+  /** Whether the header of each line is opened (its sealed values readable), by header id. */
+  private async headerOpenedMap(on: Executor, headerIds: number[]): Promise<Map<number, boolean>> {
+    const opened = new Map<number, boolean>();
+    const header = this.model.header;
+    if (!header?.hasSealed || !headerIds.length) return opened;
+    const headerTable = this.model.runtime.table(header.name);
+    const found = await on
+      .select({
+        id: this.model.col(header.key, headerTable),
+        at: this.model.col(SEALED_OPENED_FIELD, headerTable),
+      })
+      .from(headerTable)
+      .where(inArray(this.model.col(header.key, headerTable), [...new Set(headerIds)]));
+    for (const row of found) opened.set(row.id as number, row.at !== null);
+    return opened;
+  }
+
+  /** Driver rows of the selection as the actor may read them. */
+  private async shape(on: Executor, actor: Actor, rows: readonly unknown[][]): Promise<Row[]> {
+    const { entity, header, runtime } = this.model;
+    const { reader } = this.selectedRows;
+    const parentAt = entity.parent ? reader.indexOf(entity.parent.field) : -1;
+    const opened =
+      parentAt >= 0 && header?.hasSealed
+        ? await this.headerOpenedMap(
+            on,
+            rows.map((values) => Number(values[parentAt])),
+          )
+        : undefined;
+    const sealer = runtime.sealer;
+    return rows.map((values) =>
+      reader.read(values, {
+        actor,
+        sealer,
+        headerOpened: opened?.get(Number(values[parentAt])) === true,
+      }),
+    );
+  }
+
+  /** One row with its lines, as the actor may read it. */
+  async find(actor: Actor, id: number, options: { withHistory?: boolean } = {}): Promise<Row> {
+    const { entity, runtime } = this.model;
+    this.model.assertReadable(actor);
+    const on = runtime.executor();
+    const [row] = await this.readRows(
+      on,
+      actor,
+      this.selectQuery(and(eq(this.model.col(entity.key), id), ...this.model.scope(actor)), { limit: 1 }),
+    );
+    if (!row) throw fail(404, 'entity.notFound');
+    const result: Row = { ...row };
+    for (const [collection, line] of Object.entries(entity.lines)) {
+      result[collection] = await runtime.service(line.name).linesOf(actor, id);
+    }
+    if (options.withHistory) result.history = await this.history(actor, id);
+    return result;
+  }
+
+  /** Lines of one header, in line order (the header's scope was checked by the caller). */
+  async linesOf(actor: Actor, headerId: number): Promise<Row[]> {
+    const { entity, runtime } = this.model;
+    const on = runtime.executor();
+    const sort = entity.list.sort?.length ? entity.list.sort : [{ field: entity.key, order: 'asc' as const }];
+    return this.readRows(
+      on,
+      actor,
+      this.selectQuery(eq(this.model.col(entity.parent!.field), headerId), {
+        order: orderBy(entity, this.model.table, sort),
+      }),
+    );
+  }
+
+  async history(actor: Actor, id: number): Promise<HistoryEntry[]> {
+    const { entity, runtime } = this.model;
+    const on = runtime.executor();
+    const { registry } = runtime;
+    const external = actor.side === 'supplier' && !actor.system;
+    const entries = await nameReferences(
+      on,
+      await readHistory(on, entity, id),
+      (name) => (name === entity.name ? entity : registry.find(name)),
+      // A supplier is not told the names of other suppliers or their records (the supplier
+      // changed on an order, say): those references stay ids.
+      (owner, name) => {
+        const field = owner.fields[name];
+        const target = field?.kind === 'ref' ? registry.find(field.entity) : undefined;
+        return external && (target?.ownedBy || owner.ownedBy === name) ? undefined : target;
+      },
+      (name) => runtime.table(name),
+    );
+    if (!external) return entries;
+    // Suppliers read from the release on, without internal-only fields and internal comments.
+    return supplierHistory(on, entity, id, entries, (name) => registry.find(name));
+  }
+
+  /** Parses a list request body and answers the page. */
+  async listRequest(actor: Actor, body: unknown): Promise<ListResult & { pageIndex: number }> {
+    const parsed = parseListRequest(this.model.entity, body);
+    if (!parsed.ok) throw fail(400, parsed.issue.message, parsed.issue.params);
+    const result = await this.list(actor, parsed.query);
+    return { ...result, pageIndex: parsed.query.pageIndex };
+  }
+
+  /** A page of rows matching the query, within the actor's scope, and the total count. */
+  async list(actor: Actor, query: ListQuery): Promise<ListResult> {
+    const { entity, runtime, table } = this.model;
+    this.model.assertReadable(actor);
+    const on = runtime.executor();
+    const scope = this.model.scope(actor);
+    const where = and(...scope, ...query.filters.map((f) => filterCondition(entity, table, f)));
+    const unrestricted = !query.filters.length && !scope.length;
+    const offset = (query.pageIndex - 1) * query.pageRows;
+    const order = orderBy(entity, table, query.sort);
+    let rows: Row[];
+    if (offset > DEFERRED_JOIN_OFFSET) {
+      // Find the page's keys through the index first, then read only those rows.
+      const keys = await queryArrays(
+        on,
+        on
+          .select({ id: this.model.col(entity.key) })
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.pageRows)
+          .offset(offset)
+          .toSQL(),
+      );
+      const ids = keys.map(([id]) => Number(id));
+      rows = await this.shape(on, actor, ids.length ? await this.rowsByKey(on, ids) : []);
+    } else {
+      rows = await this.readRows(
+        on,
+        actor,
+        this.selectQuery(where, { order, limit: query.pageRows, offset }),
+      );
+    }
+    const { count: totalCount, estimated } = await this.count(
+      on,
+      where,
+      unrestricted,
+      offset,
+      query.pageRows,
+      rows.length,
+    );
+    return estimated ? { rows, count: totalCount, estimated } : { rows, count: totalCount };
+  }
+
+  /**
+   * The SQL statements a list runs (the page, then what counting needs), for benchmarks and for
+   * explaining a slow list: the same text and parameters the service sends. The list is run
+   * first, so they are those of a repeated request (a planner's estimate still cached is not
+   * asked again).
+   */
+  async listStatements(actor: Actor, query: ListQuery): Promise<{ sql: string; params: unknown[] }[]> {
+    const { entity, runtime, table } = this.model;
+    const on = runtime.executor();
+    const where = and(
+      ...this.model.scope(actor),
+      ...query.filters.map((f) => filterCondition(entity, table, f)),
+    );
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const unrestricted = !query.filters.length && !this.model.scope(actor).length;
+    const offset = (query.pageIndex - 1) * query.pageRows;
+    const order = orderBy(entity, table, query.sort);
+    if (offset > DEFERRED_JOIN_OFFSET) {
+      const keys = on
+        .select({ id: this.model.col(entity.key) })
+        .from(table)
+        .where(where)
+        .orderBy(...order);
+      statements.push(keys.limit(query.pageRows).offset(offset).toSQL());
+      // The rows of those keys: the same select with `key = any(…)` of pageRows ids.
+      const ids = Array.from({ length: query.pageRows }, (_, i) => i + 1);
+      statements.push(this.selectQuery(this.model.ofKeys(ids)));
+    } else {
+      statements.push(this.selectQuery(where, { order, limit: query.pageRows, offset }));
+    }
+    const { rows } = await this.list(actor, query);
+    const steps: CountStep[] = [];
+    await this.count(on, where, unrestricted, offset, query.pageRows, rows.length, steps);
+    for (const step of steps) {
+      if (step === 'plan') {
+        const plan = on
+          .select({ one: sql`1` })
+          .from(table)
+          .where(where)
+          .toSQL();
+        statements.push({ sql: `explain (format json) ${plan.sql}`, params: plan.params });
+      } else if (step === 'count') {
+        statements.push(on.select({ count: count() }).from(this.limitedCount(on, where)).toSQL());
+      }
+    }
+    return statements;
+  }
+
+  private limitedCount(on: Executor, where: SQL | undefined) {
+    return on
+      .select({ one: sql`1` })
+      .from(this.model.table)
+      .where(where)
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('limited');
+  }
+
+  /**
+   * The number of matching rows, after the page was read. A page shorter than asked for ends
+   * the list, so the count is known without a query. Otherwise: a whole big table (no filter,
+   * no data scope) answers its statistics; a filter the planner expects to match far more rows
+   * than EXACT_COUNT_LIMIT answers the planner's estimate (EXPLAIN plans, it counts nothing);
+   * else the rows are counted, exactly up to the limit. So a list over millions of rows answers
+   * in milliseconds, and a scoped or filtered list of a few rows is always exact.
+   */
+  private async count(
+    on: Executor,
+    where: SQL | undefined,
+    unrestricted: boolean,
+    offset: number,
+    pageRows: number,
+    found: number,
+    steps: CountStep[] = [],
+  ): Promise<{ count: number; estimated: boolean }> {
+    if (found > 0 && found < pageRows) return { count: offset + found, estimated: false };
+    if (found === 0 && offset === 0) return { count: 0, estimated: false };
+    let planned: number | undefined;
+    if (unrestricted) {
+      steps.push('size');
+      const size = await this.tableSize(on);
+      if (size > EXACT_COUNT_LIMIT * 2) return { count: Math.max(size, offset + found), estimated: true };
+    } else {
+      planned = await this.planRows(on, where, steps);
+      if (planned > EXACT_COUNT_LIMIT * 2)
+        return { count: Math.max(planned, offset + found), estimated: true };
+    }
+    steps.push('count');
+    const [exact] = await on.select({ count: count() }).from(this.limitedCount(on, where));
+    const total = Number(exact?.count ?? 0);
+    if (total <= EXACT_COUNT_LIMIT) return { count: total, estimated: false };
+    planned ??= await this.planRows(on, where, steps);
+    return { count: Math.max(planned, total), estimated: true };
+  }
+
+  /**
+   * The planner's estimate of the rows a condition matches. The same condition (the pages of
+   * one filtered list, the same search again) reuses it for a few seconds, like the table's
+   * size: it only decides between counting and estimating, so it may be slightly old.
+   */
+  private async planRows(on: Executor, where: SQL | undefined, steps: CountStep[]): Promise<number> {
+    const query = sql`explain (format json) select 1 from ${this.model.table} ${where ? sql`where ${where}` : sql``}`;
+    const rendered = dialect.sqlToQuery(query);
+    const key = `${rendered.sql}\u0000${JSON.stringify(rendered.params)}`;
+    const now = Date.now();
+    const cached = this.planCache.get(key);
+    if (cached && now - cached.at < PLAN_CACHE_MS) return cached.rows;
+    steps.push('plan');
+    const plan = await on.execute(query);
+    const rows = (plan as unknown as { rows: { 'QUERY PLAN': unknown }[] }).rows;
+    const document = rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof document === 'string' ? JSON.parse(document) : document) as {
+      Plan: { 'Plan Rows': number };
+    }[];
+    const planned = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    this.planCache.delete(key);
+    if (this.planCache.size >= PLAN_CACHE_SIZE) this.planCache.delete(this.planCache.keys().next().value!);
+    this.planCache.set(key, { at: now, rows: planned });
+    return planned;
+  }
+
+  /** Rows in the table by the catalogue's statistics, refreshed every few seconds. */
+  private async tableSize(on: Executor): Promise<number> {
+    const now = Date.now();
+    if (this.sizeCache && now - this.sizeCache.at < 5000) return this.sizeCache.rows;
+    const [row] = await queryRows<{ rows: number | string | null }>(
+      on,
+      sql`select reltuples::bigint as rows from pg_class where oid = ${this.model.entity.table}::regclass`,
+    );
+    const rows = Math.max(0, Number(row?.rows ?? 0));
+    this.sizeCache = { at: now, rows };
+    return rows;
+  }
+
+  /**
+   * Every row matching the query in the list's order, for exports, with little memory whatever
+   * the page size: a page of `pageRows` keys (the spec's 20000) is read through the index first,
+   * then the rows of those keys `batchRows` at a time (each batch shaped and yielded before the
+   * next is read). A row deleted or moved out of scope between the two reads is skipped. Works
+   * alike on PostgreSQL and PGlite and holds no connection or transaction between batches.
+   */
+  async *scan(
+    actor: Actor,
+    query: Omit<ListQuery, 'pageIndex'>,
+    batchRows = SCAN_BATCH_ROWS,
+  ): AsyncGenerator<Row[]> {
+    const { entity, runtime, table } = this.model;
+    this.model.assertReadable(actor);
+    const on = runtime.executor();
+    const where = and(
+      ...this.model.scope(actor),
+      ...query.filters.map((f) => filterCondition(entity, table, f)),
+    );
+    const order = orderBy(entity, table, query.sort);
+    const key = this.model.col(entity.key);
+    for (let offset = 0; ; offset += query.pageRows) {
+      const ids = (
+        await on
+          .select({ id: key })
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.pageRows)
+          .offset(offset)
+      ).map((k) => k.id as number);
+      const full = ids.length === query.pageRows;
+      for (let start = 0; start < ids.length; start += batchRows) {
+        const part = ids.slice(start, start + batchRows);
+        const rows = await this.rowsByKey(on, part, where);
+        if (rows.length) yield await this.shape(on, actor, rows);
+      }
+      if (!full) return;
+    }
+  }
+
+  /** Every row matching the query, page by page (exports). */
+  async *iterate(actor: Actor, query: Omit<ListQuery, 'pageIndex'>): AsyncGenerator<Row[]> {
+    for (let pageIndex = 1; ; pageIndex++) {
+      const { rows } = await this.list(actor, { ...query, pageIndex });
+      if (rows.length) yield rows;
+      if (rows.length < query.pageRows) return;
+    }
+  }
+
+  /**
+   * The stored rows matching `where` (field → value or list of values) within the actor's
+   * scope, as reads answer them, in `order` (the key by default). For hooks and endpoints.
+   */
+  async rows(
+    actor: Actor,
+    where: Readonly<Record<string, unknown>>,
+    options: { order?: readonly SortSpec[]; limit?: number } = {},
+  ): Promise<Row[]> {
+    const { entity, runtime, table } = this.model;
+    this.model.assertReadable(actor);
+    const on = runtime.executor();
+    const conditions = [...this.model.scope(actor), ...this.model.whereOf(where)];
+    const order = orderBy(entity, table, options.order ?? [{ field: entity.key, order: 'asc' }]);
+    return this.readRows(
+      on,
+      actor,
+      this.selectQuery(and(...conditions), { order, ...(options.limit ? { limit: options.limit } : {}) }),
+    );
+  }
+}

@@ -1,0 +1,243 @@
+// The grants of a user's current responsibility: the responsibilities valid today, the menus and
+// resource codes of their roles, organisation and category permits, the entities those make
+// readable, and a short cache of them all.
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type EntityDef, type Locale, formatDate } from '@srm/kernel';
+import { queryRows } from '@srm/db';
+import type { Actor } from '../access/actor';
+import type { EntityRuntime } from '../entity/runtime';
+import type { EntityTable } from '../entity/tables';
+import { AppError } from '../http/errors';
+import type { Grants, Identity, UserRow } from './identity';
+import { session } from './tables';
+
+/** A responsibility a user may work under today, and whether it is the user's default. */
+export interface Responsibility {
+  responsibilityId: number;
+  responsibilityName: string;
+  responsibilityNameEn: string | null;
+  side: string;
+  defaultFlag: string | null;
+}
+
+export class UserGrants {
+  private readonly grantCache = new Map<string, { at: number; grants: Grants }>();
+
+  constructor(private readonly identity: Identity) {}
+
+  private get runtime(): EntityRuntime {
+    return this.identity.runtime;
+  }
+
+  private col(table: EntityTable, name: string): AnyPgColumn {
+    return table[name] as AnyPgColumn;
+  }
+
+  /** Today in the business time zone. */
+  private today(): string {
+    return formatDate(this.runtime.clock.nowMs(), this.runtime.timeZone);
+  }
+
+  /** The account is valid today (its start and end dates). */
+  withinDates(user: UserRow): boolean {
+    const today = this.today();
+    return (!user.startDate || user.startDate <= today) && (!user.endDate || user.endDate >= today);
+  }
+
+  async responsibilitiesOf(user: UserRow): Promise<Responsibility[]> {
+    const assignments = this.runtime.table('baseUserResponsibility');
+    const responsibilities = this.runtime.table('baseResponsibility');
+    const today = this.today();
+    const side = user.userType === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL';
+    const rows = await this.runtime
+      .executor()
+      .select({
+        responsibilityId: this.col(responsibilities, 'responsibilityId'),
+        responsibilityName: this.col(responsibilities, 'responsibilityName'),
+        responsibilityNameEn: this.col(responsibilities, 'responsibilityNameEn'),
+        side: this.col(responsibilities, 'side'),
+        defaultFlag: this.col(assignments, 'defaultFlag'),
+      })
+      .from(assignments)
+      .innerJoin(
+        responsibilities,
+        eq(this.col(responsibilities, 'responsibilityId'), this.col(assignments, 'responsibilityId')),
+      )
+      .where(
+        and(
+          eq(this.col(assignments, 'userId'), user.userId),
+          eq(this.col(responsibilities, 'enabledFlag'), 'Y'),
+          eq(this.col(responsibilities, 'side'), side),
+          or(
+            isNull(this.col(assignments, 'startDate')),
+            sql`${this.col(assignments, 'startDate')} <= ${today}`,
+          ),
+          or(isNull(this.col(assignments, 'endDate')), sql`${this.col(assignments, 'endDate')} >= ${today}`),
+          or(
+            isNull(this.col(responsibilities, 'startDate')),
+            sql`${this.col(responsibilities, 'startDate')} <= ${today}`,
+          ),
+          or(
+            isNull(this.col(responsibilities, 'endDate')),
+            sql`${this.col(responsibilities, 'endDate')} >= ${today}`,
+          ),
+        ),
+      )
+      .orderBy(this.col(responsibilities, 'responsibilityCode'));
+    return rows as never;
+  }
+
+  async switchResponsibility(actor: Actor, responsibilityId: unknown): Promise<void> {
+    const user = await this.identity.findUser({ userId: actor.userId! });
+    const allowed = user ? await this.responsibilitiesOf(user) : [];
+    if (
+      typeof responsibilityId !== 'number' ||
+      !allowed.some((r) => r.responsibilityId === responsibilityId)
+    ) {
+      throw new AppError(403, 'auth.responsibilityDenied');
+    }
+    await this.runtime
+      .executor()
+      .update(session)
+      .set({ responsibilityId })
+      .where(eq(session.sessionId, actor.sessionId!));
+  }
+
+  /** Grants of a user under a responsibility, cached for a few seconds. */
+  async grants(user: UserRow, responsibilityId: number | null): Promise<Grants> {
+    const cacheKey = `${user.userId}:${responsibilityId}`;
+    const cached = this.grantCache.get(cacheKey);
+    if (cached && Date.now() - cached.at < 5000) return cached.grants;
+    const on = this.runtime.executor();
+    const valid =
+      responsibilityId !== null &&
+      (await this.responsibilitiesOf(user)).some((r) => r.responsibilityId === responsibilityId);
+    let menuIds: number[] = [];
+    let resourceCodes: string[] = [];
+    if (valid) {
+      const roles = (
+        await queryRows<{ role_id: number | string }>(
+          on,
+          sql`select rr.role_id from base_responsibility_role rr join base_role r on r.role_id = rr.role_id
+              where rr.responsibility_id = ${responsibilityId} and r.enabled_flag = 'Y'`,
+        )
+      ).map((r) => Number(r.role_id));
+      if (roles.length) {
+        const roleList = sql.join(
+          roles.map((id) => sql`${id}`),
+          sql`, `,
+        );
+        menuIds = (
+          await queryRows<{ menu_id: number | string }>(
+            on,
+            sql`select distinct m.menu_id from base_role_menu rm join base_menu m on m.menu_id = rm.menu_id
+                where rm.role_id in (${roleList}) and m.enabled = 'Y'`,
+          )
+        ).map((r) => Number(r.menu_id));
+        resourceCodes = (
+          await queryRows<{ resource_code: string }>(
+            on,
+            sql`select distinct res.resource_code from base_role_resource rr
+                join base_resource res on res.resource_id = rr.resource_id
+                join base_menu m on m.menu_id = res.menu_id
+                where rr.role_id in (${roleList}) and res.enabled_flag = 'Y' and m.enabled = 'Y'`,
+          )
+        ).map((r) => r.resource_code);
+      }
+    }
+    const permits = async (table: string, column: string) =>
+      (
+        await queryRows<Record<string, number | string>>(
+          on,
+          sql`select ${sql.identifier(column)} as id from ${sql.identifier(table)} where user_id = ${user.userId}`,
+        )
+      ).map((r) => Number(r.id));
+    const grants: Grants = {
+      responsibilityId: valid ? responsibilityId : null,
+      resources: new Set(resourceCodes),
+      menuIds,
+      orgIds:
+        user.allOrgsFlag === 'Y' || user.userType === 'EXTERNAL'
+          ? 'all'
+          : await permits('base_user_org_permit', 'org_id'),
+      categoryIds:
+        user.allCategoriesFlag === 'Y' || user.userType === 'EXTERNAL'
+          ? 'all'
+          : await permits('base_user_category_permit', 'category_id'),
+      readable: this.readableEntities(resourceCodes),
+    };
+    this.grantCache.set(cacheKey, { at: Date.now(), grants });
+    if (this.grantCache.size > 5000) this.grantCache.clear();
+    return grants;
+  }
+
+  /**
+   * Entities the holder of these resource codes may read: those named in a code, their lines,
+   * and, through references, the master data their screens need (a purchase order's screen
+   * reads organisations and suppliers). Master data marked supplierReadable is readable by all.
+   */
+  readableEntities(codes: readonly string[]): Set<string> {
+    const registry = this.runtime.registry;
+    const readable = new Set<string>();
+    const queue: EntityDef[] = [];
+    const add = (entity: EntityDef | undefined) => {
+      if (!entity || readable.has(entity.name)) return;
+      readable.add(entity.name);
+      queue.push(entity);
+    };
+    for (const code of codes) add(registry.find(code.split('.')[0]!));
+    // Whoever may export a list follows their own background exports (reportBackExportList);
+    // the export routes narrow that list to the caller's own exports.
+    if (codes.some((code) => code.endsWith('.export'))) add(registry.find('baseReportBackExport'));
+    for (const entity of registry.all()) if (entity.supplierReadable) add(entity);
+    while (queue.length) {
+      const entity = queue.pop()!;
+      for (const line of Object.values(entity.lines)) add(line);
+      if (entity.parent) add(registry.find(entity.parent.entity));
+      for (const field of Object.values(entity.fields))
+        if (field.kind === 'ref') add(registry.find(field.entity));
+    }
+    return readable;
+  }
+
+  /** Menus of the current responsibility and their ancestors (so the tree can be built). */
+  async menusOf(grants: Grants, locale: Locale) {
+    if (!grants.menuIds.length) return [];
+    const rows = await queryRows<{
+      menu_id: number | string;
+      menu_parent_id: number | string | null;
+      menu_name: string;
+      menu_name_en: string | null;
+      menu_type: string;
+      menu_code: string;
+      html_url: string | null;
+      image_link: string | null;
+      level_id: number | string | null;
+      seq_num: number | string | null;
+      enabled: string;
+    }>(
+      this.runtime.executor(),
+      sql`with recursive tree as (
+            select * from base_menu where menu_id in (${sql.join(
+              grants.menuIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+            union
+            select m.* from base_menu m join tree t on m.menu_id = t.menu_parent_id
+          )
+          select distinct * from tree where enabled = 'Y' order by seq_num nulls last, menu_id`,
+    );
+    return rows.map((row) => ({
+      menuId: Number(row.menu_id),
+      menuParentId: row.menu_parent_id === null ? 0 : Number(row.menu_parent_id),
+      menuName: locale === 'en' && row.menu_name_en ? row.menu_name_en : row.menu_name,
+      menuType: row.menu_type,
+      menuCode: row.menu_code,
+      htmlUrl: row.html_url,
+      imageLink: row.image_link,
+      levelId: row.level_id === null ? null : Number(row.level_id),
+      enabled: row.enabled,
+    }));
+  }
+}
