@@ -3,7 +3,9 @@
 // an agreement with a price that moved more than five percent from the last agreed one
 // (priceWarnFlag, §7.2) also goes to finance.
 import type { ApprovalTemplatePlan } from '@srm/platform';
-import { AGREEMENT_PROCESS, ASL_ALTERATION_PROCESS, ASL_APPLY_PROCESS } from './workflow';
+import { AGREEMENT_PROCESS } from './agreement/agreement.entity';
+import { ASL_ALTERATION_PROCESS } from './asl-alteration/asl-alteration.entity';
+import { ASL_APPLY_PROCESS } from './asl-apply/asl-apply.entity';
 
 const managerNode = { nodeNum: 1, signMode: 'ANY' } as const;
 const manager = { nodeNum: 1, roleCode: 'PURCHASE_MANAGER' } as const;

@@ -2,11 +2,16 @@
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
-import { agreementsEntities } from './index';
+import { agreement } from './agreement/agreement.entity';
+import { asl } from './asl/asl.entity';
+import { aslAlteration } from './asl-alteration/asl-alteration.entity';
+import { aslApply } from './asl-apply/asl-apply.entity';
+import { deliveryPlan } from './delivery-plan/delivery-plan.entity';
+import { forecast } from './forecast/forecast.entity';
 
 export const agreementsArea = defineArea({
   name: 'agreements',
-  entities: agreementsEntities,
+  entities: [asl, aslApply, aslAlteration, agreement, forecast, deliveryPlan], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'PUR_SOURCE', side: 'internal', icon: 'solution', order: 20 },

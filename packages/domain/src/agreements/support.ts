@@ -1,43 +1,73 @@
-// Server-side helpers of the area: reading rows through the entity services (so the caller's
-// data scope applies, or the platform's when it acts for an approval) and small checks.
-import { type ListFilter, type RuleIssue, formatDate } from '@srm/kernel';
-import { type Actor, type HookContext, type Row } from '@srm/platform';
+// What the objects of the area share on the server: issues of their checks, and the demo's way of
+// running documents through their workflows (the seeds of several objects).
+import { type ActionName, type AnyEntity, type RuleIssue } from '@srm/kernel';
+import { type Actor, type DataApi, SYSTEM_ACTOR, type SeedContext, dataApi, decideAll } from '@srm/platform';
 
-/** The actor of the platform writing on behalf of the caller (audit keeps the caller's name). */
-export const platformActor = (context: HookContext): Actor => ({ ...context.actor, system: true });
-
-/** Every row matching the filters (at most 5000), through the entity's service. */
-export async function rowsOf(
-  context: HookContext,
-  entity: string,
-  filters: readonly ListFilter[],
-  actor: Actor = platformActor(context),
-): Promise<Row[]> {
-  const { rows } = await context.runtime.service(entity).list(actor, {
-    pageIndex: 1,
-    pageRows: 5000,
-    filters,
-    sort: [],
-  });
-  return rows;
-}
-
-/** The stored lines of a document. */
-export function linesOf(context: HookContext, lineEntity: string, headerId: number): Promise<Row[]> {
-  return context.runtime.service(lineEntity).linesOf(platformActor(context), headerId);
-}
-
-export const issue = (
-  message: string,
-  params?: Record<string, string | number>,
-  field?: string,
-): RuleIssue => ({
+export const issue = (message: string, params?: Record<string, string | number>): RuleIssue => ({
   message,
   ...(params ? { params } : {}),
-  ...(field ? { field } : {}),
 });
 
-/** `yyyy-MM-dd` of today in the platform's time zone. */
-export function today(context: HookContext): string {
-  return formatDate(context.now.getTime(), context.runtime.timeZone);
+/** What the demo documents of the area are about: both demo suppliers, organisations, materials. */
+export interface AgreementsDemo {
+  /** 恒达五金 (fasteners) and 瑞丰电子 (electronics). */
+  readonly hengda: number;
+  readonly ruifeng: number;
+  readonly ou100: number;
+  readonly p110: number;
+  readonly cny: number;
+  readonly items: {
+    readonly screw: number;
+    readonly nut: number;
+    readonly washer: number;
+    readonly mcu: number;
+    readonly resistor: number;
+  };
+}
+
+/** `yyyy-MM-dd`, `days` from today. */
+export const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The demo's data API as the platform, or as the given user. */
+export function seedData(context: SeedContext, actor: Actor = SYSTEM_ACTOR): DataApi {
+  const { runtime } = context;
+  return dataApi({ actor, runtime, tx: runtime.executor(), now: runtime.clock.now() }, 'seed');
+}
+
+/** A supplier's portal user saving its answer, as the portal does. */
+export const supplierActor = (supplierId: number): Actor => ({
+  ...SYSTEM_ACTOR,
+  side: 'supplier',
+  supplierId,
+  system: false,
+});
+
+/**
+ * Runs workflow actions as the demo would: a document under an approval process is submitted by
+ * the buyer and approved by deciding its tasks as their assignees (the purchasing manager, and
+ * finance for an agreement whose price moved more than five percent).
+ */
+export async function demoActions<E extends AnyEntity>(
+  context: SeedContext,
+  entity: E,
+  id: number,
+  actions: readonly ActionName<E>[],
+): Promise<void> {
+  const withProcess = !!entity.workflow?.actions.doSubmit?.approval;
+  for (const action of actions) {
+    if (withProcess && action === 'doApproval') {
+      await decideAll(context.runtime, entity.name, id, 'approve');
+      continue;
+    }
+    const actor: Actor =
+      withProcess && action === 'doSubmit'
+        ? {
+            ...SYSTEM_ACTOR,
+            system: false,
+            userId: await context.idOf('baseUser', { userName: 'buyer' }),
+            userName: 'buyer',
+          }
+        : SYSTEM_ACTOR;
+    await seedData(context, actor).act(entity, action, [id]);
+  }
 }

@@ -1,6 +1,6 @@
-// The server part of the area: its objects' behaviour, its demo data and its approval processes.
+// The server part of the area: its demo data (the plans have no behaviour of their own).
 import { defineServerArea } from '@srm/platform';
 import { planningArea } from './area';
-import { planningSeeds } from './server';
+import { planningSeeds } from './planning.seed';
 
 export const planningServer = defineServerArea(planningArea, { seeds: planningSeeds });

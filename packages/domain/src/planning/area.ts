@@ -2,11 +2,13 @@
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
-import { planningEntities } from './index';
+import { customerOrder } from './customer-order/customer-order.entity';
+import { procurementPlan } from './procurement-plan/procurement-plan.entity';
+import { productionPlan } from './production-plan/production-plan.entity';
 
 export const planningArea = defineArea({
   name: 'planning',
-  entities: planningEntities,
+  entities: [procurementPlan, customerOrder, productionPlan],
   messages: { 'zh-CN': zhCN, en },
   directories: [],
   menus: [

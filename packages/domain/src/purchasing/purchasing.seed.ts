@@ -4,7 +4,7 @@
 // their workflow actions, like a user would.
 import { type Row, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { aslAllows } from '../agreements/asl-check';
+import { aslAllows } from '../agreements/server';
 
 const BILL_TYPES: readonly [string, string, string, string][] = [
   ['STD_PR', '标准采购申请', 'Standard requisition', 'REQUISITION'],

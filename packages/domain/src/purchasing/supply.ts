@@ -5,7 +5,7 @@
 // supplier, the material and the organisation, in the caller's language.
 import type { RuleIssue } from '@srm/kernel';
 import type { HookContext, Row } from '@srm/platform';
-import { assertAslAllows } from '../agreements/asl-check';
+import { assertAslAllows } from '../agreements/server';
 import { assertSupplierMaySupply } from '../supplier/supplier-supply';
 
 export async function supplyIssues(
