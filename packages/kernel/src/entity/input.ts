@@ -37,11 +37,16 @@ export function refs<
   return { max: 1000, ...options, entity, kind: 'refs' } as RefsInput & O;
 }
 
+export function rows<const R extends InputSpec>(fields: R): RowsInput<R>;
 export function rows<
   const R extends InputSpec,
-  const O extends { readonly required?: boolean; readonly max?: number } = Record<never, never>,
->(fields: R, options: O = {} as O): RowsInput<R> & O {
-  return { max: 1000, ...options, fields, kind: 'rows' } as RowsInput<R> & O;
+  const O extends { readonly required?: boolean; readonly max?: number },
+>(fields: R, options: O): RowsInput<R> & O;
+export function rows(
+  fields: InputSpec,
+  options: { readonly required?: boolean; readonly max?: number } = {},
+): RowsInput {
+  return { max: 1000, ...options, fields, kind: 'rows' };
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] };

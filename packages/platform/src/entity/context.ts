@@ -4,6 +4,7 @@
 // possible on `tx` for what the engine does not express (aggregates, bulk locking); a raw read
 // restricts itself with `scope(entity)`, and writes go through this API.
 import { type SQL, and, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   type ActionName,
   type AnyEntity,
@@ -89,8 +90,11 @@ export interface DataApi {
    * required so that a reader sees why.
    */
   system(reason: string): DataApi;
-  /** The caller's scope on an entity's table as a condition, for a raw read of that table. */
-  scope(entity: AnyEntity): SQL;
+  /**
+   * The caller's scope on an entity's table as a condition, for a raw read of that table
+   * (`from srm_pur_agreement a where ${ctx.scope(agreement, 'a')}`, or without an alias).
+   */
+  scope(entity: AnyEntity, alias?: string): SQL;
 }
 
 type Row = Record<string, unknown>;
@@ -200,11 +204,12 @@ class Data implements DataApi {
     return new Data(this.runtime, { ...this.actor, system: true }, this.tx, this.now, this.operation);
   }
 
-  scope(entity: AnyEntity): SQL {
+  scope(entity: AnyEntity, as?: string): SQL {
     const header = entity.parent ? this.runtime.registry.find(entity.parent.entity) : undefined;
+    const table = this.runtime.table(entity.name);
     const conditions = scopeConditions(
       entity,
-      this.runtime.table(entity.name),
+      as ? (alias(table, as) as unknown as typeof table) : table,
       this.actor,
       header ? { entity: header, table: this.runtime.table(header.name) } : undefined,
     );

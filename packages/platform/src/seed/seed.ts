@@ -4,7 +4,8 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows } from '@srm/db';
 import { sql } from 'drizzle-orm';
-import { SYSTEM_ACTOR } from '../access/actor';
+import { type Actor, SYSTEM_ACTOR } from '../access/actor';
+import { type DataApi, dataApi } from '../entity/context';
 import type { Row } from '../entity/rows';
 import type { EntityRuntime } from '../entity/runtime';
 import { seedRun } from '../system/tables';
@@ -29,6 +30,11 @@ export interface SeedContext {
   idOf(entity: string, where: Readonly<Record<string, unknown>>): Promise<number>;
   /** The id of the row with these field values, or null. */
   findId(entity: string, where: Readonly<Record<string, unknown>>): Promise<number | null>;
+  /**
+   * The typed data API (context.ts) as the platform, or as the given actor (a supplier's user
+   * answering an order in the demo): writes versioned and audited under `seed`.
+   */
+  data(actor?: Actor): DataApi;
 }
 
 export interface Seed {
@@ -100,6 +106,8 @@ function seedContext(runtime: EntityRuntime): SeedContext {
     runtime,
     findId,
     put,
+    data: (actor = SYSTEM_ACTOR) =>
+      dataApi({ actor, runtime, tx: runtime.executor(), now: runtime.clock.now() }, 'seed'),
     async idOf(entityName, where) {
       const id = await findId(entityName, where);
       if (id === null) throw new Error(`Seed: no ${entityName} with ${JSON.stringify(where)}`);
