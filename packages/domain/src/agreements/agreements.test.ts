@@ -4,9 +4,8 @@
 // supplier isolation (supplier B never sees supplier A's forecast, plan or agreement).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { domainSeeds } from '../areas.server';
-import { ApiClient } from '@srm/server/api-client';
-import { api, startTestServer, type TestServer } from '@srm/server/testing';
+import { domainSeeds, serverAreas } from '../areas.server';
+import { ApiClient, api, startTestServer, type TestServer } from '@srm/platform/testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;
@@ -81,7 +80,7 @@ async function list(supplierId: number, itemId: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ policy: 'signIn', seeds: domainSeeds });
+  server = await startTestServer({ areas: serverAreas, policy: 'signIn', seeds: domainSeeds });
   admin = await signIn('admin');
   ids.supA = await first(
     'srmSupplierInfo',

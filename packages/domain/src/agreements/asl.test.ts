@@ -4,9 +4,9 @@
 // caller's language when it refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
-import { domainSeeds } from '../areas.server';
+import { domainSeeds, serverAreas } from '../areas.server';
 import { aslAllows, assertAslAllows } from './asl-check';
-import { api, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, startTestServer, type TestServer } from '@srm/platform/testing';
 import type { Actor } from '@srm/platform';
 import { decideTask, demoApprover } from '../approval.testing';
 
@@ -27,7 +27,7 @@ const idOf = async (entity: string, filters: Row, key: string) =>
   (await server.first<Row>(entity, filters))[key] as number;
 
 beforeAll(async () => {
-  server = await startTestServer({ seeds: domainSeeds });
+  server = await startTestServer({ areas: serverAreas, seeds: domainSeeds });
   supplierA = await idOf(
     'srmSupplierInfo',
     { creditCode: DEMO_SUPPLIERS[0]!.supplier.creditCode },
