@@ -18,7 +18,7 @@ import { registerApprovalRoutes } from '../approval/routes';
 import { processTemplateActions } from '../approval/template.actions';
 import type { ServerArea } from '../area';
 import { registerHealth } from '../base/health';
-import { openApiDocument } from '../entity/openapi';
+import { registerApiDocument } from '../entity/openapi';
 import { registerEntityRoutes } from '../entity/routes';
 import { EntityRuntime } from '../entity/runtime';
 import { BACK_EXPORT_QUEUE, type BackExportJob, BackExports } from '../excel/back-export';
@@ -172,6 +172,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
 
   installHttpConventions(app, {
     messages: () => messages,
+    knowsEntity: (name) => !!registry.find(name),
     onUnknownRoute: async (request, reply) => {
       // Pages of the single-page app: any GET outside /api answers index.html.
       if (!serveWeb || request.method !== 'GET' || request.url.startsWith('/api/')) return false;
@@ -195,7 +196,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     journal: [...options.journal],
   });
   registerIdentityRoutes(app, identity, identityPolicy);
-  const routes = registerEntityRoutes(app, { runtime, policy });
+  registerEntityRoutes(app, { runtime, policy });
   const actorOf = async (request: FastifyRequest) => {
     const actor = await policy.identify(request);
     if (!actor) throw new AppError(401, 'auth.required');
@@ -208,8 +209,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   registerApprovalRoutes(app, { engine: approvals, actorOf });
   registerTableConfigRoutes(app, { runtime, actorOf });
   registerSiteMessageRoutes(app, { messages: siteMessages, actorOf });
-  const apiDocument = openApiDocument(registry.all(), routes, messages, options.version);
-  app.get('/api/docs', { config: { access: 'public' } }, async () => apiDocument);
+  registerApiDocument(app, { registry, messages, version: options.version });
 
   if (serveWeb) {
     await app.register(fastifyStatic, {
