@@ -23,7 +23,7 @@ import {
   RecordAccess,
 } from '@srm/platform';
 import { emptySnapshot, migrationStatements, snapshotOf } from '@srm/platform/schema';
-import { messages, registry as appRegistry } from '../apps/server/src/schema';
+import { messages, registry as appRegistry } from '@srm/server/schema';
 import {
   measure,
   migrationsDir,

@@ -1,7 +1,7 @@
 // A delivery note's barcode labels: 100 labels (Code 128 and QR each) printed into one PDF, as
 // the print action does. Measures the PDF's size and the time to draw it.
 import type { HookContext, Row } from '@srm/platform';
-import { asnLabels, labelsPdf } from '../packages/domain/src/delivery/asn.labels';
+import { asnLabels, labelsPdf } from '@srm/domain/delivery/server';
 import { median, report } from './lib/server';
 
 const LABELS = Number(process.env.BENCH_LABELS ?? 100);

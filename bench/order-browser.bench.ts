@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ApiClient } from '../apps/server/src/api-client';
+import { ApiClient } from '@srm/platform/api-client';
 import { launchChromium, scrollAndCountRows, signedInPage, traced } from './lib/browser';
 import { type StartedServer, median, report, startServer } from './lib/server';
 

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, runMigrations } from '@srm/db';
 import { type AccessPolicy, type Actor, runSeeds } from '@srm/platform';
 import { domainSeeds } from '@srm/domain/server';
-import { buildApp } from '../apps/server/src/app';
+import { buildApp } from '@srm/server/app';
 import { decideAll } from '@srm/platform';
 import { migrationsDir } from './lib/engine';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { S3Storage } from '@srm/platform';
 import { startS3Peer } from '@srm/platform/testing';
 import pg from 'pg';
-import { ApiClient } from '../apps/server/src/api-client';
+import { ApiClient } from '@srm/platform/api-client';
 import { PG_ADMIN_URL, postgresAvailable } from './lib/engine';
 import { memoryOf, report, startServer } from './lib/server';
 

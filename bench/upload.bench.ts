@@ -6,7 +6,7 @@ import { openAsBlob } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient } from '../apps/server/src/api-client';
+import { ApiClient } from '@srm/platform/api-client';
 import { PG_ADMIN_URL, postgresAvailable } from './lib/engine';
 import { memoryOf, report, startServer } from './lib/server';
 import pg from 'pg';

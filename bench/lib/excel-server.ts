@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase, runMigrations } from '@srm/db';
 import { type AccessPolicy, SYSTEM_ACTOR } from '@srm/platform';
-import { buildApp } from '../../apps/server/src/app';
+import { buildApp } from '@srm/server/app';
 
 // Not bench/lib/engine.ts: it loads drizzle-kit (~110 MB), which the server never does.
 const migrationsDir = join(process.cwd(), 'packages/db/migrations');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
-import { ApiClient } from './api-client';
+import { ApiClient } from '@srm/platform/testing';
 import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;

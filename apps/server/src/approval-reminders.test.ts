@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@srm/platform';
 import { type ApprovalServer, startApprovalServer } from './approval.testing';
-import { type Mailbox, startMailbox } from './smtp.testing';
+import { type Mailbox, startMailbox } from '@srm/platform/testing';
 
 type Row = Record<string, unknown>;
 let server: ApprovalServer;

@@ -1,6 +1,6 @@
 // Test helper: deciding a document's pending task as a signed-in approver does from the pending
 // list (findTodoTasks, then doApprove / doReject). Null when the caller has no task on it.
-import type { ApiClient } from './api-client';
+import type { ApiClient } from '@srm/platform/testing';
 
 type Row = Record<string, unknown>;
 

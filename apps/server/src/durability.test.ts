@@ -5,9 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '@srm/platform/testing';
+import { openTestDatabase, type TestDatabase, ApiClient } from '@srm/platform/testing';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
-import { ApiClient } from './api-client';
 import { repoRoot } from './paths';
 
 type Row = Record<string, unknown>;

@@ -20,7 +20,7 @@ import { queryRows } from '@srm/db';
 import { type Endpoint, type Grants, SYSTEM_ACTOR } from '@srm/platform';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
-import { ApiClient } from './api-client';
+import { ApiClient } from '@srm/platform/api-client';
 import { registry } from './schema';
 import { startTestServer, type TestServer } from './testing';
 

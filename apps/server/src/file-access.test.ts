@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
-import { ApiClient } from './api-client';
+import { ApiClient } from '@srm/platform/testing';
 import { until } from './excel.testing';
 import { startTestServer, type TestServer } from './testing';
 

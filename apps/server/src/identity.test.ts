@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
-import { ApiClient, appSignOf, signatureOf } from './api-client';
+import { ApiClient, appSignOf, signatureOf, startMailbox, type Mailbox } from '@srm/platform/testing';
 import { decideTask } from './bpm.testing';
 import { repoRoot } from './paths';
-import { startMailbox, type Mailbox } from './smtp.testing';
 import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;

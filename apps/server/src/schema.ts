@@ -1,48 +1,15 @@
 // Every definition the server runs with (the platform's own and the business areas'), their
-// tables, and the message catalogue. Built once per process.
-import {
-  type Catalogue,
-  EntityRegistry,
-  bpmEntities,
-  kernelMessages,
-  mergeCatalogues,
-  systemEntities,
-} from '@srm/kernel';
-import {
-  approvalTables,
-  backExport,
-  buildEntityTables,
-  excelMessages,
-  excelTables,
-  type EntityTables,
-  fileTables,
-  identityTables,
-  systemTables,
-  tableConfigTables,
-  siteMessageTables,
-} from '@srm/platform';
-import { domainEntities, domainMessages } from '@srm/domain';
+// tables, and the message catalogue: the platform's schema of the domain's areas.
+import { platformSchema } from '@srm/platform';
+import { serverAreas } from '@srm/domain/server';
 
-export const registry = new EntityRegistry([
-  ...systemEntities,
-  ...bpmEntities,
-  backExport,
-  ...domainEntities,
-]);
-export const entityTables: EntityTables = buildEntityTables(registry);
-export const messages: Catalogue = mergeCatalogues(kernelMessages, excelMessages, domainMessages);
+const schema = platformSchema(serverAreas);
+
+export const registry = schema.registry;
+export const entityTables = schema.entityTables;
+export const messages = schema.messages;
 
 /** Every table by a unique export name: what the migrations are generated from. */
 export function schemaTables(): Record<string, unknown> {
-  const tables: Record<string, unknown> = {
-    ...systemTables,
-    ...identityTables,
-    ...fileTables,
-    ...excelTables,
-    ...approvalTables,
-    ...tableConfigTables,
-    ...siteMessageTables,
-  };
-  for (const [name, table] of entityTables.byEntity) tables[name] = table;
-  return tables;
+  return schema.schemaTables();
 }

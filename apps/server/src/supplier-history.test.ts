@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
-import { ApiClient } from './api-client';
+import { ApiClient } from '@srm/platform/testing';
 import { decideTask } from './bpm.testing';
 import { startTestServer, type TestServer } from './testing';
 

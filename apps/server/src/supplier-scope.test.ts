@@ -6,8 +6,7 @@ import type { EntityDef } from '@srm/kernel';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
 import { SYSTEM_ACTOR } from '@srm/platform';
-import { SampleFactory } from '@srm/platform/testing';
-import { ApiClient } from './api-client';
+import { SampleFactory, ApiClient } from '@srm/platform/testing';
 import { registry } from './schema';
 import { startTestServer, type TestServer } from './testing';
 

@@ -7,10 +7,9 @@ import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
 import { supplierMaySupply } from '@srm/domain/supplier/server';
 import { isClientWritable } from '@srm/kernel';
-import { ApiClient } from './api-client';
+import { ApiClient, startMailbox, type Mailbox } from '@srm/platform/testing';
 import { decideTask } from './bpm.testing';
 import { registry } from './schema';
-import { startMailbox, type Mailbox } from './smtp.testing';
 import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;

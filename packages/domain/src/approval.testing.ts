@@ -2,7 +2,7 @@
 // task (findTodoTasks, then doApprove / doReject), as the approver does on the home page.
 import { expect } from 'vitest';
 import type { Actor } from '@srm/platform';
-import type { Answer, TestServer } from '@srm/server/testing';
+import type { Answer, TestServer } from '@srm/platform/testing';
 
 type Row = Record<string, unknown>;
 

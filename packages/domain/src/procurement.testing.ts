@@ -5,8 +5,8 @@
 // the delivery and receiving tests share (call, ok, approve, releasedOrder).
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Actor } from '@srm/platform';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
-import { singleApproverTemplates } from './areas.server';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { singleApproverTemplates, serverAreas } from './areas.server';
 import { baseDataSeeds } from './base-data/server';
 import { decideAll } from '@srm/platform';
 import { purchasingServer } from './purchasing/area.server';
@@ -104,6 +104,7 @@ export function procurementFixture() {
 
   async function start(): Promise<TestServer> {
     const started = await startTestServer({
+      areas: serverAreas,
       seeds: [
         ...seedsNamed(
           baseDataSeeds,

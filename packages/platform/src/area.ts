@@ -70,6 +70,15 @@ export function approvalTemplateRows(
   }));
 }
 
+/**
+ * Every server area defined in this process, in order: the test helpers name an entity's
+ * endpoint (`api(entity, action)`) before any server is composed, from these.
+ */
+const definedAreas: ServerArea[] = [];
+export function definedServerAreas(): readonly ServerArea[] {
+  return definedAreas;
+}
+
 export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}): ServerArea {
   const templates = spec.approvalTemplates ?? [];
   const seeds: Seed[] = [...(spec.seeds ?? [])];
@@ -102,5 +111,7 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
       }),
     );
   }
-  return { area, actions: spec.actions ?? [], seeds, approvalTemplates: templates };
+  const server: ServerArea = { area, actions: spec.actions ?? [], seeds, approvalTemplates: templates };
+  definedAreas.push(server);
+  return server;
 }

@@ -52,3 +52,5 @@ export * from './approval';
 export * from './table-config/tables';
 export * from './table-config/routes';
 export * from './area';
+export * from './server/schema';
+export * from './server/app';

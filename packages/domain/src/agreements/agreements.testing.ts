@@ -3,10 +3,10 @@
 // demo suppliers answer), or with the test header policy for the approved supplier list's tests.
 import { expect } from 'vitest';
 import type { Actor } from '@srm/platform';
-import { ApiClient } from '@srm/server/api-client';
-import { type Answer, api, startTestServer, type TestServer } from '@srm/server/testing';
+import { ApiClient } from '@srm/platform/api-client';
+import { type Answer, api, startTestServer, type TestServer } from '@srm/platform/testing';
 import { decideTask, demoApprover } from '../approval.testing';
-import { domainSeeds } from '../areas.server';
+import { domainSeeds, serverAreas } from '../areas.server';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '../demo';
 
 export type Row = Record<string, unknown>;
@@ -47,7 +47,7 @@ export async function ok<T = Row>(
  * 02020002 in PCS without decimals, `nut` 02040001).
  */
 export async function signedIn(): Promise<SignedIn> {
-  const server = await startTestServer({ policy: 'signIn', seeds: domainSeeds });
+  const server = await startTestServer({ areas: serverAreas, policy: 'signIn', seeds: domainSeeds });
   const admin = await signIn(server, 'admin');
   const first = async (entity: string, filters: Row, key: string) =>
     (await ok<Row[]>(admin, entity, 'listByPage', { ...filters, pageRows: 1 }))[0]![key] as number;
@@ -137,7 +137,7 @@ export interface AslServer {
  * 02030001.
  */
 export async function aslServer(): Promise<AslServer> {
-  const server = await startTestServer({ seeds: domainSeeds });
+  const server = await startTestServer({ areas: serverAreas, seeds: domainSeeds });
   const idOf = async (entity: string, filters: Row, key: string) =>
     (await server.first<Row>(entity, filters))[key] as number;
   const [a, b] = DEMO_SUPPLIERS;

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { baseDataSeeds } from './server';
-import { startTestServer, type TestServer } from '@srm/server/testing';
+import { startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 const TABLES = [
   'base_lookup_type',
@@ -25,7 +26,7 @@ const TABLES = [
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ areas: serverAreas });
 });
 afterAll(async () => server?.close());
 

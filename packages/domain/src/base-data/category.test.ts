@@ -2,7 +2,8 @@
 // moves, and refuses a category under its own subcategory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 interface Category {
   categoryId: number;
@@ -15,7 +16,10 @@ const SAVE = api('srmBaseCategory', 'saveOrUpdate');
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ seeds: seedsNamed(baseDataSeeds, 'lookups', 'categories') });
+  server = await startTestServer({
+    areas: serverAreas,
+    seeds: seedsNamed(baseDataSeeds, 'lookups', 'categories'),
+  });
 });
 afterAll(async () => server?.close());
 

@@ -2,11 +2,13 @@
 // organisation, and the value in effect for an organisation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
+    areas: serverAreas,
     seeds: seedsNamed(baseDataSeeds, 'lookups', 'currencies', 'organisations', 'config-profiles'),
   });
 });

@@ -1,7 +1,8 @@
 // Delivery information: a valid contact phone, and one default address per organisation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 interface Delivery {
   deliveryInfoId: number;
@@ -13,6 +14,7 @@ interface Delivery {
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
+    areas: serverAreas,
     seeds: seedsNamed(baseDataSeeds, 'lookups', 'currencies', 'organisations', 'districts', 'delivery-info'),
   });
 });

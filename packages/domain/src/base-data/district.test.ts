@@ -1,7 +1,8 @@
 // Districts: the picker's finds, and the upload of a JSON tree of districts, all or nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 interface District {
   districtId: number;
@@ -20,7 +21,10 @@ const UPLOAD = api('srmBaseDistrict', 'uploadJson');
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ seeds: seedsNamed(baseDataSeeds, 'lookups', 'districts') });
+  server = await startTestServer({
+    areas: serverAreas,
+    seeds: seedsNamed(baseDataSeeds, 'lookups', 'districts'),
+  });
 });
 afterAll(async () => server?.close());
 

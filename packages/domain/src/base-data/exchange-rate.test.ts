@@ -2,7 +2,8 @@
 // direction divides by the opposite rate; amounts round at the target currency's precision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 const CONVERT = api('srmBaseExchangeRate', 'convert');
 
@@ -20,7 +21,10 @@ let server: TestServer;
 beforeAll(async () => {
   // The seed holds USD → CNY spot rates effective 2025-01-02 (7.1879), 2025-04-01 (7.1782),
   // 2025-07-01 (7.1586) and 2025-10-09 (7.1074), and a budget rate of 7.2 from 2025-01-01.
-  server = await startTestServer({ seeds: seedsNamed(baseDataSeeds, 'lookups', 'currencies') });
+  server = await startTestServer({
+    areas: serverAreas,
+    seeds: seedsNamed(baseDataSeeds, 'lookups', 'currencies'),
+  });
 });
 afterAll(async () => server?.close());
 

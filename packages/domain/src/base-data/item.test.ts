@@ -1,7 +1,8 @@
 // Materials and their organisation assignments (组织物料).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 interface ItemOrg {
   itemOrgId: number;
@@ -22,6 +23,7 @@ interface Item {
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
+    areas: serverAreas,
     seeds: seedsNamed(
       baseDataSeeds,
       'lookups',

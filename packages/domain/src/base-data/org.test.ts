@@ -2,7 +2,8 @@
 // organisation, and references only reach enabled currencies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 interface Org {
   orgId: number;
@@ -13,6 +14,7 @@ interface Org {
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
+    areas: serverAreas,
     seeds: seedsNamed(baseDataSeeds, 'lookups', 'currencies', 'organisations'),
   });
 });

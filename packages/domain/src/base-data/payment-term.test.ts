@@ -2,7 +2,8 @@
 // decimals, never as binary floating point).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 const SAVE = api('srmBasePaymentTerm', 'saveOrUpdate');
 
@@ -20,7 +21,7 @@ interface Term {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ seeds: seedsNamed(baseDataSeeds, 'lookups') });
+  server = await startTestServer({ areas: serverAreas, seeds: seedsNamed(baseDataSeeds, 'lookups') });
 });
 afterAll(async () => server?.close());
 

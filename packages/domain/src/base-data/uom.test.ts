@@ -2,7 +2,8 @@
 // reverse through the reciprocal rounded to 10 places), and conversions that name real units.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from './server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 
 const CONVERT = api('srmBaseUom', 'convert');
 
@@ -16,7 +17,10 @@ interface Converted {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ seeds: seedsNamed(baseDataSeeds, 'lookups', 'units') });
+  server = await startTestServer({
+    areas: serverAreas,
+    seeds: seedsNamed(baseDataSeeds, 'lookups', 'units'),
+  });
 });
 afterAll(async () => server?.close());
 

@@ -13,3 +13,5 @@ export const deliveryActions: EntityActions[] = [
   deliveryNoticeActions,
 ];
 export const deliverySeeds: Seed[] = deliverySeedList;
+/** The barcode labels of a note, for the labels benchmark. */
+export { asnLabels, labelsPdf } from './asn.labels';

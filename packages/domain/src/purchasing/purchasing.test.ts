@@ -3,13 +3,19 @@
 // supplier's line-by-line answer and the buyer's decision, closing lines, the PDF and the mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor } from '@srm/platform';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
-import { type Mailbox, startMailbox } from '@srm/server/smtp-testing';
+import {
+  api,
+  seedsNamed,
+  startTestServer,
+  type TestServer,
+  type Mailbox,
+  startMailbox,
+} from '@srm/platform/testing';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
 import { purchasingServer } from './area.server';
 import { decideAll } from '@srm/platform';
-import { singleApproverTemplates } from '../areas.server';
+import { singleApproverTemplates, serverAreas } from '../areas.server';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
@@ -58,6 +64,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 beforeAll(async () => {
   mailbox = await startMailbox();
   server = await startTestServer({
+    areas: serverAreas,
     smtpUrl: mailbox.url,
     seeds: [
       ...seedsNamed(baseDataSeeds, 'lookups', 'currencies', 'units', 'organisations', 'categories', 'items'),

@@ -3,7 +3,8 @@
 // parents of the category and of the organisation cover their children).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from '../base-data/server';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../areas.server';
 import { assertSupplierMaySupply, checkSupplierSupply, supplierMaySupply } from './server';
 import { supplierSeeds } from './server';
 import { AppError } from '@srm/platform';
@@ -14,6 +15,7 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   server = await startTestServer({
+    areas: serverAreas,
     seeds: [
       ...seedsNamed(baseDataSeeds, 'lookups', 'currencies', 'units', 'organisations', 'categories', 'items'),
       ...supplierSeeds,

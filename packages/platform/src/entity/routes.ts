@@ -2,11 +2,26 @@
 // listByPage, saveOrUpdate, doBatchSaveOrUpdate, delete, doBatchDelete and the workflow
 // actions. Each route identifies the caller, asks the policy, then calls the entity service.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type EntityDef, type InputSpec, type Side, hasNul } from '@srm/kernel';
+import {
+  type Catalogue,
+  type EntityDef,
+  type InputSpec,
+  type Side,
+  actionLabel,
+  checkbox,
+  date,
+  entityTitle,
+  hasNul,
+  number,
+  ref,
+  refs,
+  textarea,
+} from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import { type AccessPolicy, type Actor, ANONYMOUS_ACTOR } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
+import type { RouteDeclaration } from '../http/route';
 import { dataApi } from './context';
 import type { Endpoint } from './hooks';
 import { assertReadableReferences, parseDeclared } from './inputs';
@@ -112,52 +127,115 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
     return { ...actor, locale: request.locale };
   };
 
+  const english = (key: (catalogue: Catalogue) => string) => key(runtime.messages());
   for (const entity of runtime.registry.all()) {
     const service = runtime.service(entity.name);
     const isLine = !!entity.parent;
-    const route = (action: string, handler: (request: FastifyRequest, actor: Actor) => Promise<unknown>) => {
+    const title = english((catalogue) => entityTitle(catalogue, 'en', entity.name));
+    const ids = { [entity.key]: ref(entity.name), id: ref(entity.name) };
+    const route = (
+      action: string,
+      shape: Pick<RouteDeclaration, 'summary' | 'input' | 'errors'> & Partial<RouteDeclaration>,
+      handler: (request: FastifyRequest, actor: Actor) => Promise<unknown>,
+    ) => {
       const path = `${entity.apiPath}/${action}`;
       routes.push({ path, entity: entity.name, action });
-      app.post(path, { config: { access: 'entity' } }, async (request) =>
+      const declared: RouteDeclaration = {
+        inputFrom: 'body',
+        scope: entity.name,
+        success: { kind: 'envelope' },
+        entityRoute: { entity: entity.name, action },
+        ...shape,
+      };
+      app.post(path, { config: { access: 'entity', declared } }, async (request) =>
         handler(request, await caller(request, entity, action)),
       );
     };
 
-    route('findById', async (request, actor) => {
-      const body = asObject(request.body);
-      return success(
-        await service.find(actor, singleId(entity, body), { withHistory: body.withHistory === true }),
-      );
-    });
+    route(
+      'findById',
+      {
+        summary: `${title}: one record by its id`,
+        input: { ...ids, withHistory: checkbox({ values: 'boolean' }) },
+        errors: [404],
+      },
+      async (request, actor) => {
+        const body = asObject(request.body);
+        return success(
+          await service.find(actor, singleId(entity, body), { withHistory: body.withHistory === true }),
+        );
+      },
+    );
 
-    route('listByPage', async (request, actor) => {
-      const result = await service.listRequest(actor, request.body);
-      const page = {
-        count: result.count,
-        curIndex: result.pageIndex,
-        ...(result.estimated ? { estimated: true } : {}),
-      };
-      return success(result.rows, '', page);
-    });
+    route(
+      'listByPage',
+      {
+        summary: `${title}: a page of the list, filtered and sorted`,
+        input: {},
+        entityBody: { entity: entity.name, as: 'list' },
+        success: { kind: 'envelope', paged: true },
+        errors: [],
+      },
+      async (request, actor) => {
+        const result = await service.listRequest(actor, request.body);
+        const page = {
+          count: result.count,
+          curIndex: result.pageIndex,
+          ...(result.estimated ? { estimated: true } : {}),
+        };
+        return success(result.rows, '', page);
+      },
+    );
 
     if (!isLine) {
-      route('saveOrUpdate', async (request, actor) => success(await service.save(actor, request.body)));
+      const writeErrors = [404, 409, 422] as const;
+      route(
+        'saveOrUpdate',
+        {
+          summary: `${title}: create, or update with its versionNum (lines included)`,
+          input: {},
+          entityBody: { entity: entity.name, as: 'save' },
+          errors: writeErrors,
+        },
+        async (request, actor) => success(await service.save(actor, request.body)),
+      );
 
-      route('doBatchSaveOrUpdate', async (request, actor) => {
-        const body = request.body as unknown;
-        const rows = Array.isArray(body) ? body : asObject(body).rows;
-        return success(await service.saveMany(actor, rows));
-      });
+      route(
+        'doBatchSaveOrUpdate',
+        {
+          summary: `${title}: create or update several records, all or none`,
+          input: {},
+          entityBody: { entity: entity.name, as: 'batchSave' },
+          errors: writeErrors,
+        },
+        async (request, actor) => {
+          const body = request.body as unknown;
+          const rows = Array.isArray(body) ? body : asObject(body).rows;
+          return success(await service.saveMany(actor, rows));
+        },
+      );
 
-      route('delete', async (request, actor) => {
-        await service.remove(actor, [singleId(entity, asObject(request.body))]);
-        return success(null);
-      });
+      route(
+        'delete',
+        { summary: `${title}: delete one record`, input: ids, errors: writeErrors },
+        async (request, actor) => {
+          await service.remove(actor, [singleId(entity, asObject(request.body))]);
+          return success(null);
+        },
+      );
 
-      route('doBatchDelete', async (request, actor) => {
-        await service.remove(actor, manyIds(entity, asObject(request.body)));
-        return success(null);
-      });
+      route(
+        'doBatchDelete',
+        {
+          summary: `${title}: delete several records, all or none`,
+          input: { ids: refs(entity.name), ...ids },
+          errors: writeErrors,
+        },
+        async (request, actor) => {
+          await service.remove(actor, manyIds(entity, asObject(request.body)));
+          return success(null);
+        },
+      );
     }
 
     for (const [name, endpoint] of Object.entries(runtime.hooksOf(entity.name).endpoints ?? {})) {
@@ -184,12 +262,22 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
       };
       const path = `${entity.apiPath}/${name}`;
       routes.push({ path, entity: entity.name, action: name, declaration });
+      const declared: RouteDeclaration = {
+        summary: declaration.summary,
+        input: declaration.input,
+        inputFrom: 'body',
+        scope: declaration.scope,
+        ...(resource !== null && resource !== 'read' ? { resource } : {}),
+        success: { kind: 'envelope' },
+        errors: endpoint.write ? [404, 409, 422] : [404, 422],
+        entityRoute: { entity: entity.name, action: name },
+      };
       if (resource === null) {
-        app.post(path, { config: { access: 'public', declared: declaration } }, async (request) =>
+        app.post(path, { config: { access: 'public', declared } }, async (request) =>
           handle(request, { ...ANONYMOUS_ACTOR, locale: request.locale }),
         );
       } else {
-        app.post(path, { config: { access: 'entity', declared: declaration } }, async (request) => {
+        app.post(path, { config: { access: 'entity', declared } }, async (request) => {
           const actor = await policy.identify(request);
           if (!actor) throw new AppError(401, 'auth.required');
           const operation =
@@ -205,41 +293,58 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
     for (const [action, definition] of Object.entries(entity.workflow?.actions ?? {})) {
       const extraInputs = runtime.hooksOf(entity.name).actionInputs?.[action];
       const declared = definition.input;
-      route(action, async (request, actor) => {
-        const body = asObject(request.body);
-        const input: Record<string, unknown> = {};
-        const extra: Record<string, unknown> = {};
-        for (const [name, value] of Object.entries(body)) {
-          if (name === entity.key || name === 'id' || name === 'ids' || name === 'versionNum') continue;
-          if (name === 'comment' || name === 'date') {
-            if (value !== null && value !== undefined && (typeof value !== 'string' || hasNul(value))) {
-              throw new AppError(400, 'validation.text');
+      const label = english((catalogue) => actionLabel(catalogue, 'en', entity.name, action));
+      route(
+        action,
+        {
+          summary: `${title}: ${label}`,
+          description: `From ${definition.from.join(', ')}${definition.to ? ` to ${definition.to}` : ''}; by ${definition.side ?? 'internal'} users${definition.needs?.length ? `; needs ${definition.needs.join(', ')}` : ''}.`,
+          input: {
+            ...ids,
+            ids: refs(entity.name),
+            versionNum: number(),
+            comment: textarea({ max: MAX_COMMENT }),
+            date: date(),
+            ...declared,
+          },
+          errors: [404, 409, 422],
+        },
+        async (request, actor) => {
+          const body = asObject(request.body);
+          const input: Record<string, unknown> = {};
+          const extra: Record<string, unknown> = {};
+          for (const [name, value] of Object.entries(body)) {
+            if (name === entity.key || name === 'id' || name === 'ids' || name === 'versionNum') continue;
+            if (name === 'comment' || name === 'date') {
+              if (value !== null && value !== undefined && (typeof value !== 'string' || hasNul(value))) {
+                throw new AppError(400, 'validation.text');
+              }
+              if (typeof value === 'string' && value.length > MAX_COMMENT)
+                throw new AppError(400, 'validation.maxLength', { max: MAX_COMMENT });
+              input[name] = value;
+            } else if (extraInputs || declared) {
+              extra[name] = value;
+            } else {
+              throw new AppError(400, 'validation.unknownField', { field: name.slice(0, 60) });
             }
-            if (typeof value === 'string' && value.length > MAX_COMMENT)
-              throw new AppError(400, 'validation.maxLength', { max: MAX_COMMENT });
-            input[name] = value;
-          } else if (extraInputs || declared) {
-            extra[name] = value;
-          } else {
-            throw new AppError(400, 'validation.unknownField', { field: name.slice(0, 60) });
           }
-        }
-        if (declared) {
-          const parsed = parseDeclared(service, declared, extra);
-          await assertReadableReferences(runtime, actor, declared, parsed);
-          Object.assign(input, parsed);
-        } else if (extraInputs) {
-          const parsed = extraInputs.safeParse(extra);
-          if (!parsed.success) throw new AppError(400, 'validation.object');
-          Object.assign(input, parsed.data as object);
-        }
-        const versionNum = typeof body.versionNum === 'number' ? body.versionNum : null;
-        const rows = await service.act(actor, action, manyIds(entity, body), input, {
-          fromHttp: true,
-          versionNum,
-        });
-        return success(rows);
-      });
+          if (declared) {
+            const parsed = parseDeclared(service, declared, extra);
+            await assertReadableReferences(runtime, actor, declared, parsed);
+            Object.assign(input, parsed);
+          } else if (extraInputs) {
+            const parsed = extraInputs.safeParse(extra);
+            if (!parsed.success) throw new AppError(400, 'validation.object');
+            Object.assign(input, parsed.data as object);
+          }
+          const versionNum = typeof body.versionNum === 'number' ? body.versionNum : null;
+          const rows = await service.act(actor, action, manyIds(entity, body), input, {
+            fromHttp: true,
+            versionNum,
+          });
+          return success(rows);
+        },
+      );
     }
   }
   return routes;

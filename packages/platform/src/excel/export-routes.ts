@@ -4,11 +4,12 @@
 // list. Background exports are listed per user: only administrators (internal users whose scope
 // covers every organisation) see other users' exports.
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BACKGROUND_SHEET_MAX_ROW, SHEET_MAX_ROW } from '@srm/kernel';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BACKGROUND_SHEET_MAX_ROW, type Locale, SHEET_MAX_ROW, json, number, text } from '@srm/kernel';
 import { type AccessPolicy, type Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
+import { declareRoute } from '../http/route';
 import type { EntityRuntime } from '../entity/runtime';
 import { contentTypeOf } from '../files/content-type';
 import { disposition } from '../files/routes';
@@ -46,71 +47,108 @@ export function seesAllExports(actor: Actor): boolean {
   return actor.system === true || (actor.side === 'internal' && actor.orgIds === 'all');
 }
 
+/** The body of an export: which list, which columns, the file's name and sheet size. */
+const exportFields = {
+  requestUrl: text({ required: true, max: 2000 }),
+  requestParams: json(),
+  columns: json(),
+  fileName: text({ max: 1000 }),
+  sheetMaxRow: number({ min: 1 }),
+};
+const xlsx = { kind: 'file', mediaType: contentTypeOf('xlsx') } as const;
+
 export function registerExportRoutes(app: FastifyInstance, options: ExportRouteOptions): void {
   const { runtime, policy } = options;
-  const signedIn = { config: { access: 'authenticated' as const } };
+  const parseOptions = (locale: Locale, sheetLimit: number, custom = false) => ({
+    registry: runtime.registry,
+    messages: runtime.messages(),
+    locale,
+    sheetLimit,
+    custom,
+  });
+  // A field of the wrong kind is reported as the export's own check reports it.
+  const exportIssue =
+    (custom: boolean) => (_issue: unknown, values: Record<string, unknown>, request: FastifyRequest) => {
+      try {
+        parseExportRequest(values, parseOptions(request.locale, SHEET_MAX_ROW, custom));
+      } catch (error) {
+        if (error instanceof AppError) return error;
+      }
+      return undefined;
+    };
 
-  const exportExcel = (custom: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const actor = await options.actorOf(request);
-    const parsed = parseExportRequest(request.body, {
-      registry: runtime.registry,
-      messages: runtime.messages(),
-      locale: actor.locale,
-      sheetLimit: SHEET_MAX_ROW,
-      custom,
+  for (const custom of [false, true])
+    declareRoute(app, {
+      method: 'POST',
+      path: `${EXPORT_PREFIX}/${custom ? 'customExportExcel' : 'exportExcel'}`,
+      summary: custom
+        ? "An xlsx of the caller's rows of a list, with a title line and a sheet name (customParams)"
+        : "An xlsx of the caller's rows of a list (its listByPage URL and search), streamed",
+      input: custom ? { ...exportFields, customParams: json() } : exportFields,
+      access: 'authenticated',
+      scope: 'record',
+      success: xlsx,
+      errors: [403, 404],
+      invalid: exportIssue(custom),
+      handle: async ({ request, reply }) => {
+        const actor = await options.actorOf(request);
+        const parsed = parseExportRequest(request.body, parseOptions(actor.locale, SHEET_MAX_ROW, custom));
+        await assertMayExport(policy, actor, request, parsed);
+        const prepared = await prepareExport(runtime, actor, parsed, options.pageRows);
+        const out = new PassThrough();
+        writeExport(runtime, actor, prepared, out).catch((error: unknown) => {
+          request.log.error({ err: error }, 'export failed while streaming');
+          out.destroy(error as Error);
+        });
+        reply
+          .header('content-type', contentTypeOf('xlsx'))
+          .header('content-disposition', disposition('attachment', parsed.fileName))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store');
+        return reply.send(out);
+      },
     });
-    await assertMayExport(policy, actor, request, parsed);
-    const prepared = await prepareExport(runtime, actor, parsed, options.pageRows);
-    const out = new PassThrough();
-    writeExport(runtime, actor, prepared, out).catch((error: unknown) => {
-      request.log.error({ err: error }, 'export failed while streaming');
-      out.destroy(error as Error);
-    });
-    reply
-      .header('content-type', contentTypeOf('xlsx'))
-      .header('content-disposition', disposition('attachment', parsed.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
-    return reply.send(out);
-  };
-  app.post(`${EXPORT_PREFIX}/exportExcel`, signedIn, exportExcel(false));
-  app.post(`${EXPORT_PREFIX}/customExportExcel`, signedIn, exportExcel(true));
 
-  app.post(`${backExport.apiPath}/doBackExport`, signedIn, async (request) => {
-    const actor = await options.actorOf(request);
-    const body = request.body;
-    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
-      throw new AppError(400, 'validation.object');
-    const input = (body ?? {}) as Record<string, unknown>;
-    let params: unknown = input.paramsValue;
-    if (typeof params === 'string') {
-      if (!params.trim()) params = undefined;
-      else {
-        try {
-          params = JSON.parse(params) as unknown;
-        } catch {
-          throw new AppError(400, 'excel.badRequestParams');
+  declareRoute(app, {
+    method: 'POST',
+    path: `${backExport.apiPath}/doBackExport`,
+    summary: 'Records a background export of a list (paramsValue: an export body, as JSON text or object)',
+    input: { paramsValue: json({ required: true }), fileName: text({ max: 1000 }) },
+    access: 'authenticated',
+    scope: 'record',
+    success: { kind: 'envelope', data: { $ref: `#/components/schemas/${backExport.name}` } },
+    errors: [403, 404],
+    invalid: (issue) =>
+      issue.path[0] === 'paramsValue' ? new AppError(400, 'excel.paramsValueRequired') : undefined,
+    handle: async ({ request, input }) => {
+      const actor = await options.actorOf(request);
+      let params: unknown = input.paramsValue;
+      if (typeof params === 'string') {
+        if (!params.trim()) params = undefined;
+        else {
+          try {
+            params = JSON.parse(params) as unknown;
+          } catch {
+            throw new AppError(400, 'excel.badRequestParams');
+          }
         }
       }
-    }
-    if (params === undefined || params === null) throw new AppError(400, 'excel.paramsValueRequired');
-    if (typeof params !== 'object' || Array.isArray(params))
-      throw new AppError(400, 'excel.badRequestParams');
-    const parsed = parseExportRequest(
-      {
-        ...(params as Record<string, unknown>),
-        fileName: input.fileName ?? (params as Record<string, unknown>).fileName,
-      },
-      {
-        registry: runtime.registry,
-        messages: runtime.messages(),
-        locale: actor.locale,
-        sheetLimit: BACKGROUND_SHEET_MAX_ROW,
-      },
-    );
-    await assertMayExport(policy, actor, request, parsed);
-    const row = await options.backExports.submit(actor, parsed);
-    return success(row, String(row.exportNumber));
+      if (params === undefined || params === null) throw new AppError(400, 'excel.paramsValueRequired');
+      if (typeof params !== 'object' || Array.isArray(params))
+        throw new AppError(400, 'excel.badRequestParams');
+      const parsed = parseExportRequest(
+        {
+          ...(params as Record<string, unknown>),
+          fileName:
+            (request.body as Record<string, unknown>).fileName ??
+            (params as Record<string, unknown>).fileName,
+        },
+        parseOptions(actor.locale, BACKGROUND_SHEET_MAX_ROW),
+      );
+      await assertMayExport(policy, actor, request, parsed);
+      const row = await options.backExports.submit(actor, parsed);
+      return success(row, String(row.exportNumber));
+    },
   });
 }
 

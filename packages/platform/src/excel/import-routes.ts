@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EntityDef } from '@srm/kernel';
+import { type EntityDef, number, text } from '@srm/kernel';
 import type { AccessPolicy, Actor } from '../access/actor';
 import { success, failure } from '../http/envelope';
 import { AppError } from '../http/errors';
+import { declareRoute } from '../http/route';
 import { cleanFileName } from '../files/attachments';
 import { contentTypeOf } from '../files/content-type';
 import { disposition } from '../files/routes';
@@ -31,48 +32,79 @@ export interface ImportRouteOptions {
   actorOf(request: FastifyRequest): Promise<Actor>;
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'validation.object');
-  return body as Record<string, unknown>;
-}
+/** The entity an import is for (`entity`, or `entityName` as older clients send it). */
+const entityFields = { entity: text({ max: 100 }), entityName: text({ max: 100 }) };
 
 export function registerImportRoutes(app: FastifyInstance, options: ImportRouteOptions): void {
   const { policy, imports } = options;
-  const signedIn = { config: { access: 'authenticated' as const } };
 
   const mayImport = (actor: Actor, entity: EntityDef) => {
     const resource = `${entity.name}.import`;
     if (!policy.allows(actor, resource)) throw new AppError(403, 'access.resourceDenied', { resource });
   };
 
-  app.post(`${IMPORT_PREFIX}/downloadImportTemplate`, signedIn, async (request, reply) => {
-    const actor = await options.actorOf(request);
-    const body = bodyOf(request);
-    const entity = imports.entityFor(actor, body.entity ?? body.entityName);
-    mayImport(actor, entity);
-    const { fileName, content } = await importTemplate(options.runtime, actor, entity);
-    reply
-      .header('content-type', contentTypeOf('xlsx'))
-      .header('content-disposition', disposition('attachment', fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
-    return reply.send(content);
+  declareRoute(app, {
+    method: 'POST',
+    path: `${IMPORT_PREFIX}/downloadImportTemplate`,
+    summary: "An entity's import template (xlsx), derived from its definition",
+    input: entityFields,
+    access: 'authenticated',
+    scope: 'record',
+    success: { kind: 'file', mediaType: contentTypeOf('xlsx') },
+    errors: [403, 404],
+    handle: async ({ request, reply, input }) => {
+      const actor = await options.actorOf(request);
+      const entity = imports.entityFor(actor, input.entity ?? input.entityName ?? undefined);
+      mayImport(actor, entity);
+      const { fileName, content } = await importTemplate(options.runtime, actor, entity);
+      reply
+        .header('content-type', contentTypeOf('xlsx'))
+        .header('content-disposition', disposition('attachment', fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      return reply.send(content);
+    },
   });
 
-  app.post(`${IMPORT_PREFIX}/importExcel`, signedIn, async (request: FastifyRequest, reply: FastifyReply) => {
+  declareRoute(app, {
+    method: 'POST',
+    path: `${IMPORT_PREFIX}/importExcel`,
+    summary: 'Imports an xlsx into an entity (multipart: `entity`, then `file`): every row or none',
+    input: entityFields,
+    inputFrom: 'form',
+    files: ['file'],
+    access: 'authenticated',
+    scope: 'record',
+    success: {
+      kind: 'envelope',
+      data: {
+        type: 'object',
+        properties: {
+          count: { type: 'integer' },
+          importId: { type: 'integer' },
+          status: { type: 'string' },
+          total: { type: 'integer' },
+        },
+      },
+    },
+    errors: [403, 404, 413, 415, 422],
+    handle: ({ request, reply, parse }) => importExcel(request, reply, parse),
+  });
+  const importExcel = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    parse: (values: unknown) => { entity?: string | null; entityName?: string | null },
+  ) => {
     if (!request.isMultipart()) throw new AppError(415, 'excel.fileRequired');
     const actor = await options.actorOf(request);
     await mkdir(options.workDir, { recursive: true });
     const path = join(options.workDir, `${randomBytes(12).toString('hex')}.xlsx`);
     try {
-      let entityName: string | undefined;
+      const fields: Record<string, string> = {};
       let fileName: string | null = null;
       for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES + 1 } })) {
         if (part.type === 'field') {
-          if (part.fieldname === 'entity' || part.fieldname === 'entityName')
-            entityName = typeof part.value === 'string' ? part.value : undefined;
+          fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
           continue;
         }
         if (fileName !== null || !['file', 'files'].includes(part.fieldname)) {
@@ -95,7 +127,8 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRouteO
           throw new AppError(413, 'excel.fileTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
       }
       if (fileName === null) throw new AppError(400, 'excel.fileRequired');
-      const entity = imports.entityFor(actor, entityName);
+      const named = parse(fields);
+      const entity = imports.entityFor(actor, named.entity ?? named.entityName ?? undefined);
       mayImport(actor, entity);
       const handle = await open(path, 'r');
       const head = Buffer.alloc(4);
@@ -121,14 +154,19 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRouteO
     } finally {
       await rm(path, { force: true });
     }
-  });
+  };
 
-  app.post(`${IMPORT_PREFIX}/importStatus`, signedIn, async (request) => {
-    const actor = await options.actorOf(request);
-    const id = bodyOf(request).importId;
-    const importId = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
-    if (typeof importId !== 'number' || !Number.isSafeInteger(importId) || importId < 1)
-      throw new AppError(400, 'excel.importNotFound');
-    return success(await imports.status(actor, importId));
+  declareRoute(app, {
+    method: 'POST',
+    path: `${IMPORT_PREFIX}/importStatus`,
+    summary: "The state of a big import of the caller's running as a job",
+    input: { importId: number({ required: true, min: 1 }) },
+    access: 'authenticated',
+    scope: 'self',
+    errors: [404],
+    invalid: (issue) =>
+      issue.path[0] === 'importId' ? new AppError(400, 'excel.importNotFound') : undefined,
+    handle: async ({ request, input }) =>
+      success(await imports.status(await options.actorOf(request), input.importId)),
   });
 }

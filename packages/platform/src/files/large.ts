@@ -12,10 +12,12 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import { type SaveIssue, number, ref, text, textarea } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { headerValue } from '../http/plugin';
+import { declareRoute } from '../http/route';
 import type { EntityRuntime } from '../entity/runtime';
 import { type Attachments, cleanFileName } from './attachments';
 import { contentCheck } from './content-type';
@@ -34,11 +36,31 @@ export interface LargeFileOptions {
   actorOf(request: FastifyRequest): Promise<Actor>;
 }
 
-function integer(value: string | undefined, name: string, min: number, max: number): number {
-  const number = value !== undefined && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(number) || number < min || number > max)
+/** A chunk's form fields, sent before its file part `chunk`. */
+const chunkFields = {
+  uploadId: text({ required: true, min: 16, max: 100 }),
+  fileName: text({ max: 255 }),
+  totalSize: number({ required: true, min: 1 }),
+  chunkSize: number({ required: true, min: MIN_CHUNK, max: MAX_CHUNK }),
+  chunkIndex: number({ required: true, min: 0 }),
+  sha256: text({ max: 64 }),
+  path: text({ max: 255 }),
+  functionId: text({ max: 80 }),
+  businessId: number({ min: 1 }),
+  fileDesc: textarea({ max: 500 }),
+};
+
+/** A bad chunk field has always been `file.badChunkField` naming it. */
+function badChunkField(issue: SaveIssue): AppError | undefined {
+  return issue.path.length && issue.message !== 'validation.unknownField'
+    ? new AppError(400, 'file.badChunkField', { field: String(issue.path[0]) })
+    : undefined;
+}
+
+function within(value: number, name: string, min: number, max: number): number {
+  if (!Number.isSafeInteger(value) || value < min || value > max)
     throw new AppError(400, 'file.badChunkField', { field: name });
-  return number;
+  return value;
 }
 
 /**
@@ -64,7 +86,6 @@ async function sha256Of(path: string): Promise<string> {
 
 export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFileOptions): void {
   const { runtime, attachments } = options;
-  const signedIn = { config: { access: 'authenticated' as const } };
   const partPath = (uploadId: string) => join(options.workDir, `${uploadId}.part`);
 
   const uploadOf = async (actor: Actor, uploadId: string) => {
@@ -81,108 +102,146 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
     [...new Set(text.split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
 
   /** One chunk (multipart: the fields, then the file part `chunk`). */
-  app.post(`${LARGE_PREFIX}/upload`, signedIn, async (request) => {
-    if (!request.isMultipart()) throw new AppError(415, 'file.notMultipart');
-    const actor = await options.actorOf(request);
-    const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
-        continue;
-      }
-      const uploadId = fields.uploadId ?? '';
-      if (!/^[A-Za-z0-9_-]{16,100}$/.test(uploadId)) {
-        part.file.resume();
-        throw new AppError(400, 'file.badChunkField', { field: 'uploadId' });
-      }
-      const totalSize = integer(fields.totalSize, 'totalSize', 1, attachments.maxBytes);
-      const chunkSize = integer(fields.chunkSize, 'chunkSize', MIN_CHUNK, MAX_CHUNK);
-      const chunkCount = Math.ceil(totalSize / chunkSize);
-      const chunkIndex = integer(fields.chunkIndex, 'chunkIndex', 0, chunkCount - 1);
-      const originalFileName = cleanFileName(fields.fileName ?? part.filename);
-      const extension = attachments.acceptedExtension(originalFileName);
-      const expected = chunkIndex === chunkCount - 1 ? totalSize - chunkSize * (chunkCount - 1) : chunkSize;
-      const declaredSha = fields.sha256?.toLowerCase();
-      if (declaredSha && !/^[0-9a-f]{64}$/.test(declaredSha))
-        throw new AppError(400, 'file.badChunkField', { field: 'sha256' });
-
-      // The upload: created by its first chunk, owned by its uploader, its geometry fixed.
-      let upload = await runtime
-        .executor()
-        .select()
-        .from(largeUpload)
-        .where(eq(largeUpload.uploadId, uploadId))
-        .then((rows) => rows[0]);
-      const functionId = fields.functionId?.trim().slice(0, 80) || null;
-      const businessId =
-        fields.businessId && /^\d{1,15}$/.test(fields.businessId) ? Number(fields.businessId) : null;
-      if (!upload) {
-        // A record the uploader may not change is refused before a byte is kept.
+  declareRoute(app, {
+    method: 'POST',
+    path: `${LARGE_PREFIX}/upload`,
+    summary:
+      'One chunk of a large file (multipart: the fields, then the part `chunk`); the last one stores it',
+    input: chunkFields,
+    inputFrom: 'form',
+    files: ['chunk'],
+    access: 'authenticated',
+    scope: 'self',
+    success: {
+      kind: 'envelope',
+      data: {
+        type: 'object',
+        properties: {
+          uploadId: { type: 'string' },
+          done: { type: 'boolean' },
+          received: { type: 'array', items: { type: 'integer' } },
+          chunkCount: { type: 'integer' },
+          sha256: { type: 'string' },
+          attachment: { type: 'object' },
+        },
+      },
+    },
+    errors: [403, 404, 409, 415, 422],
+    invalid: badChunkField,
+    handle: async ({ request, parse }) => {
+      if (!request.isMultipart()) throw new AppError(415, 'file.notMultipart');
+      const actor = await options.actorOf(request);
+      const sent: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          sent[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+          continue;
+        }
+        let fields: ReturnType<typeof parse>;
         try {
-          await attachments.uploadTarget(actor, { functionId, businessId });
+          fields = parse(sent);
         } catch (error) {
           part.file.resume();
           throw error;
         }
-        await mkdir(options.workDir, { recursive: true });
-        // 'a' creates without truncating: a parallel first chunk of the same upload may be writing.
-        const handle = await open(partPath(uploadId), 'a');
-        await handle.truncate(totalSize);
-        await handle.close();
-        [upload] = await runtime
+        const uploadId = fields.uploadId;
+        if (!/^[A-Za-z0-9_-]{16,100}$/.test(uploadId)) {
+          part.file.resume();
+          throw new AppError(400, 'file.badChunkField', { field: 'uploadId' });
+        }
+        const totalSize = within(fields.totalSize, 'totalSize', 1, attachments.maxBytes);
+        const chunkSize = fields.chunkSize;
+        const chunkCount = Math.ceil(totalSize / chunkSize);
+        const chunkIndex = within(fields.chunkIndex, 'chunkIndex', 0, chunkCount - 1);
+        const originalFileName = cleanFileName(fields.fileName ?? part.filename);
+        const extension = attachments.acceptedExtension(originalFileName);
+        const expected = chunkIndex === chunkCount - 1 ? totalSize - chunkSize * (chunkCount - 1) : chunkSize;
+        const declaredSha = fields.sha256?.toLowerCase();
+        if (declaredSha && !/^[0-9a-f]{64}$/.test(declaredSha))
+          throw new AppError(400, 'file.badChunkField', { field: 'sha256' });
+
+        // The upload: created by its first chunk, owned by its uploader, its geometry fixed.
+        let upload = await runtime
           .executor()
-          .insert(largeUpload)
-          .values({
-            uploadId,
-            userId: actor.userId,
-            sha256: declaredSha ?? '0'.repeat(64),
-            originalFileName,
-            totalSize,
-            chunkSize,
-            chunkCount,
-            path: fields.path?.slice(0, 255) ?? null,
-            // The record the file is for, as with an ordinary upload: linked when the upload
-            // finishes, if the uploader may still change that record's attachments then.
-            functionId,
-            businessId,
-            fileDesc: fields.fileDesc?.slice(0, 500) ?? null,
-            createdAt: runtime.clock.now(),
-          })
-          .onConflictDoNothing()
+          .select()
+          .from(largeUpload)
+          .where(eq(largeUpload.uploadId, uploadId))
+          .then((rows) => rows[0]);
+        const functionId = fields.functionId ?? null;
+        const businessId = fields.businessId ?? null;
+        if (!upload) {
+          // A record the uploader may not change is refused before a byte is kept.
+          try {
+            await attachments.uploadTarget(actor, { functionId, businessId });
+          } catch (error) {
+            part.file.resume();
+            throw error;
+          }
+          await mkdir(options.workDir, { recursive: true });
+          // 'a' creates without truncating: a parallel first chunk of the same upload may be writing.
+          const handle = await open(partPath(uploadId), 'a');
+          await handle.truncate(totalSize);
+          await handle.close();
+          [upload] = await runtime
+            .executor()
+            .insert(largeUpload)
+            .values({
+              uploadId,
+              userId: actor.userId,
+              sha256: declaredSha ?? '0'.repeat(64),
+              originalFileName,
+              totalSize,
+              chunkSize,
+              chunkCount,
+              path: fields.path ?? null,
+              // The record the file is for, as with an ordinary upload: linked when the upload
+              // finishes, if the uploader may still change that record's attachments then.
+              functionId,
+              businessId,
+              fileDesc: fields.fileDesc ?? null,
+              createdAt: runtime.clock.now(),
+            })
+            .onConflictDoNothing()
+            .returning();
+          upload ??= await uploadOf(actor, uploadId);
+        }
+        if (
+          upload.userId !== actor.userId ||
+          upload.totalSize !== totalSize ||
+          upload.chunkSize !== chunkSize
+        ) {
+          part.file.resume();
+          throw new AppError(409, 'file.uploadMismatch');
+        }
+        // The chunk is only counted: the whole file's SHA-256 is computed once all chunks are in.
+        const counter = meter(expected, { hash: false });
+        const writer = createWriteStream(partPath(uploadId), { flags: 'r+', start: chunkIndex * chunkSize });
+        try {
+          await pipeline([
+            part.file,
+            ...(chunkIndex === 0 ? [contentCheck(extension)] : []),
+            counter,
+            writer,
+          ]);
+        } catch (error) {
+          if (error instanceof FileTooLargeError) throw new AppError(400, 'file.badChunkSize');
+          if ((error as Error).name === 'ContentMismatchError')
+            throw new AppError(415, 'file.contentMismatch', { extension });
+          throw error;
+        }
+        if (counter.size() !== expected) throw new AppError(400, 'file.badChunkSize');
+        const [updated] = await runtime
+          .executor()
+          .update(largeUpload)
+          .set({ received: sql`${largeUpload.received} || ${`${chunkIndex},`}` })
+          .where(eq(largeUpload.uploadId, uploadId))
           .returning();
-        upload ??= await uploadOf(actor, uploadId);
+        const received = receivedOf(updated!.received);
+        if (received.length < chunkCount) return success({ uploadId, done: false, received, chunkCount });
+        return success({ uploadId, done: true, received, chunkCount, ...(await finish(actor, updated!)) });
       }
-      if (
-        upload.userId !== actor.userId ||
-        upload.totalSize !== totalSize ||
-        upload.chunkSize !== chunkSize
-      ) {
-        part.file.resume();
-        throw new AppError(409, 'file.uploadMismatch');
-      }
-      // The chunk is only counted: the whole file's SHA-256 is computed once all chunks are in.
-      const counter = meter(expected, { hash: false });
-      const writer = createWriteStream(partPath(uploadId), { flags: 'r+', start: chunkIndex * chunkSize });
-      try {
-        await pipeline([part.file, ...(chunkIndex === 0 ? [contentCheck(extension)] : []), counter, writer]);
-      } catch (error) {
-        if (error instanceof FileTooLargeError) throw new AppError(400, 'file.badChunkSize');
-        if ((error as Error).name === 'ContentMismatchError')
-          throw new AppError(415, 'file.contentMismatch', { extension });
-        throw error;
-      }
-      if (counter.size() !== expected) throw new AppError(400, 'file.badChunkSize');
-      const [updated] = await runtime
-        .executor()
-        .update(largeUpload)
-        .set({ received: sql`${largeUpload.received} || ${`${chunkIndex},`}` })
-        .where(eq(largeUpload.uploadId, uploadId))
-        .returning();
-      const received = receivedOf(updated!.received);
-      if (received.length < chunkCount) return success({ uploadId, done: false, received, chunkCount });
-      return success({ uploadId, done: true, received, chunkCount, ...(await finish(actor, updated!)) });
-    }
-    throw new AppError(400, 'file.noFile');
+      throw new AppError(400, 'file.noFile');
+    },
   });
 
   /** All chunks are in: hash, check, move into storage, record the attachment. */
@@ -214,25 +273,41 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
     return { sha256, attachment };
   };
 
-  app.post(`${LARGE_PREFIX}/uploadStatus`, signedIn, async (request) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body.uploadId !== 'string')
-      throw new AppError(400, 'file.badChunkField', { field: 'uploadId' });
-    const upload = await uploadOf(await options.actorOf(request), body.uploadId);
-    return success({
-      uploadId: upload.uploadId,
-      received: receivedOf(upload.received),
-      chunkCount: upload.chunkCount,
-      chunkSize: upload.chunkSize,
-    });
+  declareRoute(app, {
+    method: 'POST',
+    path: `${LARGE_PREFIX}/uploadStatus`,
+    summary: "The chunks of an unfinished large upload of the caller's that have arrived (to resume)",
+    input: { uploadId: text({ required: true, max: 100 }) },
+    access: 'authenticated',
+    scope: 'self',
+    success: {
+      kind: 'envelope',
+      data: {
+        type: 'object',
+        properties: {
+          uploadId: { type: 'string' },
+          received: { type: 'array', items: { type: 'integer' } },
+          chunkCount: { type: 'integer' },
+          chunkSize: { type: 'integer' },
+        },
+      },
+    },
+    errors: [404],
+    invalid: badChunkField,
+    handle: async ({ request, input }) => {
+      const upload = await uploadOf(await options.actorOf(request), input.uploadId);
+      return success({
+        uploadId: upload.uploadId,
+        received: receivedOf(upload.received),
+        chunkCount: upload.chunkCount,
+        chunkSize: upload.chunkSize,
+      });
+    },
   });
 
   /** A stored file with byte ranges (Range: bytes=a-b), for big downloads that resume. */
-  const download = async (request: FastifyRequest, reply: FastifyReply, id: unknown) => {
-    const number = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
-    if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1)
-      throw new AppError(400, 'file.noId');
-    const row = (await attachments.assertReadable(await options.actorOf(request), [number]))[0]!;
+  const download = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
+    const row = (await attachments.assertReadable(await options.actorOf(request), [id]))[0]!;
     const range = /^bytes=(\d*)-(\d*)$/.exec(headerValue(request.headers.range) ?? '');
     reply
       .header('content-type', row.contentType)
@@ -255,10 +330,24 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
     reply.header('content-length', String(row.fileSize));
     return reply.send(await attachments.storage.get(row.storageKey));
   };
-  app.post(`${LARGE_PREFIX}/downloadBody`, signedIn, (request, reply) =>
-    download(request, reply, ((request.body ?? {}) as Record<string, unknown>).id),
-  );
-  app.get(`${LARGE_PREFIX}/download`, signedIn, (request, reply) =>
-    download(request, reply, (request.query as Record<string, unknown>).id),
-  );
+  const noId = (issue: SaveIssue) =>
+    issue.path.length && issue.message !== 'validation.unknownField'
+      ? new AppError(400, 'file.noId')
+      : undefined;
+  for (const [method, path] of [
+    ['POST', 'downloadBody'],
+    ['GET', 'download'],
+  ] as const)
+    declareRoute(app, {
+      method,
+      path: `${LARGE_PREFIX}/${path}`,
+      summary: `A stored file, whole or the byte range of its Range header (206)${method === 'GET' ? '; its id as ?id=' : ''}`,
+      input: { id: ref('baseAttachment', { required: true }) },
+      access: 'authenticated',
+      scope: 'record',
+      success: { kind: 'file', mediaType: 'application/octet-stream', partial: true },
+      errors: [404, 416],
+      invalid: noId,
+      handle: ({ request, reply, input }) => download(request, reply, input.id),
+    });
 }

@@ -8,10 +8,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import yazl from 'yazl';
-import { PREVIEWABLE_EXTENSIONS } from '@srm/kernel';
+import { PREVIEWABLE_EXTENSIONS, type SaveIssue, number, ref, refs, text, textarea } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
+import { type RouteSuccess, declareRoute } from '../http/route';
 import type { EntityRuntime } from '../entity/runtime';
 import type { RsaKeys } from '../identity/rsa';
 import {
@@ -78,38 +79,53 @@ export function idsOf(value: unknown): number[] {
   return [...new Set(list.map((item) => idOf(typeof item === 'string' ? item.trim() : item)))];
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'validation.object');
-  return body as Record<string, unknown>;
-}
+/** The attachment (or attachments) a request names. */
+const fileId = ref('baseAttachment', { required: true });
+const fileIds = refs('baseAttachment', { required: true, max: 500 });
+/** A bad or missing file id has always been `file.noId`. */
+const noId = (issue: SaveIssue) =>
+  issue.path.length && issue.message !== 'validation.unknownField'
+    ? new AppError(400, 'file.noId')
+    : undefined;
+
+/** The record an upload is for and how it is filed (form fields sent before the files). */
+export const uploadFields = {
+  path: text({ max: 255 }),
+  functionId: text({ max: 80 }),
+  businessId: number({ min: 1 }),
+  fileDesc: textarea({ max: 500 }),
+};
+
+const attachmentList = {
+  kind: 'envelope',
+  data: { type: 'array', items: { type: 'object' } },
+} as const satisfies RouteSuccess;
+const anyFile = { kind: 'file', mediaType: 'application/octet-stream' } as const satisfies RouteSuccess;
 
 export async function registerFileRoutes(app: FastifyInstance, options: FileRouteOptions): Promise<void> {
   const { runtime, attachments } = options;
   await app.register(multipart, {
     limits: { fileSize: attachments.maxBytes, files: 50, fields: 20, fieldSize: 1024 * 1024, parts: 100 },
   });
-  const signedIn = { config: { access: 'authenticated' as const } };
+  const post = 'POST' as const;
 
   /**
    * Reads a multipart request: the context fields and every file, stored as they stream in. A
    * record the context names is checked before the first file is stored (the client sends the
    * fields first), and again once all fields are read.
    */
-  const upload = async (request: FastifyRequest, images: boolean): Promise<AttachmentInfo[]> => {
+  const upload = async (
+    request: FastifyRequest,
+    images: boolean,
+    parse: (values: unknown) => UploadContext,
+  ): Promise<AttachmentInfo[]> => {
     if (!request.isMultipart()) throw new AppError(415, 'file.notMultipart');
     const actor = await options.actorOf(request);
-    const context: UploadContext = {};
+    const fields: Record<string, string> = {};
     const stored: AttachmentInfo[] = [];
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : '';
-        if (part.fieldname === 'path') context.path = value;
-        else if (part.fieldname === 'functionId') context.functionId = value || null;
-        else if (part.fieldname === 'businessId')
-          context.businessId = /^\d{1,15}$/.test(value) ? Number(value) : null;
-        else if (part.fieldname === 'fileDesc') context.fileDesc = value;
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
         continue;
       }
       if (part.fieldname !== 'files' && part.fieldname !== 'file') {
@@ -118,25 +134,37 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       }
       if (!stored.length) {
         try {
-          await attachments.uploadTarget(actor, context);
+          await attachments.uploadTarget(actor, parse(fields));
         } catch (error) {
           part.file.resume();
           throw error;
         }
       }
-      stored.push(await attachments.store(actor, part.filename, part.file, context, { images }));
+      stored.push(await attachments.store(actor, part.filename, part.file, parse(fields), { images }));
       if (part.file.truncated) throw new AppError(413, 'file.tooLarge', { max: attachments.maxBytes });
     }
     if (!stored.length) throw new AppError(400, 'file.noFile');
-    return attachments.applyContext(actor, stored, context);
+    return attachments.applyContext(actor, stored, parse(fields));
   };
+  for (const kind of ['file', 'images'] as const)
+    declareRoute(app, {
+      method: post,
+      path: `${FILE_PREFIX}/${kind}/upload`,
+      summary:
+        kind === 'file'
+          ? 'Uploads files (multipart), for the record the fields name'
+          : 'Uploads images (gif, jpg, jpeg, png, bmp; multipart), for the record the fields name',
+      input: uploadFields,
+      inputFrom: 'form',
+      files: ['files', 'file'],
+      access: 'authenticated',
+      scope: 'record',
+      success: attachmentList,
+      errors: [403, 404, 413, 415],
+      handle: async ({ request, parse }) => success(await upload(request, kind === 'images', parse)),
+    });
 
-  app.post(`${FILE_PREFIX}/file/upload`, signedIn, async (request) => success(await upload(request, false)));
-  app.post(`${FILE_PREFIX}/images/upload`, signedIn, async (request) => success(await upload(request, true)));
-
-  const download = async (request: FastifyRequest, reply: FastifyReply, imagesOnly = false) => {
-    const query = request.query as Record<string, unknown>;
-    const id = idOf(query.id ?? bodyOf(request).id);
+  const download = async (request: FastifyRequest, reply: FastifyReply, id: number, imagesOnly: boolean) => {
     const { row, stream } = await attachments.open(await options.actorOf(request), id);
     if (imagesOnly && !['gif', 'jpg', 'jpeg', 'png', 'bmp'].includes(row.suffixName)) {
       stream.destroy();
@@ -144,109 +172,206 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     }
     return sendFile(reply, row, stream);
   };
-  app.post(`${FILE_PREFIX}/file/download`, signedIn, (request, reply) => download(request, reply));
-  app.post(`${FILE_PREFIX}/file/downloadBody`, signedIn, (request, reply) => download(request, reply));
-  app.post(`${FILE_PREFIX}/images/download`, signedIn, (request, reply) => download(request, reply, true));
+  for (const [path, summary, imagesOnly] of [
+    ['file/download', 'A file, as an attachment (its id in the body or as ?id=)', false],
+    ['file/downloadBody', 'A file, as an attachment', false],
+    ['images/download', 'An image, as an attachment', true],
+  ] as const)
+    declareRoute(app, {
+      method: post,
+      path: `${FILE_PREFIX}/${path}`,
+      summary,
+      input: { id: fileId },
+      inputFrom: 'bodyOrQuery',
+      access: 'authenticated',
+      scope: 'record',
+      success: anyFile,
+      errors: [404, 415],
+      invalid: noId,
+      handle: ({ request, reply, input }) => download(request, reply, input.id, imagesOnly),
+    });
 
   // The list leaves out what the caller may not read, without saying so.
-  app.post(`${FILE_PREFIX}/file/listBaseFile`, signedIn, async (request) => {
-    const ids = idsOf(bodyOf(request).ids);
-    const rows = await attachments.readable(await options.actorOf(request), ids);
-    const names = await attachments.uploaderNames(rows.map((row) => row.createdBy));
-    return success(
-      rows.map((row) => ({
-        ...infoOf(row),
-        createdByName: row.createdBy === null ? null : (names.get(row.createdBy) ?? null),
-      })),
-    );
+  declareRoute(app, {
+    method: post,
+    path: `${FILE_PREFIX}/file/listBaseFile`,
+    summary: 'The attachments of these ids that the caller may read',
+    input: { ids: fileIds },
+    access: 'authenticated',
+    scope: 'record',
+    success: attachmentList,
+    invalid: noId,
+    handle: async ({ request, input }) => {
+      const rows = await attachments.readable(await options.actorOf(request), input.ids);
+      const names = await attachments.uploaderNames(rows.map((row) => row.createdBy));
+      return success(
+        rows.map((row) => ({
+          ...infoOf(row),
+          createdByName: row.createdBy === null ? null : (names.get(row.createdBy) ?? null),
+        })),
+      );
+    },
   });
 
-  app.post(`${FILE_PREFIX}/file/batchDownload`, signedIn, async (request, reply) => {
-    const ids = idsOf(bodyOf(request).ids);
-    const rows = await attachments.assertReadable(await options.actorOf(request), ids);
-    const zip = new yazl.ZipFile();
-    const names = new Set<string>();
-    for (const row of rows) {
-      let name = row.originalFileName;
-      for (let n = 2; names.has(name); n++) name = row.originalFileName.replace(/(\.[^.]*)?$/, ` (${n})$1`);
-      names.add(name);
-      zip.addReadStream(await attachments.storage.get(row.storageKey), name, { size: row.fileSize });
-    }
-    zip.end();
-    reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', disposition('attachment', `files-${runtime.clock.nowMs()}.zip`))
-      .header('x-content-type-options', 'nosniff');
-    return reply.send(zip.outputStream);
+  declareRoute(app, {
+    method: post,
+    path: `${FILE_PREFIX}/file/batchDownload`,
+    summary: 'Several files in one zip (every one readable by the caller)',
+    input: { ids: fileIds },
+    access: 'authenticated',
+    scope: 'record',
+    success: { kind: 'file', mediaType: 'application/zip' },
+    errors: [404],
+    invalid: noId,
+    handle: async ({ request, reply, input }) => {
+      const rows = await attachments.assertReadable(await options.actorOf(request), input.ids);
+      const zip = new yazl.ZipFile();
+      const names = new Set<string>();
+      for (const row of rows) {
+        let name = row.originalFileName;
+        for (let n = 2; names.has(name); n++) name = row.originalFileName.replace(/(\.[^.]*)?$/, ` (${n})$1`);
+        names.add(name);
+        zip.addReadStream(await attachments.storage.get(row.storageKey), name, { size: row.fileSize });
+      }
+      zip.end();
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', disposition('attachment', `files-${runtime.clock.nowMs()}.zip`))
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(zip.outputStream);
+    },
   });
 
-  app.post(`${FILE_PREFIX}/file/batchDelete`, signedIn, async (request) => {
-    const plain = options.rsa.decrypt(bodyOf(request).ids);
-    if (plain === null) throw new AppError(400, 'auth.badCiphertext', { what: 'ids' });
-    await attachments.remove(await options.actorOf(request), idsOf(plain));
-    return success(null, request.t('file.deleted'));
+  declareRoute(app, {
+    method: post,
+    path: `${FILE_PREFIX}/file/batchDelete`,
+    summary: "Deletes files: their ids ('1,2,3') encrypted with the RSA public key",
+    input: { ids: textarea({ required: true, max: 4096 }) },
+    access: 'authenticated',
+    scope: 'record',
+    success: { kind: 'envelope', data: { type: 'null' } },
+    errors: [403, 404],
+    invalid: (issue) =>
+      issue.path.length && issue.message !== 'validation.unknownField'
+        ? new AppError(400, 'auth.badCiphertext', { what: 'ids' })
+        : undefined,
+    handle: async ({ request, input }) => {
+      const plain = options.rsa.decrypt(input.ids);
+      if (plain === null) throw new AppError(400, 'auth.badCiphertext', { what: 'ids' });
+      await attachments.remove(await options.actorOf(request), idsOf(plain));
+      return success(null, request.t('file.deleted'));
+    },
   });
 
   // Temporary URLs for what cannot send headers (an <img>, the PDF viewer): signed, short-lived,
   // bound to the file and the user who asked, who must still be able to read it when it is shown.
   const sign = (payload: string) =>
     createHmac('sha256', options.urlSecret).update(payload).digest('base64url');
-  app.post(`${FILE_PREFIX}/file/getFileUrl`, signedIn, async (request) => {
-    const id = idOf(bodyOf(request).id);
-    const actor = await options.actorOf(request);
-    await attachments.assertReadable(actor, [id]);
-    const expires = runtime.clock.nowMs() + 10 * 60_000;
-    const payload = `${id}.${actor.userId ?? 0}.${expires}`;
-    return success({ url: `${FILE_PREFIX}/file/view/${payload}.${sign(payload)}`, expiresAt: expires });
+  declareRoute(app, {
+    method: post,
+    path: `${FILE_PREFIX}/file/getFileUrl`,
+    summary: 'A URL that shows a file for 10 minutes without headers (for <img> and the PDF viewer)',
+    input: { id: fileId },
+    access: 'authenticated',
+    scope: 'record',
+    success: {
+      kind: 'envelope',
+      data: { type: 'object', properties: { url: { type: 'string' }, expiresAt: { type: 'integer' } } },
+    },
+    errors: [404],
+    invalid: noId,
+    handle: async ({ request, input }) => {
+      const actor = await options.actorOf(request);
+      await attachments.assertReadable(actor, [input.id]);
+      const expires = runtime.clock.nowMs() + 10 * 60_000;
+      const payload = `${input.id}.${actor.userId ?? 0}.${expires}`;
+      return success({ url: `${FILE_PREFIX}/file/view/${payload}.${sign(payload)}`, expiresAt: expires });
+    },
   });
-  app.get(`${FILE_PREFIX}/file/view/:token`, { config: { access: 'public' } }, async (request, reply) => {
-    const token = (request.params as { token: string }).token;
-    const match = /^(\d+)\.(\d+)\.(\d+)\.([\w-]+)$/.exec(token);
-    const valid =
-      !!match &&
-      Number(match[3]) > runtime.clock.nowMs() &&
-      timingSafeEqual(
-        Buffer.from(sign(`${match[1]}.${match[2]}.${match[3]}`)),
-        Buffer.from(match[4]!.padEnd(43).slice(0, 43)),
+  declareRoute(app, {
+    method: 'GET',
+    path: `${FILE_PREFIX}/file/view/:token`,
+    summary: 'A file through the signed URL getFileUrl gave (inline for PDFs, images and text)',
+    input: { token: text({ required: true, max: 200 }) },
+    inputFrom: 'path',
+    access: 'public',
+    scope: 'record',
+    success: anyFile,
+    errors: [404],
+    invalid: () => new AppError(404, 'file.notFound'),
+    handle: async ({ reply, input }) => {
+      const match = /^(\d+)\.(\d+)\.(\d+)\.([\w-]+)$/.exec(input.token);
+      const valid =
+        !!match &&
+        Number(match[3]) > runtime.clock.nowMs() &&
+        timingSafeEqual(
+          Buffer.from(sign(`${match[1]}.${match[2]}.${match[3]}`)),
+          Buffer.from(match[4]!.padEnd(43).slice(0, 43)),
+        );
+      if (!valid) throw new AppError(404, 'file.notFound');
+      const row = await attachments.assertReadableByUser(Number(match![2]), Number(match![1]));
+      const inline = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'txt'].includes(row.suffixName);
+      return sendFile(
+        reply,
+        row,
+        await attachments.storage.get(row.storageKey),
+        inline ? 'inline' : 'attachment',
       );
-    if (!valid) throw new AppError(404, 'file.notFound');
-    const row = await attachments.assertReadableByUser(Number(match![2]), Number(match![1]));
-    const inline = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'txt'].includes(row.suffixName);
-    return sendFile(
-      reply,
-      row,
-      await attachments.storage.get(row.storageKey),
-      inline ? 'inline' : 'attachment',
-    );
+    },
   });
 
-  app.post(`${FILE_PREFIX}/images/generateBlankImageWatermark`, signedIn, async (request, reply) => {
-    const body = bodyOf(request);
-    const actor = await options.actorOf(request);
-    const text =
-      typeof body.text === 'string' && body.text.trim()
-        ? body.text.trim().slice(0, 60)
-        : `${actor.userName} ${new Date(runtime.clock.nowMs()).toISOString().slice(0, 10)}`;
-    reply.header('content-type', 'image/svg+xml').header('x-content-type-options', 'nosniff');
-    return reply.send(watermarkSvg(text, Number(body.width) || 300, Number(body.height) || 200));
+  declareRoute(app, {
+    method: post,
+    path: `${FILE_PREFIX}/images/generateBlankImageWatermark`,
+    summary: "An SVG watermark tile: the text given, or the caller's name and today's date",
+    input: {
+      text: text({ max: 240 }),
+      width: number({ min: 1, max: 4000 }),
+      height: number({ min: 1, max: 4000 }),
+    },
+    access: 'authenticated',
+    scope: 'self',
+    success: { kind: 'file', mediaType: 'image/svg+xml' },
+    handle: async ({ request, reply, input }) => {
+      const actor = await options.actorOf(request);
+      const label =
+        input.text?.slice(0, 60) ??
+        `${actor.userName} ${new Date(runtime.clock.nowMs()).toISOString().slice(0, 10)}`;
+      reply.header('content-type', 'image/svg+xml').header('x-content-type-options', 'nosniff');
+      return reply.send(watermarkSvg(label, input.width || 300, input.height || 200));
+    },
   });
 
-  app.post(`${FILE_PREFIX}/pageoffice/doFilePdfView`, signedIn, async (request, reply) => {
-    const id = idOf(bodyOf(request).id ?? (request.query as Record<string, unknown>).id);
-    const { row, stream } = await attachments.open(await options.actorOf(request), id);
-    if (!(PREVIEWABLE_EXTENSIONS as readonly string[]).includes(row.suffixName)) {
+  declareRoute(app, {
+    method: post,
+    path: `${FILE_PREFIX}/pageoffice/doFilePdfView`,
+    summary: 'A PDF of a file: the file itself, or an Office document converted by LibreOffice',
+    input: { id: fileId },
+    inputFrom: 'bodyOrQuery',
+    access: 'authenticated',
+    scope: 'record',
+    success: { kind: 'file', mediaType: 'application/pdf' },
+    errors: [404, 415],
+    invalid: noId,
+    handle: async ({ request, reply, input }) => {
+      const { row, stream } = await attachments.open(await options.actorOf(request), input.id);
+      if (!(PREVIEWABLE_EXTENSIONS as readonly string[]).includes(row.suffixName)) {
+        stream.destroy();
+        throw new AppError(415, 'file.notPreviewable');
+      }
+      if (row.suffixName === 'pdf') return sendFile(reply, row, stream, 'inline');
       stream.destroy();
-      throw new AppError(415, 'file.notPreviewable');
-    }
-    if (row.suffixName === 'pdf') return sendFile(reply, row, stream, 'inline');
-    stream.destroy();
-    if (!['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt'].includes(row.suffixName))
-      throw new AppError(415, 'file.notOffice');
-    const pdf = await officeToPdf(attachments, row);
-    reply
-      .header('content-type', contentTypeOf('pdf'))
-      .header('content-disposition', disposition('inline', row.originalFileName.replace(/\.[^.]*$/, '.pdf')))
-      .header('x-content-type-options', 'nosniff');
-    return reply.send(pdf);
+      if (!['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt'].includes(row.suffixName))
+        throw new AppError(415, 'file.notOffice');
+      const pdf = await officeToPdf(attachments, row);
+      reply
+        .header('content-type', contentTypeOf('pdf'))
+        .header(
+          'content-disposition',
+          disposition('inline', row.originalFileName.replace(/\.[^.]*$/, '.pdf')),
+        )
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(pdf);
+    },
   });
 }

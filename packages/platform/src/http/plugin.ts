@@ -4,16 +4,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type Catalogue, type Locale, type MessageParams, localeOf, translate } from '@srm/kernel';
 import { AppError } from './errors';
 import { failure } from './envelope';
+import { type RouteDeclaration, undeclaredParts } from './route';
 
 export interface RouteInventoryEntry {
   method: string;
   url: string;
   access: unknown;
+  /** What the route declares about itself (`declareRoute`, the entity routes). */
+  declared?: RouteDeclaration;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered, with its declared access (for the route inventory test). */
+    /** Every route registered, with its declaration (the route inventory test, the API document). */
     routeInventory: RouteInventoryEntry[];
   }
   interface FastifyRequest {
@@ -28,19 +31,31 @@ export interface HttpConventionOptions {
   messages: () => Catalogue;
   /** Answers a request no route matched (the web app's pages); false falls through to 404. */
   onUnknownRoute?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  /** Whether an entity of this name exists (a route's declared scope must name one). */
+  knowsEntity?: (name: string) => boolean;
 }
 
 export function installHttpConventions(app: FastifyInstance, options: HttpConventionOptions): void {
   const { messages, onUnknownRoute } = options;
-  // Every API route declares who may call it; an undeclared one stops the server at start.
+  // Every API route declares who may call it, what it takes, whose rows it answers and what it
+  // answers (declareRoute); an undeclared one stops the server at start.
   app.decorate('routeInventory', [] as RouteInventoryEntry[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url.startsWith('/api/')) {
+      const missing = undeclaredParts(route.config, options.knowsEntity);
+      if (missing.length)
+        throw new Error(
+          `Route ${methods.join(',')} ${route.url} does not declare its ${missing.join(', ')} (declareRoute in packages/platform/src/http/route.ts)`,
+        );
+    }
     for (const method of methods)
-      app.routeInventory.push({ method, url: route.url, access: route.config?.access });
-    if (!route.url.startsWith('/api/')) return;
-    if (!route.config?.access)
-      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+      app.routeInventory.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        ...(route.config?.declared ? { declared: route.config.declared as RouteDeclaration } : {}),
+      });
   });
   // JSON bodies keep their raw text (request signatures are computed over it); parsing refuses
   // prototype poisoning like Fastify's own parser.

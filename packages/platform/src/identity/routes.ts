@@ -3,23 +3,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { HEARTBEAT_MS } from '@srm/kernel';
+import { HEARTBEAT_MS, type SaveIssue, checkbox, lookup, number, ref, text, textarea } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { headerValue } from '../http/plugin';
+import { declareRoute } from '../http/route';
 import { CaptchaUnavailableError } from './captcha';
 import type { ClientInfo, Grants, Identity } from './identity';
 import type { IdentityPolicy } from './policy';
 
 export const AUTH_PREFIX = '/api/base/v1/auth';
-
-function body(request: FastifyRequest): Record<string, unknown> {
-  const value = request.body;
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new AppError(400, 'validation.object');
-  return value as Record<string, unknown>;
-}
 
 function client(request: FastifyRequest): ClientInfo {
   return {
@@ -29,211 +23,416 @@ function client(request: FastifyRequest): ClientInfo {
   };
 }
 
+/** An encrypted password (RSA-OAEP, base64). */
+const cipher = textarea({ required: true, max: 1024 });
+const userName = text({ required: true, max: 60 });
+
+/** The errors sign-in has always answered for bad fields (field → error). */
+function authErrors(errors: Record<string, () => AppError>) {
+  return (issue: SaveIssue): AppError | undefined => {
+    const field = issue.path[0];
+    return typeof field === 'string' && issue.message !== 'validation.unknownField'
+      ? errors[field]?.()
+      : undefined;
+  };
+}
+const badCiphertext = () => new AppError(400, 'auth.badCiphertext', { what: 'password' });
+
+const envelopeOf = (properties: Record<string, unknown>) =>
+  ({ kind: 'envelope', data: { type: 'object', properties } }) as const;
+const done = { kind: 'envelope', data: { type: 'null' } } as const;
+
 export function registerIdentityRoutes(
   app: FastifyInstance,
   identity: Identity,
   policy: IdentityPolicy,
 ): void {
-  const publicRoute = { config: { access: 'public' as const } };
-  const signedIn = { config: { access: 'authenticated' as const } };
   const actorOf = (request: FastifyRequest) => request.actor as Actor & { grants: Grants };
+  const post = 'POST' as const;
 
-  app.post(`${AUTH_PREFIX}/publicKey`, publicRoute, async () =>
-    success({ publicKey: identity.rsa.publicKeySpki, algorithm: 'RSA-OAEP', hash: 'SHA-256' }),
-  );
-
-  app.post(`${AUTH_PREFIX}/generateRandomValidate`, publicRoute, async (request) => {
-    try {
-      return success(await identity.newCaptcha());
-    } catch (error) {
-      if (!(error instanceof CaptchaUnavailableError)) throw error;
-      // The operator reads what to install in the log; the user gets a plain 503.
-      request.log.error({ err: error }, error.message);
-      throw new AppError(503, 'auth.captchaUnavailable');
-    }
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/publicKey`,
+    summary: 'The RSA public key that encrypts passwords (SPKI, base64)',
+    input: {},
+    access: 'public',
+    scope: 'none',
+    success: envelopeOf({
+      publicKey: { type: 'string' },
+      algorithm: { type: 'string' },
+      hash: { type: 'string' },
+    }),
+    handle: async () =>
+      success({ publicKey: identity.rsa.publicKeySpki, algorithm: 'RSA-OAEP', hash: 'SHA-256' }),
   });
 
-  app.post(`${AUTH_PREFIX}/captchaRequired`, publicRoute, async (request) => {
-    const userName = body(request).userName;
-    return success({
-      required:
-        typeof userName === 'string' && userName.length <= 60
-          ? await identity.captchaRequired(userName)
-          : false,
-    });
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/generateRandomValidate`,
+    summary: 'A captcha: its id and its picture (a PNG data URL)',
+    input: {},
+    access: 'public',
+    scope: 'none',
+    success: envelopeOf({ captchaId: { type: 'string' }, image: { type: 'string' } }),
+    handle: async ({ request }) => {
+      try {
+        return success(await identity.newCaptcha());
+      } catch (error) {
+        if (!(error instanceof CaptchaUnavailableError)) throw error;
+        // The operator reads what to install in the log; the user gets a plain 503.
+        request.log.error({ err: error }, error.message);
+        throw new AppError(503, 'auth.captchaUnavailable');
+      }
+    },
   });
 
-  app.post(`${AUTH_PREFIX}/login`, publicRoute, async (request) => {
-    const input = body(request);
-    const result = await identity.login(
-      {
-        userName: input.userName,
-        password: input.password,
-        captchaId: input.captchaId,
-        captchaCode: input.captchaCode,
-      },
-      client(request),
-    );
-    return success(
-      {
-        authorizationCode: result.token,
-        signKey: result.session.signKey,
-        gatewayTag: 'default',
-        expiresAt: result.session.expiresAt,
-        heartbeatMs: HEARTBEAT_MS,
-        mustChangePassword: result.mustChangePassword,
-        userId: result.user.userId,
-        userName: result.user.userName,
-        userFullName: result.user.userFullName,
-        userType: result.user.userType,
-        languageCode: result.user.languageCode,
-        responsibilityId: result.session.responsibilityId,
-      },
-      request.t('auth.welcome', { name: result.user.userFullName }),
-    );
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/captchaRequired`,
+    summary: 'Whether the next sign-in of a user name needs a captcha',
+    // A name longer than any user's needs no captcha: it cannot sign in (the form asks as it is typed).
+    input: { userName: text({ max: 240 }) },
+    access: 'public',
+    scope: 'none',
+    success: envelopeOf({ required: { type: 'boolean' } }),
+    handle: async ({ input }) =>
+      success({
+        required:
+          input.userName && input.userName.length <= 60
+            ? await identity.captchaRequired(input.userName)
+            : false,
+      }),
   });
 
-  app.post(`${AUTH_PREFIX}/logout`, signedIn, async (request) => {
-    await identity.revoke({ sessionId: actorOf(request).sessionId! }, 'LOGOUT');
-    return success(null);
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/login`,
+    summary: 'Signs in: the session code and the key that signs every later request',
+    input: {
+      userName,
+      password: cipher,
+      captchaId: text({ max: 200 }),
+      captchaCode: text({ max: 40 }),
+    },
+    access: 'public',
+    scope: 'self',
+    success: envelopeOf({
+      authorizationCode: { type: 'string' },
+      signKey: { type: 'string' },
+      gatewayTag: { type: 'string' },
+      expiresAt: { type: 'integer' },
+      heartbeatMs: { type: 'integer' },
+      mustChangePassword: { type: 'boolean' },
+      userId: { type: 'integer' },
+      userName: { type: 'string' },
+      userFullName: { type: 'string' },
+      userType: { type: 'string' },
+      languageCode: { type: ['string', 'null'] },
+      responsibilityId: { type: ['integer', 'null'] },
+    }),
+    errors: [401, 403],
+    invalid: authErrors({
+      userName: () => new AppError(400, 'auth.userNameRequired'),
+      password: badCiphertext,
+      captchaId: () => new AppError(400, 'auth.captchaWrong'),
+      captchaCode: () => new AppError(400, 'auth.captchaWrong'),
+    }),
+    handle: async ({ request, input }) => {
+      const result = await identity.login(
+        {
+          userName: input.userName,
+          password: input.password,
+          captchaId: input.captchaId ?? undefined,
+          captchaCode: input.captchaCode ?? undefined,
+        },
+        client(request),
+      );
+      return success(
+        {
+          authorizationCode: result.token,
+          signKey: result.session.signKey,
+          gatewayTag: 'default',
+          expiresAt: result.session.expiresAt,
+          heartbeatMs: HEARTBEAT_MS,
+          mustChangePassword: result.mustChangePassword,
+          userId: result.user.userId,
+          userName: result.user.userName,
+          userFullName: result.user.userFullName,
+          userType: result.user.userType,
+          languageCode: result.user.languageCode,
+          responsibilityId: result.session.responsibilityId,
+        },
+        request.t('auth.welcome', { name: result.user.userFullName }),
+      );
+    },
   });
 
-  app.post(`${AUTH_PREFIX}/heartbeat`, signedIn, async (request) => {
-    const session = await policy.session(request);
-    return success({ expiresAt: await identity.heartbeat(session!) });
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/logout`,
+    summary: "Ends the caller's session",
+    input: {},
+    access: 'authenticated',
+    scope: 'self',
+    success: done,
+    handle: async ({ request }) => {
+      await identity.revoke({ sessionId: actorOf(request).sessionId! }, 'LOGOUT');
+      return success(null);
+    },
   });
 
-  app.post(`${AUTH_PREFIX}/current`, signedIn, async (request) => {
-    const actor = actorOf(request);
-    const user = (await identity.findUser({ userId: actor.userId! }))!;
-    const responsibilities = await identity.responsibilitiesOf(user);
-    const supplier =
-      user.supplierId && identity.runtime.registry.find('srmSupplierInfo')
-        ? await identity.runtime
-            .service('srmSupplierInfo')
-            .find({ ...actor, system: true }, user.supplierId)
-            .catch(() => null)
-        : null;
-    return success({
-      user: {
-        userId: user.userId,
-        userName: user.userName,
-        userFullName: user.userFullName,
-        userType: user.userType,
-        supplierId: user.supplierId,
-        supplierName: (supplier?.supplierName as string | undefined) ?? null,
-        email: user.email,
-        mobile: user.mobile,
-        languageCode: user.languageCode,
-      },
-      responsibilities: responsibilities.map((r) => ({
-        responsibilityId: r.responsibilityId,
-        responsibilityName:
-          request.locale === 'en' && r.responsibilityNameEn ? r.responsibilityNameEn : r.responsibilityName,
-        side: r.side,
-      })),
-      responsibilityId: actor.grants.responsibilityId,
-      menus: await identity.menusOf(actor.grants, request.locale),
-      resources: [...actor.grants.resources].sort(),
-    });
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/heartbeat`,
+    summary: "Keeps the caller's session alive; answers when it now expires",
+    input: {},
+    access: 'authenticated',
+    scope: 'self',
+    success: envelopeOf({ expiresAt: { type: 'integer' } }),
+    handle: async ({ request }) => {
+      const session = await policy.session(request);
+      return success({ expiresAt: await identity.heartbeat(session!) });
+    },
+  });
+
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/current`,
+    summary: "The caller: the user, the responsibilities, the current one's menus and resources",
+    input: {},
+    access: 'authenticated',
+    scope: 'self',
+    success: envelopeOf({
+      user: { type: 'object' },
+      responsibilities: { type: 'array', items: { type: 'object' } },
+      responsibilityId: { type: ['integer', 'null'] },
+      menus: { type: 'array', items: { type: 'object' } },
+      resources: { type: 'array', items: { type: 'string' } },
+    }),
+    handle: async ({ request }) => {
+      const actor = actorOf(request);
+      const user = (await identity.findUser({ userId: actor.userId! }))!;
+      const responsibilities = await identity.responsibilitiesOf(user);
+      const supplier =
+        user.supplierId && identity.runtime.registry.find('srmSupplierInfo')
+          ? await identity.runtime
+              .service('srmSupplierInfo')
+              .find({ ...actor, system: true }, user.supplierId)
+              .catch(() => null)
+          : null;
+      return success({
+        user: {
+          userId: user.userId,
+          userName: user.userName,
+          userFullName: user.userFullName,
+          userType: user.userType,
+          supplierId: user.supplierId,
+          supplierName: (supplier?.supplierName as string | undefined) ?? null,
+          email: user.email,
+          mobile: user.mobile,
+          languageCode: user.languageCode,
+        },
+        responsibilities: responsibilities.map((r) => ({
+          responsibilityId: r.responsibilityId,
+          responsibilityName:
+            request.locale === 'en' && r.responsibilityNameEn ? r.responsibilityNameEn : r.responsibilityName,
+          side: r.side,
+        })),
+        responsibilityId: actor.grants.responsibilityId,
+        menus: await identity.menusOf(actor.grants, request.locale),
+        resources: [...actor.grants.resources].sort(),
+      });
+    },
   });
 
   // The documents the user touched last (for the home page), each still readable by the user.
-  app.post(`${AUTH_PREFIX}/recentWork`, signedIn, async (request) => {
-    const actor = actorOf(request);
-    const entries = await queryRows<{
-      entity: string;
-      record_id: string | number;
-      action: string;
-      at: string | Date;
-    }>(
-      identity.runtime.executor(),
-      sql`select entity, record_id, action, at from (
-            select distinct on (entity, record_id) entity, record_id, action, creation_date as at
-            from base_audit_log where user_id = ${actor.userId} and header_entity is null
-            order by entity, record_id, audit_id desc) recent
-          order by at desc limit 30`,
-    );
-    const items = [];
-    for (const entry of entries) {
-      const entity = identity.runtime.registry.find(entry.entity);
-      if (!entity || entity.parent || !actor.grants.readable.has(entity.name)) continue;
-      const row = await identity.runtime
-        .service(entity.name)
-        .find(actor, Number(entry.record_id))
-        .catch(() => null);
-      if (!row) continue;
-      items.push({
-        entity: entity.name,
-        recordId: Number(entry.record_id),
-        key: entity.key,
-        title: row[entity.numbering?.field ?? entity.display] ?? null,
-        status: row.status ?? null,
-        action: entry.action,
-        at: new Date(entry.at).getTime(),
-      });
-      if (items.length >= 10) break;
-    }
-    return success(items);
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/recentWork`,
+    summary: 'The documents the caller touched last that the caller may still read',
+    input: {},
+    access: 'authenticated',
+    scope: 'record',
+    success: { kind: 'envelope', data: { type: 'array', items: { type: 'object' } } },
+    handle: async ({ request }) => {
+      const actor = actorOf(request);
+      const entries = await queryRows<{
+        entity: string;
+        record_id: string | number;
+        action: string;
+        at: string | Date;
+      }>(
+        identity.runtime.executor(),
+        sql`select entity, record_id, action, at from (
+              select distinct on (entity, record_id) entity, record_id, action, creation_date as at
+              from base_audit_log where user_id = ${actor.userId} and header_entity is null
+              order by entity, record_id, audit_id desc) recent
+            order by at desc limit 30`,
+      );
+      const items = [];
+      for (const entry of entries) {
+        const entity = identity.runtime.registry.find(entry.entity);
+        if (!entity || entity.parent || !actor.grants.readable.has(entity.name)) continue;
+        const row = await identity.runtime
+          .service(entity.name)
+          .find(actor, Number(entry.record_id))
+          .catch(() => null);
+        if (!row) continue;
+        items.push({
+          entity: entity.name,
+          recordId: Number(entry.record_id),
+          key: entity.key,
+          title: row[entity.numbering?.field ?? entity.display] ?? null,
+          status: row.status ?? null,
+          action: entry.action,
+          at: new Date(entry.at).getTime(),
+        });
+        if (items.length >= 10) break;
+      }
+      return success(items);
+    },
   });
 
-  app.post(`${AUTH_PREFIX}/switchResponsibility`, signedIn, async (request) => {
-    await identity.switchResponsibility(actorOf(request), body(request).responsibilityId);
-    return success(null);
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/switchResponsibility`,
+    summary: "Switches the caller's session to another of the caller's responsibilities",
+    input: { responsibilityId: ref('baseResponsibility', { required: true }) },
+    access: 'authenticated',
+    scope: 'self',
+    success: done,
+    invalid: authErrors({ responsibilityId: () => new AppError(403, 'auth.responsibilityDenied') }),
+    handle: async ({ request, input }) => {
+      await identity.switchResponsibility(actorOf(request), input.responsibilityId);
+      return success(null);
+    },
   });
 
-  app.post(`${AUTH_PREFIX}/changePassword`, signedIn, async (request) => {
-    const input = body(request);
-    await identity.changePassword(actorOf(request), input.oldPassword, input.newPassword);
-    return success(null, request.t('auth.passwordChanged'));
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/changePassword`,
+    summary: "Changes the caller's password (both encrypted); ends the caller's other sessions",
+    input: { oldPassword: cipher, newPassword: cipher },
+    access: 'authenticated',
+    scope: 'self',
+    success: done,
+    errors: [422],
+    invalid: authErrors({ oldPassword: badCiphertext, newPassword: badCiphertext }),
+    handle: async ({ request, input }) => {
+      await identity.changePassword(actorOf(request), input.oldPassword, input.newPassword);
+      return success(null, request.t('auth.passwordChanged'));
+    },
   });
 
-  app.post(`${AUTH_PREFIX}/updateProfile`, signedIn, async (request) => {
-    const input = body(request);
-    const allowed = ['userFullName', 'email', 'mobile', 'languageCode'];
-    const unknown = Object.keys(input).filter((key) => !allowed.includes(key) && key !== 'versionNum');
-    if (unknown.length)
-      throw new AppError(400, 'validation.unknownField', { field: unknown[0]!.slice(0, 60) });
-    const actor = actorOf(request);
-    const users = identity.runtime.service('baseUser');
-    const current = await users.find({ ...actor, system: true }, actor.userId!);
-    const changes = Object.fromEntries(Object.entries(input).filter(([key]) => allowed.includes(key)));
-    const saved = await users.save(
-      { ...actor, system: true },
-      { userId: actor.userId, versionNum: current.versionNum, ...changes },
-    );
-    const { userId, userName, userFullName, email, mobile, languageCode } = saved;
-    return success({ userId, userName, userFullName, email, mobile, languageCode });
+  const users = () => identity.runtime.service('baseUser');
+  const userFields = identity.runtime.registry.get('baseUser').fields;
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/updateProfile`,
+    summary: "Changes the caller's own name, e-mail, mobile or language",
+    // The user's own fields, each optional: only what is sent changes.
+    input: {
+      userFullName: { ...userFields.userFullName!, required: false },
+      email: { ...userFields.email!, required: false },
+      mobile: { ...userFields.mobile!, required: false },
+      languageCode: { ...userFields.languageCode!, required: false },
+      versionNum: number(),
+    },
+    access: 'authenticated',
+    scope: 'self',
+    success: envelopeOf({
+      userId: { type: 'integer' },
+      userName: { type: 'string' },
+      userFullName: { type: 'string' },
+      email: { type: ['string', 'null'] },
+      mobile: { type: ['string', 'null'] },
+      languageCode: { type: ['string', 'null'] },
+    }),
+    errors: [409, 422],
+    // Bad values are reported as a save of the user reports them (with the fields' labels).
+    invalid: (issue) =>
+      issue.message === 'validation.unknownField' || !issue.path.length
+        ? undefined
+        : users().validationError([issue]),
+    handle: async ({ request }) => {
+      const changes = Object.fromEntries(
+        Object.entries(request.body as Record<string, unknown>).filter(([key]) => key !== 'versionNum'),
+      );
+      const actor = actorOf(request);
+      const current = await users().find({ ...actor, system: true }, actor.userId!);
+      const saved = await users().save(
+        { ...actor, system: true },
+        { userId: actor.userId, versionNum: current.versionNum, ...changes },
+      );
+      const { userId, userName, userFullName, email, mobile, languageCode } = saved;
+      return success({ userId, userName, userFullName, email, mobile, languageCode });
+    },
   });
 
-  app.post(`${AUTH_PREFIX}/forget/sendCode`, publicRoute, async (request) => {
-    const input = body(request);
-    await identity.sendResetCode(input.userName, input.channel, request.locale);
-    return success(null, request.t('auth.resetCodeSent'));
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/forget/sendCode`,
+    summary: "Sends a password reset code to a user's e-mail or mobile (the same answer for any name)",
+    input: { userName, channel: lookup('AUTH_CHANNEL', { codes: ['EMAIL', 'SMS'] }) },
+    access: 'public',
+    scope: 'none',
+    success: done,
+    invalid: authErrors({
+      userName: () => new AppError(400, 'auth.userNameRequired'),
+      channel: () => new AppError(400, 'auth.badChannel'),
+    }),
+    handle: async ({ request, input }) => {
+      await identity.sendResetCode(input.userName, input.channel ?? undefined, request.locale);
+      return success(null, request.t('auth.resetCodeSent'));
+    },
   });
 
-  app.post(`${AUTH_PREFIX}/forget/reset`, publicRoute, async (request) => {
-    const input = body(request);
-    await identity.resetWithCode(input.userName, input.code, input.newPassword);
-    return success(null, request.t('auth.passwordReset'));
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/forget/reset`,
+    summary: 'Sets a new password (encrypted) with the reset code',
+    input: { userName, code: text({ required: true, max: 20 }), newPassword: cipher },
+    access: 'public',
+    scope: 'none',
+    success: done,
+    errors: [422],
+    invalid: authErrors({
+      userName: () => new AppError(400, 'auth.badCode'),
+      code: () => new AppError(400, 'auth.badCode'),
+      newPassword: badCiphertext,
+    }),
+    handle: async ({ request, input }) => {
+      await identity.resetWithCode(input.userName, input.code, input.newPassword);
+      return success(null, request.t('auth.passwordReset'));
+    },
   });
 
-  app.post(
-    `${AUTH_PREFIX}/resetPassword`,
-    { config: { access: { resource: 'baseUser.resetPassword' } } },
-    async (request) => {
-      const input = body(request);
-      const userId = input.userId;
-      if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId < 1)
-        throw new AppError(400, 'entity.noIds');
+  declareRoute(app, {
+    method: post,
+    path: `${AUTH_PREFIX}/resetPassword`,
+    summary: "An administrator sets a user's password (encrypted) and ends the user's sessions",
+    input: {
+      userId: ref('baseUser', { required: true }),
+      newPassword: cipher,
+      mustChange: checkbox({ values: 'boolean' }),
+    },
+    access: { resource: 'baseUser.resetPassword' },
+    scope: 'baseUser',
+    success: done,
+    errors: [404, 422],
+    invalid: authErrors({
+      userId: () => new AppError(400, 'entity.noIds'),
+      newPassword: badCiphertext,
+    }),
+    handle: async ({ request, input }) => {
       const password = identity.decrypt(input.newPassword);
       identity.assertComplex(password);
-      const user = await identity.runtime.service('baseUser').find(actorOf(request), userId);
+      const user = await users().find(actorOf(request), input.userId);
       await identity.runtime.transaction(async () => {
-        await identity.setPassword(userId, password, input.mustChange !== false);
-        await identity.revoke({ userId }, 'PASSWORD_RESET');
+        await identity.setPassword(input.userId, password, input.mustChange !== false);
+        await identity.revoke({ userId: input.userId }, 'PASSWORD_RESET');
       });
       return success(null, request.t('auth.passwordResetFor', { user: String(user.userName) }));
     },
-  );
+  });
 }

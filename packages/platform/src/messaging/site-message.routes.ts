@@ -5,89 +5,75 @@
 //   POST /api/message/v1/baseSiteMessageRestful/doRead         { messageIds: [1, 2] | "1,2" } → { count }
 //   POST /api/message/v1/baseSiteMessageRestful/doReadAll      → { count }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_PAGE_SIZE, hasNul } from '@srm/kernel';
+import { DEFAULT_PAGE_SIZE, lookup, number, refs, text } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import { success } from '../http/envelope';
-import { AppError } from '../http/errors';
+import { declareRoute, fieldError } from '../http/route';
 import type { SiteMessages } from './site-messages';
 
 export const SITE_MESSAGE_PATH = '/api/message/v1/baseSiteMessageRestful';
 const MAX_PAGE_ROWS = 500;
 const MAX_IDS = 1000;
 
-type Body = Record<string, unknown>;
-
-function asBody(value: unknown): Body {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new AppError(400, 'validation.object');
-  return value as Body;
-}
-
-function bad(field: string): AppError {
-  return new AppError(400, 'message.badInput', { field });
-}
-
-function messageIds(body: Body): number[] {
-  const raw = body.messageIds;
-  const list =
-    typeof raw === 'string'
-      ? raw.trim()
-        ? raw.split(',')
-        : []
-      : Array.isArray(raw)
-        ? (raw as unknown[])
-        : null;
-  if (!list || !list.length || list.length > MAX_IDS) throw bad('messageIds');
-  return list.map((value) => {
-    const id = typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw bad('messageIds');
-    return id;
-  });
-}
+const count = { type: 'object', properties: { count: { type: 'integer' } } };
 
 export function registerSiteMessageRoutes(
   app: FastifyInstance,
   options: { messages: SiteMessages; actorOf: (request: FastifyRequest) => Promise<Actor> },
 ): void {
   const { messages, actorOf } = options;
-  const post = (name: string, handler: (actor: Actor, body: Body) => Promise<unknown>) => {
-    app.post(`${SITE_MESSAGE_PATH}/${name}`, { config: { access: 'authenticated' } }, async (request) =>
-      handler(await actorOf(request), asBody(request.body)),
-    );
-  };
+  const common = {
+    method: 'POST',
+    access: 'authenticated',
+    scope: 'self',
+    invalid: fieldError('message.badInput'),
+  } as const;
 
-  post('findMyMessages', async (actor, body) => {
-    const pageIndex = body.pageIndex === undefined ? 1 : Number(body.pageIndex);
-    const pageRows = body.pageRows === undefined ? DEFAULT_PAGE_SIZE : Number(body.pageRows);
-    if (!Number.isSafeInteger(pageIndex) || pageIndex < 1) throw bad('pageIndex');
-    if (!Number.isSafeInteger(pageRows) || pageRows < 1 || pageRows > MAX_PAGE_ROWS) throw bad('pageRows');
-    const readFlag = body.readFlag;
-    if (
-      readFlag !== undefined &&
-      readFlag !== null &&
-      readFlag !== '' &&
-      readFlag !== 'Y' &&
-      readFlag !== 'N'
-    ) {
-      throw bad('readFlag');
-    }
-    const title = body.title;
-    if (
-      title !== undefined &&
-      title !== null &&
-      (typeof title !== 'string' || title.length > 240 || hasNul(title))
-    ) {
-      throw bad('title');
-    }
-    const result = await messages.list(actor, {
-      pageIndex,
-      pageRows,
-      readFlag: readFlag === 'Y' || readFlag === 'N' ? readFlag : undefined,
-      title: typeof title === 'string' && title.trim() ? title.trim() : undefined,
-    });
-    return success(result.rows, '', { count: result.count, curIndex: pageIndex });
+  declareRoute(app, {
+    ...common,
+    path: `${SITE_MESSAGE_PATH}/findMyMessages`,
+    summary: "A page of the caller's messages, newest first",
+    input: {
+      pageIndex: number({ min: 1 }),
+      pageRows: number({ min: 1, max: MAX_PAGE_ROWS }),
+      readFlag: lookup('YES_NO', { codes: ['Y', 'N'] }),
+      title: text({ max: 240 }),
+    },
+    success: { kind: 'envelope', data: { type: 'array', items: { type: 'object' } }, paged: true },
+    handle: async ({ request, input }) => {
+      const pageIndex = input.pageIndex ?? 1;
+      const result = await messages.list(await actorOf(request), {
+        pageIndex,
+        pageRows: input.pageRows ?? DEFAULT_PAGE_SIZE,
+        readFlag: input.readFlag === 'Y' || input.readFlag === 'N' ? input.readFlag : undefined,
+        title: input.title ?? undefined,
+      });
+      return success(result.rows, '', { count: result.count, curIndex: pageIndex });
+    },
   });
-  post('countUnread', async (actor) => success({ count: await messages.countUnread(actor) }));
-  post('doRead', async (actor, body) => success({ count: await messages.markRead(actor, messageIds(body)) }));
-  post('doReadAll', async (actor) => success({ count: await messages.markRead(actor, 'all') }));
+  declareRoute(app, {
+    ...common,
+    path: `${SITE_MESSAGE_PATH}/countUnread`,
+    summary: "How many of the caller's messages are unread",
+    input: {},
+    success: { kind: 'envelope', data: count },
+    handle: async ({ request }) => success({ count: await messages.countUnread(await actorOf(request)) }),
+  });
+  declareRoute(app, {
+    ...common,
+    path: `${SITE_MESSAGE_PATH}/doRead`,
+    summary: "Marks some of the caller's messages read",
+    input: { messageIds: refs('baseSiteMessage', { required: true, max: MAX_IDS }) },
+    success: { kind: 'envelope', data: count },
+    handle: async ({ request, input }) =>
+      success({ count: await messages.markRead(await actorOf(request), input.messageIds) }),
+  });
+  declareRoute(app, {
+    ...common,
+    path: `${SITE_MESSAGE_PATH}/doReadAll`,
+    summary: "Marks every message of the caller's read",
+    input: {},
+    success: { kind: 'envelope', data: count },
+    handle: async ({ request }) => success({ count: await messages.markRead(await actorOf(request), 'all') }),
+  });
 }

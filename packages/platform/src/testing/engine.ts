@@ -94,7 +94,7 @@ export async function startEngine(options: {
     actions: options.actions ?? [],
   });
   const app = Fastify({ logger: false });
-  installHttpConventions(app, { messages: () => messages });
+  installHttpConventions(app, { messages: () => messages, knowsEntity: (name) => !!registry.find(name) });
   registerEntityRoutes(app, { runtime, policy: testActorPolicy });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

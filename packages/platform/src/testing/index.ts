@@ -5,3 +5,6 @@ export * from './engine';
 export * from './samples';
 export * from './s3-peer';
 export * from './pdf';
+export * from './server';
+export * from './smtp';
+export * from './api-client';

@@ -5,8 +5,8 @@
 // caller who may not read them: supplier B about supplier A, a buyer about an organisation it
 // holds no permit for, a buyer permitted only plant P110 about its operating unit's agreements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '@srm/server/api-client';
-import { api } from '@srm/server/testing';
+import type { ApiClient } from '@srm/platform/api-client';
+import { api } from '@srm/platform/testing';
 import { DEMO_SUPPLIERS } from '../../demo';
 import {
   type Row,

@@ -2,7 +2,7 @@
 // resume, modify and end entries of the approved supplier list; a change that does not fit the
 // entry's state is refused when submitted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@srm/server/testing';
+import { api } from '@srm/platform/testing';
 import {
   type AslServer,
   type Row,

@@ -2,7 +2,7 @@
 // manager's task (its entries appear, covering the plants below the organisation) or rejected
 // back to its author; a listed supplier and material cannot be applied for twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@srm/server/testing';
+import { api } from '@srm/platform/testing';
 import { decideTask } from '../../approval.testing';
 import {
   type AslServer,

@@ -5,7 +5,7 @@
 // the caller may not read stays hidden behind the verdict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@srm/platform';
-import { api } from '@srm/server/testing';
+import { api } from '@srm/platform/testing';
 import { DEMO_SUPPLIERS } from '../../demo';
 import { type AslServer, type Row, allowedBy, aslServer, listed, post } from '../agreements.testing';
 import { aslAllows, assertAslAllows } from './asl.check';

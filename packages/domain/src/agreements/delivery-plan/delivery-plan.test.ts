@@ -1,7 +1,7 @@
 // Delivery plans over real HTTP with real sign-in: the demo buyer publishes, adjusts, closes and
 // cancels; the supplier confirms line by line; the other supplier never sees the plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@srm/server/testing';
+import { api } from '@srm/platform/testing';
 import { type Row, type SignedIn, ok, signedIn } from '../agreements.testing';
 
 let on: SignedIn;

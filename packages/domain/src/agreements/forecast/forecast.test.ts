@@ -2,7 +2,7 @@
 // invalidates; the supplier answers line by line, accepts or refuses with a comment; the other
 // supplier never sees it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@srm/server/testing';
+import { api } from '@srm/platform/testing';
 import { type Row, type SignedIn, ok, signedIn } from '../agreements.testing';
 
 let on: SignedIn;

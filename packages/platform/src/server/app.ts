@@ -1,0 +1,231 @@
+// The composition of the platform with a list of business areas: the entity runtime with the
+// areas' behaviour, identity, files, Excel, approvals, messages and jobs, their routes under one
+// access rule, the API document and, when given, the web app's files. The server application
+// and the test server both build it; neither lists a platform service itself.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { DEFAULT_MAX_UPLOAD, DEFAULT_TIME_ZONE, EXPORT_PAGE_SIZE } from '@srm/kernel';
+import type { Database, JournalEntry } from '@srm/db';
+import type { AccessPolicy } from '../access/actor';
+import { installAccessEnforcement } from '../access/enforcement';
+import { RecordAccess } from '../access/records';
+import { ApprovalEngine } from '../approval/engine';
+import { ApprovalReminders, DEFAULT_REMIND_INTERVAL_SECONDS } from '../approval/reminders';
+import { registerApprovalRoutes } from '../approval/routes';
+import { processTemplateActions } from '../approval/template.actions';
+import type { ServerArea } from '../area';
+import { registerHealth } from '../base/health';
+import { registerApiDocument } from '../entity/openapi';
+import { registerEntityRoutes } from '../entity/routes';
+import { EntityRuntime } from '../entity/runtime';
+import { BACK_EXPORT_QUEUE, type BackExportJob, BackExports } from '../excel/back-export';
+import { installBackExportScope, registerExportRoutes } from '../excel/export-routes';
+import { IMPORT_QUEUE, type ImportJob, Imports } from '../excel/import';
+import { registerImportRoutes } from '../excel/import-routes';
+import { Attachments } from '../files/attachments';
+import { registerLargeFileRoutes } from '../files/large';
+import { registerFileRoutes } from '../files/routes';
+import { storageFromEnvironment } from '../files/s3';
+import { AppError } from '../http/errors';
+import { installHttpConventions } from '../http/plugin';
+import { DEFAULT_IDENTITY_CONFIG, Identity } from '../identity/identity';
+import { IdentityPolicy } from '../identity/policy';
+import { RsaKeys } from '../identity/rsa';
+import { registerIdentityRoutes } from '../identity/routes';
+import { identityUserActions } from '../identity/user.actions';
+import { JobService } from '../jobs/jobs';
+import { Messenger } from '../messaging/messenger';
+import { registerSiteMessageRoutes } from '../messaging/site-message.routes';
+import { SiteMessages } from '../messaging/site-messages';
+import { DatabaseClock } from '../system/clock';
+import { Sealer, loadSealKey } from '../system/seal';
+import { registerTableConfigRoutes } from '../table-config/routes';
+import { platformSchema } from './schema';
+
+export interface PlatformOptions {
+  database: Database;
+  /** The business areas, in the order their demo data loads. */
+  areas: readonly ServerArea[];
+  /** Data directory (keys, file storage, work files); defaults to ./data. */
+  dataDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built web app; it is served when it holds an index.html. */
+  webDir?: string;
+  /** The access policy: signed-in sessions (the identity module's) by default. */
+  policy?: AccessPolicy;
+  /** The application's version (health, the API document). */
+  version: string;
+  /** The committed migrations (health reports how many are applied). */
+  journal: readonly JournalEntry[];
+  timeZone?: string;
+  /** SMTP server for e-mail (default SMTP_URL). */
+  smtpUrl?: string;
+  /** Run background jobs on this node (default: yes unless SRM_JOB_WORKERS=off). */
+  jobWorkers?: boolean;
+  /** How often idle job workers look for work, in seconds (default SRM_JOB_POLL_SECONDS or 1). */
+  jobPollingSeconds?: number;
+}
+
+export interface Platform {
+  app: FastifyInstance;
+  runtime: EntityRuntime;
+  clock: DatabaseClock;
+  identity: Identity;
+  jobs: JobService;
+  reminders: ApprovalReminders;
+}
+
+/** Largest upload in bytes (SRM_MAX_UPLOAD_BYTES), the spec's 2147483648 by default. */
+function maxUpload(): number {
+  const value = Number(process.env.SRM_MAX_UPLOAD_BYTES);
+  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_UPLOAD;
+}
+
+/** Session lifetimes from the environment (SRM_SESSION_IDLE_MINUTES, SRM_SESSION_MAX_HOURS). */
+function identityConfig() {
+  const idle = Number(process.env.SRM_SESSION_IDLE_MINUTES);
+  const max = Number(process.env.SRM_SESSION_MAX_HOURS);
+  return {
+    ...DEFAULT_IDENTITY_CONFIG,
+    ...(idle > 0 ? { idleMs: idle * 60_000 } : {}),
+    ...(max > 0 ? { absoluteMs: max * 3600_000 } : {}),
+  };
+}
+
+export async function buildPlatform(options: PlatformOptions): Promise<Platform> {
+  const { registry, entityTables, messages } = platformSchema(options.areas);
+  const clock = new DatabaseClock();
+  await clock.calibrate(options.database);
+  const dataDir = options.dataDir ?? join(process.cwd(), 'data');
+  const sealKey = loadSealKey(join(dataDir, 'keys', 'seal.key'), process.env.SRM_SEAL_KEY);
+  const runtime = new EntityRuntime({
+    database: options.database,
+    registry,
+    tables: entityTables,
+    clock,
+    sealer: new Sealer(sealKey),
+    messages: () => messages,
+    timeZone: options.timeZone ?? process.env.SRM_TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    actions: [identityUserActions, processTemplateActions, ...options.areas.flatMap((area) => area.actions)],
+    areas: options.areas.map((area) => area.area),
+  });
+  const messenger = new Messenger(runtime, {
+    smtpUrl: options.smtpUrl ?? process.env.SMTP_URL,
+    from: process.env.SMTP_FROM,
+  });
+  const identity = new Identity(
+    runtime,
+    RsaKeys.load(join(dataDir, 'keys', 'rsa_private.pem'), process.env.SRM_RSA_PRIVATE_KEY),
+    messenger,
+    identityConfig(),
+  );
+  runtime.plugins.identity = identity;
+  const identityPolicy = new IdentityPolicy(identity);
+  const policy = options.policy ?? identityPolicy;
+  // Files and approvals ask who may read a record outside the entity endpoints: the same
+  // policy's read grants and the engine's scope.
+  const recordAccess = new RecordAccess(runtime, policy);
+  const approvals = new ApprovalEngine(runtime, recordAccess);
+  runtime.approvals = approvals;
+  runtime.plugins.messenger = messenger;
+  const siteMessages = new SiteMessages(runtime);
+  runtime.plugins.siteMessages = siteMessages;
+  const storage = storageFromEnvironment(dataDir, process.env);
+  const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), recordAccess, maxUpload());
+  runtime.plugins.attachments = attachments;
+  const jobs = new JobService(options.database, {
+    workers: options.jobWorkers ?? (process.env.SRM_JOB_WORKERS ?? 'on').toLowerCase() !== 'off',
+    pollingIntervalSeconds: options.jobPollingSeconds ?? (Number(process.env.SRM_JOB_POLL_SECONDS) || 1),
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  const exportPageRows = Number(process.env.SRM_EXPORT_PAGE_ROWS) || EXPORT_PAGE_SIZE;
+  const backExports = new BackExports({
+    runtime,
+    attachments,
+    jobs,
+    workDir: storage.workDir('exports'),
+    pageRows: exportPageRows,
+  });
+  jobs.register<BackExportJob>(BACK_EXPORT_QUEUE, (job) => backExports.run(job.data));
+  const importWorkDir = storage.workDir('imports');
+  const imports = new Imports({ runtime, attachments, jobs, workDir: importWorkDir });
+  jobs.register<ImportJob>(IMPORT_QUEUE, (job) => imports.run(job.data));
+  const reminders = new ApprovalReminders(
+    approvals,
+    Number(process.env.SRM_BPM_REMIND_SECONDS) || DEFAULT_REMIND_INTERVAL_SECONDS,
+  );
+  reminders.register(jobs);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+
+  const webDir = options.webDir;
+  const serveWeb = !!webDir && existsSync(join(webDir, 'index.html'));
+
+  installHttpConventions(app, {
+    messages: () => messages,
+    knowsEntity: (name) => !!registry.find(name),
+    onUnknownRoute: async (request, reply) => {
+      // Pages of the single-page app: any GET outside /api answers index.html.
+      if (!serveWeb || request.method !== 'GET' || request.url.startsWith('/api/')) return false;
+      await reply.type('text/html').sendFile('index.html');
+      return true;
+    },
+  });
+
+  installAccessEnforcement(app, policy);
+  // Jobs run while the server does: started once it is ready, stopped (gracefully) on close.
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    // The approval reminders' sweep schedules itself from its first run on.
+    if (jobs.workers) await reminders.schedule(jobs);
+  });
+  app.addHook('onClose', () => jobs.stop());
+  installBackExportScope(app, { runtime, policy });
+  registerHealth(app, {
+    database: options.database,
+    version: options.version,
+    journal: [...options.journal],
+  });
+  registerIdentityRoutes(app, identity, identityPolicy);
+  registerEntityRoutes(app, { runtime, policy });
+  const actorOf = async (request: FastifyRequest) => {
+    const actor = await policy.identify(request);
+    if (!actor) throw new AppError(401, 'auth.required');
+    return { ...actor, locale: request.locale };
+  };
+  await registerFileRoutes(app, { runtime, attachments, rsa: identity.rsa, urlSecret: sealKey, actorOf });
+  registerLargeFileRoutes(app, { runtime, attachments, workDir: storage.workDir('large'), actorOf });
+  registerExportRoutes(app, { runtime, policy, backExports, actorOf, pageRows: exportPageRows });
+  registerImportRoutes(app, { runtime, policy, imports, workDir: importWorkDir, actorOf });
+  registerApprovalRoutes(app, { engine: approvals, actorOf });
+  registerTableConfigRoutes(app, { runtime, actorOf });
+  registerSiteMessageRoutes(app, { messages: siteMessages, actorOf });
+  registerApiDocument(app, { registry, messages, version: options.version });
+
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        reply.setHeader(
+          'cache-control',
+          path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        reply.setHeader('x-content-type-options', 'nosniff');
+      },
+    });
+  }
+  return { app, runtime, clock, identity, jobs, reminders };
+}

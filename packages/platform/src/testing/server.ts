@@ -1,0 +1,159 @@
+// Test helper: the platform composed with the given business areas (buildPlatform: every
+// service, the areas' entities, behaviour and messages) on a free port over real HTTP, on a
+// fresh copy of the migrated database. The areas' own API tests start it with their manifests;
+// they never import the server application.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type EntityDef, areaEntities, bpmEntities, systemEntities } from '@srm/kernel';
+import { readJournal } from '@srm/db';
+import type { AccessPolicy, Actor } from '../access/actor';
+import { type ServerArea, definedServerAreas } from '../area';
+import type { EntityRuntime } from '../entity/runtime';
+import { backExport } from '../excel/back-export.entity';
+import type { Identity } from '../identity/identity';
+import type { JobService } from '../jobs/jobs';
+import { type Seed, type SeedReport, runSeeds } from '../seed/seed';
+import { buildPlatform } from '../server/app';
+import { platformSchema } from '../server/schema';
+import type { DatabaseClock } from '../system/clock';
+import type { Answer } from './api-client';
+import { openTestDatabase, type TestDatabase } from './database';
+import { TEST_ACTOR_HEADER, testActorPolicy } from './engine';
+import { migrationsDir } from './template';
+
+export interface PostOptions {
+  /** `SAAF-Language`. */
+  language?: 'CN' | 'EN';
+  /** The caller, with the test policy (an internal administrator by default). */
+  actor?: Partial<Actor>;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  runtime: EntityRuntime;
+  clock: DatabaseClock;
+  identity: Identity;
+  jobs: JobService;
+  database: TestDatabase;
+  post<T = unknown>(path: string, body?: unknown, options?: PostOptions): Promise<Answer<T>>;
+  seed(seeds: readonly Seed[]): Promise<SeedReport>;
+  /** The first row a list request finds. */
+  first<T = Record<string, unknown>>(entity: string, filters: Record<string, unknown>): Promise<T>;
+  /** Rows of a table, counted directly. */
+  count(table: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** The business areas to compose (a domain's `serverAreas`). */
+  areas: readonly ServerArea[];
+  /** The access policy: the test header policy by default, `signIn` for the real one. */
+  policy?: AccessPolicy | 'signIn';
+  /** Seeds run once the server listens. */
+  seeds?: readonly Seed[];
+  smtpUrl?: string;
+  /** The built web app to serve (none by default). */
+  webDir?: string;
+}
+
+/**
+ * The endpoint of an entity's action: `/api/{service}/v1/{entity}Restful/{action}`. Named from
+ * the platform's entities and every server area defined in the process, so that a test file may
+ * name its endpoints before its server starts.
+ */
+export function api(entity: string, action: string): string {
+  const headers: EntityDef[] = [
+    ...systemEntities,
+    ...bpmEntities,
+    backExport,
+    ...areaEntities(definedServerAreas().map((server) => server.area)),
+  ];
+  const definition = headers
+    .flatMap((header) => [header, ...(Object.values(header.lines) as EntityDef[])])
+    .find((candidate) => candidate.name === entity);
+  if (!definition) throw new Error(`Unknown entity ${entity}`);
+  return `${definition.apiPath}/${action}`;
+}
+
+/** The seeds with these names (without their area prefix), in their order. */
+export function seedsNamed(seeds: readonly Seed[], ...names: string[]): Seed[] {
+  return seeds.filter((seed) => names.includes(seed.name.replace(/^[a-z-]+\./, '')));
+}
+
+/** The repository's version (the root package.json), as the application reports it. */
+function repositoryVersion(): string {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const { registry } = platformSchema(options.areas);
+  const { app, runtime, clock, identity, jobs } = await buildPlatform({
+    database,
+    areas: options.areas,
+    dataDir: mkdtempSync(join(tmpdir(), 'srm-test-data-')),
+    ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...(options.policy === 'signIn' ? {} : { policy: options.policy ?? testActorPolicy }),
+    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    version: repositoryVersion(),
+    journal: readJournal(migrationsDir),
+    jobPollingSeconds: 0.5,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  if (options.seeds?.length) await runSeeds(runtime, options.seeds, 'all');
+  const post = async <T>(
+    path: string,
+    body: unknown = {},
+    postOptions: PostOptions = {},
+  ): Promise<Answer<T>> => {
+    const response = await fetch(url + path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(postOptions.language ? { 'SAAF-Language': postOptions.language } : {}),
+        ...(postOptions.actor ? { [TEST_ACTOR_HEADER]: JSON.stringify(postOptions.actor) } : {}),
+        ...postOptions.headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { httpStatus: response.status, body: (await response.json()) as Answer<T>['body'] };
+  };
+  return {
+    url,
+    app,
+    runtime,
+    clock,
+    identity,
+    jobs,
+    database,
+    post,
+    seed: (seeds) => runSeeds(runtime, seeds, 'all'),
+    async first<T>(entity: string, filters: Record<string, unknown>) {
+      const path = `${registry.get(entity).apiPath}/listByPage`;
+      const answer = await post<T[]>(path, { ...filters, pageRows: 1 });
+      if (!answer.body.data?.[0]) throw new Error(`No ${entity} with ${JSON.stringify(filters)}`);
+      return answer.body.data[0];
+    },
+    async count(table) {
+      const result = (await database.db.execute(
+        sql.raw(`select count(*)::int as n from ${table}`),
+      )) as unknown as {
+        rows: { n: number }[];
+      };
+      return Number(result.rows[0]!.n);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
