@@ -4,7 +4,7 @@
 // approval with a price rise above five percent, an ASL application awaiting approval, forecasts
 // published, answered and in draft, and delivery plans published and confirmed.
 import { type Row, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 import { aslAllows } from './asl-check';
 
 const service = (context: SeedContext, entity: string) => context.runtime.service(entity);

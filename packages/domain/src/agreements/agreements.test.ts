@@ -3,7 +3,7 @@
 // states, the five-percent price-change check (§7.2), the quota split (sums exactly), and
 // supplier isolation (supplier B never sees supplier A's forecast, plan or agreement).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '../supplier/server';
 import { domainSeeds } from '../areas.server';
 import { ApiClient } from '@srm/server/api-client';
 import { api, startTestServer, type TestServer } from '@srm/server/testing';

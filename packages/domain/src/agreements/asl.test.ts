@@ -3,7 +3,7 @@
 // orders use allows a supplier only for listed material (or category) × organisation, in the
 // caller's language when it refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 import { domainSeeds } from '../areas.server';
 import { aslAllows, assertAslAllows } from './asl-check';
 import { api, startTestServer, type TestServer } from '@srm/server/testing';

@@ -1,7 +1,7 @@
 // Demo planning: two procurement plans, three customer orders and, for each demo supplier, two
 // production plan rows of the materials it supplies — a handful of rows, written once.
 import { type Actor, SYSTEM_ACTOR, defineSeed } from '@srm/platform';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 
 function day(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

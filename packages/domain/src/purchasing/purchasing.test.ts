@@ -6,7 +6,7 @@ import { type Actor } from '@srm/platform';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/server/testing';
 import { type Mailbox, startMailbox } from '@srm/server/smtp-testing';
 import { baseDataSeeds } from '../base-data/server';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 import { purchasingServer } from './area.server';
 import { decideAll } from '@srm/platform';
 import { singleApproverTemplates } from '../areas.server';
