@@ -105,24 +105,27 @@ const REQUIRED_START_FIELDS = [
 const saveMineInput = {
   ...access,
   versionNum: number({ required: true, min: 0 }),
+  // Only what is sent changes: the fields the definition requires may be left out here.
   companyName: optional(own.companyName),
   creditCode: optional(own.creditCode),
   contactName: optional(own.contactName),
   contactEmail: optional(own.contactEmail),
   contactMobile: optional(own.contactMobile),
-  contactPhone: optional(own.contactPhone),
   userName: optional(own.userName),
-  supplierType: optional(own.supplierType),
-  legalPerson: optional(own.legalPerson),
-  registeredCapital: optional(own.registeredCapital),
-  capitalCurrency: optional(own.capitalCurrency),
-  establishDate: optional(own.establishDate),
-  districtId: optional(own.districtId),
-  address: optional(own.address),
-  website: optional(own.website),
-  businessScope: optional(own.businessScope),
-  // The lines as a save takes them: a stored line with its key, a new one without; the save
-  // checks them like any other (line-numbered messages) and merges them.
+  ...fieldsOf(supplierRegister, [
+    'contactPhone',
+    'supplierType',
+    'legalPerson',
+    'registeredCapital',
+    'capitalCurrency',
+    'establishDate',
+    'districtId',
+    'address',
+    'website',
+    'businessScope',
+  ]),
+  // The lines as a save takes them: a stored line with its key, a new one without; each field is
+  // checked by its kind with the save's line-numbered messages, and the save merges them.
   contacts: rows(
     {
       registerContactId: ref('srmSupplierRegisterContact'),
