@@ -1,8 +1,8 @@
 // Whether a supplier may supply a category (or an item's category) to an organisation: the
 // check purchasing documents (requisitions, orders, ASL, agreements) run before they name a
 // supplier. Server-only; other areas reach it through `supplier/server.ts`. See docs/suppliers.md.
-import { category, item, org } from '../../base-data';
 import { AppError, type DataApi, type HookContext, dataApi } from '@srm/platform';
+import { category, item, org } from '../../base-data';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
 import { supplierCategoryOrg } from './supplier-category-org.entity';
 
