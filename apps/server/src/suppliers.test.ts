@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
 import { supplierMaySupply } from '@srm/domain/supplier/server';
 import { isClientWritable } from '@srm/kernel';
+import { SYSTEM_ACTOR } from '@srm/platform';
 import { ApiClient, startMailbox, type Mailbox } from '@srm/platform/testing';
 import { decideTask } from './bpm.testing';
 import { registry } from './schema';
@@ -212,7 +213,12 @@ describe('the supplier lifecycle and the library check', () => {
     );
     const plant = await idOf(admin, '/api/srm/v1/srmBaseOrgRestful', { orgCode: 'P110' }, 'orgId');
     const query = { supplierId: supplierA, categoryId: category, orgId: plant };
-    const context = { runtime: server.runtime };
+    const context = {
+      actor: SYSTEM_ACTOR,
+      runtime: server.runtime,
+      tx: server.runtime.executor(),
+      now: new Date(),
+    };
     expect(await supplierMaySupply(context, query)).toBe(true);
 
     const noReason = await admin.call(`${INFO}/doBlacklist`, { supplierId: supplierA });

@@ -10,7 +10,7 @@ import { singleApproverTemplates, serverAreas } from './areas.server';
 import { baseDataSeeds } from './base-data/server';
 import { decideAll } from '@srm/platform';
 import { purchasingServer } from './purchasing/area.server';
-import { DEMO_SUPPLIERS } from './supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from './supplier/server';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 

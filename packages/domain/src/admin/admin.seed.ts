@@ -7,11 +7,12 @@ import {
   type EntityRegistry,
   actionLabel,
   kernelMessages,
+  menu,
   menuTree,
   roleGrants,
 } from '@srm/kernel';
-import { type Row, type SeedContext, defineSeed } from '@srm/platform';
-import { DEMO_PASSWORD } from '../supplier/supplier.seed';
+import { type Row, type SeedContext, dataApi, defineSeed } from '@srm/platform';
+import { DEMO_PASSWORD } from '../supplier/server';
 
 interface ResourcePlan {
   resourceCode: string;
@@ -225,15 +226,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 async function putRoles(context: SeedContext): Promise<void> {
   const on = context.runtime;
+  // The menus' buttons, read typed through the data API on the platform's authority.
+  const platform = dataApi(
+    { actor: systemActor(), runtime: on, tx: on.executor(), now: on.clock.now() },
+    'seed',
+  );
   for (const { role, grants } of roleGrants(on.areas)) {
     const menus: Row[] = [];
     const resources: Row[] = [];
     for (const [menuCode, grant] of Object.entries(grants)) {
       const menuId = await context.idOf('baseMenu', { menuCode });
       menus.push({ menuId });
-      const menu = await on.service('baseMenu').find({ ...systemActor(), locale: 'zh-CN' }, menuId);
-      for (const resource of menu.resources as Row[]) {
-        const operation = String(resource.resourceCode).split('.').slice(1).join('.');
+      const found = await platform.find(menu, menuId);
+      for (const resource of found.resources) {
+        const operation = resource.resourceCode.split('.').slice(1).join('.');
         if (grant === 'all' || grant.includes(operation)) resources.push({ resourceId: resource.resourceId });
       }
     }

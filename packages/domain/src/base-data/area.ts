@@ -2,11 +2,36 @@
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
-import { baseDataEntities } from './index';
+import { category } from './category/category.entity';
+import { configProfile } from './config-profile/config-profile.entity';
+import { currency } from './currency/currency.entity';
+import { deliveryInfo } from './delivery-info/delivery-info.entity';
+import { district } from './district/district.entity';
+import { exchangeRate } from './exchange-rate/exchange-rate.entity';
+import { item } from './item/item.entity';
+import { org } from './org/org.entity';
+import { orgRelation } from './org-relation/org-relation.entity';
+import { paymentTerm } from './payment-term/payment-term.entity';
+import { storageLocation } from './storage-location/storage-location.entity';
+import { uom } from './uom/uom.entity';
 
 export const baseDataArea = defineArea({
   name: 'base-data',
-  entities: baseDataEntities,
+  // Headers; their lines (a material's organisations, a payment term's nodes) come with them.
+  entities: [
+    currency,
+    exchangeRate,
+    uom,
+    org,
+    orgRelation,
+    category,
+    item,
+    paymentTerm,
+    district,
+    storageLocation,
+    deliveryInfo,
+    configProfile,
+  ],
   messages: { 'zh-CN': zhCN, en },
   directories: [{ code: 'BASE_DATA', side: 'internal', icon: 'database', order: 40 }],
   menus: [

@@ -2,7 +2,7 @@
 // submitted one — and has delivery notices at three stages, written once through the entity
 // services as the buyer and the supplier's own user would.
 import { type Actor, type Row, SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 
 function day(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor } from '@srm/platform';
 import { readCode128, readPdf, readQr } from '@srm/platform/testing';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 import { useProcurement } from '../procurement.testing';
 
 type Row = Record<string, unknown> & { lines?: Row[] };

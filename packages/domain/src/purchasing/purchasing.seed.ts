@@ -3,7 +3,7 @@
 // living system on first sign-in. Documents are written once, through the entity services and
 // their workflow actions, like a user would.
 import { type Row, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 import { aslAllows } from '../agreements/server';
 
 const BILL_TYPES: readonly [string, string, string, string][] = [

@@ -12,7 +12,7 @@ import {
   startMailbox,
 } from '@srm/platform/testing';
 import { baseDataSeeds } from '../base-data/server';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 import { purchasingServer } from './area.server';
 import { decideAll } from '@srm/platform';
 import { singleApproverTemplates, serverAreas } from '../areas.server';

@@ -6,7 +6,7 @@
 import type { RuleIssue } from '@srm/kernel';
 import type { HookContext, Row } from '@srm/platform';
 import { assertAslAllows } from '../agreements/server';
-import { assertSupplierMaySupply } from '../supplier/supplier-supply';
+import { assertSupplierMaySupply } from '../supplier/server';
 
 export async function supplyIssues(
   context: HookContext,

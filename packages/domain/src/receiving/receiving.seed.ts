@@ -5,7 +5,7 @@
 // Written once through the entity services as the buyer would; the over-receipt tolerance
 // (business configuration PUR_RECEIVE_TOLERANCE) starts at 0 %.
 import { type Actor, type Row, SYSTEM_ACTOR, defineSeed } from '@srm/platform';
-import { DEMO_SUPPLIERS } from '../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../supplier/server';
 import { TOLERANCE_PROFILE } from './support';
 
 const tolerance = defineSeed('receiving.tolerance', async (context) => {

@@ -1,11 +1,21 @@
-// The server part of the area: its objects' behaviour, its demo data and its approval processes.
+// The supplier area on the server: its objects' behaviour and endpoints, its demo data and its
+// approval process.
 import { defineServerArea } from '@srm/platform';
-import { supplierArea } from './area';
 import { supplierApprovals } from './approval';
-import { supplierActions, supplierSeeds } from './server';
+import { supplierArea } from './area';
+import { supplierSeedList } from './supplier.seed';
+import { supplierCategoryOrgActions } from './supplier-category-org/supplier-category-org.actions';
+import { supplierInfoActions } from './supplier-info/supplier-info.actions';
+import { supplierRegisterActions } from './supplier-register/supplier-register.actions';
+import { supplierRegisterEndpoints } from './supplier-register/supplier-register.endpoints';
 
 export const supplierServer = defineServerArea(supplierArea, {
-  actions: supplierActions,
-  seeds: supplierSeeds,
+  actions: [
+    supplierInfoActions,
+    supplierRegisterActions,
+    supplierRegisterEndpoints,
+    supplierCategoryOrgActions,
+  ],
+  seeds: supplierSeedList,
   approvalTemplates: supplierApprovals,
 });

@@ -2,11 +2,14 @@
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
-import { supplierEntities } from './index';
+import { supplierCategoryOrg } from './supplier-category-org/supplier-category-org.entity';
+import { supplierInfo } from './supplier-info/supplier-info.entity';
+import { supplierRegister } from './supplier-register/supplier-register.entity';
 
 export const supplierArea = defineArea({
   name: 'supplier',
-  entities: supplierEntities,
+  // Headers; their lines (the master's sub-records, a registration's contacts and accounts) come with them.
+  entities: [supplierInfo, supplierRegister, supplierCategoryOrg],
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SUPPLIER', side: 'internal', icon: 'team', order: 10 },

@@ -1,17 +1,23 @@
-// Supplier lifecycle (供应商管理): the supplier master and self-registration. The lifecycle
-// documents (qualification, change of information, blacklist…) join this area later.
+// Supplier lifecycle (供应商管理): the supplier master, self-registration and the category and org
+// library. The area's public face to other areas (isomorphic): its definitions and constants.
 import type { Catalogue, EntityDef } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
-import { supplierInfo } from './supplier-info.entity';
-import { supplierRegister } from './supplier-register.entity';
-import { supplierCategoryOrg } from './supplier-category-org.entity';
-import { supplierLineEntities } from './supplier-lines.entity';
-import { supplierRegisterAccount, supplierRegisterContact } from './supplier-register-lines.entity';
+import { supplierCategoryOrg } from './supplier-category-org/supplier-category-org.entity';
+import { supplierInfo } from './supplier-info/supplier-info.entity';
+import { supplierLineEntities } from './supplier-info/supplier-lines.entity';
+import { supplierRegister } from './supplier-register/supplier-register.entity';
+import {
+  supplierRegisterAccount,
+  supplierRegisterContact,
+} from './supplier-register/supplier-register-lines.entity';
 
 export { supplierInfo, supplierRegister, supplierCategoryOrg };
-export * from './supplier-lines.entity';
-export * from './supplier-register-lines.entity';
+export { SUPPLIER_STATES } from './supplier-info/supplier-info.entity';
+export { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
+export { CATEGORY_ORG_STATES } from './supplier-category-org/supplier-category-org.entity';
+export * from './supplier-info/supplier-lines.entity';
+export * from './supplier-register/supplier-register-lines.entity';
 
 export const supplierEntities: EntityDef[] = [
   supplierInfo,

@@ -1,39 +1,30 @@
 // A supplier's portal login (外部用户): created when a registration is approved or when a buyer
 // opens the portal for a supplier created internally (toPortal). The user gets the default
 // supplier responsibility and an initial password that must be changed at first sign-in; the
-// password goes to the contact's e-mail through the platform mailer.
-import type { Locale } from '@srm/kernel';
-import { type HookContext, type Row, SYSTEM_ACTOR } from '@srm/platform';
+// password goes to the contact's e-mail through the platform mailer. Shared by the supplier
+// master and the registration.
+import { type Locale, responsibility, user } from '@srm/kernel';
+import type { DataApi } from '@srm/platform';
 
 /** The responsibility a supplier's first user gets. */
 export const DEFAULT_SUPPLIER_RESPONSIBILITY = 'SUPPLIER_PORTAL';
 
-export function servicesOf(context: HookContext) {
-  const identity = context.runtime.plugins.identity;
-  const messenger = context.runtime.plugins.messenger;
+export function servicesOf(ctx: DataApi) {
+  const { identity, messenger } = ctx.services;
   if (!identity || !messenger) throw new Error('Supplier logins need the identity and messaging services');
   return { identity, messenger };
 }
 
-async function defaultSupplierResponsibility(context: HookContext): Promise<number | null> {
-  const { rows } = await context.runtime.service('baseResponsibility').list(SYSTEM_ACTOR, {
-    pageIndex: 1,
-    pageRows: 1,
-    filters: [{ field: 'responsibilityCode', op: 'eq', value: DEFAULT_SUPPLIER_RESPONSIBILITY }],
-    sort: [],
-  });
-  return (rows[0]?.responsibilityId as number | undefined) ?? null;
-}
+/**
+ * The platform's users: a supplier's login is created (and looked up) on the platform's
+ * authority, whoever approved the registration or opened the portal.
+ */
+const platform = (ctx: DataApi) => ctx.system('supplier portal logins are the platform’s users');
 
 /** The first portal user of a supplier already linked to it, if any. */
-export async function portalUserOf(context: HookContext, supplierId: number): Promise<Row | null> {
-  const { rows } = await context.runtime.service('baseUser').list(SYSTEM_ACTOR, {
-    pageIndex: 1,
-    pageRows: 1,
-    filters: [{ field: 'supplierId', op: 'eq', value: supplierId }],
-    sort: [],
-  });
-  return rows[0] ?? null;
+export async function portalUserOf(ctx: DataApi, supplierId: number) {
+  const [found] = await platform(ctx).list(user, { supplierId }, { limit: 1 });
+  return found;
 }
 
 export interface PortalUser {
@@ -46,37 +37,41 @@ export interface PortalUser {
 
 /** Creates the external user with an initial password; answers the user and the password. */
 export async function createPortalUser(
-  context: HookContext,
-  user: PortalUser,
+  ctx: DataApi,
+  portal: PortalUser,
 ): Promise<{ userId: number; password: string }> {
-  const { identity } = servicesOf(context);
-  const responsibilityId = await defaultSupplierResponsibility(context);
-  const saved = await context.runtime.service('baseUser').save(SYSTEM_ACTOR, {
-    userName: user.userName,
-    userFullName: user.fullName,
+  const { identity } = servicesOf(ctx);
+  const [role] = await platform(ctx).list(
+    responsibility,
+    { responsibilityCode: DEFAULT_SUPPLIER_RESPONSIBILITY },
+    { limit: 1 },
+  );
+  const saved = await platform(ctx).save(user, {
+    userName: portal.userName,
+    userFullName: portal.fullName,
     userType: 'EXTERNAL',
-    supplierId: user.supplierId,
-    email: user.email,
-    mobile: user.mobile ?? null,
+    supplierId: portal.supplierId,
+    email: portal.email,
+    mobile: portal.mobile ?? null,
     languageCode: 'CN',
-    responsibilities: responsibilityId ? [{ responsibilityId, defaultFlag: 'Y' }] : [],
+    responsibilities: role ? [{ responsibilityId: role.responsibilityId, defaultFlag: 'Y' }] : [],
   });
   const password = identity.initialPassword();
-  await identity.setPassword(saved.userId as number, password, true);
-  return { userId: saved.userId as number, password };
+  await identity.setPassword(saved.userId, password, true);
+  return { userId: saved.userId, password };
 }
 
 /** Sends a mail in both languages (the company's language is not known yet). */
 export async function mailBothLanguages(
-  context: HookContext,
+  ctx: DataApi,
   to: string,
   subjectKey: string,
   textKey: string,
   params: Readonly<Record<string, string>>,
   purpose: string,
 ): Promise<void> {
-  const { messenger } = servicesOf(context);
-  const t = (locale: Locale, key: string) => context.runtime.t(locale, key, params);
+  const { messenger } = servicesOf(ctx);
+  const t = (locale: Locale, key: string) => ctx.runtime.t(locale, key, params);
   await messenger.email({
     to,
     subject: `${t('zh-CN', subjectKey)} / ${t('en', subjectKey)}`,

@@ -1,16 +1,7 @@
-// Server-side behaviour of the supplier area.
-import type { EntityActions } from '@srm/platform';
-import { supplierRegisterActions } from './supplier-register.actions';
-import { supplierCategoryOrgActions } from './supplier-category-org.actions';
-import { supplierInfoActions } from './supplier-info.actions';
-import { supplierSeeds } from './supplier.seed';
-
-export const supplierActions: EntityActions[] = [
-  supplierInfoActions,
-  supplierRegisterActions,
-  supplierCategoryOrgActions,
-];
-export { supplierSeeds };
+// The supplier area's public server part for other areas: the supply check purchasing runs
+// before it names a supplier, and the demo suppliers (A and B, with their portal users) that
+// other areas' demo data and tests build on.
+export { supplierSeedList as supplierSeeds } from './supplier.seed';
 export {
   type SupplyContext,
   type SupplyQuery,
@@ -18,4 +9,5 @@ export {
   assertSupplierMaySupply,
   checkSupplierSupply,
   supplierMaySupply,
-} from './supplier-supply';
+} from './supplier-category-org/supplier-supply';
+export { DEMO_PASSWORD, DEMO_SUPPLIERS } from './supplier-info/supplier-info.seed';

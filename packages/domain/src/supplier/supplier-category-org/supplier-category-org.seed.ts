@@ -1,0 +1,42 @@
+// The demo category and org library: which demo supplier may supply which category to which
+// organisation, in which state; and where each demo supplier stands in its lifecycle (set after
+// the lines: a frozen or blacklisted supplier gets no new library line).
+import { SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
+import { DEMO_SUPPLIER_STATES } from '../supplier-info/supplier-info.seed';
+
+/** Category and org library: [supplier credit code, category code, org code, status]. */
+const LIBRARY: readonly (readonly [string, string, string, string])[] = [
+  ['91320505MA1NH7QX3K', '0201', 'OU100', 'QUALIFIED'],
+  ['91320505MA1NH7QX3K', '0203', 'OU100', 'QUALIFIED'],
+  ['91320505MA1NH7QX3K', '0203', 'OU200', 'QUALIFIED'],
+  ['91320505MA1NH7QX3K', '0202', 'OU100', 'POTENTIAL'],
+  ['91330212MA2GQ3RT8W', '01', 'OU200', 'QUALIFIED'],
+  ['91330212MA2GQ3RT8W', '01', 'OU100', 'QUALIFIED'],
+  ['91330212MA2GQ3RT8W', '0103', 'OU200', 'FROZEN'],
+  ['91320412MA1XK5TP2D', '0301', 'OU100', 'POTENTIAL'],
+  ['91320211MA1P8GDK6N', '0202', 'OU100', 'QUALIFIED'],
+  ['91330302MA2H4LQN5B', '0203', 'OU100', 'QUIT'],
+];
+
+/** Sets a demo row's state directly (the seed describes where the demo stands, not how it got there). */
+async function putState(context: SeedContext, entity: string, id: number, status: string): Promise<void> {
+  const service = context.runtime.service(entity);
+  const current = await service.find(SYSTEM_ACTOR, id);
+  if (current.status !== status) await service.writeSystemFields(SYSTEM_ACTOR, id, { status }, 'seed');
+}
+
+export const supplierCategoryOrgSeed = defineSeed('supplier.category-org-library', async (context) => {
+  // Lines first: a frozen or blacklisted supplier gets no new library line.
+  for (const [creditCode, categoryCode, orgCode, status] of LIBRARY) {
+    const key = {
+      supplierId: await context.idOf('srmSupplierInfo', { creditCode }),
+      categoryId: await context.idOf('srmBaseCategory', { categoryCode }),
+      orgId: await context.idOf('srmBaseOrg', { orgCode }),
+    };
+    const id = await context.put('srmSupplierCategoryOrg', key, key);
+    await putState(context, 'srmSupplierCategoryOrg', id, status);
+  }
+  for (const [creditCode, status] of Object.entries(DEMO_SUPPLIER_STATES)) {
+    await putState(context, 'srmSupplierInfo', await context.idOf('srmSupplierInfo', { creditCode }), status);
+  }
+});

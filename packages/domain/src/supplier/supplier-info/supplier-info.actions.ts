@@ -1,0 +1,60 @@
+// The supplier master on the server: one primary bank account at most, and toPortal (our
+// reading, ADR 0005), which opens the first portal login of a supplier created by a buyer.
+import type { RuleIssue } from '@srm/kernel';
+import { type DataApi, defineActions } from '@srm/platform';
+import { createPortalUser, mailBothLanguages, portalUserOf, servicesOf } from '../portal-user';
+import { supplierInfo } from './supplier-info.entity';
+
+/** A login name for the supplier: its code in lower case, with a number when taken. */
+async function freeUserName(ctx: DataApi, supplierCode: string): Promise<string> {
+  const base = supplierCode.toLowerCase();
+  const { identity } = servicesOf(ctx);
+  for (let n = 0; n < 100; n++) {
+    const name = n === 0 ? base : `${base}_${n}`;
+    if (!(await identity.findUser({ userName: name }))) return name;
+  }
+  throw new Error(`No free login name for ${supplierCode}`);
+}
+
+export const supplierInfoActions = defineActions(supplierInfo, {
+  beforeSave(ctx) {
+    const primaries = ctx.newLines.accounts.filter((line) => line.primaryFlag === 'Y');
+    return primaries.length > 1 ? { field: 'accounts', message: 'srmSupplierInfo.onePrimaryAccount' } : null;
+  },
+  guards: {
+    async doToPortal(ctx): Promise<RuleIssue | null> {
+      const { previous } = ctx;
+      const existing = await portalUserOf(ctx, previous.supplierId);
+      if (existing) {
+        return {
+          message: 'srmSupplierInfo.portalUserExists',
+          params: { supplier: previous.supplierName, userName: existing.userName },
+        };
+      }
+      if (!previous.contactEmail)
+        return { message: 'srmSupplierInfo.portalNoEmail', params: { supplier: previous.supplierName } };
+      return null;
+    },
+  },
+  actions: {
+    async doToPortal(ctx) {
+      const { row } = ctx;
+      const userName = await freeUserName(ctx, row.supplierCode ?? String(row.supplierId));
+      const { password } = await createPortalUser(ctx, {
+        supplierId: row.supplierId,
+        userName,
+        fullName: row.contactName,
+        email: row.contactEmail,
+        mobile: row.contactMobile,
+      });
+      await mailBothLanguages(
+        ctx,
+        row.contactEmail,
+        'srmSupplierInfo.mail.portalSubject',
+        'srmSupplierInfo.mail.portalText',
+        { name: row.contactName, company: row.supplierName, userName, password },
+        'SUPPLIER_PORTAL_OPENED',
+      );
+    },
+  },
+});

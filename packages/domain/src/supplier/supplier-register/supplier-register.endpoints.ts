@@ -1,0 +1,329 @@
+// Supplier self-registration's public endpoints: a company starts (with a captcha), confirms its
+// e-mail with a code, completes, submits and withdraws its registration. No one is signed in:
+// each call after `start` is proven by the registration token handed out at start, which the
+// handler checks before anything else; what the company then reads and writes of its own
+// registration is done on the platform's authority, audited like any write.
+import {
+  type FieldDef,
+  type FoundRowOf,
+  type Locale,
+  type SaveBodyOf,
+  fieldsOf,
+  ref,
+  rows,
+  number,
+  text,
+} from '@srm/kernel';
+import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
+import { servicesOf } from '../portal-user';
+import { supplierRegister } from './supplier-register.entity';
+import { supplierRegisterAccount, supplierRegisterContact } from './supplier-register-lines.entity';
+import { assertAvailable } from './supplier-register.rules';
+
+const ACCESS = 'REGISTER_ACCESS';
+const EMAIL_CODE = 'REGISTER_EMAIL';
+const WEEK = 7 * 24 * 3600_000;
+
+/** A field of a definition as an optional input: only what is sent changes. */
+function optional<F extends FieldDef>(field: F): Omit<F, 'required'> & { readonly required: false } {
+  return { ...field, required: false };
+}
+
+const startFields = fieldsOf(supplierRegister, [
+  'companyName',
+  'creditCode',
+  'contactName',
+  'contactEmail',
+  'contactMobile',
+  'contactPhone',
+  'userName',
+]);
+const own = supplierRegister.ownFields;
+
+/** The registration a token opens: its id and the token. */
+const access = {
+  registerId: ref('srmSupplierRegister', { required: true }),
+  registerToken: text({ required: true, max: 100 }),
+};
+type Access = { registerId: number; registerToken: string };
+
+/** The company's own registration, read and written on the platform's authority once its token is checked. */
+const platform = (ctx: DataApi) => ctx.system('a company’s own registration, proven by its token');
+
+/** The registration a token opens, or a 403. */
+async function ownRegistration(ctx: DataApi, given: Access) {
+  const { identity } = servicesOf(ctx);
+  if (!(await identity.checkCode(ACCESS, String(given.registerId), given.registerToken, false)))
+    throw new AppError(403, 'srmSupplierRegister.badToken');
+  return platform(ctx).find(supplierRegister, given.registerId);
+}
+
+/** What the company may see of its registration: not the buyer's side of it. */
+function forCompany(row: FoundRowOf<typeof supplierRegister>) {
+  const { reviewComment, supplierId, supplierName, createdBy, lastUpdatedBy, ...visible } = row;
+  void supplierId;
+  void supplierName;
+  void createdBy;
+  void lastUpdatedBy;
+  return { ...visible, reviewComment: row.status === 'REJECTED' ? reviewComment : null };
+}
+
+async function sendEmailCode(
+  ctx: DataApi,
+  row: { registerId: number; contactEmail: string; contactName: string; companyName: string },
+  locale: Locale,
+): Promise<void> {
+  const { identity, messenger } = servicesOf(ctx);
+  const code = await identity.issueCode(EMAIL_CODE, String(row.registerId), {
+    ttlMs: 30 * 60_000,
+    kind: 'digits',
+    channel: 'EMAIL',
+    minIntervalMs: 60_000,
+  });
+  await messenger.email({
+    to: row.contactEmail,
+    subject: ctx.runtime.t(locale, 'srmSupplierRegister.mail.confirmSubject'),
+    text: ctx.runtime.t(locale, 'srmSupplierRegister.mail.confirmText', {
+      name: row.contactName,
+      company: row.companyName,
+      code,
+    }),
+    purpose: 'REGISTER_CONFIRM_EMAIL',
+  });
+}
+
+/** Fields the definition requires may be left out of saveMine, not emptied. */
+const REQUIRED_START_FIELDS = [
+  'companyName',
+  'creditCode',
+  'contactName',
+  'contactEmail',
+  'contactMobile',
+  'userName',
+] as const;
+
+const saveMineInput = {
+  ...access,
+  versionNum: number({ required: true, min: 0 }),
+  // Only what is sent changes: the fields the definition requires may be left out here.
+  companyName: optional(own.companyName),
+  creditCode: optional(own.creditCode),
+  contactName: optional(own.contactName),
+  contactEmail: optional(own.contactEmail),
+  contactMobile: optional(own.contactMobile),
+  userName: optional(own.userName),
+  ...fieldsOf(supplierRegister, [
+    'contactPhone',
+    'supplierType',
+    'legalPerson',
+    'registeredCapital',
+    'capitalCurrency',
+    'establishDate',
+    'districtId',
+    'address',
+    'website',
+    'businessScope',
+  ]),
+  // The lines as a save takes them: a stored line with its key, a new one without; each field is
+  // checked by its kind with the save's line-numbered messages, and the save merges them.
+  contacts: rows(
+    {
+      registerContactId: ref('srmSupplierRegisterContact'),
+      ...fieldsOf(supplierRegisterContact, [
+        'contactName',
+        'contactRole',
+        'position',
+        'mobile',
+        'phone',
+        'email',
+      ]),
+    },
+    { max: 100 },
+  ),
+  accounts: rows(
+    {
+      registerAccountId: ref('srmSupplierRegisterAccount'),
+      ...fieldsOf(supplierRegisterAccount, [
+        'bankName',
+        'bankBranch',
+        'bankAccountName',
+        'bankAccountNumber',
+        'swiftCode',
+        'primaryFlag',
+      ]),
+    },
+    { max: 100 },
+  ),
+};
+
+export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
+  /** /register: a company starts a registration; answers its id and the token to continue. */
+  start: endpoint({
+    summary: 'A company starts its registration (with a captcha); answers the token that opens it later',
+    input: {
+      ...startFields,
+      captchaId: text({ required: true, max: 40 }),
+      captchaCode: text({ required: true, max: 10 }),
+    },
+    scope: supplierRegister,
+    resource: 'public',
+    write: true,
+    async handle(ctx, input) {
+      const { captchaId, captchaCode, ...fields } = input;
+      const { identity } = servicesOf(ctx);
+      if (!(await identity.checkCaptcha(captchaId, captchaCode)))
+        throw new AppError(400, 'auth.captchaWrong');
+      await assertAvailable(ctx, fields);
+      const saved = await platform(ctx).save(supplierRegister, fields);
+      const registerToken = await identity.issueCode(ACCESS, String(saved.registerId), {
+        ttlMs: WEEK,
+        kind: 'token',
+      });
+      await sendEmailCode(ctx, saved, ctx.actor.locale);
+      return { data: { registerId: saved.registerId, registerNumber: saved.registerNumber, registerToken } };
+    },
+  }),
+
+  /** The code mailed at start (or resent) confirms the contact's e-mail address. */
+  confirmEmail: endpoint({
+    summary: "The company confirms its contact's e-mail address with the code mailed to it",
+    input: { ...access, code: text({ required: true, max: 10 }) },
+    scope: supplierRegister,
+    resource: 'public',
+    write: true,
+    async handle(ctx, input) {
+      const row = await ownRegistration(ctx, input);
+      const { identity } = servicesOf(ctx);
+      if (!(await identity.checkCode(EMAIL_CODE, String(row.registerId), input.code, true)))
+        throw new AppError(400, 'auth.badCode');
+      await platform(ctx).patch(supplierRegister, row.registerId, { emailConfirmed: 'Y' });
+      return { data: forCompany(await platform(ctx).find(supplierRegister, row.registerId)) };
+    },
+  }),
+
+  resendCode: endpoint({
+    summary: 'Mail the e-mail confirmation code again (at most once a minute)',
+    input: access,
+    scope: supplierRegister,
+    resource: 'public',
+    write: true,
+    async handle(ctx, input) {
+      const row = await ownRegistration(ctx, input);
+      if (row.emailConfirmed !== 'Y') await sendEmailCode(ctx, row, ctx.actor.locale);
+      return { data: null };
+    },
+  }),
+
+  findMine: endpoint({
+    summary: 'The company reads its own registration',
+    input: access,
+    scope: supplierRegister,
+    resource: 'public',
+    async handle(ctx, input) {
+      return { data: forCompany(await ownRegistration(ctx, input)) };
+    },
+  }),
+
+  /** /registerInfoEdit: the company completes its information; a new e-mail address is confirmed again. */
+  saveMine: endpoint({
+    summary: 'The company completes its registration (a changed e-mail address is confirmed again)',
+    input: saveMineInput,
+    scope: supplierRegister,
+    resource: 'public',
+    write: true,
+    async handle(ctx, input) {
+      const row = await ownRegistration(ctx, input);
+      const emptied = REQUIRED_START_FIELDS.filter((name) => input[name] === null);
+      if (emptied.length)
+        throw ctx.runtime
+          .service(supplierRegister.name)
+          .validationError(emptied.map((name) => ({ path: [name], message: 'validation.required' })));
+      const {
+        registerToken,
+        contacts,
+        accounts,
+        companyName,
+        creditCode,
+        contactName,
+        contactEmail,
+        contactMobile,
+        userName,
+        ...rest
+      } = input;
+      void registerToken;
+      if (creditCode != null || userName != null) {
+        await assertAvailable(
+          ctx,
+          { creditCode: creditCode ?? row.creditCode, userName: userName ?? row.userName },
+          row.registerId,
+        );
+      }
+      // Only what is sent changes; the fields the definition requires were not emptied (above).
+      const body: SaveBodyOf<typeof supplierRegister> = {
+        ...rest,
+        ...(companyName != null ? { companyName } : {}),
+        ...(creditCode != null ? { creditCode } : {}),
+        ...(contactName != null ? { contactName } : {}),
+        ...(contactEmail != null ? { contactEmail } : {}),
+        ...(contactMobile != null ? { contactMobile } : {}),
+        ...(userName != null ? { userName } : {}),
+        // A line without its key is a new one.
+        ...(contacts
+          ? {
+              contacts: contacts.map(({ registerContactId, ...line }) => ({
+                ...line,
+                ...(registerContactId ? { registerContactId } : {}),
+              })),
+            }
+          : {}),
+        ...(accounts
+          ? {
+              accounts: accounts.map(({ registerAccountId, ...line }) => ({
+                ...line,
+                ...(registerAccountId ? { registerAccountId } : {}),
+              })),
+            }
+          : {}),
+      };
+      let saved = await platform(ctx).save(supplierRegister, body);
+      if (contactEmail && contactEmail !== row.contactEmail) {
+        // A new address must be confirmed again.
+        await platform(ctx).patch(supplierRegister, row.registerId, { emailConfirmed: 'N' });
+        saved = await platform(ctx).find(supplierRegister, row.registerId);
+        await sendEmailCode(ctx, saved, ctx.actor.locale);
+      }
+      return { data: forCompany(saved) };
+    },
+  }),
+
+  submitMine: endpoint({
+    summary: 'The company submits its registration for approval (after confirming its e-mail)',
+    input: access,
+    scope: supplierRegister,
+    resource: 'public',
+    write: true,
+    async handle(ctx, input) {
+      const row = await ownRegistration(ctx, input);
+      if (row.emailConfirmed !== 'Y') throw new AppError(409, 'srmSupplierRegister.emailNotConfirmed');
+      await platform(ctx).act(supplierRegister, 'doSubmit', [row.registerId]);
+      return { data: forCompany(await platform(ctx).find(supplierRegister, row.registerId)) };
+    },
+  }),
+
+  withdrawMine: endpoint({
+    summary: 'The company withdraws its submitted registration (before anyone decided)',
+    input: access,
+    scope: supplierRegister,
+    resource: 'public',
+    write: true,
+    async handle(ctx, input) {
+      const row = await ownRegistration(ctx, input);
+      const approvals = ctx.runtime.approvals;
+      if (!approvals) throw new Error('Registration needs the approval engine');
+      // The process ends (withdrawn) and moves the registration back to draft; the platform
+      // submitted it for the company, so the platform withdraws it.
+      await approvals.withdraw(platform(ctx).actor, supplierRegister.name, row.registerId, {});
+      return { data: forCompany(await platform(ctx).find(supplierRegister, row.registerId)) };
+    },
+  }),
+});

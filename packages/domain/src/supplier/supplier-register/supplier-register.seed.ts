@@ -1,0 +1,97 @@
+// Demo registrations waiting for the buyer's review: entered, confirmed and submitted as a
+// company does, so the purchasing manager finds them among the pending tasks.
+import { type Row, SYSTEM_ACTOR, defineSeed } from '@srm/platform';
+import { SUPPLIER_REGISTER_PROCESS } from './supplier-register.entity';
+
+/** Registrations waiting for the buyer's review (e-mail confirmed, submitted). */
+const PENDING_REGISTRATIONS: readonly Row[] = [
+  {
+    companyName: '嘉兴华美塑胶制品有限公司',
+    creditCode: '91330402MA2BW6HY4C',
+    contactName: '何静',
+    contactEmail: 'hejing@huamei-plastic.example.cn',
+    contactMobile: '13732310007',
+    userName: 'huamei_hj',
+    supplierType: 'PRODUCTION',
+    legalPerson: '何建平',
+    registeredCapital: 6000000,
+    capitalCurrency: 'CNY',
+    establishDate: '2013-08-15',
+    address: '浙江省嘉兴市南湖区亚中路 77 号',
+    businessScope: '注塑件、工程塑料粒子改性',
+    contacts: [
+      {
+        contactName: '何静',
+        contactRole: 'BUSINESS',
+        position: '销售经理',
+        mobile: '13732310007',
+        email: 'hejing@huamei-plastic.example.cn',
+      },
+    ],
+    accounts: [
+      {
+        bankName: '中国农业银行',
+        bankBranch: '嘉兴南湖支行',
+        bankAccountName: '嘉兴华美塑胶制品有限公司',
+        bankAccountNumber: '19350101040012345',
+        primaryFlag: 'Y',
+      },
+    ],
+  },
+  {
+    companyName: '杭州拓远智能装备有限公司',
+    creditCode: '91330106MA27YK3L9F',
+    contactName: '孙涛',
+    contactEmail: 'suntao@tuoyuan-ie.example.cn',
+    contactMobile: '13858120008',
+    userName: 'tuoyuan_st',
+    supplierType: 'NON_PRODUCTION',
+    legalPerson: '孙立',
+    registeredCapital: 10000000,
+    capitalCurrency: 'CNY',
+    establishDate: '2018-01-22',
+    address: '浙江省杭州市西湖区西园路 3 号',
+    businessScope: '自动化设备、工装夹具设计制造',
+    contacts: [
+      {
+        contactName: '孙涛',
+        contactRole: 'BUSINESS',
+        position: '项目经理',
+        mobile: '13858120008',
+        email: 'suntao@tuoyuan-ie.example.cn',
+      },
+    ],
+    accounts: [
+      {
+        bankName: '杭州银行',
+        bankBranch: '西湖支行',
+        bankAccountName: '杭州拓远智能装备有限公司',
+        bankAccountNumber: '3301040160012345678',
+        primaryFlag: 'Y',
+      },
+    ],
+  },
+];
+
+export const supplierRegisterSeed = defineSeed('supplier.pending-registrations', async (context) => {
+  // Without the registration's process (a partial seeding without the roles, as some tests do)
+  // there is nothing to wait in: the pending registrations are left out.
+  if (!(await context.findId('srmBaseProcessTemplate', { processKey: SUPPLIER_REGISTER_PROCESS }))) return;
+  for (const registration of PENDING_REGISTRATIONS) {
+    const creditCode = String(registration.creditCode);
+    // A company that became a supplier meanwhile is left alone.
+    if (await context.findId('srmSupplierInfo', { creditCode })) continue;
+    const id = await context.put('srmSupplierRegister', { creditCode }, registration, {
+      contacts: ['contactName'],
+      accounts: ['bankAccountNumber'],
+    });
+    const service = context.runtime.service('srmSupplierRegister');
+    const current = await service.find(SYSTEM_ACTOR, id);
+    if (current.status === 'DRAFT') {
+      // Confirmed and submitted as the company does (submitMine): the approval process starts,
+      // the purchasing manager finds it among the pending tasks.
+      await service.writeSystemFields(SYSTEM_ACTOR, id, { emailConfirmed: 'Y' }, 'seed');
+      await service.act(SYSTEM_ACTOR, 'doSubmit', [id], {}, { fromHttp: false });
+    }
+  }
+});

@@ -1,0 +1,220 @@
+// Supplier self-registration: the public endpoints answer only to the registration's token and
+// take only what they declare; a company confirms its e-mail, completes and submits; the
+// approval creates the supplier and its first user. Every write is in the audit trail.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideAll } from '@srm/platform';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { type Mailbox, startMailbox } from '@srm/platform/testing';
+import { singleApproverTemplates } from '../../areas.server';
+import { baseDataSeeds } from '../../base-data/server';
+import { serverAreas } from '../../areas.server';
+
+type Row = Record<string, unknown>;
+interface Entry {
+  action: string;
+  changes: { field: string; after?: unknown }[] | null;
+}
+
+const REGISTER = (action: string) => api('srmSupplierRegister', action);
+
+let server: TestServer;
+let mailbox: Mailbox;
+let access: { registerId: number; registerToken: string };
+
+/** The operations of a record's audit trail with the fields each changed. */
+async function historyOf(entity: string, key: string, id: number): Promise<Entry[]> {
+  const { body } = await server.post<{ history: Entry[] }>(api(entity, 'findById'), {
+    [key]: id,
+    withHistory: true,
+  });
+  return body.data.history;
+}
+const changed = (history: Entry[], action: string) =>
+  history
+    .filter((entry) => entry.action === action)
+    .flatMap((entry) => (entry.changes ?? []).map((c) => c.field));
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  server = await startTestServer({
+    areas: serverAreas,
+    smtpUrl: mailbox.url,
+    seeds: seedsNamed(baseDataSeeds, 'lookups'),
+  });
+  const approver = await server.post<Row>(api('baseUser', 'saveOrUpdate'), {
+    userName: 'pm',
+    userFullName: '李娜',
+    userType: 'INTERNAL',
+  });
+  for (const template of singleApproverTemplates(approver.body.data.userId as number))
+    expect((await server.post(api('srmBaseProcessTemplate', 'saveOrUpdate'), template)).httpStatus).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+  await mailbox?.close();
+});
+
+describe('a company registering itself', () => {
+  it('starts with a captcha and gets the token that opens its registration', async () => {
+    const body = {
+      companyName: '绍兴远景纺织机械有限公司',
+      creditCode: '91330602MA2D8KXQ5T',
+      contactName: '钱程',
+      contactEmail: 'qiancheng@yuanjing-tm.example.cn',
+      contactMobile: '13757510011',
+      userName: 'yuanjing',
+    };
+    const wrong = await server.post(REGISTER('start'), { ...body, captchaId: 'x', captchaCode: 'NOPE' });
+    expect([wrong.httpStatus, wrong.body.status]).toEqual([400, 'E']);
+    const captcha = await server.identity.newCaptcha('RG01');
+    const started = await server.post<typeof access & { registerNumber: string }>(REGISTER('start'), {
+      ...body,
+      captchaId: captcha.captchaId,
+      captchaCode: 'RG01',
+    });
+    expect(started.body.status, started.body.msg).toBe('S');
+    expect(started.body.data.registerNumber).toMatch(/^REG\d{12}$/);
+    access = { registerId: started.body.data.registerId, registerToken: started.body.data.registerToken };
+    // Created on the platform's authority, in the audit trail like any save.
+    const [created] = (await historyOf('srmSupplierRegister', 'registerId', access.registerId)).slice(-1);
+    expect((created!.changes ?? []).map((change) => change.field)).toEqual(
+      expect.arrayContaining(['companyName', 'creditCode', 'registerNumber']),
+    );
+  });
+
+  it('reaches its registration only with its token, and nothing else', async () => {
+    const mine = await server.post<Row>(REGISTER('findMine'), access);
+    expect(mine.body.data).toMatchObject({ companyName: '绍兴远景纺织机械有限公司', emailConfirmed: 'N' });
+    expect(mine.body.data).not.toHaveProperty('supplierId');
+    const forged = await server.post(REGISTER('findMine'), { ...access, registerToken: 'x'.repeat(43) });
+    expect([forged.httpStatus, forged.body.msg]).toEqual([403, '注册凭证无效或已过期，请重新注册']);
+    const other = await server.post(REGISTER('findMine'), { ...access, registerId: access.registerId + 1 });
+    expect(other.httpStatus).toBe(403);
+    const missing = await server.post(
+      REGISTER('findMine'),
+      { registerId: access.registerId },
+      { language: 'EN' },
+    );
+    expect([missing.httpStatus, missing.body.msg]).toEqual([400, 'Registration token: Required']);
+    // What the buyer decides is not the company's to write.
+    for (const field of [
+      { emailConfirmed: 'Y' },
+      { supplierId: 1 },
+      { reviewComment: '通过' },
+      { status: 'APPROVED' },
+    ]) {
+      const answer = await server.post(REGISTER('saveMine'), {
+        ...access,
+        versionNum: mine.body.data.versionNum,
+        ...field,
+      });
+      expect([answer.httpStatus, answer.body.msg]).toEqual([400, `不允许的字段：${Object.keys(field)[0]}`]);
+    }
+    const early = await server.post(REGISTER('submitMine'), access);
+    expect([early.httpStatus, early.body.msg]).toEqual([409, '请先完成邮箱验证']);
+  });
+
+  it('confirms its e-mail with the mailed code', async () => {
+    const [, code] = await mailbox.waitFor('qiancheng@yuanjing-tm.example.cn', /邮箱验证码为 (\d{6})/);
+    const wrong = await server.post(REGISTER('confirmEmail'), { ...access, code: '000000' });
+    expect([wrong.httpStatus, wrong.body.status]).toEqual([400, 'E']);
+    const confirmed = await server.post<Row>(REGISTER('confirmEmail'), { ...access, code });
+    expect(confirmed.body.data.emailConfirmed, confirmed.body.msg).toBe('Y');
+    expect(
+      changed(await historyOf('srmSupplierRegister', 'registerId', access.registerId), 'confirmEmail'),
+    ).toEqual(['emailConfirmed']);
+  });
+
+  it('completes its information with contacts and accounts, each line checked', async () => {
+    const mine = await server.post<Row>(REGISTER('findMine'), access);
+    const complete = {
+      ...access,
+      versionNum: mine.body.data.versionNum,
+      legalPerson: '钱立新',
+      registeredCapital: 8000000,
+      address: '浙江省绍兴市越城区迪荡路 18 号',
+      contacts: [{ contactName: '钱程', contactRole: 'BUSINESS', mobile: '13757510011' }],
+      accounts: [
+        {
+          bankName: '中国银行',
+          bankAccountName: '绍兴远景纺织机械有限公司',
+          bankAccountNumber: '12345',
+          primaryFlag: 'Y',
+        },
+      ],
+    };
+    const bad = await server.post(REGISTER('saveMine'), complete);
+    expect(bad.httpStatus).toBe(400);
+    expect(bad.body.msg).toMatch(/第 1 行.*银行账号格式错误/);
+    const emptied = await server.post(REGISTER('saveMine'), { ...access, versionNum: 1, companyName: '' });
+    expect([emptied.httpStatus, emptied.body.msg]).toEqual([400, '公司名称：必填']);
+    const saved = await server.post<Row & { contacts: Row[]; accounts: Row[] }>(REGISTER('saveMine'), {
+      ...complete,
+      accounts: [{ ...complete.accounts[0], bankAccountNumber: '356758000123' }],
+    });
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    expect(saved.body.data).toMatchObject({ legalPerson: '钱立新', emailConfirmed: 'Y' });
+    expect(saved.body.data.accounts.map((line) => line.bankAccountNumber)).toEqual(['356758000123']);
+    // A stored line sent back with its key is kept, not duplicated.
+    const again = await server.post<Row & { contacts: Row[] }>(REGISTER('saveMine'), {
+      ...access,
+      versionNum: saved.body.data.versionNum,
+      contacts: saved.body.data.contacts.map((line) => ({
+        registerContactId: line.registerContactId,
+        contactName: line.contactName,
+        contactRole: line.contactRole,
+        position: '总经理助理',
+      })),
+    });
+    expect(again.body.status, again.body.msg).toBe('S');
+    expect(again.body.data.contacts.map((line) => [line.contactName, line.position])).toEqual([
+      ['钱程', '总经理助理'],
+    ]);
+  });
+
+  it('is approved into a supplier with its first user, each write audited', async () => {
+    const submitted = await server.post<Row>(REGISTER('submitMine'), access);
+    expect(submitted.body.data.status, submitted.body.msg).toBe('SUBMITTED');
+    const direct = await server.post(REGISTER('doApproval'), { registerId: access.registerId });
+    expect(direct.httpStatus).toBe(403);
+    await decideAll(server.runtime, 'srmSupplierRegister', access.registerId, 'approve', '资料齐全');
+
+    const registration = await server.post<Row>(REGISTER('findById'), { registerId: access.registerId });
+    expect(registration.body.data).toMatchObject({
+      status: 'APPROVED',
+      supplierName: '绍兴远景纺织机械有限公司',
+    });
+    const supplierId = registration.body.data.supplierId as number;
+    expect(
+      changed(await historyOf('srmSupplierRegister', 'registerId', access.registerId), 'doApproval'),
+    ).toEqual(['supplierId']);
+
+    const supplier = await server.post<Row & { contacts: Row[]; accounts: Row[]; locations: Row[] }>(
+      api('srmSupplierInfo', 'findById'),
+      { supplierId },
+    );
+    expect(supplier.body.data).toMatchObject({ status: 'POTENTIAL', registerId: access.registerId });
+    expect(supplier.body.data.contacts.map((line) => line.position)).toEqual(['总经理助理']);
+    expect(supplier.body.data.accounts.map((line) => line.bankAccountNumber)).toEqual(['356758000123']);
+    expect(supplier.body.data.locations.map((line) => line.locationType)).toEqual(['REGISTERED']);
+    const supplierHistory = await historyOf('srmSupplierInfo', 'supplierId', supplierId);
+    expect(supplierHistory.length).toBeGreaterThanOrEqual(2);
+    expect(changed(supplierHistory, 'doApproval')).toEqual(['registerId']);
+
+    const users = await server.post<Row[]>(api('baseUser', 'listByPage'), { userName: 'yuanjing' });
+    expect(users.body.data).toHaveLength(1);
+    expect(users.body.data[0]).toMatchObject({ userType: 'EXTERNAL', supplierId });
+    expect(
+      (await historyOf('baseUser', 'userId', users.body.data[0]!.userId as number)).flatMap((e) =>
+        (e.changes ?? []).map((c) => c.field),
+      ),
+    ).toEqual(expect.arrayContaining(['userName', 'supplierId']));
+    await mailbox.waitFor('qiancheng@yuanjing-tm.example.cn', /初始密码：(\S+)/);
+
+    // The company sees its registration approved, not the buyer's side of it.
+    const mine = await server.post<Row>(REGISTER('findMine'), access);
+    expect(mine.body.data.status).toBe('APPROVED');
+    expect(mine.body.data.reviewComment).toBeNull();
+    expect(mine.body.data).not.toHaveProperty('supplierName');
+  });
+});
