@@ -4,7 +4,7 @@
 // checked, so two notes racing for the last open quantity cannot both take it; and what the
 // supplier may still ship, for the screens that pick lines.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type Decimal, type RowOf, date, dec, fieldsOf } from '@srm/kernel';
+import { type AnyEntity, type Decimal, type RowOf, date, dec, fieldsOf } from '@srm/kernel';
 import { AppError, type DataApi } from '@srm/platform';
 import { order, orderLine } from '../purchasing';
 import { asn } from './asn/asn.entity';
@@ -45,6 +45,26 @@ export const noteHeaderInput = {
 
 // ------------------------------------------------------------------ order lines
 
+/**
+ * Locks the rows of these ids the caller may read, for the rest of the unit of work (in id order);
+ * those it may not read are left out, for the caller to name in its refusal.
+ */
+async function lockVisible<E extends AnyEntity>(
+  ctx: DataApi,
+  entity: E,
+  ids: readonly number[],
+  visible: () => Promise<RowOf<E>[]>,
+  keyOf: (row: RowOf<E>) => number,
+): Promise<RowOf<E>[]> {
+  try {
+    return await ctx.lock(entity, ids);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.httpStatus !== 404) throw error;
+  }
+  const readable = (await visible()).map(keyOf);
+  return readable.length ? ctx.lock(entity, readable) : [];
+}
+
 export interface OrderLineFacts {
   readonly line: RowOf<typeof orderLine>;
   readonly order: RowOf<typeof order>;
@@ -62,12 +82,15 @@ export async function orderLineFacts(
 ): Promise<Map<number, OrderLineFacts>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  let lines: RowOf<typeof orderLine>[] = await ctx.list(orderLine, { poLineId: unique });
-  if (lock && lines.length)
-    lines = await ctx.lock(
-      orderLine,
-      lines.map((line) => line.poLineId),
-    );
+  const lines = lock
+    ? await lockVisible(
+        ctx,
+        orderLine,
+        unique,
+        () => ctx.list(orderLine, { poLineId: unique }),
+        (line) => line.poLineId,
+      )
+    : await ctx.list(orderLine, { poLineId: unique });
   const headers = new Map(
     (await ctx.list(order, { poHeaderId: [...new Set(lines.map((line) => line.poHeaderId))] })).map(
       (header) => [header.poHeaderId, header],
@@ -257,14 +280,15 @@ export async function noticeLineFacts(
 ): Promise<Map<number, NoticeLineFacts>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  let lines: RowOf<typeof deliveryNoticeLine>[] = await ctx.list(deliveryNoticeLine, {
-    noticeLineId: unique,
-  });
-  if (lock && lines.length)
-    lines = await ctx.lock(
-      deliveryNoticeLine,
-      lines.map((line) => line.noticeLineId),
-    );
+  const lines = lock
+    ? await lockVisible(
+        ctx,
+        deliveryNoticeLine,
+        unique,
+        () => ctx.list(deliveryNoticeLine, { noticeLineId: unique }),
+        (line) => line.noticeLineId,
+      )
+    : await ctx.list(deliveryNoticeLine, { noticeLineId: unique });
   const notices = new Map(
     (
       await ctx.list(deliveryNotice, {

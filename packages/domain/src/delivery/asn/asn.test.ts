@@ -3,7 +3,7 @@
 // cancelled and closed, their package labels printed; a supplier never sees another supplier's notes.
 import { describe, expect, it } from 'vitest';
 import { readCode128, readPdf, readQr } from '@srm/platform/testing';
-import { DEMO_SUPPLIERS } from '../../supplier/supplier.seed';
+import { DEMO_SUPPLIERS } from '../../demo';
 import { useProcurement } from '../../procurement.testing';
 import { asnBody } from '../delivery.testing';
 
