@@ -38,7 +38,7 @@ export const asnEndpoints = defineEndpoints(asn, {
     summary: "The supplier's order lines with quantity still open to ship",
     input: { poHeaderId: ref('srmPoHeader') },
     scope: order,
-    resource: 'button',
+    resource: 'read',
     sides: ['supplier'],
     async handle(ctx, input) {
       return { data: await openOrderLines(ctx, supplierOf(ctx), input.poHeaderId ?? null) };
