@@ -1,12 +1,18 @@
-// Delivery (送货): the area's manifest — its entities, labels, menu placement and demo grants.
+// Delivery (送货): delivery notices the buyer calls off, delivery notes (ASN) the supplier ships
+// against order lines and confirmed notices, their stored package barcodes and the supplier's
+// batch drafts of notes. The area's manifest: its entities (their lines come with them), labels,
+// menu placement and demo grants.
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
-import { deliveryEntities } from './index';
+import { asn } from './asn/asn.entity';
+import { asnBarcode } from './asn-barcode/asn-barcode.entity';
+import { asnBatchTemp } from './asn-batch-temp/asn-batch-temp.entity';
+import { deliveryNotice } from './delivery-notice/delivery-notice.entity';
 
 export const deliveryArea = defineArea({
   name: 'delivery',
-  entities: deliveryEntities,
+  entities: [asn, asnBarcode, asnBatchTemp, deliveryNotice],
   messages: { 'zh-CN': zhCN, en },
   directories: [],
   menus: [

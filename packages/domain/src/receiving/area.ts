@@ -1,12 +1,17 @@
-// Receiving (收货): the area's manifest — its entities, labels, menu placement and demo grants.
+// Receiving (收货): receipts, returns and reversals against delivery notes, the receiving and stock
+// transactions they write, and write-offs of what was taken back. The area's manifest: its
+// entities (their lines come with them), labels, menu placement and demo grants.
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
-import { receivingEntities } from './index';
+import { receive } from './receive/receive.entity';
+import { storageTransaction } from './storage-transaction/storage-transaction.entity';
+import { transaction } from './transaction/transaction.entity';
+import { writeOff } from './write-off/write-off.entity';
 
 export const receivingArea = defineArea({
   name: 'receiving',
-  entities: receivingEntities,
+  entities: [receive, transaction, storageTransaction, writeOff],
   messages: { 'zh-CN': zhCN, en },
   directories: [{ code: 'RECEIVING', side: 'internal', icon: 'inbox', order: 60 }],
   menus: [
