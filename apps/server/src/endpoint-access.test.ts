@@ -370,7 +370,7 @@ async function probeAll(p: Principal): Promise<void> {
     }
     // Declared endpoints: every reference foreign in turn, then every reference the caller's own.
     for (const [name, endpoint] of endpointsOf(entity)) {
-      if (endpoint.resource === 'public' || endpoint.rawBody) continue;
+      if (endpoint.resource === 'public') continue;
       const refNames = Object.entries(endpoint.input)
         .filter(([, field]) => field.kind === 'ref' || field.kind === 'refs')
         .map(([field]) => field);

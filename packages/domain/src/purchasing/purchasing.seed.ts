@@ -1,10 +1,15 @@
 // Demo purchasing: document types, then requisitions and orders at every stage for both demo
 // suppliers (恒达五金 buys hardware, 瑞丰电子 electronics), so that buyers and suppliers meet a
-// living system on first sign-in. Documents are written once, through the entity services and
-// their workflow actions, like a user would.
-import { type Row, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
+// living system on first sign-in. Documents are written once, through the typed data API and the
+// documents' workflow actions, like a user would.
+import type { ActionName } from '@srm/kernel';
+import { type Actor, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
+import { aslApply } from '../agreements';
 import { DEMO_SUPPLIERS } from '../supplier/server';
 import { aslAllows } from '../agreements/server';
+import { billType } from './bill-type/bill-type.entity';
+import { order } from './order/order.entity';
+import { requisition } from './requisition/requisition.entity';
 
 const BILL_TYPES: readonly [string, string, string, string][] = [
   ['STD_PR', '标准采购申请', 'Standard requisition', 'REQUISITION'],
@@ -15,17 +20,15 @@ const BILL_TYPES: readonly [string, string, string, string][] = [
 ];
 
 const billTypes = defineSeed('purchasing.bill-types', async (context) => {
+  const data = context.data();
   for (const [billTypeCode, billTypeName, billTypeNameEn, docCategory] of BILL_TYPES) {
     const id = await context.put(
       'srmPurBillType',
       { billTypeCode },
       { billTypeCode, billTypeName, billTypeNameEn, docCategory },
     );
-    const row = await context.runtime.service('srmPurBillType').find(SYSTEM_ACTOR, id);
-    if (row.status !== 'ENABLED')
-      await context.runtime
-        .service('srmPurBillType')
-        .act(SYSTEM_ACTOR, 'doEnable', [id], {}, { fromHttp: false });
+    const [row] = await data.list(billType, { billTypeId: id });
+    if (row?.status !== 'ENABLED') await data.act(billType, 'doEnable', [id]);
   }
 });
 
@@ -34,39 +37,34 @@ function day(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+type Approved = typeof requisition | typeof order | typeof aslApply;
+
 /**
  * Runs the actions on a document. A document with an approval process is submitted by the demo
  * buyer, and approved or rejected by deciding its tasks as their assignees would.
  */
-async function act(
+async function act<E extends Approved>(
   context: SeedContext,
-  entity: string,
+  entity: E,
   id: number,
-  actions: readonly string[],
-  input: Row = {},
+  actions: readonly ActionName<E>[],
+  input: Readonly<Record<string, unknown>> = {},
 ) {
-  const workflow = context.runtime.registry.get(entity).workflow!;
-  const withProcess = !!workflow.actions.doSubmit?.approval;
+  const buyer: Actor = {
+    ...SYSTEM_ACTOR,
+    system: false,
+    userId: await context.idOf('baseUser', { userName: 'buyer' }),
+    userName: 'buyer',
+  };
   for (const action of actions) {
-    if (withProcess && (action === 'doApproval' || action === 'doReject')) {
-      await decideAll(context.runtime, entity, id, action === 'doApproval' ? 'approve' : 'reject');
+    if (action === 'doApproval' || action === 'doReject') {
+      await decideAll(context.runtime, entity.name, id, action === 'doApproval' ? 'approve' : 'reject');
       continue;
     }
-    const actor =
-      withProcess && action === 'doSubmit'
-        ? {
-            ...SYSTEM_ACTOR,
-            system: false,
-            userId: await context.idOf('baseUser', { userName: 'buyer' }),
-            userName: 'buyer',
-          }
-        : SYSTEM_ACTOR;
-    const needsComment = ['doReject', 'doReturn', 'doBuyerReject'].includes(action);
-    await context.runtime
-      .service(entity)
-      .act(actor, action, [id], needsComment ? { comment: '请核对数量和交期后重新提交', ...input } : input, {
-        fromHttp: false,
-      });
+    const needsComment = action === 'doReturn' || action === 'doBuyerReject';
+    await context
+      .data(action === 'doSubmit' ? buyer : SYSTEM_ACTOR)
+      .act(entity, action, [id], needsComment ? { comment: '请核对数量和交期后重新提交', ...input } : input);
   }
 }
 
@@ -78,10 +76,8 @@ interface DemoLine {
 }
 
 const documents = defineSeed('purchasing.demo-documents', async (context) => {
-  const existing = await context.runtime
-    .service('srmPoHeader')
-    .list(SYSTEM_ACTOR, { filters: [], sort: [], pageIndex: 1, pageRows: 1 });
-  if (existing.rows.length) return;
+  const data = context.data();
+  if ((await data.list(order, {}, { limit: 1 })).length) return;
   const supplierIds: number[] = [];
   for (const demo of DEMO_SUPPLIERS) {
     const id = await context.findId('srmSupplierInfo', { creditCode: demo.supplier.creditCode });
@@ -100,7 +96,7 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
   };
   // Orders need the approved supplier list besides the supplier library: 恒达 supplies sheet metal
   // (0201) and two fasteners, 瑞丰 electronics (01).
-  const missing: Row[] = [];
+  const missing: { supplierId: number; categoryId?: number; itemId?: number }[] = [];
   const category = (categoryCode: string) => context.idOf('srmBaseCategory', { categoryCode });
   for (const [supplierId, itemCode, entry] of [
     [hengda, '02010001', { categoryId: await category('0201') }],
@@ -116,17 +112,17 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
     if (!allowed) missing.push({ supplierId, ...entry });
   }
   if (missing.length) {
-    const apply = await context.runtime
-      .service('srmPurAslApply')
-      .save(SYSTEM_ACTOR, { orgId, applyReason: '年度合格供应商评审结果', lines: missing });
-    await act(context, 'srmPurAslApply', apply.aslApplyId as number, ['doSubmit', 'doApproval']);
+    const apply = await data.save(aslApply, { orgId, applyReason: '年度合格供应商评审结果', lines: missing });
+    await act(context, aslApply, apply.aslApplyId, ['doSubmit', 'doApproval']);
   }
 
-  const requisitions = context.runtime.service('srmPurRequisitionHeader');
-  const orders = context.runtime.service('srmPoHeader');
-
-  const requisition = async (title: string, lines: DemoLine[], actions: string[], supplierId?: number) => {
-    const saved = await requisitions.save(SYSTEM_ACTOR, {
+  const raise = async (
+    title: string,
+    lines: DemoLine[],
+    actions: ActionName<typeof requisition>[],
+    supplierId?: number,
+  ) => {
+    const saved = await data.save(requisition, {
       title,
       billTypeId: prType,
       orgId,
@@ -144,13 +140,12 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
         })),
       ),
     });
-    const id = saved.requisitionHeaderId as number;
-    await act(context, 'srmPurRequisitionHeader', id, actions);
-    return requisitions.find(SYSTEM_ACTOR, id);
+    await act(context, requisition, saved.requisitionHeaderId, actions);
+    return data.find(requisition, saved.requisitionHeaderId);
   };
 
-  await requisition('研发样机物料申请', [{ item: '01010003', quantity: 50, price: 1.2, days: 30 }], []);
-  await requisition(
+  await raise('研发样机物料申请', [{ item: '01010003', quantity: 50, price: 1.2, days: 30 }], []);
+  await raise(
     '二季度生产备料申请',
     [
       { item: '01020001', quantity: 20000, price: 0.005, days: 25 },
@@ -158,12 +153,12 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
     ],
     ['doSubmit'],
   );
-  await requisition(
+  await raise(
     '试产治具采购申请',
     [{ item: '02040001', quantity: 4, price: 850, days: 20 }],
     ['doSubmit', 'doApproval', 'doReturn'],
   );
-  const pooledHardware = await requisition(
+  const pooledHardware = await raise(
     '装配线五金件补充申请',
     [
       { item: '02010002', quantity: 5000, price: 3.2, days: 14 },
@@ -172,7 +167,7 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
     ['doSubmit', 'doApproval'],
     hengda,
   );
-  await requisition(
+  await raise(
     '控制板电子料申请',
     [
       { item: '01010001', quantity: 2000, price: 9.8, days: 28 },
@@ -182,14 +177,15 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
     ruifeng,
   );
 
-  const order = async (
+  type Answer = { poLineId: number; promisedDate?: string; proposedDate?: string; supplierComment?: string };
+  const place = async (
     supplierId: number,
     lines: DemoLine[],
-    actions: string[],
-    extra: Row = {},
-    answers?: (stored: Row[]) => Row[],
+    actions: ActionName<typeof order>[],
+    extra: { orderDate?: string } = {},
+    answers?: (stored: readonly { poLineId: number; needByDate: string }[]) => Answer[],
   ) => {
-    const saved = await orders.save(SYSTEM_ACTOR, {
+    const saved = await data.save(order, {
       billTypeId: poType,
       orgId,
       supplierId,
@@ -209,22 +205,20 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
         })),
       ),
     });
-    const id = saved.poHeaderId as number;
     for (const action of actions) {
       const input =
         answers && (action === 'doSupplierConfirm' || action === 'doSupplierPropose')
-          ? { lines: answers((await orders.find(SYSTEM_ACTOR, id)).lines as Row[]) }
+          ? { lines: answers((await data.find(order, saved.poHeaderId)).lines) }
           : {};
-      await act(context, 'srmPoHeader', id, [action], input);
+      await act(context, order, saved.poHeaderId, [action], input);
     }
-    return id;
   };
-  const released = ['doSubmit', 'doApproval', 'doRelease'];
+  const released: ActionName<typeof order>[] = ['doSubmit', 'doApproval', 'doRelease'];
 
   // 恒达五金: a draft, one in approval, one awaiting its answer, one with a proposed change, one confirmed.
-  await order(hengda, [{ item: '02030002', quantity: 3000, price: 0.45, days: 20 }], []);
-  await order(hengda, [{ item: '02010002', quantity: 200, price: 38, days: 30 }], ['doSubmit']);
-  await order(
+  await place(hengda, [{ item: '02030002', quantity: 3000, price: 0.45, days: 20 }], []);
+  await place(hengda, [{ item: '02010002', quantity: 200, price: 38, days: 30 }], ['doSubmit']);
+  await place(
     hengda,
     [
       { item: '02010001', quantity: 300, price: 6.2, days: 12 },
@@ -232,7 +226,7 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
     ],
     released,
   );
-  await order(
+  await place(
     hengda,
     [
       { item: '02010002', quantity: 150, price: 37.5, days: 15 },
@@ -249,8 +243,8 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
       },
     ],
   );
-  const fromRequisition = (pooledHardware.lines as Row[])[0]!;
-  const fromPool = await orders.save(SYSTEM_ACTOR, {
+  const fromRequisition = pooledHardware.lines[0]!;
+  const fromPool = await data.save(order, {
     billTypeId: poType,
     orgId,
     supplierId: hengda,
@@ -269,10 +263,10 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
       },
     ],
   });
-  await act(context, 'srmPoHeader', fromPool.poHeaderId as number, [...released, 'doSupplierConfirm']);
+  await act(context, order, fromPool.poHeaderId, [...released, 'doSupplierConfirm']);
 
   // 瑞丰电子: one awaiting its answer, one confirmed, one closed.
-  await order(
+  await place(
     ruifeng,
     [
       { item: '01010001', quantity: 1000, price: 9.6, days: 25 },
@@ -280,12 +274,12 @@ const documents = defineSeed('purchasing.demo-documents', async (context) => {
     ],
     released,
   );
-  await order(
+  await place(
     ruifeng,
     [{ item: '01020003', quantity: 3000, price: 0.35, days: 16 }],
     [...released, 'doSupplierConfirm'],
   );
-  await order(
+  await place(
     ruifeng,
     [{ item: '01010002', quantity: 1500, price: 0.62, days: -20 }],
     [...released, 'doSupplierConfirm', 'doClose'],

@@ -1,7 +1,7 @@
 // The engine over real HTTP on a real database, with test entities: saves with lines,
 // validation, optimistic locking, workflow, data scope, numbering, audit and the clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyActions } from './hooks';
+import { defineActions } from './hooks';
 import { type EngineHarness, internalAdmin, startEngine, supplierUser } from '../testing/engine';
 import { testEntities, testMessages, testOrder } from '../testing/fixtures';
 
@@ -23,7 +23,7 @@ let failAfterSave = false;
 
 beforeAll(async () => {
   const actions = [
-    legacyActions(testOrder, {
+    defineActions(testOrder, {
       afterSave: () => {
         if (failAfterSave) throw new Error('boom after save');
       },

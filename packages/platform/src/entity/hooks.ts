@@ -4,13 +4,11 @@
 // reads and writes through the engine (context.ts). Extra endpoints declare their input, the
 // entity whose rows they answer (whose scope applies) and the resource they need; the server
 // refuses to start with one that does not.
-import type { ZodType } from 'zod';
 import {
   type ActionName,
   type AnyEntity,
   type DraftOf,
   type EntityDef,
-  type FieldDef,
   type InputOf,
   type InputSpec,
   type LinesOf,
@@ -60,8 +58,6 @@ export interface EntityHooks {
   beforeSave?(context: HookContext, event: SaveEvent): Promise<Issues> | Issues;
   afterSave?(context: HookContext, event: SaveEvent & { readonly id: number }): Promise<void> | void;
   beforeDelete?(context: HookContext, row: Row): Promise<Issues> | Issues;
-  /** @deprecated Action inputs are declared on the workflow action (`input`). */
-  actionInputs?: Readonly<Record<string, ZodType>>;
   /** Checks before an action changes the state. Returned issues refuse it (422). */
   guards?: Readonly<Record<string, (context: HookContext, event: ActionEvent) => Promise<Issues> | Issues>>;
   /** Side effects after an action changed the state, in the same transaction. */
@@ -90,10 +86,6 @@ export interface Endpoint {
   readonly sides?: readonly Side[];
   /** Writes (runs in a transaction); reads run without one. */
   readonly write: boolean;
-  /** @internal an endpoint registered through `legacyActions`, not yet declared (migration). */
-  readonly legacy?: true;
-  /** @internal a legacy endpoint without declared input: it parses the body itself. */
-  readonly rawBody?: true;
   handle(context: DataApi, input: Record<string, unknown>): Promise<EndpointResult> | EndpointResult;
 }
 
@@ -269,46 +261,8 @@ export function defineEndpoints(
   return checkedRegistration(entity, { endpoints });
 }
 
-// ------------------------------------------------------------------ the legacy form (migration)
-
-interface LegacyEndpoint {
-  readonly read?: boolean;
-  readonly public?: boolean;
-  readonly input?: Readonly<Record<string, FieldDef>>;
-  handle(context: HookContext, body: unknown): Promise<EndpointResult> | EndpointResult;
-}
-
-/**
- * @deprecated The untyped hooks of before `defineActions`; what still uses it moves to typed
- * actions and declared endpoints.
- */
-export function legacyActions(
-  entity: EntityDef,
-  hooks: Omit<EntityHooks, 'endpoints'> & { endpoints?: Readonly<Record<string, LegacyEndpoint>> },
-): EntityActions {
-  const { endpoints, ...rest } = hooks;
-  const declared: Record<string, Endpoint> = {};
-  for (const [name, legacy] of Object.entries(endpoints ?? {})) {
-    declared[name] = {
-      summary: name,
-      input: legacy.input ?? {},
-      scope: entity.name,
-      resource: legacy.public ? 'public' : legacy.read ? 'read' : 'button',
-      write: !legacy.read,
-      legacy: true,
-      ...(legacy.input ? {} : { rawBody: true as const }),
-      handle: (context, input) => legacy.handle(context, input),
-    };
-  }
-  return checkedRegistration(entity, { ...rest, ...(endpoints ? { endpoints: declared } : {}) });
-}
-
 function checkedRegistration(entity: EntityDef, hooks: EntityHooks): EntityActions {
-  for (const name of [
-    ...Object.keys(hooks.guards ?? {}),
-    ...Object.keys(hooks.actions ?? {}),
-    ...Object.keys(hooks.actionInputs ?? {}),
-  ]) {
+  for (const name of [...Object.keys(hooks.guards ?? {}), ...Object.keys(hooks.actions ?? {})]) {
     if (!entity.workflow?.actions[name]) throw new Error(`${entity.name} has no action ${name}`);
   }
   for (const name of Object.keys(hooks.endpoints ?? {})) {
@@ -365,7 +319,6 @@ export function combineHooks(a: EntityHooks, b: EntityHooks): EntityHooks {
           }
         : (a.afterSave ?? b.afterSave),
     beforeDelete: both(a.beforeDelete, b.beforeDelete),
-    actionInputs: merged('the input of action', a.actionInputs, b.actionInputs),
     guards: merged('the guard of action', a.guards, b.guards, (x, y) => both(x, y)!),
     actions: merged('the side effect of action', a.actions, b.actions, (x, y) => async (context, event) => {
       await x(context, event);

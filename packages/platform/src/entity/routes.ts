@@ -63,7 +63,7 @@ export interface EndpointDeclaration {
 
 /**
  * An extra endpoint must declare its input, the entity whose scope applies and its resource:
- * the server does not start with one that does not (nor with one still in the legacy form).
+ * the server does not start with one that does not.
  */
 function checkDeclared(entity: EntityDef, name: string, endpoint: Endpoint): EndpointDeclaration {
   const missing = [
@@ -251,9 +251,7 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
         if (endpoint.sides && !actor.system && !endpoint.sides.includes(actor.side))
           throw new AppError(403, 'access.denied');
         if (resource !== null) runtime.service(scope.name).assertReadableBy(actor);
-        const input = endpoint.rawBody
-          ? (request.body as Record<string, unknown>)
-          : parseDeclared(service, endpoint.input, request.body);
+        const input = parseDeclared(service, endpoint.input, request.body);
         if (resource !== null) await assertReadableReferences(runtime, actor, endpoint.input, input);
         const work = async (tx: Executor) =>
           endpoint.handle(dataApi({ actor, runtime, tx, now: runtime.clock.now() }, name), input);
@@ -291,7 +289,6 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
     }
 
     for (const [action, definition] of Object.entries(entity.workflow?.actions ?? {})) {
-      const extraInputs = runtime.hooksOf(entity.name).actionInputs?.[action];
       const declared = definition.input;
       const label = english((catalogue) => actionLabel(catalogue, 'en', entity.name, action));
       route(
@@ -322,7 +319,7 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
               if (typeof value === 'string' && value.length > MAX_COMMENT)
                 throw new AppError(400, 'validation.maxLength', { max: MAX_COMMENT });
               input[name] = value;
-            } else if (extraInputs || declared) {
+            } else if (declared) {
               extra[name] = value;
             } else {
               throw new AppError(400, 'validation.unknownField', { field: name.slice(0, 60) });
@@ -332,10 +329,6 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
             const parsed = parseDeclared(service, declared, extra);
             await assertReadableReferences(runtime, actor, declared, parsed);
             Object.assign(input, parsed);
-          } else if (extraInputs) {
-            const parsed = extraInputs.safeParse(extra);
-            if (!parsed.success) throw new AppError(400, 'validation.object');
-            Object.assign(input, parsed.data as object);
           }
           const versionNum = typeof body.versionNum === 'number' ? body.versionNum : null;
           const rows = await service.act(actor, action, manyIds(entity, body), input, {

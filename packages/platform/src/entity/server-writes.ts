@@ -11,11 +11,22 @@ import { checkScopeValues, checkedValues } from './checks';
 import { fail, translateDbError, validationError } from './errors';
 import type { EntityModel } from './model';
 import { nextDocumentNumber } from './numbering';
+import { supplierAccess } from './query';
 import { type Row, plainRow, toDb } from './rows';
 import { changedValues, compute, defaults, insertRows, updateRow } from './write';
 
 /** Platform writes see every row. */
 const SYSTEM_SCOPE = (actor: Actor): Actor => ({ ...actor, system: true });
+
+/**
+ * A supplier's own work writes only rows of entities a supplier owns (its notes, its answers on
+ * its orders); master data and internal documents change for a supplier only through the
+ * platform's own authority (`system(reason)`), whatever an endpoint forgot to declare.
+ */
+function assertSupplierMayWrite(model: EntityModel, actor: Actor): void {
+  if (actor.side === 'supplier' && !actor.system && supplierAccess(model.entity, model.header) !== 'own')
+    throw fail(403, 'access.readOnly');
+}
 
 export class ServerWriter {
   constructor(private readonly model: EntityModel) {}
@@ -110,6 +121,7 @@ export class ServerWriter {
     operation: string,
   ): Promise<Row[]> {
     const { entity, runtime } = this.model;
+    assertSupplierMayWrite(this.model, actor);
     const values = checkedValues(this.model, changes, false);
     return runtime.transaction(async (tx) => {
       const byIds = 'ids' in selector;
@@ -170,6 +182,7 @@ export class ServerWriter {
   async insert(actor: Actor, rows: readonly Readonly<Row>[], operation: string): Promise<number[]> {
     const { entity, runtime } = this.model;
     if (!rows.length) return [];
+    assertSupplierMayWrite(this.model, actor);
     return runtime.transaction(async (tx) => {
       const prepared: Row[] = [];
       const issues: SaveIssue[] = [];
@@ -226,6 +239,7 @@ export class ServerWriter {
     const { entity, runtime } = this.model;
     const unique = [...new Set(ids)].sort((a, b) => a - b);
     if (!unique.length) return;
+    assertSupplierMayWrite(this.model, actor);
     await runtime.transaction(async (tx) => {
       const stored = await this.locked(tx, actor, unique);
       try {
@@ -283,6 +297,7 @@ export class ServerWriter {
   ): Promise<Row[]> {
     const { entity, runtime } = this.model;
     const unique = [...new Set(ids)].sort((a, b) => a - b);
+    assertSupplierMayWrite(this.model, actor);
     return runtime.transaction(async (tx) => {
       const before = unique.length ? await this.locked(tx, actor, unique) : [];
       await work(tx);

@@ -47,7 +47,7 @@ const supplierAnswer = {
 const total =
   (field: string) =>
   (_row: unknown, context: { lines: Readonly<Record<string, readonly Record<string, unknown>[]>> }) =>
-    sum(context.lines.lines ?? [], (line) => (line[field] as number | null) ?? 0).toNumber();
+    sum(context.lines.lines ?? [], (line) => Number(line[field] ?? 0)).toNumber();
 
 export const order = defineEntity('srmPoHeader', {
   area: 'purchasing',

@@ -1,52 +1,38 @@
 // Hand-over messages of purchase orders (in-app and e-mail, in each reader's language): a
 // released order to the supplier's users, a proposed change to the buyer who raised the order.
-import { eq } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { HookContext, Row } from '@srm/platform';
+import type { RowOf } from '@srm/kernel';
+import type { DataApi } from '@srm/platform';
+import { org } from '../../base-data';
+import { supplierInfo } from '../../supplier';
+import type { order } from './order.entity';
 
-/** A display name of a referenced row (the action's row holds ids only). */
-export async function nameOf(
-  context: HookContext,
-  entity: string,
-  key: string,
-  id: unknown,
-  field: string,
-): Promise<string> {
-  if (typeof id !== 'number') return '';
-  const table = context.runtime.table(entity);
-  const [found] = await context.tx
-    .select({ name: table[field] as AnyPgColumn })
-    .from(table)
-    .where(eq(table[key] as AnyPgColumn, id));
-  return found?.name == null ? '' : String(found.name);
-}
+type Order = RowOf<typeof order>;
 
-export async function tellSupplierReleased(context: HookContext, row: Row): Promise<void> {
-  await context.runtime.plugins.siteMessages?.notify({
-    supplierId: row.supplierId as number,
+export async function tellSupplierReleased(ctx: DataApi, row: Order): Promise<void> {
+  // The organisation's name for the supplier's message, whoever released the order.
+  const [buyer] = await ctx
+    .system('the message names the ordering organisation')
+    .list(org, { orgId: row.orgId });
+  await ctx.services.siteMessages?.notify({
+    supplierId: row.supplierId,
     titleKey: 'message.po.releasedTitle',
     contentKey: 'message.po.releasedContent',
-    params: {
-      number: String(row.poNumber),
-      org: await nameOf(context, 'srmBaseOrg', 'orgId', row.orgId, 'orgName'),
-    },
-    link: { entityName: 'srmPoHeader', documentId: row.poHeaderId as number },
+    params: { number: row.poNumber ?? '', org: buyer?.orgName ?? '' },
+    link: { entityName: 'srmPoHeader', documentId: row.poHeaderId },
     source: 'PO_RELEASED',
     email: true,
   });
 }
 
-export async function tellBuyerProposed(context: HookContext, row: Row): Promise<void> {
-  if (typeof row.createdBy !== 'number') return;
-  await context.runtime.plugins.siteMessages?.notify({
+export async function tellBuyerProposed(ctx: DataApi, row: Order): Promise<void> {
+  if (row.createdBy === null) return;
+  const [supplier] = await ctx.list(supplierInfo, { supplierId: row.supplierId });
+  await ctx.services.siteMessages?.notify({
     userIds: [row.createdBy],
     titleKey: 'message.po.proposedTitle',
     contentKey: 'message.po.proposedContent',
-    params: {
-      number: String(row.poNumber),
-      supplier: await nameOf(context, 'srmSupplierInfo', 'supplierId', row.supplierId, 'supplierName'),
-    },
-    link: { entityName: 'srmPoHeader', documentId: row.poHeaderId as number },
+    params: { number: row.poNumber ?? '', supplier: supplier?.supplierName ?? '' },
+    link: { entityName: 'srmPoHeader', documentId: row.poHeaderId },
     source: 'PO_CHANGE_PROPOSED',
     email: true,
   });

@@ -1,8 +1,12 @@
 // The printed purchase order (订单打印): an A4 PDF in the Chinese (CN) or English (EN) layout —
 // header block, line table repeated across pages with its column titles, totals, signatures
 // and page numbers. Texts come from the area's locales.
-import { formatNumber } from '@srm/kernel';
-import { type HookContext, type PdfDocument, type Row, renderPdf } from '@srm/platform';
+import { type FoundRowOf, formatNumber } from '@srm/kernel';
+import { type HookContext, type PdfDocument, renderPdf } from '@srm/platform';
+import type { order } from './order.entity';
+
+type Order = FoundRowOf<typeof order>;
+type Line = Order['lines'][number];
 
 export type PrintLayout = 'CN' | 'EN';
 
@@ -10,17 +14,16 @@ interface Column {
   key: string;
   width: number;
   align?: 'left' | 'right' | 'center';
-  value: (line: Row) => string;
+  value: (line: Line) => string;
 }
 
-const num = (value: unknown, places: number) =>
-  value === null || value === undefined ? '' : formatNumber(value as number, places);
+const num = (value: number | null, places: number) => (value === null ? '' : formatNumber(value, places));
 
-export async function orderPdf(context: HookContext, po: Row, layout: PrintLayout): Promise<Buffer> {
+export async function orderPdf(context: HookContext, po: Order, layout: PrintLayout): Promise<Buffer> {
   const locale = layout === 'EN' ? 'en' : 'zh-CN';
   const t = (key: string, params?: Record<string, string | number>) =>
     context.runtime.t(locale, `purchasing.print.${key}`, params);
-  const lines = (po.lines as Row[]) ?? [];
+  const lines = po.lines;
   const columns: Column[] = [
     { key: 'lineNum', width: 28, align: 'center', value: (l) => String(l.lineNum ?? '') },
     { key: 'itemCode', width: 62, value: (l) => String(l.itemCode ?? '') },
@@ -55,7 +58,7 @@ export async function orderPdf(context: HookContext, po: Row, layout: PrintLayou
       [t('supplier'), String(po.supplierName ?? '')],
       [t('currency'), String(po.currencyCode ?? '')],
       [t('buyer'), String(po.buyerName ?? '')],
-      [t('paymentTerm'), String(po.termName ?? po.paymentTermName ?? '')],
+      [t('paymentTerm'), String(po.paymentTermName ?? '')],
       [t('shipTo'), String(po.shipToAddress ?? '')],
       [t('status'), context.runtime.t(locale, `lookup.DOC_STATUS.${String(po.status)}`)],
     ];

@@ -27,7 +27,7 @@ export const requisition = defineEntity('srmPurRequisitionHeader', {
     totalAmount: amount({
       readonly: true,
       computed: (_row, context) =>
-        sum(context.lines.lines ?? [], (line) => (line.lineAmount as number | null) ?? 0).toNumber(),
+        sum(context.lines.lines ?? [], (line) => Number(line.lineAmount ?? 0)).toNumber(),
     }),
     sourceRequisitionId: ref('srmPurRequisitionHeader', {
       readonly: true,
