@@ -16,7 +16,7 @@ code() { grep -rlE --include=*.ts --include=*.tsx '' "$@" | grep -vE '\.test\.|\
 count() { if [ -n "$2" ]; then echo "$2" | xargs grep -oE "$1" | wc -l; else echo 0; fi; }
 files=$(code "$domain")
 echo "casts of rows (as number|string|boolean|Row|…) in domain code: $(count ' as (number|string|boolean|Row|Row\[\]|number\[\]|string\[\])\b' "$files")"
-echo "raw writes (.update/.insert/.delete on the query builder) in domain code: $(count '\btx\s*\.(update|insert|delete)\(' "$files")"
+echo "raw writes (.update/.insert/.delete on the query builder, one line or chained) in domain code: $(count '(\b(tx|db|trx)\s*\.(update|insert|delete)\()|(\.(update|insert|delete)\((table|context\.runtime|schema\.\w+|\w+Table)\b)' "$files")"
 echo "hand-written body parsers (bodyOf, idIn, idsIn, asBody) in domain and platform: $(count 'function (bodyOf|idIn|idsIn|asBody)\b' "$(code "$domain" "$platform")")"
 echo "untyped hook registrations (legacyActions) in domain and platform: $(count '\blegacyActions\(' "$(code "$domain" "$platform")")"
 central=0

@@ -1,6 +1,6 @@
 // The server parts of the business areas, one line each, in the order of areas.ts.
 import { translate } from '@srm/kernel';
-import { type Row, type ServerArea, approvalTemplateRows } from '@srm/platform';
+import { type ApprovalTemplateRow, type ServerArea, approvalTemplateRows } from '@srm/platform';
 import { domainMessages } from './areas';
 import { baseDataServer } from './base-data/area.server';
 import { adminServer } from './admin/area.server';
@@ -31,7 +31,7 @@ export const domainSeeds = serverAreas.flatMap((area) => area.seeds);
  * Every area's approval templates with one user deciding their first node: tests approve every
  * document through one user of their own.
  */
-export function singleApproverTemplates(userId: number): Row[] {
+export function singleApproverTemplates(userId: number): ApprovalTemplateRow[] {
   const plans = serverAreas.flatMap((area) => area.approvalTemplates);
   return approvalTemplateRows(
     plans,
@@ -39,7 +39,7 @@ export function singleApproverTemplates(userId: number): Row[] {
     () => null,
   ).map((template) => ({
     ...template,
-    nodes: (template.nodes as Row[]).slice(0, 1),
-    approvers: [{ nodeNum: 1, approverType: 'USER', userId }],
+    nodes: template.nodes.slice(0, 1),
+    approvers: [{ nodeNum: 1, approverType: 'USER' as const, userId }],
   }));
 }

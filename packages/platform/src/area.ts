@@ -46,12 +46,27 @@ export interface ServerArea {
   readonly approvalTemplates: readonly ApprovalTemplatePlan[];
 }
 
+/** One approval template's save body: the template, its nodes and its approvers. */
+export interface ApprovalTemplateRow extends Row {
+  processKey: string;
+  processName: string;
+  processNameEn: string;
+  entityName: string;
+  nodes: Array<ApprovalNodePlan & { nodeName: string; nodeNameEn: string }>;
+  approvers: Array<{
+    nodeNum: number;
+    approverType: 'ROLE' | 'USER';
+    roleId?: number | null;
+    userId?: number;
+  }>;
+}
+
 /** The template rows of plans, their labels from the catalogue and their roles' ids. */
 export function approvalTemplateRows(
   plans: readonly ApprovalTemplatePlan[],
   label: (key: string, locale: 'zh-CN' | 'en') => string,
   roleId: (code: string) => number | null,
-): Row[] {
+): ApprovalTemplateRow[] {
   return plans.map((plan) => ({
     processKey: plan.processKey,
     processName: label(`process.${plan.processKey}`, 'zh-CN'),
@@ -99,8 +114,8 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
           // Once: an administrator's later edits are kept. Nodes whose roles the demo lacks (a
           // partial seeding in a test) are left out; without the first node there is no template.
           if (await context.findId('srmBaseProcessTemplate', { processKey: row.processKey })) continue;
-          const approvers = (row.approvers as Row[]).filter((approver) => approver.roleId !== null);
-          const nodes = (row.nodes as Row[]).filter((node) =>
+          const approvers = row.approvers.filter((approver) => approver.roleId !== null);
+          const nodes = row.nodes.filter((node) =>
             approvers.some((approver) => approver.nodeNum === node.nodeNum),
           );
           if (!nodes.some((node) => node.nodeNum === 1)) continue;
