@@ -5,6 +5,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from '../constants';
 import type { MessageParams } from '../i18n/messages';
 import { type EntityDef, type FilterOp, type SortSpec, STATUS_FIELD } from './define';
 import type { FieldDef } from './fields';
+import { shownValue } from '../validation/validators';
 import { checkValue, hasNul } from './validation';
 
 export interface ListFilter {
@@ -148,7 +149,7 @@ function parseSort(
     if (typeof spec.field !== 'string' || !allowed.has(spec.field)) {
       return {
         ok: false,
-        issue: { message: 'list.notSortable', params: { field: String(spec.field).slice(0, 60) } },
+        issue: { message: 'list.notSortable', params: { field: shownValue(spec.field) } },
       };
     }
     if (

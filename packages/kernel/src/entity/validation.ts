@@ -15,6 +15,8 @@ import {
   checkMobile,
   checkSwift,
   PATTERNS,
+  shownValue,
+  textOf,
   type ValidationIssue,
 } from '../validation/validators';
 import { type EntityDef, type RuleIssue, STATUS_FIELD, VERSION_FIELD } from './define';
@@ -40,7 +42,7 @@ const formatChecks = {
   creditCode: checkCreditCode(),
   bankAccount: checkBankAccount(),
   swift: checkSwift(),
-  code: (value: unknown) => (PATTERNS.code.test(String(value)) ? null : { message: 'validation.code' }),
+  code: (value: unknown) => (PATTERNS.code.test(textOf(value) ?? '') ? null : { message: 'validation.code' }),
 } as const;
 
 /** PostgreSQL cannot store a NUL character, in text or in JSON. */
@@ -101,7 +103,7 @@ function checkNumber(field: NumberField, value: unknown): CheckResult {
 function checkCode(value: unknown, codes: readonly string[] | undefined): CheckResult {
   if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
   if (typeof value !== 'string' || hasNul(value))
-    return fail('validation.lookup', { value: String(value).split('\u0000').join('') });
+    return fail('validation.lookup', { value: shownValue(value) });
   const code = value.trim();
   if (code === '') return ok(null);
   if (code.length > 60) return fail('validation.maxLength', { max: 60 });

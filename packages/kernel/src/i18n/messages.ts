@@ -21,7 +21,20 @@ export const kernelMessages: Catalogue = mergeCatalogues(
 
 export function fillPlaceholders(text: string, params?: MessageParams): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? paramText(params[name]) : whole,
+  );
+}
+
+/** A parameter as text; a value that is not the string or number its type says never throws. */
+function paramText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** Merges catalogues; a later one wins on a shared key. */

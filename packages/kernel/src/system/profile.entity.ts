@@ -5,7 +5,7 @@
 import { isValidDate } from '../dates';
 import { type RuleIssue, defineEntity } from '../entity/define';
 import { checkbox, lookup, number, text, textarea } from '../entity/fields';
-import { PATTERNS } from '../validation/validators';
+import { PATTERNS, textOf } from '../validation/validators';
 
 export const PROFILE_VALUE_TYPES = ['TEXT', 'NUMBER', 'FLAG', 'DATE'] as const;
 export type ProfileValueType = (typeof PROFILE_VALUE_TYPES)[number];
@@ -23,7 +23,7 @@ export function profileValueProblem(
   value: unknown,
 ): 'badNumber' | 'badFlag' | 'badDate' | null {
   if (value === undefined || value === null || value === '') return null;
-  const text = String(value);
+  const text = textOf(value) ?? '';
   switch (valueType) {
     case 'NUMBER':
       return PATTERNS.quantity.test(text) ? null : 'badNumber';

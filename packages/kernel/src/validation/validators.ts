@@ -10,7 +10,38 @@ export interface ValidationIssue {
 
 export type Check = (value: unknown) => ValidationIssue | null;
 
-const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+/**
+ * A value as text when it is a string, number or boolean, null for anything else. A value from a
+ * request is never turned into text by its own `toString` or `valueOf`: `{"toString": 1}` is a
+ * bad value, not a crash.
+ */
+export function textOf(value: unknown): string | null {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    default:
+      return null;
+  }
+}
+
+/** A value as a message shows it: its text or its JSON, without NUL characters, cut short. */
+export function shownValue(value: unknown, max = 60): string {
+  let text = textOf(value);
+  if (text === null) {
+    try {
+      text = JSON.stringify(value) ?? typeof value;
+    } catch {
+      text = typeof value;
+    }
+  }
+  return text.split('\u0000').join('').slice(0, max);
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || textOf(value)?.trim() === '';
 
 export const PATTERNS = {
   integer: /^[+-]?\d+$/,
@@ -37,7 +68,8 @@ export const PATTERNS = {
 function pattern(regex: RegExp, message: string, required: boolean): Check {
   return (value) => {
     if (isEmpty(value)) return required ? { message: 'validation.required' } : null;
-    return regex.test(String(value).trim()) ? null : { message };
+    const text = textOf(value);
+    return text !== null && regex.test(text.trim()) ? null : { message };
   };
 }
 
@@ -62,7 +94,7 @@ export const checkBankAccount =
   (required = false): Check =>
   (value) => {
     if (isEmpty(value)) return required ? { message: 'validation.required' } : null;
-    return PATTERNS.bankAccount.test(String(value).replace(/\s+/g, '').toUpperCase())
+    return PATTERNS.bankAccount.test((textOf(value) ?? '').replace(/\s+/g, '').toUpperCase())
       ? null
       : { message: 'validation.bankAccount' };
   };
@@ -73,7 +105,7 @@ export const checkContactPhone =
   (required = false): Check =>
   (value) => {
     if (isEmpty(value)) return required ? { message: 'validation.required' } : null;
-    const text = String(value).trim();
+    const text = (textOf(value) ?? '').trim();
     return PATTERNS.contactMobile.test(text) || PATTERNS.landline.test(text)
       ? null
       : { message: 'validation.contactPhone' };
@@ -93,7 +125,7 @@ export const checkBiddingTime =
   (now: () => number, required = false): Check =>
   (value) => {
     if (isEmpty(value)) return required ? { message: 'validation.required' } : null;
-    const time = typeof value === 'number' ? value : Date.parse(String(value));
+    const time = typeof value === 'number' ? value : Date.parse(textOf(value) ?? '');
     return Number.isFinite(time) && time >= now() ? null : { message: 'validation.biddingTime' };
   };
 

@@ -21,6 +21,7 @@ import type { Executor } from '@srm/db';
 import { type AccessPolicy, type Actor, ANONYMOUS_ACTOR } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
+import type { DescribeIssue } from '../http/input-guard';
 import type { RouteDeclaration } from '../http/route';
 import { dataApi } from './context';
 import type { Endpoint } from './hooks';
@@ -114,6 +115,17 @@ function manyIds(entity: EntityDef, body: Record<string, unknown>): number[] {
     });
   }
   return [singleId(entity, body)];
+}
+
+/** A value refused for every route (a NUL character), named by the labels of the route's entity. */
+export function describeEntityIssue(runtime: EntityRuntime): DescribeIssue {
+  return (request, issue) => {
+    const declared = (request.routeOptions.config as { declared?: RouteDeclaration } | undefined)?.declared;
+    const entity = declared?.entityRoute?.entity;
+    return entity && runtime.registry.find(entity)
+      ? runtime.service(entity).validationError([issue])
+      : undefined;
+  };
 }
 
 export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions): RouteInfo[] {

@@ -5,7 +5,16 @@
 // covers every organisation) see other users' exports.
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BACKGROUND_SHEET_MAX_ROW, type Locale, SHEET_MAX_ROW, json, number, text } from '@srm/kernel';
+import {
+  BACKGROUND_SHEET_MAX_ROW,
+  type Locale,
+  SHEET_MAX_ROW,
+  checkValue,
+  json,
+  number,
+  ref,
+  text,
+} from '@srm/kernel';
 import { type AccessPolicy, type Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
@@ -178,8 +187,10 @@ export function installBackExportScope(
       request.body = input;
       return;
     }
-    const id = Number(input[backExport.key] ?? input.id);
-    if (!Number.isSafeInteger(id) || id < 1) return;
+    // The id as the route reads it (an object with its own toString is no id: the route refuses it).
+    const checked = checkValue(ref(backExport.name), input[backExport.key] ?? input.id);
+    const id = checked.ok ? checked.value : null;
+    if (typeof id !== 'number') return;
     const requester = await exportRequester(options.runtime, id);
     if (requester !== null && requester !== actor.userId) throw new AppError(404, 'entity.notFound');
   });

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type Catalogue, type Locale, type MessageParams, localeOf, translate } from '@srm/kernel';
 import { AppError } from './errors';
 import { failure } from './envelope';
+import { type DescribeIssue, refuseUnusableInput } from './input-guard';
 import { type RouteDeclaration, undeclaredParts } from './route';
 
 export interface RouteInventoryEntry {
@@ -33,6 +34,8 @@ export interface HttpConventionOptions {
   onUnknownRoute?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
   /** Whether an entity of this name exists (a route's declared scope must name one). */
   knowsEntity?: (name: string) => boolean;
+  /** Names a refused value's field with the route's labels (an entity route's). */
+  describeIssue?: DescribeIssue;
 }
 
 export function installHttpConventions(app: FastifyInstance, options: HttpConventionOptions): void {
@@ -77,6 +80,8 @@ export function installHttpConventions(app: FastifyInstance, options: HttpConven
     request.locale = localeOf(headerValue(request.headers['saaf-language']));
     reply.header('x-request-id', request.id);
   });
+  // A NUL character or absurd nesting anywhere in a request: refused here, for every route.
+  app.addHook('preValidation', (request) => refuseUnusableInput(request, options.describeIssue));
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     answerError(error, request, reply);

@@ -2,7 +2,7 @@
 // server at start (naming the route), and a declared route's input is parsed before it runs.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kernelMessages, number, refs, text } from '@srm/kernel';
+import { json, kernelMessages, number, refs, text } from '@srm/kernel';
 import { success } from './envelope';
 import { installHttpConventions } from './plugin';
 import { declareRoute } from './route';
@@ -111,6 +111,15 @@ describe('a declared route', () => {
       handle: async ({ input }) => success(input),
     });
     declareRoute(app, {
+      method: 'POST',
+      path: '/api/test/v1/settings',
+      summary: 'Answers a JSON value and what the handler read of the query itself',
+      input: { value: json() },
+      access: 'public',
+      scope: 'none',
+      handle: async ({ input, request }) => success({ value: input.value, query: request.query }),
+    });
+    declareRoute(app, {
       method: 'GET',
       path: '/api/test/v1/query',
       summary: 'Answers its query',
@@ -164,6 +173,50 @@ describe('a declared route', () => {
       status: 400,
       body: { msg: 'The request body must be an object' },
     });
+  });
+
+  it('refuses a NUL character anywhere, before any handler reads it, naming where it is', async () => {
+    const nul = async (path: string, body: string, language?: 'EN') => {
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(language ? { 'SAAF-Language': language } : {}) },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as { status: string; msg: string } };
+    };
+    // The query a handler reads itself, a name in a JSON value, the body itself.
+    expect(await nul('/api/test/v1/settings?note=a%00b', '{}')).toMatchObject({
+      status: 400,
+      body: { status: 'E', msg: 'note：不能包含空字符（U+0000）' },
+    });
+    expect(
+      await nul('/api/test/v1/settings', '{"value": {"list": [1, {"a\\u0000b": 1}]}}', 'EN'),
+    ).toMatchObject({
+      status: 400,
+      body: { status: 'E', msg: 'value.list.1.ab: Must not contain a NUL character (U+0000)' },
+    });
+    expect(await nul('/api/test/v1/echo', '"x\\u0000"', 'EN')).toMatchObject({
+      status: 400,
+      body: { msg: 'Must not contain a NUL character (U+0000)' },
+    });
+  });
+
+  it('refuses values nested deeper than any input nests', async () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 100; level += 1) deep = { a: deep };
+    const response = await fetch(`${url}/api/test/v1/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ value: deep }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { msg: string }).msg).toMatch(/数据嵌套不能超过 64 层$/);
+    const shallow = await fetch(`${url}/api/test/v1/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ value: { a: { b: [{ c: 1 }] } } }),
+    });
+    expect(shallow.status).toBe(200);
   });
 
   it('a GET reads its query', async () => {

@@ -19,7 +19,7 @@ import { processTemplateActions } from '../approval/template.actions';
 import type { ServerArea } from '../area';
 import { registerHealth } from '../base/health';
 import { registerApiDocument } from '../entity/openapi';
-import { registerEntityRoutes } from '../entity/routes';
+import { describeEntityIssue, registerEntityRoutes } from '../entity/routes';
 import { EntityRuntime } from '../entity/runtime';
 import { BACK_EXPORT_QUEUE, type BackExportJob, BackExports } from '../excel/back-export';
 import { installBackExportScope, registerExportRoutes } from '../excel/export-routes';
@@ -173,6 +173,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   installHttpConventions(app, {
     messages: () => messages,
     knowsEntity: (name) => !!registry.find(name),
+    describeIssue: describeEntityIssue(runtime),
     onUnknownRoute: async (request, reply) => {
       // Pages of the single-page app: any GET outside /api answers index.html.
       if (!serveWeb || request.method !== 'GET' || request.url.startsWith('/api/')) return false;

@@ -10,7 +10,7 @@ import { type Catalogue, type EntityDef, EntityRegistry, kernelMessages, mergeCa
 import type { AccessPolicy, Actor } from '../access/actor';
 import { installHttpConventions } from '../http/plugin';
 import type { EntityActions } from '../entity/hooks';
-import { registerEntityRoutes } from '../entity/routes';
+import { describeEntityIssue, registerEntityRoutes } from '../entity/routes';
 import { EntityRuntime } from '../entity/runtime';
 import { buildEntityTables } from '../entity/tables';
 import { emptySnapshot, migrationStatements, snapshotOf } from '../schema/ddl';
@@ -94,7 +94,11 @@ export async function startEngine(options: {
     actions: options.actions ?? [],
   });
   const app = Fastify({ logger: false });
-  installHttpConventions(app, { messages: () => messages, knowsEntity: (name) => !!registry.find(name) });
+  installHttpConventions(app, {
+    messages: () => messages,
+    knowsEntity: (name) => !!registry.find(name),
+    describeIssue: describeEntityIssue(runtime),
+  });
   registerEntityRoutes(app, { runtime, policy: testActorPolicy });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -8,3 +8,4 @@ export * from './pdf';
 export * from './server';
 export * from './smtp';
 export * from './api-client';
+export * from './hostile';

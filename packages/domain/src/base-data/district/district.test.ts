@@ -277,8 +277,8 @@ describe('uploadJson', () => {
       // PostgreSQL holds no NUL character: the engine refuses it anywhere in the file.
       [
         { countryCode: 'CN', districts: [{ code: '1', name: 'a\u0000b' }] },
-        '区划数据：数据结构不正确',
-        'Districts: The data structure is invalid',
+        '区划数据：不能包含空字符（U+0000）',
+        'Districts: Must not contain a NUL character (U+0000)',
       ],
       [
         {

@@ -93,8 +93,8 @@ describe('convert', () => {
       [
         { quantity: 1, fromUom: 'K\u0000G', toUom: 'G' },
         400,
-        '原单位：必须是文本',
-        'From unit: Must be text',
+        '原单位：不能包含空字符（U+0000）',
+        'From unit: Must not contain a NUL character (U+0000)',
       ],
       [
         { quantity: 1, fromUom: 'KG', toUom: 'G', unit: 'KG' },
