@@ -25,9 +25,9 @@ const HEADER = ['itemCode', 'itemName', 'itemType', 'uomId'];
 
 /** The test server's data directory: where a file just uploaded was stored. */
 async function findDataDir(): Promise<string> {
-  const content = randomBytes(64);
+  const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(64)]);
   const form = new FormData();
-  form.append('files', new Blob([content]), 'marker.bin');
+  form.append('files', new Blob([content]), 'marker.pdf');
   await fetch(`${server.url}/api/file/v2/file/upload`, {
     method: 'POST',
     headers: { 'x-test-actor': JSON.stringify({ userId: 1 }) },
