@@ -119,6 +119,11 @@ export class XlsxParts {
     return this.entries.has(name);
   }
 
+  /** The names of the parts (folders left out). */
+  names(): string[] {
+    return [...this.entries.keys()].filter((name) => !name.endsWith('/'));
+  }
+
   /** A part's bytes as they inflate, counted against the part's and the file's limits. */
   async *bytes(name: string): AsyncGenerator<Buffer> {
     const entry = this.entries.get(name);
