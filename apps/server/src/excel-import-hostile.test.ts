@@ -4,7 +4,7 @@
 // Chinese text comes back byte for byte whatever the read chunks cut.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -219,6 +219,41 @@ describe('a hostile import file', () => {
     expect(read.body.status, read.body.msg).toBe('S');
     expect(await itemNamed('FORM-002')).toBe('公式物料');
   });
+});
+
+describe('a client that goes away', () => {
+  it('stops the reading of its file, which leaves no temporary file and queues nothing', async () => {
+    const rows = [headerRow()];
+    for (let i = 2; i <= 100_001; i++) rows.push(itemRow(i, `GONE-${i}`, `离开的物料${i}号`));
+    const file = zipOf(xlsxParts({ rows: rows.join('') }));
+    const imports = await server.count('base_excel_import');
+    const form = new FormData();
+    form.append('entity', 'srmBaseItem');
+    form.append('file', new Blob([file]), '离开.xlsx');
+    const controller = new AbortController();
+    const sent = fetch(`${server.url}${IMPORT}/importExcel`, {
+      method: 'POST',
+      headers: { 'x-test-actor': JSON.stringify({ userId: 1 }) },
+      body: form,
+      signal: controller.signal,
+    }).catch(() => null);
+    // Once the whole file is in the work directory (the reading starts), the client goes.
+    const received = async () => {
+      for (const path of await workFiles())
+        if ((await stat(path).catch(() => null))?.size === file.length) return true;
+      return false;
+    };
+    const deadline = Date.now() + 20_000;
+    while (!(await received()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    await sent;
+    const gone = Date.now() + 3000;
+    while ((await workFiles()).length && Date.now() < gone) await new Promise((r) => setTimeout(r, 50));
+    expect(await workFiles()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await server.count('base_excel_import')).toBe(imports);
+    await stillServing();
+  }, 60_000);
 });
 
 describe('Chinese text in an import', () => {
