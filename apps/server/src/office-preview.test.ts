@@ -3,12 +3,17 @@
 // served from the cache; broken documents and a server without LibreOffice get clear messages.
 // The conversion tests need LibreOffice (`bash scripts/ensure-system-deps.sh` installs it).
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { findOffice } from '@srm/platform';
 import { readPdf } from '@srm/platform/testing';
 import { startTestServer, type TestServer } from './testing';
+import { xlsxParts, zipOf } from './xlsx.testing';
 
 let server: TestServer;
 const buyer = { userId: 501, userName: 'buyer' };
@@ -125,6 +130,113 @@ describe('office preview without LibreOffice', () => {
       expect(await response.json()).toMatchObject({ status: 'E', msg: message });
     }
   });
+});
+
+/**
+ * A converter that never finishes: a script (and a child of it) that record their pids and sleep,
+ * to see that a conversion is stopped, with its children, after its time.
+ */
+async function hangingConverter(): Promise<{
+  path: string;
+  pids: () => number[];
+  remove: () => Promise<void>;
+}> {
+  const dir = await mkdtemp(join(tmpdir(), 'srm-fake-office-'));
+  const path = join(dir, 'soffice');
+  const pidFile = join(dir, 'pids');
+  await writeFile(path, `#!/bin/sh\necho $$ >> '${pidFile}'\nsleep 300 &\necho $! >> '${pidFile}'\nwait\n`);
+  await chmod(path, 0o755);
+  return {
+    path,
+    pids: () =>
+      existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [],
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Whether a process still runs (a zombie waiting for its parent to reap it does not). */
+const alive = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+describe('office preview of hostile documents', () => {
+  const configuredTimeout = process.env.SRM_OFFICE_TIMEOUT_MS;
+  afterEach(() => {
+    if (configuredTimeout === undefined) delete process.env.SRM_OFFICE_TIMEOUT_MS;
+    else process.env.SRM_OFFICE_TIMEOUT_MS = configuredTimeout;
+  });
+
+  it('refuses a zip bomb as .docx or .xlsx before the converter starts, quickly', async () => {
+    const converter = await hangingConverter();
+    process.env.SRM_SOFFICE = converter.path;
+    try {
+      const padding = Buffer.alloc(256 * 1024 * 1024, 0x20);
+      const docx = zipOf([
+        { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+        {
+          name: 'word/document.xml',
+          data: Buffer.concat([Buffer.from('<w:document>'), padding, Buffer.from('</w:document>')]),
+        },
+      ]);
+      const sheet = xlsxParts({ rows: '<row r="1"/>' });
+      const xlsx = zipOf([...sheet.slice(0, -1), { ...sheet.at(-1)!, data: padding, declaredSize: 1000 }]);
+      for (const [name, content, status] of [
+        ['炸弹.docx', docx, 413],
+        ['炸弹.xlsx', xlsx, 422],
+      ] as const) {
+        const id = await upload(name, content);
+        const started = Date.now();
+        const response = await preview(id);
+        expect(response.status, name).toBe(status);
+        const body = (await response.json()) as { status: string; msg: string };
+        expect(body.status).toBe('E');
+        if (status === 413) expect(body.msg).toBe('该文档解压后过大，无法在线预览，请下载后查看');
+        expect(Date.now() - started).toBeLessThan(10_000);
+      }
+      expect(converter.pids()).toEqual([]);
+    } finally {
+      await converter.remove();
+    }
+  }, 60_000);
+
+  it('stops a conversion that hangs after its time, with its children, without holding the others', async () => {
+    const converter = await hangingConverter();
+    process.env.SRM_SOFFICE = converter.path;
+    process.env.SRM_OFFICE_TIMEOUT_MS = '2000';
+    try {
+      const ids = await Promise.all(
+        [0, 1, 2].map(async (index) =>
+          upload(`挂起${index}.xlsx`, await spreadsheet(`HANG-${index}-${randomBytes(3).toString('hex')}`)),
+        ),
+      );
+      const started = Date.now();
+      // Three conversions, two slots: the third waits for one slot, no longer than its limit.
+      const answers = await Promise.all(ids.map(async (id) => preview(id, 'EN')));
+      const seconds = (Date.now() - started) / 1000;
+      for (const answer of answers) {
+        expect(answer.status).toBe(422);
+        expect(await answer.json()).toMatchObject({
+          status: 'E',
+          msg: 'Converting the document took more than 2 seconds and was stopped; download it instead',
+        });
+      }
+      expect(seconds).toBeLessThan(20);
+      const pids = converter.pids();
+      expect(pids.length).toBe(6);
+      // A killed process may take a moment to go.
+      const deadline = Date.now() + 3000;
+      while (pids.some(alive) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(pids.filter(alive)).toEqual([]);
+    } finally {
+      await converter.remove();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!officeInstalled)('office preview with LibreOffice', () => {

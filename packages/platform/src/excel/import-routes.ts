@@ -99,6 +99,12 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRouteO
     const actor = await options.actorOf(request);
     await mkdir(options.workDir, { recursive: true });
     const path = join(options.workDir, `${randomBytes(12).toString('hex')}.xlsx`);
+    // The client going away stops the reading (and its temporary file goes in `finally`).
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    };
+    reply.raw.on('close', onClose);
     try {
       const fields: Record<string, string> = {};
       let fileName: string | null = null;
@@ -135,7 +141,7 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRouteO
       await handle.read(head, 0, 4, 0);
       await handle.close();
       if (!head.equals(Buffer.from('504b0304', 'hex'))) throw new AppError(415, 'excel.notXlsx');
-      const outcome = await imports.start(actor, entity, path, fileName);
+      const outcome = await imports.start(actor, entity, path, fileName, gone.signal);
       if ('queued' in outcome)
         return success(
           { importId: outcome.importId, status: 'WAITING', total: outcome.total },
@@ -152,6 +158,7 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRouteO
         }),
       );
     } finally {
+      reply.raw.off('close', onClose);
       await rm(path, { force: true });
     }
   };

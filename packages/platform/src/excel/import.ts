@@ -30,14 +30,7 @@ import type { JobService } from '../jobs/jobs';
 import { type ActorSnapshot, snapshotOf } from './back-export';
 import { type ConvertContext, convertCell, resolveReferences } from './import-convert';
 import { type ImportField, fieldByHeader, importFields } from './import-fields';
-import {
-  type ImportSheet,
-  type SheetRow,
-  readImportSheet,
-  readOrdered,
-  sheetRows,
-  withOrderedXlsx,
-} from './import-sheet';
+import { type ImportSheet, type SheetRow, readImportSheet, sheetRows } from './import-sheet';
 import { LookupMeanings } from './lookups';
 import { excelImport } from './tables';
 import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_ROWS } from './template';
@@ -117,9 +110,14 @@ export class Imports {
     entity: EntityDef,
     path: string,
     fileName: string,
+    /** Aborted when the client goes away: reading stops. */
+    signal?: AbortSignal,
   ): Promise<ImportOutcome | { queued: true; importId: number; total: number }> {
     // Rows past the threshold are only counted: a big file is read again by its job.
-    const sheet = await readImportSheet(path, IMPORT_MAX_ROWS, { keep: IMPORT_JOB_THRESHOLD });
+    const sheet = await readImportSheet(path, IMPORT_MAX_ROWS, {
+      keep: IMPORT_JOB_THRESHOLD,
+      ...(signal ? { signal } : {}),
+    });
     if (!sheet.count) throw new AppError(400, 'excel.noRows');
     if (sheet.count <= IMPORT_JOB_THRESHOLD) return this.importSheet(actor, entity, sheet);
     const total = sheet.count;
@@ -167,16 +165,14 @@ export class Imports {
       await pipeline(await attachments.storage.get(file.storageKey), createWriteStream(path));
       const entity = this.entityFor(actor, row.entityName);
       // Read twice: the header, field names and count first, then the rows as they stream.
-      const outcome = await withOrderedXlsx(path, async (ordered) => {
-        const sheet = await readOrdered(ordered, IMPORT_MAX_ROWS, 0);
-        return this.importSheet(
-          actor,
-          entity,
-          sheet,
-          (done) => this.live.set(job.importId, done),
-          sheetRows(ordered, sheet.sheet, IMPORT_BATCH),
-        );
-      });
+      const sheet = await readImportSheet(path, IMPORT_MAX_ROWS, { keep: 0 });
+      const outcome = await this.importSheet(
+        actor,
+        entity,
+        sheet,
+        (done) => this.live.set(job.importId, done),
+        sheetRows(path, sheet.sheet, IMPORT_BATCH, IMPORT_MAX_ROWS),
+      );
       if (outcome.ok)
         await this.update(job.importId, {
           status: 'DONE',

@@ -77,16 +77,27 @@ export async function orderXlsx(input: string, output: string): Promise<void> {
       throw new AppError(413, 'excel.fileTooLarge', { max: 100 });
     const out = new yazl.ZipFile();
     const written = pipeline(out.outputStream, createWriteStream(output));
+    // yazl does not listen for errors of the streams it is given: a part inflating past the size
+    // its header declares (yauzl's check) would be an unhandled 'error' that ends the process.
+    let fail: (error: Error) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => (fail = reject));
+    failed.catch(() => undefined);
+    written.catch(() => undefined);
     let strings = parts.some((entry) => entry.fileName === 'xl/sharedStrings.xml');
     for (const entry of parts) {
       if (!strings && rank(entry.fileName) === FIRST.length) {
         out.addBuffer(Buffer.from(EMPTY_STRINGS), 'xl/sharedStrings.xml', { compress: false });
         strings = true;
       }
-      out.addReadStream(await streamOf(zip, entry), entry.fileName, { compress: false });
+      const stream = await streamOf(zip, entry);
+      stream.on('error', (error: Error) => {
+        (out.outputStream as Readable).destroy(error);
+        fail(error);
+      });
+      out.addReadStream(stream, entry.fileName, { compress: false });
     }
     out.end();
-    await written;
+    await Promise.race([written, failed]);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(400, 'excel.unreadable');

@@ -15,7 +15,14 @@ import type { Actor } from '../access/actor';
 import type { RecordAccess } from '../access/records';
 import { AppError } from '../http/errors';
 import type { EntityRuntime } from '../entity/runtime';
-import { ContentMismatchError, contentCheck, contentTypeOf, extensionOf } from './content-type';
+import {
+  ContentMismatchError,
+  ProgramRefusedError,
+  contentCheck,
+  contentTypeOf,
+  extensionOf,
+  isAcceptedExtension,
+} from './content-type';
 import { type FileStorage, FileTooLargeError, type StoredObject } from './storage';
 import { attachment } from './tables';
 
@@ -42,30 +49,6 @@ export interface UploadContext {
   businessId?: number | null;
   fileDesc?: string | null;
 }
-
-/** Extensions never accepted: programs, scripts and active content. */
-export const BLOCKED_EXTENSIONS = new Set([
-  'exe',
-  'dll',
-  'bat',
-  'cmd',
-  'com',
-  'msi',
-  'sh',
-  'ps1',
-  'vbs',
-  'js',
-  'mjs',
-  'jar',
-  'html',
-  'htm',
-  'svg',
-  'php',
-  'jsp',
-  'asp',
-  'aspx',
-  'scr',
-]);
 
 export function infoOf(row: AttachmentRow): AttachmentInfo {
   return {
@@ -162,10 +145,10 @@ export class Attachments {
     return names;
   }
 
-  /** The extension of a file name, or a 415 when the platform does not accept it. */
+  /** The extension of a file name, or a 415 when it is not one of the accepted types. */
   acceptedExtension(originalFileName: string): string {
     const extension = extensionOf(originalFileName);
-    if (!extension || BLOCKED_EXTENSIONS.has(extension))
+    if (!isAcceptedExtension(extension))
       throw new AppError(415, 'file.extensionRefused', { extension: extension || '?' });
     return extension;
   }
@@ -179,10 +162,12 @@ export class Attachments {
     options: { images?: boolean; large?: boolean } = {},
   ): Promise<AttachmentInfo> {
     const originalFileName = cleanFileName(fileName);
-    const extension = extensionOf(originalFileName);
-    if (!extension || BLOCKED_EXTENSIONS.has(extension)) {
+    let extension: string;
+    try {
+      extension = this.acceptedExtension(originalFileName);
+    } catch (error) {
       content.resume();
-      throw new AppError(415, 'file.extensionRefused', { extension: extension || '?' });
+      throw error;
     }
     if (options.images && !['gif', 'jpg', 'jpeg', 'png', 'bmp'].includes(extension)) {
       content.resume();
@@ -194,6 +179,7 @@ export class Attachments {
     } catch (error) {
       if (error instanceof ContentMismatchError)
         throw new AppError(415, 'file.contentMismatch', { extension });
+      if (error instanceof ProgramRefusedError) throw new AppError(415, 'file.programRefused');
       if (error instanceof FileTooLargeError)
         throw new AppError(413, 'file.tooLarge', { max: this.maxBytes });
       throw error;

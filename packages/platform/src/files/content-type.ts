@@ -1,30 +1,43 @@
-// What a file is: its extension must agree with its first bytes (a ".pdf" that is really an
-// executable is refused), and the content type the server answers comes from the extension,
-// never from what the client said.
+// What a file is: only the types listed here are accepted (an allowlist: an extension not in it
+// is refused, whatever it is), each binary type must start with its own signature, a text type
+// must be text (no NUL or control bytes anywhere) and nothing may be a program or a script (an
+// executable's header, or `#!` at the start) whatever its name. The content type the server
+// answers comes from the extension, never from what the client said.
 import { Transform } from 'node:stream';
 
-interface Kind {
-  contentType: string;
-  /** Accepted leading bytes; an empty list accepts any content that is not binary-executable. */
-  magic: readonly (readonly number[])[];
-  /** Text formats: refused when they contain NUL bytes in their first block. */
-  text?: boolean;
+/** Leading bytes, at an offset. */
+interface Signature {
+  readonly at?: number;
+  readonly bytes: readonly number[];
 }
 
-const ZIP = [
-  [0x50, 0x4b, 0x03, 0x04],
-  [0x50, 0x4b, 0x05, 0x06],
-] as const;
-const OLE = [[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]] as const;
+interface Kind {
+  readonly contentType: string;
+  /** Binary types: the content must start with one of these. */
+  readonly magic?: readonly Signature[];
+  /** Text types: checked as text throughout. */
+  readonly text?: true;
+}
 
+const bytes = (...list: number[]): Signature => ({ bytes: list });
+const ascii = (text: string, at = 0): Signature => ({ at, bytes: [...Buffer.from(text, 'latin1')] });
+const ZIP = [bytes(0x50, 0x4b, 0x03, 0x04), bytes(0x50, 0x4b, 0x05, 0x06)];
+const OLE = [bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)];
+const JPEG = [bytes(0xff, 0xd8, 0xff)];
+const TIFF = [bytes(0x49, 0x49, 0x2a, 0x00), bytes(0x4d, 0x4d, 0x00, 0x2a)];
+const TEXT = (contentType: string): Kind => ({ contentType, text: true });
+
+/** The accepted types. */
 const KINDS: Record<string, Kind> = {
-  pdf: { contentType: 'application/pdf', magic: [[0x25, 0x50, 0x44, 0x46]] },
-  png: { contentType: 'image/png', magic: [[0x89, 0x50, 0x4e, 0x47]] },
-  jpg: { contentType: 'image/jpeg', magic: [[0xff, 0xd8, 0xff]] },
-  jpeg: { contentType: 'image/jpeg', magic: [[0xff, 0xd8, 0xff]] },
-  gif: { contentType: 'image/gif', magic: [[0x47, 0x49, 0x46, 0x38]] },
-  bmp: { contentType: 'image/bmp', magic: [[0x42, 0x4d]] },
-  webp: { contentType: 'image/webp', magic: [[0x52, 0x49, 0x46, 0x46]] },
+  pdf: { contentType: 'application/pdf', magic: [ascii('%PDF')] },
+  png: { contentType: 'image/png', magic: [bytes(0x89, 0x50, 0x4e, 0x47)] },
+  jpg: { contentType: 'image/jpeg', magic: JPEG },
+  jpeg: { contentType: 'image/jpeg', magic: JPEG },
+  gif: { contentType: 'image/gif', magic: [ascii('GIF8')] },
+  bmp: { contentType: 'image/bmp', magic: [ascii('BM')] },
+  webp: { contentType: 'image/webp', magic: [ascii('WEBP', 8)] },
+  tif: { contentType: 'image/tiff', magic: TIFF },
+  tiff: { contentType: 'image/tiff', magic: TIFF },
   docx: {
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     magic: ZIP,
@@ -34,30 +47,40 @@ const KINDS: Record<string, Kind> = {
     contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     magic: ZIP,
   },
+  ofd: { contentType: 'application/ofd', magic: ZIP },
   zip: { contentType: 'application/zip', magic: ZIP },
   doc: { contentType: 'application/msword', magic: OLE },
   xls: { contentType: 'application/vnd.ms-excel', magic: OLE },
   ppt: { contentType: 'application/vnd.ms-powerpoint', magic: OLE },
-  rar: { contentType: 'application/vnd.rar', magic: [[0x52, 0x61, 0x72, 0x21]] },
-  '7z': { contentType: 'application/x-7z-compressed', magic: [[0x37, 0x7a, 0xbc, 0xaf]] },
-  txt: { contentType: 'text/plain; charset=utf-8', magic: [], text: true },
-  csv: { contentType: 'text/csv; charset=utf-8', magic: [], text: true },
-  json: { contentType: 'application/json', magic: [], text: true },
-  xml: { contentType: 'application/xml', magic: [], text: true },
-  dwg: { contentType: 'image/vnd.dwg', magic: [[0x41, 0x43, 0x31, 0x30]] },
-  step: { contentType: 'application/step', magic: [], text: true },
-  stp: { contentType: 'application/step', magic: [], text: true },
-  mp4: { contentType: 'video/mp4', magic: [] },
-  bin: { contentType: 'application/octet-stream', magic: [] },
+  rar: { contentType: 'application/vnd.rar', magic: [ascii('Rar!')] },
+  '7z': { contentType: 'application/x-7z-compressed', magic: [bytes(0x37, 0x7a, 0xbc, 0xaf)] },
+  dwg: { contentType: 'image/vnd.dwg', magic: [ascii('AC10')] },
+  mp4: { contentType: 'video/mp4', magic: [ascii('ftyp', 4)] },
+  txt: TEXT('text/plain; charset=utf-8'),
+  csv: TEXT('text/csv; charset=utf-8'),
+  json: TEXT('application/json'),
+  xml: TEXT('application/xml'),
+  dxf: TEXT('image/vnd.dxf'),
+  step: TEXT('application/step'),
+  stp: TEXT('application/step'),
 };
 
-/** Leading bytes of executables and scripts: refused whatever their extension says. */
-const EXECUTABLE = [
-  [0x4d, 0x5a],
-  [0x7f, 0x45, 0x4c, 0x46],
-  [0xca, 0xfe, 0xba, 0xbe],
-  [0x23, 0x21],
+/** The extensions accepted, for messages and the documentation. */
+export const ACCEPTED_EXTENSIONS: readonly string[] = Object.keys(KINDS);
+
+/** Leading bytes of programs (PE, ELF, Mach-O, Java classes): refused whatever the name says. */
+const PROGRAMS = [
+  ascii('MZ'),
+  bytes(0x7f, 0x45, 0x4c, 0x46),
+  bytes(0xca, 0xfe, 0xba, 0xbe),
+  bytes(0xfe, 0xed, 0xfa, 0xce),
+  bytes(0xfe, 0xed, 0xfa, 0xcf),
+  bytes(0xce, 0xfa, 0xed, 0xfe),
+  bytes(0xcf, 0xfa, 0xed, 0xfe),
 ];
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+/** Bytes checked before the rest is let through. */
+const HEAD = 512;
 
 export const IMAGE_TYPES = ['gif', 'jpg', 'jpeg', 'png', 'bmp'] as const;
 
@@ -66,50 +89,87 @@ export function extensionOf(fileName: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** The content type served for an extension (unknown ones download as octet-stream). */
+/** The content type served for an extension (one accepted earlier, or octet-stream). */
 export function contentTypeOf(extension: string): string {
   return KINDS[extension]?.contentType ?? 'application/octet-stream';
 }
 
-export function isKnownExtension(extension: string): boolean {
-  return extension in KINDS;
+/** Whether files with this extension are accepted at all. */
+export function isAcceptedExtension(extension: string): boolean {
+  return Object.hasOwn(KINDS, extension);
 }
 
+/** The content is not what its extension says. */
 export class ContentMismatchError extends Error {
+  override readonly name = 'ContentMismatchError';
   constructor(readonly extension: string) {
     super(`The content of the file is not .${extension}`);
   }
 }
 
-function startsWith(head: Buffer, bytes: readonly number[]): boolean {
-  return bytes.every((byte, index) => head[index] === byte);
+/** The content is a program or a script. */
+export class ProgramRefusedError extends Error {
+  override readonly name = 'ProgramRefusedError';
+  constructor() {
+    super('Programs and scripts are refused');
+  }
 }
 
-/** Checks the first bytes against the extension before letting the stream through. */
-export function contentCheck(extension: string): Transform {
+function matches(head: Buffer, signature: Signature): boolean {
+  const at = signature.at ?? 0;
+  return signature.bytes.every((byte, index) => head[at + index] === byte);
+}
+
+/** Control bytes that text never holds (tab, line ends, form feed, ESC and SUB are fine). */
+function hasControlBytes(chunk: Buffer): boolean {
+  for (const byte of chunk) {
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0b && byte !== 0x0c && byte !== 0x0d) {
+      if (byte !== 0x1a && byte !== 0x1b) return true;
+    }
+  }
+  return false;
+}
+
+/** What is wrong with a file's first bytes, if anything. */
+export function headProblem(extension: string, head: Buffer): Error | null {
   const kind = KINDS[extension];
-  let head = Buffer.alloc(0);
-  let checked = false;
-  const check = (): Error | null => {
-    checked = true;
-    if (EXECUTABLE.some((bytes) => startsWith(head, bytes)) && !kind?.text)
-      return new ContentMismatchError(extension);
-    if (!kind) return null;
-    if (kind.text) return head.subarray(0, 512).includes(0) ? new ContentMismatchError(extension) : null;
-    if (!kind.magic.length) return null;
-    return kind.magic.some((bytes) => startsWith(head, bytes)) ? null : new ContentMismatchError(extension);
-  };
+  if (!kind) return new ContentMismatchError(extension);
+  // A program in a text type has NUL bytes: it is refused below as not text.
+  if (!kind.text && PROGRAMS.some((signature) => matches(head, signature))) return new ProgramRefusedError();
+  const start = UTF8_BOM.every((byte, index) => head[index] === byte) ? 3 : 0;
+  if (head[start] === 0x23 && head[start + 1] === 0x21) return new ProgramRefusedError();
+  if (kind.text) return hasControlBytes(head) ? new ContentMismatchError(extension) : null;
+  return kind.magic!.some((signature) => matches(head, signature))
+    ? null
+    : new ContentMismatchError(extension);
+}
+
+/**
+ * Checks a file as it streams: its first bytes against its extension before letting anything
+ * through, and, for a text type, every byte. `first: false` is a later chunk of a large upload
+ * (only the text check applies).
+ */
+export function contentCheck(extension: string, options: { first?: boolean } = {}): Transform {
+  const text = !!KINDS[extension]?.text;
+  let head: Buffer | null = options.first === false ? null : Buffer.alloc(0);
+  const later = (chunk: Buffer): Error | null =>
+    text && hasControlBytes(chunk) ? new ContentMismatchError(extension) : null;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (checked) return callback(null, chunk);
+      if (head === null) {
+        const error = later(chunk);
+        return callback(error, error ? undefined : chunk);
+      }
       head = Buffer.concat([head, chunk]);
-      if (head.length < 512) return callback();
-      const error = check();
-      callback(error, error ? undefined : head);
+      if (head.length < HEAD) return callback();
+      const whole = head;
+      head = null;
+      const error = headProblem(extension, whole) ?? later(whole);
+      callback(error, error ? undefined : whole);
     },
     flush(callback) {
-      if (checked) return callback();
-      const error = check();
+      if (head === null) return callback();
+      const error = headProblem(extension, head);
       if (error) return callback(error);
       this.push(head);
       callback();

@@ -20,7 +20,7 @@ import { headerValue } from '../http/plugin';
 import { declareRoute } from '../http/route';
 import type { EntityRuntime } from '../entity/runtime';
 import { type Attachments, cleanFileName } from './attachments';
-import { contentCheck } from './content-type';
+import { ContentMismatchError, ProgramRefusedError, contentCheck } from './content-type';
 import { disposition } from './routes';
 import { FileTooLargeError, meter } from './storage';
 import { largeUpload } from './tables';
@@ -97,6 +97,11 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
     if (!row || (row.userId !== actor.userId && !actor.system))
       throw new AppError(404, 'file.uploadNotFound');
     return row;
+  };
+  /** Forgets an upload: its record and its work file. */
+  const discard = async (uploadId: string) => {
+    await runtime.executor().delete(largeUpload).where(eq(largeUpload.uploadId, uploadId));
+    await rm(partPath(uploadId), { force: true });
   };
   const receivedOf = (text: string) =>
     [...new Set(text.split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
@@ -217,16 +222,23 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
         const counter = meter(expected, { hash: false });
         const writer = createWriteStream(partPath(uploadId), { flags: 'r+', start: chunkIndex * chunkSize });
         try {
-          await pipeline([
-            part.file,
-            ...(chunkIndex === 0 ? [contentCheck(extension)] : []),
-            counter,
-            writer,
-          ]);
+          await pipeline([part.file, contentCheck(extension, { first: chunkIndex === 0 }), counter, writer]);
         } catch (error) {
           if (error instanceof FileTooLargeError) throw new AppError(400, 'file.badChunkSize');
-          if ((error as Error).name === 'ContentMismatchError')
-            throw new AppError(415, 'file.contentMismatch', { extension });
+          const refused =
+            error instanceof ContentMismatchError
+              ? new AppError(415, 'file.contentMismatch', { extension })
+              : error instanceof ProgramRefusedError
+                ? new AppError(415, 'file.programRefused')
+                : null;
+          if (refused) {
+            // A refused content ends the whole upload: its record and its work file go.
+            await discard(uploadId);
+            throw refused;
+          }
+          // The upload was discarded while this chunk was written (another chunk was refused).
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+            throw new AppError(404, 'file.uploadNotFound');
           throw error;
         }
         if (counter.size() !== expected) throw new AppError(400, 'file.badChunkSize');

@@ -1,16 +1,26 @@
 // Office documents previewed as PDF: LibreOffice, when installed, converts them headless; the
-// result is kept beside the stored file so a document converts once.
-import { execFile } from 'node:child_process';
+// result is kept beside the stored file so a document converts once. A hostile document is
+// bounded: an Office zip (docx, xlsx, pptx) is inflated and counted before LibreOffice sees it
+// (the import's limits: 100 times its size, 32 MB to 1 GB), and LibreOffice runs in its own
+// process group with an address-space limit and is killed with its children after a timeout,
+// so that one conversion holds a slot no longer than that.
+import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../http/errors';
+import { XlsxParts, readBudget } from '../excel/xlsx-zip';
 import type { AttachmentRow, Attachments } from './attachments';
 
-const CONVERSION_TIMEOUT_MS = 120_000;
+/** How long one conversion may take (`SRM_OFFICE_TIMEOUT_MS` changes it). */
+const CONVERSION_TIMEOUT_MS = 60_000;
+/** Address space LibreOffice may take (through prlimit, when installed). */
+const CONVERSION_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
+const PRLIMIT = '/usr/bin/prlimit';
+const ZIP_FORMATS = new Set(['docx', 'xlsx', 'pptx']);
 /** LibreOffice takes a core and a few hundred MB per conversion: at most this many run at once. */
 const MAX_PARALLEL_CONVERSIONS = 2;
 
@@ -31,10 +41,70 @@ export function findOffice(): string | null {
   return null;
 }
 
-function run(binary: string, args: string[], timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) =>
-    execFile(binary, args, { timeout: timeoutMs }, (error) => (error ? reject(error) : resolve())),
-  );
+function timeoutMs(): number {
+  const configured = Number(process.env.SRM_OFFICE_TIMEOUT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : CONVERSION_TIMEOUT_MS;
+}
+
+class ConversionTimeout extends Error {}
+
+/**
+ * Runs the converter in a process group of its own: on the timeout the whole group (soffice's
+ * wrapper script and soffice.bin) is killed, not only the process started.
+ */
+function run(binary: string, args: string[], limitMs: number): Promise<void> {
+  const [command, commandArgs] = existsSync(PRLIMIT)
+    ? [PRLIMIT, [`--as=${CONVERSION_MEMORY_BYTES}`, '--', binary, ...args]]
+    : [binary, args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { detached: true, stdio: 'ignore' });
+    let timedOut = false;
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, limitMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      // Whatever soffice left behind goes with it.
+      killGroup();
+      if (timedOut) reject(new ConversionTimeout());
+      else if (code === 0) resolve();
+      else reject(new Error(`soffice exited with ${code}`));
+    });
+  });
+}
+
+/** Inflates and counts every part of an Office zip: past the limits it is refused (413). */
+async function checkZip(path: string): Promise<void> {
+  let parts: XlsxParts;
+  try {
+    parts = await XlsxParts.open(path, (await stat(path)).size, readBudget(timeoutMs() / 1000));
+  } catch (error) {
+    throw asPreviewError(error);
+  }
+  try {
+    for (const name of parts.names()) for await (const _ of parts.bytes(name));
+  } catch (error) {
+    throw asPreviewError(error);
+  } finally {
+    parts.close();
+  }
+}
+
+function asPreviewError(error: unknown): AppError {
+  if (error instanceof AppError && error.httpStatus === 413) return new AppError(413, 'file.previewTooLarge');
+  return new AppError(422, 'file.conversionFailed');
 }
 
 let running = 0;
@@ -63,6 +133,7 @@ async function convert(attachments: Attachments, row: AttachmentRow, binary: str
   try {
     const source = join(work, `document.${row.suffixName}`);
     await pipeline(await attachments.storage.get(row.storageKey), createWriteStream(source));
+    if (ZIP_FORMATS.has(row.suffixName)) await checkZip(source);
     await run(
       binary,
       [
@@ -75,7 +146,7 @@ async function convert(attachments: Attachments, row: AttachmentRow, binary: str
         work,
         source,
       ],
-      CONVERSION_TIMEOUT_MS,
+      timeoutMs(),
     );
     // LibreOffice exits 0 without writing anything when it cannot read the document.
     const produced = join(work, 'document.pdf');
@@ -84,6 +155,8 @@ async function convert(attachments: Attachments, row: AttachmentRow, binary: str
     await rename(produced, cached);
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof ConversionTimeout)
+      throw new AppError(422, 'file.conversionTimeout', { seconds: Math.ceil(timeoutMs() / 1000) });
     throw new AppError(422, 'file.conversionFailed');
   } finally {
     await rm(work, { recursive: true, force: true });
