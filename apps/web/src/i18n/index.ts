@@ -1,7 +1,7 @@
 // i18next set up for the two languages; the saved choice wins, Chinese is the default.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type LanguageCode, type Locale, DEFAULT_LANGUAGE, localeOf } from '@srm/kernel';
+import { type LanguageCode, type Locale, DEFAULT_LANGUAGE, localeOf } from '@srm/kernel/texts';
 import zhCN from './zh-CN.json';
 import en from './en.json';
 

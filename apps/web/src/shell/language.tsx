@@ -6,7 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type LanguageCode, MODAL_Z_INDEX, localeOf } from '@srm/kernel';
+import { type LanguageCode, MODAL_Z_INDEX, localeOf } from '@srm/kernel/texts';
 import { i18n, saveLanguage, savedLanguage } from '../i18n';
 
 interface LanguageState {
