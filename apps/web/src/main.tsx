@@ -6,9 +6,9 @@ import { App as AntApp } from 'antd';
 import { type Catalogue, TOAST, localeOf } from '@srm/kernel/texts';
 import { PlatformProvider } from '@srm/platform-ui/core';
 import { onSessionEnded } from './auth/session';
-import { initI18n } from './i18n';
+import { initI18n, savedLanguage } from './i18n';
 import { platformApi } from './platformApi';
-import { LanguageProvider, useLanguage } from './shell/language';
+import { LanguageProvider, prepareLanguage, useLanguage } from './shell/language';
 import { routes } from './routes';
 
 const queryClient = new QueryClient({
@@ -16,6 +16,7 @@ const queryClient = new QueryClient({
 });
 
 await initI18n();
+await prepareLanguage(savedLanguage());
 const router = createBrowserRouter(routes);
 
 // A session the server ended (expired, signed out elsewhere, password changed): forget what it
