@@ -70,6 +70,8 @@ export default function LoginPage() {
     if (signingIn) return;
     setSigningIn(true);
     setError(null);
+    // The workspace's code downloads while the server checks the password, not after.
+    void import('../../shell/workspace/Workspace').catch(() => undefined);
     try {
       const withCaptcha =
         needsCaptcha && captcha
