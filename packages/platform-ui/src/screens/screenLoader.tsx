@@ -34,3 +34,13 @@ export function screenLoader(entry: ScreenEntry): () => Promise<ScreenModule> {
     return { default: Edit };
   };
 }
+
+/**
+ * Fetches the generic list and edit pages ahead of the first entity screen (the workspace calls
+ * it once the home is up), so that opening a list does not wait for their code.
+ */
+export function preloadEntityPages(): void {
+  void Promise.all([import('../list/EntityListPage'), import('../edit/EntityEditPage')]).catch(
+    () => undefined,
+  );
+}
