@@ -36,11 +36,9 @@ export function screenLoader(entry: ScreenEntry): () => Promise<ScreenModule> {
 }
 
 /**
- * Fetches the generic list and edit pages ahead of the first entity screen (the workspace calls
- * it once the home is up), so that opening a list does not wait for their code.
+ * Fetches the generic list page ahead of the first list (the workspace calls it once the home is
+ * up), so that opening a list does not wait for its code. The edit page loads with its screen.
  */
 export function preloadEntityPages(): void {
-  void Promise.all([import('../list/EntityListPage'), import('../edit/EntityEditPage')]).catch(
-    () => undefined,
-  );
+  void import('../list/EntityListPage').catch(() => undefined);
 }
