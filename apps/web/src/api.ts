@@ -1,7 +1,7 @@
 // The one HTTP client of the web app: POST JSON, every request signed once signed in
 // (docs/api.md), the envelope unwrapped, errors as ApiError carrying the server's localized
 // message. A 401 on a signed request ends the session: the app returns to the login page.
-import { fileNameOfDisposition } from '@srm/platform-ui';
+import { fileNameOfDisposition } from '@srm/platform-ui/core';
 import { savedLanguage } from './i18n';
 import { currentSession, endSession } from './auth/session';
 import { signedHeaders } from './auth/signing';

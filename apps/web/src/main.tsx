@@ -3,13 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
-import { TOAST, localeOf } from '@srm/kernel';
-import { PlatformProvider } from '@srm/platform-ui';
+import { type Catalogue, TOAST, localeOf } from '@srm/kernel/texts';
+import { PlatformProvider } from '@srm/platform-ui/core';
 import { onSessionEnded } from './auth/session';
-import { initI18n } from './i18n';
+import { initI18n, savedLanguage } from './i18n';
 import { platformApi } from './platformApi';
-import { LanguageProvider, useLanguage } from './shell/language';
-import { catalogue } from './shell/workspace/screens';
+import { LanguageProvider, prepareLanguage, useLanguage } from './shell/language';
 import { routes } from './routes';
 
 const queryClient = new QueryClient({
@@ -17,6 +16,7 @@ const queryClient = new QueryClient({
 });
 
 await initI18n();
+await prepareLanguage(savedLanguage());
 const router = createBrowserRouter(routes);
 
 // A session the server ended (expired, signed out elsewhere, password changed): forget what it
@@ -26,11 +26,15 @@ onSessionEnded((message) => {
   void router.navigate('/', { replace: true, state: { notice: message } });
 });
 
+// The login page shows no toolkit labels: the pages outside the workspace that do bring their
+// catalogue (PageLabels), the workspace its own, so that the login page loads none of them.
+const NO_LABELS: Catalogue = { 'zh-CN': {}, en: {} };
+
 /** The toolkit's texts and client for the pages outside the workspace (login, registration). */
 function Toolkit({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   return (
-    <PlatformProvider api={platformApi} catalogue={catalogue} locale={localeOf(language)}>
+    <PlatformProvider api={platformApi} catalogue={NO_LABELS} locale={localeOf(language)}>
       {children}
     </PlatformProvider>
   );

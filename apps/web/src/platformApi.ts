@@ -1,6 +1,6 @@
 // The toolkit's view of the one HTTP client: signed calls, uploads with progress, downloads and
 // password encryption.
-import type { ApiClient } from '@srm/platform-ui';
+import type { ApiClient } from '@srm/platform-ui/core';
 import { apiCall, apiDownload, apiUpload } from './api';
 import { encryptPassword } from './auth/authApi';
 

@@ -5,7 +5,7 @@
 // page alone. The guard keeps everything but the public pages behind the login page.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { routeName } from '@srm/platform-ui';
+import { routeName } from '@srm/platform-ui/core';
 import { RouteGuard } from './auth/RouteGuard';
 import { lazyScreen, PageLoading, ScreenFrame } from './shell/lazyScreen';
 

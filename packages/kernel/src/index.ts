@@ -1,5 +1,6 @@
 export * from './i18n/language';
 export * from './i18n/messages';
+export * from './i18n/kernelMessages';
 export * from './constants';
 export * from './dates';
 export * from './decimal';

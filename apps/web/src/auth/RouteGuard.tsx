@@ -4,7 +4,7 @@
 // fallback). Duplicate navigations never fail here: the workspace skips them before navigating.
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { routeName } from '@srm/platform-ui';
+import { routeName } from '@srm/platform-ui/core';
 import { lastEndedMessage, useStoredSession } from './session';
 
 /** Route names reachable without signing in ('' is the root, the login page). */

@@ -1,11 +1,15 @@
-// i18next set up for the two languages; the saved choice wins, Chinese is the default.
+// i18next set up for the two languages; the saved choice wins, Chinese is the default. Only the
+// language shown is loaded (both hold the same keys: locales.test.ts); the other loads on a switch.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type LanguageCode, type Locale, DEFAULT_LANGUAGE, localeOf } from '@srm/kernel';
-import zhCN from './zh-CN.json';
-import en from './en.json';
+import { type LanguageCode, type Locale, DEFAULT_LANGUAGE, localeOf } from '@srm/kernel/texts';
 
 const STORAGE_KEY = 'srm.language';
+
+const texts: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+  'zh-CN': () => import('./zh-CN.json'),
+  en: () => import('./en.json'),
+};
 
 export function savedLanguage(): LanguageCode {
   const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
@@ -16,14 +20,23 @@ export function saveLanguage(code: LanguageCode): void {
   globalThis.localStorage?.setItem(STORAGE_KEY, code);
 }
 
+/** Loads a language's texts into i18next (once). */
+export async function loadTexts(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  i18n.addResourceBundle(locale, 'translation', (await texts[locale]()).default);
+}
+
 export async function initI18n(): Promise<typeof i18n> {
+  const lng = localeOf(savedLanguage());
   await i18n.use(initReactI18next).init({
-    resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
-    lng: localeOf(savedLanguage()),
+    resources: {},
+    partialBundledLanguages: true,
+    lng,
     fallbackLng: 'zh-CN',
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     returnNull: false,
   });
+  await loadTexts(lng);
   return i18n;
 }
 

@@ -1,13 +1,22 @@
 // The current language: i18next, antd's locale and dayjs follow it; the choice is saved (the
-// API client sends it as SAAF-Language).
+// API client sends it as SAAF-Language). English texts and antd's English locale load when
+// English is chosen (prepareLanguage), so a Chinese page loads no English.
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type LanguageCode, MODAL_Z_INDEX, localeOf } from '@srm/kernel';
-import { i18n, saveLanguage, savedLanguage } from '../i18n';
+import { type LanguageCode, MODAL_Z_INDEX, localeOf } from '@srm/kernel/texts';
+import { i18n, loadTexts, saveLanguage, savedLanguage } from '../i18n';
+
+let enUS: AntdLocale | undefined;
+
+/** Loads what a language needs before it shows: its texts and, for English, antd's locale. */
+export async function prepareLanguage(code: LanguageCode): Promise<void> {
+  await loadTexts(localeOf(code));
+  if (code === 'EN') enUS ??= (await import('antd/locale/en_US')).default;
+}
 
 interface LanguageState {
   language: LanguageCode;
@@ -33,16 +42,18 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   });
   const setLanguage = useCallback((code: LanguageCode) => {
     saveLanguage(code);
-    applyDayjs(code);
-    void i18n.changeLanguage(localeOf(code));
-    document.documentElement.lang = code === 'EN' ? 'en' : 'zh-CN';
-    setState(code);
+    void prepareLanguage(code).then(() => {
+      applyDayjs(code);
+      void i18n.changeLanguage(localeOf(code));
+      document.documentElement.lang = code === 'EN' ? 'en' : 'zh-CN';
+      setState(code);
+    });
   }, []);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return (
     <LanguageContext.Provider value={value}>
       <ConfigProvider
-        locale={language === 'EN' ? enUS : zhCN}
+        locale={language === 'EN' ? (enUS ?? zhCN) : zhCN}
         theme={{
           token: { colorPrimary: '#1677ff', borderRadius: 4 },
           // Modals (and confirmations) sit at the spec's z-index 1100.

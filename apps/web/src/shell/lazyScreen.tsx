@@ -1,7 +1,7 @@
 // Code-split screens: a screen that does not arrive within the spec's 120000 ms, or whose chunk
 // fails, shows a clear error with a reload action instead of a blank tab.
 import { type ComponentType, Component, type ReactNode, lazy, Suspense } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export const CHUNK_LOAD_TIMEOUT = 120000;
@@ -37,12 +37,16 @@ export function lazyScreen<P extends object>(
 
 function ChunkFailed() {
   const { t } = useTranslation();
+  // An alert rather than antd's Result: Result brings its status illustrations (about 30 KB) into
+  // the entry, which every page, the login page first, loads.
   return (
-    <Result
-      status="warning"
+    <Alert
+      type="warning"
+      showIcon
+      style={{ margin: 24 }}
       title={t('chunk.failed')}
-      subTitle={t('chunk.failedHint')}
-      extra={
+      description={t('chunk.failedHint')}
+      action={
         <Button type="primary" onClick={() => window.location.reload()}>
           {t('chunk.reload')}
         </Button>

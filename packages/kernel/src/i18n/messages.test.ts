@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, kernelMessages, mergeCatalogues, missingKeys, translate } from './messages';
+import { kernelMessages } from './kernelMessages';
+import { fillPlaceholders, mergeCatalogues, missingKeys, translate } from './messages';
 
 describe('message catalogues', () => {
   it('every kernel message exists in both languages', () => {

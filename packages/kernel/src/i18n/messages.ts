@@ -1,23 +1,10 @@
 // Message catalogues: each area contributes a zh-CN and an en dictionary; `translate` fills
 // `{name}` placeholders. Used by the server for `msg` and by the web for its texts.
 import type { Locale } from './language';
-import zhCN from '../locales/zh-CN.json';
-import en from '../locales/en.json';
-import systemZhCN from '../system/locales/zh-CN.json';
-import systemEn from '../system/locales/en.json';
-import bpmZhCN from '../bpm/locales/zh-CN.json';
-import bpmEn from '../bpm/locales/en.json';
 
 export type Dictionary = Readonly<Record<string, string>>;
 export type Catalogue = Readonly<Record<Locale, Dictionary>>;
 export type MessageParams = Readonly<Record<string, string | number>>;
-
-/** The kernel's messages and the labels of the system entities. */
-export const kernelMessages: Catalogue = mergeCatalogues(
-  { 'zh-CN': zhCN, en },
-  { 'zh-CN': systemZhCN, en: systemEn },
-  { 'zh-CN': bpmZhCN, en: bpmEn },
-);
 
 export function fillPlaceholders(text: string, params?: MessageParams): string {
   if (!params) return text;

@@ -5,7 +5,8 @@ import { defineEntity } from '../entity/define';
 import { text } from '../entity/fields';
 import { missingLabels } from '../entity/labels';
 import { EntityRegistry } from '../entity/registry';
-import { kernelMessages, missingKeys } from '../i18n/messages';
+import { kernelMessages } from '../i18n/kernelMessages';
+import { missingKeys } from '../i18n/messages';
 import { department, employee, loginLog, messageLog, position, positionAllot, systemEntities } from './index';
 
 /** Minimal stand-ins for the domain entities the system entities reference. */

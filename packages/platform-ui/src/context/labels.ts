@@ -10,7 +10,7 @@ import {
   fieldLabel,
   sectionLabel,
   translate,
-} from '@srm/kernel';
+} from '@srm/kernel/texts';
 
 export interface LabelsState {
   readonly catalogue: Catalogue;

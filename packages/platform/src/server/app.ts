@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { DEFAULT_MAX_UPLOAD, DEFAULT_TIME_ZONE, EXPORT_PAGE_SIZE } from '@srm/kernel';
 import type { Database, JournalEntry } from '@srm/db';
 import type { AccessPolicy } from '../access/actor';
@@ -44,6 +43,7 @@ import { DatabaseClock } from '../system/clock';
 import { Sealer, loadSealKey } from '../system/seal';
 import { registerTableConfigRoutes } from '../table-config/routes';
 import { platformSchema } from './schema';
+import { registerWebFiles } from './web';
 
 export interface PlatformOptions {
   database: Database;
@@ -212,21 +212,6 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   registerSiteMessageRoutes(app, { messages: siteMessages, actorOf });
   registerApiDocument(app, { registry, messages, version: options.version });
 
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: ['index.html'],
-      cacheControl: false,
-      setHeaders: (reply, path) => {
-        // Hashed assets never change; index.html must always be revalidated.
-        reply.setHeader(
-          'cache-control',
-          path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        reply.setHeader('x-content-type-options', 'nosniff');
-      },
-    });
-  }
+  if (serveWeb) await registerWebFiles(app, webDir);
   return { app, runtime, clock, identity, jobs, reminders };
 }

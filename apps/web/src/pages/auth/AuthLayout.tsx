@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LanguageCode } from '@srm/kernel';
+import type { LanguageCode } from '@srm/kernel/texts';
 import { useLanguage } from '../../shell/language';
 import './auth.css';
 

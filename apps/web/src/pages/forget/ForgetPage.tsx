@@ -10,6 +10,7 @@ import { confirmPasswordRules, passwordRules, useFormName, useLabels } from '@sr
 import { ApiError, apiCall } from '../../api';
 import { AUTH, encryptPassword } from '../../auth/authApi';
 import { AuthLayout } from '../auth/AuthLayout';
+import { PageLabels } from '../auth/PageLabels';
 import { useCountdown } from '../auth/useCountdown';
 import type { LoginNotice } from '../login/LoginPage';
 
@@ -21,7 +22,7 @@ interface Values {
   confirmPassword: string;
 }
 
-export default function ForgetPage() {
+function Forget() {
   const { t } = useTranslation();
   const labels = useLabels();
   const navigate = useNavigate();
@@ -159,5 +160,13 @@ export default function ForgetPage() {
         <Link to="/">{t('forget.back')}</Link>
       </div>
     </AuthLayout>
+  );
+}
+
+export default function ForgetPage() {
+  return (
+    <PageLabels>
+      <Forget />
+    </PageLabels>
   );
 }

@@ -7,7 +7,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormName } from '@srm/platform-ui';
+import { useFormName } from '@srm/platform-ui/core';
 import { ApiError } from '../../api';
 import { captchaRequired, signIn } from '../../auth/authApi';
 import { useStoredSession } from '../../auth/session';
@@ -70,6 +70,8 @@ export default function LoginPage() {
     if (signingIn) return;
     setSigningIn(true);
     setError(null);
+    // The workspace's code downloads while the server checks the password, not after.
+    void import('../../shell/workspace/Workspace').catch(() => undefined);
     try {
       const withCaptcha =
         needsCaptcha && captcha

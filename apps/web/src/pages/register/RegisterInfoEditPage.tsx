@@ -7,10 +7,12 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Result, Space, Spin, Steps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { domainMessages } from '@srm/domain/screens';
 import { supplierRegister } from '@srm/domain/supplier';
 import { saveBody, statusColor, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
 import { PortalLayout } from '../auth/PortalLayout';
+import { PageLabels } from '../auth/PageLabels';
 import { CompanyInfoCard, INFO_FIELDS, LINE_COLLECTIONS } from './CompanyInfoCard';
 import { EmailConfirmCard } from './EmailConfirmCard';
 import {
@@ -172,7 +174,7 @@ function Editor({ token, registration }: { token: RegistrationToken; registratio
   );
 }
 
-export default function RegisterInfoEditPage() {
+function RegisterInfoEdit() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [token] = useState(savedRegistration);
@@ -229,5 +231,13 @@ export default function RegisterInfoEditPage() {
     <PortalLayout title={t('registerInfo.title')} subtitle={t('registerInfo.subtitle')}>
       {content}
     </PortalLayout>
+  );
+}
+
+export default function RegisterInfoEditPage() {
+  return (
+    <PageLabels areas={domainMessages}>
+      <RegisterInfoEdit />
+    </PageLabels>
   );
 }

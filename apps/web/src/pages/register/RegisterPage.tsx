@@ -6,10 +6,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, App, Button, Col, Divider, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { domainMessages } from '@srm/domain/screens';
 import { supplierRegister } from '@srm/domain/supplier';
 import { fieldRules, useFormName, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
 import { AuthLayout } from '../auth/AuthLayout';
+import { PageLabels } from '../auth/PageLabels';
 import { CaptchaInput } from '../auth/CaptchaInput';
 import { useCaptcha } from '../auth/useCaptcha';
 import { saveRegistration, savedRegistration, startRegistration } from './registration';
@@ -20,7 +22,7 @@ const SECTIONS = [
   { key: 'contact', fields: ['contactName', 'contactMobile', 'contactEmail', 'contactPhone', 'userName'] },
 ] as const;
 
-export default function RegisterPage() {
+function RegisterForm() {
   const { t } = useTranslation();
   const labels = useLabels();
   const { message } = App.useApp();
@@ -119,5 +121,13 @@ export default function RegisterPage() {
         {t('register.haveAccount')} <Link to="/">{t('register.toLogin')}</Link>
       </div>
     </AuthLayout>
+  );
+}
+
+export default function RegisterPage() {
+  return (
+    <PageLabels areas={domainMessages}>
+      <RegisterForm />
+    </PageLabels>
   );
 }

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Layout, Result, Spin, Typography } from 'antd';
 import { localeOf } from '@srm/kernel';
-import { PlatformProvider, messageTarget } from '@srm/platform-ui';
+import { PlatformProvider, messageTarget, preloadEntityPages } from '@srm/platform-ui';
 import { apiPost } from '../../api';
 import { AUTH, signOut } from '../../auth/authApi';
 import { updateSession, useStoredSession } from '../../auth/session';
@@ -173,6 +173,13 @@ export default function Workspace() {
   const current = useCurrent();
   const granted = useGrantedSet(current.data);
   useHeartbeat();
+  const ready = !!current.data;
+  useEffect(() => {
+    // The lists' code loads after the workspace is drawn, while the user reads the home.
+    if (!ready) return;
+    const timer = setTimeout(preloadEntityPages, 1000);
+    return () => clearTimeout(timer);
+  }, [ready]);
   if (current.error && !current.data) return <CurrentFailed error={current.error} />;
   if (!current.data) {
     return (
