@@ -1,3 +1,4 @@
 export * from './connection';
 export * from './transaction';
 export * from './migrate';
+export * from './lock';
