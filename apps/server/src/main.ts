@@ -131,6 +131,8 @@ async function main(): Promise<void> {
     database,
     dataDir: config.dataDir,
     logger: { level: config.logLevel },
+    // Under the directory's lock nothing else runs on this database: what says RUNNING died.
+    recoverInterruptedWork: database.kind === 'pglite',
   });
   phase('app built');
   if (config.demoData) await loadDemoData(runtime, 'new');

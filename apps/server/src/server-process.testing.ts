@@ -31,7 +31,7 @@ function randomPort(): number {
 }
 
 /** Starts a server and waits until it answers; throws with its standard error when it exits instead. */
-export async function startServer(env: Record<string, string>, timeoutMs = 180_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 600_000): Promise<ServerProcess> {
   const port = randomPort();
   const { child, stderr } = spawnServer(env, port);
   const url = `http://127.0.0.1:${port}`;
