@@ -23,6 +23,8 @@ export interface AppOptions {
   jobWorkers?: boolean;
   /** How often idle job workers look for work, in seconds (default SRM_JOB_POLL_SECONDS or 1). */
   jobPollingSeconds?: number;
+  /** Fail the work a killed process left RUNNING and remove its files (the embedded database only). */
+  recoverInterruptedWork?: boolean;
 }
 
 export type App = Platform;

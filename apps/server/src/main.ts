@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import {
   type Database,
+  DirectoryLockedError,
   executor,
   initialisePgliteDirectory,
   isPgliteInitialised,
+  lockDirectory,
   openDatabase,
   queryRows,
   runMigrations,
@@ -68,8 +70,9 @@ async function main(): Promise<void> {
   }
 
   if (process.argv.includes(PREPARE_FLAG)) {
-    // Child process of a first start: create, migrate and seed, then exit (see below).
-    const database = await openDatabase({ url: config.databaseUrl, dataDir: pgliteDir });
+    // Child process of a first start: create, migrate and seed, then exit (see below). Its
+    // parent holds the directory's lock and waits for it.
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: pgliteDir, lockHeld: true });
     await runMigrations(database, migrationsDir);
     const { runtime } = await buildApp({ database, dataDir: config.dataDir });
     if (config.demoData) await loadDemoData(runtime, 'new');
@@ -77,6 +80,12 @@ async function main(): Promise<void> {
     return;
   }
 
+  // One process per embedded database: a second server on the same directory stops here,
+  // before it creates, copies or opens anything (docs/configuration.md, "Database").
+  if (!config.databaseUrl) {
+    mkdirSync(config.dataDir, { recursive: true });
+    lockDirectory(pgliteDir);
+  }
   const marker = join(config.dataDir, CREATING_MARKER);
   let rsaKey: Promise<void> | undefined;
   if (!config.databaseUrl && existsSync(marker)) {
@@ -106,7 +115,7 @@ async function main(): Promise<void> {
     phase('modules');
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: pgliteDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: pgliteDir, lockHeld: true });
   phase('opened');
   if (database.kind === 'postgres' && (await isNewDatabase(database))) {
     // A new PostgreSQL database: migrations and demo data in a child too, for the same reason
@@ -122,6 +131,8 @@ async function main(): Promise<void> {
     database,
     dataDir: config.dataDir,
     logger: { level: config.logLevel },
+    // Under the directory's lock nothing else runs on this database: what says RUNNING died.
+    recoverInterruptedWork: database.kind === 'pglite',
   });
   phase('app built');
   if (config.demoData) await loadDemoData(runtime, 'new');
@@ -225,6 +236,6 @@ function printBanner(url: string, database: Database, migrations: number): void 
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DirectoryLockedError ? error.message : error);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { type DirectoryLock, lockDirectory } from './lock';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 
@@ -34,6 +35,12 @@ export interface OpenOptions {
   loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number | undefined;
+  /**
+   * The caller already holds the directory's lock (`lockDirectory`), e.g. the server that took
+   * it before creating the directory, or the child process it runs for that. Otherwise opening
+   * a directory takes its lock, and closing the database releases it.
+   */
+  lockHeld?: boolean | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -86,15 +93,22 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting]),
   ];
   let client: PGlite;
+  let lock: DirectoryLock | undefined;
   if (options.loadDataDir) {
     client = new PGlite({ loadDataDir: options.loadDataDir, startParams });
   } else if (options.dataDir) {
+    if (!options.lockHeld) lock = lockDirectory(options.dataDir);
     mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(options.dataDir, { startParams });
   } else {
     client = new PGlite({ startParams });
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client) as unknown as Db;
   let closed = false;
   return {
@@ -104,7 +118,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

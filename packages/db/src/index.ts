@@ -1,3 +1,5 @@
 export * from './connection';
 export * from './transaction';
 export * from './migrate';
+export * from './lock';
+export * from './backup';

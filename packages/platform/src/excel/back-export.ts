@@ -137,6 +137,27 @@ export class BackExports {
     );
   }
 
+  /**
+   * Exports that a stopped process left RUNNING (their job died with it) are FAILED with
+   * `reason`. Only for a start that has the database to itself. Answers how many.
+   */
+  async failInterrupted(reason: string): Promise<number> {
+    const table = this.options.runtime.table(backExport.name);
+    const key = table[backExport.key] as AnyPgColumn;
+    const rows = await this.options.runtime
+      .executor()
+      .select({ id: key })
+      .from(table)
+      .where(eq(table.exportStatus as AnyPgColumn, 'RUNNING'));
+    for (const { id } of rows) {
+      await this.setStatus(id as number, 'FAILED', {
+        errorMessage: reason.slice(0, 1000),
+        finishedDate: this.options.runtime.clock.nowMs(),
+      });
+    }
+    return rows.length;
+  }
+
   /** The job: writes the file, or records why it could not. */
   async run(job: BackExportJob): Promise<void> {
     const { runtime } = this.options;

@@ -203,6 +203,27 @@ export class Imports {
     }
   }
 
+  /**
+   * Imports that a stopped process left RUNNING (their job died with it) are FAILED with
+   * `reason`; their uploaded files are removed as a finished import's are. Only for a start
+   * that has the database to itself. Answers how many.
+   */
+  async failInterrupted(reason: string): Promise<number> {
+    const rows = await this.options.runtime
+      .executor()
+      .update(excelImport)
+      .set({
+        status: 'FAILED',
+        message: reason.slice(0, 1000),
+        lastUpdateDate: this.options.runtime.clock.now(),
+      })
+      .where(eq(excelImport.status, 'RUNNING'))
+      .returning({ fileAttachmentId: excelImport.fileAttachmentId });
+    const files = rows.map((row) => row.fileAttachmentId).filter((id): id is number => id !== null);
+    if (files.length) await this.options.attachments.remove(SYSTEM_ACTOR, files).catch(() => undefined);
+    return rows.length;
+  }
+
   private async update(importId: number, values: Partial<typeof excelImport.$inferInsert>): Promise<void> {
     await this.options.runtime
       .executor()

@@ -4,7 +4,7 @@
 // and the test server both build it; neither lists a platform service itself.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_MAX_UPLOAD, DEFAULT_TIME_ZONE, EXPORT_PAGE_SIZE } from '@srm/kernel';
 import type { Database, JournalEntry } from '@srm/db';
@@ -35,6 +35,7 @@ import { IdentityPolicy } from '../identity/policy';
 import { RsaKeys } from '../identity/rsa';
 import { registerIdentityRoutes } from '../identity/routes';
 import { identityUserActions } from '../identity/user.actions';
+import { interruptedReason, removeWorkFiles } from '../jobs/interrupted';
 import { JobService } from '../jobs/jobs';
 import { Messenger } from '../messaging/messenger';
 import { registerSiteMessageRoutes } from '../messaging/site-message.routes';
@@ -67,6 +68,12 @@ export interface PlatformOptions {
   jobWorkers?: boolean;
   /** How often idle job workers look for work, in seconds (default SRM_JOB_POLL_SECONDS or 1). */
   jobPollingSeconds?: number;
+  /**
+   * This process alone uses the database and the data directory (the embedded database under
+   * its lock): at start, imports and background exports left RUNNING by a process that was
+   * killed are FAILED with a reason, and the work files it left are removed.
+   */
+  recoverInterruptedWork?: boolean;
 }
 
 export interface Platform {
@@ -185,6 +192,19 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   installAccessEnforcement(app, policy);
   // Jobs run while the server does: started once it is ready, stopped (gracefully) on close.
   app.addHook('onReady', async () => {
+    if (options.recoverInterruptedWork) {
+      const imported = await imports.failInterrupted(interruptedReason(messages, 'excel.importInterrupted'));
+      const exported = await backExports.failInterrupted(
+        interruptedReason(messages, 'excel.exportInterrupted'),
+      );
+      const exportDir = storage.workDir('exports');
+      const files = await removeWorkFiles([exportDir, importWorkDir, dirname(exportDir)], Date.now());
+      if (imported + exported + files)
+        app.log.warn(
+          { imports: imported, exports: exported, files },
+          'work interrupted by the last stop cleared',
+        );
+    }
     await jobs.start();
     // The approval reminders' sweep schedules itself from its first run on.
     if (jobs.workers) await reminders.schedule(jobs);
