@@ -684,7 +684,9 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     if (!virtual || !root) return;
     const follow = (event: Event) => {
       const box = event.target;
-      if (!(box instanceof HTMLElement) || !box.classList.contains('ant-table-tbody-virtual-holder')) return;
+      // The rows' holder or the box inside it (both clip what overflows, and the browser scrolls
+      // whichever is nearest the focused cell).
+      if (!(box instanceof HTMLElement) || !box.closest('.ant-table-tbody-virtual')) return;
       const shift = box.scrollLeft;
       if (!shift) return;
       box.scrollLeft = 0;
