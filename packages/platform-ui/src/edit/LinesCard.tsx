@@ -43,7 +43,9 @@ function arrayVersion(value: unknown): number {
 /**
  * Columns of a line grid: the list columns, less the header's own (its key and the number that
  * names it, which a lines list shows but the document's own grid repeats on every line) and those
- * copied from the header, plus required fields.
+ * copied from the header, plus required fields. Where a list shows the display copy of a reference
+ * the line sets (`itemCode` of `itemId`), the grid shows the reference's input in its place: the
+ * key a person fills first stays where the list puts it, not after every other column.
  */
 export function lineColumns(header: EntityDef, line: EntityDef): string[] {
   // A read-only line field named as a header field is a copy of it (the supplier, the currency);
@@ -54,9 +56,15 @@ export function lineColumns(header: EntityDef, line: EntityDef): string[] {
   };
   const parent = line.parent ? line.fields[line.parent.field] : undefined;
   const headerName = parent?.kind === 'ref' ? refDisplayName(line.parent!.field, parent) : null;
-  const names = line.list.columns.filter(
-    (name) => name !== line.parent?.field && name !== headerName && !mirrored(name),
-  );
+  const inputOf = new Map<string, string>();
+  for (const [name, field] of Object.entries(line.fields)) {
+    const display = field.kind === 'ref' && isClientWritable(field) ? refDisplayName(name, field) : null;
+    if (display) inputOf.set(display, name);
+  }
+  const names = line.list.columns
+    .filter((name) => name !== line.parent?.field && name !== headerName && !mirrored(name))
+    .map((name) => inputOf.get(name) ?? name)
+    .filter((name, index, all) => all.indexOf(name) === index);
   for (const [name, field] of Object.entries(line.fields)) {
     if (field.required && isClientWritable(field) && !names.includes(name)) names.push(name);
   }

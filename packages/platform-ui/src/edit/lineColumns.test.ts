@@ -41,4 +41,22 @@ describe('the columns of a line grid inside its document', () => {
       'remark',
     ]);
   });
+
+  it('show the input of a reference the line sets where the list shows its display copy', () => {
+    const orderLine = defineEntity('uiOrderLine', {
+      area: 'test',
+      key: 'orderLineId',
+      parent: { entity: 'uiReceipt', field: 'receiptId' },
+      fields: {
+        receiptId: ref('uiReceipt', { readonly: true, display: 'receiptNumber', displayAs: 'receiptNumber' }),
+        lineNum: number({ required: true, min: 1 }),
+        itemId: ref('uiItem', { required: true, display: 'itemCode', displayAs: 'itemCode' }),
+        itemName: text({ readonly: true, max: 60 }),
+        quantity: quantity({ required: true, min: 0 }),
+      },
+      list: { columns: ['receiptNumber', 'lineNum', 'itemCode', 'itemName', 'quantity'] },
+    });
+    // Not a read-only copy first and the material's input last.
+    expect(lineColumns(receipt, orderLine)).toEqual(['lineNum', 'itemId', 'itemName', 'quantity']);
+  });
 });

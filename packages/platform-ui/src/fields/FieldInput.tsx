@@ -1,6 +1,6 @@
 // The form input of a field kind. Every input takes and gives the API's value, so forms hold
 // API values and the kernel's checks apply to them unchanged.
-import { Input, InputNumber, Switch } from 'antd';
+import { Input, Switch } from 'antd';
 import { type EntityDef, type FieldDef, type NumberField, isNumeric, refDisplayName } from '@srm/kernel';
 import { useLabels } from '../context/labels';
 import { AttachmentField } from '../attachments/AttachmentField';
@@ -8,6 +8,7 @@ import type { UploadContext } from '../attachments/fileApi';
 import { DateInput, DateRangeInput } from './DateInput';
 import { FieldDisplay } from './FieldDisplay';
 import { LookupSelect } from './LookupSelect';
+import { NumberInput } from './NumberInput';
 import { RefSelect } from './RefSelect';
 
 export interface FieldInputProps {
@@ -25,29 +26,24 @@ export interface FieldInputProps {
   uploadContext?: UploadContext;
 }
 
-function groupThousands(text: string): string {
-  const [whole = '', fraction] = text.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-function NumberInput({ field, value, onChange, disabled, id }: FieldInputProps & { field: NumberField }) {
+function FieldNumberInput({
+  field,
+  value,
+  onChange,
+  disabled,
+  id,
+}: FieldInputProps & { field: NumberField }) {
   const labels = useLabels();
-  const thousands = field.thousands ?? false;
   return (
-    <InputNumber<number>
+    <NumberInput
       id={id}
       disabled={disabled}
-      style={{ width: '100%' }}
       placeholder={labels.t('ui.placeholder.input')}
-      min={field.min}
-      max={field.max}
+      thousands={field.thousands ?? false}
       step={field.step ?? (field.precision > 0 ? 10 ** -field.precision : 1)}
       // No `precision`: a value with more decimals is refused by the check, never rounded.
-      formatter={thousands ? (text) => groupThousands(String(text ?? '')) : undefined}
-      parser={thousands ? (text) => Number((text ?? '').replace(/,/g, '')) : undefined}
       value={typeof value === 'number' ? value : value == null || value === '' ? null : Number(value)}
-      onChange={(next) => onChange?.(next ?? null)}
+      onChange={(next) => onChange?.(next)}
     />
   );
 }
@@ -56,7 +52,7 @@ export function FieldInput(props: FieldInputProps) {
   const { name, field, value, onChange, row, known, disabled, id, uploadContext } = props;
   const labels = useLabels();
   const placeholder = labels.t('ui.placeholder.input');
-  if (isNumeric(field)) return <NumberInput {...props} field={field} />;
+  if (isNumeric(field)) return <FieldNumberInput {...props} field={field} />;
   switch (field.kind) {
     case 'text':
       return (

@@ -489,7 +489,8 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     const editable = isEdit && isEditableCell(column as GridColumn, row);
     const clicked = active && active.row === key && active.column === column.key;
     let content: ReactNode;
-    if (editable && (editTrigger === 'always' || clicked)) {
+    const editing = editable && (editTrigger === 'always' || !!clicked);
+    if (editing) {
       const editorContext = { ...context, editing: true, autoFocus: editTrigger === 'click' };
       const editor = <CellEditor context={editorContext as CellContext} />;
       content = wrapEditor ? wrapEditor(editor, editorContext) : editor;
@@ -512,14 +513,17 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         );
       }
     }
-    if (!issue) return content;
+    // An input keeps its place in the tree whether its cell is framed or not: the first key typed
+    // into a framed cell settles the problem, and a new wrapper would remount the input, losing
+    // its focus and the rest of what was typed (0.12 arrived as 0).
+    if (!issue && !editing) return content;
     // The message stays hidden (§5): a red frame, the text on hover.
     return (
       <Tooltip title={issue}>
         <div
-          className="srm-grid-cell-error"
+          className={issue ? 'srm-grid-cell-error' : undefined}
           data-issue={issue}
-          style={{ boxShadow: 'inset 0 0 0 1px #ff4d4f', borderRadius: 4, minHeight: 22 }}
+          style={issue ? { boxShadow: 'inset 0 0 0 1px #ff4d4f', borderRadius: 4, minHeight: 22 } : undefined}
         >
           {content}
         </div>
@@ -672,6 +676,28 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     leaves.reduce((totalWidth, column) => totalWidth + widthOf(column), 0) +
     (operateColumn ? (props.operateWidth ?? COLUMN_WIDTHS.operate) : 0);
   const virtual = props.virtual ?? shouldVirtualize(pageRows.length, leaves.length);
+  // A virtual table draws its horizontal scroll itself and moves the header with it. Focus on a
+  // cell out of view (a click, Tab) makes the browser scroll the rows' box natively instead, and
+  // the header stayed where it was: that scroll is handed to the table, which moves both.
+  useEffect(() => {
+    const root = table.current?.nativeElement;
+    if (!virtual || !root) return;
+    const follow = (event: Event) => {
+      const box = event.target;
+      // The rows' holder or the box inside it (both clip what overflows, and the browser scrolls
+      // whichever is nearest the focused cell).
+      if (!(box instanceof HTMLElement) || !box.closest('.ant-table-tbody-virtual')) return;
+      const shift = box.scrollLeft;
+      if (!shift) return;
+      box.scrollLeft = 0;
+      const header = root.querySelector<HTMLElement>('.ant-table-header');
+      table.current?.scrollTo({ left: (header?.scrollLeft ?? 0) + shift } as Parameters<
+        TableRef['scrollTo']
+      >[0]);
+    };
+    root.addEventListener('scroll', follow, true);
+    return () => root.removeEventListener('scroll', follow, true);
+  }, [virtual]);
 
   // ---- summary row ----
   // Keyed by the config's content: a screen writing footerConfig inline must not make every

@@ -2,12 +2,13 @@
 // grid edits. Columns derived from an entity field use the field's own display and input.
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import { CheckCircleFilled, MinusCircleFilled, PaperClipOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Input, Radio, Select, Space, Typography } from 'antd';
 import { type EntityDef, formatDateTime, type LookupField } from '@srm/kernel';
 import { useLabels } from '../context/labels';
 import { DateInput, DateRangeInput } from '../fields/DateInput';
 import { FieldDisplay } from '../fields/FieldDisplay';
 import { FieldInput } from '../fields/FieldInput';
+import { NumberInput } from '../fields/NumberInput';
 import { useLookupOptions } from '../fields/lookups';
 import { clampNumber, formatCellNumber } from './gridLogic';
 import type { CellContext, CellType, GridColumn, GridRow, UploadCellProps } from './types';
@@ -260,30 +261,17 @@ export function CellView({ context }: { context: CellContext }): ReactNode {
 function NumberEditor({ context }: { context: CellContext }) {
   const { column, value } = context;
   const labels = useLabels();
-  const thousands = column.showThousandSeparator ?? column.cellType === 'amount';
   const precision = column.precision ?? (column.cellType === 'amount' ? 2 : undefined);
   return (
-    <InputNumber<number>
+    <NumberInput
       autoFocus={context.autoFocus}
-      style={{ width: '100%' }}
       placeholder={labels.t('ui.placeholder.input')}
-      min={column.min}
-      max={column.max}
       step={column.step ?? 1}
       precision={precision}
-      formatter={
-        thousands
-          ? (text) => {
-              const [whole = '', fraction] = String(text ?? '').split('.');
-              const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-              return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-            }
-          : undefined
-      }
-      parser={thousands ? (text) => Number((text ?? '').replace(/,/g, '')) : undefined}
+      thousands={column.showThousandSeparator ?? column.cellType === 'amount'}
       value={typeof value === 'number' ? value : isBlank(value) ? null : Number(value)}
       onChange={(next) =>
-        context.setValue(clampNumber(next ?? null, { min: column.min, max: column.max, precision }))
+        context.setValue(clampNumber(next, { min: column.min, max: column.max, precision }))
       }
     />
   );

@@ -85,6 +85,8 @@ export const orderLine = defineEntity('srmPoLine', {
   },
   unique: [['poHeaderId', 'lineNum']],
   list: {
+    // In the order a buyer fills a line (material, quantity, price, rate, date), then what follows
+    // from it; the line grid shows the material's input where the list shows its code.
     columns: [
       'poNumber',
       'lineNum',
@@ -95,9 +97,9 @@ export const orderLine = defineEntity('srmPoLine', {
       'quantity',
       'unitPriceExclTax',
       'taxRate',
+      'needByDate',
       'amountExclTax',
       'amountInclTax',
-      'needByDate',
       'promisedDate',
       'proposedDate',
       'proposedQuantity',
