@@ -2,4 +2,3 @@ export * from './connection';
 export * from './transaction';
 export * from './migrate';
 export * from './lock';
-export * from './backup';
