@@ -215,6 +215,8 @@ async function checkWrites(db: Query, ledger: Ledger): Promise<void> {
     if (!ledger.acknowledgedTypes.has(code) && !ledger.pendingTypes.has(code))
       throw new Error(`a save nobody sent: ${code}`);
   }
+  // A save sent and not answered may be stored or not; once stored it must stay stored.
+  for (const code of ledger.pendingTypes) if (found.has(code)) ledger.acknowledgedTypes.add(code);
   const items = await db.query<{ prefix: string; count: number }>(
     `select split_part(item_code, '-', 1) as prefix, count(*)::int as count from srm_base_item
       where item_code like 'K%X%-%' group by 1`,
@@ -228,6 +230,8 @@ async function checkWrites(db: Query, ledger: Ledger): Promise<void> {
     if (count !== IMPORT_ROWS)
       throw new Error(`half-written import ${prefix}: ${count} of ${IMPORT_ROWS} rows`);
   }
+  for (const prefix of ledger.pendingImports)
+    if (imported.has(prefix)) ledger.acknowledgedImports.add(prefix);
 }
 
 async function checkNothingRunning(db: Query): Promise<void> {
