@@ -19,6 +19,7 @@ import {
 } from '@srm/db';
 import { RsaKeys } from '@srm/platform';
 import { buildApp } from './app';
+import { answerBackupRequests } from './backup';
 import { readConfig } from './config';
 import { demoSnapshotDir, migrationsDir } from './paths';
 import { demoLoginLines, loadDemoData } from './seed';
@@ -137,6 +138,7 @@ async function main(): Promise<void> {
   phase('app built');
   if (config.demoData) await loadDemoData(runtime, 'new');
   phase('seeds checked');
+  if (database.pglite) answerBackupRequests(database.pglite, pgliteDir);
   installShutdown(async () => {
     await app.close();
     await database.close();

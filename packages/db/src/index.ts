@@ -2,3 +2,4 @@ export * from './connection';
 export * from './transaction';
 export * from './migrate';
 export * from './lock';
+export * from './backup';

@@ -144,3 +144,9 @@ export function lockDirectory(directory: string): DirectoryLock {
   process.on('exit', release);
   return { path, owner, release };
 }
+
+/** The live process holding a directory's lock on this machine, or null when none does. */
+export function lockHolder(directory: string): LockOwner | null {
+  const owner = readOwner(lockPathOf(directory));
+  return owner && owner.host === hostname() && isAlive(owner) ? owner : null;
+}
