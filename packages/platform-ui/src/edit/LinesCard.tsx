@@ -2,7 +2,7 @@
 // add, copy and delete rows, inline inputs per field kind with the same checks as the header
 // (required columns starred, cell messages on hover), the user's column settings and a 合计 row
 // for amounts and quantities.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, type FormInstance, Space, Typography } from 'antd';
 import { type EntityDef, type FieldDef, isClientWritable, refDisplayName } from '@srm/kernel';
@@ -10,7 +10,7 @@ import { useLabels } from '../context/labels';
 import { fieldRules } from '../fields/rules';
 import { knownEntities } from '../fields/useEntityDef';
 import { EditableGrid, type GridHandle } from '../grid/EditableGrid';
-import type { GridColumn } from '../grid/types';
+import type { CellContext, GridColumn } from '../grid/types';
 import { isRightAligned } from '../list/listColumns';
 import { type LineIssue, nextIssue, openIssues } from './lineIssues';
 import { copyLine, defaultValues } from './saveBody';
@@ -178,6 +178,21 @@ export function LinesCard({
     if (focusIssues && issues.length) showIssue(issues[0]!);
   }, [issues, focusIssues, showIssue]);
 
+  // One function while the labels stay: a new one would draw every cell of the grid again.
+  const wrapEditor = useCallback(
+    (editor: ReactElement, { row, column }: CellContext<LineRow>) => (
+      <Form.Item
+        name={[row.__name, column.key]}
+        rules={column.field ? fieldRules(column.field, labels) : undefined}
+        className="srm-grid-form-item"
+        style={{ margin: 0 }}
+      >
+        {editor}
+      </Form.Item>
+    ),
+    [labels],
+  );
+
   return (
     <Form.List name={collection}>
       {(items, { add, remove }) => {
@@ -260,16 +275,7 @@ export function LinesCard({
               showSummary={summed.length > 0 && items.length > 0}
               footerConfig={{ summaryFields: summed }}
               empty={labels.t(editable ? 'ui.edit.lines.empty' : 'ui.list.empty')}
-              wrapEditor={(editor, { row, column }) => (
-                <Form.Item
-                  name={[row.__name, column.key]}
-                  rules={column.field ? fieldRules(column.field, labels) : undefined}
-                  className="srm-grid-form-item"
-                  style={{ margin: 0 }}
-                >
-                  {editor}
-                </Form.Item>
-              )}
+              wrapEditor={wrapEditor}
               toolbarExtra={
                 editable && (
                   <Space>

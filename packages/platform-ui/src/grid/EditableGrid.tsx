@@ -13,6 +13,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  memo,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -249,6 +250,84 @@ function ClickedEditor({ children, onClose }: { children: ReactNode; onClose(): 
   );
 }
 
+interface CellHandlers {
+  writeRow(row: GridRow, next: GridRow): void;
+  clearIssue(issueKey: string): void;
+  activate(row?: Key, column?: string): void;
+}
+
+interface GridCellProps {
+  column: GridColumn;
+  row: GridRow;
+  rowKey: Key;
+  index: number;
+  issue: string | undefined;
+  editable: boolean;
+  editing: boolean;
+  clickToEdit: boolean;
+  wrapEditor: ((editor: ReactElement, context: CellContext) => ReactNode) | undefined;
+  handlers: { current: CellHandlers };
+}
+
+/** One cell, drawn again only when its row, column, state or problem changes. */
+const GridCell = memo(function GridCell(props: GridCellProps): ReactNode {
+  const { column, row, rowKey, index, issue, editable, editing, clickToEdit, wrapEditor, handlers } = props;
+  const value = column.compute && column.cellType === 'compute' ? column.compute(row) : row[column.key];
+  const context: CellContext = {
+    row,
+    index,
+    column,
+    value,
+    editing: false,
+    issue,
+    setValue: (next) => {
+      if (issue) handlers.current.clearIssue(`${String(rowKey)}|${column.key}`);
+      handlers.current.writeRow(row, { ...row, [column.key]: next });
+    },
+    patch: (values) => handlers.current.writeRow(row, { ...row, ...values }),
+  };
+  let content: ReactNode;
+  if (editing) {
+    const editorContext = { ...context, editing: true, autoFocus: clickToEdit };
+    const editor = <CellEditor context={editorContext} />;
+    content = wrapEditor ? wrapEditor(editor, editorContext) : editor;
+    if (clickToEdit) {
+      content = <ClickedEditor onClose={() => handlers.current.activate()}>{content}</ClickedEditor>;
+    }
+  } else {
+    content = <CellView context={context} />;
+    if (editable) {
+      content = (
+        <div
+          className="srm-grid-editable"
+          style={{ minHeight: 22, cursor: 'text' }}
+          tabIndex={0}
+          onClick={() => handlers.current.activate(rowKey, column.key)}
+          onFocus={() => handlers.current.activate(rowKey, column.key)}
+        >
+          {content}
+        </div>
+      );
+    }
+  }
+  // An input keeps its place in the tree whether its cell is framed or not: the first key typed
+  // into a framed cell settles the problem, and a new wrapper would remount the input, losing
+  // its focus and the rest of what was typed (0.12 arrived as 0).
+  if (!issue && !editing) return content;
+  // The message stays hidden (§5): a red frame, the text on hover.
+  return (
+    <Tooltip title={issue}>
+      <div
+        className={issue ? 'srm-grid-cell-error' : undefined}
+        data-issue={issue}
+        style={issue ? { boxShadow: 'inset 0 0 0 1px #ff4d4f', borderRadius: 4, minHeight: 22 } : undefined}
+      >
+        {content}
+      </div>
+    </Tooltip>
+  );
+});
+
 export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridProps<R>) {
   const {
     name,
@@ -462,72 +541,39 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   );
 
   const { wrapEditor, cellIssues } = props;
+  // The handlers a cell calls, read when called: a cell whose row did not change is not drawn
+  // again (a key typed on a 12-line order drew every input of every line: ~200 ms a key).
+  const cellHandlers = useRef<CellHandlers>(null as unknown as CellHandlers);
+  cellHandlers.current = {
+    writeRow: writeRow as CellHandlers['writeRow'],
+    clearIssue: (issueKey) =>
+      setIssues((current) => {
+        if (!current.has(issueKey)) return current;
+        const copy = new Map(current);
+        copy.delete(issueKey);
+        return copy;
+      }),
+    activate: (row, column) => setActive(row === undefined ? null : { row, column: column! }),
+  };
   const renderCell = (column: GridColumn<R>, row: R, index: number): ReactNode => {
     const key = rowKeyOf(row);
     const issue =
       issues.get(`${String(key)}|${column.key}`) ?? cellIssues?.get(`${String(key)}|${column.key}`);
-    const value = column.compute && column.cellType === 'compute' ? column.compute(row) : row[column.key];
-    const context: CellContext<R> = {
-      row,
-      index,
-      column,
-      value,
-      editing: false,
-      issue,
-      setValue: (next) => {
-        if (issue) {
-          setIssues((current) => {
-            const copy = new Map(current);
-            copy.delete(`${String(key)}|${column.key}`);
-            return copy;
-          });
-        }
-        writeRow(row, { ...row, [column.key]: next });
-      },
-      patch: (values) => writeRow(row, { ...row, ...values }),
-    };
     const editable = isEdit && isEditableCell(column as GridColumn, row);
-    const clicked = active && active.row === key && active.column === column.key;
-    let content: ReactNode;
-    const editing = editable && (editTrigger === 'always' || !!clicked);
-    if (editing) {
-      const editorContext = { ...context, editing: true, autoFocus: editTrigger === 'click' };
-      const editor = <CellEditor context={editorContext as CellContext} />;
-      content = wrapEditor ? wrapEditor(editor, editorContext) : editor;
-      if (editTrigger === 'click') {
-        content = <ClickedEditor onClose={() => setActive(null)}>{content}</ClickedEditor>;
-      }
-    } else {
-      content = <CellView context={context as CellContext} />;
-      if (editable) {
-        content = (
-          <div
-            className="srm-grid-editable"
-            style={{ minHeight: 22, cursor: 'text' }}
-            tabIndex={0}
-            onClick={() => setActive({ row: key, column: column.key })}
-            onFocus={() => setActive({ row: key, column: column.key })}
-          >
-            {content}
-          </div>
-        );
-      }
-    }
-    // An input keeps its place in the tree whether its cell is framed or not: the first key typed
-    // into a framed cell settles the problem, and a new wrapper would remount the input, losing
-    // its focus and the rest of what was typed (0.12 arrived as 0).
-    if (!issue && !editing) return content;
-    // The message stays hidden (§5): a red frame, the text on hover.
+    const clicked = !!active && active.row === key && active.column === column.key;
     return (
-      <Tooltip title={issue}>
-        <div
-          className={issue ? 'srm-grid-cell-error' : undefined}
-          data-issue={issue}
-          style={issue ? { boxShadow: 'inset 0 0 0 1px #ff4d4f', borderRadius: 4, minHeight: 22 } : undefined}
-        >
-          {content}
-        </div>
-      </Tooltip>
+      <GridCell
+        column={column as GridColumn}
+        row={row}
+        rowKey={key}
+        index={index}
+        issue={issue}
+        editable={editable}
+        editing={editable && (editTrigger === 'always' || clicked)}
+        clickToEdit={editTrigger === 'click'}
+        wrapEditor={wrapEditor as GridCellProps['wrapEditor']}
+        handlers={cellHandlers}
+      />
     );
   };
 
