@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicPath, topRouteName } from './RouteGuard';
+import { isPublicPath, topRouteName, workspaceLink } from './RouteGuard';
 
 describe('the navigation guard', () => {
   it('lets login, register, registerInfoEdit and forget through without an authorization code', () => {
@@ -15,5 +15,13 @@ describe('the navigation guard', () => {
   it('names a route by its path lower-cased without slashes', () => {
     expect(topRouteName('/registerInfoEdit')).toBe('registerinfoedit');
     expect(topRouteName('/main/userCenter/editUserCenter')).toBe('main');
+  });
+
+  it('returns after sign-in only to a page of the workspace', () => {
+    expect(workspaceLink('/main/purOrderManage/purchaseOrderEdit?poHeaderId=7')).toBe(
+      '/main/purOrderManage/purchaseOrderEdit?poHeaderId=7',
+    );
+    for (const path of ['/main', '/main/', '//evil.example/main/x', 'https://evil.example/main/x', 3, null])
+      expect(workspaceLink(path), String(path)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // The navigation guard (spec §2): without an authorization code only the login, registration and
-// forgotten-password pages are reachable, any other path goes to the login page at the root.
+// forgotten-password pages are reachable, any other path goes to the login page at the root,
+// which returns to a workspace path after sign-in (a link from an e-mail opened while signed out).
 // After a navigation the window scrolls to the top (the loading bar ends with the page's
 // fallback). Duplicate navigations never fail here: the workspace skips them before navigating.
 import { useEffect } from 'react';
@@ -25,6 +26,12 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_ROUTES.has(topRouteName(pathname));
 }
 
+/** A path of the workspace worth returning to after sign-in (not its bare root), else null. */
+export function workspaceLink(path: unknown): string | null {
+  if (typeof path !== 'string' || !/^\/main\/[^/?#]/.test(path)) return null;
+  return path.length <= 2000 ? path : null;
+}
+
 export function RouteGuard() {
   const location = useLocation();
   const session = useStoredSession();
@@ -34,8 +41,16 @@ export function RouteGuard() {
   }, [location.pathname]);
   if (!allowed) {
     // A session the server ended: the login page says why.
+    // A link into the workspace (an e-mail's) is kept: the login page goes there after sign-in.
     const notice = lastEndedMessage();
-    return <Navigate to="/" replace state={notice ? { notice } : undefined} />;
+    const from = workspaceLink(`${location.pathname}${location.search}`);
+    return (
+      <Navigate
+        to="/"
+        replace
+        state={notice || from ? { ...(notice ? { notice } : {}), ...(from ? { from } : {}) } : undefined}
+      />
+    );
   }
   return <Outlet />;
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormName } from '@srm/platform-ui/core';
 import { ApiError } from '../../api';
 import { captchaRequired, signIn } from '../../auth/authApi';
+import { workspaceLink } from '../../auth/RouteGuard';
 import { useStoredSession } from '../../auth/session';
 import { useLanguage } from '../../shell/language';
 import { AuthLayout } from '../auth/AuthLayout';
@@ -26,6 +27,8 @@ interface Values {
 export interface LoginNotice {
   notice?: string;
   noticeType?: 'success' | 'warning';
+  /** Where the user was going when the guard sent them here. */
+  from?: string;
 }
 
 export default function LoginPage() {
@@ -79,7 +82,7 @@ export default function LoginPage() {
           : undefined;
       const { message: welcome } = await signIn(values.userName, values.password, withCaptcha);
       if (welcome) void message.success(welcome);
-      navigate('/main', { replace: true });
+      navigate(workspaceLink(arrived.from) ?? '/main', { replace: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : String(failure));
       const data =
@@ -91,7 +94,7 @@ export default function LoginPage() {
     }
   };
 
-  if (session && !signingIn) return <Navigate to="/main" replace />;
+  if (session && !signingIn) return <Navigate to={workspaceLink(arrived.from) ?? '/main'} replace />;
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       {arrived.notice && !error && (

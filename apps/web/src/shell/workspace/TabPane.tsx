@@ -51,7 +51,9 @@ export const TabPane = memo(function TabPane({ tab, active, navigator, registerS
     [registerScrollTop, tab.id],
   );
   let content;
-  if (!entry) content = <UnknownScreen path={tab.path} onClose={navigator.close} />;
+  // A tab brought back after a reload is drawn when it is first shown.
+  if (tab.restored) content = null;
+  else if (!entry) content = <UnknownScreen path={tab.path} onClose={navigator.close} />;
   else {
     const Screen = componentOf(entry);
     content = (

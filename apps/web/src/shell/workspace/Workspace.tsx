@@ -33,7 +33,7 @@ function WorkspaceLayout({ current }: { current: Current }) {
   const { language } = useLanguage();
   const { message } = App.useApp();
   const session = useStoredSession();
-  const workspace = useWorkspace(homePathOf(current.user.userType));
+  const workspace = useWorkspace(homePathOf(current.user.userType), current.user.userId);
   const queryClient = useQueryClient();
   const { tabTitle } = useTitles();
   const [collapsed, setCollapsed] = useState(false);

@@ -39,4 +39,29 @@ describe('the workspace tabs', () => {
     expect(isHomePath('exHome')).toBe(true);
     expect(isHomePath('user')).toBe(false);
   });
+
+  it('come back after a reload in their order, drawn when first shown, without their edits', () => {
+    const stored = new Map<string, string>();
+    const memory = { getItem: (key: string) => stored.get(key) ?? null, setItem: stored.set.bind(stored) };
+    const before = new TabStore(IN_HOME, memory, 'srm.tabs.7');
+    const order = before.open('purchaseOrderEdit', '?poHeaderId=3');
+    before.update(order.id, { title: 'PO-0003', dirty: true });
+    before.open('srmBaseDistrictList', '');
+
+    const after = new TabStore(IN_HOME, memory, 'srm.tabs.7');
+    expect(after.all.map((tab) => [tab.path, tab.search, tab.title, tab.dirty, !!tab.restored])).toEqual([
+      [IN_HOME, '', null, false, false],
+      ['purchaseOrderEdit', '?poHeaderId=3', 'PO-0003', false, true],
+      ['srmBaseDistrictList', '', null, false, true],
+    ]);
+    after.activate(after.findByKey('purchaseOrderEdit', '?poHeaderId=3')!.id);
+    expect(after.active.restored).toBe(false);
+    expect(after.findByKey('srmBaseDistrictList', '')!.restored).toBe(true);
+    // Another user's tabs and damaged storage bring nothing back.
+    expect(new TabStore(IN_HOME, memory, 'srm.tabs.8').all).toHaveLength(1);
+    stored.set('srm.tabs.7', '{not json');
+    expect(new TabStore(IN_HOME, memory, 'srm.tabs.7').all).toHaveLength(1);
+    stored.set('srm.tabs.7', JSON.stringify([{ path: 'inHome', search: '', title: null }, { path: 5 }]));
+    expect(new TabStore(IN_HOME, memory, 'srm.tabs.7').all).toHaveLength(1);
+  });
 });

@@ -29,6 +29,31 @@ export interface Tab {
   readonly dirty: boolean;
   /** Bumped to remount the screen (refresh). */
   readonly generation: number;
+  /** Brought back after a reload and not shown since: its screen is drawn when first shown. */
+  readonly restored?: boolean;
+}
+
+/** Where a store keeps its open tabs across a reload (F5): the browser tab's session storage. */
+export interface TabMemory {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+interface RememberedTab {
+  path: string;
+  search: string;
+  title: string | null;
+}
+
+function isRemembered(value: unknown): value is RememberedTab {
+  const tab = value as RememberedTab;
+  return (
+    !!tab &&
+    typeof tab.path === 'string' &&
+    !!tab.path &&
+    typeof tab.search === 'string' &&
+    (tab.title === null || typeof tab.title === 'string')
+  );
 }
 
 export function normalizeSearch(search: string): string {
@@ -55,9 +80,56 @@ export class TabStore {
   private counter = 0;
   private snapshot: { tabs: readonly Tab[]; activeId: string };
 
-  constructor(readonly homePath = IN_HOME) {
-    this.tabs = [{ id: HOME_ID, path: homePath, search: '', title: null, dirty: false, generation: 0 }];
+  /**
+   * `memory` and `key` keep the open tabs (not their unsaved edits) across a reload: they come
+   * back in their order, each drawn when it is first shown again.
+   */
+  constructor(
+    readonly homePath = IN_HOME,
+    private readonly memory?: TabMemory,
+    private readonly key = 'srm.tabs',
+  ) {
+    const home: Tab = { id: HOME_ID, path: homePath, search: '', title: null, dirty: false, generation: 0 };
+    this.tabs = [home, ...this.recall()];
     this.snapshot = { tabs: this.tabs, activeId: this.activeId };
+  }
+
+  private recall(): Tab[] {
+    let saved: unknown;
+    try {
+      saved = JSON.parse(this.memory?.getItem(this.key) ?? '[]');
+    } catch {
+      return [];
+    }
+    if (!Array.isArray(saved)) return [];
+    const tabs: Tab[] = [];
+    for (const item of saved.filter(isRemembered)) {
+      if (isHomePath(item.path) || tabs.length >= MAX_OPEN_TABS - 1) continue;
+      const search = normalizeSearch(item.search);
+      if (tabs.some((tab) => tabKey(tab.path, tab.search) === tabKey(item.path, search))) continue;
+      tabs.push({
+        id: `tab${++this.counter}`,
+        path: item.path,
+        search,
+        title: item.title,
+        dirty: false,
+        generation: 0,
+        restored: true,
+      });
+    }
+    return tabs;
+  }
+
+  private remember(tabs: readonly Tab[]) {
+    if (!this.memory) return;
+    const kept: RememberedTab[] = tabs
+      .filter((tab) => tab.id !== HOME_ID)
+      .map(({ path, search, title }) => ({ path, search, title }));
+    try {
+      this.memory.setItem(this.key, JSON.stringify(kept));
+    } catch {
+      // storage full or refused: the tabs are simply not kept
+    }
   }
 
   subscribe = (listener: Listener) => {
@@ -68,6 +140,11 @@ export class TabStore {
   getSnapshot = () => this.snapshot;
 
   private commit(tabs: readonly Tab[], activeId = this.activeId) {
+    // A restored tab is drawn from the moment it is shown.
+    if (tabs.some((tab) => tab.id === activeId && tab.restored)) {
+      tabs = tabs.map((tab) => (tab.id === activeId ? { ...tab, restored: false } : tab));
+    }
+    if (tabs !== this.tabs) this.remember(tabs);
     this.tabs = tabs;
     this.activeId = activeId;
     this.snapshot = { tabs, activeId };

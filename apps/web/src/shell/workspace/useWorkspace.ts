@@ -31,8 +31,20 @@ export function scopedParams(from: string, params: ScreenParams = {}): ScreenPar
   return scoped;
 }
 
-export function useWorkspace(homePath: string) {
-  const store = useMemo(() => new TabStore(homePath), [homePath]);
+/** The browser tab's session storage (it survives F5, not a closed window), when there is one. */
+function sessionMemory(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useWorkspace(homePath: string, userId?: number) {
+  const store = useMemo(
+    () => new TabStore(homePath, userId === undefined ? undefined : sessionMemory(), `srm.tabs.${userId}`),
+    [homePath, userId],
+  );
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const location = useLocation();
   const navigate = useNavigate();
