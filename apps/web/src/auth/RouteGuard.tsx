@@ -1,6 +1,7 @@
 // The navigation guard (spec §2): without an authorization code only the login, registration and
 // forgotten-password pages are reachable, any other path goes to the login page at the root,
-// which returns to a workspace path after sign-in (a link from an e-mail opened while signed out).
+// which returns to a workspace path after sign-in when the page was opened signed out (a link
+// from an e-mail), not after a sign-out.
 // After a navigation the window scrolls to the top (the loading bar ends with the page's
 // fallback). Duplicate navigations never fail here: the workspace skips them before navigating.
 import { useEffect } from 'react';
@@ -32,9 +33,17 @@ export function workspaceLink(path: unknown): string | null {
   return path.length <= 2000 ? path : null;
 }
 
+/**
+ * Set once this page has had a session: a guard turning the user away after that is a sign-out
+ * or a session that ended, and the next user to sign in on this page must not land on the last
+ * one's page. A link opened afresh (an e-mail's) loads the page signed out.
+ */
+let sessionSeen = false;
+
 export function RouteGuard() {
   const location = useLocation();
   const session = useStoredSession();
+  if (session) sessionSeen = true;
   const allowed = !!session || isPublicPath(location.pathname);
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -43,7 +52,7 @@ export function RouteGuard() {
     // A session the server ended: the login page says why.
     // A link into the workspace (an e-mail's) is kept: the login page goes there after sign-in.
     const notice = lastEndedMessage();
-    const from = workspaceLink(`${location.pathname}${location.search}`);
+    const from = sessionSeen ? null : workspaceLink(`${location.pathname}${location.search}`);
     return (
       <Navigate
         to="/"
