@@ -13,6 +13,11 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
   await expect(page).toHaveURL(/\/main\/(inHome|exHome)$/);
 }
 
+/** Agrees to the confirmation dialog an action asks (确定 / OK). */
+export async function confirmDialog(page: Page): Promise<void> {
+  await page.locator('.ant-modal:visible .ant-btn-primary').last().click();
+}
+
 /** Signs out through the user menu. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /用户菜单|User menu/ }).click();

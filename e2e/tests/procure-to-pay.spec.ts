@@ -105,7 +105,7 @@ test('requisition to receipt: buyer and supplier A side by side, supplier B sees
     await openFromMenu(buyer, '采购订单');
     await buyerPane.getByText(String(saved.poNumber), { exact: true }).click();
     await slow(buyerPane.getByTestId('document-number')).toHaveText(String(saved.poNumber));
-    await buyerPane.getByRole('button', { name: /^发\s?布$/ }).click();
+    await act(buyer, /^发\s?布$/);
     await slow(buyerPane.getByText('已发布').first()).toBeVisible();
     return saved;
   });
@@ -139,7 +139,7 @@ test('requisition to receipt: buyer and supplier A side by side, supplier B sees
     await api(supplierA, srm('srmPoHeader', 'doSupplierPropose'), { poHeaderId: order.poHeaderId });
     await buyer.reload();
     await slow(buyerPane.getByText('变更待确认').first()).toBeVisible();
-    await buyerPane.getByRole('button', { name: '接受变更', exact: true }).click();
+    await act(buyer, /^接受变更$/);
     await slow(buyerPane.getByText('已确认').first()).toBeVisible();
   });
 

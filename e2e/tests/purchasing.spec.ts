@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import {
   activePane,
   approveOrder,
+  confirmDialog,
   api,
   keepScreenshot,
   open,
@@ -45,6 +46,7 @@ test('a buyer releases an order, supplier A answers line by line, the buyer acce
     await slow(buyerPane.getByTestId('document-number')).toHaveText(poNumber);
     await slow(buyerPane.getByText('已审批').first()).toBeVisible();
     await buyerPane.getByRole('button', { name: /^发\s?布$/ }).click();
+    await confirmDialog(buyer);
     await slow(buyerPane.getByText('已发布').first()).toBeVisible();
     await keepScreenshot(buyer, 'purchasing-buyer-released-zh');
   });
@@ -99,6 +101,7 @@ test('a buyer releases an order, supplier A answers line by line, the buyer acce
     await buyer.reload();
     await slow(buyerPane.getByText('变更待确认').first()).toBeVisible();
     await buyerPane.getByRole('button', { name: '接受变更', exact: true }).click();
+    await confirmDialog(buyer);
     await slow(buyerPane.getByText('已确认').first()).toBeVisible();
     const accepted = await api<Row & { lines: Row[] }>(buyer, `${PO}/findById`, {
       poHeaderId: order.poHeaderId,

@@ -8,6 +8,7 @@ import { type Browser, type Page, expect, test } from '@playwright/test';
 import {
   activePane,
   approveOrder,
+  confirmDialog,
   api,
   expectToast,
   formField,
@@ -72,23 +73,21 @@ test('supplier A answers on the order page; the buyer accepts the proposal; supp
     await rows.nth(1).locator('.ant-input-number input').first().fill('1800');
     await rows.nth(1).locator('input.ant-input').last().fill('线材到货推迟');
     await keepScreenshot(supplierA, 'suppliers-answer-typed-zh');
-    await paneA.getByRole('button', { name: /保\s?存/ }).click();
-    await expectToast(supplierA, '保存成功');
+    // No separate save: the action says it saves what was typed first, and does both.
+    await paneA.getByRole('button', { name: '提出变更', exact: true }).click();
+    await slow(supplierA.locator('.ant-modal-confirm')).toContainText(
+      '有未保存的修改：先保存，再“提出变更”？',
+    );
+    await confirmDialog(supplierA);
+    await slow(paneA.getByText('变更待确认').first()).toBeVisible();
     const saved = await api<Row & { lines: Row[] }>(supplierA, `${PO}/findById`, {
       poHeaderId: order.poHeaderId,
     });
+    expect(saved.status).toBe('CHANGE_PROPOSED');
     expect(saved.lines.map((line) => [line.promisedDate, line.proposedDate, line.proposedQuantity])).toEqual([
       ['2026-12-14', null, null],
       [null, '2026-12-28', 1800],
     ]);
-    await paneA.getByRole('button', { name: '提出变更', exact: true }).click();
-    const confirm = supplierA.locator('.ant-modal:visible, .ant-popconfirm:visible');
-    if (await confirm.count())
-      await confirm
-        .getByRole('button', { name: /确\s?定|OK/ })
-        .last()
-        .click();
-    await slow(paneA.getByText('变更待确认').first()).toBeVisible();
     await keepScreenshot(supplierA, 'suppliers-answer-proposed-zh');
   });
 
@@ -117,6 +116,7 @@ test('supplier A answers on the order page; the buyer accepts the proposal; supp
     await expect(pane.locator('.ant-table-row .ant-picker')).toHaveCount(0);
     await keepScreenshot(buyer, 'suppliers-answer-buyer-sees-zh');
     await pane.getByRole('button', { name: '接受变更', exact: true }).click();
+    await confirmDialog(buyer);
     await slow(pane.getByText('已确认').first()).toBeVisible();
     const accepted = await api<Row & { lines: Row[] }>(buyer, `${PO}/findById`, {
       poHeaderId: order.poHeaderId,
@@ -131,10 +131,6 @@ test('supplier A answers on the order page; the buyer accepts the proposal; supp
 });
 
 /** Presses OK in the confirmation dialog an action opens. */
-async function confirmDialog(page: Page) {
-  await page.locator('.ant-modal:visible .ant-btn-primary').last().click();
-}
-
 test('a buyer creates a supplier with a site line and qualifies it; an agreement flags a price change above five percent', async ({
   browser,
   baseURL,
@@ -248,6 +244,7 @@ test('a delivery notice: the buyer issues, supplier A confirms and creates a del
     await pane.getByText(number, { exact: true }).click();
     await slow(pane.getByTestId('document-number')).toHaveText(number);
     await pane.getByRole('button', { name: /^下\s?达$/ }).click();
+    await confirmDialog(buyer);
     await slow(pane.getByText('已下达').first()).toBeVisible();
     await keepScreenshot(buyer, 'notice-buyer-issued-zh');
   });

@@ -8,6 +8,7 @@ import { Alert, App, Card, Form, Result } from 'antd';
 import { type EntityDef, type FieldDef } from '@srm/kernel';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useFormName } from '../context/formName';
+import { useConfirm } from '../context/useConfirm';
 import { useLabels } from '../context/labels';
 import { useGranted, useSession } from '../context/session';
 import { invalidateAfterWrite } from '../fields/lookups';
@@ -100,6 +101,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   const may = useGranted();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm();
   const formName = useFormName('edit');
   const [saving, setSaving] = useState(false);
@@ -209,8 +211,9 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
     (collection) => !linesEditor?.collections.includes(collection),
   );
 
-  const save = async () => {
-    if (busy) return;
+  /** Saves the form; answers the saved row, or null when nothing was saved (an issue, a refusal). */
+  const save = async (): Promise<Row | null> => {
+    if (busy) return null;
     let errorFields: { name: (string | number)[] }[] = [];
     try {
       await form.validateFields();
@@ -254,7 +257,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
         void message.error(labels.t('ui.edit.invalid', { count }));
         form.scrollToField(first.name, { block: 'center' });
       }
-      return;
+      return null;
     }
     setLineIssues({ byCollection: {}, focus: false });
     const body = saveBody(entity, values, saved, editable, lineWritable);
@@ -271,6 +274,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
       });
       void invalidateAfterWrite(queryClient, entity);
       if (!saved) screen.replace({ [entity.key]: id });
+      return answer.data;
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
       const errors = fieldErrors(entity, labels, error.issues);
@@ -282,6 +286,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
       setLineIssues({ byCollection: fromServer, focus: !headerError });
       if (headerError) form.scrollToField(headerError.name, { block: 'center' });
       void message.error(error.message);
+      return null;
     } finally {
       setSaving(false);
     }
@@ -313,16 +318,27 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
         onSave={() => void save()}
         onEdit={() => screen.replace({ [entity.key]: saved?.[entity.key] as number })}
         onAction={({ name, action }) => {
-          if (dirty) {
-            void message.warning(labels.t('ui.edit.saveFirst'));
-            return;
-          }
           void (async () => {
+            let row = saved;
+            let asked = action;
+            if (dirty) {
+              // What was entered (a supplier's promised dates) is saved by the same click, after
+              // the user agreed to both; the action then asks nothing more.
+              const agreed = await confirm({
+                title: labels.t('ui.edit.saveThenAct', { action: labels.action(entity.name, name) }),
+                okButtonProps: { danger: !!action.danger },
+              });
+              if (!agreed) return;
+              const stored = await save();
+              if (!stored) return;
+              row = stored;
+              if (!action.needs?.length) asked = { ...action, confirm: false, danger: false };
+            }
             // An action starting an approval shows first who will approve, node by node.
             if (action.approval && !(await approvalUi.confirmSubmit(name))) return;
-            await runner.run(name, action, {
-              id: saved?.[entity.key] as number,
-              versionNum: saved?.versionNum as number,
+            await runner.run(name, asked, {
+              id: row?.[entity.key] as number,
+              versionNum: row?.versionNum as number,
             });
           })();
         }}

@@ -52,7 +52,7 @@ export const deliveryPlan = defineEntity('srmPurDeliveryPlan', {
     editableIn: ['DRAFT'],
     deletableIn: ['DRAFT'],
     actions: {
-      doPublish: { from: ['DRAFT'], to: 'PUBLISHED' },
+      doPublish: { from: ['DRAFT'], to: 'PUBLISHED', confirm: true },
       doConfirm: { from: ['PUBLISHED'], to: 'CONFIRMED', side: 'supplier', confirm: true },
       doAdjust: { from: ['PUBLISHED', 'CONFIRMED'], to: 'DRAFT' },
       doClose: { from: ['CONFIRMED'], to: 'CLOSED', confirm: true },

@@ -81,7 +81,7 @@ export const forecast = defineEntity('srmPurForecast', {
     editableIn: ['DRAFT'],
     deletableIn: ['DRAFT'],
     actions: {
-      doPublish: { from: ['DRAFT'], to: 'PUBLISHED' },
+      doPublish: { from: ['DRAFT'], to: 'PUBLISHED', confirm: true },
       doWithdraw: { from: ['PUBLISHED'], to: 'DRAFT' },
       doApproval: { from: ['PUBLISHED'], to: 'CONFIRMED', side: 'supplier', confirm: true },
       doRefuse: { from: ['PUBLISHED'], to: 'REFUSED', side: 'supplier', needs: ['comment'], danger: true },

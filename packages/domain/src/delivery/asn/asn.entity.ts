@@ -78,7 +78,7 @@ export const asn = defineEntity('srmPurAsnHeader', {
     editableIn: ['DRAFT'],
     deletableIn: ['DRAFT'],
     actions: {
-      doSubmit: { from: ['DRAFT'], to: 'SUBMITTED', side: 'supplier' },
+      doSubmit: { from: ['DRAFT'], to: 'SUBMITTED', side: 'supplier', confirm: true },
       doCancel: {
         from: ['DRAFT', 'SUBMITTED'],
         to: 'CANCELLED',

@@ -74,7 +74,7 @@ export const deliveryNotice = defineEntity('srmPurDeliveryNotice', {
     editableIn: ['DRAFT', 'ADJUSTING'],
     deletableIn: ['DRAFT'],
     actions: {
-      doIssue: { from: ['DRAFT', 'ADJUSTING'], to: 'ISSUED' },
+      doIssue: { from: ['DRAFT', 'ADJUSTING'], to: 'ISSUED', confirm: true },
       doConfirm: { from: ['ISSUED'], to: 'CONFIRMED', side: 'supplier', confirm: true },
       doAdjust: { from: ['ISSUED', 'CONFIRMED'], to: 'ADJUSTING', confirm: true },
       doClose: { from: ['CONFIRMED'], to: 'CLOSED', confirm: true, danger: true },

@@ -145,16 +145,22 @@ export const order = defineEntity('srmPoHeader', {
   workflow: approvalWorkflow(ORDER_PROCESS, {
     states: ['RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CANCELLED', 'CLOSED'],
     actions: {
-      doRelease: { from: ['APPROVED'], to: 'RELEASED' },
+      doRelease: { from: ['APPROVED'], to: 'RELEASED', confirm: true },
       doCancel: { from: ['DRAFT', 'REJECTED', 'APPROVED'], to: 'CANCELLED', confirm: true, danger: true },
-      doSupplierConfirm: { from: ['RELEASED'], to: 'CONFIRMED', side: 'supplier', input: supplierAnswer },
+      doSupplierConfirm: {
+        from: ['RELEASED'],
+        to: 'CONFIRMED',
+        side: 'supplier',
+        input: supplierAnswer,
+        confirm: true,
+      },
       doSupplierPropose: {
         from: ['RELEASED'],
         to: 'CHANGE_PROPOSED',
         side: 'supplier',
         input: supplierAnswer,
       },
-      doBuyerConfirm: { from: ['CHANGE_PROPOSED'], to: 'CONFIRMED' },
+      doBuyerConfirm: { from: ['CHANGE_PROPOSED'], to: 'CONFIRMED', confirm: true },
       doBuyerReject: { from: ['CHANGE_PROPOSED'], to: 'RELEASED', needs: ['comment'], danger: true },
       doClose: { from: ['CONFIRMED'], to: 'CLOSED', confirm: true, danger: true },
       doOpen: { from: ['CLOSED'], to: 'CONFIRMED' },

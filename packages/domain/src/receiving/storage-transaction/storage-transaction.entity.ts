@@ -65,6 +65,6 @@ export const storageTransaction = defineEntity('srmPurStorageTransaction', {
     ],
     sort: [{ field: 'storageTransactionId', order: 'desc' }],
     sortable: ['transactionDate'],
-    summary: ['quantity'],
+    // No 合计 row: it added what went out to what came in, across items and units.
   },
 });
