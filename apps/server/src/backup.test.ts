@@ -3,11 +3,11 @@
 // two values), and `npm run db:restore` brings it into a data directory a server then starts on.
 // Restoring is refused while a server holds the directory.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@srm/db';
+import { lockDirectory, openDatabase } from '@srm/db';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { ApiClient } from '@srm/platform/api-client';
 import { repoRoot } from './paths';
@@ -120,5 +120,28 @@ describe.runIf(!process.env.DATABASE_URL)('backup and restore of the embedded da
     expect(list.body.status).toBe('S');
     expect(list.body.page!.count).toBe(found.size);
     expect(await stopServer(again)).toBe(0);
+
+    // A process holding the directory that does not make backups (a migration, a seed) is never
+    // signalled (SIGUSR2 would end it): the command says so and stops.
+    const held = lockDirectory(join(restoredDir, 'pglite'));
+    const refusedBackup = await run('db-backup', restoredDir, join(restoredDir, 'x.tar.gz'));
+    held.release();
+    expect(refusedBackup.code).toBe(1);
+    expect(refusedBackup.out).toContain(`held by pid ${process.pid}`);
+    expect(existsSync(join(restoredDir, 'x.tar.gz'))).toBe(false);
+
+    // A damaged backup file restores nothing and leaves the database as it was.
+    const damaged = join(restoredDir, 'damaged.tar.gz');
+    writeFileSync(damaged, 'not a backup');
+    const failed = await run('db-restore', restoredDir, damaged);
+    expect(failed.code, failed.out).toBe(1);
+    expect(failed.out).toContain('is as it was');
+    expect(readdirSync(restoredDir).filter((name) => name.startsWith('pglite.before-restore'))).toEqual([]);
+    const kept = await openDatabase({ dataDir: join(restoredDir, 'pglite') });
+    const count = await kept.pglite!.query<{ n: number }>(
+      "select count(*)::int as n from base_lookup_type where lookup_type like 'BACKUP\\_%'",
+    );
+    await kept.close();
+    expect(count.rows[0]!.n).toBe(found.size);
   }, 600_000);
 });

@@ -22,6 +22,8 @@ export interface BackupResult {
 }
 
 const requestPath = (pgliteDir: string) => `${pgliteDir}.backup-request.json`;
+/** Names the process that answers backup requests (a server); other lock holders do not. */
+const answererPath = (pgliteDir: string) => `${pgliteDir}.backup-answerer`;
 const resultPath = (pgliteDir: string, id: string) => `${pgliteDir}.backup-${id}.json`;
 
 function writeAtomically(path: string, value: unknown): void {
@@ -32,6 +34,7 @@ function writeAtomically(path: string, value: unknown): void {
 /** Makes the server answer backup requests (SIGUSR2) for its embedded database. */
 export function answerBackupRequests(pglite: PGlite, pgliteDir: string): void {
   let running: Promise<void> = Promise.resolve();
+  writeAtomically(answererPath(pgliteDir), process.pid);
   process.on('SIGUSR2', () => {
     running = running.then(async () => {
       let request: BackupRequest;
@@ -55,6 +58,18 @@ export function answerBackupRequests(pglite: PGlite, pgliteDir: string): void {
       writeAtomically(resultPath(pgliteDir, request.id), result);
     });
   });
+}
+
+/**
+ * True when the process `pid` answers backup requests. SIGUSR2 ends a process that has no
+ * handler for it: a migration or a seed holding the directory must never get it.
+ */
+export function answersBackups(pgliteDir: string, pid: number): boolean {
+  try {
+    return Number(readFileSync(answererPath(pgliteDir), 'utf8')) === pid;
+  } catch {
+    return false;
+  }
 }
 
 /** Asks the server with process id `pid` for a backup to `file` and waits for its answer. */

@@ -3,7 +3,7 @@
 // does. FILE defaults to $SRM_DATA_DIR/backups/srm-<date>-<time>.tar.gz.
 import { join, resolve } from 'node:path';
 import { backupPglite, isPgliteInitialised, lockHolder, openDatabase } from '@srm/db';
-import { askServerForBackup } from '../backup';
+import { answersBackups, askServerForBackup } from '../backup';
 import { readConfig } from '../config';
 
 const config = readConfig();
@@ -20,7 +20,12 @@ const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').sl
 const file = resolve(process.argv[2] ?? join(config.dataDir, 'backups', `srm-${stamp}.tar.gz`));
 
 const holder = lockHolder(pgliteDir);
-if (holder) {
+if (holder && !answersBackups(pgliteDir, holder.pid)) {
+  console.error(
+    `${pgliteDir} is held by pid ${holder.pid} (${holder.command}), which does not make backups: run this again when it has ended.`,
+  );
+  process.exit(1);
+} else if (holder) {
   console.log(`The server (pid ${holder.pid}) holds ${pgliteDir}: asking it for the backup …`);
   const result = await askServerForBackup(pgliteDir, holder.pid, file);
   if (!result.ok) {

@@ -1,7 +1,7 @@
 // `npm run db:restore -- FILE`: replaces the embedded database with a backup made by
 // `npm run db:backup`. No server may run on the directory (its lock is taken here); the
 // database it replaces is kept beside it as pglite.before-restore-<date>-<time>.
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DirectoryLockedError, lockDirectory, restorePglite } from '@srm/db';
 import { readConfig } from '../config';
@@ -30,15 +30,22 @@ try {
   console.error(`${error.message}\n(Stop the server before restoring.)`);
   process.exit(1);
 }
+let aside: string | null = null;
 try {
   if (existsSync(pgliteDir)) {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-    const aside = `${pgliteDir}.before-restore-${stamp}`;
+    aside = `${pgliteDir}.before-restore-${stamp}`;
     renameSync(pgliteDir, aside);
-    console.log(`The database that was there is kept in ${aside}.`);
   }
   await restorePglite(file, pgliteDir);
+  if (aside) console.log(`The database that was there is kept in ${aside}.`);
   console.log(`Restored ${pgliteDir} from ${file}. Start the server with npm start.`);
+} catch (error) {
+  // Nothing half-restored stays in place: the database that was there goes back.
+  rmSync(pgliteDir, { recursive: true, force: true });
+  if (aside) renameSync(aside, pgliteDir);
+  console.error(`Restoring from ${file} failed; ${pgliteDir} is as it was. ${String(error)}`);
+  process.exitCode = 1;
 } finally {
   lock.release();
 }
