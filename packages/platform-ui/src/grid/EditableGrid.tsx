@@ -253,7 +253,8 @@ function ClickedEditor({ children, onClose }: { children: ReactNode; onClose(): 
 interface CellHandlers {
   writeRow(row: GridRow, next: GridRow): void;
   clearIssue(issueKey: string): void;
-  activate(row?: Key, column?: string): void;
+  /** The cell whose editor is open (click-to-edit grids), or none. */
+  activate(cell: { row: Key; column: string } | null): void;
 }
 
 interface GridCellProps {
@@ -292,7 +293,7 @@ const GridCell = memo(function GridCell(props: GridCellProps): ReactNode {
     const editor = <CellEditor context={editorContext} />;
     content = wrapEditor ? wrapEditor(editor, editorContext) : editor;
     if (clickToEdit) {
-      content = <ClickedEditor onClose={() => handlers.current.activate()}>{content}</ClickedEditor>;
+      content = <ClickedEditor onClose={() => handlers.current.activate(null)}>{content}</ClickedEditor>;
     }
   } else {
     content = <CellView context={context} />;
@@ -302,8 +303,8 @@ const GridCell = memo(function GridCell(props: GridCellProps): ReactNode {
           className="srm-grid-editable"
           style={{ minHeight: 22, cursor: 'text' }}
           tabIndex={0}
-          onClick={() => handlers.current.activate(rowKey, column.key)}
-          onFocus={() => handlers.current.activate(rowKey, column.key)}
+          onClick={() => handlers.current.activate({ row: rowKey, column: column.key })}
+          onFocus={() => handlers.current.activate({ row: rowKey, column: column.key })}
         >
           {content}
         </div>
@@ -553,7 +554,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         copy.delete(issueKey);
         return copy;
       }),
-    activate: (row, column) => setActive(row === undefined ? null : { row, column: column! }),
+    activate: setActive,
   };
   const renderCell = (column: GridColumn<R>, row: R, index: number): ReactNode => {
     const key = rowKeyOf(row);
