@@ -1,6 +1,7 @@
 // `npm run crash-test -- [--kills 50] [--postgres]`: kills the real server with SIGKILL at random
 // moments while clients save lookup types with their values (a header and its lines), import
-// materials (all or nothing) and ask for background exports; after each kill it checks, with
+// materials (all or nothing: small files in the request, a big one per round as a job that
+// commits batch by batch under an undo list, ADR 0015) and ask for background exports; after each kill it checks, with
 // the server down, that every acknowledged write is there whole, that no write is there in part,
 // that amcheck finds every B-tree index and every table intact, and then restarts the server on
 // the same directory (or database), which must answer signed requests and leave nothing RUNNING.
@@ -21,6 +22,8 @@ const TYPE = '/api/base/v1/baseLookupTypeRestful';
 const IMPORT = '/api/export/v1/importExcelRestful';
 const BACK = '/api/report/v1/baseReportBackExportRestful';
 const IMPORT_ROWS = 300;
+/** A big import: a job, its 2000-row batches committed one by one. */
+const JOB_ROWS = 6000;
 
 export interface CrashOptions {
   kills: number;
@@ -34,6 +37,8 @@ export interface CrashReport {
   database: 'pglite' | 'postgres';
   savesAcknowledged: number;
   importsAcknowledged: number;
+  /** Big imports by how they ended (DONE, or FAILED: interrupted and undone). */
+  bigImports: Record<string, number>;
   exportsRequested: number;
   indexesChecked: number;
   seconds: number;
@@ -45,6 +50,8 @@ interface Ledger {
   pendingTypes: Set<string>;
   acknowledgedImports: Set<string>;
   pendingImports: Set<string>;
+  /** Big imports accepted as jobs: prefix → import id (their outcome is read from the database). */
+  jobImports: Map<string, number>;
   exports: number;
 }
 
@@ -56,18 +63,20 @@ async function signedIn(url: string): Promise<ApiClient> {
 }
 
 /** The material import template, filled by `fill` for each import. */
-async function importTemplate(client: ApiClient): Promise<(prefix: string) => Promise<Buffer>> {
+async function importTemplate(
+  client: ApiClient,
+): Promise<(prefix: string, rows?: number) => Promise<Buffer>> {
   const response = await client.fetch(`${IMPORT}/downloadImportTemplate`, {
     json: { entity: 'srmBaseItem' },
   });
   const template = Buffer.from(await response.arrayBuffer());
-  return async (prefix) => {
+  return async (prefix, rows = IMPORT_ROWS) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(template as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1).map((h) => String(h).replace(/^\*/, ''));
     const at = (label: string) => headers.indexOf(label) + 1;
-    for (let i = 0; i < IMPORT_ROWS; i++) {
+    for (let i = 0; i < rows; i++) {
       const row = sheet.getRow(i + 2);
       row.getCell(at('物料编码')).value = `${prefix}-${String(i).padStart(4, '0')}`;
       row.getCell(at('物料名称')).value = `崩溃测试物料${prefix}-${i}`;
@@ -82,6 +91,7 @@ async function importTemplate(client: ApiClient): Promise<(prefix: string) => Pr
 async function workload(server: ServerProcess, round: number, ledger: Ledger): Promise<void> {
   const client = await signedIn(server.url);
   const fill = await importTemplate(client);
+  const bigFile = await fill(`J${round}X`, JOB_ROWS);
   let stop = false;
   const saves = async (worker: number) => {
     for (let n = 0; !stop; n++) {
@@ -113,6 +123,16 @@ async function workload(server: ServerProcess, round: number, ledger: Ledger): P
       ledger.acknowledgedImports.add(prefix);
     }
   };
+  // One big import a round, started at once: the kill finds it waiting, between or inside its
+  // batches, or done.
+  const bigImport = async () => {
+    const form = new FormData();
+    form.append('entity', 'srmBaseItem');
+    form.append('file', new Blob([bigFile]), `J${round}X.xlsx`);
+    const answer = (await (await client.fetch(`${IMPORT}/importExcel`, { form })).json()) as Row;
+    if (answer.status !== 'S') throw new Error(`big import: ${String(answer.msg)}`);
+    ledger.jobImports.set(`J${round}X`, (answer.data as Row).importId as number);
+  };
   const exports = async () => {
     while (!stop) {
       const answer = await client.call(`${BACK}/doBackExport`, {
@@ -136,7 +156,7 @@ async function workload(server: ServerProcess, round: number, ledger: Ledger): P
       void killServer(server).then(resolve);
     }, killAfter),
   );
-  const clients = [saves(1), saves(2), imports(), exports()].map((work) =>
+  const clients = [saves(1), saves(2), imports(), bigImport(), exports()].map((work) =>
     work.catch((error: unknown) => {
       if (!stop) throw error;
     }),
@@ -232,6 +252,28 @@ async function checkWrites(db: Query, ledger: Ledger): Promise<void> {
   }
   for (const prefix of ledger.pendingImports)
     if (imported.has(prefix)) ledger.acknowledgedImports.add(prefix);
+  // Big imports: DONE has every row and no undo list left; FAILED (its undo carried out, at the
+  // latest by the start after a kill) has none; still WAITING or RUNNING, every row it has is on
+  // its undo list (the next start removes them).
+  for (const [prefix, importId] of ledger.jobImports) {
+    const [state] = await db.query<{ status: string; rows: number; batches: number; unlisted: number }>(
+      `select i.status,
+              (select count(*)::int from srm_base_item where item_code like '${prefix}-%') as rows,
+              (select count(*)::int from base_excel_import_batch where import_id = ${importId}) as batches,
+              (select count(*)::int from srm_base_item m where m.item_code like '${prefix}-%'
+                  and not exists (select 1 from base_excel_import_batch b
+                                   where b.import_id = ${importId} and m.item_id = any(b.ids))) as unlisted
+         from base_excel_import i where i.import_id = ${importId}`,
+    );
+    if (!state) throw new Error(`big import ${prefix}: its record is lost`);
+    const seen = `${state.status}, ${state.rows} rows, ${state.batches} batches`;
+    if (state.status === 'DONE' && (state.rows !== JOB_ROWS || state.batches))
+      throw new Error(`big import ${prefix} DONE but ${seen}`);
+    if (state.status === 'FAILED' && (state.rows || state.batches))
+      throw new Error(`big import ${prefix} FAILED but not undone: ${seen}`);
+    if ((state.status === 'RUNNING' || state.status === 'WAITING') && state.unlisted)
+      throw new Error(`big import ${prefix} ${seen}: ${state.unlisted} rows not on its undo list`);
+  }
 }
 
 async function checkNothingRunning(db: Query): Promise<void> {
@@ -258,9 +300,11 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     pendingTypes: new Set(),
     acknowledgedImports: new Set(),
     pendingImports: new Set(),
+    jobImports: new Map(),
     exports: 0,
   };
   let indexes = 0;
+  let bigImports: Record<string, number> = {};
   try {
     for (let round = 1; round <= options.kills; round++) {
       const server = await startServer(env);
@@ -291,15 +335,33 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       );
     }
     const last = await startServer(env);
+    // The big imports a kill left waiting run now: let them end before the last checks.
+    const client = await signedIn(last.url);
+    const deadline = Date.now() + 300_000;
+    for (const importId of ledger.jobImports.values()) {
+      for (;;) {
+        const status = await client.call<Row>(`${IMPORT}/importStatus`, { importId });
+        const state = status.body.data?.status;
+        if (state === 'DONE' || state === 'FAILED') break;
+        if (Date.now() > deadline) throw new Error(`big import ${importId} still ${String(state)}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
     const db = await openOfflineThroughServer(last, dataDir, options.databaseUrl);
     if (db) {
       await checkNothingRunning(db);
       await db.close();
     }
     await stopServer(last);
-    if (!options.databaseUrl) {
-      const final = await openOffline(dataDir, undefined);
+    const final = await openOffline(dataDir, options.databaseUrl);
+    try {
       await checkNothingRunning(final);
+      await checkWrites(final, ledger);
+      const outcomes = await final.query<{ status: string; count: number }>(
+        `select status, count(*)::int as count from base_excel_import group by status`,
+      );
+      bigImports = Object.fromEntries(outcomes.map((o) => [o.status, o.count]));
+    } finally {
       await final.close();
     }
   } finally {
@@ -310,6 +372,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     database: options.databaseUrl ? 'postgres' : 'pglite',
     savesAcknowledged: ledger.acknowledgedTypes.size,
     importsAcknowledged: ledger.acknowledgedImports.size,
+    bigImports,
     exportsRequested: ledger.exports,
     indexesChecked: indexes,
     seconds: Math.round((Date.now() - started) / 1000),
@@ -354,7 +417,8 @@ async function main(): Promise<void> {
     console.log(
       `crash test: ${report.kills} unclean stops (kill -9) survived on ${report.database}; ` +
         `${report.savesAcknowledged} acknowledged saves and ${report.importsAcknowledged} acknowledged imports ` +
-        `(${IMPORT_ROWS} rows each) all intact, none half-written; ${report.exportsRequested} exports requested, ` +
+        `(${IMPORT_ROWS} rows each) all intact, none half-written; big imports (${JOB_ROWS} rows, batches ` +
+        `committed one by one): ${JSON.stringify(report.bigImports)}, each whole or undone; ${report.exportsRequested} exports requested, ` +
         `none left RUNNING; amcheck: ${report.indexesChecked} indexes and every table intact; ${report.seconds} s`,
     );
   } finally {

@@ -1,6 +1,7 @@
 // Work killed with the server: an import running in its job when the server gets SIGKILL is,
-// after the restart, FAILED with a reason the user reads in both languages, nothing of it was
-// written, and the work file it was reading is gone.
+// after the restart, FAILED with a reason the user reads in both languages, the rows of the
+// batches it had committed are removed (nothing of it stays), and the work file it was reading
+// is gone.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,12 +82,20 @@ describe.runIf(!process.env.DATABASE_URL)('work killed with the server', () => {
     expect(answer.status, answer.msg).toBe('S');
     const importId = answer.data.importId as number;
     const workDir = join(dataDir, 'files', 'tmp', 'imports');
-    // Killed while the job runs: its status says so and it reads its copy of the file.
+    // Killed while the job runs, after its first batches were committed: its status says so, it
+    // reads its copy of the file, and the rows of those batches are there.
     await until(async () => {
       const status = (await client.call<Row>(`${IMPORT}/importStatus`, { importId })).body.data;
       expect(status.status).not.toMatch(/DONE|FAILED/);
-      return status.status === 'RUNNING' && existsSync(workDir) && readdirSync(workDir).length ? true : null;
+      return status.status === 'RUNNING' &&
+        (status.progress as number) >= 2000 &&
+        existsSync(workDir) &&
+        readdirSync(workDir).length
+        ? true
+        : null;
     }, 120_000);
+    const committed = await client.call<Row[]>(`${ITEM}/listByPage`, { itemCode: 'KILLED-' });
+    expect((committed.body as unknown as { page: { count: number } }).page.count).toBeGreaterThanOrEqual(2000);
     await killServer(first);
     expect(readdirSync(workDir).length).toBeGreaterThan(0);
 
@@ -98,7 +107,8 @@ describe.runIf(!process.env.DATABASE_URL)('work killed with the server', () => {
     expect(status.message).toContain('服务器在导入进行中停止，未导入任何数据，请重新导入');
     expect(status.message).toContain('The server stopped while this import ran; nothing was imported');
     expect(readdirSync(workDir)).toEqual([]);
-    const items = await after.call<Row[]>(`${ITEM}/listByPage`, { itemCode: 'KILLED-000000' });
+    // The committed batches were undone by the start: no row of the import is left.
+    const items = await after.call<Row[]>(`${ITEM}/listByPage`, { itemCode: 'KILLED-' });
     expect(items.body.status, items.body.msg).toBe('S');
     expect(items.body.data).toEqual([]);
     expect(await stopServer(second)).toBe(0);

@@ -2,14 +2,17 @@
 // labels), cells converted, file duplicates and existing values of unique fields found, then
 // EntityService.createMany as the caller — all rows or none. When any row has a problem nothing
 // is written and an error file (row, column, message in the caller's language) is stored for
-// the caller. Files of more than 5000 rows are imported by a job with a status row.
+// the caller. Files of more than 5000 rows are imported by a job with a status row: its batches
+// are committed one short transaction each (other requests get the connection in between) and
+// recorded as the import's undo list, which a failure or the next start after a crash carries
+// out, so the import stays all or nothing (ADR 0015).
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { finished } from 'node:stream/promises';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs';
@@ -32,7 +35,7 @@ import { type ConvertContext, convertCell, resolveReferences } from './import-co
 import { type ImportField, fieldByHeader, importFields } from './import-fields';
 import { type ImportSheet, type SheetRow, readImportSheet, sheetRows } from './import-sheet';
 import { LookupMeanings } from './lookups';
-import { excelImport } from './tables';
+import { excelImport, excelImportBatch } from './tables';
 import { IMPORT_JOB_THRESHOLD, IMPORT_MAX_ROWS } from './template';
 import { safeText } from './cells';
 import { collectIfGrown } from '../system/collect';
@@ -75,8 +78,10 @@ class Rollback extends Error {
 }
 
 const MAX_ERROR_LINES = 50_000;
-/** Rows read, checked and handed to createMany at once (all in one transaction). */
+/** Rows read, checked and handed to createMany at once (a big import commits each batch alone). */
 const IMPORT_BATCH = 2000;
+/** The audit operation of rows removed because their import failed. */
+const IMPORT_UNDO = 'importUndo';
 
 type CellReport = (row: number, field: string, message: string, params?: MessageParams) => void;
 
@@ -172,14 +177,19 @@ export class Imports {
         sheet,
         (done) => this.live.set(job.importId, done),
         sheetRows(path, sheet.sheet, IMPORT_BATCH, IMPORT_MAX_ROWS),
+        job.importId,
       );
-      if (outcome.ok)
-        await this.update(job.importId, {
-          status: 'DONE',
-          created: outcome.created,
-          progress: outcome.created,
+      if (outcome.ok) {
+        // DONE and the undo list gone together: a crash before leaves it RUNNING (undone at start).
+        await runtime.transaction(async (tx) => {
+          await this.update(job.importId, {
+            status: 'DONE',
+            created: outcome.created,
+            progress: outcome.created,
+          });
+          await tx.delete(excelImportBatch).where(eq(excelImportBatch.importId, job.importId));
         });
-      else
+      } else
         await this.update(job.importId, {
           status: 'FAILED',
           errorAttachmentId: outcome.errorFile.id,
@@ -205,11 +215,35 @@ export class Imports {
 
   /**
    * Imports that a stopped process left RUNNING (their job died with it) are FAILED with
-   * `reason`; their uploaded files are removed as a finished import's are. Only for a start
-   * that has the database to itself. Answers how many.
+   * `reason`, the rows their committed batches created removed, and their uploaded files removed
+   * as a finished import's are. Only for a start that has the database to itself. Answers how
+   * many imports were interrupted.
    */
   async failInterrupted(reason: string): Promise<number> {
-    const rows = await this.options.runtime
+    const { runtime } = this.options;
+    // Undo first, still RUNNING: a crash in the middle of it leaves the rest for the next start.
+    const pending = await runtime
+      .executor()
+      .selectDistinct({ importId: excelImport.importId, entityName: excelImport.entityName })
+      .from(excelImport)
+      .innerJoin(excelImportBatch, eq(excelImportBatch.importId, excelImport.importId))
+      .where(ne(excelImport.status, 'DONE'));
+    for (const { importId, entityName } of pending) await this.undo(importId, entityName);
+    // A DONE import's leftover list (none is left by `run`, which ends both together) is dropped.
+    await runtime
+      .executor()
+      .delete(excelImportBatch)
+      .where(
+        inArray(
+          excelImportBatch.importId,
+          runtime
+            .executor()
+            .select({ id: excelImport.importId })
+            .from(excelImport)
+            .where(eq(excelImport.status, 'DONE')),
+        ),
+      );
+    const rows = await runtime
       .executor()
       .update(excelImport)
       .set({
@@ -222,6 +256,37 @@ export class Imports {
     const files = rows.map((row) => row.fileAttachmentId).filter((id): id is number => id !== null);
     if (files.length) await this.options.attachments.remove(SYSTEM_ACTOR, files).catch(() => undefined);
     return rows.length;
+  }
+
+  /**
+   * Removes the rows an import's committed batches created, the last batch first, each batch in
+   * its own transaction with its entry of the undo list (rows deleted since are skipped).
+   */
+  private async undo(importId: number, entityName: string): Promise<void> {
+    const { runtime } = this.options;
+    const entity = runtime.registry.find(entityName);
+    const batches = await runtime
+      .executor()
+      .select({ batchNo: excelImportBatch.batchNo, ids: excelImportBatch.ids })
+      .from(excelImportBatch)
+      .where(eq(excelImportBatch.importId, importId))
+      .orderBy(desc(excelImportBatch.batchNo));
+    for (const batch of batches) {
+      await runtime.transaction(async (tx) => {
+        if (entity) {
+          const table = runtime.table(entity.name);
+          const key = table[entity.key] as AnyPgColumn;
+          const stored = await tx.select({ id: key }).from(table).where(inArray(key, batch.ids));
+          const ids = stored.map((row) => Number(row.id));
+          const service = runtime.service(entity.name);
+          for (let start = 0; start < ids.length; start += 1000)
+            await service.removeRows(SYSTEM_ACTOR, ids.slice(start, start + 1000), IMPORT_UNDO);
+        }
+        await tx
+          .delete(excelImportBatch)
+          .where(and(eq(excelImportBatch.importId, importId), eq(excelImportBatch.batchNo, batch.batchNo)));
+      });
+    }
   }
 
   private async update(importId: number, values: Partial<typeof excelImport.$inferInsert>): Promise<void> {
@@ -263,6 +328,11 @@ export class Imports {
     onProgress?: (done: number) => void,
     /** The data rows as a stream of batches (a big file); else the sheet's rows. */
     batches?: AsyncIterable<SheetRow[]>,
+    /**
+     * The import record of a big import: each batch is then committed alone and listed as the
+     * record's undo list (carried out here when the import fails); else all in one transaction.
+     */
+    importId?: number,
   ): Promise<ImportOutcome> {
     const { runtime } = this.options;
     const messages = runtime.messages();
@@ -300,40 +370,67 @@ export class Imports {
       issues.push({ row, column, message: t(message, params) });
     };
 
-    // The rows a batch at a time, all in one transaction: converted, names resolved, unique
-    // values checked, created — or, when anything is wrong, still checked to the end (so every
-    // problem is listed) and rolled back. What is held per row is a batch's worth, whatever the
-    // file's size; only the unique values seen (for duplicates in the file) grow with it.
+    // The rows a batch at a time: converted, names resolved, unique values checked, created — or,
+    // once anything is wrong, still checked to the end (so every problem is listed) and nothing
+    // kept. What is held per row is a batch's worth, whatever the file's size; only the unique
+    // values seen (for duplicates in the file) grow with it. A small import runs in one
+    // transaction; a big one commits each clean batch with its entry in the undo list and, when a
+    // problem turns up, undoes the batches committed before it.
     const seen = new Map<string, Map<string, number>>();
     const service = runtime.service(entity.name);
     let created = 0;
     let rowCount = 0;
-    try {
-      await runtime.transaction(async () => {
-        for await (const rows of batches ?? inBatches(sheet.rows, IMPORT_BATCH)) {
-          const numbers = rows.map((row) => row.number);
-          const bodies = rows.map((row) => this.convertRow(columns, row, context, cellIssue));
-          rowCount += rows.length;
-          await this.resolveNames(actor, columns, bodies, numbers, cellIssue);
-          await this.uniqueIssues(entity, columns, bodies, numbers, seen, cellIssue);
-          const before = rowCount - rows.length;
-          const result = await service.createMany(actor, bodies, {
-            onProgress: (count) => onProgress?.(before + count),
-          });
-          if ('issues' in result) {
-            for (const issue of result.issues) {
-              const [index, field] = issue.path;
-              const row = typeof index === 'number' ? (numbers[index] ?? null) : null;
-              const column = typeof field === 'string' ? labelOf(field) : '';
-              if (reported.has(`${row}\u0000${column}`)) continue;
-              issues.push({ row, column, message: t(issue.message, issue.params) });
-            }
-          } else created += result.ids.length;
-          onProgress?.(rowCount);
-          collectIfGrown(16);
-        }
-        if (issues.length) throw new Rollback();
+    let batchNo = 0;
+    const createBatch = async (rows: SheetRow[]): Promise<number[]> => {
+      const numbers = rows.map((row) => row.number);
+      const bodies = rows.map((row) => this.convertRow(columns, row, context, cellIssue));
+      rowCount += rows.length;
+      await this.resolveNames(actor, columns, bodies, numbers, cellIssue);
+      await this.uniqueIssues(entity, columns, bodies, numbers, seen, cellIssue);
+      const before = rowCount - rows.length;
+      const result = await service.createMany(actor, bodies, {
+        onProgress: (count) => onProgress?.(before + count),
       });
+      onProgress?.(rowCount);
+      collectIfGrown(16);
+      if (!('issues' in result)) return result.ids;
+      for (const issue of result.issues) {
+        const [index, field] = issue.path;
+        const row = typeof index === 'number' ? (numbers[index] ?? null) : null;
+        const column = typeof field === 'string' ? labelOf(field) : '';
+        if (reported.has(`${row}\u0000${column}`)) continue;
+        issues.push({ row, column, message: t(issue.message, issue.params) });
+      }
+      return [];
+    };
+    const rowBatches = () => batches ?? inBatches(sheet.rows, IMPORT_BATCH);
+    try {
+      if (importId === undefined) {
+        await runtime.transaction(async () => {
+          for await (const rows of rowBatches()) created += (await createBatch(rows)).length;
+          if (issues.length) throw new Rollback();
+        });
+      } else {
+        try {
+          for await (const rows of rowBatches()) {
+            await runtime
+              .transaction(async (tx) => {
+                const ids = await createBatch(rows);
+                // After the first problem no batch is kept: the rest are only checked.
+                if (issues.length) throw new Rollback();
+                await tx.insert(excelImportBatch).values({ importId, batchNo: ++batchNo, ids });
+                created += ids.length;
+              })
+              .catch((error: unknown) => {
+                if (!(error instanceof Rollback)) throw error;
+              });
+          }
+          if (issues.length) throw new Rollback();
+        } catch (error) {
+          await this.undo(importId, entity.name);
+          throw error;
+        }
+      }
     } catch (error) {
       created = 0;
       if (error instanceof Rollback) {

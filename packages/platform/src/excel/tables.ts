@@ -1,6 +1,6 @@
 // Imports that run as jobs (files of more than 5000 rows): who asked, the uploaded file, how
 // far the job got and how it ended, for the status endpoint.
-import { bigint, index, integer, pgTable, varchar, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, varchar, timestamp } from 'drizzle-orm/pg-core';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 
@@ -29,4 +29,20 @@ export const excelImport = pgTable(
   (t) => [index('base_excel_import_user_idx').on(t.userId, t.creationDate)],
 );
 
-export const excelTables = { excelImport };
+/**
+ * The rows a running big import has created, a batch per row (each batch is committed in its own
+ * short transaction so other requests get the connection between batches). While the import is
+ * RUNNING these rows are its undo list: a failed import, or one a stopped process left RUNNING,
+ * removes them. A finished import's batches are deleted.
+ */
+export const excelImportBatch = pgTable(
+  'base_excel_import_batch',
+  {
+    importId: bigint('import_id', { mode: 'number' }).notNull(),
+    batchNo: integer('batch_no').notNull(),
+    ids: bigint('ids', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.batchNo] })],
+);
+
+export const excelTables = { excelImport, excelImportBatch };

@@ -190,21 +190,23 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   });
 
   installAccessEnforcement(app, policy);
+  // Work the last stop interrupted is cleared before anything is served or any job runs (here,
+  // not in onReady, whose time limit an undo of a big import's batches may pass: ADR 0015).
+  if (options.recoverInterruptedWork) {
+    const imported = await imports.failInterrupted(interruptedReason(messages, 'excel.importInterrupted'));
+    const exported = await backExports.failInterrupted(
+      interruptedReason(messages, 'excel.exportInterrupted'),
+    );
+    const exportDir = storage.workDir('exports');
+    const files = await removeWorkFiles([exportDir, importWorkDir, dirname(exportDir)], Date.now());
+    if (imported + exported + files)
+      app.log.warn(
+        { imports: imported, exports: exported, files },
+        'work interrupted by the last stop cleared',
+      );
+  }
   // Jobs run while the server does: started once it is ready, stopped (gracefully) on close.
   app.addHook('onReady', async () => {
-    if (options.recoverInterruptedWork) {
-      const imported = await imports.failInterrupted(interruptedReason(messages, 'excel.importInterrupted'));
-      const exported = await backExports.failInterrupted(
-        interruptedReason(messages, 'excel.exportInterrupted'),
-      );
-      const exportDir = storage.workDir('exports');
-      const files = await removeWorkFiles([exportDir, importWorkDir, dirname(exportDir)], Date.now());
-      if (imported + exported + files)
-        app.log.warn(
-          { imports: imported, exports: exported, files },
-          'work interrupted by the last stop cleared',
-        );
-    }
     await jobs.start();
     // The approval reminders' sweep schedules itself from its first run on.
     if (jobs.workers) await reminders.schedule(jobs);
