@@ -304,7 +304,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     exports: 0,
   };
   let indexes = 0;
-  let bigImports: Record<string, number> = {};
+  let bigImports: Record<string, number> | undefined;
   try {
     for (let round = 1; round <= options.kills; round++) {
       const server = await startServer(env);
@@ -372,7 +372,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     database: options.databaseUrl ? 'postgres' : 'pglite',
     savesAcknowledged: ledger.acknowledgedTypes.size,
     importsAcknowledged: ledger.acknowledgedImports.size,
-    bigImports,
+    bigImports: bigImports ?? {},
     exportsRequested: ledger.exports,
     indexesChecked: indexes,
     seconds: Math.round((Date.now() - started) / 1000),
