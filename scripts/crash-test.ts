@@ -148,15 +148,22 @@ async function workload(server: ServerProcess, round: number, ledger: Ledger): P
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
   };
-  // The kill comes at a random moment; the clients' failures after it are expected.
-  const killAfter = 300 + Math.random() * 3000;
-  const killed = new Promise<void>((resolve) =>
-    setTimeout(() => {
-      stop = true;
-      void killServer(server).then(resolve);
-    }, killAfter),
-  );
-  const clients = [saves(1), saves(2), imports(), bigImport(), exports()].map((work) =>
+  // The kill comes at a random moment once the big import is accepted (so that it finds the
+  // import waiting, in or between its batches, or done); the clients' failures after it are expected.
+  const big = bigImport();
+  const killAfter = 300 + Math.random() * 6000;
+  const killed = big
+    .catch(() => undefined)
+    .then(
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            stop = true;
+            void killServer(server).then(resolve);
+          }, killAfter),
+        ),
+    );
+  const clients = [saves(1), saves(2), imports(), big, exports()].map((work) =>
     work.catch((error: unknown) => {
       if (!stop) throw error;
     }),

@@ -42,6 +42,42 @@ export const PREVIEWABLE_EXTENSIONS = [
 ] as const;
 export const IMAGE_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png', 'bmp'] as const;
 
+/**
+ * The file types the server accepts at all (an allowlist, each checked by its content: see
+ * docs/api.md); the upload widget offers and checks the same list, or a field's narrower one.
+ */
+export const UPLOAD_EXTENSIONS = [
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'bmp',
+  'webp',
+  'tif',
+  'tiff',
+  'docx',
+  'xlsx',
+  'pptx',
+  'ofd',
+  'zip',
+  'doc',
+  'xls',
+  'ppt',
+  'rar',
+  '7z',
+  'dwg',
+  'mp4',
+  'txt',
+  'csv',
+  'json',
+  'xml',
+  'dxf',
+  'step',
+  'stp',
+] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
 /** The grid's row number: (page-1)*size + index + 1. */
 export function rowNumber(page: number, size: number, index: number): number {
   return (page - 1) * size + index + 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '@srm/kernel';
+import { UPLOAD_EXTENSIONS, translate } from '@srm/kernel';
 import { platformUiMessages } from '../messages';
 import {
   CHUNK_SIZE,
@@ -33,14 +33,27 @@ describe('which files may be uploaded', () => {
     expect(acceptAttribute(limits)).toBe('.pdf,.docx');
   });
 
-  it('accepts any extension without a list', () => {
+  it('without a list takes what the server accepts, and refuses programs and scripts by name', () => {
     expect(checkFile({ name: 'drawing.dwg', size: 10 }, 0)).toBeNull();
-    expect(acceptAttribute({})).toBeUndefined();
+    expect(checkFile({ name: '报价.xlsx', size: 10 }, 0)).toBeNull();
+    for (const name of ['setup.exe', 'run.hta', 'a.wsf', 'a.vbe', 'a.reg', 'a.lnk', 'a.py', 'a.sh', 'README'])
+      expect(zh(checkFile({ name, size: 10 }, 0)), name).toMatch(/^当前文件扩展名不能上传附件，允许的格式：pdf,/);
+    const attribute = acceptAttribute({});
+    expect(attribute.split(',')).toEqual(UPLOAD_EXTENSIONS.map((extension) => `.${extension}`));
+    expect(attribute).not.toContain('.exe');
+  });
+
+  it('keeps a field’s list within the server’s', () => {
+    const limits = { accept: ['pdf', 'exe', 'bat'] };
+    expect(acceptAttribute(limits)).toBe('.pdf');
+    expect(zh(checkFile({ name: 'tool.exe', size: 10 }, 0, limits))).toBe(
+      '当前文件扩展名不能上传附件，允许的格式：pdf',
+    );
   });
 
   it('caps the size at 2147483648 bytes by default, or the configured maximum', () => {
-    expect(checkFile({ name: 'a.bin', size: 2147483648 }, 0)).toBeNull();
-    expect(zh(checkFile({ name: 'a.bin', size: 2147483649 }, 0))).toBe('文件大小不能超过 2 GB');
+    expect(checkFile({ name: 'a.zip', size: 2147483648 }, 0)).toBeNull();
+    expect(zh(checkFile({ name: 'a.zip', size: 2147483649 }, 0))).toBe('文件大小不能超过 2 GB');
     expect(zh(checkFile({ name: 'a.pdf', size: 2 * 1024 * 1024 }, 0, { maxBytes: 1024 * 1024 }))).toBe(
       '文件大小不能超过 1 MB',
     );

@@ -7,6 +7,7 @@ import {
   LARGE_FILE_THRESHOLD,
   MAX_ATTACHMENTS,
   PREVIEWABLE_EXTENSIONS,
+  UPLOAD_EXTENSIONS,
 } from '@srm/kernel';
 
 /** A problem of a file the user picked: a message key of the toolkit and its parameters. */
@@ -16,7 +17,10 @@ export interface FileIssue {
 }
 
 export interface AttachmentLimits {
-  /** Allowed extensions (any case, with or without the dot); empty or absent allows any. */
+  /**
+   * Allowed extensions (any case, with or without the dot), within the server's list; empty or
+   * absent allows every type the server accepts.
+   */
   readonly accept?: readonly string[];
   /** Largest file in bytes (the spec's 2147483648 by default). */
   readonly maxBytes?: number;
@@ -33,14 +37,22 @@ export function extensionOf(name: string): string {
   return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-function normalised(accept: readonly string[] | undefined): string[] {
-  return (accept ?? []).map((item) => item.trim().replace(/^\./, '').toLowerCase()).filter(Boolean);
+const SERVER_ACCEPTS: readonly string[] = UPLOAD_EXTENSIONS;
+
+/** The extensions a field takes: its own list within the server's, or the server's. */
+function allowed(limits: AttachmentLimits): string[] {
+  if (limits.imagesOnly) return [...IMAGE_EXTENSIONS];
+  const own = (limits.accept ?? [])
+    .map((item) => item.trim().replace(/^\./, '').toLowerCase())
+    .filter((item) => SERVER_ACCEPTS.includes(item));
+  return own.length ? own : [...SERVER_ACCEPTS];
 }
 
 /** The `accept` attribute of the file input. */
-export function acceptAttribute(limits: AttachmentLimits): string | undefined {
-  const list = limits.imagesOnly ? [...IMAGE_EXTENSIONS] : normalised(limits.accept);
-  return list.length ? list.map((item) => `.${item}`).join(',') : undefined;
+export function acceptAttribute(limits: AttachmentLimits): string {
+  return allowed(limits)
+    .map((item) => `.${item}`)
+    .join(',');
 }
 
 /** Whether one more file may be added: the upload button is disabled at the count. */
@@ -60,8 +72,8 @@ export function checkFile(
   const extension = extensionOf(file.name);
   if (limits.imagesOnly && !(IMAGE_EXTENSIONS as readonly string[]).includes(extension))
     return { message: 'ui.attachment.imageType' };
-  const accept = normalised(limits.accept);
-  if (accept.length && !accept.includes(extension))
+  const accept = allowed(limits);
+  if (!accept.includes(extension))
     return { message: 'ui.attachment.extensionRefused', params: { formats: accept.join(',') } };
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_UPLOAD;
   if (file.size > maxBytes)

@@ -4,6 +4,7 @@
 // executable's header, or `#!` at the start) whatever its name. The content type the server
 // answers comes from the extension, never from what the client said.
 import { Transform } from 'node:stream';
+import { UPLOAD_EXTENSIONS, type UploadExtension } from '@srm/kernel';
 
 /** Leading bytes, at an offset. */
 interface Signature {
@@ -27,8 +28,8 @@ const JPEG = [bytes(0xff, 0xd8, 0xff)];
 const TIFF = [bytes(0x49, 0x49, 0x2a, 0x00), bytes(0x4d, 0x4d, 0x00, 0x2a)];
 const TEXT = (contentType: string): Kind => ({ contentType, text: true });
 
-/** The accepted types. */
-const KINDS: Record<string, Kind> = {
+/** The accepted types: exactly the kernel's list, which the upload widget offers too. */
+const KINDS: Record<UploadExtension, Kind> = {
   pdf: { contentType: 'application/pdf', magic: [ascii('%PDF')] },
   png: { contentType: 'image/png', magic: [bytes(0x89, 0x50, 0x4e, 0x47)] },
   jpg: { contentType: 'image/jpeg', magic: JPEG },
@@ -66,7 +67,11 @@ const KINDS: Record<string, Kind> = {
 };
 
 /** The extensions accepted, for messages and the documentation. */
-export const ACCEPTED_EXTENSIONS: readonly string[] = Object.keys(KINDS);
+export const ACCEPTED_EXTENSIONS: readonly string[] = UPLOAD_EXTENSIONS;
+
+function kindOf(extension: string): Kind | undefined {
+  return Object.hasOwn(KINDS, extension) ? KINDS[extension as UploadExtension] : undefined;
+}
 
 /** Leading bytes of programs (PE, ELF, Mach-O, Java classes): refused whatever the name says. */
 const PROGRAMS = [
@@ -91,7 +96,7 @@ export function extensionOf(fileName: string): string {
 
 /** The content type served for an extension (one accepted earlier, or octet-stream). */
 export function contentTypeOf(extension: string): string {
-  return KINDS[extension]?.contentType ?? 'application/octet-stream';
+  return kindOf(extension)?.contentType ?? 'application/octet-stream';
 }
 
 /** Whether files with this extension are accepted at all. */
@@ -132,7 +137,7 @@ function hasControlBytes(chunk: Buffer): boolean {
 
 /** What is wrong with a file's first bytes, if anything. */
 export function headProblem(extension: string, head: Buffer): Error | null {
-  const kind = KINDS[extension];
+  const kind = kindOf(extension);
   if (!kind) return new ContentMismatchError(extension);
   // A program in a text type has NUL bytes: it is refused below as not text.
   if (!kind.text && PROGRAMS.some((signature) => matches(head, signature))) return new ProgramRefusedError();
@@ -150,7 +155,7 @@ export function headProblem(extension: string, head: Buffer): Error | null {
  * (only the text check applies).
  */
 export function contentCheck(extension: string, options: { first?: boolean } = {}): Transform {
-  const text = !!KINDS[extension]?.text;
+  const text = !!kindOf(extension)?.text;
   let head: Buffer | null = options.first === false ? null : Buffer.alloc(0);
   const later = (chunk: Buffer): Error | null =>
     text && hasControlBytes(chunk) ? new ContentMismatchError(extension) : null;
