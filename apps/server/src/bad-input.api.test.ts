@@ -109,3 +109,191 @@ describe('every declared route', () => {
     expect(failures).toEqual([]);
   });
 });
+
+/** Hostile multipart bodies: broken framing, odd part headers, hostile field names and values. */
+function hostileForms(
+  fileField: string,
+  fields: readonly string[],
+): { label: string; type: string; body: Buffer }[] {
+  const b = 'fuzzBoundary7MA4YWxkTrZu0gW';
+  const type = `multipart/form-data; boundary=${b}`;
+  const part = (headers: string, content: string | Buffer) =>
+    Buffer.concat([Buffer.from(`--${b}\r\n${headers}\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n')]);
+  const end = Buffer.from(`--${b}--\r\n`);
+  const field = (name: string, value: string) =>
+    part(`Content-Disposition: form-data; name="${name}"`, value);
+  const file = (name: string, content: string | Buffer, extra = '') =>
+    part(
+      `Content-Disposition: form-data; name="${fileField}"; filename="${name}"${extra}\r\nContent-Type: application/pdf`,
+      content,
+    );
+  const pdf = '%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n';
+  const named = (value: string) => fields.map((name) => field(name, value));
+  return [
+    { label: 'no boundary', type: 'multipart/form-data', body: Buffer.from(pdf) },
+    {
+      label: 'a boundary of 300 characters',
+      type: `multipart/form-data; boundary=${'x'.repeat(300)}`,
+      body: Buffer.from(pdf),
+    },
+    { label: 'empty body', type, body: Buffer.alloc(0) },
+    { label: 'no parts, only the end', type, body: end },
+    { label: 'garbage', type, body: Buffer.from('\u0000\u00ff'.repeat(500), 'latin1') },
+    { label: 'truncated file part', type, body: Buffer.concat([...named('1'), file('a.pdf', pdf)]) },
+    {
+      label: 'file part without a file name',
+      type,
+      body: Buffer.concat([
+        ...named('1'),
+        part(`Content-Disposition: form-data; name="${fileField}"`, pdf),
+        end,
+      ]),
+    },
+    { label: 'no disposition', type, body: Buffer.concat([part('Content-Type: text/plain', 'x'), end]) },
+    {
+      label: 'path in the file name',
+      type,
+      body: Buffer.concat([...named('1'), file('../../../etc/passwd.pdf', pdf), end]),
+    },
+    {
+      label: 'NUL in the file name',
+      type,
+      body: Buffer.concat([...named('1'), file('a\u0000.pdf', pdf), end]),
+    },
+    {
+      label: 'NUL in the fields',
+      type,
+      body: Buffer.concat([...named('a\u0000b'), file('a.pdf', pdf), end]),
+    },
+    {
+      label: 'object-like fields',
+      type,
+      body: Buffer.concat([
+        ...named('{"toString":1}'),
+        field('__proto__', '{"x":1}'),
+        field('constructor', 'x'),
+        file('a.pdf', pdf),
+        end,
+      ]),
+    },
+    {
+      label: 'a field of 2 MB',
+      type,
+      body: Buffer.concat([
+        ...fields.map((name) => field(name, 'x'.repeat(2 * 1024 * 1024))),
+        file('a.pdf', pdf),
+        end,
+      ]),
+    },
+    {
+      label: 'a part header of 200 KB',
+      type,
+      body: Buffer.concat([
+        part(`Content-Disposition: form-data; name="${'n'.repeat(200 * 1024)}"`, 'x'),
+        file('a.pdf', pdf),
+        end,
+      ]),
+    },
+    {
+      label: '2000 fields',
+      type,
+      body: Buffer.concat([
+        ...Array.from({ length: 2000 }, (_, i) => field(`f${i}`, 'x')),
+        file('a.pdf', pdf),
+        end,
+      ]),
+    },
+    {
+      label: 'two files',
+      type,
+      body: Buffer.concat([...named('1'), file('a.pdf', pdf), file('b.pdf', pdf), end]),
+    },
+    {
+      label: 'the file before the fields',
+      type,
+      body: Buffer.concat([file('a.pdf', pdf), ...named('1'), end]),
+    },
+    {
+      label: 'a program named .pdf',
+      type,
+      body: Buffer.concat([
+        ...named('1'),
+        file('a.pdf', Buffer.from('MZ\u0090\u0000'.repeat(64), 'latin1')),
+        end,
+      ]),
+    },
+    { label: 'an empty file', type, body: Buffer.concat([...named('1'), file('a.pdf', ''), end]) },
+    {
+      label: 'filename* in RFC 5987 form',
+      type,
+      body: Buffer.concat([
+        ...named('1'),
+        part(
+          `Content-Disposition: form-data; name="${fileField}"; filename*=UTF-8''%E6%8A%A5%E4%BB%B7%00.pdf`,
+          pdf,
+        ),
+        end,
+      ]),
+    },
+  ];
+}
+
+describe('every upload route', () => {
+  it(
+    'answers hostile multipart bodies with an E envelope and never a 5xx',
+    { timeout: 600_000 },
+    async () => {
+      const uploads = server.app.routeInventory.filter(
+        (route) =>
+          route.url.startsWith('/api/') && route.method === 'POST' && route.declared?.inputFrom === 'form',
+      );
+      expect(uploads.length).toBeGreaterThanOrEqual(4);
+      const failures: string[] = [];
+      let sent = 0;
+      for (const route of uploads) {
+        const fileField = route.declared?.files?.[0] ?? 'file';
+        const fields = Object.keys(route.declared?.input ?? {});
+        for (const form of hostileForms(fileField, fields)) {
+          const response = await server.app.inject({
+            method: 'POST',
+            url: route.url,
+            headers: { 'x-test-actor': buyer, 'content-type': form.type },
+            payload: form.body,
+          });
+          sent += 1;
+          const type = String(response.headers['content-type'] ?? '');
+          const answer = type.includes('json')
+            ? (response.json() as { status?: string; msg?: string })
+            : null;
+          if (
+            response.statusCode >= 500 ||
+            (response.statusCode >= 400 && (answer?.status !== 'E' || !answer.msg))
+          )
+            failures.push(
+              `${response.statusCode} ${route.url} (${form.label}): ${response.body.slice(0, 160)}`,
+            );
+        }
+      }
+      console.info(`multipart: ${sent} hostile bodies over ${uploads.length} upload routes`);
+      expect(failures).toEqual([]);
+      // A form that breaks off inside its file leaves no file and no record behind.
+      const before = await server.count('base_attachment');
+      const [truncated] = hostileForms('file', []).filter((form) => form.label === 'truncated file part');
+      const broken = await server.app.inject({
+        method: 'POST',
+        url: '/api/file/v2/file/upload',
+        headers: { 'x-test-actor': buyer, 'content-type': truncated!.type },
+        payload: truncated!.body,
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toEqual({
+        status: 'E',
+        msg: '上传内容不是有效的表单（multipart/form-data），请重新上传',
+        data: null,
+      });
+      expect(await server.count('base_attachment')).toBe(before);
+      const health = await server.app.inject({ method: 'POST', url: '/api/base/health', payload: {} });
+      expect(health.statusCode).toBe(200);
+    },
+  );
+});

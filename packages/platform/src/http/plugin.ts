@@ -111,6 +111,11 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
       .send(failure(request.t(error.messageKey, error.params), error.details ?? null));
     return;
   }
+  if (request.isMultipart?.() && isBrokenForm(error)) {
+    request.log.info({ detail: error.message }, 'broken multipart form');
+    reply.code(400).send(failure(request.t('error.badForm')));
+    return;
+  }
   const known = knownFastifyError(error, request);
   if (known) {
     request.log.info({ code: error.code }, known.msg);
@@ -131,6 +136,13 @@ function knownFastifyError(
       return { status: 400, msg: request.t('error.badJson') };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, msg: request.t('error.payloadTooLarge') };
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, msg: request.t('error.formTooBig') };
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return { status: 400, msg: request.t('error.badForm') };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 415, msg: request.t('error.unsupportedMediaType') };
@@ -142,6 +154,15 @@ function knownFastifyError(
     return { status: error.statusCode, msg: request.t('error.badRequest', { detail: error.message }) };
   }
   return null;
+}
+
+/**
+ * The multipart parser's own errors (plain errors without a code): no or an unusable boundary,
+ * a body that ends inside the form, a part header it cannot read.
+ */
+function isBrokenForm(error: Error): boolean {
+  if ('code' in error && error.code) return false;
+  return /^Multipart: |multipart data|^Boundary required|^The needle |^Malformed/.test(error.message);
 }
 
 export function headerValue(value: string | string[] | undefined): string | undefined {
