@@ -40,6 +40,8 @@ export interface ListButtonProps {
   readonly entity: EntityDef;
   /** The rows chosen in the list (may be empty). */
   readonly selected: readonly Row[];
+  /** Forgets the rows chosen (after the button turned them into something else). */
+  clearSelection(): void;
 }
 
 /** A toolbar button of a list screen acting on the rows chosen (打印标签 in the barcode list). */

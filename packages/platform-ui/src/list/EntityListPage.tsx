@@ -188,7 +188,7 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
               {buttons
                 ?.filter((button) => may(button.resource))
                 .map(({ key, component: Extra }) => (
-                  <Extra key={key} entity={entity} selected={selected} />
+                  <Extra key={key} entity={entity} selected={selected} clearSelection={clearSelection} />
                 ))}
               {batchActions.map(({ name, action }) => (
                 <Button
