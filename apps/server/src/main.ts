@@ -132,8 +132,8 @@ async function main(): Promise<void> {
     database,
     dataDir: config.dataDir,
     logger: { level: config.logLevel },
-    // Under the directory's lock nothing else runs on this database: what says RUNNING died.
-    recoverInterruptedWork: database.kind === 'pglite',
+    // Work RUNNING that no live process holds died with its process (WorkLease, ADR 0015).
+    recoverInterruptedWork: true,
   });
   phase('app built');
   if (config.demoData) await loadDemoData(runtime, 'new');

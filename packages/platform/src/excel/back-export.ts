@@ -17,6 +17,7 @@ import type { EntityRuntime } from '../entity/runtime';
 import type { Row } from '../entity/rows';
 import type { Attachments } from '../files/attachments';
 import type { JobService } from '../jobs/jobs';
+import type { WorkLease } from '../jobs/lease';
 import { type BackExportStatus, backExport } from './back-export.entity';
 import { prepareExport, writeExport } from './export';
 import { type ExportRequest, parseExportRequest } from './request';
@@ -55,6 +56,8 @@ export interface BackExportOptions {
   readonly runtime: EntityRuntime;
   readonly attachments: Attachments;
   readonly jobs: JobService;
+  /** Which exports this node runs, and which a dead one left (ADR 0015). */
+  readonly lease: WorkLease;
   /** Where files are written before they go into storage. */
   readonly workDir: string;
   /** Rows between progress updates (default 5000). */
@@ -138,29 +141,36 @@ export class BackExports {
   }
 
   /**
-   * Exports that a stopped process left RUNNING (their job died with it) are FAILED with
-   * `reason`. Only for a start that has the database to itself. Answers how many.
+   * Exports left RUNNING by a process that died (no live node holds them: `WorkLease`) are
+   * FAILED with `reason`. Answers how many.
    */
   async failInterrupted(reason: string): Promise<number> {
-    const table = this.options.runtime.table(backExport.name);
+    const { runtime, lease } = this.options;
+    const table = runtime.table(backExport.name);
     const key = table[backExport.key] as AnyPgColumn;
-    const rows = await this.options.runtime
-      .executor()
-      .select({ id: key })
-      .from(table)
-      .where(eq(table.exportStatus as AnyPgColumn, 'RUNNING'));
-    for (const { id } of rows) {
-      await this.setStatus(id as number, 'FAILED', {
-        errorMessage: reason.slice(0, 1000),
-        finishedDate: this.options.runtime.clock.nowMs(),
-      });
+    const status = table.exportStatus as AnyPgColumn;
+    const rows = await runtime.executor().select({ id: key }).from(table).where(eq(status, 'RUNNING'));
+    let failed = 0;
+    for (const { id } of rows as { id: number }[]) {
+      if (!(await lease.claimOrphan('export', id))) continue;
+      try {
+        // Still RUNNING now that it is claimed (its runner may have ended it in between).
+        const [now] = await runtime.executor().select({ status }).from(table).where(eq(key, id));
+        if (now?.status !== 'RUNNING') continue;
+        await this.setStatus(id, 'FAILED', {
+          errorMessage: reason.slice(0, 1000),
+          finishedDate: runtime.clock.nowMs(),
+        });
+        failed++;
+      } finally {
+        await lease.release('export', id);
+      }
     }
-    return rows.length;
+    return failed;
   }
 
   /** The job: writes the file, or records why it could not. */
   async run(job: BackExportJob): Promise<void> {
-    const { runtime } = this.options;
     const id = job.reportBackExportId;
     let row: Row;
     try {
@@ -168,8 +178,20 @@ export class BackExports {
     } catch {
       return; // deleted meanwhile
     }
-    if (row.exportStatus === 'DONE' || row.exportStatus === 'FAILED') return;
+    // RUNNING: an earlier attempt, failed by the sweep once its node is gone.
+    if (row.exportStatus === 'DONE' || row.exportStatus === 'FAILED' || row.exportStatus === 'RUNNING')
+      return;
     const actor: Actor = { ...job.actor };
+    await this.options.lease.hold('export', id);
+    try {
+      await this.runHeld(id, row, actor);
+    } finally {
+      await this.options.lease.release('export', id);
+    }
+  }
+
+  private async runHeld(id: number, row: Row, actor: Actor): Promise<void> {
+    const { runtime } = this.options;
     await this.setStatus(id, 'RUNNING', {
       startedDate: runtime.clock.nowMs(),
       errorMessage: null,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { finished } from 'node:stream/promises';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs';
@@ -30,6 +30,7 @@ import { AppError } from '../http/errors';
 import type { EntityRuntime } from '../entity/runtime';
 import type { AttachmentInfo, Attachments } from '../files/attachments';
 import type { JobService } from '../jobs/jobs';
+import type { WorkLease } from '../jobs/lease';
 import { type ActorSnapshot, snapshotOf } from './back-export';
 import { type ConvertContext, convertCell, resolveReferences } from './import-convert';
 import { type ImportField, fieldByHeader, importFields } from './import-fields';
@@ -67,6 +68,8 @@ export interface ImportOptions {
   readonly runtime: EntityRuntime;
   readonly attachments: Attachments;
   readonly jobs: JobService;
+  /** Which imports this node runs, and which a dead one left (ADR 0015). */
+  readonly lease: WorkLease;
   readonly workDir: string;
 }
 
@@ -153,13 +156,24 @@ export class Imports {
 
   /** The job of a big import. */
   async run(job: ImportJob): Promise<void> {
-    const { runtime, attachments } = this.options;
+    const { runtime } = this.options;
     const [row] = await runtime
       .executor()
       .select()
       .from(excelImport)
       .where(eq(excelImport.importId, job.importId));
-    if (!row || row.status === 'DONE' || row.status === 'FAILED') return;
+    // RUNNING: an earlier attempt, undone and failed by the sweep once its node is gone.
+    if (!row || row.status === 'DONE' || row.status === 'FAILED' || row.status === 'RUNNING') return;
+    await this.options.lease.hold('import', job.importId);
+    try {
+      await this.runHeld(job, row);
+    } finally {
+      await this.options.lease.release('import', job.importId);
+    }
+  }
+
+  private async runHeld(job: ImportJob, row: typeof excelImport.$inferSelect): Promise<void> {
+    const { runtime, attachments } = this.options;
     const actor: Actor = { ...job.actor };
     await this.update(job.importId, { status: 'RUNNING', progress: 0 });
     const path = join(this.options.workDir, `${randomBytes(12).toString('hex')}.xlsx`);
@@ -214,21 +228,47 @@ export class Imports {
   }
 
   /**
-   * Imports that a stopped process left RUNNING (their job died with it) are FAILED with
-   * `reason`, the rows their committed batches created removed, and their uploaded files removed
-   * as a finished import's are. Only for a start that has the database to itself. Answers how
-   * many imports were interrupted.
+   * Imports left RUNNING by a process that died (no live node holds them: `WorkLease`) are
+   * FAILED with `reason`, the rows their committed batches created removed, and their uploaded
+   * files removed as a finished import's are. Answers how many imports were interrupted.
    */
   async failInterrupted(reason: string): Promise<number> {
-    const { runtime } = this.options;
-    // Undo first, still RUNNING: a crash in the middle of it leaves the rest for the next start.
-    const pending = await runtime
+    const { runtime, lease } = this.options;
+    // Imports RUNNING, or ended with an undo list left (an undo the database refused), that no
+    // live node holds: undone first, still RUNNING (a crash in the middle leaves the rest for
+    // the next sweep), then FAILED.
+    const candidates = await runtime
       .executor()
       .selectDistinct({ importId: excelImport.importId, entityName: excelImport.entityName })
       .from(excelImport)
-      .innerJoin(excelImportBatch, eq(excelImportBatch.importId, excelImport.importId))
-      .where(ne(excelImport.status, 'DONE'));
-    for (const { importId, entityName } of pending) await this.undo(importId, entityName);
+      .leftJoin(excelImportBatch, eq(excelImportBatch.importId, excelImport.importId))
+      .where(
+        or(
+          eq(excelImport.status, 'RUNNING'),
+          and(ne(excelImport.status, 'DONE'), isNotNull(excelImportBatch.importId)),
+        ),
+      );
+    let failed = 0;
+    for (const { importId, entityName } of candidates) {
+      if (!(await lease.claimOrphan('import', importId))) continue;
+      try {
+        // Read again now that it is claimed: its runner may have ended it in between.
+        const [now] = await runtime
+          .executor()
+          .select({ status: excelImport.status, fileAttachmentId: excelImport.fileAttachmentId })
+          .from(excelImport)
+          .where(eq(excelImport.importId, importId));
+        if (!now || now.status === 'DONE') continue;
+        await this.undo(importId, entityName);
+        if (now.status !== 'RUNNING') continue;
+        await this.update(importId, { status: 'FAILED', message: reason.slice(0, 1000) });
+        if (now.fileAttachmentId !== null)
+          await this.options.attachments.remove(SYSTEM_ACTOR, [now.fileAttachmentId]).catch(() => undefined);
+        failed++;
+      } finally {
+        await lease.release('import', importId);
+      }
+    }
     // A DONE import's leftover list (none is left by `run`, which ends both together) is dropped.
     await runtime
       .executor()
@@ -243,19 +283,7 @@ export class Imports {
             .where(eq(excelImport.status, 'DONE')),
         ),
       );
-    const rows = await runtime
-      .executor()
-      .update(excelImport)
-      .set({
-        status: 'FAILED',
-        message: reason.slice(0, 1000),
-        lastUpdateDate: this.options.runtime.clock.now(),
-      })
-      .where(eq(excelImport.status, 'RUNNING'))
-      .returning({ fileAttachmentId: excelImport.fileAttachmentId });
-    const files = rows.map((row) => row.fileAttachmentId).filter((id): id is number => id !== null);
-    if (files.length) await this.options.attachments.remove(SYSTEM_ACTOR, files).catch(() => undefined);
-    return rows.length;
+    return failed;
   }
 
   /**

@@ -37,6 +37,7 @@ import { registerIdentityRoutes } from '../identity/routes';
 import { identityUserActions } from '../identity/user.actions';
 import { interruptedReason, removeWorkFiles } from '../jobs/interrupted';
 import { JobService } from '../jobs/jobs';
+import { WorkLease } from '../jobs/lease';
 import { Messenger } from '../messaging/messenger';
 import { registerSiteMessageRoutes } from '../messaging/site-message.routes';
 import { SiteMessages } from '../messaging/site-messages';
@@ -149,16 +150,20 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     log: (message, error) => app.log.error({ err: error }, message),
   });
   const exportPageRows = Number(process.env.SRM_EXPORT_PAGE_ROWS) || EXPORT_PAGE_SIZE;
+  const lease = new WorkLease(options.database, (error) =>
+    app.log.error({ err: error }, 'the connection holding this node’s background work was lost'),
+  );
   const backExports = new BackExports({
     runtime,
     attachments,
     jobs,
+    lease,
     workDir: storage.workDir('exports'),
     pageRows: exportPageRows,
   });
   jobs.register<BackExportJob>(BACK_EXPORT_QUEUE, (job) => backExports.run(job.data));
   const importWorkDir = storage.workDir('imports');
-  const imports = new Imports({ runtime, attachments, jobs, workDir: importWorkDir });
+  const imports = new Imports({ runtime, attachments, jobs, lease, workDir: importWorkDir });
   jobs.register<ImportJob>(IMPORT_QUEUE, (job) => imports.run(job.data));
   const reminders = new ApprovalReminders(
     approvals,
@@ -190,28 +195,47 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   });
 
   installAccessEnforcement(app, policy);
-  // Work the last stop interrupted is cleared before anything is served or any job runs (here,
-  // not in onReady, whose time limit an undo of a big import's batches may pass: ADR 0015).
-  if (options.recoverInterruptedWork) {
+  // Work a process that died left RUNNING (no live node holds it) is undone and failed before
+  // anything is served or any job runs (here, not in onReady, whose time limit an undo of a big
+  // import's batches may pass: ADR 0015); on PostgreSQL, where other nodes may die while this
+  // one runs, every minute too.
+  const recoverInterrupted = async () => {
     const imported = await imports.failInterrupted(interruptedReason(messages, 'excel.importInterrupted'));
     const exported = await backExports.failInterrupted(
       interruptedReason(messages, 'excel.exportInterrupted'),
     );
-    const exportDir = storage.workDir('exports');
-    const files = await removeWorkFiles([exportDir, importWorkDir, dirname(exportDir)], Date.now());
-    if (imported + exported + files)
-      app.log.warn(
-        { imports: imported, exports: exported, files },
-        'work interrupted by the last stop cleared',
-      );
+    if (imported + exported)
+      app.log.warn({ imports: imported, exports: exported }, 'work interrupted by a stopped process cleared');
+  };
+  if (options.recoverInterruptedWork) {
+    await recoverInterrupted();
+    // Work files: only under the embedded database's directory lock is every one of them left
+    // over (on PostgreSQL the directory may be another node's too).
+    if (options.database.kind === 'pglite') {
+      const exportDir = storage.workDir('exports');
+      const files = await removeWorkFiles([exportDir, importWorkDir, dirname(exportDir)], Date.now());
+      if (files) app.log.warn({ files }, 'work files of the last stop removed');
+    }
   }
+  const sweep =
+    options.recoverInterruptedWork && options.database.kind === 'postgres'
+      ? setInterval(() => {
+          recoverInterrupted().catch((error: unknown) =>
+            app.log.error({ err: error }, 'clearing interrupted work failed'),
+          );
+        }, 60_000).unref()
+      : null;
   // Jobs run while the server does: started once it is ready, stopped (gracefully) on close.
   app.addHook('onReady', async () => {
     await jobs.start();
     // The approval reminders' sweep schedules itself from its first run on.
     if (jobs.workers) await reminders.schedule(jobs);
   });
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    if (sweep) clearInterval(sweep);
+    await jobs.stop();
+    await lease.close();
+  });
   installBackExportScope(app, { runtime, policy });
   registerHealth(app, {
     database: options.database,

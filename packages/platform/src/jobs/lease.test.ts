@@ -1,0 +1,58 @@
+// Who runs a piece of background work: this node's items are never claimed as orphans; on
+// PostgreSQL another node's items are held while its session lives and free once it ends (the
+// start or the minute sweep of a surviving node then clears them); on the embedded database
+// every item this process does not run is an orphan (the directory's lock keeps others out).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '@srm/db';
+import { type TestDatabase, openTestDatabase } from '../testing/database';
+import { WorkLease } from './lease';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => database?.close());
+
+describe('the work lease', () => {
+  it('never offers this node’s own work as an orphan, and offers what nobody runs once', async () => {
+    const lease = new WorkLease(database);
+    await lease.hold('import', 41);
+    expect(await lease.claimOrphan('import', 41)).toBe(false);
+    // Another kind with the same id is another item.
+    expect(await lease.claimOrphan('export', 41)).toBe(true);
+    await lease.release('export', 41);
+    await lease.release('import', 41);
+    expect(await lease.claimOrphan('import', 41)).toBe(true);
+    // Claimed: held now, so not offered again until released.
+    expect(await lease.claimOrphan('import', 41)).toBe(false);
+    await lease.release('import', 41);
+    await lease.close();
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'on PostgreSQL holds another node’s work while its session lives, and frees it when the session ends',
+    async () => {
+      const other: Database = await openDatabase({ url: database.url! });
+      const theirs = new WorkLease(other);
+      const ours = new WorkLease(database);
+      try {
+        await theirs.hold('import', 7);
+        await theirs.hold('export', 8);
+        expect(await ours.claimOrphan('import', 7)).toBe(false);
+        expect(await ours.claimOrphan('export', 8)).toBe(false);
+        // A release frees an item at once.
+        await theirs.release('export', 8);
+        expect(await ours.claimOrphan('export', 8)).toBe(true);
+        await ours.release('export', 8);
+        // The other node dies: its session ends and its items are orphans.
+        await theirs.close();
+        expect(await ours.claimOrphan('import', 7)).toBe(true);
+        await ours.release('import', 7);
+      } finally {
+        await ours.close();
+        await theirs.close();
+        await other.close();
+      }
+    },
+  );
+});

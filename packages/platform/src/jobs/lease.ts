@@ -1,0 +1,88 @@
+// Who is running a piece of background work (a big import, a background export), so that work
+// left RUNNING by a process that died can be told from work another node is doing right now.
+//
+// On PostgreSQL several nodes may share the database: a node holds a session advisory lock per
+// item it runs, on a connection of its own kept for that; when the node dies, PostgreSQL ends its
+// session and the locks go with it. A node asking whether an item is held elsewhere tries the
+// lock: if it gets it, nobody runs the item and it keeps the lock while it clears the item up.
+// On the embedded database the data directory's lock already says no other process runs: only
+// what this process holds is held.
+import type { Database } from '@srm/db';
+
+/** The kinds of work, each a namespace of advisory locks (the first key of the two-key form). */
+const NAMESPACES = { import: 0x53524d01, export: 0x53524d02 } as const;
+export type WorkKind = keyof typeof NAMESPACES;
+
+interface PgClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  release(destroy?: boolean): void;
+}
+interface PgPool {
+  connect(): Promise<PgClient>;
+}
+
+export class WorkLease {
+  private readonly mine = new Set<string>();
+  private client: Promise<PgClient> | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly onLost: (error: Error) => void = () => undefined,
+  ) {}
+
+  /** Marks the item as run by this node until `release`. */
+  async hold(kind: WorkKind, id: number): Promise<void> {
+    this.mine.add(`${kind}:${id}`);
+    if (this.database.kind !== 'postgres') return;
+    const client = await this.connection();
+    await client.query('select pg_advisory_lock($1, $2)', [NAMESPACES[kind], id]);
+  }
+
+  async release(kind: WorkKind, id: number): Promise<void> {
+    if (!this.mine.delete(`${kind}:${id}`) || this.database.kind !== 'postgres') return;
+    const client = await this.connection();
+    await client.query('select pg_advisory_unlock($1, $2)', [NAMESPACES[kind], id]);
+  }
+
+  /**
+   * Claims an item nobody runs (its runner died): true and held by this node (release it when
+   * cleared up), or false when this node or another one runs it.
+   */
+  async claimOrphan(kind: WorkKind, id: number): Promise<boolean> {
+    if (this.mine.has(`${kind}:${id}`)) return false;
+    if (this.database.kind !== 'postgres') {
+      this.mine.add(`${kind}:${id}`);
+      return true;
+    }
+    const client = await this.connection();
+    const { rows } = await client.query('select pg_try_advisory_lock($1, $2) as got', [NAMESPACES[kind], id]);
+    if (rows[0]?.got !== true) return false;
+    this.mine.add(`${kind}:${id}`);
+    return true;
+  }
+
+  /** Ends the lease connection (its locks go with it). */
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    this.mine.clear();
+    if (client) (await client.catch(() => null))?.release(true);
+  }
+
+  private connection(): Promise<PgClient> {
+    if (!this.client) {
+      const pool = (this.database.db as unknown as { $client: PgPool }).$client;
+      this.client = pool.connect().then((client) => {
+        client.on('error', (error) => {
+          // The session ended: every lock of this node is gone; a new connection is made on next use.
+          this.client = null;
+          this.onLost(error);
+        });
+        return client;
+      });
+      this.client.catch(() => (this.client = null));
+    }
+    return this.client;
+  }
+}
