@@ -1,7 +1,9 @@
 // `npm run crash-test -- [--kills 50] [--postgres]`: kills the real server with SIGKILL at random
 // moments while clients save lookup types with their values (a header and its lines), import
 // materials (all or nothing: small files in the request, a big one per round as a job that
-// commits batch by batch under an undo list, ADR 0015) and ask for background exports; after each kill it checks, with
+// commits batch by batch under an undo list, ADR 0015), submit requisitions for approval and
+// approve them (the document's state and its approval process change together) and ask for
+// background exports; after each kill it checks, with
 // the server down, that every acknowledged write is there whole, that no write is there in part,
 // that amcheck finds every B-tree index and every table intact, and then restarts the server on
 // the same directory (or database), which must answer signed requests and leave nothing RUNNING.
@@ -14,6 +16,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { lockDirectory } from '@srm/db';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
+import { WORK_LOCK_NAMESPACES, type WorkKind } from '@srm/platform';
 import { ApiClient } from '@srm/platform/api-client';
 import { type ServerProcess, killServer, startServer, stopServer } from '@srm/server/server-process';
 
@@ -22,6 +25,8 @@ const TYPE = '/api/base/v1/baseLookupTypeRestful';
 const IMPORT = '/api/export/v1/importExcelRestful';
 const BACK = '/api/report/v1/baseReportBackExportRestful';
 const IMPORT_ROWS = 300;
+const REQUISITION = '/api/srm/v1/srmPurRequisitionHeaderRestful';
+const TASK = '/api/bpm/v1/bpmTaskRestful';
 /** A big import: a job, its 2000-row batches committed one by one. */
 const JOB_ROWS = 6000;
 
@@ -37,6 +42,8 @@ export interface CrashReport {
   database: 'pglite' | 'postgres';
   savesAcknowledged: number;
   importsAcknowledged: number;
+  /** Requisitions whose approval was answered (all found APPROVED, with their process ended). */
+  approvalsAcknowledged: number;
   /** Big imports by how they ended (DONE, or FAILED: interrupted and undone). */
   bigImports: Record<string, number>;
   /** Of those, killed with batches committed (and undone at the next start). */
@@ -54,14 +61,16 @@ interface Ledger {
   pendingImports: Set<string>;
   /** Big imports accepted as jobs: prefix → import id (their outcome is read from the database). */
   jobImports: Map<string, number>;
+  /** Requisitions whose submission, and whose approval, was answered S: id → the last step. */
+  approvals: Map<number, 'SUBMITTED' | 'APPROVED'>;
   /** Big imports a kill found with batches committed (undone by the next start). */
   killedMidway: Set<string>;
   exports: number;
 }
 
-async function signedIn(url: string): Promise<ApiClient> {
+async function signedIn(url: string, user = 'admin'): Promise<ApiClient> {
   const client = new ApiClient(url);
-  const login = await client.login('admin', DEMO_PASSWORD);
+  const login = await client.login(user, DEMO_PASSWORD);
   if (login.body.status !== 'S') throw new Error(`sign-in failed: ${login.body.msg}`);
   return client;
 }
@@ -137,6 +146,50 @@ async function workload(server: ServerProcess, round: number, ledger: Ledger): P
     if (answer.status !== 'S') throw new Error(`big import: ${String(answer.msg)}`);
     ledger.jobImports.set(`J${round}X`, (answer.data as Row).importId as number);
   };
+  // The buyer submits copies of a demo requisition, the purchasing manager approves them.
+  const buyer = await signedIn(server.url, 'buyer');
+  const approver = await signedIn(server.url, 'approver');
+  const demo = await buyer.call<Row[]>(`${REQUISITION}/listByPage`, { pageRows: 1 });
+  const sample = await buyer.call<Row>(`${REQUISITION}/findById`, {
+    requisitionHeaderId: demo.body.data![0]!.requisitionHeaderId,
+  });
+  const copy = (n: number): Row => {
+    const from = sample.body.data!;
+    return {
+      title: `崩溃测试申请 ${round}-${n}`,
+      billTypeId: from.billTypeId,
+      orgId: from.orgId,
+      requesterName: from.requesterName,
+      requisitionDate: from.requisitionDate,
+      lines: (from.lines as Row[]).map((line) => ({
+        lineNum: line.lineNum,
+        itemId: line.itemId,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        needByDate: line.needByDate,
+      })),
+    };
+  };
+  const approvals = async () => {
+    for (let n = 0; !stop; n++) {
+      const saved = await buyer.call<Row>(`${REQUISITION}/saveOrUpdate`, copy(n));
+      if (saved.body.status !== 'S') throw new Error(`requisition save: ${saved.body.msg}`);
+      const id = saved.body.data!.requisitionHeaderId as number;
+      const submitted = await buyer.call(`${REQUISITION}/doSubmit`, { requisitionHeaderId: id });
+      if (submitted.body.status !== 'S') throw new Error(`requisition submit: ${submitted.body.msg}`);
+      ledger.approvals.set(id, 'SUBMITTED');
+      const tasks = await approver.call<Row[]>(`${TASK}/findTodoTasks`, {
+        pageIndex: 1,
+        pageRows: 50,
+        entityName: 'srmPurRequisitionHeader',
+      });
+      const task = tasks.body.data?.find((row) => row.documentId === id);
+      if (!task) throw new Error(`no approval task for requisition ${id}`);
+      const approved = await approver.call(`${TASK}/doApprove`, { taskId: task.taskId });
+      if (approved.body.status !== 'S') throw new Error(`approve: ${approved.body.msg}`);
+      ledger.approvals.set(id, 'APPROVED');
+    }
+  };
   const exports = async () => {
     while (!stop) {
       const answer = await client.call(`${BACK}/doBackExport`, {
@@ -167,7 +220,7 @@ async function workload(server: ServerProcess, round: number, ledger: Ledger): P
           }, killAfter),
         ),
     );
-  const clients = [saves(1), saves(2), imports(), big, exports()].map((work) =>
+  const clients = [saves(1), saves(2), imports(), big, approvals(), exports()].map((work) =>
     work.catch((error: unknown) => {
       if (!stop) throw error;
     }),
@@ -265,6 +318,30 @@ async function checkWrites(db: Query, ledger: Ledger): Promise<void> {
   }
   for (const prefix of ledger.pendingImports)
     if (imported.has(prefix)) ledger.acknowledgedImports.add(prefix);
+  // Approvals: a requisition and its process agree whatever the moment of the kill: SUBMITTED
+  // with a RUNNING process and a pending task, APPROVED with the process ended and no pending
+  // task; what was answered is there.
+  const documents = await db.query<{ id: number; status: string; running: number; pending: number }>(
+    `select h.requisition_header_id::int as id, h.status,
+            (select count(*)::int from bpm_instance i where i.entity_name = 'srmPurRequisitionHeader'
+                and i.document_id = h.requisition_header_id and i.status = 'RUNNING') as running,
+            (select count(*)::int from bpm_task t where t.entity_name = 'srmPurRequisitionHeader'
+                and t.document_id = h.requisition_header_id and t.status = 'PENDING') as pending
+       from srm_pur_requisition_header h where h.title like '崩溃测试申请 %'`,
+  );
+  const byId = new Map(documents.map((d) => [d.id, d]));
+  for (const d of documents) {
+    const fine =
+      (d.status === 'DRAFT' && !d.running && !d.pending) ||
+      (d.status === 'SUBMITTED' && d.running === 1 && d.pending >= 1) ||
+      (d.status === 'APPROVED' && !d.running && !d.pending);
+    if (!fine) throw new Error(`requisition ${d.id} half-way: ${JSON.stringify(d)}`);
+  }
+  for (const [id, step] of ledger.approvals) {
+    const stored = byId.get(id)?.status;
+    if (step === 'APPROVED' ? stored !== 'APPROVED' : stored !== 'SUBMITTED' && stored !== 'APPROVED')
+      throw new Error(`requisition ${id} was answered ${step} but is ${String(stored)}`);
+  }
   // Big imports: DONE has every row and no undo list left; FAILED (its undo carried out, at the
   // latest by the start after a kill) has none; still WAITING or RUNNING, every row it has is on
   // its undo list (the next start removes them).
@@ -290,21 +367,29 @@ async function checkWrites(db: Query, ledger: Ledger): Promise<void> {
   }
 }
 
-async function checkNothingRunning(db: Query): Promise<void> {
-  const running = await db.query<{ count: number }>(
-    `select (select count(*) from base_excel_import where status = 'RUNNING')::int
-          + (select count(*) from base_report_back_export where export_status = 'RUNNING')::int as count`,
+/**
+ * Nothing RUNNING that no process runs. With a server up (PostgreSQL), work it picked up since
+ * its start is RUNNING and rightly so: it holds the item's lease lock (`WorkLease`), and only
+ * items without one count.
+ */
+async function checkNothingRunning(db: Query, serverUp = false): Promise<void> {
+  const orphan = (kind: WorkKind, id: string) =>
+    serverUp
+      ? `and not exists (select 1 from pg_locks l where l.locktype = 'advisory' and l.granted
+           and l.database = (select oid from pg_database where datname = current_database())
+           and l.classid = ${WORK_LOCK_NAMESPACES[kind]} and l.objid = ${id} and l.objsubid = 2)`
+      : '';
+  const which = await db.query<Row>(
+    `select 'import' as kind, import_id as id, last_update_date as at from base_excel_import
+      where status = 'RUNNING' ${orphan('import', 'import_id')}
+     union all
+     select 'export', report_back_export_id, last_update_date from base_report_back_export
+      where export_status = 'RUNNING' ${orphan('export', 'report_back_export_id')}`,
   );
-  if (running[0]!.count) {
-    const which = await db.query<Row>(
-      `select 'import' as kind, import_id as id, last_update_date as at from base_excel_import where status = 'RUNNING'
-        union all select 'export', report_back_export_id, last_update_date from base_report_back_export
-        where export_status = 'RUNNING'`,
-    );
+  if (which.length)
     throw new Error(
-      `${running[0]!.count} imports or exports still RUNNING after the restart: ${JSON.stringify(which)}`,
+      `${which.length} imports or exports still RUNNING, run by nobody: ${JSON.stringify(which)}`,
     );
-  }
 }
 
 export async function runCrashTest(options: CrashOptions): Promise<CrashReport> {
@@ -323,14 +408,16 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     acknowledgedImports: new Set(),
     pendingImports: new Set(),
     jobImports: new Map(),
+    approvals: new Map(),
     killedMidway: new Set(),
     exports: 0,
   };
   let indexes = 0;
   let bigImports: Record<string, number> | undefined;
+  let running: ServerProcess | undefined;
   try {
     for (let round = 1; round <= options.kills; round++) {
-      const server = await startServer(env);
+      const server = (running = await startServer(env));
       if (round > 1) {
         // The restarted server answers signed requests and has failed what the kill interrupted.
         const client = await signedIn(server.url);
@@ -339,7 +426,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         const check = await openOfflineThroughServer(server, dataDir, options.databaseUrl);
         if (check) {
           try {
-            await checkNothingRunning(check);
+            await checkNothingRunning(check, true);
           } finally {
             await check.close();
           }
@@ -357,10 +444,10 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       ledger.pendingTypes.clear();
       ledger.pendingImports.clear();
       log(
-        `kill ${round}/${options.kills}: ${ledger.acknowledgedTypes.size} saves, ${ledger.acknowledgedImports.size} imports acknowledged and intact; ${indexes} indexes checked`,
+        `kill ${round}/${options.kills}: ${ledger.acknowledgedTypes.size} saves, ${ledger.acknowledgedImports.size} imports, ${[...ledger.approvals.values()].filter((step) => step === 'APPROVED').length} approvals acknowledged and intact; ${indexes} indexes checked`,
       );
     }
-    const last = await startServer(env);
+    const last = (running = await startServer(env));
     // The big imports a kill left waiting run now: let them end before the last checks.
     const client = await signedIn(last.url);
     const deadline = Date.now() + 300_000;
@@ -376,7 +463,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     const db = await openOfflineThroughServer(last, dataDir, options.databaseUrl);
     if (db) {
       try {
-        await checkNothingRunning(db);
+        await checkNothingRunning(db, true);
       } finally {
         await db.close();
       }
@@ -394,13 +481,16 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       await final.close();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    // A failure may come while a server runs: it is stopped before its directory goes.
+    if (running && running.child.exitCode === null) await killServer(running);
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
   return {
     kills: options.kills,
     database: options.databaseUrl ? 'postgres' : 'pglite',
     savesAcknowledged: ledger.acknowledgedTypes.size,
     importsAcknowledged: ledger.acknowledgedImports.size,
+    approvalsAcknowledged: [...ledger.approvals.values()].filter((step) => step === 'APPROVED').length,
     bigImports: bigImports ?? {},
     bigImportsKilledMidway: ledger.killedMidway.size,
     exportsRequested: ledger.exports,
@@ -448,7 +538,8 @@ async function main(): Promise<void> {
     console.log(
       `crash test: ${report.kills} unclean stops (kill -9) survived on ${report.database}; ` +
         `${report.savesAcknowledged} acknowledged saves and ${report.importsAcknowledged} acknowledged imports ` +
-        `(${IMPORT_ROWS} rows each) all intact, none half-written; big imports (${JOB_ROWS} rows, batches ` +
+        `(${IMPORT_ROWS} rows each) all intact, none half-written; ${report.approvalsAcknowledged} acknowledged ` +
+        `approvals, every requisition in step with its process; big imports (${JOB_ROWS} rows, batches ` +
         `committed one by one): ${JSON.stringify(report.bigImports)}, ${report.bigImportsKilledMidway} killed with batches committed and undone; ${report.exportsRequested} exports requested, ` +
         `none left RUNNING; amcheck: ${report.indexesChecked} indexes and every table intact; ${report.seconds} s`,
     );

@@ -40,6 +40,7 @@ export * from './files/routes';
 export * from './files/large';
 export { findOffice } from './files/office';
 export * from './jobs/jobs';
+export * from './jobs/lease';
 export * from './excel/messages';
 export * from './excel/back-export.entity';
 export * from './excel/back-export';
