@@ -207,7 +207,8 @@ try {
   }).finally(() => (importing = false));
   await lists;
   listTimes.sort((x, y) => x - y);
-  const percentile = (p: number) => listTimes[Math.min(listTimes.length - 1, Math.floor(p * listTimes.length))] ?? 0;
+  const percentile = (p: number) =>
+    listTimes[Math.min(listTimes.length - 1, Math.floor(p * listTimes.length))] ?? 0;
   report(
     `excel.import.${kind}.${IMPORT_ROWS}${heap ? `.heap${heap}` : ''}`,
     `${importRun.seconds.toFixed(1)} s, server peak RSS ${importRun.peakMb.toFixed(0)} MB, ${importRun.value} rows created (file ${(file.length / 1048576).toFixed(1)} MB)`,

@@ -95,7 +95,9 @@ describe.runIf(!process.env.DATABASE_URL)('work killed with the server', () => {
         : null;
     }, 120_000);
     const committed = await client.call<Row[]>(`${ITEM}/listByPage`, { itemCode: 'KILLED-' });
-    expect((committed.body as unknown as { page: { count: number } }).page.count).toBeGreaterThanOrEqual(2000);
+    expect((committed.body as unknown as { page: { count: number } }).page.count).toBeGreaterThanOrEqual(
+      2000,
+    );
     await killServer(first);
     expect(readdirSync(workDir).length).toBeGreaterThan(0);
 

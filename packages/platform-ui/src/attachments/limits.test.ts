@@ -37,7 +37,9 @@ describe('which files may be uploaded', () => {
     expect(checkFile({ name: 'drawing.dwg', size: 10 }, 0)).toBeNull();
     expect(checkFile({ name: '报价.xlsx', size: 10 }, 0)).toBeNull();
     for (const name of ['setup.exe', 'run.hta', 'a.wsf', 'a.vbe', 'a.reg', 'a.lnk', 'a.py', 'a.sh', 'README'])
-      expect(zh(checkFile({ name, size: 10 }, 0)), name).toMatch(/^当前文件扩展名不能上传附件，允许的格式：pdf,/);
+      expect(zh(checkFile({ name, size: 10 }, 0)), name).toMatch(
+        /^当前文件扩展名不能上传附件，允许的格式：pdf,/,
+      );
     const attribute = acceptAttribute({});
     expect(attribute.split(',')).toEqual(UPLOAD_EXTENSIONS.map((extension) => `.${extension}`));
     expect(attribute).not.toContain('.exe');
