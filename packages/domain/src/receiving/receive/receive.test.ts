@@ -3,8 +3,11 @@
 // order beyond the configured tolerance, never on a closed line), post once when raced, are
 // corrected by reversals and returns only; a supplier sees its own receipts and transactions only.
 import { describe, expect, it } from 'vitest';
+import { type Locale, codeLabel } from '@srm/kernel';
 import { useProcurement } from '../../procurement.testing';
+import { receivingArea } from '../area';
 import { receivingHelpers } from '../receiving.testing';
+import { transaction } from '../transaction/transaction.entity';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
@@ -12,6 +15,13 @@ const fixture = useProcurement();
 const { ids, call, ok, suppliers } = fixture;
 const { a: supA, b: supB } = suppliers;
 const { submittedNote, orderReceived, noteState, post } = receivingHelpers(fixture);
+
+/** A transaction's remark as the lists, forms and exports show it to a reader of `locale`. */
+function remarkShown(row: Row, locale: Locale): unknown {
+  const field = transaction.fields.remark;
+  if (field.kind !== 'lookup') return row.remark;
+  return codeLabel(receivingArea.messages, locale, field.lookupType, String(row.remark));
+}
 
 async function setTolerance(percent: string | null): Promise<void> {
   const found = await ok<Row[]>('srmBaseConfigProfile', 'listByPage', {
@@ -82,6 +92,9 @@ describe('receipts', () => {
       ['RECEIVE', 40],
       ['RETURN_TO_SUPPLIER', 5],
     ]);
+    // The rejection's remark reads as words in each language, never as the code posting wrote.
+    const rejection = transactions.find((row) => row.transactionType === 'RETURN_TO_SUPPLIER')!;
+    expect([remarkShown(rejection, 'zh-CN'), remarkShown(rejection, 'en')]).toEqual(['拒收', 'Rejected']);
     const stock = await ok<Row[]>('srmPurStorageTransaction', 'listByPage', {
       storageLocationId: ids.store,
       itemId: ids.screw,
@@ -303,6 +316,15 @@ describe('receipts', () => {
       transactionType: 'CORRECT',
     });
     expect(corrections.map((row) => row.quantity).sort()).toEqual([10, 15, 40]);
+    expect(
+      corrections
+        .map((row) => [row.quantity, remarkShown(row, 'zh-CN'), remarkShown(row, 'en')])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual([
+      [10, '冲销收货', 'Reversal of receipt'],
+      [15, '冲销退货', 'Reversal of return'],
+      [40, '冲销收货', 'Reversal of receipt'],
+    ]);
     expect(corrections.every((row) => Number(row.quantity) >= 0)).toBe(true);
     // Twice is refused; a reversal is not reversed; a reversal is never created by hand.
     expect(

@@ -5,6 +5,12 @@
 import { date, datetime, defineEntity, lookup, quantity, ref, text } from '@srm/kernel';
 
 export const TRANSACTION_TYPES = ['RECEIVE', 'DELIVER', 'RETURN_TO_SUPPLIER', 'CORRECT'] as const;
+/**
+ * Why posting wrote a row, beyond its type: goods rejected at the dock, a reversed receipt or
+ * return. Posting is the only writer, so the remark is a code, shown in the reader's language
+ * (`lookup.PUR_TRANSACTION_REMARK.<code>`) by every list, form and export.
+ */
+export const TRANSACTION_REMARKS = ['REJECTED', 'REVERSE_RECEIVE', 'REVERSE_RETURN'] as const;
 
 export const transaction = defineEntity('srmPurTransaction', {
   area: 'receiving',
@@ -39,7 +45,7 @@ export const transaction = defineEntity('srmPurTransaction', {
     storageLocationId: ref('srmBaseStorageLocation', { display: 'locationName', displayAs: 'locationName' }),
     lotNumber: text({ max: 60 }),
     postedDate: datetime(),
-    remark: text({ max: 500 }),
+    remark: lookup('PUR_TRANSACTION_REMARK', { codes: TRANSACTION_REMARKS }),
   },
   list: {
     columns: [
