@@ -1,7 +1,8 @@
 // Excel from a list page: the current query exported and read back with exceljs (headers are
 // the grid's, values the grid's), an import whose bad row is pointed at by its row number and
 // which writes nothing, the same file corrected and imported, and a background export that
-// appears in the background-export list and downloads; in Chinese and English.
+// appears in the background-export list and downloads; in Chinese and English. The browser runs
+// in New York time: file names are stamped in the company's zone (the server's, Asia/Shanghai).
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { type Download, type Page, expect, test } from '@playwright/test';
@@ -16,8 +17,24 @@ import {
   watchConsole,
 } from './helpers';
 
-test.use({ viewport: { width: 1440, height: 900 } });
+test.use({ viewport: { width: 1440, height: 900 }, timezoneId: 'America/New_York' });
 test.setTimeout(180_000);
+
+/** yyyyMMddHHmmss of a moment in the company's time zone (the E2E server's default). */
+function companyStamp(ms: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ms);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}${part('month')}${part('day')}${part('hour')}${part('minute')}${part('second')}`;
+}
 
 async function workbookOf(download: Download): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
@@ -59,9 +76,12 @@ test('a buyer exports, imports and exports in the background from a list', async
       .allInnerTexts();
     const shown = await pane.locator('.ant-table-row:visible').count();
     const downloading = page.waitForEvent('download');
+    const before = companyStamp(Date.now() - 1000);
     await exportMenu(page, '导出当前查询结果');
     const file = await downloading;
-    expect(file.suggestedFilename()).toMatch(/^计量单位_\d{14}\.xlsx$/);
+    const after = companyStamp(Date.now() + 1000);
+    const stamp = /^计量单位_(\d{14})\.xlsx$/.exec(file.suggestedFilename())?.[1] ?? '';
+    expect(stamp >= before && stamp <= after, `${stamp} between ${before} and ${after}`).toBe(true);
     const sheet = (await workbookOf(file)).worksheets[0]!;
     expect(rowValues(sheet, 1)).toEqual(headers);
     expect(sheet.actualRowCount).toBe(shown + 1);

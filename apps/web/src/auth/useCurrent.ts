@@ -1,6 +1,7 @@
 // The signed-in user as the server sees it now (/auth/current): responsibilities, the current
-// one, its menus (named in the request's language) and its granted resource codes. The one
-// cached copy lives in TanStack Query, keyed by session and language.
+// one, its menus (named in the request's language), its granted resource codes and the
+// company's time zone. The one cached copy lives in TanStack Query, keyed by session and
+// language.
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../api';
@@ -44,6 +45,8 @@ export interface Current {
   responsibilityId: number | null;
   menus: CurrentMenu[];
   resources: string[];
+  /** The company's time zone (the server's SRM_TIME_ZONE). */
+  timeZone: string;
 }
 
 export const CURRENT_KEY = ['auth', 'current'] as const;

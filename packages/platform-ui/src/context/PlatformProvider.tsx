@@ -1,7 +1,7 @@
 // One provider for the toolkit: the app's HTTP client, the catalogue and locale, the session
-// (side and granted buttons).
+// (side, granted buttons and the company's time zone).
 import { type ReactNode, useMemo } from 'react';
-import type { Catalogue, EntityDef, Locale, Side } from '@srm/kernel';
+import { type Catalogue, DEFAULT_TIME_ZONE, type EntityDef, type Locale, type Side } from '@srm/kernel';
 import { type ApiClient, ApiContext } from './api';
 import { LabelsContext } from './labels';
 import { SessionContext } from './session';
@@ -13,6 +13,8 @@ export interface PlatformProviderProps {
   side?: Side;
   /** Granted resource codes of the current responsibility (none when absent). */
   granted?: ReadonlySet<string>;
+  /** The company's time zone as the server announces it (the kernel's default when absent). */
+  timeZone?: string;
   resolveEntity?: (name: string) => Promise<EntityDef | undefined>;
   recordPath?: (entityName: string) => string | undefined;
   children: ReactNode;
@@ -26,6 +28,7 @@ export function PlatformProvider({
   locale,
   side,
   granted,
+  timeZone,
   resolveEntity,
   recordPath,
   children,
@@ -35,10 +38,11 @@ export function PlatformProvider({
     () => ({
       side: side ?? 'internal',
       granted: granted ?? NOTHING,
+      timeZone: timeZone ?? DEFAULT_TIME_ZONE,
       resolveEntity: resolveEntity ?? (async () => undefined),
       ...(recordPath ? { recordPath } : {}),
     }),
-    [side, granted, resolveEntity, recordPath],
+    [side, granted, timeZone, resolveEntity, recordPath],
   );
   return (
     <ApiContext.Provider value={api}>

@@ -1,12 +1,15 @@
 // Who is working: the side decides which workflow actions and writes the screens offer, and the
-// granted resource codes of the current responsibility decide which buttons show.
+// granted resource codes of the current responsibility decide which buttons show; the company's
+// time zone (the server's) stamps what the browser names, such as export files.
 import { createContext, useCallback, useContext } from 'react';
-import type { EntityDef, Side } from '@srm/kernel';
+import { DEFAULT_TIME_ZONE, type EntityDef, type Side } from '@srm/kernel';
 
 export interface Session {
   readonly side: Side;
   /** Resource (button) codes the current responsibility grants, e.g. `srmBaseDistrict.save`. */
   readonly granted: ReadonlySet<string>;
+  /** The company's time zone, as the server is configured (SRM_TIME_ZONE): an IANA name. */
+  readonly timeZone: string;
   /** Finds the definition of a referenced entity (for remote selects); undefined when unknown. */
   resolveEntity(name: string): Promise<EntityDef | undefined>;
   /** The edit screen of an entity's documents (to open a document from a task list). */
@@ -16,6 +19,7 @@ export interface Session {
 export const SessionContext = createContext<Session>({
   side: 'internal',
   granted: new Set(),
+  timeZone: DEFAULT_TIME_ZONE,
   resolveEntity: async () => undefined,
 });
 

@@ -8,6 +8,7 @@ import { type EntityDef, SHEET_MAX_ROW } from '@srm/kernel';
 import { request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useScreen } from '../screens/ScreenContext';
+import { useSession } from '../context/session';
 import { saveFile } from '../attachments/fileApi';
 import {
   type ExportBody,
@@ -62,6 +63,7 @@ export function ExportButton({
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
+  const { timeZone } = useSession();
   const { message, notification } = App.useApp();
   const [busy, setBusy] = useState(false);
   const title = labels.entity(entity.name);
@@ -81,7 +83,7 @@ export function ExportButton({
             ? exportParams(baseFilters ?? {}, seen.orderBy)
             : exportParams(filters, seen.orderBy),
       columns: exportColumnsOf(entity, labels, seen.columns, seen.widths),
-      fileName: exportFileName(title),
+      fileName: exportFileName(title, Date.now(), timeZone),
     };
   };
 

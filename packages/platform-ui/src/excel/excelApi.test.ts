@@ -88,8 +88,16 @@ describe('export', () => {
   it('sends the query without paging, and names the file after the list and the moment', () => {
     expect(exportParams({ code: 'A' }, 'code desc')).toEqual({ code: 'A', orderBy: 'code desc' });
     expect(exportParams({})).toEqual({});
-    expect(exportFileName('计量单位', new Date(2026, 10, 21, 9, 5, 7))).toBe('计量单位_20261121090507.xlsx');
-    expect(exportFileName('a/b:c', new Date(2026, 0, 1, 0, 0, 0))).toBe('a_b_c_20260101000000.xlsx');
+    expect(exportFileName('a/b:c', Date.UTC(2025, 11, 31, 16, 0, 0), 'Asia/Shanghai')).toBe(
+      'a_b_c_20260101000000.xlsx',
+    );
+  });
+
+  it('stamps the file name in the company time zone, whatever the browser’s', () => {
+    // 01:05:07 UTC is 09:05:07 in Shanghai and the evening before in New York.
+    const moment = Date.UTC(2026, 10, 21, 1, 5, 7);
+    expect(exportFileName('计量单位', moment, 'Asia/Shanghai')).toBe('计量单位_20261121090507.xlsx');
+    expect(exportFileName('计量单位', moment, 'America/New_York')).toBe('计量单位_20261120200507.xlsx');
   });
 
   it('shows progress that reaches 100 only when the work is done', () => {

@@ -1,7 +1,7 @@
 // The Excel calls of the spec (§7) over the app's client: synchronous export of a list, the
 // background export that answers an export number, the import template, the import itself
 // (a big file becomes a job) and the status of such a job.
-import { type EntityDef, SHEET_MAX_ROW } from '@srm/kernel';
+import { type EntityDef, SHEET_MAX_ROW, dateParts } from '@srm/kernel';
 import { type ApiClient, type DownloadedFile, request } from '../context/api';
 import type { Labels } from '../context/labels';
 import { displayPropertyOwner } from '../fields/FieldDisplay';
@@ -81,10 +81,14 @@ export function exportParams(
   return { ...filters, ...(orderBy ? { orderBy } : {}) };
 }
 
-/** The file name of an export: the list's title and the local date and time. */
-export function exportFileName(title: string, now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+/**
+ * The file name of an export: the list's title and the moment, yyyyMMddHHmmss in the company's
+ * time zone (the server's, in which the file's own dates are written), not the browser's: a
+ * browser set to UTC stamped files eight hours behind the times the screens show.
+ */
+export function exportFileName(title: string, nowMs: number, timeZone: string): string {
+  const p = dateParts(nowMs, timeZone);
+  const stamp = `${p.yyyy}${p.MM}${p.dd}${p.HH}${p.mm}${p.ss}`;
   return `${title.replace(/[\\/:*?"<>|]/g, '_')}_${stamp}.xlsx`;
 }
 

@@ -198,7 +198,8 @@ export function registerIdentityRoutes(
   declareRoute(app, {
     method: post,
     path: `${AUTH_PREFIX}/current`,
-    summary: "The caller: the user, the responsibilities, the current one's menus and resources",
+    summary:
+      "The caller: the user, the responsibilities, the current one's menus and resources, the company's time zone",
     input: {},
     access: 'authenticated',
     scope: 'self',
@@ -208,6 +209,7 @@ export function registerIdentityRoutes(
       responsibilityId: { type: ['integer', 'null'] },
       menus: { type: 'array', items: { type: 'object' } },
       resources: { type: 'array', items: { type: 'string' } },
+      timeZone: { type: 'string', description: 'IANA name of the time zone dates are kept in' },
     }),
     handle: async ({ request }) => {
       const actor = actorOf(request);
@@ -241,6 +243,7 @@ export function registerIdentityRoutes(
         responsibilityId: actor.grants.responsibilityId,
         menus: await identity.menusOf(actor.grants, request.locale),
         resources: [...actor.grants.resources].sort(),
+        timeZone: identity.runtime.timeZone,
       });
     },
   });

@@ -195,6 +195,7 @@ export default function Workspace() {
       locale={localeOf(language)}
       side={current.data.user.userType === 'EXTERNAL' ? 'supplier' : 'internal'}
       granted={granted}
+      timeZone={current.data.timeZone}
       resolveEntity={resolveEntity}
       recordPath={recordPath}
     >
