@@ -76,6 +76,11 @@ test('an administrator grants two menus and some buttons; the user gets exactly 
       await expect(pane.getByText(section, { exact: true })).toBeVisible();
     await expect(page.getByTestId('pending-work')).toContainText('我的待办');
     await expect(page.getByTestId('key-figures')).toContainText('供应商总数');
+    // The administrator's menu holds the business screens, not the developers' galleries.
+    const menu = page.locator('.ant-layout-sider');
+    await expect(menu.getByRole('menuitem', { name: '用户管理', exact: true })).toBeVisible();
+    for (const developerPage of ['组件示例', '开发工具', '表格组件示例'])
+      await expect(menu.getByText(developerPage, { exact: true })).toHaveCount(0);
     await toastsGone(page);
     await keepScreenshot(page, 'inhome-zh');
 

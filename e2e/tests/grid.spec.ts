@@ -2,7 +2,7 @@
 // and the hidden cell message, the 合计 row, paging with the custom size and its error, the
 // selection across pages, and column settings saved on the server and applied after a reload.
 import { expect, test, type Locator } from '@playwright/test';
-import { activePane, keepScreenshot, openFromMenu, signIn, toastsGone } from './helpers';
+import { activePane, keepScreenshot, signIn, toastsGone } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // One long journey through four grids, with a reload: more than the default minute on a busy machine.
@@ -16,8 +16,9 @@ test('the grid gallery: edit, check, sum, page, select across pages and keep col
 }) => {
   const pane = activePane(page);
   await signIn(page, 'admin');
-  await openFromMenu(page, '表格组件示例');
-  await expect(page).toHaveURL(/\/main\/toolkit\/grid/);
+  // A developer page: in no menu, opened by its route.
+  await page.goto('/main/toolkit/grid');
+  await expect(page.getByRole('tab', { name: '表格组件示例', selected: true })).toBeVisible();
 
   const cells = pane.getByTestId('gallery-cells');
   // The gallery draws four grids at once: give a busy machine time for the first paint.

@@ -41,8 +41,9 @@ test('the toolkit gallery: upload with progress, preview, crop, delete and refus
   const errors = watchConsole(page);
   const pane = activePane(page);
   await signIn(page, 'admin');
-  await openFromMenu(page, '组件示例');
-  await expect(page).toHaveURL(/\/main\/toolkitGallery/);
+  // A developer page: in no menu, opened by its route.
+  await page.goto('/main/toolkitGallery');
+  await expect(page.getByRole('tab', { name: '组件示例', selected: true })).toBeVisible();
   const attachments = pane.getByTestId('gallery-attachments');
   const editable = attachments.getByTestId('attachment-field').first();
   const pdf = pdfFile('SRM toolkit E2E');

@@ -1,7 +1,8 @@
 // Demo administration: the menu tree the areas' manifests place their screens in, with each
 // screen's buttons (resources derived from its entity's operations), the roles with the grants
 // the manifests give them, responsibilities and the internal demo users (administrator, buyer,
-// approver, finance). The supplier seeds add the supplier users.
+// approver, finance). The supplier seeds add the supplier users. Menus earlier demo data placed
+// and the manifests no longer hold are taken out of databases that have them.
 import {
   type EntityDef,
   type EntityRegistry,
@@ -9,6 +10,10 @@ import {
   kernelMessages,
   menu,
   menuTree,
+  resource,
+  role,
+  roleMenu,
+  roleResource,
   roleGrants,
 } from '@srm/kernel';
 import { type Row, type SeedContext, dataApi, defineSeed } from '@srm/platform';
@@ -137,6 +142,54 @@ async function putMenus(context: SeedContext): Promise<void> {
         );
       }
     }
+  }
+}
+
+/**
+ * Menu entries the demo data once placed that no manifest holds any more: the developers' toolkit
+ * galleries (组件示例, 开发工具 → 表格组件示例), which sat in every administrator's menu. Their screens
+ * stay reachable by route (toolkitGallery, toolkit/grid) for developers, tests and benchmarks.
+ * Entries before their directory.
+ */
+export const RETIRED_MENUS = ['SYS_TOOLKIT', 'DEV_TOOLKIT_GRID', 'DEV_TOOLKIT'] as const;
+
+/**
+ * Takes the retired entries out of a database an earlier demo seed wrote them into: out of every
+ * role granting them or their buttons, then the entries with their buttons. A directory someone
+ * put another entry under stays.
+ */
+async function retireMenus(context: SeedContext): Promise<void> {
+  const data = context.data();
+  const retired = await data.list(menu, { menuCode: [...RETIRED_MENUS] });
+  if (!retired.length) return;
+  const menuIds = new Set(retired.map((row) => row.menuId));
+  const resourceIds = new Set(
+    (await data.list(resource, { menuId: [...menuIds] })).map((row) => row.resourceId),
+  );
+  const roleIds = new Set([
+    ...(await data.list(roleMenu, { menuId: [...menuIds] })).map((row) => row.roleId),
+    ...(resourceIds.size
+      ? (await data.list(roleResource, { resourceId: [...resourceIds] })).map((row) => row.roleId)
+      : []),
+  ]);
+  for (const roleId of roleIds) {
+    const found = await data.find(role, roleId);
+    await data.save(role, {
+      roleId,
+      versionNum: found.versionNum,
+      menus: found.menus
+        .filter((line) => !menuIds.has(line.menuId))
+        .map((line) => ({ roleMenuId: line.roleMenuId })),
+      resources: found.resources
+        .filter((line) => !resourceIds.has(line.resourceId))
+        .map((line) => ({ roleResourceId: line.roleResourceId })),
+    });
+  }
+  for (const code of RETIRED_MENUS) {
+    const entry = retired.find((row) => row.menuCode === code);
+    if (!entry) continue;
+    const others = await data.list(menu, { menuParentId: entry.menuId }, { limit: 1 });
+    if (!others.length) await data.remove(menu, [entry.menuId]);
   }
 }
 
@@ -325,6 +378,7 @@ async function putUsers(context: SeedContext): Promise<void> {
 
 export const adminSeeds = [
   defineSeed('admin.menus', putMenus),
+  defineSeed('admin.retired-menus', retireMenus),
   defineSeed('admin.roles', putRoles),
   defineSeed('admin.users', putUsers),
 ];

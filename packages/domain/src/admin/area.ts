@@ -10,7 +10,6 @@ export const adminArea = defineArea({
   directories: [
     { code: 'WORKFLOW', side: 'internal', icon: 'audit', order: 70 },
     { code: 'SYSTEM', side: 'internal', icon: 'setting', order: 80 },
-    { code: 'DEV_TOOLKIT', side: 'internal', icon: 'tool', order: 90 },
     { code: 'EXT_WORKFLOW', side: 'external', icon: 'audit', order: 20 },
   ],
   menus: [
@@ -132,8 +131,6 @@ export const adminArea = defineArea({
       entity: 'baseMessageLog',
       order: 140,
     },
-    { code: 'SYS_TOOLKIT', side: 'internal', under: 'SYSTEM', path: 'toolkitGallery', order: 150 },
-    { code: 'DEV_TOOLKIT_GRID', side: 'internal', under: 'DEV_TOOLKIT', path: 'toolkit/grid', order: 10 },
     {
       code: 'EXT_BPM_PENDING',
       side: 'external',

@@ -74,7 +74,8 @@ export const adminScreens: ScreenEntry[] = [
   ...approvalScreens,
   // In-app messages (站内信): my messages.
   ...messageScreens,
-  // The toolkit's widgets live (attachments, viewers, validators, error catalogue).
+  // The toolkit's widgets live (attachments, viewers, validators, error catalogue). This and the
+  // grid gallery are developers' pages: in no menu, opened by their route.
   customScreen('system', 'toolkitGallery', 'ui.gallery.title', () =>
     import('@srm/platform-ui').then((m) => ({ default: m.ToolkitGallery })),
   ),
