@@ -62,15 +62,20 @@ export const TabPane = memo(function TabPane({ tab, active, navigator, registerS
       </ScreenFrame>
     );
   }
+  // The scroll area has no padding of its own: a sticky header (a document's, top 0) sticks at
+  // the scroll area's inner edge, so padding there left a strip above the header through which
+  // the scrolled content showed. The margin around the screen is the inner box's.
   return (
     <div
       ref={ref}
       role="tabpanel"
       data-route={tab.path}
       hidden={!active}
-      style={{ height: '100%', overflow: 'auto', padding: 12, boxSizing: 'border-box' }}
+      style={{ height: '100%', overflow: 'auto' }}
     >
-      <ScreenContext.Provider value={value}>{content}</ScreenContext.Provider>
+      <div style={{ padding: 12 }}>
+        <ScreenContext.Provider value={value}>{content}</ScreenContext.Provider>
+      </div>
     </div>
   );
 });
