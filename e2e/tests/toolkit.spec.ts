@@ -1,8 +1,9 @@
 // The toolkit gallery (toolkitGallery) in Chromium: an upload with its progress bar, an image
-// previewed and turned in the image viewer, a PDF and a spreadsheet (converted by LibreOffice)
-// previewed in the pdf.js overlay, an image cropped to the 180×180 JPEG, a file deleted after
-// the spec's confirmation, an extension refused with the allowed list; and a list exported as
-// the user sees it (the saved column settings and the sort of the grid), the file read back.
+// previewed, turned and cropped in the image viewer (the 180×180 JPEG downloaded), a PDF and a
+// spreadsheet (converted by LibreOffice) previewed in the pdf.js overlay, an image cropped to the
+// 180×180 JPEG in the crop modal, a file deleted after the spec's confirmation, an extension
+// refused with the allowed list, the viewer's crop in English; and a list exported as the user
+// sees it (the saved column settings and the sort of the grid), the file read back.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { type Locator, type Page, expect, test } from '@playwright/test';
@@ -20,6 +21,19 @@ import {
 test.use({ viewport: { width: 1440, height: 900 } });
 // Two journeys with uploads, viewers and a download: generous for a busy machine.
 test.setTimeout(300_000);
+
+/** Width and height of a baseline or progressive JPEG, from its start-of-frame segment. */
+function jpegSize(bytes: Buffer): [number, number] {
+  expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
+  let at = 2;
+  while (at < bytes.length) {
+    const marker = bytes[at + 1]!;
+    const length = bytes.readUInt16BE(at + 2);
+    if (marker >= 0xc0 && marker <= 0xc2) return [bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5)];
+    at += 2 + length;
+  }
+  throw new Error('no start-of-frame segment');
+}
 
 /** A PNG drawn by the browser itself (a 320×200 picture with two colours). */
 async function pngFile(page: Page): Promise<Buffer> {
@@ -118,7 +132,7 @@ test('the toolkit gallery: upload with progress, preview, crop, delete and refus
     await toastsGone(page);
   });
 
-  await test.step('an image uploaded to the images field opens in the image viewer, which turns it', async () => {
+  await test.step('an image uploaded to the images field opens in the image viewer, which turns and crops it', async () => {
     const images = attachments.getByTestId('gallery-images').getByTestId('attachment-field');
     await images.getByTestId('attachment-input').setInputFiles({
       name: '样品照片.png',
@@ -138,8 +152,20 @@ test('the toolkit gallery: upload with progress, preview, crop, delete and refus
     await modal.getByRole('button', { name: '放大' }).click();
     await expect(modal).toContainText('125%');
     await keepScreenshot(page, 'toolkit-image-viewer-zh');
-    await modal.locator('.ant-modal-close').click();
+    // Crop: the 180×180 box over the turned image; OK closes the viewer and downloads the JPEG.
+    await modal.getByRole('button', { name: '裁剪图片' }).click();
+    await expect(modal.locator('.reactEasyCrop_CropArea')).toBeVisible();
+    await expect(modal).toContainText('确定后得到 180×180 的 JPEG 图片');
+    await expect(modal.getByRole('button', { name: /确\s?定/ })).toBeEnabled();
+    await keepScreenshot(page, 'toolkit-image-viewer-crop-zh');
+    const downloading = page.waitForEvent('download');
+    await modal.getByRole('button', { name: /确\s?定/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('样品照片_裁剪.jpg');
+    expect(jpegSize(readFileSync(await download.path()))).toEqual([180, 180]);
+    await expectToast(page, '已下载裁剪后的图片：样品照片_裁剪.jpg');
     await expect(modal).toBeHidden();
+    await toastsGone(page);
   });
 
   await test.step('the crop modal gives a 180×180 JPEG', async () => {
@@ -185,6 +211,30 @@ test('the toolkit gallery: upload with progress, preview, crop, delete and refus
   });
   await toastsGone(page);
   await keepScreenshot(page, 'toolkit-gallery-zh');
+
+  await test.step('in English, the viewer crops too and gives its JPEG to the page that opened it', async () => {
+    await page.getByRole('button', { name: '切换语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    const viewers = pane.getByTestId('gallery-viewers');
+    await viewers.getByRole('button', { name: 'Open the image viewer' }).click();
+    const modal = page.locator('.ant-modal', { hasText: 'sample.png' });
+    await modal.getByRole('button', { name: 'Crop image' }).click();
+    await expect(modal).toContainText('OK gives a 180×180 JPEG');
+    await expect(modal.locator('.reactEasyCrop_CropArea')).toBeVisible();
+    await keepScreenshot(page, 'toolkit-image-viewer-crop-en');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal.getByTestId('image-viewer-image')).toBeVisible();
+    const cropped = viewers.getByTestId('gallery-cropped');
+    const earlier = await cropped.locator('img').getAttribute('src');
+    await modal.getByRole('button', { name: 'Crop image' }).click();
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect(modal).toBeHidden();
+    await expect(cropped.locator('img')).not.toHaveAttribute('src', earlier!);
+    await expect(cropped).toContainText('Cropped: image/jpeg');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await expect(viewers.getByRole('button', { name: '打开图片查看器' })).toBeVisible();
+  });
   expect(errors).toEqual([]);
 });
 

@@ -46,6 +46,7 @@ export * from './attachments/AttachmentField';
 export * from './attachments/useFilePreview';
 export * from './viewers/PdfViewer';
 export * from './viewers/ImageViewer';
+export * from './viewers/ImageCropper';
 export * from './viewers/ImageCropModal';
 export * from './excel/excelApi';
 export * from './excel/ExportButton';

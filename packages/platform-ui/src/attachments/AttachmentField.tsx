@@ -88,7 +88,6 @@ export function AttachmentField(props: AttachmentFieldProps) {
   const may = useGranted();
   const confirm = useConfirm();
   const { message } = App.useApp();
-  const { preview, element: previewElement } = useFilePreview();
   const input = useRef<HTMLInputElement>(null);
   const ids = useMemo(() => parseIds(value), [value]);
   const current = useRef(ids);
@@ -116,6 +115,10 @@ export function AttachmentField(props: AttachmentFieldProps) {
   const writable = !readOnly && !disabled;
   const showUpload = !readOnly && allowed('upload');
   const showDelete = !readOnly && allowed('delete');
+  // The viewer's download and crop (a download of the cropped image) follow the download button.
+  const { preview, element: previewElement } = useFilePreview({
+    download: allowed('download') && !props.disabledButtons?.includes('download'),
+  });
 
   useEffect(() => {
     if (listed.error) void message.error((listed.error as Error).message);

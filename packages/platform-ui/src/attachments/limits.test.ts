@@ -4,6 +4,7 @@ import { platformUiMessages } from '../messages';
 import {
   CHUNK_SIZE,
   acceptAttribute,
+  baseNameOf,
   canAddMore,
   checkFile,
   chunkPlan,
@@ -108,6 +109,18 @@ describe('preview', () => {
     expect(translate(platformUiMessages, 'zh-CN', 'ui.attachment.notPreviewable')).toBe(
       '不支持在线浏览的文件格式，请直接下载文件使用本地工具浏览！',
     );
+  });
+});
+
+describe('a cropped image', () => {
+  it('is named after the image it was cut from, in the user’s language', () => {
+    expect(baseNameOf('样品照片.PNG')).toBe('样品照片');
+    expect(baseNameOf('scan.v2.jpeg')).toBe('scan.v2');
+    expect(baseNameOf('README')).toBe('README');
+    const name = (locale: 'zh-CN' | 'en', file: string) =>
+      translate(platformUiMessages, locale, 'ui.viewer.croppedName', { name: baseNameOf(file) });
+    expect(name('zh-CN', '样品照片.png')).toBe('样品照片_裁剪.jpg');
+    expect(name('en', 'sample.bmp')).toBe('sample_cropped.jpg');
   });
 });
 

@@ -37,6 +37,12 @@ export function extensionOf(name: string): string {
   return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
+/** A file name without its extension ('样品照片' of '样品照片.PNG'; the whole name without one). */
+export function baseNameOf(name: string): string {
+  const extension = extensionOf(name);
+  return extension ? name.slice(0, name.length - extension.length - 1) : name;
+}
+
 const SERVER_ACCEPTS: readonly string[] = UPLOAD_EXTENSIONS;
 
 /** The extensions a field takes: its own list within the server's, or the server's. */

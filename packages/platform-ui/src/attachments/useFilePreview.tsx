@@ -1,6 +1,7 @@
 // Preview of an attachment by its format: images in the image viewer, PDF and Office documents
 // in the PDF overlay (Office through the server's conversion), text in a modal; anything else
-// gets the spec's message that it cannot be viewed online.
+// gets the spec's message that it cannot be viewed online. Where the user may download the file,
+// the image viewer downloads it and crops it: the 180×180 JPEG is downloaded as <name>_裁剪.jpg.
 import { type ReactNode, useState } from 'react';
 import { App, Modal } from 'antd';
 import { MODAL_Z_INDEX } from '@srm/kernel';
@@ -9,9 +10,17 @@ import { useLabels } from '../context/labels';
 import { ImageViewer } from '../viewers/ImageViewer';
 import { PdfViewer } from '../viewers/PdfViewer';
 import { type Attachment, downloadFile, fileUrl, pdfOf, saveFile } from './fileApi';
-import { previewKind } from './limits';
+import { baseNameOf, previewKind } from './limits';
 
-export function useFilePreview(): { preview(file: Attachment): Promise<void>; element: ReactNode } {
+export interface FilePreviewOptions {
+  /** The user may download the files (the viewer's download and crop); yes by default. */
+  download?: boolean;
+}
+
+export function useFilePreview({ download = true }: FilePreviewOptions = {}): {
+  preview(file: Attachment): Promise<void>;
+  element: ReactNode;
+} {
   const api = useApi();
   const labels = useLabels();
   const { message } = App.useApp();
@@ -20,6 +29,11 @@ export function useFilePreview(): { preview(file: Attachment): Promise<void>; el
   const [text, setText] = useState<{ title: string; content: string } | null>(null);
 
   const fail = (error: unknown) => void message.error((error as Error)?.message ?? String(error));
+  const saveCropped = (file: Attachment, blob: Blob) => {
+    const fileName = labels.t('ui.viewer.croppedName', { name: baseNameOf(file.originalFileName) });
+    saveFile({ blob, fileName });
+    void message.success(labels.t('ui.viewer.croppedSaved', { fileName }));
+  };
 
   const preview = async (file: Attachment) => {
     const kind = previewKind(file.suffixName);
@@ -45,7 +59,10 @@ export function useFilePreview(): { preview(file: Attachment): Promise<void>; el
         url={image?.url ?? null}
         title={image?.file.originalFileName}
         onClose={() => setImage(null)}
-        onDownload={image ? () => void downloadFile(api, image.file).then(saveFile, fail) : undefined}
+        onDownload={
+          image && download ? () => void downloadFile(api, image.file).then(saveFile, fail) : undefined
+        }
+        onCrop={image && download ? (blob) => saveCropped(image.file, blob) : undefined}
       />
       <PdfViewer
         fileId={pdf?.id ?? null}

@@ -71,6 +71,8 @@ function ViewersSection() {
   const [cropping, setCropping] = useState<string | null>(null);
   const [cropped, setCropped] = useState<{ url: string; size: number; type: string } | null>(null);
   const [pdf, setPdf] = useState<number | null>(null);
+  const showCropped = (blob: Blob) =>
+    setCropped({ url: URL.createObjectURL(blob), size: blob.size, type: blob.type });
   return (
     <Section id="viewers" title={labels.t('ui.gallery.viewers')}>
       <Space wrap>
@@ -109,13 +111,13 @@ function ViewersSection() {
         onClose={() => setPdf(null)}
         fetchPdf={async () => ({ blob: samplePdf('SRM toolkit gallery'), fileName: 'sample.pdf' })}
       />
-      <ImageViewer url={viewing} title="sample.png" onClose={() => setViewing(null)} />
+      <ImageViewer url={viewing} title="sample.png" onClose={() => setViewing(null)} onCrop={showCropped} />
       <ImageCropModal
         url={cropping}
         onCancel={() => setCropping(null)}
         onOk={(blob) => {
           setCropping(null);
-          setCropped({ url: URL.createObjectURL(blob), size: blob.size, type: blob.type });
+          showCropped(blob);
         }}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
