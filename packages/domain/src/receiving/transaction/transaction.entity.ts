@@ -79,6 +79,6 @@ export const transaction = defineEntity('srmPurTransaction', {
     ],
     sort: [{ field: 'transactionId', order: 'desc' }],
     sortable: ['transactionDate'],
-    summary: ['quantity'],
+    // No 合计 row: it added received, delivered, returned and reversed quantities across items and units.
   },
 });
