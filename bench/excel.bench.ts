@@ -178,7 +178,7 @@ try {
     while (importing) {
       const started = performance.now();
       const answer = (await (
-        await post('/api/srm/v1/srmSupplierInfoRestful/listByPage', { pageRows: 20, curIndex: 1 })
+        await post('/api/srm/v1/srmSupplierInfoRestful/listByPage', { pageRows: 20 })
       ).json()) as { status: string; msg: string };
       if (answer.status !== 'S') throw new Error(`list answered ${answer.msg}`);
       if (importing) listTimes.push(performance.now() - started);
