@@ -15,6 +15,8 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['html', { open: 'never', outputFolder: './artifacts/report' }]],
   use: {
+    // A click on a button that never becomes enabled fails here, not at the test's timeout.
+    actionTimeout: 45_000,
     baseURL: `http://localhost:${port}`,
     headless: true,
     locale: 'zh-CN',

@@ -155,9 +155,16 @@ export async function toastsGone(page: Page): Promise<void> {
   await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
-/** Waits for the success toast with this text. */
+/**
+ * Waits for the toast with this text, at most 45 s. An error toast shown meanwhile ends the wait
+ * with its text, so a refused action fails here with the reason instead of at the test's timeout.
+ */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'visible' });
+  const wanted = page.locator('.ant-message-notice', { hasText: text }).first();
+  const refused = page.locator('.ant-message-notice .ant-message-error').first();
+  await expect(wanted.or(refused)).toBeVisible({ timeout: 45_000 });
+  if (!(await wanted.isVisible()) && (await refused.isVisible()))
+    throw new Error(`waited for the toast “${text}”, got the error “${await refused.innerText()}”`);
 }
 
 /** Makes sure a lookup type holds an enabled value (the demo data may already have it). */
