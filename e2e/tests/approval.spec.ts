@@ -94,135 +94,142 @@ test('a two-level template: approve, reject with a comment, resubmit, approve tw
 
   const admin = await open(browser, baseURL, 'admin');
   const adminErrors = watchConsole(admin);
-  await test.step('the administrator adds a second level (财务审核 by 王芳) to the requisition template', async () => {
-    const pane = activePane(admin);
-    await openFromMenu(admin, '流程模板');
-    await slow(pane.getByText('采购申请审批', { exact: true })).toBeVisible();
-    await pane.getByText('采购申请审批', { exact: true }).click();
-    await slow(formField(pane, '流程编码')).toHaveValue('PUR_REQUISITION_APPROVAL');
-    await linesCard(admin, '审批节点').getByRole('button', { name: '新增行' }).click();
-    await pane.locator('input[id$="_nodes_1_nodeNum"]').fill('2');
-    await pane.locator('input[id$="_nodes_1_nodeName"]').fill('财务审核');
-    await pane.locator('input[id$="_nodes_1_nodeNameEn"]').fill('Finance review');
-    await linesCard(admin, '节点审批人').getByRole('button', { name: '新增行' }).click();
-    await pane.locator('input[id$="_approvers_1_nodeNum"]').fill('2');
-    await pickRemote(admin, '_approvers_1_userId', '王芳', '王芳');
-    await toastsGone(admin).catch(() => undefined);
-    await pane.getByRole('button', { name: /保\s?存/ }).click();
-    await expectToast(admin, '保存成功');
-    await keepScreenshot(admin, 'approval-template-two-levels-zh');
-    expect(adminErrors).toEqual([]);
-  });
-
-  const buyer = await open(browser, baseURL, 'buyer');
-  const buyerPane = activePane(buyer);
-  const saved = await api(buyer, '/api/srm/v1/srmPurRequisitionHeaderRestful/saveOrUpdate', {
-    title: '验收：装配线备件申请',
-    billTypeId: (await first(buyer, 'srmPurBillType', { docCategory: 'REQUISITION' })).billTypeId,
-    orgId: (await first(buyer, 'srmBaseOrg', { orgCode: 'OU100' })).orgId,
-    requesterName: '张伟',
-    requisitionDate: '2026-11-21',
-    lines: [
-      {
-        lineNum: 1,
-        itemId: (await first(buyer, 'srmBaseItem', { itemCode: '02010001' })).itemId,
-        quantity: 120,
-        unitPrice: 6.2,
-        needByDate: '2026-12-20',
-      },
-    ],
-  });
-  const number = String(saved.requisitionNumber);
-
-  const submit = async () => {
-    await buyerPane.getByRole('button', { name: /^提\s?交$/ }).click();
-    const preview = buyer.getByTestId('approval-preview');
-    await slow(preview).toContainText('采购经理审批');
-    await expect(preview).toContainText('李娜');
-    await expect(preview).toContainText('财务审核');
-    await expect(preview).toContainText('王芳');
-    return preview;
-  };
-
-  await test.step('the buyer submits; the preview shows both approvers', async () => {
-    await openFromMenu(buyer, '采购申请');
-    await slow(buyerPane.getByText(number, { exact: true })).toBeVisible();
-    await buyerPane.getByText(number, { exact: true }).click();
-    await slow(buyerPane.getByTestId('document-number')).toHaveText(number);
-    await submit();
-    await keepScreenshot(buyer, 'approval-preview-zh');
-    await buyer.getByTestId('bpm-preview-ok').click();
-    await slow(buyerPane.getByText('已提交').first()).toBeVisible();
-  });
-
-  const approver = await open(browser, baseURL, 'approver');
-  const finance = await open(browser, baseURL, 'finance');
-  await test.step('the purchasing manager approves from the home page; finance rejects with a comment', async () => {
-    await decideFromHome(approver, number, 'doApprove');
-    await keepScreenshot(approver, 'approval-first-level-approved-zh');
-    await decideFromHome(finance, number, 'doReject', '数量偏多，请减到 80 件后重新提交');
-  });
-
-  await test.step('the buyer reads the comment, edits and resubmits', async () => {
-    await buyer.reload();
-    await slow(buyerPane.getByTestId('document-number')).toHaveText(number);
-    const history = buyerPane.getByTestId('approval-history');
-    await slow(history).toContainText('数量偏多，请减到 80 件后重新提交');
-    await keepScreenshot(buyer, 'approval-rejected-comment-zh');
-    const title = formField(buyerPane, '申请标题');
-    await title.fill('验收：装配线备件申请（已减量）');
-    await buyerPane.getByRole('button', { name: /保\s?存/ }).click();
-    await expectToast(buyer, '保存成功');
-    await submit();
-    await buyer.getByTestId('bpm-preview-ok').click();
-    await slow(buyerPane.getByText('已提交').first()).toBeVisible();
-  });
-
-  await test.step('both approve; the requisition is approved and locked', async () => {
-    await decideFromHome(approver, number, 'doApprove');
-    await decideFromHome(finance, number, 'doApprove');
-    await buyer.reload();
-    await slow(buyerPane.getByTestId('document-number')).toHaveText(number);
-    await slow(buyerPane.getByText('已审批').first()).toBeVisible();
-    await expect(buyerPane.getByText('单据当前状态为“已审批”，不可修改')).toBeVisible();
-    await expect(buyerPane.getByRole('button', { name: /^提\s?交$/ })).toHaveCount(0);
-    const found = await api(buyer, '/api/srm/v1/srmPurRequisitionHeaderRestful/findById', {
-      requisitionHeaderId: saved.requisitionHeaderId,
+  // The template goes back to one level whatever happens here: later journeys expect it.
+  try {
+    await test.step('the administrator adds a second level (财务审核 by 王芳) to the requisition template', async () => {
+      const pane = activePane(admin);
+      await openFromMenu(admin, '流程模板');
+      await slow(pane.getByText('采购申请审批', { exact: true })).toBeVisible();
+      await pane.getByText('采购申请审批', { exact: true }).click();
+      await slow(formField(pane, '流程编码')).toHaveValue('PUR_REQUISITION_APPROVAL');
+      await linesCard(admin, '审批节点').getByRole('button', { name: '新增行' }).click();
+      await pane.locator('input[id$="_nodes_1_nodeNum"]').fill('2');
+      await pane.locator('input[id$="_nodes_1_nodeName"]').fill('财务审核');
+      await pane.locator('input[id$="_nodes_1_nodeNameEn"]').fill('Finance review');
+      await linesCard(admin, '节点审批人').getByRole('button', { name: '新增行' }).click();
+      await pane.locator('input[id$="_approvers_1_nodeNum"]').fill('2');
+      await pickRemote(admin, '_approvers_1_userId', '王芳', '王芳');
+      await toastsGone(admin).catch(() => undefined);
+      await pane.getByRole('button', { name: /保\s?存/ }).click();
+      await expectToast(admin, '保存成功');
+      await keepScreenshot(admin, 'approval-template-two-levels-zh');
+      expect(adminErrors).toEqual([]);
     });
-    expect(found.status).toBe('APPROVED');
-    const refused = await pageApi(buyer, '/api/srm/v1/srmPurRequisitionHeaderRestful/saveOrUpdate', {
-      requisitionHeaderId: saved.requisitionHeaderId,
-      versionNum: found.versionNum,
-      title: '改标题',
-    });
-    expect(refused.body.status).toBe('E');
-    await keepScreenshot(buyer, 'approval-approved-locked-zh');
-  });
 
-  await test.step('the administrator puts the template back to one level (later journeys expect it)', async () => {
-    const [template] = await api<Row[]>(admin, '/api/bpm/v1/srmBaseProcessTemplateRestful/listByPage', {
-      processKey: 'PUR_REQUISITION_APPROVAL',
+    const buyer = await open(browser, baseURL, 'buyer');
+    const buyerPane = activePane(buyer);
+    const saved = await api(buyer, '/api/srm/v1/srmPurRequisitionHeaderRestful/saveOrUpdate', {
+      title: '验收：装配线备件申请',
+      billTypeId: (await first(buyer, 'srmPurBillType', { docCategory: 'REQUISITION' })).billTypeId,
+      orgId: (await first(buyer, 'srmBaseOrg', { orgCode: 'OU100' })).orgId,
+      requesterName: '张伟',
+      requisitionDate: '2026-11-21',
+      lines: [
+        {
+          lineNum: 1,
+          itemId: (await first(buyer, 'srmBaseItem', { itemCode: '02010001' })).itemId,
+          quantity: 120,
+          unitPrice: 6.2,
+          needByDate: '2026-12-20',
+        },
+      ],
     });
-    if (!template) throw new Error('no requisition template');
-    const found = await api<Row & { nodes: Row[]; approvers: Row[] }>(
-      admin,
-      '/api/bpm/v1/srmBaseProcessTemplateRestful/findById',
-      { templateId: template.templateId },
-    );
-    await api(admin, '/api/bpm/v1/srmBaseProcessTemplateRestful/saveOrUpdate', {
-      templateId: found.templateId,
-      versionNum: found.versionNum,
-      nodes: found.nodes.filter((node) => node.nodeNum === 1).map((node) => ({ nodeId: node.nodeId })),
-      approvers: found.approvers
-        .filter((approver) => approver.nodeNum === 1)
-        .map((approver) => ({ approverId: approver.approverId })),
+    const number = String(saved.requisitionNumber);
+
+    const submit = async () => {
+      await buyerPane.getByRole('button', { name: /^提\s?交$/ }).click();
+      const preview = buyer.getByTestId('approval-preview');
+      await slow(preview).toContainText('采购经理审批');
+      await expect(preview).toContainText('李娜');
+      await expect(preview).toContainText('财务审核');
+      await expect(preview).toContainText('王芳');
+      return preview;
+    };
+
+    await test.step('the buyer submits; the preview shows both approvers', async () => {
+      await openFromMenu(buyer, '采购申请');
+      await slow(buyerPane.getByText(number, { exact: true })).toBeVisible();
+      await buyerPane.getByText(number, { exact: true }).click();
+      await slow(buyerPane.getByTestId('document-number')).toHaveText(number);
+      await submit();
+      await keepScreenshot(buyer, 'approval-preview-zh');
+      await buyer.getByTestId('bpm-preview-ok').click();
+      await slow(buyerPane.getByText('已提交').first()).toBeVisible();
     });
-    const after = await api<{ nodes: Row[]; approvers: Row[] }>(
-      admin,
-      '/api/bpm/v1/srmBaseProcessTemplateRestful/findById',
-      { templateId: template.templateId },
-    );
-    expect(after.nodes.map((node) => node.nodeName)).toEqual(['采购经理审批']);
-    expect(after.approvers).toHaveLength(1);
-  });
+
+    const approver = await open(browser, baseURL, 'approver');
+    const finance = await open(browser, baseURL, 'finance');
+    await test.step('the purchasing manager approves from the home page; finance rejects with a comment', async () => {
+      await decideFromHome(approver, number, 'doApprove');
+      await keepScreenshot(approver, 'approval-first-level-approved-zh');
+      await decideFromHome(finance, number, 'doReject', '数量偏多，请减到 80 件后重新提交');
+    });
+
+    await test.step('the buyer reads the comment, edits and resubmits', async () => {
+      await buyer.reload();
+      await slow(buyerPane.getByTestId('document-number')).toHaveText(number);
+      const history = buyerPane.getByTestId('approval-history');
+      await slow(history).toContainText('数量偏多，请减到 80 件后重新提交');
+      await keepScreenshot(buyer, 'approval-rejected-comment-zh');
+      const title = formField(buyerPane, '申请标题');
+      await title.fill('验收：装配线备件申请（已减量）');
+      await buyerPane.getByRole('button', { name: /保\s?存/ }).click();
+      await expectToast(buyer, '保存成功');
+      await submit();
+      await buyer.getByTestId('bpm-preview-ok').click();
+      await slow(buyerPane.getByText('已提交').first()).toBeVisible();
+    });
+
+    await test.step('both approve; the requisition is approved and locked', async () => {
+      await decideFromHome(approver, number, 'doApprove');
+      await decideFromHome(finance, number, 'doApprove');
+      // No reload: the buyer's kept-alive tab reads the document again when the buyer comes back
+      // to it (its data older than 5 s), and shows what the approvers did.
+      await buyer.waitForTimeout(5_500);
+      await buyer.getByRole('tab', { name: /首页/ }).click();
+      await buyer.getByRole('tab', { name: new RegExp(number) }).click();
+      await slow(buyerPane.getByTestId('document-number')).toHaveText(number);
+      await slow(buyerPane.getByText('已审批').first()).toBeVisible();
+      await expect(buyerPane.getByText('单据当前状态为“已审批”，不可修改')).toBeVisible();
+      await expect(buyerPane.getByRole('button', { name: /^提\s?交$/ })).toHaveCount(0);
+      const found = await api(buyer, '/api/srm/v1/srmPurRequisitionHeaderRestful/findById', {
+        requisitionHeaderId: saved.requisitionHeaderId,
+      });
+      expect(found.status).toBe('APPROVED');
+      const refused = await pageApi(buyer, '/api/srm/v1/srmPurRequisitionHeaderRestful/saveOrUpdate', {
+        requisitionHeaderId: saved.requisitionHeaderId,
+        versionNum: found.versionNum,
+        title: '改标题',
+      });
+      expect(refused.body.status).toBe('E');
+      await keepScreenshot(buyer, 'approval-approved-locked-zh');
+    });
+  } finally {
+    await test.step('the administrator puts the template back to one level', async () => {
+      const [template] = await api<Row[]>(admin, '/api/bpm/v1/srmBaseProcessTemplateRestful/listByPage', {
+        processKey: 'PUR_REQUISITION_APPROVAL',
+      });
+      if (!template) throw new Error('no requisition template');
+      const found = await api<Row & { nodes: Row[]; approvers: Row[] }>(
+        admin,
+        '/api/bpm/v1/srmBaseProcessTemplateRestful/findById',
+        { templateId: template.templateId },
+      );
+      await api(admin, '/api/bpm/v1/srmBaseProcessTemplateRestful/saveOrUpdate', {
+        templateId: found.templateId,
+        versionNum: found.versionNum,
+        nodes: found.nodes.filter((node) => node.nodeNum === 1).map((node) => ({ nodeId: node.nodeId })),
+        approvers: found.approvers
+          .filter((approver) => approver.nodeNum === 1)
+          .map((approver) => ({ approverId: approver.approverId })),
+      });
+      const after = await api<{ nodes: Row[]; approvers: Row[] }>(
+        admin,
+        '/api/bpm/v1/srmBaseProcessTemplateRestful/findById',
+        { templateId: template.templateId },
+      );
+      expect(after.nodes.map((node) => node.nodeName)).toEqual(['采购经理审批']);
+      expect(after.approvers).toHaveLength(1);
+    });
+  }
 });

@@ -24,6 +24,7 @@ export * from './workflow/statusColor';
 export * from './workflow/useActionRunner';
 export * from './screens/registry';
 export * from './screens/ScreenContext';
+export * from './screens/freshness';
 export * from './screens/screenLoader';
 export * from './context/fetchAll';
 export * from './edit/extensions';

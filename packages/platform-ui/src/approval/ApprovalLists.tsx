@@ -11,6 +11,7 @@ import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useGranted, useSession } from '../context/session';
 import { RefSelect } from '../fields/RefSelect';
+import { useRefreshOnReturn, noteWrite } from '../screens/freshness';
 import { useScreen } from '../screens/ScreenContext';
 import { BPM_PROCESS, BPM_TASK, type TaskRow } from './bpm';
 
@@ -69,6 +70,10 @@ export function ApprovalListPage({ mode }: { mode: Mode }) {
       request<AnyRow[]>(api, PATHS[mode], { ...page, ...(documentNumber ? { documentNumber } : {}) }),
     placeholderData: keepPreviousData,
   });
+  useRefreshOnReturn(
+    () => void list.refetch(),
+    () => list.dataUpdatedAt,
+  );
   const open = (row: AnyRow) => {
     const path = session.recordPath?.(row.entityName);
     if (path) screen.open(path, { [row.documentKey]: row.documentId });
@@ -243,6 +248,7 @@ export function ApprovalListPage({ mode }: { mode: Mode }) {
           try {
             await request(api, `${BPM_TASK}/doReassign`, { taskId: reassign, ...values });
             void message.success(labels.t('ui.bpm.done', { action: t('reassign') }));
+            noteWrite();
             setReassign(null);
             await queryClient.invalidateQueries({ queryKey: ['bpm'] });
           } catch (error) {
@@ -286,8 +292,13 @@ export function useTodoCount(): number {
 /** The first tasks waiting for the user, for a home page's panel. */
 export function usePendingTasks(rows = 8) {
   const api = useApi();
-  return useQuery({
+  const tasks = useQuery({
     queryKey: ['bpm', 'list', 'todo', 'home', rows],
     queryFn: () => request<TaskRow[]>(api, `${BPM_TASK}/findTodoTasks`, { pageIndex: 1, pageRows: rows }),
   });
+  useRefreshOnReturn(
+    () => void tasks.refetch(),
+    () => tasks.dataUpdatedAt,
+  );
+  return tasks;
 }

@@ -9,6 +9,7 @@ import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useSession } from '../context/session';
 import { RefSelect } from '../fields/RefSelect';
+import { noteWrite } from '../screens/freshness';
 import { BPM_PROCESS, BPM_TASK, type DocumentApproval, type Preview } from './bpm';
 
 type Decision = 'doApprove' | 'doReject' | 'doReturn' | 'doTransfer' | 'doAddSign' | 'doWithdraw';
@@ -44,6 +45,7 @@ export function useApprovalActions(
   const [form] = Form.useForm();
 
   const refresh = async () => {
+    noteWrite();
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['entity', entity.name] }),
       queryClient.invalidateQueries({ queryKey: ['bpm'] }),

@@ -5,6 +5,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { type EntityDef, type LookupField, lookupType, lookupValues } from '@srm/kernel';
 import { request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
+import { noteWrite } from '../screens/freshness';
 
 export const LOOKUP_QUERY_KEY = 'lookup';
 export const LOOKUP_VALUES_PATH = `${lookupValues.apiPath}/listByPage`;
@@ -62,6 +63,7 @@ export function useLookupOptions(field: LookupField): LookupOptions {
 /** After a write: the entity's lists and finds, and lookups when lookups were written. */
 export function invalidateAfterWrite(client: QueryClient, entity: EntityDef): Promise<void> {
   const writesLookups = entity.name === lookupType.name || entity.name === lookupValues.name;
+  noteWrite();
   return Promise.all([
     client.invalidateQueries({ queryKey: ['entity', entity.name] }),
     writesLookups ? client.invalidateQueries({ queryKey: [LOOKUP_QUERY_KEY] }) : undefined,

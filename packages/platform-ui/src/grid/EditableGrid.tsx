@@ -80,6 +80,7 @@ import type {
   UploadCellProps,
 } from './types';
 import { useColumnConfig } from './useColumnConfig';
+import { useRefreshOnReturn } from '../screens/freshness';
 import { AttachmentCell } from '../attachments/AttachmentCell';
 
 const renderAttachmentCell = (props: UploadCellProps) => <AttachmentCell {...props} />;
@@ -407,6 +408,12 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     placeholderData: keepPreviousData,
     retry: false,
   });
+  // Rows edited in place (ownRows) are not thrown away by a refresh.
+  useRefreshOnReturn(
+    () => void query.refetch(),
+    () => query.dataUpdatedAt,
+    hasLocal || !api || ownRows !== null,
+  );
 
   // A new search is a first-page reload: back to page 1, the cross-page selection cleared (§4).
   const firstSearch = useRef(true);
