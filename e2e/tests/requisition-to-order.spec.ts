@@ -188,7 +188,13 @@ test('requisition lines become orders from the demand pool, an approved requisit
     const found = await api<Row & { lines: Row[] }>(buyer, srm('srmPoHeader', 'findById'), {
       poHeaderId: order!.poHeaderId,
     });
-    expect(found).toMatchObject({ status: 'DRAFT', sourceType: 'REQUISITION', supplierName: HENGDA });
+    // The buyer is the person who created it (张伟, the demo buyer's profile).
+    expect(found).toMatchObject({
+      status: 'DRAFT',
+      sourceType: 'REQUISITION',
+      supplierName: HENGDA,
+      buyerName: '张伟',
+    });
     expect(found.lines.map((line) => [line.requisitionLineId, line.quantity])).toEqual([
       [brackets.lines[0]!.requisitionLineId, 240],
       [brackets.lines[1]!.requisitionLineId, 600],

@@ -52,6 +52,11 @@ export interface FieldCommon<V> {
   readonly required?: boolean;
   /** Value given on create when the client sends none. */
   readonly default?: V | (() => V);
+  /**
+   * What a new document's form starts with from the person typing it: their full name (a buyer,
+   * an applicant) or today's date in the company's time zone. The server does not fill it.
+   */
+  readonly profileDefault?: 'userFullName' | 'today';
   /** Set by the server only (numbering, computed, system fields); a client may not write it. */
   readonly readonly?: boolean;
   /** Unique over the table (a unique index). */

@@ -15,6 +15,8 @@ export interface PlatformProviderProps {
   granted?: ReadonlySet<string>;
   /** The company's time zone as the server announces it (the kernel's default when absent). */
   timeZone?: string;
+  /** The signed-in person's full name. */
+  userFullName?: string;
   resolveEntity?: (name: string) => Promise<EntityDef | undefined>;
   recordPath?: (entityName: string) => string | undefined;
   children: ReactNode;
@@ -29,6 +31,7 @@ export function PlatformProvider({
   side,
   granted,
   timeZone,
+  userFullName,
   resolveEntity,
   recordPath,
   children,
@@ -41,8 +44,9 @@ export function PlatformProvider({
       timeZone: timeZone ?? DEFAULT_TIME_ZONE,
       resolveEntity: resolveEntity ?? (async () => undefined),
       ...(recordPath ? { recordPath } : {}),
+      ...(userFullName ? { userFullName } : {}),
     }),
-    [side, granted, timeZone, resolveEntity, recordPath],
+    [side, granted, timeZone, userFullName, resolveEntity, recordPath],
   );
   return (
     <ApiContext.Provider value={api}>

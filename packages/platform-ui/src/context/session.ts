@@ -10,6 +10,8 @@ export interface Session {
   readonly granted: ReadonlySet<string>;
   /** The company's time zone, as the server is configured (SRM_TIME_ZONE): an IANA name. */
   readonly timeZone: string;
+  /** The signed-in person's full name (profile defaults of new documents). */
+  readonly userFullName?: string;
   /** Finds the definition of a referenced entity (for remote selects); undefined when unknown. */
   resolveEntity(name: string): Promise<EntityDef | undefined>;
   /** The edit screen of an entity's documents (to open a document from a task list). */

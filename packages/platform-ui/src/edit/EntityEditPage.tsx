@@ -12,6 +12,7 @@ import { useConfirm } from '../context/useConfirm';
 import { useLabels } from '../context/labels';
 import { useGranted, useSession } from '../context/session';
 import { invalidateAfterWrite } from '../fields/lookups';
+import { useRefreshOnReturn } from '../screens/freshness';
 import { useScreen } from '../screens/ScreenContext';
 import { useActionRunner } from '../workflow/useActionRunner';
 import {
@@ -97,7 +98,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
-  const { side } = useSession();
+  const { side, userFullName, timeZone } = useSession();
   const may = useGranted();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
@@ -120,12 +121,12 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   // whole line array at every leaf (quadratic: an order of 10,000 lines never opened). The
   // activity log (up to 500 entries with their changes) is no form value at all.
   const initialValues = useMemo(() => {
-    if (!saved) return defaultValues(entity);
+    if (!saved) return defaultValues(entity, { userFullName, timeZone });
     const header = { ...saved };
     for (const collection of Object.keys(entity.lines)) delete header[collection];
     delete header.history;
     return header;
-  }, [saved, entity]);
+  }, [saved, entity, userFullName, timeZone]);
   useLayoutEffect(() => {
     if (!saved) return;
     for (const collection of Object.keys(entity.lines))
@@ -168,6 +169,16 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
     setTitle(saved ? `${name} ${number ?? ''}`.trim() : labels.t('ui.edit.new', { title }));
   }, [setTitle, saved, title, number, labels, view]);
   useEffect(() => reportDirty(dirty), [reportDirty, dirty]);
+  // Back on this tab: a document another person may have moved on (approved, confirmed) is read
+  // again, unless it holds unsaved edits.
+  useRefreshOnReturn(
+    () => {
+      void queryClient.invalidateQueries({ queryKey: ['entity', entity.name, 'find', savedId] });
+      void queryClient.invalidateQueries({ queryKey: ['bpm'] });
+    },
+    () => queryClient.getQueryState(['entity', entity.name, 'find', savedId])?.dataUpdatedAt ?? 0,
+    dirty || savedId === null,
+  );
 
   const markDirty = () => setDirty(true);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupType } from '@srm/kernel';
+import { type EntityDef, date, defineEntity, lookupType, text } from '@srm/kernel';
 import { copyLine, defaultValues, issueName, saveBody } from './saveBody';
 
 describe('a save body', () => {
@@ -58,6 +58,28 @@ describe('a save body', () => {
 
   it('starts a new row with the defaults of the definition', () => {
     expect(defaultValues(lookupType)).toEqual({ systemCode: 'BASE', enabledFlag: 'Y' });
+  });
+
+  it('starts a new document with the typing person’s name and the company’s today', () => {
+    const order = defineEntity('uiProfileDefaults', {
+      area: 'test',
+      key: 'probeId',
+      fields: {
+        buyerName: text({ max: 60, profileDefault: 'userFullName' }),
+        orderDate: date({ required: true, profileDefault: 'today' }),
+        remark: text({ max: 60, default: '无' }),
+      },
+      list: { columns: ['buyerName'] },
+    }) as unknown as EntityDef;
+    // 2026-11-27 20:30 UTC is the 28th in Shanghai.
+    const now = Date.UTC(2026, 10, 27, 20, 30);
+    expect(defaultValues(order, { userFullName: '张伟', timeZone: 'Asia/Shanghai', now })).toEqual({
+      buyerName: '张伟',
+      orderDate: '2026-11-28',
+      remark: '无',
+    });
+    expect(defaultValues(order, { timeZone: 'UTC', now })).toEqual({ orderDate: '2026-11-27', remark: '无' });
+    expect(defaultValues(order)).toEqual({ remark: '无' });
   });
 
   it('maps API issue paths to form names', () => {

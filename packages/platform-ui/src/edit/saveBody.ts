@@ -1,7 +1,7 @@
 // What a save sends and how the server's answer maps back onto the form: only fields a client
 // may write (plus the key and versionNum), lines with their keys, and field issues of the API
 // (`field` or `collection.index.field`) as form field names.
-import { type EntityDef, type FieldDef, VERSION_FIELD, isClientWritable } from '@srm/kernel';
+import { type EntityDef, type FieldDef, VERSION_FIELD, formatDate, isClientWritable } from '@srm/kernel';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -54,11 +54,25 @@ export function copyLine(line: EntityDef, row: Row): Record<string, unknown> {
 }
 
 /** Values of a new row: the fields' defaults. */
-export function defaultValues(entity: EntityDef): Record<string, unknown> {
+/** Who types a new document, for the fields that start from the profile. */
+export interface Profile {
+  userFullName?: string;
+  timeZone: string;
+  /** Now, epoch ms (tests give it). */
+  now?: number;
+}
+
+export function defaultValues(entity: EntityDef, profile?: Profile): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.default === undefined || !isClientWritable(field)) continue;
-    values[name] = typeof field.default === 'function' ? (field.default as () => unknown)() : field.default;
+    if (!isClientWritable(field)) continue;
+    if (profile && field.profileDefault === 'userFullName' && profile.userFullName) {
+      values[name] = profile.userFullName;
+    } else if (profile && field.profileDefault === 'today') {
+      values[name] = formatDate(profile.now ?? Date.now(), profile.timeZone);
+    } else if (field.default !== undefined) {
+      values[name] = typeof field.default === 'function' ? (field.default as () => unknown)() : field.default;
+    }
   }
   return values;
 }

@@ -196,6 +196,7 @@ export default function Workspace() {
       side={current.data.user.userType === 'EXTERNAL' ? 'supplier' : 'internal'}
       granted={granted}
       timeZone={current.data.timeZone}
+      userFullName={current.data.user.userFullName}
       resolveEntity={resolveEntity}
       recordPath={recordPath}
     >

@@ -34,7 +34,7 @@ export const agreement = defineEntity('srmPurAgreement', {
     }),
     startDate: date({ required: true }),
     endDate: date({ required: true }),
-    buyerName: text({ max: 60 }),
+    buyerName: text({ max: 60, profileDefault: 'userFullName' }),
     /** Some line's price differs from the last agreed one by more than five percent. */
     priceWarnFlag: checkbox({ readonly: true, warning: 'srmPurAgreement.priceWarnTooltip' }),
     remark: textarea({ max: 1000 }),

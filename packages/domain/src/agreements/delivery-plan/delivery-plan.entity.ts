@@ -24,7 +24,7 @@ export const deliveryPlan = defineEntity('srmPurDeliveryPlan', {
     /** The receiving organisation. */
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
     forecastId: ref('srmPurForecast', { display: 'forecastNumber', displayAs: 'forecastNumber' }),
-    buyerName: text({ max: 60 }),
+    buyerName: text({ max: 60, profileDefault: 'userFullName' }),
     remark: textarea({ max: 1000 }),
   },
   lines: { lines: deliveryPlanLine },

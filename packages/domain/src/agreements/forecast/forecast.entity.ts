@@ -25,7 +25,7 @@ export const forecast = defineEntity('srmPurForecast', {
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
     periodFrom: date({ required: true }),
     periodTo: date({ required: true }),
-    buyerName: text({ max: 60 }),
+    buyerName: text({ max: 60, profileDefault: 'userFullName' }),
     remark: textarea({ max: 1000 }),
     supplierComment: textarea({ max: 1000, writableBy: ['supplier'], editableIn: ANSWERABLE }),
   },

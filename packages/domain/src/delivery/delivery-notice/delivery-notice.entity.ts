@@ -26,7 +26,7 @@ export const deliveryNotice = defineEntity('srmPurDeliveryNotice', {
     shipToAddress: text({ max: 500 }),
     receiverName: text({ max: 60 }),
     receiverPhone: text({ max: 30, format: 'contactPhone' }),
-    buyerName: text({ max: 60 }),
+    buyerName: text({ max: 60, profileDefault: 'userFullName' }),
     issuedDate: datetime({ readonly: true }),
     confirmedDate: datetime({ readonly: true }),
     revisionNum: number({ readonly: true, default: 0 }),

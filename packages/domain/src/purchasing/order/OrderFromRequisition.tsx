@@ -20,6 +20,7 @@ import {
   useFormName,
   useLabels,
   useScreen,
+  useSession,
 } from '@srm/platform-ui';
 import { configProfile, currency } from '../../base-data';
 import { billType } from '../bill-type/bill-type.entity';
@@ -134,6 +135,7 @@ export default function OrderFromRequisition({ given, onClose, onCreated }: Orde
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
+  const { userFullName } = useSession();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [form] = Form.useForm<Header>();
@@ -265,7 +267,12 @@ export default function OrderFromRequisition({ given, onClose, onCreated }: Orde
       .map((row) => ({ requisitionLineId: idOf(row), quantity: quantityOf(row) }));
     setBusy(true);
     try {
-      const answer = await request<Row>(api, `${order.apiPath}/createFromRequisition`, { ...header, lines });
+      // The buyer is the person creating the order (the profile default of a new order's form).
+      const answer = await request<Row>(api, `${order.apiPath}/createFromRequisition`, {
+        ...header,
+        ...(userFullName ? { buyerName: userFullName } : {}),
+        lines,
+      });
       void message.success(
         labels.t('purchasing.fromRequisition.created', { number: String(answer.data.poNumber ?? '') }),
       );

@@ -67,7 +67,7 @@ export const order = defineEntity('srmPoHeader', {
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName' }),
     supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
     supplierEmail: text({ max: 120, format: 'email' }),
-    buyerName: text({ max: 60 }),
+    buyerName: text({ max: 60, profileDefault: 'userFullName' }),
     currencyId: ref('srmBaseCurrency', {
       required: true,
       display: 'currencyCode',
@@ -75,7 +75,7 @@ export const order = defineEntity('srmPoHeader', {
     }),
     exchangeRate: number({ precision: 6, min: 0, default: 1 }),
     paymentTermId: ref('srmBasePaymentTerm', { display: 'termName' }),
-    orderDate: date({ required: true }),
+    orderDate: date({ required: true, profileDefault: 'today' }),
     shipToAddress: text({ max: 240 }),
     amountExclTax: amount({ readonly: true, computed: total('amountExclTax') }),
     taxAmount: amount({ readonly: true, computed: total('taxAmount') }),

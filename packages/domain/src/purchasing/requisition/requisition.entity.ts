@@ -21,9 +21,9 @@ export const requisition = defineEntity('srmPurRequisitionHeader', {
       filter: () => ({ status: 'ENABLED', docCategory: 'REQUISITION' }),
     }),
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName' }),
-    requesterName: text({ required: true, max: 60 }),
+    requesterName: text({ required: true, max: 60, profileDefault: 'userFullName' }),
     departmentName: text({ max: 120 }),
-    requisitionDate: date({ required: true }),
+    requisitionDate: date({ required: true, profileDefault: 'today' }),
     totalAmount: amount({
       readonly: true,
       computed: (_row, context) =>

@@ -14,7 +14,7 @@ export const writeOff = defineEntity('srmPurWriteOff', {
     writeOffNumber: text({ readonly: true, max: 30 }),
     supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName' }),
-    writeOffDate: date({ required: true }),
+    writeOffDate: date({ required: true, profileDefault: 'today' }),
     postedDate: datetime({ readonly: true }),
     reference: text({ max: 60 }),
     remark: textarea({ max: 1000 }),
