@@ -12,6 +12,7 @@ import {
   keepScreenshot,
   open,
   openFromMenu,
+  pickOption,
   type Row,
   watchConsole,
 } from './helpers';
@@ -197,12 +198,6 @@ test('扫码收货: the buyer scans the note’s packages into a receipt; twice,
   const other = await ship(1);
   const code = (asn: Row, pack: number) => `${String(asn.asnNumber)}-001-${String(pack).padStart(3, '0')}`;
   const store = (await api<Row[]>(buyer, srm('srmBaseStorageLocation', 'listByPage'), { pageRows: 5 }))[0]!;
-  const draft = await api(buyer, srm('srmPurReceiveHeader', 'saveOrUpdate'), {
-    asnHeaderId: note.asnHeaderId,
-    receiveDate: '2026-12-22',
-    storageLocationId: store.storageLocationId,
-  });
-  const receiveNumber = String(draft.receiveNumber);
   const scanInput = pane.locator('[data-scan-input] input, input[data-scan-input]').first();
   const result = pane.locator('[data-scan-result]');
   const scan = async (value: string) => {
@@ -210,14 +205,19 @@ test('扫码收货: the buyer scans the note’s packages into a receipt; twice,
     await scanInput.press('Enter');
   };
 
-  await test.step('the receipt opens with a scan box; each package adds its quantity', async () => {
+  await test.step('a new receipt starts with a scan: the first package names its note; each adds its quantity', async () => {
     await openFromMenu(buyer, '收货单');
-    await slow(pane.getByText(receiveNumber, { exact: true })).toBeVisible();
-    await pane.getByText(receiveNumber, { exact: true }).click();
-    await slow(pane.getByTestId('document-number')).toHaveText(receiveNumber);
+    await pane.getByRole('button', { name: /新\s?建/ }).click();
     await slow(scanInput).toBeVisible();
+    // No note chosen yet: the package names it, and the receipt takes it.
     await scan(code(note, 1));
     await slow(result).toContainText('第 1/3 包');
+    await expect(
+      pane
+        .locator('.ant-form-item')
+        .filter({ has: buyer.locator('label[title="送货单号"]') })
+        .locator('.ant-select'),
+    ).toContainText(String(note.asnNumber));
     await scan(code(note, 2));
     await slow(result).toContainText('第 2/3 包');
     await slow(pane.getByText('已扫 2 包')).toBeVisible();
@@ -238,12 +238,18 @@ test('扫码收货: the buyer scans the note’s packages into a receipt; twice,
     await slow(pane.getByText('已扫 2 包')).toBeVisible();
   });
 
+  let receiveNumber = '';
   await test.step('saved and posted: the receipt counts the two packages scanned', async () => {
+    await pickOption(buyer, pane, '库存地点', String(store.locationName));
     await pane.getByRole('button', { name: /保\s?存/ }).click();
     await slow(buyer.getByText('保存成功').first()).toBeVisible();
+    await slow(pane.getByTestId('document-number')).toHaveText(/^RCV/);
+    receiveNumber = (await pane.getByTestId('document-number').innerText()).trim();
+    const [listed] = await api<Row[]>(buyer, srm('srmPurReceiveHeader', 'listByPage'), { receiveNumber });
     const saved = await api<Row & { lines: Row[] }>(buyer, srm('srmPurReceiveHeader', 'findById'), {
-      receiveHeaderId: draft.receiveHeaderId,
+      receiveHeaderId: listed!.receiveHeaderId,
     });
+    expect(saved.asnHeaderId).toBe(note.asnHeaderId);
     expect(saved.lines.map((row) => [row.quantity, row.scannedPackages])).toEqual([[2, 2]]);
     await pane.getByRole('button', { name: /^过\s?账$/ }).click();
     const ok = buyer.locator('.ant-modal-confirm').getByRole('button', { name: /^确\s?定$/ });

@@ -4,6 +4,7 @@
 // is added to the receipt line of its note line — the first package scanned into a line replaces
 // the quantity filled in from the note, so a line counted by scanning holds its packages — and the
 // barcode is kept on the line. The save and the posting check the packages again on the server.
+// A new receipt may start with a scan: the first package names its note, which the receipt takes.
 import { useRef, useState } from 'react';
 import { BarcodeOutlined } from '@ant-design/icons';
 import { Alert, Card, Form, Input, type InputRef, Space, Typography } from 'antd';
@@ -13,6 +14,8 @@ import { scannedBarcodesOf } from './receive-line.entity';
 type Row = Record<string, unknown>;
 
 interface ScannedPackage {
+  readonly asnHeaderId: number;
+  readonly asnNumber: string | null;
   readonly barcode: string;
   readonly asnLineId: number;
   readonly asnLineNum: number;
@@ -48,21 +51,20 @@ export default function ReceiptScanLines({ entity, form, saved, editable, onChan
     const barcode = raw.trim();
     setCode('');
     if (!barcode || busy) return;
-    if (typeof asnHeaderId !== 'number') {
-      setResult({ ok: false, text: labels.t('receiving.scan.saveFirst') });
-      return;
-    }
     const current = rowsOf(form.getFieldValue('lines'));
     const scanned = current.flatMap((row) => scannedBarcodesOf(row.scannedBarcodes));
     setBusy(true);
     try {
       const answer = await request<ScannedPackage>(api, `${entity.apiPath}/scanBarcode`, {
-        asnHeaderId,
+        asnHeaderId: typeof asnHeaderId === 'number' ? asnHeaderId : null,
         barcode,
         scanned,
         receiveHeaderId: saved?.receiveHeaderId ?? null,
       });
       const pack = answer.data;
+      // The first scan of a new receipt chose its note.
+      if (typeof asnHeaderId !== 'number')
+        form.setFieldsValue({ asnHeaderId: pack.asnHeaderId, asnNumber: pack.asnNumber });
       const index = current.findIndex((row) => Number(row.asnLineId) === pack.asnLineId);
       const next = [...current];
       if (index >= 0) {

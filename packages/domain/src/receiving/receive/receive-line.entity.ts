@@ -26,7 +26,7 @@ export const receiveLine = defineEntity('srmPurReceiveLine', {
       display: 'receiveNumber',
       displayAs: 'receiveNumber',
     }),
-    lineNum: number({ required: true, min: 1, max: 99999 }),
+    lineNum: number({ required: true, min: 1, max: 99999, sequence: { step: 1 } }),
     asnLineId: ref('srmPurAsnLine', { indexed: true, display: 'lineNum', displayAs: 'asnLineNum' }),
     originalReceiveLineId: ref('srmPurReceiveLine', {
       indexed: true,

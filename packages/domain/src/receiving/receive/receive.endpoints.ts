@@ -12,12 +12,14 @@ export const receiveEndpoints = defineEndpoints(receive, {
   /**
    * 扫码收货: looks up a scanned package barcode for a receipt of the note and answers its line
    * and quantity; an unknown code, one of another note, one scanned already or one on a posted
-   * receipt is refused (the save and the posting check the same again).
+   * receipt is refused (the save and the posting check the same again). Without a note (a new
+   * receipt started by scanning) the package names its note, which must be awaiting receipt.
    */
   scanBarcode: endpoint({
     summary: 'A scanned package barcode of the note: its line and quantity, or why it does not count',
     input: {
-      asnHeaderId: ref('srmPurAsnHeader', { required: true }),
+      // The receipt's note; absent when the scan starts the receipt.
+      asnHeaderId: ref('srmPurAsnHeader'),
       // The Code 128 value, or a QR scanner's whole payload `barcode|asnNumber|…`.
       barcode: text({ required: true, max: 300 }),
       // The codes the receipt holds so far (a list of texts; anything else counts as none).
@@ -34,7 +36,7 @@ export const receiveEndpoints = defineEndpoints(receive, {
         ? input.scanned.filter((item): item is string => typeof item === 'string')
         : [];
       return {
-        data: await scanPackage(ctx, input.asnHeaderId, code, scanned, input.receiveHeaderId ?? null),
+        data: await scanPackage(ctx, input.asnHeaderId ?? null, code, scanned, input.receiveHeaderId ?? null),
       };
     },
   }),

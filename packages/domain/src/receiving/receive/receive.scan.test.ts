@@ -190,6 +190,26 @@ describe('scanning package barcodes at receipt', () => {
     await ok(RECEIPT, 'doPost', { receiveHeaderId: (b.body.data as Row).receiveHeaderId });
     expect(await received(note)).toEqual([25, 0]);
   });
+  it('a scan with no note yet starts the receipt: the package names its note, which must await receipt', async () => {
+    const { note, code } = await packedNote();
+    const first = await call(RECEIPT, 'scanBarcode', { barcode: code(1, 2) });
+    expect(first.body.status, first.body.msg).toBe('S');
+    expect(first.body.data).toMatchObject({
+      asnHeaderId: note.asnHeaderId,
+      asnNumber: note.asnNumber,
+      asnLineNum: 1,
+      quantity: 25,
+    });
+    // A note the supplier cancelled after submitting (its packages exist) is not received by scanning.
+    const cancelled = await packedNote();
+    await ok('srmPurAsnHeader', 'doCancel', { asnHeaderId: cancelled.note.asnHeaderId }, supA);
+    const refused = await call(RECEIPT, 'scanBarcode', { barcode: cancelled.code(1, 1) }, undefined, 'EN');
+    expect(refused.httpStatus).toBe(422);
+    expect(refused.body.msg).toContain(`Delivery note ${String(cancelled.note.asnNumber)}`);
+    // A supplier may not scan at all, with or without a note.
+    expect((await call(RECEIPT, 'scanBarcode', { barcode: code(1, 1) }, supA)).httpStatus).toBe(403);
+  });
+
   it('bad input to the scan is a clear message, never a server error', async () => {
     const { note } = await packedNote();
     const bad: unknown[] = [

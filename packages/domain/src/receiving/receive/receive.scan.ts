@@ -6,7 +6,8 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { type DraftOf, type ReadRowOf, type RuleIssue, dec } from '@srm/kernel';
 import { AppError, type DataApi } from '@srm/platform';
-import { asnBarcode } from '../../delivery';
+import { asn, asnBarcode } from '../../delivery';
+import { RECEIVABLE_ASN_STATES } from '../support';
 import { receive } from './receive.entity';
 import { receiveLine, scannedBarcodesOf } from './receive-line.entity';
 
@@ -134,22 +135,33 @@ export async function assertPackagesFree(
  * 扫码: what a scanned barcode adds to a receipt of the note — the package's line and quantity —
  * or a refusal: unknown (or outside the reader's organisations), of another note, already on a
  * posted receipt of the note, or already among `scanned` (the codes the receipt holds so far).
+ * Without a note (`asnHeaderId` null: the scan starts a new receipt) the package's note is the
+ * receipt's, provided it awaits receipt.
  */
 export async function scanPackage(
   ctx: DataApi,
-  asnHeaderId: number,
+  given: number | null,
   code: string,
   scanned: readonly string[],
   receiveHeaderId: number | null,
 ) {
   const found = (await packagesOf(ctx, [code])).get(code);
   if (!found) throw new AppError(404, 'receiving.scan.unknown', { barcode: code });
-  if (found.asnHeaderId !== asnHeaderId)
+  if (given !== null && found.asnHeaderId !== given)
     throw new AppError(422, 'receiving.scan.ofOtherNote', { barcode: code, other: found.asnNumber });
+  const asnHeaderId = found.asnHeaderId;
+  if (given === null) {
+    const [note] = await ctx.list(asn, { asnHeaderId }, { limit: 1 });
+    if (!note) throw new AppError(404, 'receiving.scan.unknown', { barcode: code });
+    if (!RECEIVABLE_ASN_STATES.includes(note.status))
+      throw new AppError(422, 'receiving.asnNotReceivable', { number: note.asnNumber ?? '' });
+  }
   if (scanned.includes(code)) throw new AppError(422, 'receiving.scan.twice', { barcode: code });
   const receipt = (await receivedBarcodes(ctx, asnHeaderId, receiveHeaderId)).get(code);
   if (receipt) throw new AppError(422, 'receiving.scan.received', { barcode: code, receipt });
   return {
+    asnHeaderId,
+    asnNumber: found.asnNumber,
     barcode: found.barcode,
     asnLineId: found.asnLineId,
     asnLineNum: found.lineNum,

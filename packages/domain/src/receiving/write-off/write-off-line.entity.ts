@@ -15,7 +15,7 @@ export const writeOffLine = defineEntity('srmPurWriteOffLine', {
       display: 'writeOffNumber',
       displayAs: 'writeOffNumber',
     }),
-    lineNum: number({ required: true, min: 1, max: 99999 }),
+    lineNum: number({ required: true, min: 1, max: 99999, sequence: { step: 1 } }),
     receiveLineId: ref('srmPurReceiveLine', {
       required: true,
       indexed: true,
