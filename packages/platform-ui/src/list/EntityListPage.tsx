@@ -5,8 +5,8 @@
 // resource code; 查看 needs none.
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Space, Typography } from 'antd';
+import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Dropdown, Empty, Space, Typography } from 'antd';
 import { COLUMN_WIDTHS, type EntityDef } from '@srm/kernel';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
@@ -92,34 +92,63 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
 
   // Rebuilt each render (cheap), so links and actions always see the current state.
   const columns = entityColumns({ entity, labels, onOpen: (row) => open(row) });
-  const linkCount = (maySave ? 2 : 1) + rowActionNames(entity, side, may).length;
+  // At most two links and a 更多 menu for the rest (UI.md): the fixed column stays narrow and the
+  // key columns (status, amount, date) stay in view at 1440 px.
+  const linkCount = Math.min(3, (maySave ? 2 : 1) + rowActionNames(entity, side, may).length);
   const operateWidth = Math.max(
     COLUMN_WIDTHS.operate + 40,
-    linkCount * (labels.locale === 'en' ? 52 : 44) + 24,
+    linkCount * (labels.locale === 'en' ? 56 : 46) + 24,
   );
-  const operate = (row: Row) => (
-    <Space size={4} separator={<Typography.Text type="secondary">|</Typography.Text>}>
-      <Typography.Link onClick={() => open(row, 'view')}>{labels.t('ui.list.view')}</Typography.Link>
-      {maySave && editableNow(entity, row, side) && (
-        <Typography.Link onClick={() => open(row)}>{labels.t('ui.list.edit')}</Typography.Link>
-      )}
-      {availableActions(entity, [row], side, may).map(({ name, action }) => (
-        <Typography.Link
-          key={name}
-          type={action.danger ? 'danger' : undefined}
-          disabled={runner.busy !== null}
-          onClick={() =>
-            void runner.run(name, action, {
-              id: row[entity.key] as number,
-              versionNum: row.versionNum as number,
-            })
-          }
-        >
-          {labels.action(entity.name, name)}
-        </Typography.Link>
-      ))}
-    </Space>
-  );
+  const operate = (row: Row) => {
+    const links: { key: string; label: string; danger?: boolean; run(): void }[] = [
+      { key: 'view', label: labels.t('ui.list.view'), run: () => open(row, 'view') },
+    ];
+    if (maySave && editableNow(entity, row, side))
+      links.push({ key: 'edit', label: labels.t('ui.list.edit'), run: () => open(row) });
+    for (const { name, action } of availableActions(entity, [row], side, may)) {
+      links.push({
+        key: name,
+        label: labels.action(entity.name, name),
+        ...(action.danger ? { danger: true } : {}),
+        run: () =>
+          void runner.run(name, action, {
+            id: row[entity.key] as number,
+            versionNum: row.versionNum as number,
+          }),
+      });
+    }
+    const shown = links.length > 3 ? links.slice(0, 2) : links;
+    const more = links.length > 3 ? links.slice(2) : [];
+    const busy = runner.busy !== null;
+    return (
+      <Space size={4} separator={<Typography.Text type="secondary">|</Typography.Text>}>
+        {shown.map((link) => (
+          <Typography.Link
+            key={link.key}
+            type={link.danger ? 'danger' : undefined}
+            disabled={busy && link.key !== 'view'}
+            onClick={link.run}
+          >
+            {link.label}
+          </Typography.Link>
+        ))}
+        {more.length > 0 && (
+          <Dropdown
+            trigger={['click']}
+            disabled={busy}
+            menu={{
+              items: more.map((link) => ({ key: link.key, label: link.label, danger: !!link.danger })),
+              onClick: ({ key }) => more.find((link) => link.key === key)?.run(),
+            }}
+          >
+            <Typography.Link data-testid="row-more">
+              {labels.t('ui.list.more')} <DownOutlined style={{ fontSize: 10 }} />
+            </Typography.Link>
+          </Dropdown>
+        )}
+      </Space>
+    );
+  };
 
   const batchActions = availableActions(entity, selected, side, may);
   const filtered = Object.keys(filters).length > 0;
