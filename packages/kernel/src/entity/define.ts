@@ -40,6 +40,16 @@ export interface ListConfig {
   readonly rowSpan?: readonly string[];
   /** Fields identifying a row for cross-page selection (the key by default). */
   readonly keyFields?: readonly string[];
+  /**
+   * Text fields a picker's keyword matches (any of them contains it) and shows beside each
+   * option, code before name: `['itemCode', 'itemName']`. Default: `searchFields` derives them.
+   */
+  readonly search?: readonly string[];
+  /**
+   * What a picker's option shows after its value, when the search fields do not tell rows apart
+   * (read properties included): `['poNumber', 'lineNum', 'itemCode', 'itemName', 'quantity']`.
+   */
+  readonly pick?: readonly string[];
 }
 
 export interface FormSection {

@@ -57,6 +57,8 @@ export interface FieldCommon<V> {
    * an applicant) or today's date in the company's time zone. The server does not fill it.
    */
   readonly profileDefault?: 'userFullName' | 'today';
+  /** A line's number the grid gives a new or copied line: the highest so far plus `step`. */
+  readonly sequence?: { readonly step: number };
   /** Set by the server only (numbering, computed, system fields); a client may not write it. */
   readonly readonly?: boolean;
   /** Unique over the table (a unique index). */
@@ -124,6 +126,11 @@ export interface RefField extends FieldCommon<number> {
    * dropdowns of the web and the server's check use the same function.
    */
   readonly filter?: (row: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>;
+  /**
+   * What the picker offers besides `filter`, not checked at save: the save refuses such a row by
+   * its own rule, with its own message (a frozen supplier: the supply check names it).
+   */
+  readonly offer?: Readonly<Record<string, unknown>>;
   /** Delete rule of the foreign key (lines use 'cascade' to their header). */
   readonly onDelete?: 'restrict' | 'cascade' | 'set null';
 }

@@ -10,9 +10,14 @@ import { checkValue, hasNul } from './validation';
 
 export interface ListFilter {
   readonly field: string;
-  readonly op: 'eq' | 'contains' | 'prefix' | 'in' | 'gte' | 'lte' | 'overlaps';
+  readonly op: 'eq' | 'contains' | 'prefix' | 'in' | 'gte' | 'lte' | 'overlaps' | 'anyContains';
   readonly value: unknown;
+  /** `anyContains`: the text fields of which any contains the value (`field` is the first). */
+  readonly fields?: readonly string[];
 }
+
+/** The list parameter a picker searches with: any of the entity's search fields contains it. */
+export const KEYWORD_PARAM = 'keyword';
 
 export interface ListQuery {
   readonly pageIndex: number;
@@ -49,6 +54,34 @@ export function filterableFields(entity: EntityDef): Set<string> {
   }
   if (entity.numbering) names.add(entity.numbering.field);
   return names;
+}
+
+// Never a sealed or internal-only field: a supplier's keyword must not probe what it may not read.
+const isText = (field: FieldDef | undefined) =>
+  !!field && (field.kind === 'text' || field.kind === 'textarea') && !field.sealed && !field.internalOnly;
+
+/**
+ * The text fields a picker's keyword searches and its options show, codes first: the declared
+ * `list.search`, else the numbering field, unique text fields and text filters named …Code,
+ * the display field, then text filters named …Name (at most four). Never a sealed or
+ * internal-only field.
+ */
+export function searchFields(entity: EntityDef): readonly string[] {
+  if (entity.list.search) return entity.list.search.filter((name) => isText(entity.fields[name]));
+  const names: string[] = [];
+  const add = (name: string | undefined) => {
+    if (name && isText(entity.fields[name]) && !names.includes(name)) names.push(name);
+  };
+  add(entity.numbering?.field);
+  for (const [name, field] of Object.entries(entity.fields))
+    if (field.unique && /Code$/.test(name)) add(name);
+  const filters = (entity.list.filters ?? []).map((filter) =>
+    typeof filter === 'string' ? filter : filter.field,
+  );
+  for (const name of filters) if (/Code$/.test(name)) add(name);
+  add(entity.display);
+  for (const name of filters) if (/Name$/.test(name)) add(name);
+  return names.slice(0, 4);
 }
 
 /** Fields a list may be sorted by. */
@@ -211,6 +244,21 @@ export function parseListRequest(
       extra[param] = value;
       continue;
     }
+    if (param === KEYWORD_PARAM && !filterable.has(param)) {
+      const fields = searchFields(entity);
+      if (!fields.length)
+        return { ok: false, issue: { message: 'list.unknownFilter', params: { field: param } } };
+      if (isEmptyParam(value)) continue;
+      const checked = checkFilterValue(entity.fields[fields[0]!]!, value);
+      if (!checked.ok)
+        return {
+          ok: false,
+          issue: { message: 'list.badFilter', params: { field: param, reason: checked.issue.message } },
+        };
+      if (checked.value === '') continue;
+      filters.push({ field: fields[0]!, op: 'anyContains', value: checked.value, fields });
+      continue;
+    }
     let name = param;
     let bound: 'gte' | 'lte' | null = null;
     if (!filterable.has(param)) {
@@ -300,6 +348,11 @@ export function matchesFilters(
         return Array.isArray(value) && value.some((item) => (filter.value as unknown[]).includes(item));
       case 'contains':
         return typeof value === 'string' && value.toLowerCase().includes(String(filter.value).toLowerCase());
+      case 'anyContains':
+        return (filter.fields ?? [filter.field]).some((name) => {
+          const text = row[name];
+          return typeof text === 'string' && text.toLowerCase().includes(String(filter.value).toLowerCase());
+        });
       case 'prefix':
         return (
           typeof value === 'string' && value.toLowerCase().startsWith(String(filter.value).toLowerCase())

@@ -13,7 +13,7 @@ import { EditableGrid, type GridHandle } from '../grid/EditableGrid';
 import type { CellContext, GridColumn } from '../grid/types';
 import { isRightAligned } from '../list/listColumns';
 import { type LineIssue, nextIssue, openIssues } from './lineIssues';
-import { copyLine, defaultValues } from './saveBody';
+import { copyLine, defaultValues, numberedLine } from './saveBody';
 
 type Row = Record<string, unknown>;
 /** A grid row: the line's values with its place in the form list. */
@@ -282,7 +282,7 @@ export function LinesCard({
                     <Button
                       icon={<PlusOutlined />}
                       onClick={() => {
-                        add(defaultValues(line));
+                        add(numberedLine(line, rows, defaultValues(line)));
                         onChanged();
                       }}
                     >
@@ -292,7 +292,16 @@ export function LinesCard({
                       icon={<CopyOutlined />}
                       onClick={() => {
                         if (!requireSelection()) return;
-                        for (const index of chosen) add(copyLine(line, rows[index] ?? {}));
+                        const added: Row[] = [];
+                        for (const index of chosen) {
+                          const copy = numberedLine(
+                            line,
+                            [...rows, ...added],
+                            copyLine(line, rows[index] ?? {}),
+                          );
+                          added.push(copy);
+                          add(copy);
+                        }
                         onChanged();
                       }}
                     >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EntityDef, date, defineEntity, lookupType, text } from '@srm/kernel';
-import { copyLine, defaultValues, issueName, saveBody } from './saveBody';
+import { type EntityDef, date, defineEntity, lookupType, number, text } from '@srm/kernel';
+import { copyLine, defaultValues, issueName, numberedLine, saveBody } from './saveBody';
 
 describe('a save body', () => {
   const stored = {
@@ -80,6 +80,21 @@ describe('a save body', () => {
     });
     expect(defaultValues(order, { timeZone: 'UTC', now })).toEqual({ orderDate: '2026-11-27', remark: '无' });
     expect(defaultValues(order)).toEqual({ remark: '无' });
+  });
+
+  it('numbers a new line after the highest line so far, by the field’s step', () => {
+    const line = (step: number) =>
+      defineEntity(`uiNumberedLine${step}`, {
+        area: 'test',
+        key: 'lineId',
+        fields: { lineNum: number({ required: true, min: 1, sequence: { step } }), note: text({ max: 20 }) },
+        list: { columns: ['lineNum'] },
+      }) as unknown as EntityDef;
+    expect(numberedLine(line(1), [], { note: 'a' })).toEqual({ note: 'a', lineNum: 1 });
+    // Gaps and order do not matter: the highest number counts (a copy gets a new one).
+    expect(numberedLine(line(1), [{ lineNum: 3 }, { lineNum: 1 }], { lineNum: 3 })).toEqual({ lineNum: 4 });
+    expect(numberedLine(line(10), [{ lineNum: 10 }, { lineNum: 20 }, {}], {})).toEqual({ lineNum: 30 });
+    expect(numberedLine(lookupType, [{ lineNum: 5 }], { meaning: 'x' })).toEqual({ meaning: 'x' });
   });
 
   it('maps API issue paths to form names', () => {

@@ -45,6 +45,21 @@ export function saveBody(
 }
 
 /** A copy of a line without its identity: key, version, header link, audit and server fields. */
+/**
+ * A new line's numbers (the fields with `sequence`): the highest of the lines so far plus the
+ * step (10, 20, … or 1, 2, …), counting the lines added before it in the same go.
+ */
+export function numberedLine(line: EntityDef, rows: readonly Row[], row: Row): Row {
+  const numbered = { ...row };
+  for (const [name, field] of Object.entries(line.fields)) {
+    const step = field.sequence?.step;
+    if (!step) continue;
+    const highest = rows.reduce((max, item) => Math.max(max, Number(item[name]) || 0), 0);
+    numbered[name] = highest + step;
+  }
+  return numbered;
+}
+
 export function copyLine(line: EntityDef, row: Row): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(line.fields)) {
@@ -53,7 +68,6 @@ export function copyLine(line: EntityDef, row: Row): Record<string, unknown> {
   return copy;
 }
 
-/** Values of a new row: the fields' defaults. */
 /** Who types a new document, for the fields that start from the profile. */
 export interface Profile {
   userFullName?: string;
@@ -62,6 +76,7 @@ export interface Profile {
   now?: number;
 }
 
+/** Values of a new row: the fields' defaults, and the profile's for a new document. */
 export function defaultValues(entity: EntityDef, profile?: Profile): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {

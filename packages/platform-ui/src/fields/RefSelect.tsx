@@ -1,10 +1,12 @@
 // A searchable remote select for a reference: it lists the target's rows through its
-// listByPage, searching its display field, restricted by the field's `filter(row)` (dependent
-// dropdowns), and shows the current value by the row's display property without a call.
+// listByPage, searching what people know of them (the keyword matches any of the target's search
+// fields: code or name), restricted by the field's `filter(row)` (dependent dropdowns); each
+// option shows those fields (code and name), and the current value shows by the row's display
+// property without a call.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { type EntityDef, type RefField, filterableFields } from '@srm/kernel';
+import { type EntityDef, KEYWORD_PARAM, type RefField, filterableFields, searchFields } from '@srm/kernel';
 import { request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useEntityDef } from './useEntityDef';
@@ -53,27 +55,67 @@ export function RefSelect({
   const [picked, setPicked] = useState<{ value: unknown; label: string } | null>(null);
   const settled = useDebounced(search, SEARCH_DELAY_MS);
   const display = field.display ?? target?.display;
-  const dependent = useMemo(() => (field.filter && row ? field.filter(row) : {}), [field, row]);
-  const searchable = !!target && !!display && filterableFields(target).has(display);
+  // What may be chosen here: the field's filter on the edited row, and what the picker offers.
+  const dependent = useMemo(
+    () => (row ? { ...(field.filter ? field.filter(row) : {}), ...(field.offer ?? {}) } : {}),
+    [field, row],
+  );
+  const described = useMemo(() => (target ? searchFields(target) : []), [target]);
+  const byKeyword = described.length > 0;
+  const searchable = byKeyword || (!!target && !!display && filterableFields(target).has(display));
 
   const options = useQuery({
     queryKey: ['entity', field.entity, 'refOptions', display, settled, dependent],
     queryFn: async () => {
       const body: Record<string, unknown> = { pageIndex: 1, pageRows: OPTION_ROWS, ...dependent };
-      if (searchable && settled.trim()) body[display!] = settled.trim();
+      if (searchable && settled.trim()) body[byKeyword ? KEYWORD_PARAM : display!] = settled.trim();
       const answer = await request<Record<string, unknown>[]>(api, `${target!.apiPath}/listByPage`, body);
-      return answer.data.map((item) => ({
-        value: item[target!.key] as number,
-        label: String(item[display!] ?? item[target!.key]),
-      }));
+      return answer.data.map((item) => {
+        const label = String(item[display!] ?? item[target!.key]);
+        // Code and name (the search fields), or what the target says tells its rows apart; a
+        // number goes with its field's label (行号 1, 订单数量 60).
+        const parts = (target!.list.pick ?? described)
+          .filter((name) => item[name] !== null && item[name] !== undefined && item[name] !== '')
+          .map((name) => {
+            const kind = target!.fields[name]?.kind;
+            const value = String(item[name]);
+            return kind && kind !== 'text' && kind !== 'textarea'
+              ? `${labels.field(target!.name, name)} ${value}`
+              : value;
+          });
+        const detail = [...new Set(parts)].filter((part) => part !== label);
+        return { value: item[target!.key] as number, label, detail: detail.join('  ') };
+      });
     },
     enabled: open && !!target && !!display,
     staleTime: 30_000,
   });
 
+  // A value set without its display (by a scan, a copy, a screen's own code) is looked up once.
+  const unnamed =
+    value != null && value !== '' && displayValue == null && !(picked && picked.value === value);
+  const named = useQuery({
+    queryKey: ['entity', field.entity, 'refLabel', display, value],
+    queryFn: async () => {
+      const answer = await request<Record<string, unknown>[]>(api, `${target!.apiPath}/listByPage`, {
+        pageIndex: 1,
+        pageRows: 1,
+        [target!.key]: value,
+      });
+      const found = answer.data[0];
+      return found ? String(found[display!] ?? value) : null;
+    },
+    enabled: unnamed && !!target && !!display && typeof value === 'number',
+    staleTime: 30_000,
+  });
+
   const list = options.data ?? [];
   const currentLabel =
-    picked && picked.value === value ? picked.label : displayValue != null ? String(displayValue) : undefined;
+    picked && picked.value === value
+      ? picked.label
+      : displayValue != null
+        ? String(displayValue)
+        : (named.data ?? undefined);
   const all =
     value != null && value !== '' && !list.some((option) => option.value === value)
       ? [{ value: value as number, label: currentLabel ?? String(value) }, ...list]
@@ -92,6 +134,16 @@ export function RefSelect({
       open={open}
       onOpenChange={setOpen}
       showSearch={{ filterOption: !searchable, onSearch: setSearch, optionFilterProp: 'label' }}
+      popupMatchSelectWidth={false}
+      optionRender={(option) => {
+        const detail = (option.data as { detail?: string }).detail;
+        return (
+          <span data-ref-option>
+            {option.label}
+            {detail ? <span style={{ color: 'rgba(0,0,0,0.45)', marginLeft: 8 }}>{detail}</span> : null}
+          </span>
+        );
+      }}
       onChange={(next: unknown, option) => {
         const chosen = Array.isArray(option) ? undefined : option;
         setPicked(next == null ? null : { value: next, label: String(chosen?.label ?? next) });

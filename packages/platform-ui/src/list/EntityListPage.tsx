@@ -94,10 +94,25 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
   const columns = entityColumns({ entity, labels, onOpen: (row) => open(row) });
   // At most two links and a 更多 menu for the rest (UI.md): the fixed column stays narrow and the
   // key columns (status, amount, date) stay in view at 1440 px.
-  const linkCount = Math.min(3, (maySave ? 2 : 1) + rowActionNames(entity, side, may).length);
-  const operateWidth = Math.max(
-    COLUMN_WIDTHS.operate + 40,
-    linkCount * (labels.locale === 'en' ? 56 : 46) + 24,
+  // Sized for the widest row: 查看, the longest other link and 更多 (a CJK character 14 px, a
+  // Latin one about 7.5 px, 12 px per separator, 24 px of padding, 14 px for the arrow).
+  const linkTexts = [
+    ...(maySave ? [labels.t('ui.list.edit')] : []),
+    ...rowActionNames(entity, side, may).map((name) => labels.action(entity.name, name)),
+  ];
+  const textWidth = (text: string) =>
+    [...text].reduce((sum, char) => sum + (/[\u2e80-\uffff]/.test(char) ? 14 : 7.5), 0);
+  const widest = Math.max(0, ...linkTexts.map(textWidth));
+  const withMore = linkTexts.length > 1;
+  const operateWidth = Math.ceil(
+    Math.max(
+      COLUMN_WIDTHS.operate + 40,
+      textWidth(labels.t('ui.list.view')) +
+        widest +
+        (withMore ? textWidth(labels.t('ui.list.more')) + 14 + 12 : 0) +
+        (linkTexts.length ? 12 : 0) +
+        24,
+    ),
   );
   const operate = (row: Row) => {
     const links: { key: string; label: string; danger?: boolean; run(): void }[] = [
@@ -117,8 +132,9 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
           }),
       });
     }
-    const shown = links.length > 3 ? links.slice(0, 2) : links;
-    const more = links.length > 3 ? links.slice(2) : [];
+    // Two links; a third and more go under 更多.
+    const shown = links.slice(0, 2);
+    const more = links.slice(2);
     const busy = runner.busy !== null;
     return (
       <Space size={4} separator={<Typography.Text type="secondary">|</Typography.Text>}>

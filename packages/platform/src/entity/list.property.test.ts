@@ -61,6 +61,8 @@ function compare(query: ListQuery) {
 
 const filterValues = fc.record({
   code: fc.string({ unit: fc.constantFrom(...letters), minLength: 1, maxLength: 2 }),
+  // A picker's keyword: any search field (here the code, the display field) contains it.
+  keyword: fc.string({ unit: fc.constantFrom(...letters.toUpperCase()), minLength: 1, maxLength: 2 }),
   kind: fc.subarray(['RAW', 'SEMI', 'FIN'], { minLength: 1 }),
   qtyFrom: fc.integer({ min: -60, max: 60 }),
   qtyTo: fc.integer({ min: -60, max: 60 }),
@@ -79,9 +81,10 @@ const filterValues = fc.record({
 const requestArbitrary = fc
   .tuple(
     filterValues,
-    fc.subarray(['code', 'kind', 'qtyFrom', 'qtyTo', 'dueDate', 'activeFlag', 'seenAtFrom'] as const, {
-      maxLength: 2,
-    }),
+    fc.subarray(
+      ['code', 'keyword', 'kind', 'qtyFrom', 'qtyTo', 'dueDate', 'activeFlag', 'seenAtFrom'] as const,
+      { maxLength: 2 },
+    ),
     fc.tuple(
       fc.constantFrom('code', 'qty', 'kind', 'dueDate', 'activeFlag', 'seenAt', 'itemId'),
       fc.constantFrom('asc', 'desc'),

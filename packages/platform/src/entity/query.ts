@@ -1,6 +1,6 @@
 // SQL conditions from the list protocol and from the actor's data scope. Only column objects of
 // the derived tables and bound parameters reach the database.
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type EntityDef, type ListFilter, STATUS_FIELD, type SortSpec } from '@srm/kernel';
 import type { Actor } from '../access/actor';
@@ -36,6 +36,10 @@ export function filterCondition(entity: EntityDef, table: EntityTable, filter: L
       return ilike(col, `%${escapeLike(String(filter.value))}%`);
     case 'prefix':
       return ilike(col, `${escapeLike(String(filter.value))}%`);
+    case 'anyContains': {
+      const pattern = `%${escapeLike(String(filter.value))}%`;
+      return or(...(filter.fields ?? [filter.field]).map((name) => ilike(column(table, name), pattern)))!;
+    }
     case 'gte':
       return gte(col, dbValue(entity, filter.field, filter.value));
     case 'lte':

@@ -51,6 +51,33 @@ describe('materials', () => {
     ]);
   });
 
+  it('a picker finds a material by a part of its name or of its code, with either shown', async () => {
+    const names = async (keyword: unknown) => {
+      const { httpStatus: status, body } = await server.post<{ itemCode: string; itemName: string }[]>(
+        api('srmBaseItem', 'listByPage'),
+        { keyword, pageRows: 200 },
+      );
+      return { status, body, rows: body.data ?? [] };
+    };
+    const byName = await names('螺');
+    expect(byName.rows.length).toBeGreaterThan(1);
+    expect(byName.rows.every((row) => row.itemName.includes('螺'))).toBe(true);
+    expect(byName.rows.map((row) => row.itemName)).toContain('六角螺母 M8');
+    const byCode = await names('0201000');
+    expect(byCode.rows.map((row) => row.itemCode)).toContain('02010001');
+    expect(
+      byCode.rows.every((row) => row.itemCode.includes('0201000') || row.itemName.includes('0201000')),
+    ).toBe(true);
+    // Like-patterns are text: % and _ match themselves only.
+    expect((await names('%')).rows).toEqual([]);
+    expect((await names('_')).rows).toEqual([]);
+    for (const bad of [{ a: 1 }, 'x'.repeat(201), 'a\u0000b']) {
+      const refused = await names(bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body.status).toBe('E');
+    }
+  });
+
   it('the organisation material query lists the assignments of a plant', async () => {
     const { body } = await server.post<ItemOrg[]>(api('srmBaseItemOrg', 'listByPage'), {
       orgId: await orgId('P210'),

@@ -16,7 +16,7 @@ export const asnLine = defineEntity('srmPurAsnLine', {
       display: 'asnNumber',
       displayAs: 'asnNumber',
     }),
-    lineNum: number({ required: true, min: 1, max: 99999 }),
+    lineNum: number({ required: true, min: 1, max: 99999, sequence: { step: 1 } }),
     poLineId: ref('srmPoLine', { required: true, indexed: true, display: 'lineNum', displayAs: 'poLineNum' }),
     poHeaderId: ref('srmPoHeader', { readonly: true, display: 'poNumber', displayAs: 'poNumber' }),
     /** The delivery notice line shipped (a confirmed notice of the same order line), if any. */

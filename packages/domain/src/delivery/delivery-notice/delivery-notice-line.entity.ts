@@ -18,7 +18,7 @@ export const deliveryNoticeLine = defineEntity('srmPurDeliveryNoticeLine', {
       display: 'noticeNumber',
       displayAs: 'noticeNumber',
     }),
-    lineNum: number({ required: true, min: 1, max: 99999 }),
+    lineNum: number({ required: true, min: 1, max: 99999, sequence: { step: 1 } }),
     poLineId: ref('srmPoLine', { indexed: true, display: 'lineNum', displayAs: 'poLineNum' }),
     poHeaderId: ref('srmPoHeader', { readonly: true, display: 'poNumber', displayAs: 'poNumber' }),
     /** Optional: the supplier's approved agreement listing the order line's material. */

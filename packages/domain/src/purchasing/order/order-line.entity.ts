@@ -55,7 +55,7 @@ export const orderLine = defineEntity('srmPoLine', {
       display: 'poNumber',
       displayAs: 'poNumber',
     }),
-    lineNum: number({ required: true, min: 1, max: 99999 }),
+    lineNum: number({ required: true, min: 1, max: 99999, sequence: { step: 1 } }),
     itemId: ref('srmBaseItem', { required: true, display: 'itemCode', displayAs: 'itemCode' }),
     itemName: text({ readonly: true, max: 240 }),
     specification: text({ readonly: true, max: 500 }),
@@ -111,6 +111,9 @@ export const orderLine = defineEntity('srmPoLine', {
     filters: ['itemId', 'needByDate', 'promisedDate', 'supplierConfirmStatus', 'closedFlag'],
     sort: [{ field: 'lineNum', order: 'asc' }],
     sortable: ['needByDate', 'promisedDate'],
+    // A picked order line (a delivery note's) shows its order, line, material and quantities.
+    search: ['itemName', 'specification'],
+    pick: ['poNumber', 'lineNum', 'itemCode', 'itemName', 'quantity', 'receivedQuantity'],
     summary: ['quantity', 'amountExclTax', 'taxAmount', 'amountInclTax'],
   },
 });

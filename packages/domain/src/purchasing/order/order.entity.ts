@@ -17,6 +17,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
+import { ORDERABLE_SUPPLIER_STATES } from '../../supplier';
 import { orderLine } from './order-line.entity';
 
 /** The approval process of orders (its template: approval.ts). */
@@ -65,7 +66,13 @@ export const order = defineEntity('srmPoHeader', {
       filter: () => ({ status: 'ENABLED', docCategory: 'ORDER' }),
     }),
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName' }),
-    supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
+    // The picker leaves out frozen, blacklisted and eliminated suppliers (the supply check of the
+    // save refuses them by name).
+    supplierId: ref('srmSupplierInfo', {
+      required: true,
+      display: 'supplierName',
+      offer: { status: ORDERABLE_SUPPLIER_STATES },
+    }),
     supplierEmail: text({ max: 120, format: 'email' }),
     buyerName: text({ max: 60, profileDefault: 'userFullName' }),
     currencyId: ref('srmBaseCurrency', {

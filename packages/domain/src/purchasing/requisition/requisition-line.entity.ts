@@ -30,7 +30,7 @@ export const requisitionLine = defineEntity('srmPurRequisitionLine', {
       display: 'requisitionNumber',
       displayAs: 'requisitionNumber',
     }),
-    lineNum: number({ required: true, min: 1, max: 9999 }),
+    lineNum: number({ required: true, min: 1, max: 9999, sequence: { step: 1 } }),
     itemId: ref('srmBaseItem', { required: true, display: 'itemCode', displayAs: 'itemCode' }),
     itemName: text({ readonly: true, max: 240 }),
     specification: text({ readonly: true, max: 500 }),

@@ -15,6 +15,9 @@ import {
 } from './supplier-lines.entity';
 
 export const SUPPLIER_STATES = ['POTENTIAL', 'QUALIFIED', 'FROZEN', 'BLACKLISTED', 'ELIMINATED'] as const;
+
+/** States of a supplier that may be offered in a buying document's picker (the rest are blocked). */
+export const ORDERABLE_SUPPLIER_STATES: readonly string[] = ['POTENTIAL', 'QUALIFIED'];
 const ALL_STATES = [...SUPPLIER_STATES];
 const bothSides = ['internal', 'supplier'] as const;
 
