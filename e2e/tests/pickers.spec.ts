@@ -1,0 +1,74 @@
+// A new order as a buyer fills it in: the order list keeps two links and 更多 in its 操作 column,
+// the supplier picker leaves out a frozen and a blacklisted supplier, the grid numbers a new line,
+// and the material picker finds a part of the name (螺) and shows each material's code and name.
+import { expect, test } from '@playwright/test';
+import { activePane, formField, keepScreenshot, open, openFromMenu, watchConsole } from './helpers';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+const slow = expect.configure({ timeout: 30_000 });
+
+test('a new order: 更多 in the list, blocked suppliers not offered, a numbered line, a material found by name', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const page = await open(browser, baseURL, 'buyer');
+  const errors = watchConsole(page);
+  const pane = activePane(page);
+  const options = page.locator('.ant-select-dropdown:visible [data-ref-option]');
+
+  await test.step('the order list: a row shows two links and 更多, the rest of its actions under 更多', async () => {
+    await openFromMenu(page, '采购订单');
+    const more = pane.getByTestId('row-more').first();
+    await slow(more).toBeVisible();
+    const links = more.locator('xpath=ancestor::td[1]').locator('a');
+    expect((await links.allInnerTexts()).map((text) => text.trim())).toEqual([
+      '查看',
+      expect.any(String),
+      '更多',
+    ]);
+    await more.click();
+    const items = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
+    await slow(items.first()).toBeVisible();
+    expect((await items.allInnerTexts()).length).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('a new order: the supplier picker offers no frozen or blacklisted supplier', async () => {
+    await pane
+      .getByRole('button', { name: /新\s?建/ })
+      .first()
+      .click();
+    const supplier = formField(pane, '供应商');
+    await slow(supplier).toBeVisible();
+    await supplier.click();
+    await supplier.fill('有限公司');
+    await slow(options.first()).toBeVisible();
+    await expect(options.filter({ hasText: '苏州恒达精密五金有限公司' })).toHaveCount(1);
+    const offered = (await options.allInnerTexts()).join(' | ');
+    expect(offered).not.toContain('无锡金桥机械加工有限公司');
+    expect(offered).not.toContain('温州鑫盛标准件有限公司');
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('a new line is numbered 1; 螺 finds materials by name, each shown with its code', async () => {
+    await pane.getByRole('button', { name: '新增行' }).click();
+    await expect(pane.locator('input[id$="_lines_0_lineNum"]')).toHaveValue('1');
+    const item = pane.locator('input[id$="_lines_0_itemId"]');
+    await item.click();
+    await item.fill('螺');
+    await slow(options.first()).toBeVisible();
+    // The search answers after a pause in typing: then every option holds 螺.
+    await slow(options.filter({ hasNotText: '螺' })).toHaveCount(0);
+    await expect(options.filter({ hasText: '六角螺母 M8' })).toHaveCount(1);
+    const found = await options.allInnerTexts();
+    expect(found.length).toBeGreaterThan(1);
+    for (const text of found) expect(text).toMatch(/^\d{8}\s*\S.*螺/);
+    await keepScreenshot(page, 'pickers-material-by-name-zh');
+    await options.filter({ hasText: '六角螺母 M8' }).click();
+    const row = pane.locator('[data-grid="lines:srmPoLine"] .ant-table-row[data-row-key="0"]');
+    await expect(row.locator('.ant-select').first()).toContainText('02030002');
+  });
+
+  expect(errors).toEqual([]);
+});
