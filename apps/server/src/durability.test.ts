@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, ApiClient } from '@srm/platform/testing';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { repoRoot } from './paths';
+import { freePort } from './server-process.testing';
 
 type Row = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ interface Running {
 }
 
 async function start(env: Record<string, string>): Promise<Running> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', SRM_SCRYPT_COST: '10' },

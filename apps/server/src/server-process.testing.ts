@@ -2,6 +2,7 @@
 // sources on a port of its own, waited for until its health answers, stopped with SIGTERM or
 // killed with SIGKILL.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
 
@@ -26,13 +27,25 @@ function spawnServer(
   return { child, stderr: () => stderr };
 }
 
-function randomPort(): number {
-  return 20000 + Math.floor(Math.random() * 20000);
+/**
+ * A port nobody listens on now, as the system hands it out (a random pick once collided with an
+ * outgoing connection's port: EADDRINUSE).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
 }
 
 /** Starts a server and waits until it answers; throws with its standard error when it exits instead. */
 export async function startServer(env: Record<string, string>, timeoutMs = 600_000): Promise<ServerProcess> {
-  const port = randomPort();
+  const port = await freePort();
   const { child, stderr } = spawnServer(env, port);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
@@ -55,7 +68,7 @@ export async function runServerToExit(
   env: Record<string, string>,
   timeoutMs = 120_000,
 ): Promise<{ code: number | null; stderr: string; answered: boolean }> {
-  const port = randomPort();
+  const port = await freePort();
   const { child, stderr } = spawnServer(env, port);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let answered = false;

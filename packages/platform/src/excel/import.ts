@@ -416,10 +416,14 @@ export class Imports {
       await this.resolveNames(actor, columns, bodies, numbers, cellIssue);
       await this.uniqueIssues(entity, columns, bodies, numbers, seen, cellIssue);
       const before = rowCount - rows.length;
-      const result = await service.createMany(actor, bodies, {
-        onProgress: (count) => onProgress?.(before + count),
-      });
-      onProgress?.(rowCount);
+      // A big import counts a batch once it is committed (or checked and dropped): a status read
+      // between batches then matches what a list shows.
+      const result = await service.createMany(
+        actor,
+        bodies,
+        importId === undefined ? { onProgress: (count) => onProgress?.(before + count) } : {},
+      );
+      if (importId === undefined) onProgress?.(rowCount);
       collectIfGrown(16);
       if (!('issues' in result)) return result.ids;
       for (const issue of result.issues) {
@@ -452,6 +456,7 @@ export class Imports {
               .catch((error: unknown) => {
                 if (!(error instanceof Rollback)) throw error;
               });
+            onProgress?.(rowCount);
           }
           if (issues.length) throw new Rollback();
         } catch (error) {
