@@ -39,6 +39,9 @@ test('a new order: 更多 in the list, blocked suppliers not offered, a numbered
       .getByRole('button', { name: /新\s?建/ })
       .first()
       .click();
+    // The new order's tab first: until it shows, the visible pane is still the list's query form.
+    await slow(page.getByRole('tab', { name: '新建采购订单', selected: true })).toBeVisible();
+    await slow(pane.getByRole('button', { name: '新增行' })).toBeVisible();
     const supplier = formField(pane, '供应商');
     await slow(supplier).toBeVisible();
     await supplier.click();
