@@ -37,7 +37,7 @@ export const processNode = defineEntity('srmBaseProcessNode', {
   display: 'nodeName',
   fields: {
     nodeNum: number({ required: true, min: 1, max: 99 }),
-    nodeName: text({ required: true, max: 120 }),
+    nodeName: text({ required: true, max: 120, english: 'nodeNameEn' }),
     nodeNameEn: text({ max: 120 }),
     signMode: lookup('BPM_SIGN_MODE', { required: true, codes: SIGN_MODES, default: 'ANY' }),
     /**
@@ -125,7 +125,7 @@ export const processTemplate = defineEntity('srmBaseProcessTemplate', {
   display: 'processName',
   fields: {
     processKey: text({ required: true, unique: true, max: 60, format: 'code' }),
-    processName: text({ required: true, max: 120 }),
+    processName: text({ required: true, max: 120, english: 'processNameEn' }),
     processNameEn: text({ max: 120 }),
     /** The document type (entity name) whose action names this process key. */
     entityName: text({ required: true, max: 60, indexed: true }),

@@ -42,7 +42,8 @@ export interface ListConfig {
   readonly keyFields?: readonly string[];
   /**
    * Text fields a picker's keyword matches (any of them contains it) and shows beside each
-   * option, code before name: `['itemCode', 'itemName']`. Default: `searchFields` derives them.
+   * option, code before name: `['itemCode', 'itemName']`; a reference's display value too
+   * (`poNumber` of an order line: matched in the order). Default: `searchFields` derives them.
    */
   readonly search?: readonly string[];
   /**
@@ -309,6 +310,12 @@ export function defineEntity<
     const unknown = spec.supplierVisibleIn.filter((state) => !spec.workflow!.states.includes(state));
     if (unknown.length)
       throw new Error(`${name}: supplierVisibleIn names unknown states ${unknown.join(', ')}`);
+  }
+  for (const [field, def] of Object.entries(own)) {
+    const english = (def as { english?: string }).english;
+    const target = own[english ?? ''];
+    if (english && target?.kind !== 'text' && target?.kind !== 'textarea')
+      throw new Error(`${name}.${field}: english names ${english}, which is not a text field`);
   }
   const display = spec.display ?? Object.keys(own).find((field) => own[field]!.kind === 'text') ?? spec.key;
   return {

@@ -89,6 +89,11 @@ export interface TextField extends FieldCommon<string> {
   readonly max: number;
   readonly min?: number;
   readonly format?: TextFormat;
+  /**
+   * The field holding the same text in English (`billTypeName` → `billTypeNameEn`): a reference
+   * displaying this field shows an English reader the English text where there is one.
+   */
+  readonly english?: string;
 }
 
 export interface NumberField extends FieldCommon<number> {
@@ -349,6 +354,24 @@ export function isNumeric(field: FieldDef): field is NumberField {
   return (
     field.kind === 'number' || field.kind === 'quantity' || field.kind === 'price' || field.kind === 'amount'
   );
+}
+
+/** A text field's English counterpart (its `english` option), when there is one. */
+export function englishField(fields: Readonly<Record<string, FieldDef>>, name: string): string | undefined {
+  const field = fields[name];
+  return field && (field.kind === 'text' || field.kind === 'textarea') ? field.english : undefined;
+}
+
+/** A row's text in the reader's language: the English counterpart for `en` where it holds one. */
+export function textIn(
+  locale: string,
+  fields: Readonly<Record<string, FieldDef>>,
+  row: Readonly<Record<string, unknown>>,
+  name: string,
+): unknown {
+  const english = locale === 'en' ? englishField(fields, name) : undefined;
+  const translated = english ? row[english] : undefined;
+  return translated !== null && translated !== undefined && translated !== '' ? translated : row[name];
 }
 
 /** Name of the read-only display property of a ref field, or null. */

@@ -4,7 +4,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from '../constants';
 import type { MessageParams } from '../i18n/messages';
 import { type EntityDef, type FilterOp, type SortSpec, STATUS_FIELD } from './define';
-import type { FieldDef } from './fields';
+import { englishField, type FieldDef, refDisplayName, text } from './fields';
 import { shownValue } from '../validation/validators';
 import { checkValue, hasNul } from './validation';
 
@@ -18,6 +18,8 @@ export interface ListFilter {
 
 /** The list parameter a picker searches with: any of the entity's search fields contains it. */
 export const KEYWORD_PARAM = 'keyword';
+/** How a keyword is checked when the first field it searches is a reference's display value. */
+const KEYWORD_FIELD = text({ max: 240 });
 
 export interface ListQuery {
   readonly pageIndex: number;
@@ -61,13 +63,27 @@ const isText = (field: FieldDef | undefined) =>
   !!field && (field.kind === 'text' || field.kind === 'textarea') && !field.sealed && !field.internalOnly;
 
 /**
+ * The reference whose display value a row carries under `name` (an order line's `poNumber` of
+ * `poHeaderId`), never a sealed or internal-only one: a keyword may search it.
+ */
+export function displayedRef(entity: EntityDef, name: string): string | undefined {
+  if (name in entity.fields) return undefined;
+  for (const [refName, field] of Object.entries(entity.fields))
+    if (field.kind === 'ref' && !field.sealed && !field.internalOnly && refDisplayName(refName, field) === name)
+      return refName;
+  return undefined;
+}
+
+/**
  * The text fields a picker's keyword searches and its options show, codes first: the declared
- * `list.search`, else the numbering field, unique text fields and text filters named …Code,
- * the display field, then text filters named …Name (at most four). Never a sealed or
- * internal-only field.
+ * `list.search` (which may name a reference's display value, searched in the target), else the
+ * numbering field, unique text fields and text filters named …Code,
+ * the display field, then text filters named …Name (at most four), and the display's English
+ * counterpart. Never a sealed or internal-only field.
  */
 export function searchFields(entity: EntityDef): readonly string[] {
-  if (entity.list.search) return entity.list.search.filter((name) => isText(entity.fields[name]));
+  if (entity.list.search)
+    return entity.list.search.filter((name) => isText(entity.fields[name]) || !!displayedRef(entity, name));
   const names: string[] = [];
   const add = (name: string | undefined) => {
     if (name && isText(entity.fields[name]) && !names.includes(name)) names.push(name);
@@ -81,7 +97,11 @@ export function searchFields(entity: EntityDef): readonly string[] {
   for (const name of filters) if (/Code$/.test(name)) add(name);
   add(entity.display);
   for (const name of filters) if (/Name$/.test(name)) add(name);
-  return names.slice(0, 4);
+  const shown = names.slice(0, 4);
+  // The display's English is searched too (an English reader types what it reads).
+  const english = englishField(entity.fields, entity.display);
+  if (english && isText(entity.fields[english]) && !shown.includes(english)) shown.push(english);
+  return shown;
 }
 
 /** Fields a list may be sorted by. */
@@ -249,7 +269,7 @@ export function parseListRequest(
       if (!fields.length)
         return { ok: false, issue: { message: 'list.unknownFilter', params: { field: param } } };
       if (isEmptyParam(value)) continue;
-      const checked = checkFilterValue(entity.fields[fields[0]!]!, value);
+      const checked = checkFilterValue(entity.fields[fields[0]!] ?? KEYWORD_FIELD, value);
       if (!checked.ok)
         return {
           ok: false,

@@ -15,7 +15,7 @@ export const resource = defineEntity('baseResource', {
   display: 'resourceName',
   fields: {
     resourceCode: text({ required: true, max: 120, indexed: true }),
-    resourceName: text({ required: true, max: 120 }),
+    resourceName: text({ required: true, max: 120, english: 'resourceNameEn' }),
     resourceNameEn: text({ max: 120 }),
     resIcon: text({ max: 60 }),
     seqNum: number({ min: 0, max: 99999 }),
@@ -37,7 +37,7 @@ export const menu = defineEntity('baseMenu', {
   display: 'menuName',
   fields: {
     menuCode: text({ required: true, unique: true, max: 80, format: 'code' }),
-    menuName: text({ required: true, max: 120 }),
+    menuName: text({ required: true, max: 120, english: 'menuNameEn' }),
     menuNameEn: text({ max: 120 }),
     menuType: lookup('BASE_MENU_TYPE', { required: true, codes: ['DIR', 'MENU'], default: 'MENU' }),
     /** Route of the screen (the spec's htmlUrl), e.g. `srmBaseDistrictList`. */
@@ -124,7 +124,7 @@ export const role = defineEntity('baseRole', {
   display: 'roleName',
   fields: {
     roleCode: text({ required: true, unique: true, max: 60, format: 'code' }),
-    roleName: text({ required: true, max: 120 }),
+    roleName: text({ required: true, max: 120, english: 'roleNameEn' }),
     roleNameEn: text({ max: 120 }),
     description: textarea({ max: 1000 }),
     enabledFlag: checkbox({ default: 'Y' }),
@@ -163,7 +163,7 @@ export const responsibility = defineEntity('baseResponsibility', {
   display: 'responsibilityName',
   fields: {
     responsibilityCode: text({ required: true, unique: true, max: 60, format: 'code' }),
-    responsibilityName: text({ required: true, max: 120 }),
+    responsibilityName: text({ required: true, max: 120, english: 'responsibilityNameEn' }),
     responsibilityNameEn: text({ max: 120 }),
     side: lookup('BASE_USER_TYPE', { required: true, codes: ['INTERNAL', 'EXTERNAL'], default: 'INTERNAL' }),
     description: textarea({ max: 1000 }),

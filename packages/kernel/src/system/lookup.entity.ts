@@ -20,7 +20,7 @@ export const lookupValues = defineEntity('baseLookupValues', {
         (context.header?.lookupType as string | undefined) ?? (row.lookupType as string),
     }),
     lookupCode: text({ required: true, max: 60 }),
-    meaning: text({ required: true, max: 240 }),
+    meaning: text({ required: true, max: 240, english: 'meaningEn' }),
     meaningEn: text({ max: 240 }),
     description: text({ max: 240 }),
     parentLookupValuesId: ref('baseLookupValues', { display: 'meaning', displayAs: 'parentMeaning' }),
@@ -50,7 +50,7 @@ export const lookupType = defineEntity('baseLookupType', {
   supplierReadable: true,
   fields: {
     lookupType: text({ required: true, unique: true, max: 60, format: 'code' }),
-    meaning: text({ required: true, max: 240 }),
+    meaning: text({ required: true, max: 240, english: 'meaningEn' }),
     meaningEn: text({ max: 240 }),
     description: textarea({ max: 1000 }),
     systemCode: text({ max: 30, default: 'BASE' }),

@@ -23,7 +23,7 @@ export const department = defineEntity('baseDepartment', {
   display: 'departmentName',
   fields: {
     departmentCode: text({ required: true, unique: true, max: 60, format: 'code' }),
-    departmentName: text({ required: true, max: 120 }),
+    departmentName: text({ required: true, max: 120, english: 'departmentNameEn' }),
     departmentNameEn: text({ max: 120 }),
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName' }),
     parentDepartmentId: ref('baseDepartment', {
@@ -83,7 +83,7 @@ export const employee = defineEntity('baseEmployee', {
   display: 'employeeName',
   fields: {
     employeeNumber: text({ required: true, unique: true, max: 30, format: 'code' }),
-    employeeName: text({ required: true, max: 120 }),
+    employeeName: text({ required: true, max: 120, english: 'employeeNameEn' }),
     employeeNameEn: text({ max: 120 }),
     departmentId: ref('baseDepartment', { display: 'departmentName' }),
     /** The main position; further posts are allotments of basePosition. */
@@ -142,7 +142,7 @@ export const job = defineEntity('baseJob', {
   display: 'jobName',
   fields: {
     jobCode: text({ required: true, unique: true, max: 60, format: 'code' }),
-    jobName: text({ required: true, max: 120 }),
+    jobName: text({ required: true, max: 120, english: 'jobNameEn' }),
     jobNameEn: text({ max: 120 }),
     description: textarea({ max: 1000 }),
     enabledFlag: checkbox({ default: 'Y' }),
@@ -166,7 +166,7 @@ export const positionLevel = defineEntity('basePositionLevel', {
   display: 'positionLevelName',
   fields: {
     positionLevelCode: text({ required: true, unique: true, max: 60, format: 'code' }),
-    positionLevelName: text({ required: true, max: 120 }),
+    positionLevelName: text({ required: true, max: 120, english: 'positionLevelNameEn' }),
     positionLevelNameEn: text({ max: 120 }),
     parentPositionLevelId: ref('basePositionLevel', {
       display: 'positionLevelName',
@@ -243,7 +243,7 @@ export const position = defineEntity('basePosition', {
   display: 'positionName',
   fields: {
     positionCode: text({ required: true, unique: true, max: 60, format: 'code' }),
-    positionName: text({ required: true, max: 120 }),
+    positionName: text({ required: true, max: 120, english: 'positionNameEn' }),
     positionNameEn: text({ max: 120 }),
     departmentId: ref('baseDepartment', { required: true, display: 'departmentName' }),
     positionLevelId: ref('basePositionLevel', { display: 'positionLevelName' }),

@@ -92,7 +92,7 @@ export const profile = defineEntity('baseProfile', {
   display: 'profileName',
   fields: {
     profileCode: text({ required: true, unique: true, max: 60, format: 'code' }),
-    profileName: text({ required: true, max: 120 }),
+    profileName: text({ required: true, max: 120, english: 'profileNameEn' }),
     profileNameEn: text({ max: 120 }),
     description: textarea({ max: 1000 }),
     valueType: lookup('BASE_PROFILE_VALUE_TYPE', {

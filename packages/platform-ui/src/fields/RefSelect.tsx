@@ -6,7 +6,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { type EntityDef, KEYWORD_PARAM, type RefField, filterableFields, searchFields } from '@srm/kernel';
+import {
+  type EntityDef,
+  KEYWORD_PARAM,
+  type RefField,
+  englishField,
+  filterableFields,
+  searchFields,
+  textIn,
+} from '@srm/kernel';
 import { request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useEntityDef } from './useEntityDef';
@@ -65,17 +73,18 @@ export function RefSelect({
   const searchable = byKeyword || (!!target && !!display && filterableFields(target).has(display));
 
   const options = useQuery({
-    queryKey: ['entity', field.entity, 'refOptions', display, settled, dependent],
+    queryKey: ['entity', field.entity, 'refOptions', display, settled, dependent, labels.locale],
     queryFn: async () => {
       const body: Record<string, unknown> = { pageIndex: 1, pageRows: OPTION_ROWS, ...dependent };
       if (searchable && settled.trim()) body[byKeyword ? KEYWORD_PARAM : display!] = settled.trim();
       const answer = await request<Record<string, unknown>[]>(api, `${target!.apiPath}/listByPage`, body);
       return answer.data.map((item) => {
-        const label = String(item[display!] ?? item[target!.key]);
+        const label = String(textIn(labels.locale, target!.fields, item, display!) ?? item[target!.key]);
+        const english = englishField(target!.fields, display!);
         // Code and name (the search fields), or what the target says tells its rows apart; a
         // number goes with its field's label (行号 1, 订单数量 60).
         const parts = (target!.list.pick ?? described)
-          .filter((name) => item[name] !== null && item[name] !== undefined && item[name] !== '')
+          .filter((name) => name !== english && item[name] !== null && item[name] !== undefined && item[name] !== '')
           .map((name) => {
             const kind = target!.fields[name]?.kind;
             const value = String(item[name]);
@@ -95,7 +104,7 @@ export function RefSelect({
   const unnamed =
     value != null && value !== '' && displayValue == null && !(picked && picked.value === value);
   const named = useQuery({
-    queryKey: ['entity', field.entity, 'refLabel', display, value],
+    queryKey: ['entity', field.entity, 'refLabel', display, value, labels.locale],
     queryFn: async () => {
       const answer = await request<Record<string, unknown>[]>(api, `${target!.apiPath}/listByPage`, {
         pageIndex: 1,
@@ -103,7 +112,7 @@ export function RefSelect({
         [target!.key]: value,
       });
       const found = answer.data[0];
-      return found ? String(found[display!] ?? value) : null;
+      return found ? String(textIn(labels.locale, target!.fields, found, display!) ?? value) : null;
     },
     enabled: unnamed && !!target && !!display && typeof value === 'number',
     staleTime: 30_000,

@@ -20,7 +20,28 @@ function dbValue(entity: EntityDef, field: string, value: unknown): unknown {
   return entity.fields[field]?.kind === 'datetime' && typeof value === 'number' ? new Date(value) : value;
 }
 
-export function filterCondition(entity: EntityDef, table: EntityTable, filter: ListFilter): SQL {
+/**
+ * The condition that a reference's display value (named as the row carries it) contains a
+ * pattern, or undefined when the name is no such value.
+ */
+export type DisplayMatcher = (name: string, pattern: string) => SQL | undefined;
+
+export function filterCondition(
+  entity: EntityDef,
+  table: EntityTable,
+  filter: ListFilter,
+  displayed?: DisplayMatcher,
+): SQL {
+  if (filter.op === 'anyContains') {
+    const pattern = `%${escapeLike(String(filter.value))}%`;
+    const conditions = (filter.fields ?? [filter.field]).map((name) => {
+      if (table[name]) return ilike(column(table, name), pattern);
+      const matched = displayed?.(name, pattern);
+      if (!matched) throw new Error(`No column for ${name}`);
+      return matched;
+    });
+    return or(...conditions)!;
+  }
   const col = column(table, filter.field);
   switch (filter.op) {
     case 'eq':
@@ -36,10 +57,6 @@ export function filterCondition(entity: EntityDef, table: EntityTable, filter: L
       return ilike(col, `%${escapeLike(String(filter.value))}%`);
     case 'prefix':
       return ilike(col, `${escapeLike(String(filter.value))}%`);
-    case 'anyContains': {
-      const pattern = `%${escapeLike(String(filter.value))}%`;
-      return or(...(filter.fields ?? [filter.field]).map((name) => ilike(column(table, name), pattern)))!;
-    }
     case 'gte':
       return gte(col, dbValue(entity, filter.field, filter.value));
     case 'lte':

@@ -1,12 +1,14 @@
 // Reading an entity's rows as the actor may see them: one row with its lines and history, list
 // pages with their counts, and every row of a query for exports, through statements rendered
 // once per entity and driver rows read in one pass (ADR 0003).
-import { and, count, eq, inArray, type Query, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type Query, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import {
   type ListQuery,
   type SortSpec,
   SEALED_OPENED_FIELD,
+  displayedRef,
+  englishField,
   isStored,
   parseListRequest,
   refDisplayName,
@@ -16,8 +18,8 @@ import type { Actor } from '../access/actor';
 import { type HistoryEntry, nameReferences, readHistory, supplierHistory } from './audit';
 import { fail } from './errors';
 import type { EntityModel } from './model';
-import { filterCondition, orderBy } from './query';
-import { type Row, type RowReader, rowReader } from './rows';
+import { type DisplayMatcher, filterCondition, orderBy } from './query';
+import { type Row, type RowReader, englishDisplay, rowReader } from './rows';
 import type { EntityTable } from './tables';
 
 export interface ListResult {
@@ -75,11 +77,39 @@ export class EntityReader {
       const joined = alias(runtime.table(target.name), `d${index++}`) as unknown as EntityTable;
       joins.push({ table: joined, on: eq(this.model.col(target.key, joined), this.model.col(name, table)) });
       fields[display] = this.model.col(field.display, joined);
+      const english = englishField(target.fields, field.display);
+      if (english && !target.fields[english]?.sealed)
+        fields[englishDisplay(display)] = this.model.col(english, joined);
     }
     // Drizzle selects a flat record's columns in its key order: the reader's order too.
     const columns = Object.entries(fields).map(([name, column]) => ({ name, column }));
     return { fields, joins, reader: rowReader(entity, columns) };
   }
+
+  /**
+   * A keyword on a reference's display value (an order line's `poNumber`): the reference is one
+   * of the target's keys whose display, or its English, contains the pattern. Only a value the
+   * row itself shows is matched, so a keyword learns nothing the row does not say.
+   */
+  private readonly displayed: DisplayMatcher = (name, pattern) => {
+    const { entity, runtime } = this.model;
+    const refName = displayedRef(entity, name);
+    const field = refName ? entity.fields[refName] : undefined;
+    if (!refName || field?.kind !== 'ref' || !field.display) return undefined;
+    const target = runtime.registry.find(field.entity);
+    if (!target || target.fields[field.display]?.sealed) return undefined;
+    const targetTable = runtime.table(target.name);
+    const english = englishField(target.fields, field.display);
+    const shown = [field.display, ...(english ? [english] : [])].map((column) =>
+      ilike(this.model.col(column, targetTable), pattern),
+    );
+    const keys = runtime
+      .executor()
+      .select({ key: this.model.col(target.key, targetTable) })
+      .from(targetTable)
+      .where(or(...shown));
+    return inArray(this.model.col(refName), keys);
+  };
 
   /** The selection, its joins and the head of its statements depend on the definition only. */
   private get selectedRows(): NonNullable<EntityReader['selected']> {
@@ -244,7 +274,7 @@ export class EntityReader {
     this.model.assertReadable(actor);
     const on = runtime.executor();
     const scope = this.model.scope(actor);
-    const where = and(...scope, ...query.filters.map((f) => filterCondition(entity, table, f)));
+    const where = and(...scope, ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)));
     const unrestricted = !query.filters.length && !scope.length;
     const offset = (query.pageIndex - 1) * query.pageRows;
     const order = orderBy(entity, table, query.sort);
@@ -293,7 +323,7 @@ export class EntityReader {
     const on = runtime.executor();
     const where = and(
       ...this.model.scope(actor),
-      ...query.filters.map((f) => filterCondition(entity, table, f)),
+      ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
     );
     const statements: { sql: string; params: unknown[] }[] = [];
     const unrestricted = !query.filters.length && !this.model.scope(actor).length;
@@ -432,7 +462,7 @@ export class EntityReader {
     const on = runtime.executor();
     const where = and(
       ...this.model.scope(actor),
-      ...query.filters.map((f) => filterCondition(entity, table, f)),
+      ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
     );
     const order = orderBy(entity, table, query.sort);
     const key = this.model.col(entity.key);

@@ -112,7 +112,15 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
     readonly sealed: boolean;
     readonly internalOnly: boolean;
     /** The display value of a reference that travels with it. */
-    readonly display: { readonly name: string; readonly at: number; readonly decode: Decoder } | undefined;
+    readonly display:
+      | {
+          readonly name: string;
+          readonly at: number;
+          /** Where the display's English is selected, if the target has one. */
+          readonly englishAt: number | undefined;
+          readonly decode: Decoder;
+        }
+      | undefined;
   }[] = [];
   const computed: { readonly name: string; readonly field: ComputeField }[] = [];
   for (const [name, field] of Object.entries(entity.fields)) {
@@ -129,7 +137,12 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
       internalOnly: field.internalOnly === true,
       display:
         displayName && displayAt !== undefined
-          ? { name: displayName, at: displayAt, decode: decoderOf(undefined, selected[displayAt]!.column) }
+          ? {
+              name: displayName,
+              at: displayAt,
+              englishAt: index.get(englishDisplay(displayName)),
+              decode: decoderOf(undefined, selected[displayAt]!.column),
+            }
           : undefined,
     });
   }
@@ -138,6 +151,7 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
   const read = (values: readonly unknown[], options: ShapeOptions): Row => {
     const out: Row = {};
     const external = options.actor.side === 'supplier' && !options.actor.system;
+    const inEnglish = options.actor.locale === 'en';
     const opened = openedAt >= 0 && (values[openedAt] !== null ? true : options.headerOpened === true);
     for (const { name, at, decode, sealed, internalOnly, display } of stored) {
       if (external && internalOnly) continue;
@@ -152,7 +166,10 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
         continue;
       }
       out[name] = decode(value);
-      if (display) out[display.name] = display.decode(values[display.at]) ?? null;
+      if (display) {
+        const english = inEnglish && display.englishAt !== undefined ? values[display.englishAt] : null;
+        out[display.name] = display.decode(english ? english : values[display.at]) ?? null;
+      }
     }
     for (const { name, field } of computed) {
       if (external && field.internalOnly) continue;
@@ -165,6 +182,11 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
     return out;
   };
   return { indexOf, read };
+}
+
+/** The selected name of a reference display's English (never a field name: it holds a `$`). */
+export function englishDisplay(display: string): string {
+  return `${display}$en`;
 }
 
 /** A stored row in API types, unmasked: for server-side code (hooks, computations, audit diff). */

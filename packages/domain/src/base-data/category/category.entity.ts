@@ -9,7 +9,7 @@ export const category = defineEntity('srmBaseCategory', {
   display: 'categoryName',
   fields: {
     categoryCode: text({ required: true, unique: true, max: 30, format: 'code' }),
-    categoryName: text({ required: true, max: 120 }),
+    categoryName: text({ required: true, max: 120, english: 'categoryNameEn' }),
     categoryNameEn: text({ max: 120 }),
     parentCategoryId: ref('srmBaseCategory', {
       display: 'categoryName',

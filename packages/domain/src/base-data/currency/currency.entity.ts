@@ -7,7 +7,7 @@ export const currency = defineEntity('srmBaseCurrency', {
   supplierReadable: true,
   fields: {
     currencyCode: text({ required: true, unique: true, max: 10, format: 'code' }),
-    currencyName: text({ required: true, max: 60 }),
+    currencyName: text({ required: true, max: 60, english: 'currencyNameEn' }),
     currencyNameEn: text({ max: 60 }),
     currencySymbol: text({ max: 10 }),
     precisionNum: number({ required: true, min: 0, max: 4, default: 2 }),

@@ -8,7 +8,7 @@ export const district = defineEntity('srmBaseDistrict', {
   supplierReadable: true,
   fields: {
     districtCode: text({ required: true, unique: true, max: 30, format: 'code' }),
-    districtName: text({ required: true, max: 120 }),
+    districtName: text({ required: true, max: 120, english: 'districtNameEn' }),
     districtNameEn: text({ max: 120 }),
     countryCode: lookup('BASE_COUNTRY', { required: true }),
     levelNum: number({ required: true, min: 1, max: 5 }),

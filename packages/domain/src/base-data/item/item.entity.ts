@@ -9,7 +9,7 @@ export const item = defineEntity('srmBaseItem', {
   display: 'itemName',
   fields: {
     itemCode: text({ required: true, unique: true, max: 40, format: 'code' }),
-    itemName: text({ required: true, max: 240 }),
+    itemName: text({ required: true, max: 240, english: 'itemNameEn' }),
     itemNameEn: text({ max: 240 }),
     specification: text({ max: 500 }),
     itemType: lookup('BASE_ITEM_TYPE', { required: true }),

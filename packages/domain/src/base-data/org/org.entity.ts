@@ -12,7 +12,7 @@ export const org = defineEntity('srmBaseOrg', {
   display: 'orgName',
   fields: {
     orgCode: text({ required: true, unique: true, max: 30, format: 'code' }),
-    orgName: text({ required: true, max: 240 }),
+    orgName: text({ required: true, max: 240, english: 'orgNameEn' }),
     orgNameEn: text({ max: 240 }),
     orgType: lookup('BASE_ORG_TYPE', { required: true, codes: ORG_TYPES }),
     parentOrgId: ref('srmBaseOrg', { display: 'orgName', displayAs: 'parentOrgName' }),

@@ -38,7 +38,7 @@ export const paymentTerm = defineEntity('srmBasePaymentTerm', {
   display: 'termName',
   fields: {
     termCode: text({ required: true, unique: true, max: 30, format: 'code' }),
-    termName: text({ required: true, max: 120 }),
+    termName: text({ required: true, max: 120, english: 'termNameEn' }),
     termNameEn: text({ max: 120 }),
     description: textarea({ max: 1000 }),
     enabledFlag: checkbox({ default: 'Y' }),

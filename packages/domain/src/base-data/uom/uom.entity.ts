@@ -8,7 +8,7 @@ export const uom = defineEntity('srmBaseUom', {
   supplierReadable: true,
   fields: {
     uomCode: text({ required: true, unique: true, max: 30, format: 'code' }),
-    uomName: text({ required: true, max: 60 }),
+    uomName: text({ required: true, max: 60, english: 'uomNameEn' }),
     uomNameEn: text({ max: 60 }),
     uomClass: lookup('BASE_UOM_CLASS', { required: true }),
     precisionNum: number({ required: true, min: 0, max: 6, default: 0 }),

@@ -11,7 +11,7 @@ export const billType = defineEntity('srmPurBillType', {
   supplierReadable: true,
   fields: {
     billTypeCode: text({ required: true, unique: true, max: 30, format: 'code' }),
-    billTypeName: text({ required: true, max: 120 }),
+    billTypeName: text({ required: true, max: 120, english: 'billTypeNameEn' }),
     billTypeNameEn: text({ max: 120 }),
     docCategory: lookup('PUR_BILL_DOC_CATEGORY', { required: true, codes: BILL_DOC_CATEGORIES }),
     description: textarea({ max: 500 }),

@@ -112,7 +112,7 @@ export const orderLine = defineEntity('srmPoLine', {
     sort: [{ field: 'lineNum', order: 'asc' }],
     sortable: ['needByDate', 'promisedDate'],
     // A picked order line (a delivery note's) shows its order, line, material and quantities.
-    search: ['itemName', 'specification'],
+    search: ['poNumber', 'itemCode', 'itemName', 'specification'],
     pick: ['poNumber', 'lineNum', 'itemCode', 'itemName', 'quantity', 'receivedQuantity'],
     summary: ['quantity', 'amountExclTax', 'taxAmount', 'amountInclTax'],
   },

@@ -14,6 +14,7 @@ import {
   supplier,
   usePurchasingServer,
 } from '../purchasing.testing';
+import { api } from '@srm/platform/testing';
 import { DEMO_SUPPLIERS } from '../../supplier/server';
 
 usePurchasingServer();
@@ -35,6 +36,43 @@ describe('purchase orders', () => {
       supplierEmail: DEMO_SUPPLIERS[0]!.supplier.contactEmail,
       currencyCode: 'CNY',
     });
+  });
+
+  it('name their configuration data in the reader’s language: document type, unit, material', async () => {
+    const saved = await ok('srmPoHeader', 'saveOrUpdate', orderBody());
+    const read = async (language: 'CN' | 'EN') => {
+      const key = { poHeaderId: saved.poHeaderId };
+      const found = await fixture.server.post<Row>(api('srmPoHeader', 'findById'), key, { language });
+      const listed = await fixture.server.post<Row[]>(api('srmPoHeader', 'listByPage'), key, {
+        language,
+      });
+      const lines = found.body.data.lines as Row[];
+      return [found.body.data.billTypeName, listed.body.data[0]!.billTypeName, lines[0]!.uomName];
+    };
+    expect(await read('CN')).toEqual(['标准采购订单', '标准采购订单', '箱']);
+    expect(await read('EN')).toEqual(['Standard purchase order', 'Standard purchase order', 'Box']);
+    // A picker's keyword finds a material by its English name too.
+    const found = await fixture.server.post<Row[]>(api('srmBaseItem', 'listByPage'), {
+      keyword: 'cap screw',
+    });
+    expect(found.body.data.map((row) => row.itemCode)).toContain('02030001');
+  });
+
+  it('an order line picker finds the lines of an order by its number, within what the reader sees', async () => {
+    const order = await releasedOrder();
+    const byNumber = async (keyword: unknown, actor?: Parameters<typeof call>[3]) =>
+      (await ok<Row[]>('srmPoLine', 'listByPage', { keyword, pageRows: 50 }, actor)).map((row) => [
+        row.poNumber,
+        row.lineNum,
+      ]);
+    const lines = [
+      [order.poNumber, 1],
+      [order.poNumber, 2],
+    ];
+    expect(await byNumber(order.poNumber)).toEqual(lines);
+    expect(await byNumber(String(order.poNumber).slice(-6), supplier(ids.supA))).toEqual(lines);
+    // Supplier B types supplier A's order number and learns nothing of it.
+    expect(await byNumber(order.poNumber, supplier(ids.supB))).toEqual([]);
   });
 
   it('are refused for a supplier the approved supplier list does not name for the material', async () => {
