@@ -136,6 +136,12 @@ export interface RefField extends FieldCommon<number> {
    * its own rule, with its own message (a frozen supplier: the supply check names it).
    */
   readonly offer?: Readonly<Record<string, unknown>>;
+  /**
+   * Fields of the row that picking a target fills at once from the target's same-named fields
+   * (references with their display values): a receipt's delivery note brings its supplier and
+   * organisation, shown before the save. The server still sets them on save by its own rule.
+   */
+  readonly brings?: readonly string[];
   /** Delete rule of the foreign key (lines use 'cascade' to their header). */
   readonly onDelete?: 'restrict' | 'cascade' | 'set null';
 }

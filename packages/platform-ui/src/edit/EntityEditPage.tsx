@@ -2,7 +2,7 @@
 // the header form in cards; one editable grid per line collection; the activity log. Saves
 // send only writable fields with the key and version; server issues land beside their fields.
 // Without the save grant the page is read-only; actions and own buttons follow their grants.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Form, Result } from 'antd';
 import { type EntityDef, type FieldDef } from '@srm/kernel';
@@ -34,7 +34,7 @@ import { fieldErrors } from './issues';
 import { type LineIssue, checkLines, serverLineIssues } from './lineIssues';
 import { LinesCard, lineColumns } from './LinesCard';
 import { computedChanges, hasComputedFields, touchedLines } from './liveCompute';
-import { defaultValues, saveBody } from './saveBody';
+import { broughtBy, defaultValues, saveBody } from './saveBody';
 
 type Row = Record<string, unknown>;
 
@@ -137,7 +137,16 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   // brings the server's.
   const [computedHeader, setComputedHeader] = useState<Row>({});
   useEffect(() => setComputedHeader({}), [saved]);
-  const current: Row = { ...(saved ?? {}), ...(watched ?? {}), ...computedHeader };
+  // What picked references bring (a receipt's note: its supplier and organisation), shown at
+  // once; the save's answer carries the server's own values.
+  const [brought, setBrought] = useState<Row>({});
+  useEffect(() => setBrought({}), [saved]);
+  const bring = useCallback(
+    (name: string, row: Row | null) =>
+      setBrought((before) => ({ ...before, ...broughtBy(entity, name, row) })),
+    [entity],
+  );
+  const current: Row = { ...(saved ?? {}), ...brought, ...(watched ?? {}), ...computedHeader };
 
   const maySave = may(operationResource(entity, 'save'));
   const writableNow = (field: FieldDef) => maySave && fieldEditable(entity, field, saved, side);
@@ -375,7 +384,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
         onValuesChange={followEdit}
         style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        <HeaderForm entity={entity} saved={saved} current={current} editable={editable} />
+        <HeaderForm entity={entity} saved={saved} current={current} editable={editable} onPicked={bring} />
         {linesEditor && (
           <linesEditor.component
             entity={entity}

@@ -22,9 +22,11 @@ export interface HeaderFormProps {
   /** The current values (stored row merged with the form's). */
   current: Row;
   editable(name: string, field: FieldDef): boolean;
+  /** A reference that `brings` fields was picked (null: cleared). */
+  onPicked?(name: string, row: Row | null): void;
 }
 
-export function HeaderForm({ entity, saved, current, editable }: HeaderFormProps) {
+export function HeaderForm({ entity, saved, current, editable, onPicked }: HeaderFormProps) {
   const labels = useLabels();
   const columns = entity.form?.columns ?? 3;
   const known = knownEntities(entity);
@@ -69,6 +71,11 @@ export function HeaderForm({ entity, saved, current, editable }: HeaderFormProps
                       field={field}
                       row={current}
                       known={known}
+                      onPicked={
+                        field.kind === 'ref' && field.brings?.length && onPicked
+                          ? (row) => onPicked(name, row)
+                          : undefined
+                      }
                       uploadContext={{
                         path: entity.name,
                         functionId: entity.name,

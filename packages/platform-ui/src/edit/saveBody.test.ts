@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EntityDef, date, defineEntity, lookupType, number, text } from '@srm/kernel';
-import { copyLine, defaultValues, issueName, numberedLine, saveBody } from './saveBody';
+import { type EntityDef, date, defineEntity, lookupType, number, ref, text } from '@srm/kernel';
+import { broughtBy, copyLine, defaultValues, issueName, numberedLine, saveBody } from './saveBody';
 
 describe('a save body', () => {
   const stored = {
@@ -101,5 +101,50 @@ describe('a save body', () => {
     expect(issueName('values.3.lookupCode')).toEqual(['values', 3, 'lookupCode']);
     expect(issueName('meaning')).toEqual(['meaning']);
     expect(issueName('')).toEqual([]);
+  });
+});
+
+describe('a picked reference', () => {
+  const receipt = defineEntity('testBroughtReceipt', {
+    area: 'test',
+    key: 'receiptId',
+    fields: {
+      noteId: ref('testBroughtNote', {
+        display: 'noteNumber',
+        displayAs: 'noteNumber',
+        brings: ['supplierId', 'orgId'],
+      }),
+      supplierId: ref('testSupplier', { readonly: true, display: 'supplierName' }),
+      orgId: ref('testOrg', { readonly: true, display: 'orgName' }),
+      remark: text(),
+    },
+  });
+  const note = {
+    noteId: 5,
+    noteNumber: 'ASN1',
+    supplierId: 3,
+    supplierName: '恒达',
+    orgId: 9,
+    orgName: '华东工厂',
+    remark: 'x',
+  };
+
+  it('brings the fields it names with their display values, and nothing else', () => {
+    expect(broughtBy(receipt, 'noteId', note)).toEqual({
+      supplierId: 3,
+      supplierName: '恒达',
+      orgId: 9,
+      orgName: '华东工厂',
+    });
+  });
+
+  it('empties them when cleared; a reference without brings brings nothing', () => {
+    expect(broughtBy(receipt, 'noteId', null)).toEqual({
+      supplierId: null,
+      supplierName: null,
+      orgId: null,
+      orgName: null,
+    });
+    expect(broughtBy(receipt, 'supplierId', note)).toEqual({});
   });
 });

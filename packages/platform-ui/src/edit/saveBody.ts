@@ -1,7 +1,14 @@
 // What a save sends and how the server's answer maps back onto the form: only fields a client
 // may write (plus the key and versionNum), lines with their keys, and field issues of the API
 // (`field` or `collection.index.field`) as form field names.
-import { type EntityDef, type FieldDef, VERSION_FIELD, formatDate, isClientWritable } from '@srm/kernel';
+import {
+  type EntityDef,
+  type FieldDef,
+  VERSION_FIELD,
+  formatDate,
+  isClientWritable,
+  refDisplayName,
+} from '@srm/kernel';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -96,4 +103,21 @@ export function defaultValues(entity: EntityDef, profile?: Profile): Record<stri
 export function issueName(path: string): (string | number)[] {
   if (!path) return [];
   return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/**
+ * What picking a reference brings into the row (its `brings`): each named field from the
+ * target row's same-named field, a reference with its display value; all empty when cleared.
+ */
+export function broughtBy(entity: EntityDef, name: string, picked: Row | null): Record<string, unknown> {
+  const field = entity.fields[name];
+  if (field?.kind !== 'ref' || !field.brings) return {};
+  const out: Record<string, unknown> = {};
+  for (const brought of field.brings) {
+    out[brought] = picked?.[brought] ?? null;
+    const own = entity.fields[brought];
+    const display = own?.kind === 'ref' ? refDisplayName(brought, own) : null;
+    if (display) out[display] = picked?.[display] ?? null;
+  }
+  return out;
 }

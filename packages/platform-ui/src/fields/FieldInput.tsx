@@ -24,6 +24,8 @@ export interface FieldInputProps {
   id?: string;
   /** Where uploaded attachments belong (the record being edited). */
   uploadContext?: UploadContext;
+  /** A reference's picked target row (its `brings`). */
+  onPicked?: (row: Readonly<Record<string, unknown>> | null) => void;
 }
 
 function FieldNumberInput({
@@ -49,7 +51,7 @@ function FieldNumberInput({
 }
 
 export function FieldInput(props: FieldInputProps) {
-  const { name, field, value, onChange, row, known, disabled, id, uploadContext } = props;
+  const { name, field, value, onChange, row, known, disabled, id, uploadContext, onPicked } = props;
   const labels = useLabels();
   const placeholder = labels.t('ui.placeholder.input');
   if (isNumeric(field)) return <FieldNumberInput {...props} field={field} />;
@@ -91,6 +93,7 @@ export function FieldInput(props: FieldInputProps) {
           known={known}
           displayValue={display && row ? row[display] : undefined}
           disabled={disabled}
+          onPicked={onPicked}
         />
       );
     }

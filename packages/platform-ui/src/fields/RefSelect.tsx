@@ -34,6 +34,8 @@ export interface RefSelectProps {
   known?: readonly EntityDef[];
   disabled?: boolean;
   id?: string;
+  /** The target's row when one is picked or a value set by code is looked up (null: cleared). */
+  onPicked?: (row: Readonly<Record<string, unknown>> | null) => void;
 }
 
 function useDebounced(value: string, delay: number): string {
@@ -54,6 +56,7 @@ export function RefSelect({
   known,
   disabled,
   id,
+  onPicked,
 }: RefSelectProps) {
   const api = useApi();
   const labels = useLabels();
@@ -84,7 +87,10 @@ export function RefSelect({
         // Code and name (the search fields), or what the target says tells its rows apart; a
         // number goes with its field's label (行号 1, 订单数量 60).
         const parts = (target!.list.pick ?? described)
-          .filter((name) => name !== english && item[name] !== null && item[name] !== undefined && item[name] !== '')
+          .filter(
+            (name) =>
+              name !== english && item[name] !== null && item[name] !== undefined && item[name] !== '',
+          )
           .map((name) => {
             const kind = target!.fields[name]?.kind;
             const value = String(item[name]);
@@ -93,7 +99,7 @@ export function RefSelect({
               : value;
           });
         const detail = [...new Set(parts)].filter((part) => part !== label);
-        return { value: item[target!.key] as number, label, detail: detail.join('  ') };
+        return { value: item[target!.key] as number, label, detail: detail.join('  '), row: item };
       });
     },
     enabled: open && !!target && !!display,
@@ -112,11 +118,19 @@ export function RefSelect({
         [target!.key]: value,
       });
       const found = answer.data[0];
-      return found ? String(textIn(labels.locale, target!.fields, found, display!) ?? value) : null;
+      return found
+        ? { label: String(textIn(labels.locale, target!.fields, found, display!) ?? value), row: found }
+        : null;
     },
     enabled: unnamed && !!target && !!display && typeof value === 'number',
     staleTime: 30_000,
   });
+
+  // A value set by code (a scan) brings what picking it would.
+  const namedRow = named.data?.row;
+  useEffect(() => {
+    if (namedRow) onPicked?.(namedRow);
+  }, [namedRow]);
 
   const list = options.data ?? [];
   const currentLabel =
@@ -124,7 +138,7 @@ export function RefSelect({
       ? picked.label
       : displayValue != null
         ? String(displayValue)
-        : (named.data ?? undefined);
+        : (named.data?.label ?? undefined);
   const all =
     value != null && value !== '' && !list.some((option) => option.value === value)
       ? [{ value: value as number, label: currentLabel ?? String(value) }, ...list]
@@ -156,6 +170,9 @@ export function RefSelect({
       onChange={(next: unknown, option) => {
         const chosen = Array.isArray(option) ? undefined : option;
         setPicked(next == null ? null : { value: next, label: String(chosen?.label ?? next) });
+        onPicked?.(
+          next == null ? null : ((chosen as { row?: Record<string, unknown> } | undefined)?.row ?? null),
+        );
         setSearch('');
         onChange?.(next ?? null);
       }}

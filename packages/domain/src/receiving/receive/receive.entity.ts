@@ -27,6 +27,7 @@ export const receive = defineEntity('srmPurReceiveHeader', {
       indexed: true,
       display: 'asnNumber',
       displayAs: 'asnNumber',
+      brings: ['supplierId', 'orgId'],
     }),
     originalReceiveHeaderId: ref('srmPurReceiveHeader', {
       indexed: true,
