@@ -62,6 +62,9 @@ test('the login page speaks both languages and shows the server’s messages', a
     const text = await page.locator('body').innerText();
     expect(text.match(/[\u3400-\u9fff]+/g)?.filter((word) => word !== '中文') ?? []).toEqual([]);
     await keepScreenshot(page, 'login-en');
+    // The choice is kept: a reload draws the page in English (it once stayed blank).
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await page.getByText('中文', { exact: true }).click();
   });
 

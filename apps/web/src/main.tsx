@@ -15,8 +15,6 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 
-await initI18n();
-await prepareLanguage(savedLanguage());
 const router = createBrowserRouter(routes);
 
 // A session the server ended (expired, signed out elsewhere, password changed): forget what it
@@ -40,16 +38,25 @@ function Toolkit({ children }: { children: ReactNode }) {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <LanguageProvider>
-        <AntApp message={{ top: TOAST.top, duration: TOAST.durationSeconds }}>
-          <Toolkit>
-            <RouterProvider router={router} />
-          </Toolkit>
-        </AntApp>
-      </LanguageProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The saved language's texts (and antd's English) load before the first draw. Not awaited at
+// the top of this module: antd's English locale is a chunk that imports this start chunk, and a
+// top-level await on it never settled (an English reader's reload drew a blank page).
+void initI18n()
+  .then(() => prepareLanguage(savedLanguage()))
+  .then(draw);
+
+function draw(): void {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <LanguageProvider>
+          <AntApp message={{ top: TOAST.top, duration: TOAST.durationSeconds }}>
+            <Toolkit>
+              <RouterProvider router={router} />
+            </Toolkit>
+          </AntApp>
+        </LanguageProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
