@@ -166,6 +166,12 @@ export interface EntitySpec<
   readonly parent?: { readonly entity: string; readonly field: P };
   /** Line collections edited with the header in one save, by property name. */
   readonly lines?: L;
+  /**
+   * The line collection an Excel import takes with the header: the template's rows are lines,
+   * grouped into documents by a document-number column (docs/toolkit.md). Without it an import
+   * creates headers only.
+   */
+  readonly importLines?: keyof L & string;
   readonly numbering?: NumberingRule;
   /** Supplier users see and change only rows whose field holds their supplier. */
   readonly ownedBy?: string;
@@ -220,6 +226,8 @@ export interface EntityDef<
   readonly display: string;
   readonly parent?: { readonly entity: string; readonly field: P };
   readonly lines: L;
+  /** The line collection an Excel import takes with the header (one sheet row per line). */
+  readonly importLines?: string;
   readonly numbering?: NumberingRule;
   readonly ownedBy?: string;
   readonly supplierVisibleIn?: readonly string[];
@@ -317,6 +325,8 @@ export function defineEntity<
     if (english && target?.kind !== 'text' && target?.kind !== 'textarea')
       throw new Error(`${name}.${field}: english names ${english}, which is not a text field`);
   }
+  if (spec.importLines && !(spec.importLines in (spec.lines ?? {})))
+    throw new Error(`${name}: importLines names no line collection ${spec.importLines}`);
   const display = spec.display ?? Object.keys(own).find((field) => own[field]!.kind === 'text') ?? spec.key;
   return {
     name,
@@ -329,6 +339,7 @@ export function defineEntity<
     display,
     ...(spec.parent ? { parent: spec.parent } : {}),
     lines: spec.lines ?? ({} as L),
+    ...(spec.importLines ? { importLines: spec.importLines } : {}),
     ...(spec.numbering ? { numbering: spec.numbering } : {}),
     ...(spec.ownedBy ? { ownedBy: spec.ownedBy } : {}),
     ...(spec.supplierVisibleIn ? { supplierVisibleIn: spec.supplierVisibleIn } : {}),

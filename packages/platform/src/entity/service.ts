@@ -108,12 +108,13 @@ export class EntityService {
   /**
    * Creates many rows at once (imports) through the save's write path: every row checked like a
    * save, references and lookups in bulk, batched inserts, all or none. Issues carry the row's
-   * index as the first element of their path. Rows without lines only.
+   * index as the first element of their path. Rows without lines, unless `withLines`: then each
+   * body is a new document with its new lines (a line's issue: `[index, collection, line, field]`).
    */
   createMany(
     actor: Actor,
     bodies: readonly unknown[],
-    options: { onProgress?: (done: number) => void } = {},
+    options: { onProgress?: (done: number) => void; withLines?: boolean } = {},
   ): Promise<{ ids: number[] } | { issues: SaveIssue[] }> {
     return this.writer.createMany(actor, bodies, options);
   }

@@ -73,6 +73,8 @@ interface WriteMode {
    * its position rather than thrown. One document (a save) when false.
    */
   readonly many: boolean;
+  /** An import of documents: the rows carry new lines in their collections, planned as a save's. */
+  readonly withLines?: boolean;
   /** The audit action of a created row. */
   readonly created: string;
   readonly onProgress?: (done: number) => void;
@@ -217,12 +219,14 @@ export class EntityWriter {
    * Creates many rows at once (imports): each row passes the save's checks — shape, side and
    * scope, required fields and rules, references and lookup codes (checked in bulk), attachments,
    * hooks — and all rows are written in one transaction with batched inserts, or none is.
-   * Issues carry the row's index as the first element of their path. Rows without lines only.
+   * Issues carry the row's index as the first element of their path. Rows without lines, unless
+   * `withLines`: then each row is a new document with its new lines, checked as a save checks them
+   * (a line's issue: `[index, collection, lineIndex, field]`).
    */
   async createMany(
     actor: Actor,
     bodies: readonly unknown[],
-    options: { onProgress?: (done: number) => void } = {},
+    options: { onProgress?: (done: number) => void; withLines?: boolean } = {},
   ): Promise<{ ids: number[] } | { issues: SaveIssue[] }> {
     const mode: WriteMode = { many: true, created: 'import', ...options };
     return this.model.runtime.transaction((tx) => this.writeRows(actor, tx, bodies, mode));
@@ -269,7 +273,7 @@ export class EntityWriter {
       const collections = Object.keys(entity.lines);
       const hasLines = (body: unknown) =>
         !!body && typeof body === 'object' && collections.some((c) => c in (body as object));
-      if (collections.length && bodies.some(hasLines))
+      if (collections.length && !mode.withLines && bodies.some(hasLines))
         throw fail(400, 'validation.unknownField', { field: collections[0]! });
       assertWritableEntity(this.model, actor, true);
     }
@@ -424,10 +428,11 @@ export class EntityWriter {
     if (creating && entity.workflow) row[STATUS_FIELD] = entity.workflow.initial;
     if (creating && entity.parent) throw fail(400, 'validation.unknownField', { field: entity.parent.field });
 
-    // Lines (a save's): the sent collections replace the stored ones (rows with a key are updated).
+    // Lines (a save's, or a document import's): the sent collections replace the stored ones
+    // (rows with a key are updated; an import's are all new).
     const plans: LinePlan[] = [];
     const previousLines: Record<string, Row[]> = {};
-    if (!mode.many) {
+    if (!mode.many || mode.withLines) {
       for (const [collection, lineEntity] of Object.entries(entity.lines)) {
         const existing = creating ? [] : await runtime.service(lineEntity.name).storedLines(tx, id);
         previousLines[collection] = existing;
