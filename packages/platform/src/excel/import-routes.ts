@@ -69,7 +69,8 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRouteO
   declareRoute(app, {
     method: 'POST',
     path: `${IMPORT_PREFIX}/importExcel`,
-    summary: 'Imports an xlsx into an entity (multipart: `entity`, then `file`): every row or none',
+    summary:
+      'Imports an xlsx into an entity (multipart: `entity`, then `file`): every row or none; an entity imported with its lines takes one row per line, grouped into documents by document number',
     input: entityFields,
     inputFrom: 'form',
     files: ['file'],
@@ -81,6 +82,7 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRouteO
         type: 'object',
         properties: {
           count: { type: 'integer' },
+          documents: { type: 'integer' },
           importId: { type: 'integer' },
           status: { type: 'string' },
           total: { type: 'integer' },
@@ -146,6 +148,11 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRouteO
         return success(
           { importId: outcome.importId, status: 'WAITING', total: outcome.total },
           request.t('excel.importQueued', { count: outcome.total }),
+        );
+      if (outcome.ok && outcome.documents !== undefined)
+        return success(
+          { count: outcome.created, documents: outcome.documents },
+          request.t('excel.importedDocuments', { documents: outcome.documents, count: outcome.created }),
         );
       if (outcome.ok)
         return success({ count: outcome.created }, request.t('excel.imported', { count: outcome.created }));

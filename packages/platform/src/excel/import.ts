@@ -5,7 +5,9 @@
 // the caller. Files of more than 5000 rows are imported by a job with a status row: its batches
 // are committed one short transaction each (other requests get the connection in between) and
 // recorded as the import's undo list, which a failure or the next start after a crash carries
-// out, so the import stays all or nothing (ADR 0015).
+// out, so the import stays all or nothing (ADR 0015). An entity declaring `importLines` imports
+// documents: each row is a line, rows are grouped by document number (import-documents.ts), each
+// document is created with its lines as a save creates it, and no batch cuts a document.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -33,7 +35,15 @@ import type { JobService } from '../jobs/jobs';
 import type { WorkLease } from '../jobs/lease';
 import { type ActorSnapshot, snapshotOf } from './back-export';
 import { type ConvertContext, convertCell, resolveReferences } from './import-convert';
-import { type ImportField, fieldByHeader, importFields } from './import-fields';
+import { documentBatches, type DocumentsSeen, groupDocuments } from './import-documents';
+import {
+  type ImportColumn,
+  columnByHeader,
+  columnLabel,
+  importColumns,
+  importFields,
+  importedLines,
+} from './import-fields';
 import { type ImportSheet, type SheetRow, readImportSheet, sheetRows } from './import-sheet';
 import { LookupMeanings } from './lookups';
 import { excelImport, excelImportBatch } from './tables';
@@ -51,7 +61,13 @@ export interface ImportIssue {
 }
 
 export type ImportOutcome =
-  | { readonly ok: true; readonly created: number }
+  | {
+      readonly ok: true;
+      /** Rows of the file created (a document import: its lines). */
+      readonly created: number;
+      /** Documents created, when the entity imports documents with their lines. */
+      readonly documents?: number;
+    }
   | {
       readonly ok: false;
       readonly issues: ImportIssue[];
@@ -105,10 +121,14 @@ export class Imports {
     const entity = this.options.runtime.registry.find(name.trim());
     if (!entity) throw new AppError(400, 'excel.unknownEntity', { entity: name.trim().slice(0, 80) });
     const title = entityTitle(this.options.runtime.messages(), actor.locale, entity.name);
-    if (entity.parent || !importFields(entity, actor).length)
+    if (entity.parent || !entity.writableBy.length)
       throw new AppError(400, 'excel.notImportable', { entity: title });
+    // A side that does not create the entity's rows is refused before it is told what it could
+    // import (a supplier asking for requisitions: 403, not "no columns").
     if (!actor.system && !entity.writableBy.includes(actor.side))
       throw new AppError(403, 'entity.cannotCreate');
+    if (!importFields(entity, actor).length)
+      throw new AppError(400, 'excel.notImportable', { entity: title });
     return entity;
   }
 
@@ -306,6 +326,24 @@ export class Imports {
           const key = table[entity.key] as AnyPgColumn;
           const stored = await tx.select({ id: key }).from(table).where(inArray(key, batch.ids));
           const ids = stored.map((row) => Number(row.id));
+          // A document's lines first, so their removal is audited too (the database would
+          // cascade it silently).
+          for (const line of Object.values(entity.lines)) {
+            const lines = runtime.table(line.name);
+            const parent = lines[line.parent!.field] as AnyPgColumn;
+            const lineKey = lines[line.key] as AnyPgColumn;
+            for (let start = 0; start < ids.length; start += 1000) {
+              const owned = await tx
+                .select({ id: lineKey })
+                .from(lines)
+                .where(inArray(parent, ids.slice(start, start + 1000)));
+              const lineIds = owned.map((row) => Number(row.id));
+              for (let from = 0; from < lineIds.length; from += 1000)
+                await runtime
+                  .service(line.name)
+                  .removeRows(SYSTEM_ACTOR, lineIds.slice(from, from + 1000), IMPORT_UNDO);
+            }
+          }
           const service = runtime.service(entity.name);
           for (let start = 0; start < ids.length; start += 1000)
             await service.removeRows(SYSTEM_ACTOR, ids.slice(start, start + 1000), IMPORT_UNDO);
@@ -348,7 +386,7 @@ export class Imports {
     };
   }
 
-  /** Converts and creates the rows of a sheet, all or none. */
+  /** Converts and creates the rows of a sheet (or the documents they form), all or none. */
   async importSheet(
     actor: Actor,
     entity: EntityDef,
@@ -365,24 +403,33 @@ export class Imports {
     const { runtime } = this.options;
     const messages = runtime.messages();
     const t = (key: string, params?: MessageParams) => translate(messages, actor.locale, key, params);
-    const fields = importFields(entity, actor);
+    const all = importColumns(entity, actor);
+    const lines = importedLines(entity);
     const issues: ImportIssue[] = [];
-    const columns = this.mapColumns(actor, entity, fields, sheet, issues);
+    const columns = this.mapColumns(actor, all, sheet, issues);
     if (!columns.some(Boolean)) {
       throw new AppError(400, 'excel.noColumns', {
         entity: entityTitle(messages, actor.locale, entity.name),
       });
     }
-    const labelOf = (name: string) => {
-      const index = columns.findIndex((column) => column?.name === name);
-      return index >= 0 && sheet.headers[index]
-        ? sheet.headers[index]!.replace(/^[\s*＊]+/, '')
-        : fieldLabel(messages, actor.locale, entity.name, name);
+    const documentColumn = columns.findIndex((column) => column?.part === 'document');
+    if (lines && documentColumn < 0)
+      throw new AppError(400, 'excel.noDocumentColumn', { column: t('excel.documentNo') });
+    /** A column's label as the file writes it (a line field's `lines.remark`: the line's label). */
+    const labelOf = (key: string) => {
+      const index = columns.findIndex((column) => column?.key === key);
+      if (index >= 0 && sheet.headers[index]) return sheet.headers[index]!.replace(/^[\s*＊]+/, '');
+      const column = all.find((candidate) => candidate.key === key);
+      if (column) return columnLabel(messages, actor.locale, column, all);
+      const dot = key.indexOf('.');
+      return lines && dot > 0
+        ? fieldLabel(messages, actor.locale, lines.line.name, key.slice(dot + 1))
+        : fieldLabel(messages, actor.locale, entity.name, key);
     };
     const lookups = await LookupMeanings.load(
       runtime,
       actor.locale,
-      columns.filter((c): c is ImportField => c?.field.kind === 'lookup').map((c) => c.field as LookupField),
+      columns.filter((c): c is ImportColumn => c?.field.kind === 'lookup').map((c) => c.field as LookupField),
     );
     const context: ConvertContext = {
       lookups,
@@ -392,54 +439,137 @@ export class Imports {
     };
     // Cells already reported: createMany's own issue on the same cell is not listed again.
     const reported = new Set<string>();
-    const cellIssue: CellReport = (row, field, message, params) => {
-      const column = labelOf(field);
+    const cellIssue: CellReport = (row, key, message, params) => {
+      const column = labelOf(key);
       reported.add(`${row}\u0000${column}`);
       issues.push({ row, column, message: t(message, params) });
     };
+    const failed = (row: number, key: string) => reported.has(`${row}\u0000${labelOf(key)}`);
 
     // The rows a batch at a time: converted, names resolved, unique values checked, created — or,
     // once anything is wrong, still checked to the end (so every problem is listed) and nothing
     // kept. What is held per row is a batch's worth, whatever the file's size; only the unique
-    // values seen (for duplicates in the file) grow with it. A small import runs in one
-    // transaction; a big one commits each clean batch with its entry in the undo list and, when a
-    // problem turns up, undoes the batches committed before it.
+    // values seen (for duplicates in the file) and the document numbers grow with it. A small
+    // import runs in one transaction; a big one commits each clean batch with its entry in the
+    // undo list and, when a problem turns up, undoes the batches committed before it.
     const seen = new Map<string, Map<string, number>>();
+    const documentsSeen: DocumentsSeen = new Map();
     const service = runtime.service(entity.name);
     let created = 0;
+    let documentCount = 0;
     let rowCount = 0;
     let batchNo = 0;
-    const createBatch = async (rows: SheetRow[]): Promise<number[]> => {
+    /**
+     * A batch's save bodies (its rows, or the documents they form), the file rows they stand for,
+     * and the sheet row and column key an issue's path (after the body's index) points at.
+     */
+    const bodiesOf = async (
+      rows: SheetRow[],
+      values: Record<string, unknown>[],
+      numbers: number[],
+    ): Promise<{
+      bodies: Record<string, unknown>[];
+      rows: number;
+      place(index: number, path: readonly (string | number)[]): { row: number | null; key: string };
+    }> => {
+      if (!lines) {
+        await this.uniqueIssues(columns, values, numbers, seen, cellIssue);
+        return {
+          bodies: values,
+          rows: values.length,
+          place: (index, path) => ({
+            row: numbers[index] ?? null,
+            key: typeof path[0] === 'string' ? path[0] : '',
+          }),
+        };
+      }
+      const { collection } = lines;
+      const documents = groupDocuments(
+        columns,
+        collection,
+        lines.line,
+        rows,
+        values,
+        documentsSeen,
+        cellIssue,
+        failed,
+      );
+      // A header's unique values once per document (its first row), a line's on every row.
+      const firstRows = new Set(documents.map((document) => document.firstRow));
+      const firsts = rows.flatMap((row, index) => (firstRows.has(row.number) ? [index] : []));
+      await this.uniqueIssues(
+        columns.map((column) => (column?.part === 'header' ? column : null)),
+        firsts.map((index) => values[index]!),
+        firsts.map((index) => numbers[index]!),
+        seen,
+        cellIssue,
+      );
+      await this.uniqueIssues(
+        columns.map((column) => (column?.part === 'line' ? column : null)),
+        values,
+        numbers,
+        seen,
+        cellIssue,
+      );
+      return {
+        bodies: documents.map((document) => document.body),
+        rows: documents.reduce((sum, document) => sum + document.lineRows.length, 0),
+        place: (index, path) => {
+          const document = documents[index];
+          if (!document) return { row: null, key: '' };
+          const [first, line, field] = path;
+          if (first === collection && typeof line === 'number')
+            return {
+              row: document.lineRows[line] ?? document.firstRow,
+              key: typeof field === 'string' ? `${collection}.${field}` : collection,
+            };
+          return { row: document.firstRow, key: typeof first === 'string' ? first : '' };
+        },
+      };
+    };
+    const createBatch = async (rows: SheetRow[]): Promise<{ ids: number[]; rows: number }> => {
       const numbers = rows.map((row) => row.number);
-      const bodies = rows.map((row) => this.convertRow(columns, row, context, cellIssue));
+      const values = rows.map((row) => this.convertRow(columns, row, context, cellIssue));
       rowCount += rows.length;
-      await this.resolveNames(actor, columns, bodies, numbers, cellIssue);
-      await this.uniqueIssues(entity, columns, bodies, numbers, seen, cellIssue);
+      await this.resolveNames(actor, columns, values, numbers, cellIssue);
+      const batch = await bodiesOf(rows, values, numbers);
       const before = rowCount - rows.length;
       // A big import counts a batch once it is committed (or checked and dropped): a status read
-      // between batches then matches what a list shows.
+      // between batches then matches what a list shows. A small one counts rows as they are
+      // written (documents: once the batch is).
       const result = await service.createMany(
         actor,
-        bodies,
-        importId === undefined ? { onProgress: (count) => onProgress?.(before + count) } : {},
+        batch.bodies,
+        lines
+          ? { withLines: true }
+          : importId === undefined
+            ? { onProgress: (count) => onProgress?.(before + count) }
+            : {},
       );
       if (importId === undefined) onProgress?.(rowCount);
       collectIfGrown(16);
-      if (!('issues' in result)) return result.ids;
+      if (!('issues' in result)) return { ids: result.ids, rows: batch.rows };
       for (const issue of result.issues) {
-        const [index, field] = issue.path;
-        const row = typeof index === 'number' ? (numbers[index] ?? null) : null;
-        const column = typeof field === 'string' ? labelOf(field) : '';
+        const [index, ...path] = issue.path;
+        const { row, key } = typeof index === 'number' ? batch.place(index, path) : { row: null, key: '' };
+        const column = key ? labelOf(key) : '';
         if (reported.has(`${row}\u0000${column}`)) continue;
         issues.push({ row, column, message: t(issue.message, issue.params) });
       }
-      return [];
+      return { ids: [], rows: 0 };
     };
-    const rowBatches = () => batches ?? inBatches(sheet.rows, IMPORT_BATCH);
+    const rowBatches = () => {
+      const source = batches ?? inBatches(sheet.rows, IMPORT_BATCH);
+      return lines ? documentBatches(source, documentColumn, IMPORT_BATCH) : source;
+    };
+    const add = (batch: { ids: number[]; rows: number }) => {
+      created += batch.rows;
+      documentCount += batch.ids.length;
+    };
     try {
       if (importId === undefined) {
         await runtime.transaction(async () => {
-          for await (const rows of rowBatches()) created += (await createBatch(rows)).length;
+          for await (const rows of rowBatches()) add(await createBatch(rows));
           if (issues.length) throw new Rollback();
         });
       } else {
@@ -447,11 +577,11 @@ export class Imports {
           for await (const rows of rowBatches()) {
             await runtime
               .transaction(async (tx) => {
-                const ids = await createBatch(rows);
+                const batch = await createBatch(rows);
                 // After the first problem no batch is kept: the rest are only checked.
                 if (issues.length) throw new Rollback();
-                await tx.insert(excelImportBatch).values({ importId, batchNo: ++batchNo, ids });
-                created += ids.length;
+                await tx.insert(excelImportBatch).values({ importId, batchNo: ++batchNo, ids: batch.ids });
+                add(batch);
               })
               .catch((error: unknown) => {
                 if (!(error instanceof Rollback)) throw error;
@@ -466,6 +596,7 @@ export class Imports {
       }
     } catch (error) {
       created = 0;
+      documentCount = 0;
       if (error instanceof Rollback) {
         // The issues are listed already.
       } else if (error instanceof AppError && error.httpStatus !== 500) {
@@ -473,15 +604,15 @@ export class Imports {
         issues.push({ row: null, column: '', message: rendered });
       } else throw error;
     }
-    if (!issues.length) return { ok: true, created };
+    if (!issues.length) return { ok: true, created, ...(lines ? { documents: documentCount } : {}) };
     issues.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
     const errorFile = await this.errorFile(actor, entity, issues);
     return { ok: false, issues, errorFile, rows: rowCount };
   }
 
-  /** A row's cells as the values of a save; a cell that does not convert is an issue. */
+  /** A row's cells as values by column key; a cell that does not convert is an issue. */
   private convertRow(
-    columns: readonly (ImportField | null)[],
+    columns: readonly (ImportColumn | null)[],
     row: SheetRow,
     context: ConvertContext,
     cellIssue: CellReport,
@@ -492,8 +623,8 @@ export class Imports {
       const cell = row.cells[index] ?? null;
       if (cell === null || (typeof cell === 'string' && !cell.trim())) return;
       const converted = convertCell(column.field, cell, context);
-      if (converted.ok) body[column.name] = converted.value;
-      else cellIssue(row.number, column.name, converted.issue.message, converted.issue.params);
+      if (converted.ok) body[column.key] = converted.value;
+      else cellIssue(row.number, column.key, converted.issue.message, converted.issue.params);
     });
     return body;
   }
@@ -501,46 +632,45 @@ export class Imports {
   /** Names of referenced rows → their ids (within the caller's scope). */
   private async resolveNames(
     actor: Actor,
-    columns: readonly (ImportField | null)[],
+    columns: readonly (ImportColumn | null)[],
     bodies: Record<string, unknown>[],
     numbers: readonly number[],
     cellIssue: CellReport,
   ): Promise<void> {
     for (const column of columns) {
       if (!column || column.field.kind !== 'ref') continue;
-      const names = bodies.map((body) => body[column.name]).filter((v): v is string => typeof v === 'string');
+      const names = bodies.map((body) => body[column.key]).filter((v): v is string => typeof v === 'string');
       if (!names.length) continue;
       const resolved = await resolveReferences(this.options.runtime, actor, column.field as RefField, names);
       bodies.forEach((body, index) => {
-        const name = body[column.name];
+        const name = body[column.key];
         if (typeof name !== 'string') return;
         const found = resolved.get(name)!;
-        if ('id' in found) body[column.name] = found.id;
+        if ('id' in found) body[column.key] = found.id;
         else {
-          delete body[column.name];
-          cellIssue(numbers[index]!, column.name, found.issue.message, found.issue.params);
+          delete body[column.key];
+          cellIssue(numbers[index]!, column.key, found.issue.message, found.issue.params);
         }
       });
     }
   }
 
-  /** Which field each column of the file holds; unknown and repeated headers are issues. */
+  /** Which column each column of the file is; unknown and repeated headers are issues. */
   private mapColumns(
     actor: Actor,
-    entity: EntityDef,
-    fields: readonly ImportField[],
+    all: readonly ImportColumn[],
     sheet: ImportSheet,
     issues: ImportIssue[],
-  ): (ImportField | null)[] {
+  ): (ImportColumn | null)[] {
     const messages = this.options.runtime.messages();
-    const byName = new Map(fields.map((field) => [field.name, field]));
-    const byHeader = fieldByHeader(messages, entity, fields);
+    const byKey = new Map(all.map((column) => [column.key, column]));
+    const byHeader = columnByHeader(messages, all);
     const seen = new Set<string>();
     return sheet.headers.map((header, index) => {
       const named = sheet.fieldNames?.[index];
-      const field = (named ? byName.get(named) : undefined) ?? (header ? byHeader(header) : undefined);
-      if (!header && !field) return null;
-      if (!field) {
+      const column = (named ? byKey.get(named) : undefined) ?? (header ? byHeader(header) : undefined);
+      if (!header && !column) return null;
+      if (!column) {
         issues.push({
           row: 1,
           column: header,
@@ -548,7 +678,7 @@ export class Imports {
         });
         return null;
       }
-      if (seen.has(field.name)) {
+      if (seen.has(column.key)) {
         issues.push({
           row: 1,
           column: header,
@@ -556,33 +686,33 @@ export class Imports {
         });
         return null;
       }
-      seen.add(field.name);
-      return field;
+      seen.add(column.key);
+      return column;
     });
   }
 
   /**
-   * Values of unique fields repeated in the file or already stored. `seen` holds, per field, the
-   * values of earlier batches with their first row: a value first seen in this batch is looked up
-   * in the table (before this batch is created; earlier batches' rows are all first seen there).
+   * Values of unique fields repeated in the file or already stored. `seen` holds, per column,
+   * the values of earlier batches with their first row: a value first seen in this batch is
+   * looked up in its entity's table (before this batch is created; earlier batches' rows are all
+   * first seen there).
    */
   private async uniqueIssues(
-    entity: EntityDef,
-    columns: readonly (ImportField | null)[],
+    columns: readonly (ImportColumn | null)[],
     bodies: readonly Record<string, unknown>[],
     numbers: readonly number[],
     seen: Map<string, Map<string, number>>,
     report: CellReport,
   ): Promise<void> {
     const { runtime } = this.options;
-    const table = runtime.table(entity.name);
     for (const column of columns) {
       if (!column?.field.unique || column.field.sealed) continue;
-      let first = seen.get(column.name);
-      if (!first) seen.set(column.name, (first = new Map()));
+      const table = runtime.table(column.entity.name);
+      let first = seen.get(column.key);
+      if (!first) seen.set(column.key, (first = new Map()));
       const fresh: string[] = [];
       bodies.forEach((body, index) => {
-        const value = body[column.name];
+        const value = body[column.key];
         if (value === undefined || value === null) return;
         const key = String(value);
         const earlier = first.get(key);
@@ -590,7 +720,7 @@ export class Imports {
           first.set(key, numbers[index]!);
           fresh.push(key);
         } else
-          report(numbers[index]!, column.name, 'excel.duplicateInFile', {
+          report(numbers[index]!, column.key, 'excel.duplicateInFile', {
             value: key.slice(0, 60),
             row: earlier,
           });
@@ -607,9 +737,9 @@ export class Imports {
       }
       if (!existing.size) continue;
       bodies.forEach((body, index) => {
-        const value = body[column.name];
+        const value = body[column.key];
         if (value === undefined || value === null || !existing.has(String(value))) return;
-        report(numbers[index]!, column.name, 'excel.alreadyExists', { value: String(value).slice(0, 60) });
+        report(numbers[index]!, column.key, 'excel.alreadyExists', { value: String(value).slice(0, 60) });
       });
     }
   }

@@ -1,20 +1,15 @@
 // The import template of an entity, derived from its definition: one column per field the
 // caller may import (header = the label in the caller's language, * for required), a hidden
 // sheet mapping columns to fields, drop-down lists of the lookups' meanings (from a hidden
-// sheet), text columns kept as text, and an instructions sheet.
+// sheet), text columns kept as text, and an instructions sheet. A document imported with its
+// lines (`importLines`) has one row per line: its document number, the header's columns, then
+// the line's.
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs';
-import {
-  type EntityDef,
-  type LookupField,
-  entityTitle,
-  fieldLabel,
-  translate,
-  type MessageParams,
-} from '@srm/kernel';
+import { type EntityDef, type LookupField, entityTitle, translate, type MessageParams } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import type { EntityRuntime } from '../entity/runtime';
-import { type ImportField, headerOf, importFields } from './import-fields';
+import { type ImportField, columnLabel, headerOf, importColumns, importedLines } from './import-fields';
 import { LookupMeanings } from './lookups';
 import { sheetNameOf } from './request';
 
@@ -80,7 +75,9 @@ export async function importTemplate(
   const { locale } = actor;
   const t = (key: string, params?: MessageParams) => translate(messages, locale, key, params);
   const title = entityTitle(messages, locale, entity.name);
-  const fields = importFields(entity, actor);
+  const fields = importColumns(entity, actor);
+  const lines = importedLines(entity);
+  const labelOf = (field: (typeof fields)[number]) => columnLabel(messages, locale, field, fields);
   const lookups = await LookupMeanings.load(
     runtime,
     locale,
@@ -94,17 +91,17 @@ export async function importTemplate(
   const lists = workbook.addWorksheet(LISTS_SHEET, { state: 'veryHidden' });
 
   data.columns = fields.map((field) => ({
-    key: field.name,
-    width: Math.max(12, Math.min(40, fieldLabel(messages, locale, entity.name, field.name).length * 2 + 4)),
+    key: field.key,
+    width: Math.max(12, Math.min(40, labelOf(field).length * 2 + 4)),
     ...(field.field.kind === 'text' || field.field.kind === 'textarea' ? { style: { numFmt: '@' } } : {}),
   }));
   const header = data.getRow(1);
   fields.forEach((field, index) => {
     const cell = header.getCell(index + 1);
-    cell.value = headerOf(messages, locale, entity, field);
+    cell.value = headerOf(messages, locale, field, fields);
     cell.style = field.required ? REQUIRED_HEADER : HEADER;
   });
-  keys.getRow(1).values = fields.map((field) => field.name);
+  keys.getRow(1).values = fields.map((field) => field.key);
 
   let listColumn = 0;
   const yes = t('excel.yes');
@@ -127,7 +124,7 @@ export async function importTemplate(
       allowBlank: true,
       formulae: [`${LISTS_SHEET}!$${letter}$1:$${letter}$${choices.length}`],
       showErrorMessage: true,
-      errorTitle: fieldLabel(messages, locale, entity.name, field.name),
+      errorTitle: labelOf(field),
       error: t('excel.badChoice', { value: '' }).replace(/[“”"]/g, '').trim(),
     });
   });
@@ -135,7 +132,15 @@ export async function importTemplate(
   instructions.columns = [{ width: 14 }, { width: 28 }, { width: 10 }, { width: 48 }];
   instructions.addRow([t('excel.template.title', { entity: title })]).font = { bold: true, size: 14 };
   const rules = [
-    t('excel.template.rule.sheet', { sheet: dataName }),
+    ...(lines
+      ? [
+          t('excel.template.rule.documentSheet', {
+            sheet: dataName,
+            line: entityTitle(messages, locale, lines.line.name),
+          }),
+          t('excel.template.rule.documents', { column: t('excel.documentNo') }),
+        ]
+      : [t('excel.template.rule.sheet', { sheet: dataName })]),
     t('excel.template.rule.required'),
     t('excel.template.rule.lists'),
     t('excel.template.rule.dates', { timeZone: runtime.timeZone }),
@@ -156,7 +161,7 @@ export async function importTemplate(
       field.field.kind === 'lookup' ? lookups.choices(field.field).map((choice) => choice.meaning) : [];
     instructions.addRow([
       data.getColumn(index + 1).letter,
-      fieldLabel(messages, locale, entity.name, field.name),
+      labelOf(field),
       field.required ? yes : '',
       choices.length ? `${t(kindKey(field))}: ${choices.join(' / ')}` : t(kindKey(field)),
     ]);

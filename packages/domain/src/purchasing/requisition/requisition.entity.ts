@@ -38,6 +38,7 @@ export const requisition = defineEntity('srmPurRequisitionHeader', {
     attachmentIds: attachments({ maxCount: 20 }),
   },
   lines: { lines: requisitionLine },
+  importLines: 'lines', // the Excel import takes requisitions with their lines, one row per line
   list: {
     columns: [
       'requisitionNumber',
