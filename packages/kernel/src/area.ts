@@ -2,6 +2,7 @@
 // screens sit in the menu and which demo roles are granted them. The server derives from the
 // list of manifests its registry, catalogue, menu tree and role grants; nothing else lists the
 // areas' objects. Menu labels are locale keys `menu.<CODE>` in the area's locale files.
+import { formatDate } from './dates';
 import type { AnyEntity, EntityDef } from './entity/define';
 import { type Catalogue, mergeCatalogues } from './i18n/messages';
 
@@ -44,6 +45,31 @@ export interface RolePlan {
   readonly everything?: boolean;
 }
 
+/**
+ * A card of a home (工作台): how many documents of an entity wait in a state for the reader's
+ * action, opening the list filtered to them. A user sees it when the current responsibility holds
+ * one of `for` (the resource codes of acting on those documents) and may read the entity; the
+ * count is the one that list would show the user. Label `workCard.<key>` in the area's locale
+ * files.
+ */
+export interface WorkCard {
+  /** Unique over the areas. */
+  readonly key: string;
+  readonly side: MenuSide;
+  /** The entity counted (any area's). */
+  readonly entity: string;
+  /** The list filters selecting the documents, as `listByPage` takes them. */
+  readonly filters: Readonly<Record<string, string | readonly string[]>>;
+  /** Only the last `days` days up to today (the business time zone's) on this date filter. */
+  readonly lastDays?: { readonly field: string; readonly days: number };
+  /** Resource codes: whoever holds one of them acts on these documents. */
+  readonly for: readonly string[];
+  /** The list screen (a menu entry's path of the side) that opens filtered to them. */
+  readonly list: string;
+  /** Position among the side's cards (ascending). */
+  readonly order: number;
+}
+
 export interface AreaSpec {
   /** The area's folder name (`purchasing`). */
   readonly name: string;
@@ -59,6 +85,8 @@ export interface AreaSpec {
   readonly roles?: readonly RolePlan[];
   /** What each demo role is granted of this area's menus: role code → menu code → grant. */
   readonly grants?: Readonly<Record<string, Readonly<Record<string, MenuGrant>>>>;
+  /** The cards its documents put on the homes of those who act on them. */
+  readonly workCards?: readonly WorkCard[];
 }
 
 export type AreaManifest = Required<AreaSpec>;
@@ -75,6 +103,7 @@ export function defineArea(spec: AreaSpec): AreaManifest {
     menus: [],
     roles: [],
     grants: {},
+    workCards: [],
     ...spec,
   };
 }
@@ -140,4 +169,51 @@ export function roleGrants(
     for (const area of areas) Object.assign(grants, area.grants[role.code] ?? {});
     return { role, grants };
   });
+}
+
+/**
+ * The work cards of one side over every area, in order. A key used twice, or a card opening a
+ * list that is no menu entry of its side, is a mistake of the manifests and throws.
+ */
+export function workCards(areas: readonly AreaManifest[], side: MenuSide): WorkCard[] {
+  const all = areas.flatMap((area) => area.workCards);
+  const seen = new Set<string>();
+  for (const card of all) {
+    if (seen.has(card.key)) throw new Error(`Work card ${card.key} is declared twice`);
+    seen.add(card.key);
+    if (!menuEntries(areas).some((entry) => entry.side === card.side && entry.path === card.list))
+      throw new Error(`Work card ${card.key} opens ${card.list}, which is no ${card.side} menu entry`);
+  }
+  return all.filter((card) => card.side === side).sort((a, b) => a.order - b.order);
+}
+
+/** A card as a home receives it: what it counts, how many, and the list filters that show them. */
+export interface WorkCount {
+  readonly key: string;
+  readonly entity: string;
+  /** The list screen that opens filtered to them. */
+  readonly list: string;
+  readonly filters: Readonly<Record<string, string | readonly string[]>>;
+  readonly count: number;
+  /** More rows than the exact-count limit: the count is the planner's estimate. */
+  readonly estimated?: boolean;
+}
+
+/** The cards of a holder of these grants: it holds one of a card's codes and may read its entity. */
+export function workCardsFor(
+  cards: readonly WorkCard[],
+  may: (resourceCode: string) => boolean,
+  reads: (entityName: string) => boolean,
+): WorkCard[] {
+  return cards.filter((card) => card.for.some(may) && reads(card.entity));
+}
+
+const DAY_MS = 86_400_000;
+
+/** A card's list filters on a day (`yyyy-MM-dd`): its own, and its last days as a date range. */
+export function workCardFilters(card: WorkCard, today: string): Record<string, string | readonly string[]> {
+  if (!card.lastDays) return { ...card.filters };
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const from = formatDate(Date.UTC(year, month - 1, day) - (card.lastDays.days - 1) * DAY_MS, 'UTC');
+  return { ...card.filters, [card.lastDays.field]: [from, today] };
 }

@@ -15,6 +15,7 @@ export * from './entity/inputs';
 export * from './entity/audit';
 export * from './entity/runtime';
 export * from './entity/routes';
+export * from './entity/work-counts';
 export * from './seed/seed';
 export * from './entity/openapi';
 export * from './access/enforcement';

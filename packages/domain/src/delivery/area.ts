@@ -120,4 +120,26 @@ export const deliveryArea = defineArea({
       EXT_PUR_DELIVERY_NOTICE: ['createAsn', 'doConfirm', 'export', 'save', 'view'],
     },
   },
+  // The supplier's work: notices to confirm and its own delivery notes not yet submitted (the
+  // buyer's notes to receive are receiving's card).
+  workCards: [
+    {
+      key: 'noticesToConfirm',
+      side: 'external',
+      entity: 'srmPurDeliveryNotice',
+      filters: { status: 'ISSUED' },
+      for: ['srmPurDeliveryNotice.doConfirm'],
+      list: 'supplierDeliveryNoticeList',
+      order: 20,
+    },
+    {
+      key: 'deliveriesToSubmit',
+      side: 'external',
+      entity: 'srmPurAsnHeader',
+      filters: { status: 'DRAFT' },
+      for: ['srmPurAsnHeader.doSubmit'],
+      list: 'supplierAsnList',
+      order: 30,
+    },
+  ],
 });

@@ -99,4 +99,39 @@ export const receivingArea = defineArea({
       EXT_PUR_TRANSACTIONS: ['export', 'view'],
     },
   },
+  workCards: [
+    // Delivery notes that arrived (submitted or partly received): whoever receives them.
+    {
+      key: 'deliveriesToReceive',
+      side: 'internal',
+      entity: 'srmPurAsnHeader',
+      filters: { status: ['SUBMITTED', 'RECEIVING'] },
+      for: ['srmPurReceiveHeader.receiveAsn', 'srmPurReceiveHeader.save'],
+      list: 'dealDeliveryList',
+      order: 60,
+    },
+    {
+      key: 'receiptsToPost',
+      side: 'internal',
+      entity: 'srmPurReceiveHeader',
+      filters: { status: 'DRAFT' },
+      for: ['srmPurReceiveHeader.doPost'],
+      list: 'receiveList',
+      order: 70,
+    },
+    // Finance's work: what was received in the last 30 days is what it settles with the
+    // suppliers. Settlement has no screens yet; until it does, finance is whoever keeps the
+    // payment terms (the one grant only finance holds among the demo roles), so a responsibility
+    // of buyer and finance sees both kinds of cards. The settlement area's own grants replace it.
+    {
+      key: 'receiptsToSettle',
+      side: 'internal',
+      entity: 'srmPurReceiveHeader',
+      filters: { status: 'POSTED' },
+      lastDays: { field: 'receiveDate', days: 30 },
+      for: ['srmBasePaymentTerm.save'],
+      list: 'receiveList',
+      order: 80,
+    },
+  ],
 });

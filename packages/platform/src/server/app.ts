@@ -40,6 +40,7 @@ import { JobService } from '../jobs/jobs';
 import { WorkLease } from '../jobs/lease';
 import { Messenger } from '../messaging/messenger';
 import { registerSiteMessageRoutes } from '../messaging/site-message.routes';
+import { registerWorkCounts } from '../entity/work-counts';
 import { SiteMessages } from '../messaging/site-messages';
 import { DatabaseClock } from '../system/clock';
 import { Sealer, loadSealKey } from '../system/seal';
@@ -244,6 +245,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   });
   registerIdentityRoutes(app, identity, identityPolicy);
   registerEntityRoutes(app, { runtime, policy });
+  registerWorkCounts(app, { runtime, policy, access: recordAccess });
   const actorOf = async (request: FastifyRequest) => {
     const actor = await policy.identify(request);
     if (!actor) throw new AppError(401, 'auth.required');
