@@ -27,6 +27,7 @@ import type { GridHandle } from '../grid/EditableGrid';
 import { PagedGrid } from '../grid/PagedGrid';
 import { ExcelButtons } from '../excel/ExcelButtons';
 import { type Row, entityColumns } from './listColumns';
+import { filtersFromParams } from './filters';
 import { QueryForm } from './QueryForm';
 import type { ListButton } from '../edit/extensions';
 
@@ -49,7 +50,10 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  // A list opened filtered (a home's work card: `status=APPROVED` among its tab's parameters)
+  // starts with those filters, shown in its query form.
+  const [opened] = useState(() => filtersFromParams(entity, screen.params));
+  const [filters, setFilters] = useState<Record<string, unknown>>(opened);
   const [selected, setSelected] = useState<Row[]>([]);
   const [deleting, setDeleting] = useState(false);
   const [total, setTotal] = useState(0);
@@ -194,7 +198,7 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Card size="small" styles={{ body: { padding: '16px 16px' } }}>
-        <QueryForm entity={entity} onSearch={(next) => setFilters(next)} />
+        <QueryForm entity={entity} initial={opened} onSearch={(next) => setFilters(next)} />
       </Card>
       <Card size="small" styles={{ body: { padding: 16 } }}>
         <PagedGrid<Row>

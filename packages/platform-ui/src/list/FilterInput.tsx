@@ -19,7 +19,16 @@ export function FilterInput({ entity, field, value, onChange, id }: FilterInputP
   const labels = useLabels();
   switch (field.kind) {
     case 'lookup':
-      return <LookupSelect id={id} field={field} value={value} onChange={onChange} multiple={false} />;
+      // One code; several when the list was opened with several (a work card's states).
+      return (
+        <LookupSelect
+          id={id}
+          field={field}
+          value={value}
+          onChange={onChange}
+          multiple={Array.isArray(value)}
+        />
+      );
     case 'ref':
       return <RefSelect id={id} field={field} value={value} onChange={onChange} known={[entity]} />;
     case 'checkbox': {

@@ -1,5 +1,6 @@
 // The query form on top of a list: the first filters in one row with 查询 and 重置, 展开/收起
-// for the rest. Enter in a box runs the query. Its values live as long as the tab.
+// for the rest (expanded when the list was opened filtered by one of the rest). Enter in a box
+// runs the query. Its values live as long as the tab.
 import { useState } from 'react';
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Row, Space } from 'antd';
@@ -14,15 +15,19 @@ export const VISIBLE_FILTERS = 3;
 
 export interface QueryFormProps {
   entity: EntityDef;
+  /** The filters the list was opened with (shown in the form; 重置 clears them too). */
+  initial?: Readonly<Record<string, unknown>>;
   onSearch(filters: Record<string, unknown>): void;
 }
 
-export function QueryForm({ entity, onSearch }: QueryFormProps) {
+export function QueryForm({ entity, initial, onSearch }: QueryFormProps) {
   const labels = useLabels();
   const [form] = Form.useForm();
-  const [expanded, setExpanded] = useState(false);
-  const formName = useFormName('query');
   const items = filterItems(entity);
+  const [expanded, setExpanded] = useState(() =>
+    items.slice(VISIBLE_FILTERS).some(({ name }) => initial?.[name] !== undefined),
+  );
+  const formName = useFormName('query');
   if (!items.length) return null;
   const shown = expanded ? items : items.slice(0, VISIBLE_FILTERS);
   return (
@@ -35,6 +40,7 @@ export function QueryForm({ entity, onSearch }: QueryFormProps) {
       // A zero basis lets the input shrink, so the label stays beside it.
       wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
       colon={labels.locale !== 'en'}
+      initialValues={initial}
       onFinish={(values: Record<string, unknown>) => onSearch(cleanFilters(values))}
       aria-label={labels.t('ui.list.search')}
     >
@@ -62,6 +68,7 @@ export function QueryForm({ entity, onSearch }: QueryFormProps) {
             <Button
               onClick={() => {
                 form.resetFields();
+                form.setFieldsValue(Object.fromEntries(items.map(({ name }) => [name, undefined])));
                 onSearch({});
               }}
             >

@@ -1,4 +1,5 @@
-// The search filters of a list from its definition, and the list request body they make.
+// The search filters of a list from its definition, the list request body they make, and the
+// filters a list screen is opened with (its tab's parameters: a home's card opens a list filtered).
 import type { EntityDef, FieldDef, FilterSpec } from '@srm/kernel';
 
 export interface FilterItem {
@@ -43,4 +44,67 @@ export function listBody(state: ListState): Record<string, unknown> {
     pageRows: state.pageRows,
     ...(state.orderBy ? { orderBy: state.orderBy } : {}),
   };
+}
+
+/**
+ * Filters as a screen's parameters, to open a list filtered to them (a home's work card): a list
+ * of codes and the two ends of a range are joined by commas. `filtersFromParams` reads them back.
+ */
+export function filterParams(filters: Readonly<Record<string, unknown>>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === null || value === undefined) continue;
+    params[name] = Array.isArray(value)
+      ? value.map((item: unknown) => (item === null || item === undefined ? '' : String(item))).join(',')
+      : String(value);
+  }
+  return params;
+}
+
+function paramValue(field: FieldDef, text: string): unknown {
+  switch (field.kind) {
+    case 'lookup': {
+      const codes = text.split(',').filter(Boolean);
+      return codes.length > 1 ? codes : codes[0];
+    }
+    case 'ref':
+    case 'number':
+    case 'quantity':
+    case 'price':
+    case 'amount': {
+      const number = Number(text);
+      return text.trim() !== '' && Number.isFinite(number) ? number : undefined;
+    }
+    case 'date':
+    case 'datetime':
+    case 'month':
+    case 'year':
+    case 'time': {
+      const end = (part: string | undefined) => {
+        if (!part) return null;
+        return field.kind === 'datetime' || field.kind === 'year' ? Number(part) : part;
+      };
+      const [from, to] = text.split(',');
+      return [end(from), end(to)];
+    }
+    case 'checkbox':
+      return field.values === 'YN' ? text : text === 'true';
+    default:
+      return text;
+  }
+}
+
+/**
+ * The filters a list screen was opened with: the parameters named after the entity's declared
+ * filters (others, such as menuId and respId, are not filters), each read by its field's kind.
+ */
+export function filtersFromParams(entity: EntityDef, params: URLSearchParams): Record<string, unknown> {
+  const filters: Record<string, unknown> = {};
+  for (const { name, field } of filterItems(entity)) {
+    const text = params.get(name);
+    if (text === null || text === '') continue;
+    const value = paramValue(field, text);
+    if (value !== undefined) filters[name] = value;
+  }
+  return filters;
 }
