@@ -3,6 +3,7 @@
 // English is chosen (prepareLanguage), so a Chinese page loads no English.
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { ConfigProvider } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -11,6 +12,25 @@ import { type LanguageCode, MODAL_Z_INDEX, localeOf } from '@srm/kernel/texts';
 import { i18n, loadTexts, saveLanguage, savedLanguage } from '../i18n';
 
 let enUS: AntdLocale | undefined;
+
+// The system's UI font, then the Chinese ones back offices use (PingFang, YaHei, Noto CJK): on a
+// machine without Segoe UI or Roboto both languages draw in Noto Sans CJK rather than a wide
+// fallback that wrapped English labels and cut off menu items at 1440 px.
+const FONT_FAMILY = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  "'Segoe UI'",
+  'Roboto',
+  "'Helvetica Neue'",
+  'Arial',
+  "'PingFang SC'",
+  "'Microsoft YaHei'",
+  "'Noto Sans CJK SC'",
+  "'Noto Sans SC'",
+  'sans-serif',
+  "'Apple Color Emoji'",
+  "'Segoe UI Emoji'",
+].join(', ');
 
 /** Loads what a language needs before it shows: its texts and, for English, antd's locale. */
 export async function prepareLanguage(code: LanguageCode): Promise<void> {
@@ -34,28 +54,35 @@ function applyDayjs(code: LanguageCode) {
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [language, setState] = useState<LanguageCode>(() => {
     const code = savedLanguage();
     applyDayjs(code);
     document.documentElement.lang = code === 'EN' ? 'en' : 'zh-CN';
     return code;
   });
-  const setLanguage = useCallback((code: LanguageCode) => {
-    saveLanguage(code);
-    void prepareLanguage(code).then(() => {
-      applyDayjs(code);
-      void i18n.changeLanguage(localeOf(code));
-      document.documentElement.lang = code === 'EN' ? 'en' : 'zh-CN';
-      setState(code);
-    });
-  }, []);
+  const setLanguage = useCallback(
+    (code: LanguageCode) => {
+      saveLanguage(code);
+      void prepareLanguage(code).then(() => {
+        applyDayjs(code);
+        void i18n.changeLanguage(localeOf(code));
+        document.documentElement.lang = code === 'EN' ? 'en' : 'zh-CN';
+        setState(code);
+        // The server answers names in the reader's language (document types, units): what was
+        // read in the other one is read again.
+        void queryClient.invalidateQueries();
+      });
+    },
+    [queryClient],
+  );
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return (
     <LanguageContext.Provider value={value}>
       <ConfigProvider
         locale={language === 'EN' ? (enUS ?? zhCN) : zhCN}
         theme={{
-          token: { colorPrimary: '#1677ff', borderRadius: 4 },
+          token: { colorPrimary: '#1677ff', borderRadius: 4, fontFamily: FONT_FAMILY },
           // Modals (and confirmations) sit at the spec's z-index 1100.
           components: { Modal: { zIndexPopupBase: MODAL_Z_INDEX } },
         }}

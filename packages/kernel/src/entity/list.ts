@@ -69,7 +69,12 @@ const isText = (field: FieldDef | undefined) =>
 export function displayedRef(entity: EntityDef, name: string): string | undefined {
   if (name in entity.fields) return undefined;
   for (const [refName, field] of Object.entries(entity.fields))
-    if (field.kind === 'ref' && !field.sealed && !field.internalOnly && refDisplayName(refName, field) === name)
+    if (
+      field.kind === 'ref' &&
+      !field.sealed &&
+      !field.internalOnly &&
+      refDisplayName(refName, field) === name
+    )
       return refName;
   return undefined;
 }

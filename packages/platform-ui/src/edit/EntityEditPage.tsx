@@ -376,7 +376,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
         form={form}
         name={formName}
         layout="horizontal"
-        labelCol={{ flex: labels.locale === 'en' ? '150px' : '110px' }}
+        labelCol={{ flex: labels.locale === 'en' ? '168px' : '110px' }}
         labelWrap
         wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
         colon={labels.locale !== 'en'}

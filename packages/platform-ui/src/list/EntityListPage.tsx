@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Dropdown, Empty, Space, Typography } from 'antd';
 import { COLUMN_WIDTHS, type EntityDef } from '@srm/kernel';
+import { textWidth } from './textWidth';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useConfirm } from '../context/useConfirm';
@@ -21,7 +22,6 @@ import {
   operationResource,
   editableNow,
   readOnlyReason,
-  rowActionNames,
 } from '../workflow/workflow';
 import type { GridHandle } from '../grid/EditableGrid';
 import { PagedGrid } from '../grid/PagedGrid';
@@ -98,27 +98,7 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
   const columns = entityColumns({ entity, labels, onOpen: (row) => open(row) });
   // At most two links and a 更多 menu for the rest (UI.md): the fixed column stays narrow and the
   // key columns (status, amount, date) stay in view at 1440 px.
-  // Sized for the widest row: 查看, the longest other link and 更多 (a CJK character 14 px, a
-  // Latin one about 7.5 px, 12 px per separator, 24 px of padding, 14 px for the arrow).
-  const linkTexts = [
-    ...(maySave ? [labels.t('ui.list.edit')] : []),
-    ...rowActionNames(entity, side, may).map((name) => labels.action(entity.name, name)),
-  ];
-  const textWidth = (text: string) =>
-    [...text].reduce((sum, char) => sum + (/[\u2e80-\uffff]/.test(char) ? 14 : 7.5), 0);
-  const widest = Math.max(0, ...linkTexts.map(textWidth));
-  const withMore = linkTexts.length > 1;
-  const operateWidth = Math.ceil(
-    Math.max(
-      COLUMN_WIDTHS.operate + 40,
-      textWidth(labels.t('ui.list.view')) +
-        widest +
-        (withMore ? textWidth(labels.t('ui.list.more')) + 14 + 12 : 0) +
-        (linkTexts.length ? 12 : 0) +
-        24,
-    ),
-  );
-  const operate = (row: Row) => {
+  const linksOf = (row: Row) => {
     const links: { key: string; label: string; danger?: boolean; run(): void }[] = [
       { key: 'view', label: labels.t('ui.list.view'), run: () => open(row, 'view') },
     ];
@@ -137,11 +117,31 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
       });
     }
     // Two links; a third and more go under 更多.
-    const shown = links.slice(0, 2);
-    const more = links.slice(2);
+    return { shown: links.slice(0, 2), more: links.slice(2) };
+  };
+  // Sized for the widest row of the page as drawn (textWidth): its two links and 更多 with its
+  // arrow (14 px), 12 px per separator, 24 px of padding.
+  const [widestRow, setWidestRow] = useState(0);
+  const rowWidth = (row: Row) => {
+    const { shown, more } = linksOf(row);
+    const texts = [...shown.map((link) => link.label), ...(more.length ? [labels.t('ui.list.more')] : [])];
+    return (
+      texts.reduce((sum, text) => sum + textWidth(text), 0) +
+      (more.length ? 14 : 0) +
+      12 * (texts.length - 1) +
+      24
+    );
+  };
+  const operateWidth = Math.ceil(Math.max(COLUMN_WIDTHS.operate + 40, widestRow));
+  const operate = (row: Row) => {
+    const { shown, more } = linksOf(row);
     const busy = runner.busy !== null;
     return (
-      <Space size={4} separator={<Typography.Text type="secondary">|</Typography.Text>}>
+      <Space
+        size={4}
+        style={{ whiteSpace: 'nowrap' }}
+        separator={<Typography.Text type="secondary">|</Typography.Text>}
+      >
         {shown.map((link) => (
           <Typography.Link
             key={link.key}
@@ -214,7 +214,11 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
           operateSlot={editPath ? operate : undefined}
           operateWidth={operateWidth}
           onSelectionChange={setSelected}
-          onLoaded={(rows, page) => setTotal(page?.count ?? rows?.length ?? 0)}
+          onLoaded={(rows, page) => {
+            setTotal(page?.count ?? rows?.length ?? 0);
+            // A number: the same width again does not draw the page again.
+            setWidestRow(Math.max(0, ...(rows ?? []).map(rowWidth)));
+          }}
           empty={empty}
           toolbarExtra={
             <>

@@ -64,7 +64,8 @@ export function entityColumns({ entity, labels, names, onOpen }: ColumnOptions):
     const base = {
       key: name,
       title: labels.field(entity.name, name),
-      width: widthOf(name, field),
+      // The document number in one line: 16 characters and the sort arrow.
+      width: name === entity.numbering?.field ? Math.max(widthOf(name, field), 160) : widthOf(name, field),
       align: isRightAligned(field)
         ? ('right' as const)
         : field?.kind === 'checkbox'
@@ -82,6 +83,7 @@ export function entityColumns({ entity, labels, names, onOpen }: ColumnOptions):
       render: ({ row, value }) => (
         <a
           href="#"
+          style={{ whiteSpace: 'nowrap' }}
           onClick={(event) => {
             event.preventDefault();
             onOpen!(row);

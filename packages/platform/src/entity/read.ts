@@ -274,7 +274,10 @@ export class EntityReader {
     this.model.assertReadable(actor);
     const on = runtime.executor();
     const scope = this.model.scope(actor);
-    const where = and(...scope, ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)));
+    const where = and(
+      ...scope,
+      ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
+    );
     const unrestricted = !query.filters.length && !scope.length;
     const offset = (query.pageIndex - 1) * query.pageRows;
     const order = orderBy(entity, table, query.sort);

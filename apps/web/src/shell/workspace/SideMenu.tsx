@@ -49,10 +49,10 @@ export function SideMenu({ collapsed, activePath, activeSearch, onOpen }: SideMe
       ? {
           key: String(node.menuId),
           icon: node.levelId <= 1 ? (ICONS[node.imageLink ?? ''] ?? <AppstoreOutlined />) : undefined,
-          label: node.name,
+          label: <MenuLabel name={node.name} />,
           children: node.children.map(toItem),
         }
-      : { key: String(node.menuId), label: node.name, title: node.name };
+      : { key: String(node.menuId), label: <MenuLabel name={node.name} />, title: node.name };
   const activeMenuId = new URLSearchParams(activeSearch).get('menuId');
   const selected = screens
     .filter((node) => routeName(node.url!) === routeName(activePath))
@@ -116,5 +116,20 @@ export function SideMenu({ collapsed, activePath, activeSearch, onOpen }: SideMe
         />
       )}
     </>
+  );
+}
+
+/**
+ * A menu entry's name in full: a long one (Sources and agreements) takes a second line in the
+ * item's height instead of being cut off with an ellipsis.
+ */
+function MenuLabel({ name }: { name: string }) {
+  return (
+    <span
+      title={name}
+      style={{ display: 'inline-block', whiteSpace: 'normal', lineHeight: '17px', verticalAlign: 'middle' }}
+    >
+      {name}
+    </span>
   );
 }
