@@ -72,7 +72,11 @@ test('an administrator grants two menus and some buttons; the user gets exactly 
     await signIn(page, 'admin');
     await expect(page.getByTestId('greeting')).toContainText('系统管理员');
     await expect(page.getByTestId('current-responsibility')).toHaveText('系统管理员');
-    for (const section of ['我的待办', '最近处理', '公告', '供应商状态分布', '物料类型分布'])
+    // The administrator holds every grant: every internal work card; the supplier statistics
+    // load once their section is opened.
+    await expect(page.getByTestId('work-cards')).toContainText('待发布订单');
+    await pane.getByRole('button', { name: '供应商统计' }).click();
+    for (const section of ['我的待办', '最近处理', '供应商状态分布', '物料类型分布'])
       await expect(pane.getByText(section, { exact: true })).toBeVisible();
     await expect(page.getByTestId('pending-work')).toContainText('我的待办');
     await expect(page.getByTestId('key-figures')).toContainText('供应商总数');
@@ -91,6 +95,9 @@ test('an administrator grants two menus and some buttons; the user gets exactly 
     await expect(page.getByRole('tab', { name: 'Home' })).toBeVisible();
     await expect(page.locator('.ant-layout-sider').getByText('Base data')).toBeVisible();
     await expect(page.getByTestId('current-responsibility')).toHaveText('System administrator');
+    await expect(page.getByTestId('work-cards')).toContainText('Orders to release');
+    const statistics = pane.getByRole('button', { name: 'Supplier statistics' });
+    if ((await statistics.getAttribute('aria-expanded')) !== 'true') await statistics.click();
     await expect(pane.getByText('Suppliers by status')).toBeVisible();
     const text = await shellText(page, '系统管理员');
     expect(text.split('\n').filter((line) => CJK.test(line) && line !== '中文')).toEqual([]);

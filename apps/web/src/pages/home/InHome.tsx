@@ -1,40 +1,57 @@
-// The internal home (inHome): a greeting with the user and the current responsibility, the key
-// figures the user may read, 我的待办 (the approval tasks waiting for the user), 公告 (its module
-// comes later: an honest empty state, never sample data) and 最近处理.
-import { NotificationOutlined } from '@ant-design/icons';
-import { Col, Row, Space } from 'antd';
+// The internal home (inHome) by role: a greeting with the user and the current responsibility, the
+// work cards of the user's grants (what waits for the user's action — a buyer's orders, deliveries
+// and receipts, finance's posted receipts — in one call), 我的待办 (the approval tasks waiting for
+// the user: an approver's work) and 最近处理. Who manages suppliers also finds the supplier
+// statistics, in a section that loads its figures and charts only when opened.
+import { Suspense, lazy } from 'react';
+import { Col, Collapse, Row, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useGranted } from '@srm/platform-ui';
 import { useCurrent } from '../../auth/useCurrent';
 import { Greeting } from './Greeting';
-import { HomeSection } from './HomeSection';
-import { KeyFigures } from './KeyFigures';
 import { PendingTasks } from './PendingTasks';
 import { RecentWork } from './RecentWork';
+import { WorkCards } from './WorkCards';
+
+const KeyFigures = lazy(() => import('./KeyFigures').then((module) => ({ default: module.KeyFigures })));
+
+/** Who may change suppliers manages them: the supplier statistics are theirs. */
+const MANAGES_SUPPLIERS = 'srmSupplierInfo.save';
 
 export default function InHome() {
   const { t } = useTranslation();
+  const may = useGranted();
   const current = useCurrent().data;
   if (!current) return null;
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="in-home">
       <Greeting current={current} />
-      <KeyFigures />
+      <WorkCards />
       <Row gutter={[12, 12]}>
-        <Col xs={24} xl={16}>
-          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-            <PendingTasks />
-            <RecentWork />
-          </Space>
+        <Col xs={24} xl={12}>
+          <PendingTasks />
         </Col>
-        <Col xs={24} xl={8}>
-          <HomeSection
-            title={t('home.notices.title')}
-            icon={<NotificationOutlined />}
-            testId="notices"
-            empty={t('home.notices.empty')}
-          />
+        <Col xs={24} xl={12}>
+          <RecentWork />
         </Col>
       </Row>
+      {may(MANAGES_SUPPLIERS) && (
+        // Collapsed: its counts (some twenty list calls) are asked only once it is opened.
+        <Collapse
+          data-testid="supplier-figures"
+          items={[
+            {
+              key: 'figures',
+              label: t('home.figures.title'),
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <KeyFigures />
+                </Suspense>
+              ),
+            },
+          ]}
+        />
+      )}
     </Space>
   );
 }

@@ -1,6 +1,7 @@
-// Key figures of the internal home, only real ones: counts the list endpoints answer for the
-// entities the user may read (suppliers by status, registrations by status, materials by type),
-// as figures and charts. A figure the user may not read is not shown at all.
+// The supplier statistics of the internal home, only real ones: counts the list endpoints answer
+// for the entities the user may read (suppliers by status, registrations by status, materials by
+// type), as figures and charts. A figure the user may not read is not shown at all. Some twenty
+// calls: the home loads this module only when its collapsed section is opened.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
@@ -19,7 +20,7 @@ interface Bucket {
 }
 
 /** How many rows of an entity match the filters (the page count of a one-row page). */
-export async function countRows(entity: EntityDef, filters: Record<string, unknown> = {}): Promise<number> {
+async function countRows(entity: EntityDef, filters: Record<string, unknown> = {}): Promise<number> {
   const answer = await apiCall<unknown[]>(`${entity.apiPath}/listByPage`, {
     ...filters,
     pageIndex: 1,
