@@ -178,6 +178,32 @@ export function LinesCard({
     if (focusIssues && issues.length) showIssue(issues[0]!);
   }, [issues, focusIssues, showIssue]);
 
+  // A line added by 新增行 takes the focus in its first input after the line number (the
+  // material), so the person types on; the grid scrolls to it, also sideways when the last line
+  // was typed far to the right (centred: the fixed columns on the left would cover it).
+  const card = useRef<HTMLDivElement>(null);
+  const focusLine = useRef<{ index: number; asked: boolean } | null>(null);
+  const firstInput = names.find((name, index) => writable[index] && !line.fields[name]?.sequence);
+  useEffect(() => {
+    const wanted = focusLine.current;
+    if (!wanted || !firstInput) return;
+    const input = card.current?.querySelector<HTMLElement>(
+      `[id$="_${collection}_${wanted.index}_${firstInput}"]`,
+    );
+    if (input) {
+      focusLine.current = null;
+      input.focus();
+      input.scrollIntoView({ block: 'nearest', inline: 'center' });
+      return;
+    }
+    // A long grid draws an input only for the cell being edited: make the new line's the one.
+    const row = lastData.current[wanted.index];
+    if (row && !wanted.asked) {
+      wanted.asked = true;
+      grid.current?.scrollToRow(row.__key, firstInput);
+    }
+  });
+
   // One function while the labels stay: a new one would draw every cell of the grid again.
   const wrapEditor = useCallback(
     (editor: ReactElement, { row, column }: CellContext<LineRow>) => (
@@ -233,6 +259,7 @@ export function LinesCard({
             : null;
         return (
           <Card
+            ref={card}
             size="small"
             title={labels.field(header.name, collection)}
             extra={
@@ -283,6 +310,7 @@ export function LinesCard({
                       icon={<PlusOutlined />}
                       onClick={() => {
                         add(numberedLine(line, rows, defaultValues(line)));
+                        focusLine.current = { index: rows.length, asked: false };
                         onChanged();
                       }}
                     >

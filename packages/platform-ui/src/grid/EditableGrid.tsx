@@ -749,8 +749,40 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         TableRef['scrollTo']
       >[0]);
     };
+    // A cell to the left of the view cannot be reached by that native scroll (the rows' box is
+    // already at 0 and the table moves its rows itself): a focused cell outside the part the
+    // fixed columns leave visible has the table scroll to it, either way (Tab back along a
+    // line, a new line's first input after the last line was typed far to the right).
+    const reveal = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement)) return;
+      const cell = target.closest<HTMLElement>('.ant-table-tbody-virtual .ant-table-cell');
+      const body = root.querySelector<HTMLElement>('.ant-table-tbody-virtual');
+      if (!cell || !body || /\bant-table-cell-fix-(start|end)\b/.test(cell.className)) return;
+      const row = cell.parentElement;
+      const fixed = (side: 'start' | 'end') =>
+        Array.from(row?.querySelectorAll<HTMLElement>(`:scope > .ant-table-cell-fix-${side}`) ?? []).reduce(
+          (width, fixedCell) => width + fixedCell.getBoundingClientRect().width,
+          0,
+        );
+      const view = body.getBoundingClientRect();
+      const from = view.left + fixed('start');
+      const to = view.right - fixed('end');
+      const box = cell.getBoundingClientRect();
+      const shift =
+        box.left < from ? box.left - from : box.right > to ? Math.min(box.right - to, box.left - from) : 0;
+      if (!shift) return;
+      const header = root.querySelector<HTMLElement>('.ant-table-header');
+      table.current?.scrollTo({ left: Math.max(0, (header?.scrollLeft ?? 0) + shift) } as Parameters<
+        TableRef['scrollTo']
+      >[0]);
+    };
     root.addEventListener('scroll', follow, true);
-    return () => root.removeEventListener('scroll', follow, true);
+    root.addEventListener('focusin', reveal);
+    return () => {
+      root.removeEventListener('scroll', follow, true);
+      root.removeEventListener('focusin', reveal);
+    };
   }, [virtual]);
 
   // ---- summary row ----
