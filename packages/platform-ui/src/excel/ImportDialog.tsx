@@ -17,6 +17,7 @@ import {
   importExcel,
   importStatus,
   importTemplate,
+  importedSummary,
   percentOf,
 } from './excelApi';
 
@@ -220,13 +221,7 @@ export function ImportDialog({ entity, open, onClose, pollMs = 1000 }: ImportDia
             )}
           </>
         )}
-        {phase.kind === 'done' && (
-          <Result
-            status="success"
-            title={labels.t('ui.excel.imported', { count: phase.count })}
-            subTitle={phase.message}
-          />
-        )}
+        {phase.kind === 'done' && <Result status="success" {...importedSummary(phase, entity, labels)} />}
         {phase.kind === 'failed' && (
           <>
             <Alert

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineEntity, kernelMessages, lookup, mergeCatalogues, ref, text, translate } from '@srm/kernel';
+import type { ApiClient } from '../context/api';
 import { makeLabels } from '../context/labels';
 import { platformUiMessages } from '../messages';
 import {
@@ -8,6 +9,8 @@ import {
   exportFileName,
   exportParams,
   exportsInBackground,
+  importExcel,
+  importedSummary,
   percentOf,
   viewedExport,
 } from './excelApi';
@@ -110,5 +113,56 @@ describe('export', () => {
 
   it('has the spec text of a submitted background export', () => {
     expect(translate(catalogue, 'zh-CN', 'ui.excel.backSubmitted')).toBe('已提交后台导出EXCEL');
+  });
+});
+
+describe('a finished import', () => {
+  const zh = makeLabels({ catalogue, locale: 'zh-CN' });
+  const en = makeLabels({ catalogue, locale: 'en' });
+  const documents = { importLines: 'lines' };
+  /** A client whose upload answers this envelope. */
+  const answering = (data: unknown, msg: string) =>
+    ({ upload: async () => ({ status: 'S', msg, data }) }) as unknown as ApiClient;
+  const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'a.xlsx');
+
+  it('of documents with their lines keeps the documents the server counted', async () => {
+    const message = '已导入 2 张单据，共 5 行';
+    expect(await importExcel(answering({ count: 5, documents: 2 }, message), 'demoDoc', file)).toEqual({
+      kind: 'done',
+      count: 5,
+      documents: 2,
+      message,
+    });
+    expect(await importExcel(answering({ count: 2 }, '已导入 2 行'), 'demoThing', file)).toEqual({
+      kind: 'done',
+      count: 2,
+      message: '已导入 2 行',
+    });
+  });
+
+  it('says the documents and their rows for a document import, the rows as before otherwise', () => {
+    const done = { count: 5, documents: 2, message: '已导入 2 张单据，共 5 行' };
+    expect(importedSummary(done, documents, zh)).toEqual({ title: '导入成功，共导入 2 张单据，5 行' });
+    expect(importedSummary({ ...done, message: '2 documents imported (5 rows)' }, documents, en)).toEqual({
+      title: 'Imported 2 documents, 5 rows',
+    });
+    // An entity's rows: unchanged, the server's message beneath.
+    expect(importedSummary({ count: 2, message: '已导入 2 行' }, thing, zh)).toEqual({
+      title: '导入成功，共导入 2 条',
+      subTitle: '已导入 2 行',
+    });
+    expect(importedSummary({ count: 2, message: '2 rows imported' }, thing, en)).toEqual({
+      title: 'Imported 2 rows',
+      subTitle: '2 rows imported',
+    });
+  });
+
+  it('of documents run as a job says its rows (a job records no documents), never 条', () => {
+    expect(importedSummary({ count: 5001, message: '' }, documents, zh)).toEqual({
+      title: '导入成功，共导入 5001 行',
+    });
+    expect(importedSummary({ count: 5001, message: '' }, thing, zh)).toEqual({
+      title: '导入成功，共导入 5001 条',
+    });
   });
 });

@@ -119,8 +119,19 @@ export interface ImportIssue {
   message: string;
 }
 
+/** A finished import: the rows created and, for documents imported with their lines, the documents. */
+export interface ImportDone {
+  kind: 'done';
+  /** Rows of the file created (a document import: its lines). */
+  count: number;
+  /** Documents created, when the entity imports documents with their lines (ADR 0016). */
+  documents?: number;
+  /** The server's message. */
+  message: string;
+}
+
 export type ImportAnswer =
-  | { kind: 'done'; count: number; message: string }
+  | ImportDone
   | { kind: 'queued'; importId: number; total: number; message: string }
   | {
       kind: 'failed';
@@ -149,16 +160,22 @@ export async function importExcel(
   form.append('entity', entity);
   form.append('file', file, file.name);
   try {
-    const envelope = await api.upload<{ count?: number; importId?: number; total?: number }>(
-      `${IMPORT_API}/importExcel`,
-      form,
-      { onProgress },
-    );
+    const envelope = await api.upload<{
+      count?: number;
+      documents?: number;
+      importId?: number;
+      total?: number;
+    }>(`${IMPORT_API}/importExcel`, form, { onProgress });
     if (envelope.status !== 'S') throw Object.assign(new Error(envelope.msg), { data: envelope.data });
     const data = envelope.data ?? {};
     if (typeof data.importId === 'number')
       return { kind: 'queued', importId: data.importId, total: data.total ?? 0, message: envelope.msg };
-    return { kind: 'done', count: data.count ?? 0, message: envelope.msg };
+    return {
+      kind: 'done',
+      count: data.count ?? 0,
+      ...(typeof data.documents === 'number' ? { documents: data.documents } : {}),
+      message: envelope.msg,
+    };
   } catch (error) {
     const data = (error as { data?: FailureData }).data;
     if (!data || typeof data !== 'object' || !Array.isArray(data.issues)) throw error;
@@ -171,6 +188,27 @@ export async function importExcel(
       issues: data.issues,
     };
   }
+}
+
+/**
+ * What the dialog says of a finished import. An entity's rows: 共导入 5 条, the server's message
+ * beneath. Documents imported with their lines: the documents and their rows (共导入 2 张单据，5
+ * 行), which is all the server's message says. A background job records rows only, so a job of
+ * documents says how many rows (行, not 条: a row is a line, not a document).
+ */
+export function importedSummary(
+  done: Omit<ImportDone, 'kind'>,
+  entity: Pick<EntityDef, 'importLines'>,
+  labels: Pick<Labels, 't'>,
+): { title: string; subTitle?: string } {
+  const subTitle = done.message || undefined;
+  if (done.documents !== undefined)
+    return {
+      title: labels.t('ui.excel.importedDocuments', { documents: done.documents, count: done.count }),
+    };
+  if (entity.importLines)
+    return { title: labels.t('ui.excel.importedLines', { count: done.count }), subTitle };
+  return { title: labels.t('ui.excel.imported', { count: done.count }), subTitle };
 }
 
 export interface ImportStatus {
