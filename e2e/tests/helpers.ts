@@ -15,7 +15,18 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
 
 /** Agrees to the confirmation dialog an action asks (确定 / OK). */
 export async function confirmDialog(page: Page): Promise<void> {
-  await page.locator('.ant-modal:visible .ant-btn-primary').last().click();
+  const ok = page.locator('.ant-modal:visible .ant-btn-primary').last();
+  await ok.click();
+  // A click in the dialog's opening animation can be lost on a busy machine (the full run once
+  // left 有未保存的修改… open): press again while it stays. A button busy with the action ignores it.
+  for (let tries = 0; tries < 3; tries++) {
+    const closed = await ok.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+    await ok.click({ timeout: 5_000 }).catch(() => undefined);
+  }
 }
 
 /** Signs out through the user menu. */

@@ -5,7 +5,7 @@
 // property without a call.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Select, Spin } from 'antd';
 import {
   type EntityDef,
   KEYWORD_PARAM,
@@ -132,7 +132,11 @@ export function RefSelect({
     if (namedRow) onPicked?.(namedRow);
   }, [namedRow]);
 
-  const list = options.data ?? [];
+  // While a typed search waits for its answer the options found before are not offered: Enter
+  // or a quick click would take a row the search does not match (another order's line).
+  const pending = searchable && search.trim() !== settled.trim();
+  const waiting = pending || options.isFetching;
+  const list = pending ? [] : (options.data ?? []);
   const currentLabel =
     picked && picked.value === value
       ? picked.label
@@ -153,7 +157,8 @@ export function RefSelect({
       placeholder={labels.t('ui.placeholder.search')}
       value={value === null || value === '' ? undefined : value}
       options={all}
-      loading={options.isFetching}
+      loading={waiting}
+      notFoundContent={waiting ? <Spin size="small" /> : undefined}
       open={open}
       onOpenChange={setOpen}
       showSearch={{ filterOption: !searchable, onSearch: setSearch, optionFilterProp: 'label' }}
