@@ -85,3 +85,6 @@ export function rowNumber(page: number, size: number, index: number): number {
 
 /** The value shown instead of a sealed field's content until it is opened. */
 export const SEALED_MASK = '******';
+
+/** The business time zone when none is configured: it decides which calendar day a moment falls on. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';

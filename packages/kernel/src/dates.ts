@@ -1,11 +1,11 @@
 // Date formats of the spec (yyyy-MM-dd, yyyy-MM-dd HH:mm:ss, yyyy, yyyy-MM) and validation of
 // date strings. The API carries dates as 'yyyy-MM-dd' and timestamps as milliseconds; a
 // business time zone (Asia/Shanghai by default) decides which calendar day a moment falls on.
+import { DEFAULT_TIME_ZONE } from './constants';
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const YEAR_FORMAT = 'YYYY';
 export const MONTH_FORMAT = 'YYYY-MM';
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 export interface DateParts {
   yyyy: string;

@@ -1,7 +1,9 @@
 // One provider for the toolkit: the app's HTTP client, the catalogue and locale, the session
 // (side, granted buttons and the company's time zone).
 import { type ReactNode, useMemo } from 'react';
-import { type Catalogue, DEFAULT_TIME_ZONE, type EntityDef, type Locale, type Side } from '@srm/kernel';
+import type { Catalogue, EntityDef, Locale, Side } from '@srm/kernel';
+// Values from the light entry: the kernel's index would bring zod and decimal.js into the login page.
+import { DEFAULT_TIME_ZONE } from '@srm/kernel/texts';
 import { type ApiClient, ApiContext } from './api';
 import { LabelsContext } from './labels';
 import { SessionContext } from './session';

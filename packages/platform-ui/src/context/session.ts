@@ -2,7 +2,8 @@
 // granted resource codes of the current responsibility decide which buttons show; the company's
 // time zone (the server's) stamps what the browser names, such as export files.
 import { createContext, useCallback, useContext } from 'react';
-import { DEFAULT_TIME_ZONE, type EntityDef, type Side } from '@srm/kernel';
+import type { EntityDef, Side } from '@srm/kernel';
+import { DEFAULT_TIME_ZONE } from '@srm/kernel/texts';
 
 export interface Session {
   readonly side: Side;
