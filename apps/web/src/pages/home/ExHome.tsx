@@ -1,8 +1,11 @@
-// The external home (exHome) of supplier users: a greeting, the company card, and the sections
-// a supplier works in: 待确认订单 (released orders and those whose changes the buyer still
-// weighs) and 送货通知 (issued notices to confirm) from their lists, 公告 and 邀请 with honest
-// empty states until their modules arrive.
-import { CarOutlined, FileDoneOutlined, MailOutlined, NotificationOutlined } from '@ant-design/icons';
+// The external home (exHome) of supplier users: a greeting, the work cards of the supplier's
+// grants (orders to confirm, delivery notices to confirm, its own delivery notes to submit; one
+// call, each opening the supplier's own list filtered to what it counted), the company card, and
+// the newest documents of 待确认订单 (released orders and those whose changes the buyer still
+// weighs) and 送货通知 (issued notices to confirm) from their lists. First draw: four calls (the
+// cards, the company, the two lists); modules that do not exist yet (notices, sourcing
+// invitations) get a section when they arrive, not before.
+import { CarOutlined, FileDoneOutlined } from '@ant-design/icons';
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { routeName, useScreen } from '@srm/platform-ui';
@@ -12,14 +15,9 @@ import { screenMenus } from '../../shell/menu/menuTree';
 import { CompanyCard } from './CompanyCard';
 import { Greeting } from './Greeting';
 import { HomeDocuments } from './HomeDocuments';
-import { HomeSection } from './HomeSection';
+import { WorkCards } from './WorkCards';
 
 const COMPANY_SCREEN = 'supplier/companyInfo';
-
-const COMING = [
-  { key: 'notices', icon: <NotificationOutlined /> },
-  { key: 'invitations', icon: <MailOutlined /> },
-] as const;
 
 export default function ExHome() {
   const { t } = useTranslation();
@@ -33,6 +31,7 @@ export default function ExHome() {
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="ex-home">
       <Greeting current={current} />
+      <WorkCards />
       <CompanyCard
         user={current.user}
         onOpen={
@@ -70,16 +69,6 @@ export default function ExHome() {
             fields={['orgId', 'issuedDate']}
           />
         </Col>
-        {COMING.map((section) => (
-          <Col key={section.key} xs={24} lg={12}>
-            <HomeSection
-              title={t(`exHome.${section.key}.title`)}
-              icon={section.icon}
-              testId={`ex-${section.key}`}
-              empty={t(`exHome.${section.key}.empty`)}
-            />
-          </Col>
-        ))}
       </Row>
     </Space>
   );
