@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '..');
 const LIGHT_ENTRIES: Record<string, string> = {
   '@srm/kernel/texts': 'packages/kernel/src/texts.ts',
   '@srm/platform-ui/core': 'packages/platform-ui/src/core.ts',
