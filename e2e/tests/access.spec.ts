@@ -302,6 +302,8 @@ test('a supplier user sees the external home and only its own company', async ({
     await expect(page.getByTestId('ex-orders')).toContainText('Orders to confirm');
     await expect(page.getByTestId('ex-deliveries')).toContainText('Delivery notices');
     await expect(page.getByTestId('company-card')).toContainText('Qualified');
+    // The menu is named by the server in the new language: it comes with /auth/current again.
+    await expect(page.locator('.ant-layout-sider').getByText('My company')).toBeVisible();
     expect(await menuTitles(page)).toEqual(expect.arrayContaining(['Company', 'My company']));
     // Data stays as entered: the user, the company and the buying organisation of its orders.
     const text = await shellText(page, '陈晓梅', '苏州恒达精密五金有限公司', '苏州精密机械业务实体');

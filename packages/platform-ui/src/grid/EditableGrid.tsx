@@ -736,6 +736,14 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   useEffect(() => {
     const root = table.current?.nativeElement;
     if (!virtual || !root) return;
+    // The virtual list moves its rows to `left` but tells the table nothing (its scrollTo sets
+    // the offset without the scroll event a wheel or the scroll bar gives): the header, which the
+    // table moves only on that event, is moved here to the same place.
+    const scrollRowsTo = (left: number) => {
+      table.current?.scrollTo({ left } as Parameters<TableRef['scrollTo']>[0]);
+      const header = root.querySelector<HTMLElement>('.ant-table-header');
+      if (header) header.scrollLeft = left;
+    };
     const follow = (event: Event) => {
       const box = event.target;
       // The rows' holder or the box inside it (both clip what overflows, and the browser scrolls
@@ -745,9 +753,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
       if (!shift) return;
       box.scrollLeft = 0;
       const header = root.querySelector<HTMLElement>('.ant-table-header');
-      table.current?.scrollTo({ left: (header?.scrollLeft ?? 0) + shift } as Parameters<
-        TableRef['scrollTo']
-      >[0]);
+      scrollRowsTo((header?.scrollLeft ?? 0) + shift);
     };
     // A cell to the left of the view cannot be reached by that native scroll (the rows' box is
     // already at 0 and the table moves its rows itself): a focused cell outside the part the
@@ -773,9 +779,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         box.left < from ? box.left - from : box.right > to ? Math.min(box.right - to, box.left - from) : 0;
       if (!shift) return;
       const header = root.querySelector<HTMLElement>('.ant-table-header');
-      table.current?.scrollTo({ left: Math.max(0, (header?.scrollLeft ?? 0) + shift) } as Parameters<
-        TableRef['scrollTo']
-      >[0]);
+      scrollRowsTo(Math.max(0, (header?.scrollLeft ?? 0) + shift));
     };
     root.addEventListener('scroll', follow, true);
     root.addEventListener('focusin', reveal);
