@@ -301,10 +301,7 @@ test('a number cell selects its content on focus: typing replaces it, by click, 
 // Tab along the whole line of an order: each focused cell is under its header. The virtual list
 // moves its rows without telling the table, so the grid moves the header itself (this stayed
 // behind from 税率(%) on, header at 1426 and cells at 776, until it did).
-test('header and body stay aligned when focus moves to a cell out of view', async ({
-  browser,
-  baseURL,
-}) => {
+test('header and body stay aligned when focus moves to a cell out of view', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
   const page = await open(browser, baseURL, 'buyer');
   const [, grid] = await openDocument(page, ORDER, 2);
