@@ -3,9 +3,19 @@
 // start or the minute sweep of a surviving node then clears them); on the embedded database
 // every item this process does not run is an orphan (the directory's lock keeps others out).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '@srm/db';
 import { type TestDatabase, openTestDatabase } from '../testing/database';
 import { WorkLease } from './lease';
+
+/** Asks until the answer is true, for up to 5 s (the server ends a terminated session soon after). */
+async function eventually(ask: () => Promise<boolean>): Promise<boolean> {
+  for (let tries = 0; tries < 50; tries++) {
+    if (await ask()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -44,10 +54,19 @@ describe('the work lease', () => {
         await theirs.release('export', 8);
         expect(await ours.claimOrphan('export', 8)).toBe(true);
         await ours.release('export', 8);
-        // The other node dies: its session ends and its items are orphans.
-        await theirs.close();
-        expect(await ours.claimOrphan('import', 7)).toBe(true);
+        // The other node dies: the server ends its session (it has not closed anything itself),
+        // and once the server has noticed, its items are orphans.
+        const pid = await theirs.sessionPid();
+        await database.db.execute(sql`select pg_terminate_backend(${pid})`);
+        expect(await eventually(() => ours.claimOrphan('import', 7))).toBe(true);
         await ours.release('import', 7);
+        // A node that stops in order frees its items at once.
+        const third = new WorkLease(other);
+        await third.hold('export', 9);
+        expect(await ours.claimOrphan('export', 9)).toBe(false);
+        await third.close();
+        expect(await ours.claimOrphan('export', 9)).toBe(true);
+        await ours.release('export', 9);
       } finally {
         await ours.close();
         await theirs.close();

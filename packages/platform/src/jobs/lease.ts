@@ -63,12 +63,25 @@ export class WorkLease {
     return true;
   }
 
-  /** Ends the lease connection (its locks go with it). */
+  /**
+   * Ends the lease connection. Its locks are released first, so another node finds the items free
+   * as soon as this returns: a destroyed socket alone frees them only when the server notices.
+   */
   async close(): Promise<void> {
     const client = this.client;
     this.client = null;
     this.mine.clear();
-    if (client) (await client.catch(() => null))?.release(true);
+    const connected = client ? await client.catch(() => null) : null;
+    if (!connected) return;
+    await connected.query('select pg_advisory_unlock_all()').catch(() => undefined);
+    connected.release(true);
+  }
+
+  /** The server process of the lease connection (tests end it to play a node that dies). */
+  async sessionPid(): Promise<number | null> {
+    if (this.database.kind !== 'postgres') return null;
+    const { rows } = await (await this.connection()).query('select pg_backend_pid() as pid');
+    return Number(rows[0]?.pid);
   }
 
   private connection(): Promise<PgClient> {
@@ -76,8 +89,14 @@ export class WorkLease {
       const pool = (this.database.db as unknown as { $client: PgPool }).$client;
       this.client = pool.connect().then((client) => {
         client.on('error', (error) => {
-          // The session ended: every lock of this node is gone; a new connection is made on next use.
+          // The session ended: every lock of this node is gone; a new connection is made on next
+          // use, and the dead one goes back to its pool destroyed (or the pool never ends).
           this.client = null;
+          try {
+            client.release(true);
+          } catch {
+            // Released already.
+          }
           this.onLost(error);
         });
         return client;
