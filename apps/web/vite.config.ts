@@ -16,7 +16,13 @@ export default defineConfig({
         codeSplitting: {
           // What the entry imports, with its dependencies, in one chunk: every page loads all of
           // it anyway, and one request instead of about twenty saves their round trips and headers.
-          groups: [{ name: 'start', test: /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/ }],
+          groups: [
+            { name: 'start', test: /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/ },
+            // The labels of one language in one chunk (the kernel's, the toolkit's, the areas'):
+            // the workspace loads the language it shows with one request.
+            { name: 'labels-zh-CN', test: /[\\/]locales[\\/]zh-CN\.json$/ },
+            { name: 'labels-en', test: /[\\/]locales[\\/]en\.json$/ },
+          ],
         },
       },
     },

@@ -25,7 +25,7 @@ onSessionEnded((message) => {
 });
 
 // The login page shows no toolkit labels: the pages outside the workspace that do bring their
-// catalogue (PageLabels), the workspace its own, so that the login page loads none of them.
+// labels (PageLabels), the workspace its own, so that the login page loads none of them.
 const NO_LABELS: Catalogue = { 'zh-CN': {}, en: {} };
 
 /** The toolkit's texts and client for the pages outside the workspace (login, registration). */

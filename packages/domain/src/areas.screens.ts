@@ -1,5 +1,4 @@
 // The web parts of the business areas, one line each, in the order of areas.ts.
-import { mergeCatalogues } from '@srm/kernel';
 import type { AreaScreens } from '@srm/platform-ui';
 import { baseDataWeb } from './base-data/area.screens';
 import { adminWeb } from './admin/area.screens';
@@ -23,5 +22,5 @@ export const webAreas: readonly AreaScreens[] = [
 
 /** Every area's screens, for the web's registry. */
 export const domainScreens = webAreas.flatMap((area) => area.screens);
-/** Every area's labels, for the shell (menus and tabs before any screen loads). */
-export const domainMessages = mergeCatalogues(...webAreas.map((area) => area.messages));
+/** Every area's labels, for the shell (menus and tabs before any screen loads), per language. */
+export const domainLabels = webAreas.map((area) => area.labels);

@@ -8,7 +8,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type LanguageCode, MODAL_Z_INDEX, localeOf } from '@srm/kernel/texts';
+import { type LanguageCode, type Locale, MODAL_Z_INDEX, localeOf } from '@srm/kernel/texts';
 import { i18n, loadTexts, saveLanguage, savedLanguage } from '../i18n';
 
 let enUS: AntdLocale | undefined;
@@ -32,9 +32,17 @@ const FONT_FAMILY = [
   "'Segoe UI Emoji'",
 ].join(', ');
 
+const preparers = new Set<(locale: Locale) => Promise<void>>();
+
+/** Something else a language needs before it shows once this page uses it (the workspace's labels). */
+export function prepareAlso(step: (locale: Locale) => Promise<void>): void {
+  preparers.add(step);
+}
+
 /** Loads what a language needs before it shows: its texts and, for English, antd's locale. */
 export async function prepareLanguage(code: LanguageCode): Promise<void> {
-  await loadTexts(localeOf(code));
+  const locale = localeOf(code);
+  await Promise.all([loadTexts(locale), ...[...preparers].map((step) => step(locale))]);
   if (code === 'EN') enUS ??= (await import('antd/locale/en_US')).default;
 }
 

@@ -1,7 +1,12 @@
 // The web part of the area: its screens and its labels.
+import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
-import zhCN from './locales/zh-CN.json';
-import en from './locales/en.json';
 import { adminScreens } from './screens';
 
-export const adminWeb = defineAreaScreens('admin', { 'zh-CN': zhCN, en }, adminScreens);
+// Its labels, one language at a time: the workspace loads the language it shows.
+const labels: LazyCatalogue = {
+  'zh-CN': () => import('./locales/zh-CN.json').then(jsonDictionary),
+  en: () => import('./locales/en.json').then(jsonDictionary),
+};
+
+export const adminWeb = defineAreaScreens('admin', labels, adminScreens);

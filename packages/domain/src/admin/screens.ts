@@ -9,7 +9,8 @@ import {
   rolePermissionsEditor,
 } from '@srm/platform-ui';
 
-const kernel = () => import('@srm/kernel');
+// The platform's own entities only (the kernel's index would bring every export and both languages).
+const kernel = () => import('@srm/kernel/system');
 
 export const adminScreens: ScreenEntry[] = [
   ...entityScreens('system', 'baseUser', () => kernel().then((m) => m.user), {

@@ -1,7 +1,6 @@
 // The web part of base data: its objects' screens and its labels.
+import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
-import zhCN from './locales/zh-CN.json';
-import en from './locales/en.json';
 import { categoryScreens } from './category/category.screens';
 import { configProfileScreens } from './config-profile/config-profile.screens';
 import { currencyScreens } from './currency/currency.screens';
@@ -15,7 +14,13 @@ import { paymentTermScreens } from './payment-term/payment-term.screens';
 import { storageLocationScreens } from './storage-location/storage-location.screens';
 import { uomScreens } from './uom/uom.screens';
 
-export const baseDataWeb = defineAreaScreens('base-data', { 'zh-CN': zhCN, en }, [
+// Its labels, one language at a time: the workspace loads the language it shows.
+const labels: LazyCatalogue = {
+  'zh-CN': () => import('./locales/zh-CN.json').then(jsonDictionary),
+  en: () => import('./locales/en.json').then(jsonDictionary),
+};
+
+export const baseDataWeb = defineAreaScreens('base-data', labels, [
   ...orgScreens,
   ...orgRelationScreens,
   ...categoryScreens,

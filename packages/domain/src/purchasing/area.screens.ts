@@ -1,11 +1,16 @@
 // The web part of purchasing: its objects' screens and its labels.
+import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens, entityScreens } from '@srm/platform-ui';
-import zhCN from './locales/zh-CN.json';
-import en from './locales/en.json';
 import { orderScreens } from './order/order.screens';
 import { requisitionScreens } from './requisition/requisition.screens';
 
-export const purchasingWeb = defineAreaScreens('purchasing', { 'zh-CN': zhCN, en }, [
+// Its labels, one language at a time: the workspace loads the language it shows.
+const labels: LazyCatalogue = {
+  'zh-CN': () => import('./locales/zh-CN.json').then(jsonDictionary),
+  en: () => import('./locales/en.json').then(jsonDictionary),
+};
+
+export const purchasingWeb = defineAreaScreens('purchasing', labels, [
   ...entityScreens(
     'purchasing',
     'srmPurBillType',

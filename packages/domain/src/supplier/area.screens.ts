@@ -1,12 +1,17 @@
 // The web part of the supplier area: its objects' screens and its labels.
+import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
-import zhCN from './locales/zh-CN.json';
-import en from './locales/en.json';
 import { supplierCategoryOrgScreens } from './supplier-category-org/supplier-category-org.screens';
 import { supplierInfoScreens } from './supplier-info/supplier-info.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
 
-export const supplierWeb = defineAreaScreens('supplier', { 'zh-CN': zhCN, en }, [
+// Its labels, one language at a time: the workspace loads the language it shows.
+const labels: LazyCatalogue = {
+  'zh-CN': () => import('./locales/zh-CN.json').then(jsonDictionary),
+  en: () => import('./locales/en.json').then(jsonDictionary),
+};
+
+export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierRegisterScreens,
   ...supplierInfoScreens,
   ...supplierCategoryOrgScreens,

@@ -50,3 +50,21 @@ export function translate(catalogue: Catalogue, locale: Locale, key: string, par
   const text = catalogue[locale][key] ?? catalogue['zh-CN'][key] ?? key;
   return fillPlaceholders(text, params);
 }
+
+/**
+ * One language's dictionary loaded when needed: the web loads the language it shows and nothing
+ * of the other one (the server, the tests and the checks keep using whole catalogues).
+ */
+export type LazyCatalogue = Readonly<Record<Locale, () => Promise<Dictionary>>>;
+
+/** The dictionary a JSON module's dynamic import gives. */
+export const jsonDictionary = (module: { default: Dictionary }): Dictionary => module.default;
+
+/** Loads one language of several lazy catalogues and merges it (a later one wins on a shared key). */
+export async function loadDictionary(
+  catalogues: readonly LazyCatalogue[],
+  locale: Locale,
+): Promise<Dictionary> {
+  const dictionaries = await Promise.all(catalogues.map((catalogue) => catalogue[locale]()));
+  return Object.assign({}, ...dictionaries) as Dictionary;
+}

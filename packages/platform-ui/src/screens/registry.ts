@@ -2,7 +2,7 @@
 // lower-cased with slashes and query removed). An entity gets its list and edit screens from
 // one line; custom screens plug into the same list. Definitions and components load lazily.
 import type { ComponentType } from 'react';
-import type { Catalogue, EntityDef } from '@srm/kernel';
+import type { EntityDef, LazyCatalogue } from '@srm/kernel';
 import type { EditButton, LinesEditor, ListButton } from '../edit/extensions';
 
 export type ScreenKind = 'list' | 'edit' | 'custom';
@@ -140,14 +140,15 @@ export class ScreenRegistry {
 /** An area's part of the web: its screens and its labels (the shell names menus and tabs with them). */
 export interface AreaScreens {
   readonly name: string;
-  readonly messages: Catalogue;
+  /** Loaded one language at a time: the menu and tabs wait for the language shown, not both. */
+  readonly labels: LazyCatalogue;
   readonly screens: readonly ScreenEntry[];
 }
 
 export function defineAreaScreens(
   name: string,
-  messages: Catalogue,
+  labels: LazyCatalogue,
   screens: readonly ScreenEntry[],
 ): AreaScreens {
-  return { name, messages, screens };
+  return { name, labels, screens };
 }

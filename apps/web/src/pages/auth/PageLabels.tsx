@@ -1,18 +1,16 @@
 // The labels (field names, validation messages) of the pages outside the workspace that show
-// them: the kernel's and the toolkit's texts, and the areas' for a supplier's fields. The login
-// page shows none, so these load with the pages that do, not with the login page.
+// them, the supplier's registration: loaded with those pages in the language shown, not with the
+// login page, which shows none.
 import { type ReactNode, useContext, useMemo } from 'react';
-import { type Catalogue, kernelMessages, mergeCatalogues } from '@srm/kernel';
-import { LabelsContext, platformUiMessages } from '@srm/platform-ui';
+import { Spin } from 'antd';
+import { LabelsContext } from '@srm/platform-ui';
+import { useLabels } from '../../shell/labels';
 
-export function PageLabels({ areas, children }: { areas?: Catalogue; children: ReactNode }) {
+export function PageLabels({ children }: { children: ReactNode }) {
   const { locale } = useContext(LabelsContext);
-  const value = useMemo(
-    () => ({
-      catalogue: mergeCatalogues(kernelMessages, platformUiMessages, ...(areas ? [areas] : [])),
-      locale,
-    }),
-    [areas, locale],
-  );
+  const { catalogue, error } = useLabels(locale);
+  const value = useMemo(() => catalogue && { catalogue, locale }, [catalogue, locale]);
+  if (error) throw error;
+  if (!value) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
   return <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>;
 }

@@ -7,7 +7,6 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Result, Space, Spin, Steps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { domainMessages } from '@srm/domain/screens';
 import { supplierRegister } from '@srm/domain/supplier';
 import { saveBody, statusColor, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
@@ -236,7 +235,7 @@ function RegisterInfoEdit() {
 
 export default function RegisterInfoEditPage() {
   return (
-    <PageLabels areas={domainMessages}>
+    <PageLabels>
       <RegisterInfoEdit />
     </PageLabels>
   );

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, App, Button, Col, Divider, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { domainMessages } from '@srm/domain/screens';
 import { supplierRegister } from '@srm/domain/supplier';
 import { fieldRules, useFormName, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
@@ -126,7 +125,7 @@ function RegisterForm() {
 
 export default function RegisterPage() {
   return (
-    <PageLabels areas={domainMessages}>
+    <PageLabels>
       <RegisterForm />
     </PageLabels>
   );

@@ -18,7 +18,8 @@ import { platformApi } from '../../platformApi';
 import { useLanguage } from '../language';
 import { ChangePasswordModal } from '../password/ChangePasswordModal';
 import { LoadingBar, LoadingProvider } from './loading';
-import { catalogue, recordPath, resolveEntity } from './screens';
+import { recordPath, resolveEntity } from './screens';
+import { useLabels } from '../labels';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TabPane } from './TabPane';
@@ -180,8 +181,10 @@ export default function Workspace() {
     const timer = setTimeout(preloadEntityPages, 1000);
     return () => clearTimeout(timer);
   }, [ready]);
+  const labels = useLabels(localeOf(language));
   if (current.error && !current.data) return <CurrentFailed error={current.error} />;
-  if (!current.data) {
+  if (labels.error) return <CurrentFailed error={labels.error} />;
+  if (!current.data || !labels.catalogue) {
     return (
       <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <Spin size="large" />
@@ -191,7 +194,7 @@ export default function Workspace() {
   return (
     <PlatformProvider
       api={platformApi}
-      catalogue={catalogue}
+      catalogue={labels.catalogue}
       locale={localeOf(language)}
       side={current.data.user.userType === 'EXTERNAL' ? 'supplier' : 'internal'}
       granted={granted}

@@ -1,14 +1,12 @@
-// The registered screens of the web app (every area's registry lines and the shell's own), the
-// merged catalogue, and the definitions a remote select may need (the platform's own entities,
-// the areas').
-import { type EntityDef, kernelMessages, mergeCatalogues, systemEntities } from '@srm/kernel';
-import { ScreenRegistry, platformUiMessages } from '@srm/platform-ui';
-import { domainMessages, domainScreens } from '@srm/domain/screens';
+// The registered screens of the web app (every area's registry lines and the shell's own) and
+// the definitions a remote select may need (the platform's own entities, the areas'). The labels
+// load per language (../labels).
+import { type EntityDef, systemEntities } from '@srm/kernel';
+import { ScreenRegistry } from '@srm/platform-ui';
+import { domainScreens } from '@srm/domain/screens';
 import { shellScreens } from './shellScreens';
 
 export const screenRegistry = new ScreenRegistry([...shellScreens, ...domainScreens]);
-
-export const catalogue = mergeCatalogues(kernelMessages, platformUiMessages, domainMessages);
 
 function findEntity(entities: readonly EntityDef[], name: string): EntityDef | undefined {
   for (const entity of entities) {
@@ -20,9 +18,12 @@ function findEntity(entities: readonly EntityDef[], name: string): EntityDef | u
 }
 
 export async function resolveEntity(name: string): Promise<EntityDef | undefined> {
-  // Loaded on demand: once the catalogue no longer needs the domain index, this stays lazy.
+  // An entity with screens loads its own chunk (a list's references load only theirs); the domain
+  // index, which brings every definition, only for an entity without screens of its own.
+  const found = findEntity(systemEntities, name) ?? (await screenRegistry.loadEntity(name));
+  if (found) return found;
   const { domainEntities } = await import('@srm/domain');
-  return findEntity([...systemEntities, ...domainEntities], name) ?? (await screenRegistry.loadEntity(name));
+  return findEntity(domainEntities, name);
 }
 
 /** The edit screen of an entity's documents (a task list opens its documents there). */
