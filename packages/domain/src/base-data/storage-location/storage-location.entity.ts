@@ -22,6 +22,8 @@ export const storageLocation = defineEntity('srmBaseStorageLocation', {
   unique: [['orgId', 'locationCode']],
   list: {
     columns: ['orgName', 'locationCode', 'locationName', 'locationType', 'address', 'enabledFlag'],
+    // Locations of two organisations may share a name (成品库): the picker names the organisation.
+    pick: ['locationCode', 'orgName'],
     filters: [
       'orgId',
       { field: 'locationCode', op: 'prefix' },
