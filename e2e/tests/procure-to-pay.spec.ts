@@ -230,6 +230,12 @@ test('procure to pay on screen: requisition, approval, order, confirmation, deli
       const line = (field: string) => paneA.locator(`input[id$="_lines_0_${field}"]`);
       // The order number finds the order's lines; the option shows the material.
       await pickInCell(supplierA, line('poLineId'), poNumber.slice(-6), '02010001');
+      // The picked order line shows its material, specification and unit before any save.
+      const picked = paneA
+        .locator('.ant-table-row')
+        .filter({ has: supplierA.locator('input[id$="_lines_0_poLineId"]') });
+      await slow(picked).toContainText('电机安装支架');
+      await expect(picked).toContainText('SPCC 2.0mm');
       await typeInto(line('shipQuantity'), '200');
       await typeInto(line('packageQuantity'), '100');
       await keepScreenshot(supplierA, 'p2p-supplier-note-line-zh');

@@ -13,7 +13,7 @@ import { EditableGrid, type GridHandle } from '../grid/EditableGrid';
 import type { CellContext, GridColumn } from '../grid/types';
 import { isRightAligned } from '../list/listColumns';
 import { type LineIssue, nextIssue, openIssues } from './lineIssues';
-import { copyLine, defaultValues, numberedLine } from './saveBody';
+import { broughtBy, copyLine, defaultValues, numberedLine } from './saveBody';
 
 type Row = Record<string, unknown>;
 /** A grid row: the line's values with its place in the form list. */
@@ -161,9 +161,18 @@ export function LinesCard({
         field,
         editable: rights[index],
         validate: field?.required ? { required: true } : undefined,
+        // What picking a reference brings (a delivery-note line's order line: its material,
+        // specification and unit) shows in the line at once, before the save.
+        onPicked:
+          field?.kind === 'ref' && field.brings?.length
+            ? ({ row }: CellContext<LineRow>, target: Row | null) => {
+                for (const [brought, value] of Object.entries(broughtBy(line, name, target)))
+                  form.setFieldValue([collection, row.__name, brought], value);
+              }
+            : undefined,
       };
     });
-  }, [columnsKey, line, labels]);
+  }, [columnsKey, line, labels, form, collection]);
   const someEditable = editable || columns.some((column) => column.editable);
 
   // The issue last shown, for "next"; the grid row of a line is found through the rows last given.

@@ -319,6 +319,7 @@ export function CellEditor(props: {
         known={env.known}
         value={value}
         onChange={(next) => context.setValue(next)}
+        onPicked={column.onPicked && ((target) => column.onPicked!(context, target))}
       />
     );
   }

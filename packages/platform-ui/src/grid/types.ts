@@ -139,6 +139,8 @@ export interface GridColumn<R extends GridRow = GridRow> {
   readonly editType?: CellType;
   /** Editable in an editable grid (default yes for input types), or per row. */
   readonly editable?: boolean | ((row: R) => boolean);
+  /** A reference cell's target was picked (or cleared: null), with the target's row (its `brings`). */
+  readonly onPicked?: (context: CellContext<R>, target: Readonly<Record<string, unknown>> | null) => void;
   /** Lookup type of a `lookup` cell; `numberFlag` when its codes are numbers. */
   readonly typeCode?: string;
   readonly numberFlag?: boolean;

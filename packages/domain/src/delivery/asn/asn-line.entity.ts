@@ -17,7 +17,14 @@ export const asnLine = defineEntity('srmPurAsnLine', {
       displayAs: 'asnNumber',
     }),
     lineNum: number({ required: true, min: 1, max: 99999, sequence: { step: 1 } }),
-    poLineId: ref('srmPoLine', { required: true, indexed: true, display: 'lineNum', displayAs: 'poLineNum' }),
+    // Picking the order line shows its order, material, specification and unit at once.
+    poLineId: ref('srmPoLine', {
+      required: true,
+      indexed: true,
+      display: 'lineNum',
+      displayAs: 'poLineNum',
+      brings: ['poHeaderId', 'itemId', 'itemName', 'specification', 'uomId'],
+    }),
     poHeaderId: ref('srmPoHeader', { readonly: true, display: 'poNumber', displayAs: 'poNumber' }),
     /** The delivery notice line shipped (a confirmed notice of the same order line), if any. */
     deliveryNoticeLineId: ref('srmPurDeliveryNoticeLine', {
