@@ -5,13 +5,24 @@
 // page alone. The guard keeps everything but the public pages behind the login page.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { localeOf } from '@srm/kernel/texts';
 import { routeName } from '@srm/platform-ui/core';
 import { RouteGuard } from './auth/RouteGuard';
+import { savedLanguage } from './i18n';
 import { lazyScreen, PageLoading, ScreenFrame } from './shell/lazyScreen';
 
 interface PageRoute {
   path: string;
   load: () => Promise<{ default: ComponentType }>;
+}
+
+/** The workspace with the labels of the language shown, fetched side by side (not one after the other). */
+async function loadWorkspace(): Promise<{ default: ComponentType }> {
+  const [workspace] = await Promise.all([
+    import('./shell/workspace/Workspace'),
+    import('./shell/labels').then((labels) => labels.loadLabels(localeOf(savedLanguage()))),
+  ]);
+  return workspace;
 }
 
 export const pageRoutes: PageRoute[] = [
@@ -20,7 +31,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/forget', load: () => import('./pages/forget/ForgetPage') },
   { path: '/register', load: () => import('./pages/register/RegisterPage') },
   { path: '/registerInfoEdit', load: () => import('./pages/register/RegisterInfoEditPage') },
-  { path: '/main/*', load: () => import('./shell/workspace/Workspace') },
+  { path: '/main/*', load: loadWorkspace },
   { path: '/iframeBox', load: () => import('./pages/embed/IframeBoxPage') },
   { path: '*', load: () => import('./pages/NotFoundPage') },
 ];
