@@ -77,6 +77,31 @@ export class WorkLease {
     connected.release(true);
   }
 
+  /**
+   * After the lease connection was lost (its locks with it), takes the locks of the items this
+   * node still runs again on a new connection, so that another node's sweep does not take them
+   * for orphans. An item another node claimed in between is reported through `onLost`.
+   */
+  private async holdAgain(): Promise<void> {
+    const items = [...this.mine];
+    if (!items.length) return;
+    try {
+      const client = await this.connection();
+      for (const item of items) {
+        if (!this.mine.has(item)) continue;
+        const [kind, id] = item.split(':') as [WorkKind, string];
+        const { rows } = await client.query('select pg_try_advisory_lock($1, $2) as got', [
+          NAMESPACES[kind],
+          Number(id),
+        ]);
+        if (rows[0]?.got !== true) this.onLost(new Error(`${item} was claimed by another node`));
+      }
+    } catch (error) {
+      // No connection now: the next use makes one; the items stay this node's in memory.
+      this.onLost(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
   /** The server process of the lease connection (tests end it to play a node that dies). */
   async sessionPid(): Promise<number | null> {
     if (this.database.kind !== 'postgres') return null;
@@ -98,6 +123,7 @@ export class WorkLease {
             // Released already.
           }
           this.onLost(error);
+          void this.holdAgain();
         });
         return client;
       });
