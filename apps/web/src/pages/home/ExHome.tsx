@@ -1,10 +1,10 @@
 // The external home (exHome) of supplier users: a greeting, the work cards of the supplier's
 // grants (orders to confirm, delivery notices to confirm, its own delivery notes to submit; one
 // call, each opening the supplier's own list filtered to what it counted), the company card, and
-// the newest documents of 待确认订单 (released orders and those whose changes the buyer still
-// weighs) and 送货通知 (issued notices to confirm) from their lists. First draw: four calls (the
-// cards, the company, the two lists); modules that do not exist yet (notices, sourcing
-// invitations) get a section when they arrive, not before.
+// the newest documents of 确认中的订单 (the 待确认订单 list: released orders and those whose
+// changes the buyer still weighs) and 送货通知 (issued notices to confirm) from their lists. First
+// draw: four calls (the cards, the company, the two lists); modules that do not exist yet
+// (notices, sourcing invitations) get a section when they arrive, not before.
 import { CarOutlined, FileDoneOutlined } from '@ant-design/icons';
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
