@@ -12,7 +12,8 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // CI runs a failed journey once more (E2E_RETRIES=1 in .ci/run) and reports it as flaky.
+  retries: Number(process.env.E2E_RETRIES ?? 0),
   reporter: [['list'], ['html', { open: 'never', outputFolder: './artifacts/report' }]],
   use: {
     // A click on a button that never becomes enabled fails here, not at the test's timeout.
