@@ -31,6 +31,7 @@ interface Principal {
   client: ApiClient;
   side: 'internal' | 'supplier';
   supplierId: number | null;
+  userId: number;
   orgIds: readonly number[] | 'all';
   categoryIds: readonly number[] | 'all';
   readable: ReadonlySet<string>;
@@ -83,7 +84,9 @@ function mayRead(p: Principal, entity: EntityDef, row: Row): boolean {
       (r !== undefined && p.orgIds.includes(r[def.orgScoped] as number))) &&
     (!def.categoryScoped ||
       p.categoryIds === 'all' ||
-      (r !== undefined && p.categoryIds.includes(r[def.categoryScoped] as number)));
+      (r !== undefined && p.categoryIds.includes(r[def.categoryScoped] as number))) &&
+    // Users of some organisations only see the rows they submitted (requests, schedules).
+    (!def.userScoped || p.orgIds === 'all' || (r !== undefined && r[def.userScoped] === p.userId));
   return permitted(entity, row) && (!header || permitted(header, headerRow));
 }
 
@@ -154,6 +157,7 @@ async function signIn(name: string, userName: string): Promise<Principal> {
     client,
     side: user.userType === 'EXTERNAL' ? 'supplier' : 'internal',
     supplierId: user.userType === 'EXTERNAL' ? (user.supplierId ?? null) : null,
+    userId: user.userId,
     orgIds: grants.orgIds,
     categoryIds: grants.categoryIds,
     readable: grants.readable,
@@ -431,6 +435,24 @@ beforeAll(async () => {
     ['buyer of OU100 only', 'buyer_ou100'],
   ] as const)
     principals.push(await signIn(name, userName));
+  // A request and a schedule of the buyer's: the buyer of OU100 only must learn nothing of them.
+  const buyer = principals.find((p) => p.name === 'buyer')!;
+  const [program] = await queryRows<{ id: number | string }>(
+    server.runtime.executor(),
+    sql`select program_id as id from base_concurrent_program where program_code = 'PO_AUTO_CLOSE'`,
+  );
+  const submitted = await buyer.client.call<Row>('/api/schedule/v1/baseConcurrentRequestRestful/doSubmit', {
+    programId: Number(program!.id),
+    requestedStart: Date.now() + 86_400_000,
+  });
+  expect(submitted.body.status, submitted.body.msg).toBe('S');
+  const scheduled = await buyer.client.call<Row>('/api/schedule/v1/baseScheduleJobRestful/saveOrUpdate', {
+    scheduleName: '每晚关闭已收货订单',
+    programId: Number(program!.id),
+    scheduleType: 'CRON',
+    cronExpression: '30 2 * * *',
+  });
+  expect(scheduled.body.status, scheduled.body.msg).toBe('S');
   await loadRows();
   computeCanaries();
 }, 600_000);

@@ -8,6 +8,7 @@ import { purchasingWeb } from './purchasing/area.screens';
 import { deliveryWeb } from './delivery/area.screens';
 import { receivingWeb } from './receiving/area.screens';
 import { planningWeb } from './planning/area.screens';
+import { schedulerWeb } from './scheduler/area.screens';
 
 export const webAreas: readonly AreaScreens[] = [
   baseDataWeb,
@@ -18,6 +19,7 @@ export const webAreas: readonly AreaScreens[] = [
   deliveryWeb,
   receivingWeb,
   planningWeb,
+  schedulerWeb,
 ];
 
 /** Every area's screens, for the web's registry. */

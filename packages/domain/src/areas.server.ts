@@ -10,6 +10,7 @@ import { purchasingServer } from './purchasing/area.server';
 import { deliveryServer } from './delivery/area.server';
 import { receivingServer } from './receiving/area.server';
 import { planningServer } from './planning/area.server';
+import { schedulerServer } from './scheduler/area.server';
 
 export const serverAreas: readonly ServerArea[] = [
   baseDataServer,
@@ -20,6 +21,7 @@ export const serverAreas: readonly ServerArea[] = [
   deliveryServer,
   receivingServer,
   planningServer,
+  schedulerServer,
 ];
 
 /** Every area's behaviour, for the runtime. */

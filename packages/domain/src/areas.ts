@@ -11,6 +11,7 @@ import { purchasingArea } from './purchasing/area';
 import { deliveryArea } from './delivery/area';
 import { receivingArea } from './receiving/area';
 import { planningArea } from './planning/area';
+import { schedulerArea } from './scheduler/area';
 
 export const areas: readonly AreaManifest[] = [
   baseDataArea,
@@ -21,6 +22,7 @@ export const areas: readonly AreaManifest[] = [
   deliveryArea,
   receivingArea,
   planningArea,
+  schedulerArea,
 ];
 
 export const domainEntities = areaEntities(areas);

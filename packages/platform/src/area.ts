@@ -4,6 +4,7 @@
 // in order and the approval templates from it.
 import type { AreaManifest } from '@srm/kernel';
 import { SYSTEM_ACTOR } from './access/actor';
+import type { BackgroundFactory, Executable } from './background';
 import type { EntityActions } from './entity/hooks';
 import type { Row } from './entity/rows';
 import { type Seed, defineSeed } from './seed/seed';
@@ -36,6 +37,10 @@ export interface ServerAreaSpec {
   /** Demo data, in the order it must load. */
   readonly seeds?: readonly Seed[];
   readonly approvalTemplates?: readonly ApprovalTemplatePlan[];
+  /** Executables concurrent programs may name, by name (unique over all areas). */
+  readonly executables?: Readonly<Record<string, Executable>>;
+  /** A service run while the server runs (the scheduler's runner). */
+  readonly background?: BackgroundFactory;
 }
 
 export interface ServerArea {
@@ -44,6 +49,8 @@ export interface ServerArea {
   /** The area's seeds, its approval templates first. */
   readonly seeds: readonly Seed[];
   readonly approvalTemplates: readonly ApprovalTemplatePlan[];
+  readonly executables: Readonly<Record<string, Executable>>;
+  readonly background?: BackgroundFactory;
 }
 
 /** One approval template's save body: the template, its nodes and its approvers. */
@@ -126,7 +133,26 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
       }),
     );
   }
-  const server: ServerArea = { area, actions: spec.actions ?? [], seeds, approvalTemplates: templates };
+  const server: ServerArea = {
+    area,
+    actions: spec.actions ?? [],
+    seeds,
+    approvalTemplates: templates,
+    executables: spec.executables ?? {},
+    ...(spec.background ? { background: spec.background } : {}),
+  };
   definedAreas.push(server);
   return server;
+}
+
+/** Every area's executables by name; a name registered twice stops the server. */
+export function areaExecutables(areas: readonly ServerArea[]): Map<string, Executable> {
+  const found = new Map<string, Executable>();
+  for (const server of areas)
+    for (const [name, executable] of Object.entries(server.executables)) {
+      if (found.has(name))
+        throw new Error(`executable ${name} is registered twice (area ${server.area.name})`);
+      found.set(name, executable);
+    }
+  return found;
 }

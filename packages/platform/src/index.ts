@@ -54,5 +54,6 @@ export * from './approval';
 export * from './table-config/tables';
 export * from './table-config/routes';
 export * from './area';
+export * from './background';
 export * from './server/schema';
 export * from './server/app';

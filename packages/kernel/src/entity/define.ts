@@ -185,6 +185,11 @@ export interface EntitySpec<
   readonly orgScoped?: string;
   /** Internal users are limited to rows of categories they are permitted. */
   readonly categoryScoped?: string;
+  /**
+   * Internal users who are not permitted every organisation see only the rows whose field holds
+   * their own user id (the requests they submitted); users of every organisation see all rows.
+   */
+  readonly userScoped?: string;
   /** Master data that supplier users may read (units, currencies, districts…). */
   readonly supplierReadable?: boolean;
   /**
@@ -233,6 +238,7 @@ export interface EntityDef<
   readonly supplierVisibleIn?: readonly string[];
   readonly orgScoped?: string;
   readonly categoryScoped?: string;
+  readonly userScoped?: string;
   readonly supplierReadable: boolean;
   readonly writableBy: readonly Side[];
   readonly tree?: { readonly parent: string };
@@ -344,6 +350,7 @@ export function defineEntity<
     ...(spec.ownedBy ? { ownedBy: spec.ownedBy } : {}),
     ...(spec.supplierVisibleIn ? { supplierVisibleIn: spec.supplierVisibleIn } : {}),
     ...(spec.orgScoped ? { orgScoped: spec.orgScoped } : {}),
+    ...(spec.userScoped ? { userScoped: spec.userScoped } : {}),
     ...(spec.categoryScoped ? { categoryScoped: spec.categoryScoped } : {}),
     supplierReadable: spec.supplierReadable ?? false,
     writableBy: spec.writableBy ?? ['internal'],

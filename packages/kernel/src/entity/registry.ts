@@ -234,11 +234,11 @@ function checkWorkflow(registry: EntityRegistry, entity: EntityDef): string[] {
 
 function checkScopes(registry: EntityRegistry, entity: EntityDef): string[] {
   const problems: string[] = [];
-  for (const scope of [entity.ownedBy, entity.orgScoped, entity.categoryScoped]) {
+  for (const scope of [entity.ownedBy, entity.orgScoped, entity.categoryScoped, entity.userScoped]) {
     if (scope && !fieldExists(entity, scope))
       problems.push(`${entity.name}: scope field ${scope} is unknown`);
   }
-  if (entity.parent && (entity.ownedBy || entity.orgScoped || entity.categoryScoped)) {
+  if (entity.parent && (entity.ownedBy || entity.orgScoped || entity.categoryScoped || entity.userScoped)) {
     // Lines are scoped through their header; a second scope would disagree with it.
     const header = registry.find(entity.parent.entity);
     if (header && !header.ownedBy && entity.ownedBy) {

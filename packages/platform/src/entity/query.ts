@@ -133,6 +133,9 @@ function ownScope(entity: EntityDef, table: EntityTable, actor: Actor): SQL[] {
       actor.categoryIds.length ? inArray(column(table, entity.categoryScoped), [...actor.categoryIds]) : NONE,
     );
   }
+  if (entity.userScoped && actor.orgIds !== 'all') {
+    conditions.push(eq(column(table, entity.userScoped), actor.userId ?? -1));
+  }
   return conditions;
 }
 

@@ -19,6 +19,8 @@ export interface QueueSettings {
   readonly retryDelaySeconds?: number;
   /** A job running longer is failed (and retried); default 1 hour. */
   readonly expireInSeconds?: number;
+  /** Jobs of this queue one node runs at once (default 1). */
+  readonly workers?: number;
 }
 
 export interface JobServiceOptions {
@@ -43,7 +45,7 @@ export interface JobInfo {
 interface Queue {
   readonly handler: JobHandler<unknown>;
   readonly settings: QueueSettings;
-  workerId?: string;
+  workerIds: string[];
 }
 
 export const JOB_SCHEMA = 'pgboss';
@@ -85,7 +87,7 @@ export class JobService {
   register<T>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}): void {
     if (this.started) throw new Error(`Queue ${name} registered after the job service started`);
     if (this.queues.has(name)) throw new Error(`Queue ${name} registered twice`);
-    this.queues.set(name, { handler: handler as JobHandler<unknown>, settings });
+    this.queues.set(name, { handler: handler as JobHandler<unknown>, settings, workerIds: [] });
   }
 
   /** Creates pg-boss's schema and the queues, then starts the workers (when this node runs them). */
@@ -112,15 +114,18 @@ export class JobService {
     this.started = true;
     if (!this.workers) return;
     for (const [name, queue] of this.queues) {
-      queue.workerId = await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
-        if (!job) return undefined;
-        this.running.add(job.id);
-        try {
-          return await queue.handler({ id: job.id, data: job.data });
-        } finally {
-          this.running.delete(job.id);
-        }
-      });
+      for (let worker = 0; worker < (queue.settings.workers ?? 1); worker++)
+        queue.workerIds.push(
+          await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
+            if (!job) return undefined;
+            this.running.add(job.id);
+            try {
+              return await queue.handler({ id: job.id, data: job.data });
+            } finally {
+              this.running.delete(job.id);
+            }
+          }),
+        );
     }
   }
 
@@ -149,19 +154,25 @@ export class JobService {
   async send<T extends object>(
     name: string,
     data: T,
-    options: { startAfterSeconds?: number; singletonKey?: string } = {},
+    options: { startAfterSeconds?: number; startAfter?: Date; singletonKey?: string; priority?: number } = {},
   ): Promise<string> {
     if (!this.queues.has(name)) throw new Error(`Unknown queue ${name}`);
     const inTransaction = isInTransaction();
     const id = await this.boss.send(name, data, {
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.priority !== undefined ? { priority: options.priority } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(inTransaction ? { db: transactionJobDb(executor(this.database)) as unknown as PgBoss.Db } : {}),
     });
     if (!id) throw new Error(`Job not created on ${name}`);
-    const workerId = this.queues.get(name)!.workerId;
-    if (workerId && !inTransaction && !options.startAfterSeconds) this.boss.notifyWorker(workerId);
+    if (!inTransaction && !options.startAfterSeconds && !options.startAfter) this.notify(name);
     return id;
+  }
+
+  /** Wakes this node's idle workers of a queue (a job was sent outside their polling). */
+  notify(name: string): void {
+    for (const workerId of this.queues.get(name)?.workerIds ?? []) this.boss.notifyWorker(workerId);
   }
 
   /**

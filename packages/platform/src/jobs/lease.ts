@@ -10,7 +10,7 @@
 import type { Database } from '@srm/db';
 
 /** The kinds of work, each a namespace of advisory locks (the first key of the two-key form). */
-export const WORK_LOCK_NAMESPACES = { import: 0x53524d01, export: 0x53524d02 } as const;
+export const WORK_LOCK_NAMESPACES = { import: 0x53524d01, export: 0x53524d02, request: 0x53524d03 } as const;
 export type WorkKind = keyof typeof WORK_LOCK_NAMESPACES;
 const NAMESPACES = WORK_LOCK_NAMESPACES;
 

@@ -15,7 +15,7 @@ import { ApprovalEngine } from '../approval/engine';
 import { ApprovalReminders, DEFAULT_REMIND_INTERVAL_SECONDS } from '../approval/reminders';
 import { registerApprovalRoutes } from '../approval/routes';
 import { processTemplateActions } from '../approval/template.actions';
-import type { ServerArea } from '../area';
+import { type ServerArea, areaExecutables } from '../area';
 import { registerHealth } from '../base/health';
 import { registerApiDocument } from '../entity/openapi';
 import { describeEntityIssue, registerEntityRoutes } from '../entity/routes';
@@ -171,6 +171,24 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     Number(process.env.SRM_BPM_REMIND_SECONDS) || DEFAULT_REMIND_INTERVAL_SECONDS,
   );
   reminders.register(jobs);
+  // The areas' background services (the scheduler's runner): built now, so that their queues are
+  // registered before the jobs start; started once the server is ready.
+  const executables = areaExecutables(options.areas);
+  const backgrounds = options.areas.flatMap((area) =>
+    area.background
+      ? [
+          area.background({
+            runtime,
+            database: options.database,
+            jobs,
+            lease,
+            attachments,
+            executables,
+            log: (level, message, details) => app.log[level](details ?? {}, message),
+          }),
+        ]
+      : [],
+  );
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
@@ -231,9 +249,11 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     await jobs.start();
     // The approval reminders' sweep schedules itself from its first run on.
     if (jobs.workers) await reminders.schedule(jobs);
+    for (const background of backgrounds) await background.start();
   });
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    for (const background of backgrounds) await background.stop();
     await jobs.stop();
     await lease.close();
   });

@@ -1,0 +1,17 @@
+// Background work on the server: the programs', requests' and schedules' behaviour and endpoints,
+// the request runner (started with the server), the purge program, and the demo data.
+import { defineServerArea } from '@srm/platform';
+import { schedulerArea } from './area';
+import { programEndpoints } from './program/program.endpoints';
+import { requestEndpoints } from './request/request.endpoints';
+import { purgeRequests } from './runner/purge';
+import { RequestRunner } from './runner/runner';
+import { scheduleActions, scheduleEndpoints } from './schedule/schedule.actions';
+import { schedulerSeeds } from './scheduler.seed';
+
+export const schedulerServer = defineServerArea(schedulerArea, {
+  actions: [programEndpoints, requestEndpoints, scheduleActions, scheduleEndpoints],
+  seeds: schedulerSeeds,
+  executables: { PURGE_REQUESTS: purgeRequests },
+  background: (services) => new RequestRunner(services),
+});

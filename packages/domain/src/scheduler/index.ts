@@ -1,0 +1,7 @@
+// Background work's definitions, for other areas and its screens.
+export { schedulerArea } from './area';
+export { concurrentProgram } from './program/program.entity';
+export { requestGroup } from './request-group/request-group.entity';
+export { concurrentRequest, requestLog } from './request/request.entity';
+export { scheduleJob } from './schedule/schedule.entity';
+export { schedulerNode, schedulingError } from './runner/health.entity';

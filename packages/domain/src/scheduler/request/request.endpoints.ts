@@ -1,0 +1,275 @@
+// The requests' own endpoints (baseConcurrentRequestRestful): submit a program of the caller's
+// request groups with checked parameters; cancel, hold, release and resubmit a request the caller
+// can read (another user's request is a 404, as one that does not exist); read its log and its
+// output. Every move follows the transition table in request-states.ts.
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
+import { datetime, json, number, ref, type RowOf } from '@srm/kernel';
+import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
+import { checkParams } from '../program/program-params';
+import { concurrentProgram } from '../program/program.entity';
+import { runnerOf } from '../runner/runner';
+import { concurrentRequest, requestLog } from './request.entity';
+import { ACTIVE, type State, canMove, split, stateOf } from './request-states';
+
+type Request = RowOf<typeof concurrentRequest>;
+
+/** A page of log lines findLog answers at most. */
+const LOG_PAGE = 1_000;
+
+/**
+ * The program, if the caller may submit it: enabled, in a request group granted to the
+ * responsibility the caller works in; and the cap on the caller's active requests not reached.
+ */
+export async function submittable(data: DataApi, programId: number) {
+  const program = await data.find(concurrentProgram, programId);
+  const responsibilityId = data.actor.responsibilityId ?? null;
+  // A raw read over the group tables: the grant is the platform's rule, not the caller's rows.
+  const groups = await queryRows<{ cap: number }>(
+    data.tx,
+    sql`select g.max_active_per_user as cap
+          from base_request_group g
+          join base_request_group_program gp on gp.request_group_id = g.request_group_id
+          join base_request_group_resp gr on gr.request_group_id = g.request_group_id
+         where gp.program_id = ${programId} and gr.responsibility_id = ${responsibilityId ?? -1}`,
+  );
+  if (!groups.length)
+    throw new AppError(403, 'scheduler.request.notGranted', { program: program.programName });
+  if (program.enabledFlag !== 'Y') throw new AppError(422, 'scheduler.request.programDisabled');
+  const caps = groups.map((group) => Number(group.cap)).filter((cap) => cap > 0);
+  if (caps.length) {
+    const cap = Math.min(...caps);
+    const table = data.runtime.table(concurrentRequest.name);
+    const [active] = await queryRows<{ count: number }>(
+      data.tx,
+      sql`select count(*)::int as count from ${table}
+           where submitted_by = ${data.actor.userId ?? -1}
+             and (phase_code || '/' || status_code) in (${sql.join(
+               ACTIVE.map((state) => sql`${state}`),
+               sql`, `,
+             )})`,
+    );
+    if (Number(active?.count ?? 0) >= cap) throw new AppError(422, 'scheduler.request.capReached', { cap });
+  }
+  return program;
+}
+
+/** Writes a request (as the platform: requests are its rows) and sends its wake-up with the transaction. */
+async function submit(
+  data: DataApi,
+  programId: number,
+  given: Readonly<Record<string, unknown>>,
+  extra: { requestedStart?: Date | null; parentRequestId?: number; priority?: number | null },
+): Promise<Request> {
+  const program = await submittable(data, programId);
+  const parameters = await checkParams(data, program.params, given);
+  const platform = data.system('a request is the platform’s row, written for its submitter');
+  const priority = extra.priority ?? program.priority;
+  const [requestId] = await platform.insert(concurrentRequest, [
+    {
+      programId,
+      submittedBy: data.actor.userId ?? 0,
+      responsibilityId: data.actor.responsibilityId ?? null,
+      parameters,
+      priority,
+      requestedStart: (extra.requestedStart ?? data.now).getTime(),
+      ...(extra.parentRequestId ? { parentRequestId: extra.parentRequestId } : {}),
+      ...(extra.requestedStart && extra.requestedStart > data.now ? split('PENDING/SCHEDULED') : {}),
+    },
+  ]);
+  const request = (await platform.lock(concurrentRequest, [requestId!]))[0]!;
+  // A request for later is woken at its time; SCHEDULED turns NORMAL when it is taken.
+  if (request.statusCode === 'SCHEDULED')
+    await platform.patch(concurrentRequest, request.requestId, split('PENDING/NORMAL') as never);
+  await runnerOf(data).wake(
+    request,
+    extra.requestedStart && extra.requestedStart > data.now ? extra.requestedStart : undefined,
+  );
+  return request;
+}
+
+/** The caller's request (404 when not his), locked, moved along the table or refused with a 422. */
+async function moveRequest(
+  data: DataApi,
+  requestId: number,
+  moves: Partial<Record<State, State>>,
+  refusal: string,
+) {
+  await data.find(concurrentRequest, requestId);
+  const platform = data.system('the caller may read the request; its state is the platform’s to move');
+  const [request] = await platform.lock(concurrentRequest, [requestId]);
+  const from = stateOf(request!.phaseCode, request!.statusCode);
+  const to = moves[from];
+  if (!to || !canMove(from, to))
+    throw new AppError(422, refusal, { state: data.t(`scheduler.state.${from}`) });
+  const changes = {
+    ...split(to),
+    ...(to.startsWith('COMPLETED')
+      ? { completedAt: data.now.getTime(), completionText: data.t('scheduler.request.cancelled') }
+      : {}),
+  };
+  const moved = await platform.patch(concurrentRequest, requestId, changes as never);
+  if (to === 'PENDING/NORMAL') await runnerOf(data).wake(moved);
+  return moved;
+}
+
+const requestInput = { requestId: ref('baseConcurrentRequest', { required: true }) };
+
+export const requestEndpoints = defineEndpoints(concurrentRequest, {
+  /** 提交请求: one run of a program of the caller's request groups. */
+  doSubmit: endpoint({
+    summary: 'Submits a program of the caller’s request groups with its parameter values',
+    input: {
+      programId: ref('baseConcurrentProgram', { required: true }),
+      parameters: json(),
+      requestedStart: datetime(),
+      priority: number({ min: 1, max: 99 }),
+    },
+    scope: concurrentRequest,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(data, input) {
+      const given = input.parameters;
+      if (given !== null && given !== undefined && (typeof given !== 'object' || Array.isArray(given)))
+        throw new AppError(400, 'scheduler.param.notObject');
+      const request = await submit(data, input.programId, (given ?? {}) as Record<string, unknown>, {
+        requestedStart: input.requestedStart ? new Date(input.requestedStart) : null,
+        priority: input.priority ?? null,
+      });
+      return { data: await data.find(concurrentRequest, request.requestId) };
+    },
+  }),
+  /** 取消: a waiting request is cancelled; a running one is signalled and ends Terminated. */
+  doCancel: endpoint({
+    summary: 'Cancels a waiting request, or terminates a running one',
+    input: requestInput,
+    scope: concurrentRequest,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(data, input) {
+      const cancelled: State = 'COMPLETED/CANCELLED';
+      await moveRequest(
+        data,
+        input.requestId,
+        {
+          'PENDING/NORMAL': cancelled,
+          'PENDING/STANDBY': cancelled,
+          'PENDING/SCHEDULED': cancelled,
+          'PENDING/WAITING': cancelled,
+          'INACTIVE/ON_HOLD': cancelled,
+          'INACTIVE/DISABLED': cancelled,
+          'INACTIVE/NO_MANAGER': cancelled,
+          'RUNNING/NORMAL': 'RUNNING/TERMINATING',
+          'RUNNING/PAUSED': 'RUNNING/TERMINATING',
+        },
+        'scheduler.request.cannotCancel',
+      );
+      return { data: await data.find(concurrentRequest, input.requestId) };
+    },
+  }),
+  /** 暂挂: a waiting request is held until released. */
+  doHold: endpoint({
+    summary: 'Holds a waiting request',
+    input: requestInput,
+    scope: concurrentRequest,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(data, input) {
+      await moveRequest(
+        data,
+        input.requestId,
+        {
+          'PENDING/NORMAL': 'INACTIVE/ON_HOLD',
+          'PENDING/STANDBY': 'INACTIVE/ON_HOLD',
+          'PENDING/SCHEDULED': 'INACTIVE/ON_HOLD',
+        },
+        'scheduler.request.cannotHold',
+      );
+      return { data: await data.find(concurrentRequest, input.requestId) };
+    },
+  }),
+  /** 释放: a held (or parked) request waits to run again. */
+  doRelease: endpoint({
+    summary: 'Releases a held request',
+    input: requestInput,
+    scope: concurrentRequest,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(data, input) {
+      await moveRequest(
+        data,
+        input.requestId,
+        {
+          'INACTIVE/ON_HOLD': 'PENDING/NORMAL',
+          'INACTIVE/DISABLED': 'PENDING/NORMAL',
+          'INACTIVE/NO_MANAGER': 'PENDING/NORMAL',
+        },
+        'scheduler.request.cannotRelease',
+      );
+      return { data: await data.find(concurrentRequest, input.requestId) };
+    },
+  }),
+  /** 重新提交: a new request of the same program, with the same or edited parameters, linked to the old one. */
+  doResubmit: endpoint({
+    summary: 'Submits a request again, with the same or edited parameters',
+    input: { ...requestInput, parameters: json() },
+    scope: concurrentRequest,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(data, input) {
+      const old = await data.find(concurrentRequest, input.requestId);
+      const given = input.parameters ?? old.parameters ?? {};
+      if (typeof given !== 'object' || given === null || Array.isArray(given))
+        throw new AppError(400, 'scheduler.param.notObject');
+      const request = await submit(data, old.programId, given as Record<string, unknown>, {
+        parentRequestId: old.requestId,
+        priority: old.priority,
+      });
+      return { data: await data.find(concurrentRequest, request.requestId) };
+    },
+  }),
+  /** 查看日志: the request's log lines, a page at a time from a line on. */
+  findLog: endpoint({
+    summary: 'The log of a request the caller can read',
+    input: { ...requestInput, fromLine: number({ min: 0 }) },
+    scope: concurrentRequest,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(data, input) {
+      const request = await data.find(concurrentRequest, input.requestId);
+      const table = data.runtime.table(requestLog.name);
+      // A raw read of the log table: the caller may read the request, so its log.
+      const lines = await queryRows<Record<string, unknown>>(
+        data.tx,
+        sql`select request_log_id as "requestLogId", attempt, level, logged_at as "loggedAt", message
+              from ${table} where request_id = ${request.requestId}
+             order by request_log_id offset ${input.fromLine ?? 0} limit ${LOG_PAGE}`,
+      );
+      return {
+        data: lines,
+        page: { count: request.logLines, curIndex: Math.floor((input.fromLine ?? 0) / LOG_PAGE) + 1 },
+      };
+    },
+  }),
+  /** 查看输出: the request's output file (downloaded through the file service, which checks the same access). */
+  downloadOutput: endpoint({
+    summary: 'The output file of a request the caller can read',
+    input: requestInput,
+    scope: concurrentRequest,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(data, input) {
+      const request = await data.find(concurrentRequest, input.requestId);
+      const [file] = (request.outputFile ?? '').split(',').filter(Boolean);
+      if (!file) throw new AppError(404, 'scheduler.request.noOutput');
+      return {
+        data: { attachmentId: Number(file), fileName: `${request.requestNumber ?? request.requestId}` },
+      };
+    },
+  }),
+});

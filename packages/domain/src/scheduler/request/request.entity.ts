@@ -1,0 +1,127 @@
+// Concurrent requests (并发请求, spec submitRequest / submitRequestDetail): one run of a program
+// with its parameter values, written by the platform only (submitted through doSubmit). Internal
+// users see the requests they submitted; users of every organisation (administrators) see all;
+// suppliers see none. Phase and status follow request-states.ts.
+import { datetime, defineEntity, json, lookup, number, ref, text, attachments } from '@srm/kernel';
+import { PHASES, STATUSES } from './request-states';
+
+export const concurrentRequest = defineEntity('baseConcurrentRequest', {
+  area: 'scheduler',
+  service: 'schedule',
+  key: 'requestId',
+  display: 'requestNumber',
+  numbering: { field: 'requestNumber', pattern: 'REQ{yyyyMMdd}{######}' },
+  writableBy: [],
+  userScoped: 'submittedBy',
+  fields: {
+    requestNumber: text({ readonly: true, max: 30 }),
+    programId: ref('baseConcurrentProgram', { required: true, display: 'programName' }),
+    submittedBy: ref('baseUser', { required: true, display: 'userFullName', displayAs: 'submittedByName' }),
+    responsibilityId: ref('baseResponsibility', { display: 'responsibilityName' }),
+    /** The parameter values, checked against the program's parameters at submit. */
+    parameters: json(),
+    priority: number({ required: true, min: 1, max: 99, default: 50 }),
+    /** Not before this time. */
+    requestedStart: datetime({ indexed: true }),
+    scheduleId: ref('baseScheduleJob', { display: 'scheduleName' }),
+    /** The schedule's occurrence this request runs. */
+    occurrenceAt: datetime(),
+    /** `schedule@occurrence`: unique, so that no occurrence becomes two requests whichever nodes tick. */
+    occurrenceKey: text({ readonly: true, unique: true, max: 60 }),
+    /** The request this one resubmits. */
+    parentRequestId: number({ min: 1 }),
+    phaseCode: lookup('BASE_REQUEST_PHASE', { required: true, codes: PHASES, default: 'PENDING' }),
+    statusCode: lookup('BASE_REQUEST_STATUS', { required: true, codes: STATUSES, default: 'NORMAL' }),
+    /** Runs started so far. */
+    attempts: number({ required: true, min: 0, default: 0 }),
+    nodeName: text({ max: 120 }),
+    startedAt: datetime(),
+    completedAt: datetime(),
+    completionText: text({ max: 2000 }),
+    /** Lines of log written (the log is read with findLog). */
+    logLines: number({ required: true, min: 0, default: 0 }),
+    outputFile: attachments({ maxCount: 1 }),
+  },
+  list: {
+    columns: [
+      'requestNumber',
+      'programName',
+      'submittedByName',
+      'phaseCode',
+      'statusCode',
+      'requestedStart',
+      'startedAt',
+      'completedAt',
+      'attempts',
+      'completionText',
+    ],
+    filters: [
+      { field: 'requestNumber', op: 'prefix' },
+      'programId',
+      'phaseCode',
+      'statusCode',
+      'scheduleId',
+      'requestedStart',
+    ],
+    sort: [{ field: 'requestId', order: 'desc' }],
+    sortable: ['requestedStart', 'startedAt', 'completedAt'],
+  },
+  form: {
+    sections: [
+      {
+        key: 'basic',
+        fields: [
+          'requestNumber',
+          'programId',
+          'submittedBy',
+          'responsibilityId',
+          'priority',
+          'requestedStart',
+          'scheduleId',
+          'parentRequestId',
+        ],
+      },
+      {
+        key: 'run',
+        fields: [
+          'phaseCode',
+          'statusCode',
+          'attempts',
+          'nodeName',
+          'startedAt',
+          'completedAt',
+          'completionText',
+          'logLines',
+          'outputFile',
+        ],
+      },
+    ],
+  },
+});
+
+/** A line of a request's log, written by its handler (ctx.log), capped per request. */
+export const requestLog = defineEntity('baseConcurrentRequestLog', {
+  area: 'scheduler',
+  service: 'schedule',
+  key: 'requestLogId',
+  display: 'message',
+  writableBy: [],
+  userScoped: 'submittedBy',
+  fields: {
+    requestId: ref('baseConcurrentRequest', {
+      required: true,
+      indexed: true,
+      display: 'requestNumber',
+      displayAs: 'requestNumber',
+    }),
+    submittedBy: ref('baseUser', { required: true, display: 'userFullName', displayAs: 'submittedByName' }),
+    attempt: number({ required: true, min: 0 }),
+    level: lookup('BASE_LOG_LEVEL', { required: true, codes: ['INFO', 'WARN', 'ERROR'], default: 'INFO' }),
+    loggedAt: datetime({ required: true }),
+    message: text({ required: true, max: 4000 }),
+  },
+  list: {
+    columns: ['loggedAt', 'level', 'attempt', 'message'],
+    sort: [{ field: 'requestLogId', order: 'asc' }],
+  },
+});

@@ -1,0 +1,669 @@
+// The request runner (docs/scheduler.md): one per node. Requests are rows of
+// baseConcurrentRequest, the truth; a pg-boss job per request start is only the wake-up. A job
+// takes its request under the scheduler's start lock: a request that is no longer waiting is
+// left (a job delivered twice runs nothing twice); one whose program is disabled, unknown to
+// this node, or blocked by an incompatible running program is parked or set Standby; otherwise
+// it is marked RUNNING for this node, held in the node's work lease, and its executable runs
+// with an AbortSignal, a log and an output. Completion, retry with backoff, termination
+// (cancel, time-out), and the clearing of requests whose node died are here as well; schedules
+// are in ticker.ts.
+import { mkdtemp, rm, appendFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '@srm/db';
+import type { RowOf } from '@srm/kernel';
+import {
+  type Actor,
+  type BackgroundService,
+  type BackgroundServices,
+  type DataApi,
+  type LogLevel,
+  SYSTEM_ACTOR,
+  dataApi,
+} from '@srm/platform';
+import { concurrentProgram } from '../program/program.entity';
+import { programIncompat } from '../program/program-incompat.entity';
+import { concurrentRequest, requestLog } from '../request/request.entity';
+import { type State, canMove, split, stateOf } from '../request/request-states';
+import { schedulerNode, schedulingError, type ErrorKind } from './health.entity';
+import { ScheduleTicker } from './ticker';
+
+export const REQUEST_QUEUE = 'concurrent-request';
+/** The advisory lock under which requests start: two nodes never both see an incompatible pair free. */
+const START_LOCK = 0x53524d10;
+/** A log keeps at most this many lines or bytes; then one note says the rest was cut. */
+export const LOG_MAX_LINES = 10_000;
+export const LOG_MAX_BYTES = 5 * 1024 * 1024;
+/** How long a handler has to return after its signal, before it is left and the request ended. */
+const ABANDON_AFTER_MS = 3_000;
+
+type Program = RowOf<typeof concurrentProgram>;
+type Request = RowOf<typeof concurrentRequest>;
+
+export interface RunnerOptions {
+  /** Requests this node runs at once (SRM_SCHEDULER_WORKERS, default 4). */
+  readonly workers?: number;
+  /** How often the node beats, looks for cancelled requests and for requests of dead nodes (ms). */
+  readonly beatMs?: number;
+  /** How often due schedule occurrences are turned into requests (ms). */
+  readonly tickMs?: number;
+}
+
+interface Running {
+  readonly request: Request;
+  readonly program: Program;
+  readonly controller: AbortController;
+  readonly log: LogBuffer;
+  /** Why the run is being stopped, once it is. */
+  stopping: 'cancel' | 'timeout' | 'shutdown' | null;
+  finished: boolean;
+}
+
+/** The runners of the servers in this process (tests start several), by their runtime. */
+const runners = new WeakMap<object, RequestRunner>();
+
+export function runnerOf(data: Pick<DataApi, 'runtime'>): RequestRunner {
+  const runner = runners.get(data.runtime);
+  if (!runner) throw new Error('the scheduler runs without its runner');
+  return runner;
+}
+
+/** The platform's own unit of work for the scheduler's bookkeeping (no caller scope: it is the platform's). */
+function systemData(services: BackgroundServices, tx: Executor, operation: string): DataApi {
+  const { runtime } = services;
+  return dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() }, operation);
+}
+
+export class RequestRunner implements BackgroundService {
+  readonly nodeName = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly running = new Map<number, Running>();
+  private readonly settled = new Set<Promise<void>>();
+  private beat: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private readonly ticker: ScheduleTicker;
+  readonly workers: number;
+
+  constructor(
+    private readonly services: BackgroundServices,
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.workers = options.workers ?? (Number(process.env.SRM_SCHEDULER_WORKERS) || 4);
+    runners.set(services.runtime, this);
+    services.jobs.register<{ requestId: number }>(REQUEST_QUEUE, (job) => this.take(job.data.requestId), {
+      retryLimit: 0,
+      // A job lasts as long as its request runs; the program's own time limit (at most 23 h) ends it.
+      expireInSeconds: 23 * 3600 + 1800,
+      workers: this.workers,
+    });
+    this.ticker = new ScheduleTicker(
+      services,
+      this,
+      options.tickMs ?? (Number(process.env.SRM_SCHEDULER_TICK_MS) || 5_000),
+    );
+  }
+
+  get executables(): readonly string[] {
+    return [...this.services.executables.keys()].sort();
+  }
+
+  async start(): Promise<void> {
+    if (!this.services.jobs.workers) return;
+    const { runtime } = this.services;
+    await runtime.transaction(async (tx) => {
+      const data = systemData(this.services, tx, 'scheduler.node');
+      await data.insert(schedulerNode, [
+        {
+          nodeName: this.nodeName,
+          hostName: hostname(),
+          processId: process.pid,
+          startedAt: data.now.getTime(),
+          heartbeatAt: data.now.getTime(),
+          executables: this.executables,
+          workers: this.workers,
+        },
+      ]);
+    });
+    await this.sweep();
+    const beatMs = this.options.beatMs ?? (Number(process.env.SRM_SCHEDULER_BEAT_MS) || 1_000);
+    let beats = 0;
+    this.beat = setInterval(() => {
+      beats++;
+      // Cancelled requests are looked for at every beat, the rest every tenth.
+      void this.pollCancelled()
+        .then(() => (beats % 10 === 0 ? this.heartbeat().then(() => this.sweep()) : undefined))
+        .catch((error: unknown) => this.services.log('error', 'scheduler beat failed', { err: error }));
+    }, beatMs);
+    this.beat.unref();
+    this.ticker.start();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.beat) clearInterval(this.beat);
+    await this.ticker.stop();
+    for (const run of this.running.values()) this.abort(run, 'shutdown');
+    await Promise.allSettled([...this.settled]);
+    if (!this.services.jobs.workers) return;
+    await this.services.runtime
+      .transaction(async (tx) => {
+        await queryRows(tx, sql`delete from base_scheduler_node where node_name = ${this.nodeName}`);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Sends the wake-up of a request (in the open transaction, if any: it exists only if that commits). */
+  async wake(request: Pick<Request, 'requestId' | 'priority'>, at?: Date): Promise<void> {
+    await this.services.jobs.send(
+      REQUEST_QUEUE,
+      { requestId: request.requestId },
+      { priority: 100 - request.priority, ...(at ? { startAfter: at } : {}) },
+    );
+  }
+
+  /** Runs a request the job names, if it is still to run and nothing incompatible runs. */
+  private async take(requestId: number): Promise<void> {
+    if (this.stopped) return;
+    const { runtime, lease } = this.services;
+    // Held before the request is marked RUNNING: another node's sweep never finds it orphaned.
+    await lease.hold('request', requestId);
+    let started: Running | null = null;
+    try {
+      started = await runtime.transaction(async (tx) => {
+        await queryRows(tx, sql`select pg_advisory_xact_lock(${START_LOCK})`);
+        const data = systemData(this.services, tx, 'scheduler.start');
+        const [request] = await data.lock(concurrentRequest, [requestId]).catch(() => []);
+        if (!request) return null;
+        const state = stateOf(request.phaseCode, request.statusCode);
+        if (state !== 'PENDING/NORMAL' && state !== 'PENDING/STANDBY') return null;
+        if (request.requestedStart && request.requestedStart > data.now.getTime()) {
+          await this.wake(request, new Date(request.requestedStart));
+          return null;
+        }
+        const program = (await data.lock(concurrentProgram, [request.programId]))[0]!;
+        if (program.enabledFlag !== 'Y') {
+          await this.move(data, request, 'INACTIVE/DISABLED', data.t('scheduler.request.programDisabled'));
+          return null;
+        }
+        if (!this.services.executables.has(program.executableName)) {
+          await this.move(data, request, 'INACTIVE/NO_MANAGER', data.t('scheduler.request.noManager'));
+          await this.recordError(data, 'NO_MANAGER', {
+            requestId,
+            programId: program.programId,
+            message: data.t('scheduler.error.noManager', { executable: program.executableName }),
+          });
+          return null;
+        }
+        if (await this.blocked(data, program, requestId)) {
+          if (state !== 'PENDING/STANDBY') await this.move(data, request, 'PENDING/STANDBY');
+          // Looked at again shortly, and at once when a request completes.
+          await this.wake(request, new Date(data.now.getTime() + 2_000));
+          return null;
+        }
+        const moved = await this.move(data, request, 'RUNNING/NORMAL', null, {
+          attempts: request.attempts + 1,
+          nodeName: this.nodeName,
+          startedAt: data.now.getTime(),
+          completedAt: null,
+        });
+        return {
+          request: moved,
+          program,
+          controller: new AbortController(),
+          log: new LogBuffer(this.services, moved),
+          stopping: null,
+          finished: false,
+        } satisfies Running;
+      });
+    } finally {
+      if (!started) await lease.release('request', requestId);
+    }
+    if (!started) return;
+    const run = started;
+    this.running.set(requestId, run);
+    const done = this.execute(run)
+      .catch((error: unknown) => {
+        // Left RUNNING: the sweep finds it once this node's lease lets it go.
+        this.services.log('error', 'completing a request failed', { requestId, err: error });
+      })
+      .finally(() => {
+        this.running.delete(requestId);
+        this.settled.delete(done);
+      });
+    this.settled.add(done);
+    await done;
+  }
+
+  /** Whether an incompatible request runs now (or this program runs alone and anything runs). */
+  private async blocked(data: DataApi, program: Program, requestId: number): Promise<boolean> {
+    const rules = await data.list(programIncompat, {});
+    const incompatible = new Set<number>();
+    for (const rule of rules) {
+      if (rule.programId === program.programId) incompatible.add(rule.incompatibleProgramId);
+      if (rule.incompatibleProgramId === program.programId) incompatible.add(rule.programId);
+    }
+    if (program.parallelFlag !== 'Y') incompatible.add(program.programId);
+    const requests = data.runtime.table(concurrentRequest.name);
+    const programs = data.runtime.table(concurrentProgram.name);
+    // A raw read: every running request, whoever submitted it (the rule is global).
+    const active = await queryRows<{ programId: number; runAlone: string | null }>(
+      data.tx,
+      sql`select r.program_id as "programId", p.run_alone as "runAlone"
+            from ${requests} r join ${programs} p on p.program_id = r.program_id
+           where r.phase_code = 'RUNNING' and r.request_id <> ${requestId}`,
+    );
+    if (!active.length) return false;
+    if (program.runAlone === 'Y') return true;
+    return active.some((row) => row.runAlone === 'Y' || incompatible.has(Number(row.programId)));
+  }
+
+  /** Moves a request along the transition table (any other move is a bug, and refused). */
+  async move(
+    data: DataApi,
+    request: Request,
+    to: State,
+    completionText?: string | null,
+    extra: Partial<Request> = {},
+  ): Promise<Request> {
+    const from = stateOf(request.phaseCode, request.statusCode);
+    if (!canMove(from, to)) throw new Error(`request ${request.requestId}: ${from} → ${to} is not a move`);
+    return data.patch(concurrentRequest, request.requestId, {
+      ...split(to),
+      ...(completionText !== undefined ? { completionText } : {}),
+      ...(to.startsWith('COMPLETED') ? { completedAt: data.now.getTime() } : {}),
+      ...extra,
+    } as never);
+  }
+
+  async recordError(
+    data: DataApi,
+    kind: ErrorKind,
+    values: {
+      requestId?: number;
+      scheduleId?: number;
+      programId?: number;
+      occurrenceAt?: number;
+      message: string;
+    },
+  ): Promise<void> {
+    await data.insert(schedulingError, [{ errorKind: kind, occurredAt: data.now.getTime(), ...values }]);
+  }
+
+  /** Runs the executable, then completes, retries or terminates the request. */
+  private async execute(run: Running): Promise<void> {
+    const { runtime } = this.services;
+    const { request, program, controller } = run;
+    const executable = this.services.executables.get(program.executableName)!;
+    const actor = await this.actorOf(request);
+    const output = program.outputType === 'NONE' ? null : new OutputFile();
+    const timer = setTimeout(() => this.abort(run, 'timeout'), program.timeoutSeconds * 1000);
+    let outcome: { kind: 'ok'; text: string | null; warning: boolean } | { kind: 'error'; error: unknown };
+    try {
+      const result = await abandonable(
+        executable({
+          requestId: request.requestId,
+          attempt: request.attempts,
+          params: (request.parameters ?? {}) as Record<string, unknown>,
+          signal: controller.signal,
+          actor,
+          work: (task) => {
+            if (run.finished) return Promise.reject(new Error('the request has ended'));
+            return runtime.transaction((tx) =>
+              task(
+                dataApi({ actor, runtime, tx, now: runtime.clock.now() }, `program.${program.programCode}`),
+              ),
+            );
+          },
+          log: (message, level) => run.log.add(message, level ?? 'INFO'),
+          output: (text) => output?.write(text),
+        }),
+        controller.signal,
+      );
+      outcome =
+        typeof result === 'object' && result !== null
+          ? { kind: 'ok', text: result.warning, warning: true }
+          : { kind: 'ok', text: result ?? null, warning: false };
+    } catch (error) {
+      outcome = { kind: 'error', error };
+    } finally {
+      clearTimeout(timer);
+      run.finished = true;
+    }
+    if (outcome.kind === 'error' && !run.stopping) run.log.add(errorText(outcome.error), 'ERROR');
+    await run.log.flush();
+    const file = output ? await output.store(this.services, request, program).catch(() => null) : null;
+    await output?.remove();
+    await runtime.transaction(async (tx) => {
+      const data = systemData(this.services, tx, 'scheduler.complete');
+      const [current] = await data.lock(concurrentRequest, [request.requestId]);
+      if (!current) return;
+      const extra = { logLines: run.log.count, ...(file ? { outputFile: String(file) } : {}) };
+      if (file)
+        await this.services.attachments.link(tx, concurrentRequest, request.requestId, 'outputFile', [file]);
+      if (run.stopping === 'shutdown') {
+        await this.interrupted(data, current, program);
+        return;
+      }
+      const state = stateOf(current.phaseCode, current.statusCode);
+      if (run.stopping || state === 'RUNNING/TERMINATING') {
+        if (state === 'RUNNING/NORMAL') await this.move(data, current, 'RUNNING/TERMINATING');
+        const terminating =
+          state === 'RUNNING/NORMAL' ? { ...current, ...split('RUNNING/TERMINATING') } : current;
+        const reason =
+          run.stopping === 'timeout'
+            ? data.t('scheduler.request.timedOut', { seconds: program.timeoutSeconds })
+            : data.t('scheduler.request.terminated');
+        await this.move(data, terminating as Request, 'COMPLETED/TERMINATED', reason, extra);
+        return;
+      }
+      if (outcome.kind === 'ok') {
+        await this.move(
+          data,
+          current,
+          outcome.warning ? 'COMPLETED/WARNING' : 'COMPLETED/NORMAL',
+          outcome.text,
+          extra,
+        );
+        return;
+      }
+      const message = errorText(outcome.error).slice(0, 2000);
+      if (current.attempts <= program.retryLimit) {
+        const delay = retryDelayMs(program, current.attempts);
+        const retried = await data.patch(concurrentRequest, current.requestId, {
+          ...split('PENDING/NORMAL'),
+          requestedStart: data.now.getTime() + delay,
+          completionText: message,
+          ...extra,
+        } as never);
+        // RUNNING → PENDING is the retry of a failed run: the one move the table lets the runner make for it.
+        await this.wake(retried, new Date(retried.requestedStart ?? data.now.getTime()));
+        return;
+      }
+      await this.move(data, current, 'COMPLETED/ERROR', message, extra);
+      await this.recordError(data, 'REQUEST_FAILED', {
+        requestId: current.requestId,
+        programId: current.programId,
+        message,
+      });
+    });
+    await this.services.lease.release('request', request.requestId);
+    await this.wakeStandby();
+  }
+
+  /** A request cut off by a stopped node: run again when retry-safe, else Error "interrupted". */
+  private async interrupted(data: DataApi, request: Request, program: Program): Promise<void> {
+    if (program.retrySafe === 'Y' && request.attempts <= program.retryLimit + 1) {
+      const again = await data.patch(concurrentRequest, request.requestId, {
+        ...split('PENDING/NORMAL'),
+        nodeName: null,
+        completionText: data.t('scheduler.request.interruptedRetry'),
+      } as never);
+      await this.wake(again);
+      return;
+    }
+    const message = data.t('scheduler.request.interrupted');
+    const stopped = await data.patch(concurrentRequest, request.requestId, {
+      ...split('COMPLETED/ERROR'),
+      completionText: message,
+      completedAt: data.now.getTime(),
+    } as never);
+    await this.recordError(data, 'REQUEST_FAILED', {
+      requestId: stopped.requestId,
+      programId: stopped.programId,
+      message,
+    });
+  }
+
+  /** Wakes the requests waiting on Standby (something completed: one of them may start). */
+  private async wakeStandby(): Promise<void> {
+    await this.services.runtime.transaction(async (tx) => {
+      const data = systemData(this.services, tx, 'scheduler.standby');
+      const waiting = await data.list(
+        concurrentRequest,
+        { phaseCode: 'PENDING', statusCode: 'STANDBY' },
+        { limit: 200 },
+      );
+      for (const request of waiting) await this.wake(request);
+    });
+  }
+
+  private abort(run: Running, why: 'cancel' | 'timeout' | 'shutdown'): void {
+    if (run.stopping) return;
+    run.stopping = why;
+    run.controller.abort(new Error(why));
+  }
+
+  /** Requests of this node that a user cancelled (RUNNING/TERMINATING) get their signal. */
+  private async pollCancelled(): Promise<void> {
+    if (!this.running.size) return;
+    const ids = [...this.running.keys()];
+    const table = this.services.runtime.table(concurrentRequest.name);
+    const rows = await queryRows<{ requestId: number }>(
+      this.services.runtime.executor(),
+      sql`select request_id as "requestId" from ${table}
+           where request_id in (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})
+             and phase_code = 'RUNNING' and status_code = 'TERMINATING'`,
+    );
+    for (const row of rows) {
+      const run = this.running.get(Number(row.requestId));
+      if (run) this.abort(run, 'cancel');
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    await this.services.runtime.transaction(async (tx) => {
+      await queryRows(
+        tx,
+        sql`update base_scheduler_node set heartbeat_at = ${this.services.runtime.clock.now()} where node_name = ${this.nodeName}`,
+      );
+    });
+  }
+
+  /**
+   * Requests left RUNNING by a node that is gone (its work lease is free): run again when the
+   * program is retry-safe, else completed Error "interrupted". Never a request RUNNING forever.
+   */
+  async sweep(): Promise<number> {
+    const { runtime, lease } = this.services;
+    const table = runtime.table(concurrentRequest.name);
+    const candidates = await queryRows<{ requestId: number }>(
+      runtime.executor(),
+      sql`select request_id as "requestId" from ${table} where phase_code = 'RUNNING'`,
+    );
+    let cleared = 0;
+    for (const { requestId } of candidates) {
+      const id = Number(requestId);
+      if (this.running.has(id) || !(await lease.claimOrphan('request', id))) continue;
+      try {
+        await runtime.transaction(async (tx) => {
+          const data = systemData(this.services, tx, 'scheduler.sweep');
+          const [request] = await data.lock(concurrentRequest, [id]);
+          if (!request || request.phaseCode !== 'RUNNING') return;
+          const [program] = await data.lock(concurrentProgram, [request.programId]);
+          await this.interrupted(data, request, program!);
+          cleared++;
+        });
+      } finally {
+        await lease.release('request', id);
+      }
+    }
+    // Nodes that stopped beating long ago are removed from the status tab.
+    await queryRows(
+      runtime.executor(),
+      sql`delete from base_scheduler_node where heartbeat_at < ${new Date(runtime.clock.nowMs() - 10 * 60_000)}`,
+    );
+    return cleared;
+  }
+
+  /** Who a request runs as: its submitter as the identity module knows him now. */
+  private async actorOf(request: Request): Promise<Actor> {
+    const identity = this.services.runtime.plugins.identity;
+    const user = identity ? await identity.findUser({ userId: request.submittedBy }) : null;
+    // A submitter the platform no longer knows reads nothing.
+    if (!identity || !user)
+      return { ...SYSTEM_ACTOR, system: false, userId: request.submittedBy, orgIds: [], categoryIds: [] };
+    const grants = await identity.grants(user, request.responsibilityId ?? null);
+    return {
+      userId: user.userId,
+      userName: user.userFullName || user.userName,
+      side: user.userType === 'EXTERNAL' ? 'supplier' : 'internal',
+      supplierId: user.userType === 'EXTERNAL' ? user.supplierId : null,
+      orgIds: grants.orgIds,
+      categoryIds: grants.categoryIds,
+      locale: user.languageCode === 'EN' ? 'en' : 'zh-CN',
+      responsibilityId: grants.responsibilityId,
+    };
+  }
+
+  /** Turns due schedule occurrences into requests now (the ticker does it every few seconds). */
+  tick(): Promise<number> {
+    return this.ticker.tick();
+  }
+
+  /** Requests running on this node now (for the status tab and tests). */
+  get active(): readonly number[] {
+    return [...this.running.keys()];
+  }
+}
+
+/** The delay before retry n (from 1): the program's delay, doubled each time when it backs off, capped. */
+export function retryDelayMs(
+  program: Pick<Program, 'retryDelaySeconds' | 'retryBackoff' | 'retryMaxDelaySeconds'>,
+  attempt: number,
+): number {
+  const base = program.retryDelaySeconds * 1000;
+  const grown = program.retryBackoff === 'Y' ? base * 2 ** Math.max(0, attempt - 1) : base;
+  return Math.min(grown, Math.max(base, program.retryMaxDelaySeconds * 1000));
+}
+
+/** The handler's promise, or a rejection once its signal has been aborted for a while (a handler that ignores it). */
+function abandonable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | null = null;
+    const onAbort = () => {
+      timer = setTimeout(() => reject(new Error('the handler ignored its signal')), ABANDON_AFTER_MS);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        if (timer) clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        if (timer) clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/** A request's log lines, written in batches, capped in lines and bytes. */
+class LogBuffer {
+  private pending: { level: LogLevel; message: string; loggedAt: Date }[] = [];
+  count = 0;
+  private bytes = 0;
+  private truncated = false;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly services: BackgroundServices,
+    private readonly request: Request,
+  ) {}
+
+  add(message: string, level: LogLevel): void {
+    if (this.truncated) return;
+    const text = message.slice(0, 4000);
+    if (this.count + 1 >= LOG_MAX_LINES || this.bytes + text.length > LOG_MAX_BYTES) {
+      this.truncated = true;
+      this.push(
+        'WARN',
+        this.services.runtime.t('zh-CN', 'scheduler.log.truncated', { lines: LOG_MAX_LINES }),
+      );
+      return;
+    }
+    this.bytes += Buffer.byteLength(text);
+    this.push(level, text);
+  }
+
+  private push(level: LogLevel, message: string): void {
+    this.count++;
+    this.pending.push({ level, message, loggedAt: this.services.runtime.clock.now() });
+    if (this.pending.length >= 500) void this.flush();
+  }
+
+  /** Writes what is pending. Log lines are records themselves: appended in bulk, not audited field by field. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (!this.pending.length) return;
+      const batch = this.pending;
+      this.pending = [];
+      const table = this.services.runtime.table(requestLog.name);
+      await this.services.runtime.transaction(async (tx) => {
+        for (let at = 0; at < batch.length; at += 1000)
+          await tx.insert(table).values(
+            batch.slice(at, at + 1000).map((line) => ({
+              requestId: this.request.requestId,
+              submittedBy: this.request.submittedBy,
+              attempt: this.request.attempts,
+              level: line.level,
+              loggedAt: line.loggedAt,
+              message: line.message,
+              versionNum: 1,
+              createdBy: this.request.submittedBy,
+              creationDate: line.loggedAt,
+              lastUpdatedBy: this.request.submittedBy,
+              lastUpdateDate: line.loggedAt,
+            })) as never,
+          );
+      });
+    });
+    return this.flushing;
+  }
+}
+
+/** A request's output, written to a work file as it comes and stored with the request at the end. */
+class OutputFile {
+  private dir: Promise<string> | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private size = 0;
+
+  write(text: string): void {
+    this.size += Buffer.byteLength(text);
+    this.dir ??= mkdtemp(join(tmpdir(), 'srm-request-'));
+    const dir = this.dir;
+    this.writing = this.writing.then(async () => appendFile(join(await dir, 'out'), text));
+  }
+
+  async store(services: BackgroundServices, request: Request, program: Program): Promise<number | null> {
+    await this.writing;
+    if (!this.dir) return null;
+    const path = join(await this.dir, 'out');
+    const extension = program.outputType === 'CSV' ? 'csv' : 'txt';
+    const stored = await services.attachments.storage.put(createReadStream(path), Number.MAX_SAFE_INTEGER);
+    const info = await services.attachments.record(
+      { ...SYSTEM_ACTOR, userId: request.submittedBy },
+      `${request.requestNumber ?? request.requestId}.${extension}`,
+      stored,
+      { path: 'schedule/request-output', businessId: request.requestId },
+      false,
+    );
+    return info.id;
+  }
+
+  async remove(): Promise<void> {
+    if (this.dir) await rm(await this.dir, { recursive: true, force: true });
+  }
+}

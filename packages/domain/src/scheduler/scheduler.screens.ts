@@ -1,0 +1,43 @@
+// Screens of background work (web): programs with their parameters and incompatibilities, request
+// groups, requests (read-only documents with their buttons), schedules, scheduling errors and
+// the nodes of the status tab.
+import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+
+const definitions = () => import('./index');
+
+export const schedulerScreens: ScreenEntry[] = [
+  ...entityScreens(
+    'scheduler',
+    'baseConcurrentProgram',
+    () => definitions().then((m) => m.concurrentProgram),
+    {
+      list: 'concurrentPrograms',
+      edit: 'concurrentPrograms/ConcurrentProgramsDetail',
+    },
+  ),
+  ...entityScreens('scheduler', 'baseRequestGroup', () => definitions().then((m) => m.requestGroup), {
+    list: 'requestGroupList',
+    edit: 'requestGroupEdit',
+  }),
+  ...entityScreens(
+    'scheduler',
+    'baseConcurrentRequest',
+    () => definitions().then((m) => m.concurrentRequest),
+    {
+      list: 'submitRequest',
+      edit: 'submitRequestDetail',
+    },
+  ),
+  ...entityScreens('scheduler', 'baseScheduleJob', () => definitions().then((m) => m.scheduleJob), {
+    list: 'scheduleJobList',
+    edit: 'scheduleJobEdit',
+  }),
+  ...entityScreens('scheduler', 'baseSchedulingError', () => definitions().then((m) => m.schedulingError), {
+    list: 'schedulingError',
+    edit: 'schedulingErrorDetail',
+  }),
+  ...entityScreens('scheduler', 'baseSchedulerNode', () => definitions().then((m) => m.schedulerNode), {
+    list: 'schedulerNodeList',
+    edit: 'schedulerNodeDetail',
+  }),
+];
