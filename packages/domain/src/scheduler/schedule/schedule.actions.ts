@@ -83,7 +83,7 @@ export const scheduleEndpoints = defineEndpoints(scheduleJob, {
       return {
         data: occurrencesBetween(row.cronExpression, row.timeZone, from, end, input.count ?? 10).map(
           (at) => ({
-            occurrenceAt: at,
+            occurrenceAt: at.getTime(),
           }),
         ),
       };

@@ -1,0 +1,334 @@
+// 提交请求: the dialog of the request list's button. The user picks an enabled program; its
+// parameters become a form (an input by parameter kind, required ones marked, defaults the
+// browser can tell filled in, the others named as what an empty value becomes), and a requested
+// start may be set (empty: as soon as possible). OK calls doSubmit, refreshes the requests and
+// opens the new request in its tab; the server's refusal (a bad value, a program not granted)
+// stays on screen with the dialog open.
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Divider, Form, Modal, Select, Space, Spin, Typography } from 'antd';
+import {
+  type EntityDef,
+  type FieldDef,
+  MODAL_Z_INDEX,
+  date,
+  datetime,
+  formatDate,
+  lookup,
+  number,
+  ref,
+  text,
+  textIn,
+} from '@srm/kernel';
+import {
+  ApiFailure,
+  DateInput,
+  FieldInput,
+  type Labels,
+  fetchAll,
+  fieldRules,
+  invalidateAfterWrite,
+  request,
+  useApi,
+  useFormName,
+  useLabels,
+  useScreen,
+  useSession,
+} from '@srm/platform-ui';
+import { concurrentProgram } from '../program/program.entity';
+import { type ParamDefault, type ParamKind, programParam } from '../program/program-param.entity';
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** The request's edit screen and its key, where a submitted request opens. */
+export const REQUEST_DETAIL = { path: 'submitRequestDetail', key: 'requestId' } as const;
+
+/** A parameter line of a program, as findById answers it. */
+interface Param {
+  readonly lineNum: number;
+  readonly paramName: string;
+  readonly paramLabel: string;
+  readonly paramLabelEn?: string | null;
+  readonly paramKind: ParamKind;
+  readonly requiredFlag?: string | null;
+  readonly defaultType?: ParamDefault | null;
+  readonly defaultValue?: string | null;
+  readonly lookupType?: string | null;
+  readonly refEntity?: string | null;
+}
+
+interface Values {
+  programId?: number;
+  parameters?: Record<string, unknown>;
+  requestedStart?: number | null;
+}
+
+/** The field an input of the parameter's kind edits (YN has its own select). */
+function fieldOf(param: Param): FieldDef {
+  switch (param.paramKind) {
+    case 'NUMBER':
+      return number({ precision: 6, step: 1 });
+    case 'DATE':
+      return date();
+    case 'DATETIME':
+      return datetime();
+    case 'LOOKUP':
+      return lookup(param.lookupType ?? '');
+    case 'REF':
+      return ref(param.refEntity ?? '');
+    default:
+      return text({ max: 2000 });
+  }
+}
+
+/**
+ * What the form starts with: literal defaults and dates the browser can work out in the
+ * company's zone. The submitter's organisation is left to the server, which knows it.
+ */
+function initialValue(param: Param, timeZone: string): unknown {
+  const literal = param.defaultValue ?? '';
+  switch (param.defaultType) {
+    case 'LITERAL': {
+      if (literal === '') return undefined;
+      if (param.paramKind === 'NUMBER' || param.paramKind === 'REF') {
+        const value = Number(literal);
+        return Number.isFinite(value) ? value : undefined;
+      }
+      if (param.paramKind === 'DATETIME') {
+        const ms = Date.parse(literal);
+        return Number.isNaN(ms) ? undefined : ms;
+      }
+      return literal;
+    }
+    case 'TODAY':
+    case 'MONTH_START': {
+      if (param.paramKind !== 'DATE' && param.paramKind !== 'TEXT') return undefined;
+      const today = formatDate(Date.now(), timeZone);
+      return param.defaultType === 'TODAY' ? today : `${today.slice(0, 8)}01`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The value doSubmit takes: date-times as ISO text, nothing for an empty input. */
+function wireValue(param: Param, value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (param.paramKind === 'DATETIME' && typeof value === 'number') return new Date(value).toISOString();
+  return value;
+}
+
+/** Whether the server fills an empty value itself (a required parameter with a default). */
+const hasDefault = (param: Param) =>
+  !!param.defaultType &&
+  param.defaultType !== 'NONE' &&
+  !(param.defaultType === 'LITERAL' && !param.defaultValue);
+
+/** What an empty value becomes, said under the input. */
+function defaultHint(param: Param, labels: Labels): string | undefined {
+  if (!hasDefault(param) || !param.defaultType) return undefined;
+  const value =
+    param.defaultType === 'LITERAL'
+      ? String(param.defaultValue)
+      : labels.code(programParam.fields.defaultType.lookupType, param.defaultType);
+  return labels.t('scheduler.submit.defaultHint', { value });
+}
+
+function ParamInput({ param, value, onChange, id }: { param: Param } & InputProps) {
+  const labels = useLabels();
+  if (param.paramKind === 'YN') {
+    return (
+      <Select
+        id={id}
+        allowClear
+        style={{ width: '100%' }}
+        placeholder={labels.t('ui.placeholder.select')}
+        value={value === null || value === '' ? undefined : value}
+        options={[
+          { value: 'Y', label: labels.t('ui.yes') },
+          { value: 'N', label: labels.t('ui.no') },
+        ]}
+        onChange={(next: unknown) => onChange?.(next ?? null)}
+      />
+    );
+  }
+  return (
+    <FieldInput
+      id={id}
+      name={param.paramName}
+      field={fieldOf(param)}
+      value={value}
+      row={{}}
+      {...(onChange ? { onChange } : {})}
+    />
+  );
+}
+
+interface InputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}
+
+export interface SubmitRequestProps {
+  /** The request entity of the list. */
+  readonly entity: EntityDef;
+  onClose(): void;
+}
+
+export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
+  const api = useApi();
+  const labels = useLabels();
+  const screen = useScreen();
+  const { timeZone } = useSession();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const formName = useFormName('submitRequest');
+  const [busy, setBusy] = useState(false);
+  const programId = Form.useWatch('programId', form);
+  const field = (name: string) => labels.field(entity.name, name);
+
+  // The enabled programs; the server refuses those outside the user's request groups.
+  const programs = useQuery({
+    queryKey: ['entity', concurrentProgram.name, 'submittable'],
+    queryFn: () =>
+      fetchAll<Row>(api, `${concurrentProgram.apiPath}/listByPage`, {
+        enabledFlag: 'Y',
+        orderBy: 'programCode asc',
+      }),
+  });
+  const program = useQuery({
+    queryKey: ['entity', concurrentProgram.name, 'submitParams', programId ?? null],
+    enabled: typeof programId === 'number',
+    queryFn: async () =>
+      (await request<Row>(api, `${concurrentProgram.apiPath}/findById`, { programId })).data,
+  });
+  const params = useMemo(
+    () => [...((program.data?.params as Param[] | undefined) ?? [])].sort((a, b) => a.lineNum - b.lineNum),
+    [program.data],
+  );
+
+  // A program picked: its parameters start from their defaults.
+  useEffect(() => {
+    if (!program.data) return;
+    const values: Record<string, unknown> = {};
+    for (const param of params) values[param.paramName] = initialValue(param, timeZone);
+    form.setFieldValue('parameters', values);
+  }, [form, program.data, params, timeZone]);
+
+  const options = (programs.data ?? []).map((row) => ({
+    value: row.programId as number,
+    label: String(textIn(labels.locale, concurrentProgram.fields, row, 'programName') ?? row.programCode),
+    code: String(row.programCode ?? ''),
+  }));
+  const description = program.data?.description as string | null | undefined;
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const parameters: Record<string, unknown> = {};
+    for (const param of params) {
+      const value = wireValue(param, values.parameters?.[param.paramName]);
+      if (value !== undefined) parameters[param.paramName] = value;
+    }
+    setBusy(true);
+    try {
+      const answer = await request<Row>(api, `${entity.apiPath}/doSubmit`, {
+        programId: values.programId,
+        parameters,
+        ...(typeof values.requestedStart === 'number' ? { requestedStart: values.requestedStart } : {}),
+      });
+      void message.success(labels.t('scheduler.submit.done', { number: String(answer.data.requestNumber) }));
+      await invalidateAfterWrite(queryClient, entity);
+      onClose();
+      const id = answer.data[REQUEST_DETAIL.key];
+      if (typeof id === 'number') screen.open(REQUEST_DETAIL.path, { [REQUEST_DETAIL.key]: id });
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      void message.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      zIndex={MODAL_Z_INDEX}
+      width={640}
+      title={labels.action(entity.name, 'doSubmit')}
+      okText={labels.t('ui.ok')}
+      cancelText={labels.t('ui.cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+    >
+      <Form form={form} name={formName} layout="vertical" style={{ marginTop: 16 }}>
+        <Form.Item
+          name="programId"
+          label={field('programId')}
+          rules={[{ required: true, message: labels.t('validation.required') }]}
+          {...(description ? { extra: description } : {})}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={labels.t('ui.placeholder.select')}
+            loading={programs.isLoading}
+            options={options}
+            optionRender={(option) => (
+              <Space size={8}>
+                <span>{option.label}</span>
+                <Typography.Text type="secondary">{option.data.code}</Typography.Text>
+              </Space>
+            )}
+          />
+        </Form.Item>
+        {typeof programId === 'number' && (
+          <>
+            <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+              {field('parameters')}
+            </Divider>
+            {program.isLoading && <Spin size="small" style={{ display: 'block', marginBottom: 16 }} />}
+            {program.data && !params.length && (
+              <Typography.Paragraph type="secondary">
+                {labels.t('scheduler.submit.noParams')}
+              </Typography.Paragraph>
+            )}
+            {params.map((param) => {
+              const required = param.requiredFlag === 'Y';
+              const hint = defaultHint(param, labels);
+              return (
+                <Form.Item
+                  key={param.paramName}
+                  name={['parameters', param.paramName]}
+                  label={String(textIn(labels.locale, programParam.fields, param, 'paramLabel'))}
+                  required={required}
+                  rules={
+                    param.paramKind === 'YN'
+                      ? required && !hasDefault(param)
+                        ? [{ required: true, message: labels.t('validation.required') }]
+                        : []
+                      : fieldRules(fieldOf(param), labels, required && !hasDefault(param))
+                  }
+                  {...(hint ? { extra: hint } : {})}
+                >
+                  <ParamInput param={param} />
+                </Form.Item>
+              );
+            })}
+            <Divider style={{ margin: '8px 0 16px' }} />
+          </>
+        )}
+        <Form.Item
+          name="requestedStart"
+          label={field('requestedStart')}
+          extra={labels.t('scheduler.submit.startHint')}
+          style={{ marginBottom: 0 }}
+        >
+          <DateInput kind="datetime" placeholder={labels.t('ui.placeholder.select')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,216 @@
+// Schedules over real HTTP on a real database, with the platform's clock moved instead of
+// waiting: an expression or a zone that cannot be read is refused at save; every occurrence
+// becomes exactly one request however often nodes tick; two schedules due in the same minute
+// both run; occurrences missed while no node ticked follow skip, once or all; date parameters
+// move on; a bad expression written straight into the table is reported and the others go on.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
+import { schedulerFixture } from '../scheduler.testing';
+
+// The test ticks by hand: the runner's own ticking waits an hour.
+process.env.SRM_SCHEDULER_TICK_MS = '3600000';
+
+const { buyer, call, ok, program, until, server, runner } = schedulerFixture();
+type Row = Record<string, unknown>;
+const MINUTE = 60_000;
+
+let echo = 0;
+beforeAll(async () => {
+  echo = await program('T_ECHO_SCHEDULED', 'T_ECHO', {
+    parallelFlag: 'Y',
+    params: [
+      { lineNum: 1, paramName: 'name', paramLabel: '名称', paramKind: 'TEXT' },
+      { lineNum: 2, paramName: 'day', paramLabel: '日期', paramKind: 'DATE' },
+    ],
+  });
+});
+
+async function schedule(extra: Row): Promise<Row> {
+  return ok(
+    'baseScheduleJob',
+    'saveOrUpdate',
+    { scheduleName: 'every minute', programId: echo, ...extra },
+    buyer(),
+  );
+}
+
+/** Requests of a schedule, oldest occurrence first. */
+async function requestsOf(scheduleId: unknown): Promise<Row[]> {
+  const rows = await ok<Row[]>('baseConcurrentRequest', 'listByPage', { scheduleId, pageRows: 100 }, buyer());
+  return rows.sort((a, b) => Number(a.occurrenceAt) - Number(b.occurrenceAt));
+}
+
+/** Moves the platform's clock to a moment. */
+function at(ms: number): void {
+  server().clock.set(ms);
+}
+
+describe('schedules', () => {
+  it('an invalid cron expression or time zone is refused at save with a clear message, and nothing is stored', async () => {
+    const before = await server().count('base_schedule_job');
+    const refused = async (body: Row, language: 'CN' | 'EN') => {
+      const answer = await call(
+        'baseScheduleJob',
+        'saveOrUpdate',
+        { scheduleName: 'x', programId: echo, ...body },
+        buyer(),
+        language,
+      );
+      return [answer.httpStatus, answer.body.msg];
+    };
+    // Field problems of a save are a 400 naming the field, as every save's are.
+    expect(await refused({ cronExpression: '61 * * * *' }, 'CN')).toEqual([
+      400,
+      'Cron 表达式：Cron 表达式“61 * * * *”无效，应为 5 段：分 时 日 月 周',
+    ]);
+    expect(await refused({ cronExpression: '* * * * * *' }, 'EN')).toEqual([
+      400,
+      'Cron expression: “* * * * * *” is not a cron expression of 5 fields: minute hour day month weekday',
+    ]);
+    expect(await refused({ cronExpression: '* * * * *', timeZone: 'Mars/Olympus' }, 'CN')).toEqual([
+      400,
+      '时区：时区“Mars/Olympus”无效，请使用如 Asia/Shanghai 的时区名',
+    ]);
+    expect((await refused({ scheduleType: 'ONCE' }, 'EN'))[0]).toBe(400);
+    expect(await server().count('base_schedule_job')).toBe(before);
+  });
+
+  it('every occurrence becomes one request, however often the nodes tick', async () => {
+    const saved = await schedule({ cronExpression: '* * * * *', parameters: { name: 'tick' } });
+    expect(saved).toMatchObject({ status: 'ACTIVE', submittedBy: buyer().userId, timeZone: 'Asia/Shanghai' });
+    const first = saved.nextOccurrenceAt as number;
+    expect(first % MINUTE).toBe(0);
+    at(first + 1_000);
+    await Promise.all([runner().tick(), runner().tick(), runner().tick()]);
+    await runner().tick();
+    let requests = await requestsOf(saved.scheduleId);
+    expect(requests.map((row) => row.occurrenceAt)).toEqual([first]);
+    await until(requests[0]!.requestId as number, ['COMPLETED/NORMAL']);
+    at(first + MINUTE + 2_000);
+    await runner().tick();
+    await runner().tick();
+    requests = await requestsOf(saved.scheduleId);
+    expect(requests.map((row) => row.occurrenceAt)).toEqual([first, first + MINUTE]);
+    expect(requests[1]!.parameters).toEqual({ name: 'tick', day: null });
+    const found = await ok('baseScheduleJob', 'findById', { scheduleId: saved.scheduleId }, buyer());
+    expect(found).toMatchObject({ lastOccurrenceAt: first + MINUTE, nextOccurrenceAt: first + 2 * MINUTE });
+    const next = await ok<Row[]>(
+      'baseScheduleJob',
+      'listOccurrences',
+      { scheduleId: saved.scheduleId, count: 3 },
+      buyer(),
+    );
+    expect(next.map((row) => row.occurrenceAt)).toEqual([
+      first + 2 * MINUTE,
+      first + 3 * MINUTE,
+      first + 4 * MINUTE,
+    ]);
+    await ok('baseScheduleJob', 'doPause', { scheduleId: saved.scheduleId }, buyer());
+  });
+
+  it('two schedules of one program due in the same minute both run', async () => {
+    const one = await schedule({ scheduleName: 'one', cronExpression: '*/5 * * * *' });
+    const two = await schedule({ scheduleName: 'two', cronExpression: '*/5 * * * *' });
+    expect(one.nextOccurrenceAt).toBe(two.nextOccurrenceAt);
+    at((one.nextOccurrenceAt as number) + 1_000);
+    await runner().tick();
+    const runs = [...(await requestsOf(one.scheduleId)), ...(await requestsOf(two.scheduleId))];
+    expect(runs).toHaveLength(2);
+    for (const run of runs) await until(run.requestId as number, ['COMPLETED/NORMAL']);
+    for (const row of [one, two])
+      await ok('baseScheduleJob', 'doPause', { scheduleId: row.scheduleId }, buyer());
+  });
+
+  it('occurrences missed while no node ticked: skip runs none of them, once runs one, all runs each', async () => {
+    const made: Record<string, Row> = {};
+    for (const policy of ['SKIP', 'ONCE', 'ALL'])
+      made[policy] = await schedule({
+        scheduleName: `missed ${policy}`,
+        cronExpression: '* * * * *',
+        missedPolicy: policy,
+      });
+    const first = made.SKIP!.nextOccurrenceAt as number;
+    for (const row of Object.values(made)) expect(row.nextOccurrenceAt).toBe(first);
+    // Ten occurrences pass with no tick; the tenth is a second old.
+    at(first + 9 * MINUTE + 1_000);
+    await runner().tick();
+    const counted = async (policy: string) =>
+      (await requestsOf(made[policy]!.scheduleId)).map((row) => row.occurrenceAt);
+    // The tenth is on time; the nine before it are more than a minute late.
+    expect(await counted('SKIP')).toEqual([first + 9 * MINUTE]);
+    expect(await counted('ONCE')).toEqual([first + 8 * MINUTE, first + 9 * MINUTE]);
+    expect(await counted('ALL')).toEqual(Array.from({ length: 10 }, (_, index) => first + index * MINUTE));
+    const missed = await ok<Row[]>('baseSchedulingError', 'listByPage', {
+      scheduleId: made.SKIP!.scheduleId,
+    });
+    expect(missed).toHaveLength(1);
+    expect(missed[0]).toMatchObject({ errorKind: 'OCCURRENCE_MISSED', occurrenceAt: first });
+    expect(String(missed[0]!.message)).toContain('错过 9 个调度时点');
+    for (const row of Object.values(made))
+      await ok('baseScheduleJob', 'doPause', { scheduleId: row.scheduleId }, buyer());
+  });
+
+  it('a daily schedule with date increment passes the previous date + 1 day on each run', async () => {
+    const daily = await schedule({
+      scheduleName: 'daily',
+      cronExpression: '30 2 * * *',
+      incrementDates: 'Y',
+      parameters: { name: 'daily', day: '2026-12-01' },
+    });
+    const first = daily.nextOccurrenceAt as number;
+    at(first + 1_000);
+    await runner().tick();
+    at(first + 24 * 60 * MINUTE + 1_000);
+    await runner().tick();
+    const days = (await requestsOf(daily.scheduleId)).map((row) => (row.parameters as Row).day);
+    expect(days).toEqual(['2026-12-01', '2026-12-02']);
+    await ok('baseScheduleJob', 'doPause', { scheduleId: daily.scheduleId }, buyer());
+  });
+
+  it('a bad expression written straight into the table is reported; every other schedule keeps running', async () => {
+    const bad = await schedule({ scheduleName: 'bad', cronExpression: '* * * * *' });
+    const good = await schedule({ scheduleName: 'good', cronExpression: '* * * * *' });
+    const table = server().runtime.table('baseScheduleJob');
+    await queryRows(
+      server().runtime.executor(),
+      sql`update ${table} set cron_expression = '61 * * * *' where schedule_id = ${bad.scheduleId as number}`,
+    );
+    at((good.nextOccurrenceAt as number) + 1_000);
+    await runner().tick();
+    expect(await requestsOf(good.scheduleId)).toHaveLength(1);
+    expect(await requestsOf(bad.scheduleId)).toHaveLength(0);
+    const errors = await ok<Row[]>('baseSchedulingError', 'listByPage', { scheduleId: bad.scheduleId });
+    expect(errors.map((row) => row.errorKind)).toEqual(['BAD_SCHEDULE']);
+    // Reported once, not at every tick.
+    at((good.nextOccurrenceAt as number) + MINUTE + 1_000);
+    await runner().tick();
+    expect(await ok<Row[]>('baseSchedulingError', 'listByPage', { scheduleId: bad.scheduleId })).toHaveLength(
+      1,
+    );
+    expect(await requestsOf(good.scheduleId)).toHaveLength(2);
+    await ok('baseScheduleJob', 'doPause', { scheduleId: good.scheduleId }, buyer());
+  });
+
+  it('a paused schedule is not run; resumed, it starts from now (what passed while paused is not missed)', async () => {
+    const saved = await schedule({ scheduleName: 'paused', cronExpression: '* * * * *' });
+    await ok('baseScheduleJob', 'doPause', { scheduleId: saved.scheduleId }, buyer());
+    at((saved.nextOccurrenceAt as number) + 5 * MINUTE);
+    await runner().tick();
+    expect(await requestsOf(saved.scheduleId)).toHaveLength(0);
+    const [resumed] = await ok<Row[]>(
+      'baseScheduleJob',
+      'doResume',
+      { scheduleId: saved.scheduleId },
+      buyer(),
+    );
+    const next = resumed!.nextOccurrenceAt as number;
+    expect(next).toBeGreaterThan((saved.nextOccurrenceAt as number) + 5 * MINUTE);
+    at(next + 1_000);
+    await runner().tick();
+    expect((await requestsOf(saved.scheduleId)).map((row) => row.occurrenceAt)).toEqual([next]);
+    expect(await ok<Row[]>('baseSchedulingError', 'listByPage', { scheduleId: saved.scheduleId })).toEqual(
+      [],
+    );
+  });
+});
