@@ -22,6 +22,7 @@ export const record = {
   intervals: [] as Interval[],
   attempts: new Map<number, number[]>(),
   signalled: new Set<number>(),
+  executions: new Map<number, number>(),
 };
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -51,6 +52,10 @@ export const testExecutables: Record<string, Executable> = {
     return `echoed ${String(run.params.name ?? '')}`;
   },
   T_WARN: async () => ({ warning: 'half done' }),
+  T_COUNT: async (run) => {
+    record.executions.set(run.requestId, (record.executions.get(run.requestId) ?? 0) + 1);
+    return 'counted';
+  },
   T_FAIL: async (run) => {
     const seen = record.attempts.get(run.requestId) ?? [];
     seen.push(Date.now());
@@ -69,7 +74,8 @@ export const testExecutables: Record<string, Executable> = {
   ...Object.fromEntries(['A', 'B', 'C', 'D', 'E'].map((name) => [`T_${name}`, timed(name)])),
 };
 
-const testArea = defineServerArea(
+/** Every area plus the test executables' area (a test starting its own nodes composes these). */
+export const testArea = defineServerArea(
   defineArea({
     name: 'schedulerTest',
     entities: [],

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type EntityDef, areaEntities, bpmEntities, systemEntities } from '@srm/kernel';
-import { readJournal } from '@srm/db';
+import { openDatabase, readJournal } from '@srm/db';
 import type { AccessPolicy, Actor } from '../access/actor';
 import { type ServerArea, definedServerAreas } from '../area';
 import type { EntityRuntime } from '../entity/runtime';
@@ -60,6 +60,11 @@ export interface TestServerOptions {
   smtpUrl?: string;
   /** The built web app to serve (none by default). */
   webDir?: string;
+  /**
+   * PostgreSQL only: another node on the database of a running test server (its `database.url`)
+   * instead of a fresh copy; closing this node leaves the database to the first.
+   */
+  joinDatabaseUrl?: string;
 }
 
 /**
@@ -93,7 +98,9 @@ function repositoryVersion(): string {
 }
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
-  const database = await openTestDatabase();
+  const database: TestDatabase = options.joinDatabaseUrl
+    ? { ...(await openDatabase({ url: options.joinDatabaseUrl })), url: options.joinDatabaseUrl }
+    : await openTestDatabase();
   const { registry } = platformSchema(options.areas);
   const { app, runtime, clock, identity, jobs } = await buildPlatform({
     database,
