@@ -2,6 +2,7 @@
 // groups, requests (read-only documents with their buttons), schedules, scheduling errors and
 // the nodes of the status tab.
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { requestButtons, submitRequestButton } from './request/request.buttons';
 
 const definitions = () => import('./index');
 
@@ -26,6 +27,9 @@ export const schedulerScreens: ScreenEntry[] = [
     {
       list: 'submitRequest',
       edit: 'submitRequestDetail',
+      // 提交请求 on the list; cancel, hold, release, resubmit, log and output on a request.
+      listButtons: [submitRequestButton],
+      editButtons: requestButtons,
     },
   ),
   ...entityScreens('scheduler', 'baseScheduleJob', () => definitions().then((m) => m.scheduleJob), {

@@ -44,7 +44,7 @@ type Row = Readonly<Record<string, unknown>>;
 export const REQUEST_DETAIL = { path: 'submitRequestDetail', key: 'requestId' } as const;
 
 /** A parameter line of a program, as findById answers it. */
-interface Param {
+type Param = {
   readonly lineNum: number;
   readonly paramName: string;
   readonly paramLabel: string;
@@ -55,7 +55,7 @@ interface Param {
   readonly defaultValue?: string | null;
   readonly lookupType?: string | null;
   readonly refEntity?: string | null;
-}
+};
 
 interface Values {
   programId?: number;
@@ -130,10 +130,18 @@ function defaultHint(param: Param, labels: Labels): string | undefined {
   const value =
     param.defaultType === 'LITERAL'
       ? String(param.defaultValue)
-      : labels.code(programParam.fields.defaultType.lookupType, param.defaultType);
+      : labels.code('BASE_PROGRAM_PARAM_DEFAULT', param.defaultType);
   return labels.t('scheduler.submit.defaultHint', { value });
 }
 
+/** What Form.Item gives the input it wraps. */
+interface InputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}
+
+/** The input of a parameter by its kind. */
 function ParamInput({ param, value, onChange, id }: { param: Param } & InputProps) {
   const labels = useLabels();
   if (param.paramKind === 'YN') {
@@ -162,12 +170,6 @@ function ParamInput({ param, value, onChange, id }: { param: Param } & InputProp
       {...(onChange ? { onChange } : {})}
     />
   );
-}
-
-interface InputProps {
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  id?: string;
 }
 
 export interface SubmitRequestProps {
