@@ -37,7 +37,10 @@ test('a buyer submits a program, follows it to completion, reads its log and dow
   const log = buyer.locator('.ant-modal:visible');
   await slow(log.getByText(/待检查的已确认订单 \d+ 张/)).toBeVisible();
   await keepScreenshot(buyer, 'scheduler-log-zh');
-  await log.locator('.ant-modal-footer').getByRole('button', { name: /关\s?闭/ }).click();
+  await log
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s?闭/ })
+    .click();
   const download = buyer.waitForEvent('download');
   await pane.getByRole('button', { name: '查看输出' }).click();
   const file = await download;
