@@ -80,6 +80,7 @@ function systemData(services: BackgroundServices, tx: Executor, operation: strin
 export class RequestRunner implements BackgroundService {
   readonly nodeName = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly running = new Map<number, Running>();
+  private readonly actors = new Map<string, { actor: Actor; until: number }>();
   private readonly settled = new Set<Promise<void>>();
   private beat: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -164,8 +165,20 @@ export class RequestRunner implements BackgroundService {
     );
   }
 
-  /** Runs a request the job names, if it is still to run and nothing incompatible runs. */
+  /**
+   * Runs a request the job names, if it is still to run and nothing incompatible runs. Then wakes
+   * this node's idle workers: pg-boss waits its polling interval between fetches, so without the
+   * nudge a worker would take at most one request per interval while others wait in the queue.
+   */
   private async take(requestId: number): Promise<void> {
+    try {
+      await this.takeOne(requestId);
+    } finally {
+      if (!this.stopped) this.services.jobs.notify(REQUEST_QUEUE);
+    }
+  }
+
+  private async takeOne(requestId: number): Promise<void> {
     if (this.stopped) return;
     const { runtime, lease } = this.services;
     // Held before the request is marked RUNNING: another node's sweep never finds it orphaned.
@@ -419,15 +432,15 @@ export class RequestRunner implements BackgroundService {
 
   /** Wakes the requests waiting on Standby (something completed: one of them may start). */
   private async wakeStandby(): Promise<void> {
-    await this.services.runtime.transaction(async (tx) => {
-      const data = systemData(this.services, tx, 'scheduler.standby');
-      const waiting = await data.list(
-        concurrentRequest,
-        { phaseCode: 'PENDING', statusCode: 'STANDBY' },
-        { limit: 200 },
-      );
-      for (const request of waiting) await this.wake(request);
-    });
+    const table = this.services.runtime.table(concurrentRequest.name);
+    // A raw read of ids and priorities only: this runs after every completion.
+    const waiting = await queryRows<{ requestId: number; priority: number }>(
+      this.services.runtime.executor(),
+      sql`select request_id as "requestId", priority from ${table}
+           where phase_code = 'PENDING' and status_code = 'STANDBY' order by priority, request_id limit 200`,
+    );
+    for (const request of waiting)
+      await this.wake({ requestId: Number(request.requestId), priority: Number(request.priority) });
   }
 
   private abort(run: Running, why: 'cancel' | 'timeout' | 'shutdown'): void {
@@ -501,8 +514,20 @@ export class RequestRunner implements BackgroundService {
     return cleared;
   }
 
-  /** Who a request runs as: its submitter as the identity module knows him now. */
+  /**
+   * Who a request runs as: its submitter under the request's responsibility, as the identity
+   * module knows him (kept for a minute: many requests of one user need not each read his grants).
+   */
   private async actorOf(request: Request): Promise<Actor> {
+    const key = `${request.submittedBy}:${request.responsibilityId ?? ''}`;
+    const known = this.actors.get(key);
+    if (known && known.until > Date.now()) return known.actor;
+    const actor = await this.readActor(request);
+    this.actors.set(key, { actor, until: Date.now() + 60_000 });
+    return actor;
+  }
+
+  private async readActor(request: Request): Promise<Actor> {
     const identity = this.services.runtime.plugins.identity;
     const user = identity ? await identity.findUser({ userId: request.submittedBy }) : null;
     // A submitter the platform no longer knows reads nothing.
