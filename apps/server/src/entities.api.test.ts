@@ -15,7 +15,43 @@ import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;
 
+/** The responsibility the samples are written in: a schedule needs its program in one of its request groups. */
+let responsibilityId = 0;
+
 const overrides: SampleOverrides = {
+  // A program's sample parameter is optional text (a required one would need a value in every
+  // request and schedule of the samples).
+  baseConcurrentProgram: (row) => ({
+    ...row,
+    params: [
+      {
+        lineNum: 1,
+        paramName: 'note',
+        paramLabel: '备注',
+        paramKind: 'TEXT',
+        requiredFlag: 'N',
+        defaultType: 'NONE',
+      },
+    ],
+  }),
+  // A schedule: a readable expression and zone, parameters its program takes, and its program in
+  // a request group of the caller's responsibility.
+  baseScheduleJob: async (row) => {
+    await server.post('/api/schedule/v1/baseRequestGroupRestful/saveOrUpdate', {
+      groupCode: `SAMPLE_${String(row.programId)}`,
+      groupName: '样例请求组',
+      programs: [{ lineNum: 1, programId: row.programId }],
+      responsibilities: [{ lineNum: 1, responsibilityId }],
+    });
+    const { endDate: _end, runAt: _at, ...rest } = row;
+    return {
+      ...rest,
+      scheduleType: 'CRON',
+      cronExpression: '*/5 * * * *',
+      timeZone: 'Asia/Shanghai',
+      parameters: { note: 'x' },
+    };
+  },
   // Node percentages must make 100.
   srmBasePaymentTerm: (row) => ({
     ...row,
@@ -233,7 +269,17 @@ async function approveAslApply(aslApplyId: number): Promise<void> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  factory = new SampleFactory(registry, (path, body) => server.post(path, body), overrides);
+  const responsibility = await server.post<Row>('/api/base/v1/baseResponsibilityRestful/saveOrUpdate', {
+    responsibilityCode: 'SAMPLES',
+    responsibilityName: '样例职责',
+    side: 'INTERNAL',
+  });
+  responsibilityId = responsibility.body.data.responsibilityId as number;
+  factory = new SampleFactory(
+    registry,
+    (path, body) => server.post(path, body, { actor: { responsibilityId } }),
+    overrides,
+  );
   // The ASL application's process, approved by a user other than the test caller (user 1).
   let approverId = 1;
   for (let n = 0; approverId === 1; n++) {

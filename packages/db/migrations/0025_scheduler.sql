@@ -109,7 +109,9 @@ CREATE TABLE "base_concurrent_request" (
 	"request_number" varchar(30),
 	"program_id" bigint NOT NULL,
 	"submitted_by" bigint NOT NULL,
+	"submitted_by_name" varchar(120),
 	"responsibility_id" bigint,
+	"responsibility_name" varchar(120),
 	"parameters" jsonb,
 	"priority" bigint NOT NULL,
 	"requested_start" timestamp (3) with time zone,
@@ -164,7 +166,9 @@ CREATE TABLE "base_schedule_job" (
 	"increment_dates" char(1),
 	"missed_policy" varchar(60) NOT NULL,
 	"submitted_by" bigint,
+	"submitted_by_name" varchar(120),
 	"responsibility_id" bigint,
+	"responsibility_name" varchar(120),
 	"last_occurrence_at" timestamp (3) with time zone,
 	"next_occurrence_at" timestamp (3) with time zone,
 	"status" varchar(30) DEFAULT 'ACTIVE' NOT NULL,
@@ -210,41 +214,31 @@ CREATE TABLE "base_scheduling_error" (
 );
 
 --> statement-breakpoint
-ALTER TABLE "base_concurrent_program_param" ADD CONSTRAINT "base_concurrent_program_param_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "base_concurrent_program_param" ADD CONSTRAINT "base_concurrent_program_param_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "base_concurrent_program_incompat" ADD CONSTRAINT "base_concurrent_program_incompat_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "base_concurrent_program_incompat" ADD CONSTRAINT "base_concurrent_program_incompat_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "base_concurrent_program_incompat" ADD CONSTRAINT "base_concurrent_program_incompat_incompatible_program_id_fk" FOREIGN KEY ("incompatible_program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "base_request_group_program" ADD CONSTRAINT "base_request_group_program_request_group_id_fk" FOREIGN KEY ("request_group_id") REFERENCES "public"."base_request_group"("request_group_id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "base_request_group_program" ADD CONSTRAINT "base_request_group_program_request_group_id_fk" FOREIGN KEY ("request_group_id") REFERENCES "public"."base_request_group"("request_group_id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "base_request_group_program" ADD CONSTRAINT "base_request_group_program_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "base_request_group_resp" ADD CONSTRAINT "base_request_group_resp_request_group_id_fk" FOREIGN KEY ("request_group_id") REFERENCES "public"."base_request_group"("request_group_id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "base_request_group_resp" ADD CONSTRAINT "base_request_group_resp_request_group_id_fk" FOREIGN KEY ("request_group_id") REFERENCES "public"."base_request_group"("request_group_id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "base_request_group_resp" ADD CONSTRAINT "base_request_group_resp_responsibility_id_fk" FOREIGN KEY ("responsibility_id") REFERENCES "public"."base_responsibility"("responsibility_id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "base_concurrent_request" ADD CONSTRAINT "base_concurrent_request_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "base_concurrent_request" ADD CONSTRAINT "base_concurrent_request_submitted_by_fk" FOREIGN KEY ("submitted_by") REFERENCES "public"."base_user"("user_id") ON DELETE no action ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "base_concurrent_request" ADD CONSTRAINT "base_concurrent_request_responsibility_id_fk" FOREIGN KEY ("responsibility_id") REFERENCES "public"."base_responsibility"("responsibility_id") ON DELETE no action ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "base_concurrent_request" ADD CONSTRAINT "base_concurrent_request_schedule_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."base_schedule_job"("schedule_id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "base_concurrent_request" ADD CONSTRAINT "base_concurrent_request_schedule_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."base_schedule_job"("schedule_id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "base_concurrent_request_log" ADD CONSTRAINT "base_concurrent_request_log_request_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."base_concurrent_request"("request_id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "base_concurrent_request_log" ADD CONSTRAINT "base_concurrent_request_log_submitted_by_fk" FOREIGN KEY ("submitted_by") REFERENCES "public"."base_user"("user_id") ON DELETE no action ON UPDATE no action;
---> statement-breakpoint
 ALTER TABLE "base_schedule_job" ADD CONSTRAINT "base_schedule_job_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE no action ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "base_schedule_job" ADD CONSTRAINT "base_schedule_job_submitted_by_fk" FOREIGN KEY ("submitted_by") REFERENCES "public"."base_user"("user_id") ON DELETE no action ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "base_schedule_job" ADD CONSTRAINT "base_schedule_job_responsibility_id_fk" FOREIGN KEY ("responsibility_id") REFERENCES "public"."base_responsibility"("responsibility_id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "base_scheduling_error" ADD CONSTRAINT "base_scheduling_error_request_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."base_concurrent_request"("request_id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "base_scheduling_error" ADD CONSTRAINT "base_scheduling_error_schedule_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."base_schedule_job"("schedule_id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "base_scheduling_error" ADD CONSTRAINT "base_scheduling_error_schedule_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."base_schedule_job"("schedule_id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "base_scheduling_error" ADD CONSTRAINT "base_scheduling_error_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."base_concurrent_program"("program_id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
@@ -290,25 +284,15 @@ CREATE INDEX "base_concurrent_request_schedule_id_idx" ON "base_concurrent_reque
 --> statement-breakpoint
 CREATE INDEX "base_concurrent_request_requested_start_idx" ON "base_concurrent_request" USING btree ("requested_start");
 --> statement-breakpoint
-CREATE INDEX "base_concurrent_request_submitted_by_idx" ON "base_concurrent_request" USING btree ("submitted_by");
---> statement-breakpoint
-CREATE INDEX "base_concurrent_request_responsibility_id_idx" ON "base_concurrent_request" USING btree ("responsibility_id");
---> statement-breakpoint
 CREATE UNIQUE INDEX "base_concurrent_request_occurrence_key_uq" ON "base_concurrent_request" USING btree ("occurrence_key");
 --> statement-breakpoint
 CREATE INDEX "base_concurrent_request_log_request_id_idx" ON "base_concurrent_request_log" USING btree ("request_id");
---> statement-breakpoint
-CREATE INDEX "base_concurrent_request_log_submitted_by_idx" ON "base_concurrent_request_log" USING btree ("submitted_by");
 --> statement-breakpoint
 CREATE INDEX "base_schedule_job_schedule_name_idx" ON "base_schedule_job" USING btree ("schedule_name");
 --> statement-breakpoint
 CREATE INDEX "base_schedule_job_program_id_idx" ON "base_schedule_job" USING btree ("program_id");
 --> statement-breakpoint
 CREATE INDEX "base_schedule_job_status_idx" ON "base_schedule_job" USING btree ("status");
---> statement-breakpoint
-CREATE INDEX "base_schedule_job_submitted_by_idx" ON "base_schedule_job" USING btree ("submitted_by");
---> statement-breakpoint
-CREATE INDEX "base_schedule_job_responsibility_id_idx" ON "base_schedule_job" USING btree ("responsibility_id");
 --> statement-breakpoint
 CREATE INDEX "base_schedule_job_next_occurrence_at_idx" ON "base_schedule_job" USING btree ("next_occurrence_at");
 --> statement-breakpoint

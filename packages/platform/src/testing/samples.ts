@@ -27,6 +27,8 @@ const next = () => ++counter;
 export class SampleFactory {
   private readonly lookupsReady = new Set<string>();
   private readonly cache = new Map<string, number>();
+  /** Entities whose sample is being made: a line naming one of them again would recurse forever. */
+  private readonly building = new Set<string>();
 
   constructor(
     private readonly registry: EntityRegistry,
@@ -132,8 +134,18 @@ export class SampleFactory {
       const value = await this.value(entity, name, field, n);
       if (value !== undefined && value !== null) row[name] = value;
     }
-    for (const [collection, line] of Object.entries(entity.lines))
-      row[collection] = [await this.body(line.name)];
+    for (const [collection, line] of Object.entries(entity.lines)) {
+      // A line that must name another row of an entity being made (a program's incompatible
+      // program) is left out: that row would need such a line too.
+      const circular = Object.entries(line.fields).some(
+        ([name, field]) =>
+          field.kind === 'ref' &&
+          field.required &&
+          line.parent?.field !== name &&
+          this.building.has(field.entity),
+      );
+      row[collection] = circular ? [] : [await this.body(line.name)];
+    }
     const override = this.overrides[entityName];
     return override ? override(row, n, this) : row;
   }
@@ -141,7 +153,14 @@ export class SampleFactory {
   /** Creates a row and answers it as saveOrUpdate does. */
   async create(entityName: string): Promise<Row> {
     const entity = this.registry.get(entityName);
-    const saved = await this.post(`${entity.apiPath}/saveOrUpdate`, await this.body(entityName));
+    this.building.add(entityName);
+    let body: Row;
+    try {
+      body = await this.body(entityName);
+    } finally {
+      this.building.delete(entityName);
+    }
+    const saved = await this.post(`${entity.apiPath}/saveOrUpdate`, body);
     if (saved.body.status !== 'S') throw new Error(`sample ${entityName}: ${saved.body.msg}`);
     return saved.body.data as Row;
   }

@@ -9,7 +9,7 @@ export const programIncompat = defineEntity('baseConcurrentProgramIncompat', {
   parent: { entity: 'baseConcurrentProgram', field: 'programId' },
   unique: [['programId', 'incompatibleProgramId']],
   fields: {
-    programId: ref('baseConcurrentProgram', { required: true }),
+    programId: ref('baseConcurrentProgram', { required: true, onDelete: 'cascade' }),
     lineNum: number({ required: true, min: 1, max: 999, sequence: { step: 1 } }),
     incompatibleProgramId: ref('baseConcurrentProgram', {
       required: true,

@@ -17,7 +17,7 @@ export const programParam = defineEntity('baseConcurrentProgramParam', {
   parent: { entity: 'baseConcurrentProgram', field: 'programId' },
   unique: [['programId', 'paramName']],
   fields: {
-    programId: ref('baseConcurrentProgram', { required: true }),
+    programId: ref('baseConcurrentProgram', { required: true, onDelete: 'cascade' }),
     lineNum: number({ required: true, min: 1, max: 999, sequence: { step: 1 } }),
     paramName: text({ required: true, max: 40, format: 'code' }),
     paramLabel: text({ required: true, max: 60, english: 'paramLabelEn' }),

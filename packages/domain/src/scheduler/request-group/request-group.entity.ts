@@ -10,7 +10,7 @@ export const requestGroupProgram = defineEntity('baseRequestGroupProgram', {
   parent: { entity: 'baseRequestGroup', field: 'requestGroupId' },
   unique: [['requestGroupId', 'programId']],
   fields: {
-    requestGroupId: ref('baseRequestGroup', { required: true }),
+    requestGroupId: ref('baseRequestGroup', { required: true, onDelete: 'cascade' }),
     lineNum: number({ required: true, min: 1, max: 999, sequence: { step: 1 } }),
     programId: ref('baseConcurrentProgram', { required: true, display: 'programName' }),
   },
@@ -25,7 +25,7 @@ export const requestGroupResp = defineEntity('baseRequestGroupResp', {
   parent: { entity: 'baseRequestGroup', field: 'requestGroupId' },
   unique: [['requestGroupId', 'responsibilityId']],
   fields: {
-    requestGroupId: ref('baseRequestGroup', { required: true }),
+    requestGroupId: ref('baseRequestGroup', { required: true, onDelete: 'cascade' }),
     lineNum: number({ required: true, min: 1, max: 999, sequence: { step: 1 } }),
     responsibilityId: ref('baseResponsibility', { required: true, display: 'responsibilityName' }),
   },

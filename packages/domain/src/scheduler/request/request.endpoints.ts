@@ -54,6 +54,19 @@ export async function submittable(data: DataApi, programId: number) {
   return program;
 }
 
+/** The name of the caller's current responsibility in his language, kept on what he submits. */
+export async function responsibilityName(data: DataApi): Promise<string | null> {
+  if (!data.actor.responsibilityId) return null;
+  // A raw read of one name: the caller works in this responsibility.
+  const [row] = await queryRows<{ name: string | null; nameEn: string | null }>(
+    data.tx,
+    sql`select responsibility_name as name, responsibility_name_en as "nameEn"
+          from base_responsibility where responsibility_id = ${data.actor.responsibilityId}`,
+  );
+  if (!row) return null;
+  return data.actor.locale === 'en' ? (row.nameEn ?? row.name) : row.name;
+}
+
 /** Writes a request (as the platform: requests are its rows) and sends its wake-up with the transaction. */
 async function submit(
   data: DataApi,
@@ -69,7 +82,9 @@ async function submit(
     {
       programId,
       submittedBy: data.actor.userId ?? 0,
+      submittedByName: data.actor.userName,
       responsibilityId: data.actor.responsibilityId ?? null,
+      responsibilityName: await responsibilityName(data),
       parameters,
       priority,
       requestedStart: (extra.requestedStart ?? data.now).getTime(),
@@ -83,7 +98,7 @@ async function submit(
     await platform.patch(concurrentRequest, request.requestId, split('PENDING/NORMAL') as never);
   await runnerOf(data).wake(
     request,
-    extra.requestedStart && extra.requestedStart > data.now ? extra.requestedStart : undefined,
+    extra.requestedStart ? extra.requestedStart.getTime() - data.now.getTime() : 0,
   );
   return request;
 }

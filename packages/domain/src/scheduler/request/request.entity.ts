@@ -16,14 +16,19 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
   fields: {
     requestNumber: text({ readonly: true, max: 30 }),
     programId: ref('baseConcurrentProgram', { required: true, display: 'programName' }),
-    submittedBy: ref('baseUser', { required: true, display: 'userFullName', displayAs: 'submittedByName' }),
-    responsibilityId: ref('baseResponsibility', { display: 'responsibilityName' }),
+    // Ids and names as they were, not references: a reference would make users and
+    // responsibilities readable to everyone who may read requests (grants follow references).
+    submittedBy: number({ required: true, min: 0 }),
+    submittedByName: text({ readonly: true, max: 120 }),
+    responsibilityId: number({ min: 0 }),
+    responsibilityName: text({ readonly: true, max: 120 }),
     /** The parameter values, checked against the program's parameters at submit. */
     parameters: json(),
     priority: number({ required: true, min: 1, max: 99, default: 50 }),
     /** Not before this time. */
     requestedStart: datetime({ indexed: true }),
-    scheduleId: ref('baseScheduleJob', { display: 'scheduleName' }),
+    // A schedule deleted keeps the requests it made.
+    scheduleId: ref('baseScheduleJob', { display: 'scheduleName', onDelete: 'set null' }),
     /** The schedule's occurrence this request runs. */
     occurrenceAt: datetime(),
     /** `schedule@occurrence`: unique, so that no occurrence becomes two requests whichever nodes tick. */
@@ -73,8 +78,8 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
         fields: [
           'requestNumber',
           'programId',
-          'submittedBy',
-          'responsibilityId',
+          'submittedByName',
+          'responsibilityName',
           'priority',
           'requestedStart',
           'scheduleId',
@@ -114,7 +119,7 @@ export const requestLog = defineEntity('baseConcurrentRequestLog', {
       display: 'requestNumber',
       displayAs: 'requestNumber',
     }),
-    submittedBy: ref('baseUser', { required: true, display: 'userFullName', displayAs: 'submittedByName' }),
+    submittedBy: number({ required: true, min: 0 }),
     attempt: number({ required: true, min: 0 }),
     level: lookup('BASE_LOG_LEVEL', { required: true, codes: ['INFO', 'WARN', 'ERROR'], default: 'INFO' }),
     loggedAt: datetime({ required: true }),

@@ -45,7 +45,7 @@ export const schedulingError = defineEntity('baseSchedulingError', {
   fields: {
     errorKind: lookup('BASE_SCHEDULING_ERROR_KIND', { required: true, codes: ERROR_KINDS }),
     requestId: ref('baseConcurrentRequest', { display: 'requestNumber', displayAs: 'requestNumber' }),
-    scheduleId: ref('baseScheduleJob', { display: 'scheduleName' }),
+    scheduleId: ref('baseScheduleJob', { display: 'scheduleName', onDelete: 'set null' }),
     programId: ref('baseConcurrentProgram', { display: 'programName' }),
     occurrenceAt: datetime(),
     occurredAt: datetime({ required: true, indexed: true }),

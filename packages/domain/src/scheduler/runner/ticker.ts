@@ -135,7 +135,9 @@ export class ScheduleTicker {
         {
           programId: schedule.programId,
           submittedBy: schedule.submittedBy ?? 0,
+          submittedByName: schedule.submittedByName,
           responsibilityId: schedule.responsibilityId,
+          responsibilityName: schedule.responsibilityName,
           parameters: values,
           priority: 50,
           requestedStart: at.getTime(),

@@ -7,7 +7,7 @@ import type { RuleIssue } from '@srm/kernel';
 import { AppError, defineActions, defineEndpoints, endpoint } from '@srm/platform';
 import { number, ref } from '@srm/kernel';
 import { checkParams } from '../program/program-params';
-import { submittable } from '../request/request.endpoints';
+import { responsibilityName, submittable } from '../request/request.endpoints';
 import { isCron, isTimeZone, nextOccurrence, occurrencesBetween } from './cron';
 import { scheduleJob } from './schedule.entity';
 
@@ -37,7 +37,9 @@ export const scheduleActions = defineActions(scheduleJob, {
     row.parameters = await checkParams(ctx, program.params, given as Record<string, unknown>);
     if (ctx.created) {
       row.submittedBy = ctx.actor.userId ?? null;
+      row.submittedByName = ctx.actor.userName;
       row.responsibilityId = ctx.actor.responsibilityId ?? null;
+      row.responsibilityName = await responsibilityName(ctx);
     }
     const from = row.startDate && row.startDate > ctx.now.getTime() ? new Date(row.startDate - 1) : ctx.now;
     const end = row.endDate ? new Date(row.endDate) : null;

@@ -3,7 +3,7 @@
 // dates. This table is the truth: nodes turn due occurrences into requests, one request per
 // occurrence (a unique key), so two nodes never run one occurrence twice. Occurrences missed
 // while no node ran follow the schedule's policy: skip them, run one, or run each (capped).
-import { checkbox, datetime, defineEntity, json, lookup, ref, text } from '@srm/kernel';
+import { checkbox, datetime, defineEntity, json, lookup, number, ref, text } from '@srm/kernel';
 
 export const SCHEDULE_TYPES = ['ONCE', 'CRON'] as const;
 export const MISSED_POLICIES = ['SKIP', 'ONCE', 'ALL'] as const;
@@ -32,8 +32,12 @@ export const scheduleJob = defineEntity('baseScheduleJob', {
     /** Date parameters move on by the time between occurrences at each run (EBS). */
     incrementDates: checkbox(),
     missedPolicy: lookup('BASE_SCHEDULE_MISSED', { required: true, codes: MISSED_POLICIES, default: 'SKIP' }),
-    submittedBy: ref('baseUser', { readonly: true, display: 'userFullName', displayAs: 'submittedByName' }),
-    responsibilityId: ref('baseResponsibility', { readonly: true, display: 'responsibilityName' }),
+    // Ids and names as they were, not references: a reference would make users and
+    // responsibilities readable to everyone who may read requests (grants follow references).
+    submittedBy: number({ readonly: true, min: 0 }),
+    submittedByName: text({ readonly: true, max: 120 }),
+    responsibilityId: number({ readonly: true, min: 0 }),
+    responsibilityName: text({ readonly: true, max: 120 }),
     /** The last occurrence turned into a request (or skipped). */
     lastOccurrenceAt: datetime({ readonly: true }),
     nextOccurrenceAt: datetime({ readonly: true, indexed: true }),
@@ -60,7 +64,10 @@ export const scheduleJob = defineEntity('baseScheduleJob', {
         fields: ['scheduleName', 'programId', 'scheduleType', 'runAt', 'cronExpression', 'timeZone'],
       },
       { key: 'window', fields: ['startDate', 'endDate', 'incrementDates', 'missedPolicy'] },
-      { key: 'run', fields: ['submittedBy', 'responsibilityId', 'lastOccurrenceAt', 'nextOccurrenceAt'] },
+      {
+        key: 'run',
+        fields: ['submittedByName', 'responsibilityName', 'lastOccurrenceAt', 'nextOccurrenceAt'],
+      },
     ],
   },
   workflow: {
