@@ -59,8 +59,8 @@ export function requiredResource(entity: EntityDef, action: string): string | 'r
   }
 }
 
-/** The caller a user is under one responsibility's grants. */
-function actorOf(
+/** The caller a user is under one responsibility's grants (a session's, or a background request's). */
+export function actorOf(
   user: NonNullable<Awaited<ReturnType<Identity['findUser']>>>,
   grants: Grants,
   locale: Locale,

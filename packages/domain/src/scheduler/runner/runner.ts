@@ -22,6 +22,7 @@ import {
   type DataApi,
   type LogLevel,
   SYSTEM_ACTOR,
+  actorOf,
   dataApi,
 } from '@srm/platform';
 import { concurrentProgram } from '../program/program.entity';
@@ -156,12 +157,20 @@ export class RequestRunner implements BackgroundService {
       .catch(() => undefined);
   }
 
-  /** Sends the wake-up of a request (in the open transaction, if any: it exists only if that commits). */
-  async wake(request: Pick<Request, 'requestId' | 'priority'>, at?: Date): Promise<void> {
+  /**
+   * Sends the wake-up of a request (in the open transaction, if any: it exists only if that
+   * commits), now or in `afterMs` (at least a second). A delay from this host's time, never an
+   * instant of the platform's clock: tests move that clock, and a wake-up due "already" by one
+   * clock while the other says "later" would come back at once, again and again.
+   */
+  async wake(request: Pick<Request, 'requestId' | 'priority'>, afterMs = 0): Promise<void> {
     await this.services.jobs.send(
       REQUEST_QUEUE,
       { requestId: request.requestId },
-      { priority: 100 - request.priority, ...(at ? { startAfter: at } : {}) },
+      {
+        priority: 100 - request.priority,
+        ...(afterMs > 0 ? { startAfter: new Date(Date.now() + Math.max(1_000, afterMs)) } : {}),
+      },
     );
   }
 
@@ -171,15 +180,13 @@ export class RequestRunner implements BackgroundService {
    * nudge a worker would take at most one request per interval while others wait in the queue.
    */
   private async take(requestId: number): Promise<void> {
-    try {
-      await this.takeOne(requestId);
-    } finally {
-      if (!this.stopped) this.services.jobs.notify(REQUEST_QUEUE);
-    }
+    // After a run only: a request left alone (not due, Standby) must not wake the workers at once.
+    if ((await this.takeOne(requestId)) && !this.stopped) this.services.jobs.notify(REQUEST_QUEUE);
   }
 
-  private async takeOne(requestId: number): Promise<void> {
-    if (this.stopped) return;
+  /** Whether the request ran here. */
+  private async takeOne(requestId: number): Promise<boolean> {
+    if (this.stopped) return false;
     const { runtime, lease } = this.services;
     // Held before the request is marked RUNNING: another node's sweep never finds it orphaned.
     await lease.hold('request', requestId);
@@ -193,7 +200,7 @@ export class RequestRunner implements BackgroundService {
         const state = stateOf(request.phaseCode, request.statusCode);
         if (state !== 'PENDING/NORMAL' && state !== 'PENDING/STANDBY') return null;
         if (request.requestedStart && request.requestedStart > data.now.getTime()) {
-          await this.wake(request, new Date(request.requestedStart));
+          await this.wake(request, request.requestedStart - data.now.getTime());
           return null;
         }
         const program = (await data.lock(concurrentProgram, [request.programId]))[0]!;
@@ -213,7 +220,7 @@ export class RequestRunner implements BackgroundService {
         if (await this.blocked(data, program, requestId)) {
           if (state !== 'PENDING/STANDBY') await this.move(data, request, 'PENDING/STANDBY');
           // Looked at again shortly, and at once when a request completes.
-          await this.wake(request, new Date(data.now.getTime() + 2_000));
+          await this.wake(request, 2_000);
           return null;
         }
         const moved = await this.move(data, request, 'RUNNING/NORMAL', null, {
@@ -234,7 +241,7 @@ export class RequestRunner implements BackgroundService {
     } finally {
       if (!started) await lease.release('request', requestId);
     }
-    if (!started) return;
+    if (!started) return false;
     const run = started;
     this.running.set(requestId, run);
     const done = this.execute(run)
@@ -248,6 +255,7 @@ export class RequestRunner implements BackgroundService {
       });
     this.settled.add(done);
     await done;
+    return true;
   }
 
   /** Whether an incompatible request runs now (or this program runs alone and anything runs). */
@@ -330,8 +338,13 @@ export class RequestRunner implements BackgroundService {
               ),
             );
           },
-          log: (message, level) => run.log.add(message, level ?? 'INFO'),
-          output: (text) => output?.write(text),
+          // What a handler left running writes after its request ended is dropped.
+          log: (message, level) => {
+            if (!run.finished) run.log.add(message, level ?? 'INFO');
+          },
+          output: (text) => {
+            if (!run.finished) output?.write(text);
+          },
         }),
         controller.signal,
       );
@@ -392,7 +405,7 @@ export class RequestRunner implements BackgroundService {
           ...extra,
         } as never);
         // RUNNING → PENDING is the retry of a failed run: the one move the table lets the runner make for it.
-        await this.wake(retried, new Date(retried.requestedStart ?? data.now.getTime()));
+        await this.wake(retried, delay);
         return;
       }
       await this.move(data, current, 'COMPLETED/ERROR', message, extra);
@@ -534,16 +547,7 @@ export class RequestRunner implements BackgroundService {
     if (!identity || !user)
       return { ...SYSTEM_ACTOR, system: false, userId: request.submittedBy, orgIds: [], categoryIds: [] };
     const grants = await identity.grants(user, request.responsibilityId ?? null);
-    return {
-      userId: user.userId,
-      userName: user.userFullName || user.userName,
-      side: user.userType === 'EXTERNAL' ? 'supplier' : 'internal',
-      supplierId: user.userType === 'EXTERNAL' ? user.supplierId : null,
-      orgIds: grants.orgIds,
-      categoryIds: grants.categoryIds,
-      locale: user.languageCode === 'EN' ? 'en' : 'zh-CN',
-      responsibilityId: grants.responsibilityId,
-    };
+    return actorOf(user, grants, user.languageCode === 'EN' ? 'en' : 'zh-CN');
   }
 
   /** Turns due schedule occurrences into requests now (the ticker does it every few seconds). */
@@ -655,6 +659,13 @@ class LogBuffer {
           );
       });
     });
+    // A batch that cannot be written (the database is gone) is reported, never left unhandled.
+    this.flushing = this.flushing.catch((error: unknown) =>
+      this.services.log('error', 'request log lines were not written', {
+        requestId: this.request.requestId,
+        err: error,
+      }),
+    );
     return this.flushing;
   }
 }
@@ -663,17 +674,22 @@ class LogBuffer {
 class OutputFile {
   private dir: Promise<string> | null = null;
   private writing: Promise<void> = Promise.resolve();
-  private size = 0;
+  /** The first write that failed (a full disk): the output is then not stored. */
+  private failure: unknown = null;
 
   write(text: string): void {
-    this.size += Buffer.byteLength(text);
     this.dir ??= mkdtemp(join(tmpdir(), 'srm-request-'));
     const dir = this.dir;
-    this.writing = this.writing.then(async () => appendFile(join(await dir, 'out'), text));
+    this.writing = this.writing
+      .then(async () => appendFile(join(await dir, 'out'), text))
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      });
   }
 
   async store(services: BackgroundServices, request: Request, program: Program): Promise<number | null> {
     await this.writing;
+    if (this.failure) throw this.failure;
     if (!this.dir) return null;
     const path = join(await this.dir, 'out');
     const extension = program.outputType === 'CSV' ? 'csv' : 'txt';
