@@ -261,7 +261,8 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
       // A raw read of the log table: the caller may read the request, so its log.
       const lines = await queryRows<Record<string, unknown>>(
         data.tx,
-        sql`select request_log_id as "requestLogId", attempt, level, logged_at as "loggedAt", message
+        sql`select request_log_id::float8 as "requestLogId", attempt::int as attempt, level,
+                   (extract(epoch from logged_at) * 1000)::float8 as "loggedAt", message
               from ${table} where request_id = ${request.requestId}
              order by request_log_id offset ${input.fromLine ?? 0} limit ${LOG_PAGE}`,
       );
