@@ -10,6 +10,8 @@ import { App, Divider, Form, Modal, Select, Space, Spin, Typography } from 'antd
 import {
   type EntityDef,
   type FieldDef,
+  type FoundRowOf,
+  type ReadRowOf,
   MODAL_Z_INDEX,
   date,
   datetime,
@@ -36,7 +38,7 @@ import {
   useSession,
 } from '@srm/platform-ui';
 import { concurrentProgram } from '../program/program.entity';
-import { type ParamDefault, type ParamKind, programParam } from '../program/program-param.entity';
+import { programParam } from '../program/program-param.entity';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -44,18 +46,7 @@ type Row = Readonly<Record<string, unknown>>;
 export const REQUEST_DETAIL = { path: 'submitRequestDetail', key: 'requestId' } as const;
 
 /** A parameter line of a program, as findById answers it. */
-type Param = {
-  readonly lineNum: number;
-  readonly paramName: string;
-  readonly paramLabel: string;
-  readonly paramLabelEn?: string | null;
-  readonly paramKind: ParamKind;
-  readonly requiredFlag?: string | null;
-  readonly defaultType?: ParamDefault | null;
-  readonly defaultValue?: string | null;
-  readonly lookupType?: string | null;
-  readonly refEntity?: string | null;
-};
+type Param = ReadRowOf<typeof programParam>;
 
 interface Values {
   programId?: number;
@@ -195,7 +186,7 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
   const programs = useQuery({
     queryKey: ['entity', concurrentProgram.name, 'submittable'],
     queryFn: () =>
-      fetchAll<Row>(api, `${concurrentProgram.apiPath}/listByPage`, {
+      fetchAll<ReadRowOf<typeof concurrentProgram>>(api, `${concurrentProgram.apiPath}/listByPage`, {
         enabledFlag: 'Y',
         orderBy: 'programCode asc',
       }),
@@ -204,10 +195,14 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
     queryKey: ['entity', concurrentProgram.name, 'submitParams', programId ?? null],
     enabled: typeof programId === 'number',
     queryFn: async () =>
-      (await request<Row>(api, `${concurrentProgram.apiPath}/findById`, { programId })).data,
+      (
+        await request<FoundRowOf<typeof concurrentProgram>>(api, `${concurrentProgram.apiPath}/findById`, {
+          programId,
+        })
+      ).data,
   });
   const params = useMemo(
-    () => [...((program.data?.params as Param[] | undefined) ?? [])].sort((a, b) => a.lineNum - b.lineNum),
+    () => [...(program.data?.params ?? [])].sort((a, b) => a.lineNum - b.lineNum),
     [program.data],
   );
 
@@ -220,11 +215,11 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
   }, [form, program.data, params, timeZone]);
 
   const options = (programs.data ?? []).map((row) => ({
-    value: row.programId as number,
+    value: row.programId,
     label: String(textIn(labels.locale, concurrentProgram.fields, row, 'programName') ?? row.programCode),
     code: String(row.programCode ?? ''),
   }));
-  const description = program.data?.description as string | null | undefined;
+  const description = program.data?.description;
 
   const submit = async () => {
     const values = await form.validateFields();
