@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
-import type { RowOf } from '@srm/kernel';
+import type { Locale, RowOf } from '@srm/kernel';
 import {
   type Actor,
   type BackgroundService,
@@ -319,6 +319,7 @@ export class RequestRunner implements BackgroundService {
     const { request, program, controller } = run;
     const executable = this.services.executables.get(program.executableName)!;
     const actor = await this.actorOf(request);
+    run.log.locale = actor.locale;
     const output = program.outputType === 'NONE' ? null : new OutputFile();
     const timer = setTimeout(() => this.abort(run, 'timeout'), program.timeoutSeconds * 1000);
     let outcome: { kind: 'ok'; text: string | null; warning: boolean } | { kind: 'error'; error: unknown };
@@ -603,6 +604,8 @@ function errorText(error: unknown): string {
 class LogBuffer {
   private pending: { level: LogLevel; message: string; loggedAt: Date }[] = [];
   count = 0;
+  /** The submitter's language, for the log's own notes. */
+  locale: Locale = 'zh-CN';
   private bytes = 0;
   private truncated = false;
   private flushing: Promise<void> = Promise.resolve();
@@ -619,7 +622,7 @@ class LogBuffer {
       this.truncated = true;
       this.push(
         'WARN',
-        this.services.runtime.t('zh-CN', 'scheduler.log.truncated', { lines: LOG_MAX_LINES }),
+        this.services.runtime.t(this.locale, 'scheduler.log.truncated', { lines: LOG_MAX_LINES }),
       );
       return;
     }
