@@ -52,6 +52,19 @@ const overrides: SampleOverrides = {
       parameters: { note: 'x' },
     };
   },
+  // An interface definition names a business object and an action it has, and no interceptor
+  // the sample's text would name.
+  baseScsiDefinition: (row) => ({
+    ...row,
+    businessEntity: 'srmPoHeader',
+    triggerType: 'ACTION',
+    triggerAction: 'doApproval',
+    headerInterceptor: null,
+    paramsInterceptor: null,
+    requestPath: '/po',
+    idempotencyKeyTemplate: 'PO-{poNumber}',
+    orderingKeyTemplate: null,
+  }),
   // Node percentages must make 100.
   srmBasePaymentTerm: (row) => ({
     ...row,

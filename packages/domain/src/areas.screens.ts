@@ -8,6 +8,7 @@ import { purchasingWeb } from './purchasing/area.screens';
 import { deliveryWeb } from './delivery/area.screens';
 import { receivingWeb } from './receiving/area.screens';
 import { planningWeb } from './planning/area.screens';
+import { interfacesWeb } from './interfaces/area.screens';
 import { schedulerWeb } from './scheduler/area.screens';
 
 export const webAreas: readonly AreaScreens[] = [
@@ -20,6 +21,7 @@ export const webAreas: readonly AreaScreens[] = [
   receivingWeb,
   planningWeb,
   schedulerWeb,
+  interfacesWeb,
 ];
 
 /** Every area's screens, for the web's registry. */

@@ -10,6 +10,7 @@ import { purchasingServer } from './purchasing/area.server';
 import { deliveryServer } from './delivery/area.server';
 import { receivingServer } from './receiving/area.server';
 import { planningServer } from './planning/area.server';
+import { interfacesServer } from './interfaces/area.server';
 import { schedulerServer } from './scheduler/area.server';
 
 export const serverAreas: readonly ServerArea[] = [
@@ -22,6 +23,7 @@ export const serverAreas: readonly ServerArea[] = [
   receivingServer,
   planningServer,
   schedulerServer,
+  interfacesServer,
 ];
 
 /** Every area's behaviour, for the runtime. */

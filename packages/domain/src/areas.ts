@@ -11,6 +11,7 @@ import { purchasingArea } from './purchasing/area';
 import { deliveryArea } from './delivery/area';
 import { receivingArea } from './receiving/area';
 import { planningArea } from './planning/area';
+import { interfacesArea } from './interfaces/area';
 import { schedulerArea } from './scheduler/area';
 
 export const areas: readonly AreaManifest[] = [
@@ -23,6 +24,7 @@ export const areas: readonly AreaManifest[] = [
   receivingArea,
   planningArea,
   schedulerArea,
+  interfacesArea,
 ];
 
 export const domainEntities = areaEntities(areas);

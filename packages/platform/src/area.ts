@@ -5,7 +5,7 @@
 import type { AreaManifest } from '@srm/kernel';
 import { SYSTEM_ACTOR } from './access/actor';
 import type { BackgroundFactory, Executable } from './background';
-import type { EntityActions } from './entity/hooks';
+import type { ActionObserver, EntityActions } from './entity/hooks';
 import type { Row } from './entity/rows';
 import { type Seed, defineSeed } from './seed/seed';
 
@@ -41,6 +41,8 @@ export interface ServerAreaSpec {
   readonly executables?: Readonly<Record<string, Executable>>;
   /** A service run while the server runs (the scheduler's runner). */
   readonly background?: BackgroundFactory;
+  /** Watchers of every action and save, in its transaction (outbound interfaces' triggers). */
+  readonly observers?: readonly ActionObserver[];
 }
 
 export interface ServerArea {
@@ -51,6 +53,7 @@ export interface ServerArea {
   readonly approvalTemplates: readonly ApprovalTemplatePlan[];
   readonly executables: Readonly<Record<string, Executable>>;
   readonly background?: BackgroundFactory;
+  readonly observers: readonly ActionObserver[];
 }
 
 /** One approval template's save body: the template, its nodes and its approvers. */
@@ -139,6 +142,7 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
     seeds,
     approvalTemplates: templates,
     executables: spec.executables ?? {},
+    observers: spec.observers ?? [],
     ...(spec.background ? { background: spec.background } : {}),
   };
   definedAreas.push(server);

@@ -9,6 +9,7 @@ import { requestGroup } from './request-group/request-group.entity';
 import { concurrentRequest, requestLog } from './request/request.entity';
 import { scheduleJob } from './schedule/schedule.entity';
 import { schedulerNode, schedulingError } from './runner/health.entity';
+import { transactionCompen } from './compensation/compensation.entity';
 
 export const schedulerArea = defineArea({
   name: 'scheduler',
@@ -20,6 +21,7 @@ export const schedulerArea = defineArea({
     scheduleJob,
     schedulerNode,
     schedulingError,
+    transactionCompen,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [{ code: 'SCHEDULER', side: 'internal', icon: 'schedule', order: 85 }],
@@ -65,6 +67,14 @@ export const schedulerArea = defineArea({
       order: 50,
     },
     {
+      code: 'SCH_COMPEN',
+      side: 'internal',
+      under: 'SCHEDULER',
+      path: 'transactionCompen',
+      entity: 'baseTransactionCompen',
+      order: 55,
+    },
+    {
       code: 'SCH_NODE',
       side: 'internal',
       under: 'SCHEDULER',
@@ -78,6 +88,7 @@ export const schedulerArea = defineArea({
       SCH_PROGRAM: ['view'],
       SCH_REQUEST: ['view', 'export', 'doSubmit', 'doCancel', 'doHold', 'doRelease', 'doResubmit'],
       SCH_SCHEDULE: 'all',
+      SCH_COMPEN: ['view', 'doRetry'],
     },
   },
 });

@@ -5,3 +5,4 @@ export { requestGroup } from './request-group/request-group.entity';
 export { concurrentRequest, requestLog } from './request/request.entity';
 export { scheduleJob } from './schedule/schedule.entity';
 export { schedulerNode, schedulingError } from './runner/health.entity';
+export { transactionCompen } from './compensation/compensation.entity';

@@ -40,6 +40,15 @@ export const schedulerScreens: ScreenEntry[] = [
     list: 'schedulingError',
     edit: 'schedulingErrorDetail',
   }),
+  ...entityScreens(
+    'scheduler',
+    'baseTransactionCompen',
+    () => definitions().then((m) => m.transactionCompen),
+    {
+      list: 'transactionCompen',
+      edit: 'transactionCompenDetail',
+    },
+  ),
   ...entityScreens('scheduler', 'baseSchedulerNode', () => definitions().then((m) => m.schedulerNode), {
     list: 'schedulerNodeList',
     edit: 'schedulerNodeDetail',

@@ -3,6 +3,9 @@
 // cover the spec's cell types (shell-and-toolkit §2).
 import type { ZodType } from 'zod';
 
+/** The `sealed.openedBy` of a secret: no action opens it; server code reads it (plainRow). */
+export const NEVER_OPENED = '(never)';
+
 export type FieldKind =
   | 'text'
   | 'textarea'
@@ -69,7 +72,9 @@ export interface FieldCommon<V> {
   readonly internalOnly?: boolean;
   /**
    * Stored encrypted and masked on every read path until the named action has run on the
-   * row (or on its header, for a line). DESIGN.md §7.
+   * row (or on its header, for a line). DESIGN.md §7. `openedBy: NEVER_OPENED` is a secret
+   * (an interface's password): encrypted at rest and masked in every answer, for good; only
+   * server code reads it.
    */
   readonly sealed?: { readonly openedBy: string };
   /** Stored value computed by the server on every save; a client may not write it. */

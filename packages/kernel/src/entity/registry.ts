@@ -1,7 +1,7 @@
 // The set of entity definitions an application runs with, checked for consistency once: a
 // mistake in a definition fails at start (and in the definitions' unit test), not at a request.
 import { type EntityDef, STATUS_FIELD } from './define';
-import { type FieldDef, isStored, refDisplayName } from './fields';
+import { type FieldDef, NEVER_OPENED, isStored, refDisplayName } from './fields';
 
 export class DefinitionError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -115,7 +115,7 @@ function checkFields(registry: EntityRegistry, entity: EntityDef): string[] {
       if (!isStored(field)) problems.push(`${where}.${name}: a computed field cannot be sealed`);
       const owner = entity.parent ? registry.find(entity.parent.entity) : entity;
       const action = field.sealed.openedBy;
-      if (!owner?.workflow?.actions[action] && !entity.workflow?.actions[action]) {
+      if (action !== NEVER_OPENED && !owner?.workflow?.actions[action] && !entity.workflow?.actions[action]) {
         problems.push(`${where}.${name}: sealed until ${action}, which is not an action of the document`);
       }
       if (field.unique || field.indexed) problems.push(`${where}.${name}: a sealed field cannot be indexed`);

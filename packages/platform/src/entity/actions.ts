@@ -122,6 +122,8 @@ export class WorkflowActions {
           await runtime.approvals.start(context, entity, row, actionName, action.approval);
         }
         await hooks.actions?.[actionName]?.(context, event);
+        for (const observe of runtime.observers)
+          await observe(context, { entity: entity.name, action: actionName, row, previous });
       }
       await writeAudit(tx, actor, now, audit);
       return [...new Set(ids)];

@@ -50,6 +50,23 @@ export interface ActionEvent {
   readonly input: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * Watches every committed-with-the-document change of every entity: called inside the
+ * document's transaction after a workflow action's own side effects (`action` its name) or after
+ * a save (`action` 'save'), so whatever it writes (an outbox row) commits or rolls back with the
+ * change. Areas that react to other areas' documents by data (outbound interfaces) declare one
+ * instead of importing them.
+ */
+export type ActionObserver = (
+  context: HookContext,
+  change: {
+    readonly entity: string;
+    readonly action: string;
+    readonly row: Row;
+    readonly previous: Row | null;
+  },
+) => Promise<void>;
+
 export type Issues = readonly RuleIssue[] | RuleIssue | null | undefined | void;
 
 /** The engine's view of an entity's behaviour (what `defineActions` and `defineEndpoints` produce). */

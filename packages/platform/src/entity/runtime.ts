@@ -18,7 +18,13 @@ import type { SiteMessages } from '../messaging/site-messages';
 import type { Attachments } from '../files/attachments';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
-import { type EntityActions, type EntityHooks, type HookContext, combineHooks } from './hooks';
+import {
+  type ActionObserver,
+  type EntityActions,
+  type EntityHooks,
+  type HookContext,
+  combineHooks,
+} from './hooks';
 import type { Row } from './rows';
 import { EntityService } from './service';
 import type { EntityTable, EntityTables } from './tables';
@@ -36,6 +42,8 @@ export interface RuntimeOptions {
   readonly messages: () => Catalogue;
   readonly timeZone: string;
   readonly actions?: readonly EntityActions[];
+  /** Called after every workflow action and save, in its transaction (hooks.ts). */
+  readonly observers?: readonly ActionObserver[];
   /** The business areas' manifests (menus, grants, roles for the seeds that derive them). */
   readonly areas?: readonly AreaManifest[];
 }
@@ -77,6 +85,7 @@ export class EntityRuntime {
   readonly plugins: Partial<PlatformServices> = {};
   private readonly tables: EntityTables;
   private readonly hooks = new Map<string, EntityHooks>();
+  readonly observers: readonly ActionObserver[];
   private readonly services = new Map<string, EntityService>();
 
   constructor(options: RuntimeOptions) {
@@ -88,6 +97,7 @@ export class EntityRuntime {
     this.timeZone = options.timeZone;
     this.messages = options.messages;
     this.areas = options.areas ?? [];
+    this.observers = options.observers ?? [];
     for (const registration of options.actions ?? []) {
       if (this.registry.get(registration.entity.name) !== registration.entity) {
         throw new Error(`Actions for ${registration.entity.name}, which is not registered`);

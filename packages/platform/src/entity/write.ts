@@ -347,6 +347,13 @@ export class EntityWriter {
         created: draft.creating,
         id: draft.row[entity.key] as number,
       });
+      for (const observe of runtime.observers)
+        await observe(context, {
+          entity: entity.name,
+          action: 'save',
+          row: draft.row,
+          previous: draft.previous,
+        });
     }
     return { ids };
   }

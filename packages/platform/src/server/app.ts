@@ -119,6 +119,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     messages: () => messages,
     timeZone: options.timeZone ?? process.env.SRM_TIME_ZONE ?? DEFAULT_TIME_ZONE,
     actions: [identityUserActions, processTemplateActions, ...options.areas.flatMap((area) => area.actions)],
+    observers: options.areas.flatMap((area) => area.observers),
     areas: options.areas.map((area) => area.area),
   });
   const messenger = new Messenger(runtime, {

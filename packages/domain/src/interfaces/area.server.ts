@@ -1,0 +1,17 @@
+// Outbound interfaces on the server: the definitions' behaviour and endpoints, the trigger that
+// writes a document's calls to the outbox in its action's transaction, the dispatcher that sends
+// them, what compensation does for a call that failed for good, and the log purge program.
+import { defineServerArea } from '@srm/platform';
+import { interfacesArea } from './area';
+import { definitionActions } from './definition/definition.actions';
+import { definitionEndpoints } from './definition/definition.endpoints';
+import { interfaceCompensation } from './outbox/compensation.actions';
+import { OutboxDispatcher, outboxTrigger } from './outbox/dispatcher';
+import { purgePlatformLog } from './platform-log/purge';
+
+export const interfacesServer = defineServerArea(interfacesArea, {
+  actions: [definitionActions, definitionEndpoints, interfaceCompensation],
+  observers: [outboxTrigger],
+  executables: { PURGE_SCSI_LOG: purgePlatformLog },
+  background: (services) => new OutboxDispatcher(services),
+});
