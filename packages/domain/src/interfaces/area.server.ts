@@ -8,10 +8,12 @@ import { definitionEndpoints } from './definition/definition.endpoints';
 import { interfaceCompensation } from './outbox/compensation.actions';
 import { OutboxDispatcher, outboxTrigger } from './outbox/dispatcher';
 import { purgePlatformLog } from './platform-log/purge';
+import { interfacesSeeds } from './interfaces.seed';
 
 export const interfacesServer = defineServerArea(interfacesArea, {
   actions: [definitionActions, definitionEndpoints, interfaceCompensation],
   observers: [outboxTrigger],
+  seeds: interfacesSeeds,
   executables: { PURGE_SCSI_LOG: purgePlatformLog },
   background: (services) => new OutboxDispatcher(services),
 });

@@ -2,6 +2,7 @@
 // the request runner (started with the server), the purge program, and the demo data.
 import { defineServerArea } from '@srm/platform';
 import { schedulerArea } from './area';
+import { compensationActions } from './compensation/compensation.actions';
 import { programEndpoints } from './program/program.endpoints';
 import { requestEndpoints } from './request/request.endpoints';
 import { purgeRequests } from './runner/purge';
@@ -10,7 +11,7 @@ import { scheduleActions, scheduleEndpoints } from './schedule/schedule.actions'
 import { schedulerSeeds } from './scheduler.seed';
 
 export const schedulerServer = defineServerArea(schedulerArea, {
-  actions: [programEndpoints, requestEndpoints, scheduleActions, scheduleEndpoints],
+  actions: [programEndpoints, requestEndpoints, scheduleActions, scheduleEndpoints, compensationActions],
   seeds: schedulerSeeds,
   executables: { PURGE_REQUESTS: purgeRequests },
   background: (services) => new RequestRunner(services),

@@ -198,7 +198,15 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Card size="small" styles={{ body: { padding: '16px 16px' } }}>
-        <QueryForm entity={entity} initial={opened} onSearch={(next) => setFilters(next)} />
+        <QueryForm
+          entity={entity}
+          initial={opened}
+          onSearch={(next) => {
+            setFilters(next);
+            // 查询 always reads again, also with the same filters (a row changed in the background).
+            void queryClient.invalidateQueries({ queryKey: ['entity', entity.name, 'list'] });
+          }}
+        />
       </Card>
       <Card size="small" styles={{ body: { padding: 16 } }}>
         <PagedGrid<Row>

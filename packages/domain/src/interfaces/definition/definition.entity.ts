@@ -5,7 +5,7 @@
 // doNewVersion copies it into a draft of the next version, and each call records the version it
 // used (docs/integrations.md).
 import { checkbox, defineEntity, lookup, number, text, textarea } from '@srm/kernel';
-import { BODY_FORMATS, HTTP_METHODS } from '../wire/types';
+import { BODY_FORMATS, HEADER_INTERCEPTORS, HTTP_METHODS, PARAMS_INTERCEPTORS } from '../wire/types';
 import {
   scsiParameter,
   scsiReqFieldMap,
@@ -56,8 +56,8 @@ export const scsiDefinition = defineEntity('baseScsiDefinition', {
     failureRule: lookup('BASE_SCSI_FAILURE', { required: true, codes: FAILURE_RULES, default: 'BLOCK' }),
     authType: lookup('BASE_SCSI_AUTH', { required: true, codes: AUTH_TYPES, default: 'NONE' }),
     /** Interceptors picked from listRequestHeaderInterceptor / listRequestParamsInterceptor. */
-    headerInterceptor: text({ max: 60 }),
-    paramsInterceptor: text({ max: 60 }),
+    headerInterceptor: lookup('BASE_SCSI_HEADER_INTERCEPTOR', { codes: HEADER_INTERCEPTORS }),
+    paramsInterceptor: lookup('BASE_SCSI_PARAMS_INTERCEPTOR', { codes: PARAMS_INTERCEPTORS }),
     /** Success: HTTP 2xx and, when given, the answer's value at this path equals successValue. */
     successPath: text({ max: 200 }),
     successValue: text({ max: 100 }),

@@ -42,14 +42,14 @@ export interface RenderedCall {
   readonly redactFields: readonly string[];
 }
 
+/** A definition's parameters by name, secrets opened, and the secrets themselves. */
+export interface DefinitionParameters {
+  readonly values: Readonly<Record<string, string>>;
+  readonly secrets: readonly string[];
+}
+
 /** The definition's parameters by name, secrets opened (server code only). */
-export async function parametersOf(
-  data: DataApi,
-  definitionId: number,
-): Promise<{
-  values: Record<string, string>;
-  secrets: string[];
-}> {
+export async function parametersOf(data: DataApi, definitionId: number): Promise<DefinitionParameters> {
   const table = data.runtime.table(scsiParameter.name);
   // A raw read: the engine masks secrets on every read path, and the call needs them opened.
   const rows = await queryRows<{
@@ -143,8 +143,11 @@ export async function renderCall(
   document: Readonly<Record<string, unknown>>,
   idempotencyKey: string,
   context: InterceptorContext,
+  /** The definition's parameters when the caller holds them (an effective definition's never change). */
+  known?: DefinitionParameters,
 ): Promise<RenderedCall> {
-  const { values, secrets } = await parametersOf(data, definition.definitionId);
+  const { values, secrets: stored } = known ?? (await parametersOf(data, definition.definitionId));
+  const secrets = [...stored];
   const payload = renderBody(mapsOf(definition), document, {
     parameters: values,
     idempotencyKey,

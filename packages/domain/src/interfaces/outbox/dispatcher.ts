@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
-import { type EntityDef, type RowOf } from '@srm/kernel';
+import { type EntityDef } from '@srm/kernel';
 import {
   type ActionObserver,
   type BackgroundService,
@@ -27,11 +27,19 @@ import { type InterceptorContext } from '../wire/interceptors';
 import { capBody, isSuccess, parseAnswer, readResponse, redact } from '../wire/render';
 import { backoffMs, classify, retryAfterMs, send } from '../wire/send';
 import type { ErrorClass, WireResult } from '../wire/types';
-import { type Definition, type RenderedCall, documentOf, keysOf, renderCall, shown } from './call';
+import {
+  type Definition,
+  type DefinitionParameters,
+  type RenderedCall,
+  documentOf,
+  keysOf,
+  parametersOf,
+  renderCall,
+  shown,
+} from './call';
 import { scsiOutbox } from './outbox.entity';
 
 export const OUTBOX_QUEUE = 'scsi-outbox';
-type Outbox = RowOf<typeof scsiOutbox>;
 
 const dispatchers = new WeakMap<object, OutboxDispatcher>();
 
@@ -39,17 +47,55 @@ function systemData(runtime: BackgroundServices['runtime'], tx: Executor, operat
   return dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() }, operation);
 }
 
-/** The effective definitions an action triggers, read at most once a second per node. */
-interface Trigger {
+/** An effective definition as the trigger and the dispatcher need it, read at most once a second per node. */
+interface Effective {
   readonly definitionId: number;
   readonly definitionCode: string;
   readonly definitionVersion: number;
   readonly businessEntity: string;
+  readonly triggerType: string;
   readonly triggerAction: string | null;
   readonly idempotencyKeyTemplate: string;
   readonly orderingKeyTemplate: string | null;
 }
-const TRIGGER_TTL_MS = 1_000;
+const EFFECTIVE_TTL_MS = 1_000;
+/** Rows one claim takes (sent side by side: none of them shares an ordering key with an older unfinished row). */
+const CLAIM_BATCH = 8;
+
+/** A claimed row, as the claim's `returning` reads it. */
+interface Claimed {
+  readonly outboxId: number;
+  readonly definitionId: number;
+  readonly definitionCode: string;
+  readonly businessEntity: string;
+  readonly businessId: number;
+  readonly businessNumber: string | null;
+  readonly idempotencyKey: string;
+  readonly attempts: number;
+  readonly compenId: number | null;
+  readonly hasPayload: boolean;
+}
+
+/** A definition ready to render calls with: effective and invalid ones never change. */
+interface Prepared {
+  readonly definition: Definition;
+  readonly parameters: DefinitionParameters;
+}
+
+/** What an attempt came to, before it is recorded. */
+type Outcome =
+  | {
+      readonly kind: 'sent';
+      readonly call: RenderedCall;
+      readonly result: WireResult;
+      readonly definition: Definition;
+    }
+  | {
+      readonly kind: 'failed';
+      readonly reason: 'mapping' | 'definition';
+      readonly message: string;
+      readonly definition: Definition | null;
+    };
 
 /**
  * The trigger: after every action and save, in its transaction, an outbox row per effective
@@ -73,9 +119,13 @@ export const outboxTrigger: ActionObserver = async (context, change) => {
 
 export class OutboxDispatcher implements BackgroundService {
   readonly nodeName = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private cached: { until: number; triggers: Trigger[] } | null = null;
+  readonly workers: number;
+  private cached: { until: number; effective: Effective[] } | null = null;
+  private readonly prepared = new Map<number, Promise<Prepared>>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Drain loops running on this node (at most `workers`: a wake-up finding them all busy just returns). */
+  private loops = 0;
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Tokens and trade ids interceptors keep between calls, per definition. */
   private readonly caches = new Map<number, InterceptorContext['cache']>();
@@ -85,10 +135,11 @@ export class OutboxDispatcher implements BackgroundService {
     private readonly options: { workers?: number; sweepMs?: number } = {},
   ) {
     dispatchers.set(services.runtime, this);
+    this.workers = options.workers ?? (Number(process.env.SRM_INTF_WORKERS) || 4);
     services.jobs.register(OUTBOX_QUEUE, () => this.drain(), {
       retryLimit: 0,
       expireInSeconds: 3600,
-      workers: options.workers ?? (Number(process.env.SRM_INTF_WORKERS) || 4),
+      workers: this.workers,
     });
   }
 
@@ -96,7 +147,7 @@ export class OutboxDispatcher implements BackgroundService {
     if (!this.services.jobs.workers) return;
     const every = this.options.sweepMs ?? (Number(process.env.SRM_INTF_SWEEP_MS) || 2_000);
     // The safety net under the wake-up jobs: rows whose lease ran out, and rows due after a
-    // backoff whose delayed job was lost.
+    // backoff whose delayed job was lost. Its drain counts among the loops like any other.
     this.timer = setInterval(() => {
       void this.sweep()
         .then(() => this.drain())
@@ -111,37 +162,50 @@ export class OutboxDispatcher implements BackgroundService {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Forgets the cached triggers (a definition became effective or invalid on this node). */
+  /** Forgets the cached effective definitions (one became effective or invalid on this node). */
   forget(): void {
     this.cached = null;
   }
 
-  async triggers(tx: Executor): Promise<Trigger[]> {
+  private async effective(tx: Executor): Promise<Effective[]> {
     const now = Date.now();
-    if (this.cached && this.cached.until > now) return this.cached.triggers;
+    if (this.cached && this.cached.until > now) return this.cached.effective;
     const table = this.services.runtime.table(scsiDefinition.name);
     // A raw read of a handful of rows, on every node at most once a second.
-    const rows = await queryRows<Trigger>(
+    const rows = await queryRows<Effective>(
       tx,
       sql`select definition_id as "definitionId", definition_code as "definitionCode",
                  definition_version as "definitionVersion", business_entity as "businessEntity",
-                 trigger_action as "triggerAction", idempotency_key_template as "idempotencyKeyTemplate",
+                 trigger_type as "triggerType", trigger_action as "triggerAction",
+                 idempotency_key_template as "idempotencyKeyTemplate",
                  ordering_key_template as "orderingKeyTemplate"
-            from ${table} where status = 'EFFECTIVE' and trigger_type = 'ACTION'`,
+            from ${table} where status = 'EFFECTIVE'`,
     );
-    const triggers = rows.map((row) => ({
+    const effective = rows.map((row) => ({
       ...row,
       definitionId: Number(row.definitionId),
       definitionVersion: Number(row.definitionVersion),
     }));
-    this.cached = { until: now + TRIGGER_TTL_MS, triggers };
-    return triggers;
+    this.cached = { until: now + EFFECTIVE_TTL_MS, effective };
+    return effective;
+  }
+
+  /** The effective definitions an action or save triggers. */
+  async triggers(tx: Executor): Promise<Effective[]> {
+    return (await this.effective(tx)).filter((row) => row.triggerType === 'ACTION');
   }
 
   /** Writes a call of a document to the outbox (in the caller's transaction) and its wake-up. */
   async enqueue(
     data: DataApi,
-    definition: Trigger,
+    definition: Pick<
+      Effective,
+      | 'definitionId'
+      | 'definitionCode'
+      | 'definitionVersion'
+      | 'idempotencyKeyTemplate'
+      | 'orderingKeyTemplate'
+    >,
     entity: EntityDef,
     businessId: number,
     eventAction: string,
@@ -157,6 +221,7 @@ export class OutboxDispatcher implements BackgroundService {
         idempotencyKey: `${definition.definitionCode}-${businessId}-${data.now.getTime()}`,
         orderingKey: null,
       };
+      const message = error instanceof Error ? error.message : String(error);
       const id = await this.insert(
         data,
         definition,
@@ -166,9 +231,9 @@ export class OutboxDispatcher implements BackgroundService {
         keys,
         eventAction,
         'FAILED',
-        String((error as Error).message),
+        message,
       );
-      if (id) await this.compensate(data, id, (error as Error).message);
+      await this.compensate(data, id, message);
       return id;
     }
     // The document's row is locked by the action: a concurrent action on it waits, then sees this row.
@@ -194,7 +259,7 @@ export class OutboxDispatcher implements BackgroundService {
 
   private async insert(
     data: DataApi,
-    definition: Trigger,
+    definition: Pick<Effective, 'definitionId' | 'definitionCode' | 'definitionVersion'>,
     entity: EntityDef,
     businessId: number,
     document: Readonly<Record<string, unknown>>,
@@ -222,55 +287,109 @@ export class OutboxDispatcher implements BackgroundService {
     return id!;
   }
 
-  /** Sends due rows until none is left that this worker may take. */
+  /**
+   * Sends due rows, a few at a time, until none is left that this loop may take. A node runs at
+   * most `workers` loops; a wake-up that finds them all running returns at once (they will take
+   * its row).
+   */
   async drain(): Promise<void> {
-    while (!this.stopped) {
-      const row = await this.claim();
-      if (!row) return;
-      const work = this.deliver(row);
-      this.inFlight.add(work);
-      try {
-        await work;
-      } catch (error) {
-        // Left SENDING: the sweep sends it again once its lease runs out.
-        this.services.log('error', 'outbox delivery failed', { outboxId: row.outboxId, err: error });
-      } finally {
-        this.inFlight.delete(work);
+    if (this.stopped || this.loops >= this.workers) return;
+    this.loops++;
+    try {
+      while (!this.stopped) {
+        const batch = await this.claim(CLAIM_BATCH);
+        if (!batch.length) return;
+        await Promise.all(batch.map((row) => this.tracked(row)));
       }
+    } finally {
+      this.loops--;
     }
   }
 
-  /** Takes the oldest sendable row: due, and first of its ordering key among unfinished rows. */
-  private async claim(): Promise<Outbox | null> {
+  private async tracked(row: Claimed): Promise<void> {
+    const work = this.deliver(row);
+    this.inFlight.add(work);
+    try {
+      await work;
+    } catch (error) {
+      // Left SENDING: the sweep sends it again once its lease runs out.
+      this.services.log('error', 'outbox delivery failed', { outboxId: row.outboxId, err: error });
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  /**
+   * Takes the oldest sendable rows: due, and none with an older unfinished row of its ordering
+   * key (pending, sending, or failed and blocking). Raw: a queue's claim with skip locked and one
+   * update, which the engine's API does not express; the queue's own moves bump the row's
+   * version without an audit entry (the platform log is the record of every attempt).
+   */
+  private async claim(limit: number): Promise<Claimed[]> {
     const { runtime } = this.services;
-    return runtime.transaction(async (tx) => {
-      const data = systemData(runtime, tx, 'intf.claim');
-      const table = runtime.table(scsiOutbox.name);
-      // Raw: a queue read with skip locked, which the engine's API does not express.
-      const [found] = await queryRows<{ id: number }>(
+    const table = runtime.table(scsiOutbox.name);
+    const definitions = runtime.table(scsiDefinition.name);
+    const now = runtime.clock.now();
+    const rows = await runtime.transaction((tx) =>
+      queryRows<Record<string, unknown>>(
         tx,
-        sql`select o.outbox_id as id from ${table} o
-             where o.state_code = 'PENDING'
-               and (o.next_attempt_at is null or o.next_attempt_at <= ${data.now})
-               and (o.ordering_key is null or not exists (
-                     select 1 from ${table} p
-                      where p.ordering_key = o.ordering_key and p.outbox_id < o.outbox_id
-                        and (p.state_code in ('PENDING', 'SENDING')
-                             or (p.state_code = 'FAILED' and p.last_status is distinct from -1))))
-             order by o.outbox_id
-             limit 1
-             for update skip locked`,
-      );
-      if (!found) return null;
-      const row = (await data.list(scsiOutbox, { outboxId: Number(found.id) }))[0]!;
-      const definition = await data.find(scsiDefinition, row.definitionId);
-      return data.patch(scsiOutbox, row.outboxId, {
-        stateCode: 'SENDING',
-        attempts: row.attempts + 1,
-        nodeName: this.nodeName,
-        leaseUntil: data.now.getTime() + definition.timeoutMs + 30_000,
+        sql`with picked as (
+              select o.outbox_id from ${table} o
+               where o.state_code = 'PENDING'
+                 and (o.next_attempt_at is null or o.next_attempt_at <= ${now})
+                 and (o.ordering_key is null or not exists (
+                       select 1 from ${table} p
+                        where p.ordering_key = o.ordering_key and p.outbox_id < o.outbox_id
+                          and (p.state_code in ('PENDING', 'SENDING')
+                               or (p.state_code = 'FAILED' and p.last_status is distinct from -1))))
+               order by o.outbox_id
+               limit ${limit}
+               for update skip locked)
+            update ${table} t
+               set state_code = 'SENDING', attempts = t.attempts + 1, node_name = ${this.nodeName},
+                   lease_until = ${now}::timestamptz + ((select d.timeout_ms from ${definitions} d
+                                   where d.definition_id = t.definition_id) + 30000) * interval '1 millisecond',
+                   version_num = t.version_num + 1, last_update_date = ${now}
+              from picked where t.outbox_id = picked.outbox_id
+            returning t.outbox_id as "outboxId", t.definition_id as "definitionId",
+                      t.definition_code as "definitionCode", t.business_entity as "businessEntity",
+                      t.business_id as "businessId", t.business_number as "businessNumber",
+                      t.idempotency_key as "idempotencyKey", t.attempts, t.compen_id as "compenId",
+                      (t.payload is not null) as "hasPayload"`,
+      ),
+    );
+    return rows
+      .map((row) => ({
+        outboxId: Number(row.outboxId),
+        definitionId: Number(row.definitionId),
+        definitionCode: String(row.definitionCode),
+        businessEntity: String(row.businessEntity),
+        businessId: Number(row.businessId),
+        businessNumber: row.businessNumber == null ? null : String(row.businessNumber),
+        idempotencyKey: String(row.idempotencyKey),
+        attempts: Number(row.attempts),
+        compenId: row.compenId == null ? null : Number(row.compenId),
+        hasPayload: row.hasPayload === true || row.hasPayload === 't',
+      }))
+      .sort((a, b) => a.outboxId - b.outboxId);
+  }
+
+  /** A definition with its parameters, read once: effective and invalid definitions are never edited. */
+  private definition(definitionId: number): Promise<Prepared> {
+    let found = this.prepared.get(definitionId);
+    if (!found) {
+      const { runtime } = this.services;
+      found = runtime.transaction(async (tx) => {
+        const data = systemData(runtime, tx, 'intf.render');
+        return {
+          definition: await data.find(scsiDefinition, definitionId),
+          parameters: await parametersOf(data, definitionId),
+        };
       });
-    });
+      this.prepared.set(definitionId, found);
+      found.catch(() => this.prepared.delete(definitionId));
+    }
+    return found;
   }
 
   private interceptorContext(definitionId: number): InterceptorContext {
@@ -280,156 +399,142 @@ export class OutboxDispatcher implements BackgroundService {
   }
 
   /** Renders, sends and records one attempt of a claimed row. */
-  private async deliver(row: Outbox): Promise<void> {
+  private async deliver(row: Claimed): Promise<void> {
     const { runtime } = this.services;
-    const prepared = await runtime.transaction(async (tx) => {
-      const data = systemData(runtime, tx, 'intf.render');
-      let definition = await data.find(scsiDefinition, row.definitionId);
-      if (definition.status !== 'EFFECTIVE') {
-        // Superseded by a newer version: the call goes out with it; invalidated: never.
-        const [current] = await data.list(scsiDefinition, {
-          definitionCode: row.definitionCode,
-          status: 'EFFECTIVE',
-        });
-        if (!current) return { invalid: true as const, definition };
-        definition = await data.find(scsiDefinition, current.definitionId);
-      }
-      const entity = runtime.registry.get(row.businessEntity);
-      try {
-        const document = await documentOf(data, entity, row.businessId);
-        const call = await renderCall(
-          data,
-          definition,
-          document,
-          row.idempotencyKey,
-          this.interceptorContext(row.definitionId),
-        );
-        return { invalid: false as const, definition, call };
-      } catch (error) {
-        return {
-          invalid: false as const,
-          definition,
-          error: error instanceof Error ? error : new Error(String(error)),
-        };
-      }
-    });
-    if (prepared.invalid) {
-      await this.finish(row, null, null, { fail: 'definition', message: 'definition invalid' });
+    const effective = await this.effective(runtime.executor());
+    // Superseded by a newer version: the call goes out with it; invalidated: never.
+    const current =
+      effective.find((candidate) => candidate.definitionId === row.definitionId) ??
+      effective.find((candidate) => candidate.definitionCode === row.definitionCode);
+    if (!current) {
+      await this.finish(row, {
+        kind: 'failed',
+        reason: 'definition',
+        message: 'definition invalid',
+        definition: null,
+      });
       return;
     }
-    if ('error' in prepared && prepared.error) {
-      await this.finish(row, null, null, { fail: 'mapping', message: prepared.error.message });
+    const { definition, parameters } = await this.definition(current.definitionId);
+    let call: RenderedCall;
+    try {
+      // A read outside any transaction: the document as it is now, in the platform's scope.
+      const data = systemData(runtime, runtime.executor(), 'intf.render');
+      const document = await documentOf(data, runtime.registry.get(row.businessEntity), row.businessId);
+      call = await renderCall(
+        data,
+        definition,
+        document,
+        row.idempotencyKey,
+        this.interceptorContext(definition.definitionId),
+        parameters,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.finish(row, { kind: 'failed', reason: 'mapping', message, definition });
       return;
     }
-    const call = prepared.call!;
     const result = await send(call.request);
-    await this.finish(row, call, result, null, prepared.definition);
+    await this.finish(row, { kind: 'sent', call, result, definition });
   }
 
   /** Records an attempt and moves the row on, in one transaction. */
-  private async finish(
-    claimed: Outbox,
-    call: RenderedCall | null,
-    result: WireResult | null,
-    failure: { fail: 'mapping' | 'definition'; message: string } | null,
-    used?: Definition,
-  ): Promise<void> {
+  private async finish(claimed: Claimed, outcome: Outcome): Promise<void> {
     const { runtime } = this.services;
+    const table = runtime.table(scsiOutbox.name);
     await runtime.transaction(async (tx) => {
       const data = systemData(runtime, tx, 'intf.send');
-      const [row] = await data.lock(scsiOutbox, [claimed.outboxId]);
+      const [held] = await queryRows<{ state: string; node: string | null; attempts: number }>(
+        tx,
+        sql`select state_code as state, node_name as node, attempts from ${table}
+             where outbox_id = ${claimed.outboxId} for update`,
+      );
       // Another node took it over after our lease ran out: its attempt decides.
       if (
-        !row ||
-        row.stateCode !== 'SENDING' ||
-        row.nodeName !== this.nodeName ||
-        row.attempts !== claimed.attempts
+        !held ||
+        held.state !== 'SENDING' ||
+        held.node !== this.nodeName ||
+        Number(held.attempts) !== claimed.attempts
       )
         return;
-      const definition = used ?? (await data.find(scsiDefinition, row.definitionId));
-      let errorClass: ErrorClass | null = null;
-      let message: string | null = failure?.message ?? null;
+      const definition = outcome.definition;
+      let errorClass: ErrorClass | null;
+      let message: string | null = outcome.kind === 'failed' ? outcome.message : null;
       let retryable = false;
-      let answer: unknown = null;
       let status: number | null = null;
-      if (result) {
-        const classified = classify(result);
-        errorClass = classified.errorClass;
-        retryable = classified.retryable;
+      let writtenBack: Record<string, unknown> | null = null;
+      if (outcome.kind === 'sent') {
+        const { result } = outcome;
+        ({ errorClass, retryable } = classify(result));
         if (result.kind === 'answer') {
           status = result.status;
-          answer = parseAnswer(result.text, result.headers['content-type']);
-          if (
-            !errorClass &&
+          const answer = parseAnswer(result.text, result.headers['content-type']);
+          if (errorClass) message = `HTTP ${result.status}`;
+          else if (
             !isSuccess(result.status, answer, {
-              path: definition.successPath,
-              equals: definition.successValue,
+              path: outcome.definition.successPath,
+              equals: outcome.definition.successValue,
             })
           ) {
             errorClass = 'mapping';
             message = 'the answer does not meet the success rule';
-          } else if (errorClass) message = `HTTP ${result.status}`;
+          } else {
+            try {
+              writtenBack = readResponse(
+                outcome.definition.resMaps.map((map) => ({
+                  responsePath: map.responsePath,
+                  targetField: map.targetField,
+                })),
+                answer,
+              );
+            } catch (error) {
+              errorClass = 'mapping';
+              message = error instanceof Error ? error.message : String(error);
+            }
+          }
         } else message = result.message;
-      } else if (failure) errorClass = 'mapping';
-      let writtenBack: Record<string, unknown> | null = null;
-      if (!errorClass && result?.kind === 'answer') {
-        try {
-          writtenBack = readResponse(
-            definition.resMaps.map((map) => ({
-              responsePath: map.responsePath,
-              targetField: map.targetField,
-            })),
-            answer,
-          );
-        } catch (error) {
-          errorClass = 'mapping';
-          message = (error as Error).message;
-        }
-      }
-      const version = {
-        definitionId: definition.definitionId,
-        definitionVersion: definition.definitionVersion,
-      };
-      if (call && result) await this.log(data, { ...row, ...version }, call, result, errorClass, message);
-      else await this.logFailure(data, { ...row, ...version }, errorClass, message);
-      const compensation = await data.list(
-        transactionCompen,
-        { stepKind: 'INTF_CALL', sourceId: row.outboxId },
-        { orderBy: [{ field: 'compenId', order: 'desc' }], limit: 1 },
-      );
+      } else errorClass = 'mapping';
+      await this.log(tx, claimed, definition, outcome, errorClass, message);
+      const now = data.now;
+      const payload = !claimed.hasPayload && outcome.kind === 'sent' ? { payload: outcome.call.payload } : {};
+      const move = (changes: Record<string, unknown>) =>
+        tx
+          .update(table)
+          .set({ ...changes, versionNum: sql`version_num + 1`, lastUpdateDate: now })
+          .where(sql`outbox_id = ${claimed.outboxId}`);
       if (!errorClass) {
-        if (writtenBack && Object.keys(writtenBack).length) {
-          const entity = runtime.registry.get(row.businessEntity);
-          await data.patch(entity, row.businessId, writtenBack as never);
-        }
-        await data.patch(scsiOutbox, row.outboxId, {
+        if (writtenBack && Object.keys(writtenBack).length)
+          await data.patch(
+            runtime.registry.get(claimed.businessEntity),
+            claimed.businessId,
+            writtenBack as never,
+          );
+        await move({
           stateCode: 'SENT',
-          sentAt: data.now.getTime(),
+          sentAt: now,
           lastStatus: status,
           lastError: null,
           leaseUntil: null,
           writtenBack,
-          ...(row.payload == null && call ? { payload: call.payload } : {}),
+          ...payload,
         });
-        const open = compensation[0];
-        if (open && (open.status === 'RETRYING' || open.status === 'OPEN'))
-          await data.act(transactionCompen, 'doResolve', [open.compenId], {});
-        await this.services.jobs.send(OUTBOX_QUEUE, {});
+        if (claimed.compenId) await this.settle(data, claimed.compenId, 'doResolve');
         return;
       }
-      const payload = row.payload == null && call ? { payload: call.payload } : {};
-      if (retryable && row.attempts <= definition.retryLimit && failure === null) {
+      if (retryable && definition && claimed.attempts <= definition.retryLimit) {
         const delay = Math.max(
-          backoffMs(row.attempts, {
+          backoffMs(claimed.attempts, {
             delayMs: definition.retryDelayMs,
             maxDelayMs: definition.retryMaxDelayMs,
             backoff: definition.retryBackoff === 'Y',
           }),
-          result?.kind === 'answer' ? (retryAfterMs(result.headers, Date.now()) ?? 0) : 0,
+          outcome.kind === 'sent' && outcome.result.kind === 'answer'
+            ? (retryAfterMs(outcome.result.headers, Date.now()) ?? 0)
+            : 0,
         );
-        await data.patch(scsiOutbox, row.outboxId, {
+        await move({
           stateCode: 'PENDING',
-          nextAttemptAt: data.now.getTime() + delay,
+          nextAttemptAt: new Date(now.getTime() + delay),
           leaseUntil: null,
           lastStatus: status,
           lastError: message,
@@ -443,25 +548,36 @@ export class OutboxDispatcher implements BackgroundService {
         );
         return;
       }
-      await data.patch(scsiOutbox, row.outboxId, {
+      await move({
         stateCode: 'FAILED',
         leaseUntil: null,
         // -1 marks a failed row that lets later rows of its key go ahead (failure rule SKIP).
-        lastStatus: definition.failureRule === 'SKIP' ? -1 : status,
+        lastStatus: definition?.failureRule === 'SKIP' ? -1 : status,
         lastError: message,
         ...payload,
       });
-      const open = compensation[0];
-      if (open && open.status === 'RETRYING') {
-        await data.act(transactionCompen, 'doReopen', [open.compenId], {});
-        await data.patch(transactionCompen, open.compenId, { attempts: row.attempts, lastError: message });
-      } else await this.compensate(data, row.outboxId, message ?? '');
-      if (definition.failureRule === 'SKIP') await this.services.jobs.send(OUTBOX_QUEUE, {});
+      const reopened = claimed.compenId ? await this.settle(data, claimed.compenId, 'doReopen') : false;
+      if (reopened)
+        await data.patch(transactionCompen, claimed.compenId!, {
+          attempts: claimed.attempts,
+          lastError: message,
+        });
+      else await this.compensate(data, claimed.outboxId, message ?? '');
     });
+  }
+
+  /** Moves a row's compensation on (resolved, or open again), when it waits for this retry. */
+  private async settle(data: DataApi, compenId: number, action: 'doResolve' | 'doReopen'): Promise<boolean> {
+    const [open] = await data.list(transactionCompen, { compenId });
+    const from = action === 'doResolve' ? ['RETRYING', 'OPEN'] : ['RETRYING'];
+    if (!open || !from.includes(open.status)) return false;
+    await data.act(transactionCompen, action, [compenId], {});
+    return true;
   }
 
   /** A compensation row for a call that failed for good. */
   async compensate(data: DataApi, outboxId: number, message: string): Promise<void> {
+    // The payload as first captured: the row as this transaction wrote it.
     const [row] = await data.list(scsiOutbox, { outboxId });
     if (!row) return;
     const entity = data.runtime.registry.get(row.businessEntity);
@@ -472,7 +588,7 @@ export class OutboxDispatcher implements BackgroundService {
       const org = document[entity.orgScoped];
       orgId = typeof org === 'number' ? org : null;
     }
-    await data.insert(transactionCompen, [
+    const [id] = await data.insert(transactionCompen, [
       {
         stepKind: 'INTF_CALL',
         stepName: row.definitionCode,
@@ -488,68 +604,52 @@ export class OutboxDispatcher implements BackgroundService {
         occurredAt: data.now.getTime(),
       },
     ]);
+    await data.patch(scsiOutbox, outboxId, { compenId: id! });
   }
 
+  /**
+   * The attempt's row of the platform log, secrets and configured fields masked, bodies cut at
+   * 256 KB. Raw: a log row is written once and never changed, so it has no audit of its own.
+   */
   private async log(
-    data: DataApi,
-    row: Outbox,
-    call: RenderedCall,
-    result: WireResult,
+    tx: Executor,
+    row: Claimed,
+    definition: Definition | null,
+    outcome: Outcome,
     errorClass: ErrorClass | null,
     message: string | null,
   ): Promise<void> {
-    const view = shown(call);
-    await data.insert(scsiPlatformLog, [
-      {
-        ...this.logBase(data, row),
-        requestUrl: view.url.slice(0, 2000),
-        httpMethod: view.method,
-        requestHeaders: view.headers,
-        requestBody: view.body === null ? null : capBody(view.body, LOG_BODY_MAX),
-        responseStatus: result.kind === 'answer' ? result.status : null,
-        responseBody:
-          result.kind === 'answer'
-            ? capBody(redact(result.text, call.secrets, call.redactFields), LOG_BODY_MAX)
-            : null,
-        durationMs: Math.round(result.durationMs),
-        errorClass,
-        errorMessage: message?.slice(0, 2000) ?? null,
-      },
-    ]);
-  }
-
-  private async logFailure(
-    data: DataApi,
-    row: Outbox,
-    errorClass: ErrorClass | null,
-    message: string | null,
-  ): Promise<void> {
-    await data.insert(scsiPlatformLog, [
-      {
-        ...this.logBase(data, row),
-        requestUrl: '-',
-        httpMethod: '-',
-        durationMs: 0,
-        errorClass,
-        errorMessage: message?.slice(0, 2000) ?? null,
-      },
-    ]);
-  }
-
-  private logBase(data: DataApi, row: Outbox) {
-    return {
+    const now = this.services.runtime.clock.now();
+    const view = outcome.kind === 'sent' ? shown(outcome.call) : null;
+    const answer = outcome.kind === 'sent' && outcome.result.kind === 'answer' ? outcome.result : null;
+    await tx.insert(this.services.runtime.table(scsiPlatformLog.name)).values({
       outboxId: row.outboxId,
-      definitionId: row.definitionId,
+      definitionId: definition?.definitionId ?? row.definitionId,
       definitionCode: row.definitionCode,
-      definitionVersion: row.definitionVersion,
+      definitionVersion: definition?.definitionVersion ?? 0,
       businessEntity: row.businessEntity,
       businessId: row.businessId,
       businessNumber: row.businessNumber,
       idempotencyKey: row.idempotencyKey,
       attempt: row.attempts,
+      requestUrl: view ? view.url.slice(0, 2000) : '-',
+      httpMethod: view ? view.method : '-',
+      requestHeaders: view ? view.headers : null,
+      requestBody: view?.body == null ? null : capBody(view.body, LOG_BODY_MAX),
+      responseStatus: answer ? answer.status : null,
+      responseBody:
+        answer && outcome.kind === 'sent'
+          ? capBody(redact(answer.text, outcome.call.secrets, outcome.call.redactFields), LOG_BODY_MAX)
+          : null,
+      durationMs: outcome.kind === 'sent' ? Math.round(outcome.result.durationMs) : 0,
+      errorClass,
+      errorMessage: message?.slice(0, 2000) ?? null,
       nodeName: this.nodeName,
-      sentAt: data.now.getTime(),
-    };
+      sentAt: now,
+      versionNum: 1,
+      creationDate: now,
+      lastUpdateDate: now,
+    });
   }
 
   /** Rows left SENDING past their lease (their node died mid-call) are sent again, same key. */

@@ -25,7 +25,11 @@ export const scsiOutbox = defineEntity('baseScsiOutbox', {
     eventAction: text({ max: 60 }),
     orderingKey: text({ max: 200, indexed: true }),
     idempotencyKey: text({ required: true, max: 200 }),
-    stateCode: lookup('BASE_SCSI_OUTBOX_STATE', { required: true, codes: OUTBOX_STATES, default: 'PENDING' }),
+    stateCode: lookup('BASE_SCSI_OUTBOX_STATE', {
+      required: true,
+      codes: OUTBOX_STATES,
+      default: 'PENDING',
+    }),
     attempts: number({ required: true, min: 0, default: 0 }),
     /** Not sent before this time (backoff, Retry-After). */
     nextAttemptAt: datetime({ indexed: true }),
@@ -37,6 +41,8 @@ export const scsiOutbox = defineEntity('baseScsiOutbox', {
     sentAt: datetime(),
     /** The body as first rendered. */
     payload: json(),
+    /** Its compensation row, once it failed for good. */
+    compenId: number({ min: 0 }),
     /** What the answer wrote back to the document. */
     writtenBack: json(),
   },
@@ -44,15 +50,17 @@ export const scsiOutbox = defineEntity('baseScsiOutbox', {
     columns: [
       'outboxId',
       'definitionCode',
-      'definitionVersion',
-      'businessEntity',
       'businessNumber',
-      'orderingKey',
-      'idempotencyKey',
       'stateCode',
       'attempts',
       'lastStatus',
+      'lastError',
+      'nextAttemptAt',
       'sentAt',
+      'orderingKey',
+      'idempotencyKey',
+      'definitionVersion',
+      'businessEntity',
     ],
     filters: [{ field: 'definitionCode', op: 'prefix' }, 'stateCode', 'businessEntity', 'businessId'],
     sort: [{ field: 'outboxId', order: 'desc' }],

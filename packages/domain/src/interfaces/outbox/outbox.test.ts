@@ -195,6 +195,8 @@ describe('outbound interface calls', () => {
       () => ok('baseTransactionCompen', 'findById', { compenId }),
       (found) => found.status === 'RESOLVED',
     );
+    const resolved = await ok('baseTransactionCompen', 'findById', { compenId });
+    expect(resolved.resolvedAt).toEqual(expect.any(Number));
     expect(erp.attempts(key)).toBe(2);
     expect(erp.effects(key)).toBe(1);
     const [sent] = await outboxOf('PO_ERP_C');

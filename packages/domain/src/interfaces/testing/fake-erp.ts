@@ -45,7 +45,8 @@ export interface FakeErp {
   reset(): void;
 }
 
-export async function startFakeErp(): Promise<FakeErp> {
+/** Starts the fake ERP on 127.0.0.1, on `port` (0: any free port). */
+export async function startFakeErp(port = 0): Promise<FakeErp> {
   const scripts = new Map<string, Step[]>();
   const calls: ReceivedCall[] = [];
   /** ERP number of each key's document. */
@@ -119,12 +120,12 @@ export async function startFakeErp(): Promise<FakeErp> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const bound = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     calls,
     script(path, steps) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...steps]);

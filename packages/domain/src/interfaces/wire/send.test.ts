@@ -360,3 +360,20 @@ describe('interceptors', () => {
     expect(erp.calls.filter((call) => call.path === '/api/tradeid')).toHaveLength(2);
   });
 });
+
+describe('the interceptors a definition may pick', () => {
+  it('are the registered ones, each listed under its kind', async () => {
+    const { HEADER_INTERCEPTORS, PARAMS_INTERCEPTORS } = await import('./types');
+    const { interceptorsOfKind } = await import('./interceptors');
+    expect(
+      interceptorsOfKind('HEADER')
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual([...HEADER_INTERCEPTORS].sort());
+    expect(
+      interceptorsOfKind('PARAMS')
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual([...PARAMS_INTERCEPTORS].sort());
+  });
+});

@@ -80,3 +80,11 @@ export type WireResult =
 /** Error classes of the platform log (spec scsiPlatformLogList). */
 export const ERROR_CLASSES = ['timeout', 'network', 'http4xx', 'http5xx', 'mapping'] as const;
 export type ErrorClass = (typeof ERROR_CLASSES)[number];
+
+/** The interceptors registered in interceptors.ts, by kind (a definition picks them from a list). */
+export const HEADER_INTERCEPTORS = [
+  'TIMESTAMP_NONCE_SIGN',
+  'OAUTH2_CLIENT_CREDENTIALS',
+  'SAP_CSRF_TOKEN',
+] as const;
+export const PARAMS_INTERCEPTORS = ['DINGTALK_ROBOT_SIGN', 'WECOM_ROBOT_KEY', 'U8_TRADE_ID'] as const;

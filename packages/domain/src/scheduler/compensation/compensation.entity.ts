@@ -38,14 +38,14 @@ export const transactionCompen = defineEntity('baseTransactionCompen', {
   list: {
     columns: [
       'occurredAt',
-      'stepKind',
       'stepName',
-      'businessEntity',
       'businessNumber',
-      'orgName',
-      'attempts',
       'lastError',
+      'attempts',
       'status',
+      'orgName',
+      'stepKind',
+      'businessEntity',
     ],
     filters: ['stepKind', { field: 'stepName', op: 'prefix' }, 'businessEntity', 'status', 'occurredAt'],
     sort: [{ field: 'compenId', order: 'desc' }],
