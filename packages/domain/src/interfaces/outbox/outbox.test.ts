@@ -364,6 +364,27 @@ describe('outbound interface calls', () => {
       requestPath: '/elsewhere',
     });
     expect(edit.body.status).toBe('E');
+    // Nor through its lines' own endpoints.
+    const effective = await ok<Row & { parameters: Row[]; configs: Row[] }>(
+      'baseScsiDefinition',
+      'findById',
+      {
+        definitionId: definition.definitionId,
+      },
+    );
+    const line = effective.parameters[0]!;
+    const lineEdit = await call('baseScsiParameter', 'saveOrUpdate', {
+      parameterId: line.parameterId,
+      versionNum: line.versionNum,
+      paramName: 'token',
+      secretFlag: 'Y',
+      secretValue: 'stolen',
+    });
+    expect(lineEdit.body.status).toBe('E');
+    const configDelete = await call('baseScsiRequestConfig', 'delete', {
+      requestConfigId: effective.configs[0]!.requestConfigId,
+    });
+    expect(configDelete.body.status).toBe('E');
     const draft = await ok<Row & { parameters: Row[] }>('baseScsiDefinition', 'doNewVersion', {
       definitionId: definition.definitionId,
     });
