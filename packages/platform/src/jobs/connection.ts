@@ -30,7 +30,11 @@ export class DatabaseJobDb implements JobDb {
   constructor(private readonly database: Database) {}
 
   async executeSql(text: string, values?: unknown[]): Promise<SqlResult> {
-    if (this.closed) throw new Error('The job connection is closed');
+    // pg-boss's stop returns once no handler runs, but a handler that has just returned still
+    // completes its job a moment later. After the connection closed that statement is dropped
+    // (a throw here was an unhandled rejection that ended the process): the job stays active
+    // until it expires and is then delivered again, which every handler tolerates.
+    if (this.closed) return { rows: [] };
     const work = this.run(text, values);
     this.running.add(work);
     try {

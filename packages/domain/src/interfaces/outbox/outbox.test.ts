@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { SYSTEM_ACTOR } from '@srm/platform';
+import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { scsiOutbox } from './outbox.entity';
 import { useProcurement } from '../../procurement.testing';
 import { type FakeErp, startFakeErp } from '../testing/fake-erp';
 
@@ -406,6 +407,126 @@ describe('outbound interface calls', () => {
     await releasedOrder();
     await sleep(1_500);
     expect(await outboxOf('PO_ERP_F')).toHaveLength(1);
+  });
+
+  it('a row left SENDING by a node that died is sent again after its lease, with the same key', async () => {
+    const definition = await poDefinition('PO_ERP_G', '/po-g');
+    const order = await releasedOrder();
+    await sentOrFailed('PO_ERP_G');
+    const runtime = server().runtime;
+    // What a node leaves when it dies mid-call: SENDING, its lease run out.
+    await runtime.transaction(async (tx) => {
+      const data = dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() }, 'test');
+      await data.insert(scsiOutbox, [
+        {
+          definitionId: definition.definitionId as number,
+          definitionCode: 'PO_ERP_G',
+          definitionVersion: 1,
+          businessEntity: 'srmPoHeader',
+          businessId: order.poHeaderId as number,
+          idempotencyKey: 'DEAD-NODE-1',
+          stateCode: 'SENDING',
+          attempts: 1,
+          nodeName: 'dead-node',
+          leaseUntil: data.now.getTime() - 1_000,
+        },
+      ]);
+    });
+    const rows = await sentOrFailed('PO_ERP_G', 2);
+    expect(rows.find((row) => row.idempotencyKey === 'DEAD-NODE-1')).toMatchObject({
+      stateCode: 'SENT',
+      attempts: 2,
+    });
+    expect(erp.attempts('DEAD-NODE-1')).toBe(1);
+    expect(erp.effects('DEAD-NODE-1')).toBe(1);
+  });
+
+  it('invalidating a definition sends its queued calls to compensation with "definition invalid"', async () => {
+    const definition = await poDefinition('PO_ERP_H', '/po-h', {
+      retryDelayMs: 600_000,
+      retryMaxDelayMs: 600_000,
+    });
+    erp.script('/po-h', [{ status: 503 }]);
+    await releasedOrder();
+    // Waiting ten minutes for its next attempt.
+    await waitFor(
+      () => outboxOf('PO_ERP_H'),
+      (rows) => rows.length === 1 && rows[0]!.stateCode === 'PENDING' && rows[0]!.attempts === 1,
+    );
+    await ok('baseScsiDefinition', 'doInvalid', { definitionId: definition.definitionId });
+    const [row] = await outboxOf('PO_ERP_H');
+    expect(row).toMatchObject({ stateCode: 'FAILED', lastError: '接口定义已失效' });
+    const [compensation] = await ok<Row[]>('baseTransactionCompen', 'listByPage', {
+      pageIndex: 1,
+      pageRows: 10,
+      stepName: 'PO_ERP_H',
+    });
+    expect(compensation).toMatchObject({
+      status: 'OPEN',
+      lastError: '接口定义已失效',
+      sourceId: row!.outboxId,
+    });
+  });
+
+  it('after a failure for good, later calls of the key wait (BLOCK) until it is settled, or go ahead (SKIP)', async () => {
+    for (const rule of ['BLOCK', 'SKIP'] as const) {
+      const code = `RULE_${rule}`;
+      const program = await ok('baseConcurrentProgram', 'saveOrUpdate', {
+        programCode: `P_${rule}`,
+        programName: rule,
+        executableName: 'PURGE_REQUESTS',
+      });
+      const saved = await ok('baseScsiDefinition', 'saveOrUpdate', {
+        definitionCode: code,
+        definitionName: code,
+        businessEntity: 'baseConcurrentProgram',
+        triggerAction: 'save',
+        requestPath: `/rule-${rule}`,
+        idempotencyKeyTemplate: '{programCode}-{versionNum}',
+        orderingKeyTemplate: '{programCode}',
+        failureRule: rule,
+        retryLimit: 0,
+        configs: [{ envCode: 'PROD', baseUrl: erp.url }],
+        reqMaps: [{ lineNum: 1, targetPath: 'code', sourceType: 'FIELD', sourcePath: 'programCode' }],
+      });
+      await ok('baseScsiDefinition', 'doEffect', { definitionId: saved.definitionId });
+      erp.script(`/rule-${rule}`, [{ status: 400 }]);
+      const save = async () => {
+        const current = await ok('baseConcurrentProgram', 'findById', { programId: program.programId });
+        await ok('baseConcurrentProgram', 'saveOrUpdate', {
+          programId: current.programId,
+          versionNum: current.versionNum,
+          programCode: current.programCode,
+          programName: current.programName,
+          executableName: current.executableName,
+          description: `v${String(current.versionNum)}`,
+        });
+      };
+      await save();
+      await waitFor(
+        () => outboxOf(code),
+        (rows) => rows[0]?.stateCode === 'FAILED',
+      );
+      await save();
+      if (rule === 'BLOCK') {
+        await sleep(2_500);
+        expect((await outboxOf(code)).map((row) => row.stateCode)).toEqual(['FAILED', 'PENDING']);
+        const [compensation] = await ok<Row[]>('baseTransactionCompen', 'listByPage', {
+          pageIndex: 1,
+          pageRows: 10,
+          stepName: code,
+        });
+        await ok('baseTransactionCompen', 'doIgnore', {
+          compenId: compensation!.compenId,
+          comment: 'ERP 已手工录入',
+        });
+      }
+      const rows = await waitFor(
+        () => outboxOf(code),
+        (found) => found[1]?.stateCode === 'SENT',
+      );
+      expect(rows.map((row) => row.stateCode)).toEqual([rule === 'BLOCK' ? 'CANCELLED' : 'FAILED', 'SENT']);
+    }
   });
 
   it('a supplier reaches nothing under /api/intf', async () => {
