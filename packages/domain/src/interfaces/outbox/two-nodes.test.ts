@@ -82,7 +82,7 @@ describe.runIf(onPostgres)('outbound calls on two nodes', () => {
       }),
     );
     const deadline = Date.now() + 90_000;
-    let rows: Row[] = [];
+    let rows: Row[];
     for (;;) {
       rows = await ok<Row[]>(one, 'baseScsiOutbox', 'listByPage', {
         pageIndex: 1,
