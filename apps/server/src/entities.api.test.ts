@@ -64,6 +64,11 @@ const overrides: SampleOverrides = {
     requestPath: '/po',
     idempotencyKeyTemplate: 'PO-{poNumber}',
     orderingKeyTemplate: null,
+    // An answer is written back to a plain text field of the order only.
+    resMaps: ((row.resMaps as Row[] | undefined) ?? []).map((line) => ({
+      ...line,
+      targetField: 'erpPoNumber',
+    })),
   }),
   // Node percentages must make 100.
   srmBasePaymentTerm: (row) => ({

@@ -4,7 +4,8 @@
 // steps down; calls still queued for it go out with the new one) and doInvalid (queued calls go
 // to compensation with "definition invalid").
 import { SEALED_MASK, type RuleIssue } from '@srm/kernel';
-import { defineActions } from '@srm/platform';
+import { type DataApi, defineActions } from '@srm/platform';
+import { transactionCompen } from '../../scheduler';
 import { dispatcherOf } from '../outbox/dispatcher';
 import { scsiOutbox } from '../outbox/outbox.entity';
 import { INTERCEPTORS } from '../wire/interceptors';
@@ -46,6 +47,25 @@ export const definitionActions = defineActions(scsiDefinition, {
       else if (entity && action !== 'save' && !entity.workflow?.actions[action])
         issues.push({ field: 'triggerAction', message: 'intf.definition.unknownAction', params: { action } });
     }
+    // An answer may write back only plain text fields the document's editors could write
+    // themselves: never its state, key, number, references, amounts or sealed values.
+    if (entity)
+      for (const map of ctx.newLines.resMaps) {
+        const target = entity.fields[map.targetField];
+        const plain =
+          target &&
+          (target.kind === 'text' || target.kind === 'textarea') &&
+          !target.readonly &&
+          !target.sealed &&
+          !target.unique &&
+          map.targetField !== entity.numbering?.field;
+        if (!plain)
+          issues.push({
+            field: 'resMaps',
+            message: 'intf.definition.badWriteBack',
+            params: { field: map.targetField },
+          });
+      }
     for (const [field, kind] of [
       ['headerInterceptor', 'HEADER'],
       ['paramsInterceptor', 'PARAMS'],
@@ -83,10 +103,21 @@ export const definitionActions = defineActions(scsiDefinition, {
         stateCode: 'PENDING',
       });
       const message = ctx.t('intf.outbox.definitionInvalid');
-      for (const row of queued) {
-        await ctx.patch(scsiOutbox, row.outboxId, { stateCode: 'FAILED', lastError: message });
-        await dispatcher.compensate(ctx, row.outboxId, message);
+      for (const { outboxId } of queued) {
+        // Locked and read again: a row a node took meanwhile is in flight, and its answer decides.
+        const [row] = await ctx.lock(scsiOutbox, [outboxId]);
+        if (!row || row.stateCode !== 'PENDING') continue;
+        await ctx.patch(scsiOutbox, outboxId, { stateCode: 'FAILED', lastError: message });
+        if (row.compenId) await reopen(ctx, row.compenId, row.attempts, message);
+        else await dispatcher.compensate(ctx, outboxId, message);
       }
     },
   },
 });
+
+/** A compensation row waiting for a retry that will not come: open again, with why. */
+async function reopen(data: DataApi, compenId: number, attempts: number, message: string): Promise<void> {
+  const [compensation] = await data.list(transactionCompen, { compenId });
+  if (compensation?.status === 'RETRYING') await data.act(transactionCompen, 'doReopen', [compenId], {});
+  await data.patch(transactionCompen, compenId, { attempts, lastError: message });
+}

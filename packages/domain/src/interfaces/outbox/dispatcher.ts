@@ -23,8 +23,8 @@ import {
 import { transactionCompen } from '../../scheduler';
 import { scsiDefinition } from '../definition/definition.entity';
 import { scsiPlatformLog, LOG_BODY_MAX } from '../platform-log/platform-log.entity';
-import { type InterceptorContext } from '../wire/interceptors';
 import { capBody, isSuccess, parseAnswer, readResponse, redact } from '../wire/render';
+import { type InterceptorContext, InterceptorCallError } from '../wire/interceptors';
 import { backoffMs, classify, retryAfterMs, send } from '../wire/send';
 import type { ErrorClass, WireResult } from '../wire/types';
 import {
@@ -92,9 +92,12 @@ type Outcome =
     }
   | {
       readonly kind: 'failed';
-      readonly reason: 'mapping' | 'definition';
+      readonly reason: 'mapping' | 'definition' | 'interceptor';
       readonly message: string;
       readonly definition: Definition | null;
+      /** An interceptor's side call (a token, a trade id) that may pass on a retry. */
+      readonly retryable?: boolean;
+      readonly errorClass?: ErrorClass;
     };
 
 /**
@@ -221,7 +224,7 @@ export class OutboxDispatcher implements BackgroundService {
         idempotencyKey: `${definition.definitionCode}-${businessId}-${data.now.getTime()}`,
         orderingKey: null,
       };
-      const message = error instanceof Error ? error.message : String(error);
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
       const id = await this.insert(
         data,
         definition,
@@ -236,6 +239,14 @@ export class OutboxDispatcher implements BackgroundService {
       await this.compensate(data, id, message);
       return id;
     }
+    // Rows of one ordering key are numbered in the order their transactions commit: a second
+    // transaction writing a row of the key waits here until the first ends (other documents
+    // may share a key, `{supplierCode}`; one document's actions are serialised by its row lock).
+    if (keys.orderingKey)
+      await queryRows(
+        data.tx,
+        sql`select pg_advisory_xact_lock(hashtext(${`${definition.definitionCode}:${keys.orderingKey}`}))`,
+      );
     // The document's row is locked by the action: a concurrent action on it waits, then sees this row.
     const [existing] = await data.list(scsiOutbox, {
       definitionCode: definition.definitionCode,
@@ -339,16 +350,19 @@ export class OutboxDispatcher implements BackgroundService {
                  and (o.next_attempt_at is null or o.next_attempt_at <= ${now})
                  and (o.ordering_key is null or not exists (
                        select 1 from ${table} p
-                        where p.ordering_key = o.ordering_key and p.outbox_id < o.outbox_id
-                          and (p.state_code in ('PENDING', 'SENDING')
-                               or (p.state_code = 'FAILED' and p.last_status is distinct from -1))))
+                        where p.definition_code = o.definition_code and p.ordering_key = o.ordering_key
+                          and p.outbox_id <> o.outbox_id
+                          and (p.state_code = 'SENDING'
+                               or (p.outbox_id < o.outbox_id
+                                   and (p.state_code = 'PENDING'
+                                        or (p.state_code = 'FAILED' and p.last_status is distinct from -1))))))
                order by o.outbox_id
                limit ${limit}
                for update skip locked)
             update ${table} t
                set state_code = 'SENDING', attempts = t.attempts + 1, node_name = ${this.nodeName},
-                   lease_until = ${now}::timestamptz + ((select d.timeout_ms from ${definitions} d
-                                   where d.definition_id = t.definition_id) + 30000) * interval '1 millisecond',
+                   lease_until = ${now}::timestamptz + ((select max(d.timeout_ms) from ${definitions} d
+                                   where d.definition_code = t.definition_code) * 3 + 30000) * interval '1 millisecond',
                    version_num = t.version_num + 1, last_update_date = ${now}
               from picked where t.outbox_id = picked.outbox_id
             returning t.outbox_id as "outboxId", t.definition_id as "definitionId",
@@ -430,12 +444,47 @@ export class OutboxDispatcher implements BackgroundService {
         parameters,
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.finish(row, { kind: 'failed', reason: 'mapping', message, definition });
+      // Never a secret in a message that is stored or shown (a value quoted by a transform).
+      const message = redact(error instanceof Error ? error.message : String(error), parameters.secrets, []);
+      if (error instanceof InterceptorCallError) {
+        const { retryable, errorClass } = classify(error.result);
+        await this.finishSafely(row, {
+          kind: 'failed',
+          reason: 'interceptor',
+          message,
+          definition,
+          retryable,
+          errorClass: errorClass ?? 'mapping',
+        });
+      } else await this.finishSafely(row, { kind: 'failed', reason: 'mapping', message, definition });
       return;
     }
     const result = await send(call.request);
-    await this.finish(row, { kind: 'sent', call, result, definition });
+    await this.finishSafely(row, { kind: 'sent', call, result, definition });
+  }
+
+  /**
+   * Records an attempt; when that transaction fails (a write-back the document refuses, the
+   * document gone), a second one ends the row FAILED with a compensation row, so that it is
+   * never sent again and again at each lease.
+   */
+  private async finishSafely(claimed: Claimed, outcome: Outcome): Promise<void> {
+    try {
+      await this.finish(claimed, outcome);
+    } catch (error) {
+      const secrets = outcome.kind === 'sent' ? outcome.call.secrets : [];
+      const message = redact(error instanceof Error ? error.message : String(error), secrets, []);
+      this.services.log('error', 'recording an outbound call failed', {
+        outboxId: claimed.outboxId,
+        err: message,
+      });
+      await this.finish(claimed, {
+        kind: 'failed',
+        reason: 'mapping',
+        message: `${outcome.kind === 'sent' ? 'sent, but ' : ''}not recorded: ${message}`,
+        definition: outcome.definition,
+      });
+    }
   }
 
   /** Records an attempt and moves the row on, in one transaction. */
@@ -460,7 +509,7 @@ export class OutboxDispatcher implements BackgroundService {
       const definition = outcome.definition;
       let errorClass: ErrorClass | null;
       let message: string | null = outcome.kind === 'failed' ? outcome.message : null;
-      let retryable = false;
+      let retryable: boolean;
       let status: number | null = null;
       let writtenBack: Record<string, unknown> | null = null;
       if (outcome.kind === 'sent') {
@@ -493,22 +542,28 @@ export class OutboxDispatcher implements BackgroundService {
             }
           }
         } else message = result.message;
-      } else errorClass = 'mapping';
+      } else {
+        errorClass = outcome.errorClass ?? 'mapping';
+        retryable = outcome.retryable === true;
+      }
+      message = message === null ? null : message.slice(0, 2000);
       await this.log(tx, claimed, definition, outcome, errorClass, message);
       const now = data.now;
-      const payload = !claimed.hasPayload && outcome.kind === 'sent' ? { payload: outcome.call.payload } : {};
+      // The payload as first rendered, with its secrets and configured fields masked like the log's.
+      const payload =
+        !claimed.hasPayload && outcome.kind === 'sent'
+          ? { payload: masked(outcome.call.payload, outcome.call.secrets, outcome.call.redactFields) }
+          : {};
       const move = (changes: Record<string, unknown>) =>
         tx
           .update(table)
           .set({ ...changes, versionNum: sql`version_num + 1`, lastUpdateDate: now })
           .where(sql`outbox_id = ${claimed.outboxId}`);
       if (!errorClass) {
-        if (writtenBack && Object.keys(writtenBack).length)
-          await data.patch(
-            runtime.registry.get(claimed.businessEntity),
-            claimed.businessId,
-            writtenBack as never,
-          );
+        if (writtenBack && Object.keys(writtenBack).length) {
+          const entity = runtime.registry.get(claimed.businessEntity);
+          await data.patch(entity, claimed.businessId, writeBackValues(entity, writtenBack) as never);
+        }
         await move({
           stateCode: 'SENT',
           sentAt: now,
@@ -583,9 +638,11 @@ export class OutboxDispatcher implements BackgroundService {
     const entity = data.runtime.registry.get(row.businessEntity);
     let orgId: number | null = null;
     if (entity.orgScoped) {
-      // The document's organisation, so the row is scoped like the document.
-      const document: Readonly<Record<string, unknown>> = await data.find(entity, row.businessId);
-      const org = document[entity.orgScoped];
+      // The document's organisation, so the row is scoped like the document (none when it is gone).
+      const document: Readonly<Record<string, unknown>> | null = await data
+        .find(entity, row.businessId)
+        .catch(() => null);
+      const org = document?.[entity.orgScoped];
       orgId = typeof org === 'number' ? org : null;
     }
     const [id] = await data.insert(transactionCompen, [
@@ -684,4 +741,38 @@ export function dispatcherOf(data: Pick<DataApi, 'runtime'>): OutboxDispatcher {
   const dispatcher = dispatchers.get(data.runtime);
   if (!dispatcher) throw new Error('interfaces run without their dispatcher');
   return dispatcher;
+}
+
+/** A payload with its secrets and configured fields masked, for the rows people read. */
+function masked(
+  payload: Record<string, unknown>,
+  secrets: readonly string[],
+  fields: readonly string[],
+): unknown {
+  const text = JSON.stringify(payload);
+  try {
+    return JSON.parse(redact(text, secrets, fields)) as unknown;
+  } catch {
+    return { masked: redact(text, secrets, fields) };
+  }
+}
+
+/** An answer's values as the document's fields take them: text as text, cut at the field's length. */
+function writeBackValues(
+  entity: EntityDef,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = entity.fields[name];
+    if (
+      field &&
+      (field.kind === 'text' || field.kind === 'textarea') &&
+      value !== null &&
+      value !== undefined
+    )
+      out[name] = String(value).slice(0, field.max);
+    else out[name] = value;
+  }
+  return out;
 }

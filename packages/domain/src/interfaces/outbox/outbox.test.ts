@@ -315,13 +315,23 @@ describe('outbound interface calls', () => {
     const definition = await poDefinition('PO_ERP_E', '/po-e', {
       authType: 'BEARER',
       redactFields: 'orderNo',
+      reqMaps: [
+        { lineNum: 1, targetPath: 'orderNo', sourceType: 'FIELD', sourcePath: 'poNumber' },
+        { lineNum: 2, targetPath: 'auth', sourceType: 'PARAMETER', sourcePath: 'token' },
+      ],
       parameters: [{ lineNum: 1, paramName: 'token', secretFlag: 'Y', secretValue: token }],
     });
+    // The secret in the body as well (a target that wants it there): sent, never kept in clear.
+    const found0 = await ok<Row & { reqMaps: Row[] }>('baseScsiDefinition', 'findById', {
+      definitionId: definition.definitionId,
+    });
+    expect(found0.reqMaps.length).toBeGreaterThan(0);
     await releasedOrder();
     const [row] = await sentOrFailed('PO_ERP_E');
     expect(row!.stateCode).toBe('SENT');
     const received = erp.calls.find((c) => c.key === row!.idempotencyKey)!;
     expect(received.headers.authorization).toBe(`Bearer ${token}`);
+    expect(JSON.parse(received.body).auth).toBe(token);
     const found = await ok<Row & { parameters: Row[] }>('baseScsiDefinition', 'findById', {
       definitionId: definition.definitionId,
     });
@@ -527,6 +537,44 @@ describe('outbound interface calls', () => {
       );
       expect(rows.map((row) => row.stateCode)).toEqual([rule === 'BLOCK' ? 'CANCELLED' : 'FAILED', 'SENT']);
     }
+  });
+
+  it('an answer may be written back only to plain text fields of the document', async () => {
+    for (const targetField of ['status', 'supplierId', 'poNumber', 'amountInclTax']) {
+      const answer = await call('baseScsiDefinition', 'saveOrUpdate', {
+        definitionCode: `WB_${targetField}`,
+        definitionName: 'write-back',
+        businessEntity: 'srmPoHeader',
+        triggerAction: 'doApproval',
+        idempotencyKeyTemplate: 'PO-{poNumber}',
+        configs: [{ envCode: 'PROD', baseUrl: erp.url }],
+        resMaps: [{ lineNum: 1, responsePath: 'data.erpNo', targetField }],
+      });
+      expect(answer.httpStatus, targetField).toBe(400);
+      expect(answer.body.msg).toContain(targetField);
+    }
+  });
+
+  it('a token endpoint answering 503 is retried like the call itself', async () => {
+    erp.script('/token-i', [
+      { status: 503 },
+      { status: 200, body: '{"access_token":"t-1","expires_in":3600}' },
+    ]);
+    await poDefinition('PO_ERP_I', '/po-i', {
+      headerInterceptor: 'OAUTH2_CLIENT_CREDENTIALS',
+      parameters: [
+        { lineNum: 1, paramName: 'tokenUrl', paramValue: `${erp.url}/token-i` },
+        { lineNum: 2, paramName: 'clientId', paramValue: 'srm' },
+        { lineNum: 3, paramName: 'clientSecret', secretFlag: 'Y', secretValue: 'cs-123456' },
+      ],
+    });
+    await releasedOrder();
+    const [row] = await sentOrFailed('PO_ERP_I');
+    expect(row).toMatchObject({ stateCode: 'SENT', attempts: 2 });
+    const received = erp.calls.find((c) => c.key === row!.idempotencyKey)!;
+    expect(received.headers.authorization).toBe('Bearer t-1');
+    const [first] = await logsOf(row!.outboxId);
+    expect(first).toMatchObject({ attempt: 1, errorClass: 'http5xx' });
   });
 
   it('a supplier reaches nothing under /api/intf', async () => {
