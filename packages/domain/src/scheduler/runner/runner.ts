@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
-import type { Locale, RowOf } from '@srm/kernel';
+import { type Locale, type RowOf, formatDate, formatDateTime } from '@srm/kernel';
 import {
   type Actor,
   type BackgroundService,
@@ -33,6 +33,16 @@ import { schedulerNode, schedulingError, type ErrorKind } from './health.entity'
 import { ScheduleTicker } from './ticker';
 
 export const REQUEST_QUEUE = 'concurrent-request';
+/** Errors that alert the people holding ALERT_MENU; a failed request is its submitter's to see. */
+const ALERTED: ReadonlySet<ErrorKind> = new Set([
+  'OCCURRENCE_MISSED',
+  'BAD_SCHEDULE',
+  'NO_NODE',
+  'NO_MANAGER',
+]);
+const ALERT_MENU = 'SCH_ERROR';
+/** No node beating for this long is an outage (issue 16: two minutes). */
+const NO_NODE_AFTER_MS = 2 * 60_000;
 /** The advisory lock under which requests start: two nodes never both see an incompatible pair free. */
 const START_LOCK = 0x53524d10;
 /** A log keeps at most this many lines or bytes; then one note says the rest was cut. */
@@ -115,7 +125,10 @@ export class RequestRunner implements BackgroundService {
     if (!this.services.jobs.workers) return;
     const { runtime } = this.services;
     await runtime.transaction(async (tx) => {
+      // Under the start lock: of two nodes starting together, the second sees the first.
+      await queryRows(tx, sql`select pg_advisory_xact_lock(${START_LOCK})`);
       const data = systemData(this.services, tx, 'scheduler.node');
+      await this.noNodeGap(data);
       await data.insert(schedulerNode, [
         {
           nodeName: this.nodeName,
@@ -299,6 +312,28 @@ export class RequestRunner implements BackgroundService {
     } as never);
   }
 
+  /**
+   * Nodes that stopped without saying so leave their rows (cleared after ten minutes): when the
+   * newest beat among the other nodes is older than two minutes, nothing ran background work
+   * from then until now. Recorded (and alerted) as NO_NODE when a node starts.
+   */
+  async noNodeGap(data: DataApi): Promise<void> {
+    const [last] = await queryRows<{ at: Date | string | null }>(
+      data.tx,
+      sql`select max(heartbeat_at) as at from base_scheduler_node where node_name <> ${this.nodeName}`,
+    );
+    if (!last?.at) return;
+    const since = new Date(last.at).getTime();
+    if (data.now.getTime() - since < NO_NODE_AFTER_MS) return;
+    const zone = data.runtime.timeZone;
+    await this.recordError(data, 'NO_NODE', {
+      message: data.t('scheduler.error.noNode', {
+        from: formatDateTime(since, zone),
+        to: formatDateTime(data.now.getTime(), zone),
+      }),
+    });
+  }
+
   async recordError(
     data: DataApi,
     kind: ErrorKind,
@@ -310,7 +345,44 @@ export class RequestRunner implements BackgroundService {
       message: string;
     },
   ): Promise<void> {
-    await data.insert(schedulingError, [{ errorKind: kind, occurredAt: data.now.getTime(), ...values }]);
+    const [id] = await data.insert(schedulingError, [
+      { errorKind: kind, occurredAt: data.now.getTime(), ...values },
+    ]);
+    if (ALERTED.has(kind)) await this.alert(data, kind, values.message, id!);
+  }
+
+  /**
+   * Tells the people who look after background work (whoever holds the 调度异常 menu) in-app and
+   * by e-mail, in the transaction that records the error: never silence.
+   */
+  private async alert(data: DataApi, kind: ErrorKind, message: string, errorId: number): Promise<void> {
+    const messages = data.services.siteMessages;
+    if (!messages) return;
+    const today = formatDate(data.now.getTime(), data.runtime.timeZone);
+    // A raw read over the grant tables: who may see the errors is the platform's rule.
+    const rows = await queryRows<{ userId: number }>(
+      data.tx,
+      sql`select distinct u.user_id as "userId" from base_user u
+            join base_user_responsibility ur on ur.user_id = u.user_id
+            join base_responsibility_role rr on rr.responsibility_id = ur.responsibility_id
+            join base_role r on r.role_id = rr.role_id and r.enabled_flag = 'Y'
+            join base_role_menu rm on rm.role_id = r.role_id
+            join base_menu m on m.menu_id = rm.menu_id and m.enabled = 'Y'
+           where m.menu_code = ${ALERT_MENU} and u.status = 'ACTIVE'
+             and (ur.start_date is null or ur.start_date <= ${today}::date)
+             and (ur.end_date is null or ur.end_date >= ${today}::date)`,
+    );
+    const userIds = rows.map((row) => Number(row.userId));
+    if (!userIds.length) return;
+    await messages.notify({
+      userIds,
+      titleKey: 'scheduler.alert.title',
+      contentKey: 'scheduler.alert.content',
+      params: { kind: { key: `lookup.BASE_SCHEDULING_ERROR_KIND.${kind}` }, message },
+      link: { entityName: schedulingError.name, documentId: errorId },
+      source: 'SCHEDULER_ALERT',
+      email: true,
+    });
   }
 
   /** Runs the executable, then completes, retries or terminates the request. */

@@ -6,6 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
+import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { seedsNamed } from '@srm/platform/testing';
+import { adminServer } from '../../admin/area.server';
 import { schedulerFixture } from '../scheduler.testing';
 
 // The test ticks by hand: the runner's own ticking waits an hour.
@@ -212,5 +215,47 @@ describe('schedules', () => {
     expect(await ok<Row[]>('baseSchedulingError', 'listByPage', { scheduleId: saved.scheduleId })).toEqual(
       [],
     );
+  });
+
+  it('no node beating for over two minutes is recorded when a node starts, and alerts administrators in-app and by mail', async () => {
+    await server().seed(seedsNamed(adminServer.seeds, 'menus', 'roles', 'users'));
+    const db = server().runtime.executor();
+    const now = server().runtime.clock.now().getTime();
+    // A node that died five minutes ago left its row.
+    await queryRows(
+      db,
+      sql`insert into base_scheduler_node (node_name, host_name, process_id, started_at, heartbeat_at, executables, workers, version_num, creation_date, last_update_date)
+          values ('ghost', 'gone', 1, ${new Date(now - 10 * MINUTE)}, ${new Date(now - 5 * MINUTE)}, '[]', 4, 1, ${new Date(now)}, ${new Date(now)})`,
+    );
+    await server().runtime.transaction((tx) =>
+      runner().noNodeGap(
+        dataApi({ actor: SYSTEM_ACTOR, runtime: server().runtime, tx, now: new Date(now) }, 'test'),
+      ),
+    );
+    const errors = await ok<Row[]>('baseSchedulingError', 'listByPage', { errorKind: 'NO_NODE' });
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0]!.message)).toMatch(/没有任何调度节点在运行/);
+    const [admin] = await queryRows<{ id: number }>(
+      db,
+      sql`select user_id as id from base_user where user_name = 'admin'`,
+    );
+    const alerts = await queryRows<{ title: string; source: string }>(
+      db,
+      sql`select title_zh as title, source from base_site_message where user_id = ${admin!.id} and source = 'SCHEDULER_ALERT'`,
+    );
+    expect(alerts.map((alert) => alert.title)).toContain('后台作业告警：无在线节点');
+    const mails = await queryRows<{ subject: string }>(
+      db,
+      sql`select subject from base_message_log
+           where channel = 'EMAIL' and purpose = 'SCHEDULER_ALERT' and recipient = 'admin@demo.srm.example.cn'`,
+    );
+    expect(mails.map((mail) => mail.subject)).toContain('后台作业告警：无在线节点');
+    // A supplier's user is never told.
+    const [others] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from base_site_message m join base_user u on u.user_id = m.user_id
+           where m.source = 'SCHEDULER_ALERT' and u.user_type = 'SUPPLIER'`,
+    );
+    expect(Number(others!.count)).toBe(0);
   });
 });
