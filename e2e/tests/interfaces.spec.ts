@@ -125,6 +125,15 @@ test('an approved order reaches the ERP through retries; a refused one is retrie
   await keepScreenshot(admin, 'interfaces-platform-log-en');
   expect(errors).toEqual([]);
 
+  // Invalid again: the journeys after this one approve orders with no ERP listening.
+  const [definition] = await api<Row[]>(admin, '/api/intf/v1/baseScsiDefinitionRestful/listByPage', {
+    definitionCode: 'PO_TO_ERP',
+    status: 'EFFECTIVE',
+  });
+  await api(admin, '/api/intf/v1/baseScsiDefinitionRestful/doInvalid', {
+    definitionId: definition!.definitionId,
+  });
+
   const supplier = await open(browser, baseURL, 'sup_a');
   await expect(supplier.getByText('接口平台')).toHaveCount(0);
   const answer = await pageApi(supplier, '/api/intf/v1/baseScsiOutboxRestful/listByPage', {});

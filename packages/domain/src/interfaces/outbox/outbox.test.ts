@@ -577,6 +577,29 @@ describe('outbound interface calls', () => {
     expect(first).toMatchObject({ attempt: 1, errorClass: 'http5xx' });
   });
 
+  it('the map picker lists business objects and their field paths, never identity objects or sealed fields', async () => {
+    const tables = await ok<Row[]>('baseScsiDefinition', 'listTableByPage', {
+      keyword: '采购订单',
+      pageRows: 50,
+    });
+    expect(tables.map((row) => row.tableName)).toContain('srmPoHeader');
+    const all = await ok<Row[]>('baseScsiDefinition', 'listTableByPage', { pageRows: 500 });
+    expect(all.map((row) => row.tableName)).not.toContain('baseUser');
+    expect(all.some((row) => /session|password|token/i.test(String(row.tableName)))).toBe(false);
+    const columns = await ok<Row[]>('baseScsiDefinition', 'listColumnByPage', {
+      tableName: 'srmPoHeader',
+      pageRows: 500,
+    });
+    const paths = columns.map((row) => row.columnName);
+    expect(paths).toEqual(
+      expect.arrayContaining(['poNumber', 'supplierName', 'erpPoNumber', 'lines[].quantity']),
+    );
+    const parameterColumns = await call('baseScsiDefinition', 'listColumnByPage', { tableName: 'baseUser' });
+    expect(parameterColumns.httpStatus).toBe(404);
+    const bySupplier = await call('baseScsiDefinition', 'listTableByPage', {}, suppliers.a);
+    expect(bySupplier.httpStatus).toBe(403);
+  });
+
   it('a supplier reaches nothing under /api/intf', async () => {
     for (const entity of ['baseScsiDefinition', 'baseScsiOutbox', 'baseScsiPlatformLog']) {
       const answer = await call(entity, 'listByPage', { pageIndex: 1, pageRows: 10 }, suppliers.a);
