@@ -74,6 +74,7 @@ interface Claimed {
   readonly attempts: number;
   readonly compenId: number | null;
   readonly hasPayload: boolean;
+  readonly interceptorState: Readonly<Record<string, { value: string; until: number }>> | null;
 }
 
 /** A definition ready to render calls with: effective and invalid ones never change. */
@@ -89,6 +90,8 @@ type Outcome =
       readonly call: RenderedCall;
       readonly result: WireResult;
       readonly definition: Definition;
+      /** What the interceptors kept for this call, when it changed (stored on the row). */
+      readonly state?: Record<string, { value: string; until: number }>;
     }
   | {
       readonly kind: 'failed';
@@ -165,9 +168,13 @@ export class OutboxDispatcher implements BackgroundService {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Forgets the cached effective definitions (one became effective or invalid on this node). */
+  /**
+   * Forgets what this node keeps in memory: the effective definitions (one became effective or
+   * invalid here) and the interceptors' tokens (fetched again when next needed).
+   */
   forget(): void {
     this.cached = null;
+    this.caches.clear();
   }
 
   private async effective(tx: Executor): Promise<Effective[]> {
@@ -369,7 +376,7 @@ export class OutboxDispatcher implements BackgroundService {
                       t.definition_code as "definitionCode", t.business_entity as "businessEntity",
                       t.business_id as "businessId", t.business_number as "businessNumber",
                       t.idempotency_key as "idempotencyKey", t.attempts, t.compen_id as "compenId",
-                      (t.payload is not null) as "hasPayload"`,
+                      (t.payload is not null) as "hasPayload", t.interceptor_state as "interceptorState"`,
       ),
     );
     return rows
@@ -384,6 +391,7 @@ export class OutboxDispatcher implements BackgroundService {
         attempts: Number(row.attempts),
         compenId: row.compenId == null ? null : Number(row.compenId),
         hasPayload: row.hasPayload === true || row.hasPayload === 't',
+        interceptorState: stateOf(row.interceptorState),
       }))
       .sort((a, b) => a.outboxId - b.outboxId);
   }
@@ -431,18 +439,16 @@ export class OutboxDispatcher implements BackgroundService {
     }
     const { definition, parameters } = await this.definition(current.definitionId);
     let call: RenderedCall;
+    let state: Record<string, { value: string; until: number }> | null;
     try {
       // A read outside any transaction: the document as it is now, in the platform's scope.
       const data = systemData(runtime, runtime.executor(), 'intf.render');
       const document = await documentOf(data, runtime.registry.get(row.businessEntity), row.businessId);
-      call = await renderCall(
-        data,
-        definition,
-        document,
-        row.idempotencyKey,
-        this.interceptorContext(definition.definitionId),
-        parameters,
-      );
+      const context = this.interceptorContext(definition.definitionId);
+      // What an earlier attempt's interceptors kept for this call, on whichever node it ran.
+      for (const [key, entry] of Object.entries(row.interceptorState ?? {})) context.cache.set(key, entry);
+      call = await renderCall(data, definition, document, row.idempotencyKey, context, parameters);
+      state = ownState(context.cache, row.idempotencyKey, row.interceptorState);
     } catch (error) {
       // Never a secret in a message that is stored or shown (a value quoted by a transform).
       const message = redact(error instanceof Error ? error.message : String(error), parameters.secrets, []);
@@ -460,7 +466,7 @@ export class OutboxDispatcher implements BackgroundService {
       return;
     }
     const result = await send(call.request);
-    await this.finishSafely(row, { kind: 'sent', call, result, definition });
+    await this.finishSafely(row, { kind: 'sent', call, result, definition, ...(state ? { state } : {}) });
   }
 
   /**
@@ -549,11 +555,14 @@ export class OutboxDispatcher implements BackgroundService {
       message = message === null ? null : message.slice(0, 2000);
       await this.log(tx, claimed, definition, outcome, errorClass, message);
       const now = data.now;
-      // The payload as first rendered, with its secrets and configured fields masked like the log's.
-      const payload =
-        !claimed.hasPayload && outcome.kind === 'sent'
+      // The payload as first rendered, with its secrets and configured fields masked like the
+      // log's; and what the interceptors keep for the call's next attempts.
+      const payload = {
+        ...(!claimed.hasPayload && outcome.kind === 'sent'
           ? { payload: masked(outcome.call.payload, outcome.call.secrets, outcome.call.redactFields) }
-          : {};
+          : {}),
+        ...(outcome.kind === 'sent' && outcome.state ? { interceptorState: outcome.state } : {}),
+      };
       const move = (changes: Record<string, unknown>) =>
         tx
           .update(table)
@@ -775,4 +784,27 @@ function writeBackValues(
     else out[name] = value;
   }
   return out;
+}
+
+/** Stored interceptor state as read back from the database (json text on some drivers). */
+function stateOf(value: unknown): Claimed['interceptorState'] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!parsed || typeof parsed !== 'object') return null;
+  return parsed as Claimed['interceptorState'];
+}
+
+/**
+ * The cache entries that belong to one call (`…:<idempotency key>`, a U8 trade id), when they
+ * differ from what its row holds: kept on the row, so that a retry on any node reuses them.
+ */
+function ownState(
+  cache: InterceptorContext['cache'],
+  idempotencyKey: string,
+  stored: Claimed['interceptorState'],
+): Record<string, { value: string; until: number }> | null {
+  const own = Object.fromEntries([...cache].filter(([key]) => key.endsWith(`:${idempotencyKey}`)));
+  const same =
+    Object.keys(own).length === Object.keys(stored ?? {}).length &&
+    Object.entries(own).every(([key, entry]) => stored?.[key]?.value === entry.value);
+  return same ? null : own;
 }

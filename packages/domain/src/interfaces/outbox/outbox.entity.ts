@@ -41,6 +41,8 @@ export const scsiOutbox = defineEntity('baseScsiOutbox', {
     sentAt: datetime(),
     /** The body as first rendered. */
     payload: json(),
+    /** What interceptors keep for this call across attempts and nodes (a U8 trade id). */
+    interceptorState: json(),
     /** Its compensation row, once it failed for good. */
     compenId: number({ min: 0 }),
     /** What the answer wrote back to the document. */

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
 import { scsiOutbox } from './outbox.entity';
+import { dispatcherOf } from './dispatcher';
 import { useProcurement } from '../../procurement.testing';
 import { type FakeErp, startFakeErp } from '../testing/fake-erp';
 
@@ -598,6 +599,38 @@ describe('outbound interface calls', () => {
     expect(parameterColumns.httpStatus).toBe(404);
     const bySupplier = await call('baseScsiDefinition', 'listTableByPage', {}, suppliers.a);
     expect(bySupplier.httpStatus).toBe(403);
+  });
+
+  it('a U8 trade id is kept on the call: a retry on another node (or after a restart) sends the same one', async () => {
+    erp.script('/tradeid', [
+      { status: 200, body: '{"tradeid":"T-1"}' },
+      { status: 200, body: '{"tradeid":"T-2"}' },
+    ]);
+    erp.script('/po-u8', [{ status: 503 }, 'ok']);
+    await poDefinition('PO_ERP_U8', '/po-u8', {
+      targetSystem: 'U8',
+      paramsInterceptor: 'U8_TRADE_ID',
+      retryDelayMs: 1_500,
+      retryMaxDelayMs: 1_500,
+      parameters: [{ lineNum: 1, paramName: 'tradeIdUrl', paramValue: `${erp.url}/tradeid` }],
+    });
+    await releasedOrder();
+    await waitFor(
+      () => outboxOf('PO_ERP_U8'),
+      (rows) => rows[0]?.stateCode === 'PENDING' && rows[0]?.attempts === 1,
+    );
+    // What a node keeps in memory is gone (another node, a restart).
+    await server().runtime.transaction(async (tx) =>
+      dispatcherOf(
+        dataApi({ actor: SYSTEM_ACTOR, runtime: server().runtime, tx, now: new Date() }, 'test'),
+      ).forget(),
+    );
+    const [row] = await sentOrFailed('PO_ERP_U8');
+    expect(row).toMatchObject({ stateCode: 'SENT', attempts: 2 });
+    const sent = erp.calls.filter((received) => received.path === '/po-u8').map((received) => received.url);
+    expect(sent).toHaveLength(2);
+    expect(sent.every((url) => url.includes('tradeid=T-1'))).toBe(true);
+    expect(erp.calls.filter((received) => received.path === '/tradeid')).toHaveLength(1);
   });
 
   it('a supplier reaches nothing under /api/intf', async () => {
