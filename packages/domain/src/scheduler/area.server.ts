@@ -4,6 +4,7 @@ import { defineServerArea } from '@srm/platform';
 import { schedulerArea } from './area';
 import { compensationActions } from './compensation/compensation.actions';
 import { programEndpoints } from './program/program.endpoints';
+import { healthEndpoints } from './runner/health.endpoints';
 import { requestEndpoints } from './request/request.endpoints';
 import { purgeRequests } from './runner/purge';
 import { RequestRunner } from './runner/runner';
@@ -11,7 +12,14 @@ import { scheduleActions, scheduleEndpoints } from './schedule/schedule.actions'
 import { schedulerSeeds } from './scheduler.seed';
 
 export const schedulerServer = defineServerArea(schedulerArea, {
-  actions: [programEndpoints, requestEndpoints, scheduleActions, scheduleEndpoints, compensationActions],
+  actions: [
+    programEndpoints,
+    requestEndpoints,
+    scheduleActions,
+    scheduleEndpoints,
+    compensationActions,
+    healthEndpoints,
+  ],
   seeds: schedulerSeeds,
   executables: { PURGE_REQUESTS: purgeRequests },
   background: (services) => new RequestRunner(services),

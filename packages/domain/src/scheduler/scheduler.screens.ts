@@ -3,6 +3,7 @@
 // the nodes of the status tab.
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
 import { requestButtons, submitRequestButton } from './request/request.buttons';
+import { queueDepthsButton } from './runner/queue-depths.buttons';
 
 const definitions = () => import('./index');
 
@@ -52,5 +53,6 @@ export const schedulerScreens: ScreenEntry[] = [
   ...entityScreens('scheduler', 'baseSchedulerNode', () => definitions().then((m) => m.schedulerNode), {
     list: 'schedulerNodeList',
     edit: 'schedulerNodeDetail',
+    listButtons: [queueDepthsButton],
   }),
 ];

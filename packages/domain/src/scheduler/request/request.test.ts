@@ -93,6 +93,7 @@ describe('concurrent requests', () => {
       ['baseConcurrentProgram', 'listByPage'],
       ['baseScheduleJob', 'listByPage'],
       ['baseSchedulingError', 'listByPage'],
+      ['baseSchedulerNode', 'findQueueDepths'],
     ] as const)
       expect((await call(entity, action, { programId }, supplier)).httpStatus, `${entity}.${action}`).toBe(
         403,
@@ -359,5 +360,26 @@ describe('concurrent requests', () => {
       buyer(),
     );
     expect(last.map((line) => line.message)).toEqual(['日志超过 10000 行或 5 MB，之后的内容未记录']);
+  });
+
+  it('the status tab counts the jobs waiting per queue and the requests not completed by phase and status', async () => {
+    const programId = await program('T_ECHO_DEPTH', 'T_ECHO', {
+      params: [{ lineNum: 1, paramName: 'name', paramLabel: 'n' }],
+    });
+    await ok(
+      'baseConcurrentRequest',
+      'doSubmit',
+      { programId, parameters: { name: 'later' }, requestedStart: Date.now() + 3_600_000 },
+      buyer(),
+    );
+    const depths = await ok<{
+      queues: { queue: string; waiting: number; active: number; failedToday: number }[];
+      requests: { phase: string; status: string; count: number }[];
+    }>('baseSchedulerNode', 'findQueueDepths', {});
+    // The request for later waits as a job due in an hour, and as a PENDING request.
+    expect(depths.queues.find((row) => row.queue === 'concurrent-request')?.waiting).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(depths.requests.find((row) => row.phase === 'PENDING')?.count).toBeGreaterThanOrEqual(1);
   });
 });
