@@ -382,4 +382,29 @@ describe('concurrent requests', () => {
     );
     expect(depths.requests.find((row) => row.phase === 'PENDING')?.count).toBeGreaterThanOrEqual(1);
   });
+
+  it('a waiting request whose wake-up was lost is woken again by the sweep', async () => {
+    const programId = await program('T_ECHO_LOST', 'T_ECHO', {
+      params: [{ lineNum: 1, paramName: 'name', paramLabel: 'n' }],
+    });
+    const clock = server().clock;
+    const request = await ok(
+      'baseConcurrentRequest',
+      'doSubmit',
+      { programId, parameters: { name: 'lost' }, requestedStart: clock.now().getTime() + 10 * 60_000 },
+      buyer(),
+    );
+    // Its job is gone (what a start transaction that failed after taking it leaves).
+    await queryRows(
+      server().runtime.executor(),
+      sql`delete from pgboss.job where name = 'concurrent-request' and data->>'requestId' = ${String(request.requestId)}`,
+    );
+    clock.travel(15 * 60_000);
+    try {
+      expect(await runner().rewakeLost()).toBeGreaterThanOrEqual(1);
+      expect(await until(request.requestId as number, ['COMPLETED'])).toMatchObject({ statusCode: 'NORMAL' });
+    } finally {
+      clock.travel(-15 * 60_000);
+    }
+  });
 });

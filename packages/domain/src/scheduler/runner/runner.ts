@@ -21,6 +21,7 @@ import {
   type BackgroundServices,
   type DataApi,
   type LogLevel,
+  JOB_SCHEMA,
   SYSTEM_ACTOR,
   actorOf,
   dataApi,
@@ -592,12 +593,40 @@ export class RequestRunner implements BackgroundService {
         await lease.release('request', id);
       }
     }
+    await this.rewakeLost();
     // Nodes that stopped beating long ago are removed from the status tab.
     await queryRows(
       runtime.executor(),
       sql`delete from base_scheduler_node where heartbeat_at < ${new Date(runtime.clock.nowMs() - 10 * 60_000)}`,
     );
     return cleared;
+  }
+
+  /**
+   * Waiting requests whose wake-up is gone (a start transaction that failed after taking the
+   * job, a job lost with a queue's data) are woken again: due for a minute, unchanged for a
+   * minute, and no job of the queue names them. Raw: a look across the job queue's own table.
+   */
+  async rewakeLost(): Promise<number> {
+    const { runtime } = this.services;
+    const table = runtime.table(concurrentRequest.name);
+    const minuteAgo = new Date(runtime.clock.nowMs() - 60_000);
+    const lost = await queryRows<{ requestId: number; priority: number }>(
+      runtime.executor(),
+      sql`select r.request_id as "requestId", r.priority from ${table} r
+           where r.phase_code = 'PENDING' and r.status_code in ('NORMAL', 'STANDBY')
+             and (r.requested_start is null or r.requested_start <= ${minuteAgo})
+             and r.last_update_date <= ${minuteAgo}
+             and not exists (
+               select 1 from ${sql.identifier(JOB_SCHEMA)}.job j
+                where j.name = ${REQUEST_QUEUE} and j.state in ('created', 'retry', 'active')
+                  and j.data->>'requestId' = r.request_id::text)
+           order by r.request_id
+           limit 100`,
+    );
+    for (const request of lost)
+      await this.wake({ requestId: Number(request.requestId), priority: Number(request.priority) });
+    return lost.length;
   }
 
   /**
