@@ -57,6 +57,17 @@ test('a buyer submits a program, follows it to completion, reads its log and dow
   await keepScreenshot(buyer, 'scheduler-request-completed-en');
   expect(errors).toEqual([]);
 
+  // The administrator's status tab: nodes, and each queue's depth.
+  const admin = await open(browser, baseURL, 'admin');
+  await openFromMenu(admin, '调度节点');
+  const nodes = activePane(admin);
+  await slow(nodes.locator('.ant-table-row').first()).toBeVisible();
+  await nodes.getByRole('button', { name: '队列状态' }).click();
+  const depths = admin.locator('.ant-modal:visible');
+  await slow(depths.getByRole('cell', { name: 'concurrent-request' })).toBeVisible();
+  await keepScreenshot(admin, 'scheduler-queue-status-zh');
+  await admin.context().close();
+
   const supplier = await open(browser, baseURL, 'sup_a');
   await expect(supplier.getByText('后台作业')).toHaveCount(0);
   const answer = await pageApi(supplier, '/api/schedule/v1/baseConcurrentRequestRestful/listByPage', {});

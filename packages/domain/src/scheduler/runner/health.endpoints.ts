@@ -27,6 +27,12 @@ export const healthEndpoints = defineEndpoints(schedulerNode, {
         string,
         { queue: string; waiting: number; active: number; failedToday: number }
       >();
+      // Every queue, an empty one too (nothing waiting is worth seeing).
+      const names = await queryRows<{ name: string }>(
+        data.tx,
+        sql`select name from ${sql.identifier(JOB_SCHEMA)}.queue order by name`,
+      );
+      for (const { name } of names) queues.set(name, { queue: name, waiting: 0, active: 0, failedToday: 0 });
       for (const row of jobs) {
         const entry = queues.get(row.queue) ?? { queue: row.queue, waiting: 0, active: 0, failedToday: 0 };
         const count = Number(row.count);
