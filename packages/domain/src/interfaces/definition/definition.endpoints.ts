@@ -3,7 +3,15 @@
 // for a chosen document, secrets masked, nothing sent) and the button trigger (send a document
 // now through an effective definition).
 import { AppError, defineEndpoints, endpoint } from '@srm/platform';
-import { type AnyEntity, type FieldDef, type SaveBodyOf, number, ref, text } from '@srm/kernel';
+import {
+  type AnyEntity,
+  type FieldDef,
+  type SaveBodyOf,
+  isClientWritable,
+  number,
+  ref,
+  text,
+} from '@srm/kernel';
 import { documentOf, keysOf, parametersOf, renderCall, shown } from '../outbox/call';
 import { dispatcherOf } from '../outbox/dispatcher';
 import { type InterceptorContext, interceptorsOfKind } from '../wire/interceptors';
@@ -19,8 +27,8 @@ import {
 /** The fields of a row a client may write (a copy's body): no key, parent, version or display. */
 function writable<E extends AnyEntity>(entity: E, row: Readonly<Record<string, unknown>>): SaveBodyOf<E> {
   const body: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(entity.fields as Record<string, FieldDef>)) {
-    if (field.readonly || field.kind === 'compute' || name === entity.parent?.field) continue;
+  for (const [name, field] of Object.entries<FieldDef>(entity.fields)) {
+    if (!isClientWritable(field) || name === entity.parent?.field) continue;
     if (name in row) body[name] = row[name];
   }
   return body as SaveBodyOf<E>;

@@ -118,9 +118,9 @@ export const outboxTrigger: ActionObserver = async (context, change) => {
   if (!triggers.length) return;
   const data = dataApi({ ...context, actor: SYSTEM_ACTOR }, 'intf.trigger');
   const entity = context.runtime.registry.get(change.entity);
-  for (const trigger of triggers) {
-    await dispatcher.enqueue(data, trigger, entity, change.row[entity.key] as number, change.action);
-  }
+  const id = change.row[entity.key];
+  if (typeof id !== 'number') return;
+  for (const trigger of triggers) await dispatcher.enqueue(data, trigger, entity, id, change.action);
 };
 
 export class OutboxDispatcher implements BackgroundService {
@@ -571,6 +571,8 @@ export class OutboxDispatcher implements BackgroundService {
       if (!errorClass) {
         if (writtenBack && Object.keys(writtenBack).length) {
           const entity = runtime.registry.get(claimed.businessEntity);
+          // The object is chosen at run time (the definition's), so its changes cannot be typed
+          // here; the engine checks each value against the field at the patch.
           await data.patch(entity, claimed.businessId, writeBackValues(entity, writtenBack) as never);
         }
         await move({
@@ -786,11 +788,18 @@ function writeBackValues(
   return out;
 }
 
-/** Stored interceptor state as read back from the database (json text on some drivers). */
+/** Stored interceptor state as read back from the database (json text on some drivers); anything else is none. */
 function stateOf(value: unknown): Claimed['interceptorState'] {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   if (!parsed || typeof parsed !== 'object') return null;
-  return parsed as Claimed['interceptorState'];
+  const state: Record<string, { value: string; until: number }> = {};
+  for (const [key, entry] of Object.entries(parsed)) {
+    if (entry && typeof entry === 'object' && 'value' in entry && 'until' in entry) {
+      const { value: kept, until } = entry;
+      if (typeof kept === 'string' && typeof until === 'number') state[key] = { value: kept, until };
+    }
+  }
+  return state;
 }
 
 /**

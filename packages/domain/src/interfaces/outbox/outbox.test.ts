@@ -253,7 +253,7 @@ describe('outbound interface calls', () => {
             executableName: current.executableName,
             description: `round ${round}`,
           });
-          versions[String(program.programCode)] = updated.versionNum as number;
+          versions[String(program.programCode)] = Number(updated.versionNum);
         }),
       );
     }
@@ -302,7 +302,7 @@ describe('outbound interface calls', () => {
       runtime.transaction(async () => {
         await runtime
           .service('srmPoHeader')
-          .act(SYSTEM_ACTOR, 'doRelease', [draft.poHeaderId as number], {}, { fromHttp: false });
+          .act(SYSTEM_ACTOR, 'doRelease', [Number(draft.poHeaderId)], {}, { fromHttp: false });
         throw new Error('rolled back on purpose');
       }),
     ).rejects.toThrow('rolled back on purpose');
@@ -430,11 +430,11 @@ describe('outbound interface calls', () => {
       const data = dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() }, 'test');
       await data.insert(scsiOutbox, [
         {
-          definitionId: definition.definitionId as number,
+          definitionId: Number(definition.definitionId),
           definitionCode: 'PO_ERP_G',
           definitionVersion: 1,
           businessEntity: 'srmPoHeader',
-          businessId: order.poHeaderId as number,
+          businessId: Number(order.poHeaderId),
           idempotencyKey: 'DEAD-NODE-1',
           stateCode: 'SENDING',
           attempts: 1,

@@ -402,7 +402,7 @@ describe('concurrent requests', () => {
     clock.travel(15 * 60_000);
     try {
       expect(await runner().rewakeLost()).toBeGreaterThanOrEqual(1);
-      expect(await until(request.requestId as number, ['COMPLETED'])).toMatchObject({ statusCode: 'NORMAL' });
+      expect(await until(Number(request.requestId), ['COMPLETED'])).toMatchObject({ statusCode: 'NORMAL' });
     } finally {
       clock.travel(-15 * 60_000);
     }
