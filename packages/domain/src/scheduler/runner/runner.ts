@@ -96,6 +96,8 @@ export class RequestRunner implements BackgroundService {
   private readonly settled = new Set<Promise<void>>();
   private beat: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Orphans this node's sweeps have cleared since it started (its beat sweeps too). */
+  private cleared = 0;
   private readonly ticker: ScheduleTicker;
   readonly workers: number;
 
@@ -588,6 +590,7 @@ export class RequestRunner implements BackgroundService {
           const [program] = await data.lock(concurrentProgram, [request.programId]);
           await this.interrupted(data, request, program!);
           cleared++;
+          this.cleared++;
         });
       } finally {
         await lease.release('request', id);
@@ -655,6 +658,11 @@ export class RequestRunner implements BackgroundService {
   /** Turns due schedule occurrences into requests now (the ticker does it every few seconds). */
   tick(): Promise<number> {
     return this.ticker.tick();
+  }
+
+  /** Orphaned requests this node's sweeps have cleared, the beat's included (for tests). */
+  get sweptTotal(): number {
+    return this.cleared;
   }
 
   /** Requests running on this node now (for the status tab and tests). */
