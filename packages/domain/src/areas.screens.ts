@@ -10,6 +10,7 @@ import { receivingWeb } from './receiving/area.screens';
 import { planningWeb } from './planning/area.screens';
 import { interfacesWeb } from './interfaces/area.screens';
 import { schedulerWeb } from './scheduler/area.screens';
+import { messagingWeb } from './messaging/area.screens';
 
 export const webAreas: readonly AreaScreens[] = [
   baseDataWeb,
@@ -22,6 +23,7 @@ export const webAreas: readonly AreaScreens[] = [
   planningWeb,
   schedulerWeb,
   interfacesWeb,
+  messagingWeb,
 ];
 
 /** Every area's screens, for the web's registry. */

@@ -12,6 +12,7 @@ import { receivingServer } from './receiving/area.server';
 import { planningServer } from './planning/area.server';
 import { interfacesServer } from './interfaces/area.server';
 import { schedulerServer } from './scheduler/area.server';
+import { messagingServer } from './messaging/area.server';
 
 export const serverAreas: readonly ServerArea[] = [
   baseDataServer,
@@ -24,6 +25,7 @@ export const serverAreas: readonly ServerArea[] = [
   planningServer,
   schedulerServer,
   interfacesServer,
+  messagingServer,
 ];
 
 /** Every area's behaviour, for the runtime. */

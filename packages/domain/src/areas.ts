@@ -13,6 +13,7 @@ import { receivingArea } from './receiving/area';
 import { planningArea } from './planning/area';
 import { interfacesArea } from './interfaces/area';
 import { schedulerArea } from './scheduler/area';
+import { messagingArea } from './messaging/area';
 
 export const areas: readonly AreaManifest[] = [
   baseDataArea,
@@ -25,6 +26,7 @@ export const areas: readonly AreaManifest[] = [
   planningArea,
   schedulerArea,
   interfacesArea,
+  messagingArea,
 ];
 
 export const domainEntities = areaEntities(areas);

@@ -23,6 +23,7 @@ export * from './messaging/messenger';
 export * from './messaging/site-message.tables';
 export * from './messaging/site-messages';
 export * from './messaging/site-message.routes';
+export * from './messaging/outbox';
 export * from './pdf/document';
 export * from './pdf/barcode';
 export * from './identity/identity';

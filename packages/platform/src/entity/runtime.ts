@@ -15,6 +15,7 @@ import type { Actor } from '../access/actor';
 import type { Identity } from '../identity/identity';
 import type { Messenger } from '../messaging/messenger';
 import type { SiteMessages } from '../messaging/site-messages';
+import type { MessageOutbox } from '../messaging/outbox';
 import type { Attachments } from '../files/attachments';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
@@ -68,6 +69,8 @@ export interface PlatformServices {
   messenger: Messenger;
   /** In-app messages (站内信): `notify` from any hook, in its transaction. */
   siteMessages: SiteMessages;
+  /** Messages sent after the transaction commits, with retries (the messaging area's). */
+  messageOutbox: MessageOutbox;
   attachments: Attachments;
 }
 

@@ -34,6 +34,28 @@ export interface OutgoingEmail {
   attachments?: readonly EmailAttachment[];
 }
 
+/** How one e-mail went. */
+export interface EmailDelivery {
+  readonly status: 'SENT' | 'RECORDED' | 'FAILED';
+  /** The SMTP reply code, when the server answered. */
+  readonly code: number | null;
+  /** A failure a later attempt may get past (4xx, no connection). */
+  readonly transient: boolean;
+  readonly error: string | null;
+}
+
+/** The reply code nodemailer reports on a refused message (`responseCode`). */
+function smtpCode(failure: unknown): number | null {
+  const code = (failure as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 200 && code < 600 ? code : null;
+}
+
+/** The reply code at the head of the server's last answer ("250 OK: queued"). */
+function replyCode(response: unknown): number | null {
+  const code = typeof response === 'string' ? Number(response.slice(0, 3)) : NaN;
+  return Number.isInteger(code) && code >= 200 && code < 600 ? code : null;
+}
+
 export class Messenger {
   /** Created on the first mail: nodemailer (~15 MB) is loaded only when mail is sent. */
   private transport: Promise<Transporter> | null = null;
@@ -51,20 +73,36 @@ export class Messenger {
   }
 
   async email(message: OutgoingEmail): Promise<'SENT' | 'RECORDED' | 'FAILED'> {
-    let status: 'SENT' | 'RECORDED' | 'FAILED' = 'RECORDED';
-    let error: string | null = null;
+    return (await this.deliver(message)).status;
+  }
+
+  /**
+   * Sends one e-mail and answers how it went: SENT, RECORDED (no SMTP server configured) or
+   * FAILED, with the server's reply code and whether a retry may help (a 4xx reply or no
+   * connection) or not (a 5xx reply: the address or the message is refused). `messageId` fixes
+   * the Message-ID, so that a message sent again after a lost answer is the same message.
+   */
+  async deliver(message: OutgoingEmail & { readonly messageId?: string }): Promise<EmailDelivery> {
+    let delivery: EmailDelivery = { status: 'RECORDED', code: null, transient: false, error: null };
     if (this.smtpUrl) {
       const smtpUrl = this.smtpUrl;
       try {
         this.transport ??= import('nodemailer').then((module) =>
-          (module.default ?? module).createTransport(smtpUrl),
+          // Bounded waits: a send that hangs would hold its message past the outbox's lease.
+          (module.default ?? module).createTransport({
+            url: smtpUrl,
+            connectionTimeout: 30_000,
+            greetingTimeout: 30_000,
+            socketTimeout: 60_000,
+          }),
         );
         const transport = await this.transport;
-        await transport.sendMail({
+        const info = (await transport.sendMail({
           from: this.from,
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.messageId ? { messageId: message.messageId } : {}),
           ...(message.attachments?.length
             ? {
                 attachments: message.attachments.map((file) => ({
@@ -74,11 +112,17 @@ export class Messenger {
                 })),
               }
             : {}),
-        });
-        status = 'SENT';
+        })) as { response?: unknown };
+        delivery = { status: 'SENT', code: replyCode(info.response), transient: false, error: null };
       } catch (failure) {
-        status = 'FAILED';
-        error = String((failure as Error).message ?? failure).slice(0, 500);
+        const code = smtpCode(failure);
+        delivery = {
+          status: 'FAILED',
+          code,
+          // No answer at all (refused, timed out) or a 4xx: the server may take it later.
+          transient: code === null || code < 500,
+          error: String((failure as Error).message ?? failure).slice(0, 500),
+        };
       }
     }
     await this.log({
@@ -89,10 +133,10 @@ export class Messenger {
         ? `${message.text}\n[${message.attachments.map((file) => file.filename).join(', ')}]`
         : message.text,
       purpose: message.purpose,
-      sendStatus: status,
-      errorMessage: error,
+      sendStatus: delivery.status,
+      errorMessage: delivery.error,
     });
-    return status;
+    return delivery;
   }
 
   async textMessage(phone: string, text: string, purpose: string): Promise<'SENT' | 'RECORDED' | 'FAILED'> {

@@ -2,6 +2,7 @@
 // transaction (the messages exist only if it commits), addressing users or every active user
 // of a supplier; titles and texts are rendered from message keys in both languages when sent,
 // and each reader gets their own language. Readers see only their own messages.
+import { randomUUID } from 'node:crypto';
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale, MessageParams } from '@srm/kernel';
 import { queryRows } from '@srm/db';
@@ -34,6 +35,11 @@ export interface NotifyInput {
   readonly source: string;
   /** Also send an e-mail, in the user's language, to recipients with an address. */
   readonly email?: boolean;
+  /**
+   * What happened (`task-42-ASSIGNED`): with the message outbox, the same event given twice
+   * sends one e-mail per recipient. Without it each call is an event of its own.
+   */
+  readonly eventId?: string;
 }
 
 export interface SiteMessageRow {
@@ -135,34 +141,61 @@ export class SiteMessages {
           creationDate: now,
         })),
       );
-    if (input.email) await this.email(userIds, title, content, input.source);
+    if (input.email) await this.email(userIds, title, content, input);
     return userIds;
   }
 
+  /**
+   * E-mail to the recipients with an address, in each one's language: through the message
+   * outbox (sent after the commit, retried, one per event) when the messaging area runs, else at once.
+   */
   private async email(
     userIds: readonly number[],
     title: Record<string, string>,
     content: Record<string, string> | null,
-    source: string,
+    input: NotifyInput,
   ): Promise<void> {
-    const messenger = this.runtime.plugins.messenger;
-    if (!messenger) return;
-    const users = await queryRows<{ email: string | null; language_code: string | null }>(
+    const { messenger, messageOutbox } = this.runtime.plugins;
+    if (!messenger && !messageOutbox) return;
+    const users = await queryRows<{ user_id: number; email: string | null; language_code: string | null }>(
       this.runtime.executor(),
-      sql`select email, language_code from base_user where user_id in (${sql.join(
+      sql`select user_id, email, language_code from base_user where user_id in (${sql.join(
         userIds.map((id) => sql`${id}`),
         sql`, `,
       )}) and email is not null and email <> ''`,
     );
-    for (const user of users) {
+    const mails = users.map((user) => {
       const locale: Locale = user.language_code === 'EN' ? 'en' : 'zh-CN';
-      await messenger.email({
-        to: user.email!,
+      return {
+        userId: Number(user.user_id),
+        address: user.email!,
+        locale,
         subject: title[locale]!,
-        text: content?.[locale] ?? title[locale]!,
-        purpose: source,
-      });
+        body: content?.[locale] ?? title[locale]!,
+      };
+    });
+    if (messageOutbox) {
+      const link = input.link && 'entityName' in input.link ? input.link : null;
+      const eventId = input.eventId ?? randomUUID();
+      await messageOutbox.enqueue(
+        mails.map((mail) => ({
+          ...mail,
+          channel: 'EMAIL' as const,
+          source: input.source,
+          eventId,
+          businessEntity: link?.entityName ?? null,
+          businessId: link?.documentId ?? null,
+        })),
+      );
+      return;
     }
+    for (const mail of mails)
+      await messenger!.email({
+        to: mail.address,
+        subject: mail.subject,
+        text: mail.body,
+        purpose: input.source,
+      });
   }
 
   // ------------------------------------------------------------------ the reader's side

@@ -244,10 +244,11 @@ describe('schedules', () => {
       sql`select title_zh as title, source from base_site_message where user_id = ${admin!.id} and source = 'SCHEDULER_ALERT'`,
     );
     expect(alerts.map((alert) => alert.title)).toContain('后台作业告警：无在线节点');
+    // The e-mail waits in the message outbox, written with the alert (sent after the commit).
     const mails = await queryRows<{ subject: string }>(
       db,
-      sql`select subject from base_message_log
-           where channel = 'EMAIL' and purpose = 'SCHEDULER_ALERT' and recipient = 'admin@demo.srm.example.cn'`,
+      sql`select subject from base_message_instance
+           where channel = 'EMAIL' and source_code = 'SCHEDULER_ALERT' and address = 'admin@demo.srm.example.cn'`,
     );
     expect(mails.map((mail) => mail.subject)).toContain('后台作业告警：无在线节点');
     // A supplier's user is never told.

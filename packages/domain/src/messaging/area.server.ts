@@ -1,0 +1,12 @@
+// Messaging on the server: the dispatcher (the platform's message outbox, started with the
+// server), the history's endpoints and what compensation does for a message that failed.
+import { defineServerArea } from '@srm/platform';
+import { messagingArea } from './area';
+import { instanceEndpoints } from './instance/instance.endpoints';
+import { messageCompensation } from './outbox/compensation.actions';
+import { MessageDispatcher } from './outbox/dispatcher';
+
+export const messagingServer = defineServerArea(messagingArea, {
+  actions: [instanceEndpoints, messageCompensation],
+  background: (services) => new MessageDispatcher(services),
+});

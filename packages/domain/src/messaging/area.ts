@@ -1,0 +1,22 @@
+// Messaging (消息中心): the instances every e-mail is sent from, after the transaction that
+// causes it, with retries and compensation. The area's manifest: entities, labels, menus.
+import { defineArea } from '@srm/kernel';
+import zhCN from './locales/zh-CN.json';
+import en from './locales/en.json';
+import { messageInstance } from './instance/instance.entity';
+
+export const messagingArea = defineArea({
+  name: 'messaging',
+  entities: [messageInstance],
+  messages: { 'zh-CN': zhCN, en },
+  menus: [
+    {
+      code: 'MSG_HISTORY',
+      side: 'internal',
+      under: 'SYSTEM',
+      path: 'msgHistory',
+      entity: 'baseMessageInstance',
+      order: 135,
+    },
+  ],
+});

@@ -1,0 +1,69 @@
+// The history's toolbar buttons (web): 重新发送 sends the chosen failed messages again, 取消发送
+// cancels the chosen ones not sent yet. Each asks first, says how many it moved, and reads the
+// list again; the server refuses a choice with any other message in it, with the reason.
+import { type ReactNode, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { RedoOutlined, StopOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import {
+  ApiFailure,
+  type ListButton,
+  type ListButtonProps,
+  invalidateAfterWrite,
+  request,
+  useApi,
+  useConfirm,
+  useLabels,
+} from '@srm/platform-ui';
+
+const ENTITY = 'baseMessageInstance';
+
+function batchButton(endpoint: 'doRetry' | 'doCancel', icon: ReactNode, danger: boolean): ListButton {
+  function BatchButton({ entity, selected, clearSelection }: ListButtonProps) {
+    const api = useApi();
+    const labels = useLabels();
+    const confirm = useConfirm();
+    const queryClient = useQueryClient();
+    const { message } = App.useApp();
+    const [busy, setBusy] = useState(false);
+    const label = labels.action(entity.name, endpoint);
+    const run = async () => {
+      const agreed = await confirm({
+        title: labels.t('message.instance.confirm', { action: label, count: selected.length }),
+        okButtonProps: { danger },
+      });
+      if (!agreed) return;
+      setBusy(true);
+      try {
+        const answer = await request<{ count: number }>(api, `${entity.apiPath}/${endpoint}`, {
+          instanceIds: selected.map((row) => row[entity.key]),
+        });
+        void message.success(labels.t('message.instance.done', { action: label, count: answer.data.count }));
+        clearSelection();
+        await invalidateAfterWrite(queryClient, entity);
+      } catch (error) {
+        if (!(error instanceof ApiFailure)) throw error;
+        void message.error(error.message);
+      } finally {
+        setBusy(false);
+      }
+    };
+    return (
+      <Button
+        icon={icon}
+        danger={danger}
+        loading={busy}
+        disabled={!selected.length}
+        onClick={() => void run()}
+      >
+        {label}
+      </Button>
+    );
+  }
+  return { key: endpoint, resource: `${ENTITY}.${endpoint}`, component: BatchButton };
+}
+
+export const instanceButtons: readonly ListButton[] = [
+  batchButton('doRetry', <RedoOutlined />, false),
+  batchButton('doCancel', <StopOutlined />, true),
+];

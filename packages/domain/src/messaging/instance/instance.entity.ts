@@ -1,0 +1,92 @@
+// Message instances (消息实例, spec msgInstance / msgHistory): one row per recipient, channel and
+// event, written in the same transaction as the business change that causes it (a rolled-back
+// approval sends nothing) and sent after it by the dispatcher. A dedup key (source, event,
+// recipient, channel) makes an event fired twice one instance. The dispatcher commits SENDING
+// before it hands the message to the channel and the outcome after; a send it lost (its node
+// died) is taken again once its lease ends, with the same provider id (the e-mail Message-ID),
+// never re-rendered. Written by the platform only; administrators read them and retry or cancel.
+import { datetime, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
+
+export const INSTANCE_CHANNELS = ['EMAIL'] as const;
+export type InstanceChannel = (typeof INSTANCE_CHANNELS)[number];
+
+export const INSTANCE_STATES = [
+  'PENDING',
+  'SENDING',
+  'SENT',
+  'RETRY_WAIT',
+  'FAILED',
+  'CANCELLED',
+  'SUPPRESSED',
+] as const;
+export type InstanceState = (typeof INSTANCE_STATES)[number];
+
+export const messageInstance = defineEntity('baseMessageInstance', {
+  area: 'messaging',
+  service: 'message',
+  key: 'instanceId',
+  display: 'subject',
+  writableBy: [],
+  unique: [['dedupKey']],
+  fields: {
+    /** The event's source (PO_RELEASED, BPM_TASK…). */
+    sourceCode: text({ required: true, max: 60, indexed: true }),
+    channel: lookup('BASE_MESSAGE_CHANNEL', { required: true, codes: INSTANCE_CHANNELS }),
+    recipientId: ref('baseUser', { display: 'userName' }),
+    /** The e-mail address (or number) as it was when the event happened. */
+    address: text({ required: true, max: 240 }),
+    languageCode: text({ required: true, max: 10 }),
+    subject: text({ max: 240 }),
+    body: textarea(),
+    /** source | event | recipient | channel: one instance per event and recipient. */
+    dedupKey: text({ required: true, max: 300 }),
+    /** The document it is about. */
+    businessEntity: text({ max: 60 }),
+    businessId: number({ min: 0 }),
+    stateCode: lookup('BASE_MESSAGE_INSTANCE_STATE', {
+      required: true,
+      codes: INSTANCE_STATES,
+      default: 'PENDING',
+    }),
+    attempts: number({ required: true, min: 0, default: 0 }),
+    /** Not sent before this time (a retry's delay). */
+    nextAttemptAt: datetime({ indexed: true }),
+    /** A SENDING row whose lease ran out is sent again, with the same provider id. */
+    leaseUntil: datetime(),
+    /** The id the channel knows it by (the e-mail Message-ID), fixed at the first attempt. */
+    providerId: text({ max: 200 }),
+    /** The last answer of the channel (an SMTP reply code). */
+    lastCode: number({ min: 0 }),
+    lastError: text({ max: 2000 }),
+    sentAt: datetime(),
+    /** Its compensation row, once it failed for good. */
+    compenId: number({ min: 0 }),
+  },
+  list: {
+    columns: [
+      'instanceId',
+      'sourceCode',
+      'channel',
+      'address',
+      'subject',
+      'stateCode',
+      'attempts',
+      'lastCode',
+      'lastError',
+      'nextAttemptAt',
+      'sentAt',
+      'languageCode',
+      'businessEntity',
+      'businessId',
+    ],
+    filters: [
+      { field: 'sourceCode', op: 'prefix' },
+      'channel',
+      { field: 'address', op: 'prefix' },
+      'stateCode',
+      'businessEntity',
+      'businessId',
+    ],
+    sort: [{ field: 'instanceId', order: 'desc' }],
+  },
+});

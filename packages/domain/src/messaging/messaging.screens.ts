@@ -1,0 +1,14 @@
+// Screens of messaging (web): the history of every message instance (msgHistory), with its
+// retry and cancel buttons.
+import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { instanceButtons } from './instance/instance.buttons';
+
+const definitions = () => import('./index');
+
+export const messagingScreens: ScreenEntry[] = [
+  ...entityScreens('messaging', 'baseMessageInstance', () => definitions().then((m) => m.messageInstance), {
+    list: 'msgHistory',
+    edit: 'msgHistoryDetail',
+    listButtons: instanceButtons,
+  }),
+];

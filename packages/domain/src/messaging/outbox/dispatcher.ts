@@ -1,0 +1,310 @@
+// The message dispatcher: the platform's message outbox (`runtime.plugins.messageOutbox`). An
+// event's messages are written as instances in the transaction that causes them, with a wake-up
+// job each (a rolled-back transaction leaves neither). A worker takes an instance by committing
+// SENDING with a lease before it talks to the channel, and commits the outcome after: SENT; a
+// 4xx or no answer waits and tries again (SRM_MESSAGE_RETRY_SECONDS); a 5xx or the last retry
+// FAILED, with a row in transaction compensation. An instance whose node died mid-send is taken
+// again once its lease ends, with the Message-ID fixed at its first attempt, never re-rendered.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '@srm/db';
+import {
+  type BackgroundService,
+  type BackgroundServices,
+  type DataApi,
+  type EmailDelivery,
+  type EntityRuntime,
+  type MessageOutbox,
+  type OutgoingMessage,
+  JOB_SCHEMA,
+  SYSTEM_ACTOR,
+  dataApi,
+} from '@srm/platform';
+import { transactionCompen } from '../../scheduler';
+import { messageInstance } from '../instance/instance.entity';
+
+export const MESSAGE_QUEUE = 'message-send';
+
+/** A SENDING instance is someone's for this long (the SMTP timeouts are 30 s + 60 s). */
+const LEASE_MS = 3 * 60_000;
+/** Delays before the retries of a message the channel refused for now, in seconds. */
+const DEFAULT_RETRY_SECONDS = [30, 120, 600, 1800];
+/** How often a node looks for instances whose node died or whose wake-up was lost. */
+const SWEEP_MS = 30_000;
+
+const dispatchers = new WeakMap<EntityRuntime, MessageDispatcher>();
+
+/** The dispatcher of the runtime's messaging area. */
+export function messageDispatcherOf(data: Pick<DataApi, 'runtime'>): MessageDispatcher {
+  const dispatcher = dispatchers.get(data.runtime);
+  if (!dispatcher) throw new Error('messaging runs without its dispatcher');
+  return dispatcher;
+}
+
+function retrySeconds(): number[] {
+  const configured = (process.env.SRM_MESSAGE_RETRY_SECONDS ?? '')
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((value) => Number.isFinite(value) && value >= 0);
+  return configured.length ? configured : DEFAULT_RETRY_SECONDS;
+}
+
+/** One event's key for one recipient and channel: the same event twice is one instance. */
+export function dedupKeyOf(message: OutgoingMessage): string {
+  const recipient = message.userId ?? message.address.toLowerCase();
+  return `${message.source}|${message.eventId}|${recipient}|${message.channel}`.slice(0, 300);
+}
+
+interface Claimed {
+  instanceId: number;
+  sourceCode: string;
+  address: string;
+  subject: string | null;
+  body: string | null;
+  providerId: string;
+  attempts: number;
+  compenId: number | null;
+  businessEntity: string | null;
+  businessId: number | null;
+}
+
+function systemData(runtime: EntityRuntime, tx: Executor, operation: string): DataApi {
+  return dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() }, operation);
+}
+
+export class MessageDispatcher implements BackgroundService, MessageOutbox {
+  private beat: NodeJS.Timeout | null = null;
+  private readonly delays = retrySeconds();
+
+  constructor(private readonly services: BackgroundServices) {
+    dispatchers.set(services.runtime, this);
+    services.runtime.plugins.messageOutbox = this;
+    services.jobs.register<{ instanceId: number }>(
+      MESSAGE_QUEUE,
+      (job) => this.deliver(Number(job.data.instanceId)),
+      { workers: Number(process.env.SRM_MESSAGE_WORKERS) || 4, retryLimit: 2, expireInSeconds: 300 },
+    );
+  }
+
+  async start(): Promise<void> {
+    if (!this.services.jobs.workers) return;
+    this.beat = setInterval(() => {
+      this.sweep().catch((error: unknown) =>
+        this.services.log('error', 'message sweep failed', { err: error }),
+      );
+    }, SWEEP_MS);
+    this.beat.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.beat) clearInterval(this.beat);
+    this.beat = null;
+  }
+
+  async enqueue(messages: readonly OutgoingMessage[]): Promise<number> {
+    if (!messages.length) return 0;
+    const { runtime, jobs } = this.services;
+    const table = runtime.table(messageInstance.name);
+    const now = runtime.clock.now();
+    // Raw and in bulk: a notice to thousands of users is one statement; a dedup key already
+    // there (the event given again) adds nothing.
+    const inserted = await queryRows<{ instanceId: number }>(
+      runtime.executor(),
+      sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
+            dedup_key, business_entity, business_id, state_code, attempts, version_num, creation_date, last_update_date)
+          values ${sql.join(
+            messages.map(
+              (message) =>
+                sql`(${message.source.slice(0, 60)}, ${message.channel}, ${message.userId}::bigint,
+                     ${message.address.slice(0, 240)}, ${message.locale === 'en' ? 'EN' : 'CN'},
+                     ${message.subject.slice(0, 240)}, ${message.body}, ${dedupKeyOf(message)},
+                     ${message.businessEntity ?? null}, ${message.businessId ?? null}::bigint,
+                     'PENDING', 0, 1, ${now}::timestamptz, ${now}::timestamptz)`,
+            ),
+            sql`, `,
+          )}
+          on conflict (dedup_key) do nothing
+          returning instance_id as "instanceId"`,
+    );
+    for (const { instanceId } of inserted) await jobs.send(MESSAGE_QUEUE, { instanceId: Number(instanceId) });
+    return inserted.length;
+  }
+
+  /**
+   * Sends one instance when it is due and nobody else holds it. SENDING is committed before the
+   * channel is called, the outcome after: a crash in between leaves SENDING, taken again once
+   * the lease ends.
+   */
+  async deliver(instanceId: number): Promise<void> {
+    const { runtime } = this.services;
+    const messenger = runtime.plugins.messenger;
+    if (!messenger) throw new Error('messaging runs without the messenger');
+    const table = runtime.table(messageInstance.name);
+    const now = runtime.clock.now();
+    const [claimed] = await queryRows<Claimed>(
+      runtime.executor(),
+      sql`update ${table}
+             set state_code = 'SENDING', attempts = attempts + 1,
+                 lease_until = ${new Date(now.getTime() + LEASE_MS)},
+                 provider_id = coalesce(provider_id, ${`<srm-message-${instanceId}-${randomUUID().slice(0, 8)}@srm.local>`}),
+                 last_update_date = ${now}, version_num = version_num + 1
+           where instance_id = ${instanceId}
+             and ((state_code in ('PENDING', 'RETRY_WAIT') and (next_attempt_at is null or next_attempt_at <= ${now}))
+                  or (state_code = 'SENDING' and lease_until < ${now}))
+       returning instance_id as "instanceId", source_code as "sourceCode", address, subject, body,
+                 provider_id as "providerId", attempts, compen_id as "compenId",
+                 business_entity as "businessEntity", business_id as "businessId"`,
+    );
+    if (!claimed) return;
+    const delivery = await messenger.deliver({
+      to: claimed.address,
+      subject: claimed.subject ?? '',
+      text: claimed.body ?? claimed.subject ?? '',
+      purpose: claimed.sourceCode,
+      messageId: claimed.providerId,
+    });
+    await this.settle(
+      { ...claimed, instanceId: Number(claimed.instanceId), attempts: Number(claimed.attempts) },
+      delivery,
+    );
+  }
+
+  /** The outcome of an attempt, unless another node took the instance meanwhile (its lease ran out). */
+  private async settle(claimed: Claimed, delivery: EmailDelivery): Promise<void> {
+    const { runtime, jobs } = this.services;
+    const table = runtime.table(messageInstance.name);
+    const ours = sql`instance_id = ${claimed.instanceId} and state_code = 'SENDING' and attempts = ${claimed.attempts}`;
+    const error = delivery.error?.slice(0, 2000) ?? null;
+    await runtime.transaction(async (tx) => {
+      const data = systemData(runtime, tx, 'message.dispatch');
+      const move = (set: ReturnType<typeof sql>) =>
+        queryRows<{ instanceId: number }>(
+          tx,
+          sql`update ${table} set ${set}, lease_until = null, last_code = ${delivery.code},
+                 last_update_date = ${data.now}, version_num = version_num + 1
+               where ${ours} returning instance_id as "instanceId"`,
+        );
+      if (delivery.status !== 'FAILED') {
+        const [moved] = await move(sql`state_code = 'SENT', sent_at = ${data.now}, last_error = null`);
+        if (moved && claimed.compenId)
+          await this.settleCompensation(data, Number(claimed.compenId), 'doResolve');
+        return;
+      }
+      const retry = delivery.transient ? this.delays[claimed.attempts - 1] : undefined;
+      if (retry !== undefined) {
+        const [moved] = await move(
+          sql`state_code = 'RETRY_WAIT', next_attempt_at = ${new Date(data.now.getTime() + retry * 1000)}, last_error = ${error}`,
+        );
+        // From this host's time: the platform's clock may be moved by tests.
+        if (moved)
+          await jobs.send(
+            MESSAGE_QUEUE,
+            { instanceId: claimed.instanceId },
+            { startAfter: new Date(Date.now() + Math.max(retry * 1000, 200)) },
+          );
+        return;
+      }
+      const [moved] = await move(sql`state_code = 'FAILED', last_error = ${error}`);
+      if (!moved) return;
+      const reopened = claimed.compenId
+        ? await this.settleCompensation(data, Number(claimed.compenId), 'doReopen')
+        : false;
+      if (reopened)
+        await data.patch(transactionCompen, Number(claimed.compenId), {
+          attempts: claimed.attempts,
+          lastError: error,
+        });
+      else await this.compensate(tx, data, claimed, error ?? '');
+    });
+  }
+
+  /** Moves an instance's compensation on (resolved, or open again) when it waits for this retry. */
+  private async settleCompensation(
+    data: DataApi,
+    compenId: number,
+    action: 'doResolve' | 'doReopen',
+  ): Promise<boolean> {
+    const [row] = await data.list(transactionCompen, { compenId });
+    const from = action === 'doResolve' ? ['RETRYING', 'OPEN'] : ['RETRYING'];
+    if (!row || !from.includes(row.status)) return false;
+    await data.act(transactionCompen, action, [compenId], {});
+    return true;
+  }
+
+  /** A compensation row for a message that failed for good (its body is not copied: it may hold a code). */
+  private async compensate(tx: Executor, data: DataApi, claimed: Claimed, error: string): Promise<void> {
+    const [id] = await data.insert(transactionCompen, [
+      {
+        stepKind: 'MESSAGE',
+        stepName: claimed.sourceCode,
+        businessEntity: claimed.businessEntity ?? messageInstance.name,
+        businessId: Number(claimed.businessId ?? claimed.instanceId),
+        businessNumber: claimed.address.slice(0, 60),
+        sourceId: claimed.instanceId,
+        idempotencyKey: claimed.providerId,
+        payload: { address: claimed.address, subject: claimed.subject },
+        attempts: claimed.attempts,
+        lastError: error.slice(0, 2000),
+        occurredAt: data.now.getTime(),
+      },
+    ]);
+    await queryRows(
+      tx,
+      sql`update ${this.services.runtime.table(messageInstance.name)} set compen_id = ${id!}
+           where instance_id = ${claimed.instanceId}`,
+    );
+  }
+
+  /**
+   * Puts failed instances back in the queue (a retry from compensation or the history list),
+   * each move audited as the caller's.
+   */
+  async requeue(data: DataApi, instanceIds: readonly number[]): Promise<number> {
+    const rows = instanceIds.length ? await data.lock(messageInstance, instanceIds) : [];
+    const failed = rows.filter((row) => row.stateCode === 'FAILED');
+    for (const row of failed) {
+      await data.patch(messageInstance, row.instanceId, {
+        stateCode: 'PENDING',
+        nextAttemptAt: null,
+        lastError: null,
+      });
+      await this.services.jobs.send(MESSAGE_QUEUE, { instanceId: row.instanceId });
+    }
+    return failed.length;
+  }
+
+  /** Cancels instances not sent yet (compensated or ignored, or cancelled from the list), audited. */
+  async cancel(data: DataApi, instanceIds: readonly number[]): Promise<number> {
+    const rows = instanceIds.length ? await data.lock(messageInstance, instanceIds) : [];
+    const open = rows.filter((row) => ['PENDING', 'RETRY_WAIT', 'FAILED'].includes(row.stateCode));
+    for (const row of open)
+      await data.patch(messageInstance, row.instanceId, { stateCode: 'CANCELLED', nextAttemptAt: null });
+    return open.length;
+  }
+
+  /**
+   * Instances whose node died mid-send (SENDING past the lease) and due ones whose wake-up job is
+   * gone get a job again. Raw: a look across the job queue's own table.
+   */
+  async sweep(): Promise<number> {
+    const { runtime, jobs } = this.services;
+    const table = runtime.table(messageInstance.name);
+    const now = runtime.clock.now();
+    const minuteAgo = new Date(now.getTime() - 60_000);
+    const lost = await queryRows<{ instanceId: number }>(
+      runtime.executor(),
+      sql`select i.instance_id as "instanceId" from ${table} i
+           where ((i.state_code = 'SENDING' and i.lease_until < ${now})
+                  or (i.state_code in ('PENDING', 'RETRY_WAIT')
+                      and coalesce(i.next_attempt_at, i.last_update_date) <= ${minuteAgo}))
+             and not exists (
+               select 1 from ${sql.identifier(JOB_SCHEMA)}.job j
+                where j.name = ${MESSAGE_QUEUE} and j.state in ('created', 'retry', 'active')
+                  and j.data->>'instanceId' = i.instance_id::text)
+           order by i.instance_id
+           limit 500`,
+    );
+    for (const { instanceId } of lost) await jobs.send(MESSAGE_QUEUE, { instanceId: Number(instanceId) });
+    return lost.length;
+  }
+}

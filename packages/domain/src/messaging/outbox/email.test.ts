@@ -1,0 +1,358 @@
+// E-mail through the message outbox, over real HTTP on a real database, against a real SMTP
+// server in this process that answers what each test tells it to and counts what it accepted by
+// Message-ID: an event given twice is one e-mail per recipient; a rolled-back transaction sends
+// nothing; 451 twice then 250 is sent once after two retries; a 550 fails at once into
+// compensation, and a retry after the fix sends it once and resolves the row; 100 failed ones
+// retried from the history in one batch are sent once each; a send whose node died is taken
+// again with its Message-ID; a supplier reads nothing of it.
+import { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { queryRows } from '@srm/db';
+import { api, startTestServer, type TestServer } from '@srm/platform/testing';
+import { serverAreas } from '../../areas.server';
+import { messageDispatcherOf } from './dispatcher';
+
+type Row = Record<string, unknown>;
+
+/** An SMTP server that refuses the next messages with the codes queued in `refuse`. */
+interface ScriptedSmtp {
+  url: string;
+  refuse: number[];
+  /** Accepted messages per Message-ID. */
+  accepted: Map<string, number>;
+  /** Every message that reached DATA, accepted or not, per Message-ID. */
+  seen: Map<string, number>;
+  close(): Promise<void>;
+}
+
+async function startScriptedSmtp(): Promise<ScriptedSmtp> {
+  const state = {
+    refuse: [] as number[],
+    accepted: new Map<string, number>(),
+    seen: new Map<string, number>(),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const id = /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? '?';
+        state.seen.set(id, (state.seen.get(id) ?? 0) + 1);
+        const code = state.refuse.shift();
+        if (code) {
+          const refusal = Object.assign(new Error(code < 500 ? 'try again later' : 'mailbox unavailable'), {
+            responseCode: code,
+          });
+          callback(refusal);
+          return;
+        }
+        state.accepted.set(id, (state.accepted.get(id) ?? 0) + 1);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return Object.assign(state, {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+let smtp: ScriptedSmtp;
+let server: TestServer;
+const users: number[] = [];
+const supplier = { userId: 9001, userName: 'sup1', side: 'supplier' as const, supplierId: 1 };
+
+beforeAll(async () => {
+  process.env.SRM_MESSAGE_RETRY_SECONDS = '0.2,0.2,0.2';
+  smtp = await startScriptedSmtp();
+  server = await startTestServer({ areas: serverAreas, smtpUrl: smtp.url });
+  for (const [name, language] of [
+    ['mail_a', 'CN'],
+    ['mail_b', 'EN'],
+  ] as const) {
+    const saved = await server.post<Row>(api('baseUser', 'saveOrUpdate'), {
+      userName: name,
+      userFullName: name,
+      userType: 'INTERNAL',
+      email: `${name}@example.com`,
+      languageCode: language,
+    });
+    expect(saved.body.status).toBe('S');
+    users.push(Number(saved.body.data!.userId));
+  }
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
+    await sleep(100);
+  }
+}
+
+interface Instance {
+  instanceId: number;
+  stateCode: string;
+  attempts: number;
+  providerId: string | null;
+  compenId: number | null;
+  lastCode: number | null;
+  address: string;
+  subject: string;
+}
+
+function instances(source: string): Promise<Instance[]> {
+  return queryRows<Instance>(
+    server.runtime.executor(),
+    sql`select instance_id as "instanceId", state_code as "stateCode", attempts::int as attempts,
+               provider_id as "providerId", compen_id as "compenId", last_code::int as "lastCode",
+               address, subject
+          from base_message_instance where source_code = ${source} order by instance_id`,
+  );
+}
+
+const settled = (rows: Instance[], count: number, state: string) =>
+  rows.length === count && rows.every((row) => row.stateCode === state);
+
+/** Tells users of an event in one transaction, as a hook does. */
+function notify(source: string, eventId: string, userIds: readonly number[] = users) {
+  return server.runtime.transaction(() =>
+    server.runtime.plugins.siteMessages!.notify({
+      userIds,
+      titleKey: 'message.po.releasedTitle',
+      params: { number: source },
+      source,
+      email: true,
+      eventId,
+    }),
+  );
+}
+
+/** Queues e-mails to plain addresses (no user), as a notice to outside contacts would. */
+function mailTo(source: string, count: number) {
+  return server.runtime.transaction(() =>
+    server.runtime.plugins.messageOutbox!.enqueue(
+      Array.from({ length: count }, (_, index) => ({
+        channel: 'EMAIL' as const,
+        source,
+        eventId: 'batch',
+        userId: null,
+        address: `contact${index}@example.com`,
+        locale: 'zh-CN' as const,
+        subject: `通知 ${index}`,
+        body: `第 ${index} 封`,
+      })),
+    ),
+  );
+}
+
+describe('e-mail through the message outbox', () => {
+  it('an event given twice is one e-mail per recipient, in their language, each with its own Message-ID, accepted once', async () => {
+    await notify('T_TWICE', 'po-1-APPROVED');
+    await notify('T_TWICE', 'po-1-APPROVED');
+    const rows = await waitFor(
+      () => instances('T_TWICE'),
+      (found) => settled(found, 2, 'SENT'),
+    );
+    expect(rows.map((row) => row.address)).toEqual(['mail_a@example.com', 'mail_b@example.com']);
+    expect(rows.map((row) => row.attempts)).toEqual([1, 1]);
+    // Rendered in each recipient's language when the event happened.
+    expect(rows.map((row) => row.subject)).toEqual(['新采购订单 T_TWICE', 'New purchase order T_TWICE']);
+    for (const row of rows) expect(smtp.accepted.get(row.providerId!)).toBe(1);
+    // Another event of the same source is another e-mail.
+    await notify('T_TWICE', 'po-1-CLOSED', [users[0]!]);
+    await waitFor(
+      () => instances('T_TWICE'),
+      (found) => settled(found, 3, 'SENT'),
+    );
+  });
+
+  it('a transaction rolled back after its messages were written sends nothing', async () => {
+    await expect(
+      server.runtime.transaction(async () => {
+        await notify('T_ROLLBACK', 'x');
+        throw new Error('the approval failed after notifying');
+      }),
+    ).rejects.toThrow('the approval failed');
+    await sleep(1_500);
+    expect(await instances('T_ROLLBACK')).toEqual([]);
+    expect([...smtp.seen.keys()].filter((id) => id.includes('T_ROLLBACK'))).toEqual([]);
+    const [jobs] = await queryRows<{ n: number }>(
+      server.runtime.executor(),
+      sql`select count(*)::int as n from pgboss.job where name = 'message-send'
+           and data->>'instanceId' not in (select instance_id::text from base_message_instance)`,
+    );
+    expect(Number(jobs!.n)).toBe(0);
+  });
+
+  it('SMTP 451 twice, then 250: sent once, after two retries, each attempt logged', async () => {
+    smtp.refuse.push(451, 451);
+    await notify('T_451', 'e', [users[0]!]);
+    const [row] = await waitFor(
+      () => instances('T_451'),
+      (found) => settled(found, 1, 'SENT'),
+    );
+    expect(row).toMatchObject({ attempts: 3, lastCode: 250, compenId: null });
+    expect(smtp.seen.get(row!.providerId!)).toBe(3);
+    expect(smtp.accepted.get(row!.providerId!)).toBe(1);
+    const log = await queryRows<{ status: string }>(
+      server.runtime.executor(),
+      sql`select send_status as status from base_message_log where purpose = 'T_451' order by message_log_id`,
+    );
+    expect(log.map((entry) => entry.status)).toEqual(['FAILED', 'FAILED', 'SENT']);
+  });
+
+  it('SMTP 550 fails at once into compensation; a retry after the fix sends it once and resolves the row', async () => {
+    smtp.refuse.push(550);
+    await notify('T_550', 'e', [users[1]!]);
+    const [failed] = await waitFor(
+      () => instances('T_550'),
+      (found) => settled(found, 1, 'FAILED'),
+    );
+    expect(failed).toMatchObject({ attempts: 1, lastCode: 550 });
+    expect(smtp.accepted.get(failed!.providerId!)).toBeUndefined();
+    const compensation = await server.first<Row>('baseTransactionCompen', {
+      stepKind: 'MESSAGE',
+      stepName: 'T_550',
+    });
+    expect(compensation).toMatchObject({ status: 'OPEN', sourceId: failed!.instanceId, attempts: 1 });
+    // Its address and subject are copied there, not its body (which may hold a code).
+    expect(compensation.payload).toEqual({
+      address: 'mail_b@example.com',
+      subject: 'New purchase order T_550',
+    });
+    const retried = await server.post(api('baseTransactionCompen', 'doRetry'), {
+      compenId: compensation.compenId,
+    });
+    expect(retried.body.status).toBe('S');
+    const [sent] = await waitFor(
+      () => instances('T_550'),
+      (found) => settled(found, 1, 'SENT'),
+    );
+    expect(sent!.providerId).toBe(failed!.providerId);
+    expect(smtp.accepted.get(sent!.providerId!)).toBe(1);
+    await waitFor(
+      () => server.first<Row>('baseTransactionCompen', { compenId: compensation.compenId }),
+      (row) => row.status === 'RESOLVED',
+    );
+  });
+
+  it('100 failed messages retried in one batch from the history are sent once each', async () => {
+    smtp.refuse.push(...Array.from({ length: 100 }, () => 550));
+    expect(await mailTo('T_BATCH', 100)).toBe(100);
+    const failed = await waitFor(
+      () => instances('T_BATCH'),
+      (found) => settled(found, 100, 'FAILED'),
+      60_000,
+    );
+    const answer = await server.post<{ count: number }>(api('baseMessageInstance', 'doRetry'), {
+      instanceIds: failed.map((row) => row.instanceId),
+    });
+    expect(answer.body).toMatchObject({ status: 'S', data: { count: 100 } });
+    const sent = await waitFor(
+      () => instances('T_BATCH'),
+      (found) => settled(found, 100, 'SENT'),
+      60_000,
+    );
+    for (const row of sent) expect(smtp.accepted.get(row.providerId!)).toBe(1);
+    const open = await server.post<Row[]>(api('baseTransactionCompen', 'listByPage'), {
+      stepKind: 'MESSAGE',
+      stepName: 'T_BATCH',
+      status: 'OPEN',
+    });
+    expect(open.body.data).toEqual([]);
+    // Sent ones cannot be sent again, nor cancelled: refused with the reason, in the caller's language.
+    const again = await server.post(
+      api('baseMessageInstance', 'doRetry'),
+      { instanceIds: [sent[0]!.instanceId] },
+      { language: 'EN' },
+    );
+    expect([again.httpStatus, again.body.status, again.body.msg]).toEqual([
+      409,
+      'E',
+      'Only messages that failed can be sent again',
+    ]);
+    const cancel = await server.post(api('baseMessageInstance', 'doCancel'), {
+      instanceIds: [sent[0]!.instanceId],
+    });
+    expect([cancel.httpStatus, cancel.body.msg]).toEqual([409, '只有未发送或发送失败的消息可以取消']);
+  });
+
+  it('a send whose node died is taken again once its lease ends, with the same Message-ID', async () => {
+    const providerId = '<srm-message-died-1@srm.local>';
+    await server.runtime.transaction(async (tx) => {
+      await mailTo('T_DIED', 1);
+      // As a node that died after handing it to SMTP would leave it.
+      await queryRows(
+        tx,
+        sql`update base_message_instance set state_code = 'SENDING', attempts = 1, provider_id = ${providerId},
+               lease_until = ${new Date(Date.now() - 1_000)} where source_code = 'T_DIED'`,
+      );
+    });
+    const [row] = await waitFor(
+      () => instances('T_DIED'),
+      (found) => settled(found, 1, 'SENT'),
+    );
+    expect(row).toMatchObject({ providerId, attempts: 2 });
+    expect(smtp.accepted.get(providerId)).toBe(1);
+    // One whose wake-up job is gone too: the sweep finds it.
+    await server.runtime.transaction(async (tx) => {
+      await mailTo('T_LOST', 1);
+      await queryRows(
+        tx,
+        sql`update base_message_instance set state_code = 'SENDING', attempts = 1,
+               lease_until = ${new Date(Date.now() - 1_000)} where source_code = 'T_LOST'`,
+      );
+      await queryRows(
+        tx,
+        sql`delete from pgboss.job where name = 'message-send'
+             and data->>'instanceId' in (select instance_id::text from base_message_instance where source_code = 'T_LOST')`,
+      );
+    });
+    await sleep(1_000);
+    expect((await instances('T_LOST'))[0]!.stateCode).toBe('SENDING');
+    expect(await messageDispatcherOf(server).sweep()).toBeGreaterThanOrEqual(1);
+    await waitFor(
+      () => instances('T_LOST'),
+      (found) => settled(found, 1, 'SENT'),
+    );
+  });
+
+  it('a supplier reads nothing of the history and can retry nothing', async () => {
+    const [row] = await instances('T_TWICE');
+    const list = await server.post(api('baseMessageInstance', 'listByPage'), {}, { actor: supplier });
+    expect(list.httpStatus).toBe(403);
+    const found = await server.post(
+      api('baseMessageInstance', 'findById'),
+      { instanceId: row!.instanceId },
+      { actor: supplier },
+    );
+    expect(found.httpStatus).toBe(403);
+    const retry = await server.post(
+      api('baseMessageInstance', 'doRetry'),
+      { instanceIds: [row!.instanceId] },
+      { actor: supplier },
+    );
+    expect(retry.httpStatus).toBe(403);
+  });
+});

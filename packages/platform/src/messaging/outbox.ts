@@ -1,0 +1,31 @@
+// The message outbox as the platform sees it: messages to send after the current transaction
+// commits, one per recipient, channel and event. The messaging area implements it (instances, a
+// dispatcher with retries and compensation) and plugs it in as `runtime.plugins.messageOutbox`;
+// without it, e-mail is sent at once as before.
+import type { Locale } from '@srm/kernel';
+
+export interface OutgoingMessage {
+  readonly channel: 'EMAIL';
+  /** The source of the event (PO_RELEASED, BPM_TASK…). */
+  readonly source: string;
+  /**
+   * What happened, as the sender names it (`task-42-ASSIGNED`): the same event given twice makes
+   * one message per recipient. Without it every call is an event of its own.
+   */
+  readonly eventId: string;
+  readonly userId: number | null;
+  readonly address: string;
+  readonly locale: Locale;
+  readonly subject: string;
+  readonly body: string;
+  readonly businessEntity?: string | null;
+  readonly businessId?: number | null;
+}
+
+export interface MessageOutbox {
+  /**
+   * Writes the messages through the open transaction (they exist only if it commits) and has
+   * them sent once it does. Answers how many are new (an event given again adds none).
+   */
+  enqueue(messages: readonly OutgoingMessage[]): Promise<number>;
+}
