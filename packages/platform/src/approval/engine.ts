@@ -424,6 +424,8 @@ export class ApprovalEngine implements ApprovalGateway {
         link: { entityName: instance.entityName, documentId: instance.documentId },
         source: 'BPM_REMIND',
         email: true,
+        // The n-th reminder of a task: a sweep that runs twice reminds once.
+        eventId: `task-${task.taskId}-remind-${seenCount + 1}`,
       });
       return true;
     });
@@ -492,6 +494,7 @@ export class ApprovalEngine implements ApprovalGateway {
         link: { entityName: instance.entityName, documentId: instance.documentId },
         source: 'BPM_ESCALATE',
         email: true,
+        eventId: `task-${task.taskId}-escalate`,
       });
       return true;
     });

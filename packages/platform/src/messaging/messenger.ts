@@ -91,6 +91,10 @@ export class Messenger {
           // Bounded waits: a send that hangs would hold its message past the outbox's lease.
           (module.default ?? module).createTransport({
             url: smtpUrl,
+            // A few connections kept open and reused: a notice to many users is not one
+            // handshake per message. Closed with the server (close()).
+            pool: true,
+            maxConnections: Number(process.env.SRM_SMTP_CONNECTIONS) || 4,
             connectionTimeout: 30_000,
             greetingTimeout: 30_000,
             socketTimeout: 60_000,
@@ -137,6 +141,13 @@ export class Messenger {
       errorMessage: delivery.error,
     });
     return delivery;
+  }
+
+  /** Closes the SMTP connections kept open (the server stops). */
+  async close(): Promise<void> {
+    const transport = this.transport;
+    this.transport = null;
+    if (transport) (await transport.catch(() => null))?.close();
   }
 
   async textMessage(phone: string, text: string, purpose: string): Promise<'SENT' | 'RECORDED' | 'FAILED'> {

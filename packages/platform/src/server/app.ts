@@ -257,6 +257,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     for (const background of backgrounds) await background.stop();
     await jobs.stop();
     await lease.close();
+    await messenger.close();
   });
   installBackExportScope(app, { runtime, policy });
   registerHealth(app, {

@@ -30,5 +30,6 @@ export async function tellBuyerAsnSubmitted(ctx: DataApi, note: FoundNote): Prom
     link: { entityName: asn.name, documentId: note.asnHeaderId },
     source: 'ASN_SUBMITTED',
     email: true,
+    eventId: `${note.asnHeaderId}-v${note.versionNum}-submitted`,
   });
 }

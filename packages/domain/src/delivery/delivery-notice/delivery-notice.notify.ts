@@ -17,5 +17,6 @@ export async function tellSupplierNoticeIssued(
     link: { entityName: deliveryNotice.name, documentId: row.noticeHeaderId },
     source: 'DELIVERY_NOTICE_ISSUED',
     email: true,
+    eventId: `${row.noticeHeaderId}-v${row.versionNum}-issued`,
   });
 }

@@ -1,11 +1,11 @@
 // The message dispatcher: the platform's message outbox (`runtime.plugins.messageOutbox`). An
 // event's messages are written as instances in the transaction that causes them, with a wake-up
-// job each (a rolled-back transaction leaves neither). A worker takes an instance by committing
-// SENDING with a lease before it talks to the channel, and commits the outcome after: SENT; a
-// 4xx or no answer waits and tries again (SRM_MESSAGE_RETRY_SECONDS); a 5xx or the last retry
-// FAILED, with a row in transaction compensation. An instance whose node died mid-send is taken
-// again once its lease ends, with the Message-ID fixed at its first attempt, never re-rendered.
-import { randomUUID } from 'node:crypto';
+// job (a rolled-back transaction leaves neither). A woken worker drains what is due, a batch at
+// a time: it takes instances by committing SENDING with a lease before it talks to the channel,
+// and commits each outcome after: SENT; a 4xx or no answer waits and tries again
+// (SRM_MESSAGE_RETRY_SECONDS); a 5xx or the last retry FAILED, with a row in transaction
+// compensation. An instance whose node died mid-send is taken again once its lease ends, with
+// the Message-ID fixed at its first attempt, never re-rendered.
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
 import {
@@ -16,7 +16,6 @@ import {
   type EntityRuntime,
   type MessageOutbox,
   type OutgoingMessage,
-  JOB_SCHEMA,
   SYSTEM_ACTOR,
   dataApi,
 } from '@srm/platform';
@@ -29,6 +28,8 @@ export const MESSAGE_QUEUE = 'message-send';
 const LEASE_MS = 3 * 60_000;
 /** Delays before the retries of a message the channel refused for now, in seconds. */
 const DEFAULT_RETRY_SECONDS = [30, 120, 600, 1800];
+/** Instances one drain loop sends at once. */
+const BATCH = 8;
 /** How often a node looks for instances whose node died or whose wake-up was lost. */
 const SWEEP_MS = 30_000;
 
@@ -79,11 +80,12 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
   constructor(private readonly services: BackgroundServices) {
     dispatchers.set(services.runtime, this);
     services.runtime.plugins.messageOutbox = this;
-    services.jobs.register<{ instanceId: number }>(
-      MESSAGE_QUEUE,
-      (job) => this.deliver(Number(job.data.instanceId)),
-      { workers: Number(process.env.SRM_MESSAGE_WORKERS) || 4, retryLimit: 2, expireInSeconds: 300 },
-    );
+    // A job is a wake-up: its worker drains every instance due, a batch at a time.
+    services.jobs.register<Record<string, never>>(MESSAGE_QUEUE, () => this.drain(), {
+      workers: Number(process.env.SRM_MESSAGE_WORKERS) || 2,
+      retryLimit: 2,
+      expireInSeconds: 600,
+    });
   }
 
   async start(): Promise<void> {
@@ -126,47 +128,70 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
           on conflict (dedup_key) do nothing
           returning instance_id as "instanceId"`,
     );
-    for (const { instanceId } of inserted) await jobs.send(MESSAGE_QUEUE, { instanceId: Number(instanceId) });
+    if (inserted.length) await jobs.send(MESSAGE_QUEUE, {});
     return inserted.length;
   }
 
   /**
-   * Sends one instance when it is due and nobody else holds it. SENDING is committed before the
-   * channel is called, the outcome after: a crash in between leaves SENDING, taken again once
-   * the lease ends.
+   * Sends every instance due, BATCH at a time, until none is left. SENDING is committed before
+   * the channel is called, the outcome after: a crash in between leaves SENDING, taken again
+   * once the lease ends.
    */
-  async deliver(instanceId: number): Promise<void> {
-    const { runtime } = this.services;
-    const messenger = runtime.plugins.messenger;
+  async drain(): Promise<number> {
+    const messenger = this.services.runtime.plugins.messenger;
     if (!messenger) throw new Error('messaging runs without the messenger');
+    let sent = 0;
+    for (;;) {
+      const batch = await this.claim(BATCH);
+      if (!batch.length) return sent;
+      await Promise.all(
+        batch.map(async (claimed) => {
+          const delivery = await messenger.deliver({
+            to: claimed.address,
+            subject: claimed.subject ?? '',
+            text: claimed.body ?? claimed.subject ?? '',
+            purpose: claimed.sourceCode,
+            messageId: claimed.providerId,
+          });
+          await this.settle(claimed, delivery);
+        }),
+      );
+      sent += batch.length;
+    }
+  }
+
+  /**
+   * Takes up to `limit` instances: due ones waiting, and SENDING ones whose lease ran out (their
+   * node died), which keep their Message-ID. Committed at once.
+   */
+  private async claim(limit: number): Promise<Claimed[]> {
+    const { runtime } = this.services;
     const table = runtime.table(messageInstance.name);
     const now = runtime.clock.now();
-    const [claimed] = await queryRows<Claimed>(
+    const rows = await queryRows<Claimed>(
       runtime.executor(),
       sql`update ${table}
              set state_code = 'SENDING', attempts = attempts + 1,
                  lease_until = ${new Date(now.getTime() + LEASE_MS)},
-                 provider_id = coalesce(provider_id, ${`<srm-message-${instanceId}-${randomUUID().slice(0, 8)}@srm.local>`}),
+                 provider_id = coalesce(provider_id,
+                   '<srm-message-' || instance_id || '-' || substr(md5(random()::text), 1, 8) || '@srm.local>'),
                  last_update_date = ${now}, version_num = version_num + 1
-           where instance_id = ${instanceId}
-             and ((state_code in ('PENDING', 'RETRY_WAIT') and (next_attempt_at is null or next_attempt_at <= ${now}))
-                  or (state_code = 'SENDING' and lease_until < ${now}))
+           where instance_id in (
+             select instance_id from ${table}
+              where (state_code in ('PENDING', 'RETRY_WAIT') and (next_attempt_at is null or next_attempt_at <= ${now}))
+                 or (state_code = 'SENDING' and lease_until < ${now})
+              order by instance_id
+              limit ${limit}
+              for update skip locked)
        returning instance_id as "instanceId", source_code as "sourceCode", address, subject, body,
                  provider_id as "providerId", attempts, compen_id as "compenId",
                  business_entity as "businessEntity", business_id as "businessId"`,
     );
-    if (!claimed) return;
-    const delivery = await messenger.deliver({
-      to: claimed.address,
-      subject: claimed.subject ?? '',
-      text: claimed.body ?? claimed.subject ?? '',
-      purpose: claimed.sourceCode,
-      messageId: claimed.providerId,
-    });
-    await this.settle(
-      { ...claimed, instanceId: Number(claimed.instanceId), attempts: Number(claimed.attempts) },
-      delivery,
-    );
+    return rows.map((row) => ({
+      ...row,
+      instanceId: Number(row.instanceId),
+      attempts: Number(row.attempts),
+    }));
   }
 
   /** The outcome of an attempt, unless another node took the instance meanwhile (its lease ran out). */
@@ -195,11 +220,11 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
         const [moved] = await move(
           sql`state_code = 'RETRY_WAIT', next_attempt_at = ${new Date(data.now.getTime() + retry * 1000)}, last_error = ${error}`,
         );
-        // From this host's time: the platform's clock may be moved by tests.
+        // A wake-up then, from this host's time: the platform's clock may be moved by tests.
         if (moved)
           await jobs.send(
             MESSAGE_QUEUE,
-            { instanceId: claimed.instanceId },
+            {},
             { startAfter: new Date(Date.now() + Math.max(retry * 1000, 200)) },
           );
         return;
@@ -268,8 +293,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
         nextAttemptAt: null,
         lastError: null,
       });
-      await this.services.jobs.send(MESSAGE_QUEUE, { instanceId: row.instanceId });
     }
+    if (failed.length) await this.services.jobs.send(MESSAGE_QUEUE, {});
     return failed.length;
   }
 
@@ -283,28 +308,22 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
   }
 
   /**
-   * Instances whose node died mid-send (SENDING past the lease) and due ones whose wake-up job is
-   * gone get a job again. Raw: a look across the job queue's own table.
+   * Wakes a worker when instances are due with nobody on them: SENDING past the lease (their
+   * node died mid-send), or waiting for a minute past their time (their wake-up job was lost).
    */
   async sweep(): Promise<number> {
     const { runtime, jobs } = this.services;
     const table = runtime.table(messageInstance.name);
     const now = runtime.clock.now();
-    const minuteAgo = new Date(now.getTime() - 60_000);
-    const lost = await queryRows<{ instanceId: number }>(
+    const [found] = await queryRows<{ n: number }>(
       runtime.executor(),
-      sql`select i.instance_id as "instanceId" from ${table} i
-           where ((i.state_code = 'SENDING' and i.lease_until < ${now})
-                  or (i.state_code in ('PENDING', 'RETRY_WAIT')
-                      and coalesce(i.next_attempt_at, i.last_update_date) <= ${minuteAgo}))
-             and not exists (
-               select 1 from ${sql.identifier(JOB_SCHEMA)}.job j
-                where j.name = ${MESSAGE_QUEUE} and j.state in ('created', 'retry', 'active')
-                  and j.data->>'instanceId' = i.instance_id::text)
-           order by i.instance_id
-           limit 500`,
+      sql`select count(*)::int as n from ${table}
+           where (state_code = 'SENDING' and lease_until < ${now})
+              or (state_code in ('PENDING', 'RETRY_WAIT')
+                  and coalesce(next_attempt_at, last_update_date) <= ${new Date(now.getTime() - 60_000)})`,
     );
-    for (const { instanceId } of lost) await jobs.send(MESSAGE_QUEUE, { instanceId: Number(instanceId) });
-    return lost.length;
+    const lost = Number(found?.n ?? 0);
+    if (lost) await jobs.send(MESSAGE_QUEUE, {});
+    return lost;
   }
 }

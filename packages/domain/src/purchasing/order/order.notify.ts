@@ -21,6 +21,8 @@ export async function tellSupplierReleased(ctx: DataApi, row: Order): Promise<vo
     link: { entityName: 'srmPoHeader', documentId: row.poHeaderId },
     source: 'PO_RELEASED',
     email: true,
+    // One release of one version of the order: the same release told twice is one e-mail.
+    eventId: `${row.poHeaderId}-v${row.versionNum}-released`,
   });
 }
 
@@ -35,5 +37,6 @@ export async function tellBuyerProposed(ctx: DataApi, row: Order): Promise<void>
     link: { entityName: 'srmPoHeader', documentId: row.poHeaderId },
     source: 'PO_CHANGE_PROPOSED',
     email: true,
+    eventId: `${row.poHeaderId}-v${row.versionNum}-proposed`,
   });
 }

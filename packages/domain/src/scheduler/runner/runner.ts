@@ -385,6 +385,7 @@ export class RequestRunner implements BackgroundService {
       link: { entityName: schedulingError.name, documentId: errorId },
       source: 'SCHEDULER_ALERT',
       email: true,
+      eventId: `scheduling-error-${errorId}`,
     });
   }
 
