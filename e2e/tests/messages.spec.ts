@@ -84,3 +84,20 @@ test('an approver is told of a new task in the envelope and opens the document f
   expect(errors).toEqual([]);
   await buyerContext.close();
 });
+
+test('the administrator reads the e-mails of the message outbox; a sent one cannot be sent again', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await signIn(page, 'admin');
+  await openFromMenu(page, '消息实例');
+  const pane = activePane(page);
+  // The demo's released orders told their suppliers' users by e-mail, sent after the start.
+  const row = pane.locator('.ant-table-row', { hasText: 'PO_RELEASED' }).first();
+  await slow(row.getByText('已发送')).toBeVisible();
+  await row.locator('.ant-checkbox-input').check();
+  await expect(pane.getByRole('button', { name: '重新发送' })).toBeDisabled();
+  await expect(pane.getByRole('button', { name: '取消发送' })).toBeDisabled();
+  await keepScreenshot(page, 'message-instances-zh');
+  expect(errors).toEqual([]);
+});

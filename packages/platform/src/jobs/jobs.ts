@@ -83,6 +83,11 @@ export class JobService {
     return this.options.workers !== false;
   }
 
+  /** The queues exist (the service started): a job may be sent. Demo seeds run before. */
+  get ready(): boolean {
+    return this.started;
+  }
+
   /** Declares a queue and the function that runs its jobs (before start). */
   register<T>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}): void {
     if (this.started) throw new Error(`Queue ${name} registered after the job service started`);

@@ -1,6 +1,7 @@
 // The history's toolbar buttons (web): 重新发送 sends the chosen failed messages again, 取消发送
-// cancels the chosen ones not sent yet. Each asks first, says how many it moved, and reads the
-// list again; the server refuses a choice with any other message in it, with the reason.
+// cancels the chosen ones not sent yet. Each is enabled only when every row chosen is in a state
+// it accepts, asks first, says how many it moved, and reads the list again; the server checks
+// the states again and refuses with the reason.
 import { type ReactNode, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RedoOutlined, StopOutlined } from '@ant-design/icons';
@@ -18,7 +19,18 @@ import {
 
 const ENTITY = 'baseMessageInstance';
 
-function batchButton(endpoint: 'doRetry' | 'doCancel', icon: ReactNode, danger: boolean): ListButton {
+type Row = Readonly<Record<string, unknown>>;
+
+// The states each endpoint accepts (instance.endpoints.ts); the server refuses any other.
+const retryable = (row: Row) => row.stateCode === 'FAILED';
+const cancellable = (row: Row) => ['PENDING', 'RETRY_WAIT', 'FAILED'].includes(String(row.stateCode));
+
+function batchButton(
+  endpoint: 'doRetry' | 'doCancel',
+  accepts: (row: Row) => boolean,
+  icon: ReactNode,
+  danger: boolean,
+): ListButton {
   function BatchButton({ entity, selected, clearSelection }: ListButtonProps) {
     const api = useApi();
     const labels = useLabels();
@@ -53,7 +65,7 @@ function batchButton(endpoint: 'doRetry' | 'doCancel', icon: ReactNode, danger: 
         icon={icon}
         danger={danger}
         loading={busy}
-        disabled={!selected.length}
+        disabled={!selected.length || !selected.every(accepts)}
         onClick={() => void run()}
       >
         {label}
@@ -64,6 +76,6 @@ function batchButton(endpoint: 'doRetry' | 'doCancel', icon: ReactNode, danger: 
 }
 
 export const instanceButtons: readonly ListButton[] = [
-  batchButton('doRetry', <RedoOutlined />, false),
-  batchButton('doCancel', <StopOutlined />, true),
+  batchButton('doRetry', retryable, <RedoOutlined />, false),
+  batchButton('doCancel', cancellable, <StopOutlined />, true),
 ];

@@ -90,6 +90,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
 
   async start(): Promise<void> {
     if (!this.services.jobs.workers) return;
+    // Instances written while no node ran (the demo seeds, a stop) go out now.
+    await this.sweep(0);
     this.beat = setInterval(() => {
       this.sweep().catch((error: unknown) =>
         this.services.log('error', 'message sweep failed', { err: error }),
@@ -128,7 +130,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
           on conflict (dedup_key) do nothing
           returning instance_id as "instanceId"`,
     );
-    if (inserted.length) await jobs.send(MESSAGE_QUEUE, {});
+    // Before the queues exist (the demo seeds) the start's wake-up finds them.
+    if (inserted.length && jobs.ready) await jobs.send(MESSAGE_QUEUE, {});
     return inserted.length;
   }
 
@@ -309,9 +312,10 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
 
   /**
    * Wakes a worker when instances are due with nobody on them: SENDING past the lease (their
-   * node died mid-send), or waiting for a minute past their time (their wake-up job was lost).
+   * node died mid-send), or waiting for a minute (`graceMs`) past their time (their wake-up job
+   * was lost).
    */
-  async sweep(): Promise<number> {
+  async sweep(graceMs = 60_000): Promise<number> {
     const { runtime, jobs } = this.services;
     const table = runtime.table(messageInstance.name);
     const now = runtime.clock.now();
@@ -320,7 +324,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       sql`select count(*)::int as n from ${table}
            where (state_code = 'SENDING' and lease_until < ${now})
               or (state_code in ('PENDING', 'RETRY_WAIT')
-                  and coalesce(next_attempt_at, last_update_date) <= ${new Date(now.getTime() - 60_000)})`,
+                  and coalesce(next_attempt_at, last_update_date) <= ${new Date(now.getTime() - graceMs)})`,
     );
     const lost = Number(found?.n ?? 0);
     if (lost) await jobs.send(MESSAGE_QUEUE, {});
