@@ -124,8 +124,8 @@ interface Instance {
 function instances(source: string): Promise<Instance[]> {
   return queryRows<Instance>(
     server.runtime.executor(),
-    sql`select instance_id as "instanceId", state_code as "stateCode", attempts::int as attempts,
-               provider_id as "providerId", compen_id as "compenId", last_code::int as "lastCode",
+    sql`select instance_id::int as "instanceId", state_code as "stateCode", attempts::int as attempts,
+               provider_id as "providerId", compen_id::int as "compenId", last_code::int as "lastCode",
                address, subject
           from base_message_instance where source_code = ${source} order by instance_id`,
   );
