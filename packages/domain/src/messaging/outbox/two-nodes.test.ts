@@ -86,7 +86,7 @@ describe.runIf(onPostgres)('e-mail on two nodes', () => {
         ),
       );
     const deadline = Date.now() + 90_000;
-    let rows: { id: string; state: string; attempts: number; provider: string }[] = [];
+    let rows: { id: string; state: string; attempts: number; provider: string }[];
     for (;;) {
       rows = await queryRows(
         one.runtime.executor(),
