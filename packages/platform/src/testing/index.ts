@@ -9,3 +9,4 @@ export * from './server';
 export * from './smtp';
 export * from './api-client';
 export * from './hostile';
+export * from './wait';

@@ -68,3 +68,54 @@ export async function startMailbox(): Promise<Mailbox> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** An SMTP server whose answer to each message a test decides, counting what it accepted. */
+export interface ScriptedSmtp {
+  url: string;
+  /** Accepted messages per Message-ID. */
+  accepted: Map<string, number>;
+  /** Every message that reached DATA, accepted or refused, per Message-ID. */
+  seen: Map<string, number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a scripted SMTP server: `refuse(messageId)` answers a reply code to refuse the message
+ * with (451: try later, 550: never), or nothing to accept it.
+ */
+export async function startScriptedSmtp(
+  refuse: (messageId: string) => number | undefined,
+): Promise<ScriptedSmtp> {
+  const accepted = new Map<string, number>();
+  const seen = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const id = /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? '?';
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        const code = refuse(id);
+        if (code) {
+          const message = code < 500 ? 'try again later' : 'mailbox unavailable';
+          callback(Object.assign(new Error(message), { responseCode: code }));
+          return;
+        }
+        accepted.set(id, (accepted.get(id) ?? 0) + 1);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    accepted,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { sleep, waitFor } from '@srm/platform/testing';
 import { scsiOutbox } from './outbox.entity';
 import { dispatcherOf } from './dispatcher';
 import { useProcurement } from '../../procurement.testing';
@@ -24,22 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await erp.close();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
 
 /** An effective definition sending approved POs to the fake ERP's `path`. */
 async function poDefinition(code: string, path: string, extra: Row = {}): Promise<Row> {

@@ -5,66 +5,25 @@
 // compensation, and a retry after the fix sends it once and resolves the row; 100 failed ones
 // retried from the history in one batch are sent once each; a send whose node died is taken
 // again with its Message-ID; a supplier reads nothing of it.
-import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { queryRows } from '@srm/db';
-import { api, startTestServer, type TestServer } from '@srm/platform/testing';
+import {
+  type ScriptedSmtp,
+  api,
+  sleep,
+  startScriptedSmtp,
+  startTestServer,
+  type TestServer,
+  waitFor,
+} from '@srm/platform/testing';
 import { serverAreas } from '../../areas.server';
 import { messageDispatcherOf } from './dispatcher';
 
 type Row = Record<string, unknown>;
 
-/** An SMTP server that refuses the next messages with the codes queued in `refuse`. */
-interface ScriptedSmtp {
-  url: string;
-  refuse: number[];
-  /** Accepted messages per Message-ID. */
-  accepted: Map<string, number>;
-  /** Every message that reached DATA, accepted or not, per Message-ID. */
-  seen: Map<string, number>;
-  close(): Promise<void>;
-}
-
-async function startScriptedSmtp(): Promise<ScriptedSmtp> {
-  const state = {
-    refuse: [] as number[],
-    accepted: new Map<string, number>(),
-    seen: new Map<string, number>(),
-  };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const id = /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? '?';
-        state.seen.set(id, (state.seen.get(id) ?? 0) + 1);
-        const code = state.refuse.shift();
-        if (code) {
-          const refusal = Object.assign(new Error(code < 500 ? 'try again later' : 'mailbox unavailable'), {
-            responseCode: code,
-          });
-          callback(refusal);
-          return;
-        }
-        state.accepted.set(id, (state.accepted.get(id) ?? 0) + 1);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return Object.assign(state, {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
-
+/** Reply codes the SMTP server refuses the next messages with (451: later, 550: never). */
+const refusals: number[] = [];
 let smtp: ScriptedSmtp;
 let server: TestServer;
 const users: number[] = [];
@@ -72,7 +31,7 @@ const supplier = { userId: 9001, userName: 'sup1', side: 'supplier' as const, su
 
 beforeAll(async () => {
   process.env.SRM_MESSAGE_RETRY_SECONDS = '0.2,0.2,0.2';
-  smtp = await startScriptedSmtp();
+  smtp = await startScriptedSmtp(() => refusals.shift());
   server = await startTestServer({ areas: serverAreas, smtpUrl: smtp.url });
   for (const [name, language] of [
     ['mail_a', 'CN'],
@@ -93,22 +52,6 @@ afterAll(async () => {
   await server?.close();
   await smtp?.close();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
 
 interface Instance {
   instanceId: number;
@@ -218,7 +161,7 @@ describe('e-mail through the message outbox', () => {
   });
 
   it('SMTP 451 twice, then 250: sent once, after two retries, each attempt logged', async () => {
-    smtp.refuse.push(451, 451);
+    refusals.push(451, 451);
     await notify('T_451', 'e', [users[0]!]);
     const [row] = await waitFor(
       () => instances('T_451'),
@@ -235,7 +178,7 @@ describe('e-mail through the message outbox', () => {
   });
 
   it('SMTP 550 fails at once into compensation; a retry after the fix sends it once and resolves the row', async () => {
-    smtp.refuse.push(550);
+    refusals.push(550);
     await notify('T_550', 'e', [users[1]!]);
     const [failed] = await waitFor(
       () => instances('T_550'),
@@ -270,7 +213,7 @@ describe('e-mail through the message outbox', () => {
   });
 
   it('100 failed messages retried in one batch from the history are sent once each', async () => {
-    smtp.refuse.push(...Array.from({ length: 100 }, () => 550));
+    refusals.push(...Array.from({ length: 100 }, () => 550));
     expect(await mailTo('T_BATCH', 100)).toBe(100);
     const failed = await waitFor(
       () => instances('T_BATCH'),

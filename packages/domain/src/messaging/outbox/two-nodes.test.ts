@@ -2,12 +2,15 @@
 // there this suite says why it does not run). 300 e-mails written through both nodes, one in five
 // refused for now by the SMTP server at its first attempt, are each accepted exactly once, and
 // both nodes send.
-import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { queryRows } from '@srm/db';
-import { startTestServer, type TestServer } from '@srm/platform/testing';
+import {
+  type ScriptedSmtp,
+  startScriptedSmtp,
+  startTestServer,
+  type TestServer,
+} from '@srm/platform/testing';
 import { serverAreas } from '../../areas.server';
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -16,10 +19,8 @@ if (!onPostgres)
 
 let one: TestServer;
 let two: TestServer;
-let smtp: SMTPServer;
-let url = '';
-/** Accepted messages per Message-ID, and per node. */
-const accepted = new Map<string, number>();
+let smtp: ScriptedSmtp;
+/** Messages sent per node. */
 const sentBy = new Map<TestServer, number>();
 const seen = new Set<string>();
 let refused = 0;
@@ -27,31 +28,18 @@ let refused = 0;
 describe.runIf(onPostgres)('e-mail on two nodes', () => {
   beforeAll(async () => {
     process.env.SRM_MESSAGE_RETRY_SECONDS = '0.2,0.2,0.2';
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          const id = /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? '?';
-          // Every fifth new message is refused for now, once.
-          if (!seen.has(id) && seen.add(id).size % 5 === 0) {
-            refused++;
-            callback(Object.assign(new Error('busy, try later'), { responseCode: 451 }));
-            return;
-          }
-          accepted.set(id, (accepted.get(id) ?? 0) + 1);
-          callback();
-        });
-      },
+    // Every fifth new message is refused for now, once.
+    smtp = await startScriptedSmtp((id) => {
+      if (seen.has(id) || seen.add(id).size % 5 !== 0) return undefined;
+      refused++;
+      return 451;
     });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    url = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-    one = await startTestServer({ areas: serverAreas, smtpUrl: url });
-    two = await startTestServer({ areas: serverAreas, smtpUrl: url, joinDatabaseUrl: one.database.url! });
+    one = await startTestServer({ areas: serverAreas, smtpUrl: smtp.url });
+    two = await startTestServer({
+      areas: serverAreas,
+      smtpUrl: smtp.url,
+      joinDatabaseUrl: one.database.url!,
+    });
     // Which node's messenger got each message through.
     for (const node of [one, two]) {
       const messenger = node.runtime.plugins.messenger!;
@@ -66,7 +54,7 @@ describe.runIf(onPostgres)('e-mail on two nodes', () => {
   afterAll(async () => {
     await two?.close();
     await one?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
   });
 
   it('e-mails written through both nodes are accepted once each, with retries, sent by both nodes', async () => {
@@ -100,8 +88,8 @@ describe.runIf(onPostgres)('e-mail on two nodes', () => {
         );
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    for (const row of rows) expect(accepted.get(row.provider), row.id).toBe(1);
-    expect(accepted.size).toBe(300);
+    for (const row of rows) expect(smtp.accepted.get(row.provider), row.id).toBe(1);
+    expect(smtp.accepted.size).toBe(300);
     // Some were refused for now and sent on a later attempt.
     expect(refused).toBeGreaterThan(0);
     expect(rows.some((row) => row.attempts > 1)).toBe(true);
