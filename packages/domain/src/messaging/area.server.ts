@@ -5,8 +5,9 @@ import { messagingArea } from './area';
 import { instanceEndpoints } from './instance/instance.endpoints';
 import { messageCompensation } from './outbox/compensation.actions';
 import { MessageDispatcher } from './outbox/dispatcher';
+import { unsubscribeActions } from './unsubscribe/unsubscribe.actions';
 
 export const messagingServer = defineServerArea(messagingArea, {
-  actions: [instanceEndpoints, messageCompensation],
+  actions: [instanceEndpoints, messageCompensation, unsubscribeActions],
   background: (services) => new MessageDispatcher(services),
 });

@@ -4,10 +4,12 @@ import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { messageInstance } from './instance/instance.entity';
+import { messageSource } from './source/source.entity';
+import { messageUnsubscribe } from './unsubscribe/unsubscribe.entity';
 
 export const messagingArea = defineArea({
   name: 'messaging',
-  entities: [messageInstance],
+  entities: [messageInstance, messageSource, messageUnsubscribe],
   messages: { 'zh-CN': zhCN, en },
   menus: [
     {
@@ -17,6 +19,22 @@ export const messagingArea = defineArea({
       path: 'msgHistory',
       entity: 'baseMessageInstance',
       order: 135,
+    },
+    {
+      code: 'MSG_SOURCE',
+      side: 'internal',
+      under: 'SYSTEM',
+      path: 'msgSourceCfg',
+      entity: 'baseMessageSource',
+      order: 136,
+    },
+    {
+      code: 'MSG_UNSUBSCRIBE',
+      side: 'internal',
+      under: 'SYSTEM',
+      path: 'msgTd',
+      entity: 'baseMessageUnsubscribe',
+      order: 137,
     },
   ],
 });

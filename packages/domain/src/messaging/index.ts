@@ -1,3 +1,5 @@
 // Messaging's definitions, for other areas and its screens.
 export { messagingArea } from './area';
 export { messageInstance } from './instance/instance.entity';
+export { messageSource } from './source/source.entity';
+export { messageUnsubscribe } from './unsubscribe/unsubscribe.entity';

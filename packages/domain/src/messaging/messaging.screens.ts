@@ -1,5 +1,5 @@
 // Screens of messaging (web): the history of every message instance (msgHistory), with its
-// retry and cancel buttons.
+// retry and cancel buttons; the sources (msgSourceCfg) and the unsubscribes (msgTd).
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
 import { instanceButtons } from './instance/instance.buttons';
 
@@ -11,4 +11,17 @@ export const messagingScreens: ScreenEntry[] = [
     edit: 'msgHistoryDetail',
     listButtons: instanceButtons,
   }),
+  ...entityScreens('messaging', 'baseMessageSource', () => definitions().then((m) => m.messageSource), {
+    list: 'msgSourceCfg',
+    edit: 'msgSourceCfgEdit',
+  }),
+  ...entityScreens(
+    'messaging',
+    'baseMessageUnsubscribe',
+    () => definitions().then((m) => m.messageUnsubscribe),
+    {
+      list: 'msgTd',
+      edit: 'msgTdEdit',
+    },
+  ),
 ];

@@ -21,6 +21,9 @@ export const INSTANCE_STATES = [
 ] as const;
 export type InstanceState = (typeof INSTANCE_STATES)[number];
 
+/** A source switched off; an address unsubscribed from an optional source. */
+export const SUPPRESSED_BY = ['SOURCE_DISABLED', 'UNSUBSCRIBED'] as const;
+
 export const messageInstance = defineEntity('baseMessageInstance', {
   area: 'messaging',
   service: 'message',
@@ -61,6 +64,8 @@ export const messageInstance = defineEntity('baseMessageInstance', {
     sentAt: datetime(),
     /** Its compensation row, once it failed for good. */
     compenId: number({ min: 0 }),
+    /** Why a SUPPRESSED instance is not sent. */
+    suppressedBy: lookup('BASE_MESSAGE_SUPPRESSED_BY', { codes: SUPPRESSED_BY }),
   },
   list: {
     columns: [
@@ -73,6 +78,7 @@ export const messageInstance = defineEntity('baseMessageInstance', {
       'attempts',
       'lastCode',
       'lastError',
+      'suppressedBy',
       'nextAttemptAt',
       'sentAt',
       'languageCode',

@@ -20,7 +20,12 @@ import {
   dataApi,
 } from '@srm/platform';
 import { transactionCompen } from '../../scheduler';
-import { messageInstance } from '../instance/instance.entity';
+import { type SUPPRESSED_BY, messageInstance } from '../instance/instance.entity';
+import { messageSource } from '../source/source.entity';
+import { DECLARED_SOURCES } from '../source/sources';
+import { messageUnsubscribe } from '../unsubscribe/unsubscribe.entity';
+
+type SuppressedBy = (typeof SUPPRESSED_BY)[number];
 
 export const MESSAGE_QUEUE = 'message-send';
 
@@ -89,6 +94,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
   }
 
   async start(): Promise<void> {
+    await this.declareSources();
     if (!this.services.jobs.workers) return;
     // Instances written while no node ran (the demo seeds, a stop) go out now.
     await this.sweep(0);
@@ -110,29 +116,100 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
     const { runtime, jobs } = this.services;
     const table = runtime.table(messageInstance.name);
     const now = runtime.clock.now();
+    const suppressed = await this.suppressions(messages);
     // Raw and in bulk: a notice to thousands of users is one statement; a dedup key already
     // there (the event given again) adds nothing.
-    const inserted = await queryRows<{ instanceId: number }>(
+    const inserted = await queryRows<{ instanceId: number; stateCode: string }>(
       runtime.executor(),
       sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
-            dedup_key, business_entity, business_id, state_code, attempts, version_num, creation_date, last_update_date)
+            dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
+            creation_date, last_update_date)
           values ${sql.join(
-            messages.map(
-              (message) =>
-                sql`(${message.source.slice(0, 60)}, ${message.channel}, ${message.userId}::bigint,
+            messages.map((message, index) => {
+              const reason = suppressed[index] ?? null;
+              return sql`(${message.source.slice(0, 60)}, ${message.channel}, ${message.userId}::bigint,
                      ${message.address.slice(0, 240)}, ${message.locale === 'en' ? 'EN' : 'CN'},
                      ${message.subject.slice(0, 240)}, ${message.body}, ${dedupKeyOf(message)},
                      ${message.businessEntity ?? null}, ${message.businessId ?? null}::bigint,
-                     'PENDING', 0, 1, ${now}::timestamptz, ${now}::timestamptz)`,
-            ),
+                     ${reason ? 'SUPPRESSED' : 'PENDING'}, ${reason}, 0, 1, ${now}::timestamptz, ${now}::timestamptz)`;
+            }),
             sql`, `,
           )}
           on conflict (dedup_key) do nothing
-          returning instance_id as "instanceId"`,
+          returning instance_id as "instanceId", state_code as "stateCode"`,
     );
     // Before the queues exist (the demo seeds) the start's wake-up finds them.
-    if (inserted.length && jobs.ready) await jobs.send(MESSAGE_QUEUE, {});
+    if (inserted.some((row) => row.stateCode === 'PENDING') && jobs.ready) await jobs.send(MESSAGE_QUEUE, {});
     return inserted.length;
+  }
+
+  /**
+   * Why each message is not to be sent, if it is not: its source is switched off, or its address
+   * unsubscribed from the channel (from this source or every optional one) and the source is
+   * optional. A source the table does not know is optional and on.
+   */
+  private async suppressions(messages: readonly OutgoingMessage[]): Promise<(SuppressedBy | null)[]> {
+    const executor = this.services.runtime.executor();
+    const codes = [...new Set(messages.map((message) => message.source))];
+    const sources = new Map(
+      (
+        await queryRows<{ code: string; category: string; enabled: string }>(
+          executor,
+          sql`select source_code as code, category, enabled_flag as enabled
+                from ${this.services.runtime.table(messageSource.name)}
+               where source_code in (${sql.join(
+                 codes.map((code) => sql`${code}`),
+                 sql`, `,
+               )})`,
+        )
+      ).map((row) => [row.code, row]),
+    );
+    const addresses = [...new Set(messages.map((message) => message.address.toLowerCase()))];
+    const unsubscribed = new Set(
+      (
+        await queryRows<{ key: string }>(
+          executor,
+          sql`select channel || '|' || address || '|' || coalesce(source_code, '') as key
+                from ${this.services.runtime.table(messageUnsubscribe.name)}
+               where address in (${sql.join(
+                 addresses.map((address) => sql`${address}`),
+                 sql`, `,
+               )})`,
+        )
+      ).map((row) => row.key),
+    );
+    return messages.map((message) => {
+      const source = sources.get(message.source);
+      if (source?.enabled === 'N') return 'SOURCE_DISABLED';
+      if (source?.category === 'MANDATORY') return null;
+      const address = `${message.channel}|${message.address.toLowerCase()}|`;
+      return unsubscribed.has(address) || unsubscribed.has(address + message.source) ? 'UNSUBSCRIBED' : null;
+    });
+  }
+
+  /**
+   * Adds the sources declared in code that the table does not hold yet (a node starts), audited
+   * as the platform's; nodes starting together take turns.
+   */
+  async declareSources(): Promise<void> {
+    const { runtime } = this.services;
+    await runtime.transaction(async (tx) => {
+      await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('message-sources'))`);
+      const data = systemData(runtime, tx, 'message.sources');
+      const known = new Set((await data.list(messageSource, {})).map((row) => row.sourceCode));
+      const missing = DECLARED_SOURCES.filter((source) => !known.has(source.code));
+      if (missing.length)
+        await data.insert(
+          messageSource,
+          missing.map((source) => ({
+            sourceCode: source.code,
+            sourceName: source.name,
+            sourceNameEn: source.nameEn,
+            category: source.category,
+            enabledFlag: 'Y',
+          })),
+        );
+    });
   }
 
   /**

@@ -289,6 +289,64 @@ describe('e-mail through the message outbox', () => {
     );
   });
 
+  it('an unsubscribed address gets no optional message but a mandatory one; a switched-off source sends nothing', async () => {
+    // The sources declared in code are in the table once a node runs.
+    const sources = await server.post<Row[]>(api('baseMessageSource', 'listByPage'), { pageRows: 100 });
+    const byCode = new Map((sources.body.data ?? []).map((row) => [row.sourceCode, row]));
+    expect(byCode.get('PO_RELEASED')).toMatchObject({ category: 'OPTIONAL', enabledFlag: 'Y' });
+    expect(byCode.get('SCHEDULER_ALERT')).toMatchObject({ category: 'MANDATORY' });
+    // Unsubscribed from every optional source, typed in another case.
+    const unsubscribed = await server.post<Row>(api('baseMessageUnsubscribe', 'saveOrUpdate'), {
+      channel: 'EMAIL',
+      address: ' Mail_A@Example.com ',
+      reason: '客户要求',
+    });
+    expect(unsubscribed.body).toMatchObject({
+      status: 'S',
+      data: { address: 'mail_a@example.com', sourceCode: null },
+    });
+    expect(unsubscribed.body.data!.unsubscribedAt).toEqual(expect.any(Number));
+    await notify('PO_RELEASED', 'po-99-v1-released');
+    await notify('SCHEDULER_ALERT', 'scheduling-error-99', [users[0]!]);
+    const released = await waitFor(
+      () => instances('PO_RELEASED'),
+      (found) => found.length === 2 && found.some((row) => row.stateCode === 'SENT'),
+    );
+    expect(released.map((row) => [row.address, row.stateCode])).toEqual([
+      ['mail_a@example.com', 'SUPPRESSED'],
+      ['mail_b@example.com', 'SENT'],
+    ]);
+    expect(smtp.seen.has(released[0]!.providerId ?? '-')).toBe(false);
+    await waitFor(
+      () => instances('SCHEDULER_ALERT'),
+      (found) => settled(found, 1, 'SENT'),
+    );
+    // Switched off: written SUPPRESSED, never sent, whoever it is for.
+    const remind = byCode.get('BPM_REMIND')!;
+    const off = await server.post(api('baseMessageSource', 'saveOrUpdate'), {
+      sourceId: remind.sourceId,
+      versionNum: remind.versionNum,
+      enabledFlag: 'N',
+    });
+    expect(off.body.status, off.body.msg).toBe('S');
+    await notify('BPM_REMIND', 'task-1-remind-1', [users[1]!]);
+    const [reminded] = await instances('BPM_REMIND');
+    expect(reminded).toMatchObject({ stateCode: 'SUPPRESSED', attempts: 0 });
+    const [reason] = await queryRows<{ reason: string }>(
+      server.runtime.executor(),
+      sql`select suppressed_by as reason from base_message_instance where source_code = 'BPM_REMIND'`,
+    );
+    expect(reason!.reason).toBe('SOURCE_DISABLED');
+    // A second unsubscribe of the same address and channel is refused, in the caller's language.
+    const twice = await server.post(
+      api('baseMessageUnsubscribe', 'saveOrUpdate'),
+      { channel: 'EMAIL', address: 'mail_a@example.com' },
+      { language: 'EN' },
+    );
+    expect([twice.body.status, twice.httpStatus]).toEqual(['E', 409]);
+    expect(twice.body.msg).toMatch(/\S/);
+  });
+
   it('a supplier reads nothing of the history and can retry nothing', async () => {
     const [row] = await instances('T_TWICE');
     const list = await server.post(api('baseMessageInstance', 'listByPage'), {}, { actor: supplier });

@@ -1,0 +1,36 @@
+// Message sources (消息来源, spec msgSourceCfg): the events the platform and the areas send
+// messages for, declared in code (sources.ts) and kept here, where administrators describe them,
+// switch them off, and say whether they are mandatory (security, legal, codes: an unsubscribe
+// never stops them) or optional. A disabled source's messages are written SUPPRESSED, not sent.
+import { checkbox, defineEntity, lookup, text, textarea } from '@srm/kernel';
+
+export const SOURCE_CATEGORIES = ['MANDATORY', 'OPTIONAL'] as const;
+export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
+
+export const messageSource = defineEntity('baseMessageSource', {
+  area: 'messaging',
+  service: 'message',
+  key: 'sourceId',
+  display: 'sourceName',
+  fields: {
+    /**
+     * The code senders use (PO_RELEASED). Declared in code and added by the platform; a source
+     * added by hand is one an integration will send (until then nothing comes from it).
+     */
+    sourceCode: text({ required: true, unique: true, max: 60, format: 'code' }),
+    sourceName: text({ required: true, max: 100 }),
+    sourceNameEn: text({ max: 100 }),
+    category: lookup('BASE_MESSAGE_SOURCE_CATEGORY', {
+      required: true,
+      codes: SOURCE_CATEGORIES,
+      default: 'OPTIONAL',
+    }),
+    enabledFlag: checkbox({ default: 'Y' }),
+    description: textarea({ max: 500 }),
+  },
+  list: {
+    columns: ['sourceCode', 'sourceName', 'sourceNameEn', 'category', 'enabledFlag', 'description'],
+    filters: [{ field: 'sourceCode', op: 'prefix' }, 'sourceName', 'category', 'enabledFlag'],
+    sort: [{ field: 'sourceCode', order: 'asc' }],
+  },
+});
