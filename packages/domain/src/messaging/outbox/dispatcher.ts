@@ -94,8 +94,9 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
   }
 
   async start(): Promise<void> {
-    await this.declareSources();
+    // A node without workers (a web-only node, the API document's) leaves the table to the others.
     if (!this.services.jobs.workers) return;
+    await this.declareSources();
     // Instances written while no node ran (the demo seeds, a stop) go out now.
     await this.sweep(0);
     this.beat = setInterval(() => {
