@@ -33,6 +33,8 @@ export const MESSAGE_QUEUE = 'message-send';
 const LEASE_MS = 3 * 60_000;
 /** Delays before the retries of a message the channel refused for now, in seconds. */
 const DEFAULT_RETRY_SECONDS = [30, 120, 600, 1800];
+/** Messages written by one statement. */
+const ENQUEUE_SLICE = 1_000;
 /** Instances one drain loop sends at once. */
 const BATCH = 8;
 /** How often a node looks for instances whose node died or whose wake-up was lost. */
@@ -113,14 +115,27 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
   }
 
   async enqueue(messages: readonly OutgoingMessage[]): Promise<number> {
-    if (!messages.length) return 0;
-    const { runtime, jobs } = this.services;
+    let inserted = 0;
+    let pending = false;
+    // In slices: a statement carries at most 65,535 parameters (a notice to 10,000 users).
+    for (let start = 0; start < messages.length; start += ENQUEUE_SLICE) {
+      const written = await this.insert(messages.slice(start, start + ENQUEUE_SLICE));
+      inserted += written.length;
+      pending ||= written.some((row) => row.stateCode === 'PENDING');
+    }
+    // Before the queues exist (the demo seeds) the start's wake-up finds them.
+    if (pending && this.services.jobs.ready) await this.services.jobs.send(MESSAGE_QUEUE, {});
+    return inserted;
+  }
+
+  private async insert(messages: readonly OutgoingMessage[]): Promise<{ stateCode: string }[]> {
+    const { runtime } = this.services;
     const table = runtime.table(messageInstance.name);
     const now = runtime.clock.now();
     const suppressed = await this.suppressions(messages);
-    // Raw and in bulk: a notice to thousands of users is one statement; a dedup key already
+    // Raw and in bulk: a notice to thousands of users is a few statements; a dedup key already
     // there (the event given again) adds nothing.
-    const inserted = await queryRows<{ instanceId: number; stateCode: string }>(
+    return queryRows<{ stateCode: string }>(
       runtime.executor(),
       sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
             dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
@@ -137,11 +152,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
             sql`, `,
           )}
           on conflict (dedup_key) do nothing
-          returning instance_id as "instanceId", state_code as "stateCode"`,
+          returning state_code as "stateCode"`,
     );
-    // Before the queues exist (the demo seeds) the start's wake-up finds them.
-    if (inserted.some((row) => row.stateCode === 'PENDING') && jobs.ready) await jobs.send(MESSAGE_QUEUE, {});
-    return inserted.length;
   }
 
   /**

@@ -347,6 +347,31 @@ describe('e-mail through the message outbox', () => {
     expect(twice.body.msg).toMatch(/\S/);
   });
 
+  it('a notice to 6,000 addresses is written in slices, beyond what one statement may carry', async () => {
+    // BPM_REMIND is switched off (the test before): the instances are written, none is sent.
+    const written = await server.runtime.transaction(() =>
+      server.runtime.plugins.messageOutbox!.enqueue(
+        Array.from({ length: 6_000 }, (_, index) => ({
+          channel: 'EMAIL' as const,
+          source: 'BPM_REMIND',
+          eventId: 'bulk',
+          userId: null,
+          address: `bulk${index}@example.com`,
+          locale: 'zh-CN' as const,
+          subject: `催办 ${index}`,
+          body: '请尽快处理',
+        })),
+      ),
+    );
+    expect(written).toBe(6_000);
+    const [counted] = await queryRows<{ n: number }>(
+      server.runtime.executor(),
+      sql`select count(*)::int as n from base_message_instance
+           where source_code = 'BPM_REMIND' and state_code = 'SUPPRESSED' and address like 'bulk%'`,
+    );
+    expect(Number(counted!.n)).toBe(6_000);
+  });
+
   it('a supplier reads nothing of the history and can retry nothing', async () => {
     const [row] = await instances('T_TWICE');
     const list = await server.post(api('baseMessageInstance', 'listByPage'), {}, { actor: supplier });
