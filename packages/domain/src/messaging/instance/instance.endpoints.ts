@@ -1,6 +1,7 @@
 // The history's own endpoints (msgHistory): failed instances sent again, in a batch (through
-// their compensation rows, so that both lists agree), and instances not sent yet cancelled.
-import { AppError, defineEndpoints, endpoint } from '@srm/platform';
+// their compensation rows, so that both lists agree), and instances not sent yet cancelled (a
+// failed one through its compensation row too).
+import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { refs } from '@srm/kernel';
 import { transactionCompen } from '../../scheduler';
 import { messageDispatcherOf } from '../outbox/dispatcher';
@@ -10,6 +11,17 @@ import { messageInstance } from './instance.entity';
 export const MAX_BATCH = 1_000;
 
 const batchInput = { instanceIds: refs('baseMessageInstance', { required: true, max: MAX_BATCH }) };
+
+/** The OPEN compensation rows of these instances (those that failed for good and wait there). */
+async function openCompensations(
+  system: DataApi,
+  rows: readonly { compenId: number | null }[],
+): Promise<number[]> {
+  const ids = rows.flatMap((row) => (row.compenId ? [row.compenId] : []));
+  if (!ids.length) return [];
+  const found = await system.list(transactionCompen, { compenId: ids });
+  return found.filter((row) => row.status === 'OPEN').map((row) => row.compenId);
+}
 
 export const instanceEndpoints = defineEndpoints(messageInstance, {
   doRetry: endpoint({
@@ -26,12 +38,7 @@ export const instanceEndpoints = defineEndpoints(messageInstance, {
       if (rows.some((row) => row.stateCode !== 'FAILED'))
         throw new AppError(409, 'message.instance.notFailed');
       const system = data.system('a retry of failed messages the caller may read');
-      const withRow = rows.filter((row) => row.compenId);
-      const open = withRow.length
-        ? (await system.list(transactionCompen, { compenId: withRow.map((row) => row.compenId!) }))
-            .filter((row) => row.status === 'OPEN')
-            .map((row) => row.compenId)
-        : [];
+      const open = await openCompensations(system, rows);
       // Their compensation rows go RETRYING (and requeue them); the rest are requeued here.
       if (open.length) await system.act(transactionCompen, 'doRetry', open, {});
       const rest = rows.filter((row) => !row.compenId || !open.includes(row.compenId));
@@ -54,10 +61,17 @@ export const instanceEndpoints = defineEndpoints(messageInstance, {
       if (rows.length !== new Set(input.instanceIds).size) throw new AppError(404, 'error.notFound');
       if (rows.some((row) => !['PENDING', 'RETRY_WAIT', 'FAILED'].includes(row.stateCode)))
         throw new AppError(409, 'message.instance.notCancellable');
-      const count = await messageDispatcherOf(data).cancel(
-        data.system('cancelling messages the caller may read'),
-        rows.map((row) => row.instanceId),
-      );
+      // A failed one waiting in compensation is compensated there (which cancels it), so that
+      // both lists agree; the rest are cancelled here.
+      const system = data.system('cancelling messages the caller may read');
+      const open = await openCompensations(system, rows);
+      if (open.length) await system.act(transactionCompen, 'doCompensate', open, {});
+      const count =
+        open.length +
+        (await messageDispatcherOf(data).cancel(
+          system,
+          rows.filter((row) => !row.compenId || !open.includes(row.compenId)).map((row) => row.instanceId),
+        ));
       return { data: { count } };
     },
   }),

@@ -212,6 +212,22 @@ describe('e-mail through the message outbox', () => {
     );
   });
 
+  it('a failed message cancelled from the history is compensated in 事务补偿 too', async () => {
+    refusals.push(550);
+    await notify('T_CANCEL', 'e', [users[0]!]);
+    const [failed] = await waitFor(
+      () => instances('T_CANCEL'),
+      (found) => settled(found, 1, 'FAILED'),
+    );
+    const cancelled = await server.post<{ count: number }>(api('baseMessageInstance', 'doCancel'), {
+      instanceIds: [failed!.instanceId],
+    });
+    expect(cancelled.body).toMatchObject({ status: 'S', data: { count: 1 } });
+    expect((await instances('T_CANCEL'))[0]!.stateCode).toBe('CANCELLED');
+    const row = await server.first<Row>('baseTransactionCompen', { compenId: failed!.compenId });
+    expect(row.status).toBe('COMPENSATED');
+  });
+
   it('100 failed messages retried in one batch from the history are sent once each', async () => {
     refusals.push(...Array.from({ length: 100 }, () => 550));
     expect(await mailTo('T_BATCH', 100)).toBe(100);
