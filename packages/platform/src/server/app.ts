@@ -252,6 +252,16 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     if (jobs.workers) await reminders.schedule(jobs);
     for (const background of backgrounds) await background.start();
   });
+  // A response still finishing when the close begins keeps its keep-alive connection, and the
+  // close waited for it the whole keep-alive timeout (72 s): once closing, every response that
+  // ends lets the idle connections go.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
     for (const background of backgrounds) await background.stop();
