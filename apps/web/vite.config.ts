@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}` },
+    proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 8080}`, ws: true } },
   },
   build: {
     outDir: 'dist',

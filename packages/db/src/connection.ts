@@ -23,6 +23,18 @@ export interface Database {
   readonly db: Db;
   /** The embedded engine, when there is one (dump, clone, raw access in tests). */
   readonly pglite?: PGlite;
+  /**
+   * Listens on a channel of PostgreSQL's LISTEN/NOTIFY: `onPayload` gets each notification's
+   * payload (sent by any node, delivered when its transaction commits). On PostgreSQL a
+   * connection of its own, opened again after it drops; `onListening` runs each time the LISTEN
+   * holds (a notification sent meanwhile is lost: the caller re-reads what it may have missed).
+   * Answers the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListening?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,11 +75,71 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    listen: (channel, onPayload, onListening) => listenPostgres(url, channel, onPayload, onListening),
     async close() {
       if (closed) return;
       closed = true;
       await pool.end();
     },
+  };
+}
+
+/** Waits before listening again after the connection dropped: 0.5 s, doubling up to 30 s. */
+const RELISTEN_MS = { first: 500, max: 30_000 };
+
+/** A connection of its own that LISTENs on the channel, and LISTENs again after it drops. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onListening?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let delay = RELISTEN_MS.first;
+  let retry: NodeJS.Timeout | null = null;
+  const drop = (client: pg.Client) => {
+    if (stopped || current !== client) return;
+    current = null;
+    client.end().catch(() => undefined);
+    retry = setTimeout(() => {
+      retry = null;
+      void connect(false);
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, RELISTEN_MS.max);
+  };
+  const connect = async (first: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    client.on('error', () => drop(client));
+    client.on('end', () => drop(client));
+    try {
+      await client.connect();
+      await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      // The first time the caller hears of it (the server is unreachable at start).
+      if (first) {
+        current = null;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      drop(client);
+      return;
+    }
+    delay = RELISTEN_MS.first;
+    onListening?.();
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -115,6 +187,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     kind: 'pglite',
     db,
     pglite: client,
+    async listen(channel, onPayload, onListening) {
+      const stop = await client.listen(channel, onPayload);
+      onListening?.();
+      return stop;
+    },
     async close() {
       if (closed) return;
       closed = true;

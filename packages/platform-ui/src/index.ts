@@ -62,6 +62,7 @@ export * from './approval/ApprovalLists';
 export * from './approval/screens';
 export * from './messages/messages';
 export * from './messages/screens';
+export * from './realtime/realtime';
 export * from './fields/validatorRules';
 export * from './feedback/feedback';
 export * from './gallery/ToolkitGallery';

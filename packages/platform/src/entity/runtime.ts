@@ -16,6 +16,7 @@ import type { Identity } from '../identity/identity';
 import type { Messenger } from '../messaging/messenger';
 import type { SiteMessages } from '../messaging/site-messages';
 import type { MessageOutbox } from '../messaging/outbox';
+import type { RealtimePublisher } from '../realtime/hub';
 import type { Attachments } from '../files/attachments';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
@@ -71,6 +72,8 @@ export interface PlatformServices {
   siteMessages: SiteMessages;
   /** Messages sent after the transaction commits, with retries (the messaging area's). */
   messageOutbox: MessageOutbox;
+  /** Live hints to users' browsers (/api/ws), sent when the transaction commits. */
+  realtime: RealtimePublisher;
   attachments: Attachments;
 }
 

@@ -141,6 +141,8 @@ export class SiteMessages {
           creationDate: now,
         })),
       );
+    // The recipients' open browsers refresh their badge and list once this commits.
+    await this.runtime.plugins.realtime?.publish(userIds, { type: 'message' });
     if (input.email) await this.email(userIds, title, content, input);
     return userIds;
   }

@@ -40,6 +40,8 @@ import { JobService } from '../jobs/jobs';
 import { WorkLease } from '../jobs/lease';
 import { Messenger } from '../messaging/messenger';
 import { registerSiteMessageRoutes } from '../messaging/site-message.routes';
+import { RealtimeHub } from '../realtime/hub';
+import { registerRealtimeRoutes } from '../realtime/realtime.routes';
 import { registerWorkCounts } from '../entity/work-counts';
 import { SiteMessages } from '../messaging/site-messages';
 import { DatabaseClock } from '../system/clock';
@@ -143,6 +145,8 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   runtime.plugins.messenger = messenger;
   const siteMessages = new SiteMessages(runtime);
   runtime.plugins.siteMessages = siteMessages;
+  const realtime = new RealtimeHub(runtime);
+  runtime.plugins.realtime = realtime;
   const storage = storageFromEnvironment(dataDir, process.env);
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), recordAccess, maxUpload());
   runtime.plugins.attachments = attachments;
@@ -251,6 +255,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     // The approval reminders' sweep schedules itself from its first run on.
     if (jobs.workers) await reminders.schedule(jobs);
     for (const background of backgrounds) await background.start();
+    await realtime.start();
   });
   // A response still finishing when the close begins keeps its keep-alive connection, and the
   // close waited for it the whole keep-alive timeout (72 s): once closing, every response that
@@ -264,6 +269,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   });
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    await realtime.stop();
     for (const background of backgrounds) await background.stop();
     await jobs.stop();
     await lease.close();
@@ -290,6 +296,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   registerApprovalRoutes(app, { engine: approvals, actorOf });
   registerTableConfigRoutes(app, { runtime, actorOf });
   registerSiteMessageRoutes(app, { messages: siteMessages, actorOf });
+  await registerRealtimeRoutes(app, { hub: realtime, actorOf });
   registerApiDocument(app, { registry, messages, version: options.version });
 
   if (serveWeb) await registerWebFiles(app, webDir);

@@ -20,6 +20,7 @@ import { excelTables } from '../excel/tables';
 import { fileTables } from '../files/tables';
 import { identityTables } from '../identity/tables';
 import { siteMessageTables } from '../messaging/site-message.tables';
+import { realtimeTables } from '../realtime/realtime.tables';
 import { systemTables } from '../system/tables';
 import { tableConfigTables } from '../table-config/tables';
 
@@ -59,6 +60,7 @@ export function platformSchema(areas: readonly ServerArea[]): PlatformSchema {
         ...approvalTables,
         ...tableConfigTables,
         ...siteMessageTables,
+        ...realtimeTables,
       };
       for (const [name, table] of entityTables.byEntity) tables[name] = table;
       return tables;

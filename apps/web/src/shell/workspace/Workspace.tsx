@@ -2,13 +2,14 @@
 // mounted, each scrolling inside the content area). It needs the signed-in user (/auth/current):
 // the home tab follows the user's side, the screens get the toolkit's providers (the app's HTTP
 // client, the merged catalogue, the language, the side and the granted buttons), a password
-// someone else set must be changed first, and the heartbeat keeps the session alive.
+// someone else set must be changed first, the heartbeat keeps the session alive, and the
+// websocket hub's hints refresh the message badge without a reload.
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Layout, Result, Spin, Typography } from 'antd';
 import { localeOf } from '@srm/kernel';
-import { PlatformProvider, messageTarget, preloadEntityPages } from '@srm/platform-ui';
+import { PlatformProvider, RealtimeProvider, messageTarget, preloadEntityPages } from '@srm/platform-ui';
 import { apiPost } from '../../api';
 import { AUTH, signOut } from '../../auth/authApi';
 import { updateSession, useStoredSession } from '../../auth/session';
@@ -203,7 +204,9 @@ export default function Workspace() {
       resolveEntity={resolveEntity}
       recordPath={recordPath}
     >
-      <WorkspaceLayout current={current.data} />
+      <RealtimeProvider api={platformApi}>
+        <WorkspaceLayout current={current.data} />
+      </RealtimeProvider>
     </PlatformProvider>
   );
 }

@@ -1,0 +1,129 @@
+// The websocket hub (/api/ws) over a real socket: the upgrade needs a ticket of an authenticated
+// POST, single-use and valid 30 s; a socket hears only its own user's events, and only once the
+// change that sent them commits; a plain GET is no way round the upgrade.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { inTransaction } from '@srm/db';
+import { type Actor, REALTIME_PATH, TICKET_PATH } from '@srm/platform';
+import { sleep } from '@srm/platform/testing';
+import { startTestServer, type TestServer } from './testing';
+
+let server: TestServer;
+
+/** Waits until `done` holds (every 20 ms), or fails naming what did not come. */
+async function until(done: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+const supplierA: Partial<Actor> = { userId: 7001, userName: 'supA', side: 'supplier', supplierId: 1 };
+const supplierB: Partial<Actor> = { userId: 7002, userName: 'supB', side: 'supplier', supplierId: 2 };
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function ticketOf(actor: Partial<Actor>): Promise<string> {
+  const answer = await server.post<{ ticket: string; expiresInSeconds: number }>(TICKET_PATH, {}, { actor });
+  expect(answer.body).toMatchObject({ status: 'S', data: { expiresInSeconds: 30 } });
+  return answer.body.data.ticket;
+}
+
+const socketUrl = (ticket: string) => `${server.url.replace('http', 'ws')}${REALTIME_PATH}?ticket=${ticket}`;
+
+/** An open socket and the frames it received. */
+interface Listening {
+  readonly socket: WebSocket;
+  readonly frames: { type: string }[];
+}
+
+async function connect(ticket: string): Promise<Listening> {
+  const socket = new WebSocket(socketUrl(ticket));
+  const frames: { type: string }[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as { type: string }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  await until(() => frames.some((frame) => frame.type === 'hello'), 'the hello frame');
+  return { socket, frames };
+}
+
+/** The HTTP status that refused an upgrade (null: it was accepted). */
+async function refusal(url: string): Promise<number | null> {
+  const socket = new WebSocket(url);
+  return new Promise((resolve) => {
+    socket.once('open', () => {
+      socket.close();
+      resolve(null);
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('error', () => resolve(-1));
+  });
+}
+
+async function notify(userIds: number[], rollback = false): Promise<void> {
+  const messages = server.runtime.plugins.siteMessages!;
+  await inTransaction(server.runtime.database, async () => {
+    await messages.notify({ userIds, titleKey: 'realtime.upgradeRequired', source: 'TEST' });
+    if (rollback) throw new Error('rolled back');
+  }).catch((error: unknown) => {
+    if (!rollback) throw error;
+  });
+}
+
+describe('the websocket hub', () => {
+  it('refuses an upgrade without a valid ticket, and a ticket without a session', async () => {
+    expect(await refusal(`${server.url.replace('http', 'ws')}${REALTIME_PATH}`)).toBe(401);
+    expect(await refusal(socketUrl('not-a-ticket-but-long-enough-to-look-like-one'))).toBe(401);
+    const unsigned = await server.post(TICKET_PATH, {}, { headers: { 'x-test-actor': 'none' } });
+    expect(unsigned.httpStatus).toBe(401);
+    expect(unsigned.body.status).toBe('E');
+  });
+
+  it('takes a ticket once, and not after 30 seconds', async () => {
+    const ticket = await ticketOf(supplierA);
+    const first = await connect(ticket);
+    expect(await refusal(socketUrl(ticket))).toBe(401);
+    first.socket.close();
+    const late = await ticketOf(supplierA);
+    server.clock.travel(31_000);
+    expect(await refusal(socketUrl(late))).toBe(401);
+  });
+
+  it('answers a plain GET with a ticket 400 and uses the ticket up', async () => {
+    const ticket = await ticketOf(supplierA);
+    const plain = await fetch(`${server.url}${REALTIME_PATH}?ticket=${ticket}`);
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { status: string }).status).toBe('E');
+    expect(await refusal(socketUrl(ticket))).toBe(401);
+  });
+
+  it("tells a user's sockets of a committed message, and nobody else's", async () => {
+    const a1 = await connect(await ticketOf(supplierA));
+    const a2 = await connect(await ticketOf(supplierA));
+    const b = await connect(await ticketOf(supplierB));
+    await notify([supplierA.userId!]);
+    await until(() => a1.frames.some((frame) => frame.type === 'message'), "A's first socket");
+    await until(() => a2.frames.some((frame) => frame.type === 'message'), "A's second socket");
+    // B's socket would have had it by now (the same NOTIFY reaches every socket of the node).
+    await sleep(300);
+    expect(b.frames.map((frame) => frame.type)).toEqual(['hello']);
+    // A rolled-back change tells nobody.
+    await notify([supplierB.userId!], true);
+    await sleep(300);
+    expect(b.frames.map((frame) => frame.type)).toEqual(['hello']);
+    await notify([supplierB.userId!]);
+    await until(() => b.frames.some((frame) => frame.type === 'message'), "B's socket");
+    expect(a1.frames.filter((frame) => frame.type === 'message')).toHaveLength(1);
+    for (const open of [a1, a2, b]) open.socket.close();
+  });
+});
