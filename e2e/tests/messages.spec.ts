@@ -1,5 +1,6 @@
-// In-app messages (站内信): a buyer submits an order; the purchasing manager's envelope counts
-// it, the message opens the order, and 我的消息 lists it read. Screenshots in Chinese.
+// In-app messages (站内信): a buyer submits an order; the purchasing manager's open envelope
+// counts it at once, without a reload; the message opens the order, and 我的消息 lists it read.
+// Screenshots in Chinese.
 import { type Page, expect, test } from '@playwright/test';
 import { activePane, keepScreenshot, openFromMenu, pageApi, signIn, watchConsole } from './helpers';
 
@@ -53,8 +54,9 @@ test('an approver is told of a new task in the envelope and opens the document f
     ],
   });
   const poNumber = String(order.poNumber);
-  await api(buyer, '/api/srm/v1/srmPoHeaderRestful/doSubmit', { poHeaderId: order.poHeaderId });
 
+  // The approver is at work before the order is submitted: the envelope counts the new task
+  // without a reload (the websocket hub's hint, docs/realtime.md).
   const approver = await browser.newPage({
     baseURL,
     locale: 'zh-CN',
@@ -62,13 +64,21 @@ test('an approver is told of a new task in the envelope and opens the document f
   });
   const errors = watchConsole(approver);
   await signIn(approver, 'approver');
-  const unread = await api<{ count: number }>(
-    approver,
-    '/api/message/v1/baseSiteMessageRestful/countUnread',
-    {},
-  );
-  expect(unread.count).toBeGreaterThan(0);
-  await slow(approver.getByTestId('message-count')).toContainText(String(Math.min(unread.count, 99)));
+  const countNow = async () =>
+    (await api<{ count: number }>(approver, '/api/message/v1/baseSiteMessageRestful/countUnread', {}))
+      .count;
+  const before = await countNow();
+  const badge = approver.getByTestId('message-count');
+  if (before) await slow(badge).toContainText(String(Math.min(before, 99)));
+  await approver.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  await api(buyer, '/api/srm/v1/srmPoHeaderRestful/doSubmit', { poHeaderId: order.poHeaderId });
+  const unread = { count: await countNow() };
+  expect(unread.count).toBeGreaterThan(before);
+  // Well inside the minute the badge would take to poll.
+  await expect(badge).toContainText(String(Math.min(unread.count, 99)), { timeout: 5_000 });
+  expect(await approver.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await approver.getByRole('button', { name: '消息', exact: true }).click();
   const item = approver.getByTestId('message-bell-list').getByText(`待审批：采购订单 ${poNumber}`);
   await slow(item).toBeVisible();
