@@ -65,8 +65,7 @@ test('an approver is told of a new task in the envelope and opens the document f
   const errors = watchConsole(approver);
   await signIn(approver, 'approver');
   const countNow = async () =>
-    (await api<{ count: number }>(approver, '/api/message/v1/baseSiteMessageRestful/countUnread', {}))
-      .count;
+    (await api<{ count: number }>(approver, '/api/message/v1/baseSiteMessageRestful/countUnread', {})).count;
   const before = await countNow();
   const badge = approver.getByTestId('message-count');
   if (before) await slow(badge).toContainText(String(Math.min(before, 99)));

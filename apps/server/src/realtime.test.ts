@@ -1,9 +1,11 @@
 // The websocket hub (/api/ws) over a real socket: the upgrade needs a ticket of an authenticated
 // POST, single-use and valid 30 s; a socket hears only its own user's events, and only once the
-// change that sent them commits; a plain GET is no way round the upgrade.
+// change that sent them commits; a plain GET is no way round the upgrade. On PostgreSQL a second
+// node takes the first one's tickets, gets its events within a second, and survives a cut LISTEN.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { inTransaction } from '@srm/db';
+import { sql } from 'drizzle-orm';
+import { inTransaction, queryRows } from '@srm/db';
 import { type Actor, REALTIME_PATH, TICKET_PATH } from '@srm/platform';
 import { sleep } from '@srm/platform/testing';
 import { startTestServer, type TestServer } from './testing';
@@ -34,7 +36,8 @@ async function ticketOf(actor: Partial<Actor>): Promise<string> {
   return answer.body.data.ticket;
 }
 
-const socketUrl = (ticket: string) => `${server.url.replace('http', 'ws')}${REALTIME_PATH}?ticket=${ticket}`;
+const socketUrl = (ticket: string, node: TestServer = server) =>
+  `${node.url.replace('http', 'ws')}${REALTIME_PATH}?ticket=${ticket}`;
 
 /** An open socket and the frames it received. */
 interface Listening {
@@ -42,8 +45,8 @@ interface Listening {
   readonly frames: { type: string }[];
 }
 
-async function connect(ticket: string): Promise<Listening> {
-  const socket = new WebSocket(socketUrl(ticket));
+async function connect(ticket: string, node: TestServer = server): Promise<Listening> {
+  const socket = new WebSocket(socketUrl(ticket, node));
   const frames: { type: string }[] = [];
   socket.on('message', (data) => frames.push(JSON.parse(String(data)) as { type: string }));
   await new Promise<void>((resolve, reject) => {
@@ -125,5 +128,42 @@ describe('the websocket hub', () => {
     await until(() => b.frames.some((frame) => frame.type === 'message'), "B's socket");
     expect(a1.frames.filter((frame) => frame.type === 'message')).toHaveLength(1);
     for (const open of [a1, a2, b]) open.socket.close();
+  });
+});
+
+const onPostgres = !!process.env.DATABASE_URL;
+
+describe.runIf(onPostgres)('the websocket hub on two nodes of one PostgreSQL database', () => {
+  let two: TestServer;
+  beforeAll(async () => {
+    two = await startTestServer({ joinDatabaseUrl: server.database.url! });
+  });
+  afterAll(async () => {
+    await two?.close();
+  });
+
+  it('takes a ticket of node one on node two, and brings node one’s message there', async () => {
+    // The ticket was issued by the first node; the upgrade reaches the second.
+    const a = await connect(await ticketOf(supplierA), two);
+    const b = await connect(await ticketOf(supplierB), two);
+    // How fast: bench/realtime.bench.ts (p99 across two nodes).
+    await notify([supplierA.userId!]);
+    await until(() => a.frames.some((frame) => frame.type === 'message'), "A's socket on node two");
+    await sleep(300);
+    expect(b.frames.map((frame) => frame.type)).toEqual(['hello']);
+    for (const open of [a, b]) open.socket.close();
+  });
+
+  it('listens again after its connection is cut, tells its sockets to re-read, and delivers again', async () => {
+    const a = await connect(await ticketOf(supplierA), two);
+    await queryRows(
+      server.runtime.executor(),
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'listen%srm_realtime%'`,
+    );
+    await until(() => a.frames.some((frame) => frame.type === 'resync'), 'the resync frame');
+    await notify([supplierA.userId!]);
+    await until(() => a.frames.some((frame) => frame.type === 'message'), 'a message after the cut');
+    a.socket.close();
   });
 });
