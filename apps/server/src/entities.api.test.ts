@@ -18,7 +18,17 @@ type Row = Record<string, unknown>;
 /** The responsibility the samples are written in: a schedule needs its program in one of its request groups. */
 let responsibilityId = 0;
 
+/** Message templates sampled so far: each takes a source of its own (one template per source, channel and language). */
+let templates = 0;
+
 const overrides: SampleOverrides = {
+  baseMessageTemplate: async (row) => {
+    const sources = await server.post<Row[]>('/api/message/v1/baseMessageSourceRestful/listByPage', {
+      pageRows: 100,
+    });
+    const source = sources.body.data[templates++ % sources.body.data.length]!;
+    return { ...row, sourceId: source.sourceId, subject: '样例主题', body: '<p>样例正文</p>' };
+  },
   // A program's sample parameter is optional text (a required one would need a value in every
   // request and schedule of the samples).
   baseConcurrentProgram: (row) => ({

@@ -24,6 +24,7 @@ export * from './messaging/site-message.tables';
 export * from './messaging/site-messages';
 export * from './messaging/site-message.routes';
 export * from './messaging/outbox';
+export * from './messaging/template';
 export * from './realtime/hub';
 export * from './realtime/realtime.tables';
 export { REALTIME_PATH, TICKET_PATH } from './realtime/realtime.routes';

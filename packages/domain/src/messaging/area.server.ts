@@ -5,9 +5,10 @@ import { messagingArea } from './area';
 import { instanceEndpoints } from './instance/instance.endpoints';
 import { messageCompensation } from './outbox/compensation.actions';
 import { MessageDispatcher } from './outbox/dispatcher';
+import { templateActions, templateEndpoints } from './template/template.actions';
 import { unsubscribeActions } from './unsubscribe/unsubscribe.actions';
 
 export const messagingServer = defineServerArea(messagingArea, {
-  actions: [instanceEndpoints, messageCompensation, unsubscribeActions],
+  actions: [instanceEndpoints, messageCompensation, templateActions, templateEndpoints, unsubscribeActions],
   background: (services) => new MessageDispatcher(services),
 });

@@ -5,11 +5,12 @@ import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { messageInstance } from './instance/instance.entity';
 import { messageSource } from './source/source.entity';
+import { messageTemplate } from './template/template.entity';
 import { messageUnsubscribe } from './unsubscribe/unsubscribe.entity';
 
 export const messagingArea = defineArea({
   name: 'messaging',
-  entities: [messageInstance, messageSource, messageUnsubscribe],
+  entities: [messageInstance, messageSource, messageTemplate, messageUnsubscribe],
   messages: { 'zh-CN': zhCN, en },
   menus: [
     {
@@ -27,6 +28,14 @@ export const messagingArea = defineArea({
       path: 'msgSourceCfg',
       entity: 'baseMessageSource',
       order: 136,
+    },
+    {
+      code: 'MSG_TEMPLATE',
+      side: 'internal',
+      under: 'SYSTEM',
+      path: 'msgTempleCfg',
+      entity: 'baseMessageTemplate',
+      order: 136.5,
     },
     {
       code: 'MSG_UNSUBSCRIBE',

@@ -2,4 +2,5 @@
 export { messagingArea } from './area';
 export { messageInstance } from './instance/instance.entity';
 export { messageSource } from './source/source.entity';
+export { messageTemplate } from './template/template.entity';
 export { messageUnsubscribe } from './unsubscribe/unsubscribe.entity';

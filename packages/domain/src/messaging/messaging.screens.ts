@@ -15,6 +15,10 @@ export const messagingScreens: ScreenEntry[] = [
     list: 'msgSourceCfg',
     edit: 'msgSourceCfgEdit',
   }),
+  ...entityScreens('messaging', 'baseMessageTemplate', () => definitions().then((m) => m.messageTemplate), {
+    list: 'msgTempleCfg',
+    edit: 'msgTempleCfgEdit',
+  }),
   ...entityScreens(
     'messaging',
     'baseMessageUnsubscribe',

@@ -17,6 +17,7 @@ import type { Messenger } from '../messaging/messenger';
 import type { SiteMessages } from '../messaging/site-messages';
 import type { MessageOutbox } from '../messaging/outbox';
 import type { RealtimePublisher } from '../realtime/hub';
+import type { MessageTemplates } from '../messaging/template';
 import type { Attachments } from '../files/attachments';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
@@ -72,6 +73,8 @@ export interface PlatformServices {
   siteMessages: SiteMessages;
   /** Messages sent after the transaction commits, with retries (the messaging area's). */
   messageOutbox: MessageOutbox;
+  /** Administrators' message templates (the messaging area's), used instead of a sender's text. */
+  messageTemplates: MessageTemplates;
   /** Live hints to users' browsers (/api/ws), sent when the transaction commits. */
   realtime: RealtimePublisher;
   attachments: Attachments;

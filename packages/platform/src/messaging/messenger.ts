@@ -29,6 +29,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML body, when there is one (`text` is then its plain alternative). */
+  html?: string;
   purpose: string;
   /** Files sent with the mail (an order's PDF); the log records their names only. */
   attachments?: readonly EmailAttachment[];
@@ -106,6 +108,7 @@ export class Messenger {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.html ? { html: message.html } : {}),
           ...(message.messageId ? { messageId: message.messageId } : {}),
           ...(message.attachments?.length
             ? {

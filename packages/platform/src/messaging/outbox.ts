@@ -18,6 +18,8 @@ export interface OutgoingMessage {
   readonly locale: Locale;
   readonly subject: string;
   readonly body: string;
+  /** The body is HTML (a template's; its values escaped): sent with a plain-text alternative. */
+  readonly html?: boolean;
   readonly businessEntity?: string | null;
   readonly businessId?: number | null;
 }

@@ -10,6 +10,7 @@ import type { Actor } from '../access/actor';
 import type { EntityRuntime } from '../entity/runtime';
 import { AppError } from '../http/errors';
 import { baseSiteMessage } from './site-message.tables';
+import { type MessageTemplateText, htmlToText, renderTemplate } from './template';
 
 /** A parameter of a message: a value, a message key rendered in each language, or both texts. */
 export type MessageParam =
@@ -65,6 +66,7 @@ export interface MessageFilters {
 }
 
 const LOCALES: readonly Locale[] = ['zh-CN', 'en'];
+const localeOfUser = (languageCode: string | null): Locale => (languageCode === 'EN' ? 'en' : 'zh-CN');
 type Raw = Record<string, unknown>;
 const time = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string).getTime();
@@ -72,8 +74,8 @@ const time = (value: unknown) =>
 export class SiteMessages {
   constructor(private readonly runtime: EntityRuntime) {}
 
-  /** Renders a key with its parameters in one language. */
-  render(locale: Locale, key: string, params?: Readonly<Record<string, MessageParam>>): string {
+  /** The parameters as plain values in one language (labels rendered). */
+  values(locale: Locale, params?: Readonly<Record<string, MessageParam>>): Record<string, string | number> {
     const plain: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(params ?? {})) {
       plain[name] =
@@ -85,7 +87,12 @@ export class SiteMessages {
               ? value.en
               : value.zh;
     }
-    return this.runtime.t(locale, key, plain);
+    return plain;
+  }
+
+  /** Renders a key with its parameters in one language. */
+  render(locale: Locale, key: string, params?: Readonly<Record<string, MessageParam>>): string {
+    return this.runtime.t(locale, key, this.values(locale, params));
   }
 
   /** The recipients of a message: the users named and the active users of the supplier. */
@@ -166,14 +173,32 @@ export class SiteMessages {
         sql`, `,
       )}) and email is not null and email <> ''`,
     );
+    // An administrator's template of the source, in the user's language, replaces the text.
+    const templates = new Map<Locale, MessageTemplateText | null>();
+    for (const locale of new Set(users.map((user) => localeOfUser(user.language_code))))
+      templates.set(
+        locale,
+        (await this.runtime.plugins.messageTemplates?.find(
+          input.source,
+          'EMAIL',
+          locale === 'en' ? 'EN' : 'CN',
+        )) ?? null,
+      );
     const mails = users.map((user) => {
-      const locale: Locale = user.language_code === 'EN' ? 'en' : 'zh-CN';
+      const locale = localeOfUser(user.language_code);
+      const template = templates.get(locale);
+      const values = template ? this.values(locale, input.params) : {};
       return {
         userId: Number(user.user_id),
         address: user.email!,
         locale,
-        subject: title[locale]!,
-        body: content?.[locale] ?? title[locale]!,
+        ...(template
+          ? {
+              subject: renderTemplate(template.subject ?? title[locale]!, values, false),
+              body: renderTemplate(template.body, values, true),
+              html: true,
+            }
+          : { subject: title[locale]!, body: content?.[locale] ?? title[locale]!, html: false }),
       };
     });
     if (messageOutbox) {
@@ -195,7 +220,7 @@ export class SiteMessages {
       await messenger!.email({
         to: mail.address,
         subject: mail.subject,
-        text: mail.body,
+        ...(mail.html ? { text: htmlToText(mail.body), html: mail.body } : { text: mail.body }),
         purpose: input.source,
       });
   }

@@ -3,11 +3,19 @@
 import { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
+export interface MailPart {
+  /** Its media type (`text/plain`, `text/html`). */
+  type: string;
+  text: string;
+}
+
 export interface ReceivedMail {
   to: string[];
   raw: string;
-  /** The decoded text part (quoted-printable and base64 bodies are decoded). */
+  /** The decoded text of every part, in order (quoted-printable and base64 bodies decoded). */
   text: string;
+  /** The decoded leaf parts (a mail with HTML: its plain and HTML alternatives). */
+  parts: MailPart[];
 }
 
 export interface Mailbox {
@@ -16,6 +24,21 @@ export interface Mailbox {
   /** The first mail to an address whose text matches, waiting for it to arrive. */
   waitFor(to: string, pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   close(): Promise<void>;
+}
+
+/** The leaf parts of a MIME message, decoded: a multipart's parts in order, else the body itself. */
+function partsOf(raw: string): MailPart[] {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const boundary = /content-type:\s*multipart\/[^;]+;[\s\S]*?boundary="?([^"\r\n;]+)"?/i.exec(head)?.[1];
+  if (boundary)
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .flatMap((part) => partsOf(part.replace(/^\r?\n/, '')));
+  const type = /content-type:\s*([^;\r\n]+)/i.exec(head)?.[1]?.trim().toLowerCase() ?? 'text/plain';
+  return [{ type, text: decode(raw) }];
 }
 
 function decode(raw: string): string {
@@ -43,7 +66,13 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decode(raw) });
+        const parts = partsOf(raw);
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          text: parts.map((part) => part.text).join('\n'),
+          parts,
+        });
         callback();
       });
     },

@@ -5,7 +5,7 @@
 // before it hands the message to the channel and the outcome after; a send it lost (its node
 // died) is taken again once its lease ends, with the same provider id (the e-mail Message-ID),
 // never re-rendered. Written by the platform only; administrators read them and retry or cancel.
-import { datetime, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
+import { checkbox, datetime, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 
 export const INSTANCE_CHANNELS = ['EMAIL'] as const;
 export type InstanceChannel = (typeof INSTANCE_CHANNELS)[number];
@@ -41,6 +41,8 @@ export const messageInstance = defineEntity('baseMessageInstance', {
     languageCode: text({ required: true, max: 10 }),
     subject: text({ max: 240 }),
     body: textarea(),
+    /** The body is HTML (from a template, values escaped); sent with a plain-text alternative. */
+    htmlFlag: checkbox({ default: 'N' }),
     /** source | event | recipient | channel: one instance per event and recipient. */
     dedupKey: text({ required: true, max: 300 }),
     /** The document it is about. */

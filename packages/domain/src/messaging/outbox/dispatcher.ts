@@ -18,11 +18,13 @@ import {
   type OutgoingMessage,
   SYSTEM_ACTOR,
   dataApi,
+  htmlToText,
 } from '@srm/platform';
 import { transactionCompen } from '../../scheduler';
 import { type SUPPRESSED_BY, messageInstance } from '../instance/instance.entity';
 import { messageSource } from '../source/source.entity';
-import { DECLARED_SOURCES } from '../source/sources';
+import { DECLARED_SOURCES, type DeclaredSource } from '../source/sources';
+import { TemplateStore } from '../template/template.store';
 import { messageUnsubscribe } from '../unsubscribe/unsubscribe.entity';
 
 type SuppressedBy = (typeof SUPPRESSED_BY)[number];
@@ -49,6 +51,8 @@ export function messageDispatcherOf(data: Pick<DataApi, 'runtime'>): MessageDisp
   return dispatcher;
 }
 
+const variableList = (source: DeclaredSource) => source.variables.map((variable) => variable.name).join(', ');
+
 function retrySeconds(): number[] {
   const configured = (process.env.SRM_MESSAGE_RETRY_SECONDS ?? '')
     .split(',')
@@ -69,6 +73,7 @@ interface Claimed {
   address: string;
   subject: string | null;
   body: string | null;
+  html: string;
   providerId: string;
   attempts: number;
   compenId: number | null;
@@ -87,6 +92,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
   constructor(private readonly services: BackgroundServices) {
     dispatchers.set(services.runtime, this);
     services.runtime.plugins.messageOutbox = this;
+    services.runtime.plugins.messageTemplates = new TemplateStore(services.runtime);
     // A job is a wake-up: its worker drains every instance due, a batch at a time.
     services.jobs.register<Record<string, never>>(MESSAGE_QUEUE, () => this.drain(), {
       workers: Number(process.env.SRM_MESSAGE_WORKERS) || 2,
@@ -138,14 +144,15 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
     return queryRows<{ stateCode: string }>(
       runtime.executor(),
       sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
-            dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
+            html_flag, dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
             creation_date, last_update_date)
           values ${sql.join(
             messages.map((message, index) => {
               const reason = suppressed[index] ?? null;
               return sql`(${message.source.slice(0, 60)}, ${message.channel}, ${message.userId}::bigint,
                      ${message.address.slice(0, 240)}, ${message.locale === 'en' ? 'EN' : 'CN'},
-                     ${message.subject.slice(0, 240)}, ${message.body}, ${dedupKeyOf(message)},
+                     ${message.subject.slice(0, 240)}, ${message.body}, ${message.html ? 'Y' : 'N'},
+                     ${dedupKeyOf(message)},
                      ${message.businessEntity ?? null}, ${message.businessId ?? null}::bigint,
                      ${reason ? 'SUPPRESSED' : 'PENDING'}, ${reason}, 0, 1, ${now}::timestamptz, ${now}::timestamptz)`;
             }),
@@ -209,8 +216,18 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
     await runtime.transaction(async (tx) => {
       await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('message-sources'))`);
       const data = systemData(runtime, tx, 'message.sources');
-      const known = new Set((await data.list(messageSource, {})).map((row) => row.sourceCode));
+      const rows = await data.list(messageSource, {});
+      const known = new Set(rows.map((row) => row.sourceCode));
       const missing = DECLARED_SOURCES.filter((source) => !known.has(source.code));
+      // The variables follow the code (a release may add one); the rest is the administrators'.
+      for (const row of rows) {
+        const declared = DECLARED_SOURCES.find((source) => source.code === row.sourceCode);
+        const variables = declared ? variableList(declared) : null;
+        if (declared && row.variables !== variables)
+          await tx.execute(
+            sql`update ${runtime.table(messageSource.name)} set variables = ${variables} where source_id = ${row.sourceId}`,
+          );
+      }
       if (missing.length)
         await data.insert(
           messageSource,
@@ -220,6 +237,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
             sourceNameEn: source.nameEn,
             category: source.category,
             enabledFlag: 'Y',
+            variables: variableList(source),
           })),
         );
     });
@@ -242,7 +260,9 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
           const delivery = await messenger.deliver({
             to: claimed.address,
             subject: claimed.subject ?? '',
-            text: claimed.body ?? claimed.subject ?? '',
+            ...(claimed.html === 'Y' && claimed.body
+              ? { text: htmlToText(claimed.body), html: claimed.body }
+              : { text: claimed.body ?? claimed.subject ?? '' }),
             purpose: claimed.sourceCode,
             messageId: claimed.providerId,
           });
@@ -276,7 +296,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
               order by instance_id
               limit ${limit}
               for update skip locked)
-       returning instance_id as "instanceId", source_code as "sourceCode", address, subject, body,
+       returning instance_id as "instanceId", source_code as "sourceCode", address, subject, body, html_flag as html,
                  provider_id as "providerId", attempts, compen_id as "compenId",
                  business_entity as "businessEntity", business_id as "businessId"`,
     );

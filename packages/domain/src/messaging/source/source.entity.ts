@@ -27,9 +27,19 @@ export const messageSource = defineEntity('baseMessageSource', {
     }),
     enabledFlag: checkbox({ default: 'Y' }),
     description: textarea({ max: 500 }),
+    /** The variables its templates may use (`number, org`), from the code's declaration. */
+    variables: text({ max: 500, readonly: true }),
   },
   list: {
-    columns: ['sourceCode', 'sourceName', 'sourceNameEn', 'category', 'enabledFlag', 'description'],
+    columns: [
+      'sourceCode',
+      'sourceName',
+      'sourceNameEn',
+      'category',
+      'enabledFlag',
+      'variables',
+      'description',
+    ],
     filters: [{ field: 'sourceCode', op: 'prefix' }, 'sourceName', 'category', 'enabledFlag'],
     sort: [{ field: 'sourceCode', order: 'asc' }],
   },

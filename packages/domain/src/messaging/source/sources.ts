@@ -3,32 +3,116 @@
 // sources table when a node starts; what an administrator changed there is kept.
 import type { SourceCategory } from './source.entity';
 
+/** A value a source's senders give, by the name templates use, with a sample for the preview. */
+export interface SourceVariable {
+  readonly name: string;
+  readonly sample: string;
+}
+
 export interface DeclaredSource {
   readonly code: string;
   readonly name: string;
   readonly nameEn: string;
   readonly category: SourceCategory;
+  /** What its senders pass as `params`: the only names its templates may use. */
+  readonly variables: readonly SourceVariable[];
 }
 
+const document = { name: 'document', sample: '采购订单' };
+const number = { name: 'number', sample: 'PO202611280001' };
+const node = { name: 'node', sample: '采购经理审批' };
+const hours = { name: 'hours', sample: '24' };
+
 export const DECLARED_SOURCES: readonly DeclaredSource[] = [
-  { code: 'BPM_TASK', name: '待审批', nameEn: 'Task to approve', category: 'OPTIONAL' },
-  { code: 'BPM_APPROVED', name: '审批通过', nameEn: 'Approved', category: 'OPTIONAL' },
-  { code: 'BPM_REJECTED', name: '审批驳回', nameEn: 'Rejected', category: 'OPTIONAL' },
-  { code: 'BPM_REMIND', name: '审批催办', nameEn: 'Approval reminder', category: 'OPTIONAL' },
-  { code: 'BPM_ESCALATE', name: '审批升级', nameEn: 'Approval escalated', category: 'OPTIONAL' },
-  { code: 'PO_RELEASED', name: '采购订单发布', nameEn: 'Purchase order released', category: 'OPTIONAL' },
+  {
+    code: 'BPM_TASK',
+    name: '待审批',
+    nameEn: 'Task to approve',
+    category: 'OPTIONAL',
+    variables: [document, number, node],
+  },
+  {
+    code: 'BPM_APPROVED',
+    name: '审批通过',
+    nameEn: 'Approved',
+    category: 'OPTIONAL',
+    variables: [document, number],
+  },
+  {
+    code: 'BPM_REJECTED',
+    name: '审批驳回',
+    nameEn: 'Rejected',
+    category: 'OPTIONAL',
+    variables: [
+      document,
+      number,
+      node,
+      { name: 'user', sample: '李娜' },
+      { name: 'comment', sample: '单价高于协议价，请核对' },
+    ],
+  },
+  {
+    code: 'BPM_REMIND',
+    name: '审批催办',
+    nameEn: 'Approval reminder',
+    category: 'OPTIONAL',
+    variables: [document, number, node, hours],
+  },
+  {
+    code: 'BPM_ESCALATE',
+    name: '审批升级',
+    nameEn: 'Approval escalated',
+    category: 'OPTIONAL',
+    variables: [document, number, node, { name: 'assignee', sample: '张伟' }, hours],
+  },
+  {
+    code: 'PO_RELEASED',
+    name: '采购订单发布',
+    nameEn: 'Purchase order released',
+    category: 'OPTIONAL',
+    variables: [number, { name: 'org', sample: '苏州工厂' }],
+  },
   {
     code: 'PO_CHANGE_PROPOSED',
     name: '订单变更建议',
     nameEn: 'Order change proposed',
     category: 'OPTIONAL',
+    variables: [number, { name: 'supplier', sample: '苏州恒达精密五金有限公司' }],
   },
-  { code: 'ASN_SUBMITTED', name: '送货单提交', nameEn: 'ASN submitted', category: 'OPTIONAL' },
+  {
+    code: 'ASN_SUBMITTED',
+    name: '送货单提交',
+    nameEn: 'ASN submitted',
+    category: 'OPTIONAL',
+    variables: [
+      { name: 'number', sample: 'ASN202611280001' },
+      { name: 'supplier', sample: '苏州恒达精密五金有限公司' },
+      { name: 'date', sample: '2026-12-01' },
+    ],
+  },
   {
     code: 'DELIVERY_NOTICE_ISSUED',
     name: '送货通知下达',
     nameEn: 'Delivery notice issued',
     category: 'OPTIONAL',
+    variables: [
+      { name: 'number', sample: 'DN202611280001' },
+      { name: 'org', sample: '苏州工厂' },
+    ],
   },
-  { code: 'SCHEDULER_ALERT', name: '后台作业告警', nameEn: 'Background work alert', category: 'MANDATORY' },
+  {
+    code: 'SCHEDULER_ALERT',
+    name: '后台作业告警',
+    nameEn: 'Background work alert',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'kind', sample: '请求失败' },
+      { name: 'message', sample: 'PO_AUTO_CLOSE 第 3 次失败' },
+    ],
+  },
 ];
+
+/** The declared source of this code, if the code declares it. */
+export function declaredSource(code: string): DeclaredSource | undefined {
+  return DECLARED_SOURCES.find((source) => source.code === code);
+}
