@@ -1,7 +1,9 @@
 // Screens of messaging (web): the history of every message instance (msgHistory), with its
-// retry and cancel buttons; the sources (msgSourceCfg) and the unsubscribes (msgTd).
+// retry and cancel buttons; the sources (msgSourceCfg), the templates (msgTempleCfg, with a
+// preview) and the unsubscribes (msgTd).
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
 import { instanceButtons } from './instance/instance.buttons';
+import { templatePreviewButton } from './template/template.buttons';
 
 const definitions = () => import('./index');
 
@@ -18,6 +20,7 @@ export const messagingScreens: ScreenEntry[] = [
   ...entityScreens('messaging', 'baseMessageTemplate', () => definitions().then((m) => m.messageTemplate), {
     list: 'msgTempleCfg',
     edit: 'msgTempleCfgEdit',
+    editButtons: [templatePreviewButton],
   }),
   ...entityScreens(
     'messaging',

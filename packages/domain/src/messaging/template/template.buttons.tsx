@@ -1,0 +1,93 @@
+// 预览 on a saved template (web): the server renders it with the source's sample values; the
+// subject shows as text and the HTML body in a sandboxed frame (no scripts, no navigation), as a
+// mail reader would show it, with the variables the source offers.
+import { useState } from 'react';
+import { EyeOutlined } from '@ant-design/icons';
+import { App, Button, Descriptions, Modal, Tag } from 'antd';
+import {
+  ApiFailure,
+  type EditButton,
+  type EditButtonProps,
+  request,
+  useApi,
+  useLabels,
+} from '@srm/platform-ui';
+
+interface Preview {
+  subject: string;
+  html: string;
+  text: string;
+  variables: string[];
+}
+
+function PreviewButton({ entity, row, disabled }: EditButtonProps) {
+  const api = useApi();
+  const labels = useLabels();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const open = async () => {
+    setBusy(true);
+    try {
+      const answer = await request<Preview>(api, `${entity.apiPath}/preview`, {
+        sourceId: row.sourceId,
+        subject: row.subject,
+        body: row.body,
+      });
+      setPreview(answer.data);
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      void message.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button icon={<EyeOutlined />} loading={busy} disabled={disabled} onClick={() => void open()}>
+        {labels.action(entity.name, 'preview')}
+      </Button>
+      <Modal
+        open={!!preview}
+        width={760}
+        title={labels.action(entity.name, 'preview')}
+        footer={null}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+      >
+        {preview && (
+          <div data-testid="template-preview">
+            <Descriptions column={1} size="small" bordered>
+              <Descriptions.Item label={labels.t('baseMessageTemplate.subject')}>
+                {preview.subject}
+              </Descriptions.Item>
+              <Descriptions.Item label={labels.t('baseMessageSource.variables')}>
+                {preview.variables.map((name) => (
+                  <Tag key={name}>{`{{${name}}}`}</Tag>
+                ))}
+              </Descriptions.Item>
+            </Descriptions>
+            <iframe
+              title={labels.t('baseMessageTemplate.body')}
+              sandbox=""
+              srcDoc={preview.html}
+              style={{
+                width: '100%',
+                height: 320,
+                marginTop: 12,
+                border: '1px solid #f0f0f0',
+                background: '#fff',
+              }}
+            />
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export const templatePreviewButton: EditButton = {
+  key: 'preview',
+  resource: 'baseMessageTemplate.view',
+  component: PreviewButton,
+};
