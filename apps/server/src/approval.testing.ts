@@ -33,6 +33,7 @@ import {
   registerApprovalRoutes,
   registerEntityRoutes,
   SiteMessages,
+  MessagePreferences,
   registerSiteMessageRoutes,
   ApprovalReminders,
   Messenger,
@@ -148,7 +149,11 @@ export async function startApprovalServer(
     return { ...actor, locale: request.locale };
   };
   registerApprovalRoutes(app, { engine, actorOf });
-  registerSiteMessageRoutes(app, { messages: siteMessages, actorOf });
+  registerSiteMessageRoutes(app, {
+    messages: siteMessages,
+    preferences: new MessagePreferences(runtime),
+    actorOf,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -25,6 +25,7 @@ export * from './messaging/site-messages';
 export * from './messaging/site-message.routes';
 export * from './messaging/outbox';
 export * from './messaging/template';
+export * from './messaging/preferences';
 export * from './realtime/hub';
 export * from './realtime/realtime.tables';
 export { REALTIME_PATH, TICKET_PATH } from './realtime/realtime.routes';

@@ -15,7 +15,7 @@ import type { Actor } from '../access/actor';
 import type { Identity } from '../identity/identity';
 import type { Messenger } from '../messaging/messenger';
 import type { SiteMessages } from '../messaging/site-messages';
-import type { MessageOutbox } from '../messaging/outbox';
+import type { MessageOutbox, MessageSources } from '../messaging/outbox';
 import type { RealtimePublisher } from '../realtime/hub';
 import type { MessageTemplates } from '../messaging/template';
 import type { Attachments } from '../files/attachments';
@@ -75,6 +75,8 @@ export interface PlatformServices {
   messageOutbox: MessageOutbox;
   /** Administrators' message templates (the messaging area's), used instead of a sender's text. */
   messageTemplates: MessageTemplates;
+  /** The message sources (the messaging area's), for users' preferences. */
+  messageSources: MessageSources;
   /** Live hints to users' browsers (/api/ws), sent when the transaction commits. */
   realtime: RealtimePublisher;
   attachments: Attachments;

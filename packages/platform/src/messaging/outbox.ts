@@ -31,3 +31,18 @@ export interface MessageOutbox {
    */
   enqueue(messages: readonly OutgoingMessage[]): Promise<number>;
 }
+
+/** A message source as users see it in their preferences. */
+export interface MessageSourceInfo {
+  readonly code: string;
+  readonly name: string;
+  readonly nameEn: string | null;
+  /** Mandatory sources (security, legal, codes) cannot be switched off. */
+  readonly category: 'MANDATORY' | 'OPTIONAL';
+}
+
+/** The sources the messaging area keeps (`runtime.plugins.messageSources`). */
+export interface MessageSources {
+  /** The enabled sources, by code. */
+  list(): Promise<MessageSourceInfo[]>;
+}

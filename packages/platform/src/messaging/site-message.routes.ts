@@ -9,9 +9,11 @@ import { DEFAULT_PAGE_SIZE, lookup, number, refs, text } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { declareRoute, fieldError } from '../http/route';
+import type { MessagePreferences } from './preferences';
 import type { SiteMessages } from './site-messages';
 
 export const SITE_MESSAGE_PATH = '/api/message/v1/baseSiteMessageRestful';
+export const MESSAGE_RECEIVE_PATH = '/api/message/v1/baseMessageReceiveRestful';
 const MAX_PAGE_ROWS = 500;
 const MAX_IDS = 1000;
 
@@ -19,9 +21,13 @@ const count = { type: 'object', properties: { count: { type: 'integer' } } };
 
 export function registerSiteMessageRoutes(
   app: FastifyInstance,
-  options: { messages: SiteMessages; actorOf: (request: FastifyRequest) => Promise<Actor> },
+  options: {
+    messages: SiteMessages;
+    preferences: MessagePreferences;
+    actorOf: (request: FastifyRequest) => Promise<Actor>;
+  },
 ): void {
-  const { messages, actorOf } = options;
+  const { messages, preferences, actorOf } = options;
   const common = {
     method: 'POST',
     access: 'authenticated',
@@ -75,5 +81,28 @@ export function registerSiteMessageRoutes(
     input: {},
     success: { kind: 'envelope', data: count },
     handle: async ({ request }) => success({ count: await messages.markRead(await actorOf(request), 'all') }),
+  });
+
+  declareRoute(app, {
+    ...common,
+    path: `${MESSAGE_RECEIVE_PATH}/findMine`,
+    summary: "The caller's message preferences: every enabled source and whether it comes by e-mail",
+    input: {},
+    success: { kind: 'envelope', data: { type: 'array', items: { type: 'object' } } },
+    handle: async ({ request }) => success(await preferences.mine(await actorOf(request))),
+  });
+  declareRoute(app, {
+    ...common,
+    path: `${MESSAGE_RECEIVE_PATH}/saveMine`,
+    summary: "Switches a source's e-mail on or off for the caller (a mandatory source stays on)",
+    input: {
+      sourceCode: text({ required: true, max: 60 }),
+      emailFlag: lookup('YES_NO', { required: true, codes: ['Y', 'N'] }),
+    },
+    errors: [404, 409],
+    handle: async ({ request, input }) => {
+      await preferences.save(await actorOf(request), input.sourceCode, input.emailFlag === 'N' ? 'N' : 'Y');
+      return success(null);
+    },
   });
 }

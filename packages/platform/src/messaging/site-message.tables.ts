@@ -1,7 +1,7 @@
 // In-app messages (站内信): one row per recipient, with the title and text in both languages
 // (rendered from message keys when sent, so each reader sees their language), a link to the
 // document or screen it is about, and the read flag. Written by the platform only.
-import { bigint, char, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 
@@ -36,4 +36,20 @@ export const baseSiteMessage = pgTable(
   ],
 );
 
-export const siteMessageTables = { baseSiteMessage };
+/**
+ * What each user receives by e-mail per message source (消息接收设置, spec msgReceive): a row only
+ * where the user switched a source off (or on again). Mandatory sources cannot be switched off.
+ */
+export const baseMessageReceive = pgTable(
+  'base_message_receive',
+  {
+    receiveId: bigint('receive_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    sourceCode: varchar('source_code', { length: 60 }).notNull(),
+    emailFlag: char('email_flag', { length: 1 }).notNull().default('Y'),
+    lastUpdateDate: moment('last_update_date').notNull(),
+  },
+  (t) => [uniqueIndex('base_message_receive_user_source_uq').on(t.userId, t.sourceCode)],
+);
+
+export const siteMessageTables = { baseSiteMessage, baseMessageReceive };

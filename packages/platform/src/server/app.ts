@@ -39,6 +39,7 @@ import { interruptedReason, removeWorkFiles } from '../jobs/interrupted';
 import { JobService } from '../jobs/jobs';
 import { WorkLease } from '../jobs/lease';
 import { Messenger } from '../messaging/messenger';
+import { MessagePreferences } from '../messaging/preferences';
 import { registerSiteMessageRoutes } from '../messaging/site-message.routes';
 import { RealtimeHub } from '../realtime/hub';
 import { registerRealtimeRoutes } from '../realtime/realtime.routes';
@@ -295,7 +296,11 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   registerImportRoutes(app, { runtime, policy, imports, workDir: importWorkDir, actorOf });
   registerApprovalRoutes(app, { engine: approvals, actorOf });
   registerTableConfigRoutes(app, { runtime, actorOf });
-  registerSiteMessageRoutes(app, { messages: siteMessages, actorOf });
+  registerSiteMessageRoutes(app, {
+    messages: siteMessages,
+    preferences: new MessagePreferences(runtime),
+    actorOf,
+  });
   await registerRealtimeRoutes(app, { hub: realtime, actorOf });
   registerApiDocument(app, { registry, messages, version: options.version });
 

@@ -1,5 +1,5 @@
 // 个人中心 (userCenter): who the user is (profile, company, responsibilities), the way to edit the
-// profile (userCenter/editUserCenter) and to change the password.
+// profile (userCenter/editUserCenter) and to change the password, and which messages come by e-mail.
 import { useState } from 'react';
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
@@ -9,6 +9,7 @@ import { FieldDisplay, useLabels, useScreen } from '@srm/platform-ui';
 import { signOut } from '../../auth/authApi';
 import { useCurrent } from '../../auth/useCurrent';
 import { ChangePasswordModal } from '../../shell/password/ChangePasswordModal';
+import { MessagePreferences } from './MessagePreferences';
 
 export const EDIT_USER_CENTER = 'userCenter/editUserCenter';
 const SHOWN = [
@@ -77,6 +78,9 @@ export default function UserCenter() {
             ))}
           </Space>
         </Card>
+      </Col>
+      <Col xs={24} xl={16}>
+        <MessagePreferences />
       </Col>
       <ChangePasswordModal
         open={changing}

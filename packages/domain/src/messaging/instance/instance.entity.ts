@@ -22,7 +22,7 @@ export const INSTANCE_STATES = [
 export type InstanceState = (typeof INSTANCE_STATES)[number];
 
 /** A source switched off; an address unsubscribed from an optional source. */
-export const SUPPRESSED_BY = ['SOURCE_DISABLED', 'UNSUBSCRIBED'] as const;
+export const SUPPRESSED_BY = ['SOURCE_DISABLED', 'UNSUBSCRIBED', 'PREFERENCE_OFF'] as const;
 
 export const messageInstance = defineEntity('baseMessageInstance', {
   area: 'messaging',

@@ -17,6 +17,9 @@ import {
   type MessageOutbox,
   type OutgoingMessage,
   SYSTEM_ACTOR,
+  type MessageSourceInfo,
+  type MessageSources,
+  baseMessageReceive,
   dataApi,
   htmlToText,
 } from '@srm/platform';
@@ -52,6 +55,18 @@ export function messageDispatcherOf(data: Pick<DataApi, 'runtime'>): MessageDisp
 }
 
 const variableList = (source: DeclaredSource) => source.variables.map((variable) => variable.name).join(', ');
+
+/** The enabled sources, for users' preferences. */
+function sourcesOf(runtime: EntityRuntime): MessageSources {
+  return {
+    list: () =>
+      queryRows<MessageSourceInfo>(
+        runtime.executor(),
+        sql`select source_code as code, source_name as name, source_name_en as "nameEn", category
+              from ${runtime.table(messageSource.name)} where enabled_flag = 'Y' order by source_code`,
+      ),
+  };
+}
 
 function retrySeconds(): number[] {
   const configured = (process.env.SRM_MESSAGE_RETRY_SECONDS ?? '')
@@ -93,6 +108,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
     dispatchers.set(services.runtime, this);
     services.runtime.plugins.messageOutbox = this;
     services.runtime.plugins.messageTemplates = new TemplateStore(services.runtime);
+    services.runtime.plugins.messageSources = sourcesOf(services.runtime);
     // A job is a wake-up: its worker drains every instance due, a batch at a time.
     services.jobs.register<Record<string, never>>(MESSAGE_QUEUE, () => this.drain(), {
       workers: Number(process.env.SRM_MESSAGE_WORKERS) || 2,
@@ -198,10 +214,28 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
         )
       ).map((row) => row.key),
     );
+    // Users who switched a source's e-mail off (消息接收设置).
+    const userIds = [...new Set(messages.flatMap((message) => (message.userId ? [message.userId] : [])))];
+    const switchedOff = new Set(
+      userIds.length
+        ? (
+            await queryRows<{ key: string }>(
+              executor,
+              sql`select user_id || '|' || source_code as key from ${baseMessageReceive}
+                   where email_flag = 'N' and user_id in (${sql.join(
+                     userIds.map((id) => sql`${id}`),
+                     sql`, `,
+                   )})`,
+            )
+          ).map((row) => row.key)
+        : [],
+    );
     return messages.map((message) => {
       const source = sources.get(message.source);
       if (source?.enabled === 'N') return 'SOURCE_DISABLED';
       if (source?.category === 'MANDATORY') return null;
+      if (message.channel === 'EMAIL' && switchedOff.has(`${message.userId}|${message.source}`))
+        return 'PREFERENCE_OFF';
       const address = `${message.channel}|${message.address.toLowerCase()}|`;
       return unsubscribed.has(address) || unsubscribed.has(address + message.source) ? 'UNSUBSCRIBED' : null;
     });

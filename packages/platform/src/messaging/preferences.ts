@@ -1,0 +1,65 @@
+// Each user's message preferences (消息接收设置, spec msgReceive): per source, whether it comes by
+// e-mail too (in-app always does). A mandatory source (security, legal, codes) cannot be switched
+// off. Users read and change only their own; the dispatcher writes an optional source's e-mail
+// to someone who switched it off as SUPPRESSED (接收人已关闭).
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../access/actor';
+import type { EntityRuntime } from '../entity/runtime';
+import { AppError } from '../http/errors';
+import type { MessageSourceInfo } from './outbox';
+import { baseMessageReceive } from './site-message.tables';
+
+export interface MessagePreference {
+  readonly sourceCode: string;
+  readonly sourceName: string;
+  readonly category: MessageSourceInfo['category'];
+  readonly emailFlag: 'Y' | 'N';
+}
+
+export class MessagePreferences {
+  constructor(private readonly runtime: EntityRuntime) {}
+
+  private own(actor: Actor): number {
+    if (actor.userId === null) throw new AppError(401, 'auth.required');
+    return actor.userId;
+  }
+
+  private async sources(): Promise<MessageSourceInfo[]> {
+    return (await this.runtime.plugins.messageSources?.list()) ?? [];
+  }
+
+  /** Every enabled source with my e-mail switch (on unless I switched it off). */
+  async mine(actor: Actor): Promise<MessagePreference[]> {
+    const userId = this.own(actor);
+    const rows = await this.runtime
+      .executor()
+      .select({ sourceCode: baseMessageReceive.sourceCode, emailFlag: baseMessageReceive.emailFlag })
+      .from(baseMessageReceive)
+      .where(eq(baseMessageReceive.userId, userId));
+    const off = new Set(rows.filter((row) => row.emailFlag === 'N').map((row) => row.sourceCode));
+    return (await this.sources()).map((source) => ({
+      sourceCode: source.code,
+      sourceName: actor.locale === 'en' && source.nameEn ? source.nameEn : source.name,
+      category: source.category,
+      emailFlag: source.category === 'OPTIONAL' && off.has(source.code) ? 'N' : 'Y',
+    }));
+  }
+
+  /** Switches a source's e-mail on or off for me. */
+  async save(actor: Actor, sourceCode: string, emailFlag: 'Y' | 'N'): Promise<void> {
+    const userId = this.own(actor);
+    const source = (await this.sources()).find((candidate) => candidate.code === sourceCode);
+    if (!source) throw new AppError(404, 'message.receive.unknownSource', { source: sourceCode });
+    if (source.category === 'MANDATORY' && emailFlag === 'N')
+      throw new AppError(409, 'message.receive.mandatory', { source: source.name });
+    const now = this.runtime.clock.now();
+    await this.runtime
+      .executor()
+      .insert(baseMessageReceive)
+      .values({ userId, sourceCode, emailFlag, lastUpdateDate: now })
+      .onConflictDoUpdate({
+        target: [baseMessageReceive.userId, baseMessageReceive.sourceCode],
+        set: { emailFlag, lastUpdateDate: now },
+      });
+  }
+}
