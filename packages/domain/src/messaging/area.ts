@@ -22,6 +22,14 @@ export const messagingArea = defineArea({
       order: 135,
     },
     {
+      code: 'MSG_CHECK',
+      side: 'internal',
+      under: 'SYSTEM',
+      path: 'msgInstanceCheck',
+      entity: 'baseMessageInstance',
+      order: 135.5,
+    },
+    {
       code: 'MSG_SOURCE',
       side: 'internal',
       under: 'SYSTEM',

@@ -2,7 +2,7 @@
 // retry and cancel buttons; the sources (msgSourceCfg), the templates (msgTempleCfg, with a
 // preview) and the unsubscribes (msgTd).
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
-import { instanceButtons } from './instance/instance.buttons';
+import { checkButtons, instanceButtons } from './instance/instance.buttons';
 import { templatePreviewButton } from './template/template.buttons';
 
 const definitions = () => import('./index');
@@ -12,6 +12,13 @@ export const messagingScreens: ScreenEntry[] = [
     list: 'msgHistory',
     edit: 'msgHistoryDetail',
     listButtons: instanceButtons,
+  }),
+  // 消息审核: the sends waiting for a checker (a source that needs a check, or a big send).
+  ...entityScreens('messaging', 'baseMessageInstance', () => definitions().then((m) => m.messageInstance), {
+    list: 'msgInstanceCheck',
+    edit: 'msgInstanceCheckDetail',
+    listFilters: { stateCode: ['CHECKING'] },
+    listButtons: checkButtons,
   }),
   ...entityScreens('messaging', 'baseMessageSource', () => definitions().then((m) => m.messageSource), {
     list: 'msgSourceCfg',

@@ -4,7 +4,7 @@
 // the states again and refuses with the reason.
 import { type ReactNode, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RedoOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, RedoOutlined, StopOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import {
   ApiFailure,
@@ -26,7 +26,7 @@ const retryable = (row: Row) => row.stateCode === 'FAILED';
 const cancellable = (row: Row) => ['PENDING', 'RETRY_WAIT', 'FAILED'].includes(String(row.stateCode));
 
 function batchButton(
-  endpoint: 'doRetry' | 'doCancel',
+  endpoint: 'doRetry' | 'doCancel' | 'doCheckPass' | 'doCheckReject',
   accepts: (row: Row) => boolean,
   icon: ReactNode,
   danger: boolean,
@@ -78,4 +78,12 @@ function batchButton(
 export const instanceButtons: readonly ListButton[] = [
   batchButton('doRetry', retryable, <RedoOutlined />, false),
   batchButton('doCancel', cancellable, <StopOutlined />, true),
+];
+
+const checking = (row: Row) => row.stateCode === 'CHECKING';
+
+/** 消息审核's buttons: let the chosen sends go, or stop them (each for every recipient). */
+export const checkButtons: readonly ListButton[] = [
+  batchButton('doCheckPass', checking, <CheckOutlined />, false),
+  batchButton('doCheckReject', checking, <CloseOutlined />, true),
 ];

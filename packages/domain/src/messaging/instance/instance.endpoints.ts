@@ -23,6 +23,36 @@ async function openCompensations(
   return found.filter((row) => row.status === 'OPEN').map((row) => row.compenId);
 }
 
+/**
+ * 消息审核: a checker lets the sends of the chosen instances go, or stops them; a send is every
+ * instance of its source and event, so one chosen row decides a notice to thousands.
+ */
+function checkEndpoint(pass: boolean) {
+  return endpoint({
+    summary: pass
+      ? 'Lets the sends of these instances waiting for a check go (every recipient of each send)'
+      : 'Stops the sends of these instances waiting for a check (every recipient of each send)',
+    input: batchInput,
+    scope: messageInstance,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(data, input) {
+      const rows = await data.list(messageInstance, { instanceId: input.instanceIds });
+      if (rows.length !== new Set(input.instanceIds).size) throw new AppError(404, 'error.notFound');
+      if (rows.some((row) => row.stateCode !== 'CHECKING' || !row.eventId))
+        throw new AppError(409, 'message.instance.notChecking');
+      const sends = new Map(rows.map((row) => [`${row.sourceCode}|${row.eventId}`, row]));
+      const count = await messageDispatcherOf(data).decide(
+        data,
+        [...sends.values()].map((row) => ({ sourceCode: row.sourceCode, eventId: row.eventId! })),
+        pass,
+      );
+      return { data: { count } };
+    },
+  });
+}
+
 export const instanceEndpoints = defineEndpoints(messageInstance, {
   doRetry: endpoint({
     summary:
@@ -75,4 +105,6 @@ export const instanceEndpoints = defineEndpoints(messageInstance, {
       return { data: { count } };
     },
   }),
+  doCheckPass: checkEndpoint(true),
+  doCheckReject: checkEndpoint(false),
 });

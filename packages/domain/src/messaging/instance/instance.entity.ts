@@ -11,6 +11,7 @@ export const INSTANCE_CHANNELS = ['EMAIL'] as const;
 export type InstanceChannel = (typeof INSTANCE_CHANNELS)[number];
 
 export const INSTANCE_STATES = [
+  'CHECKING',
   'PENDING',
   'SENDING',
   'SENT',
@@ -43,6 +44,11 @@ export const messageInstance = defineEntity('baseMessageInstance', {
     body: textarea(),
     /** The body is HTML (from a template, values escaped); sent with a plain-text alternative. */
     htmlFlag: checkbox({ default: 'N' }),
+    /** What happened, as the sender named it: the messages of one send, checked together. */
+    eventId: text({ max: 200, indexed: true }),
+    /** Who let a checked send go or stopped it (消息审核), and when. */
+    checkedBy: ref('baseUser', { display: 'userName' }),
+    checkedAt: datetime(),
     /** source | event | recipient | channel: one instance per event and recipient. */
     dedupKey: text({ required: true, max: 300 }),
     /** The document it is about. */

@@ -38,6 +38,8 @@ export const MESSAGE_QUEUE = 'message-send';
 const LEASE_MS = 3 * 60_000;
 /** Delays before the retries of a message the channel refused for now, in seconds. */
 const DEFAULT_RETRY_SECONDS = [30, 120, 600, 1800];
+/** A send to more recipients than this waits in 消息审核 (SRM_MESSAGE_CHECK_THRESHOLD). */
+const DEFAULT_CHECK_THRESHOLD = 500;
 /** Messages written by one statement. */
 const ENQUEUE_SLICE = 1_000;
 /** Instances one drain loop sends at once. */
@@ -139,9 +141,17 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
   async enqueue(messages: readonly OutgoingMessage[]): Promise<number> {
     let inserted = 0;
     let pending = false;
+    // A send above the threshold waits for a checker, whole: its events are counted first.
+    const threshold = Number(process.env.SRM_MESSAGE_CHECK_THRESHOLD) || DEFAULT_CHECK_THRESHOLD;
+    const perEvent = new Map<string, number>();
+    for (const message of messages) {
+      const event = `${message.source}|${message.eventId}`;
+      perEvent.set(event, (perEvent.get(event) ?? 0) + 1);
+    }
+    const bulk = new Set([...perEvent].filter(([, count]) => count > threshold).map(([event]) => event));
     // In slices: a statement carries at most 65,535 parameters (a notice to 10,000 users).
     for (let start = 0; start < messages.length; start += ENQUEUE_SLICE) {
-      const written = await this.insert(messages.slice(start, start + ENQUEUE_SLICE));
+      const written = await this.insert(messages.slice(start, start + ENQUEUE_SLICE), bulk);
       inserted += written.length;
       pending ||= written.some((row) => row.stateCode === 'PENDING');
     }
@@ -150,27 +160,36 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
     return inserted;
   }
 
-  private async insert(messages: readonly OutgoingMessage[]): Promise<{ stateCode: string }[]> {
+  private async insert(
+    messages: readonly OutgoingMessage[],
+    bulk: ReadonlySet<string>,
+  ): Promise<{ stateCode: string }[]> {
     const { runtime } = this.services;
     const table = runtime.table(messageInstance.name);
     const now = runtime.clock.now();
-    const suppressed = await this.suppressions(messages);
+    const { reasons: suppressed, checked } = await this.suppressions(messages);
     // Raw and in bulk: a notice to thousands of users is a few statements; a dedup key already
     // there (the event given again) adds nothing.
     return queryRows<{ stateCode: string }>(
       runtime.executor(),
       sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
-            html_flag, dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
+            html_flag, event_id, dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
             creation_date, last_update_date)
           values ${sql.join(
             messages.map((message, index) => {
               const reason = suppressed[index] ?? null;
+              const state = reason
+                ? 'SUPPRESSED'
+                : checked.has(message.source) || bulk.has(`${message.source}|${message.eventId}`)
+                  ? 'CHECKING'
+                  : 'PENDING';
               return sql`(${message.source.slice(0, 60)}, ${message.channel}, ${message.userId}::bigint,
                      ${message.address.slice(0, 240)}, ${message.locale === 'en' ? 'EN' : 'CN'},
                      ${message.subject.slice(0, 240)}, ${message.body}, ${message.html ? 'Y' : 'N'},
+                     ${message.eventId.slice(0, 200)},
                      ${dedupKeyOf(message)},
                      ${message.businessEntity ?? null}, ${message.businessId ?? null}::bigint,
-                     ${reason ? 'SUPPRESSED' : 'PENDING'}, ${reason}, 0, 1, ${now}::timestamptz, ${now}::timestamptz)`;
+                     ${state}, ${reason}, 0, 1, ${now}::timestamptz, ${now}::timestamptz)`;
             }),
             sql`, `,
           )}
@@ -184,14 +203,16 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
    * unsubscribed from the channel (from this source or every optional one) and the source is
    * optional. A source the table does not know is optional and on.
    */
-  private async suppressions(messages: readonly OutgoingMessage[]): Promise<(SuppressedBy | null)[]> {
+  private async suppressions(
+    messages: readonly OutgoingMessage[],
+  ): Promise<{ reasons: (SuppressedBy | null)[]; checked: Set<string> }> {
     const executor = this.services.runtime.executor();
     const codes = [...new Set(messages.map((message) => message.source))];
     const sources = new Map(
       (
-        await queryRows<{ code: string; category: string; enabled: string }>(
+        await queryRows<{ code: string; category: string; enabled: string; check: string | null }>(
           executor,
-          sql`select source_code as code, category, enabled_flag as enabled
+          sql`select source_code as code, category, enabled_flag as enabled, check_flag as check
                 from ${this.services.runtime.table(messageSource.name)}
                where source_code in (${sql.join(
                  codes.map((code) => sql`${code}`),
@@ -230,7 +251,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
           ).map((row) => row.key)
         : [],
     );
-    return messages.map((message) => {
+    const checked = new Set([...sources.values()].filter((row) => row.check === 'Y').map((row) => row.code));
+    const reasons = messages.map((message): SuppressedBy | null => {
       const source = sources.get(message.source);
       if (source?.enabled === 'N') return 'SOURCE_DISABLED';
       if (source?.category === 'MANDATORY') return null;
@@ -239,6 +261,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       const address = `${message.channel}|${message.address.toLowerCase()}|`;
       return unsubscribed.has(address) || unsubscribed.has(address + message.source) ? 'UNSUBSCRIBED' : null;
     });
+    return { reasons, checked };
   }
 
   /**
@@ -443,6 +466,37 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
     }
     if (failed.length) await this.services.jobs.send(MESSAGE_QUEUE, {});
     return failed.length;
+  }
+
+  /**
+   * A checker's decision on the sends (source and event) of these instances: every instance of
+   * them still CHECKING goes (PENDING, and a wake-up) or is stopped (CANCELLED), in one
+   * statement per send however many recipients it has. Answers how many changed.
+   */
+  async decide(
+    data: DataApi,
+    sends: readonly { sourceCode: string; eventId: string }[],
+    pass: boolean,
+  ): Promise<number> {
+    const { runtime } = this.services;
+    const now = runtime.clock.now();
+    let changed = 0;
+    for (const send of sends) {
+      const rows = await queryRows<{ n: number }>(
+        runtime.executor(),
+        sql`with changed as (
+              update ${runtime.table(messageInstance.name)}
+                 set state_code = ${pass ? 'PENDING' : 'CANCELLED'}, checked_by = ${data.actor.userId}::bigint,
+                     checked_at = ${now}, last_update_date = ${now}, last_updated_by = ${data.actor.userId}::bigint,
+                     version_num = version_num + 1
+               where state_code = 'CHECKING' and source_code = ${send.sourceCode} and event_id = ${send.eventId}
+               returning 1)
+            select count(*)::int as n from changed`,
+      );
+      changed += Number(rows[0]?.n ?? 0);
+    }
+    if (pass && changed) await this.services.jobs.send(MESSAGE_QUEUE, {});
+    return changed;
   }
 
   /** Cancels instances not sent yet (compensated or ignored, or cancelled from the list), audited. */

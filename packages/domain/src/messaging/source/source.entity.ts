@@ -26,6 +26,8 @@ export const messageSource = defineEntity('baseMessageSource', {
       default: 'OPTIONAL',
     }),
     enabledFlag: checkbox({ default: 'Y' }),
+    /** Every send of it waits in 消息审核 until a checker lets it go (a notice to all suppliers). */
+    checkFlag: checkbox({ default: 'N' }),
     description: textarea({ max: 500 }),
     /** The variables its templates may use (`number, org`), from the code's declaration. */
     variables: text({ max: 500, readonly: true }),
@@ -37,6 +39,7 @@ export const messageSource = defineEntity('baseMessageSource', {
       'sourceNameEn',
       'category',
       'enabledFlag',
+      'checkFlag',
       'variables',
       'description',
     ],
