@@ -29,10 +29,13 @@ export const baseSiteMessage = pgTable(
     readDate: moment('read_date'),
     createdBy: bigint('created_by', { mode: 'number' }),
     creationDate: moment('creation_date').notNull(),
+    /** `source|eventId` when the sender named its event: the same event twice is one message. */
+    eventKey: varchar('event_key', { length: 300 }),
   },
   (t) => [
     index('base_site_message_inbox_idx').on(t.userId, t.messageId),
     index('base_site_message_unread_idx').on(t.userId, t.readFlag, t.messageId),
+    uniqueIndex('base_site_message_event_uq').on(t.userId, t.eventKey),
   ],
 );
 

@@ -123,7 +123,9 @@ export class SiteMessages {
     const content = text(input.contentKey);
     const link = input.link;
     const now = this.runtime.clock.now();
-    await this.runtime
+    // The same event told twice (an approval event delivered again) is one message each.
+    const eventKey = input.eventId ? `${input.source}|${input.eventId}`.slice(0, 300) : null;
+    const written = await this.runtime
       .executor()
       .insert(baseSiteMessage)
       .values(
@@ -146,11 +148,16 @@ export class SiteMessages {
               : null,
           createdBy: sender?.userId ?? null,
           creationDate: now,
+          eventKey,
         })),
-      );
+      )
+      .onConflictDoNothing()
+      .returning({ userId: baseSiteMessage.userId });
+    const told = written.map((row) => Number(row.userId));
+    if (!told.length) return userIds;
     // The recipients' open browsers refresh their badge and list once this commits.
-    await this.runtime.plugins.realtime?.publish(userIds, { type: 'message' });
-    if (input.email) await this.email(userIds, title, content, input);
+    await this.runtime.plugins.realtime?.publish(told, { type: 'message' });
+    if (input.email) await this.email(told, title, content, input);
     return userIds;
   }
 

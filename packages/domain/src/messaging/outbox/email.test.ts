@@ -110,9 +110,14 @@ function mailTo(source: string, count: number) {
 }
 
 describe('e-mail through the message outbox', () => {
-  it('an event given twice is one e-mail per recipient, in their language, each with its own Message-ID, accepted once', async () => {
+  it('an event given twice is one e-mail and one in-app message per recipient, in their language, each e-mail with its own Message-ID, accepted once', async () => {
     await notify('T_TWICE', 'po-1-APPROVED');
     await notify('T_TWICE', 'po-1-APPROVED');
+    const inApp = await queryRows<{ userId: number }>(
+      server.runtime.executor(),
+      sql`select user_id::int as "userId" from base_site_message where source = 'T_TWICE' order by user_id`,
+    );
+    expect(inApp.map((row) => row.userId)).toEqual([...users].sort((a, b) => a - b));
     const rows = await waitFor(
       () => instances('T_TWICE'),
       (found) => settled(found, 2, 'SENT'),
