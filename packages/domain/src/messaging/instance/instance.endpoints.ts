@@ -2,7 +2,7 @@
 // their compensation rows, so that both lists agree), and instances not sent yet cancelled (a
 // failed one through its compensation row too).
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
-import { refs } from '@srm/kernel';
+import { type RowOf, refs } from '@srm/kernel';
 import { transactionCompen } from '../../scheduler';
 import { messageDispatcherOf } from '../outbox/dispatcher';
 import { messageInstance } from './instance.entity';
@@ -23,6 +23,19 @@ async function openCompensations(
   return found.filter((row) => row.status === 'OPEN').map((row) => row.compenId);
 }
 
+/** The chosen instances the caller may read, all of them (404) and all in a state `accepts` (409). */
+async function chosen(
+  data: DataApi,
+  ids: readonly number[],
+  accepts: (row: RowOf<typeof messageInstance>) => boolean,
+  refusal: string,
+): Promise<RowOf<typeof messageInstance>[]> {
+  const rows = await data.list(messageInstance, { instanceId: [...ids] });
+  if (rows.length !== new Set(ids).size) throw new AppError(404, 'error.notFound');
+  if (!rows.every(accepts)) throw new AppError(409, refusal);
+  return rows;
+}
+
 /**
  * 消息审核: a checker lets the sends of the chosen instances go, or stops them; a send is every
  * instance of its source and event, so one chosen row decides a notice to thousands.
@@ -38,10 +51,12 @@ function checkEndpoint(pass: boolean) {
     sides: ['internal'],
     write: true,
     async handle(data, input) {
-      const rows = await data.list(messageInstance, { instanceId: input.instanceIds });
-      if (rows.length !== new Set(input.instanceIds).size) throw new AppError(404, 'error.notFound');
-      if (rows.some((row) => row.stateCode !== 'CHECKING' || !row.eventId))
-        throw new AppError(409, 'message.instance.notChecking');
+      const rows = await chosen(
+        data,
+        input.instanceIds,
+        (row) => row.stateCode === 'CHECKING' && !!row.eventId,
+        'message.instance.notChecking',
+      );
       const sends = new Map(rows.map((row) => [`${row.sourceCode}|${row.eventId}`, row]));
       const count = await messageDispatcherOf(data).decide(
         data,
@@ -63,10 +78,12 @@ export const instanceEndpoints = defineEndpoints(messageInstance, {
     sides: ['internal'],
     write: true,
     async handle(data, input) {
-      const rows = await data.list(messageInstance, { instanceId: input.instanceIds });
-      if (rows.length !== new Set(input.instanceIds).size) throw new AppError(404, 'error.notFound');
-      if (rows.some((row) => row.stateCode !== 'FAILED'))
-        throw new AppError(409, 'message.instance.notFailed');
+      const rows = await chosen(
+        data,
+        input.instanceIds,
+        (row) => row.stateCode === 'FAILED',
+        'message.instance.notFailed',
+      );
       const system = data.system('a retry of failed messages the caller may read');
       const open = await openCompensations(system, rows);
       // Their compensation rows go RETRYING (and requeue them); the rest are requeued here.
@@ -87,10 +104,12 @@ export const instanceEndpoints = defineEndpoints(messageInstance, {
     sides: ['internal'],
     write: true,
     async handle(data, input) {
-      const rows = await data.list(messageInstance, { instanceId: input.instanceIds });
-      if (rows.length !== new Set(input.instanceIds).size) throw new AppError(404, 'error.notFound');
-      if (rows.some((row) => !['PENDING', 'RETRY_WAIT', 'FAILED'].includes(row.stateCode)))
-        throw new AppError(409, 'message.instance.notCancellable');
+      const rows = await chosen(
+        data,
+        input.instanceIds,
+        (row) => ['PENDING', 'RETRY_WAIT', 'FAILED'].includes(row.stateCode),
+        'message.instance.notCancellable',
+      );
       // A failed one waiting in compensation is compensated there (which cancels it), so that
       // both lists agree; the rest are cancelled here.
       const system = data.system('cancelling messages the caller may read');
