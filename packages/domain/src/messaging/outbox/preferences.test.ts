@@ -93,7 +93,12 @@ describe('message preferences', () => {
     expect((await mine('pref_on')).find((row) => row.sourceCode === 'PO_RELEASED')!.emailFlag).toBe('Y');
     await tell('PO_RELEASED', 'pref-1');
     await mailbox.waitFor('pref_on@example.com', /pref-1/);
-    expect(await instances('pref-1')).toEqual([
+    // The server has the mail a moment before the dispatcher commits SENT.
+    const settled = await waitFor(
+      () => instances('pref-1'),
+      (rows) => rows.length === 2 && rows[1]!.state !== 'SENDING',
+    );
+    expect(settled).toEqual([
       { address: 'pref_off@example.com', state: 'SUPPRESSED', reason: 'PREFERENCE_OFF' },
       { address: 'pref_on@example.com', state: 'SENT', reason: null },
     ]);
