@@ -53,24 +53,21 @@ export function renderTemplate(
   });
 }
 
+const HTML_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  nbsp: ' ',
+};
+
 /** A plain-text alternative of an HTML body: line breaks kept, tags dropped, entities read. */
 export function htmlToText(html: string): string {
   return html
     .replace(/<(br|\/p|\/div|\/li|\/tr|\/h[1-6])\b[^>]*>/gi, '\n')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, entity: string) =>
-      entity === 'amp'
-        ? '&'
-        : entity === 'lt'
-          ? '<'
-          : entity === 'gt'
-            ? '>'
-            : entity === 'quot'
-              ? '"'
-              : entity === 'nbsp'
-                ? ' '
-                : "'",
-    )
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, entity: string) => HTML_ENTITIES[entity]!)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -26,7 +26,7 @@ import {
 import { transactionCompen } from '../../scheduler';
 import { type SUPPRESSED_BY, messageInstance } from '../instance/instance.entity';
 import { messageSource } from '../source/source.entity';
-import { DECLARED_SOURCES, type DeclaredSource } from '../source/sources';
+import { DECLARED_SOURCES, type DeclaredSource, declaredSource } from '../source/sources';
 import { TemplateStore } from '../template/template.store';
 import { messageUnsubscribe } from '../unsubscribe/unsubscribe.entity';
 
@@ -278,12 +278,9 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       const missing = DECLARED_SOURCES.filter((source) => !known.has(source.code));
       // The variables follow the code (a release may add one); the rest is the administrators'.
       for (const row of rows) {
-        const declared = DECLARED_SOURCES.find((source) => source.code === row.sourceCode);
-        const variables = declared ? variableList(declared) : null;
-        if (declared && row.variables !== variables)
-          await tx.execute(
-            sql`update ${runtime.table(messageSource.name)} set variables = ${variables} where source_id = ${row.sourceId}`,
-          );
+        const declared = declaredSource(row.sourceCode);
+        if (declared && row.variables !== variableList(declared))
+          await data.patch(messageSource, row.sourceId, { variables: variableList(declared) });
       }
       if (missing.length)
         await data.insert(

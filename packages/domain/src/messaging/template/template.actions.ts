@@ -11,21 +11,15 @@ import {
   htmlToText,
   renderTemplate,
 } from '@srm/platform';
-import { ref, text, textarea } from '@srm/kernel';
+import { type RuleIssue, ref, text, textarea } from '@srm/kernel';
 import { messageSource } from '../source/source.entity';
 import { declaredSource } from '../source/sources';
 import { messageTemplate } from './template.entity';
 
-interface Issue {
-  readonly field: string;
-  readonly message: string;
-  readonly params?: Record<string, string>;
-}
-
 /** What is wrong with a subject and body for this source's variables (nothing: []). */
-function templateIssues(sourceCode: string, texts: { subject: string; body: string }): Issue[] {
+function templateIssues(sourceCode: string, texts: { subject: string; body: string }): RuleIssue[] {
   const allowed = (declaredSource(sourceCode)?.variables ?? []).map((variable) => variable.name);
-  const issues: Issue[] = [];
+  const issues: RuleIssue[] = [];
   for (const field of ['subject', 'body'] as const) {
     const check = checkTemplate(texts[field]);
     if (check.malformed.length)

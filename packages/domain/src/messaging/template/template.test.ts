@@ -4,8 +4,10 @@
 // replaces the sender's e-mail text in the recipient's language, its values HTML-escaped in the
 // HTML part (a `<script>` arrives as text), with a plain-text alternative; disabled, it does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { type Mailbox, api, startMailbox, startTestServer, type TestServer } from '@srm/platform/testing';
 import { serverAreas } from '../../areas.server';
+import { messageDispatcherOf } from '../outbox/dispatcher';
 
 type Row = Record<string, unknown>;
 let mailbox: Mailbox;
@@ -29,6 +31,11 @@ beforeAll(async () => {
     });
     users[name] = Number(saved.body.data!.userId);
   }
+  // A release that changes a source's variables brings the rows in step at the next start.
+  await server.runtime
+    .executor()
+    .execute(sql`update base_message_source set variables = 'old' where source_code = 'PO_RELEASED'`);
+  await messageDispatcherOf({ runtime: server.runtime }).declareSources();
   const source = await server.first<Row>('baseMessageSource', { sourceCode: 'PO_RELEASED' });
   sourceId = Number(source.sourceId);
   expect(source.variables).toBe('number, org');
