@@ -161,6 +161,12 @@ const overrides: SampleOverrides = {
     const aslId = entries.body.data[0]!.aslId;
     return { ...row, orgId: applied.orgId, lines: [{ ...(row.lines as Row[])[0], aslId }] };
   },
+  // A notice's type publishes without approval (the sample's checkboxes would ask for one).
+  srmNotice: async (row, _n, factory) => {
+    const type = await factory.create('srmNoticeConfig');
+    const plain = await factory.update('srmNoticeConfig', type, { approvalFlag: 'N', noticeKind: 'NOTICE' });
+    return { ...row, noticeKind: 'NOTICE', configId: plain.configId, content: '<p>样例公告</p>' };
+  },
   // One library line per supplier, category and organisation.
   srmSupplierCategoryOrg: async (row, _n, factory) => ({
     ...row,

@@ -13,6 +13,7 @@ import { planningServer } from './planning/area.server';
 import { interfacesServer } from './interfaces/area.server';
 import { schedulerServer } from './scheduler/area.server';
 import { messagingServer } from './messaging/area.server';
+import { noticeServer } from './notice/area.server';
 
 export const serverAreas: readonly ServerArea[] = [
   baseDataServer,
@@ -26,6 +27,7 @@ export const serverAreas: readonly ServerArea[] = [
   schedulerServer,
   interfacesServer,
   messagingServer,
+  noticeServer,
 ];
 
 /** Every area's behaviour, for the runtime. */

@@ -14,6 +14,7 @@ import { planningArea } from './planning/area';
 import { interfacesArea } from './interfaces/area';
 import { schedulerArea } from './scheduler/area';
 import { messagingArea } from './messaging/area';
+import { noticeArea } from './notice/area';
 
 export const areas: readonly AreaManifest[] = [
   baseDataArea,
@@ -27,6 +28,7 @@ export const areas: readonly AreaManifest[] = [
   schedulerArea,
   interfacesArea,
   messagingArea,
+  noticeArea,
 ];
 
 export const domainEntities = areaEntities(areas);

@@ -5,6 +5,7 @@
 import type { AreaManifest } from '@srm/kernel';
 import { SYSTEM_ACTOR } from './access/actor';
 import type { BackgroundFactory, Executable } from './background';
+import type { DataApi } from './entity/context';
 import type { ActionObserver, EntityActions } from './entity/hooks';
 import type { Row } from './entity/rows';
 import { type Seed, defineSeed } from './seed/seed';
@@ -43,7 +44,16 @@ export interface ServerAreaSpec {
   readonly background?: BackgroundFactory;
   /** Watchers of every action and save, in its transaction (outbound interfaces' triggers). */
   readonly observers?: readonly ActionObserver[];
+  /**
+   * Readers of a record's files besides the record's own readers, by entity: a notice's files
+   * are read by its receivers, who cannot read the notice itself. The rule reads with the
+   * reader's own scope.
+   */
+  readonly fileReaders?: Readonly<Record<string, FileReader>>;
 }
+
+/** May the reader of `data` read the files of this record (besides its own readers)? */
+export type FileReader = (data: DataApi, recordId: number) => Promise<boolean>;
 
 export interface ServerArea {
   readonly area: AreaManifest;
@@ -54,6 +64,7 @@ export interface ServerArea {
   readonly executables: Readonly<Record<string, Executable>>;
   readonly background?: BackgroundFactory;
   readonly observers: readonly ActionObserver[];
+  readonly fileReaders: Readonly<Record<string, FileReader>>;
 }
 
 /** One approval template's save body: the template, its nodes and its approvers. */
@@ -143,6 +154,7 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
     approvalTemplates: templates,
     executables: spec.executables ?? {},
     observers: spec.observers ?? [],
+    fileReaders: spec.fileReaders ?? {},
     ...(spec.background ? { background: spec.background } : {}),
   };
   definedAreas.push(server);

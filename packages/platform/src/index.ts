@@ -25,6 +25,7 @@ export * from './messaging/site-messages';
 export * from './messaging/site-message.routes';
 export * from './messaging/outbox';
 export * from './messaging/template';
+export * from './text/rich-text';
 export * from './messaging/preferences';
 export * from './realtime/hub';
 export * from './realtime/realtime.tables';

@@ -23,10 +23,16 @@ export function waitingStates(entity: EntityDef): Set<string> {
   return states;
 }
 
-/** `doApproval`, or any action starting from a waiting state, of a document with an approval. */
-export function actionBelongsToApproval(entity: EntityDef, actionName: string): boolean {
+/**
+ * `doApproval`, or an action of a document with an approval taken while the document waits: in
+ * `status` when it is known, else an action that only starts from waiting states. An action
+ * starting from a waiting state and others (a notice's doWithdraw: the submitter's recall, or a
+ * published notice taken back) belongs to the process only in the waiting state.
+ */
+export function actionBelongsToApproval(entity: EntityDef, actionName: string, status?: string): boolean {
   const waiting = waitingStates(entity);
   const action = entity.workflow?.actions[actionName];
   if (!waiting.size || !action || action.approval) return false;
-  return actionName === APPROVE_ACTION || action.from.some((state) => waiting.has(state));
+  if (actionName === APPROVE_ACTION) return true;
+  return status === undefined ? action.from.every((state) => waiting.has(state)) : waiting.has(status);
 }

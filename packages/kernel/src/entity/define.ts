@@ -190,6 +190,14 @@ export interface EntitySpec<
    * their own user id (the requests they submitted); users of every organisation see all rows.
    */
   readonly userScoped?: string;
+  /**
+   * Rows addressed to one user each (an inbox: a notice's receivers): every user, on either
+   * side and whatever their permits, reads and changes only the rows whose `field` holds their
+   * own user id, and only while the row is in one of `visibleIn` (every state when left out).
+   * Readers of everyone's rows (a publisher's read receipts) go through an endpoint of the
+   * document the rows belong to.
+   */
+  readonly addressedTo?: AddressedTo;
   /** Master data that supplier users may read (units, currencies, districts…). */
   readonly supplierReadable?: boolean;
   /**
@@ -239,6 +247,7 @@ export interface EntityDef<
   readonly orgScoped?: string;
   readonly categoryScoped?: string;
   readonly userScoped?: string;
+  readonly addressedTo?: AddressedTo;
   readonly supplierReadable: boolean;
   readonly writableBy: readonly Side[];
   readonly tree?: { readonly parent: string };
@@ -251,6 +260,12 @@ export interface EntityDef<
   readonly apiPath: string;
   /** Fields with `sealed`: the row keeps the moment it was opened. */
   readonly hasSealed: boolean;
+}
+
+/** The user a row is addressed to, and the states in which it is there for them. */
+export interface AddressedTo {
+  readonly field: string;
+  readonly visibleIn?: readonly string[];
 }
 
 export const STATUS_FIELD = 'status';
@@ -352,6 +367,7 @@ export function defineEntity<
     ...(spec.orgScoped ? { orgScoped: spec.orgScoped } : {}),
     ...(spec.userScoped ? { userScoped: spec.userScoped } : {}),
     ...(spec.categoryScoped ? { categoryScoped: spec.categoryScoped } : {}),
+    ...(spec.addressedTo ? { addressedTo: spec.addressedTo } : {}),
     supplierReadable: spec.supplierReadable ?? false,
     writableBy: spec.writableBy ?? ['internal'],
     ...(spec.tree ? { tree: spec.tree } : {}),

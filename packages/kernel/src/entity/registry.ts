@@ -234,10 +234,24 @@ function checkWorkflow(registry: EntityRegistry, entity: EntityDef): string[] {
 
 function checkScopes(registry: EntityRegistry, entity: EntityDef): string[] {
   const problems: string[] = [];
-  for (const scope of [entity.ownedBy, entity.orgScoped, entity.categoryScoped, entity.userScoped]) {
+  const addressed = entity.addressedTo?.field;
+  for (const scope of [
+    entity.ownedBy,
+    entity.orgScoped,
+    entity.categoryScoped,
+    entity.userScoped,
+    addressed,
+  ]) {
     if (scope && !fieldExists(entity, scope))
       problems.push(`${entity.name}: scope field ${scope} is unknown`);
   }
+  if (
+    entity.addressedTo &&
+    (entity.ownedBy || entity.orgScoped || entity.categoryScoped || entity.userScoped)
+  )
+    problems.push(`${entity.name}: rows addressed to a user take no other scope`);
+  if (entity.addressedTo?.visibleIn && !entity.workflow)
+    problems.push(`${entity.name}: addressedTo.visibleIn needs a workflow`);
   if (entity.parent && (entity.ownedBy || entity.orgScoped || entity.categoryScoped || entity.userScoped)) {
     // Lines are scoped through their header; a second scope would disagree with it.
     const header = registry.find(entity.parent.entity);

@@ -58,7 +58,13 @@ export function availableActions(
         sideMay(action, side) &&
         granted(actionResource(entity, name, action)),
     )
-    .filter(([, action]) => rows.every((row) => action.from.includes(String(row.status))))
+    .filter(([name, action]) =>
+      rows.every(
+        (row) =>
+          action.from.includes(String(row.status)) &&
+          !actionBelongsToApproval(entity, name, String(row.status)),
+      ),
+    )
     .map(([name, action]) => ({ name, action }));
 }
 

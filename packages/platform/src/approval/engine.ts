@@ -94,8 +94,8 @@ export class ApprovalEngine implements ApprovalGateway {
    * This action belongs to the process: while a document waits, only the process moves it, and
    * its approval action is never called directly.
    */
-  controls(entity: EntityDef, actionName: string): boolean {
-    return actionBelongsToApproval(entity, actionName);
+  controls(entity: EntityDef, actionName: string, status?: string): boolean {
+    return actionBelongsToApproval(entity, actionName, status);
   }
 
   async start(

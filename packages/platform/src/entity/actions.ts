@@ -79,6 +79,9 @@ export class WorkflowActions {
           throw fail(409, 'entity.stale');
         }
         const status = previous[STATUS_FIELD] as string;
+        if (options.fromHttp && runtime.approvals?.controls(entity, actionName, status)) {
+          throw fail(403, 'workflow.approvalOnly', { action: label });
+        }
         if (!action.from.includes(status)) {
           throw fail(409, 'workflow.wrongState', {
             document: this.documentName(actor.locale, previous),

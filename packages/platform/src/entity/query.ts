@@ -110,6 +110,13 @@ export function scopeConditions(
 }
 
 function ownScope(entity: EntityDef, table: EntityTable, actor: Actor): SQL[] {
+  if (entity.addressedTo) {
+    // An inbox: the rows addressed to the caller, on either side, whatever their permits.
+    const { field, visibleIn } = entity.addressedTo;
+    const mine = eq(column(table, field), actor.userId ?? -1);
+    if (!visibleIn || !entity.workflow) return [mine];
+    return [mine, visibleIn.length ? inArray(column(table, STATUS_FIELD), [...visibleIn]) : NONE];
+  }
   if (actor.side === 'supplier') {
     if (!entity.ownedBy) return [];
     const owned = eq(column(table, entity.ownedBy), actor.supplierId ?? -1);
@@ -140,7 +147,7 @@ function ownScope(entity: EntityDef, table: EntityTable, actor: Actor): SQL[] {
 }
 
 export function supplierAccess(entity: EntityDef, header: EntityDef | undefined): SupplierAccess {
-  if (entity.ownedBy || (header && entity.parent && header.ownedBy)) return 'own';
+  if (entity.ownedBy || entity.addressedTo || (header && entity.parent && header.ownedBy)) return 'own';
   if (entity.supplierReadable || header?.supplierReadable) return 'read';
   return 'none';
 }

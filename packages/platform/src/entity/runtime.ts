@@ -55,7 +55,7 @@ export interface RuntimeOptions {
 export interface ApprovalGateway {
   start(context: HookContext, entity: EntityDef, row: Row, action: string, processKey: string): Promise<void>;
   /** The action belongs to the approval process and is refused over HTTP (doApproval…). */
-  controls(entity: EntityDef, action: string): boolean;
+  controls(entity: EntityDef, action: string, status?: string): boolean;
   /** The submitter (or the platform, for a process it started) withdraws the running process. */
   withdraw(
     actor: Actor,

@@ -95,6 +95,7 @@ interface UploadTarget {
 
 export class Attachments {
   private readonly readRules = new Map<string, FileReadRule>();
+  private readonly extraReaders = new Map<string, FileReadRule>();
 
   constructor(
     private readonly runtime: EntityRuntime,
@@ -112,6 +113,14 @@ export class Attachments {
    */
   restrictReading(entityName: string, rule: FileReadRule): void {
     this.readRules.set(entityName, rule);
+  }
+
+  /**
+   * The files of this entity's records are also read by whom `rule` lets, besides the readers
+   * of the record (a notice's receivers, who cannot read the notice itself).
+   */
+  alsoReadableBy(entityName: string, rule: FileReadRule): void {
+    this.extraReaders.set(entityName, rule);
   }
 
   /** Where the PDF rendering of an office document is kept (by content and by format read as). */
@@ -286,9 +295,14 @@ export class Attachments {
     let answer = known.get(key);
     if (!answer) {
       const rule = this.readRules.get(row.functionId);
+
+      const extra = this.extraReaders.get(row.functionId);
+      const businessId = row.businessId;
       answer = rule
-        ? rule(actor, row.businessId)
-        : this.access.mayRead(actor, row.functionId, row.businessId);
+        ? rule(actor, businessId)
+        : this.access
+            .mayRead(actor, row.functionId, businessId)
+            .then(async (may) => may || (!!extra && (await extra(actor, businessId))));
       known.set(key, answer);
     }
     return answer;

@@ -25,6 +25,7 @@ import { installBackExportScope, registerExportRoutes } from '../excel/export-ro
 import { IMPORT_QUEUE, type ImportJob, Imports } from '../excel/import';
 import { registerImportRoutes } from '../excel/import-routes';
 import { Attachments } from '../files/attachments';
+import { dataApi } from '../entity/context';
 import { registerLargeFileRoutes } from '../files/large';
 import { registerFileRoutes } from '../files/routes';
 import { storageFromEnvironment } from '../files/s3';
@@ -151,6 +152,14 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   const storage = storageFromEnvironment(dataDir, process.env);
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), recordAccess, maxUpload());
   runtime.plugins.attachments = attachments;
+  for (const area of options.areas)
+    for (const [entityName, reader] of Object.entries(area.fileReaders))
+      attachments.alsoReadableBy(entityName, (actor, recordId) =>
+        reader(
+          dataApi({ actor, runtime, tx: runtime.executor(), now: runtime.clock.now() }, 'read'),
+          recordId,
+        ),
+      );
   const jobs = new JobService(options.database, {
     workers: options.jobWorkers ?? (process.env.SRM_JOB_WORKERS ?? 'on').toLowerCase() !== 'off',
     pollingIntervalSeconds: options.jobPollingSeconds ?? (Number(process.env.SRM_JOB_POLL_SECONDS) || 1),

@@ -101,6 +101,27 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     ],
   },
   {
+    code: 'NOTICE_PUBLISHED',
+    name: '公告发布',
+    nameEn: 'Notice published',
+    category: 'OPTIONAL',
+    variables: [
+      { name: 'title', sample: '关于2027年春节放假及送货安排的通知' },
+      { name: 'type', sample: '通知公告' },
+      { name: 'publisher', sample: '王强' },
+    ],
+  },
+  {
+    code: 'NOTICE_REMIND',
+    name: '公告催阅',
+    nameEn: 'Notice reminder',
+    category: 'OPTIONAL',
+    variables: [
+      { name: 'title', sample: '关于2027年春节放假及送货安排的通知' },
+      { name: 'deadline', sample: '2026-12-20 18:00' },
+    ],
+  },
+  {
     code: 'SCHEDULER_ALERT',
     name: '后台作业告警',
     nameEn: 'Background work alert',

@@ -1,0 +1,30 @@
+// Notices on the server: the behaviour of notices and receivers' copies, the publishing approval,
+// who reads a notice's files (its receivers too) and the demo notices.
+import { type ApprovalTemplatePlan, defineServerArea } from '@srm/platform';
+import { noticeArea } from './area';
+import { noticeActions } from './notice/notice.actions';
+import { NOTICE_PROCESS, notice } from './notice/notice.entity';
+import { noticeEndpoints } from './notice/notice.endpoints';
+import { noticeReceiver } from './receiver/receiver.entity';
+import { receiverEndpoints } from './receiver/receiver.endpoints';
+import { noticeSeed } from './notice.seed';
+
+const noticeApprovals: ApprovalTemplatePlan[] = [
+  {
+    processKey: NOTICE_PROCESS,
+    entityName: notice.name,
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+];
+
+export const noticeServer = defineServerArea(noticeArea, {
+  actions: [noticeActions, noticeEndpoints, receiverEndpoints],
+  seeds: [noticeSeed],
+  approvalTemplates: noticeApprovals,
+  fileReaders: {
+    // A receiver reads the files of the notice their own (published) copy points at.
+    [notice.name]: async (data, noticeId) =>
+      (await data.list(noticeReceiver, { noticeId }, { limit: 1 })).length > 0,
+  },
+});

@@ -1,0 +1,76 @@
+// Notices (公告与通知): notice types, notices and notifications with their audience, and each
+// receiver's copy with its reads, confirmation and reply. The area's manifest: entities, labels,
+// menus and demo grants.
+import { defineArea } from '@srm/kernel';
+import zhCN from './locales/zh-CN.json';
+import en from './locales/en.json';
+import { noticeConfig } from './notice-config/notice-config.entity';
+import { notice } from './notice/notice.entity';
+import { noticeReceiver } from './receiver/receiver.entity';
+
+export const noticeArea = defineArea({
+  name: 'notice',
+  entities: [noticeConfig, notice, noticeReceiver],
+  messages: { 'zh-CN': zhCN, en },
+  directories: [
+    { code: 'NOTICE', side: 'internal', icon: 'notification', order: 70 },
+    { code: 'EXT_NOTICE', side: 'external', icon: 'notification', order: 70 },
+  ],
+  menus: [
+    {
+      code: 'NOTICE_MANAGEMENT',
+      side: 'internal',
+      under: 'NOTICE',
+      path: 'noticeManagement',
+      entity: 'srmNotice',
+      order: 10,
+    },
+    {
+      code: 'NOTIFICATION_MANAGEMENT',
+      side: 'internal',
+      under: 'NOTICE',
+      path: 'notificationManagement',
+      entity: 'srmNotice',
+      order: 20,
+    },
+    {
+      code: 'NOTICE_MORE',
+      side: 'internal',
+      under: 'NOTICE',
+      path: 'notice/noticeMore',
+      entity: 'srmNoticeReceiver',
+      order: 30,
+    },
+    {
+      code: 'NOTICE_CONFIG',
+      side: 'internal',
+      under: 'NOTICE',
+      path: 'noticeConfigList',
+      entity: 'srmNoticeConfig',
+      order: 40,
+    },
+    {
+      code: 'EXT_NOTICE_MORE',
+      side: 'external',
+      under: 'EXT_NOTICE',
+      path: 'notice/noticeMore',
+      entity: 'srmNoticeReceiver',
+      order: 10,
+    },
+  ],
+  grants: {
+    BUYER: {
+      NOTICE_MANAGEMENT: 'all',
+      NOTIFICATION_MANAGEMENT: 'all',
+      NOTICE_MORE: ['view'],
+      NOTICE_CONFIG: ['view'],
+    },
+    PURCHASE_MANAGER: {
+      NOTICE_MANAGEMENT: ['view', 'export'],
+      NOTIFICATION_MANAGEMENT: ['view', 'export'],
+      NOTICE_MORE: ['view'],
+    },
+    FINANCE: { NOTICE_MORE: ['view'] },
+    SUPPLIER_PORTAL: { EXT_NOTICE_MORE: ['view'] },
+  },
+});

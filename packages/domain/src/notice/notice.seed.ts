@@ -1,0 +1,61 @@
+// Demo notices: three types (a notice every supplier confirms, one that needs approval, a
+// notification suppliers answer by a deadline) and a published notice to the qualified
+// suppliers, so that the homes and the reader show something on first sign-in.
+import { SYSTEM_ACTOR, defineSeed } from '@srm/platform';
+import { notice } from './notice/notice.entity';
+
+const TYPES = [
+  {
+    configCode: 'GENERAL',
+    configName: '通知公告',
+    configNameEn: 'General notice',
+    noticeKind: 'NOTICE',
+    audience: 'SUPPLIER',
+    approvalFlag: 'N',
+    confirmFlag: 'Y',
+    replyFlag: 'Y',
+    emailFlag: 'N',
+  },
+  {
+    configCode: 'POLICY',
+    configName: '采购政策',
+    configNameEn: 'Purchasing policy',
+    noticeKind: 'NOTICE',
+    audience: 'BOTH',
+    approvalFlag: 'Y',
+    confirmFlag: 'Y',
+    replyFlag: 'N',
+    emailFlag: 'Y',
+  },
+  {
+    configCode: 'SURVEY',
+    configName: '调查通知',
+    configNameEn: 'Survey notification',
+    noticeKind: 'NOTIFICATION',
+    audience: 'SUPPLIER',
+    approvalFlag: 'N',
+    confirmFlag: 'N',
+    replyFlag: 'Y',
+    emailFlag: 'N',
+  },
+] as const;
+
+export const noticeSeed = defineSeed('notice.types-and-notices', async (context) => {
+  for (const type of TYPES) await context.put('srmNoticeConfig', { configCode: type.configCode }, type);
+  if (await context.findId('srmNotice', { title: '关于2027年春节放假及送货安排的通知' })) return;
+  const buyer = await context.findId('baseUser', { userName: 'buyer' });
+  const data = context.data({ ...SYSTEM_ACTOR, userId: buyer, userName: 'buyer' });
+  const saved = await data.save(notice, {
+    noticeKind: 'NOTICE',
+    configId: await context.idOf('srmNoticeConfig', { configCode: 'GENERAL' }),
+    title: '关于2027年春节放假及送货安排的通知',
+    content:
+      '<p>各供应商：</p><p>2027年春节放假时间为<strong>2月5日至2月13日</strong>。节前最后收货日为2月3日，' +
+      '节后2月14日恢复收货。请据此安排生产与送货，并在本公告下确认。</p><p>如有疑问请联系对应采购员。</p>',
+    effectiveDate: '2026-11-20',
+    pinnedFlag: 'Y',
+    publisherName: '王强',
+    targets: [{ targetType: 'ALL_QUALIFIED' }],
+  });
+  await data.act(notice, 'doPublish', [saved.noticeId]);
+});
