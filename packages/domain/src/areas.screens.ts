@@ -11,6 +11,7 @@ import { planningWeb } from './planning/area.screens';
 import { interfacesWeb } from './interfaces/area.screens';
 import { schedulerWeb } from './scheduler/area.screens';
 import { messagingWeb } from './messaging/area.screens';
+import { noticeWeb } from './notice/area.screens';
 
 export const webAreas: readonly AreaScreens[] = [
   baseDataWeb,
@@ -24,6 +25,7 @@ export const webAreas: readonly AreaScreens[] = [
   schedulerWeb,
   interfacesWeb,
   messagingWeb,
+  noticeWeb,
 ];
 
 /** Every area's screens, for the web's registry. */

@@ -170,7 +170,7 @@ describe('notices', () => {
       expect(await copyOf(who), who).toMatchObject({ title: '关于品类X包装变更的通知', status: 'ACTIVE' });
     // In-app message with a link to the reader.
     const told = await server.database.db.execute(
-      sql`select count(*)::int as n from base_site_message where source = 'NOTICE_PUBLISHED' and link_route = 'noticeDesc'`,
+      sql`select count(*)::int as n from base_site_message where source = 'NOTICE_PUBLISHED' and link_route = 'notice/noticeDesc'`,
     );
     expect((told as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
   });

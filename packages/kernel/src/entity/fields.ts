@@ -99,6 +99,12 @@ export interface TextField extends FieldCommon<string> {
    * displaying this field shows an English reader the English text where there is one.
    */
   readonly english?: string;
+  /**
+   * A textarea holding rich text (HTML): the form edits it with formatting, the server keeps only
+   * allowed formatting at every write (scripts, handlers and script URLs removed), readers show it
+   * formatted.
+   */
+  readonly rich?: boolean;
 }
 
 export interface NumberField extends FieldCommon<number> {

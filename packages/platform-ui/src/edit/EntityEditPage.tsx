@@ -86,6 +86,21 @@ export function EntityEditPage({ entity, buttons, linesEditor }: EntityEditPageP
   );
 }
 
+/**
+ * Starting values a new document was opened with (a list variant's fixed values): single lookup
+ * codes the field allows, for fields the user could set.
+ */
+function presetValues(entity: EntityDef, params: URLSearchParams): Row {
+  const preset: Row = {};
+  for (const [name, value] of params) {
+    const field = entity.fields[name];
+    if (!field || field.kind !== 'lookup' || field.multi || field.readonly || field.system) continue;
+    if (field.codes && !field.codes.includes(value)) continue;
+    preset[name] = value;
+  }
+  return preset;
+}
+
 interface EditFormProps {
   entity: EntityDef;
   saved: Row | null;
@@ -121,12 +136,13 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   // whole line array at every leaf (quadratic: an order of 10,000 lines never opened). The
   // activity log (up to 500 entries with their changes) is no form value at all.
   const initialValues = useMemo(() => {
-    if (!saved) return defaultValues(entity, { userFullName, timeZone });
+    if (!saved)
+      return { ...defaultValues(entity, { userFullName, timeZone }), ...presetValues(entity, screen.params) };
     const header = { ...saved };
     for (const collection of Object.keys(entity.lines)) delete header[collection];
     delete header.history;
     return header;
-  }, [saved, entity, userFullName, timeZone]);
+  }, [saved, entity, userFullName, timeZone, screen.params]);
   useLayoutEffect(() => {
     if (!saved) return;
     for (const collection of Object.keys(entity.lines))

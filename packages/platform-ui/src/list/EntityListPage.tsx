@@ -41,6 +41,14 @@ export interface EntityListPageProps {
   buttons?: readonly ListButton[] | undefined;
 }
 
+/** The single values of a variant's fixed filters, as a new document's starting values. */
+function presetOf(filters: Readonly<Record<string, unknown>> | undefined): Record<string, string | number> {
+  const preset: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(filters ?? {}))
+    if (typeof value === 'string' || typeof value === 'number') preset[name] = value;
+  return preset;
+}
+
 export function EntityListPage({ entity, editPath, fixedFilters, buttons }: EntityListPageProps) {
   const api = useApi();
   const labels = useLabels();
@@ -71,7 +79,8 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
 
   const open = (row: Row | null, mode?: 'view') => {
     if (!editPath) return;
-    screen.open(editPath, row ? { [entity.key]: row[entity.key] as number, mode } : {});
+    // A new document of a list variant starts with the variant's fixed values (通知 in 通知管理).
+    screen.open(editPath, row ? { [entity.key]: row[entity.key] as number, mode } : presetOf(fixedFilters));
   };
   const idsOf = (items: Row[]) => items.map((row) => row[entity.key] as number);
 

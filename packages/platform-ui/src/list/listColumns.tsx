@@ -81,9 +81,11 @@ export function entityColumns({ entity, labels, names, onOpen }: ColumnOptions):
       ...base,
       cellType: 'slot',
       render: ({ row, value }) => (
+        // A long display value (a notice's title) ends in an ellipsis inside its cell.
         <a
           href="#"
-          style={{ whiteSpace: 'nowrap' }}
+          title={typeof value === 'string' ? value : undefined}
+          style={{ whiteSpace: 'nowrap', display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
           onClick={(event) => {
             event.preventDefault();
             onOpen!(row);

@@ -14,6 +14,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../access/actor';
 import type { Sealer } from '../system/seal';
+import { sanitizeRichText } from '../text/rich-text';
 
 export type Row = Record<string, unknown>;
 
@@ -41,6 +42,8 @@ export function toDb(field: FieldDef, value: unknown, sealer: Sealer): unknown {
   if (value === null || value === undefined) return null;
   if (field.sealed) return sealer.seal(value);
   if (field.kind === 'datetime') return new Date(value as number);
+  // Rich text keeps only allowed formatting, whoever writes it (a save, a hook, an import).
+  if (field.kind === 'textarea' && field.rich && typeof value === 'string') return sanitizeRichText(value);
   return value;
 }
 

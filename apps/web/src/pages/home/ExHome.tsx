@@ -4,8 +4,9 @@
 // the newest documents of 确认中的订单 (the 待确认订单 list: released orders and those whose
 // changes the buyer still weighs) and 送货通知 (issued notices to confirm) from their lists. First
 // draw: four calls (the cards, the company, the two lists); modules that do not exist yet
-// (notices, sourcing invitations) get a section when they arrive, not before.
-import { CarOutlined, FileDoneOutlined } from '@ant-design/icons';
+// (sourcing invitations) get a section when they arrive, not before. 最新公告 lists the supplier
+// user's own copies of published notices (pinned first), each opening the reader.
+import { CarOutlined, FileDoneOutlined, NotificationOutlined } from '@ant-design/icons';
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { routeName, useScreen } from '@srm/platform-ui';
@@ -67,6 +68,19 @@ export default function ExHome() {
             listPath="supplierDeliveryNoticeList"
             filters={{ status: ['ISSUED', 'ADJUSTING'] }}
             fields={['orgId', 'issuedDate']}
+          />
+        </Col>
+        <Col xs={24} lg={12}>
+          <HomeDocuments
+            title={t('home.notices.title')}
+            icon={<NotificationOutlined />}
+            testId="ex-notices"
+            empty={t('home.notices.none')}
+            entity="srmNoticeReceiver"
+            listPath="notice/noticeMore"
+            filters={{}}
+            fields={['configId', 'publishedAt']}
+            status={false}
           />
         </Col>
       </Row>

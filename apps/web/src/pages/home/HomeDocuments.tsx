@@ -29,6 +29,8 @@ export interface HomeDocumentsProps {
   /** Fields shown after the document number, in the list's display. */
   fields: readonly string[];
   rows?: number;
+  /** Show each row's status (documents waiting in a state); off for a reader's copies. */
+  status?: boolean;
 }
 
 export function HomeDocuments(props: HomeDocumentsProps) {
@@ -126,7 +128,7 @@ export function HomeDocuments(props: HomeDocumentsProps) {
                     </Typography.Text>
                   );
                 })}
-                {entity.fields.status && (
+                {entity.fields.status && props.status !== false && (
                   <span style={{ marginLeft: 'auto', whiteSpace: 'nowrap' }}>
                     <FieldDisplay name="status" field={entity.fields.status} value={row.status} />
                   </span>

@@ -1,9 +1,10 @@
 // The internal home (inHome) by role: a greeting with the user and the current responsibility, the
 // work cards of the user's grants (what waits for the user's action — a buyer's orders, deliveries
 // and receipts, finance's posted receipts — in one call), 我的待办 (the approval tasks waiting for
-// the user: an approver's work) and 最近处理. Who manages suppliers also finds the supplier
+// the user: an approver's work), 最近处理 and 最新公告 (the user's own copies of notices). Who manages suppliers also finds the supplier
 // statistics, in a section that loads its figures and charts only when opened.
 import { Suspense, lazy } from 'react';
+import { NotificationOutlined } from '@ant-design/icons';
 import { Col, Collapse, Row, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGranted } from '@srm/platform-ui';
@@ -11,12 +12,15 @@ import { useCurrent } from '../../auth/useCurrent';
 import { Greeting } from './Greeting';
 import { PendingTasks } from './PendingTasks';
 import { RecentWork } from './RecentWork';
+import { HomeDocuments } from './HomeDocuments';
 import { WorkCards } from './WorkCards';
 
 const KeyFigures = lazy(() => import('./KeyFigures').then((module) => ({ default: module.KeyFigures })));
 
 /** Who may change suppliers manages them: the supplier statistics are theirs. */
 const MANAGES_SUPPLIERS = 'srmSupplierInfo.save';
+/** Who reads notices (我的公告) finds the latest of their own on the home. */
+const READS_NOTICES = 'srmNoticeReceiver.view';
 
 export default function InHome() {
   const { t } = useTranslation();
@@ -35,6 +39,19 @@ export default function InHome() {
           <RecentWork />
         </Col>
       </Row>
+      {may(READS_NOTICES) && (
+        <HomeDocuments
+          title={t('home.notices.title')}
+          icon={<NotificationOutlined />}
+          testId="in-notices"
+          empty={t('home.notices.none')}
+          entity="srmNoticeReceiver"
+          listPath="notice/noticeMore"
+          filters={{}}
+          fields={['configId', 'publishedAt']}
+          status={false}
+        />
+      )}
       {may(MANAGES_SUPPLIERS) && (
         // Collapsed: its counts (some twenty list calls) are asked only once it is opened.
         <Collapse

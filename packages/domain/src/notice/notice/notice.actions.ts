@@ -60,7 +60,7 @@ async function publish(ctx: DataApi, row: RowOf<typeof notice>): Promise<void> {
     titleKey: 'srmNotice.message.publishedTitle',
     contentKey: 'srmNotice.message.publishedContent',
     params: { title: row.title, type: type?.configName ?? '', publisher: row.publisherName ?? '' },
-    link: { route: 'noticeDesc', query: { noticeId: row.noticeId } },
+    link: { route: 'notice/noticeDesc', query: { noticeId: row.noticeId } },
     source: 'NOTICE_PUBLISHED',
     email: type?.emailFlag === 'Y',
     eventId: `${row.noticeId}-p${published.publishCount}`,

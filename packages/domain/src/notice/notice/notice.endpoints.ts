@@ -7,16 +7,8 @@ import { formatDateTimeMinute, lookup, number, ref, refs, user } from '@srm/kern
 import { supplierInfo } from '../../supplier';
 import { noticeReceiver } from '../receiver/receiver.entity';
 import { notice } from './notice.entity';
+import { RECEIPT_FILTERS } from './receipts';
 
-export const RECEIPT_FILTERS = [
-  'ALL',
-  'UNREAD',
-  'READ',
-  'UNCONFIRMED',
-  'CONFIRMED',
-  'REPLIED',
-  'UNREPLIED',
-] as const;
 type ReceiptFilter = (typeof RECEIPT_FILTERS)[number];
 
 function receiptCondition(
@@ -173,7 +165,7 @@ export const noticeEndpoints = defineEndpoints(notice, {
         titleKey: 'srmNotice.message.remindTitle',
         contentKey: 'srmNotice.message.remindContent',
         params: { title: found.title, deadline },
-        link: { route: 'noticeDesc', query: { noticeId: found.noticeId } },
+        link: { route: 'notice/noticeDesc', query: { noticeId: found.noticeId } },
         source: 'NOTICE_REMIND',
         eventId: `${found.noticeId}-r${now.getTime()}`,
       });

@@ -39,7 +39,7 @@ export const notice = defineEntity('srmNotice', {
     }),
     title: text({ required: true, max: 200 }),
     /** Rich text (HTML), cleaned on the server at every save. */
-    content: textarea({ required: true, max: 200_000 }),
+    content: textarea({ required: true, max: 200_000, rich: true }),
     /** The content's first words as plain text (lists, homes, messages). */
     summary: text({ readonly: true, max: 240 }),
     attachmentIds: attachments({ maxCount: 20 }),
@@ -89,6 +89,7 @@ export const notice = defineEntity('srmNotice', {
         key: 'basic',
         fields: [
           'noticeNumber',
+          'noticeKind',
           'configId',
           'title',
           'effectiveDate',
