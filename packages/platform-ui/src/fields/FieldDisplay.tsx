@@ -18,6 +18,8 @@ import { AttachmentField } from '../attachments/AttachmentField';
 import { useLabels } from '../context/labels';
 import { statusColor } from '../workflow/statusColor';
 import { useLookupOptions } from './lookups';
+import { richTextPlain } from './richText';
+import { RichTextView } from './RichTextInput';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -57,6 +59,8 @@ export function plainText(field: FieldDef, value: unknown): string {
       return numberText(field, value);
     case 'json':
       return JSON.stringify(value);
+    case 'textarea':
+      return field.rich ? richTextPlain(String(value)) : String(value);
     default:
       return Array.isArray(value) ? value.join(', ') : String(value);
   }
@@ -143,6 +147,16 @@ export function FieldDisplay({ name, field, value, row, detail }: FieldDisplayPr
     case 'compute':
       return <>{plainText(field, row ? field.compute(row) : value)}</>;
     case 'textarea':
+      if (field.rich) {
+        // A form shows rich text formatted: the server stores it cleaned (allowed tags and styles
+        // only, no scripts, event handlers or script URLs), so it is shown as stored. A grid cell
+        // or a list keeps to one line: the text without its formatting.
+        return detail && !isBlank(value) && value !== SEALED_MASK ? (
+          <RichTextView html={String(value)} style={{ flex: 1, minWidth: 0 }} />
+        ) : (
+          <>{plainText(field, value)}</>
+        );
+      }
       return <span style={{ whiteSpace: 'pre-wrap' }}>{plainText(field, value)}</span>;
     default:
       return <>{plainText(field, value)}</>;

@@ -10,6 +10,7 @@ import { FieldDisplay } from './FieldDisplay';
 import { LookupSelect } from './LookupSelect';
 import { NumberInput } from './NumberInput';
 import { RefSelect } from './RefSelect';
+import { RichTextInput } from './RichTextInput';
 
 export interface FieldInputProps {
   name: string;
@@ -68,6 +69,17 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'textarea':
+      if (field.rich) {
+        return (
+          <RichTextInput
+            id={id}
+            disabled={disabled}
+            maxLength={field.max}
+            value={(value as string | null) ?? ''}
+            onChange={(next) => onChange?.(next)}
+          />
+        );
+      }
       return (
         <Input.TextArea
           id={id}

@@ -23,6 +23,9 @@ export type MessageLink =
   | { readonly entityName: string; readonly documentId: number }
   | { readonly route: string; readonly query?: Readonly<Record<string, string | number>> };
 
+/** Messages written per statement (14 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_SLICE = 2_000;
+
 export interface NotifyInput {
   /** Users to tell. */
   readonly userIds?: readonly number[];
@@ -125,34 +128,39 @@ export class SiteMessages {
     const now = this.runtime.clock.now();
     // The same event told twice (an approval event delivered again) is one message each.
     const eventKey = input.eventId ? `${input.source}|${input.eventId}`.slice(0, 300) : null;
-    const written = await this.runtime
-      .executor()
-      .insert(baseSiteMessage)
-      .values(
-        userIds.map((userId) => ({
-          userId,
-          supplierId: input.supplierId ?? null,
-          titleZh: title['zh-CN']!.slice(0, 240),
-          titleEn: title.en!.slice(0, 240),
-          contentZh: content?.['zh-CN'] ?? null,
-          contentEn: content?.en ?? null,
-          source: input.source.slice(0, 60),
-          entityName: link && 'entityName' in link ? link.entityName : null,
-          documentId: link && 'entityName' in link ? link.documentId : null,
-          linkRoute: link && 'route' in link ? link.route : null,
-          linkQuery:
-            link && 'route' in link && link.query
-              ? new URLSearchParams(
-                  Object.entries(link.query).map(([name, value]): [string, string] => [name, String(value)]),
-                ).toString()
-              : null,
-          createdBy: sender?.userId ?? null,
-          creationDate: now,
-          eventKey,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ userId: baseSiteMessage.userId });
+    const linkQuery =
+      link && 'route' in link && link.query
+        ? new URLSearchParams(
+            Object.entries(link.query).map(([name, value]): [string, string] => [name, String(value)]),
+          ).toString()
+        : null;
+    const row = (userId: number) => ({
+      userId,
+      supplierId: input.supplierId ?? null,
+      titleZh: title['zh-CN']!.slice(0, 240),
+      titleEn: title.en!.slice(0, 240),
+      contentZh: content?.['zh-CN'] ?? null,
+      contentEn: content?.en ?? null,
+      source: input.source.slice(0, 60),
+      entityName: link && 'entityName' in link ? link.entityName : null,
+      documentId: link && 'entityName' in link ? link.documentId : null,
+      linkRoute: link && 'route' in link ? link.route : null,
+      linkQuery,
+      createdBy: sender?.userId ?? null,
+      creationDate: now,
+      eventKey,
+    });
+    // In slices: a statement takes at most 65,535 parameters (a notice to 10,000 users is 140,000).
+    const written: { userId: number | string }[] = [];
+    for (let start = 0; start < userIds.length; start += INSERT_SLICE)
+      written.push(
+        ...(await this.runtime
+          .executor()
+          .insert(baseSiteMessage)
+          .values(userIds.slice(start, start + INSERT_SLICE).map(row))
+          .onConflictDoNothing()
+          .returning({ userId: baseSiteMessage.userId })),
+      );
     const told = written.map((row) => Number(row.userId));
     if (!told.length) return userIds;
     // The recipients' open browsers refresh their badge and list once this commits.
@@ -175,10 +183,8 @@ export class SiteMessages {
     if (!messenger && !messageOutbox) return;
     const users = await queryRows<{ user_id: number; email: string | null; language_code: string | null }>(
       this.runtime.executor(),
-      sql`select user_id, email, language_code from base_user where user_id in (${sql.join(
-        userIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and email is not null and email <> ''`,
+      sql`select user_id, email, language_code from base_user
+          where user_id = any(${sql.param([...userIds])}::bigint[]) and email is not null and email <> ''`,
     );
     // An administrator's template of the source, in the user's language, replaces the text.
     const templates = new Map<Locale, MessageTemplateText | null>();

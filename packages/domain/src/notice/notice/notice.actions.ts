@@ -2,6 +2,7 @@
 // copied, a default audience from the type; publishing (directly, or through NOTICE_APPROVAL
 // when the type needs it) resolves the audience into receivers and tells them; withdrawing takes
 // the notice back from every reader at once.
+import { and, eq } from 'drizzle-orm';
 import { type RowOf, type RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions, richTextSummary, sanitizeRichText } from '@srm/platform';
 import { noticeConfig } from '../notice-config/notice-config.entity';
@@ -39,6 +40,19 @@ async function publishIssues(
   return [];
 }
 
+/**
+ * The users holding an active copy of the notice being published or withdrawn (one column of
+ * thousands of rows, read on the authority of the notice the caller acts on).
+ */
+async function activeReceivers(ctx: DataApi, noticeId: number): Promise<number[]> {
+  const r = ctx.runtime.table(noticeReceiver.name);
+  const rows = await ctx.tx
+    .select({ userId: r.receiverUserId! })
+    .from(r)
+    .where(and(eq(r.noticeId!, noticeId), eq(r.status!, 'ACTIVE')));
+  return rows.map((found) => Number(found.userId));
+}
+
 /** Resolves the audience, records the publishing and tells the receivers. */
 async function publish(ctx: DataApi, row: RowOf<typeof notice>): Promise<void> {
   const targets = await ctx.lines(noticeTarget, row.noticeId);
@@ -51,10 +65,7 @@ async function publish(ctx: DataApi, row: RowOf<typeof notice>): Promise<void> {
   });
   await ctx.record(notice, row.noticeId, ctx.t('srmNotice.publishedTo', { count: receiverCount }));
   const type = await typeOf(ctx, row.configId);
-  const receivers = await ctx
-    .system('the receivers just written for the notice being published')
-    .list(noticeReceiver, { noticeId: row.noticeId, status: 'ACTIVE' });
-  const userIds = receivers.map((receiver) => receiver.receiverUserId);
+  const userIds = await activeReceivers(ctx, row.noticeId);
   await ctx.services.siteMessages?.notify({
     userIds,
     titleKey: 'srmNotice.message.publishedTitle',
@@ -93,14 +104,10 @@ export const noticeActions = defineActions(notice, {
     doApproval: async (ctx) => publish(ctx, ctx.row),
     async doWithdraw(ctx) {
       if (ctx.previous.status !== 'PUBLISHED') return;
-      const system = ctx.system('a withdrawn notice leaves every receiver’s list');
-      const receivers = await system.list(noticeReceiver, { noticeId: ctx.row.noticeId, status: 'ACTIVE' });
+      const userIds = await activeReceivers(ctx, ctx.row.noticeId);
       await writeReceivers(ctx, ctx.row, []);
       await ctx.patch(notice, ctx.row.noticeId, { withdrawnAt: ctx.now.getTime() });
-      await ctx.runtime.plugins.realtime?.publish(
-        receivers.map((receiver) => receiver.receiverUserId),
-        { type: 'notice', noticeId: ctx.row.noticeId },
-      );
+      await ctx.runtime.plugins.realtime?.publish(userIds, { type: 'notice', noticeId: ctx.row.noticeId });
     },
   },
 });

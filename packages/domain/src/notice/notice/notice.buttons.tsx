@@ -120,7 +120,10 @@ function ReceiptsPanel({ entity, row }: { entity: EditButtonProps['entity']; row
   const totals = receipts.data?.totals;
   const field = (name: string) => labels.t(`srmNoticeReceiver.${name}`);
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="notice-receipts">
+    <div
+      style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}
+      data-testid="notice-receipts"
+    >
       <Space size="large" wrap>
         {(['receivers', 'read', 'confirmed', 'replied', 'waiting'] as const).map((name) => (
           <Card key={name} size="small" style={{ minWidth: 128 }}>
@@ -196,7 +199,7 @@ function ReceiptsPanel({ entity, row }: { entity: EditButtonProps['entity']; row
           { title: field('remindCount'), dataIndex: 'remindCount', width: 90, align: 'right' },
         ]}
       />
-    </Space>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { PushpinFilled } from '@ant-design/icons';
 import { Divider, Space, Tag, Typography, theme } from 'antd';
 import { formatDateTime } from '@srm/kernel';
-import { useLabels } from '@srm/platform-ui';
+import { RichTextView, useLabels } from '@srm/platform-ui';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -36,11 +36,10 @@ export function NoticeArticle({ notice, attachments }: { notice: Row; attachment
         ))}
       </Space>
       <Divider style={{ margin: '16px 0' }} />
-      <div
-        className="srm-notice-content"
+      {/* The server keeps only allowed formatting at every save (no scripts, handlers or script URLs). */}
+      <RichTextView
+        html={String(notice.content ?? '')}
         style={{ fontSize: 15, lineHeight: 1.8, minHeight: 120, overflowWrap: 'anywhere' }}
-        // The server keeps only allowed formatting at every save (no scripts, handlers or script URLs).
-        dangerouslySetInnerHTML={{ __html: String(notice.content ?? '') }}
       />
       {attachments ? (
         <>

@@ -38,15 +38,13 @@ export default function NoticeDesc() {
   const opened = useQuery({
     queryKey: ['notice', 'read', receiverParam, noticeParam],
     queryFn: async () => {
-      let receiverId = receiverParam;
-      if (!receiverId && noticeParam) {
-        const mine = await request<Row[]>(api, `${PATH}/listByPage`, {
-          pageIndex: 1,
-          pageRows: 1,
-          noticeId: noticeParam,
-        });
-        receiverId = (mine.data[0]?.receiverId as number | undefined) ?? null;
-      }
+      // The copy through the list first: one withdrawn since (or never sent) is simply not there.
+      const mine = await request<Row[]>(api, `${PATH}/listByPage`, {
+        pageIndex: 1,
+        pageRows: 1,
+        ...(receiverParam ? { receiverId: receiverParam } : { noticeId: noticeParam ?? -1 }),
+      });
+      const receiverId = (mine.data[0]?.receiverId as number | undefined) ?? null;
       if (!receiverId) return null;
       return (await request<Opened>(api, `${PATH}/read`, { receiverId })).data;
     },
@@ -64,7 +62,8 @@ export default function NoticeDesc() {
   });
 
   if (opened.isLoading) return <Card loading style={{ minHeight: 320 }} />;
-  if (!copy || !notice)
+  // A refetch that fails (withdrawn since: 404) must not leave the old copy on screen.
+  if (opened.isError || !copy || !notice)
     return (
       <Result
         status="warning"

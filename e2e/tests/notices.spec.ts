@@ -1,0 +1,131 @@
+// Notices (公告): the buyer publishes a notice to the suppliers of one purchase category, asking
+// for confirmation; supplier A finds it on its home, confirms and answers; supplier B (another
+// category) never sees it; the buyer reads one read, one confirmation and one answer in the read
+// receipts; withdrawing takes it from A's open reader at once. Screenshots of the editor, the
+// preview, the reader and the receipts, in Chinese and English.
+import { expect, test } from '@playwright/test';
+import { activePane, api, confirmDialog, first, keepScreenshot, open, watchConsole } from './helpers';
+
+type Row = Record<string, unknown>;
+const slow = expect.configure({ timeout: 30_000 });
+const RECEIVERS = '/api/srm/v1/srmNoticeReceiverRestful/listByPage';
+
+test('a notice to one category: read, confirmed and answered by its supplier, unseen by another, withdrawn', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const buyer = await open(browser, baseURL, 'buyer');
+  const buyerErrors = watchConsole(buyer);
+  const title = `模具钢材涨价说明 ${Date.now() % 100_000}`;
+  const type = await first(buyer, 'srmNoticeConfig', { configCode: 'GENERAL' });
+  const category = await first(buyer, 'srmBaseCategory', { categoryCode: '0201' });
+  const draft = await api<Row>(buyer, '/api/srm/v1/srmNoticeRestful/saveOrUpdate', {
+    noticeKind: 'NOTICE',
+    configId: type.configId,
+    title,
+    content:
+      '<p>各位供应商：</p><p>受原材料价格影响，<strong>12月起模具钢材</strong>报价调整如下：</p>' +
+      '<table><tr><th>材料</th><th>调整</th></tr><tr><td>SKD11</td><td>+4%</td></tr></table>' +
+      '<p onclick="alert(1)">请确认并回复执行日期。<script>alert(2)</script></p>',
+    effectiveDate: '2026-11-29',
+    publisherName: '张伟',
+    targets: [{ targetType: 'SUPPLIER_CATEGORY', categoryId: category.categoryId }],
+  });
+  // The content was cleaned at save.
+  expect(String(draft.content)).not.toMatch(/script|onclick/);
+
+  await test.step('the buyer publishes it from its page, after a preview', async () => {
+    await buyer.goto(`/main/notice/noticeEdit?noticeId=${String(draft.noticeId)}`);
+    const pane = activePane(buyer);
+    await slow(pane.getByTestId('document-number')).toHaveText(String(draft.noticeNumber));
+    await keepScreenshot(buyer, 'notice-editor-zh');
+    await pane.getByRole('button', { name: '预览' }).click();
+    const preview = buyer.getByTestId('notice-preview');
+    await slow(preview.getByText('SKD11')).toBeVisible();
+    await keepScreenshot(buyer, 'notice-preview-zh');
+    await buyer.keyboard.press('Escape');
+    await pane.getByRole('button', { name: /^发\s?布$/ }).click();
+    await confirmDialog(buyer);
+    await slow(pane.getByText('单据当前状态为“已发布”，不可修改')).toBeVisible();
+  });
+
+  const supplierA = await open(browser, baseURL, 'sup_a');
+  const aErrors = watchConsole(supplierA);
+  await test.step('supplier A finds it on its home, confirms and answers', async () => {
+    const latest = supplierA.getByTestId('ex-notices');
+    await slow(latest.getByText(title)).toBeVisible();
+    await latest.getByText(title).click();
+    const reader = activePane(supplierA).getByTestId('notice-desc');
+    await slow(reader.getByText('SKD11')).toBeVisible();
+    await reader.getByRole('button', { name: '确认已阅' }).click();
+    await slow(reader.getByText(/您已于 .* 确认阅读/)).toBeVisible();
+    await reader.locator('textarea').fill('收到，12月5日起按新价格执行。');
+    await reader.getByRole('button', { name: '提交回复' }).click();
+    await slow(reader.getByText(/您已于 .* 回复/)).toBeVisible();
+    await keepScreenshot(supplierA, 'notice-reader-zh');
+  });
+
+  await test.step('supplier B, of another category, never sees it', async () => {
+    const supplierB = await open(browser, baseURL, 'sup_b');
+    expect(await api<Row[]>(supplierB, RECEIVERS, { title })).toEqual([]);
+    await slow(supplierB.getByTestId('ex-notices')).toBeVisible();
+    await expect(supplierB.getByTestId('ex-notices').getByText(title)).toHaveCount(0);
+    const refused = await supplierB.evaluate(async (id) => {
+      const session = JSON.parse(localStorage.getItem('srm.session') ?? '{}') as {
+        authorizationCode?: string;
+      };
+      const response = await fetch('/api/srm/v1/srmNoticeRestful/findById', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', AuthorizationCode: session.authorizationCode ?? '' },
+        body: JSON.stringify({ noticeId: id }),
+      });
+      return response.status;
+    }, draft.noticeId);
+    expect([401, 403, 404]).toContain(refused);
+    await supplierB.context().close();
+  });
+
+  await test.step('the buyer reads the receipts: one read, one confirmation, one answer', async () => {
+    const pane = activePane(buyer);
+    await pane.getByRole('button', { name: '阅读情况' }).click();
+    const receipts = buyer.getByTestId('notice-receipts');
+    await slow(receipts.getByText('收到，12月5日起按新价格执行。')).toBeVisible();
+    for (const [label, count] of [
+      ['已读', '1'],
+      ['已确认', '1'],
+      ['已回复', '1'],
+    ])
+      await expect(receipts.locator('.ant-statistic', { hasText: label }).first()).toContainText(count);
+    await keepScreenshot(buyer, 'notice-receipts-zh');
+    await buyer.keyboard.press('Escape');
+  });
+
+  await test.step('in English', async () => {
+    await buyer.getByRole('button', { name: '切换语言' }).click();
+    await buyer.getByRole('menuitem', { name: 'English' }).click();
+    const pane = activePane(buyer);
+    await slow(pane.getByRole('button', { name: 'Read receipts' })).toBeVisible();
+    await keepScreenshot(buyer, 'notice-editor-en');
+    await pane.getByRole('button', { name: 'Read receipts' }).click();
+    await slow(
+      buyer.getByTestId('notice-receipts').locator('.ant-statistic-title', { hasText: 'Answered' }),
+    ).toBeVisible();
+    await keepScreenshot(buyer, 'notice-receipts-en');
+    await buyer.keyboard.press('Escape');
+    await pane.getByRole('button', { name: 'Preview' }).click();
+    await slow(buyer.getByTestId('notice-preview').getByText('Publisher', { exact: false })).toBeVisible();
+    await keepScreenshot(buyer, 'notice-preview-en');
+    await buyer.keyboard.press('Escape');
+  });
+
+  await test.step('withdrawn, it leaves supplier A’s open reader at once', async () => {
+    const pane = activePane(buyer);
+    await pane.getByRole('button', { name: 'Withdraw' }).click();
+    await confirmDialog(buyer);
+    await slow(activePane(supplierA).getByText('公告已撤回或不存在')).toBeVisible();
+    expect(await api<Row[]>(supplierA, RECEIVERS, { title })).toEqual([]);
+  });
+  expect(buyerErrors).toEqual([]);
+  expect(aErrors).toEqual([]);
+});
