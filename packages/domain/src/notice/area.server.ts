@@ -7,7 +7,8 @@ import { NOTICE_PROCESS, notice } from './notice/notice.entity';
 import { noticeEndpoints } from './notice/notice.endpoints';
 import { noticeReceiver } from './receiver/receiver.entity';
 import { receiverEndpoints } from './receiver/receiver.endpoints';
-import { noticeSeed } from './notice.seed';
+import { noticeProgramSeed, noticeSeed } from './notice.seed';
+import { remindNotifications } from './notice/remind';
 
 const noticeApprovals: ApprovalTemplatePlan[] = [
   {
@@ -20,7 +21,8 @@ const noticeApprovals: ApprovalTemplatePlan[] = [
 
 export const noticeServer = defineServerArea(noticeArea, {
   actions: [noticeActions, noticeEndpoints, receiverEndpoints],
-  seeds: [noticeSeed],
+  seeds: [noticeSeed, noticeProgramSeed],
+  executables: { NOTICE_REMIND: remindNotifications },
   approvalTemplates: noticeApprovals,
   fileReaders: {
     // A receiver reads the files of the notice their own (published) copy points at.

@@ -40,6 +40,34 @@ const TYPES = [
   },
 ] as const;
 
+/** The reminder program of notifications (an administrator schedules it: daily, for instance). */
+export const noticeProgramSeed = defineSeed('notice.programs', async (context) => {
+  await context.put(
+    'baseConcurrentProgram',
+    { programCode: 'NOTICE_REMIND' },
+    {
+      programCode: 'NOTICE_REMIND',
+      programName: '通知催阅',
+      programNameEn: 'Remind notification receivers',
+      moduleCode: 'SYS',
+      executableName: 'NOTICE_REMIND',
+      retentionDays: 30,
+      params: [
+        {
+          lineNum: 1,
+          paramName: 'everyHours',
+          paramLabel: '催阅间隔（小时）',
+          paramLabelEn: 'Hours between reminders',
+          paramKind: 'NUMBER',
+          defaultType: 'LITERAL',
+          defaultValue: '24',
+        },
+      ],
+    },
+    { params: ['paramName'] },
+  );
+});
+
 export const noticeSeed = defineSeed('notice.types-and-notices', async (context) => {
   for (const type of TYPES) await context.put('srmNoticeConfig', { configCode: type.configCode }, type);
   if (await context.findId('srmNotice', { title: '关于2027年春节放假及送货安排的通知' })) return;

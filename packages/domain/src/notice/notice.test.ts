@@ -4,11 +4,12 @@
 // the list, a copy's id, the notice's id, its file or a reply.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '@srm/platform';
+import { type Actor, type ExecutableContext, SYSTEM_ACTOR, dataApi } from '@srm/platform';
 import { TEST_ACTOR_HEADER, api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { serverAreas, singleApproverTemplates } from '../areas.server';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/server';
+import { remindNotifications } from './notice/remind';
 
 type Row = Record<string, unknown>;
 let server: TestServer;
@@ -349,5 +350,61 @@ describe('notices', () => {
     );
     expect(answer.httpStatus).toBe(400);
     expect(answer.body.msg).toContain('Choose who this audience line names');
+  });
+
+  it('the reminder program reminds a notification’s waiting receivers once a day until they answer', async () => {
+    const survey = await ok('srmNoticeConfig', 'saveOrUpdate', {
+      configCode: 'SURVEY',
+      configName: '调查通知',
+      noticeKind: 'NOTIFICATION',
+      audience: 'SUPPLIER',
+      replyFlag: 'Y',
+    });
+    const saved = await draft({
+      noticeKind: 'NOTIFICATION',
+      configId: survey.configId,
+      title: '2027年产能调查',
+      replyDeadline: server.clock.now().getTime() + 3 * 86_400_000,
+      targets: [{ targetType: 'SUPPLIER', supplierId: ids.supA }],
+    });
+    await ok('srmNotice', 'doPublish', { noticeId: saved.noticeId }, actors.buyer);
+    const run = async () => {
+      const lines: string[] = [];
+      const context = {
+        requestId: 1,
+        attempt: 1,
+        params: { everyHours: 24 },
+        signal: new AbortController().signal,
+        actor: SYSTEM_ACTOR,
+        work: (task) =>
+          server.runtime.transaction((tx) =>
+            task(
+              dataApi(
+                { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
+                'NOTICE_REMIND',
+              ),
+            ),
+          ),
+        log: (line: string) => void lines.push(line),
+        output: () => undefined,
+      } as ExecutableContext;
+      return remindNotifications(context);
+    };
+    expect(await run()).toBe('2 reminded');
+    // Not again within the interval.
+    expect(await run()).toBe('0 reminded');
+    const copy = (await mine('a1', { title: '2027年产能调查' }))[0]!;
+    await ok(
+      'srmNoticeReceiver',
+      'reply',
+      { receiverId: copy.receiverId, replyContent: '可增产20%' },
+      actors.a1,
+    );
+    server.clock.travel(25 * 3_600_000);
+    expect(await run()).toBe('1 reminded');
+    expect((await mine('a2', { title: '2027年产能调查' }))[0]).toMatchObject({ remindCount: 2 });
+    // Past the deadline nobody is reminded any more.
+    server.clock.travel(3 * 86_400_000);
+    expect(await run()).toBe('0 reminded');
   });
 });

@@ -1,13 +1,14 @@
 // The publisher's side of a published notice: its read receipts (who read it, who confirmed, who
 // answered and who has not, with the answers) and reminders to those who have not. Both read the
 // receivers on the authority of the notice, which the caller must be able to read.
-import { type SQL, and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
-import { formatDateTimeMinute, lookup, number, ref, refs, user } from '@srm/kernel';
+import { lookup, number, ref, refs, user } from '@srm/kernel';
 import { supplierInfo } from '../../supplier';
 import { noticeReceiver } from '../receiver/receiver.entity';
 import { notice } from './notice.entity';
 import { RECEIPT_FILTERS } from './receipts';
+import { remindWaiting, waiting } from './remind';
 
 type ReceiptFilter = (typeof RECEIPT_FILTERS)[number];
 
@@ -31,15 +32,6 @@ function receiptCondition(
     case 'UNREPLIED':
       return and(eq(r.replyFlag!, 'Y'), isNull(r.repliedAt!));
   }
-}
-
-/** Those a reminder goes to: not read, or not confirmed where asked, or not answered where asked. */
-function waiting(r: ReturnType<DataApi['runtime']['table']>): SQL {
-  return or(
-    isNull(r.firstReadAt!),
-    and(eq(r.confirmFlag!, 'Y'), isNull(r.confirmedAt!)),
-    and(eq(r.replyFlag!, 'Y'), isNull(r.repliedAt!)),
-  )!;
 }
 
 /** The notice, which the caller must be able to read (404 otherwise). */
@@ -137,39 +129,12 @@ export const noticeEndpoints = defineEndpoints(notice, {
     async handle(data, input) {
       const found = await ofNotice(data, input.noticeId);
       if (found.status !== 'PUBLISHED') throw new AppError(409, 'srmNotice.notPublished');
-      const r = data.runtime.table(noticeReceiver.name);
-      const chosen = input.receiverIds?.length ? sql`${r.receiverId!} in ${input.receiverIds}` : undefined;
-      const now = data.now;
-      // One statement for thousands of receivers (recorded once in the notice's history).
-      const reminded = await data.tx
-        .update(r)
-        .set({
-          remindCount: sql`${r.remindCount!} + 1`,
-          lastRemindedAt: now,
-          versionNum: sql`${r.versionNum!} + 1`,
-          lastUpdatedBy: data.actor.userId,
-          lastUpdateDate: now,
-        })
-        .where(and(eq(r.noticeId!, found.noticeId), eq(r.status!, 'ACTIVE'), waiting(r), chosen))
-        .returning({ userId: r.receiverUserId!, remindCount: r.remindCount! });
-      if (!reminded.length) return { data: { count: 0 } };
-      await data.record(
-        notice,
-        found.noticeId,
-        data.t('srmNotice.remindedCount', { count: reminded.length }),
+      const count = await remindWaiting(
+        data,
+        found,
+        input.receiverIds ? { receiverIds: input.receiverIds } : {},
       );
-      const deadline =
-        found.replyDeadline === null ? '-' : formatDateTimeMinute(found.replyDeadline, data.runtime.timeZone);
-      await data.services.siteMessages?.notify({
-        userIds: reminded.map((row) => Number(row.userId)),
-        titleKey: 'srmNotice.message.remindTitle',
-        contentKey: 'srmNotice.message.remindContent',
-        params: { title: found.title, deadline },
-        link: { route: 'notice/noticeDesc', query: { noticeId: found.noticeId } },
-        source: 'NOTICE_REMIND',
-        eventId: `${found.noticeId}-r${now.getTime()}`,
-      });
-      return { data: { count: reminded.length } };
+      return { data: { count } };
     },
   }),
 });
