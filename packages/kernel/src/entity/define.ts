@@ -103,6 +103,11 @@ export interface WorkflowAction {
    * checked like an endpoint's and handed typed to the action's guard and side effect.
    */
   readonly input?: InputSpec;
+  /**
+   * The screens offer the action only on rows this accepts (a notice whose type needs approval
+   * shows 提交审批, the others 发布); the server's guards still decide.
+   */
+  readonly offeredWhen?: (row: Readonly<Record<string, unknown>>) => boolean;
 }
 
 export interface WorkflowDef<A extends string = string> {

@@ -42,6 +42,41 @@ describe('what the workflow allows', () => {
     expect(names([])).toEqual([]);
   });
 
+  it('offers an action with a condition only on rows it accepts, and an approval-owned one only while waiting', () => {
+    const notice = defineEntity('testNotice', {
+      area: 'test',
+      key: 'noticeId',
+      fields: { title: text({ required: true }) },
+      workflow: {
+        states: ['DRAFT', 'APPROVING', 'PUBLISHED', 'WITHDRAWN'],
+        initial: 'DRAFT',
+        editableIn: ['DRAFT', 'WITHDRAWN'],
+        actions: {
+          doSubmit: {
+            from: ['DRAFT', 'WITHDRAWN'],
+            to: 'APPROVING',
+            approval: 'TEST',
+            offeredWhen: (row: Readonly<Record<string, unknown>>) => row.approvalFlag === 'Y',
+          },
+          doApproval: { from: ['APPROVING'], to: 'PUBLISHED', system: true },
+          doPublish: {
+            from: ['DRAFT', 'WITHDRAWN'],
+            to: 'PUBLISHED',
+            offeredWhen: (row: Readonly<Record<string, unknown>>) => row.approvalFlag !== 'Y',
+          },
+          doWithdraw: { from: ['PUBLISHED', 'APPROVING'], to: 'WITHDRAWN' },
+        },
+      },
+    });
+    const offered = (row: Record<string, unknown>) =>
+      availableActions(notice, [row], 'internal', grantAll).map((action) => action.name);
+    expect(offered({ status: 'DRAFT', approvalFlag: 'Y' })).toEqual(['doSubmit']);
+    expect(offered({ status: 'DRAFT', approvalFlag: 'N' })).toEqual(['doPublish']);
+    // 撤回 on a published notice; while it waits for its approval the process owns it.
+    expect(offered({ status: 'PUBLISHED' })).toEqual(['doWithdraw']);
+    expect(offered({ status: 'APPROVING' })).toEqual([]);
+  });
+
   it('shows an action only when its resource code is granted', () => {
     const granted = new Set(['testOrder.doSubmit', 'testOrder.close']);
     const shown = (status: string) =>

@@ -62,7 +62,8 @@ export function availableActions(
       rows.every(
         (row) =>
           action.from.includes(String(row.status)) &&
-          !actionBelongsToApproval(entity, name, String(row.status)),
+          !actionBelongsToApproval(entity, name, String(row.status)) &&
+          (!action.offeredWhen || action.offeredWhen(row)),
       ),
     )
     .map(([name, action]) => ({ name, action }));

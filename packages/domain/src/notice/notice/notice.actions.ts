@@ -88,6 +88,7 @@ export const noticeActions = defineActions(notice, {
     const type = typeof row.configId === 'number' ? await typeOf(ctx, row.configId) : undefined;
     if (!type) return null;
     if (type.noticeKind !== row.noticeKind) return [issue('srmNotice.typeOtherKind', 'configId')];
+    row.approvalFlag = type.approvalFlag;
     row.confirmFlag = type.confirmFlag;
     row.replyFlag = type.replyFlag;
     // A new notice without an audience goes to the type's default one.

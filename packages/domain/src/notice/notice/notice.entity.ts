@@ -23,6 +23,10 @@ export const NOTICE_PROCESS = 'NOTICE_APPROVAL';
 /** States in which a notice may be edited (its audience too). */
 export const NOTICE_EDITABLE = ['DRAFT', 'REJECTED', 'WITHDRAWN'] as const;
 
+type Row = Readonly<Record<string, unknown>>;
+/** The notice's type asks for approval before publishing (copied onto the notice at save). */
+const needsApproval = (row: Row) => row.approvalFlag === 'Y';
+
 export const notice = defineEntity('srmNotice', {
   area: 'notice',
   key: 'noticeId',
@@ -47,6 +51,7 @@ export const notice = defineEntity('srmNotice', {
     expiryDate: date(),
     pinnedFlag: checkbox(),
     /** Copied from the type at every save. */
+    approvalFlag: checkbox({ readonly: true }),
     confirmFlag: checkbox({ readonly: true }),
     replyFlag: checkbox({ readonly: true }),
     /** A notification: receivers answer by then; reminders run until they do. */
@@ -120,11 +125,21 @@ export const notice = defineEntity('srmNotice', {
     deletableIn: ['DRAFT'],
     actions: {
       /** A type that needs approval: the process publishes it. */
-      doSubmit: { from: NOTICE_EDITABLE, to: 'APPROVING', approval: NOTICE_PROCESS },
+      doSubmit: {
+        from: NOTICE_EDITABLE,
+        to: 'APPROVING',
+        approval: NOTICE_PROCESS,
+        offeredWhen: needsApproval,
+      },
       doApproval: { from: ['APPROVING'], to: 'PUBLISHED', system: true },
       doReject: { from: ['APPROVING'], to: 'REJECTED', needs: ['comment'], system: true },
       /** A type without approval. */
-      doPublish: { from: NOTICE_EDITABLE, to: 'PUBLISHED', confirm: true },
+      doPublish: {
+        from: NOTICE_EDITABLE,
+        to: 'PUBLISHED',
+        confirm: true,
+        offeredWhen: (row: Row) => !needsApproval(row),
+      },
       /** Taken back from every reader (or the submitter's recall of the approval). */
       doWithdraw: { from: ['PUBLISHED', 'APPROVING'], to: 'WITHDRAWN', confirm: true, danger: true },
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "srm_notice" ADD COLUMN "approval_flag" char(1);
