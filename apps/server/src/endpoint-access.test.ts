@@ -64,6 +64,19 @@ function headerOf(entity: EntityDef, row: Row): Row | undefined {
 /** The rule, written again: may this principal read this row? */
 function mayRead(p: Principal, entity: EntityDef, row: Row): boolean {
   if (!p.readable.has(entity.name)) return false;
+  // Rows addressed to one user (a notice's copies): that user's, on either side; the readers of
+  // the document they copy reach them through its endpoints (read receipts) and change them
+  // through its actions (publishing, withdrawing).
+  if (entity.addressedTo) {
+    const { field, visibleIn, copiesOf } = entity.addressedTo;
+    if (row[field] === p.userId && (!visibleIn || visibleIn.includes(String(row[STATUS_FIELD])))) return true;
+    if (!copiesOf || p.side === 'supplier') return false;
+    const document = registry.get(copiesOf.entity);
+    const original = (rowsOf.get(document.name) ?? []).find(
+      (found) => found[document.key] === row[copiesOf.field],
+    );
+    return original !== undefined && mayRead(p, document, original);
+  }
   const header = entity.parent ? registry.get(entity.parent.entity) : undefined;
   const headerRow = headerOf(entity, row);
   if (p.side === 'supplier') {

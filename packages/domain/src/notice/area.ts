@@ -12,15 +12,16 @@ export const noticeArea = defineArea({
   name: 'notice',
   entities: [noticeConfig, notice, noticeReceiver],
   messages: { 'zh-CN': zhCN, en },
+  // Directory codes are not lookup codes of the area (NOTICE is a kind of notice).
   directories: [
-    { code: 'NOTICE', side: 'internal', icon: 'notification', order: 70 },
-    { code: 'EXT_NOTICE', side: 'external', icon: 'notification', order: 70 },
+    { code: 'NOTICES', side: 'internal', icon: 'notification', order: 70 },
+    { code: 'EXT_NOTICES', side: 'external', icon: 'notification', order: 70 },
   ],
   menus: [
     {
       code: 'NOTICE_MANAGEMENT',
       side: 'internal',
-      under: 'NOTICE',
+      under: 'NOTICES',
       path: 'noticeManagement',
       entity: 'srmNotice',
       order: 10,
@@ -28,7 +29,7 @@ export const noticeArea = defineArea({
     {
       code: 'NOTIFICATION_MANAGEMENT',
       side: 'internal',
-      under: 'NOTICE',
+      under: 'NOTICES',
       path: 'notificationManagement',
       entity: 'srmNotice',
       order: 20,
@@ -36,7 +37,7 @@ export const noticeArea = defineArea({
     {
       code: 'NOTICE_MORE',
       side: 'internal',
-      under: 'NOTICE',
+      under: 'NOTICES',
       path: 'notice/noticeMore',
       entity: 'srmNoticeReceiver',
       order: 30,
@@ -44,7 +45,7 @@ export const noticeArea = defineArea({
     {
       code: 'NOTICE_CONFIG',
       side: 'internal',
-      under: 'NOTICE',
+      under: 'NOTICES',
       path: 'noticeConfigList',
       entity: 'srmNoticeConfig',
       order: 40,
@@ -52,7 +53,7 @@ export const noticeArea = defineArea({
     {
       code: 'EXT_NOTICE_MORE',
       side: 'external',
-      under: 'EXT_NOTICE',
+      under: 'EXT_NOTICES',
       path: 'notice/noticeMore',
       entity: 'srmNoticeReceiver',
       order: 10,

@@ -271,6 +271,12 @@ export interface EntityDef<
 export interface AddressedTo {
   readonly field: string;
   readonly visibleIn?: readonly string[];
+  /**
+   * The document the rows are copies of (a notice's receivers: `{ entity: 'srmNotice', field:
+   * 'noticeId' }`): its readers reach the copies through the document's own endpoints (read
+   * receipts), and its actions change them.
+   */
+  readonly copiesOf?: { readonly entity: string; readonly field: string };
 }
 
 export const STATUS_FIELD = 'status';

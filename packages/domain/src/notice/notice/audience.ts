@@ -6,7 +6,8 @@
 // snapshot: a supplier qualified later gets the notice when it is published again.
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { RowOf } from '@srm/kernel';
-import type { DataApi } from '@srm/platform';
+import { type DataApi, writeAudit } from '@srm/platform';
+import { queryRows } from '@srm/db';
 import { employee, responsibilityRole, user, userOrgPermit, userResponsibility } from '@srm/kernel';
 import { supplierCategoryOrg, supplierInfo } from '../../supplier';
 import { noticeReceiver } from '../receiver/receiver.entity';
@@ -103,7 +104,7 @@ export async function writeReceivers(
   const by = ctx.actor.userId;
   const now = ctx.now;
   // Everyone of the earlier publishing first; those still in the audience come back below.
-  await ctx.tx
+  const withdrawn = await ctx.tx
     .update(r)
     .set({
       status: 'WITHDRAWN',
@@ -111,7 +112,27 @@ export async function writeReceivers(
       lastUpdatedBy: by,
       lastUpdateDate: now,
     })
-    .where(and(eq(r.noticeId, row.noticeId), eq(r.status, 'ACTIVE')));
+    .where(and(eq(r.noticeId, row.noticeId), eq(r.status, 'ACTIVE')))
+    .returning({ id: r.receiverId! });
+  // One audit entry per version of a copy (the trail's rule), written in bulk too.
+  const audit = (ids: readonly number[], statusFrom: string | null, statusTo: string) =>
+    writeAudit(
+      ctx.tx,
+      ctx.actor,
+      now,
+      ids.map((recordId) => ({
+        entity: noticeReceiver.name,
+        recordId,
+        action: ctx.operation,
+        statusFrom,
+        statusTo,
+      })),
+    );
+  await audit(
+    withdrawn.map((found) => Number(found.id)),
+    'ACTIVE',
+    'WITHDRAWN',
+  );
   if (!targets.length) return 0;
   const column = (field: string) => sql.identifier((r[field] as { name: string }).name);
   const copied = {
@@ -130,7 +151,9 @@ export async function writeReceivers(
   };
   const fields = Object.keys(copied);
   const values = Object.values(copied).map((value) => sql`${value}`);
-  await ctx.tx.execute(sql`
+  const written = await queryRows<{ id: number | string }>(
+    ctx.tx,
+    sql`
     insert into ${r} (${column('noticeId')}, ${column('receiverUserId')}, ${column('supplierId')},
       ${sql.join(fields.map(column), sql`, `)}, ${column('readCount')}, ${column('remindCount')},
       ${column('status')}, ${column('versionNum')}, ${column('createdBy')}, ${column('creationDate')},
@@ -144,7 +167,14 @@ export async function writeReceivers(
         sql`, `,
       )},
       ${column('status')} = 'ACTIVE', ${column('versionNum')} = ${r}.${column('versionNum')} + 1,
-      ${column('lastUpdatedBy')} = ${by}, ${column('lastUpdateDate')} = ${now}`);
+      ${column('lastUpdatedBy')} = ${by}, ${column('lastUpdateDate')} = ${now}
+    returning ${column('receiverId')} as id`,
+  );
+  await audit(
+    written.map((found) => Number(found.id)),
+    null,
+    'ACTIVE',
+  );
   const [counted] = await ctx.tx
     .select({ count: sql<number>`count(*)::int` })
     .from(r)

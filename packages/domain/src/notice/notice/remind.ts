@@ -4,7 +4,7 @@
 // until their deadline, at most once per interval per receiver) share it.
 import { type SQL, and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { type RowOf, formatDateTimeMinute } from '@srm/kernel';
-import type { DataApi, Executable } from '@srm/platform';
+import { type DataApi, type Executable, writeAudit } from '@srm/platform';
 import { noticeReceiver } from '../receiver/receiver.entity';
 import { notice } from './notice.entity';
 
@@ -55,8 +55,19 @@ export async function remindWaiting(
         options.notSince ? or(isNull(r.lastRemindedAt!), lt(r.lastRemindedAt!, options.notSince)) : undefined,
       ),
     )
-    .returning({ userId: r.receiverUserId! });
+    .returning({ id: r.receiverId!, userId: r.receiverUserId! });
   if (!reminded.length) return 0;
+  // One audit entry per version of a copy (the trail's rule), written in bulk too.
+  await writeAudit(
+    data.tx,
+    data.actor,
+    now,
+    reminded.map((row) => ({
+      entity: noticeReceiver.name,
+      recordId: Number(row.id),
+      action: data.operation,
+    })),
+  );
   await data.record(notice, found.noticeId, data.t('srmNotice.remindedCount', { count: reminded.length }));
   const deadline =
     found.replyDeadline === null ? '-' : formatDateTimeMinute(found.replyDeadline, data.runtime.timeZone);

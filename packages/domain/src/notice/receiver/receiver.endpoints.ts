@@ -24,7 +24,6 @@ async function published(data: DataApi, noticeId: number) {
   const [type] = await system.list(noticeConfig, { configId: found.configId }, { limit: 1 });
   return {
     noticeId: found.noticeId,
-    noticeNumber: found.noticeNumber,
     title: found.title,
     content: found.content,
     attachmentIds: found.attachmentIds,

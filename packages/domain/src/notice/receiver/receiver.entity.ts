@@ -11,7 +11,11 @@ export const noticeReceiver = defineEntity('srmNoticeReceiver', {
   area: 'notice',
   key: 'receiverId',
   display: 'title',
-  addressedTo: { field: 'receiverUserId', visibleIn: ['ACTIVE'] },
+  addressedTo: {
+    field: 'receiverUserId',
+    visibleIn: ['ACTIVE'],
+    copiesOf: { entity: 'srmNotice', field: 'noticeId' },
+  },
   // Written by publishing only; readers change their copy through its endpoints.
   writableBy: [],
   unique: [['noticeId', 'receiverUserId']],
