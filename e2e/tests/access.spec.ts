@@ -307,8 +307,15 @@ test('a supplier user sees the external home and only its own company', async ({
     // The menu is named by the server in the new language: it comes with /auth/current again.
     await expect(page.locator('.ant-layout-sider').getByText('My company')).toBeVisible();
     expect(await menuTitles(page)).toEqual(expect.arrayContaining(['Company', 'My company']));
-    // Data stays as entered: the user, the company and the buying organisation of its orders.
-    const text = await shellText(page, '陈晓梅', '苏州恒达精密五金有限公司', '苏州精密机械业务实体');
+    // Data stays as entered: the user, the company, the buying organisation of its orders and
+    // the title of the demo's notice.
+    const text = await shellText(
+      page,
+      '陈晓梅',
+      '苏州恒达精密五金有限公司',
+      '苏州精密机械业务实体',
+      '关于2027年春节放假及送货安排的通知',
+    );
     expect(text.split('\n').filter((line) => CJK.test(line) && line !== '中文')).toEqual([]);
     await keepScreenshot(page, 'exhome-en');
   });
