@@ -2,7 +2,12 @@
 // a fresh data directory so each run sees a first start with demo data.
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 18180);
+// Journeys run on two workers, each against its own server and data directory (ports 18180 and
+// 18181), so that no journey sees another's documents. Playwright sets TEST_PARALLEL_INDEX in each
+// worker process, which loads this file too: that is how a worker finds its server.
+const firstPort = Number(process.env.E2E_PORT ?? 18180);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: './tests',
@@ -11,7 +16,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   // CI runs a failed journey once more (E2E_RETRIES=1 in .ci/run) and reports it as flaky.
   retries: Number(process.env.E2E_RETRIES ?? 0),
   reporter: [['list'], ['html', { open: 'never', outputFolder: './artifacts/report' }]],
@@ -36,14 +41,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: `node e2e/start-server.mjs`,
     cwd: '..',
-    url: `http://localhost:${port}/`,
+    url: `http://localhost:${firstPort + index}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { PORT: String(port) },
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(firstPort + index) },
+  })),
 });

@@ -206,6 +206,9 @@ export function schedulerFixture() {
   }
 
   beforeAll(async () => {
+    // Request ids start again in each file's database, and files share this module (isolate: false).
+    record.intervals.length = 0;
+    for (const seen of [record.attempts, record.signalled, record.executions]) seen.clear();
     server = await startTestServer({ areas: [...serverAreas, testArea] });
     const users = await Promise.all(
       ['sched-buyer', 'sched-other'].map((userName) =>

@@ -94,7 +94,8 @@ describe('the work lease', () => {
         await database.db.execute(sql`select pg_terminate_backend(${before})`);
         const holders = async () => {
           const found = (await database.db.execute(
-            sql`select pid from pg_locks where locktype = 'advisory' and objid = 12 and granted`,
+            sql`select pid from pg_locks where locktype = 'advisory' and objid = 12 and granted
+                and database = (select oid from pg_database where datname = current_database())`,
           )) as unknown as { rows: { pid: number }[] };
           return found.rows.map((row) => row.pid);
         };

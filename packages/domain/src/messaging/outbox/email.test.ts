@@ -51,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await smtp?.close();
+  delete process.env.SRM_MESSAGE_RETRY_SECONDS;
 });
 
 interface Instance {

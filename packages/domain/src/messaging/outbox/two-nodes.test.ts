@@ -55,6 +55,7 @@ describe.runIf(onPostgres)('e-mail on two nodes', () => {
     await two?.close();
     await one?.close();
     await smtp?.close();
+    delete process.env.SRM_MESSAGE_RETRY_SECONDS;
   });
 
   it('e-mails written through both nodes are accepted once each, with retries, sent by both nodes', async () => {

@@ -19,6 +19,10 @@ if (!onPostgres)
   console.info('two-node scheduler suite: skipped on PGlite (one process owns the embedded database)');
 
 process.env.SRM_SCHEDULER_TICK_MS = '3600000';
+// Test files share a process (vitest.config.ts, isolate: false): the next file gets the default.
+afterAll(() => {
+  delete process.env.SRM_SCHEDULER_TICK_MS;
+});
 const areas = [...serverAreas, testArea];
 let one: TestServer;
 let two: TestServer;

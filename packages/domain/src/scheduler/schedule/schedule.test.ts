@@ -3,7 +3,7 @@
 // becomes exactly one request however often nodes tick; two schedules due in the same minute
 // both run; occurrences missed while no node ticked follow skip, once or all; date parameters
 // move on; a bad expression written straight into the table is reported and the others go on.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
@@ -13,6 +13,10 @@ import { schedulerFixture } from '../scheduler.testing';
 
 // The test ticks by hand: the runner's own ticking waits an hour.
 process.env.SRM_SCHEDULER_TICK_MS = '3600000';
+// Test files share a process (vitest.config.ts, isolate: false): the next file gets the default.
+afterAll(() => {
+  delete process.env.SRM_SCHEDULER_TICK_MS;
+});
 
 const { buyer, call, ok, program, until, server, runner } = schedulerFixture();
 type Row = Record<string, unknown>;
