@@ -72,7 +72,7 @@ async function main() {
   };
   const PO = '/api/srm/v1/srmPoHeaderRestful';
   const supplierId = await id(
-    sql`select supplier_id as id from srm_supplier_info where credit_code = '91320505MA1NH7QX3K'`,
+    sql`select supplier_id as id from srm_supplier_info where credit_code = '91320505MA1NH7QX3R'`,
   );
   const orgId = await id(sql`select org_id as id from srm_base_org where org_code = 'OU100'`);
   const currencyId = await id(

@@ -5,6 +5,7 @@
 // and printed from the barcode list. Supplier B never sees A's
 // documents. Screenshots as artifacts.
 import { type Browser, type Page, expect, test } from '@playwright/test';
+import { withCreditCodeCheck } from '@srm/kernel';
 import {
   activePane,
   approveOrder,
@@ -147,7 +148,14 @@ test('a buyer creates a supplier with a site line and qualifies it; an agreement
     await slow(buyer.getByRole('tab', { name: '新建供应商信息', selected: true })).toBeVisible();
     await slow(pane.getByRole('button', { name: /保\s?存/ })).toBeVisible();
     await pane.getByLabel('供应商名称', { exact: true }).fill(name);
-    await pane.getByLabel('统一社会信用代码', { exact: true }).fill(`91320506MA${stamp}8X`);
+    // One character off the check (GB 32100-2015) is refused as it is typed, then the right code.
+    const creditCode = withCreditCodeCheck(`91320506MA${stamp}8`);
+    const wrong = creditCode.slice(0, 17) + (creditCode.endsWith('1') ? '2' : '1');
+    await pane.getByLabel('统一社会信用代码', { exact: true }).fill(wrong);
+    await pane.getByLabel('统一社会信用代码', { exact: true }).press('Tab');
+    await expect(pane.getByText('统一社会信用代码校验位错误，请核对')).toBeVisible();
+    await pane.getByLabel('统一社会信用代码', { exact: true }).fill(creditCode);
+    await expect(pane.getByText('统一社会信用代码校验位错误，请核对')).toHaveCount(0);
     await pane.getByLabel('联系人', { exact: true }).fill('周敏');
     await pane.getByLabel('联系人手机', { exact: true }).fill('13912345678');
     await pane.getByLabel('联系人邮箱', { exact: true }).fill(`zhoumin${stamp}@xinrui.example.cn`);

@@ -2,7 +2,7 @@
 // the caller's language, formula-looking text neutralised, new sheets at the sheet limit, the
 // spec's two error texts, and the export resource required.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeLabel, formatDateTime } from '@srm/kernel';
+import { codeLabel, formatDateTime, withCreditCodeCheck } from '@srm/kernel';
 import { messages } from './schema';
 import { denyingPolicy, postFile, readWorkbook, rowsOf } from './excel.testing';
 import { api, startTestServer, type TestServer } from './testing';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   supplierA = await save({
     ...base,
     supplierName: '导出测试甲',
-    creditCode: '91320505MA1NH7QX3K',
+    creditCode: '91320505MA1NH7QX3R',
     supplierShortName: '=HYPERLINK("http://evil.example","点我")',
     legalPerson: '+SUM(1,2)',
     address: '@cmd',
@@ -44,11 +44,15 @@ beforeAll(async () => {
   supplierB = await save({
     ...base,
     supplierName: '导出测试乙',
-    creditCode: '91330212MA2GQ3RT8W',
+    creditCode: '91330212MA2GQ3RT8L',
     supplierType: 'SERVICE',
   });
   for (let i = 1; i <= 5; i++)
-    await save({ ...base, supplierName: `导出分页${i}`, creditCode: `91310000MA1FL0000${i}`.slice(0, 18) });
+    await save({
+      ...base,
+      supplierName: `导出分页${i}`,
+      creditCode: withCreditCodeCheck(`91310000MA1FL000${i}`),
+    });
 });
 afterAll(async () => server?.close());
 

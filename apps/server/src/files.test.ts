@@ -34,10 +34,10 @@ beforeAll(async () => {
     contactMobile: '13800000000',
     contactEmail: 'a@example.cn',
   };
-  supplierAId = (await save({ ...base, supplierName: '文件测试供应商甲', creditCode: '91320505MA1NH7QX3K' }))
+  supplierAId = (await save({ ...base, supplierName: '文件测试供应商甲', creditCode: '91320505MA1NH7QX3R' }))
     .supplierId as number;
   const supplierBId = (
-    await save({ ...base, supplierName: '文件测试供应商乙', creditCode: '91330212MA2GQ3RT8W' })
+    await save({ ...base, supplierName: '文件测试供应商乙', creditCode: '91330212MA2GQ3RT8L' })
   ).supplierId as number;
   const user = async (userName: string, extra: Row = {}) => {
     const saved = await server.post<Row>('/api/base/v1/baseUserRestful/saveOrUpdate', {

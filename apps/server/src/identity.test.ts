@@ -353,7 +353,7 @@ describe('supplier self-registration', () => {
     const captcha = await server.identity.newCaptcha('REG2');
     const start = await company.call<Row>('/api/srm/v1/srmSupplierRegisterRestful/start', {
       companyName: '杭州远航包装材料有限公司',
-      creditCode: '91330106MA2KX1RT5Y',
+      creditCode: '91330106MA2KX1RT5G',
       contactName: '赵敏',
       contactEmail: 'zhaomin@yuanhang-pack.example.cn',
       contactMobile: '13757190003',
@@ -430,7 +430,7 @@ describe('supplier self-registration', () => {
     const captcha = await server.identity.newCaptcha('DUPE');
     const answer = await client().call('/api/srm/v1/srmSupplierRegisterRestful/start', {
       companyName: '重复公司',
-      creditCode: '91320505MA1NH7QX3K',
+      creditCode: '91320505MA1NH7QX3R',
       contactName: '某人',
       contactEmail: 'someone@example.cn',
       contactMobile: '13700000009',

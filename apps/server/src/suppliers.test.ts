@@ -60,7 +60,7 @@ describe('the supplier master with its lines', () => {
   let orgId: number;
   const header = {
     supplierName: '南京测试精工有限公司',
-    creditCode: '91320115MA1Q9XNH3R',
+    creditCode: '91320115MA1Q9XNH33',
     supplierType: 'PRODUCTION',
     contactName: '测试联系人',
     contactMobile: '13912340001',
@@ -150,7 +150,7 @@ describe('the supplier master with its lines', () => {
     const body = {
       ...header,
       supplierName: '格式测试公司',
-      creditCode: '91320115MA1Q9XNH4T',
+      creditCode: '91320115MA1Q9XNH46',
       accounts: [
         { bankName: '银行', bankAccountName: '户名', bankAccountNumber: '6222 0000 1111 2222' },
         { bankName: '银行', bankAccountName: '户名', bankAccountNumber: '12-34', swiftCode: 'ICBK' },
@@ -191,7 +191,7 @@ describe('the supplier master with its lines', () => {
     const answer = await admin.call(`${INFO}/saveOrUpdate`, {
       ...header,
       supplierName: '主账户测试公司',
-      creditCode: '91320115MA1Q9XNH5W',
+      creditCode: '91320115MA1Q9XNH59',
       accounts: [
         { bankName: 'A', bankAccountName: 'x', bankAccountNumber: '11112222', primaryFlag: 'Y' },
         { bankName: 'B', bankAccountName: 'x', bankAccountNumber: '11113333', primaryFlag: 'Y' },
@@ -204,7 +204,7 @@ describe('the supplier master with its lines', () => {
 
 describe('the supplier lifecycle and the library check', () => {
   it('qualifies, freezes, blacklists and relieves, and a blacklisted supplier may supply nothing', async () => {
-    const supplierA = await idOf(admin, INFO, { creditCode: '91320505MA1NH7QX3K' }, 'supplierId');
+    const supplierA = await idOf(admin, INFO, { creditCode: '91320505MA1NH7QX3R' }, 'supplierId');
     const category = await idOf(
       admin,
       '/api/srm/v1/srmBaseCategoryRestful',
@@ -248,11 +248,11 @@ describe('the supplier lifecycle and the library check', () => {
 
 describe('registration approval', () => {
   it('creates the supplier with the registration’s lines and a first user who signs in and sees only it', async () => {
-    const registerId = await idOf(admin, REGISTER, { creditCode: '91330402MA2BW6HY4C' }, 'registerId');
+    const registerId = await idOf(admin, REGISTER, { creditCode: '91330402MA2BW6HY4H' }, 'registerId');
     // Only the approval process approves: a direct call is refused and creates nothing.
     const direct = await admin.call(`${REGISTER}/doApproval`, { registerId, comment: '资料齐全' });
     expect(direct.httpStatus).toBe(403);
-    const none = await admin.call<Row[]>(`${INFO}/listByPage`, { creditCode: '91330402MA2BW6HY4C' });
+    const none = await admin.call<Row[]>(`${INFO}/listByPage`, { creditCode: '91330402MA2BW6HY4H' });
     expect(none.body.data).toEqual([]);
     // The demo submission started the process: the purchasing manager approves from the pending list.
     const approver = await signedInAs('approver');
@@ -265,7 +265,7 @@ describe('registration approval', () => {
     });
     const supplierId = approved.body.data.supplierId as number;
     const supplier = (await admin.call<Row>(`${INFO}/findById`, { supplierId })).body.data;
-    expect(supplier).toMatchObject({ status: 'POTENTIAL', registerId, creditCode: '91330402MA2BW6HY4C' });
+    expect(supplier).toMatchObject({ status: 'POTENTIAL', registerId, creditCode: '91330402MA2BW6HY4H' });
     expect((supplier.contacts as Row[]).map((row) => row.contactName)).toEqual(['何静']);
     expect((supplier.accounts as Row[]).map((row) => row.bankAccountNumber)).toEqual(['19350101040012345']);
     expect((supplier.locations as Row[]).map((row) => row.locationType)).toEqual(['REGISTERED']);
@@ -289,7 +289,7 @@ describe('registration approval', () => {
   });
 
   it('rejects with a reason the registrant sees, and a reason is required', async () => {
-    const registerId = await idOf(admin, REGISTER, { creditCode: '91330106MA27YK3L9F' }, 'registerId');
+    const registerId = await idOf(admin, REGISTER, { creditCode: '91330106MA27YK3L9L' }, 'registerId');
     const direct = await admin.call(`${REGISTER}/doReject`, { registerId, comment: '请补充营业执照' });
     expect(direct.httpStatus).toBe(403);
     const approver = await signedInAs('approver');
@@ -317,8 +317,8 @@ describe('a supplier user and its company', () => {
 
   beforeAll(async () => {
     supA = await signedInAs('sup_a');
-    supplierA = await idOf(admin, INFO, { creditCode: '91320505MA1NH7QX3K' }, 'supplierId');
-    supplierB = await idOf(admin, INFO, { creditCode: '91330212MA2GQ3RT8W' }, 'supplierId');
+    supplierA = await idOf(admin, INFO, { creditCode: '91320505MA1NH7QX3R' }, 'supplierId');
+    supplierB = await idOf(admin, INFO, { creditCode: '91330212MA2GQ3RT8L' }, 'supplierId');
   });
 
   it('keeps its contacts and contact data up to date', async () => {
@@ -340,7 +340,7 @@ describe('a supplier user and its company', () => {
     const mine = (await supA.call<Row>(`${INFO}/findById`, { supplierId: supplierA })).body.data;
     for (const change of [
       { supplierName: '改名公司' },
-      { creditCode: '91320505MA1NH7QX4L' },
+      { creditCode: '91320505MA1NH7QX4W' },
       { accounts: [] },
       { categories: [] },
       { status: 'QUALIFIED' },
@@ -385,7 +385,7 @@ describe('a supplier user and its company', () => {
   });
 
   it('opens a portal login for a supplier created by a buyer, once', async () => {
-    const potential = await idOf(admin, INFO, { creditCode: '91320412MA1XK5TP2D' }, 'supplierId');
+    const potential = await idOf(admin, INFO, { creditCode: '91320412MA1XK5TP2X' }, 'supplierId');
     const opened = await admin.call<Row[]>(`${INFO}/doToPortal`, { supplierId: potential });
     expect(opened.body.status, opened.body.msg).toBe('S');
     const [, userName] = await mailbox.waitFor('shenjia@yongxin-pack.example.cn', /登录名：(\S+)/);

@@ -71,7 +71,7 @@ beforeAll(async () => {
     supplierName: '常州永信包装材料有限公司',
     supplierShortName: '永信包装',
     supplierNameEn: 'Changzhou Yongxin Packaging Materials Co., Ltd.',
-    creditCode: '91320412MA1XK5TP2D',
+    creditCode: '91320412MA1XK5TP2X',
   };
   ids.supA = (await ok('srmSupplierInfo', 'saveOrUpdate', a!.supplier)).supplierId as number;
   ids.supB = (await ok('srmSupplierInfo', 'saveOrUpdate', b!.supplier)).supplierId as number;

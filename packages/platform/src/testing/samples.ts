@@ -7,6 +7,7 @@ import {
   type FieldDef,
   isClientWritable,
   refDisplayName,
+  withCreditCodeCheck,
 } from '@srm/kernel';
 
 type Row = Record<string, unknown>;
@@ -72,7 +73,7 @@ export class SampleFactory {
           contactPhone: `139${String(n).padStart(8, '0')}`,
           integer: String(n),
           code: `C${n}`,
-          creditCode: `91310000MA1FL${String(n % 100000).padStart(5, '0')}`,
+          creditCode: withCreditCodeCheck(`91310000MA1F${String(n % 100000).padStart(5, '0')}`),
           bankAccount: `6222${String(n).padStart(12, '0')}`,
           swift: 'ICBKCNBJ',
         };

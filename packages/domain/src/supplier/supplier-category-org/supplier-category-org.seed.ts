@@ -6,16 +6,16 @@ import { DEMO_SUPPLIER_STATES } from '../supplier-info/supplier-info.seed';
 
 /** Category and org library: [supplier credit code, category code, org code, status]. */
 const LIBRARY: readonly (readonly [string, string, string, string])[] = [
-  ['91320505MA1NH7QX3K', '0201', 'OU100', 'QUALIFIED'],
-  ['91320505MA1NH7QX3K', '0203', 'OU100', 'QUALIFIED'],
-  ['91320505MA1NH7QX3K', '0203', 'OU200', 'QUALIFIED'],
-  ['91320505MA1NH7QX3K', '0202', 'OU100', 'POTENTIAL'],
-  ['91330212MA2GQ3RT8W', '01', 'OU200', 'QUALIFIED'],
-  ['91330212MA2GQ3RT8W', '01', 'OU100', 'QUALIFIED'],
-  ['91330212MA2GQ3RT8W', '0103', 'OU200', 'FROZEN'],
-  ['91320412MA1XK5TP2D', '0301', 'OU100', 'POTENTIAL'],
-  ['91320211MA1P8GDK6N', '0202', 'OU100', 'QUALIFIED'],
-  ['91330302MA2H4LQN5B', '0203', 'OU100', 'QUIT'],
+  ['91320505MA1NH7QX3R', '0201', 'OU100', 'QUALIFIED'],
+  ['91320505MA1NH7QX3R', '0203', 'OU100', 'QUALIFIED'],
+  ['91320505MA1NH7QX3R', '0203', 'OU200', 'QUALIFIED'],
+  ['91320505MA1NH7QX3R', '0202', 'OU100', 'POTENTIAL'],
+  ['91330212MA2GQ3RT8L', '01', 'OU200', 'QUALIFIED'],
+  ['91330212MA2GQ3RT8L', '01', 'OU100', 'QUALIFIED'],
+  ['91330212MA2GQ3RT8L', '0103', 'OU200', 'FROZEN'],
+  ['91320412MA1XK5TP2X', '0301', 'OU100', 'POTENTIAL'],
+  ['91320211MA1P8GDK6E', '0202', 'OU100', 'QUALIFIED'],
+  ['91330302MA2H4LQN5R', '0203', 'OU100', 'QUIT'],
 ];
 
 /** Sets a demo row's state directly (the seed describes where the demo stands, not how it got there). */

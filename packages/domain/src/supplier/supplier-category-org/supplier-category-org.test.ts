@@ -22,8 +22,8 @@ beforeAll(async () => {
     ],
   });
   for (const [key, entity, filter] of [
-    ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3K' }],
-    ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8W' }],
+    ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
+    ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
     ['0201', 'srmBaseCategory', { categoryCode: '0201' }],
     ['0202', 'srmBaseCategory', { categoryCode: '0202' }],
     ['0101', 'srmBaseCategory', { categoryCode: '0101' }],

@@ -35,7 +35,7 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
       supplierName: '苏州恒达精密五金有限公司',
       supplierShortName: '恒达五金',
       supplierNameEn: 'Suzhou Hengda Precision Hardware Co., Ltd.',
-      creditCode: '91320505MA1NH7QX3K',
+      creditCode: '91320505MA1NH7QX3R',
       supplierType: 'PRODUCTION',
       legalPerson: '周建国',
       registeredCapital: 5000000,
@@ -60,7 +60,7 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
       supplierName: '宁波瑞丰电子科技有限公司',
       supplierShortName: '瑞丰电子',
       supplierNameEn: 'Ningbo Ruifeng Electronics Technology Co., Ltd.',
-      creditCode: '91330212MA2GQ3RT8W',
+      creditCode: '91330212MA2GQ3RT8L',
       supplierType: 'PRODUCTION',
       legalPerson: '郑海波',
       registeredCapital: 12000000,
@@ -88,7 +88,7 @@ const OTHER_SUPPLIERS: readonly Row[] = [
     supplierName: '常州永信包装材料有限公司',
     supplierShortName: '永信包装',
     supplierNameEn: 'Changzhou Yongxin Packaging Materials Co., Ltd.',
-    creditCode: '91320412MA1XK5TP2D',
+    creditCode: '91320412MA1XK5TP2X',
     supplierType: 'PRODUCTION',
     legalPerson: '吴立新',
     registeredCapital: 2000000,
@@ -103,7 +103,7 @@ const OTHER_SUPPLIERS: readonly Row[] = [
     supplierName: '无锡金桥机械加工有限公司',
     supplierShortName: '金桥机加',
     supplierNameEn: 'Wuxi Jinqiao Machining Co., Ltd.',
-    creditCode: '91320211MA1P8GDK6N',
+    creditCode: '91320211MA1P8GDK6E',
     supplierType: 'PRODUCTION',
     legalPerson: '钱国强',
     registeredCapital: 8000000,
@@ -118,7 +118,7 @@ const OTHER_SUPPLIERS: readonly Row[] = [
     supplierName: '温州鑫盛标准件有限公司',
     supplierShortName: '鑫盛标准件',
     supplierNameEn: 'Wenzhou Xinsheng Standard Parts Co., Ltd.',
-    creditCode: '91330302MA2H4LQN5B',
+    creditCode: '91330302MA2H4LQN5R',
     supplierType: 'PRODUCTION',
     legalPerson: '林海',
     registeredCapital: 1000000,
@@ -133,7 +133,7 @@ const OTHER_SUPPLIERS: readonly Row[] = [
     supplierName: '上海明达工业服务有限公司',
     supplierShortName: '明达工业服务',
     supplierNameEn: 'Shanghai Mingda Industrial Services Co., Ltd.',
-    creditCode: '91310115MA1K3RWU7E',
+    creditCode: '91310115MA1K3RWU7F',
     supplierType: 'SERVICE',
     legalPerson: '黄磊',
     registeredCapital: 3000000,
@@ -148,12 +148,12 @@ const OTHER_SUPPLIERS: readonly Row[] = [
 
 /** Where each demo supplier stands in its lifecycle, by credit code. */
 export const DEMO_SUPPLIER_STATES: Readonly<Record<string, string>> = {
-  '91320505MA1NH7QX3K': 'QUALIFIED',
-  '91330212MA2GQ3RT8W': 'QUALIFIED',
-  '91320412MA1XK5TP2D': 'POTENTIAL',
-  '91320211MA1P8GDK6N': 'FROZEN',
-  '91330302MA2H4LQN5B': 'BLACKLISTED',
-  '91310115MA1K3RWU7E': 'ELIMINATED',
+  '91320505MA1NH7QX3R': 'QUALIFIED',
+  '91330212MA2GQ3RT8L': 'QUALIFIED',
+  '91320412MA1XK5TP2X': 'POTENTIAL',
+  '91320211MA1P8GDK6E': 'FROZEN',
+  '91330302MA2H4LQN5R': 'BLACKLISTED',
+  '91310115MA1K3RWU7F': 'ELIMINATED',
 };
 
 /** Sub-records per supplier (categories by code, sites' organisations by code). */
@@ -168,7 +168,7 @@ interface DemoLines {
 }
 
 const LINES: Readonly<Record<string, DemoLines>> = {
-  '91320505MA1NH7QX3K': {
+  '91320505MA1NH7QX3R': {
     sites: [
       ['SZ01', '苏州高新区工厂', 'OU100', '江苏省苏州市高新区珠江路 88 号'],
       ['SZ02', '苏州相城仓库', 'OU100', '江苏省苏州市相城区阳澄湖大道 9 号'],
@@ -205,7 +205,7 @@ const LINES: Readonly<Record<string, DemoLines>> = {
       ['三坐标测量机', 'INSPECTION', 'Global S 7.10.7', '海克斯康', 1],
     ],
   },
-  '91330212MA2GQ3RT8W': {
+  '91330212MA2GQ3RT8L': {
     sites: [['NB01', '宁波鄞州工厂', 'OU200', '浙江省宁波市鄞州区创新路 16 号']],
     accounts: [['中国银行', '宁波鄞州支行', '宁波瑞丰电子科技有限公司', '356758392011', 'BKCHCNBJ92A', 'Y']],
     locations: [['REGISTERED', '浙江省宁波市鄞州区创新路 16 号']],
@@ -226,7 +226,7 @@ const LINES: Readonly<Record<string, DemoLines>> = {
       ['ICT 在线测试仪', 'TEST', 'TR518', '德律', 2],
     ],
   },
-  '91320412MA1XK5TP2D': {
+  '91320412MA1XK5TP2X': {
     sites: [['CZ01', '常州武进工厂', 'OU100', '江苏省常州市武进区湖塘镇长虹路 20 号']],
     accounts: [
       ['中国建设银行', '常州武进支行', '常州永信包装材料有限公司', '32001628836052501234', null, 'Y'],
@@ -240,7 +240,7 @@ const LINES: Readonly<Record<string, DemoLines>> = {
     brands: [],
     devices: [['全自动瓦楞纸板生产线', 'PRODUCTION', 'BHS 2500', 'BHS', 1]],
   },
-  '91320211MA1P8GDK6N': {
+  '91320211MA1P8GDK6E': {
     sites: [['WX01', '无锡胡埭工厂', 'OU100', '江苏省无锡市滨湖区胡埭工业园 6 号']],
     accounts: [['交通银行', '无锡滨湖支行', '无锡金桥机械加工有限公司', '322000612018170012345', null, 'Y']],
     locations: [['FACTORY', '江苏省无锡市滨湖区胡埭工业园 6 号']],
@@ -249,7 +249,7 @@ const LINES: Readonly<Record<string, DemoLines>> = {
     brands: [],
     devices: [['五轴加工中心', 'PRODUCTION', 'DMU 50', '德玛吉', 2]],
   },
-  '91330302MA2H4LQN5B': {
+  '91330302MA2H4LQN5R': {
     sites: [],
     accounts: [['温州银行', '龙湾支行', '温州鑫盛标准件有限公司', '905000120190012345', null, 'Y']],
     locations: [['FACTORY', '浙江省温州市龙湾区永中街道 118 号']],
@@ -258,7 +258,7 @@ const LINES: Readonly<Record<string, DemoLines>> = {
     brands: [],
     devices: [],
   },
-  '91310115MA1K3RWU7E': {
+  '91310115MA1K3RWU7F': {
     sites: [],
     accounts: [],
     locations: [['OFFICE', '上海市浦东新区康桥路 1200 号']],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '@srm/platform/testing';
 import { type Mailbox, startMailbox } from '@srm/platform/testing';
 import { serverAreas } from '../../areas.server';
+import { withCreditCodeCheck } from '@srm/kernel';
 
 type Row = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ async function newSupplier(n: number, extra: Row = {}) {
     api('srmSupplierInfo', 'saveOrUpdate'),
     {
       supplierName: `扬州宏泰五金制品有限公司${n}`,
-      creditCode: `9132100${n}MA1T4KQX2B`,
+      creditCode: withCreditCodeCheck(`9132100${n}MA1T4KQX2`),
       contactName: '孙宏',
       contactMobile: '13952710021',
       contactEmail: `sunhong${n}@hongtai-hw.example.cn`,
@@ -47,7 +48,7 @@ describe('the supplier master', () => {
   it('keeps one primary bank account at most', async () => {
     const two = await server.post(api('srmSupplierInfo', 'saveOrUpdate'), {
       supplierName: '扬州宏泰五金制品有限公司',
-      creditCode: '91321003MA1T4KQX2B',
+      creditCode: '91321003MA1T4KQX2Q',
       contactName: '孙宏',
       contactMobile: '13952710021',
       contactEmail: 'sunhong@hongtai-hw.example.cn',

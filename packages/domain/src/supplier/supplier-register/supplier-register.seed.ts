@@ -7,7 +7,7 @@ import { SUPPLIER_REGISTER_PROCESS } from './supplier-register.entity';
 const PENDING_REGISTRATIONS: readonly Row[] = [
   {
     companyName: '嘉兴华美塑胶制品有限公司',
-    creditCode: '91330402MA2BW6HY4C',
+    creditCode: '91330402MA2BW6HY4H',
     contactName: '何静',
     contactEmail: 'hejing@huamei-plastic.example.cn',
     contactMobile: '13732310007',
@@ -40,7 +40,7 @@ const PENDING_REGISTRATIONS: readonly Row[] = [
   },
   {
     companyName: '杭州拓远智能装备有限公司',
-    creditCode: '91330106MA27YK3L9F',
+    creditCode: '91330106MA27YK3L9L',
     contactName: '孙涛',
     contactEmail: 'suntao@tuoyuan-ie.example.cn',
     contactMobile: '13858120008',

@@ -58,7 +58,7 @@ describe('a company registering itself', () => {
   it('starts with a captcha and gets the token that opens its registration', async () => {
     const body = {
       companyName: '绍兴远景纺织机械有限公司',
-      creditCode: '91330602MA2D8KXQ5T',
+      creditCode: '91330602MA2D8KXQ55',
       contactName: '钱程',
       contactEmail: 'qiancheng@yuanjing-tm.example.cn',
       contactMobile: '13757510011',
