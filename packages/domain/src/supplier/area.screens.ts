@@ -3,6 +3,7 @@ import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
 import { supplierCategoryOrgScreens } from './supplier-category-org/supplier-category-org.screens';
 import { supplierInfoScreens } from './supplier-info/supplier-info.screens';
+import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
@@ -15,4 +16,5 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierRegisterScreens,
   ...supplierInfoScreens,
   ...supplierCategoryOrgScreens,
+  ...supplierLeadScreens,
 ]);

@@ -6,6 +6,7 @@ import { supplierArea } from './area';
 import { supplierSeedList } from './supplier.seed';
 import { supplierCategoryOrgActions } from './supplier-category-org/supplier-category-org.actions';
 import { supplierInfoActions } from './supplier-info/supplier-info.actions';
+import { supplierLeadActions } from './supplier-lead/supplier-lead.actions';
 import { supplierRegisterActions } from './supplier-register/supplier-register.actions';
 import { supplierRegisterEndpoints } from './supplier-register/supplier-register.endpoints';
 
@@ -15,6 +16,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierRegisterActions,
     supplierRegisterEndpoints,
     supplierCategoryOrgActions,
+    supplierLeadActions,
   ],
   seeds: supplierSeedList,
   approvalTemplates: supplierApprovals,

@@ -4,12 +4,13 @@ import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { supplierCategoryOrg } from './supplier-category-org/supplier-category-org.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
+import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
 
 export const supplierArea = defineArea({
   name: 'supplier',
   // Headers; their lines (the master's sub-records, a registration's contacts and accounts) come with them.
-  entities: [supplierInfo, supplierRegister, supplierCategoryOrg],
+  entities: [supplierInfo, supplierRegister, supplierCategoryOrg, supplierLead],
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SUPPLIER', side: 'internal', icon: 'team', order: 10 },
@@ -41,6 +42,14 @@ export const supplierArea = defineArea({
       order: 30,
     },
     {
+      code: 'SUPPLIER_LEAD',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierLeadList',
+      entity: 'srmSupplierLead',
+      order: 5,
+    },
+    {
       code: 'EXT_SUPPLIER_INFO',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -60,11 +69,13 @@ export const supplierArea = defineArea({
   grants: {
     BUYER: {
       SUPPLIER_CATEGORY_ORG: 'all',
+      SUPPLIER_LEAD: 'all',
       SUPPLIER_INFO: 'all',
       SUPPLIER_REGISTRATION: 'all',
     },
     PURCHASE_MANAGER: {
       SUPPLIER_CATEGORY_ORG: ['export', 'view'],
+      SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_INFO: ['export', 'view'],
       SUPPLIER_REGISTRATION: ['doApproval', 'doReject', 'export', 'view'],
     },
