@@ -70,19 +70,25 @@ describe('supplier leads', () => {
       // The demo lead 昆山精诚, by its code and by its name in full-width brackets and spaces.
       [
         lead('某公司', { creditCode: '91320583MA1WQ8TK5W' }),
-        /统一社会信用代码与线索 LD\d+（昆山精诚钣金科技有限公司）相同/,
+        /统一社会信用代码：与线索 LD\d+（昆山精诚钣金科技有限公司）的统一社会信用代码相同/,
       ],
-      [lead(' 昆山精诚 钣金科技有限公司 '), /企业名称与线索 LD\d+（昆山精诚钣金科技有限公司）相同/],
+      [
+        lead(' 昆山精诚 钣金科技有限公司 '),
+        /企业名称：与线索 LD\d+（昆山精诚钣金科技有限公司）的企业名称相同/,
+      ],
       // Supplier A, by its code; supplier B by its name with half-width brackets added.
       [
         lead('另一家公司', { creditCode: '91320505MA1NH7QX3R' }),
-        /统一社会信用代码与供应商 SUP\d+（苏州恒达精密五金有限公司）相同，该企业已是供应商/,
+        /统一社会信用代码：与供应商 SUP\d+（苏州恒达精密五金有限公司）的统一社会信用代码相同，该企业已是供应商/,
       ],
-      [lead('宁波瑞丰电子科技有限公司()'), /企业名称与供应商 SUP\d+（宁波瑞丰电子科技有限公司）相同/],
+      [
+        lead('宁波瑞丰电子科技有限公司()'),
+        /企业名称：与供应商 SUP\d+（宁波瑞丰电子科技有限公司）的企业名称相同/,
+      ],
       // A registration under way (a draft entered below).
       [
         lead('嘉兴华美塑胶制品有限公司'),
-        /企业名称与注册单 REG\d+（嘉兴华美塑胶制品有限公司）相同，该企业正在注册/,
+        /企业名称：与注册单 REG\d+（嘉兴华美塑胶制品有限公司）的企业名称相同，该企业正在注册/,
       ],
     ];
     const registration = await server.post(api('srmSupplierRegister', 'saveOrUpdate'), {
@@ -102,7 +108,7 @@ describe('supplier leads', () => {
       expect(answer.body.msg).toMatch(message);
     }
     const english = await save(lead('昆山精诚钣金科技有限公司'), 'EN');
-    expect(english.body.msg).toMatch(/Same company name as lead LD\d+ \(昆山精诚钣金科技有限公司\)/);
+    expect(english.body.msg).toMatch(/Company name: the same as lead LD\d+ \(昆山精诚钣金科技有限公司\)/);
     expect(await server.count('srm_supplier_lead')).toBe(before);
   });
 
@@ -112,7 +118,7 @@ describe('supplier leads', () => {
     expect(again.body.status, again.body.msg).toBe('S');
     const reopen = await server.post(api('srmSupplierLead', 'doReopen'), { leadId: closed.leadId });
     expect(reopen.httpStatus).toBe(422);
-    expect(reopen.body.msg).toMatch(/企业名称与线索 LD\d+（宁波海曙恒通包装有限公司）相同/);
+    expect(reopen.body.msg).toMatch(/企业名称：与线索 LD\d+（宁波海曙恒通包装有限公司）的企业名称相同/);
     const current = await server.first<Row>('srmSupplierLead', { leadId: closed.leadId });
     expect(current.status).toBe('CLOSED');
   });
