@@ -22,6 +22,8 @@ let responsibilityId = 0;
 let templates = 0;
 
 const overrides: SampleOverrides = {
+  // A credential ends on a day or is long-term valid, not both.
+  srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
   baseMessageTemplate: async (row) => {
     const sources = await server.post<Row[]>('/api/message/v1/baseMessageSourceRestful/listByPage', {
       pageRows: 100,

@@ -56,6 +56,8 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
   }
   const factory = new SampleFactory(registry, (path, body) => admin.call(path, body), {
     [entity.name]: (row) => ({ ...row, [entity.ownedBy!]: supplierAId }),
+    // A credential ends on a day or is long-term valid, not both.
+    srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
     // ISO 4217 codes: three capital letters.
     srmBaseCurrency: (row, n) => ({
       ...row,

@@ -1,5 +1,5 @@
 // Supplier master (供应商信息): the approved company record with its sub-records (sites, bank
-// accounts, addresses, contacts, categories, brands, equipment) saved with it. External users
+// accounts, addresses, contacts, categories, brands, equipment, credentials) saved with it. External users
 // belong to one supplier and see only its row; they may keep their contact data, addresses,
 // contacts, brands and equipment up to date, never the legal data, bank accounts or status.
 // Lifecycle (ADR 0005): potential → qualified, frozen and back, blacklisted, eliminated.
@@ -13,6 +13,7 @@ import {
   supplierLocation,
   supplierSite,
 } from './supplier-lines.entity';
+import { supplierCredential } from '../supplier-credential/supplier-credential.entity';
 
 export const SUPPLIER_STATES = ['POTENTIAL', 'QUALIFIED', 'FROZEN', 'BLACKLISTED', 'ELIMINATED'] as const;
 
@@ -67,6 +68,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
     categories: supplierCategory,
     brands: supplierBrand,
     devices: supplierDevice,
+    credentials: supplierCredential,
   },
   list: {
     columns: [

@@ -5,6 +5,7 @@
 // `supplier/server.ts`.
 import type { SaveBodyOf } from '@srm/kernel';
 import { type Row, type SeedContext, defineSeed } from '@srm/platform';
+import { dayIn } from '../supplier-credential/supplier-credential.validity';
 import type { supplierInfo } from './supplier-info.entity';
 
 export const DEMO_PASSWORD = 'Srm@2026';
@@ -27,7 +28,30 @@ const LINE_KEYS = {
   categories: ['categoryId'],
   brands: ['brandName'],
   devices: ['deviceName'],
+  credentials: ['credentialType', 'credentialNumber'],
 } as const;
+
+/**
+ * Credentials per supplier: type, number, issuer, issue date, and the days from the seeding day
+ * to the last valid day (null: long-term valid). Supplier A has one expiring in 5 days and one in
+ * 40, so expiry warnings show from the first start.
+ */
+const CREDENTIALS: Readonly<Record<string, readonly [string, string, string, string, number | null][]>> = {
+  '91320505MA1NH7QX3R': [
+    ['BUSINESS_LICENCE', '91320505MA1NH7QX3R', '苏州市高新区市场监督管理局', '2016-03-18', null],
+    ['ISO9001', 'CN-QMS-23-0815', '中国质量认证中心', '2023-12-01', 40],
+    ['IATF16949', 'IATF-0432198', 'TÜV 南德意志集团', '2023-11-20', 5],
+  ],
+  '91330212MA2GQ3RT8L': [
+    ['BUSINESS_LICENCE', '91330212MA2GQ3RT8L', '宁波市鄞州区市场监督管理局', '2012-07-09', null],
+    ['ISO9001', 'CN-QMS-24-1102', '中国质量认证中心', '2024-05-10', 520],
+    ['ROHS', 'SGS-RH-25-7781', 'SGS 通标标准技术服务有限公司', '2025-09-01', 280],
+  ],
+};
+
+/** A day `days` after `day` (YYYY-MM-DD). */
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
   {
@@ -275,6 +299,7 @@ const LINES: Readonly<Record<string, DemoLines>> = {
 async function linesOf(context: SeedContext, creditCode: string): Promise<Row> {
   const lines = LINES[creditCode];
   if (!lines) return {};
+  const today = dayIn(context.data().now, context.runtime.timeZone);
   const orgIdOf = (code: string | null) => (code ? context.idOf('srmBaseOrg', { orgCode: code }) : null);
   return {
     sites: await Promise.all(
@@ -318,6 +343,16 @@ async function linesOf(context: SeedContext, creditCode: string): Promise<Row> {
       manufacturer,
       quantity,
     })),
+    credentials: (CREDENTIALS[creditCode] ?? []).map(
+      ([credentialType, credentialNumber, issuingAuthority, issueDate, days]) => ({
+        credentialType,
+        credentialNumber,
+        issuingAuthority,
+        issueDate,
+        expiryDate: days === null ? null : addDays(today, days),
+        longTermFlag: days === null ? 'Y' : 'N',
+      }),
+    ),
   };
 }
 
