@@ -5,7 +5,8 @@
 // and printed from the barcode list. Supplier B never sees A's
 // documents. Screenshots as artifacts.
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { withCreditCodeCheck } from '@srm/kernel';
+// The validators alone: the kernel's index brings JSON catalogues Playwright's loader refuses.
+import { withCreditCodeCheck } from '@srm/kernel/validators';
 import {
   activePane,
   approveOrder,
