@@ -21,13 +21,14 @@ test('a buyer attaches, previews, downloads and deletes files on a supplier', as
   const errors = watchConsole(page);
   const pane = activePane(page);
   const pdf = pdfFile('SRM attachment preview');
-  const field = pane.getByTestId('attachment-field');
+  // The header's field (附件); the credential lines below have scans of their own.
+  const field = pane.getByTestId('attachment-field').first();
 
   await test.step('open a supplier for editing', async () => {
     await signIn(page, 'admin');
     await openFromMenu(page, '供应商信息');
     await pane.locator('.ant-table-row').first().getByText('编辑').click();
-    await expect(pane.getByRole('button', { name: '上传附件' })).toBeVisible();
+    await expect(field.getByRole('button', { name: '上传附件' })).toBeVisible();
   });
 
   await test.step('upload a PDF: a progress bar, then the list with size, uploader and time', async () => {
