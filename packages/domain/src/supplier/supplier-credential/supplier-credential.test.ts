@@ -9,9 +9,17 @@ import { api, seedsNamed, startTestServer, supplierUser, type TestServer } from 
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
 import { supplierSeeds } from '../server';
-import { type CredentialDates, credentialValidOn, dayIn, daysToExpiry } from './supplier-credential.validity';
+import {
+  type CredentialDates,
+  addDays,
+  credentialValidOn,
+  dayIn,
+  daysToExpiry,
+} from './supplier-credential.validity';
 
-type Row = Record<string, unknown> & { credentials?: Row[] };
+type Credential = Record<string, unknown> & CredentialDates & { credentialType: string };
+type Row = Record<string, unknown> & { credentials?: Credential[] };
+type Supplier = Row & { supplierId: number };
 
 describe('the validity of a credential', () => {
   it('is valid through its expiry day and invalid from the day after, in the platform zone', () => {
@@ -22,6 +30,8 @@ describe('the validity of a credential', () => {
     expect(daysToExpiry(iso, '2026-11-26')).toBe(5);
     expect(daysToExpiry(iso, '2026-12-01')).toBe(0);
     expect(daysToExpiry(iso, '2026-12-03')).toBe(-2);
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(daysToExpiry({ expiryDate: addDays('2026-11-26', 40) }, '2026-11-26')).toBe(40);
     // 16:30 UTC on the expiry day is already the next day in Shanghai: expired there.
     const late = new Date('2026-12-01T16:30:00Z');
     expect(credentialValidOn(iso, dayIn(late, 'Asia/Shanghai'))).toBe(false);
@@ -45,7 +55,7 @@ describe('credentials on the supplier master', () => {
   });
   afterAll(async () => server?.close());
 
-  const supplierA = () => server.first<Row>('srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' });
+  const supplierA = () => server.first<Supplier>('srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' });
   const findSupplier = async (supplierId: unknown, actor?: ReturnType<typeof supplierUser>) =>
     server.post<Row>(api('srmSupplierInfo', 'findById'), { supplierId }, actor ? { actor } : {});
 
@@ -54,10 +64,7 @@ describe('credentials on the supplier master', () => {
     const found = await findSupplier(a.supplierId);
     const today = dayIn(new Date(), server.runtime.timeZone);
     const byType = Object.fromEntries(
-      found.body.data.credentials!.map((row) => [
-        row.credentialType,
-        daysToExpiry(row as CredentialDates, today),
-      ]),
+      found.body.data.credentials!.map((row) => [row.credentialType, daysToExpiry(row, today)]),
     );
     expect(byType).toEqual({ BUSINESS_LICENCE: null, ISO9001: 40, IATF16949: 5 });
   });
@@ -105,8 +112,8 @@ describe('credentials on the supplier master', () => {
 
   it('lets a supplier read its own credentials, not change them, and not see another supplier’s', async () => {
     const a = await supplierA();
-    const b = await server.first<Row>('srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' });
-    const asA = supplierUser(a.supplierId as number);
+    const b = await server.first<Supplier>('srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' });
+    const asA = supplierUser(a.supplierId);
     const own = await findSupplier(a.supplierId, asA);
     expect(own.body.status, own.body.msg).toBe('S');
     expect(own.body.data.credentials!.length).toBe(3);

@@ -13,6 +13,13 @@ export function dayIn(instant: Date, timeZone: string): string {
   return formatDate(instant.getTime(), timeZone);
 }
 
+const DAY_MS = 86_400_000;
+
+/** The day (YYYY-MM-DD) `days` after `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** Whether the credential is valid on `day` (YYYY-MM-DD). */
 export function credentialValidOn(credential: CredentialDates, day: string): boolean {
   if (credential.longTermFlag === 'Y') return true;
@@ -26,5 +33,5 @@ export function credentialValidOn(credential: CredentialDates, day: string): boo
 export function daysToExpiry(credential: CredentialDates, day: string): number | null {
   if (credential.longTermFlag === 'Y' || !credential.expiryDate) return null;
   const ms = Date.parse(`${credential.expiryDate}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`);
-  return Math.round(ms / 86_400_000);
+  return Math.round(ms / DAY_MS);
 }

@@ -5,7 +5,7 @@
 // `supplier/server.ts`.
 import type { SaveBodyOf } from '@srm/kernel';
 import { type Row, type SeedContext, defineSeed } from '@srm/platform';
-import { dayIn } from '../supplier-credential/supplier-credential.validity';
+import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
 import type { supplierInfo } from './supplier-info.entity';
 
 export const DEMO_PASSWORD = 'Srm@2026';
@@ -48,10 +48,6 @@ const CREDENTIALS: Readonly<Record<string, readonly [string, string, string, str
     ['ROHS', 'SGS-RH-25-7781', 'SGS 通标标准技术服务有限公司', '2025-09-01', 280],
   ],
 };
-
-/** A day `days` after `day` (YYYY-MM-DD). */
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
   {

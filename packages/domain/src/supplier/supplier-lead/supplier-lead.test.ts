@@ -20,7 +20,8 @@ beforeAll(async () => {
       ...supplierSeeds,
     ],
   });
-  sheetMetal = (await server.first<Row>('srmBaseCategory', { categoryCode: '0201' })).categoryId as number;
+  sheetMetal = (await server.first<{ categoryId: number }>('srmBaseCategory', { categoryCode: '0201' }))
+    .categoryId;
 });
 afterAll(async () => server?.close());
 
@@ -138,11 +139,13 @@ describe('supplier leads', () => {
   });
 
   it('shows a supplier user no lead', async () => {
-    const a = await server.first<Row>('srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' });
+    const a = await server.first<{ supplierId: number }>('srmSupplierInfo', {
+      creditCode: '91320505MA1NH7QX3R',
+    });
     const answer = await server.post<Row[]>(
       api('srmSupplierLead', 'listByPage'),
       { pageRows: 50 },
-      { actor: supplierUser(a.supplierId as number) },
+      { actor: supplierUser(a.supplierId) },
     );
     expect(answer.body.data ?? []).toEqual([]);
   });
