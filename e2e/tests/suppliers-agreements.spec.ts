@@ -172,17 +172,38 @@ test('a buyer creates a supplier with a site line and qualifies it; an agreement
     await slow(pane.getByText('潜在供应商').first()).toBeVisible();
     await keepScreenshot(buyer, 'suppliers-master-saved-zh');
   });
-  await test.step('its lifecycle: qualified', async () => {
-    // antd spaces a two-character Chinese label ("合 格"), as it does 保存 and 下达.
-    await pane.getByRole('button', { name: /^合\s?格$/ }).click();
-    await confirmDialog(buyer);
-    await slow(pane.getByText('合格供应商').first()).toBeVisible();
+  await test.step('its lifecycle: qualified once one of its library lines is', async () => {
     const found = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierInfoRestful/listByPage', {
       supplierName: name,
     });
-    expect(found[0]).toMatchObject({ status: 'QUALIFIED' });
+    const supplierId = found[0]!.supplierId;
+    const [category] = await api<Row[]>(buyer, '/api/srm/v1/srmBaseCategoryRestful/listByPage', {
+      categoryCode: '0204',
+    });
+    const [org] = await api<Row[]>(buyer, '/api/srm/v1/srmBaseOrgRestful/listByPage', { orgCode: 'OU100' });
+    await api(buyer, '/api/srm/v1/srmSupplierCategoryOrgRestful/saveOrUpdate', {
+      supplierId,
+      categoryId: category!.categoryId,
+      orgId: org!.orgId,
+    });
+    await openFromMenu(buyer, '品类组织库');
+    const library = activePane(buyer);
+    await slow(library.getByText(name, { exact: true }).first()).toBeVisible();
+    await library.getByText(name, { exact: true }).first().click();
+    // antd spaces a two-character Chinese label ("合 格"), as it does 保存 and 下达.
+    await slow(library.getByRole('button', { name: /^合\s?格$/ })).toBeVisible();
+    await library.getByRole('button', { name: /^合\s?格$/ }).click();
+    await confirmDialog(buyer);
+    await expect
+      .poll(async () => {
+        const rows = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierInfoRestful/listByPage', {
+          supplierName: name,
+        });
+        return rows[0]!.status;
+      })
+      .toBe('QUALIFIED');
     const supplier = await api<Row & { sites: Row[] }>(buyer, '/api/srm/v1/srmSupplierInfoRestful/findById', {
-      supplierId: found[0]!.supplierId,
+      supplierId,
     });
     expect(supplier.sites.map((site) => [site.siteCode, site.siteName])).toEqual([['SZ01', '苏州工厂']]);
   });

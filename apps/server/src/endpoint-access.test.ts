@@ -266,7 +266,13 @@ function sampleInput(spec: InputSpec, pick: (entity: string) => number | undefin
  * message logs, and the message instances a dispatcher moves as it sends them (each attempt is
  * in the message log; a person's retry or cancel of one is audited like any write).
  */
-const EVENT_RECORDS = new Set(['baseLoginLog', 'baseMessageLog', 'baseMessageInstance']);
+// Append-only records of events (a sign-in, a message, a program's log line): the row is the record.
+const EVENT_RECORDS = new Set([
+  'baseLoginLog',
+  'baseMessageLog',
+  'baseMessageInstance',
+  'baseConcurrentRequestLog',
+]);
 
 async function versions(): Promise<Map<string, string>> {
   const out = new Map<string, string>();

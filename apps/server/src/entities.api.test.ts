@@ -15,6 +15,21 @@ import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;
 
+/** Qualification requirements sampled so far: one credential type each (one per category, scope and type). */
+let requirements = 0;
+const REQUIREMENT_TYPES = [
+  'BUSINESS_LICENCE',
+  'TAX_REGISTRATION',
+  'BANK_PERMIT',
+  'ISO9001',
+  'IATF16949',
+  'ISO14001',
+  'ISO45001',
+  'CCC',
+  'ROHS',
+  'OTHER',
+];
+
 /** The responsibility the samples are written in: a schedule needs its program in one of its request groups. */
 let responsibilityId = 0;
 
@@ -24,6 +39,12 @@ let templates = 0;
 const overrides: SampleOverrides = {
   // A credential ends on a day or is long-term valid, not both.
   srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
+  // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.
+  srmSupplierBlacklist: (row) => ({ ...row, permanentFlag: 'N', relieveDate: '2099-12-31', scopeOrder: 'Y' }),
+  srmQualificationRequirement: (row) => ({
+    ...row,
+    credentialType: REQUIREMENT_TYPES[requirements++ % REQUIREMENT_TYPES.length],
+  }),
   baseMessageTemplate: async (row) => {
     const sources = await server.post<Row[]>('/api/message/v1/baseMessageSourceRestful/listByPage', {
       pageRows: 100,
@@ -420,7 +441,11 @@ describe.each(
     const workflow = entity.workflow!;
     const action = Object.entries(workflow.actions).find(([, a]) => !a.from.includes(workflow.initial));
     if (!action) return;
-    const { httpStatus } = await server.post(api(action[0]), { [entity.key]: created[entity.key] });
+    // With a comment, so an action that needs one is refused for its state, not for the comment.
+    const { httpStatus } = await server.post(api(action[0]), {
+      [entity.key]: created[entity.key],
+      comment: '样例',
+    });
     expect([403, 409]).toContain(httpStatus);
   });
 

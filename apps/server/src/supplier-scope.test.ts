@@ -6,11 +6,26 @@ import type { EntityDef } from '@srm/kernel';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
 import { SYSTEM_ACTOR } from '@srm/platform';
-import { SampleFactory, ApiClient } from '@srm/platform/testing';
+import { SampleFactory, type SampleOverrides, ApiClient } from '@srm/platform/testing';
 import { registry } from './schema';
 import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;
+
+/** Qualification requirements sampled so far: one credential type each (one per category, scope and type). */
+let requirements = 0;
+const REQUIREMENT_TYPES = [
+  'BUSINESS_LICENCE',
+  'TAX_REGISTRATION',
+  'BANK_PERMIT',
+  'ISO9001',
+  'IATF16949',
+  'ISO14001',
+  'ISO45001',
+  'CCC',
+  'ROHS',
+  'OTHER',
+];
 let server: TestServer;
 let admin: ApiClient;
 let supplierB: ApiClient;
@@ -54,14 +69,33 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
       if (own) return service.find(SYSTEM_ACTOR, own[entity.key] as number);
     }
   }
-  const factory = new SampleFactory(registry, (path, body) => admin.call(path, body), {
-    [entity.name]: (row) => ({ ...row, [entity.ownedBy!]: supplierAId }),
+  const adjusted: SampleOverrides = {
     // A credential ends on a day or is long-term valid, not both.
     srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
+    // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.
+    srmSupplierBlacklist: (row) => ({
+      ...row,
+      permanentFlag: 'N',
+      relieveDate: '2099-12-31',
+      scopeOrder: 'Y',
+    }),
+    srmQualificationRequirement: (row) => ({
+      ...row,
+      credentialType: REQUIREMENT_TYPES[requirements++ % REQUIREMENT_TYPES.length],
+    }),
     // ISO 4217 codes: three capital letters.
     srmBaseCurrency: (row, n) => ({
       ...row,
       currencyCode: String.fromCharCode(65 + (n % 26), 65 + ((n / 26) % 26), 90),
+    }),
+  };
+  const own = adjusted[entity.name];
+  const factory = new SampleFactory(registry, (path, body) => admin.call(path, body), {
+    ...adjusted,
+    // Supplier A's row, after whatever else its entity's sample needs.
+    [entity.name]: async (row, n, made) => ({
+      ...(own ? await own(row, n, made) : row),
+      [entity.ownedBy!]: supplierAId,
     }),
   });
   if (entity.writableBy.length) return factory.create(entity.name);

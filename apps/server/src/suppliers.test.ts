@@ -203,12 +203,13 @@ describe('the supplier master with its lines', () => {
 });
 
 describe('the supplier lifecycle and the library check', () => {
-  it('qualifies, freezes, blacklists and relieves, and a blacklisted supplier may supply nothing', async () => {
+  it('blacklists through approval, blocks as the scope says, shows the supplier only the public reason, and relieves', async () => {
+    const BLACKLIST = '/api/srm/v1/srmSupplierBlacklistRestful';
     const supplierA = await idOf(admin, INFO, { creditCode: '91320505MA1NH7QX3R' }, 'supplierId');
     const category = await idOf(
       admin,
       '/api/srm/v1/srmBaseCategoryRestful',
-      { categoryCode: '0201' },
+      { categoryCode: '0203' },
       'categoryId',
     );
     const plant = await idOf(admin, '/api/srm/v1/srmBaseOrgRestful', { orgCode: 'P110' }, 'orgId');
@@ -221,28 +222,99 @@ describe('the supplier lifecycle and the library check', () => {
     };
     expect(await supplierMaySupply(context, query)).toBe(true);
 
-    const noReason = await admin.call(`${INFO}/doBlacklist`, { supplierId: supplierA });
+    const noReason = await admin.call(`${BLACKLIST}/saveOrUpdate`, {
+      supplierId: supplierA,
+      permanentFlag: 'Y',
+    });
     expect([noReason.httpStatus, noReason.body.status]).toEqual([400, 'E']);
-    const blacklisted = await admin.call<Row[]>(`${INFO}/doBlacklist`, {
+    const neither = await admin.call(`${BLACKLIST}/saveOrUpdate`, {
       supplierId: supplierA,
-      comment: '提供虚假资质',
+      publicReason: 'x',
     });
-    expect(blacklisted.body.data[0]!.status).toBe('BLACKLISTED');
-    expect(await supplierMaySupply(context, query)).toBe(false);
-    const qualifyLine = await admin.call(`${INFO}/doQualify`, { supplierId: supplierA });
-    expect(qualifyLine.httpStatus).toBe(409);
-
-    const relieved = await admin.call<Row[]>(`${INFO}/doRelieve`, {
+    expect([neither.httpStatus, neither.body.msg]).toEqual([
+      400,
+      expect.stringContaining('请填写解除日期，或勾选永久'),
+    ]);
+    const saved = await admin.call<Row>(`${BLACKLIST}/saveOrUpdate`, {
       supplierId: supplierA,
-      comment: '申诉成立',
+      permanentFlag: 'Y',
+      scopeSourcing: 'Y',
+      scopeOrder: 'Y',
+      publicReason: '提供虚假资质',
+      internalReason: '审核发现 ISO 证书编号不存在',
     });
-    expect(relieved.body.data[0]!.status).toBe('POTENTIAL');
-    expect(
-      (await admin.call<Row[]>(`${INFO}/doQualify`, { supplierId: supplierA })).body.data[0]!.status,
-    ).toBe('QUALIFIED');
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    const blacklistId = saved.body.data.blacklistId as number;
+    // A draft blocks nothing; the approval puts it in force.
     expect(await supplierMaySupply(context, query)).toBe(true);
-    const history = await admin.call<Row>(`${INFO}/findById`, { supplierId: supplierA, withHistory: true });
-    expect(JSON.stringify(history.body.data.history)).toContain('提供虚假资质');
+    const submitted = await admin.call<Row[]>(`${BLACKLIST}/doSubmit`, { blacklistId });
+    expect(submitted.body.data[0]!.status).toBe('APPROVING');
+    const approver = await signedInAs('approver');
+    const decided = await decideTask(approver, 'srmSupplierBlacklist', blacklistId, 'doApprove', '同意');
+    expect(decided?.body.status, decided?.body.msg ?? 'no task').toBe('S');
+    expect(await supplierMaySupply(context, query)).toBe(false);
+    const supplier = (await admin.call<Row>(`${INFO}/findById`, { supplierId: supplierA })).body.data;
+    // Laid over the status, not replacing it.
+    expect([supplier.status, supplier.blacklistFlag]).toEqual(['QUALIFIED', 'Y']);
+
+    // The library takes no new line for a blacklisted supplier.
+    const line = await admin.call(`/api/srm/v1/srmSupplierCategoryOrgRestful/saveOrUpdate`, {
+      supplierId: supplierA,
+      categoryId: await idOf(
+        admin,
+        '/api/srm/v1/srmBaseCategoryRestful',
+        { categoryCode: '0204' },
+        'categoryId',
+      ),
+      orgId: plant,
+    });
+    expect([line.httpStatus, line.body.status]).toEqual([400, 'E']);
+
+    // Supplier A reads its entry with the public reason only; supplier B does not see it at all.
+    const companyA = await signedInAs('sup_a');
+    const own = await companyA.call<Row>(`${BLACKLIST}/findById`, { blacklistId });
+    expect(own.body.data).toMatchObject({ status: 'APPROVED', publicReason: '提供虚假资质' });
+    expect(own.body.data).not.toHaveProperty('internalReason');
+    expect(JSON.stringify(own.body)).not.toContain('ISO 证书编号不存在');
+    const companyB = await signedInAs('sup_b');
+    expect((await companyB.call(`${BLACKLIST}/findById`, { blacklistId })).httpStatus).toBe(404);
+    const listB = await companyB.call<Row[]>(`${BLACKLIST}/listByPage`, {});
+    expect(listB.body.data.some((row) => row.supplierId === supplierA)).toBe(false);
+
+    const relieved = await admin.call<Row[]>(`${BLACKLIST}/doRelieve`, { blacklistId, comment: '申诉成立' });
+    expect(relieved.body.data[0]!.status).toBe('RELIEVED');
+    expect((await admin.call<Row>(`${INFO}/findById`, { supplierId: supplierA })).body.data).toMatchObject({
+      status: 'QUALIFIED',
+      blacklistFlag: 'N',
+    });
+    expect(await supplierMaySupply(context, query)).toBe(true);
+    const history = await admin.call<Row>(`${BLACKLIST}/findById`, { blacklistId, withHistory: true });
+    expect(JSON.stringify(history.body.data.history)).toContain('申诉成立');
+  });
+});
+
+describe('a blacklisted company registering again', () => {
+  it('is refused with the message any taken credit code gets, which says nothing of the blacklist', async () => {
+    const attempt = async (creditCode: string, userName: string) => {
+      const captcha = await server.identity.newCaptcha('BL01');
+      return client().call(`${REGISTER}/start`, {
+        companyName: `重新注册测试${userName}有限公司`,
+        creditCode,
+        contactName: '张三',
+        contactEmail: `${userName}@relaunch.example.cn`,
+        contactMobile: '13757510099',
+        userName,
+        captchaId: captcha.captchaId,
+        captchaCode: 'BL01',
+      });
+    };
+    // 温州鑫盛标准件 is blacklisted in the demo; 苏州恒达 is an ordinary supplier.
+    const blacklisted = await attempt('91330302MA2H4LQN5R', 'xinsheng_new');
+    const ordinary = await attempt('91320505MA1NH7QX3R', 'hengda_new');
+    expect([blacklisted.httpStatus, blacklisted.body.status]).toEqual([409, 'E']);
+    expect(blacklisted.body.msg).toBe(ordinary.body.msg);
+    expect(blacklisted.body.msg).toBe('该统一社会信用代码已是本平台供应商');
+    expect(JSON.stringify(blacklisted.body)).not.toMatch(/黑名单|blacklist/i);
   });
 });
 
@@ -353,7 +425,7 @@ describe('a supplier user and its company', () => {
       expect([400, 403], JSON.stringify(change)).toContain(answer.httpStatus);
       expect(answer.body.status).toBe('E');
     }
-    for (const action of ['doQualify', 'doFreeze', 'doToPortal']) {
+    for (const action of ['doQuit', 'doToPortal']) {
       const answer = await supA.call(`${INFO}/${action}`, { supplierId: supplierA, comment: 'x' });
       expect([403], action).toContain(answer.httpStatus);
     }

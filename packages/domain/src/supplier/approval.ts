@@ -1,12 +1,20 @@
-// The approval process of a supplier registration (data: a process template): the purchasing
-// manager approves; the last approval creates the supplier and its first external user.
+// The approval processes of the supplier area (data: process templates): the purchasing manager
+// approves a registration (the last approval creates the supplier and its first external user)
+// and a blacklist entry (approval puts it in force).
 import type { ApprovalTemplatePlan } from '@srm/platform';
+import { SUPPLIER_BLACKLIST_PROCESS } from './supplier-blacklist/supplier-blacklist.entity';
 import { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
 
 export const supplierApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: SUPPLIER_REGISTER_PROCESS,
     entityName: 'srmSupplierRegister',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: SUPPLIER_BLACKLIST_PROCESS,
+    entityName: 'srmSupplierBlacklist',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

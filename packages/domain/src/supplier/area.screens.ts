@@ -1,6 +1,8 @@
 // The web part of the supplier area: its objects' screens and its labels.
 import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
+import { qualificationRequirementScreens } from './qualification-requirement/qualification-requirement.screens';
+import { supplierBlacklistScreens } from './supplier-blacklist/supplier-blacklist.screens';
 import { supplierCategoryOrgScreens } from './supplier-category-org/supplier-category-org.screens';
 import { supplierInfoScreens } from './supplier-info/supplier-info.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
@@ -17,4 +19,6 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierInfoScreens,
   ...supplierCategoryOrgScreens,
   ...supplierLeadScreens,
+  ...supplierBlacklistScreens,
+  ...qualificationRequirementScreens,
 ]);

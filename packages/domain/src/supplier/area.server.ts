@@ -1,9 +1,12 @@
-// The supplier area on the server: its objects' behaviour and endpoints, its demo data and its
-// approval process.
+// The supplier area on the server: its objects' behaviour and endpoints, its programs (certificate
+// expiry, blacklist relief), its demo data and its approval processes.
 import { defineServerArea } from '@srm/platform';
 import { supplierApprovals } from './approval';
 import { supplierArea } from './area';
 import { supplierSeedList } from './supplier.seed';
+import { qualificationRequirementActions } from './qualification-requirement/qualification-requirement.actions';
+import { relieveBlacklist, supplierBlacklistActions } from './supplier-blacklist/supplier-blacklist.actions';
+import { credentialExpiry } from './supplier-credential/credential-expiry';
 import { supplierCategoryOrgActions } from './supplier-category-org/supplier-category-org.actions';
 import { supplierInfoActions } from './supplier-info/supplier-info.actions';
 import { supplierLeadActions } from './supplier-lead/supplier-lead.actions';
@@ -17,7 +20,13 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierRegisterEndpoints,
     supplierCategoryOrgActions,
     supplierLeadActions,
+    supplierBlacklistActions,
+    qualificationRequirementActions,
   ],
   seeds: supplierSeedList,
+  executables: {
+    SUPPLIER_CREDENTIAL_EXPIRY: credentialExpiry,
+    SUPPLIER_BLACKLIST_RELIEVE: relieveBlacklist,
+  },
   approvalTemplates: supplierApprovals,
 });

@@ -2,7 +2,11 @@
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
+import { qualificationRequirement } from './qualification-requirement/qualification-requirement.entity';
+import { supplierBlacklist } from './supplier-blacklist/supplier-blacklist.entity';
+import { supplierCategoryOrgHistory } from './supplier-category-org/supplier-category-org-history.entity';
 import { supplierCategoryOrg } from './supplier-category-org/supplier-category-org.entity';
+import { supplierCredentialRemind } from './supplier-credential/supplier-credential.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -10,7 +14,16 @@ import { supplierRegister } from './supplier-register/supplier-register.entity';
 export const supplierArea = defineArea({
   name: 'supplier',
   // Headers; their lines (the master's sub-records, a registration's contacts and accounts) come with them.
-  entities: [supplierInfo, supplierRegister, supplierCategoryOrg, supplierLead],
+  entities: [
+    supplierInfo,
+    supplierRegister,
+    supplierCategoryOrg,
+    supplierCategoryOrgHistory,
+    supplierLead,
+    supplierBlacklist,
+    qualificationRequirement,
+    supplierCredentialRemind,
+  ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SUPPLIER', side: 'internal', icon: 'team', order: 10 },
@@ -50,6 +63,38 @@ export const supplierArea = defineArea({
       order: 5,
     },
     {
+      code: 'SUPPLIER_CATEGORY_ORG_HISTORY',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierCategoryOrgHistoryList',
+      entity: 'srmSupplierCategoryOrgHistory',
+      order: 35,
+    },
+    {
+      code: 'QUALIFICATION_REQUIREMENT',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'qualificationRequirementList',
+      entity: 'srmQualificationRequirement',
+      order: 40,
+    },
+    {
+      code: 'SUPPLIER_BLACKLIST',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierBlacklistList',
+      entity: 'srmSupplierBlacklist',
+      order: 90,
+    },
+    {
+      code: 'EXT_SUPPLIER_BLACKLIST',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myBlacklistList',
+      entity: 'srmSupplierBlacklist',
+      order: 30,
+    },
+    {
       code: 'EXT_SUPPLIER_INFO',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -68,12 +113,18 @@ export const supplierArea = defineArea({
   ],
   grants: {
     BUYER: {
+      QUALIFICATION_REQUIREMENT: 'all',
+      SUPPLIER_BLACKLIST: ['delete', 'doAbolish', 'doRelieve', 'doSubmit', 'export', 'save', 'view'],
+      SUPPLIER_CATEGORY_ORG_HISTORY: ['export', 'view'],
       SUPPLIER_CATEGORY_ORG: 'all',
       SUPPLIER_LEAD: 'all',
       SUPPLIER_INFO: 'all',
       SUPPLIER_REGISTRATION: 'all',
     },
     PURCHASE_MANAGER: {
+      QUALIFICATION_REQUIREMENT: ['export', 'view'],
+      SUPPLIER_BLACKLIST: ['doApproval', 'doReject', 'export', 'view'],
+      SUPPLIER_CATEGORY_ORG_HISTORY: ['export', 'view'],
       SUPPLIER_CATEGORY_ORG: ['export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_INFO: ['export', 'view'],
@@ -85,6 +136,7 @@ export const supplierArea = defineArea({
       SUPPLIER_REGISTRATION: ['export', 'view'],
     },
     SUPPLIER_PORTAL: {
+      EXT_SUPPLIER_BLACKLIST: ['view'],
       EXT_SUPPLIER_CATEGORY_ORG: ['view'],
       EXT_SUPPLIER_INFO: ['save', 'view'],
     },

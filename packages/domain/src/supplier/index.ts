@@ -16,6 +16,8 @@ export { supplierInfo, supplierRegister, supplierCategoryOrg };
 export { ORDERABLE_SUPPLIER_STATES, SUPPLIER_STATES } from './supplier-info/supplier-info.entity';
 export { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
 export { CATEGORY_ORG_STATES } from './supplier-category-org/supplier-category-org.entity';
+export { supplierBlacklist } from './supplier-blacklist/supplier-blacklist.entity';
+export { qualificationRequirement } from './qualification-requirement/qualification-requirement.entity';
 export * from './supplier-info/supplier-lines.entity';
 export * from './supplier-register/supplier-register-lines.entity';
 

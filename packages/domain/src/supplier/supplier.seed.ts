@@ -1,6 +1,9 @@
 // The supplier area's demo data in load order: the suppliers (with their portal users), the
 // category and org library with the suppliers' lifecycle states, registrations waiting for
-// review, and leads. Each object's data is in its folder.
+// review, leads, the blacklisted company's entry, qualification requirements and the lifecycle's
+// programs. Each object's data is in its folder.
+import { qualificationRequirementSeed } from './qualification-requirement/qualification-requirement.seed';
+import { supplierBlacklistSeed, supplierProgramSeed } from './supplier-blacklist/supplier-blacklist.seed';
 import { supplierCategoryOrgSeed } from './supplier-category-org/supplier-category-org.seed';
 import { supplierInfoSeed } from './supplier-info/supplier-info.seed';
 import { supplierLeadSeed } from './supplier-lead/supplier-lead.seed';
@@ -11,4 +14,7 @@ export const supplierSeedList = [
   supplierCategoryOrgSeed,
   supplierRegisterSeed,
   supplierLeadSeed,
+  supplierBlacklistSeed,
+  qualificationRequirementSeed,
+  supplierProgramSeed,
 ];

@@ -122,6 +122,38 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     ],
   },
   {
+    code: 'SUPPLIER_BLACKLISTED',
+    name: '供应商列入黑名单',
+    nameEn: 'Supplier blacklisted',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'number', sample: 'BL202611290001' },
+      { name: 'reason', sample: '交付批次以次充好' },
+    ],
+  },
+  {
+    code: 'SUPPLIER_BLACKLIST_RELIEVED',
+    name: '黑名单解除',
+    nameEn: 'Blacklist entry relieved',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'number', sample: 'BL202611290001' },
+      { name: 'reason', sample: '交付批次以次充好' },
+    ],
+  },
+  {
+    code: 'SUPPLIER_CREDENTIAL_EXPIRING',
+    name: '资质证书即将到期',
+    nameEn: 'Certificates expiring',
+    category: 'OPTIONAL',
+    variables: [
+      { name: 'supplier', sample: '苏州恒达精密五金有限公司' },
+      { name: 'count', sample: '2' },
+      { name: 'days', sample: '7' },
+      { name: 'certificates', sample: 'IATF-0432198（2026-12-04）' },
+    ],
+  },
+  {
     code: 'SCHEDULER_ALERT',
     name: '后台作业告警',
     nameEn: 'Background work alert',

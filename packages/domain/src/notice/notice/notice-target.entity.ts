@@ -46,7 +46,7 @@ export const noticeTarget = defineEntity('srmNoticeTarget', {
     categoryId: ref('srmBaseCategory', { display: 'categoryName' }),
     supplierId: ref('srmSupplierInfo', { display: 'supplierName' }),
     supplierStatus: lookup('SRM_SUPPLIER_STATUS', {
-      codes: ['POTENTIAL', 'QUALIFIED', 'FROZEN', 'BLACKLISTED', 'ELIMINATED'],
+      codes: ['POTENTIAL', 'QUALIFIED', 'QUIT'],
     }),
   },
   list: {

@@ -1,10 +1,17 @@
 // Category and org library (品类组织库): which supplier may supply which purchase category to
-// which organisation. Each line has its own status; purchasing may use a supplier only where a
-// qualified line covers the category (or a parent category) and the organisation (or a parent
-// organisation). See docs/suppliers.md and ADR 0005.
-import { defineEntity, ref, textarea } from '@srm/kernel';
+// which organisation. Each line has its own status (ADR 0023): INTRODUCING while a scene runs,
+// QUALIFIED, SUSPENDED (by hand with a reason, or by the certificate-expiry program when a
+// mandatory certificate lapsed), QUIT. Purchasing may use a supplier only where a qualified line
+// covers the category (or a parent category) and the organisation (or a parent organisation);
+// eligibility.ts decides. Every change of a line's status is kept in its history.
+import { defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
 
-export const CATEGORY_ORG_STATES = ['POTENTIAL', 'QUALIFIED', 'FROZEN', 'QUIT'] as const;
+export const CATEGORY_ORG_STATES = ['INTRODUCING', 'QUALIFIED', 'SUSPENDED', 'QUIT'] as const;
+export type CategoryOrgState = (typeof CATEGORY_ORG_STATES)[number];
+
+/** Why a line is suspended: by hand, a mandatory certificate expired, an open rectification. */
+export const SUSPEND_CAUSES = ['MANUAL', 'CERT_EXPIRY', 'RECTIFICATION'] as const;
+export type SuspendCause = (typeof SUSPEND_CAUSES)[number];
 
 export const supplierCategoryOrg = defineEntity('srmSupplierCategoryOrg', {
   area: 'supplier',
@@ -19,30 +26,51 @@ export const supplierCategoryOrg = defineEntity('srmSupplierCategoryOrg', {
     }),
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
     remark: textarea({ max: 1000 }),
+    /** Set with the suspension, cleared on resume (the platform writes it). */
+    suspendCause: lookup('SRM_LINE_SUSPEND_CAUSE', { codes: SUSPEND_CAUSES, readonly: true }),
+    /** What suspended it: the certificate or the reason given. */
+    suspendReason: text({ max: 500, readonly: true }),
   },
   unique: [['supplierId', 'categoryId', 'orgId']],
   list: {
-    columns: ['supplierName', 'categoryName', 'orgName', 'status', 'remark', 'lastUpdateDate'],
-    filters: ['supplierId', 'categoryId', 'orgId', 'status'],
+    columns: [
+      'supplierName',
+      'categoryName',
+      'orgName',
+      'status',
+      'suspendCause',
+      'suspendReason',
+      'remark',
+      'lastUpdateDate',
+    ],
+    filters: ['supplierId', 'categoryId', 'orgId', 'status', 'suspendCause'],
     sort: [
       { field: 'supplierId', order: 'asc' },
       { field: 'categoryId', order: 'asc' },
     ],
   },
   form: {
-    sections: [{ key: 'basic', fields: ['supplierId', 'categoryId', 'orgId', 'remark'] }],
+    sections: [
+      { key: 'basic', fields: ['supplierId', 'categoryId', 'orgId', 'remark'] },
+      { key: 'suspension', fields: ['suspendCause', 'suspendReason'] },
+    ],
   },
   workflow: {
     states: CATEGORY_ORG_STATES,
-    initial: 'POTENTIAL',
+    initial: 'INTRODUCING',
     statusLookup: 'SRM_CATEGORY_ORG_STATUS',
-    editableIn: ['POTENTIAL'],
-    deletableIn: ['POTENTIAL'],
+    editableIn: ['INTRODUCING'],
+    deletableIn: ['INTRODUCING'],
     actions: {
-      doQualify: { from: ['POTENTIAL'], to: 'QUALIFIED', confirm: true },
-      doUnfreeze: { from: ['FROZEN'], to: 'QUALIFIED', confirm: true },
-      doFreeze: { from: ['QUALIFIED'], to: 'FROZEN', needs: ['comment'], danger: true },
-      doQuit: { from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'], to: 'QUIT', needs: ['comment'], danger: true },
+      doQualify: { from: ['INTRODUCING'], to: 'QUALIFIED', confirm: true },
+      doSuspend: { from: ['QUALIFIED'], to: 'SUSPENDED', needs: ['comment'], danger: true },
+      doResume: { from: ['SUSPENDED'], to: 'QUALIFIED', needs: ['comment'] },
+      doQuit: {
+        from: ['INTRODUCING', 'QUALIFIED', 'SUSPENDED'],
+        to: 'QUIT',
+        needs: ['comment'],
+        danger: true,
+      },
     },
   },
 });

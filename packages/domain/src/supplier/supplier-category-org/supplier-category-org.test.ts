@@ -60,7 +60,7 @@ describe('the category and org library', () => {
         ['钣金件', '苏州精密机械业务实体', 'QUALIFIED'],
         ['紧固件', '苏州精密机械业务实体', 'QUALIFIED'],
         ['紧固件', '宁波精密电子业务实体', 'QUALIFIED'],
-        ['机加工件', '苏州精密机械业务实体', 'POTENTIAL'],
+        ['机加工件', '苏州精密机械业务实体', 'INTRODUCING'],
       ].sort(),
     );
   });
@@ -75,23 +75,42 @@ describe('the category and org library', () => {
     expect(answer.body.status).toBe('E');
   });
 
-  it('moves a line through qualify, freeze, unfreeze and quit, a comment required where it matters', async () => {
+  it('moves a line through qualify, suspend, resume and quit, a comment required where it matters, each change in its history', async () => {
     const created = await server.post<Row>(api('srmSupplierCategoryOrg', 'saveOrUpdate'), {
       supplierId: ids.B,
       categoryId: ids['0301'],
       orgId: ids.OU100,
     });
-    expect(created.body.data.status).toBe('POTENTIAL');
+    expect(created.body.data.status).toBe('INTRODUCING');
     const id = created.body.data.categoryOrgId;
     const act = (action: string, body: Row = {}, language?: 'CN' | 'EN') =>
       server.post<Row[]>(api('srmSupplierCategoryOrg', action), { categoryOrgId: id, ...body }, { language });
-    expect((await act('doFreeze', { comment: 'x' })).httpStatus).toBe(409);
+    expect((await act('doSuspend', { comment: 'x' })).httpStatus).toBe(409);
     expect((await act('doQualify')).body.data[0]!.status).toBe('QUALIFIED');
-    const noComment = await act('doFreeze', {}, 'EN');
+    const noComment = await act('doSuspend', {}, 'EN');
     expect([noComment.httpStatus, noComment.body.status]).toEqual([400, 'E']);
-    expect((await act('doFreeze', { comment: '质量问题整改中' })).body.data[0]!.status).toBe('FROZEN');
-    expect((await act('doUnfreeze')).body.data[0]!.status).toBe('QUALIFIED');
+    const suspended = (await act('doSuspend', { comment: '质量问题整改中' })).body.data[0]!;
+    expect([suspended.status, suspended.suspendCause, suspended.suspendReason]).toEqual([
+      'SUSPENDED',
+      'MANUAL',
+      '质量问题整改中',
+    ]);
+    const resumed = (await act('doResume', { comment: '整改已关闭' })).body.data[0]!;
+    expect([resumed.status, resumed.suspendCause, resumed.suspendReason]).toEqual(['QUALIFIED', null, null]);
     expect((await act('doQuit', { comment: '不再合作' })).body.data[0]!.status).toBe('QUIT');
+    const history = await server.post<Row[]>(api('srmSupplierCategoryOrgHistory', 'listByPage'), {
+      categoryOrgId: id,
+      pageRows: 10,
+    });
+    expect(
+      history.body.data.map((row) => [row.fromStatus, row.toStatus, row.changeSource, row.reason]),
+    ).toEqual([
+      ['QUALIFIED', 'QUIT', 'MANUAL', '不再合作'],
+      ['SUSPENDED', 'QUALIFIED', 'MANUAL', '整改已关闭'],
+      ['QUALIFIED', 'SUSPENDED', 'MANUAL', '质量问题整改中'],
+      ['INTRODUCING', 'QUALIFIED', 'MANUAL', null],
+      [null, 'INTRODUCING', 'MANUAL', null],
+    ]);
   });
 });
 
@@ -127,7 +146,7 @@ describe('supplierMaySupply', () => {
     ).toBe(false);
   });
 
-  it('refuses a potential line, another organisation, and a frozen sub-category under a qualified parent', async () => {
+  it('refuses an introducing line, another organisation, and a suspended sub-category under a qualified parent', async () => {
     const potential = await checkSupplierSupply(context(), {
       supplierId: ids.A!,
       categoryId: ids['0202'],
@@ -164,16 +183,19 @@ describe('supplierMaySupply', () => {
     expect(appError.render!('en').msg).toBe(
       'Supplier 苏州恒达精密五金有限公司 is not approved in the category and org library to supply material 01010001 微控制器 STM32F103C8T6 (category 集成电路) to 宁波北仑工厂',
     );
-    const frozen = await checkSupplierSupply(context(), {
+    const suspended = await checkSupplierSupply(context(), {
       supplierId: ids.B!,
       categoryId: ids['0103'],
       orgId: ids.OU200!,
     });
-    expect(frozen.allowed).toBe(false);
+    expect(suspended.allowed).toBe(false);
     await expect(
       assertSupplierMaySupply(context(), { supplierId: ids.B!, categoryId: ids['0103'], orgId: ids.OU200! }),
-    ).rejects.toSatisfy((e: AppError) =>
-      e.render!('en').msg.includes('is Frozen, not qualified, for 连接器'),
+    ).rejects.toSatisfy(
+      (e: AppError) =>
+        e.render!('en').msg.startsWith(
+          'Supplier 宁波瑞丰电子科技有限公司 is suspended for category 连接器 in',
+        ) && e.render!('en').msg.endsWith(': 来料批次不良率超标，整改完成前暂停供货'),
     );
   });
 });

@@ -3,7 +3,7 @@
 // master. Every credential has an expiry date or is long-term valid (长期有效), never neither and
 // never both. The buyer keeps them; the supplier reads its own (a change goes through change
 // info, issue 18). Validity by day: supplier-credential.validity.ts.
-import { attachments, checkbox, date, defineEntity, lookup, text } from '@srm/kernel';
+import { attachments, checkbox, date, defineEntity, lookup, number, ref, text } from '@srm/kernel';
 
 export const CREDENTIAL_TYPES = [
   'BUSINESS_LICENCE',
@@ -64,5 +64,28 @@ export const supplierCredential = defineEntity('srmSupplierCredential', {
     ],
     filters: ['credentialType', 'credentialNumber'],
     sort: [{ field: 'supplierCredentialId', order: 'asc' }],
+  },
+});
+
+/**
+ * The expiry reminders sent (one row per certificate, expiry date and threshold), so each
+ * threshold is told once however often the program runs, and a renewed certificate (a new
+ * expiry date) is told again. Written by the platform only; internal.
+ */
+export const supplierCredentialRemind = defineEntity('srmSupplierCredentialRemind', {
+  area: 'supplier',
+  key: 'remindId',
+  writableBy: [],
+  fields: {
+    supplierCredentialId: number({ required: true, precision: 0, min: 0 }),
+    supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
+    expiryDate: date({ required: true }),
+    daysBefore: number({ required: true, precision: 0, min: 0 }),
+  },
+  unique: [['supplierCredentialId', 'expiryDate', 'daysBefore']],
+  list: {
+    columns: ['supplierName', 'supplierCredentialId', 'expiryDate', 'daysBefore', 'creationDate'],
+    filters: ['supplierId', 'expiryDate'],
+    sort: [{ field: 'remindId', order: 'desc' }],
   },
 });

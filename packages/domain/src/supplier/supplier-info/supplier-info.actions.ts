@@ -1,8 +1,13 @@
-// The supplier master on the server: one primary bank account at most, and toPortal (our
-// reading, ADR 0005), which opens the first portal login of a supplier created by a buyer.
+// The supplier master on the server: one primary bank account at most; quit, which takes every
+// library line with it; and toPortal (our reading, ADR 0005), which opens the first portal login
+// of a supplier created by a buyer.
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { createPortalUser, mailBothLanguages, portalUserOf, servicesOf } from '../portal-user';
+import { setLineStatus } from '../supplier-category-org/line-status';
+import { reviewCertificateLines } from '../supplier-credential/credential-expiry';
+import { dayIn } from '../supplier-credential/supplier-credential.validity';
+import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-org.entity';
 import { supplierInfo } from './supplier-info.entity';
 
 /** A login name for the supplier: its code in lower case, with a number when taken. */
@@ -21,6 +26,13 @@ export const supplierInfoActions = defineActions(supplierInfo, {
     const primaries = ctx.newLines.accounts.filter((line) => line.primaryFlag === 'Y');
     return primaries.length > 1 ? { field: 'accounts', message: 'srmSupplierInfo.onePrimaryAccount' } : null;
   },
+  // A certificate renewed (or lapsed) on file suspends or resumes the supplier's lines at once,
+  // not only on the expiry program's next run.
+  async afterSave(ctx) {
+    if (ctx.created) return;
+    const system = ctx.system('library lines follow the supplier’s certificates');
+    await reviewCertificateLines(system, dayIn(ctx.now, ctx.runtime.timeZone), [ctx.id]);
+  },
   guards: {
     async doToPortal(ctx): Promise<RuleIssue | null> {
       const { previous } = ctx;
@@ -37,6 +49,17 @@ export const supplierInfoActions = defineActions(supplierInfo, {
     },
   },
   actions: {
+    async doQuit(ctx) {
+      const lines = await ctx
+        .system('a supplier that quits leaves every library line')
+        .list(supplierCategoryOrg, { supplierId: ctx.row.supplierId });
+      await setLineStatus(
+        ctx,
+        lines.map((line) => line.categoryOrgId),
+        'QUIT',
+        { source: 'SUPPLIER_QUIT', documentRef: ctx.row.supplierCode, reason: ctx.input.comment ?? null },
+      );
+    },
     async doToPortal(ctx) {
       const { row } = ctx;
       const userName = await freeUserName(ctx, row.supplierCode ?? String(row.supplierId));

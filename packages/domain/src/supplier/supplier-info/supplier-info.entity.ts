@@ -2,7 +2,9 @@
 // accounts, addresses, contacts, categories, brands, equipment, credentials) saved with it. External users
 // belong to one supplier and see only its row; they may keep their contact data, addresses,
 // contacts, brands and equipment up to date, never the legal data, bank accounts or status.
-// Lifecycle (ADR 0005): potential → qualified, frozen and back, blacklisted, eliminated.
+// Lifecycle (ADR 0023): POTENTIAL until a library line qualifies, QUALIFIED while one is
+// qualified or suspended (the lines decide, line-status.ts), QUIT; a blacklist entry in force is
+// laid over the status (`blacklistFlag`), not a status of its own.
 import { amount, attachments, checkbox, date, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
 import {
   supplierAccount,
@@ -15,7 +17,7 @@ import {
 } from './supplier-lines.entity';
 import { supplierCredential } from '../supplier-credential/supplier-credential.entity';
 
-export const SUPPLIER_STATES = ['POTENTIAL', 'QUALIFIED', 'FROZEN', 'BLACKLISTED', 'ELIMINATED'] as const;
+export const SUPPLIER_STATES = ['POTENTIAL', 'QUALIFIED', 'QUIT'] as const;
 
 /** States of a supplier that may be offered in a buying document's picker (the rest are blocked). */
 export const ORDERABLE_SUPPLIER_STATES: readonly string[] = ['POTENTIAL', 'QUALIFIED'];
@@ -59,6 +61,8 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
     registerId: ref('srmSupplierRegister', { readonly: true }),
     internalRemark: textarea({ max: 1000, internalOnly: true }),
     enabledFlag: checkbox({ default: 'Y' }),
+    /** A blacklist entry is in force (set by its approval, cleared when the last one is relieved). */
+    blacklistFlag: checkbox({ readonly: true }),
   },
   lines: {
     sites: supplierSite,
@@ -77,6 +81,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
       'creditCode',
       'supplierType',
       'status',
+      'blacklistFlag',
       'contactName',
       'contactMobile',
       'creationDate',
@@ -87,6 +92,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
       { field: 'creditCode', op: 'eq' },
       'supplierType',
       'status',
+      'blacklistFlag',
       'enabledFlag',
     ],
     sort: [{ field: 'supplierCode', order: 'asc' }],
@@ -114,7 +120,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
         ],
       },
       { key: 'contact', fields: ['contactName', 'contactMobile', 'contactPhone', 'contactEmail'] },
-      { key: 'other', fields: ['attachmentIds', 'enabledFlag', 'internalRemark'] },
+      { key: 'other', fields: ['attachmentIds', 'enabledFlag', 'blacklistFlag', 'internalRemark'] },
     ],
   },
   workflow: {
@@ -124,24 +130,13 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
     editableIn: ALL_STATES,
     deletableIn: ['POTENTIAL'],
     actions: {
-      doQualify: { from: ['POTENTIAL'], to: 'QUALIFIED', confirm: true },
-      doUnfreeze: { from: ['FROZEN'], to: 'QUALIFIED', confirm: true },
-      doFreeze: { from: ['POTENTIAL', 'QUALIFIED'], to: 'FROZEN', needs: ['comment'], danger: true },
-      doBlacklist: {
-        from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'],
-        to: 'BLACKLISTED',
-        needs: ['comment'],
-        danger: true,
-      },
-      doRelieve: { from: ['BLACKLISTED'], to: 'POTENTIAL', needs: ['comment'] },
-      doEliminate: {
-        from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'],
-        to: 'ELIMINATED',
-        needs: ['comment'],
-        danger: true,
-      },
+      /**
+       * The whole company leaves: every library line becomes QUIT (the quit document with its
+       * checks of open orders comes later, issue 18).
+       */
+      doQuit: { from: ['POTENTIAL', 'QUALIFIED'], to: 'QUIT', needs: ['comment'], danger: true },
       /** toPortal (our reading): gives a supplier created by a buyer its first portal login. */
-      doToPortal: { from: ['POTENTIAL', 'QUALIFIED', 'FROZEN'], confirm: true },
+      doToPortal: { from: ['POTENTIAL', 'QUALIFIED'], confirm: true },
     },
   },
 });

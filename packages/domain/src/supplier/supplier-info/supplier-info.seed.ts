@@ -166,14 +166,18 @@ const OTHER_SUPPLIERS: readonly Row[] = [
   },
 ];
 
-/** Where each demo supplier stands in its lifecycle, by credit code. */
+/**
+ * Where each demo supplier stands in its lifecycle, by credit code (ADR 0023): the status follows
+ * the library lines (a supplier whose only line is suspended is still QUALIFIED); the blacklisted
+ * company keeps its status under its blacklist entry (supplier-blacklist.seed.ts).
+ */
 export const DEMO_SUPPLIER_STATES: Readonly<Record<string, string>> = {
   '91320505MA1NH7QX3R': 'QUALIFIED',
   '91330212MA2GQ3RT8L': 'QUALIFIED',
   '91320412MA1XK5TP2X': 'POTENTIAL',
-  '91320211MA1P8GDK6E': 'FROZEN',
-  '91330302MA2H4LQN5R': 'BLACKLISTED',
-  '91310115MA1K3RWU7F': 'ELIMINATED',
+  '91320211MA1P8GDK6E': 'QUALIFIED',
+  '91330302MA2H4LQN5R': 'POTENTIAL',
+  '91310115MA1K3RWU7F': 'QUIT',
 };
 
 /** Sub-records per supplier (categories by code, sites' organisations by code). */

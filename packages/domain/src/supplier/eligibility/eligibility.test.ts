@@ -1,0 +1,279 @@
+// Eligibility and what feeds it, on the demo data with the test clock: a certificate expiring on
+// D is valid on D and blocks from D+1; the expiry program reminds once per threshold, suspends
+// the lines whose mandatory certificate lapsed (history, reason naming the certificate) and a
+// renewal saved resumes them; a blacklist entry blocks what its scope says until the relieve
+// program lifts it on its date; a supplier that quit may still be paid; the batch answers as the
+// single form does.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExecutableContext, type Executable, SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { baseDataSeeds } from '../../base-data/server';
+import { serverAreas } from '../../areas.server';
+import { credentialExpiry } from '../supplier-credential/credential-expiry';
+import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
+import { relieveBlacklist } from '../supplier-blacklist/supplier-blacklist.actions';
+import { supplierBlacklist } from '../supplier-blacklist/supplier-blacklist.entity';
+import { supplierSeeds } from '../server';
+import { type EligibilityQuery, type Purpose, eligibility, eligibilityBatch } from './eligibility';
+
+type Row = Record<string, unknown>;
+let server: TestServer;
+const ids: Record<string, number> = {};
+let seededOn: string;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    areas: serverAreas,
+    seeds: [
+      ...seedsNamed(baseDataSeeds, 'lookups', 'currencies', 'units', 'organisations', 'categories', 'items'),
+      ...supplierSeeds,
+    ],
+  });
+  seededOn = dayIn(server.clock.now(), server.runtime.timeZone);
+  for (const [key, entity, filter] of [
+    ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
+    ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
+    ['C', 'srmSupplierInfo', { creditCode: '91320412MA1XK5TP2X' }],
+    ['0201', 'srmBaseCategory', { categoryCode: '0201' }],
+    ['0203', 'srmBaseCategory', { categoryCode: '0203' }],
+    ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
+    ['0101', 'srmBaseCategory', { categoryCode: '0101' }],
+    ['OU100', 'srmBaseOrg', { orgCode: 'OU100' }],
+    ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
+    ['P110', 'srmBaseOrg', { orgCode: 'P110' }],
+  ] as const) {
+    const row = await server.first<Row>(entity, filter);
+    ids[key] = row[server.runtime.registry.get(entity).key] as number;
+  }
+});
+afterAll(async () => server?.close());
+
+const context = () => ({
+  actor: SYSTEM_ACTOR,
+  runtime: server.runtime,
+  tx: server.runtime.executor(),
+  now: server.clock.now(),
+});
+
+const sheetMetalA = (): EligibilityQuery => ({
+  supplierId: ids.A!,
+  categoryId: ids['0201'],
+  orgId: ids.P110!,
+});
+const fastenersA = (): EligibilityQuery => ({
+  supplierId: ids.A!,
+  categoryId: ids['0203'],
+  orgId: ids.P110!,
+});
+
+async function run(program: Executable, params: Row = {}): Promise<string> {
+  const context = {
+    requestId: 1,
+    attempt: 1,
+    params,
+    signal: new AbortController().signal,
+    actor: SYSTEM_ACTOR,
+    work: (task) =>
+      server.runtime.transaction((tx) =>
+        task(
+          dataApi({ actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() }, 'program'),
+        ),
+      ),
+    log: () => undefined,
+    output: () => undefined,
+  } as ExecutableContext;
+  return String(await program(context));
+}
+
+async function lineOf(supplierId: number, categoryId: number, orgId: number): Promise<Row> {
+  return server.first<Row>('srmSupplierCategoryOrg', { supplierId, categoryId, orgId });
+}
+
+describe('certificates and eligibility', () => {
+  it('holds a certificate valid through its last day and blocks from the next, naming it, for INVITE and ORDER', async () => {
+    // IATF 16949 of supplier A expires five days after the demo was made; sheet metal for the
+    // Suzhou operating unit requires it, fasteners do not.
+    const expiry = addDays(seededOn, 5);
+    expect((await eligibility(context(), sheetMetalA(), 'ORDER', expiry)).verdict).toBe('ALLOW');
+    for (const purpose of ['ORDER', 'INVITE'] as Purpose[]) {
+      const after = await eligibility(context(), sheetMetalA(), purpose, addDays(expiry, 1));
+      expect(after.verdict).toBe('BLOCK');
+      expect(after.reasons).toEqual([
+        expect.objectContaining({
+          level: 'BLOCK',
+          message: 'srmSupplierSupply.certExpired',
+          params: expect.objectContaining({ type: 'IATF16949', number: 'IATF-0432198', expiryDate: expiry }),
+          document: expect.objectContaining({ entity: 'srmSupplierCredential', number: 'IATF-0432198' }),
+        }),
+      ]);
+    }
+    expect((await eligibility(context(), fastenersA(), 'ORDER', addDays(expiry, 1))).verdict).toBe('ALLOW');
+    // Receiving what was ordered goes on, with a warning.
+    expect((await eligibility(context(), sheetMetalA(), 'RECEIVE', addDays(expiry, 1))).verdict).toBe('WARN');
+  });
+
+  it('reminds once per threshold, suspends on D+1 with the certificate named, and resumes on renewal', async () => {
+    const first = await run(credentialExpiry, { reminderDays: '60,30,7' });
+    // ISO 9001 (40 days: the 60-day reminder) and IATF 16949 (5 days: the 7-day one), in one message.
+    expect(first).toBe('2 reminded, 0 lines suspended, 0 resumed');
+    expect(await run(credentialExpiry, { reminderDays: '60,30,7' })).toBe(
+      '0 reminded, 0 lines suspended, 0 resumed',
+    );
+    const messages = await server.runtime
+      .executor()
+      .execute(
+        `select title_zh, content_zh from base_site_message m join base_user u on u.user_id = m.user_id where u.user_name = 'sup_a' and m.source = 'SUPPLIER_CREDENTIAL_EXPIRING'`,
+      );
+    const rows = (Array.isArray(messages) ? messages : (messages as { rows: Row[] }).rows) as Row[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.title_zh).toBe('资质证书即将到期（7 天内）');
+    expect(String(rows[0]!.content_zh)).toContain('IATF-0432198');
+
+    server.clock.travel(6 * 86_400_000);
+    expect(await run(credentialExpiry)).toBe('0 reminded, 1 lines suspended, 0 resumed');
+    const line = await lineOf(ids.A!, ids['0201']!, ids.OU100!);
+    expect(line).toMatchObject({ status: 'SUSPENDED', suspendCause: 'CERT_EXPIRY' });
+    expect(String(line.suspendReason)).toBe(
+      `IATF 16949 汽车质量管理体系（IATF-0432198）已于 ${addDays(seededOn, 5)} 到期`,
+    );
+    const blocked = await eligibility(context(), sheetMetalA(), 'ORDER');
+    expect(blocked.verdict).toBe('BLOCK');
+    expect(blocked.reasons.map((reason) => reason.message)).toEqual([
+      'srmSupplierSupply.lineSuspended',
+      'srmSupplierSupply.certExpired',
+    ]);
+    // The supplier is still qualified: a suspension is not a disqualification.
+    expect((await server.first<Row>('srmSupplierInfo', { supplierId: ids.A })).status).toBe('QUALIFIED');
+
+    // The renewal saved on the master resumes the line at once.
+    const found = await server.post<Row>(api('srmSupplierInfo', 'findById'), { supplierId: ids.A });
+    const credentials = (found.body.data.credentials as Row[]).map((row) => {
+      const sent = {
+        supplierCredentialId: row.supplierCredentialId,
+        credentialType: row.credentialType,
+        credentialNumber: row.credentialNumber,
+        issuingAuthority: row.issuingAuthority,
+        issueDate: row.issueDate,
+        expiryDate: row.expiryDate,
+        longTermFlag: row.longTermFlag,
+      };
+      return row.credentialType === 'IATF16949'
+        ? {
+            ...sent,
+            credentialNumber: 'IATF-0561177',
+            issueDate: addDays(seededOn, 4),
+            expiryDate: addDays(seededOn, 1100),
+          }
+        : sent;
+    });
+    const saved = await server.post(api('srmSupplierInfo', 'saveOrUpdate'), {
+      supplierId: ids.A,
+      versionNum: found.body.data.versionNum,
+      credentials,
+    });
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    expect(await lineOf(ids.A!, ids['0201']!, ids.OU100!)).toMatchObject({
+      status: 'QUALIFIED',
+      suspendCause: null,
+    });
+    expect((await eligibility(context(), sheetMetalA(), 'ORDER')).verdict).toBe('ALLOW');
+    const history = await server.post<Row[]>(api('srmSupplierCategoryOrgHistory', 'listByPage'), {
+      categoryOrgId: line.categoryOrgId,
+    });
+    expect(history.body.data.map((row) => [row.fromStatus, row.toStatus, row.changeSource])).toEqual([
+      ['SUSPENDED', 'QUALIFIED', 'CERT_RENEWAL'],
+      ['QUALIFIED', 'SUSPENDED', 'CERT_EXPIRY'],
+      [null, 'INTRODUCING', 'MANUAL'],
+    ]);
+    expect(await run(credentialExpiry)).toBe('0 reminded, 0 lines suspended, 0 resumed');
+  });
+});
+
+describe('blacklist, quit and the batch', () => {
+  it('blocks what the entry’s scope says until the relieve program lifts it on its date', async () => {
+    const today = dayIn(server.clock.now(), server.runtime.timeZone);
+    const data = dataApi(context(), 'test');
+    const saved = await data.save(supplierBlacklist, {
+      supplierId: ids.B!,
+      relieveDate: addDays(today, 2),
+      scopeSourcing: 'Y',
+      scopeOrder: 'N',
+      scopePayment: 'N',
+      publicReason: '围标串标',
+    });
+    const b = { supplierId: ids.B!, categoryId: ids['0101'], orgId: ids.OU200! };
+    expect((await eligibility(context(), b, 'INVITE')).verdict).not.toBe('BLOCK');
+    await server.runtime.transaction(async (tx) => {
+      const inTx = dataApi({ ...context(), tx }, 'test');
+      // The approval process's last step, as the engine takes it (its template is data).
+      await server.runtime
+        .service(supplierBlacklist.name)
+        .writeSystemFields(SYSTEM_ACTOR, saved.blacklistId, { status: 'APPROVING' }, 'test');
+      await inTx.act(supplierBlacklist, 'doApproval', [saved.blacklistId]);
+    });
+    const invite = await eligibility(context(), b, 'INVITE');
+    expect(invite.verdict).toBe('BLOCK');
+    expect(invite.reasons[0]).toMatchObject({
+      message: 'srmSupplierSupply.blacklisted',
+      document: { entity: 'srmSupplierBlacklist', number: saved.blacklistNum },
+    });
+    // Orders and payments are outside this entry's scope.
+    expect((await eligibility(context(), b, 'ORDER')).reasons.map((r) => r.message)).not.toContain(
+      'srmSupplierSupply.blacklisted',
+    );
+    expect((await eligibility(context(), b, 'PAY')).verdict).toBe('ALLOW');
+    expect(await run(relieveBlacklist)).toBe('0 relieved');
+    server.clock.travel(2 * 86_400_000);
+    expect(await run(relieveBlacklist)).toBe('1 relieved');
+    expect((await server.first<Row>('srmSupplierBlacklist', { blacklistId: saved.blacklistId })).status).toBe(
+      'RELIEVED',
+    );
+    expect((await server.first<Row>('srmSupplierInfo', { supplierId: ids.B })).blacklistFlag).toBe('N');
+    expect((await eligibility(context(), b, 'INVITE')).reasons.map((r) => r.message)).not.toContain(
+      'srmSupplierSupply.blacklisted',
+    );
+  });
+
+  it('lets a supplier that quit be paid, warns on receipts and blocks orders; its lines quit with it', async () => {
+    const c = { supplierId: ids.C!, categoryId: ids['0301'], orgId: ids.OU100! };
+    const quit = await server.post<Row[]>(api('srmSupplierInfo', 'doQuit'), {
+      supplierId: ids.C,
+      comment: '经营范围调整，不再供货',
+    });
+    expect(quit.body.data[0]!.status).toBe('QUIT');
+    expect((await lineOf(ids.C!, ids['0301']!, ids.OU100!)).status).toBe('QUIT');
+    expect((await eligibility(context(), c, 'ORDER')).reasons[0]!.message).toBe(
+      'srmSupplierSupply.supplierQuit',
+    );
+    expect((await eligibility(context(), c, 'PAY')).verdict).toBe('ALLOW');
+    // A line cannot be added for it.
+    const line = await server.post(api('srmSupplierCategoryOrg', 'saveOrUpdate'), {
+      supplierId: ids.C,
+      categoryId: ids['0201'],
+      orgId: ids.OU100,
+    });
+    expect([line.httpStatus, line.body.status]).toEqual([400, 'E']);
+  });
+
+  it('answers a batch as the single form does, in order', async () => {
+    const queries: EligibilityQuery[] = [
+      sheetMetalA(),
+      fastenersA(),
+      { supplierId: ids.B!, categoryId: ids['0101'], orgId: ids.OU200! },
+      { supplierId: ids.C!, categoryId: ids['0301'], orgId: ids.OU100! },
+      { supplierId: 987_654_321, categoryId: ids['0101'], orgId: ids.OU200! },
+      { supplierId: ids.A!, categoryId: ids['0101'], orgId: ids.OU100! },
+    ];
+    const batch = await eligibilityBatch(context(), queries, 'ORDER');
+    const single = await Promise.all(queries.map((query) => eligibility(context(), query, 'ORDER')));
+    expect(batch).toEqual(single);
+    expect(batch.map((answer) => answer.verdict)).toEqual([
+      'ALLOW',
+      'ALLOW',
+      'ALLOW',
+      'BLOCK',
+      'BLOCK',
+      'BLOCK',
+    ]);
+  });
+});

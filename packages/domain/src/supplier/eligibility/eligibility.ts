@@ -1,0 +1,409 @@
+// Eligibility (ADR 0023): the one rule that says whether a supplier may be invited to sourcing,
+// ordered from, received from or paid, for a category (or a material's category) in an
+// organisation on a day. Every path asks it — sourcing invitations, order saves and approval,
+// the ASL, agreements, delivery notes, payments, and the imports, copies, splits and documents
+// generated from requisitions that end in those saves — so none can skip it (odoo/odoo #100213).
+//
+// The answer is ALLOW, WARN or BLOCK with reasons, each naming the document behind it: a quit,
+// a blacklist entry in force whose scope covers the purpose, no library line or one that is not
+// QUALIFIED (introducing, suspended with its cause, quit), a mandatory certificate missing or
+// expired on that day. The batch form answers thousands of triples in seven queries, for
+// pickers and the benchmark; the single form is the batch of one.
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { type DataApi, type HookContext, dataApi } from '@srm/platform';
+import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-org.entity';
+import { supplierBlacklist } from '../supplier-blacklist/supplier-blacklist.entity';
+import { supplierCredential } from '../supplier-credential/supplier-credential.entity';
+import { qualificationRequirement } from '../qualification-requirement/qualification-requirement.entity';
+import { supplierInfo } from '../supplier-info/supplier-info.entity';
+import { credentialValidOn, dayIn } from '../supplier-credential/supplier-credential.validity';
+
+/** What the supplier is to be trusted with. */
+export type Purpose = 'INVITE' | 'ORDER' | 'RECEIVE' | 'PAY';
+export type Verdict = 'ALLOW' | 'WARN' | 'BLOCK';
+
+export interface EligibilityQuery {
+  readonly supplierId: number;
+  readonly orgId: number;
+  /** The purchase category; or give `itemId` and the item's category is used. */
+  readonly categoryId?: number | null;
+  readonly itemId?: number | null;
+}
+
+export interface Reason {
+  readonly level: 'WARN' | 'BLOCK';
+  /** Message key, with its parameters (names, numbers, dates). */
+  readonly message: string;
+  readonly params: Readonly<Record<string, string>>;
+  /** The document behind it, where there is one. */
+  readonly document?: { readonly entity: string; readonly id: number; readonly number?: string };
+}
+
+export interface Eligibility {
+  readonly verdict: Verdict;
+  readonly reasons: readonly Reason[];
+  /** The library line that decided (the most specific one covering category and organisation). */
+  readonly categoryOrgId: number | null;
+}
+
+interface TreeNode {
+  readonly id: number;
+  readonly parent: number | null;
+  readonly name: string;
+}
+
+interface LineRow {
+  readonly id: number;
+  readonly supplierId: number;
+  readonly categoryId: number;
+  readonly orgId: number;
+  readonly status: string;
+  readonly suspendCause: string | null;
+  readonly suspendReason: string | null;
+}
+
+const MAX_DEPTH = 20;
+const ids = (values: Iterable<number>) => sql.param([...new Set(values)]);
+
+/** The platform's reader: the rule is the platform's, whoever saves the document. */
+function readerOf(context: HookContext): DataApi {
+  return dataApi(context, 'eligibility').system('eligibility reads suppliers, lines and certificates');
+}
+
+function ancestors(nodes: ReadonlyMap<number, TreeNode>, first: number): TreeNode[] {
+  const chain: TreeNode[] = [];
+  const seen = new Set<number>();
+  let next: number | null = first;
+  while (next !== null && !seen.has(next) && chain.length < MAX_DEPTH) {
+    seen.add(next);
+    const node = nodes.get(next);
+    if (!node) break;
+    chain.push(node);
+    next = node.parent;
+  }
+  return chain;
+}
+
+/** Which blacklist scope flag covers a purpose. */
+const SCOPE_OF: Readonly<Record<Purpose, 'scopeSourcing' | 'scopeOrder' | 'scopePayment'>> = {
+  INVITE: 'scopeSourcing',
+  ORDER: 'scopeOrder',
+  RECEIVE: 'scopeOrder',
+  PAY: 'scopePayment',
+};
+
+/**
+ * The batch form: one answer per query, in order. `day` (YYYY-MM-DD) defaults to today in the
+ * platform's time zone.
+ */
+export async function eligibilityBatch(
+  context: HookContext,
+  queries: readonly EligibilityQuery[],
+  purpose: Purpose,
+  day?: string,
+): Promise<Eligibility[]> {
+  if (!queries.length) return [];
+  const data = readerOf(context);
+  const on = day ?? dayIn(data.now, data.runtime.timeZone);
+  const { tx, runtime } = data;
+  const supplierIds = queries.map((q) => q.supplierId);
+
+  const s = runtime.table(supplierInfo.name);
+  const suppliers = new Map(
+    (
+      await tx
+        .select({ id: s.supplierId!, name: s.supplierName!, status: s.status! })
+        .from(s)
+        .where(sql`${s.supplierId!} = any(${ids(supplierIds)}::bigint[])`)
+    ).map((row) => [Number(row.id), row as { id: number; name: string; status: string }]),
+  );
+
+  const itemIds = queries.flatMap((q) => (q.itemId == null ? [] : [q.itemId]));
+  const it = runtime.table('srmBaseItem');
+  const items = new Map(
+    itemIds.length
+      ? (
+          await tx
+            .select({ id: it.itemId!, code: it.itemCode!, name: it.itemName!, categoryId: it.categoryId! })
+            .from(it)
+            .where(sql`${it.itemId!} = any(${ids(itemIds)}::bigint[])`)
+        ).map((row) => [
+          Number(row.id),
+          row as { id: number; code: string; name: string; categoryId: number | null },
+        ])
+      : [],
+  );
+
+  // Both trees are master data of a few thousand rows at most: read whole, walked in memory.
+  const c = runtime.table('srmBaseCategory');
+  const categories = new Map<number, TreeNode>(
+    (await tx.select({ id: c.categoryId!, parent: c.parentCategoryId!, name: c.categoryName! }).from(c)).map(
+      (row) => [
+        Number(row.id),
+        {
+          id: Number(row.id),
+          parent: row.parent === null ? null : Number(row.parent),
+          name: String(row.name),
+        },
+      ],
+    ),
+  );
+  const o = runtime.table('srmBaseOrg');
+  const orgs = new Map<number, TreeNode>(
+    (await tx.select({ id: o.orgId!, parent: o.parentOrgId!, name: o.orgName! }).from(o)).map((row) => [
+      Number(row.id),
+      { id: Number(row.id), parent: row.parent === null ? null : Number(row.parent), name: String(row.name) },
+    ]),
+  );
+
+  const l = runtime.table(supplierCategoryOrg.name);
+  const linesBySupplier = new Map<number, LineRow[]>();
+  for (const row of await tx
+    .select({
+      id: l.categoryOrgId!,
+      supplierId: l.supplierId!,
+      categoryId: l.categoryId!,
+      orgId: l.orgId!,
+      status: l.status!,
+      suspendCause: l.suspendCause!,
+      suspendReason: l.suspendReason!,
+    })
+    .from(l)
+    .where(sql`${l.supplierId!} = any(${ids(supplierIds)}::bigint[])`)) {
+    const line = row as unknown as LineRow;
+    const list = linesBySupplier.get(Number(line.supplierId)) ?? [];
+    list.push({
+      ...line,
+      id: Number(line.id),
+      categoryId: Number(line.categoryId),
+      orgId: Number(line.orgId),
+    });
+    linesBySupplier.set(Number(line.supplierId), list);
+  }
+
+  const b = runtime.table(supplierBlacklist.name);
+  const scope = SCOPE_OF[purpose];
+  const blacklisted = new Map<number, { id: number; number: string; reason: string }>();
+  for (const row of await tx
+    .select({
+      id: b.blacklistId!,
+      number: b.blacklistNum!,
+      supplierId: b.supplierId!,
+      reason: b.publicReason!,
+    })
+    .from(b)
+    .where(
+      and(
+        sql`${b.supplierId!} = any(${ids(supplierIds)}::bigint[])`,
+        eq(b.status!, 'APPROVED'),
+        eq(b[scope]!, 'Y'),
+        sql`(${b.permanentFlag!} = 'Y' or ${b.relieveDate!} > ${on}::date)`,
+      ) as SQL,
+    )) {
+    blacklisted.set(Number(row.supplierId), {
+      id: Number(row.id),
+      number: String(row.number),
+      reason: String(row.reason),
+    });
+  }
+
+  const r = runtime.table(qualificationRequirement.name);
+  const requirements = (
+    await tx
+      .select({
+        categoryId: r.categoryId!,
+        orgId: r.orgId!,
+        type: r.credentialType!,
+        mandatory: r.mandatoryFlag!,
+      })
+      .from(r)
+      .where(eq(r.enabledFlag!, 'Y'))
+  ).map((row) => ({
+    categoryId: Number(row.categoryId),
+    orgId: row.orgId === null ? null : Number(row.orgId),
+    type: String(row.type),
+    mandatory: row.mandatory === 'Y',
+  }));
+
+  const cr = runtime.table(supplierCredential.name);
+  const credentials = new Map<
+    string,
+    { id: number; number: string; expiryDate: string | null; longTermFlag: string | null }[]
+  >();
+  if (requirements.length) {
+    for (const row of await tx
+      .select({
+        id: cr.supplierCredentialId!,
+        supplierId: cr.supplierId!,
+        type: cr.credentialType!,
+        number: cr.credentialNumber!,
+        expiryDate: cr.expiryDate!,
+        longTermFlag: cr.longTermFlag!,
+      })
+      .from(cr)
+      .where(
+        and(
+          sql`${cr.supplierId!} = any(${ids(supplierIds)}::bigint[])`,
+          inArray(cr.credentialType!, [...new Set(requirements.map((q) => q.type))]),
+        ) as SQL,
+      )) {
+      const key = `${Number(row.supplierId)}:${String(row.type)}`;
+      const list = credentials.get(key) ?? [];
+      list.push({
+        id: Number(row.id),
+        number: String(row.number),
+        expiryDate: (row.expiryDate as string | null) ?? null,
+        longTermFlag: (row.longTermFlag as string | null) ?? null,
+      });
+      credentials.set(key, list);
+    }
+  }
+
+  return queries.map((query) => {
+    const reasons: Reason[] = [];
+    const answer = (categoryOrgId: number | null = null): Eligibility => ({
+      verdict: reasons.some((x) => x.level === 'BLOCK') ? 'BLOCK' : reasons.length ? 'WARN' : 'ALLOW',
+      reasons,
+      categoryOrgId,
+    });
+    const block = (message: string, params: Record<string, string>, document?: Reason['document']) =>
+      reasons.push({ level: 'BLOCK', message, params, ...(document ? { document } : {}) });
+    // Receiving what was ordered goes on with a warning where ordering anew would be refused.
+    const lineLevel: Reason['level'] = purpose === 'RECEIVE' ? 'WARN' : 'BLOCK';
+    const lineReason = (message: string, params: Record<string, string>, document?: Reason['document']) =>
+      reasons.push({ level: lineLevel, message, params, ...(document ? { document } : {}) });
+
+    const supplier = suppliers.get(query.supplierId);
+    const plant = orgs.get(query.orgId);
+    const supplierName = supplier?.name ?? String(query.supplierId);
+    if (!supplier) {
+      block('srmSupplierSupply.noSupplier', { supplier: supplierName });
+      return answer();
+    }
+    if (!plant) {
+      block('srmSupplierSupply.noOrg', { org: String(query.orgId) });
+      return answer();
+    }
+    const entry = blacklisted.get(query.supplierId);
+    if (entry) {
+      block(
+        'srmSupplierSupply.blacklisted',
+        { supplier: supplierName, number: entry.number, reason: entry.reason },
+        { entity: supplierBlacklist.name, id: entry.id, number: entry.number },
+      );
+    }
+    if (supplier.status === 'QUIT' && purpose !== 'PAY') {
+      (purpose === 'RECEIVE' ? lineReason : block)('srmSupplierSupply.supplierQuit', {
+        supplier: supplierName,
+      });
+    }
+    if (purpose === 'PAY') return answer();
+
+    let categoryId = query.categoryId ?? null;
+    let material = '';
+    if (query.itemId != null) {
+      const found = items.get(query.itemId);
+      if (!found) {
+        block('srmSupplierSupply.noItem', { item: String(query.itemId) });
+        return answer();
+      }
+      material = `${found.code} ${found.name}`;
+      categoryId ??= found.categoryId === null ? null : Number(found.categoryId);
+      if (categoryId === null) {
+        block('srmSupplierSupply.itemNoCategory', { item: material });
+        return answer();
+      }
+    } else if (categoryId === null) {
+      block('srmSupplierSupply.noCategory', {});
+      return answer();
+    }
+    const categoryChain = ancestors(categories, categoryId);
+    if (!categoryChain.length) {
+      block('srmSupplierSupply.noCategoryFound', { category: String(categoryId) });
+      return answer();
+    }
+    const orgChain = ancestors(orgs, query.orgId);
+    const categoryRank = new Map(categoryChain.map((node, index) => [node.id, index]));
+    const orgRank = new Map(orgChain.map((node, index) => [node.id, index]));
+    // The most specific line decides: the nearest category first, then the nearest organisation
+    // (a suspended sub-category stays suspended under a qualified parent category).
+    let deciding: LineRow | undefined;
+    let best = Infinity;
+    for (const line of linesBySupplier.get(query.supplierId) ?? []) {
+      const cr = categoryRank.get(line.categoryId);
+      const or = orgRank.get(line.orgId);
+      if (cr === undefined || or === undefined) continue;
+      const rank = cr * MAX_DEPTH + or;
+      if (rank < best) {
+        best = rank;
+        deciding = line;
+      }
+    }
+    const suffix = material ? 'Item' : '';
+    const params: Record<string, string> = {
+      supplier: supplierName,
+      category: categoryChain[0]!.name,
+      org: plant.name,
+      ...(material ? { item: material } : {}),
+    };
+    const lineDoc = deciding ? { entity: supplierCategoryOrg.name, id: deciding.id } : undefined;
+    if (!deciding) {
+      lineReason(`srmSupplierSupply.notInLibrary${suffix}`, params);
+    } else if (deciding.status === 'SUSPENDED') {
+      lineReason(
+        `srmSupplierSupply.lineSuspended${suffix}`,
+        { ...params, reason: deciding.suspendReason ?? '' },
+        lineDoc,
+      );
+    } else if (deciding.status === 'INTRODUCING' && purpose === 'INVITE') {
+      // Sourcing may already ask a supplier under introduction for prices.
+      reasons.push({
+        level: 'WARN',
+        message: `srmSupplierSupply.lineIntroducing${suffix}`,
+        params,
+        document: lineDoc!,
+      });
+    } else if (deciding.status !== 'QUALIFIED') {
+      lineReason(
+        `srmSupplierSupply.lineNotQualified${suffix}`,
+        { ...params, status: deciding.status },
+        lineDoc,
+      );
+    }
+
+    // Certificates the category (or a parent) requires in this organisation (or a parent, or any).
+    const required = new Map<string, boolean>();
+    for (const requirement of requirements) {
+      if (!categoryRank.has(requirement.categoryId)) continue;
+      if (requirement.orgId !== null && !orgRank.has(requirement.orgId)) continue;
+      required.set(requirement.type, (required.get(requirement.type) ?? false) || requirement.mandatory);
+    }
+    for (const [type, mandatory] of [...required].sort(([a], [b]) => a.localeCompare(b))) {
+      const held = credentials.get(`${query.supplierId}:${type}`) ?? [];
+      if (held.some((credential) => credentialValidOn(credential, on))) continue;
+      const level: Reason['level'] = mandatory ? lineLevel : 'WARN';
+      const latest = [...held].sort((a, z) => (z.expiryDate ?? '').localeCompare(a.expiryDate ?? ''))[0];
+      reasons.push(
+        latest
+          ? {
+              level,
+              message: 'srmSupplierSupply.certExpired',
+              params: { ...params, type, number: latest.number, expiryDate: latest.expiryDate ?? '' },
+              document: { entity: supplierCredential.name, id: latest.id, number: latest.number },
+            }
+          : { level, message: 'srmSupplierSupply.certMissing', params: { ...params, type } },
+      );
+    }
+    return answer(deciding?.id ?? null);
+  });
+}
+
+/** The single form: the batch of one. */
+export async function eligibility(
+  context: HookContext,
+  query: EligibilityQuery,
+  purpose: Purpose,
+  day?: string,
+): Promise<Eligibility> {
+  return (await eligibilityBatch(context, [query], purpose, day))[0]!;
+}
