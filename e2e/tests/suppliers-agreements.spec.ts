@@ -188,8 +188,10 @@ test('a buyer creates a supplier with a site line and qualifies it; an agreement
     });
     await openFromMenu(buyer, '品类组织库');
     const library = activePane(buyer);
-    await slow(library.getByText(name, { exact: true }).first()).toBeVisible();
-    await library.getByText(name, { exact: true }).first().click();
+    const row = library.locator('.ant-table-row').filter({ hasText: name });
+    await slow(row).toBeVisible();
+    await expect(row.getByText('引入中')).toBeVisible();
+    await row.getByText('查看', { exact: true }).click();
     // antd spaces a two-character Chinese label ("合 格"), as it does 保存 and 下达.
     await slow(library.getByRole('button', { name: /^合\s?格$/ })).toBeVisible();
     await library.getByRole('button', { name: /^合\s?格$/ }).click();

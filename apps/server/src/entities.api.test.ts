@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIAL_TYPES } from '@srm/domain/supplier';
 import { type EntityDef, STATUS_FIELD, filterableFields, sortableFields } from '@srm/kernel';
 import { SampleFactory, type SampleOverrides } from '@srm/platform/testing';
 import { registry } from './schema';
@@ -17,18 +18,6 @@ type Row = Record<string, unknown>;
 
 /** Qualification requirements sampled so far: one credential type each (one per category, scope and type). */
 let requirements = 0;
-const REQUIREMENT_TYPES = [
-  'BUSINESS_LICENCE',
-  'TAX_REGISTRATION',
-  'BANK_PERMIT',
-  'ISO9001',
-  'IATF16949',
-  'ISO14001',
-  'ISO45001',
-  'CCC',
-  'ROHS',
-  'OTHER',
-];
 
 /** The responsibility the samples are written in: a schedule needs its program in one of its request groups. */
 let responsibilityId = 0;
@@ -43,7 +32,7 @@ const overrides: SampleOverrides = {
   srmSupplierBlacklist: (row) => ({ ...row, permanentFlag: 'N', relieveDate: '2099-12-31', scopeOrder: 'Y' }),
   srmQualificationRequirement: (row) => ({
     ...row,
-    credentialType: REQUIREMENT_TYPES[requirements++ % REQUIREMENT_TYPES.length],
+    credentialType: CREDENTIAL_TYPES[requirements++ % CREDENTIAL_TYPES.length],
   }),
   baseMessageTemplate: async (row) => {
     const sources = await server.post<Row[]>('/api/message/v1/baseMessageSourceRestful/listByPage', {

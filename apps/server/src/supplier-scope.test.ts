@@ -2,6 +2,7 @@
 // least-privileged user of supplier B tries to find, list, filter, update, delete and act on
 // supplier A's rows, signed in for real. All refused or empty; no A row in any answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIAL_TYPES } from '@srm/domain/supplier';
 import type { EntityDef } from '@srm/kernel';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
@@ -14,18 +15,6 @@ type Row = Record<string, unknown>;
 
 /** Qualification requirements sampled so far: one credential type each (one per category, scope and type). */
 let requirements = 0;
-const REQUIREMENT_TYPES = [
-  'BUSINESS_LICENCE',
-  'TAX_REGISTRATION',
-  'BANK_PERMIT',
-  'ISO9001',
-  'IATF16949',
-  'ISO14001',
-  'ISO45001',
-  'CCC',
-  'ROHS',
-  'OTHER',
-];
 let server: TestServer;
 let admin: ApiClient;
 let supplierB: ApiClient;
@@ -81,7 +70,7 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
     }),
     srmQualificationRequirement: (row) => ({
       ...row,
-      credentialType: REQUIREMENT_TYPES[requirements++ % REQUIREMENT_TYPES.length],
+      credentialType: CREDENTIAL_TYPES[requirements++ % CREDENTIAL_TYPES.length],
     }),
     // ISO 4217 codes: three capital letters.
     srmBaseCurrency: (row, n) => ({

@@ -18,6 +18,7 @@ export { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register
 export { CATEGORY_ORG_STATES } from './supplier-category-org/supplier-category-org.entity';
 export { supplierBlacklist } from './supplier-blacklist/supplier-blacklist.entity';
 export { qualificationRequirement } from './qualification-requirement/qualification-requirement.entity';
+export { CREDENTIAL_TYPES } from './supplier-credential/supplier-credential.entity';
 export * from './supplier-info/supplier-lines.entity';
 export * from './supplier-register/supplier-register-lines.entity';
 

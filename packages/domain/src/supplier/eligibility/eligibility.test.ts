@@ -9,7 +9,7 @@ import { type ExecutableContext, type Executable, SYSTEM_ACTOR, dataApi } from '
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
-import { credentialExpiry } from '../supplier-credential/credential-expiry';
+import { credentialExpiry, reviewCertificateLines } from '../supplier-credential/credential-expiry';
 import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
 import { relieveBlacklist } from '../supplier-blacklist/supplier-blacklist.actions';
 import { supplierBlacklist } from '../supplier-blacklist/supplier-blacklist.entity';
@@ -274,6 +274,48 @@ describe('blacklist, quit and the batch', () => {
       'BLOCK',
       'BLOCK',
       'BLOCK',
+    ]);
+  });
+});
+
+describe('certificates on file however they were entered', () => {
+  it('lapses a certificate stored without the long-term flag, and does not resume a line when the lapsed certificate is deleted', async () => {
+    const db = server.runtime.executor();
+    const today = dayIn(server.clock.now(), server.runtime.timeZone);
+    // Supplier B's ISO 9001 (required for electronic components) as an import might leave it: no
+    // long-term flag at all, expired yesterday.
+    await db.execute(
+      `update srm_supplier_credential set long_term_flag = null, expiry_date = '${addDays(today, -1)}'
+        where supplier_id = ${ids.B} and credential_type = 'ISO9001'`,
+    );
+    const review = () =>
+      server.runtime.transaction((tx) =>
+        reviewCertificateLines(dataApi({ ...context(), tx }, 'test').system('test'), today),
+      );
+    expect(await review()).toEqual({ suspended: 2, resumed: 0 });
+    expect(
+      await lineOf(
+        ids.B!,
+        (await server.first<Row>('srmBaseCategory', { categoryCode: '01' })).categoryId as number,
+        ids.OU200!,
+      ),
+    ).toMatchObject({
+      status: 'SUSPENDED',
+      suspendCause: 'CERT_EXPIRY',
+    });
+    // Deleting the lapsed certificate is not a renewal: the lines stay suspended.
+    await db.execute(
+      `delete from srm_supplier_credential where supplier_id = ${ids.B} and credential_type = 'ISO9001'`,
+    );
+    expect(await review()).toEqual({ suspended: 0, resumed: 0 });
+    const missing = await eligibility(
+      context(),
+      { supplierId: ids.B!, categoryId: ids['0101'], orgId: ids.OU200! },
+      'ORDER',
+    );
+    expect(missing.reasons.map((reason) => reason.message)).toEqual([
+      'srmSupplierSupply.lineSuspended',
+      'srmSupplierSupply.certMissing',
     ]);
   });
 });

@@ -1,7 +1,7 @@
 // Demo blacklist: the company ADR 0005 had in the status BLACKLISTED gets an entry in force (its
 // status stays what its lines make it), blocking sourcing and orders for a year, with a public and
 // an internal reason; and the two programs of the lifecycle (certificate expiry, blacklist
-// relief), which an administrator schedules daily.
+// relief), which an administrator schedules daily, in their request group.
 import { SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
 import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
 
@@ -64,4 +64,23 @@ export const supplierProgramSeed = defineSeed('supplier.programs', async (contex
     retentionDays: 30,
     params: [],
   });
+  // The administrator submits and schedules them (后台作业 → 提交请求 / 调度作业).
+  const admin = await context.findId('baseResponsibility', { responsibilityCode: 'SYS_ADMIN' });
+  if (admin === null) return;
+  const program = (programCode: string) => context.idOf('baseConcurrentProgram', { programCode });
+  await context.put(
+    'baseRequestGroup',
+    { groupCode: 'SUPPLIER_PROGRAMS' },
+    {
+      groupCode: 'SUPPLIER_PROGRAMS',
+      groupName: '供应商管理作业',
+      maxActivePerUser: 0,
+      programs: [
+        { lineNum: 1, programId: await program('SUPPLIER_CREDENTIAL_EXPIRY') },
+        { lineNum: 2, programId: await program('SUPPLIER_BLACKLIST_RELIEVE') },
+      ],
+      responsibilities: [{ lineNum: 1, responsibilityId: admin }],
+    },
+    { programs: ['programId'], responsibilities: ['responsibilityId'] },
+  );
 });

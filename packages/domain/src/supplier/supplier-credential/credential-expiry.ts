@@ -28,11 +28,18 @@ interface Lapsed {
 
 /**
  * Lines (in `status`) for which some enabled mandatory requirement covering their category (or
- * a parent) and organisation (or a parent, or every organisation) has a certificate of its type
- * on file that expired before `day`, and none valid on `day`. With `negate`, the lines for which
- * no such requirement exists.
+ * a parent) and organisation (or a parent, or every organisation) has no certificate of its type
+ * valid on `day`: `lapsed`, one expired before it is on file (what suspends a line); `unmet`,
+ * whether or not one ever was (what keeps a suspended line from resuming: deleting the expired
+ * certificate is not a renewal).
  */
-function lapsedLines(data: DataApi, day: string, status: SQL, supplierIds?: readonly number[]): SQL {
+function lapsedLines(
+  data: DataApi,
+  day: string,
+  status: SQL,
+  supplierIds: readonly number[] | undefined,
+  mode: 'lapsed' | 'unmet' = 'lapsed',
+): SQL {
   const lines = table(data, supplierCategoryOrg.name);
   const requirements = table(data, qualificationRequirement.name);
   const credentials = table(data, supplierCredential.name);
@@ -60,10 +67,10 @@ function lapsedLines(data: DataApi, day: string, status: SQL, supplierIds?: read
       join category_up cu on cu.category_id = l.category_id
       join ${requirements} r on r.category_id = cu.ancestor_id
        and r.enabled_flag = 'Y' and r.mandatory_flag = 'Y'
-      join lateral (
+      ${mode === 'lapsed' ? sql`join` : sql`left join`} lateral (
         select c.credential_number, c.expiry_date from ${credentials} c
          where c.supplier_id = l.supplier_id and c.credential_type = r.credential_type
-           and c.long_term_flag <> 'Y' and c.expiry_date < ${day}::date
+           and c.long_term_flag is distinct from 'Y' and c.expiry_date < ${day}::date
          order by c.expiry_date desc limit 1
       ) x on true
      where ${status} ${only}
@@ -129,7 +136,13 @@ export async function reviewCertificateLines(
     (
       await rows<{ line_id: string | number }>(
         data,
-        lapsedLines(data, day, sql`l.status = 'SUSPENDED' and l.suspend_cause = 'CERT_EXPIRY'`, supplierIds),
+        lapsedLines(
+          data,
+          day,
+          sql`l.status = 'SUSPENDED' and l.suspend_cause = 'CERT_EXPIRY'`,
+          supplierIds,
+          'unmet',
+        ),
       )
     ).map((row) => Number(row.line_id)),
   );
@@ -199,7 +212,7 @@ export async function remindExpiring(
         select c.supplier_credential_id, c.supplier_id, c.credential_type, c.credential_number, c.expiry_date,
                (select min(d) from unnest(${sql.param(days)}::int[]) d where d >= c.expiry_date - ${day}::date) as days_before
           from ${credentials} c
-         where c.long_term_flag <> 'Y' and c.expiry_date >= ${day}::date
+         where c.long_term_flag is distinct from 'Y' and c.expiry_date >= ${day}::date
            and c.expiry_date <= ${day}::date + ${days[days.length - 1]!}::int
       ), told as (
         insert into ${reminds} (supplier_credential_id, supplier_id, expiry_date, days_before,
