@@ -25,7 +25,7 @@ export const agreement = defineEntity('srmPurAgreement', {
       required: true,
       display: 'supplierName',
       filter: () => ({ enabledFlag: 'Y' }),
-      offer: { status: ORDERABLE_SUPPLIER_STATES },
+      offer: { status: ORDERABLE_SUPPLIER_STATES, blacklistFlag: 'N' },
     }),
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
     currencyId: ref('srmBaseCurrency', {

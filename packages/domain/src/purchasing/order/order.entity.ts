@@ -71,7 +71,7 @@ export const order = defineEntity('srmPoHeader', {
     supplierId: ref('srmSupplierInfo', {
       required: true,
       display: 'supplierName',
-      offer: { status: ORDERABLE_SUPPLIER_STATES },
+      offer: { status: ORDERABLE_SUPPLIER_STATES, blacklistFlag: 'N' },
     }),
     supplierEmail: text({ max: 120, format: 'email' }),
     buyerName: text({ max: 60, profileDefault: 'userFullName' }),
