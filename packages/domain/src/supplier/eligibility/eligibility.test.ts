@@ -43,7 +43,7 @@ beforeAll(async () => {
     ['P110', 'srmBaseOrg', { orgCode: 'P110' }],
   ] as const) {
     const row = await server.first<Row>(entity, filter);
-    ids[key] = row[server.runtime.registry.get(entity).key] as number;
+    ids[key] = Number(row[server.runtime.registry.get(entity).key]);
   }
 });
 afterAll(async () => server?.close());
@@ -296,7 +296,7 @@ describe('certificates on file however they were entered', () => {
     expect(
       await lineOf(
         ids.B!,
-        (await server.first<Row>('srmBaseCategory', { categoryCode: '01' })).categoryId as number,
+        Number((await server.first<Row>('srmBaseCategory', { categoryCode: '01' })).categoryId),
         ids.OU200!,
       ),
     ).toMatchObject({

@@ -130,7 +130,12 @@ export async function eligibilityBatch(
             .where(sql`${it.itemId!} = any(${ids(itemIds)}::bigint[])`)
         ).map((row) => [
           Number(row.id),
-          row as { id: number; code: string; name: string; categoryId: number | null },
+          {
+            id: Number(row.id),
+            code: String(row.code),
+            name: String(row.name),
+            categoryId: row.categoryId === null ? null : Number(row.categoryId),
+          },
         ])
       : [],
   );
@@ -171,15 +176,18 @@ export async function eligibilityBatch(
     })
     .from(l)
     .where(sql`${l.supplierId!} = any(${ids(supplierIds)}::bigint[])`)) {
-    const line = row as unknown as LineRow;
-    const list = linesBySupplier.get(Number(line.supplierId)) ?? [];
-    list.push({
-      ...line,
-      id: Number(line.id),
-      categoryId: Number(line.categoryId),
-      orgId: Number(line.orgId),
-    });
-    linesBySupplier.set(Number(line.supplierId), list);
+    const line: LineRow = {
+      id: Number(row.id),
+      supplierId: Number(row.supplierId),
+      categoryId: Number(row.categoryId),
+      orgId: Number(row.orgId),
+      status: String(row.status),
+      suspendCause: row.suspendCause === null ? null : String(row.suspendCause),
+      suspendReason: row.suspendReason === null ? null : String(row.suspendReason),
+    };
+    const list = linesBySupplier.get(line.supplierId);
+    if (list) list.push(line);
+    else linesBySupplier.set(line.supplierId, [line]);
   }
 
   const b = runtime.table(supplierBlacklist.name);

@@ -3,6 +3,7 @@
 // an internal reason; and the two programs of the lifecycle (certificate expiry, blacklist
 // relief), which an administrator schedules daily, in their request group.
 import { SYSTEM_ACTOR, type SeedContext, defineSeed } from '@srm/platform';
+import { supplierBlacklist } from './supplier-blacklist.entity';
 import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
 
 const BLACKLISTED = '91330302MA2H4LQN5R';
@@ -11,8 +12,8 @@ export const supplierBlacklistSeed = defineSeed('supplier.blacklist', async (con
   const supplierId = await context.idOf('srmSupplierInfo', { creditCode: BLACKLISTED });
   if (await context.findId('srmSupplierBlacklist', { supplierId })) return;
   const today = dayIn(context.runtime.clock.now(), context.runtime.timeZone);
-  const service = context.runtime.service('srmSupplierBlacklist');
-  const saved = await service.save(SYSTEM_ACTOR, {
+  const service = context.runtime.service(supplierBlacklist.name);
+  const saved = await context.data().save(supplierBlacklist, {
     supplierId,
     permanentFlag: 'N',
     relieveDate: addDays(today, 365),
@@ -22,7 +23,7 @@ export const supplierBlacklistSeed = defineSeed('supplier.blacklist', async (con
     publicReason: '交付的紧固件批次存在以次充好，违反《供应商廉洁与质量协议》第 4.2 条。',
     internalReason: '质量部 2026 年 9 月抽检：3 批次强度等级不符；采购经理已约谈，供应商拒绝整改。',
   });
-  const id = Number((saved as { blacklistId: number }).blacklistId);
+  const id = saved.blacklistId;
   await service.writeSystemFields(SYSTEM_ACTOR, id, { status: 'APPROVED' }, 'seed');
   await context.runtime
     .service('srmSupplierInfo')

@@ -6,6 +6,7 @@
 // with the number of suppliers in round trips. The program SUPPLIER_CREDENTIAL_EXPIRY runs it
 // daily; a save of a supplier's credentials reviews that supplier's lines at once.
 import { type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
 import { type DataApi, type Executable, writeAudit } from '@srm/platform';
 import { qualificationRequirement } from '../qualification-requirement/qualification-requirement.entity';
 import { setLineStatus } from '../supplier-category-org/line-status';
@@ -83,11 +84,6 @@ function lapsedLines(
      order by l.category_org_id, r.credential_type`;
 }
 
-async function rows<T>(data: DataApi, query: SQL): Promise<T[]> {
-  const result = await data.tx.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /**
  * Suspends qualified lines whose mandatory certificate lapsed and resumes lines suspended for a
  * lapsed certificate that is valid again; answers both counts.
@@ -98,13 +94,13 @@ export async function reviewCertificateLines(
   supplierIds?: readonly number[],
 ): Promise<{ suspended: number; resumed: number }> {
   const lapsed = (
-    await rows<{
+    await queryRows<{
       line_id: string | number;
       supplier_id: string | number;
       credential_type: string;
       credential_number: string;
       expiry_date: string;
-    }>(data, lapsedLines(data, day, sql`l.status = 'QUALIFIED'`, supplierIds))
+    }>(data.tx, lapsedLines(data, day, sql`l.status = 'QUALIFIED'`, supplierIds))
   ).map((row): Lapsed => ({
     lineId: Number(row.line_id),
     supplierId: Number(row.supplier_id),
@@ -134,8 +130,8 @@ export async function reviewCertificateLines(
 
   const stillLapsed = new Set(
     (
-      await rows<{ line_id: string | number }>(
-        data,
+      await queryRows<{ line_id: string | number }>(
+        data.tx,
         lapsedLines(
           data,
           day,
@@ -197,7 +193,7 @@ export async function remindExpiring(
   // below); a reminder already logged is skipped by the unique key, so a second run on one day
   // tells nobody twice.
   const sent = (
-    await rows<{
+    await queryRows<{
       remind_id: string | number;
       credential_id: string | number;
       supplier_id: string | number;
@@ -206,7 +202,7 @@ export async function remindExpiring(
       expiry_date: string;
       days_before: number;
     }>(
-      data,
+      data.tx,
       sql`
       with due as (
         select c.supplier_credential_id, c.supplier_id, c.credential_type, c.credential_number, c.expiry_date,
