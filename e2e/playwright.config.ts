@@ -12,8 +12,10 @@ const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/test-results',
-  // Generous: journeys run many steps, and CI machines may be busy.
-  timeout: 120_000,
+  // Generous: journeys run many steps, and two journeys with their servers and browsers share
+  // CI's two cores (a journey of 1.1 min alone took 3.6 min beside another). A test's own
+  // test.setTimeout, where longer, still applies.
+  timeout: 240_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers,

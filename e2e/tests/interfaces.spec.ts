@@ -35,6 +35,9 @@ test('an approved order reaches the ERP through retries; a refused one is retrie
   browser,
   baseURL,
 }) => {
+  // Three sign-ins, two approvals and the ERP's retries: on a busy two-core machine with two
+  // journeys at once this takes over the default two minutes.
+  test.setTimeout(300_000);
   const admin = await open(browser, baseURL, 'admin');
   const errors = watchConsole(admin);
   const pane = activePane(admin);
