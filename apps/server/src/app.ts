@@ -17,6 +17,8 @@ export interface AppOptions {
   webDir?: string;
   policy?: AccessPolicy;
   timeZone?: string;
+  /** Where people reach the application, for links in e-mails (default SRM_PUBLIC_URL). */
+  publicUrl?: string;
   /** SMTP server for e-mail (default SMTP_URL). */
   smtpUrl?: string;
   /** Run background jobs on this node (default: yes unless SRM_JOB_WORKERS=off). */

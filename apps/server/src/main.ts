@@ -131,6 +131,7 @@ async function main(): Promise<void> {
   const { app, runtime } = await buildApp({
     database,
     dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
     logger: { level: config.logLevel },
     // Work RUNNING that no live process holds died with its process (WorkLease, ADR 0015).
     recoverInterruptedWork: true,

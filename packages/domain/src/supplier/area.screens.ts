@@ -7,6 +7,7 @@ import { supplierCategoryOrgScreens } from './supplier-category-org/supplier-cat
 import { supplierInfoScreens } from './supplier-info/supplier-info.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
+import { supplierRegisterInviteScreens } from './supplier-register-invite/supplier-register-invite.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
 const labels: LazyCatalogue = {
@@ -19,6 +20,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierInfoScreens,
   ...supplierCategoryOrgScreens,
   ...supplierLeadScreens,
+  ...supplierRegisterInviteScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

@@ -1,5 +1,5 @@
 // The supplier area on the server: its objects' behaviour and endpoints, its programs (certificate
-// expiry, blacklist relief), its demo data and its approval processes.
+// expiry, blacklist relief, invitation expiry), its demo data and its approval processes.
 import { defineServerArea } from '@srm/platform';
 import { supplierApprovals } from './approval';
 import { supplierArea } from './area';
@@ -12,6 +12,11 @@ import { supplierInfoActions } from './supplier-info/supplier-info.actions';
 import { supplierLeadActions } from './supplier-lead/supplier-lead.actions';
 import { supplierRegisterActions } from './supplier-register/supplier-register.actions';
 import { supplierRegisterEndpoints } from './supplier-register/supplier-register.endpoints';
+import {
+  expireInvitations,
+  supplierRegisterInviteActions,
+} from './supplier-register-invite/supplier-register-invite.actions';
+import { supplierRegisterInviteEndpoints } from './supplier-register-invite/supplier-register-invite.endpoints';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -20,6 +25,8 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierRegisterEndpoints,
     supplierCategoryOrgActions,
     supplierLeadActions,
+    supplierRegisterInviteActions,
+    supplierRegisterInviteEndpoints,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],
@@ -27,6 +34,7 @@ export const supplierServer = defineServerArea(supplierArea, {
   executables: {
     SUPPLIER_CREDENTIAL_EXPIRY: credentialExpiry,
     SUPPLIER_BLACKLIST_RELIEVE: relieveBlacklist,
+    SUPPLIER_INVITE_EXPIRE: expireInvitations,
   },
   approvalTemplates: supplierApprovals,
 });

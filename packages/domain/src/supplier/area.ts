@@ -10,6 +10,7 @@ import { supplierCredentialRemind } from './supplier-credential/supplier-credent
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
+import { supplierRegisterInvite } from './supplier-register-invite/supplier-register-invite.entity';
 
 export const supplierArea = defineArea({
   name: 'supplier',
@@ -17,6 +18,7 @@ export const supplierArea = defineArea({
   entities: [
     supplierInfo,
     supplierRegister,
+    supplierRegisterInvite,
     supplierCategoryOrg,
     supplierCategoryOrgHistory,
     supplierLead,
@@ -61,6 +63,14 @@ export const supplierArea = defineArea({
       path: 'supplierLeadList',
       entity: 'srmSupplierLead',
       order: 5,
+    },
+    {
+      code: 'SUPPLIER_REGISTER_INVITE',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'registerInviteList',
+      entity: 'srmSupplierRegisterInvite',
+      order: 7,
     },
     {
       code: 'SUPPLIER_CATEGORY_ORG_HISTORY',
@@ -118,6 +128,7 @@ export const supplierArea = defineArea({
       SUPPLIER_CATEGORY_ORG_HISTORY: ['export', 'view'],
       SUPPLIER_CATEGORY_ORG: 'all',
       SUPPLIER_LEAD: 'all',
+      SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_INFO: 'all',
       SUPPLIER_REGISTRATION: 'all',
     },
@@ -127,6 +138,7 @@ export const supplierArea = defineArea({
       SUPPLIER_CATEGORY_ORG_HISTORY: ['export', 'view'],
       SUPPLIER_CATEGORY_ORG: ['export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
+      SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_INFO: ['export', 'view'],
       SUPPLIER_REGISTRATION: ['doApproval', 'doReject', 'export', 'view'],
     },

@@ -1,6 +1,6 @@
 // The supplier area's demo data in load order: the suppliers (with their portal users), the
 // category and org library with the suppliers' lifecycle states, registrations waiting for
-// review, leads, the blacklisted company's entry, qualification requirements and the lifecycle's
+// review, leads, register invitations, the blacklisted company's entry, qualification requirements and the lifecycle's
 // programs. Each object's data is in its folder.
 import { qualificationRequirementSeed } from './qualification-requirement/qualification-requirement.seed';
 import { supplierBlacklistSeed, supplierProgramSeed } from './supplier-blacklist/supplier-blacklist.seed';
@@ -8,12 +8,14 @@ import { supplierCategoryOrgSeed } from './supplier-category-org/supplier-catego
 import { supplierInfoSeed } from './supplier-info/supplier-info.seed';
 import { supplierLeadSeed } from './supplier-lead/supplier-lead.seed';
 import { supplierRegisterSeed } from './supplier-register/supplier-register.seed';
+import { supplierRegisterInviteSeed } from './supplier-register-invite/supplier-register-invite.seed';
 
 export const supplierSeedList = [
   supplierInfoSeed,
   supplierCategoryOrgSeed,
   supplierRegisterSeed,
   supplierLeadSeed,
+  supplierRegisterInviteSeed,
   supplierBlacklistSeed,
   qualificationRequirementSeed,
   supplierProgramSeed,

@@ -44,6 +44,8 @@ export interface RuntimeOptions {
   /** Every message catalogue (kernel, platform, areas), for labels in messages. */
   readonly messages: () => Catalogue;
   readonly timeZone: string;
+  /** Where people reach the application, for links in e-mails (no trailing slash). */
+  readonly publicUrl?: string;
   readonly actions?: readonly EntityActions[];
   /** Called after every workflow action and save, in its transaction (hooks.ts). */
   readonly observers?: readonly ActionObserver[];
@@ -88,6 +90,8 @@ export class EntityRuntime {
   readonly clock: Clock;
   readonly sealer: Sealer;
   readonly timeZone: string;
+  /** Where people reach the application, for links in e-mails (no trailing slash). */
+  readonly publicUrl: string;
   readonly messages: () => Catalogue;
   /** The business areas the application runs with. */
   readonly areas: readonly AreaManifest[];
@@ -106,6 +110,7 @@ export class EntityRuntime {
     this.clock = options.clock;
     this.sealer = options.sealer;
     this.timeZone = options.timeZone;
+    this.publicUrl = (options.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
     this.messages = options.messages;
     this.areas = options.areas ?? [];
     this.observers = options.observers ?? [];

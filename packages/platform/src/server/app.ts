@@ -68,6 +68,8 @@ export interface PlatformOptions {
   /** The committed migrations (health reports how many are applied). */
   journal: readonly JournalEntry[];
   timeZone?: string;
+  /** Where people reach the application, for links in e-mails (default SRM_PUBLIC_URL). */
+  publicUrl?: string;
   /** SMTP server for e-mail (default SMTP_URL). */
   smtpUrl?: string;
   /** Run background jobs on this node (default: yes unless SRM_JOB_WORKERS=off). */
@@ -122,6 +124,8 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     sealer: new Sealer(sealKey),
     messages: () => messages,
     timeZone: options.timeZone ?? process.env.SRM_TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    publicUrl:
+      options.publicUrl ?? process.env.SRM_PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`,
     actions: [identityUserActions, processTemplateActions, ...options.areas.flatMap((area) => area.actions)],
     observers: options.areas.flatMap((area) => area.observers),
     areas: options.areas.map((area) => area.area),

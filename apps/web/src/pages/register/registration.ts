@@ -44,7 +44,38 @@ export function forgetRegistration(): void {
   globalThis.localStorage?.removeItem(STORAGE_KEY);
 }
 
-/** Starts a registration (with a captcha); the answer's token opens it later. */
+const INVITE_BASE = '/api/srm/v1/srmSupplierRegisterInviteRestful';
+
+export interface InviteLink {
+  inviteId: number;
+  inviteToken: string;
+}
+
+export interface Invitation {
+  inviteNumber: string;
+  companyName: string;
+  creditCode: string | null;
+  contactName: string;
+  contactEmail: string;
+  contactMobile: string | null;
+  inviteMessage: string | null;
+  expireDate: number | null;
+  questions: { inviteQuestionId: number; question: string; requiredFlag: 'Y' | 'N' | null }[];
+}
+
+/** The invitation in the page's address (/register?invite=…&token=…), if any. */
+export function inviteInAddress(search: string): InviteLink | null {
+  const params = new URLSearchParams(search);
+  const inviteId = Number(params.get('invite'));
+  const inviteToken = params.get('token');
+  return Number.isInteger(inviteId) && inviteId > 0 && inviteToken ? { inviteId, inviteToken } : null;
+}
+
+/** What the invitation's link opens: the company's data and the buyer's questions. */
+export const openInvite = (link: InviteLink) =>
+  apiPost<Invitation>(`${INVITE_BASE}/openInvite`, link, anonymous);
+
+/** Starts a registration (with a captcha, or an invitation's link); the answer's token opens it later. */
 export async function startRegistration(
   body: Record<string, unknown>,
 ): Promise<RegistrationToken & { registerNumber: string }> {

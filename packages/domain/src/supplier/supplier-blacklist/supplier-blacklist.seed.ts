@@ -65,6 +65,15 @@ export const supplierProgramSeed = defineSeed('supplier.programs', async (contex
     retentionDays: 30,
     params: [],
   });
+  await putProgram(context, {
+    programCode: 'SUPPLIER_INVITE_EXPIRE',
+    programName: '注册邀请过期处理',
+    programNameEn: 'Expire register invitations',
+    moduleCode: 'SUPPLIER',
+    executableName: 'SUPPLIER_INVITE_EXPIRE',
+    retentionDays: 30,
+    params: [],
+  });
   // The administrator submits and schedules them (后台作业 → 提交请求 / 调度作业).
   const admin = await context.findId('baseResponsibility', { responsibilityCode: 'SYS_ADMIN' });
   if (admin === null) return;
@@ -79,6 +88,7 @@ export const supplierProgramSeed = defineSeed('supplier.programs', async (contex
       programs: [
         { lineNum: 1, programId: await program('SUPPLIER_CREDENTIAL_EXPIRY') },
         { lineNum: 2, programId: await program('SUPPLIER_BLACKLIST_RELIEVE') },
+        { lineNum: 3, programId: await program('SUPPLIER_INVITE_EXPIRE') },
       ],
       responsibilities: [{ lineNum: 1, responsibilityId: admin }],
     },

@@ -3,7 +3,8 @@
 // where the lead came from, and whom to talk to. Internal only: a supplier never sees leads. A
 // lead may not duplicate another open lead, a supplier or a registration under way, by credit
 // code or by name written differently (spaces, full-width brackets, letter case); see
-// supplier-lead.rules.ts. Closing a lead keeps it for the record; it may be opened again.
+// supplier-lead.rules.ts. Closing a lead keeps it for the record; it may be opened again. A lead
+// converts into a register invitation (doInvite): the invitation is made from it and sent at once.
 import { defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
 
 export const LEAD_SOURCES = [
@@ -56,6 +57,11 @@ export const supplierLead = defineEntity('srmSupplierLead', {
     /** What the company makes or offers, as the buyer found it. */
     businessScope: textarea({ max: 2000 }),
     remark: textarea({ max: 1000 }),
+    inviteId: ref('srmSupplierRegisterInvite', {
+      readonly: true,
+      display: 'inviteNumber',
+      displayAs: 'inviteNumber',
+    }),
   },
   lines: { categories: supplierLeadCategory },
   list: {
@@ -86,17 +92,19 @@ export const supplierLead = defineEntity('srmSupplierLead', {
         fields: ['leadNumber', 'companyName', 'creditCode', 'leadSource', 'districtId', 'address', 'website'],
       },
       { key: 'contact', fields: ['contactName', 'contactMobile', 'contactPhone', 'contactEmail'] },
-      { key: 'business', fields: ['businessScope', 'remark'] },
+      { key: 'business', fields: ['businessScope', 'remark', 'inviteId'] },
     ],
   },
   workflow: {
-    states: ['NEW', 'CLOSED'],
+    states: ['NEW', 'INVITED', 'CLOSED'],
     initial: 'NEW',
     statusLookup: 'SRM_SUPPLIER_LEAD_STATUS',
     editableIn: ['NEW'],
     deletableIn: ['NEW'],
     actions: {
-      doClose: { from: ['NEW'], to: 'CLOSED', needs: ['comment'], danger: true },
+      /** Makes a register invitation from the lead and sends it to the lead's contact. */
+      doInvite: { from: ['NEW'], to: 'INVITED', confirm: true },
+      doClose: { from: ['NEW', 'INVITED'], to: 'CLOSED', needs: ['comment'], danger: true },
       doReopen: { from: ['CLOSED'], to: 'NEW', confirm: true },
     },
   },

@@ -37,13 +37,13 @@ const lead = (companyName: string, extra: Row = {}): Row => ({
 });
 
 describe('supplier leads', () => {
-  it('holds the demo leads, one closed', async () => {
+  it('holds the demo leads, one invited and one closed', async () => {
     const { body } = await server.post<Row[]>(api('srmSupplierLead', 'listByPage'), { pageRows: 50 });
     expect(body.data.map((row) => [row.companyName, row.status]).sort()).toEqual(
       [
         ['东莞市联拓电子有限公司', 'NEW'],
         ['宁波海曙恒通包装有限公司', 'CLOSED'],
-        ['昆山精诚钣金科技有限公司', 'NEW'],
+        ['昆山精诚钣金科技有限公司', 'INVITED'],
       ].sort(),
     );
   });

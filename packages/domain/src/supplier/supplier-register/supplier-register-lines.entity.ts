@@ -1,6 +1,8 @@
 // Lines of a supplier registration: the contacts and bank accounts the company gives when it
-// registers. On approval they become the new supplier's contacts and bank accounts.
-import { checkbox, defineEntity, lookup, text } from '@srm/kernel';
+// registers. On approval they become the new supplier's contacts and bank accounts. A company
+// registering through an invitation also answers the buyer's pre-qualification questions: each
+// answer keeps the question's text as it was asked.
+import { checkbox, defineEntity, lookup, text, textarea } from '@srm/kernel';
 
 const parent = { entity: 'srmSupplierRegister', field: 'registerId' } as const;
 
@@ -46,5 +48,19 @@ export const supplierRegisterAccount = defineEntity('srmSupplierRegisterAccount'
     columns: ['bankName', 'bankBranch', 'bankAccountName', 'bankAccountNumber', 'swiftCode', 'primaryFlag'],
     filters: ['bankName'],
     sort: [{ field: 'registerAccountId', order: 'asc' }],
+  },
+});
+
+export const supplierRegisterAnswer = defineEntity('srmSupplierRegisterAnswer', {
+  area: 'supplier',
+  key: 'registerAnswerId',
+  parent,
+  fields: {
+    question: text({ required: true, max: 500 }),
+    answer: textarea({ max: 2000 }),
+  },
+  list: {
+    columns: ['question', 'answer'],
+    sort: [{ field: 'registerAnswerId', order: 'asc' }],
   },
 });

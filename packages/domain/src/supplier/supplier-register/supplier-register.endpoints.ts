@@ -1,5 +1,5 @@
-// Supplier self-registration's public endpoints: a company starts (with a captcha), confirms its
-// e-mail with a code, completes, submits and withdraws its registration. No one is signed in:
+// Supplier self-registration's public endpoints: a company starts (with a captcha, or through the
+// link of an invitation, which also fills in and confirms its e-mail), confirms its e-mail with a code, completes, submits and withdraws its registration. No one is signed in:
 // each call after `start` is proven by the registration token handed out at start, which the
 // handler checks before anything else; what the company then reads and writes of its own
 // registration is done on the platform's authority, audited like any write.
@@ -13,9 +13,12 @@ import {
   rows,
   number,
   text,
+  textarea,
 } from '@srm/kernel';
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { servicesOf } from '../portal-user';
+import { supplierRegisterInvite } from '../supplier-register-invite/supplier-register-invite.entity';
+import { invitationOf } from '../supplier-register-invite/supplier-register-invite.endpoints';
 import { supplierRegister } from './supplier-register.entity';
 import { supplierRegisterAccount, supplierRegisterContact } from './supplier-register-lines.entity';
 import { assertAvailable } from './supplier-register.rules';
@@ -92,6 +95,31 @@ async function sendEmailCode(
   });
 }
 
+/**
+ * The answers to an invitation's questions as registration lines, each with the question's text
+ * as it was asked; a required question left empty is refused with the question named.
+ */
+function answersTo(
+  questions: readonly { inviteQuestionId: number; question: string; requiredFlag: string | null }[],
+  given: readonly { inviteQuestionId: number; answer?: string | null }[],
+): { question: string; answer: string | null }[] {
+  const byQuestion = new Map(given.map((line) => [line.inviteQuestionId, line.answer?.trim() || null]));
+  for (const id of byQuestion.keys())
+    if (!questions.some((question) => question.inviteQuestionId === id))
+      throw new AppError(400, 'srmSupplierRegisterInvite.unknownQuestion');
+  const missing = questions.filter(
+    (question) => question.requiredFlag === 'Y' && !byQuestion.get(question.inviteQuestionId),
+  );
+  if (missing.length)
+    throw new AppError(400, 'srmSupplierRegisterInvite.answerRequired', {
+      question: missing.map((question) => question.question).join('；'),
+    });
+  return questions.map((question) => ({
+    question: question.question,
+    answer: byQuestion.get(question.inviteQuestionId) ?? null,
+  }));
+}
+
 /** Fields the definition requires may be left out of saveMine, not emptied. */
 const REQUIRED_START_FIELDS = [
   'companyName',
@@ -162,24 +190,50 @@ export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
     summary: 'A company starts its registration (with a captcha); answers the token that opens it later',
     input: {
       ...startFields,
-      captchaId: text({ required: true, max: 40 }),
-      captchaCode: text({ required: true, max: 10 }),
+      // A captcha, or the link of an invitation (with the answers to its questions).
+      captchaId: text({ max: 40 }),
+      captchaCode: text({ max: 10 }),
+      inviteId: ref('srmSupplierRegisterInvite'),
+      inviteToken: text({ max: 100 }),
+      answers: rows(
+        {
+          inviteQuestionId: ref('srmSupplierRegisterInviteQuestion', { required: true }),
+          answer: textarea({ max: 2000 }),
+        },
+        { max: 50 },
+      ),
     },
     scope: supplierRegister,
     resource: 'public',
     write: true,
     async handle(ctx, input) {
-      const { captchaId, captchaCode, ...fields } = input;
+      const { captchaId, captchaCode, inviteId, inviteToken, answers, ...fields } = input;
       const { identity } = servicesOf(ctx);
-      if (!(await identity.checkCaptcha(captchaId, captchaCode)))
+      const invited =
+        inviteId != null && inviteToken ? await invitationOf(ctx, { inviteId, inviteToken }, true) : null;
+      if (!invited && !(captchaId && captchaCode && (await identity.checkCaptcha(captchaId, captchaCode))))
         throw new AppError(400, 'auth.captchaWrong');
       await assertAvailable(ctx, fields);
-      const saved = await platform(ctx).save(supplierRegister, fields);
+      const answered = invited ? answersTo(invited.questions, answers ?? []) : [];
+      let saved = await platform(ctx).save(supplierRegister, { ...fields, answers: answered });
+      if (invited) {
+        // The link came to the invited address: the same address needs no code.
+        const sameAddress = invited.invite.contactEmail.toLowerCase() === fields.contactEmail.toLowerCase();
+        await platform(ctx).patch(supplierRegister, saved.registerId, {
+          inviteId: invited.invite.inviteId,
+          ...(sameAddress ? { emailConfirmed: 'Y' } : {}),
+        });
+        await platform(ctx).act(supplierRegisterInvite, 'doRegistered', [invited.invite.inviteId]);
+        await platform(ctx).patch(supplierRegisterInvite, invited.invite.inviteId, {
+          registerId: saved.registerId,
+        });
+        saved = await platform(ctx).find(supplierRegister, saved.registerId);
+      }
       const registerToken = await identity.issueCode(ACCESS, String(saved.registerId), {
         ttlMs: WEEK,
         kind: 'token',
       });
-      await sendEmailCode(ctx, saved, ctx.actor.locale);
+      if (saved.emailConfirmed !== 'Y') await sendEmailCode(ctx, saved, ctx.actor.locale);
       return { data: { registerId: saved.registerId, registerNumber: saved.registerNumber, registerToken } };
     },
   }),

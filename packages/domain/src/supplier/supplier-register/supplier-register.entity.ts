@@ -13,7 +13,11 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { supplierRegisterAccount, supplierRegisterContact } from './supplier-register-lines.entity';
+import {
+  supplierRegisterAccount,
+  supplierRegisterAnswer,
+  supplierRegisterContact,
+} from './supplier-register-lines.entity';
 
 /** The approval process of a registration (its template is data, see ../approval.ts). */
 export const SUPPLIER_REGISTER_PROCESS = 'SUPPLIER_REGISTER_APPROVAL';
@@ -54,8 +58,18 @@ export const supplierRegister = defineEntity('srmSupplierRegister', {
     attachmentIds: attachments(),
     supplierId: ref('srmSupplierInfo', { readonly: true, display: 'supplierName' }),
     reviewComment: textarea({ max: 1000, readonly: true }),
+    /** The invitation whose link the company registered through. */
+    inviteId: ref('srmSupplierRegisterInvite', {
+      readonly: true,
+      display: 'inviteNumber',
+      displayAs: 'inviteNumber',
+    }),
   },
-  lines: { contacts: supplierRegisterContact, accounts: supplierRegisterAccount },
+  lines: {
+    contacts: supplierRegisterContact,
+    accounts: supplierRegisterAccount,
+    answers: supplierRegisterAnswer,
+  },
   list: {
     columns: [
       'registerNumber',
@@ -107,7 +121,7 @@ export const supplierRegister = defineEntity('srmSupplierRegister', {
           'userName',
         ],
       },
-      { key: 'review', fields: ['supplierId', 'reviewComment'] },
+      { key: 'review', fields: ['inviteId', 'supplierId', 'reviewComment'] },
     ],
   },
   // Submitted by the company through the public endpoints (submitMine, as the platform): the
