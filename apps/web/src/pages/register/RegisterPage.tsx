@@ -94,7 +94,9 @@ function RegisterForm() {
         }
       const started = await startRegistration(body);
       saveRegistration({ registerId: started.registerId, registerToken: started.registerToken });
-      void message.success(t('register.started', { number: started.registerNumber }));
+      void message.success(
+        t(invited ? 'register.startedInvited' : 'register.started', { number: started.registerNumber }),
+      );
       navigate('/registerInfoEdit');
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : String(failure));
