@@ -4,8 +4,15 @@
 // the list, a copy's id, the notice's id, its file or a reply.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actor, type ExecutableContext, SYSTEM_ACTOR, dataApi } from '@srm/platform';
-import { TEST_ACTOR_HEADER, api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import type { Actor } from '@srm/platform';
+import {
+  TEST_ACTOR_HEADER,
+  api,
+  runExecutable,
+  seedsNamed,
+  startTestServer,
+  type TestServer,
+} from '@srm/platform/testing';
 import { serverAreas, singleApproverTemplates } from '../areas.server';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/server';
@@ -368,28 +375,8 @@ describe('notices', () => {
       targets: [{ targetType: 'SUPPLIER', supplierId: ids.supA }],
     });
     await ok('srmNotice', 'doPublish', { noticeId: saved.noticeId }, actors.buyer);
-    const run = async () => {
-      const lines: string[] = [];
-      const context = {
-        requestId: 1,
-        attempt: 1,
-        params: { everyHours: 24 },
-        signal: new AbortController().signal,
-        actor: SYSTEM_ACTOR,
-        work: (task) =>
-          server.runtime.transaction((tx) =>
-            task(
-              dataApi(
-                { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
-                'NOTICE_REMIND',
-              ),
-            ),
-          ),
-        log: (line: string) => void lines.push(line),
-        output: () => undefined,
-      } as ExecutableContext;
-      return remindNotifications(context);
-    };
+    const run = () =>
+      runExecutable(server, remindNotifications, { params: { everyHours: 24 }, operation: 'NOTICE_REMIND' });
     expect(await run()).toBe('2 reminded');
     // Not again within the interval.
     expect(await run()).toBe('0 reminded');

@@ -10,3 +10,4 @@ export * from './smtp';
 export * from './api-client';
 export * from './hostile';
 export * from './wait';
+export * from './executable';

@@ -5,8 +5,8 @@
 // program lifts it on its date; a supplier that quit may still be paid; the batch answers as the
 // single form does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExecutableContext, type Executable, SYSTEM_ACTOR, dataApi } from '@srm/platform';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import { type Executable, SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { api, runExecutable, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
 import { credentialExpiry, reviewCertificateLines } from '../supplier-credential/credential-expiry';
@@ -66,24 +66,7 @@ const fastenersA = (): EligibilityQuery => ({
   orgId: ids.P110!,
 });
 
-async function run(program: Executable, params: Row = {}): Promise<string> {
-  const context = {
-    requestId: 1,
-    attempt: 1,
-    params,
-    signal: new AbortController().signal,
-    actor: SYSTEM_ACTOR,
-    work: (task) =>
-      server.runtime.transaction((tx) =>
-        task(
-          dataApi({ actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() }, 'program'),
-        ),
-      ),
-    log: () => undefined,
-    output: () => undefined,
-  } as ExecutableContext;
-  return String(await program(context));
-}
+const run = (program: Executable, params: Row = {}) => runExecutable(server, program, { params });
 
 async function lineOf(supplierId: number, categoryId: number, orgId: number): Promise<Row> {
   return server.first<Row>('srmSupplierCategoryOrg', { supplierId, categoryId, orgId });

@@ -4,9 +4,15 @@
 // converts into a sent invitation; an invitation to a company that is already a supplier or
 // already invited is refused. The expiry program marks expired invitations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Executable, type ExecutableContext, SYSTEM_ACTOR, dataApi } from '@srm/platform';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
-import { type Mailbox, startMailbox } from '@srm/platform/testing';
+import {
+  type Mailbox,
+  api,
+  runExecutable,
+  seedsNamed,
+  startMailbox,
+  startTestServer,
+  type TestServer,
+} from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
 import { expireInvitations } from './supplier-register-invite.actions';
@@ -18,25 +24,6 @@ const DAY = 86_400_000;
 
 let server: TestServer;
 let mailbox: Mailbox;
-
-async function run(program: Executable): Promise<string> {
-  const context = {
-    requestId: 1,
-    attempt: 1,
-    params: {},
-    signal: new AbortController().signal,
-    actor: SYSTEM_ACTOR,
-    work: (task) =>
-      server.runtime.transaction((tx) =>
-        task(
-          dataApi({ actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() }, 'program'),
-        ),
-      ),
-    log: () => undefined,
-    output: () => undefined,
-  } as ExecutableContext;
-  return String(await program(context));
-}
 
 /** Creates an invitation and sends it; answers its id and the link's token from the e-mail. */
 async function sent(fields: Row): Promise<{ inviteId: number; inviteToken: string }> {
@@ -203,10 +190,10 @@ describe('sending, again and not', () => {
       contactEmail: 'qianwei@yongtai-pack.example.cn',
       validDays: 1,
     });
-    expect(await run(expireInvitations)).toBe('0 expired');
+    expect(await runExecutable(server, expireInvitations)).toBe('0 expired');
     server.clock.travel(DAY + 60_000);
     expect((await server.post(INVITE('openInvite'), expiring)).httpStatus).toBe(403);
-    expect(await run(expireInvitations)).toBe('1 expired');
+    expect(await runExecutable(server, expireInvitations)).toBe('1 expired');
     expect(
       await server.first<Row>('srmSupplierRegisterInvite', { inviteId: expiring.inviteId }),
     ).toMatchObject({
