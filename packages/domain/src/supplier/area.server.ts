@@ -17,6 +17,7 @@ import {
   supplierRegisterInviteActions,
 } from './supplier-register-invite/supplier-register-invite.actions';
 import { supplierRegisterInviteEndpoints } from './supplier-register-invite/supplier-register-invite.endpoints';
+import { supplierDailyActions } from './supplier-daily/supplier-daily.actions';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -27,6 +28,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierLeadActions,
     supplierRegisterInviteActions,
     supplierRegisterInviteEndpoints,
+    supplierDailyActions,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

@@ -7,6 +7,7 @@ import { supplierBlacklist } from './supplier-blacklist/supplier-blacklist.entit
 import { supplierCategoryOrgHistory } from './supplier-category-org/supplier-category-org-history.entity';
 import { supplierCategoryOrg } from './supplier-category-org/supplier-category-org.entity';
 import { supplierCredentialRemind } from './supplier-credential/supplier-credential.entity';
+import { supplierDaily } from './supplier-daily/supplier-daily.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -25,6 +26,7 @@ export const supplierArea = defineArea({
     supplierBlacklist,
     qualificationRequirement,
     supplierCredentialRemind,
+    supplierDaily,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -89,6 +91,14 @@ export const supplierArea = defineArea({
       order: 40,
     },
     {
+      code: 'SUPPLIER_DAILY',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierDailyList',
+      entity: 'srmSupplierDaily',
+      order: 60,
+    },
+    {
       code: 'SUPPLIER_BLACKLIST',
       side: 'internal',
       under: 'SUPPLIER',
@@ -129,6 +139,7 @@ export const supplierArea = defineArea({
       SUPPLIER_CATEGORY_ORG: 'all',
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
+      SUPPLIER_DAILY: 'all',
       SUPPLIER_INFO: 'all',
       SUPPLIER_REGISTRATION: 'all',
     },
@@ -139,6 +150,7 @@ export const supplierArea = defineArea({
       SUPPLIER_CATEGORY_ORG: ['export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
+      SUPPLIER_DAILY: ['export', 'view'],
       SUPPLIER_INFO: ['export', 'view'],
       SUPPLIER_REGISTRATION: ['doApproval', 'doReject', 'export', 'view'],
     },
