@@ -456,7 +456,13 @@ export class EntityWriter {
         );
       }
     }
-    const lines = Object.fromEntries(plans.map((plan) => [plan.collection, plan.final]));
+    // A header-only import creates rows without lines: every collection is there, empty, as the
+    // hooks' types promise (a beforeSave reading `ctx.newLines.accounts` must not meet undefined).
+    const lines: Record<string, Row[]> = Object.fromEntries(
+      Object.keys(entity.lines).map((collection) => [collection, []]),
+    );
+    for (const plan of plans) lines[plan.collection] = plan.final;
+    for (const collection of Object.keys(entity.lines)) previousLines[collection] ??= [];
 
     // Computed values: lines first (they may use the header), then the header (it may sum lines).
     for (const plan of plans) {

@@ -1,4 +1,4 @@
-// The supplier master: one primary bank account at most, and toPortal, which opens the first
+// The supplier master: one primary bank account at most, an import of headers alone, and toPortal, which opens the first
 // portal login of a supplier a buyer created (once, under a free login name), mailed to its
 // contact and recorded in the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { api, startTestServer, type TestServer } from '@srm/platform/testing';
 import { type Mailbox, startMailbox } from '@srm/platform/testing';
 import { serverAreas } from '../../areas.server';
 import { withCreditCodeCheck } from '@srm/kernel';
+import { SYSTEM_ACTOR } from '@srm/platform';
 
 type Row = Record<string, unknown>;
 
@@ -59,6 +60,24 @@ describe('the supplier master', () => {
       accounts: [account('622202100111', 'Y'), account('622202100222', 'N')],
     });
     expect(supplier.supplierCode).toMatch(/^SUP\d{6}$/);
+  });
+});
+
+describe('an import of suppliers', () => {
+  it('creates headers without lines, as the Excel importer writes them, through the master’s rules', async () => {
+    // The importer writes header-only rows in bulk: the master's beforeSave reads its bank
+    // accounts, which such a row has none of (a 500 before: the collection was missing).
+    const supplier = (n: number) => ({
+      supplierName: `泰州市永鑫五金制品有限公司${n}`,
+      creditCode: withCreditCodeCheck(`9132120${n}MA1T4KQX3`),
+      contactName: '钱永',
+      contactMobile: '13952720031',
+      contactEmail: `qianyong${n}@yongxin-hw.example.cn`,
+    });
+    const result = await server.runtime
+      .service('srmSupplierInfo')
+      .createMany(SYSTEM_ACTOR, [supplier(1), supplier(2)]);
+    expect(result).toEqual({ ids: [expect.any(Number), expect.any(Number)] });
   });
 });
 
