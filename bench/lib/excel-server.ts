@@ -62,6 +62,8 @@ const { app, runtime } = await buildApp({
   webDir: '/nonexistent',
   policy: openPolicy,
   jobPollingSeconds: 0.5,
+  // Server errors (a 500 the bench would only see as its generic message) go to stderr.
+  logger: { level: 'error', stream: process.stderr },
 });
 // What the import's materials refer to: their types and a unit.
 for (const [lookupType, values] of [
