@@ -84,7 +84,7 @@ describe('a daily management entry', () => {
       subject: '年度审核记录',
       eventType: 'AUDIT',
     });
-    const dailyId = saved.body.data.dailyId as number;
+    const dailyId = Number(saved.body.data.dailyId);
     const confirmed = await server.post(DAILY('doConfirm'), { ids: [dailyId] });
     expect(confirmed.body.status, confirmed.body.msg).toBe('S');
     const found = await server.post<Row>(DAILY('findById'), { dailyId });

@@ -3,7 +3,7 @@
 // link's token (one per invitation: a new one voids the old, see identity.issueCode), stamps the
 // dates and mails the link. The link opens the invitation only while it is SENT and the token is
 // valid; a company registering through it turns it REGISTERED (supplier-register.endpoints.ts).
-import type { Locale, RuleIssue } from '@srm/kernel';
+import type { Locale, RowOf, RuleIssue } from '@srm/kernel';
 import { type DataApi, type Executable, defineActions } from '@srm/platform';
 import { servicesOf } from '../portal-user';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
@@ -17,17 +17,19 @@ const DAY = 24 * 3600_000;
 const platform = (ctx: DataApi) =>
   ctx.system('an invitation looks across suppliers, registrations and invitations');
 
-type Invitation = {
-  inviteId: number;
-  inviteNumber: string | null;
-  companyName: string;
-  creditCode: string | null;
-  contactName: string;
-  contactEmail: string;
-  validDays: number;
-  inviteMessage: string | null;
-  sendCount: number | null;
-};
+/** What sending reads of an invitation: its row as the definition types it. */
+type Invitation = Pick<
+  RowOf<typeof supplierRegisterInvite>,
+  | 'inviteId'
+  | 'inviteNumber'
+  | 'companyName'
+  | 'creditCode'
+  | 'contactName'
+  | 'contactEmail'
+  | 'validDays'
+  | 'inviteMessage'
+  | 'sendCount'
+>;
 
 /** Why this invitation may not be sent: the company is a supplier, registering, or invited already. */
 export async function invitationConflict(ctx: DataApi, invite: Invitation): Promise<RuleIssue | null> {

@@ -1,5 +1,6 @@
 // Supplier self-registration's public endpoints: a company starts (with a captcha, or through the
-// link of an invitation, which also fills in and confirms its e-mail), confirms its e-mail with a code, completes, submits and withdraws its registration. No one is signed in:
+// link of an invitation, which also fills in and confirms its e-mail), confirms its e-mail with a
+// code, completes, submits and withdraws its registration. No one is signed in:
 // each call after `start` is proven by the registration token handed out at start, which the
 // handler checks before anything else; what the company then reads and writes of its own
 // registration is done on the platform's authority, audited like any write.
