@@ -7,7 +7,13 @@ import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_TYPES } from '@srm/domain/supplier';
-import { type EntityDef, STATUS_FIELD, filterableFields, sortableFields } from '@srm/kernel';
+import {
+  type EntityDef,
+  STATUS_FIELD,
+  filterableFields,
+  sortableFields,
+  withCreditCodeCheck,
+} from '@srm/kernel';
 import { SampleFactory, type SampleOverrides } from '@srm/platform/testing';
 import { registry } from './schema';
 import { decideAll } from '@srm/platform';
@@ -22,12 +28,16 @@ let requirements = 0;
 /** The responsibility the samples are written in: a schedule needs its program in one of its request groups. */
 let responsibilityId = 0;
 
+/** Change infos sampled so far: each with a supplier of its own. */
+let changes = 0;
+
 /** Message templates sampled so far: each takes a source of its own (one template per source, channel and language). */
 let templates = 0;
 
 const overrides: SampleOverrides = {
   // A credential ends on a day or is long-term valid, not both.
   srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
+  srmSupplierChangeCredential: (row) => ({ ...row, longTermFlag: 'N' }),
   // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.
   srmSupplierBlacklist: (row) => ({ ...row, permanentFlag: 'N', relieveDate: '2099-12-31', scopeOrder: 'Y' }),
   srmQualificationRequirement: (row) => ({
@@ -40,6 +50,19 @@ const overrides: SampleOverrides = {
     });
     const source = sources.body.data[templates++ % sources.body.data.length]!;
     return { ...row, sourceId: source.sourceId, subject: '样例主题', body: '<p>样例正文</p>' };
+  },
+  // One change info may be open per supplier: each sample changes a supplier of its own.
+  srmSupplierChange: async (row) => {
+    const n = String(changes++).padStart(4, '0');
+    const supplier = await server.post<Row>('/api/srm/v1/srmSupplierInfoRestful/saveOrUpdate', {
+      supplierName: `样例变更供应商${n}`,
+      creditCode: withCreditCodeCheck(`91320505MA1T${n}X`),
+      contactName: '样例',
+      contactMobile: '13800000000',
+      contactEmail: `change${n}@example.cn`,
+    });
+    if (supplier.body.status !== 'S') throw new Error(`change sample supplier: ${supplier.body.msg}`);
+    return { ...row, supplierId: supplier.body.data.supplierId };
   },
   // A program's sample parameter is optional text (a required one would need a value in every
   // request and schedule of the samples).

@@ -251,8 +251,14 @@ describe('an attachment changes only with the right to change its field', () => 
     expect(await server.count('base_attachment')).toBe(attachmentsBefore);
   });
 
-  it('the supplier itself and the buyer, who may change the field, add and delete', async () => {
-    const own = await upload(users.sup_a!, {
+  it('the buyer, who may change the field, adds and deletes; the supplier, its record read-only, may not', async () => {
+    // The supplier's company record changes through change info only (its portal reads it).
+    const refused = await upload(users.sup_a!, {
+      functionId: 'srmSupplierInfo',
+      businessId: String(supplierAId),
+    });
+    expect([refused.status, refused.body.msg]).toEqual([403, '无权修改该单据的附件']);
+    const own = await upload(users.buyer!, {
       functionId: 'srmSupplierInfo',
       businessId: String(supplierAId),
     });

@@ -130,7 +130,7 @@ describe("the supplier's own record", () => {
     await ok(users.buyer!, `${SUPPLIER}/saveOrUpdate`, {
       supplierId: supplierAId,
       versionNum: remarked.versionNum,
-      website: 'https://hengda.example.cn',
+      supplierType: 'SERVICE',
     });
     const internal = await historyOf(users.buyer!, SUPPLIER, { supplierId: supplierAId });
     expect(JSON.stringify(internal)).toContain('付款信用一般');
@@ -139,9 +139,7 @@ describe("the supplier's own record", () => {
     expect(JSON.stringify(log)).not.toContain('internalRemark');
     // The save that changed only the internal remark is not shown as an empty change.
     expect(log.filter((entry) => Array.isArray(entry.changes) && entry.changes.length === 0)).toEqual([]);
-    expect(log[0]!.changes).toEqual([
-      expect.objectContaining({ field: 'website', after: 'https://hengda.example.cn' }),
-    ]);
+    expect(log[0]!.changes).toEqual([expect.objectContaining({ field: 'supplierType', after: 'SERVICE' })]);
     // From its creation on (the supplier record has no release).
     expect(log.at(-1)!.action).toMatch(/^(create|import)$/);
   });

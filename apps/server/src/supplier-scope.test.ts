@@ -61,6 +61,7 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
   const adjusted: SampleOverrides = {
     // A credential ends on a day or is long-term valid, not both.
     srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
+    srmSupplierChangeCredential: (row) => ({ ...row, longTermFlag: 'N' }),
     // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.
     srmSupplierBlacklist: (row) => ({
       ...row,

@@ -1,7 +1,7 @@
 // Suppliers over real HTTP with real sign-in: the master saved with its seven line collections
 // in one request, the spec's format messages in both languages, the lifecycle and the library
 // check, a registration approved into a supplier whose new user signs in, and a supplier user
-// who keeps its own contacts up to date but never reaches another supplier's data.
+// who asks for changes through change info but never reaches another supplier's data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from './testing';
 
 type Row = Record<string, unknown>;
 const INFO = '/api/srm/v1/srmSupplierInfoRestful';
+const CHANGE = '/api/srm/v1/srmSupplierChangeRestful';
 const REGISTER = '/api/srm/v1/srmSupplierRegisterRestful';
 
 let server: TestServer;
@@ -77,7 +78,7 @@ describe('the supplier master with its lines', () => {
     orgId = await idOf(admin, '/api/srm/v1/srmBaseOrgRestful', { orgCode: 'OU100' }, 'orgId');
   });
 
-  it('saves the header and all seven collections in one request, and edits them in another', async () => {
+  it('saves the header and all seven collections in one request; later edits go through change info', async () => {
     const created = await admin.call<Row>(`${INFO}/saveOrUpdate`, {
       ...header,
       sites: [{ siteCode: 'NJ01', siteName: '南京江宁工厂', orgId }],
@@ -117,27 +118,29 @@ describe('the supplier master with its lines', () => {
     expect((saved.sites as Row[])[0]!.orgName).toBe('苏州精密机械业务实体');
     expect((saved.categories as Row[])[0]!.categoryName).toBe('机加工件');
 
-    // One save: rename a contact, drop the other, add an account; untouched collections stay.
+    // Afterwards its legal data, contact and lines change through change info only: a direct
+    // edit is refused, naming the first field, and nothing is written.
     const contacts = saved.contacts as Row[];
     const edited = await admin.call<Row>(`${INFO}/saveOrUpdate`, {
       supplierId: saved.supplierId,
       versionNum: saved.versionNum,
       contactName: '新联系人',
       contacts: [{ ...asSent('srmSupplierContact', contacts[0]!), position: '销售总监' }],
-      accounts: [
-        ...(saved.accounts as Row[]).map((line) => asSent('srmSupplierAccount', line)),
-        { bankName: '招商银行', bankAccountName: header.supplierName, bankAccountNumber: '125909876510001' },
-      ],
     });
-    expect(edited.body.status, edited.body.msg).toBe('S');
-    expect((edited.body.data.contacts as Row[]).map((row) => [row.contactName, row.position])).toEqual([
-      ['张三', '销售总监'],
+    expect([edited.httpStatus, edited.body.msg]).toEqual([
+      400,
+      '联系人：供应商信息生效后只能通过“信息变更”修改，请新建变更单并提交审批',
     ]);
-    expect((edited.body.data.accounts as Row[]).length).toBe(2);
-    expect((edited.body.data.devices as Row[]).length).toBe(1);
-    expect(edited.body.data.versionNum).toBe((saved.versionNum as number) + 1);
+    const kept = (await admin.call<Row>(`${INFO}/findById`, { supplierId: saved.supplierId })).body.data;
+    expect([kept.versionNum, (kept.contacts as Row[]).length]).toEqual([saved.versionNum, 2]);
 
-    // A stale version is refused and nothing is written.
+    // The buyer's own fields are edited directly; a stale version is refused and nothing is written.
+    const remarked = await admin.call<Row>(`${INFO}/saveOrUpdate`, {
+      supplierId: saved.supplierId,
+      versionNum: saved.versionNum,
+      internalRemark: '新供应商，首单小批量',
+    });
+    expect(remarked.body.status, remarked.body.msg).toBe('S');
     const stale = await admin.call(`${INFO}/saveOrUpdate`, {
       supplierId: saved.supplierId,
       versionNum: saved.versionNum,
@@ -393,19 +396,32 @@ describe('a supplier user and its company', () => {
     supplierB = await idOf(admin, INFO, { creditCode: '91330212MA2GQ3RT8L' }, 'supplierId');
   });
 
-  it('keeps its contacts and contact data up to date', async () => {
+  it('keeps its contacts up to date through a change info, the master unchanged until approval', async () => {
     const mine = (await supA.call<Row>(`${INFO}/findById`, { supplierId: supplierA })).body.data;
-    const saved = await supA.call<Row>(`${INFO}/saveOrUpdate`, {
+    const direct = await supA.call<Row>(`${INFO}/saveOrUpdate`, {
       supplierId: supplierA,
       versionNum: mine.versionNum,
       contactPhone: '0512-66810009',
-      contacts: [
-        ...(mine.contacts as Row[]).map((line) => asSent('srmSupplierContact', line)),
-        { contactName: '周敏', contactRole: 'TECHNICAL', mobile: '13862110031' },
-      ],
     });
-    expect(saved.body.status, saved.body.msg).toBe('S');
-    expect((saved.body.data.contacts as Row[]).map((row) => row.contactName)).toContain('周敏');
+    expect(direct.httpStatus).toBe(403);
+    const opened = await supA.call<Row>(`${CHANGE}/saveOrUpdate`, {
+      supplierId: supplierA,
+      changeReason: '新增技术联系人，更换座机',
+      contactPhone: '0512-66810009',
+      contacts: [{ contactName: '周敏', contactRole: 'TECHNICAL', mobile: '13862110031' }],
+    });
+    expect(opened.body.status, opened.body.msg).toBe('S');
+    // The master's contacts are copied into the change beside the one it adds.
+    expect((opened.body.data.contacts as Row[]).map((row) => row.contactName).sort()).toEqual(
+      [...(mine.contacts as Row[]).map((row) => String(row.contactName)), '周敏'].sort(),
+    );
+    const submitted = await supA.call(`${CHANGE}/doSubmit`, {
+      changeId: opened.body.data.changeId,
+      versionNum: opened.body.data.versionNum,
+    });
+    expect(submitted.body.status, submitted.body.msg).toBe('S');
+    const after = (await admin.call<Row>(`${INFO}/findById`, { supplierId: supplierA })).body.data;
+    expect([after.contactPhone, after.versionNum]).toEqual([mine.contactPhone, mine.versionNum]);
   });
 
   it('may not change its legal data, bank accounts, status or categories', async () => {

@@ -1,8 +1,9 @@
 // The approval processes of the supplier area (data: process templates): the purchasing manager
 // approves a registration (the last approval creates the supplier and its first external user)
-// and a blacklist entry (approval puts it in force).
+// a blacklist entry (approval puts it in force) and a change info (approval applies it).
 import type { ApprovalTemplatePlan } from '@srm/platform';
 import { SUPPLIER_BLACKLIST_PROCESS } from './supplier-blacklist/supplier-blacklist.entity';
+import { SUPPLIER_CHANGE_PROCESS } from './supplier-change/supplier-change.entity';
 import { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
 
 export const supplierApprovals: ApprovalTemplatePlan[] = [
@@ -15,6 +16,12 @@ export const supplierApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: SUPPLIER_BLACKLIST_PROCESS,
     entityName: 'srmSupplierBlacklist',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: SUPPLIER_CHANGE_PROCESS,
+    entityName: 'srmSupplierChange',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

@@ -5,6 +5,7 @@ import { qualificationRequirementScreens } from './qualification-requirement/qua
 import { supplierBlacklistScreens } from './supplier-blacklist/supplier-blacklist.screens';
 import { supplierCategoryOrgScreens } from './supplier-category-org/supplier-category-org.screens';
 import { supplierInfoScreens } from './supplier-info/supplier-info.screens';
+import { supplierChangeScreens } from './supplier-change/supplier-change.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -23,6 +24,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierLeadScreens,
   ...supplierRegisterInviteScreens,
   ...supplierDailyScreens,
+  ...supplierChangeScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

@@ -18,6 +18,8 @@ import {
 } from './supplier-register-invite/supplier-register-invite.actions';
 import { supplierRegisterInviteEndpoints } from './supplier-register-invite/supplier-register-invite.endpoints';
 import { supplierDailyActions } from './supplier-daily/supplier-daily.actions';
+import { supplierChangeActions } from './supplier-change/supplier-change.actions';
+import { supplierChangeEndpoints } from './supplier-change/supplier-change.endpoints';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -29,6 +31,8 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierRegisterInviteActions,
     supplierRegisterInviteEndpoints,
     supplierDailyActions,
+    supplierChangeActions,
+    supplierChangeEndpoints,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

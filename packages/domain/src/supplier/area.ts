@@ -8,6 +8,7 @@ import { supplierCategoryOrgHistory } from './supplier-category-org/supplier-cat
 import { supplierCategoryOrg } from './supplier-category-org/supplier-category-org.entity';
 import { supplierCredentialRemind } from './supplier-credential/supplier-credential.entity';
 import { supplierDaily } from './supplier-daily/supplier-daily.entity';
+import { supplierChange } from './supplier-change/supplier-change.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -27,6 +28,7 @@ export const supplierArea = defineArea({
     qualificationRequirement,
     supplierCredentialRemind,
     supplierDaily,
+    supplierChange,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -99,6 +101,14 @@ export const supplierArea = defineArea({
       order: 60,
     },
     {
+      code: 'SUPPLIER_CHANGE',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierChangeList',
+      entity: 'srmSupplierChange',
+      order: 50,
+    },
+    {
       code: 'SUPPLIER_BLACKLIST',
       side: 'internal',
       under: 'SUPPLIER',
@@ -123,6 +133,14 @@ export const supplierArea = defineArea({
       order: 10,
     },
     {
+      code: 'EXT_SUPPLIER_CHANGE',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myChangeList',
+      entity: 'srmSupplierChange',
+      order: 15,
+    },
+    {
       code: 'EXT_SUPPLIER_CATEGORY_ORG',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -137,6 +155,7 @@ export const supplierArea = defineArea({
       SUPPLIER_BLACKLIST: ['delete', 'doAbolish', 'doRelieve', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_CATEGORY_ORG_HISTORY: ['export', 'view'],
       SUPPLIER_CATEGORY_ORG: 'all',
+      SUPPLIER_CHANGE: ['delete', 'doAbolish', 'doRebase', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -148,6 +167,7 @@ export const supplierArea = defineArea({
       SUPPLIER_BLACKLIST: ['doApproval', 'doReject', 'export', 'view'],
       SUPPLIER_CATEGORY_ORG_HISTORY: ['export', 'view'],
       SUPPLIER_CATEGORY_ORG: ['export', 'view'],
+      SUPPLIER_CHANGE: ['doApproval', 'doReject', 'export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],
@@ -156,13 +176,15 @@ export const supplierArea = defineArea({
     },
     FINANCE: {
       SUPPLIER_CATEGORY_ORG: ['export', 'view'],
+      SUPPLIER_CHANGE: ['export', 'view'],
       SUPPLIER_INFO: ['export', 'view'],
       SUPPLIER_REGISTRATION: ['export', 'view'],
     },
     SUPPLIER_PORTAL: {
       EXT_SUPPLIER_BLACKLIST: ['view'],
       EXT_SUPPLIER_CATEGORY_ORG: ['view'],
-      EXT_SUPPLIER_INFO: ['save', 'view'],
+      EXT_SUPPLIER_CHANGE: ['delete', 'doAbolish', 'doRebase', 'doSubmit', 'export', 'save', 'view'],
+      EXT_SUPPLIER_INFO: ['view'],
     },
   },
 });

@@ -5,10 +5,10 @@
 // program lifts it on its date; a supplier that quit may still be paid; the batch answers as the
 // single form does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Executable, SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { type Executable, SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import { api, runExecutable, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
-import { serverAreas } from '../../areas.server';
+import { serverAreas, singleApproverTemplates } from '../../areas.server';
 import { credentialExpiry, reviewCertificateLines } from '../supplier-credential/credential-expiry';
 import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
 import { relieveBlacklist } from '../supplier-blacklist/supplier-blacklist.actions';
@@ -30,6 +30,13 @@ beforeAll(async () => {
     ],
   });
   seededOn = dayIn(server.clock.now(), server.runtime.timeZone);
+  const approver = await server.post<Row>(api('baseUser', 'saveOrUpdate'), {
+    userName: 'pm',
+    userFullName: '李娜',
+    userType: 'INTERNAL',
+  });
+  for (const template of singleApproverTemplates(approver.body.data.userId as number))
+    expect((await server.post(api('srmBaseProcessTemplate', 'saveOrUpdate'), template)).httpStatus).toBe(200);
   for (const [key, entity, filter] of [
     ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
     ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
@@ -128,11 +135,16 @@ describe('certificates and eligibility', () => {
     // The supplier is still qualified: a suspension is not a disqualification.
     expect((await server.first<Row>('srmSupplierInfo', { supplierId: ids.A })).status).toBe('QUALIFIED');
 
-    // The renewal saved on the master resumes the line at once.
-    const found = await server.post<Row>(api('srmSupplierInfo', 'findById'), { supplierId: ids.A });
-    const credentials = (found.body.data.credentials as Row[]).map((row) => {
+    // The renewal, approved through change info, resumes the line at once.
+    const opened = await server.post<Row>(api('srmSupplierChange', 'saveOrUpdate'), {
+      supplierId: ids.A,
+      changeReason: 'IATF 16949 证书换证',
+    });
+    expect(opened.body.status, opened.body.msg).toBe('S');
+    const change = opened.body.data;
+    const credentials = (change.credentials as Row[]).map((row) => {
       const sent = {
-        supplierCredentialId: row.supplierCredentialId,
+        changeCredentialId: row.changeCredentialId,
         credentialType: row.credentialType,
         credentialNumber: row.credentialNumber,
         issuingAuthority: row.issuingAuthority,
@@ -149,12 +161,20 @@ describe('certificates and eligibility', () => {
           }
         : sent;
     });
-    const saved = await server.post(api('srmSupplierInfo', 'saveOrUpdate'), {
-      supplierId: ids.A,
-      versionNum: found.body.data.versionNum,
+    const saved = await server.post<Row>(api('srmSupplierChange', 'saveOrUpdate'), {
+      changeId: change.changeId,
+      versionNum: change.versionNum,
       credentials,
     });
     expect(saved.body.status, saved.body.msg).toBe('S');
+    const submitted = await server.post(api('srmSupplierChange', 'doSubmit'), {
+      changeId: change.changeId,
+      versionNum: saved.body.data.versionNum,
+    });
+    expect(submitted.body.status, submitted.body.msg).toBe('S');
+    // Until approval the expired certificate stays on file, and the line suspended.
+    expect(await lineOf(ids.A!, ids['0201']!, ids.OU100!)).toMatchObject({ status: 'SUSPENDED' });
+    await decideAll(server.runtime, 'srmSupplierChange', change.changeId as number, 'approve');
     expect(await lineOf(ids.A!, ids['0201']!, ids.OU100!)).toMatchObject({
       status: 'QUALIFIED',
       suspendCause: null,

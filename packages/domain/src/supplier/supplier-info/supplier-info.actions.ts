@@ -8,7 +8,37 @@ import { setLineStatus } from '../supplier-category-org/line-status';
 import { reviewCertificateLines } from '../supplier-credential/credential-expiry';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
 import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-org.entity';
+import { CHANGED_COLLECTIONS, CHANGED_HEADER_FIELDS } from '../supplier-change/supplier-change.entity';
 import { supplierInfo } from './supplier-info.entity';
+
+type Row = Readonly<Record<string, unknown>>;
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The field or collection a direct save of an existing master would change although only an
+ * approved change info may (ADR 0023): its legal data, contact, and the lines a change carries.
+ * The credit code is the company's identity and never changes. Null when the save keeps them.
+ */
+function governedChange(
+  row: Row,
+  previous: Row,
+  newLines: Readonly<Record<string, readonly Row[]>>,
+  oldLines: Readonly<Record<string, readonly Row[]>>,
+): string | null {
+  for (const field of ['creditCode', ...CHANGED_HEADER_FIELDS])
+    if (!same(row[field], previous[field])) return field;
+  for (const collection of CHANGED_COLLECTIONS) {
+    const line = supplierInfo.lines[collection];
+    const before = new Map((oldLines[collection] ?? []).map((old) => [old[line.key], old]));
+    const after = newLines[collection] ?? [];
+    if (after.length !== before.size) return collection;
+    for (const next of after) {
+      const old = before.get(next[line.key]);
+      if (!old || Object.keys(line.ownFields).some((name) => !same(next[name], old[name]))) return collection;
+    }
+  }
+  return null;
+}
 
 /** A login name for the supplier: its code in lower case, with a number when taken. */
 async function freeUserName(ctx: DataApi, supplierCode: string): Promise<string> {
@@ -23,6 +53,12 @@ async function freeUserName(ctx: DataApi, supplierCode: string): Promise<string>
 
 export const supplierInfoActions = defineActions(supplierInfo, {
   beforeSave(ctx) {
+    // Once the master exists its legal data, contact and carried lines change through an approved
+    // change info only (the platform applies it); the buyer's own fields stay editable here.
+    if (ctx.previous && !ctx.actor.system) {
+      const field = governedChange(ctx.row, ctx.previous, ctx.newLines, ctx.oldLines);
+      if (field) return { field, message: 'srmSupplierInfo.changeThroughChangeInfo' };
+    }
     const primaries = ctx.newLines.accounts.filter((line) => line.primaryFlag === 'Y');
     return primaries.length > 1 ? { field: 'accounts', message: 'srmSupplierInfo.onePrimaryAccount' } : null;
   },
