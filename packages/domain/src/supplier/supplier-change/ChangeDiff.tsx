@@ -50,18 +50,21 @@ function FieldTable({ fields }: { fields: PresentedField[] }) {
       size="small"
       rowKey="field"
       pagination={false}
+      tableLayout="fixed"
       dataSource={fields}
       columns={[
         { title: labels.t('srmSupplierChange.diff.field'), dataIndex: 'label', width: '24%' },
         {
           title: labels.t('srmSupplierChange.diff.before'),
           dataIndex: 'before',
+          width: '38%',
           render: (value: string | null) =>
             value === null ? empty : <Typography.Text delete>{value}</Typography.Text>,
         },
         {
           title: labels.t('srmSupplierChange.diff.after'),
           dataIndex: 'after',
+          width: '38%',
           render: (value: string | null) =>
             value === null ? empty : <Typography.Text strong>{value}</Typography.Text>,
         },

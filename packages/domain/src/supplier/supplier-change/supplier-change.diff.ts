@@ -177,6 +177,14 @@ export function presentDiff(
     if (field?.kind === 'attachments') return Array.isArray(value) ? String(value.length) : null;
     return String(value);
   };
+  // A bank account is named by its bank and (masked) number; any other line by its display field.
+  const lineTitle = (entity: EntityDef, line: Row): string =>
+    [
+      entity.name === 'srmSupplierAccount' ? line.bankName : null,
+      text(entity, entity.display, line[entity.display]),
+    ]
+      .filter((part) => typeof part === 'string' && part !== '')
+      .join(' ');
   const present = (entity: EntityDef, fields: readonly FieldChange[]): PresentedField[] =>
     fields.map((change) => ({
       field: change.field,
@@ -201,7 +209,7 @@ export function presentDiff(
       lines: section.lines.map((line) => ({
         kind: line.kind,
         kindLabel: translate(catalogue, locale, `srmSupplierChange.kind.${line.kind}`),
-        title: text(entity, entity.display, line.line[entity.display]) ?? '',
+        title: lineTitle(entity, line.line),
         fields: present(entity, line.fields),
       })),
     };

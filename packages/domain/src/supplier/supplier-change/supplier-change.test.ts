@@ -222,8 +222,8 @@ describe('a change info', () => {
     ]);
     const accounts = sections.accounts!.lines;
     expect(accounts.map((line) => [line.kindLabel, line.title])).toEqual([
-      ['新增', '************1234'],
-      ['删除', '************3456'],
+      ['新增', '中国建设银行 ************1234'],
+      ['删除', '中国工商银行 ************3456'],
     ]);
     const added = accounts[0]!.fields.find((field) => field.label === '银行账号')!;
     expect(added).toMatchObject({ before: null, after: '************1234' });
