@@ -6,6 +6,7 @@ import { supplierBlacklistScreens } from './supplier-blacklist/supplier-blacklis
 import { supplierCategoryOrgScreens } from './supplier-category-org/supplier-category-org.screens';
 import { supplierInfoScreens } from './supplier-info/supplier-info.screens';
 import { supplierChangeScreens } from './supplier-change/supplier-change.screens';
+import { supplierQuitScreens } from './supplier-quit/supplier-quit.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -25,6 +26,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierRegisterInviteScreens,
   ...supplierDailyScreens,
   ...supplierChangeScreens,
+  ...supplierQuitScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

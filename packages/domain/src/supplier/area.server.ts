@@ -1,5 +1,5 @@
 // The supplier area on the server: its objects' behaviour and endpoints, its programs (certificate
-// expiry, blacklist relief, invitation expiry), its demo data and its approval processes.
+// expiry, blacklist relief, invitation expiry, quits on their date), its demo data and its approval processes.
 import { defineServerArea } from '@srm/platform';
 import { supplierApprovals } from './approval';
 import { supplierArea } from './area';
@@ -20,6 +20,8 @@ import { supplierRegisterInviteEndpoints } from './supplier-register-invite/supp
 import { supplierDailyActions } from './supplier-daily/supplier-daily.actions';
 import { supplierChangeActions } from './supplier-change/supplier-change.actions';
 import { supplierChangeEndpoints } from './supplier-change/supplier-change.endpoints';
+import { effectQuits, supplierQuitActions } from './supplier-quit/supplier-quit.actions';
+import { supplierQuitEndpoints } from './supplier-quit/supplier-quit.endpoints';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -33,6 +35,8 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierDailyActions,
     supplierChangeActions,
     supplierChangeEndpoints,
+    supplierQuitActions,
+    supplierQuitEndpoints,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],
@@ -41,6 +45,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     SUPPLIER_CREDENTIAL_EXPIRY: credentialExpiry,
     SUPPLIER_BLACKLIST_RELIEVE: relieveBlacklist,
     SUPPLIER_INVITE_EXPIRE: expireInvitations,
+    SUPPLIER_QUIT_EFFECT: effectQuits,
   },
   approvalTemplates: supplierApprovals,
 });

@@ -9,6 +9,7 @@ import { supplierCategoryOrg } from './supplier-category-org/supplier-category-o
 import { supplierCredentialRemind } from './supplier-credential/supplier-credential.entity';
 import { supplierDaily } from './supplier-daily/supplier-daily.entity';
 import { supplierChange } from './supplier-change/supplier-change.entity';
+import { supplierQuit } from './supplier-quit/supplier-quit.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -29,6 +30,7 @@ export const supplierArea = defineArea({
     supplierCredentialRemind,
     supplierDaily,
     supplierChange,
+    supplierQuit,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -109,6 +111,14 @@ export const supplierArea = defineArea({
       order: 50,
     },
     {
+      code: 'SUPPLIER_QUIT',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierQuitList',
+      entity: 'srmSupplierQuit',
+      order: 80,
+    },
+    {
       code: 'SUPPLIER_BLACKLIST',
       side: 'internal',
       under: 'SUPPLIER',
@@ -123,6 +133,14 @@ export const supplierArea = defineArea({
       path: 'supplier/myBlacklistList',
       entity: 'srmSupplierBlacklist',
       order: 30,
+    },
+    {
+      code: 'EXT_SUPPLIER_QUIT',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myQuitList',
+      entity: 'srmSupplierQuit',
+      order: 35,
     },
     {
       code: 'EXT_SUPPLIER_INFO',
@@ -156,6 +174,7 @@ export const supplierArea = defineArea({
       SUPPLIER_CATEGORY_ORG_HISTORY: ['export', 'view'],
       SUPPLIER_CATEGORY_ORG: 'all',
       SUPPLIER_CHANGE: ['delete', 'doAbolish', 'doRebase', 'doSubmit', 'export', 'save', 'view'],
+      SUPPLIER_QUIT: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -168,6 +187,7 @@ export const supplierArea = defineArea({
       SUPPLIER_CATEGORY_ORG_HISTORY: ['export', 'view'],
       SUPPLIER_CATEGORY_ORG: ['export', 'view'],
       SUPPLIER_CHANGE: ['doApproval', 'doReject', 'export', 'view'],
+      SUPPLIER_QUIT: ['doApproval', 'doReject', 'export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],
@@ -184,6 +204,7 @@ export const supplierArea = defineArea({
       EXT_SUPPLIER_BLACKLIST: ['view'],
       EXT_SUPPLIER_CATEGORY_ORG: ['view'],
       EXT_SUPPLIER_CHANGE: ['delete', 'doAbolish', 'doRebase', 'doSubmit', 'export', 'save', 'view'],
+      EXT_SUPPLIER_QUIT: ['view'],
       EXT_SUPPLIER_INFO: ['view'],
     },
   },

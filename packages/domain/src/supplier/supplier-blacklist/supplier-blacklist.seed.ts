@@ -66,6 +66,15 @@ export const supplierProgramSeed = defineSeed('supplier.programs', async (contex
     params: [],
   });
   await putProgram(context, {
+    programCode: 'SUPPLIER_QUIT_EFFECT',
+    programName: '供应商退出生效',
+    programNameEn: 'Supplier quits on their effective date',
+    moduleCode: 'SUPPLIER',
+    executableName: 'SUPPLIER_QUIT_EFFECT',
+    retentionDays: 30,
+    params: [],
+  });
+  await putProgram(context, {
     programCode: 'SUPPLIER_INVITE_EXPIRE',
     programName: '注册邀请过期处理',
     programNameEn: 'Expire register invitations',
@@ -89,6 +98,7 @@ export const supplierProgramSeed = defineSeed('supplier.programs', async (contex
         { lineNum: 1, programId: await program('SUPPLIER_CREDENTIAL_EXPIRY') },
         { lineNum: 2, programId: await program('SUPPLIER_BLACKLIST_RELIEVE') },
         { lineNum: 3, programId: await program('SUPPLIER_INVITE_EXPIRE') },
+        { lineNum: 4, programId: await program('SUPPLIER_QUIT_EFFECT') },
       ],
       responsibilities: [{ lineNum: 1, responsibilityId: admin }],
     },
