@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Form, Result } from 'antd';
-import { type EntityDef, type FieldDef } from '@srm/kernel';
+import { type EntityDef, type FieldDef, isClientWritable } from '@srm/kernel';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useFormName } from '../context/formName';
 import { useConfirm } from '../context/useConfirm';
@@ -157,10 +157,21 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   // once; the save's answer carries the server's own values.
   const [brought, setBrought] = useState<Row>({});
   useEffect(() => setBrought({}), [saved]);
+  // A brought field the form edits takes the value too (a change info's supplier fills the
+  // master's values in, ready to edit); read-only ones are only shown.
   const bring = useCallback(
-    (name: string, row: Row | null) =>
-      setBrought((before) => ({ ...before, ...broughtBy(entity, name, row) })),
-    [entity],
+    (name: string, row: Row | null) => {
+      const values = broughtBy(entity, name, row);
+      setBrought((before) => ({ ...before, ...values }));
+      const editableValues = Object.fromEntries(
+        Object.entries(values).filter(([key]) => {
+          const field = entity.fields[key];
+          return field !== undefined && isClientWritable(field) && !(key in entity.lines);
+        }),
+      );
+      if (Object.keys(editableValues).length) form.setFieldsValue(editableValues);
+    },
+    [entity, form],
   );
   const current: Row = { ...(saved ?? {}), ...brought, ...(watched ?? {}), ...computedHeader };
 
