@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDENTIAL_TYPES } from '@srm/domain/supplier';
+import { CREDENTIAL_TYPES, supplierCategoryOrg } from '@srm/domain/supplier';
 import {
   type EntityDef,
   STATUS_FIELD,
@@ -16,7 +16,7 @@ import {
 } from '@srm/kernel';
 import { SampleFactory, type SampleOverrides } from '@srm/platform/testing';
 import { registry } from './schema';
-import { decideAll } from '@srm/platform';
+import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import { singleApproverTemplates } from '@srm/domain/server';
 import { startTestServer, type TestServer } from './testing';
 
@@ -38,6 +38,13 @@ const overrides: SampleOverrides = {
   // A credential ends on a day or is long-term valid, not both.
   srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
   srmSupplierChangeCredential: (row) => ({ ...row, longTermFlag: 'N' }),
+  // An introduction's steps come from its scene when it starts; one runs per supplier, category
+  // and organisation, so each sample takes a category of its own.
+  srmSupplierIntro: async (row, _n, factory) => ({
+    ...row,
+    steps: [],
+    categoryId: await factory.fresh('srmBaseCategory'),
+  }),
   // A quit lies ahead; a whole supplier's names no lines.
   srmSupplierQuit: (row) => ({ ...row, quitScope: 'WHOLE', effectiveDate: '2099-12-31', lines: [] }),
   // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.
@@ -224,8 +231,13 @@ const overrides: SampleOverrides = {
       categoryId,
       orgId: row.orgId,
     });
-    await server.post('/api/srm/v1/srmSupplierCategoryOrgRestful/doQualify', {
-      categoryOrgId: library.body.data.categoryOrgId,
+    // Qualified as the platform does at the end of an introduction (no buyer's action does).
+    await server.runtime.transaction(async (tx) => {
+      const data = dataApi(
+        { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
+        'test',
+      );
+      await data.act(supplierCategoryOrg, 'doQualify', [library.body.data.categoryOrgId as number]);
     });
     const applied = await server.post<Row>('/api/srm/v1/srmPurAslApplyRestful/saveOrUpdate', {
       orgId: row.orgId,

@@ -62,6 +62,8 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
     // A credential ends on a day or is long-term valid, not both.
     srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
     srmSupplierChangeCredential: (row) => ({ ...row, longTermFlag: 'N' }),
+    // An introduction's steps come from its scene when it starts.
+    srmSupplierIntro: (row) => ({ ...row, steps: [] }),
     // A quit lies ahead; a whole supplier's names no lines.
     srmSupplierQuit: (row) => ({ ...row, quitScope: 'WHOLE', effectiveDate: '2099-12-31', lines: [] }),
     // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.

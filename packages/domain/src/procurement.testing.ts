@@ -11,6 +11,7 @@ import { baseDataSeeds } from './base-data/server';
 import { decideAll } from '@srm/platform';
 import { purchasingServer } from './purchasing/area.server';
 import { DEMO_SUPPLIERS } from './supplier/server';
+import { qualifyLines } from './supplier/supplier-category-org/qualify.testing';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 
@@ -147,7 +148,7 @@ export function procurementFixture() {
           categoryId: await category(categoryCode),
           orgId: ids.orgA,
         });
-        await ok('srmSupplierCategoryOrg', 'doQualify', { categoryOrgId: line.categoryOrgId });
+        await qualifyLines(running(), [line.categoryOrgId as number]);
       }
     }
     const apply = await ok('srmPurAslApply', 'saveOrUpdate', {

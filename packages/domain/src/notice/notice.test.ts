@@ -17,6 +17,7 @@ import { serverAreas, singleApproverTemplates } from '../areas.server';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/server';
 import { remindNotifications } from './notice/remind';
+import { qualifyLines } from '../supplier/supplier-category-org/qualify.testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;
@@ -90,7 +91,7 @@ beforeAll(async () => {
       categoryId,
       orgId: ids.orgA,
     });
-    if (qualify) await ok('srmSupplierCategoryOrg', 'doQualify', { categoryOrgId: saved.categoryOrgId });
+    if (qualify) await qualifyLines(server, [saved.categoryOrgId as number]);
     return saved.categoryOrgId as number;
   };
   await line(ids.supA, ids.catX, true);
@@ -269,7 +270,7 @@ describe('notices', () => {
 
   it('is a snapshot; withdrawing hides it at once; republishing keeps its id and the copies’ answers', async () => {
     // B is qualified for X after publishing: it does not get the notice.
-    await ok('srmSupplierCategoryOrg', 'doQualify', { categoryOrgId: libraryB });
+    await qualifyLines(server, [libraryB]);
     expect(await mine('b1')).toEqual([]);
     await ok('srmNotice', 'doWithdraw', { noticeId }, actors.buyer);
     expect(await copyOf('a1')).toBeUndefined();

@@ -13,6 +13,7 @@ import {
 } from '@srm/platform/testing';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/server';
+import { qualifyLines } from '../supplier/supplier-category-org/qualify.testing';
 import { purchasingServer } from './area.server';
 import { decideAll } from '@srm/platform';
 import { singleApproverTemplates, serverAreas } from '../areas.server';
@@ -128,7 +129,7 @@ export function usePurchasingServer(): void {
         categoryId: await category(categoryCode),
         orgId: ids.orgA,
       });
-      await ok('srmSupplierCategoryOrg', 'doQualify', { categoryOrgId: line.categoryOrgId });
+      await qualifyLines(fixture.server, [line.categoryOrgId as number]);
     }
     // The approved supplier list: 恒达 for fasteners and the bracket, 瑞丰 for electronics, in OU100.
     const apply = await ok('srmPurAslApply', 'saveOrUpdate', {

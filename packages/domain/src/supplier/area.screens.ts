@@ -7,6 +7,8 @@ import { supplierCategoryOrgScreens } from './supplier-category-org/supplier-cat
 import { supplierInfoScreens } from './supplier-info/supplier-info.screens';
 import { supplierChangeScreens } from './supplier-change/supplier-change.screens';
 import { supplierQuitScreens } from './supplier-quit/supplier-quit.screens';
+import { introSceneScreens } from './intro-scene/intro-scene.screens';
+import { supplierIntroScreens } from './supplier-intro/supplier-intro.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -27,6 +29,8 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierDailyScreens,
   ...supplierChangeScreens,
   ...supplierQuitScreens,
+  ...supplierIntroScreens,
+  ...introSceneScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

@@ -22,6 +22,8 @@ import { supplierChangeActions } from './supplier-change/supplier-change.actions
 import { supplierChangeEndpoints } from './supplier-change/supplier-change.endpoints';
 import { effectQuits, supplierQuitActions } from './supplier-quit/supplier-quit.actions';
 import { supplierQuitEndpoints } from './supplier-quit/supplier-quit.endpoints';
+import { introSceneActions } from './intro-scene/intro-scene.actions';
+import { supplierIntroActions } from './supplier-intro/supplier-intro.actions';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -37,6 +39,8 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierChangeEndpoints,
     supplierQuitActions,
     supplierQuitEndpoints,
+    introSceneActions,
+    supplierIntroActions,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

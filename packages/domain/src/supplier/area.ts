@@ -10,6 +10,8 @@ import { supplierCredentialRemind } from './supplier-credential/supplier-credent
 import { supplierDaily } from './supplier-daily/supplier-daily.entity';
 import { supplierChange } from './supplier-change/supplier-change.entity';
 import { supplierQuit } from './supplier-quit/supplier-quit.entity';
+import { introScene } from './intro-scene/intro-scene.entity';
+import { supplierIntro } from './supplier-intro/supplier-intro.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -31,6 +33,8 @@ export const supplierArea = defineArea({
     supplierDaily,
     supplierChange,
     supplierQuit,
+    introScene,
+    supplierIntro,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -93,6 +97,22 @@ export const supplierArea = defineArea({
       path: 'qualificationRequirementList',
       entity: 'srmQualificationRequirement',
       order: 40,
+    },
+    {
+      code: 'SUPPLIER_INTRO',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierIntroList',
+      entity: 'srmSupplierIntro',
+      order: 32,
+    },
+    {
+      code: 'SUPPLIER_INTRO_SCENE',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'introSceneList',
+      entity: 'srmSupplierIntroScene',
+      order: 38,
     },
     {
       code: 'SUPPLIER_DAILY',
@@ -175,6 +195,8 @@ export const supplierArea = defineArea({
       SUPPLIER_CATEGORY_ORG: 'all',
       SUPPLIER_CHANGE: ['delete', 'doAbolish', 'doRebase', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_QUIT: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
+      SUPPLIER_INTRO: 'all',
+      SUPPLIER_INTRO_SCENE: 'all',
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -188,6 +210,8 @@ export const supplierArea = defineArea({
       SUPPLIER_CATEGORY_ORG: ['export', 'view'],
       SUPPLIER_CHANGE: ['doApproval', 'doReject', 'export', 'view'],
       SUPPLIER_QUIT: ['doApproval', 'doReject', 'export', 'view'],
+      SUPPLIER_INTRO: ['export', 'view'],
+      SUPPLIER_INTRO_SCENE: ['export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],

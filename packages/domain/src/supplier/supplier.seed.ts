@@ -1,13 +1,15 @@
 // The supplier area's demo data in load order: the suppliers (with their portal users), the
 // category and org library with the suppliers' lifecycle states, registrations waiting for
 // review, leads, register invitations, the blacklisted company's entry, daily management entries, a change info awaiting
-// approval, the quit of the company that left, qualification requirements and the lifecycle's programs. Each object's data is in its folder.
+// approval, the quit of the company that left, introduce scenes with an
+// introduction under each, qualification requirements and the lifecycle's programs. Each object's data is in its folder.
 import { qualificationRequirementSeed } from './qualification-requirement/qualification-requirement.seed';
 import { supplierBlacklistSeed, supplierProgramSeed } from './supplier-blacklist/supplier-blacklist.seed';
 import { supplierCategoryOrgSeed } from './supplier-category-org/supplier-category-org.seed';
 import { supplierInfoSeed } from './supplier-info/supplier-info.seed';
 import { supplierChangeSeed } from './supplier-change/supplier-change.seed';
 import { supplierQuitSeed } from './supplier-quit/supplier-quit.seed';
+import { introSceneSeed } from './intro-scene/intro-scene.seed';
 import { supplierDailySeed } from './supplier-daily/supplier-daily.seed';
 import { supplierLeadSeed } from './supplier-lead/supplier-lead.seed';
 import { supplierRegisterSeed } from './supplier-register/supplier-register.seed';
@@ -24,5 +26,6 @@ export const supplierSeedList = [
   supplierDailySeed,
   supplierChangeSeed,
   supplierQuitSeed,
+  introSceneSeed,
   supplierProgramSeed,
 ];

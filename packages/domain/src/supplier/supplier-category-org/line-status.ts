@@ -19,6 +19,8 @@ export interface LineChange {
   readonly reason?: string | null;
   /** With SUSPENDED: why (stored on the line until it resumes). */
   readonly suspendCause?: SuspendCause | null;
+  /** A line that quit may change too (a re-introduction); otherwise QUIT lines are left alone. */
+  readonly reopen?: boolean;
 }
 
 interface LineBefore {
@@ -77,7 +79,9 @@ export async function setLineStatus(
       })
       .from(l)
       .where(
-        sql`${l.categoryOrgId!} = any(${sql.param([...lineIds])}::bigint[]) and ${l.status!} <> ${to} and ${l.status!} <> 'QUIT'`,
+        change.reopen
+          ? sql`${l.categoryOrgId!} = any(${sql.param([...lineIds])}::bigint[]) and ${l.status!} <> ${to}`
+          : sql`${l.categoryOrgId!} = any(${sql.param([...lineIds])}::bigint[]) and ${l.status!} <> ${to} and ${l.status!} <> 'QUIT'`,
       )
   ).map((row) => ({
     id: Number(row.id),

@@ -4,13 +4,14 @@
 import { defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 import { CATEGORY_ORG_STATES } from './supplier-category-org.entity';
 
-/** What changed the line: a buyer's action, the expiry program, a renewed certificate, a quit, the migration. */
+/** What changed the line: a buyer's action, the expiry program, a renewed certificate, a quit, the migration, an introduction. */
 export const LINE_CHANGE_SOURCES = [
   'MANUAL',
   'CERT_EXPIRY',
   'CERT_RENEWAL',
   'SUPPLIER_QUIT',
   'MIGRATION',
+  'INTRODUCTION',
 ] as const;
 export type LineChangeSource = (typeof LINE_CHANGE_SOURCES)[number];
 

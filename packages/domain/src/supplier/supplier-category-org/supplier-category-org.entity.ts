@@ -62,7 +62,8 @@ export const supplierCategoryOrg = defineEntity('srmSupplierCategoryOrg', {
     editableIn: ['INTRODUCING'],
     deletableIn: ['INTRODUCING'],
     actions: {
-      doQualify: { from: ['INTRODUCING'], to: 'QUALIFIED', confirm: true },
+      /** The platform's, at the end of an introduction (supplier-intro): no buyer qualifies a line by hand. */
+      doQualify: { from: ['INTRODUCING'], to: 'QUALIFIED', system: true },
       doSuspend: { from: ['QUALIFIED'], to: 'SUSPENDED', needs: ['comment'], danger: true },
       doResume: { from: ['SUSPENDED'], to: 'QUALIFIED', needs: ['comment'] },
       doQuit: {
