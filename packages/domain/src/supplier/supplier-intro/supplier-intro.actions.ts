@@ -24,7 +24,11 @@ const platform = (ctx: DataApi) => ctx.system('an introduction reads scenes and 
 type Triple = { supplierId: number; categoryId: number; orgId: number };
 
 async function libraryLine(ctx: DataApi, { supplierId, categoryId, orgId }: Triple) {
-  const [line] = await platform(ctx).list(supplierCategoryOrg, { supplierId, categoryId, orgId }, { limit: 1 });
+  const [line] = await platform(ctx).list(
+    supplierCategoryOrg,
+    { supplierId, categoryId, orgId },
+    { limit: 1 },
+  );
   return line ?? null;
 }
 

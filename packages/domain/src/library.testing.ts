@@ -2,7 +2,7 @@
 // platform would at the end of one (ADR 0023: no buyer's action qualifies a line).
 import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
 import type { TestServer } from '@srm/platform/testing';
-import { supplierCategoryOrg } from './supplier-category-org.entity';
+import { supplierCategoryOrg } from './supplier';
 
 export async function qualifyLines(server: TestServer, categoryOrgIds: readonly number[]): Promise<void> {
   await server.runtime.transaction(async (tx) => {
