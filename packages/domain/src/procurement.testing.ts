@@ -11,7 +11,7 @@ import { baseDataSeeds } from './base-data/server';
 import { decideAll } from '@srm/platform';
 import { purchasingServer } from './purchasing/area.server';
 import { DEMO_SUPPLIERS } from './supplier/server';
-import { qualifyLines } from './library.testing';
+import { qualifyLines } from './domain.testing';
 
 type Row = Record<string, unknown> & { lines?: Row[] };
 

@@ -17,7 +17,7 @@ import { serverAreas, singleApproverTemplates } from '../areas.server';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/server';
 import { remindNotifications } from './notice/remind';
-import { qualifyLines } from '../library.testing';
+import { qualifyLines } from '../domain.testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;

@@ -13,7 +13,7 @@ import {
 } from '@srm/platform/testing';
 import { baseDataSeeds } from '../base-data/server';
 import { DEMO_SUPPLIERS } from '../supplier/server';
-import { qualifyLines } from '../library.testing';
+import { qualifyLines } from '../domain.testing';
 import { purchasingServer } from './area.server';
 import { decideAll } from '@srm/platform';
 import { singleApproverTemplates, serverAreas } from '../areas.server';

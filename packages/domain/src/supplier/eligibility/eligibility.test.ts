@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executable, SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import { api, runExecutable, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
-import { serverAreas, singleApproverTemplates } from '../../areas.server';
+import { serverAreas } from '../../areas.server';
 import { credentialExpiry, reviewCertificateLines } from '../supplier-credential/credential-expiry';
 import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
 import { relieveBlacklist } from '../supplier-blacklist/supplier-blacklist.actions';
 import { supplierBlacklist } from '../supplier-blacklist/supplier-blacklist.entity';
 import { supplierSeeds } from '../server';
 import { type EligibilityQuery, type Purpose, eligibility, eligibilityBatch } from './eligibility';
+import { useOneApprover } from '../../domain.testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;
@@ -30,13 +31,7 @@ beforeAll(async () => {
     ],
   });
   seededOn = dayIn(server.clock.now(), server.runtime.timeZone);
-  const approver = await server.post<Row>(api('baseUser', 'saveOrUpdate'), {
-    userName: 'pm',
-    userFullName: '李娜',
-    userType: 'INTERNAL',
-  });
-  for (const template of singleApproverTemplates(approver.body.data.userId as number))
-    expect((await server.post(api('srmBaseProcessTemplate', 'saveOrUpdate'), template)).httpStatus).toBe(200);
+  await useOneApprover(server);
   for (const [key, entity, filter] of [
     ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
     ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],

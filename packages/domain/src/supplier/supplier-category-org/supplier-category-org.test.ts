@@ -8,7 +8,7 @@ import { assertSupplierMaySupply, checkSupplierSupply, supplierMaySupply, suppli
 import { type Actor, AppError } from '@srm/platform';
 import { internalAdmin, supplierUser } from '@srm/platform/testing';
 import { serverAreas } from '../../areas.server';
-import { qualifyLines } from '../../library.testing';
+import { qualifyLines } from '../../domain.testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;

@@ -8,6 +8,8 @@
 // old values everywhere (a payment keeps the old bank account). One change may be open per
 // supplier at a time. The field-level diff: supplier-change.diff.ts.
 import {
+  type EntityDef,
+  type FieldDef,
   amount,
   approvalWorkflow,
   attachments,
@@ -71,82 +73,56 @@ export const CHANGED_COLLECTIONS = [
 export type ChangedCollection = (typeof CHANGED_COLLECTIONS)[number];
 
 const bothSides = ['internal', 'supplier'] as const;
-const parent = { entity: 'srmSupplierChange', field: 'changeId' } as const;
-/** The master line a change line came from (empty for a line the change adds). */
-const sourceLineId = () => number({ precision: 0, min: 0, readonly: true });
 
-export const supplierChangeSite = defineEntity('srmSupplierChangeSite', {
-  area: 'supplier',
-  key: 'changeSiteId',
-  parent,
-  display: 'siteName',
-  writableBy: [...bothSides],
-  fields: { sourceLineId: sourceLineId(), ...supplierSite.ownFields },
-  list: { ...supplierSite.list, sort: [{ field: 'changeSiteId', order: 'asc' }] },
-});
+/**
+ * A change's copy of one of the master's line entities: the master line's fields, the master line
+ * it came from (`sourceLineId`, empty for a line the change adds), written by either side, and the
+ * master's rules (a credential's dates). Unique per change where the master is unique per supplier.
+ */
+function changeLineOf<const F extends Record<string, FieldDef>, const K extends string>(
+  name: string,
+  key: K,
+  master: EntityDef<F>,
+  unique: readonly (readonly string[])[] = [],
+) {
+  return defineEntity(name, {
+    area: 'supplier',
+    key,
+    parent: { entity: 'srmSupplierChange', field: 'changeId' },
+    display: master.display,
+    writableBy: [...bothSides],
+    fields: { sourceLineId: number({ precision: 0, min: 0, readonly: true }), ...master.ownFields },
+    unique,
+    ...(master.rules.length ? { rules: master.rules } : {}),
+    list: { ...master.list, sort: [{ field: key, order: 'asc' }] },
+  });
+}
 
-export const supplierChangeAccount = defineEntity('srmSupplierChangeAccount', {
-  area: 'supplier',
-  key: 'changeAccountId',
-  parent,
-  display: 'bankAccountNumber',
-  writableBy: [...bothSides],
-  fields: { sourceLineId: sourceLineId(), ...supplierAccount.ownFields },
-  unique: [['changeId', 'bankAccountNumber']],
-  list: { ...supplierAccount.list, sort: [{ field: 'changeAccountId', order: 'asc' }] },
-});
-
-export const supplierChangeLocation = defineEntity('srmSupplierChangeLocation', {
-  area: 'supplier',
-  key: 'changeLocationId',
-  parent,
-  display: 'address',
-  writableBy: [...bothSides],
-  fields: { sourceLineId: sourceLineId(), ...supplierLocation.ownFields },
-  list: { ...supplierLocation.list, sort: [{ field: 'changeLocationId', order: 'asc' }] },
-});
-
-export const supplierChangeContact = defineEntity('srmSupplierChangeContact', {
-  area: 'supplier',
-  key: 'changeContactId',
-  parent,
-  display: 'contactName',
-  writableBy: [...bothSides],
-  fields: { sourceLineId: sourceLineId(), ...supplierContact.ownFields },
-  list: { ...supplierContact.list, sort: [{ field: 'changeContactId', order: 'asc' }] },
-});
-
-export const supplierChangeBrand = defineEntity('srmSupplierChangeBrand', {
-  area: 'supplier',
-  key: 'changeBrandId',
-  parent,
-  display: 'brandName',
-  writableBy: [...bothSides],
-  fields: { sourceLineId: sourceLineId(), ...supplierBrand.ownFields },
-  list: { ...supplierBrand.list, sort: [{ field: 'changeBrandId', order: 'asc' }] },
-});
-
-export const supplierChangeDevice = defineEntity('srmSupplierChangeDevice', {
-  area: 'supplier',
-  key: 'changeDeviceId',
-  parent,
-  display: 'deviceName',
-  writableBy: [...bothSides],
-  fields: { sourceLineId: sourceLineId(), ...supplierDevice.ownFields },
-  list: { ...supplierDevice.list, sort: [{ field: 'changeDeviceId', order: 'asc' }] },
-});
-
-export const supplierChangeCredential = defineEntity('srmSupplierChangeCredential', {
-  area: 'supplier',
-  key: 'changeCredentialId',
-  parent,
-  display: 'credentialNumber',
-  writableBy: [...bothSides],
-  fields: { sourceLineId: sourceLineId(), ...supplierCredential.ownFields },
-  unique: [['changeId', 'credentialType', 'credentialNumber']],
-  rules: supplierCredential.rules,
-  list: { ...supplierCredential.list, sort: [{ field: 'changeCredentialId', order: 'asc' }] },
-});
+export const supplierChangeSite = changeLineOf('srmSupplierChangeSite', 'changeSiteId', supplierSite);
+export const supplierChangeAccount = changeLineOf(
+  'srmSupplierChangeAccount',
+  'changeAccountId',
+  supplierAccount,
+  [['changeId', 'bankAccountNumber']],
+);
+export const supplierChangeLocation = changeLineOf(
+  'srmSupplierChangeLocation',
+  'changeLocationId',
+  supplierLocation,
+);
+export const supplierChangeContact = changeLineOf(
+  'srmSupplierChangeContact',
+  'changeContactId',
+  supplierContact,
+);
+export const supplierChangeBrand = changeLineOf('srmSupplierChangeBrand', 'changeBrandId', supplierBrand);
+export const supplierChangeDevice = changeLineOf('srmSupplierChangeDevice', 'changeDeviceId', supplierDevice);
+export const supplierChangeCredential = changeLineOf(
+  'srmSupplierChangeCredential',
+  'changeCredentialId',
+  supplierCredential,
+  [['changeId', 'credentialType', 'credentialNumber']],
+);
 
 export const supplierChange = defineEntity('srmSupplierChange', {
   area: 'supplier',

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import { api, seedsNamed, startTestServer, supplierUser, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
-import { serverAreas, singleApproverTemplates } from '../../areas.server';
+import { serverAreas } from '../../areas.server';
 import { supplierSeeds } from '../server';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
 import { type ChangedCollection, supplierChange } from './supplier-change.entity';
+import { useOneApprover } from '../../domain.testing';
 
 type Row = Record<string, unknown>;
 type Line = Row & { sourceLineId: number | null };
@@ -111,13 +112,7 @@ beforeAll(async () => {
       ...supplierSeeds,
     ],
   });
-  const approver = await server.post<Row>(api('baseUser', 'saveOrUpdate'), {
-    userName: 'pm',
-    userFullName: '李娜',
-    userType: 'INTERNAL',
-  });
-  for (const template of singleApproverTemplates(approver.body.data.userId as number))
-    expect((await server.post(api('srmBaseProcessTemplate', 'saveOrUpdate'), template)).httpStatus).toBe(200);
+  await useOneApprover(server);
   supplierA = await master(
     (await server.first<Master>('srmSupplierInfo', { creditCode: A_CODE })).supplierId,
   );

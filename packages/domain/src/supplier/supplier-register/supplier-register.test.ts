@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideAll } from '@srm/platform';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { type Mailbox, startMailbox } from '@srm/platform/testing';
-import { singleApproverTemplates } from '../../areas.server';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
+import { useOneApprover } from '../../domain.testing';
 
 type Row = Record<string, unknown>;
 interface Entry {
@@ -41,13 +41,7 @@ beforeAll(async () => {
     smtpUrl: mailbox.url,
     seeds: seedsNamed(baseDataSeeds, 'lookups'),
   });
-  const approver = await server.post<Row>(api('baseUser', 'saveOrUpdate'), {
-    userName: 'pm',
-    userFullName: '李娜',
-    userType: 'INTERNAL',
-  });
-  for (const template of singleApproverTemplates(approver.body.data.userId as number))
-    expect((await server.post(api('srmBaseProcessTemplate', 'saveOrUpdate'), template)).httpStatus).toBe(200);
+  await useOneApprover(server);
 });
 afterAll(async () => {
   await server?.close();

@@ -1,0 +1,32 @@
+// Fixtures several areas' tests share: library lines qualified as the platform qualifies them at
+// the end of an introduction (ADR 0023: no buyer's action does), and every approval process
+// decided by one user of the test's own (decideAll then approves as that user).
+import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { type TestServer, api } from '@srm/platform/testing';
+import { singleApproverTemplates } from './areas.server';
+import { supplierCategoryOrg } from './supplier';
+
+export async function qualifyLines(server: TestServer, categoryOrgIds: readonly number[]): Promise<void> {
+  await server.runtime.transaction(async (tx) => {
+    const data = dataApi(
+      { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
+      'test',
+    );
+    await data.act(supplierCategoryOrg, 'doQualify', categoryOrgIds);
+  });
+}
+
+/** An internal user `pm` (李娜) who decides the first node of every area's approval process. */
+export async function useOneApprover(server: TestServer): Promise<number> {
+  const approver = await server.post<{ userId: number }>(api('baseUser', 'saveOrUpdate'), {
+    userName: 'pm',
+    userFullName: '李娜',
+    userType: 'INTERNAL',
+  });
+  if (approver.body.status !== 'S') throw new Error(`approver: ${approver.body.msg}`);
+  for (const template of singleApproverTemplates(approver.body.data.userId)) {
+    const saved = await server.post(api('srmBaseProcessTemplate', 'saveOrUpdate'), template);
+    if (saved.body.status !== 'S') throw new Error(`approval template: ${saved.body.msg}`);
+  }
+  return approver.body.data.userId;
+}
