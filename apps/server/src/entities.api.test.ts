@@ -60,6 +60,13 @@ const overrides: SampleOverrides = {
     const source = sources.body.data[templates++ % sources.body.data.length]!;
     return { ...row, sourceId: source.sourceId, subject: '样例主题', body: '<p>样例正文</p>' };
   },
+  // A suspension names a qualified library line of its supplier.
+  srmSupplierLineChange: async (row, _n, factory) => {
+    const categoryId = await factory.fresh('srmBaseCategory');
+    const orgId = await factory.fresh('srmBaseOrg');
+    await qualifiedLine(row.supplierId as number, categoryId, orgId);
+    return { ...row, changeType: 'SUSPEND', lines: [{ categoryId, orgId }] };
+  },
   // One change info may be open per supplier: each sample changes a supplier of its own.
   srmSupplierChange: async (row) => {
     const n = String(changes++).padStart(4, '0');
@@ -226,19 +233,7 @@ const overrides: SampleOverrides = {
     const categoryId = await factory.fresh('srmBaseCategory');
     const item = await factory.create('srmBaseItem');
     const itemId = (await factory.update('srmBaseItem', item, { categoryId })).itemId as number;
-    const library = await server.post<Row>('/api/srm/v1/srmSupplierCategoryOrgRestful/saveOrUpdate', {
-      supplierId: row.supplierId,
-      categoryId,
-      orgId: row.orgId,
-    });
-    // Qualified as the platform does at the end of an introduction (no buyer's action does).
-    await server.runtime.transaction(async (tx) => {
-      const data = dataApi(
-        { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
-        'test',
-      );
-      await data.act(supplierCategoryOrg, 'doQualify', [library.body.data.categoryOrgId as number]);
-    });
+    await qualifiedLine(row.supplierId as number, categoryId, row.orgId as number);
     const applied = await server.post<Row>('/api/srm/v1/srmPurAslApplyRestful/saveOrUpdate', {
       orgId: row.orgId,
       applyReason: '样例',
@@ -344,6 +339,23 @@ async function enabledBillType(docCategory: string, n: number): Promise<number> 
  * writes the approved supplier list entries other samples need. An application for what is
  * already listed (a sample made twice) is refused on submit: the entry is there already.
  */
+/** A library line of the supplier, qualified as the platform does at the end of an introduction. */
+async function qualifiedLine(supplierId: number, categoryId: number, orgId: number): Promise<void> {
+  const library = await server.post<Row>('/api/srm/v1/srmSupplierCategoryOrgRestful/saveOrUpdate', {
+    supplierId,
+    categoryId,
+    orgId,
+  });
+  if (library.body.status !== 'S') throw new Error(`library line: ${library.body.msg}`);
+  await server.runtime.transaction(async (tx) => {
+    const data = dataApi(
+      { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
+      'test',
+    );
+    await data.act(supplierCategoryOrg, 'doQualify', [library.body.data.categoryOrgId as number]);
+  });
+}
+
 async function approveAslApply(aslApplyId: number): Promise<void> {
   const submitted = await server.post('/api/srm/v1/srmPurAslApplyRestful/doSubmit', { aslApplyId });
   if (submitted.body.status !== 'S') return;

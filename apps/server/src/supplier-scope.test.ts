@@ -64,6 +64,17 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
     srmSupplierChangeCredential: (row) => ({ ...row, longTermFlag: 'N' }),
     // An introduction's steps come from its scene when it starts.
     srmSupplierIntro: (row) => ({ ...row, steps: [] }),
+    // A suspension names a qualified library line of supplier A (the demo's 0201 in OU100).
+    srmSupplierLineChange: async (row) => {
+      const [line] = (
+        await admin.call<Row[]>('/api/srm/v1/srmSupplierCategoryOrgRestful/listByPage', {
+          supplierId: supplierAId,
+          status: 'QUALIFIED',
+          pageRows: 1,
+        })
+      ).body.data;
+      return { ...row, changeType: 'SUSPEND', lines: [{ categoryId: line!.categoryId, orgId: line!.orgId }] };
+    },
     // A quit lies ahead; a whole supplier's names no lines.
     srmSupplierQuit: (row) => ({ ...row, quitScope: 'WHOLE', effectiveDate: '2099-12-31', lines: [] }),
     // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.

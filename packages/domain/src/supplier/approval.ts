@@ -1,10 +1,11 @@
 // The approval processes of the supplier area (data: process templates): the purchasing manager
 // approves a registration (the last approval creates the supplier and its first external user)
-// a blacklist entry (approval puts it in force), a change info (approval applies it) and a
-// quit (it takes effect on its date).
+// a blacklist entry (approval puts it in force), a change info (approval applies it), a
+// quit (it takes effect on its date) and a suspension or resumption of library lines.
 import type { ApprovalTemplatePlan } from '@srm/platform';
 import { SUPPLIER_BLACKLIST_PROCESS } from './supplier-blacklist/supplier-blacklist.entity';
 import { SUPPLIER_CHANGE_PROCESS } from './supplier-change/supplier-change.entity';
+import { SUPPLIER_LINE_CHANGE_PROCESS } from './supplier-line-change/supplier-line-change.entity';
 import { SUPPLIER_QUIT_PROCESS } from './supplier-quit/supplier-quit.entity';
 import { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
 
@@ -30,6 +31,12 @@ export const supplierApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: SUPPLIER_QUIT_PROCESS,
     entityName: 'srmSupplierQuit',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: SUPPLIER_LINE_CHANGE_PROCESS,
+    entityName: 'srmSupplierLineChange',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

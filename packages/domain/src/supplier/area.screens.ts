@@ -9,6 +9,7 @@ import { supplierChangeScreens } from './supplier-change/supplier-change.screens
 import { supplierQuitScreens } from './supplier-quit/supplier-quit.screens';
 import { introSceneScreens } from './intro-scene/intro-scene.screens';
 import { supplierIntroScreens } from './supplier-intro/supplier-intro.screens';
+import { supplierLineChangeScreens } from './supplier-line-change/supplier-line-change.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -31,6 +32,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierQuitScreens,
   ...supplierIntroScreens,
   ...introSceneScreens,
+  ...supplierLineChangeScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

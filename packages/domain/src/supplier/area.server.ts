@@ -24,6 +24,7 @@ import { effectQuits, supplierQuitActions } from './supplier-quit/supplier-quit.
 import { supplierQuitEndpoints } from './supplier-quit/supplier-quit.endpoints';
 import { introSceneActions } from './intro-scene/intro-scene.actions';
 import { supplierIntroActions } from './supplier-intro/supplier-intro.actions';
+import { supplierLineChangeActions } from './supplier-line-change/supplier-line-change.actions';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -41,6 +42,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierQuitEndpoints,
     introSceneActions,
     supplierIntroActions,
+    supplierLineChangeActions,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

@@ -11,6 +11,7 @@ import { supplierDaily } from './supplier-daily/supplier-daily.entity';
 import { supplierChange } from './supplier-change/supplier-change.entity';
 import { supplierQuit } from './supplier-quit/supplier-quit.entity';
 import { introScene } from './intro-scene/intro-scene.entity';
+import { supplierLineChange } from './supplier-line-change/supplier-line-change.entity';
 import { supplierIntro } from './supplier-intro/supplier-intro.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
@@ -35,6 +36,7 @@ export const supplierArea = defineArea({
     supplierQuit,
     introScene,
     supplierIntro,
+    supplierLineChange,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -107,6 +109,14 @@ export const supplierArea = defineArea({
       order: 32,
     },
     {
+      code: 'SUPPLIER_LINE_CHANGE',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'supplierLineChangeList',
+      entity: 'srmSupplierLineChange',
+      order: 34,
+    },
+    {
       code: 'SUPPLIER_INTRO_SCENE',
       side: 'internal',
       under: 'SUPPLIER',
@@ -155,6 +165,14 @@ export const supplierArea = defineArea({
       order: 30,
     },
     {
+      code: 'EXT_SUPPLIER_LINE_CHANGE',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myLineChangeList',
+      entity: 'srmSupplierLineChange',
+      order: 25,
+    },
+    {
       code: 'EXT_SUPPLIER_QUIT',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -197,6 +215,7 @@ export const supplierArea = defineArea({
       SUPPLIER_QUIT: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_INTRO: 'all',
       SUPPLIER_INTRO_SCENE: 'all',
+      SUPPLIER_LINE_CHANGE: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -212,6 +231,7 @@ export const supplierArea = defineArea({
       SUPPLIER_QUIT: ['doApproval', 'doReject', 'export', 'view'],
       SUPPLIER_INTRO: ['export', 'view'],
       SUPPLIER_INTRO_SCENE: ['export', 'view'],
+      SUPPLIER_LINE_CHANGE: ['doApproval', 'doReject', 'export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],
@@ -229,6 +249,7 @@ export const supplierArea = defineArea({
       EXT_SUPPLIER_CATEGORY_ORG: ['view'],
       EXT_SUPPLIER_CHANGE: ['delete', 'doAbolish', 'doRebase', 'doSubmit', 'export', 'save', 'view'],
       EXT_SUPPLIER_QUIT: ['view'],
+      EXT_SUPPLIER_LINE_CHANGE: ['view'],
       EXT_SUPPLIER_INFO: ['view'],
     },
   },

@@ -64,8 +64,9 @@ export const supplierCategoryOrg = defineEntity('srmSupplierCategoryOrg', {
     actions: {
       /** The platform's, at the end of an introduction (supplier-intro): no buyer qualifies a line by hand. */
       doQualify: { from: ['INTRODUCING'], to: 'QUALIFIED', system: true },
-      doSuspend: { from: ['QUALIFIED'], to: 'SUSPENDED', needs: ['comment'], danger: true },
-      doResume: { from: ['SUSPENDED'], to: 'QUALIFIED', needs: ['comment'] },
+      /** The platform's, for an approved suspension (supplier-line-change): no line is suspended or resumed by hand. */
+      doSuspend: { from: ['QUALIFIED'], to: 'SUSPENDED', needs: ['comment'], system: true },
+      doResume: { from: ['SUSPENDED'], to: 'QUALIFIED', needs: ['comment'], system: true },
       doQuit: {
         from: ['INTRODUCING', 'QUALIFIED', 'SUSPENDED'],
         to: 'QUIT',

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSeeds } from '../../base-data/server';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { assertSupplierMaySupply, checkSupplierSupply, supplierMaySupply, supplierSeeds } from '../server';
-import { type Actor, AppError } from '@srm/platform';
+import { type Actor, AppError, decideAll } from '@srm/platform';
 import { internalAdmin, supplierUser } from '@srm/platform/testing';
 import { serverAreas } from '../../areas.server';
-import { qualifyLines } from '../../domain.testing';
+import { qualifyLines, useOneApprover } from '../../domain.testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;
@@ -22,6 +22,7 @@ beforeAll(async () => {
       ...supplierSeeds,
     ],
   });
+  await useOneApprover(server);
   for (const [key, entity, filter] of [
     ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
     ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
@@ -76,43 +77,97 @@ describe('the category and org library', () => {
     expect(answer.body.status).toBe('E');
   });
 
-  it('moves a line through qualify, suspend, resume and quit, a comment required where it matters, each change in its history', async () => {
+  it('moves a line through qualify, an approved suspension and resumption, and quit, each change in its history', async () => {
     const created = await server.post<Row>(api('srmSupplierCategoryOrg', 'saveOrUpdate'), {
       supplierId: ids.B,
       categoryId: ids['0301'],
       orgId: ids.OU100,
     });
     expect(created.body.data.status).toBe('INTRODUCING');
-    const id = created.body.data.categoryOrgId;
-    const act = (action: string, body: Row = {}, language?: 'CN' | 'EN') =>
-      server.post<Row[]>(api('srmSupplierCategoryOrg', action), { categoryOrgId: id, ...body }, { language });
-    expect((await act('doSuspend', { comment: 'x' })).httpStatus).toBe(409);
-    // Only an introduction qualifies a line; the platform's step stands in for it here.
-    expect((await act('doQualify')).httpStatus).toBe(403);
-    await qualifyLines(server, [id as number]);
-    const noComment = await act('doSuspend', {}, 'EN');
-    expect([noComment.httpStatus, noComment.body.status]).toEqual([400, 'E']);
-    const suspended = (await act('doSuspend', { comment: '质量问题整改中' })).body.data[0]!;
-    expect([suspended.status, suspended.suspendCause, suspended.suspendReason]).toEqual([
+    const id = created.body.data.categoryOrgId as number;
+    const line = async () =>
+      (await server.post<Row>(api('srmSupplierCategoryOrg', 'findById'), { categoryOrgId: id })).body.data;
+    const act = (action: string, body: Row = {}) =>
+      server.post<Row[]>(api('srmSupplierCategoryOrg', action), { categoryOrgId: id, ...body });
+    // Only an introduction qualifies a line, only an approved document suspends or resumes one;
+    // the platform's step stands in for the introduction here.
+    for (const action of ['doQualify', 'doSuspend', 'doResume'])
+      expect((await act(action, { comment: 'x' })).httpStatus, action).toBe(403);
+    await qualifyLines(server, [id]);
+
+    const CHANGE = (action: string) => api('srmSupplierLineChange', action);
+    const decide = async (changeType: string, reason: string, lines: Row[]) => {
+      const saved = await server.post<Row & { lineChangeId: number; versionNum: number }>(
+        CHANGE('saveOrUpdate'),
+        {
+          supplierId: ids.B,
+          changeType,
+          reason,
+          lines,
+        },
+      );
+      if (saved.body.status !== 'S') return saved;
+      const submitted = await server.post(CHANGE('doSubmit'), {
+        lineChangeId: saved.body.data.lineChangeId,
+        versionNum: saved.body.data.versionNum,
+      });
+      expect(submitted.body.status, submitted.body.msg).toBe('S');
+      expect((await line()).status).toBe(changeType === 'SUSPEND' ? 'QUALIFIED' : 'SUSPENDED');
+      await decideAll(server.runtime, 'srmSupplierLineChange', saved.body.data.lineChangeId, 'approve');
+      return saved;
+    };
+    const mine = [{ categoryId: ids['0301'], orgId: ids.OU100 }];
+    const resumeFirst = await decide('RESUME', '提前恢复', mine);
+    expect([resumeFirst.httpStatus, resumeFirst.body.msg]).toEqual([
+      400,
+      '品类组织：第 1 行不是该供应商手工暂停的品类组织，不能在此恢复（证书过期的暂停随证书换证恢复）',
+    ]);
+    const none = await decide('SUSPEND', '质量问题整改中', []);
+    expect([none.httpStatus, none.body.msg]).toEqual([400, '品类组织：请指定要暂停或恢复的品类组织']);
+    const suspension = await decide('SUSPEND', '质量问题整改中', mine);
+    expect([(await line()).status, (await line()).suspendCause, (await line()).suspendReason]).toEqual([
       'SUSPENDED',
       'MANUAL',
       '质量问题整改中',
     ]);
-    const resumed = (await act('doResume', { comment: '整改已关闭' })).body.data[0]!;
-    expect([resumed.status, resumed.suspendCause, resumed.suspendReason]).toEqual(['QUALIFIED', null, null]);
+    // The supplier reads the approved suspension with its reason.
+    const own = await server.post<Row>(
+      CHANGE('findById'),
+      { lineChangeId: suspension.body.data.lineChangeId },
+      { actor: supplierUser(ids.B!) },
+    );
+    expect([own.body.status, own.body.data.reason]).toEqual(['S', '质量问题整改中']);
+    const other = await server.post(
+      CHANGE('findById'),
+      { lineChangeId: suspension.body.data.lineChangeId },
+      { actor: supplierUser(ids.A!) },
+    );
+    expect(other.httpStatus).toBe(404);
+    await decide('RESUME', '整改已关闭', mine);
+    expect([(await line()).status, (await line()).suspendCause, (await line()).suspendReason]).toEqual([
+      'QUALIFIED',
+      null,
+      null,
+    ]);
     expect((await act('doQuit', { comment: '不再合作' })).body.data[0]!.status).toBe('QUIT');
     const history = await server.post<Row[]>(api('srmSupplierCategoryOrgHistory', 'listByPage'), {
       categoryOrgId: id,
       pageRows: 10,
     });
     expect(
-      history.body.data.map((row) => [row.fromStatus, row.toStatus, row.changeSource, row.reason]),
+      history.body.data.map((row) => [
+        row.fromStatus,
+        row.toStatus,
+        row.changeSource,
+        row.reason,
+        row.documentRef ?? null,
+      ]),
     ).toEqual([
-      ['QUALIFIED', 'QUIT', 'MANUAL', '不再合作'],
-      ['SUSPENDED', 'QUALIFIED', 'MANUAL', '整改已关闭'],
-      ['QUALIFIED', 'SUSPENDED', 'MANUAL', '质量问题整改中'],
-      ['INTRODUCING', 'QUALIFIED', 'MANUAL', null],
-      [null, 'INTRODUCING', 'MANUAL', null],
+      ['QUALIFIED', 'QUIT', 'MANUAL', '不再合作', null],
+      ['SUSPENDED', 'QUALIFIED', 'MANUAL', '整改已关闭', expect.stringMatching(/^LC\d{12}$/)],
+      ['QUALIFIED', 'SUSPENDED', 'MANUAL', '质量问题整改中', suspension.body.data.lineChangeNum],
+      ['INTRODUCING', 'QUALIFIED', 'MANUAL', null, null],
+      [null, 'INTRODUCING', 'MANUAL', null, null],
     ]);
   });
 });
