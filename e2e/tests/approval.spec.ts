@@ -186,8 +186,12 @@ test('a two-level template: approve, reject with a comment, resubmit, approve tw
       // No reload: the buyer's kept-alive tab reads the document again when the buyer comes back
       // to it (its data older than 5 s), and shows what the approvers did.
       await buyer.waitForTimeout(5_500);
+      // Each tab is shown before the next click: under load a late switch to the home page
+      // otherwise lands after the switch back, and the document is never looked at.
       await buyer.getByRole('tab', { name: /首页/ }).click();
+      await slow(buyer.getByRole('tab', { name: /首页/, selected: true })).toBeVisible();
       await buyer.getByRole('tab', { name: new RegExp(number) }).click();
+      await slow(buyer.getByRole('tab', { name: new RegExp(number), selected: true })).toBeVisible();
       await slow(buyerPane.getByTestId('document-number')).toHaveText(number);
       await slow(buyerPane.getByText('已审批').first()).toBeVisible();
       await expect(buyerPane.getByText('单据当前状态为“已审批”，不可修改')).toBeVisible();

@@ -14,6 +14,7 @@ import {
   api,
   expectToast,
   formField,
+  toastsGone,
   first,
   keepScreenshot,
   open,
@@ -133,7 +134,7 @@ test('supplier A answers on the order page; the buyer accepts the proposal; supp
 });
 
 /** Presses OK in the confirmation dialog an action opens. */
-test('a buyer creates a supplier with a site line and qualifies it; an agreement flags a price change above five percent', async ({
+test('a buyer creates a supplier with a site line and qualifies it through an introduction; an agreement flags a price change above five percent', async ({
   browser,
   baseURL,
 }) => {
@@ -172,30 +173,67 @@ test('a buyer creates a supplier with a site line and qualifies it; an agreement
     await slow(pane.getByText('潜在供应商').first()).toBeVisible();
     await keepScreenshot(buyer, 'suppliers-master-saved-zh');
   });
-  await test.step('its lifecycle: qualified once one of its library lines is', async () => {
+  await test.step('its lifecycle: an introduction under a scene qualifies its library line, and the supplier', async () => {
     const found = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierInfoRestful/listByPage', {
       supplierName: name,
     });
     const supplierId = found[0]!.supplierId;
-    const [category] = await api<Row[]>(buyer, '/api/srm/v1/srmBaseCategoryRestful/listByPage', {
-      categoryCode: '0204',
-    });
-    const [org] = await api<Row[]>(buyer, '/api/srm/v1/srmBaseOrgRestful/listByPage', { orgCode: 'OU100' });
-    await api(buyer, '/api/srm/v1/srmSupplierCategoryOrgRestful/saveOrUpdate', {
-      supplierId,
-      categoryId: category!.categoryId,
-      orgId: org!.orgId,
-    });
-    await openFromMenu(buyer, '品类组织库');
-    const library = activePane(buyer);
-    const row = library.locator('.ant-table-row').filter({ hasText: name });
-    await slow(row).toBeVisible();
-    await expect(row.getByText('引入中')).toBeVisible();
-    await row.getByText('查看', { exact: true }).click();
-    // antd spaces a two-character Chinese label ("合 格"), as it does 保存 and 下达.
-    await slow(library.getByRole('button', { name: /^合\s?格$/ })).toBeVisible();
-    await library.getByRole('button', { name: /^合\s?格$/ }).click();
+    await openFromMenu(buyer, '供应商引入');
+    await pane.getByRole('button', { name: '新建' }).click();
+    await slow(buyer.getByRole('tab', { name: '新建供应商引入', selected: true })).toBeVisible();
+    const pick = async (label: string, search: string, option: string) => {
+      await formField(pane, label).click();
+      await formField(pane, label).fill(search);
+      await buyer
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+        .first()
+        .click();
+    };
+    await pick('供应商', stamp, name);
+    await pick('采购品类', '铸锻', '铸锻件');
+    await pick('组织', '苏州精密', '苏州精密机械业务实体');
+    await pick('引入场景', '非生产', '新供应商（非生产物料）');
+    await pane.getByRole('button', { name: /保\s?存/ }).click();
+    await expectToast(buyer, '保存成功');
+    await pane.getByRole('button', { name: '开始引入' }).click();
     await confirmDialog(buyer);
+    await slow(pane.getByText('引入中').first()).toBeVisible();
+    // The scene's two required steps, as a checklist: completing before they pass is refused.
+    const steps = pane
+      .locator('.ant-card')
+      .filter({ has: buyer.getByText('引入步骤', { exact: true }) })
+      .first()
+      .locator('.ant-table-row');
+    await slow(steps.filter({ hasText: '资质审查' })).toBeVisible();
+    await expect(steps.filter({ hasText: '协议签署' })).toBeVisible();
+    await pane.getByRole('button', { name: '完成引入' }).click();
+    await confirmDialog(buyer);
+    await expect(
+      buyer.locator('.ant-message-error').filter({ hasText: '以下必需步骤尚未通过：资质审查、协议签署' }),
+    ).toBeVisible();
+    await toastsGone(buyer);
+    for (const step of ['资质审查', '协议签署']) {
+      await steps.filter({ hasText: step }).locator('.ant-select').first().click();
+      await buyer
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: /^通过$/ })
+        .first()
+        .click();
+    }
+    await pane.getByRole('button', { name: /保\s?存/ }).click();
+    await expectToast(buyer, '保存成功');
+    await pane.getByRole('button', { name: '完成引入' }).click();
+    await confirmDialog(buyer);
+    await slow(pane.getByText('已完成').first()).toBeVisible();
+    await keepScreenshot(buyer, 'suppliers-introduction-completed-zh');
+    await expect
+      .poll(async () => {
+        const rows = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierCategoryOrgRestful/listByPage', {
+          supplierId,
+        });
+        return rows.map((row) => row.status);
+      })
+      .toEqual(['QUALIFIED']);
     await expect
       .poll(async () => {
         const rows = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierInfoRestful/listByPage', {
@@ -250,7 +288,8 @@ test('a buyer creates a supplier with a site line and qualifies it; an agreement
     expect(agreement.priceWarnFlag).toBe('Y');
     await keepScreenshot(buyer, 'suppliers-agreement-price-warning-zh');
   });
-  expect(errors).toEqual([]);
+  // The one refused completion (422) is the only error the browser logs.
+  expect(errors.filter((text) => !/status of 422/.test(text))).toEqual([]);
 });
 
 test('a delivery notice: the buyer issues, supplier A confirms and creates a delivery note from it; supplier B sees nothing', async ({
