@@ -22,8 +22,8 @@ type Row = Record<string, unknown>;
 const platform = (ctx: DataApi) => ctx.system('a change reads and applies the supplier master');
 
 /** The master as it is now, with its lines (read as the platform: a supplier's own master). */
-async function masterOf(ctx: DataApi, supplierId: number): Promise<Row> {
-  return (await platform(ctx).find(supplierInfo, supplierId)) as unknown as Row;
+function masterOf(ctx: DataApi, supplierId: number) {
+  return platform(ctx).find(supplierInfo, supplierId);
 }
 
 /** A master line as a line of the change: its values, and the master line it came from. */
@@ -32,14 +32,6 @@ function fromMaster(collection: ChangedCollection, line: Row): Row {
   const copy: Row = { sourceLineId: line[master.key] };
   for (const name of Object.keys(master.ownFields)) copy[name] = line[name] ?? null;
   return copy;
-}
-
-/** The change's lines of a collection, as stored. */
-function changeLinesOf(
-  lines: Readonly<Record<string, readonly Row[]>>,
-  collection: ChangedCollection,
-): Row[] {
-  return [...(lines[collection] ?? [])];
 }
 
 /** The master's required header fields, required of the values a change proposes. */
@@ -81,7 +73,7 @@ export const supplierChangeActions = defineActions(supplierChange, {
       if (proposed[field] === null || proposed[field] === undefined || proposed[field] === '')
         proposed[field] = master[field] ?? null;
     }
-    row.baseVersion = master.versionNum as number;
+    row.baseVersion = master.versionNum;
     row.snapshot = snapshotOf(master);
     return requiredOfMaster(proposed);
   },
@@ -107,15 +99,15 @@ export const supplierChangeActions = defineActions(supplierChange, {
           message: 'srmSupplierChange.staleRebase',
           params: { supplier: String(master.supplierName) },
         };
-      if (!changedSomething(change.snapshot as Snapshot, change as unknown as Row))
+      if (!changedSomething(change.snapshot as Snapshot, change))
         return { message: 'srmSupplierChange.nothingChanged' };
       return null;
     },
   },
   actions: {
     async doApproval(ctx) {
-      const change = (await platform(ctx).find(supplierChange, ctx.row.changeId)) as unknown as Row;
-      const supplierId = change.supplierId as number;
+      const change = await platform(ctx).find(supplierChange, ctx.row.changeId);
+      const { supplierId } = change;
       const [master] = await platform(ctx).lock(supplierInfo, [supplierId]);
       if (!master || master.versionNum !== change.baseVersion)
         throw new AppError(409, 'srmSupplierChange.stale', { number: String(change.changeNum ?? '') });
@@ -123,7 +115,8 @@ export const supplierChangeActions = defineActions(supplierChange, {
       for (const field of CHANGED_HEADER_FIELDS) body[field] = change[field] ?? null;
       for (const collection of CHANGED_COLLECTIONS) {
         const key = supplierInfo.lines[collection].key;
-        body[collection] = changeLinesOf(change as never, collection).map((line) => {
+        const lines: readonly Row[] = change[collection];
+        body[collection] = lines.map((line) => {
           const values: Row = line.sourceLineId == null ? {} : { [key]: line.sourceLineId };
           for (const name of Object.keys(supplierInfo.lines[collection].ownFields))
             values[name] = line[name] ?? null;
@@ -146,9 +139,9 @@ export const supplierChangeActions = defineActions(supplierChange, {
       });
     },
     async doRebase(ctx) {
-      const change = (await platform(ctx).find(supplierChange, ctx.row.changeId)) as unknown as Row;
+      const change = await platform(ctx).find(supplierChange, ctx.row.changeId);
       const before = change.snapshot as Snapshot;
-      const master = await masterOf(ctx, change.supplierId as number);
+      const master = await masterOf(ctx, change.supplierId);
       // Header: a value the requester left as it was follows the master.
       const header: Row = {};
       for (const field of CHANGED_HEADER_FIELDS) {
@@ -162,14 +155,14 @@ export const supplierChangeActions = defineActions(supplierChange, {
       for (const collection of CHANGED_COLLECTIONS) {
         const lineEntity = supplierChange.lines[collection];
         const masterKey = supplierInfo.lines[collection].key;
-        const proposed = changeLinesOf(change as never, collection);
+        const proposed: readonly Row[] = change[collection];
         const was = new Map((before.lines[collection] ?? []).map((line) => [line[masterKey], line]));
         const now = new Map(((master[collection] as Row[]) ?? []).map((line) => [line[masterKey], line]));
         const kept = new Set<unknown>();
         const inserts: Row[] = [];
         const removals: number[] = [];
         for (const line of proposed) {
-          const id = line[lineEntity.key] as number;
+          const id = Number(line[lineEntity.key]);
           const source = line.sourceLineId ?? null;
           if (source === null) continue;
           kept.add(source);

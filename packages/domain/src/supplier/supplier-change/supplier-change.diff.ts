@@ -40,7 +40,7 @@ function withDisplay(entity: EntityDef, row: Row, names: readonly string[]): Rec
 }
 
 /** The snapshot of a master read with its lines. */
-export function snapshotOf(master: Row): Snapshot {
+export function snapshotOf(master: Row & { readonly versionNum: number }): Snapshot {
   const lines: Partial<Record<ChangedCollection, Row[]>> = {};
   for (const collection of CHANGED_COLLECTIONS) {
     const lineEntity = supplierInfo.lines[collection];
@@ -49,7 +49,7 @@ export function snapshotOf(master: Row): Snapshot {
     );
   }
   return {
-    versionNum: master.versionNum as number,
+    versionNum: master.versionNum,
     header: withDisplay(supplierInfo, master, CHANGED_HEADER_FIELDS),
     lines,
   };

@@ -39,7 +39,7 @@ export const supplierChangeEndpoints = defineEndpoints(supplierChange, {
         .system('a change compares its snapshot with the master’s version')
         .list(supplierInfo, { supplierId: change.supplierId }, { limit: 1 });
       const clear = ctx.actor.side === 'supplier' || (await holdsRole(ctx, FINANCE_ROLE));
-      const sections = diffOf(change.snapshot as Snapshot, change as never);
+      const sections = diffOf(change.snapshot as Snapshot, change);
       return {
         data: {
           changeNum: change.changeNum,

@@ -65,7 +65,10 @@ export const supplierIntroActions = defineActions(supplierIntro, {
         if (row[field] !== previous[field]) return { field, message: 'srmSupplierIntro.fixedOnceStarted' };
       const before = new Set(ctx.oldLines.steps.map((step) => step.introStepId));
       const after = ctx.newLines.steps;
-      if (after.length !== before.size || after.some((step) => !before.has(step.introStepId as number)))
+      if (
+        after.length !== before.size ||
+        after.some((step) => step.introStepId == null || !before.has(step.introStepId))
+      )
         return { field: 'steps', message: 'srmSupplierIntro.stepsFromScene' };
     } else if (ctx.newLines.steps.length) {
       return { field: 'steps', message: 'srmSupplierIntro.stepsFromScene' };

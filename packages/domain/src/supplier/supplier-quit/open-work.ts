@@ -104,7 +104,7 @@ export async function openWorkOf(
         id: Number(row[entity.key]),
         number: String(row[kind.numberField] ?? ''),
         status: String(row.status ?? ''),
-        orgName: (row.orgName as string | undefined) ?? null,
+        orgName: typeof row.orgName === 'string' ? row.orgName : null,
         blocks: kind.blocks,
       });
     }
