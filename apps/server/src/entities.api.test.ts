@@ -45,6 +45,9 @@ const overrides: SampleOverrides = {
     steps: [],
     categoryId: await factory.fresh('srmBaseCategory'),
   }),
+  // A censor of its own (one serving an introduction needs it running); its lines are the
+  // platform's, from the requirements.
+  srmQualifyCensor: (row) => ({ ...row, introId: null, requires: [] }),
   // A quit lies ahead; a whole supplier's names no lines.
   srmSupplierQuit: (row) => ({ ...row, quitScope: 'WHOLE', effectiveDate: '2099-12-31', lines: [] }),
   // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.

@@ -1,8 +1,10 @@
 // The approval processes of the supplier area (data: process templates): the purchasing manager
 // approves a registration (the last approval creates the supplier and its first external user)
 // a blacklist entry (approval puts it in force), a change info (approval applies it), a
-// quit (it takes effect on its date) and a suspension or resumption of library lines.
+// quit (it takes effect on its date), a suspension or resumption of library lines and a
+// qualification censor (approval writes its introduction's censor step).
 import type { ApprovalTemplatePlan } from '@srm/platform';
+import { QUALIFY_CENSOR_PROCESS } from './qualify-censor/qualify-censor.entity';
 import { SUPPLIER_BLACKLIST_PROCESS } from './supplier-blacklist/supplier-blacklist.entity';
 import { SUPPLIER_CHANGE_PROCESS } from './supplier-change/supplier-change.entity';
 import { SUPPLIER_LINE_CHANGE_PROCESS } from './supplier-line-change/supplier-line-change.entity';
@@ -37,6 +39,12 @@ export const supplierApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: SUPPLIER_LINE_CHANGE_PROCESS,
     entityName: 'srmSupplierLineChange',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: QUALIFY_CENSOR_PROCESS,
+    entityName: 'srmQualifyCensor',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

@@ -10,6 +10,7 @@ import { supplierQuitScreens } from './supplier-quit/supplier-quit.screens';
 import { introSceneScreens } from './intro-scene/intro-scene.screens';
 import { supplierIntroScreens } from './supplier-intro/supplier-intro.screens';
 import { supplierLineChangeScreens } from './supplier-line-change/supplier-line-change.screens';
+import { qualifyCensorScreens } from './qualify-censor/qualify-censor.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -33,6 +34,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...supplierIntroScreens,
   ...introSceneScreens,
   ...supplierLineChangeScreens,
+  ...qualifyCensorScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

@@ -25,6 +25,7 @@ import { supplierQuitEndpoints } from './supplier-quit/supplier-quit.endpoints';
 import { introSceneActions } from './intro-scene/intro-scene.actions';
 import { supplierIntroActions } from './supplier-intro/supplier-intro.actions';
 import { supplierLineChangeActions } from './supplier-line-change/supplier-line-change.actions';
+import { qualifyCensorActions } from './qualify-censor/qualify-censor.actions';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -43,6 +44,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     introSceneActions,
     supplierIntroActions,
     supplierLineChangeActions,
+    qualifyCensorActions,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

@@ -13,6 +13,7 @@ import { supplierQuit } from './supplier-quit/supplier-quit.entity';
 import { introScene } from './intro-scene/intro-scene.entity';
 import { supplierLineChange } from './supplier-line-change/supplier-line-change.entity';
 import { supplierIntro } from './supplier-intro/supplier-intro.entity';
+import { qualifyCensor } from './qualify-censor/qualify-censor.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -37,6 +38,7 @@ export const supplierArea = defineArea({
     introScene,
     supplierIntro,
     supplierLineChange,
+    qualifyCensor,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -107,6 +109,14 @@ export const supplierArea = defineArea({
       path: 'supplierIntroList',
       entity: 'srmSupplierIntro',
       order: 32,
+    },
+    {
+      code: 'QUALIFY_CENSOR',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'qualifyCensorList',
+      entity: 'srmQualifyCensor',
+      order: 33,
     },
     {
       code: 'SUPPLIER_LINE_CHANGE',
@@ -216,6 +226,7 @@ export const supplierArea = defineArea({
       SUPPLIER_INTRO: 'all',
       SUPPLIER_INTRO_SCENE: 'all',
       SUPPLIER_LINE_CHANGE: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
+      QUALIFY_CENSOR: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -232,6 +243,7 @@ export const supplierArea = defineArea({
       SUPPLIER_INTRO: ['export', 'view'],
       SUPPLIER_INTRO_SCENE: ['export', 'view'],
       SUPPLIER_LINE_CHANGE: ['doApproval', 'doReject', 'export', 'view'],
+      QUALIFY_CENSOR: ['doApproval', 'doReject', 'export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],

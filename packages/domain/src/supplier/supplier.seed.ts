@@ -2,7 +2,7 @@
 // category and org library with the suppliers' lifecycle states, registrations waiting for
 // review, leads, register invitations, the blacklisted company's entry, daily management entries, a change info awaiting
 // approval, the quit of the company that left, introduce scenes with an
-// introduction under each, qualification requirements and the lifecycle's programs. Each object's data is in its folder.
+// introduction under each, qualification censors, qualification requirements and the lifecycle's programs. Each object's data is in its folder.
 import { qualificationRequirementSeed } from './qualification-requirement/qualification-requirement.seed';
 import { supplierBlacklistSeed, supplierProgramSeed } from './supplier-blacklist/supplier-blacklist.seed';
 import { supplierCategoryOrgSeed } from './supplier-category-org/supplier-category-org.seed';
@@ -10,6 +10,7 @@ import { supplierInfoSeed } from './supplier-info/supplier-info.seed';
 import { supplierChangeSeed } from './supplier-change/supplier-change.seed';
 import { supplierQuitSeed } from './supplier-quit/supplier-quit.seed';
 import { introSceneSeed } from './intro-scene/intro-scene.seed';
+import { qualifyCensorSeed } from './qualify-censor/qualify-censor.seed';
 import { supplierDailySeed } from './supplier-daily/supplier-daily.seed';
 import { supplierLeadSeed } from './supplier-lead/supplier-lead.seed';
 import { supplierRegisterSeed } from './supplier-register/supplier-register.seed';
@@ -27,5 +28,6 @@ export const supplierSeedList = [
   supplierChangeSeed,
   supplierQuitSeed,
   introSceneSeed,
+  qualifyCensorSeed,
   supplierProgramSeed,
 ];

@@ -1,6 +1,7 @@
 // Demo introduce scenes (one per scene type; two for a new supplier: production and non-production
-// material) and one introduction under each type: a new supplier of castings and 恒达's new
-// category under way with some steps recorded, the others drafts.
+// material) and one introduction under each type: a new supplier of cartons and 恒达's new
+// category under way with some steps recorded (their censor steps by the censors' seed), the
+// others drafts.
 import { type SeedContext, defineSeed } from '@srm/platform';
 import { supplierIntro } from '../supplier-intro/supplier-intro.entity';
 import { introScene } from './intro-scene.entity';
@@ -98,17 +99,10 @@ export const introSceneSeed = defineSeed('supplier.intro-scenes', async (context
       '0301',
       'OU100',
       'NEW_SUPPLIER_PROD',
-      '铸件二供开发，降低单一来源风险',
-      { CENSOR: 'PASS', INSPECTION: 'CONDITIONAL' },
+      '纸箱二供开发，降低单一来源风险',
+      { INSPECTION: 'CONDITIONAL' },
     ],
-    [
-      '91320505MA1NH7QX3R',
-      '0202',
-      'OU100',
-      'NEW_CATEGORY',
-      '恒达具备冲压能力，扩展冲压件品类',
-      { CENSOR: 'PASS' },
-    ],
+    ['91320505MA1NH7QX3R', '0202', 'OU100', 'NEW_CATEGORY', '恒达具备机加工能力，扩展机加工件品类', {}],
     ['91330212MA2GQ3RT8L', '01', 'P120', 'NEW_ORG', '昆山工厂新产线需要电子元器件就近供货', null],
     ['91320505MA1NH7QX3R', '0203', 'OU100', 'NEW_MATERIAL', '新型号不锈钢自攻螺钉认证', null],
     ['91320211MA1P8GDK6E', '0201', 'OU100', 'REINTRODUCE', '金桥整改完成后申请恢复钣金件供货', null],

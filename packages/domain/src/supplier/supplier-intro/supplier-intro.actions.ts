@@ -15,6 +15,7 @@ import { supplierInfo } from '../supplier-info/supplier-info.entity';
 import {
   PASSED_RESULTS,
   RUNNING_INTRO_STATES,
+  STEPS_BY_DOCUMENT,
   supplierIntro,
   supplierIntroStep,
 } from './supplier-intro.entity';
@@ -30,6 +31,25 @@ async function libraryLine(ctx: DataApi, { supplierId, categoryId, orgId }: Trip
     { limit: 1 },
   );
   return line ?? null;
+}
+
+type StepValues = {
+  readonly introStepId?: number | null;
+  readonly stepType?: string;
+  readonly result?: string | null;
+  readonly resultDate?: string | null;
+  readonly documentRef?: string | null;
+};
+
+/** The type of a step its document writes whose result a save would change by hand, if any. */
+function stepByDocumentChanged(before: readonly StepValues[], after: readonly StepValues[]): string | null {
+  for (const step of after) {
+    const old = before.find((line) => line.introStepId === step.introStepId);
+    if (!old?.stepType || !STEPS_BY_DOCUMENT.includes(old.stepType)) continue;
+    for (const field of ['result', 'resultDate', 'documentRef'] as const)
+      if (step[field] !== undefined && (step[field] ?? null) !== (old[field] ?? null)) return old.stepType;
+  }
+  return null;
 }
 
 export const supplierIntroActions = defineActions(supplierIntro, {
@@ -70,6 +90,15 @@ export const supplierIntroActions = defineActions(supplierIntro, {
         after.some((step) => step.introStepId == null || !before.has(step.introStepId))
       )
         return { field: 'steps', message: 'srmSupplierIntro.stepsFromScene' };
+      if (!ctx.actor.system) {
+        const byDocument = stepByDocumentChanged(ctx.oldLines.steps, after);
+        if (byDocument)
+          return {
+            field: 'steps',
+            message: 'srmSupplierIntro.stepByDocument',
+            params: { step: ctx.t(`lookup.SRM_INTRO_STEP.${byDocument}`) },
+          };
+      }
     } else if (ctx.newLines.steps.length) {
       return { field: 'steps', message: 'srmSupplierIntro.stepsFromScene' };
     }

@@ -2,8 +2,8 @@
 // scene. Starting it copies the scene's steps as they are now (the scene's version is kept) and
 // puts the library line in INTRODUCING (a new line, or a quit one for a re-introduction). Each
 // step records its result — PASS, CONDITIONAL (pass with rectification) or FAIL — with its date,
-// comment and the document behind it (the step documents — censor, inspection, sample,
-// agreement — write it as they are built; until then the buyer records it). Completing it needs
+// comment and the document behind it (the step documents write it on approval — the
+// qualification censor so far; the buyer records the others until theirs are built). Completing it needs
 // every required step passed (or passed with conditions) and qualifies the library line: no other
 // path makes a line QUALIFIED.
 import { attachments, checkbox, date, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
@@ -12,6 +12,11 @@ import { INTRO_STEPS } from '../intro-scene/intro-scene.entity';
 export const STEP_RESULTS = ['PENDING', 'PASS', 'CONDITIONAL', 'FAIL'] as const;
 /** Results that let an introduction complete. */
 export const PASSED_RESULTS: readonly string[] = ['PASS', 'CONDITIONAL'];
+/**
+ * Steps whose result only their document writes, on its approval (a qualification censor); the
+ * others are recorded on the introduction until their documents are built.
+ */
+export const STEPS_BY_DOCUMENT: readonly string[] = ['CENSOR'];
 /** States in which an introduction runs (another of the same triple is refused). */
 export const RUNNING_INTRO_STATES = ['DRAFT', 'IN_PROGRESS'] as const;
 

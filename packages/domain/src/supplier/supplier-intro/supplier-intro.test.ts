@@ -4,10 +4,12 @@
 // changes nothing for it; a re-introduction brings back a line that quit; one running
 // introduction per triple.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideAll } from '@srm/platform';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
 import { supplierSeeds } from '../server';
+import { useOneApprover } from '../../domain.testing';
 
 type Row = Record<string, unknown>;
 type Step = Row & { introStepId: number; stepType: string; requiredFlag: string; result: string };
@@ -49,6 +51,7 @@ beforeAll(async () => {
       ...supplierSeeds,
     ],
   });
+  await useOneApprover(server);
   for (const [key, entity, filter] of [
     ['C', 'srmSupplierInfo', { creditCode: '91320412MA1XK5TP2X' }],
     ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
@@ -150,12 +153,34 @@ describe('an introduction', () => {
   });
 
   it('completes only when every required step passed, then qualifies the line', async () => {
-    let saved = await record(intro, { CENSOR: 'PASS', INSPECTION: 'CONDITIONAL', SAMPLE: 'FAIL' });
+    let saved = await record(intro, { INSPECTION: 'CONDITIONAL', SAMPLE: 'FAIL' });
     expect(saved.body.status, saved.body.msg).toBe('S');
     intro = saved.body.data;
     const early = await act('doComplete', intro);
-    expect([early.httpStatus, early.body.msg]).toEqual([422, '以下必需步骤尚未通过：样品认证、协议签署']);
+    expect([early.httpStatus, early.body.msg]).toEqual([
+      422,
+      '以下必需步骤尚未通过：资质审查、样品认证、协议签署',
+    ]);
     expect((await lineOf(ids.C!, ids['0301']!, ids.OU200!))!.status).toBe('INTRODUCING');
+    // The censor step is written by an approved qualification censor (cartons ask no certificate).
+    const censor = await server.post<Row & { censorId: number; versionNum: number }>(
+      api('srmQualifyCensor', 'saveOrUpdate'),
+      {
+        introId: intro.introId,
+        supplierId: ids.C,
+        categoryId: ids['0301'],
+        orgId: ids.OU200,
+        censorResult: 'PASS',
+      },
+    );
+    expect(censor.body.status, censor.body.msg).toBe('S');
+    const submitted = await server.post(api('srmQualifyCensor', 'doSubmit'), {
+      censorId: censor.body.data.censorId,
+      versionNum: censor.body.data.versionNum,
+    });
+    expect(submitted.body.status, submitted.body.msg).toBe('S');
+    await decideAll(server.runtime, 'srmQualifyCensor', censor.body.data.censorId, 'approve');
+    intro = await find(intro.introId);
     saved = await record(intro, { SAMPLE: 'PASS', AGREEMENT: 'PASS' });
     expect(saved.body.status, saved.body.msg).toBe('S');
     intro = saved.body.data;
