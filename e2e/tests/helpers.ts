@@ -293,18 +293,28 @@ export async function submittedHengdaOrder(buyer: Page, quantities: [number, num
   return order;
 }
 
-/** The purchasing manager (`approver`) approves the order's task in the approval engine. */
-export async function approveOrder(browser: Browser, baseURL: string | undefined, poHeaderId: unknown) {
+/** The purchasing manager (`approver`) approves a document's task in the approval engine. */
+export async function approveDocument(
+  browser: Browser,
+  baseURL: string | undefined,
+  entityName: string,
+  documentId: unknown,
+) {
   const approver = await open(browser, baseURL, 'approver', false);
   const tasks = await api<Row[]>(approver, '/api/bpm/v1/bpmTaskRestful/findTodoTasks', {
     pageIndex: 1,
     pageRows: 100,
-    entityName: 'srmPoHeader',
+    entityName,
   });
-  const task = tasks.find((row) => row.documentId === poHeaderId);
-  if (!task) throw new Error(`no approval task for order ${String(poHeaderId)}`);
+  const task = tasks.find((row) => row.documentId === documentId);
+  if (!task) throw new Error(`no approval task for ${entityName} ${String(documentId)}`);
   await api(approver, '/api/bpm/v1/bpmTaskRestful/doApprove', { taskId: task.taskId, comment: '同意' });
   await approver.context().close();
+}
+
+/** The purchasing manager (`approver`) approves the order's task in the approval engine. */
+export function approveOrder(browser: Browser, baseURL: string | undefined, poHeaderId: unknown) {
+  return approveDocument(browser, baseURL, 'srmPoHeader', poHeaderId);
 }
 
 /** A small valid one-page PDF with a line of text (byte offsets of the xref computed). */

@@ -9,7 +9,9 @@ import { type Browser, type Page, expect, test } from '@playwright/test';
 import { withCreditCodeCheck } from '@srm/kernel/validators';
 import {
   activePane,
+  approveDocument,
   approveOrder,
+  closeTab,
   confirmDialog,
   api,
   expectToast,
@@ -190,7 +192,7 @@ test('a buyer creates a supplier with a site line and qualifies it through an in
         .click();
     };
     await pick('供应商', stamp, name);
-    await pick('采购品类', '铸锻', '铸锻件');
+    await pick('采购品类', '劳保', '劳保用品');
     await pick('组织', '苏州精密', '苏州精密机械业务实体');
     await pick('引入场景', '非生产', '新供应商（非生产物料）');
     await pane.getByRole('button', { name: /保\s?存/ }).click();
@@ -212,14 +214,38 @@ test('a buyer creates a supplier with a site line and qualifies it through an in
       buyer.locator('.ant-message-error').filter({ hasText: '以下必需步骤尚未通过：资质审查、协议签署' }),
     ).toBeVisible();
     await toastsGone(buyer);
-    for (const step of ['资质审查', '协议签署']) {
-      await steps.filter({ hasText: step }).locator('.ant-select').first().click();
-      await buyer
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: /^通过$/ })
-        .first()
-        .click();
-    }
+    const [intro] = await api<Row[]>(buyer, '/api/srm/v1/srmSupplierIntroRestful/listByPage', { supplierId });
+    const introNum = String(intro!.introNum);
+    await closeTab(buyer, `供应商引入 ${introNum}`);
+    // The censor step is the qualification censor's: opened from the introduction, which brings
+    // the supplier, category and organisation, passed, submitted and approved.
+    await openFromMenu(buyer, '资质审查');
+    await pane.getByRole('button', { name: '新建' }).click();
+    await slow(buyer.getByRole('tab', { name: '新建资质审查', selected: true })).toBeVisible();
+    await pick('供应商引入', introNum, introNum);
+    await pane.getByText(name).first().waitFor();
+    await pick('审查结论', '通过', '通过');
+    await pane.getByRole('button', { name: /保\s?存/ }).click();
+    await expectToast(buyer, '保存成功');
+    await pane.getByRole('button', { name: '提交审批' }).click();
+    await confirmDialog(buyer);
+    await slow(pane.getByText('审批中').first()).toBeVisible();
+    await keepScreenshot(buyer, 'suppliers-censor-submitted-zh');
+    const [censor] = await api<Row[]>(buyer, '/api/srm/v1/srmQualifyCensorRestful/listByPage', {
+      introId: intro!.introId,
+    });
+    await approveDocument(browser, baseURL, 'srmQualifyCensor', censor!.censorId);
+    await openFromMenu(buyer, '供应商引入');
+    await pane.getByText(introNum, { exact: true }).click();
+    await slow(
+      steps.filter({ hasText: '资质审查' }).filter({ hasText: String(censor!.censorNum) }),
+    ).toBeVisible();
+    await steps.filter({ hasText: '协议签署' }).locator('.ant-select').first().click();
+    await buyer
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^通过$/ })
+      .first()
+      .click();
     await pane.getByRole('button', { name: /保\s?存/ }).click();
     await expectToast(buyer, '保存成功');
     await pane.getByRole('button', { name: '完成引入' }).click();

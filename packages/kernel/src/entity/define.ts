@@ -169,6 +169,12 @@ export interface EntitySpec<
   readonly display?: keyof F & string;
   /** For a line entity: the header entity and the field holding the header's key. */
   readonly parent?: { readonly entity: string; readonly field: P };
+  /**
+   * For a line entity: the platform makes and removes its rows (a censor's requirements, an
+   * introduction's steps); the web offers no adding, copying or deleting, only the writable
+   * fields. The header's hook refuses a row added or removed by a client.
+   */
+  readonly rowsByPlatform?: boolean;
   /** Line collections edited with the header in one save, by property name. */
   readonly lines?: L;
   /**
@@ -243,6 +249,7 @@ export interface EntityDef<
   readonly fields: Readonly<Record<string, FieldDef & { readonly system?: boolean }>>;
   readonly display: string;
   readonly parent?: { readonly entity: string; readonly field: P };
+  readonly rowsByPlatform?: boolean;
   readonly lines: L;
   /** The line collection an Excel import takes with the header (one sheet row per line). */
   readonly importLines?: string;
@@ -370,6 +377,7 @@ export function defineEntity<
     fields,
     display,
     ...(spec.parent ? { parent: spec.parent } : {}),
+    ...(spec.rowsByPlatform ? { rowsByPlatform: true } : {}),
     lines: spec.lines ?? ({} as L),
     ...(spec.importLines ? { importLines: spec.importLines } : {}),
     ...(spec.numbering ? { numbering: spec.numbering } : {}),

@@ -430,7 +430,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
               collection={collection}
               line={line}
               form={form}
-              editable={linesEditable}
+              editable={linesEditable && !line.rowsByPlatform}
               fieldEditable={(name, field) => lineWritable(collection, name, field)}
               onChanged={linesChanged}
               issues={lineIssues.byCollection[collection]}

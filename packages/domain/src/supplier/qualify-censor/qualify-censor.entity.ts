@@ -33,6 +33,7 @@ export const qualifyCensorRequire = defineEntity('srmQualifyCensorRequire', {
   area: 'supplier',
   key: 'censorRequireId',
   parent: { entity: 'srmQualifyCensor', field: 'censorId' },
+  rowsByPlatform: true,
   fields: {
     /** Always the platform's (not required of a client, so a line sent by hand meets the rule's message). */
     credentialType: lookup('SRM_SUPPLIER_CREDENTIAL_TYPE', { codes: CREDENTIAL_TYPES, readonly: true }),

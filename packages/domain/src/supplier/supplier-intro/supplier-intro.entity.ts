@@ -24,6 +24,7 @@ export const supplierIntroStep = defineEntity('srmSupplierIntroStep', {
   area: 'supplier',
   key: 'introStepId',
   parent: { entity: 'srmSupplierIntro', field: 'introId' },
+  rowsByPlatform: true,
   fields: {
     stepType: lookup('SRM_INTRO_STEP', { required: true, codes: INTRO_STEPS, readonly: true }),
     requiredFlag: checkbox({ readonly: true }),
