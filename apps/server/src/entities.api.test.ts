@@ -48,6 +48,22 @@ const overrides: SampleOverrides = {
   // A censor of its own (one serving an introduction needs it running); its lines are the
   // platform's, from the requirements.
   srmQualifyCensor: (row) => ({ ...row, introId: null, requires: [] }),
+  // A locale inspection of its own in draft: the items and scores come when scoring starts; its
+  // template is a scoring template with items weighing 100.
+  srmLocaleInspection: async (row) => ({
+    ...row,
+    introId: null,
+    items: [],
+    scores: [],
+    passScore: 80,
+    conditionalScore: 60,
+    templateId: await scoringTemplate(),
+  }),
+  srmSurveyTemplate: (row) => ({
+    ...row,
+    usage: 'INSPECTION',
+    lines: [{ lineNum: 1, questionText: '样例评分项', questionType: 'SCORE', weight: 100 }],
+  }),
   // A quit lies ahead; a whole supplier's names no lines.
   srmSupplierQuit: (row) => ({ ...row, quitScope: 'WHOLE', effectiveDate: '2099-12-31', lines: [] }),
   // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.
@@ -342,6 +358,21 @@ async function enabledBillType(docCategory: string, n: number): Promise<number> 
  * writes the approved supplier list entries other samples need. An application for what is
  * already listed (a sample made twice) is refused on submit: the entry is there already.
  */
+let scoringTemplateId: number | null = null;
+/** One scoring template for every sample inspection. */
+async function scoringTemplate(): Promise<number> {
+  if (scoringTemplateId !== null) return scoringTemplateId;
+  const saved = await server.post<Row>('/api/srm/v1/srmSurveyTemplateRestful/saveOrUpdate', {
+    templateCode: 'SAMPLE_AUDIT',
+    templateName: '样例评分表',
+    usage: 'INSPECTION',
+    lines: [{ lineNum: 1, questionText: '样例评分项', questionType: 'SCORE', weight: 100 }],
+  });
+  if (saved.body.status !== 'S') throw new Error(`scoring template: ${saved.body.msg}`);
+  scoringTemplateId = saved.body.data.templateId as number;
+  return scoringTemplateId;
+}
+
 /** A library line of the supplier, qualified as the platform does at the end of an introduction. */
 async function qualifiedLine(supplierId: number, categoryId: number, orgId: number): Promise<void> {
   const library = await server.post<Row>('/api/srm/v1/srmSupplierCategoryOrgRestful/saveOrUpdate', {

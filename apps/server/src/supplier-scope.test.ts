@@ -64,6 +64,20 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
     srmSupplierChangeCredential: (row) => ({ ...row, longTermFlag: 'N' }),
     // An introduction's steps come from its scene when it starts.
     srmSupplierIntro: (row) => ({ ...row, steps: [] }),
+    // A locale inspection of its own in draft, on a scoring template whose items weigh 100.
+    srmLocaleInspection: (row) => ({
+      ...row,
+      introId: null,
+      items: [],
+      scores: [],
+      passScore: 80,
+      conditionalScore: 60,
+    }),
+    srmSurveyTemplate: (row) => ({
+      ...row,
+      usage: 'INSPECTION',
+      lines: [{ lineNum: 1, questionText: '样例评分项', questionType: 'SCORE', weight: 100 }],
+    }),
     // A suspension names a qualified library line of supplier A (the demo's 0201 in OU100).
     srmSupplierLineChange: async (row) => {
       const [line] = (

@@ -2,9 +2,10 @@
 // approves a registration (the last approval creates the supplier and its first external user)
 // a blacklist entry (approval puts it in force), a change info (approval applies it), a
 // quit (it takes effect on its date), a suspension or resumption of library lines and a
-// qualification censor (approval writes its introduction's censor step).
+// qualification censor and a locale inspection (approval writes its introduction's step).
 import type { ApprovalTemplatePlan } from '@srm/platform';
 import { QUALIFY_CENSOR_PROCESS } from './qualify-censor/qualify-censor.entity';
+import { LOCALE_INSPECTION_PROCESS } from './locale-inspection/locale-inspection.entity';
 import { SUPPLIER_BLACKLIST_PROCESS } from './supplier-blacklist/supplier-blacklist.entity';
 import { SUPPLIER_CHANGE_PROCESS } from './supplier-change/supplier-change.entity';
 import { SUPPLIER_LINE_CHANGE_PROCESS } from './supplier-line-change/supplier-line-change.entity';
@@ -45,6 +46,12 @@ export const supplierApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: QUALIFY_CENSOR_PROCESS,
     entityName: 'srmQualifyCensor',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: LOCALE_INSPECTION_PROCESS,
+    entityName: 'srmLocaleInspection',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

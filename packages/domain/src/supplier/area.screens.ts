@@ -11,6 +11,8 @@ import { introSceneScreens } from './intro-scene/intro-scene.screens';
 import { supplierIntroScreens } from './supplier-intro/supplier-intro.screens';
 import { supplierLineChangeScreens } from './supplier-line-change/supplier-line-change.screens';
 import { qualifyCensorScreens } from './qualify-censor/qualify-censor.screens';
+import { localeInspectionScreens } from './locale-inspection/locale-inspection.screens';
+import { surveyTemplateScreens } from './survey-template/survey-template.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -35,6 +37,8 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...introSceneScreens,
   ...supplierLineChangeScreens,
   ...qualifyCensorScreens,
+  ...localeInspectionScreens,
+  ...surveyTemplateScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

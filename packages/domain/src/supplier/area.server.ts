@@ -26,6 +26,8 @@ import { introSceneActions } from './intro-scene/intro-scene.actions';
 import { supplierIntroActions } from './supplier-intro/supplier-intro.actions';
 import { supplierLineChangeActions } from './supplier-line-change/supplier-line-change.actions';
 import { qualifyCensorActions } from './qualify-censor/qualify-censor.actions';
+import { localeInspectionActions } from './locale-inspection/locale-inspection.actions';
+import { surveyTemplateActions } from './survey-template/survey-template.actions';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -45,6 +47,8 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierIntroActions,
     supplierLineChangeActions,
     qualifyCensorActions,
+    surveyTemplateActions,
+    localeInspectionActions,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

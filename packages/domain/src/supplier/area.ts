@@ -14,6 +14,8 @@ import { introScene } from './intro-scene/intro-scene.entity';
 import { supplierLineChange } from './supplier-line-change/supplier-line-change.entity';
 import { supplierIntro } from './supplier-intro/supplier-intro.entity';
 import { qualifyCensor } from './qualify-censor/qualify-censor.entity';
+import { localeInspection } from './locale-inspection/locale-inspection.entity';
+import { surveyTemplate } from './survey-template/survey-template.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -39,6 +41,8 @@ export const supplierArea = defineArea({
     supplierIntro,
     supplierLineChange,
     qualifyCensor,
+    surveyTemplate,
+    localeInspection,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -119,6 +123,22 @@ export const supplierArea = defineArea({
       order: 33,
     },
     {
+      code: 'LOCALE_INSPECTION',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'localeInspectionList',
+      entity: 'srmLocaleInspection',
+      order: 34,
+    },
+    {
+      code: 'SURVEY_TEMPLATE',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'surveyTemplateList',
+      entity: 'srmSurveyTemplate',
+      order: 39,
+    },
+    {
       code: 'SUPPLIER_LINE_CHANGE',
       side: 'internal',
       under: 'SUPPLIER',
@@ -175,6 +195,14 @@ export const supplierArea = defineArea({
       order: 30,
     },
     {
+      code: 'EXT_LOCALE_INSPECTION',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myInspectionList',
+      entity: 'srmLocaleInspection',
+      order: 27,
+    },
+    {
       code: 'EXT_SUPPLIER_LINE_CHANGE',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -227,6 +255,8 @@ export const supplierArea = defineArea({
       SUPPLIER_INTRO_SCENE: 'all',
       SUPPLIER_LINE_CHANGE: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
       QUALIFY_CENSOR: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
+      LOCALE_INSPECTION: ['delete', 'doAbolish', 'doStart', 'doSubmit', 'export', 'save', 'view'],
+      SURVEY_TEMPLATE: 'all',
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -244,6 +274,9 @@ export const supplierArea = defineArea({
       SUPPLIER_INTRO_SCENE: ['export', 'view'],
       SUPPLIER_LINE_CHANGE: ['doApproval', 'doReject', 'export', 'view'],
       QUALIFY_CENSOR: ['doApproval', 'doReject', 'export', 'view'],
+      // The manager also inspects on site and scores their own items.
+      LOCALE_INSPECTION: ['doApproval', 'doReject', 'export', 'save', 'view'],
+      SURVEY_TEMPLATE: ['export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],
@@ -262,6 +295,7 @@ export const supplierArea = defineArea({
       EXT_SUPPLIER_CHANGE: ['delete', 'doAbolish', 'doRebase', 'doSubmit', 'export', 'save', 'view'],
       EXT_SUPPLIER_QUIT: ['view'],
       EXT_SUPPLIER_LINE_CHANGE: ['view'],
+      EXT_LOCALE_INSPECTION: ['view'],
       EXT_SUPPLIER_INFO: ['view'],
     },
   },

@@ -1,6 +1,6 @@
 // Demo introduce scenes (one per scene type; two for a new supplier: production and non-production
 // material) and one introduction under each type: a new supplier of cartons and 恒达's new
-// category under way with some steps recorded (their censor steps by the censors' seed), the
+// category under way with some steps recorded (their censor and inspection steps by those documents' seeds), the
 // others drafts.
 import { type SeedContext, defineSeed } from '@srm/platform';
 import { supplierIntro } from '../supplier-intro/supplier-intro.entity';
@@ -94,14 +94,7 @@ export const introSceneSeed = defineSeed('supplier.intro-scenes', async (context
   const org = (orgCode: string) => context.findId('srmBaseOrg', { orgCode });
   // [supplier, category, organisation, scene, reason, results of the steps once started (null: a draft)]
   const INTROS: [string, string, string, string, string, Record<string, string> | null][] = [
-    [
-      '91320412MA1XK5TP2X',
-      '0301',
-      'OU100',
-      'NEW_SUPPLIER_PROD',
-      '纸箱二供开发，降低单一来源风险',
-      { INSPECTION: 'CONDITIONAL' },
-    ],
+    ['91320412MA1XK5TP2X', '0301', 'OU100', 'NEW_SUPPLIER_PROD', '纸箱二供开发，降低单一来源风险', {}],
     ['91320505MA1NH7QX3R', '0202', 'OU100', 'NEW_CATEGORY', '恒达具备机加工能力，扩展机加工件品类', {}],
     ['91330212MA2GQ3RT8L', '01', 'P120', 'NEW_ORG', '昆山工厂新产线需要电子元器件就近供货', null],
     ['91320505MA1NH7QX3R', '0203', 'OU100', 'NEW_MATERIAL', '新型号不锈钢自攻螺钉认证', null],

@@ -4,7 +4,8 @@
 // changes nothing for it; a re-introduction brings back a line that quit; one running
 // introduction per triple.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideAll } from '@srm/platform';
+import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
+import { supplierIntroStep } from './supplier-intro.entity';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
@@ -153,14 +154,26 @@ describe('an introduction', () => {
   });
 
   it('completes only when every required step passed, then qualifies the line', async () => {
-    let saved = await record(intro, { INSPECTION: 'CONDITIONAL', SAMPLE: 'FAIL' });
+    let saved = await record(intro, { SAMPLE: 'FAIL' });
     expect(saved.body.status, saved.body.msg).toBe('S');
     intro = saved.body.data;
     const early = await act('doComplete', intro);
     expect([early.httpStatus, early.body.msg]).toEqual([
       422,
-      '以下必需步骤尚未通过：资质审查、样品认证、协议签署',
+      '以下必需步骤尚未通过：资质审查、现场考察、样品认证、协议签署',
     ]);
+    // The inspection step as an approved locale inspection writes it (its own test runs one).
+    await server.runtime.transaction(async (tx) => {
+      const data = dataApi(
+        { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
+        'test',
+      );
+      const step = intro.steps.find((s) => s.stepType === 'INSPECTION')!;
+      await data.patch(supplierIntroStep, step.introStepId, {
+        result: 'CONDITIONAL',
+        documentRef: 'LI202611280001',
+      });
+    });
     expect((await lineOf(ids.C!, ids['0301']!, ids.OU200!))!.status).toBe('INTRODUCING');
     // The censor step is written by an approved qualification censor (cartons ask no certificate).
     const censor = await server.post<Row & { censorId: number; versionNum: number }>(

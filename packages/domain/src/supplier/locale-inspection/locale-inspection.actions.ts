@@ -1,0 +1,254 @@
+// Locale inspections on the server. Saving: one serving an introduction takes its supplier,
+// category and organisation, needs it running with an inspection step, and is its only open
+// inspection; the conditional score lies below the pass score; once scoring began the supplier,
+// category, organisation, template and inspectors are fixed, and the items and scores are the
+// platform's rows; an inspector changes only their own scores. Starting copies the template's
+// items and opens the scores. Submitting needs every score, works out the means, the total and
+// the verdict, and asks for a summary unless it passed and a rectification date when it passed
+// with conditions. Approval writes the introduction's inspection step and tells the supplier.
+import { type RuleIssue, user } from '@srm/kernel';
+import { type DataApi, defineActions } from '@srm/platform';
+import { dayIn } from '../supplier-credential/supplier-credential.validity';
+import { supplierIntro, supplierIntroStep } from '../supplier-intro/supplier-intro.entity';
+import { surveyTemplate, surveyTemplateLine } from '../survey-template/survey-template.entity';
+import {
+  localeInspection,
+  localeInspectionItem,
+  localeInspectionScore,
+  localeInspectionStaff,
+} from './locale-inspection.entity';
+import { inspectionResult, inspectionTotals } from './locale-inspection.score';
+
+const platform = (ctx: DataApi) =>
+  ctx.system('an inspection reads its template and introduction and keeps its scores');
+
+/** States in which an inspection is open (another for the same introduction is refused). */
+const OPEN_STATES = ['DRAFT', 'SCORING', 'APPROVING', 'REJECTED'] as const;
+
+const today = (ctx: DataApi & { runtime: { timeZone: string } }) => dayIn(ctx.now, ctx.runtime.timeZone);
+
+async function inspectionStepOf(ctx: DataApi, introId: number) {
+  const steps = await platform(ctx).lines(supplierIntroStep, introId);
+  return steps.find((step) => step.stepType === 'INSPECTION') ?? null;
+}
+
+async function introIssue(ctx: DataApi, introId: number): Promise<RuleIssue | null> {
+  const [intro] = await platform(ctx).list(supplierIntro, { introId }, { limit: 1 });
+  if (!intro || intro.status !== 'IN_PROGRESS')
+    return { field: 'introId', message: 'srmLocaleInspection.introNotRunning' };
+  if (!(await inspectionStepOf(ctx, introId)))
+    return {
+      field: 'introId',
+      message: 'srmLocaleInspection.introWithoutInspection',
+      params: { number: intro.introNum ?? '' },
+    };
+  return null;
+}
+
+type Keyed = { readonly [key: string]: unknown };
+
+/** Whether a client's lines are exactly the rows it had (none added or removed). */
+function sameRows(before: readonly Keyed[], after: readonly Keyed[], key: string): boolean {
+  const ids = new Set(before.map((row) => row[key]));
+  return after.length === ids.size && after.every((row) => row[key] != null && ids.has(row[key]));
+}
+
+/** Writes each item's mean, the total and the verdict the bands give it. */
+export async function settleScores(
+  data: DataApi,
+  row: { readonly inspectionId: number; readonly passScore: number; readonly conditionalScore: number },
+): Promise<void> {
+  const items = await data.lines(localeInspectionItem, row.inspectionId);
+  const scores = await data.lines(localeInspectionScore, row.inspectionId);
+  const { averages, total } = inspectionTotals(
+    items.map((item) => ({ lineNum: item.lineNum ?? 0, weight: Number(item.weight ?? 0) })),
+    scores.map((score) => ({ lineNum: score.lineNum ?? 0, score: Number(score.score) })),
+  );
+  for (const item of items)
+    await data.patch(localeInspectionItem, item.inspectionItemId, {
+      averageScore: averages.get(item.lineNum ?? 0) ?? 0,
+    });
+  await data.patch(localeInspection, row.inspectionId, {
+    totalScore: total,
+    inspectionResult: inspectionResult(total, Number(row.passScore), Number(row.conditionalScore)),
+  });
+}
+
+export const localeInspectionActions = defineActions(localeInspection, {
+  async beforeSave(ctx): Promise<RuleIssue | null> {
+    const { row, previous } = ctx;
+    if (row.introId !== null && row.introId !== undefined && row.introId !== previous?.introId) {
+      const issue = await introIssue(ctx, row.introId);
+      if (issue) return issue;
+    }
+    if (row.introId !== null && row.introId !== undefined) {
+      const [intro] = await platform(ctx).list(supplierIntro, { introId: row.introId }, { limit: 1 });
+      if (intro) {
+        row.supplierId = intro.supplierId;
+        row.categoryId = intro.categoryId;
+        row.orgId = intro.orgId;
+      }
+      const open = await platform(ctx).list(
+        localeInspection,
+        { introId: row.introId, status: [...OPEN_STATES] },
+        { limit: 2 },
+      );
+      const other = open.find((inspection) => inspection.inspectionId !== previous?.inspectionId);
+      if (other)
+        return {
+          field: 'introId',
+          message: 'srmLocaleInspection.openForIntro',
+          params: { number: other.inspectionNum ?? '' },
+        };
+    }
+    if (Number(row.conditionalScore) >= Number(row.passScore))
+      return { field: 'conditionalScore', message: 'srmLocaleInspection.bands' };
+    const started = !!previous && previous.status !== 'DRAFT';
+    if (!started) {
+      if (ctx.newLines.items.length || ctx.newLines.scores.length)
+        return { field: 'scores', message: 'srmLocaleInspection.rowsFromTemplate' };
+      return null;
+    }
+    for (const field of ['introId', 'supplierId', 'categoryId', 'orgId', 'templateId'] as const)
+      if ((row[field] ?? null) !== (previous[field] ?? null))
+        return { field, message: 'srmLocaleInspection.fixedOnceStarted' };
+    if (!sameRows(ctx.oldLines.inspectors, ctx.newLines.inspectors, 'inspectionStaffId'))
+      return { field: 'inspectors', message: 'srmLocaleInspection.inspectorsFixed' };
+    if (
+      !sameRows(ctx.oldLines.items, ctx.newLines.items, 'inspectionItemId') ||
+      !sameRows(ctx.oldLines.scores, ctx.newLines.scores, 'inspectionScoreId')
+    )
+      return { field: 'scores', message: 'srmLocaleInspection.rowsFromTemplate' };
+    if (!ctx.actor.system) {
+      for (const score of ctx.newLines.scores) {
+        const old = ctx.oldLines.scores.find((line) => line.inspectionScoreId === score.inspectionScoreId);
+        if (!old || old.inspectorId === ctx.actor.userId) continue;
+        const changed = (['score', 'scoreComment'] as const).some(
+          (field) => score[field] !== undefined && (score[field] ?? null) !== (old[field] ?? null),
+        );
+        if (changed) {
+          const [other] =
+            old.inspectorId === null
+              ? []
+              : await platform(ctx).list(user, { userId: old.inspectorId }, { limit: 1 });
+          return {
+            field: 'scores',
+            message: 'srmLocaleInspection.scoreOthers',
+            params: { inspector: other?.userFullName ?? other?.userName ?? '' },
+          };
+        }
+      }
+    }
+    return null;
+  },
+  guards: {
+    async doStart(ctx): Promise<RuleIssue | null> {
+      const { previous } = ctx;
+      if (!(await platform(ctx).lines(localeInspectionStaff, previous.inspectionId)).length)
+        return { field: 'inspectors', message: 'srmLocaleInspection.inspectorsRequired' };
+      const [template] = await platform(ctx).list(
+        surveyTemplate,
+        { templateId: previous.templateId },
+        { limit: 1 },
+      );
+      if (!template || template.status !== 'ACTIVE' || template.usage !== 'INSPECTION')
+        return { field: 'templateId', message: 'srmLocaleInspection.templateNotActive' };
+      if (previous.introId !== null) return introIssue(ctx, previous.introId);
+      return null;
+    },
+    async doSubmit(ctx): Promise<RuleIssue | null> {
+      const { previous } = ctx;
+      const scores = await platform(ctx).lines(localeInspectionScore, previous.inspectionId);
+      const missing = scores.find((score) => score.score === null);
+      if (missing)
+        return {
+          field: 'scores',
+          message: 'srmLocaleInspection.scoreMissing',
+          params: { inspector: missing.inspectorName ?? '', item: missing.itemText ?? '' },
+        };
+      const items = await platform(ctx).lines(localeInspectionItem, previous.inspectionId);
+      const { total } = inspectionTotals(
+        items.map((item) => ({ lineNum: item.lineNum ?? 0, weight: Number(item.weight ?? 0) })),
+        scores.map((score) => ({ lineNum: score.lineNum ?? 0, score: Number(score.score) })),
+      );
+      const result = inspectionResult(total, Number(previous.passScore), Number(previous.conditionalScore));
+      const params = { total: total.toFixed(2), result: ctx.t(`lookup.SRM_INSPECTION_RESULT.${result}`) };
+      if (result !== 'PASS' && !previous.summary?.trim())
+        return { field: 'summary', message: 'srmLocaleInspection.summaryRequired', params };
+      if (result === 'CONDITIONAL' && !previous.rectifyDueDate)
+        return { field: 'rectifyDueDate', message: 'srmLocaleInspection.rectifyDueRequired', params };
+      if (previous.introId !== null) return introIssue(ctx, previous.introId);
+      return null;
+    },
+  },
+  actions: {
+    async doStart(ctx) {
+      const { row } = ctx;
+      const data = platform(ctx);
+      const [template] = await data.list(surveyTemplate, { templateId: row.templateId }, { limit: 1 });
+      const lines = (await data.lines(surveyTemplateLine, row.templateId)).filter(
+        (line) => line.questionType === 'SCORE',
+      );
+      const inspectors = await data.lines(localeInspectionStaff, row.inspectionId);
+      await data.insert(
+        localeInspectionItem,
+        lines.map((line) => ({
+          inspectionId: row.inspectionId,
+          lineNum: line.lineNum,
+          itemText: line.questionText,
+          weight: line.weight,
+          guidance: line.guidance,
+        })),
+      );
+      await data.insert(
+        localeInspectionScore,
+        inspectors.flatMap((inspector) =>
+          lines.map((line) => ({
+            inspectionId: row.inspectionId,
+            lineNum: line.lineNum,
+            itemText: line.questionText,
+            inspectorId: inspector.userId,
+          })),
+        ),
+      );
+      await data.patch(localeInspection, row.inspectionId, {
+        templateVersion: template?.templateVersion ?? 0,
+      });
+    },
+    async doSubmit(ctx) {
+      await settleScores(platform(ctx), ctx.row);
+    },
+    async doApproval(ctx) {
+      const { row } = ctx;
+      const result = row.inspectionResult ?? 'FAIL';
+      const total = Number(row.totalScore ?? 0).toFixed(2);
+      const params = {
+        number: row.inspectionNum ?? '',
+        total,
+        result: ctx.t(`lookup.SRM_INSPECTION_RESULT.${result}`),
+        summary: row.summary ?? '',
+      };
+      if (row.introId !== null) {
+        const [intro] = await platform(ctx).list(supplierIntro, { introId: row.introId }, { limit: 1 });
+        const step = await inspectionStepOf(ctx, row.introId);
+        if (intro?.status === 'IN_PROGRESS' && step)
+          await platform(ctx).patch(supplierIntroStep, step.introStepId, {
+            result,
+            resultDate: today(ctx),
+            documentRef: row.inspectionNum,
+            resultComment: ctx.t('srmLocaleInspection.stepComment', params),
+          });
+      }
+      await ctx.services.siteMessages?.notify({
+        supplierId: row.supplierId,
+        titleKey: 'srmLocaleInspection.message.resultTitle',
+        contentKey: 'srmLocaleInspection.message.resultContent',
+        params,
+        link: { entityName: localeInspection.name, documentId: row.inspectionId },
+        source: 'LOCALE_INSPECTION_RESULT',
+        email: true,
+        eventId: `${row.inspectionId}-result`,
+      });
+    },
+  },
+});
