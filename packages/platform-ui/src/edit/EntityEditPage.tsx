@@ -273,7 +273,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
     const byCollection: Record<string, LineIssue[]> = {};
     for (const collection of cardCollections) {
       const line = entity.lines[collection]!;
-      const fields = lineColumns(entity, line).filter((name) => {
+      const fields = lineColumns(entity, line, side).filter((name) => {
         const field = line.fields[name];
         return !!field && lineWritable(collection, name, field);
       });

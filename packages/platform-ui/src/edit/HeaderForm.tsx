@@ -3,6 +3,7 @@
 import { Card, Col, Form, Row, Typography } from 'antd';
 import type { EntityDef, FieldDef, FormSection } from '@srm/kernel';
 import { useLabels } from '../context/labels';
+import { useSession } from '../context/session';
 import { FieldDisplay } from '../fields/FieldDisplay';
 import { FieldInput } from '../fields/FieldInput';
 import { fieldRules } from '../fields/rules';
@@ -28,6 +29,7 @@ export interface HeaderFormProps {
 
 export function HeaderForm({ entity, saved, current, editable, onPicked }: HeaderFormProps) {
   const labels = useLabels();
+  const { side } = useSession();
   const columns = entity.form?.columns ?? 3;
   const known = knownEntities(entity);
   return (
@@ -37,7 +39,8 @@ export function HeaderForm({ entity, saved, current, editable, onPicked }: Heade
           <Row gutter={24}>
             {section.fields.map((name) => {
               const field = entity.fields[name];
-              if (!field) return null;
+              // A field for internal users only is not on the supplier's form (no value reaches it).
+              if (!field || (side === 'supplier' && field.internalOnly)) return null;
               const wide = field.kind === 'textarea' || field.kind === 'attachments';
               const label = labels.field(entity.name, name);
               const span = wide ? 24 : 24 / columns;

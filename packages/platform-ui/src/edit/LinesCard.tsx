@@ -5,8 +5,9 @@
 import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, type FormInstance, Space, Typography } from 'antd';
-import { type EntityDef, type FieldDef, isClientWritable, refDisplayName } from '@srm/kernel';
+import { type EntityDef, type FieldDef, type Side, isClientWritable, refDisplayName } from '@srm/kernel';
 import { useLabels } from '../context/labels';
+import { useSession } from '../context/session';
 import { fieldRules } from '../fields/rules';
 import { knownEntities } from '../fields/useEntityDef';
 import { EditableGrid, type GridHandle } from '../grid/EditableGrid';
@@ -47,7 +48,7 @@ function arrayVersion(value: unknown): number {
  * the line sets (`itemCode` of `itemId`), the grid shows the reference's input in its place: the
  * key a person fills first stays where the list puts it, not after every other column.
  */
-export function lineColumns(header: EntityDef, line: EntityDef): string[] {
+export function lineColumns(header: EntityDef, line: EntityDef, side: Side = 'internal'): string[] {
   // A read-only line field named as a header field is a copy of it (the supplier, the currency);
   // a computed one is the line's own (its amounts, which the header's totals add up).
   const mirrored = (name: string) => {
@@ -63,6 +64,8 @@ export function lineColumns(header: EntityDef, line: EntityDef): string[] {
   }
   const names = line.list.columns
     .filter((name) => name !== line.parent?.field && name !== headerName && !mirrored(name))
+    // A field for internal users only is no column of the supplier's (the server sends no value).
+    .filter((name) => side !== 'supplier' || !line.fields[name]?.internalOnly)
     .map((name) => inputOf.get(name) ?? name)
     .filter((name, index, all) => all.indexOf(name) === index);
   for (const [name, field] of Object.entries(line.fields)) {
@@ -137,7 +140,8 @@ export function LinesCard({
   // table, no copy of every line on each render).
   const lineRows = useRef(new WeakMap<Row, LineRow>());
   const lastData = useRef<LineRow[]>([]);
-  const names = lineColumns(header, line);
+  const { side } = useSession();
+  const names = lineColumns(header, line, side);
   const known = knownEntities(header);
   const summed = names.filter((name) => {
     const kind = line.fields[name]?.kind;

@@ -59,4 +59,19 @@ describe('the columns of a line grid inside its document', () => {
     // Not a read-only copy first and the material's input last.
     expect(lineColumns(receipt, orderLine)).toEqual(['lineNum', 'itemId', 'itemName', 'quantity']);
   });
+
+  it('leave out a field for internal users only on the supplier’s side', () => {
+    const findingLine = defineEntity('uiFinding', {
+      area: 'test',
+      key: 'findingId',
+      parent: { entity: 'uiReceipt', field: 'receiptId' },
+      fields: {
+        findingText: text({ required: true, max: 60 }),
+        privateNote: text({ max: 60, internalOnly: true }),
+      },
+      list: { columns: ['findingText', 'privateNote'] },
+    });
+    expect(lineColumns(receipt, findingLine)).toEqual(['findingText', 'privateNote']);
+    expect(lineColumns(receipt, findingLine, 'supplier')).toEqual(['findingText']);
+  });
 });

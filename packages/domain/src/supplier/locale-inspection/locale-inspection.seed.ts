@@ -1,8 +1,8 @@
 // Demo locale inspection: the on-site audit of 常州永信 for its carton introduction, scored by the
 // buyer 张伟 and the purchasing manager 李娜 on the production template — 75.28, a conditional
 // pass with a rectification date — with two findings, approved (the introduction's inspection step
-// shows it); and a second audit of 恒达 still being scored. Skipped where the demo users are not
-// there (an area's own tests).
+// shows it); 恒达's yearly audit, passed at 88.65 (read in its portal); 瑞丰's, being scored.
+// Skipped where the demo users are not there (an area's own tests).
 import { SYSTEM_ACTOR, defineSeed } from '@srm/platform';
 import { supplierIntro } from '../supplier-intro/supplier-intro.entity';
 import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
@@ -79,14 +79,50 @@ export const localeInspectionSeed = defineSeed('supplier.locale-inspections', as
     .writeSystemFields(SYSTEM_ACTOR, scored.inspectionId, { status: 'APPROVING' }, 'seed');
   await data.act(localeInspection, 'doApproval', [scored.inspectionId]);
 
-  const second = await data.save(localeInspection, {
+  // 恒达's yearly audit of sheet metal for Suzhou, passed (its portal shows it), and 瑞丰's audit
+  // for the Kunshan plant, being scored.
+  const sheetMetal = await context.findId('srmBaseCategory', { categoryCode: '0201' });
+  const electronics = await context.findId('srmBaseCategory', { categoryCode: '01' });
+  const p120 = await context.findId('srmBaseOrg', { orgCode: 'P120' });
+  const ruifeng = await context.findId('srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' });
+  const yearly = await data.save(localeInspection, {
     supplierId: hengda!,
-    categoryId: cartons!,
+    categoryId: sheetMetal!,
     orgId: ou100!,
     templateId: templateId!,
-    inspectionDate: today,
+    inspectionDate: addDays(today, -10),
     siteAddress: '苏州市高新区珠江路 88 号',
+    inspectors: [
+      { userId: buyer!, focusArea: '生产过程' },
+      { userId: approver!, focusArea: '质量体系' },
+    ],
+    records: [{ findingText: '激光切割区安全警示标识部分褪色', severity: 'MINOR' }],
+  });
+  await data.act(localeInspection, 'doStart', [yearly.inspectionId]);
+  const yearlyStarted = await data.find(localeInspection, yearly.inspectionId);
+  const yearlyScored = await data.save(localeInspection, {
+    inspectionId: yearlyStarted.inspectionId,
+    versionNum: yearlyStarted.versionNum,
+    summary: '年度复审通过：体系运行稳定，过程控制良好；警示标识请于月底前更新。',
+    scores: yearlyStarted.scores.map((score) => ({
+      inspectionScoreId: score.inspectionScoreId,
+      score: [92, 88, 90, 85, 86][(score.lineNum ?? 1) - 1] ?? null,
+    })),
+  });
+  await settleScores(data, yearlyScored);
+  await context.runtime
+    .service(localeInspection.name)
+    .writeSystemFields(SYSTEM_ACTOR, yearlyScored.inspectionId, { status: 'APPROVING' }, 'seed');
+  await data.act(localeInspection, 'doApproval', [yearlyScored.inspectionId]);
+  if (electronics === null || p120 === null || ruifeng === null) return;
+  const scoring = await data.save(localeInspection, {
+    supplierId: ruifeng,
+    categoryId: electronics,
+    orgId: p120,
+    templateId: templateId!,
+    inspectionDate: today,
+    siteAddress: '宁波市鄞州区启明路 818 号',
     inspectors: [{ userId: buyer! }, { userId: approver! }],
   });
-  await data.act(localeInspection, 'doStart', [second.inspectionId]);
+  await data.act(localeInspection, 'doStart', [scoring.inspectionId]);
 });
