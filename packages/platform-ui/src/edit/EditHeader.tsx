@@ -33,7 +33,9 @@ export function EditHeader(props: EditHeaderProps) {
     <Card
       size="small"
       styles={{ body: { padding: '12px 16px' } }}
-      style={{ position: 'sticky', top: 0, zIndex: 5 }}
+      // Above the grids' sticky header and fixed columns (antd raises those to a few levels), below
+      // dropdowns and dialogs: a grid scrolled under the title no longer shows through it.
+      style={{ position: 'sticky', top: 0, zIndex: 20 }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
         <Typography.Title level={5} style={{ margin: 0 }}>
