@@ -8,8 +8,7 @@
 // with conditions. Approval writes the introduction's inspection step and tells the supplier.
 import { type RuleIssue, user } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
-import { dayIn } from '../supplier-credential/supplier-credential.validity';
-import { supplierIntro, supplierIntroStep } from '../supplier-intro/supplier-intro.entity';
+import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
 import { surveyTemplate, surveyTemplateLine } from '../survey-template/survey-template.entity';
 import {
   localeInspection,
@@ -25,25 +24,9 @@ const platform = (ctx: DataApi) =>
 /** States in which an inspection is open (another for the same introduction is refused). */
 const OPEN_STATES = ['DRAFT', 'SCORING', 'APPROVING', 'REJECTED'] as const;
 
-const today = (ctx: DataApi & { runtime: { timeZone: string } }) => dayIn(ctx.now, ctx.runtime.timeZone);
-
-async function inspectionStepOf(ctx: DataApi, introId: number) {
-  const steps = await platform(ctx).lines(supplierIntroStep, introId);
-  return steps.find((step) => step.stepType === 'INSPECTION') ?? null;
-}
-
-async function introIssue(ctx: DataApi, introId: number): Promise<RuleIssue | null> {
-  const [intro] = await platform(ctx).list(supplierIntro, { introId }, { limit: 1 });
-  if (!intro || intro.status !== 'IN_PROGRESS')
-    return { field: 'introId', message: 'srmLocaleInspection.introNotRunning' };
-  if (!(await inspectionStepOf(ctx, introId)))
-    return {
-      field: 'introId',
-      message: 'srmLocaleInspection.introWithoutInspection',
-      params: { number: intro.introNum ?? '' },
-    };
-  return null;
-}
+/** The introduction an inspection serves, when it may: running, with an inspection step. */
+const introIssue = (ctx: DataApi, introId: number) =>
+  introStepIssue(ctx, localeInspection.name, introId, 'INSPECTION');
 
 type Keyed = { readonly [key: string]: unknown };
 
@@ -82,12 +65,7 @@ export const localeInspectionActions = defineActions(localeInspection, {
       if (issue) return issue;
     }
     if (row.introId !== null && row.introId !== undefined) {
-      const [intro] = await platform(ctx).list(supplierIntro, { introId: row.introId }, { limit: 1 });
-      if (intro) {
-        row.supplierId = intro.supplierId;
-        row.categoryId = intro.categoryId;
-        row.orgId = intro.orgId;
-      }
+      Object.assign(row, await introTriple(ctx, row.introId));
       const open = await platform(ctx).list(
         localeInspection,
         { introId: row.introId, status: [...OPEN_STATES] },
@@ -228,17 +206,12 @@ export const localeInspectionActions = defineActions(localeInspection, {
         result: ctx.t(`lookup.SRM_INSPECTION_RESULT.${result}`),
         summary: row.summary ?? '',
       };
-      if (row.introId !== null) {
-        const [intro] = await platform(ctx).list(supplierIntro, { introId: row.introId }, { limit: 1 });
-        const step = await inspectionStepOf(ctx, row.introId);
-        if (intro?.status === 'IN_PROGRESS' && step)
-          await platform(ctx).patch(supplierIntroStep, step.introStepId, {
-            result,
-            resultDate: today(ctx),
-            documentRef: row.inspectionNum,
-            resultComment: ctx.t('srmLocaleInspection.stepComment', params),
-          });
-      }
+      if (row.introId !== null)
+        await writeIntroStep(ctx, row.introId, 'INSPECTION', {
+          result,
+          documentRef: row.inspectionNum,
+          resultComment: ctx.t('srmLocaleInspection.stepComment', params),
+        });
       await ctx.services.siteMessages?.notify({
         supplierId: row.supplierId,
         titleKey: 'srmLocaleInspection.message.resultTitle',

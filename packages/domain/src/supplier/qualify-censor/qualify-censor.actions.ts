@@ -7,7 +7,7 @@
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
-import { supplierIntro, supplierIntroStep } from '../supplier-intro/supplier-intro.entity';
+import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
 import { ABSENT_CHECKS, type Checked, censorCheck } from './qualify-censor.check';
 import { qualifyCensor, qualifyCensorRequire } from './qualify-censor.entity';
 
@@ -19,24 +19,9 @@ const OPEN_STATES = ['DRAFT', 'APPROVING', 'REJECTED'] as const;
 
 const today = (ctx: DataApi & { runtime: { timeZone: string } }) => dayIn(ctx.now, ctx.runtime.timeZone);
 
-async function censorStepOf(ctx: DataApi, introId: number) {
-  const steps = await platform(ctx).lines(supplierIntroStep, introId);
-  return steps.find((step) => step.stepType === 'CENSOR') ?? null;
-}
-
 /** The introduction a censor serves, when it may: running, with a censor step. */
-async function introIssue(ctx: DataApi, introId: number): Promise<RuleIssue | null> {
-  const [intro] = await platform(ctx).list(supplierIntro, { introId }, { limit: 1 });
-  if (!intro || intro.status !== 'IN_PROGRESS')
-    return { field: 'introId', message: 'srmQualifyCensor.introNotRunning' };
-  if (!(await censorStepOf(ctx, introId)))
-    return {
-      field: 'introId',
-      message: 'srmQualifyCensor.introWithoutCensor',
-      params: { number: intro.introNum ?? '' },
-    };
-  return null;
-}
+const introIssue = (ctx: DataApi, introId: number) =>
+  introStepIssue(ctx, qualifyCensor.name, introId, 'CENSOR');
 
 /** Writes the lines as the check finds them, keeping each type's verdict and comment. */
 async function writeLines(ctx: DataApi, censorId: number, checked: readonly Checked[], day: string) {
@@ -77,10 +62,7 @@ export const qualifyCensorActions = defineActions(qualifyCensor, {
     if (row.introId !== null && row.introId !== undefined) {
       const issue = await introIssue(ctx, row.introId);
       if (issue) return issue;
-      const [intro] = await platform(ctx).list(supplierIntro, { introId: row.introId }, { limit: 1 });
-      row.supplierId = intro!.supplierId;
-      row.categoryId = intro!.categoryId;
-      row.orgId = intro!.orgId;
+      Object.assign(row, await introTriple(ctx, row.introId));
       const open = await platform(ctx).list(
         qualifyCensor,
         { introId: row.introId, status: [...OPEN_STATES] },
@@ -180,13 +162,8 @@ export const qualifyCensorActions = defineActions(qualifyCensor, {
     async doApproval(ctx) {
       const { row } = ctx;
       if (row.introId === null || !row.censorResult) return;
-      const [intro] = await platform(ctx).list(supplierIntro, { introId: row.introId }, { limit: 1 });
-      const step = await censorStepOf(ctx, row.introId);
-      // An introduction ended meanwhile keeps its steps as they were.
-      if (intro?.status !== 'IN_PROGRESS' || !step) return;
-      await platform(ctx).patch(supplierIntroStep, step.introStepId, {
+      await writeIntroStep(ctx, row.introId, 'CENSOR', {
         result: row.censorResult,
-        resultDate: today(ctx),
         documentRef: row.censorNum,
         resultComment:
           row.censorComment ?? ctx.t('srmQualifyCensor.stepPassed', { number: row.censorNum ?? '' }),

@@ -1,0 +1,59 @@
+// What the step documents (qualification censor, locale inspection, sample trial…) share about the
+// introduction they serve: it must be running and have their step, and their approval writes the
+// step's result, date, document and comment on the platform's authority — an introduction ended
+// meanwhile keeps its steps as they were.
+import type { RuleIssue } from '@srm/kernel';
+import type { DataApi } from '@srm/platform';
+import { dayIn } from '../supplier-credential/supplier-credential.validity';
+import { supplierIntro, supplierIntroStep } from './supplier-intro.entity';
+
+const platform = (ctx: DataApi) => ctx.system('a step document reads and writes its introduction’s step');
+
+async function stepOf(ctx: DataApi, introId: number, stepType: string) {
+  const steps = await platform(ctx).lines(supplierIntroStep, introId);
+  return steps.find((step) => step.stepType === stepType) ?? null;
+}
+
+/**
+ * Why a document of `entityName` may not serve the introduction (its messages
+ * `{entityName}.introNotRunning` and `{entityName}.introWithoutStep`), or null.
+ */
+export async function introStepIssue(
+  ctx: DataApi,
+  entityName: string,
+  introId: number,
+  stepType: string,
+): Promise<RuleIssue | null> {
+  const [intro] = await platform(ctx).list(supplierIntro, { introId }, { limit: 1 });
+  if (!intro || intro.status !== 'IN_PROGRESS')
+    return { field: 'introId', message: `${entityName}.introNotRunning` };
+  if (!(await stepOf(ctx, introId, stepType)))
+    return {
+      field: 'introId',
+      message: `${entityName}.introWithoutStep`,
+      params: { number: intro.introNum ?? '' },
+    };
+  return null;
+}
+
+/** The supplier, category and organisation of the introduction (null when there is none). */
+export async function introTriple(ctx: DataApi, introId: number) {
+  const [intro] = await platform(ctx).list(supplierIntro, { introId }, { limit: 1 });
+  return intro ? { supplierId: intro.supplierId, categoryId: intro.categoryId, orgId: intro.orgId } : null;
+}
+
+/** Writes the step's result from its approved document, while the introduction runs. */
+export async function writeIntroStep(
+  ctx: DataApi & { runtime: { timeZone: string } },
+  introId: number,
+  stepType: string,
+  values: { result: string; documentRef: string | null; resultComment: string | null },
+): Promise<void> {
+  const [intro] = await platform(ctx).list(supplierIntro, { introId }, { limit: 1 });
+  const step = await stepOf(ctx, introId, stepType);
+  if (intro?.status !== 'IN_PROGRESS' || !step) return;
+  await platform(ctx).patch(supplierIntroStep, step.introStepId, {
+    ...values,
+    resultDate: dayIn(ctx.now, ctx.runtime.timeZone),
+  });
+}
