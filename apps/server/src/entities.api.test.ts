@@ -59,6 +59,12 @@ const overrides: SampleOverrides = {
     conditionalScore: 60,
     templateId: await scoringTemplate(),
   }),
+  // A sample trial of its own in draft; evaluators record verdicts once the samples are in.
+  srmSampleTrial: (row) => ({
+    ...row,
+    introId: null,
+    results: ((row.results as Row[] | undefined) ?? []).map((result) => ({ ...result, verdict: 'PENDING' })),
+  }),
   srmSurveyTemplate: (row) => ({
     ...row,
     usage: 'INSPECTION',

@@ -73,6 +73,14 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
       passScore: 80,
       conditionalScore: 60,
     }),
+    srmSampleTrial: (row) => ({
+      ...row,
+      introId: null,
+      results: ((row.results as Row[] | undefined) ?? []).map((result) => ({
+        ...result,
+        verdict: 'PENDING',
+      })),
+    }),
     srmSurveyTemplate: (row) => ({
       ...row,
       usage: 'INSPECTION',

@@ -2,10 +2,11 @@
 // approves a registration (the last approval creates the supplier and its first external user)
 // a blacklist entry (approval puts it in force), a change info (approval applies it), a
 // quit (it takes effect on its date), a suspension or resumption of library lines and a
-// qualification censor and a locale inspection (approval writes its introduction's step).
+// qualification censor, a locale inspection and a sample trial (approval writes its introduction's step).
 import type { ApprovalTemplatePlan } from '@srm/platform';
 import { QUALIFY_CENSOR_PROCESS } from './qualify-censor/qualify-censor.entity';
 import { LOCALE_INSPECTION_PROCESS } from './locale-inspection/locale-inspection.entity';
+import { SAMPLE_TRIAL_PROCESS } from './sample-trial/sample-trial.entity';
 import { SUPPLIER_BLACKLIST_PROCESS } from './supplier-blacklist/supplier-blacklist.entity';
 import { SUPPLIER_CHANGE_PROCESS } from './supplier-change/supplier-change.entity';
 import { SUPPLIER_LINE_CHANGE_PROCESS } from './supplier-line-change/supplier-line-change.entity';
@@ -52,6 +53,12 @@ export const supplierApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: LOCALE_INSPECTION_PROCESS,
     entityName: 'srmLocaleInspection',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: SAMPLE_TRIAL_PROCESS,
+    entityName: 'srmSampleTrial',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

@@ -13,6 +13,7 @@ import { supplierLineChangeScreens } from './supplier-line-change/supplier-line-
 import { qualifyCensorScreens } from './qualify-censor/qualify-censor.screens';
 import { localeInspectionScreens } from './locale-inspection/locale-inspection.screens';
 import { surveyTemplateScreens } from './survey-template/survey-template.screens';
+import { sampleTrialScreens } from './sample-trial/sample-trial.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -39,6 +40,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...qualifyCensorScreens,
   ...localeInspectionScreens,
   ...surveyTemplateScreens,
+  ...sampleTrialScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

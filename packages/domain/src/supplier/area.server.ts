@@ -28,6 +28,7 @@ import { supplierLineChangeActions } from './supplier-line-change/supplier-line-
 import { qualifyCensorActions } from './qualify-censor/qualify-censor.actions';
 import { localeInspectionActions } from './locale-inspection/locale-inspection.actions';
 import { surveyTemplateActions } from './survey-template/survey-template.actions';
+import { sampleTrialActions } from './sample-trial/sample-trial.actions';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -49,6 +50,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     qualifyCensorActions,
     surveyTemplateActions,
     localeInspectionActions,
+    sampleTrialActions,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

@@ -16,6 +16,7 @@ import { supplierIntro } from './supplier-intro/supplier-intro.entity';
 import { qualifyCensor } from './qualify-censor/qualify-censor.entity';
 import { localeInspection } from './locale-inspection/locale-inspection.entity';
 import { surveyTemplate } from './survey-template/survey-template.entity';
+import { sampleTrial } from './sample-trial/sample-trial.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -43,6 +44,7 @@ export const supplierArea = defineArea({
     qualifyCensor,
     surveyTemplate,
     localeInspection,
+    sampleTrial,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -131,6 +133,14 @@ export const supplierArea = defineArea({
       order: 34,
     },
     {
+      code: 'SAMPLE_TRIAL',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'sampleTrialList',
+      entity: 'srmSampleTrial',
+      order: 34,
+    },
+    {
       code: 'SURVEY_TEMPLATE',
       side: 'internal',
       under: 'SUPPLIER',
@@ -195,6 +205,14 @@ export const supplierArea = defineArea({
       order: 30,
     },
     {
+      code: 'EXT_SAMPLE_TRIAL',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/mySampleList',
+      entity: 'srmSampleTrial',
+      order: 26,
+    },
+    {
       code: 'EXT_LOCALE_INSPECTION',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -257,6 +275,7 @@ export const supplierArea = defineArea({
       QUALIFY_CENSOR: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
       LOCALE_INSPECTION: ['delete', 'doAbolish', 'doStart', 'doSubmit', 'export', 'save', 'view'],
       SURVEY_TEMPLATE: 'all',
+      SAMPLE_TRIAL: ['delete', 'doCancel', 'doReceive', 'doRequest', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -277,6 +296,8 @@ export const supplierArea = defineArea({
       // The manager also inspects on site and scores their own items.
       LOCALE_INSPECTION: ['doApproval', 'doReject', 'export', 'save', 'view'],
       SURVEY_TEMPLATE: ['export', 'view'],
+      // The manager also evaluates samples (a verdict is the evaluator's own).
+      SAMPLE_TRIAL: ['doApproval', 'doReject', 'export', 'save', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],
@@ -296,6 +317,7 @@ export const supplierArea = defineArea({
       EXT_SUPPLIER_QUIT: ['view'],
       EXT_SUPPLIER_LINE_CHANGE: ['view'],
       EXT_LOCALE_INSPECTION: ['view'],
+      EXT_SAMPLE_TRIAL: ['doShip', 'export', 'save', 'view'],
       EXT_SUPPLIER_INFO: ['view'],
     },
   },

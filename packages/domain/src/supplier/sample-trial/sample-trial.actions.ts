@@ -1,0 +1,207 @@
+// Sample trials on the server. Saving: one serving an introduction takes its supplier, category and
+// organisation, needs it running with a sample step, and is its only open trial; once requested
+// the materials are fixed (the supplier fills in only its shipment, the buyer the received
+// quantities); an evaluator's verdict, data and date are changed by that evaluator only, and only
+// while the samples are being evaluated; a row with a verdict stays. Requesting needs materials
+// and a mandatory evaluator, and tells the supplier; shipping needs every line's shipment;
+// receiving dates it; submitting needs every mandatory verdict and combines them (every mandatory
+// evaluator must pass), with a comment for a failure; approval writes the introduction's sample
+// step and tells the supplier.
+import { type RuleIssue, user } from '@srm/kernel';
+import { type DataApi, defineActions } from '@srm/platform';
+import { dayIn } from '../supplier-credential/supplier-credential.validity';
+import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
+import {
+  SAMPLE_EVALUATE_STATES,
+  sampleTrial,
+  sampleTrialLine,
+  sampleTrialResult,
+} from './sample-trial.entity';
+
+const platform = (ctx: DataApi) => ctx.system('a sample trial reads its introduction and its evaluators');
+
+/** States in which a trial is open (another for the same introduction is refused). */
+const OPEN_STATES = ['DRAFT', 'REQUESTED', 'SHIPPED', 'EVALUATING', 'APPROVING', 'REJECTED'] as const;
+
+const introIssue = (ctx: DataApi, introId: number) =>
+  introStepIssue(ctx, sampleTrial.name, introId, 'SAMPLE');
+
+/** The combined verdict: every mandatory evaluator passed. */
+export function sampleResultOf(results: readonly { mandatoryFlag: string | null; verdict: string }[]) {
+  return results.every((result) => result.mandatoryFlag !== 'Y' || result.verdict === 'PASS')
+    ? 'PASS'
+    : 'FAIL';
+}
+
+const MATERIAL_FIELDS = ['itemId', 'itemName', 'specification', 'quantity'] as const;
+const VERDICT_FIELDS = ['verdict', 'evaluationData', 'evaluateDate', 'reportIds'] as const;
+
+type Values = { readonly [key: string]: unknown };
+const changed = (after: Values, before: Values, fields: readonly string[]) =>
+  fields.some((field) => after[field] !== undefined && (after[field] ?? null) !== (before[field] ?? null));
+
+async function userName(ctx: DataApi, userId: number | null): Promise<string> {
+  if (userId === null) return '';
+  const [found] = await platform(ctx).list(user, { userId }, { limit: 1 });
+  return found?.userFullName ?? found?.userName ?? '';
+}
+
+export const sampleTrialActions = defineActions(sampleTrial, {
+  async beforeSave(ctx): Promise<RuleIssue | null> {
+    const { row, previous } = ctx;
+    if (row.introId !== null && row.introId !== undefined) {
+      if (row.introId !== previous?.introId) {
+        const issue = await introIssue(ctx, row.introId);
+        if (issue) return issue;
+      }
+      Object.assign(row, await introTriple(ctx, row.introId));
+      const open = await platform(ctx).list(
+        sampleTrial,
+        { introId: row.introId, status: [...OPEN_STATES] },
+        { limit: 2 },
+      );
+      const other = open.find((trial) => trial.sampleTrialId !== previous?.sampleTrialId);
+      if (other)
+        return {
+          field: 'introId',
+          message: 'srmSampleTrial.openForIntro',
+          params: { number: other.sampleTrialNum ?? '' },
+        };
+    }
+    if (ctx.actor.system) return null;
+    const requested = !!previous && previous.status !== 'DRAFT';
+    if (requested) {
+      for (const field of ['introId', 'supplierId', 'categoryId', 'orgId'] as const)
+        if ((row[field] ?? null) !== (previous[field] ?? null))
+          return { field, message: 'srmSampleTrial.fixedOnceRequested' };
+      const before = ctx.oldLines.lines;
+      const after = ctx.newLines.lines;
+      if (
+        after.length !== before.length ||
+        after.some((line) => {
+          const old = before.find((b) => b.sampleLineId === line.sampleLineId);
+          return !old || changed(line, old, MATERIAL_FIELDS);
+        })
+      )
+        return { field: 'lines', message: 'srmSampleTrial.materialsFixed' };
+    }
+    const evaluating = !!previous && SAMPLE_EVALUATE_STATES.includes(previous.status);
+    for (const old of ctx.oldLines.results) {
+      const now = ctx.newLines.results.find((result) => result.sampleResultId === old.sampleResultId);
+      if (!now && old.verdict !== 'PENDING')
+        return {
+          field: 'results',
+          message: 'srmSampleTrial.verdictGiven',
+          params: { evaluator: await userName(ctx, old.evaluatorId) },
+        };
+      if (!now || !changed(now, old, VERDICT_FIELDS)) continue;
+      if (!evaluating) return { field: 'results', message: 'srmSampleTrial.notEvaluating' };
+      if (old.evaluatorId !== ctx.actor.userId)
+        return {
+          field: 'results',
+          message: 'srmSampleTrial.verdictOthers',
+          params: { evaluator: await userName(ctx, old.evaluatorId) },
+        };
+    }
+    // A new evaluator starts without a verdict.
+    if (
+      ctx.newLines.results.some(
+        (result) => result.sampleResultId == null && (result.verdict ?? 'PENDING') !== 'PENDING',
+      )
+    )
+      return { field: 'results', message: 'srmSampleTrial.notEvaluating' };
+    return null;
+  },
+  guards: {
+    async doRequest(ctx): Promise<RuleIssue | null> {
+      const { previous } = ctx;
+      if (!(await platform(ctx).lines(sampleTrialLine, previous.sampleTrialId)).length)
+        return { field: 'lines', message: 'srmSampleTrial.linesRequired' };
+      const results = await platform(ctx).lines(sampleTrialResult, previous.sampleTrialId);
+      if (!results.some((result) => result.mandatoryFlag === 'Y'))
+        return { field: 'results', message: 'srmSampleTrial.evaluatorsRequired' };
+      return previous.introId !== null ? introIssue(ctx, previous.introId) : null;
+    },
+    async doShip(ctx): Promise<RuleIssue | null> {
+      const lines = await platform(ctx).lines(sampleTrialLine, ctx.previous.sampleTrialId);
+      const open = lines.find(
+        (line) => !(Number(line.shippedQuantity) > 0) || !line.shipDate || !line.waybillNo,
+      );
+      return open
+        ? { field: 'lines', message: 'srmSampleTrial.shipmentMissing', params: { item: open.itemName } }
+        : null;
+    },
+    async doSubmit(ctx): Promise<RuleIssue | null> {
+      const { previous } = ctx;
+      const results = await platform(ctx).lines(sampleTrialResult, previous.sampleTrialId);
+      const pending = results.find((result) => result.mandatoryFlag === 'Y' && result.verdict === 'PENDING');
+      if (pending)
+        return {
+          field: 'results',
+          message: 'srmSampleTrial.verdictPending',
+          params: {
+            evaluator: await userName(ctx, pending.evaluatorId),
+            role: ctx.t(`lookup.SRM_SAMPLE_EVALUATOR_ROLE.${pending.evaluatorRole}`),
+          },
+        };
+      if (sampleResultOf(results) === 'FAIL' && !previous.resultComment?.trim())
+        return { field: 'resultComment', message: 'srmSampleTrial.failComment' };
+      return previous.introId !== null ? introIssue(ctx, previous.introId) : null;
+    },
+  },
+  actions: {
+    async doRequest(ctx) {
+      const { row } = ctx;
+      await ctx.services.siteMessages?.notify({
+        supplierId: row.supplierId,
+        titleKey: 'srmSampleTrial.message.requestTitle',
+        contentKey: 'srmSampleTrial.message.requestContent',
+        params: { number: row.sampleTrialNum ?? '', date: row.requiredDate },
+        link: { entityName: sampleTrial.name, documentId: row.sampleTrialId },
+        source: 'SAMPLE_REQUESTED',
+        email: true,
+        eventId: `${row.sampleTrialId}-request`,
+      });
+    },
+    async doReceive(ctx) {
+      const { row } = ctx;
+      const data = platform(ctx);
+      for (const line of await data.lines(sampleTrialLine, row.sampleTrialId))
+        if (line.receivedQuantity === null)
+          await data.patch(sampleTrialLine, line.sampleLineId, { receivedQuantity: line.shippedQuantity });
+      await data.patch(sampleTrial, row.sampleTrialId, {
+        receivedDate: dayIn(ctx.now, ctx.runtime.timeZone),
+      });
+    },
+    async doSubmit(ctx) {
+      const { row } = ctx;
+      const results = await platform(ctx).lines(sampleTrialResult, row.sampleTrialId);
+      await platform(ctx).patch(sampleTrial, row.sampleTrialId, { sampleResult: sampleResultOf(results) });
+    },
+    async doApproval(ctx) {
+      const { row } = ctx;
+      const result = row.sampleResult ?? 'FAIL';
+      const params = {
+        number: row.sampleTrialNum ?? '',
+        result: ctx.t(`lookup.SRM_SAMPLE_RESULT.${result}`),
+        comment: row.resultComment ?? '',
+      };
+      if (row.introId !== null)
+        await writeIntroStep(ctx, row.introId, 'SAMPLE', {
+          result,
+          documentRef: row.sampleTrialNum,
+          resultComment: ctx.t('srmSampleTrial.stepComment', params),
+        });
+      await ctx.services.siteMessages?.notify({
+        supplierId: row.supplierId,
+        titleKey: 'srmSampleTrial.message.resultTitle',
+        contentKey: 'srmSampleTrial.message.resultContent',
+        params,
+        link: { entityName: sampleTrial.name, documentId: row.sampleTrialId },
+        source: 'SAMPLE_RESULT',
+        email: true,
+        eventId: `${row.sampleTrialId}-result`,
+      });
+    },
+  },
+});
