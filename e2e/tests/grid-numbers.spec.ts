@@ -294,6 +294,22 @@ test('a number cell selects its content on focus: typing replaces it, by click, 
     await page.keyboard.press('Tab');
     expect((await readColumn(grid, at, 2)).map(asNumber)).toEqual([9, 13]);
     expect(asNumber((await readColumn(grid, quantity, 1))[0]!)).toBe(2.5);
+    if (lines === 2) {
+      // Tab from a typed date goes on to the next cell's input, not to the date's clear button.
+      await cellOf(grid, 0, await columnIndex(grid, '需求日期')).click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('2026-12-24');
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        return {
+          tag: element?.tagName,
+          clear: !!element?.closest('.ant-picker-clear'),
+          inGrid: !!element?.closest('.srm-grid'),
+        };
+      });
+      expect(focused).toEqual({ tag: 'INPUT', clear: false, inGrid: true });
+    }
   }
   await page.context().close();
 });

@@ -1,5 +1,6 @@
 // Date pickers that speak the API's values: 'yyyy-MM-dd', 'yyyy-MM', 'HH:mm:ss', a year number,
 // milliseconds, and [from, to] pairs of those.
+import { type ReactNode, useEffect, useRef } from 'react';
 import { DatePicker, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_FORMAT, DATETIME_FORMAT, MONTH_FORMAT, YEAR_FORMAT } from '@srm/kernel';
@@ -32,6 +33,32 @@ export function fromDayjs(kind: DateKind, value: Dayjs | null | undefined): stri
   return value.format(FORMATS[kind]);
 }
 
+/**
+ * Keeps a picker's clear button (a real button in antd's picker) out of the Tab order: Tab from a
+ * date goes to the next field or grid cell, as in every other input, not to the ✕; the mouse and
+ * Backspace still clear it.
+ */
+function NoTabClear({ children }: { children: ReactNode }) {
+  const root = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const untab = () =>
+      element
+        .querySelectorAll('.ant-picker-clear')
+        .forEach((button) => button.setAttribute('tabindex', '-1'));
+    untab();
+    const observer = new MutationObserver(untab);
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <span ref={root} style={{ display: 'contents' }}>
+      {children}
+    </span>
+  );
+}
+
 interface DateInputProps {
   kind: DateKind;
   value?: unknown;
@@ -51,13 +78,20 @@ export function DateInput({ kind, value, onChange, disabled, placeholder, id }: 
     value: toDayjs(kind, value),
     onChange: (next: Dayjs | null) => onChange?.(fromDayjs(kind, next)),
   };
-  if (kind === 'time') return <TimePicker {...common} />;
+  if (kind === 'time')
+    return (
+      <NoTabClear>
+        <TimePicker {...common} />
+      </NoTabClear>
+    );
   return (
-    <DatePicker
-      {...common}
-      picker={kind === 'month' || kind === 'year' ? kind : 'date'}
-      showTime={kind === 'datetime'}
-    />
+    <NoTabClear>
+      <DatePicker
+        {...common}
+        picker={kind === 'month' || kind === 'year' ? kind : 'date'}
+        showTime={kind === 'datetime'}
+      />
+    </NoTabClear>
   );
 }
 
@@ -79,27 +113,31 @@ export function DateRangeInput({ kind, value, onChange, disabled, placeholder, i
     onChange?.(next && (next[0] || next[1]) ? [fromDayjs(kind, next[0]), fromDayjs(kind, next[1])] : null);
   if (kind === 'time') {
     return (
-      <TimePicker.RangePicker
+      <NoTabClear>
+        <TimePicker.RangePicker
+          id={id}
+          disabled={disabled}
+          placeholder={placeholder}
+          style={{ width: '100%' }}
+          value={current}
+          onChange={change}
+        />
+      </NoTabClear>
+    );
+  }
+  return (
+    <NoTabClear>
+      <DatePicker.RangePicker
         id={id}
         disabled={disabled}
         placeholder={placeholder}
         style={{ width: '100%' }}
+        format={FORMATS[kind]}
+        picker={kind === 'month' || kind === 'year' ? kind : 'date'}
+        showTime={kind === 'datetime'}
         value={current}
         onChange={change}
       />
-    );
-  }
-  return (
-    <DatePicker.RangePicker
-      id={id}
-      disabled={disabled}
-      placeholder={placeholder}
-      style={{ width: '100%' }}
-      format={FORMATS[kind]}
-      picker={kind === 'month' || kind === 'year' ? kind : 'date'}
-      showTime={kind === 'datetime'}
-      value={current}
-      onChange={change}
-    />
+    </NoTabClear>
   );
 }
