@@ -235,19 +235,30 @@ test('a buyer creates a supplier with a site line and qualifies it through an in
       introId: intro!.introId,
     });
     await approveDocument(browser, baseURL, 'srmQualifyCensor', censor!.censorId);
+    // The agreement step is the signed agreement's: an integrity agreement from its template, sent,
+    // and signed by the buyer for the supplier, which has no portal login yet (assist edit).
+    await openFromMenu(buyer, '协议签署');
+    await pane.getByRole('button', { name: '新建' }).click();
+    await slow(buyer.getByRole('tab', { name: '新建协议签署', selected: true })).toBeVisible();
+    await pick('供应商引入', introNum, introNum);
+    await pane.getByText(name).first().waitFor();
+    await pick('协议模板', '廉洁', '供应商廉洁协议');
+    await pane.getByRole('button', { name: /保\s?存/ }).click();
+    await expectToast(buyer, '保存成功');
+    await slow(pane.getByText('乙方不得向甲方员工提供任何形式的回扣').first()).toBeVisible();
+    await pane.getByRole('button', { name: '发送供应商' }).click();
+    await confirmDialog(buyer);
+    await slow(pane.getByText('待供应商确认').first()).toBeVisible();
+    await pane.getByRole('button', { name: '确认签署' }).click();
+    await confirmDialog(buyer);
+    await slow(pane.getByText('已签署').first()).toBeVisible();
+    await keepScreenshot(buyer, 'suppliers-agreement-signed-zh');
     await openFromMenu(buyer, '供应商引入');
     await pane.getByText(introNum, { exact: true }).click();
     await slow(
       steps.filter({ hasText: '资质审查' }).filter({ hasText: String(censor!.censorNum) }),
     ).toBeVisible();
-    await steps.filter({ hasText: '协议签署' }).locator('.ant-select').first().click();
-    await buyer
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: /^通过$/ })
-      .first()
-      .click();
-    await pane.getByRole('button', { name: /保\s?存/ }).click();
-    await expectToast(buyer, '保存成功');
+    await expect(steps.filter({ hasText: '协议签署' }).filter({ hasText: /AS\d{12}/ })).toBeVisible();
     await pane.getByRole('button', { name: '完成引入' }).click();
     await confirmDialog(buyer);
     await slow(pane.getByText('已完成').first()).toBeVisible();

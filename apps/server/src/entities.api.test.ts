@@ -65,6 +65,8 @@ const overrides: SampleOverrides = {
     introId: null,
     results: ((row.results as Row[] | undefined) ?? []).map((result) => ({ ...result, verdict: 'PENDING' })),
   }),
+  // An agreement of its own in draft: its clauses come from its template.
+  srmAgreementSign: (row) => ({ ...row, introId: null, clauses: [], rounds: [] }),
   srmSurveyTemplate: (row) => ({
     ...row,
     usage: 'INSPECTION',

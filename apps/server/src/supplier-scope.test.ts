@@ -81,6 +81,7 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
         verdict: 'PENDING',
       })),
     }),
+    srmAgreementSign: (row) => ({ ...row, introId: null, clauses: [], rounds: [] }),
     srmSurveyTemplate: (row) => ({
       ...row,
       usage: 'INSPECTION',

@@ -14,6 +14,7 @@ import { qualifyCensorScreens } from './qualify-censor/qualify-censor.screens';
 import { localeInspectionScreens } from './locale-inspection/locale-inspection.screens';
 import { surveyTemplateScreens } from './survey-template/survey-template.screens';
 import { sampleTrialScreens } from './sample-trial/sample-trial.screens';
+import { agreementSignScreens } from './agreement-sign/agreement-sign.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -41,6 +42,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...localeInspectionScreens,
   ...surveyTemplateScreens,
   ...sampleTrialScreens,
+  ...agreementSignScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

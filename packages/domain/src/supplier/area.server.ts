@@ -29,6 +29,7 @@ import { qualifyCensorActions } from './qualify-censor/qualify-censor.actions';
 import { localeInspectionActions } from './locale-inspection/locale-inspection.actions';
 import { surveyTemplateActions } from './survey-template/survey-template.actions';
 import { sampleTrialActions } from './sample-trial/sample-trial.actions';
+import { agreementSignActions, agreementTemplateActions } from './agreement-sign/agreement-sign.actions';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -51,6 +52,8 @@ export const supplierServer = defineServerArea(supplierArea, {
     surveyTemplateActions,
     localeInspectionActions,
     sampleTrialActions,
+    agreementTemplateActions,
+    agreementSignActions,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

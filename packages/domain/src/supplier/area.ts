@@ -17,6 +17,7 @@ import { qualifyCensor } from './qualify-censor/qualify-censor.entity';
 import { localeInspection } from './locale-inspection/locale-inspection.entity';
 import { surveyTemplate } from './survey-template/survey-template.entity';
 import { sampleTrial } from './sample-trial/sample-trial.entity';
+import { agreementSign, agreementTemplate } from './agreement-sign/agreement-sign.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -45,6 +46,8 @@ export const supplierArea = defineArea({
     surveyTemplate,
     localeInspection,
     sampleTrial,
+    agreementTemplate,
+    agreementSign,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -141,6 +144,22 @@ export const supplierArea = defineArea({
       order: 34,
     },
     {
+      code: 'AGREEMENT_SIGN',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'agreementSignList',
+      entity: 'srmAgreementSign',
+      order: 35,
+    },
+    {
+      code: 'AGREEMENT_TEMPLATE',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'agreementTemplateList',
+      entity: 'srmAgreementTemplate',
+      order: 39,
+    },
+    {
       code: 'SURVEY_TEMPLATE',
       side: 'internal',
       under: 'SUPPLIER',
@@ -203,6 +222,14 @@ export const supplierArea = defineArea({
       path: 'supplier/myBlacklistList',
       entity: 'srmSupplierBlacklist',
       order: 30,
+    },
+    {
+      code: 'EXT_AGREEMENT_SIGN',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myAgreementSignList',
+      entity: 'srmAgreementSign',
+      order: 26,
     },
     {
       code: 'EXT_SAMPLE_TRIAL',
@@ -275,6 +302,9 @@ export const supplierArea = defineArea({
       QUALIFY_CENSOR: ['delete', 'doAbolish', 'doSubmit', 'export', 'save', 'view'],
       LOCALE_INSPECTION: ['delete', 'doAbolish', 'doStart', 'doSubmit', 'export', 'save', 'view'],
       SURVEY_TEMPLATE: 'all',
+      AGREEMENT_TEMPLATE: 'all',
+      // The buyer may act for a supplier that cannot (assist edit): the round records it.
+      AGREEMENT_SIGN: 'all',
       SAMPLE_TRIAL: ['delete', 'doCancel', 'doReceive', 'doRequest', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
@@ -296,6 +326,8 @@ export const supplierArea = defineArea({
       // The manager also inspects on site and scores their own items.
       LOCALE_INSPECTION: ['doApproval', 'doReject', 'export', 'save', 'view'],
       SURVEY_TEMPLATE: ['export', 'view'],
+      AGREEMENT_TEMPLATE: ['export', 'view'],
+      AGREEMENT_SIGN: ['export', 'view'],
       // The manager also evaluates samples (a verdict is the evaluator's own).
       SAMPLE_TRIAL: ['doApproval', 'doReject', 'export', 'save', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
@@ -318,6 +350,7 @@ export const supplierArea = defineArea({
       EXT_SUPPLIER_LINE_CHANGE: ['view'],
       EXT_LOCALE_INSPECTION: ['view'],
       EXT_SAMPLE_TRIAL: ['doShip', 'export', 'save', 'view'],
+      EXT_AGREEMENT_SIGN: ['doConfirm', 'doSubmitInternal', 'export', 'save', 'view'],
       EXT_SUPPLIER_INFO: ['view'],
     },
   },

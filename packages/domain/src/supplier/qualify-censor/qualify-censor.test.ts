@@ -280,7 +280,7 @@ describe('a censor serving an introduction', () => {
       versionNum: intro.versionNum,
       steps: intro.steps.map((s) => ({
         introStepId: s.introStepId,
-        ...(s.stepType === 'AGREEMENT' ? { result: 'PASS', resultDate: '2026-11-28' } : {}),
+        ...(s.stepType === 'BATCH' ? { result: 'PASS', resultDate: '2026-11-28' } : {}),
       })),
     });
     expect(sample.body.status, sample.body.msg).toBe('S');

@@ -154,7 +154,7 @@ describe('an introduction', () => {
   });
 
   it('completes only when every required step passed, then qualifies the line', async () => {
-    let saved = await record(intro, { AGREEMENT: 'FAIL' });
+    const saved = await record(intro, { BATCH: 'FAIL' });
     expect(saved.body.status, saved.body.msg).toBe('S');
     intro = saved.body.data;
     const early = await act('doComplete', intro);
@@ -162,7 +162,7 @@ describe('an introduction', () => {
       422,
       '以下必需步骤尚未通过：资质审查、现场考察、样品认证、协议签署',
     ]);
-    // The inspection and sample steps as their approved documents write them (their own tests
+    // The inspection, sample and agreement steps as their documents write them (their own tests
     // run them).
     await server.runtime.transaction(async (tx) => {
       const data = dataApi(
@@ -172,6 +172,7 @@ describe('an introduction', () => {
       for (const [stepType, result, documentRef] of [
         ['INSPECTION', 'CONDITIONAL', 'LI202611280001'],
         ['SAMPLE', 'PASS', 'ST202611280001'],
+        ['AGREEMENT', 'PASS', 'AS202611280001'],
       ] as const) {
         const step = intro.steps.find((s) => s.stepType === stepType)!;
         await data.patch(supplierIntroStep, step.introStepId, { result, documentRef });
@@ -197,10 +198,7 @@ describe('an introduction', () => {
     expect(submitted.body.status, submitted.body.msg).toBe('S');
     await decideAll(server.runtime, 'srmQualifyCensor', censor.body.data.censorId, 'approve');
     intro = await find(intro.introId);
-    saved = await record(intro, { AGREEMENT: 'PASS' });
-    expect(saved.body.status, saved.body.msg).toBe('S');
-    intro = saved.body.data;
-    const done = await act('doComplete', intro); // the optional batch tryout is still pending
+    const done = await act('doComplete', intro); // the optional batch tryout failed: it does not decide
     expect(done.body.status, done.body.msg).toBe('S');
     expect((await find(intro.introId)).status).toBe('COMPLETED');
     expect((await lineOf(ids.C!, ids['0301']!, ids.OU200!))!.status).toBe('QUALIFIED');

@@ -1,0 +1,22 @@
+// Screens of agreement signing (web): templates, the buyer's agreements (clauses with the agreed
+// and proposed text side by side, and the rounds), and the supplier's, where it confirms or edits
+// and submits.
+import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+
+const sign = () => import('./agreement-sign.entity').then((m) => m.agreementSign);
+const template = () => import('./agreement-sign.entity').then((m) => m.agreementTemplate);
+
+export const agreementSignScreens: ScreenEntry[] = [
+  ...entityScreens('supplier', 'srmAgreementTemplate', template, {
+    list: 'agreementTemplateList',
+    edit: 'agreementTemplateEdit',
+  }),
+  ...entityScreens('supplier', 'srmAgreementSign', sign, {
+    list: 'agreementSignList',
+    edit: 'agreementSignEdit',
+  }),
+  ...entityScreens('supplier', 'srmAgreementSign', sign, {
+    list: 'supplier/myAgreementSignList',
+    edit: 'supplier/myAgreementSignEdit',
+  }),
+];
