@@ -47,7 +47,7 @@ async function actorName(ctx: DataApi): Promise<string> {
 async function recordRound(
   ctx: DataApi,
   agreementSignId: number,
-  roundNum: number,
+  roundNo: number,
   roundAction: 'SENT' | 'SUPPLIER_EDITED' | 'RETURNED' | 'CONFIRMED' | 'ACCEPTED',
   options: { changed?: readonly Clause[]; supplierAct?: boolean; comment?: string | null } = {},
 ) {
@@ -55,7 +55,7 @@ async function recordRound(
   await platform(ctx).insert(agreementSignRound, [
     {
       agreementSignId,
-      roundNum,
+      roundNo,
       roundAction,
       changedClauses: (options.changed ?? []).map((clause) => clause.clauseNo).join(', ') || null,
       assistFlag: options.supplierAct && ctx.actor.side === 'internal' && !ctx.actor.system ? 'Y' : 'N',

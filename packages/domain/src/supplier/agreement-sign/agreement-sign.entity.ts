@@ -110,7 +110,8 @@ export const agreementSignRound = defineEntity('srmAgreementSignRound', {
   parent: { entity: 'srmAgreementSign', field: 'agreementSignId' },
   rowsByPlatform: true,
   fields: {
-    roundNum: number({ precision: 0, min: 1, readonly: true }),
+    /** The round's number (the header's `roundNum` when it was recorded). */
+    roundNo: number({ precision: 0, min: 1, readonly: true }),
     roundAction: lookup('SRM_AGREEMENT_ROUND_ACTION', { codes: SIGN_ROUND_ACTIONS, readonly: true }),
     /** The clauses changed against the text agreed before (their numbers). */
     changedClauses: text({ max: 500, readonly: true }),
@@ -123,7 +124,7 @@ export const agreementSignRound = defineEntity('srmAgreementSignRound', {
   },
   list: {
     columns: [
-      'roundNum',
+      'roundNo',
       'roundAction',
       'changedClauses',
       'assistFlag',

@@ -163,7 +163,7 @@ describe('an agreement serving an introduction', () => {
     expect((await act('doSend', sign)).body.status).toBe('S');
     sign = await find(sign.agreementSignId);
     expect([sign.status, sign.roundNum]).toEqual(['SENT', 1]);
-    expect(sign.rounds.map((round) => [round.roundNum, round.roundAction, round.assistFlag])).toEqual([
+    expect(sign.rounds.map((round) => [round.roundNo, round.roundAction, round.assistFlag])).toEqual([
       [1, 'SENT', 'N'],
     ]);
     expect(sign.clauses.map((clause) => clause.agreedContent)).toEqual(
@@ -198,7 +198,7 @@ describe('an agreement serving an introduction', () => {
     sign = await find(sign.agreementSignId);
     expect(sign.status).toBe('SUPPLIER_EDITED');
     expect(
-      sign.rounds.map((round) => [round.roundNum, round.roundAction, round.changedClauses, round.assistFlag]),
+      sign.rounds.map((round) => [round.roundNo, round.roundAction, round.changedClauses, round.assistFlag]),
     ).toEqual([
       [1, 'SENT', null, 'N'],
       [1, 'SUPPLIER_EDITED', '3', 'N'],
@@ -228,7 +228,7 @@ describe('an agreement serving an introduction', () => {
     expect(
       sign.rounds
         .slice(2)
-        .map((round) => [round.roundNum, round.roundAction, round.changedClauses, round.assistFlag]),
+        .map((round) => [round.roundNo, round.roundAction, round.changedClauses, round.assistFlag]),
     ).toEqual([
       [2, 'RETURNED', null, 'N'],
       [2, 'SUPPLIER_EDITED', '2', 'Y'],
