@@ -30,3 +30,23 @@ export async function useOneApprover(server: TestServer): Promise<number> {
   }
   return approver.body.data.userId;
 }
+
+export type StartedIntro = Record<string, unknown> & {
+  introId: number;
+  versionNum: number;
+  introNum: string;
+  steps: (Record<string, unknown> & { introStepId: number; stepType: string })[];
+};
+
+/** An introduction of the supplier, category and organisation under the scene, started. */
+export async function startedIntro(
+  server: TestServer,
+  body: { supplierId: number; categoryId: number; orgId: number; sceneId: number },
+): Promise<StartedIntro> {
+  const made = await server.post<StartedIntro>(api('srmSupplierIntro', 'saveOrUpdate'), body);
+  if (made.body.status !== 'S') throw new Error(`introduction: ${made.body.msg}`);
+  const { introId, versionNum } = made.body.data;
+  const started = await server.post(api('srmSupplierIntro', 'doStart'), { introId, versionNum });
+  if (started.body.status !== 'S') throw new Error(`introduction start: ${started.body.msg}`);
+  return (await server.post<StartedIntro>(api('srmSupplierIntro', 'findById'), { introId })).body.data;
+}

@@ -7,6 +7,7 @@
 // (assist edit): the round says so and who did it. Signing writes the introduction's agreement
 // step. Templates count a version on every save; an agreement keeps the version it copied.
 import { checkbox, date, defineEntity, json, lookup, number, ref, text, textarea } from '@srm/kernel';
+import { stepDocumentFields } from '../supplier-intro/step-document.fields';
 
 export const AGREEMENT_TYPES = ['QUALITY', 'INTEGRITY', 'CONFIDENTIALITY', 'OTHER'] as const;
 export const SIGN_ROUND_ACTIONS = ['SENT', 'SUPPLIER_EDITED', 'RETURNED', 'CONFIRMED', 'ACCEPTED'] as const;
@@ -147,20 +148,7 @@ export const agreementSign = defineEntity('srmAgreementSign', {
   supplierVisibleIn: ['SENT', 'SUPPLIER_EDITED', 'SIGNED'],
   fields: {
     agreementSignNum: text({ readonly: true, max: 30 }),
-    /** The introduction it serves (its agreement step gets the signature); empty for one of its own. */
-    introId: ref('srmSupplierIntro', {
-      display: 'introNum',
-      displayAs: 'introNum',
-      offer: { status: 'IN_PROGRESS' },
-      brings: ['supplierId', 'categoryId', 'orgId'],
-    }),
-    supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
-    categoryId: ref('srmBaseCategory', {
-      required: true,
-      display: 'categoryName',
-      filter: () => ({ enabledFlag: 'Y' }),
-    }),
-    orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
+    ...stepDocumentFields(),
     agreementTemplateId: ref('srmAgreementTemplate', {
       required: true,
       display: 'templateName',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, seedsNamed, startTestServer, supplierUser, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
+import { startedIntro } from '../../domain.testing';
 import { supplierSeeds } from '../server';
 
 type Row = Record<string, unknown>;
@@ -113,21 +114,12 @@ describe('an agreement serving an introduction', () => {
     expect(template.body.status, template.body.msg).toBe('S');
     templateId = template.body.data.agreementTemplateId;
 
-    const made = await server.post<Intro>(api('srmSupplierIntro', 'saveOrUpdate'), {
+    intro = await startedIntro(server, {
       supplierId: ids.B,
       categoryId: ids['0301'],
       orgId: ids.OU200,
       sceneId: ids.PROD,
     });
-    expect(made.body.status, made.body.msg).toBe('S');
-    const started = await server.post(api('srmSupplierIntro', 'doStart'), {
-      introId: made.body.data.introId,
-      versionNum: made.body.data.versionNum,
-    });
-    expect(started.body.status, started.body.msg).toBe('S');
-    intro = (
-      await server.post<Intro>(api('srmSupplierIntro', 'findById'), { introId: made.body.data.introId })
-    ).body.data;
 
     const saved = await server.post<Sign>(SIGN('saveOrUpdate'), {
       introId: intro.introId,

@@ -18,6 +18,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
+import { stepDocumentFields } from '../supplier-intro/step-document.fields';
 
 export const LOCALE_INSPECTION_PROCESS = 'LOCALE_INSPECTION_APPROVAL';
 export const INSPECTION_RESULTS = ['PASS', 'CONDITIONAL', 'FAIL'] as const;
@@ -118,20 +119,7 @@ export const localeInspection = defineEntity('srmLocaleInspection', {
   supplierVisibleIn: ['APPROVED'],
   fields: {
     inspectionNum: text({ readonly: true, max: 30 }),
-    /** The introduction it serves (its inspection step gets the result); empty for an audit of its own. */
-    introId: ref('srmSupplierIntro', {
-      display: 'introNum',
-      displayAs: 'introNum',
-      offer: { status: 'IN_PROGRESS' },
-      brings: ['supplierId', 'categoryId', 'orgId'],
-    }),
-    supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
-    categoryId: ref('srmBaseCategory', {
-      required: true,
-      display: 'categoryName',
-      filter: () => ({ enabledFlag: 'Y' }),
-    }),
-    orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
+    ...stepDocumentFields(),
     templateId: ref('srmSurveyTemplate', {
       required: true,
       display: 'templateName',

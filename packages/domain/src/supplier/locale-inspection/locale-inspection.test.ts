@@ -8,7 +8,7 @@ import { decideAll } from '@srm/platform';
 import { api, seedsNamed, startTestServer, supplierUser, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
-import { useOneApprover } from '../../domain.testing';
+import { startedIntro, useOneApprover } from '../../domain.testing';
 import { supplierSeeds } from '../server';
 import { inspectionResult, inspectionTotals } from './locale-inspection.score';
 
@@ -183,21 +183,12 @@ describe('a locale inspection serving an introduction', () => {
   });
 
   it('begins scoring with the template’s items and a score per inspector and item', async () => {
-    const made = await server.post<Intro>(api('srmSupplierIntro', 'saveOrUpdate'), {
+    intro = await startedIntro(server, {
       supplierId: ids.B,
       categoryId: ids['0301'],
       orgId: ids.OU200,
       sceneId: ids.PROD,
     });
-    expect(made.body.status, made.body.msg).toBe('S');
-    const started = await server.post(api('srmSupplierIntro', 'doStart'), {
-      introId: made.body.data.introId,
-      versionNum: made.body.data.versionNum,
-    });
-    expect(started.body.status, started.body.msg).toBe('S');
-    intro = (
-      await server.post<Intro>(api('srmSupplierIntro', 'findById'), { introId: made.body.data.introId })
-    ).body.data;
 
     const body = {
       introId: intro.introId,

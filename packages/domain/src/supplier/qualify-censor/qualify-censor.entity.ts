@@ -16,10 +16,10 @@ import {
   defineEntity,
   lookup,
   number,
-  ref,
   text,
   textarea,
 } from '@srm/kernel';
+import { stepDocumentFields } from '../supplier-intro/step-document.fields';
 import { CREDENTIAL_TYPES } from '../supplier-credential/supplier-credential.entity';
 
 export const QUALIFY_CENSOR_PROCESS = 'QUALIFY_CENSOR_APPROVAL';
@@ -76,20 +76,7 @@ export const qualifyCensor = defineEntity('srmQualifyCensor', {
   numbering: { field: 'censorNum', pattern: 'QC{yyyyMMdd}{####}' },
   fields: {
     censorNum: text({ readonly: true, max: 30 }),
-    /** The introduction it serves (its censor step gets the result); empty for a review of its own. */
-    introId: ref('srmSupplierIntro', {
-      display: 'introNum',
-      displayAs: 'introNum',
-      offer: { status: 'IN_PROGRESS' },
-      brings: ['supplierId', 'categoryId', 'orgId'],
-    }),
-    supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
-    categoryId: ref('srmBaseCategory', {
-      required: true,
-      display: 'categoryName',
-      filter: () => ({ enabledFlag: 'Y' }),
-    }),
-    orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
+    ...stepDocumentFields(),
     censorResult: lookup('SRM_CENSOR_RESULT', { codes: CENSOR_RESULTS }),
     /** Required unless the result is PASS: what is missing, what must be rectified by when. */
     censorComment: textarea({ max: 1000 }),

@@ -16,6 +16,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
+import { stepDocumentFields } from '../supplier-intro/step-document.fields';
 
 export const SAMPLE_TRIAL_PROCESS = 'SAMPLE_TRIAL_APPROVAL';
 export const SAMPLE_EVALUATOR_ROLES = ['QUALITY', 'ENGINEERING', 'PRODUCTION', 'PURCHASING'] as const;
@@ -108,20 +109,7 @@ export const sampleTrial = defineEntity('srmSampleTrial', {
   supplierVisibleIn: ['REQUESTED', 'SHIPPED', 'EVALUATING', 'APPROVING', 'APPROVED', 'REJECTED'],
   fields: {
     sampleTrialNum: text({ readonly: true, max: 30 }),
-    /** The introduction it serves (its sample step gets the result); empty for a trial of its own. */
-    introId: ref('srmSupplierIntro', {
-      display: 'introNum',
-      displayAs: 'introNum',
-      offer: { status: 'IN_PROGRESS' },
-      brings: ['supplierId', 'categoryId', 'orgId'],
-    }),
-    supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
-    categoryId: ref('srmBaseCategory', {
-      required: true,
-      display: 'categoryName',
-      filter: () => ({ enabledFlag: 'Y' }),
-    }),
-    orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
+    ...stepDocumentFields(),
     requiredDate: date({ required: true }),
     shipToAddress: text({ max: 240 }),
     /** What the supplier is asked (tests to run, reports to send). */
