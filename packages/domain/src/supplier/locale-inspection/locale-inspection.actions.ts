@@ -90,7 +90,11 @@ export const localeInspectionActions = defineActions(localeInspection, {
     for (const field of ['introId', 'supplierId', 'categoryId', 'orgId', 'templateId'] as const)
       if ((row[field] ?? null) !== (previous[field] ?? null))
         return { field, message: 'srmLocaleInspection.fixedOnceStarted' };
-    if (!sameRows(ctx.oldLines.inspectors, ctx.newLines.inspectors, 'inspectionStaffId'))
+    const inspectorMoved = ctx.newLines.inspectors.some((staff) => {
+      const old = ctx.oldLines.inspectors.find((line) => line.inspectionStaffId === staff.inspectionStaffId);
+      return !!old && staff.userId !== undefined && staff.userId !== old.userId;
+    });
+    if (inspectorMoved || !sameRows(ctx.oldLines.inspectors, ctx.newLines.inspectors, 'inspectionStaffId'))
       return { field: 'inspectors', message: 'srmLocaleInspection.inspectorsFixed' };
     if (
       !sameRows(ctx.oldLines.items, ctx.newLines.items, 'inspectionItemId') ||

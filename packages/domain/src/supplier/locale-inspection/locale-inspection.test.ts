@@ -263,7 +263,19 @@ describe('a locale inspection serving an introduction', () => {
     });
     expect([inspectorAdded.httpStatus, inspectorAdded.body.msg]).toEqual([
       400,
-      '考察人员：开始评分后不能增删考察人员',
+      '考察人员：开始评分后不能增删或更换考察人员',
+    ]);
+    const inspectorSwapped = await server.post(INSPECTION('saveOrUpdate'), {
+      inspectionId: inspection.inspectionId,
+      versionNum: inspection.versionNum,
+      inspectors: (inspection.inspectors as Row[]).map((row, index) => ({
+        inspectionStaffId: row.inspectionStaffId,
+        ...(index === 1 ? { userId: ids.pm } : {}),
+      })),
+    });
+    expect([inspectorSwapped.httpStatus, inspectorSwapped.body.msg]).toEqual([
+      400,
+      '考察人员：开始评分后不能增删或更换考察人员',
     ]);
   });
 

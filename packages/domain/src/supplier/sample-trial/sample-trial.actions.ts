@@ -88,7 +88,9 @@ export const sampleTrialActions = defineActions(sampleTrial, {
     const evaluating = !!previous && SAMPLE_EVALUATE_STATES.includes(previous.status);
     for (const old of ctx.oldLines.results) {
       const now = ctx.newLines.results.find((result) => result.sampleResultId === old.sampleResultId);
-      if (!now && old.verdict !== 'PENDING')
+      // A row with a verdict stays as its evaluator left it: not removed, not handed to another.
+      const reassigned = !!now && now.evaluatorId !== undefined && now.evaluatorId !== old.evaluatorId;
+      if ((!now || reassigned) && old.verdict !== 'PENDING')
         return {
           field: 'results',
           message: 'srmSampleTrial.verdictGiven',

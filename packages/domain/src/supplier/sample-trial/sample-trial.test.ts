@@ -243,7 +243,19 @@ describe('a sample trial serving an introduction', () => {
     });
     expect([removed.httpStatus, removed.body.msg]).toEqual([
       400,
-      '样品评估：研发工程师吴 已给出评估结论，不能删除该评估行',
+      '样品评估：研发工程师吴 已给出评估结论，不能删除该评估行或更换评估人',
+    ]);
+    const handedOver = await server.post(TRIAL('saveOrUpdate'), {
+      sampleTrialId: trial.sampleTrialId,
+      versionNum: trial.versionNum,
+      results: trial.results.map((result, index) => ({
+        sampleResultId: result.sampleResultId,
+        ...(index === 1 ? { evaluatorId: ids.qe } : {}),
+      })),
+    });
+    expect([handedOver.httpStatus, handedOver.body.msg]).toEqual([
+      400,
+      '样品评估：研发工程师吴 已给出评估结论，不能删除该评估行或更换评估人',
     ]);
     const commented = await server.post(TRIAL('saveOrUpdate'), {
       sampleTrialId: trial.sampleTrialId,
