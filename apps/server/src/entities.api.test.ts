@@ -67,6 +67,9 @@ const overrides: SampleOverrides = {
   }),
   // An agreement of its own in draft: its clauses come from its template.
   srmAgreementSign: (row) => ({ ...row, introId: null, clauses: [], rounds: [] }),
+  // A rectification task made by hand starts as a draft; the supplier's answer comes once issued.
+  srmSupplierRectify: ({ rootCause: _c, correctiveAction: _a, completedDate: _d, evidenceIds: _e, ...row }) =>
+    row,
   srmSurveyTemplate: (row) => ({
     ...row,
     usage: 'INSPECTION',

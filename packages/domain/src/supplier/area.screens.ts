@@ -15,6 +15,7 @@ import { localeInspectionScreens } from './locale-inspection/locale-inspection.s
 import { surveyTemplateScreens } from './survey-template/survey-template.screens';
 import { sampleTrialScreens } from './sample-trial/sample-trial.screens';
 import { agreementSignScreens } from './agreement-sign/agreement-sign.screens';
+import { supplierRectifyScreens } from './supplier-rectify/supplier-rectify.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
 import { supplierLeadScreens } from './supplier-lead/supplier-lead.screens';
 import { supplierRegisterScreens } from './supplier-register/supplier-register.screens';
@@ -43,6 +44,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...surveyTemplateScreens,
   ...sampleTrialScreens,
   ...agreementSignScreens,
+  ...supplierRectifyScreens,
   ...supplierBlacklistScreens,
   ...qualificationRequirementScreens,
 ]);

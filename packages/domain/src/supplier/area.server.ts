@@ -30,6 +30,7 @@ import { localeInspectionActions } from './locale-inspection/locale-inspection.a
 import { surveyTemplateActions } from './survey-template/survey-template.actions';
 import { sampleTrialActions } from './sample-trial/sample-trial.actions';
 import { agreementSignActions, agreementTemplateActions } from './agreement-sign/agreement-sign.actions';
+import { supplierRectifyActions } from './supplier-rectify/supplier-rectify.actions';
 
 export const supplierServer = defineServerArea(supplierArea, {
   actions: [
@@ -54,6 +55,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     sampleTrialActions,
     agreementTemplateActions,
     agreementSignActions,
+    supplierRectifyActions,
     supplierBlacklistActions,
     qualificationRequirementActions,
   ],

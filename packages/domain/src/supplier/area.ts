@@ -18,6 +18,7 @@ import { localeInspection } from './locale-inspection/locale-inspection.entity';
 import { surveyTemplate } from './survey-template/survey-template.entity';
 import { sampleTrial } from './sample-trial/sample-trial.entity';
 import { agreementSign, agreementTemplate } from './agreement-sign/agreement-sign.entity';
+import { supplierRectify } from './supplier-rectify/supplier-rectify.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
 import { supplierLead } from './supplier-lead/supplier-lead.entity';
 import { supplierRegister } from './supplier-register/supplier-register.entity';
@@ -48,6 +49,7 @@ export const supplierArea = defineArea({
     sampleTrial,
     agreementTemplate,
     agreementSign,
+    supplierRectify,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -152,6 +154,14 @@ export const supplierArea = defineArea({
       order: 35,
     },
     {
+      code: 'SUPPLIER_RECTIFY',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'rectifyList',
+      entity: 'srmSupplierRectify',
+      order: 36,
+    },
+    {
       code: 'AGREEMENT_TEMPLATE',
       side: 'internal',
       under: 'SUPPLIER',
@@ -232,6 +242,14 @@ export const supplierArea = defineArea({
       order: 26,
     },
     {
+      code: 'EXT_SUPPLIER_RECTIFY',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myRectifyList',
+      entity: 'srmSupplierRectify',
+      order: 28,
+    },
+    {
       code: 'EXT_SAMPLE_TRIAL',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -305,6 +323,7 @@ export const supplierArea = defineArea({
       AGREEMENT_TEMPLATE: 'all',
       // The buyer may act for a supplier that cannot (assist edit): the round records it.
       AGREEMENT_SIGN: 'all',
+      SUPPLIER_RECTIFY: ['delete', 'doCancel', 'doClose', 'doIssue', 'doReturn', 'export', 'save', 'view'],
       SAMPLE_TRIAL: ['delete', 'doCancel', 'doReceive', 'doRequest', 'doSubmit', 'export', 'save', 'view'],
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
@@ -328,6 +347,7 @@ export const supplierArea = defineArea({
       SURVEY_TEMPLATE: ['export', 'view'],
       AGREEMENT_TEMPLATE: ['export', 'view'],
       AGREEMENT_SIGN: ['export', 'view'],
+      SUPPLIER_RECTIFY: ['export', 'view'],
       // The manager also evaluates samples (a verdict is the evaluator's own).
       SAMPLE_TRIAL: ['doApproval', 'doReject', 'export', 'save', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
@@ -351,6 +371,7 @@ export const supplierArea = defineArea({
       EXT_LOCALE_INSPECTION: ['view'],
       EXT_SAMPLE_TRIAL: ['doShip', 'export', 'save', 'view'],
       EXT_AGREEMENT_SIGN: ['doConfirm', 'doSubmitInternal', 'export', 'save', 'view'],
+      EXT_SUPPLIER_RECTIFY: ['doRespond', 'export', 'save', 'view'],
       EXT_SUPPLIER_INFO: ['view'],
     },
   },

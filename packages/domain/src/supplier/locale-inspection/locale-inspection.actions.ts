@@ -5,14 +5,17 @@
 // platform's rows; an inspector changes only their own scores. Starting copies the template's
 // items and opens the scores. Submitting needs every score, works out the means, the total and
 // the verdict, and asks for a summary unless it passed and a rectification date when it passed
-// with conditions. Approval writes the introduction's inspection step and tells the supplier.
+// with conditions. Approval writes the introduction's inspection step, tells the supplier and, for
+// a conditional pass, opens its rectification task (the summary and the findings, by the date).
 import { type RuleIssue, user } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
 import { surveyTemplate, surveyTemplateLine } from '../survey-template/survey-template.entity';
+import { openRectify } from '../supplier-rectify/supplier-rectify.actions';
 import {
   localeInspection,
   localeInspectionItem,
+  localeInspectionRecord,
   localeInspectionScore,
   localeInspectionStaff,
 } from './locale-inspection.entity';
@@ -216,6 +219,21 @@ export const localeInspectionActions = defineActions(localeInspection, {
           documentRef: row.inspectionNum,
           resultComment: ctx.t('srmLocaleInspection.stepComment', params),
         });
+      if (result === 'CONDITIONAL' && row.rectifyDueDate) {
+        const findings = (await platform(ctx).lines(localeInspectionRecord, row.inspectionId)).map(
+          (record, index) =>
+            `${index + 1}. [${ctx.t(`lookup.SRM_INSPECTION_SEVERITY.${record.severity}`)}] ${record.findingText}`,
+        );
+        await openRectify(ctx, {
+          supplierId: row.supplierId,
+          categoryId: row.categoryId,
+          orgId: row.orgId,
+          sourceType: 'INSPECTION',
+          sourceRef: row.inspectionNum,
+          requirement: [row.summary ?? '', ...findings].filter(Boolean).join('\n'),
+          dueDate: row.rectifyDueDate,
+        });
+      }
       await ctx.services.siteMessages?.notify({
         supplierId: row.supplierId,
         titleKey: 'srmLocaleInspection.message.resultTitle',

@@ -84,6 +84,7 @@ beforeAll(async () => {
   }
   for (const [key, entity, filter] of [
     ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
+    ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
     ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
     ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
     ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
@@ -394,5 +395,63 @@ describe('a locale inspection serving an introduction', () => {
     ]);
     expect(JSON.stringify(read.body.data)).not.toContain('报价偏高');
     expect(JSON.stringify(read.body.data)).not.toContain('厂长承诺');
+  });
+
+  it('opens a rectification task for a conditional pass, which the supplier answers and the buyer verifies', async () => {
+    const RECTIFY = (action: string) => api('srmSupplierRectify', action);
+    const supplier = { actor: supplierUser(ids.B!) };
+    const tasks = await server.post<(Row & { rectifyId: number })[]>(
+      RECTIFY('listByPage'),
+      { sourceRef: inspection.inspectionNum },
+      supplier,
+    );
+    expect(tasks.body.data.length).toBe(1);
+    const taskOf = async (options = {}) =>
+      (
+        await server.post<Row & { rectifyId: number; versionNum: number }>(
+          RECTIFY('findById'),
+          { rectifyId: tasks.body.data[0]!.rectifyId },
+          options,
+        )
+      ).body.data;
+    let task = await taskOf(supplier);
+    expect([task.status, task.sourceType, task.dueDate]).toEqual(['OPEN', 'INSPECTION', '2026-12-31']);
+    expect(task.requirement).toBe('体系运行有效，消防通道需立即整改\n1. [严重] 仓库消防通道堆放纸板');
+    expect(
+      (await server.post(RECTIFY('findById'), { rectifyId: task.rectifyId }, { actor: supplierUser(ids.A!) }))
+        .httpStatus,
+    ).toBe(404);
+    const act = (action: string, options = {}, extra: Row = {}) =>
+      server.post(
+        RECTIFY(action),
+        { rectifyId: task.rectifyId, versionNum: task.versionNum, ...extra },
+        options,
+      );
+    const empty = await act('doRespond', supplier);
+    expect([empty.httpStatus, empty.body.msg]).toEqual([422, '原因分析：请填写后再提交整改回复']);
+    const answered = await server.post(
+      RECTIFY('saveOrUpdate'),
+      {
+        rectifyId: task.rectifyId,
+        versionNum: task.versionNum,
+        rootCause: '仓储区域规划不足',
+        correctiveAction: '清理通道并划线标识，增加每日巡检',
+        completedDate: '2026-12-05',
+      },
+      supplier,
+    );
+    expect(answered.body.status, answered.body.msg).toBe('S');
+    task = await taskOf();
+    expect((await act('doRespond', supplier)).body.status).toBe('S');
+    task = await taskOf();
+    expect((await act('doReturn', {}, { comment: '请补充现场照片' })).body.status).toBe('S');
+    task = await taskOf(supplier);
+    expect([task.status, task.verifyComment]).toEqual(['OPEN', '请补充现场照片']);
+    expect((await act('doRespond', supplier)).body.status).toBe('S');
+    task = await taskOf();
+    expect((await act('doClose', {}, { comment: '现场复查通过' })).body.status).toBe('S');
+    task = await taskOf(supplier);
+    expect([task.status, task.verifyComment]).toEqual(['CLOSED', '现场复查通过']);
+    expect(task.closedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
