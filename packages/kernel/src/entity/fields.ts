@@ -153,6 +153,12 @@ export interface RefField extends FieldCommon<number> {
    * organisation, shown before the save. The server still sets them on save by its own rule.
    */
   readonly brings?: readonly string[];
+  /**
+   * false: holding this reference does not make the target readable (its picker needs the
+   * target's own read grant). For references to platform records such as users, whose list and
+   * lines (responsibilities, permits) are not for everyone who may name one.
+   */
+  readonly grantsRead?: false;
   /** Delete rule of the foreign key (lines use 'cascade' to their header). */
   readonly onDelete?: 'restrict' | 'cascade' | 'set null';
 }

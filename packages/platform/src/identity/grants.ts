@@ -196,7 +196,7 @@ export class UserGrants {
       for (const line of Object.values(entity.lines)) add(line);
       if (entity.parent) add(registry.find(entity.parent.entity));
       for (const field of Object.values(entity.fields))
-        if (field.kind === 'ref') add(registry.find(field.entity));
+        if (field.kind === 'ref' && field.grantsRead !== false) add(registry.find(field.entity));
     }
     return readable;
   }

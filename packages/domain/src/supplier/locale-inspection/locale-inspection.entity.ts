@@ -29,7 +29,12 @@ export const localeInspectionStaff = defineEntity('srmLocaleInspectionStaff', {
   key: 'inspectionStaffId',
   parent: { entity: 'srmLocaleInspection', field: 'inspectionId' },
   fields: {
-    userId: ref('baseUser', { required: true, display: 'userFullName', displayAs: 'inspectorName' }),
+    userId: ref('baseUser', {
+      required: true,
+      display: 'userFullName',
+      displayAs: 'inspectorName',
+      grantsRead: false,
+    }),
     /** What the inspector looks at on site (quality system, production, warehouse…). */
     focusArea: text({ max: 120 }),
   },
@@ -73,6 +78,7 @@ export const localeInspectionScore = defineEntity('srmLocaleInspectionScore', {
       display: 'userFullName',
       displayAs: 'inspectorName',
       readonly: true,
+      grantsRead: false,
     }),
     /** 0–100 with two decimals, by the inspector only. */
     score: number({ precision: 2, min: 0, max: 100 }),

@@ -74,7 +74,12 @@ export const sampleTrialResult = defineEntity('srmSampleTrialResult', {
   parent: { entity: 'srmSampleTrial', field: 'sampleTrialId' },
   fields: {
     evaluatorRole: lookup('SRM_SAMPLE_EVALUATOR_ROLE', { required: true, codes: SAMPLE_EVALUATOR_ROLES }),
-    evaluatorId: ref('baseUser', { required: true, display: 'userFullName', displayAs: 'evaluatorName' }),
+    evaluatorId: ref('baseUser', {
+      required: true,
+      display: 'userFullName',
+      displayAs: 'evaluatorName',
+      grantsRead: false,
+    }),
     mandatoryFlag: checkbox({ default: 'Y' }),
     /** By the evaluator only, once the samples are in. */
     verdict: lookup('SRM_SAMPLE_VERDICT', { required: true, codes: SAMPLE_VERDICTS, default: 'PENDING' }),
