@@ -50,3 +50,34 @@ export async function startedIntro(
   if (started.body.status !== 'S') throw new Error(`introduction start: ${started.body.msg}`);
   return (await server.post<StartedIntro>(api('srmSupplierIntro', 'findById'), { introId })).body.data;
 }
+
+/** Internal users made for a test, by user name: their ids. */
+export async function internalUsers(
+  server: TestServer,
+  users: readonly (readonly [userName: string, userFullName: string])[],
+): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const [userName, userFullName] of users) {
+    const saved = await server.post<{ userId: number }>(api('baseUser', 'saveOrUpdate'), {
+      userName,
+      userFullName,
+      userType: 'INTERNAL',
+    });
+    if (saved.body.status !== 'S') throw new Error(`user ${userName}: ${saved.body.msg}`);
+    ids[userName] = saved.body.data.userId;
+  }
+  return ids;
+}
+
+/** The keys of rows found by field values, under the names given. */
+export async function keysOf(
+  server: TestServer,
+  wanted: readonly (readonly [name: string, entity: string, filter: Record<string, unknown>])[],
+): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const [name, entity, filter] of wanted) {
+    const row = await server.first<Record<string, unknown>>(entity, filter);
+    ids[name] = Number(row[server.runtime.registry.get(entity).key]);
+  }
+  return ids;
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, seedsNamed, startTestServer, supplierUser, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
-import { startedIntro } from '../../domain.testing';
+import { keysOf, startedIntro } from '../../domain.testing';
 import { supplierSeeds } from '../server';
 
 type Row = Record<string, unknown>;
@@ -64,16 +64,16 @@ beforeAll(async () => {
       ...supplierSeeds,
     ],
   });
-  for (const [key, entity, filter] of [
-    ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
-    ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
-    ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
-    ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
-    ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
-  ] as const) {
-    const row = await server.first<Row>(entity, filter);
-    ids[key] = Number(row[server.runtime.registry.get(entity).key]);
-  }
+  Object.assign(
+    ids,
+    await keysOf(server, [
+      ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
+      ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
+      ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
+      ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
+      ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
+    ]),
+  );
 });
 afterAll(async () => {
   await server?.close();

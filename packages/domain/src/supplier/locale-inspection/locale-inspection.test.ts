@@ -8,7 +8,7 @@ import { decideAll } from '@srm/platform';
 import { api, seedsNamed, startTestServer, supplierUser, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
-import { startedIntro, useOneApprover } from '../../domain.testing';
+import { internalUsers, keysOf, startedIntro, useOneApprover } from '../../domain.testing';
 import { supplierSeeds } from '../server';
 import { inspectionResult, inspectionTotals } from './locale-inspection.score';
 
@@ -70,28 +70,23 @@ beforeAll(async () => {
     ],
   });
   ids.pm = await useOneApprover(server);
-  for (const [userName, userFullName] of [
-    ['wang', '王工'],
-    ['zhao', '赵工'],
-  ] as const) {
-    const saved = await server.post<{ userId: number }>(api('baseUser', 'saveOrUpdate'), {
-      userName,
-      userFullName,
-      userType: 'INTERNAL',
-    });
-    expect(saved.body.status, saved.body.msg).toBe('S');
-    ids[userName] = saved.body.data.userId;
-  }
-  for (const [key, entity, filter] of [
-    ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
-    ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
-    ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
-    ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
-    ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
-  ] as const) {
-    const row = await server.first<Row>(entity, filter);
-    ids[key] = Number(row[server.runtime.registry.get(entity).key]);
-  }
+  Object.assign(
+    ids,
+    await internalUsers(server, [
+      ['wang', '王工'],
+      ['zhao', '赵工'],
+    ]),
+  );
+  Object.assign(
+    ids,
+    await keysOf(server, [
+      ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
+      ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
+      ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
+      ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
+      ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
+    ]),
+  );
 });
 afterAll(async () => {
   await server?.close();

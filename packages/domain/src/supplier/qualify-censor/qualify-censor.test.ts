@@ -8,7 +8,7 @@ import { decideAll } from '@srm/platform';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
-import { useOneApprover } from '../../domain.testing';
+import { keysOf, useOneApprover } from '../../domain.testing';
 import { supplierSeeds } from '../server';
 import { checkCredentials } from './qualify-censor.check';
 
@@ -65,19 +65,19 @@ beforeAll(async () => {
     ],
   });
   await useOneApprover(server);
-  for (const [key, entity, filter] of [
-    ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
-    ['03', 'srmBaseCategory', { categoryCode: '03' }],
-    ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
-    ['0302', 'srmBaseCategory', { categoryCode: '0302' }],
-    ['OU100', 'srmBaseOrg', { orgCode: 'OU100' }],
-    ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
-    ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
-    ['ORG', 'srmSupplierIntroScene', { sceneCode: 'NEW_ORG' }],
-  ] as const) {
-    const row = await server.first<Row>(entity, filter);
-    ids[key] = Number(row[server.runtime.registry.get(entity).key]);
-  }
+  Object.assign(
+    ids,
+    await keysOf(server, [
+      ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
+      ['03', 'srmBaseCategory', { categoryCode: '03' }],
+      ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
+      ['0302', 'srmBaseCategory', { categoryCode: '0302' }],
+      ['OU100', 'srmBaseOrg', { orgCode: 'OU100' }],
+      ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
+      ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
+      ['ORG', 'srmSupplierIntroScene', { sceneCode: 'NEW_ORG' }],
+    ]),
+  );
   // Cartons: ISO 9001 for the whole packaging tree, RoHS with a year left for Ningbo's unit,
   // ISO 14001 wished for; IATF 16949 only for Suzhou's unit (not asked of Ningbo).
   for (const [category, org, credentialType, mandatoryFlag, minValidDays] of [

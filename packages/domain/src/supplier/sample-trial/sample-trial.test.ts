@@ -7,7 +7,7 @@ import { decideAll } from '@srm/platform';
 import { api, seedsNamed, startTestServer, supplierUser, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
-import { startedIntro, useOneApprover } from '../../domain.testing';
+import { internalUsers, keysOf, startedIntro, useOneApprover } from '../../domain.testing';
 import { supplierSeeds } from '../server';
 import { sampleResultOf } from './sample-trial.actions';
 
@@ -63,29 +63,24 @@ beforeAll(async () => {
     ],
   });
   await useOneApprover(server);
-  for (const [userName, userFullName] of [
-    ['qe', '质量工程师周'],
-    ['rd', '研发工程师吴'],
-  ] as const) {
-    const saved = await server.post<{ userId: number }>(api('baseUser', 'saveOrUpdate'), {
-      userName,
-      userFullName,
-      userType: 'INTERNAL',
-    });
-    expect(saved.body.status, saved.body.msg).toBe('S');
-    ids[userName] = saved.body.data.userId;
-  }
-  for (const [key, entity, filter] of [
-    ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
-    ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
-    ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
-    ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
-    ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
-    ['CARTON', 'srmBaseItem', { itemCode: '03010001' }],
-  ] as const) {
-    const row = await server.first<Row>(entity, filter);
-    ids[key] = Number(row[server.runtime.registry.get(entity).key]);
-  }
+  Object.assign(
+    ids,
+    await internalUsers(server, [
+      ['qe', '质量工程师周'],
+      ['rd', '研发工程师吴'],
+    ]),
+  );
+  Object.assign(
+    ids,
+    await keysOf(server, [
+      ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
+      ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
+      ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
+      ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
+      ['PROD', 'srmSupplierIntroScene', { sceneCode: 'NEW_SUPPLIER_PROD' }],
+      ['CARTON', 'srmBaseItem', { itemCode: '03010001' }],
+    ]),
+  );
 });
 afterAll(async () => {
   await server?.close();
