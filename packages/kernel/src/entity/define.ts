@@ -172,7 +172,7 @@ export interface EntitySpec<
   /**
    * For a line entity: the platform makes and removes its rows (a censor's requirements, an
    * introduction's steps); the web offers no adding, copying or deleting, only the writable
-   * fields. The header's hook refuses a row added or removed by a client.
+   * fields. The engine refuses a row added or removed by anyone but the platform.
    */
   readonly rowsByPlatform?: boolean;
   /** Line collections edited with the header in one save, by property name. */

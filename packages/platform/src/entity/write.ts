@@ -667,6 +667,12 @@ export class EntityWriter {
           });
           return;
         }
+        // Rows the platform makes (an introduction's steps, a censor's requirements): none by hand.
+        if (lineEntity.rowsByPlatform && !actor.system) {
+          if (!refusals.some((refusal) => refusal.message === 'entity.rowsByPlatform'))
+            refusals.push({ path: [collection], message: 'entity.rowsByPlatform' });
+          return;
+        }
         const row: Row = { ...defaults(lineEntity) };
         for (const [name, value] of Object.entries(line)) {
           const field = lineEntity.fields[name];
@@ -684,6 +690,11 @@ export class EntityWriter {
           message: 'entity.fieldNotEditable',
           params: { field: this.model.fieldName(actor.locale, header, collection) },
         });
+        break;
+      }
+      if (lineEntity.rowsByPlatform && !actor.system) {
+        if (!refusals.some((refusal) => refusal.message === 'entity.rowsByPlatform'))
+          refusals.push({ path: [collection], message: 'entity.rowsByPlatform' });
         break;
       }
       plan.deletes.push(row);

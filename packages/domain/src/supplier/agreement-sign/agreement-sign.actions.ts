@@ -158,14 +158,6 @@ export const agreementSignActions = defineActions(agreementSign, {
     }
     const before = new Map(ctx.oldLines.clauses.map((clause) => [clause.signClauseId, clause]));
     const after = ctx.newLines.clauses;
-    if (
-      previous &&
-      (after.length !== before.size ||
-        after.some((clause) => clause.signClauseId == null || !before.has(clause.signClauseId)))
-    )
-      return { field: 'clauses', message: 'srmAgreementSign.clausesFromTemplate' };
-    if (!previous && after.length)
-      return { field: 'clauses', message: 'srmAgreementSign.clausesFromTemplate' };
     if (previous?.status === 'SENT' && !ctx.actor.system)
       for (const clause of after) {
         const old = before.get(clause.signClauseId ?? 0);

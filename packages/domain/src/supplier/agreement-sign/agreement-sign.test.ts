@@ -131,6 +131,19 @@ describe('an agreement serving an introduction', () => {
     expect(saved.body.status, saved.body.msg).toBe('S');
     sign = await find(saved.body.data.agreementSignId);
     expect([sign.agreementType, sign.templateVersion, sign.clauses.length]).toEqual(['QUALITY', 1, 3]);
+    // Clauses and rounds are the platform's rows: none added or removed by hand.
+    const round = await server.post(SIGN('saveOrUpdate'), {
+      agreementSignId: sign.agreementSignId,
+      versionNum: sign.versionNum,
+      rounds: [{}],
+    });
+    expect([round.httpStatus, round.body.msg]).toEqual([403, '签署轮次：由系统生成，不能手工新增或删除']);
+    const dropped = await server.post(SIGN('saveOrUpdate'), {
+      agreementSignId: sign.agreementSignId,
+      versionNum: sign.versionNum,
+      clauses: sign.clauses.slice(1).map((clause) => ({ signClauseId: clause.signClauseId })),
+    });
+    expect([dropped.httpStatus, dropped.body.msg]).toEqual([403, '协议条款：由系统生成，不能手工新增或删除']);
     const second = await server.post(SIGN('saveOrUpdate'), {
       introId: intro.introId,
       supplierId: ids.B,

@@ -1,11 +1,9 @@
 // Demo introduce scenes (one per scene type; two for a new supplier: production and non-production
 // material) and one introduction under each type: a new supplier of cartons and 恒达's new
-// category under way with some steps recorded (their censor and inspection steps by those documents' seeds), the
-// others drafts.
+// category under way (their steps' results come from those documents' seeds), the others drafts.
 import { type SeedContext, defineSeed } from '@srm/platform';
 import { supplierIntro } from '../supplier-intro/supplier-intro.entity';
 import { introScene } from './intro-scene.entity';
-import { dayIn } from '../supplier-credential/supplier-credential.validity';
 
 type Step = [string, 'Y' | 'N'];
 const SCENES: readonly [string, string, string, string, Step[]][] = [
@@ -92,16 +90,17 @@ export const introSceneSeed = defineSeed('supplier.intro-scenes', async (context
   const supplier = (creditCode: string) => context.findId('srmSupplierInfo', { creditCode });
   const category = (categoryCode: string) => context.findId('srmBaseCategory', { categoryCode });
   const org = (orgCode: string) => context.findId('srmBaseOrg', { orgCode });
-  // [supplier, category, organisation, scene, reason, results of the steps once started (null: a draft)]
-  const INTROS: [string, string, string, string, string, Record<string, string> | null][] = [
-    ['91320412MA1XK5TP2X', '0301', 'OU100', 'NEW_SUPPLIER_PROD', '纸箱二供开发，降低单一来源风险', {}],
-    ['91320505MA1NH7QX3R', '0202', 'OU100', 'NEW_CATEGORY', '恒达具备机加工能力，扩展机加工件品类', {}],
-    ['91330212MA2GQ3RT8L', '01', 'P120', 'NEW_ORG', '昆山工厂新产线需要电子元器件就近供货', null],
-    ['91320505MA1NH7QX3R', '0203', 'OU100', 'NEW_MATERIAL', '新型号不锈钢自攻螺钉认证', null],
-    ['91320211MA1P8GDK6E', '0201', 'OU100', 'REINTRODUCE', '金桥整改完成后申请恢复钣金件供货', null],
-    ['91320412MA1XK5TP2X', '0202', 'OU200', 'NEW_SUPPLIER_MRO', '宁波业务实体工装夹具维修服务', null],
+  // [supplier, category, organisation, scene, reason, started (its steps' documents come from
+  // those documents' seeds) or a draft]
+  const INTROS: [string, string, string, string, string, boolean][] = [
+    ['91320412MA1XK5TP2X', '0301', 'OU100', 'NEW_SUPPLIER_PROD', '纸箱二供开发，降低单一来源风险', true],
+    ['91320505MA1NH7QX3R', '0202', 'OU100', 'NEW_CATEGORY', '恒达具备机加工能力，扩展机加工件品类', true],
+    ['91330212MA2GQ3RT8L', '01', 'P120', 'NEW_ORG', '昆山工厂新产线需要电子元器件就近供货', false],
+    ['91320505MA1NH7QX3R', '0203', 'OU100', 'NEW_MATERIAL', '新型号不锈钢自攻螺钉认证', false],
+    ['91320211MA1P8GDK6E', '0201', 'OU100', 'REINTRODUCE', '金桥整改完成后申请恢复钣金件供货', false],
+    ['91320412MA1XK5TP2X', '0202', 'OU200', 'NEW_SUPPLIER_MRO', '宁波业务实体工装夹具维修服务', false],
   ];
-  for (const [creditCode, categoryCode, orgCode, sceneCode, introReason, results] of INTROS) {
+  for (const [creditCode, categoryCode, orgCode, sceneCode, introReason, started] of INTROS) {
     const ids = [await supplier(creditCode), await category(categoryCode), await org(orgCode)];
     if (ids.some((id) => id === null)) continue;
     const [supplierId, categoryId, orgId] = ids as [number, number, number];
@@ -112,25 +111,6 @@ export const introSceneSeed = defineSeed('supplier.intro-scenes', async (context
       sceneId: await sceneId(context, sceneCode),
       introReason,
     });
-    if (!results) continue;
-    await data.act(supplierIntro, 'doStart', [saved.introId]);
-    const started = await data.find(supplierIntro, saved.introId);
-    await data.save(supplierIntro, {
-      introId: started.introId,
-      versionNum: started.versionNum,
-      steps: started.steps.map((step) =>
-        results[step.stepType]
-          ? {
-              introStepId: step.introStepId,
-              result: results[step.stepType]!,
-              resultDate: dayIn(context.runtime.clock.now(), context.runtime.timeZone),
-              resultComment:
-                results[step.stepType] === 'CONDITIONAL'
-                  ? '现场 5S 待改善，限期 30 天整改'
-                  : '资料齐全，有效期内',
-            }
-          : { introStepId: step.introStepId },
-      ),
-    });
+    if (started) await data.act(supplierIntro, 'doStart', [saved.introId]);
   }
 });

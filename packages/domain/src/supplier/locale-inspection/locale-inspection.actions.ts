@@ -84,12 +84,8 @@ export const localeInspectionActions = defineActions(localeInspection, {
     }
     if (Number(row.conditionalScore) >= Number(row.passScore))
       return { field: 'conditionalScore', message: 'srmLocaleInspection.bands' };
-    const started = !!previous && previous.status !== 'DRAFT';
-    if (!started) {
-      if (ctx.newLines.items.length || ctx.newLines.scores.length)
-        return { field: 'scores', message: 'srmLocaleInspection.rowsFromTemplate' };
-      return null;
-    }
+    // Items and scores are the platform's rows (rowsByPlatform), made when scoring starts.
+    if (!previous || previous.status === 'DRAFT') return null;
     for (const field of ['introId', 'supplierId', 'categoryId', 'orgId', 'templateId'] as const)
       if ((row[field] ?? null) !== (previous[field] ?? null))
         return { field, message: 'srmLocaleInspection.fixedOnceStarted' };
@@ -99,11 +95,6 @@ export const localeInspectionActions = defineActions(localeInspection, {
     });
     if (inspectorMoved || !sameRows(ctx.oldLines.inspectors, ctx.newLines.inspectors, 'inspectionStaffId'))
       return { field: 'inspectors', message: 'srmLocaleInspection.inspectorsFixed' };
-    if (
-      !sameRows(ctx.oldLines.items, ctx.newLines.items, 'inspectionItemId') ||
-      !sameRows(ctx.oldLines.scores, ctx.newLines.scores, 'inspectionScoreId')
-    )
-      return { field: 'scores', message: 'srmLocaleInspection.rowsFromTemplate' };
     if (!ctx.actor.system) {
       for (const score of ctx.newLines.scores) {
         const old = ctx.oldLines.scores.find((line) => line.inspectionScoreId === score.inspectionScoreId);

@@ -1,6 +1,6 @@
 // Qualification censors on the server. Saving: a censor serving an introduction takes its
 // supplier, category and organisation from it, needs it running with a censor step, and is the
-// only open censor for it; the lines are the platform's (none may be added), refreshed from the
+// only open censor for it; the lines are the platform's rows (rowsByPlatform), refreshed from the
 // requirements and the supplier's certificates on every save in draft. Submitting checks the
 // certificates again on the day and refuses a result they do not allow; approval writes the result
 // into the introduction's censor step, naming the censor.
@@ -76,11 +76,6 @@ export const qualifyCensorActions = defineActions(qualifyCensor, {
           params: { number: other.censorNum ?? '' },
         };
     }
-    const before = new Set(ctx.oldLines.requires.map((line) => line.censorRequireId));
-    if (
-      ctx.newLines.requires.some((line) => line.censorRequireId == null || !before.has(line.censorRequireId))
-    )
-      return { field: 'requires', message: 'srmQualifyCensor.linesFromRequirements' };
     return null;
   },
   async afterSave(ctx) {

@@ -184,10 +184,7 @@ describe('a censor serving an introduction', () => {
       versionNum: censor.versionNum,
       requires: [{ verdict: 'PASS', reviewComment: '补充的 3C 证书' }],
     });
-    expect([added.httpStatus, added.body.msg]).toEqual([
-      400,
-      '资质要求：资质要求行由系统按品类组织的资质要求生成，不能手工新增',
-    ]);
+    expect([added.httpStatus, added.body.msg]).toEqual([403, '资质要求：由系统生成，不能手工新增或删除']);
     const second = await server.post(CENSOR('saveOrUpdate'), {
       introId: intro.introId,
       supplierId: ids.B,

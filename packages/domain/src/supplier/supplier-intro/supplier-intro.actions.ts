@@ -79,19 +79,12 @@ export const supplierIntroActions = defineActions(supplierIntro, {
         message: 'srmSupplierIntro.running',
         params: { number: other.introNum ?? '' },
       };
-    const started = previous?.status === 'IN_PROGRESS';
-    if (started) {
+    // The steps are the platform's rows (copied from the scene when it starts: rowsByPlatform).
+    if (previous?.status === 'IN_PROGRESS') {
       for (const field of ['supplierId', 'categoryId', 'orgId', 'sceneId'] as const)
         if (row[field] !== previous[field]) return { field, message: 'srmSupplierIntro.fixedOnceStarted' };
-      const before = new Set(ctx.oldLines.steps.map((step) => step.introStepId));
-      const after = ctx.newLines.steps;
-      if (
-        after.length !== before.size ||
-        after.some((step) => step.introStepId == null || !before.has(step.introStepId))
-      )
-        return { field: 'steps', message: 'srmSupplierIntro.stepsFromScene' };
       if (!ctx.actor.system) {
-        const byDocument = stepByDocumentChanged(ctx.oldLines.steps, after);
+        const byDocument = stepByDocumentChanged(ctx.oldLines.steps, ctx.newLines.steps);
         if (byDocument)
           return {
             field: 'steps',
@@ -99,8 +92,6 @@ export const supplierIntroActions = defineActions(supplierIntro, {
             params: { step: ctx.t(`lookup.SRM_INTRO_STEP.${byDocument}`) },
           };
       }
-    } else if (ctx.newLines.steps.length) {
-      return { field: 'steps', message: 'srmSupplierIntro.stepsFromScene' };
     }
     return null;
   },
