@@ -8,10 +8,10 @@
 // restores the agreed text in a new round. Every step is a round with the clauses as they stood, the
 // changed clause numbers and who acted — an internal user acting for the supplier is marked. Once
 // every agreement of an introduction is signed its agreement step passes.
-import { type RuleIssue, user } from '@srm/kernel';
+import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
-import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
+import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
 import {
   agreementSign,
   agreementSignClause,
@@ -37,11 +37,7 @@ type Clause = {
 };
 const differs = (clause: Clause) => (clause.clauseContent ?? '') !== (clause.agreedContent ?? '');
 
-async function actorName(ctx: DataApi): Promise<string> {
-  if (ctx.actor.userId === null) return ctx.actor.userName;
-  const [found] = await platform(ctx).list(user, { userId: ctx.actor.userId }, { limit: 1 });
-  return found?.userFullName ?? ctx.actor.userName;
-}
+const actorName = async (ctx: DataApi) => (await userNameOf(ctx, ctx.actor.userId)) || ctx.actor.userName;
 
 /** Records a round: the clauses as they stand, the changed ones, who acted and whether for the supplier. */
 async function recordRound(

@@ -7,9 +7,9 @@
 // the verdict, and asks for a summary unless it passed and a rectification date when it passed
 // with conditions. Approval writes the introduction's inspection step, tells the supplier and, for
 // a conditional pass, opens its rectification task (the summary and the findings, by the date).
-import { type RuleIssue, user } from '@srm/kernel';
+import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
-import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
+import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
 import { surveyTemplate, surveyTemplateLine } from '../survey-template/survey-template.entity';
 import { openRectify } from '../supplier-rectify/supplier-rectify.actions';
 import {
@@ -102,17 +102,12 @@ export const localeInspectionActions = defineActions(localeInspection, {
         const changed = (['score', 'scoreComment'] as const).some(
           (field) => score[field] !== undefined && (score[field] ?? null) !== (old[field] ?? null),
         );
-        if (changed) {
-          const [other] =
-            old.inspectorId === null
-              ? []
-              : await platform(ctx).list(user, { userId: old.inspectorId }, { limit: 1 });
+        if (changed)
           return {
             field: 'scores',
             message: 'srmLocaleInspection.scoreOthers',
-            params: { inspector: other?.userFullName ?? other?.userName ?? '' },
+            params: { inspector: await userNameOf(ctx, old.inspectorId) },
           };
-        }
       }
     }
     return null;

@@ -7,10 +7,10 @@
 // receiving dates it; submitting needs every mandatory verdict and combines them (every mandatory
 // evaluator must pass), with a comment for a failure; approval writes the introduction's sample
 // step and tells the supplier.
-import { type RuleIssue, user } from '@srm/kernel';
+import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
-import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
+import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
 import {
   SAMPLE_EVALUATE_STATES,
   sampleTrial,
@@ -39,12 +39,6 @@ const VERDICT_FIELDS = ['verdict', 'evaluationData', 'evaluateDate', 'reportIds'
 type Values = { readonly [key: string]: unknown };
 const changed = (after: Values, before: Values, fields: readonly string[]) =>
   fields.some((field) => after[field] !== undefined && (after[field] ?? null) !== (before[field] ?? null));
-
-async function userName(ctx: DataApi, userId: number | null): Promise<string> {
-  if (userId === null) return '';
-  const [found] = await platform(ctx).list(user, { userId }, { limit: 1 });
-  return found?.userFullName ?? found?.userName ?? '';
-}
 
 export const sampleTrialActions = defineActions(sampleTrial, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
@@ -94,7 +88,7 @@ export const sampleTrialActions = defineActions(sampleTrial, {
         return {
           field: 'results',
           message: 'srmSampleTrial.verdictGiven',
-          params: { evaluator: await userName(ctx, old.evaluatorId) },
+          params: { evaluator: await userNameOf(ctx, old.evaluatorId) },
         };
       if (!now || !changed(now, old, VERDICT_FIELDS)) continue;
       if (!evaluating) return { field: 'results', message: 'srmSampleTrial.notEvaluating' };
@@ -102,7 +96,7 @@ export const sampleTrialActions = defineActions(sampleTrial, {
         return {
           field: 'results',
           message: 'srmSampleTrial.verdictOthers',
-          params: { evaluator: await userName(ctx, old.evaluatorId) },
+          params: { evaluator: await userNameOf(ctx, old.evaluatorId) },
         };
     }
     // A new evaluator starts without a verdict.
@@ -142,7 +136,7 @@ export const sampleTrialActions = defineActions(sampleTrial, {
           field: 'results',
           message: 'srmSampleTrial.verdictPending',
           params: {
-            evaluator: await userName(ctx, pending.evaluatorId),
+            evaluator: await userNameOf(ctx, pending.evaluatorId),
             role: ctx.t(`lookup.SRM_SAMPLE_EVALUATOR_ROLE.${pending.evaluatorRole}`),
           },
         };

@@ -1,8 +1,8 @@
 // What the step documents (qualification censor, locale inspection, sample trial…) share about the
 // introduction they serve: it must be running and have their step, and their approval writes the
 // step's result, date, document and comment on the platform's authority — an introduction ended
-// meanwhile keeps its steps as they were.
-import type { RuleIssue } from '@srm/kernel';
+// meanwhile keeps its steps as they were; their messages name users by their full names.
+import { type RuleIssue, user } from '@srm/kernel';
 import type { DataApi } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
 import { supplierIntro, supplierIntroStep } from './supplier-intro.entity';
@@ -40,6 +40,13 @@ export async function introStepIssue(
 export async function introTriple(ctx: DataApi, introId: number) {
   const [intro] = await platform(ctx).list(supplierIntro, { introId }, { limit: 1 });
   return intro ? { supplierId: intro.supplierId, categoryId: intro.categoryId, orgId: intro.orgId } : null;
+}
+
+/** A user's full name (their login when it has none), for the messages and rounds of step documents. */
+export async function userNameOf(ctx: DataApi, userId: number | null): Promise<string> {
+  if (userId === null) return '';
+  const [found] = await platform(ctx).list(user, { userId }, { limit: 1 });
+  return found?.userFullName ?? found?.userName ?? '';
 }
 
 /** Writes the step's result from its approved document, while the introduction runs. */
