@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_DIRECTORY_PATH } from '@srm/kernel';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
 import { ApiClient, appSignOf, signatureOf, startMailbox, type Mailbox } from '@srm/platform/testing';
@@ -347,6 +348,50 @@ describe('permissions of the current responsibility', () => {
     // Its inspections and sample trials name internal users (inspectors, evaluators): naming them
     // opens no read of the users, theirs or anyone's.
     expect((await supplierB.call('/api/base/v1/baseUserRestful/listByPage')).httpStatus).toBe(403);
+    const directory = await supplierB.call(USER_DIRECTORY_PATH, { keyword: '' });
+    expect(directory.httpStatus).toBe(403);
+    expect(JSON.stringify(directory.body)).not.toMatch(/buyer|采购/);
+  });
+
+  it('the user directory gives an internal user the ids and names of active colleagues, nothing more', async () => {
+    const buyer = await signedInAs('buyer');
+    const all = await buyer.call<Row[]>(USER_DIRECTORY_PATH, { pageRows: 50 });
+    expect(all.body.status, all.body.msg).toBe('S');
+    const rows = all.body.data;
+    expect(rows.length).toBeGreaterThan(2);
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(['userFullName', 'userId', 'userName']);
+    const names = rows.map((row) => row.userName);
+    expect(names).toContain('approver');
+    // Supplier users are no colleagues.
+    expect(names).not.toContain('sup_a');
+    expect(all.body.page?.count).toBe(rows.length);
+
+    const found = await buyer.call<Row[]>(USER_DIRECTORY_PATH, { keyword: 'approv' });
+    expect(found.body.data.map((row) => row.userName)).toEqual(['approver']);
+    const approverId = found.body.data[0]!.userId;
+    const one = await buyer.call<Row[]>(USER_DIRECTORY_PATH, { userId: approverId });
+    expect(one.body.data).toEqual(found.body.data);
+
+    // A disabled colleague is offered no more, but a value naming one still shows the name.
+    const admin = await signedInAs('admin');
+    const created = await admin.call<Row>('/api/base/v1/baseUserRestful/saveOrUpdate', {
+      userName: `leaver_${Date.now()}`,
+      userFullName: '离职考察员',
+      userType: 'INTERNAL',
+      languageCode: 'CN',
+    });
+    expect(created.body.status, created.body.msg).toBe('S');
+    const leaverId = created.body.data.userId;
+    expect((await buyer.call<Row[]>(USER_DIRECTORY_PATH, { keyword: '离职' })).body.data).toHaveLength(1);
+    const disabled = await admin.call('/api/base/v1/baseUserRestful/doDisable', { userId: leaverId });
+    expect(disabled.body.status, disabled.body.msg).toBe('S');
+    expect((await buyer.call<Row[]>(USER_DIRECTORY_PATH, { keyword: '离职' })).body.data).toEqual([]);
+    const named = await buyer.call<Row[]>(USER_DIRECTORY_PATH, { userId: leaverId });
+    expect(named.body.data.map((row) => row.userFullName)).toEqual(['离职考察员']);
+
+    const tooMany = await buyer.call(USER_DIRECTORY_PATH, { pageRows: 500 });
+    expect(tooMany.httpStatus).toBe(400);
+    expect((await buyer.call(USER_DIRECTORY_PATH, { email: 'x' })).httpStatus).toBe(400);
   });
 });
 

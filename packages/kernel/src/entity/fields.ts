@@ -156,7 +156,8 @@ export interface RefField extends FieldCommon<number> {
   /**
    * false: holding this reference does not make the target readable (its picker needs the
    * target's own read grant). For references to platform records such as users, whose list and
-   * lines (responsibilities, permits) are not for everyone who may name one.
+   * lines (responsibilities, permits) are not for everyone who may name one; a reference to
+   * `baseUser` picks from the user directory (internal users; ADR 0024).
    */
   readonly grantsRead?: false;
   /** Delete rule of the foreign key (lines use 'cascade' to their header). */

@@ -192,3 +192,13 @@ export const userAuthorisation = defineEntity('baseUserAuthorisation', {
 });
 
 export const userEntities = [user, userResponsibility, userOrgPermit, userCategoryPermit, userAuthorisation];
+
+/**
+ * The user directory (ADR 0024): ids, accounts and names of active internal users, which every
+ * internal user may read to pick a colleague where a reference grants no read of `baseUser`.
+ */
+export const USER_DIRECTORY_PATH = '/api/base/v1/baseUser/directory';
+/** Rows a directory call answers at most. */
+export const DIRECTORY_ROWS = 50;
+/** The filter of a reference that names a colleague: an internal user, never a supplier's. */
+export const internalUser = () => ({ userType: 'INTERNAL' }) as const;

@@ -14,7 +14,8 @@ import { BPM_PROCESS, BPM_TASK, type DocumentApproval, type Preview } from './bp
 
 type Decision = 'doApprove' | 'doReject' | 'doReturn' | 'doTransfer' | 'doAddSign' | 'doWithdraw';
 
-const USER_FIELD = ref('baseUser', { display: 'userFullName' });
+// Whom to hand over to or add: any active internal user, picked from the user directory.
+const USER_FIELD = ref('baseUser', { display: 'userFullName', grantsRead: false });
 
 interface Asked {
   decision: Decision;

@@ -1,5 +1,5 @@
 // A searchable remote select for a reference: it lists the target's rows through its
-// listByPage, searching what people know of them (the keyword matches any of the target's search
+// listByPage (a user reference that grants no read of users: the user directory), searching what people know of them (the keyword matches any of the target's search
 // fields: code or name), restricted by the field's `filter(row)` (dependent dropdowns); each
 // option shows those fields (code and name), and the current value shows by the row's display
 // property without a call.
@@ -10,6 +10,7 @@ import {
   type EntityDef,
   KEYWORD_PARAM,
   type RefField,
+  USER_DIRECTORY_PATH,
   englishField,
   filterableFields,
   searchFields,
@@ -66,10 +67,14 @@ export function RefSelect({
   const [picked, setPicked] = useState<{ value: unknown; label: string } | null>(null);
   const settled = useDebounced(search, SEARCH_DELAY_MS);
   const display = field.display ?? target?.display;
+  // Colleagues named where `baseUser` is not readable (inspectors, evaluators, a hand-over): the
+  // user directory, which holds internal users only and takes no filter.
+  const directory = field.entity === 'baseUser' && field.grantsRead === false;
+  const listPath = directory ? USER_DIRECTORY_PATH : `${target?.apiPath}/listByPage`;
   // What may be chosen here: the field's filter on the edited row, and what the picker offers.
   const dependent = useMemo(
-    () => (row ? { ...(field.filter ? field.filter(row) : {}), ...(field.offer ?? {}) } : {}),
-    [field, row],
+    () => (row && !directory ? { ...(field.filter ? field.filter(row) : {}), ...(field.offer ?? {}) } : {}),
+    [field, row, directory],
   );
   const described = useMemo(() => (target ? searchFields(target) : []), [target]);
   const byKeyword = described.length > 0;
@@ -80,7 +85,7 @@ export function RefSelect({
     queryFn: async () => {
       const body: Record<string, unknown> = { pageIndex: 1, pageRows: OPTION_ROWS, ...dependent };
       if (searchable && settled.trim()) body[byKeyword ? KEYWORD_PARAM : display!] = settled.trim();
-      const answer = await request<Record<string, unknown>[]>(api, `${target!.apiPath}/listByPage`, body);
+      const answer = await request<Record<string, unknown>[]>(api, listPath, body);
       return answer.data.map((item) => {
         const label = String(textIn(labels.locale, target!.fields, item, display!) ?? item[target!.key]);
         const english = englishField(target!.fields, display!);
@@ -112,7 +117,7 @@ export function RefSelect({
   const named = useQuery({
     queryKey: ['entity', field.entity, 'refLabel', display, value, labels.locale],
     queryFn: async () => {
-      const answer = await request<Record<string, unknown>[]>(api, `${target!.apiPath}/listByPage`, {
+      const answer = await request<Record<string, unknown>[]>(api, listPath, {
         pageIndex: 1,
         pageRows: 1,
         [target!.key]: value,

@@ -14,10 +14,12 @@ import { AppError } from './errors';
  * - `record`: the record the input names (a document, the record a file belongs to, the list an
  *   export reads), under that record's entity scope, checked by the service behind the route;
  * - `self`: the caller's own (session, profile, messages, tasks, settings, uploads);
+ * - `directory`: the ids and names of the company's active internal users, which every internal
+ *   user may read (the pickers of inspectors, evaluators and an approval's hand-over; ADR 0024);
  * - `none`: no rows (health, the public key, a captcha, the API document).
  */
 export type RouteScope = string;
-export const OWN_SCOPES = ['record', 'self', 'none'] as const;
+export const OWN_SCOPES = ['record', 'self', 'directory', 'none'] as const;
 
 /** Client errors a route may answer (401 and 403 follow from its access). */
 export type ClientError = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422;

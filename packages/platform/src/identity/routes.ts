@@ -3,7 +3,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { HEARTBEAT_MS, type SaveIssue, checkbox, lookup, number, ref, text, textarea } from '@srm/kernel';
+import {
+  DIRECTORY_ROWS,
+  HEARTBEAT_MS,
+  KEYWORD_PARAM,
+  type SaveIssue,
+  USER_DIRECTORY_PATH,
+  checkbox,
+  lookup,
+  number,
+  ref,
+  text,
+  textarea,
+} from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
@@ -369,6 +381,44 @@ export function registerIdentityRoutes(
       );
       const { userId, userName, userFullName, email, mobile, languageCode } = saved;
       return success({ userId, userName, userFullName, email, mobile, languageCode });
+    },
+  });
+
+  // The user directory (ADR 0024): what an internal user may know of colleagues to pick one
+  // (an inspector, an evaluator, whom to hand an approval to): id, account and name of active
+  // internal users, searched by account or name, or one user by id (a picked value's name, even
+  // of a user since disabled). Nothing else of `baseUser`, and nothing for a supplier.
+  declareRoute(app, {
+    method: post,
+    path: USER_DIRECTORY_PATH,
+    summary: 'Ids, accounts and names of internal users, for pickers (any internal user)',
+    input: {
+      keyword: text({ max: 120 }),
+      userId: number({ min: 1 }),
+      pageIndex: number({ min: 1 }),
+      pageRows: number({ min: 1, max: DIRECTORY_ROWS }),
+    },
+    access: 'authenticated',
+    scope: 'directory',
+    success: { kind: 'envelope', paged: true },
+    errors: [403],
+    handle: async ({ request, input }) => {
+      const actor = actorOf(request);
+      if (actor.side !== 'internal') throw new AppError(403, 'access.denied');
+      const query: Record<string, unknown> = {
+        pageIndex: input.pageIndex ?? 1,
+        pageRows: input.pageRows ?? DIRECTORY_ROWS,
+        userType: 'INTERNAL',
+      };
+      if (input.userId != null) query.userId = input.userId;
+      else query.status = 'ACTIVE';
+      if (input.keyword?.trim()) query[KEYWORD_PARAM] = input.keyword.trim();
+      const found = await users().listRequest({ ...actor, system: true }, query);
+      return success(
+        found.rows.map(({ userId, userName, userFullName }) => ({ userId, userName, userFullName })),
+        '',
+        { count: found.count, curIndex: found.pageIndex },
+      );
     },
   });
 

@@ -17,6 +17,7 @@ import {
   ref,
   text,
   textarea,
+  internalUser,
 } from '@srm/kernel';
 import { stepDocumentFields } from '../supplier-intro/step-document.fields';
 
@@ -34,6 +35,7 @@ export const localeInspectionStaff = defineEntity('srmLocaleInspectionStaff', {
       display: 'userFullName',
       displayAs: 'inspectorName',
       grantsRead: false,
+      filter: internalUser,
     }),
     /** What the inspector looks at on site (quality system, production, warehouse…). */
     focusArea: text({ max: 120 }),
@@ -79,6 +81,7 @@ export const localeInspectionScore = defineEntity('srmLocaleInspectionScore', {
       displayAs: 'inspectorName',
       readonly: true,
       grantsRead: false,
+      filter: internalUser,
     }),
     /** 0–100 with two decimals, by the inspector only. */
     score: number({ precision: 2, min: 0, max: 100 }),

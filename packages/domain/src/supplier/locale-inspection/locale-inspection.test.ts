@@ -205,6 +205,22 @@ describe('a locale inspection serving an introduction', () => {
       400,
       '有条件通过分数线：有条件通过分数线须低于通过分数线',
     ]);
+    // Inspectors are colleagues: a supplier's user is refused, whatever the picker offered.
+    const outsider = await server.post<{ userId: number }>(api('baseUser', 'saveOrUpdate'), {
+      userName: 'a_sales',
+      userFullName: '恒达销售',
+      userType: 'EXTERNAL',
+      supplierId: ids.A,
+    });
+    expect(outsider.body.status, outsider.body.msg).toBe('S');
+    const byOutsider = await server.post(INSPECTION('saveOrUpdate'), {
+      ...body,
+      inspectors: [{ userId: ids.wang }, { userId: outsider.body.data.userId }],
+    });
+    expect([byOutsider.httpStatus, byOutsider.body.msg]).toEqual([
+      400,
+      `考察人员第 2 行，考察人：所选记录不符合条件：${outsider.body.data.userId}`,
+    ]);
     const saved = await server.post<Inspection>(INSPECTION('saveOrUpdate'), {
       ...body,
       internalNote: '报价偏高',

@@ -15,6 +15,7 @@ import {
   ref,
   text,
   textarea,
+  internalUser,
 } from '@srm/kernel';
 import { stepDocumentFields } from '../supplier-intro/step-document.fields';
 
@@ -79,6 +80,7 @@ export const sampleTrialResult = defineEntity('srmSampleTrialResult', {
       display: 'userFullName',
       displayAs: 'evaluatorName',
       grantsRead: false,
+      filter: internalUser,
     }),
     mandatoryFlag: checkbox({ default: 'Y' }),
     /** By the evaluator only, once the samples are in. */
