@@ -75,6 +75,23 @@ const overrides: SampleOverrides = {
     usage: 'INSPECTION',
     lines: [{ lineNum: 1, questionText: '样例评分项', questionType: 'SCORE', weight: 100 }],
   }),
+  // A bank question with options is a choice.
+  srmSurveyQuestion: (row) => ({
+    ...row,
+    questionType: 'SINGLE',
+    options: [
+      { optionNum: 1, optionText: '是', points: 5 },
+      { optionNum: 2, optionText: '否', points: 0 },
+    ],
+  }),
+  // A questionnaire in draft: its questions and options come from its questionnaire template.
+  srmQuestionnaire: async (row) => ({
+    ...row,
+    questions: [],
+    options: [],
+    dueDate: '2099-12-31',
+    templateId: await questionnaireTemplate(),
+  }),
   // A quit lies ahead; a whole supplier's names no lines.
   srmSupplierQuit: (row) => ({ ...row, quitScope: 'WHOLE', effectiveDate: '2099-12-31', lines: [] }),
   // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.
@@ -382,6 +399,36 @@ async function scoringTemplate(): Promise<number> {
   if (saved.body.status !== 'S') throw new Error(`scoring template: ${saved.body.msg}`);
   scoringTemplateId = saved.body.data.templateId as number;
   return scoringTemplateId;
+}
+
+let questionnaireTemplateId: number | null = null;
+
+/** A questionnaire template asking one bank question (made once). */
+async function questionnaireTemplate(): Promise<number> {
+  if (questionnaireTemplateId !== null) return questionnaireTemplateId;
+  const question = await server.post<Row>('/api/srm/v1/srmSurveyQuestionRestful/saveOrUpdate', {
+    questionCode: 'SAMPLE_QN_TEXT',
+    questionText: '样例问题',
+    questionType: 'TEXT',
+    maxPoints: 10,
+  });
+  if (question.body.status !== 'S') throw new Error(`bank question: ${question.body.msg}`);
+  const saved = await server.post<Row>('/api/srm/v1/srmSurveyTemplateRestful/saveOrUpdate', {
+    templateCode: 'SAMPLE_QN',
+    templateName: '样例问卷模板',
+    usage: 'QUESTIONNAIRE',
+    lines: [
+      {
+        lineNum: 1,
+        questionId: question.body.data.questionId,
+        questionText: '样例问题',
+        questionType: 'TEXT',
+      },
+    ],
+  });
+  if (saved.body.status !== 'S') throw new Error(`questionnaire template: ${saved.body.msg}`);
+  questionnaireTemplateId = saved.body.data.templateId as number;
+  return questionnaireTemplateId;
 }
 
 /** A library line of the supplier, qualified as the platform does at the end of an introduction. */

@@ -14,6 +14,9 @@ import { qualifyCensorScreens } from './qualify-censor/qualify-censor.screens';
 import { localeInspectionScreens } from './locale-inspection/locale-inspection.screens';
 import { surveyTemplateScreens } from './survey-template/survey-template.screens';
 import { sampleTrialScreens } from './sample-trial/sample-trial.screens';
+import { surveyQuestionScreens } from './survey-question/survey-question.screens';
+import { questionnaireScreens } from './questionnaire/questionnaire.screens';
+import { questionnaireReplyScreens } from './questionnaire-reply/questionnaire-reply.screens';
 import { agreementSignScreens } from './agreement-sign/agreement-sign.screens';
 import { supplierRectifyScreens } from './supplier-rectify/supplier-rectify.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
@@ -43,6 +46,9 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...localeInspectionScreens,
   ...surveyTemplateScreens,
   ...sampleTrialScreens,
+  ...surveyQuestionScreens,
+  ...questionnaireScreens,
+  ...questionnaireReplyScreens,
   ...agreementSignScreens,
   ...supplierRectifyScreens,
   ...supplierBlacklistScreens,

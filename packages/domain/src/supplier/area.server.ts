@@ -29,6 +29,9 @@ import { qualifyCensorActions } from './qualify-censor/qualify-censor.actions';
 import { localeInspectionActions } from './locale-inspection/locale-inspection.actions';
 import { surveyTemplateActions } from './survey-template/survey-template.actions';
 import { sampleTrialActions } from './sample-trial/sample-trial.actions';
+import { surveyQuestionActions } from './survey-question/survey-question.actions';
+import { questionnaireActions } from './questionnaire/questionnaire.actions';
+import { questionnaireReplyActions } from './questionnaire-reply/questionnaire-reply.actions';
 import { agreementSignActions, agreementTemplateActions } from './agreement-sign/agreement-sign.actions';
 import { supplierRectifyActions } from './supplier-rectify/supplier-rectify.actions';
 
@@ -53,6 +56,9 @@ export const supplierServer = defineServerArea(supplierArea, {
     surveyTemplateActions,
     localeInspectionActions,
     sampleTrialActions,
+    surveyQuestionActions,
+    questionnaireActions,
+    questionnaireReplyActions,
     agreementTemplateActions,
     agreementSignActions,
     supplierRectifyActions,

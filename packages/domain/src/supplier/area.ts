@@ -16,6 +16,9 @@ import { supplierIntro } from './supplier-intro/supplier-intro.entity';
 import { qualifyCensor } from './qualify-censor/qualify-censor.entity';
 import { localeInspection } from './locale-inspection/locale-inspection.entity';
 import { surveyTemplate } from './survey-template/survey-template.entity';
+import { surveyQuestion } from './survey-question/survey-question.entity';
+import { questionnaire } from './questionnaire/questionnaire.entity';
+import { questionnaireReply } from './questionnaire-reply/questionnaire-reply.entity';
 import { sampleTrial } from './sample-trial/sample-trial.entity';
 import { agreementSign, agreementTemplate } from './agreement-sign/agreement-sign.entity';
 import { supplierRectify } from './supplier-rectify/supplier-rectify.entity';
@@ -50,6 +53,9 @@ export const supplierArea = defineArea({
     agreementTemplate,
     agreementSign,
     supplierRectify,
+    surveyQuestion,
+    questionnaire,
+    questionnaireReply,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -136,6 +142,30 @@ export const supplierArea = defineArea({
       path: 'localeInspectionList',
       entity: 'srmLocaleInspection',
       order: 34,
+    },
+    {
+      code: 'SURVEY_QUESTION',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'surveyQuestionList',
+      entity: 'srmSurveyQuestion',
+      order: 36,
+    },
+    {
+      code: 'QUESTIONNAIRE',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'questionnaireList',
+      entity: 'srmQuestionnaire',
+      order: 36,
+    },
+    {
+      code: 'QUESTIONNAIRE_REPLY',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'questionnaireReplyList',
+      entity: 'srmQuestionnaireReply',
+      order: 36,
     },
     {
       code: 'SAMPLE_TRIAL',
@@ -250,6 +280,14 @@ export const supplierArea = defineArea({
       order: 28,
     },
     {
+      code: 'EXT_QUESTIONNAIRE',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myQuestionnaireList',
+      entity: 'srmQuestionnaireReply',
+      order: 29,
+    },
+    {
       code: 'EXT_SAMPLE_TRIAL',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -325,6 +363,9 @@ export const supplierArea = defineArea({
       AGREEMENT_SIGN: 'all',
       SUPPLIER_RECTIFY: ['delete', 'doCancel', 'doClose', 'doIssue', 'doReturn', 'export', 'save', 'view'],
       SAMPLE_TRIAL: ['delete', 'doCancel', 'doReceive', 'doRequest', 'doSubmit', 'export', 'save', 'view'],
+      SURVEY_QUESTION: 'all',
+      QUESTIONNAIRE: 'all',
+      QUESTIONNAIRE_REPLY: ['doAccept', 'doReturn', 'export', 'save', 'view'],
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -350,6 +391,9 @@ export const supplierArea = defineArea({
       SUPPLIER_RECTIFY: ['export', 'view'],
       // The manager also evaluates samples (a verdict is the evaluator's own).
       SAMPLE_TRIAL: ['doApproval', 'doReject', 'export', 'save', 'view'],
+      SURVEY_QUESTION: ['export', 'view'],
+      QUESTIONNAIRE: ['export', 'view'],
+      QUESTIONNAIRE_REPLY: ['export', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],
@@ -370,6 +414,7 @@ export const supplierArea = defineArea({
       EXT_SUPPLIER_LINE_CHANGE: ['view'],
       EXT_LOCALE_INSPECTION: ['view'],
       EXT_SAMPLE_TRIAL: ['doShip', 'export', 'save', 'view'],
+      EXT_QUESTIONNAIRE: ['doSubmit', 'export', 'save', 'view'],
       EXT_AGREEMENT_SIGN: ['doConfirm', 'doSubmitInternal', 'export', 'save', 'view'],
       EXT_SUPPLIER_RECTIFY: ['doRespond', 'export', 'save', 'view'],
       EXT_SUPPLIER_INFO: ['view'],

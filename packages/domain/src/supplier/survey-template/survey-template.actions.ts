@@ -1,13 +1,36 @@
 // Survey templates on the server: every save counts the version on; a scoring template
-// (usage INSPECTION) has only scored items, with weights adding up to 100.
+// (usage INSPECTION) has only scored items, with weights adding up to 100; a questionnaire
+// template asks bank questions only, whose text and type it takes from the bank.
 import type { RuleIssue } from '@srm/kernel';
-import { defineActions } from '@srm/platform';
+import { type SaveContext, defineActions } from '@srm/platform';
+import { surveyQuestion } from '../survey-question/survey-question.entity';
 import { surveyTemplate } from './survey-template.entity';
 
+async function questionnaireLines(ctx: SaveContext<typeof surveyTemplate>): Promise<RuleIssue | null> {
+  const lines = ctx.newLines.lines;
+  if (!lines.length) return { field: 'lines', message: 'srmSurveyTemplate.questionsRequired' };
+  const unnamed = lines.findIndex((line) => line.questionId == null);
+  if (unnamed >= 0)
+    return { field: 'lines', message: 'srmSurveyTemplate.bankOnly', params: { line: String(unnamed + 1) } };
+  const ids = [...new Set(lines.map((line) => line.questionId as number))];
+  const bank = await ctx.system('a template takes its questions from the bank').list(surveyQuestion, {
+    questionId: ids,
+  });
+  for (const line of lines) {
+    const question = bank.find((found) => found.questionId === line.questionId);
+    if (!question) continue;
+    line.questionText = question.questionText;
+    line.questionType = question.questionType;
+    line.guidance = question.guidance;
+  }
+  return null;
+}
+
 export const surveyTemplateActions = defineActions(surveyTemplate, {
-  beforeSave(ctx): RuleIssue | null {
+  async beforeSave(ctx): Promise<RuleIssue | null> {
     const { row } = ctx;
     row.templateVersion = (ctx.previous?.templateVersion ?? 0) + 1;
+    if (row.usage === 'QUESTIONNAIRE') return questionnaireLines(ctx);
     if (row.usage !== 'INSPECTION') return null;
     const lines = ctx.newLines.lines;
     if (!lines.length) return { field: 'lines', message: 'srmSurveyTemplate.itemsRequired' };

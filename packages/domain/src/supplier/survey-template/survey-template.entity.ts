@@ -1,10 +1,10 @@
-// Survey templates (调查模板): the items a locale inspection scores (and, with the questionnaire
-// work, the questions of a questionnaire and a satisfaction survey). A template has a usage, lines
+// Survey templates (调查模板): the items a locale inspection scores, the bank questions a
+// questionnaire asks (and, to come, the questions of a satisfaction survey). A template has a usage, lines
 // in order — an item or question, its type, its weight — and a version every save counts on: a
 // document made from it copies the lines of that version and keeps them, so editing the template
 // changes nothing already made. 失效 (`doInvalidate`) takes it out of use; 启用 (`doEnable`)
 // brings it back.
-import { checkbox, defineEntity, lookup, number, text, textarea } from '@srm/kernel';
+import { checkbox, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 
 export const SURVEY_USAGES = ['INSPECTION', 'QUESTIONNAIRE', 'SATISFACTION'] as const;
 export const QUESTION_TYPES = ['SCORE', 'SINGLE', 'MULTIPLE', 'TEXT', 'NUMBER', 'FILE'] as const;
@@ -15,6 +15,13 @@ export const surveyTemplateLine = defineEntity('srmSurveyTemplateLine', {
   parent: { entity: 'srmSurveyTemplate', field: 'templateId' },
   fields: {
     lineNum: number({ required: true, precision: 0, min: 1, max: 999 }),
+    /** A questionnaire's question from the bank (its text, type and options come with it). */
+    questionId: ref('srmSurveyQuestion', {
+      display: 'questionCode',
+      displayAs: 'questionCode',
+      brings: ['questionText', 'questionType', 'guidance'],
+      filter: () => ({ status: 'ACTIVE' }),
+    }),
     /** The item scored or the question asked. */
     questionText: text({ required: true, max: 240 }),
     questionType: lookup('SRM_SURVEY_QUESTION_TYPE', {
@@ -30,7 +37,15 @@ export const surveyTemplateLine = defineEntity('srmSurveyTemplateLine', {
   },
   unique: [['templateId', 'lineNum']],
   list: {
-    columns: ['lineNum', 'questionText', 'questionType', 'weight', 'requiredFlag', 'guidance'],
+    columns: [
+      'lineNum',
+      'questionCode',
+      'questionText',
+      'questionType',
+      'weight',
+      'requiredFlag',
+      'guidance',
+    ],
     filters: ['questionType'],
     sort: [{ field: 'lineNum', order: 'asc' }],
   },
