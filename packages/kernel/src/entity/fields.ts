@@ -81,6 +81,12 @@ export interface FieldCommon<V> {
   readonly computed?: (row: Readonly<Record<string, unknown>>, context: ComputeContext) => V | null;
   /** States in which this field stays editable although the document is not (e.g. promised dates). */
   readonly editableIn?: readonly string[];
+  /**
+   * Whether the row takes a value in this field at all (an answer's text only on a text
+   * question): the grid and the form offer the field only where it applies, and a save refuses
+   * a value sent where it does not (400, `entity.fieldNotApplicable`).
+   */
+  readonly appliesWhen?: (row: Readonly<Record<string, unknown>>) => boolean;
   /** Sides allowed to write this field (default: the internal side; supplier-owned rows: both). */
   readonly writableBy?: readonly Side[];
   /** Column name, when it is not the snake_case of the field name. */

@@ -184,7 +184,10 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   const lineWritable = (collection: string, _name: string, field: FieldDef) => {
     const line = entity.lines[collection];
     return (
-      !!line && !view && maySave && (linesEditable || lineFieldEditable(entity, line, field, saved, side))
+      !!line &&
+      !view &&
+      maySave &&
+      ((linesEditable && !field.writableBy) || lineFieldEditable(entity, line, field, saved, side))
     );
   };
   const canSave =

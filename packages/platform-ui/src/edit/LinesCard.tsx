@@ -149,7 +149,10 @@ export function LinesCard({
   });
   const writable = names.map((name) => {
     const field = line.fields[name];
-    return !!field && isClientWritable(field) && (editable || !!fieldEditable?.(name, field));
+    // A field naming its own sides is the caller's to decide (a reviewer's points on a reply the
+    // supplier may otherwise edit).
+    const own = !!fieldEditable && !!field?.writableBy;
+    return !!field && isClientWritable(field) && ((editable && !own) || !!fieldEditable?.(name, field));
   });
   // The same columns while their names and rights are (a new set makes the grid sum the lines again).
   const columnsKey = JSON.stringify([names, writable]);
@@ -163,7 +166,11 @@ export function LinesCard({
         width: inputWidth(field),
         align: isRightAligned(field) ? 'right' : 'left',
         field,
-        editable: rights[index],
+        // A field that applies to some rows only (an answer's text on a text question).
+        editable:
+          rights[index] && field?.appliesWhen
+            ? (row: LineRow) => field.appliesWhen!(row as unknown as Row)
+            : rights[index],
         validate: field?.required ? { required: true } : undefined,
         // What picking a reference brings (a delivery-note line's order line: its material,
         // specification and unit) shows in the line at once, before the save.

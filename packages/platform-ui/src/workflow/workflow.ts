@@ -109,8 +109,11 @@ export function fieldEditable(
   side: Side,
 ): boolean {
   if (!isClientWritable(field)) return false;
-  const sideOk = entity.writableBy.includes(side) || !!field.writableBy?.includes(side);
-  if (!sideOk) return false;
+  // A field naming its sides is written by those only (the server's rule): a supplier's reply
+  // does not open the reviewer's comment to the supplier.
+  if (!(field.writableBy ?? entity.writableBy).includes(side)) return false;
+  if (side === 'supplier' && field.internalOnly) return false;
+  if (field.appliesWhen && row && !field.appliesWhen(row)) return false;
   return stateAllows(entity, row, undefined) || !!field.editableIn?.includes(String(row?.status));
 }
 

@@ -424,6 +424,13 @@ export class EntityWriter {
         });
       else row[name] = value;
     }
+    const inapplicable = notApplicable(entity, { ...(previous ?? {}), ...input }, input, (name) => ({
+      path: [name],
+      message: 'entity.fieldNotApplicable',
+      params: { field: this.model.fieldName(actor.locale, entity, name) },
+    }));
+    if (inapplicable.length)
+      findings.add(index, inapplicable, () => validationError(this.model, inapplicable, 400));
     findings.add(index, refusals, () => {
       const onlyState = refusals.every((r) => r.message === 'entity.fieldNotEditable');
       if (onlyState && !editable)
@@ -630,6 +637,7 @@ export class EntityWriter {
     const byId = new Map(existing.map((row) => [row[lineEntity.key] as number, row]));
     const seen = new Set<number>();
     const refusals: SaveIssue[] = [];
+    const inapplicable: SaveIssue[] = [];
     input.forEach((line, index) => {
       const lineId = line[lineEntity.key] as number | null | undefined;
       if (lineId) {
@@ -656,6 +664,13 @@ export class EntityWriter {
           after[name] = value;
           changes[name] = value;
         }
+        inapplicable.push(
+          ...notApplicable(lineEntity, after, changes, (name) => ({
+            path: [collection, index, name],
+            message: 'entity.fieldNotApplicable',
+            params: { field: this.model.fieldName(actor.locale, lineEntity, name) },
+          })),
+        );
         plan.final.push(after);
         plan.updates.push({ id: lineId, before, after, changes });
       } else {
@@ -680,6 +695,13 @@ export class EntityWriter {
         }
         plan.final.push(row);
         plan.inserts.push(row);
+        inapplicable.push(
+          ...notApplicable(lineEntity, row, row, (name) => ({
+            path: [collection, index, name],
+            message: 'entity.fieldNotApplicable',
+            params: { field: this.model.fieldName(actor.locale, lineEntity, name) },
+          })),
+        );
       }
     });
     for (const row of existing) {
@@ -705,6 +727,7 @@ export class EntityWriter {
       }
       throw validationError(this.model, refusals, 403);
     }
+    if (inapplicable.length) throw validationError(this.model, inapplicable, 400);
     plan.updates = plan.updates.filter((update) => {
       return (
         Object.keys(update.changes).length > 0 || diffRows(lineEntity, update.before, update.after).length > 0
@@ -845,4 +868,23 @@ export class EntityWriter {
   }
 
   // ---------------------------------------------------------------- server-side writes
+}
+
+/**
+ * Values sent for fields that do not apply to the row (`appliesWhen`): a value changed to
+ * anything but empty where the row takes none.
+ */
+function notApplicable(
+  entity: EntityDef,
+  row: Readonly<Row>,
+  sent: Readonly<Row>,
+  issue: (name: string) => SaveIssue,
+): SaveIssue[] {
+  const issues: SaveIssue[] = [];
+  for (const [name, value] of Object.entries(sent)) {
+    const applies = entity.fields[name]?.appliesWhen;
+    if (!applies || value === null || value === undefined || value === '') continue;
+    if (!applies(row)) issues.push(issue(name));
+  }
+  return issues;
 }

@@ -91,8 +91,6 @@ export const questionnaireReplyActions = defineActions(questionnaireReply, {
         if ((answer.reviewPoints ?? null) === (before?.reviewPoints ?? null)) continue;
         if (previous?.status !== 'SUBMITTED')
           return { field: 'answers', message: 'srmQuestionnaireReply.reviewWhenSubmitted' };
-        if (!REVIEWED_TYPES.includes(String(answer.questionType)))
-          return { field: 'answers', message: 'srmQuestionnaireReply.notReviewed', params: numbered(answer) };
         if (answer.reviewPoints != null && answer.reviewPoints > Number(answer.maxPoints ?? 0))
           return {
             field: 'answers',

@@ -7,6 +7,7 @@
 import { attachments, checkbox, date, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 import { QUESTION_TYPES } from '../survey-template/survey-template.entity';
 import { REPLY_STATES } from '../questionnaire/questionnaire.entity';
+import { REVIEWED_TYPES } from '../survey-question/survey-question.entity';
 
 /** The supplier answers while the reply is open or returned. */
 export const ANSWER_STATES = ['OPEN', 'RETURNED'];
@@ -14,6 +15,11 @@ export const ANSWER_STATES = ['OPEN', 'RETURNED'];
 export const REVIEW_STATES = ['SUBMITTED'];
 
 const supplierAnswer = { writableBy: ['supplier'] as const };
+/** The field applies to answers of these question types only. */
+const typed =
+  (...types: readonly string[]) =>
+  (row: Readonly<Record<string, unknown>>) =>
+    types.includes(String(row.questionType));
 const review = { writableBy: ['internal'] as const, editableIn: REVIEW_STATES };
 
 export const questionnaireAnswer = defineEntity('srmQuestionnaireAnswer', {
@@ -33,11 +39,23 @@ export const questionnaireAnswer = defineEntity('srmQuestionnaireAnswer', {
     requiredFlag: checkbox({ readonly: true }),
     maxPoints: number({ precision: 2, min: 0, readonly: true }),
     guidance: text({ max: 500, readonly: true }),
-    answerText: textarea({ max: 2000, ...supplierAnswer }),
-    answerNumber: number({ precision: 4, min: -1e12, max: 1e12, ...supplierAnswer }),
-    answerFileIds: attachments(supplierAnswer),
+    answerText: textarea({ max: 2000, ...supplierAnswer, appliesWhen: typed('TEXT') }),
+    answerNumber: number({
+      precision: 4,
+      min: -1e12,
+      max: 1e12,
+      ...supplierAnswer,
+      appliesWhen: typed('NUMBER', 'SCORE'),
+    }),
+    answerFileIds: attachments({ ...supplierAnswer, appliesWhen: typed('FILE') }),
     /** What the reviewer gives a text, number or file answer (up to the question's points). */
-    reviewPoints: number({ precision: 2, min: 0, max: 100, ...review }),
+    reviewPoints: number({
+      precision: 2,
+      min: 0,
+      max: 100,
+      ...review,
+      appliesWhen: typed(...REVIEWED_TYPES),
+    }),
     /** What the answer scores (the platform's). */
     points: number({ precision: 2, readonly: true }),
   },

@@ -294,6 +294,19 @@ describe('answering and reviewing', () => {
       asA(),
     );
     expect(over.body.msg).toBe('答题：第 4 题“交付自评”的评分须在 0 到 10.00 之间');
+    const textOnChoice = await server.post(
+      REPLY('saveOrUpdate'),
+      {
+        replyId: replyA,
+        versionNum: reply.versionNum,
+        answers: answersOf(reply, { SINGLE: { answerText: '已认证' } }),
+      },
+      asA(),
+    );
+    expect([textOnChoice.httpStatus, textOnChoice.body.msg]).toEqual([
+      400,
+      '答题第 1 行，文字回答：不适用于此行',
+    ]);
     const selfReviewed = await server.post(
       REPLY('saveOrUpdate'),
       {
@@ -361,9 +374,7 @@ describe('answering and reviewing', () => {
       versionNum: reply.versionNum,
       answers: answersOf(reply, { SINGLE: { reviewPoints: 5 } }),
     });
-    expect(onChoice.body.msg).toBe(
-      '答题：第 1 题“是否通过 ISO 9001 认证？”按选项或供应商评分自动计分，不能人工评分',
-    );
+    expect([onChoice.httpStatus, onChoice.body.msg]).toEqual([400, '答题第 1 行，评审得分：不适用于此行']);
     const tooMuch = await server.post(REPLY('saveOrUpdate'), {
       replyId: replyA,
       versionNum: reply.versionNum,
