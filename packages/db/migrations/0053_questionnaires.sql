@@ -134,7 +134,7 @@ CREATE TABLE "srm_questionnaire_answer" (
 	"max_points" numeric(20, 2),
 	"guidance" varchar(500),
 	"answer_text" text,
-	"answer_number" numeric(20, 4),
+	"answer_number" numeric(20, 2),
 	"answer_file_ids" text,
 	"review_points" numeric(20, 2),
 	"points" numeric(20, 2),

@@ -2,7 +2,7 @@
 // single choice to one option and a score within its scale; the buyer scores text, number and
 // file answers, only while the reply is submitted and up to each question's points. Every save
 // works out the answers' points and the total. Submitting needs every required question answered
-// by the due date and tells the questionnaire's author; accepting needs every reviewed answer
+// by the due date and tells the questionnaire's author; accepting needs every reviewed answer given
 // scored; returning sends it back with the comment; each step is mirrored on the questionnaire's
 // object row and told to the supplier.
 import type { RuleIssue } from '@srm/kernel';
@@ -23,6 +23,12 @@ type Reply = Values & {
   supplierId: number;
   questionnaireId: number;
 };
+
+/** The supplier gave an answer (an unanswered optional question scores nothing, unreviewed). */
+const answered = (answer: Values) =>
+  (typeof answer.answerText === 'string' && answer.answerText.trim() !== '') ||
+  answer.answerNumber != null ||
+  (typeof answer.answerFileIds === 'string' && answer.answerFileIds !== '');
 
 const numbered = (answer: Values) => ({
   num: String(answer.questionNum),
@@ -149,7 +155,8 @@ export const questionnaireReplyActions = defineActions(questionnaireReply, {
         if (
           REVIEWED_TYPES.includes(answer.questionType) &&
           Number(answer.maxPoints) > 0 &&
-          answer.reviewPoints === null
+          answer.reviewPoints === null &&
+          answered(answer)
         )
           return {
             field: 'answers',

@@ -41,7 +41,7 @@ export const questionnaireAnswer = defineEntity('srmQuestionnaireAnswer', {
     guidance: text({ max: 500, readonly: true }),
     answerText: textarea({ max: 2000, ...supplierAnswer, appliesWhen: typed('TEXT') }),
     answerNumber: number({
-      precision: 4,
+      precision: 2,
       min: -1e12,
       max: 1e12,
       ...supplierAnswer,
