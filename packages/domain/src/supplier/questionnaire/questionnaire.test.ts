@@ -174,6 +174,27 @@ describe('the question bank and the template', () => {
       ['环境管理措施', 'TEXT'],
       ['交付自评', 'SCORE'],
     ]);
+
+    // 复制: a new template with the same lines, under a free code.
+    for (const code of ['T_QN_COPY', 'T_QN_COPY2']) {
+      const copied = await server.post(TEMPLATE('doCopy'), { templateId, versionNum: undefined });
+      expect(copied.body.status, copied.body.msg).toBe('S');
+      const copy = await server.first<Row & { templateId: number }>('srmSurveyTemplate', {
+        templateCode: code,
+      });
+      const lines = (
+        await server.post<Row & { lines: Row[] }>(TEMPLATE('findById'), { templateId: copy.templateId })
+      ).body.data.lines;
+      expect([copy.templateName, copy.usage, copy.templateVersion, copy.status]).toEqual([
+        '测试问卷模板（副本）',
+        'QUESTIONNAIRE',
+        1,
+        'ACTIVE',
+      ]);
+      expect(lines.map((line) => [line.lineNum, line.questionId, line.requiredFlag])).toEqual(
+        saved.body.data.lines.map((line) => [line.lineNum, line.questionId, line.requiredFlag]),
+      );
+    }
   });
 });
 

@@ -2,9 +2,9 @@
 // (usage INSPECTION) has only scored items, with weights adding up to 100; a questionnaire
 // template asks bank questions only, whose text and type it takes from the bank.
 import type { RuleIssue } from '@srm/kernel';
-import { type SaveContext, defineActions } from '@srm/platform';
+import { type DataApi, type SaveContext, defineActions } from '@srm/platform';
 import { surveyQuestion } from '../survey-question/survey-question.entity';
-import { surveyTemplate } from './survey-template.entity';
+import { surveyTemplate, surveyTemplateLine } from './survey-template.entity';
 
 async function questionnaireLines(ctx: SaveContext<typeof surveyTemplate>): Promise<RuleIssue | null> {
   const lines = ctx.newLines.lines;
@@ -24,6 +24,15 @@ async function questionnaireLines(ctx: SaveContext<typeof surveyTemplate>): Prom
     line.guidance = question.guidance;
   }
   return null;
+}
+
+/** The first free code of a copy: CODE_COPY, CODE_COPY2, … within the code's 30 characters. */
+async function copyCode(ctx: DataApi, code: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '_COPY' : `_COPY${n}`;
+    const candidate = code.slice(0, 30 - suffix.length) + suffix;
+    if (!(await ctx.list(surveyTemplate, { templateCode: candidate }, { limit: 1 })).length) return candidate;
+  }
 }
 
 export const surveyTemplateActions = defineActions(surveyTemplate, {
@@ -50,5 +59,27 @@ export const surveyTemplateActions = defineActions(surveyTemplate, {
         params: { total: (total / 100).toFixed(2) },
       };
     return null;
+  },
+  actions: {
+    async doCopy(ctx) {
+      const { row } = ctx;
+      const data = ctx.system('a copy of a template takes a free code');
+      const lines = await data.lines(surveyTemplateLine, row.templateId);
+      await ctx.save(surveyTemplate, {
+        templateCode: await copyCode(data, row.templateCode),
+        templateName: `${row.templateName.slice(0, 110)}${ctx.t('srmSurveyTemplate.copySuffix')}`,
+        usage: row.usage,
+        description: row.description,
+        lines: lines.map((line) => ({
+          lineNum: line.lineNum,
+          questionId: line.questionId,
+          questionText: line.questionText,
+          questionType: line.questionType,
+          weight: line.weight,
+          requiredFlag: line.requiredFlag,
+          guidance: line.guidance,
+        })),
+      });
+    },
   },
 });

@@ -3,7 +3,7 @@
 // in order — an item or question, its type, its weight — and a version every save counts on: a
 // document made from it copies the lines of that version and keeps them, so editing the template
 // changes nothing already made. 失效 (`doInvalidate`) takes it out of use; 启用 (`doEnable`)
-// brings it back.
+// brings it back; 复制 (`doCopy`) starts a new template from it.
 import { checkbox, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 
 export const SURVEY_USAGES = ['INSPECTION', 'QUESTIONNAIRE', 'SATISFACTION'] as const;
@@ -86,6 +86,8 @@ export const surveyTemplate = defineEntity('srmSurveyTemplate', {
     actions: {
       doInvalidate: { from: ['ACTIVE'], to: 'INVALID', confirm: true, danger: true },
       doEnable: { from: ['INVALID'], to: 'ACTIVE', confirm: true },
+      /** A new active template with the same usage and lines, code …_COPY (…_COPY2, …). */
+      doCopy: { from: ['ACTIVE', 'INVALID'], confirm: true },
     },
   },
 });
