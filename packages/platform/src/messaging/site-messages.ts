@@ -100,15 +100,34 @@ export class SiteMessages {
 
   /** The recipients of a message: the users named and the active users of the supplier. */
   async recipients(input: Pick<NotifyInput, 'userIds' | 'supplierId'>): Promise<number[]> {
-    const ids = new Set<number>(input.userIds ?? []);
-    if (input.supplierId) {
-      const rows = await queryRows<{ user_id: number }>(
+    return (await this.recipientsOf([input]))[0]!;
+  }
+
+  /** The recipients of each message, with one query for all the suppliers' users. */
+  private async recipientsOf(
+    inputs: readonly Pick<NotifyInput, 'userIds' | 'supplierId'>[],
+  ): Promise<number[][]> {
+    const suppliers = [
+      ...new Set(inputs.map((input) => input.supplierId).filter((id): id is number => !!id)),
+    ];
+    const usersOf = new Map<number, number[]>();
+    if (suppliers.length) {
+      const rows = await queryRows<{ user_id: number | string; supplier_id: number | string }>(
         this.runtime.executor(),
-        sql`select user_id from base_user where supplier_id = ${input.supplierId} and status = 'ACTIVE'`,
+        sql`select user_id, supplier_id from base_user
+             where supplier_id = any(${sql.param(suppliers)}::bigint[]) and status = 'ACTIVE'
+             order by user_id`,
       );
-      for (const row of rows) ids.add(Number(row.user_id));
+      for (const row of rows) {
+        const supplierId = Number(row.supplier_id);
+        usersOf.set(supplierId, [...(usersOf.get(supplierId) ?? []), Number(row.user_id)]);
+      }
     }
-    return [...ids].filter((id) => Number.isSafeInteger(id) && id > 0);
+    return inputs.map((input) => {
+      const ids = new Set<number>(input.userIds ?? []);
+      if (input.supplierId) for (const id of usersOf.get(input.supplierId) ?? []) ids.add(id);
+      return [...ids].filter((id) => Number.isSafeInteger(id) && id > 0);
+    });
   }
 
   /**
@@ -116,57 +135,83 @@ export class SiteMessages {
    * recipients' user ids.
    */
   async notify(input: NotifyInput, sender?: Actor): Promise<number[]> {
-    const userIds = await this.recipients(input);
-    if (!userIds.length) return [];
-    const text = (key: string | undefined) =>
-      key
-        ? Object.fromEntries(LOCALES.map((locale) => [locale, this.render(locale, key, input.params)]))
-        : null;
-    const title = text(input.titleKey)!;
-    const content = text(input.contentKey);
-    const link = input.link;
+    return (await this.notifyMany([input], sender))[0]!;
+  }
+
+  /**
+   * Sends many messages at once (a program telling 2,000 suppliers): one query for the
+   * recipients, multi-row inserts, one realtime hint, one batch of e-mails to the outbox. Each
+   * message is what `notify` would send; answers each one's recipients.
+   */
+  async notifyMany(inputs: readonly NotifyInput[], sender?: Actor): Promise<number[][]> {
+    const recipients = await this.recipientsOf(inputs);
     const now = this.runtime.clock.now();
-    // The same event told twice (an approval event delivered again) is one message each.
-    const eventKey = input.eventId ? `${input.source}|${input.eventId}`.slice(0, 300) : null;
-    const linkQuery =
-      link && 'route' in link && link.query
-        ? new URLSearchParams(
-            Object.entries(link.query).map(([name, value]): [string, string] => [name, String(value)]),
-          ).toString()
-        : null;
-    const row = (userId: number) => ({
-      userId,
-      supplierId: input.supplierId ?? null,
-      titleZh: title['zh-CN']!.slice(0, 240),
-      titleEn: title.en!.slice(0, 240),
-      contentZh: content?.['zh-CN'] ?? null,
-      contentEn: content?.en ?? null,
-      source: input.source.slice(0, 60),
-      entityName: link && 'entityName' in link ? link.entityName : null,
-      documentId: link && 'entityName' in link ? link.documentId : null,
-      linkRoute: link && 'route' in link ? link.route : null,
-      linkQuery,
-      createdBy: sender?.userId ?? null,
-      creationDate: now,
-      eventKey,
+    const rows: (typeof baseSiteMessage.$inferInsert)[] = [];
+    const texts = inputs.map((input, index) => {
+      const text = (key: string | undefined) =>
+        key
+          ? Object.fromEntries(LOCALES.map((locale) => [locale, this.render(locale, key, input.params)]))
+          : null;
+      const title = text(input.titleKey)!;
+      const content = text(input.contentKey);
+      const link = input.link;
+      // The same event told twice (an approval event delivered again) is one message each.
+      const eventKey = input.eventId ? `${input.source}|${input.eventId}`.slice(0, 300) : null;
+      const linkQuery =
+        link && 'route' in link && link.query
+          ? new URLSearchParams(
+              Object.entries(link.query).map(([name, value]): [string, string] => [name, String(value)]),
+            ).toString()
+          : null;
+      for (const userId of recipients[index]!)
+        rows.push({
+          userId,
+          supplierId: input.supplierId ?? null,
+          titleZh: title['zh-CN']!.slice(0, 240),
+          titleEn: title.en!.slice(0, 240),
+          contentZh: content?.['zh-CN'] ?? null,
+          contentEn: content?.en ?? null,
+          source: input.source.slice(0, 60),
+          entityName: link && 'entityName' in link ? link.entityName : null,
+          documentId: link && 'entityName' in link ? link.documentId : null,
+          linkRoute: link && 'route' in link ? link.route : null,
+          linkQuery,
+          createdBy: sender?.userId ?? null,
+          creationDate: now,
+          eventKey,
+        });
+      return { title, content };
     });
+    if (!rows.length) return recipients;
     // In slices: a statement takes at most 65,535 parameters (a notice to 10,000 users is 140,000).
-    const written: { userId: number | string }[] = [];
-    for (let start = 0; start < userIds.length; start += INSERT_SLICE)
+    const written: { userId: number | string; eventKey: string | null }[] = [];
+    for (let start = 0; start < rows.length; start += INSERT_SLICE)
       written.push(
         ...(await this.runtime
           .executor()
           .insert(baseSiteMessage)
-          .values(userIds.slice(start, start + INSERT_SLICE).map(row))
+          .values(rows.slice(start, start + INSERT_SLICE))
           .onConflictDoNothing()
-          .returning({ userId: baseSiteMessage.userId })),
+          .returning({ userId: baseSiteMessage.userId, eventKey: baseSiteMessage.eventKey })),
       );
-    const told = written.map((row) => Number(row.userId));
-    if (!told.length) return userIds;
+    if (!written.length) return recipients;
     // The recipients' open browsers refresh their badge and list once this commits.
-    await this.runtime.plugins.realtime?.publish(told, { type: 'message' });
-    if (input.email) await this.email(told, title, content, input);
-    return userIds;
+    await this.runtime.plugins.realtime?.publish([...new Set(written.map((row) => Number(row.userId)))], {
+      type: 'message',
+    });
+    // Mail goes to those told now (a message already written for the event is not mailed again).
+    const toldNow = new Set(written.map((row) => `${Number(row.userId)}|${row.eventKey ?? ''}`));
+    const mailed = inputs
+      .map((input, index) => {
+        const eventKey = input.eventId ? `${input.source}|${input.eventId}`.slice(0, 300) : '';
+        const told = recipients[index]!.filter(
+          (userId) => !input.eventId || toldNow.has(`${userId}|${eventKey}`),
+        );
+        return { input, told, ...texts[index]! };
+      })
+      .filter((item) => item.input.email && item.told.length);
+    if (mailed.length) await this.email(mailed);
+    return recipients;
   }
 
   /**
@@ -174,67 +219,79 @@ export class SiteMessages {
    * outbox (sent after the commit, retried, one per event) when the messaging area runs, else at once.
    */
   private async email(
-    userIds: readonly number[],
-    title: Record<string, string>,
-    content: Record<string, string> | null,
-    input: NotifyInput,
+    messages: readonly {
+      readonly input: NotifyInput;
+      readonly told: readonly number[];
+      readonly title: Record<string, string>;
+      readonly content: Record<string, string> | null;
+    }[],
   ): Promise<void> {
     const { messenger, messageOutbox } = this.runtime.plugins;
     if (!messenger && !messageOutbox) return;
-    const users = await queryRows<{ user_id: number; email: string | null; language_code: string | null }>(
-      this.runtime.executor(),
-      sql`select user_id, email, language_code from base_user
-          where user_id = any(${sql.param([...userIds])}::bigint[]) and email is not null and email <> ''`,
+    const everyone = [...new Set(messages.flatMap((message) => message.told))];
+    const users = new Map(
+      (
+        await queryRows<{ user_id: number; email: string | null; language_code: string | null }>(
+          this.runtime.executor(),
+          sql`select user_id, email, language_code from base_user
+              where user_id = any(${sql.param(everyone)}::bigint[]) and email is not null and email <> ''`,
+        )
+      ).map((user) => [Number(user.user_id), user]),
     );
     // An administrator's template of the source, in the user's language, replaces the text.
-    const templates = new Map<Locale, MessageTemplateText | null>();
-    for (const locale of new Set(users.map((user) => localeOfUser(user.language_code))))
-      templates.set(
-        locale,
-        (await this.runtime.plugins.messageTemplates?.find(
-          input.source,
-          'EMAIL',
-          locale === 'en' ? 'EN' : 'CN',
-        )) ?? null,
-      );
-    const mails = users.map((user) => {
-      const locale = localeOfUser(user.language_code);
-      const template = templates.get(locale);
-      const values = template ? this.values(locale, input.params) : {};
-      return {
-        userId: Number(user.user_id),
-        address: user.email!,
-        locale,
-        ...(template
-          ? {
-              subject: renderTemplate(template.subject ?? title[locale]!, values, false),
-              body: renderTemplate(template.body, values, true),
-              html: true,
-            }
-          : { subject: title[locale]!, body: content?.[locale] ?? title[locale]!, html: false }),
-      };
-    });
-    if (messageOutbox) {
+    const templates = new Map<string, MessageTemplateText | null>();
+    const templateOf = async (source: string, locale: Locale) => {
+      const key = `${source}|${locale}`;
+      if (!templates.has(key))
+        templates.set(
+          key,
+          (await this.runtime.plugins.messageTemplates?.find(
+            source,
+            'EMAIL',
+            locale === 'en' ? 'EN' : 'CN',
+          )) ?? null,
+        );
+      return templates.get(key) ?? null;
+    };
+    const outgoing = [];
+    for (const { input, told, title, content } of messages) {
       const link = input.link && 'entityName' in input.link ? input.link : null;
       const eventId = input.eventId ?? randomUUID();
-      await messageOutbox.enqueue(
-        mails.map((mail) => ({
-          ...mail,
-          channel: 'EMAIL' as const,
+      for (const userId of told) {
+        const user = users.get(userId);
+        if (!user) continue;
+        const locale = localeOfUser(user.language_code);
+        const template = await templateOf(input.source, locale);
+        const values = template ? this.values(locale, input.params) : {};
+        outgoing.push({
+          userId,
+          address: user.email!,
+          locale,
+          ...(template
+            ? {
+                subject: renderTemplate(template.subject ?? title[locale]!, values, false),
+                body: renderTemplate(template.body, values, true),
+                html: true,
+              }
+            : { subject: title[locale]!, body: content?.[locale] ?? title[locale]!, html: false }),
           source: input.source,
           eventId,
           businessEntity: link?.entityName ?? null,
           businessId: link?.documentId ?? null,
-        })),
-      );
+        });
+      }
+    }
+    if (messageOutbox) {
+      if (outgoing.length)
+        await messageOutbox.enqueue(outgoing.map((mail) => ({ ...mail, channel: 'EMAIL' as const })));
       return;
     }
-    for (const mail of mails)
+    for (const mail of outgoing)
       await messenger!.email({
         to: mail.address,
         subject: mail.subject,
         ...(mail.html ? { text: htmlToText(mail.body), html: mail.body } : { text: mail.body }),
-        purpose: input.source,
+        purpose: mail.source,
       });
   }
 

@@ -7,7 +7,7 @@
 // daily; a save of a supplier's credentials reviews that supplier's lines at once.
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { type DataApi, type Executable, writeAudit } from '@srm/platform';
+import { type DataApi, type Executable, type NotifyInput, writeAudit } from '@srm/platform';
 import { qualificationRequirement } from '../qualification-requirement/qualification-requirement.entity';
 import { setLineStatus } from '../supplier-category-org/line-status';
 import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-org.entity';
@@ -259,7 +259,9 @@ export async function remindExpiring(
       { name: String(row.name), owner: row.owner === null ? null : Number(row.owner) },
     ]),
   );
-  const messages = data.services.siteMessages;
+  // Every supplier and its buyer told in one go (one recipients query, multi-row inserts, one
+  // batch of e-mails): the first run after go-live tells thousands.
+  const inputs: NotifyInput[] = [];
   for (const [supplierId, list] of bySupplier) {
     const listing = list
       .map((r) => `${r.credentialNumber}（${r.expiryDate}）`)
@@ -273,7 +275,7 @@ export async function remindExpiring(
       certificates: list.length > 10 ? `${listing} …` : listing,
     };
     const eventId = `${supplierId}-${day}-${first.credentialId}`;
-    await messages?.notify({
+    inputs.push({
       supplierId,
       titleKey: 'srmSupplierCredential.message.expiringTitle',
       contentKey: 'srmSupplierCredential.message.expiringContent',
@@ -284,8 +286,8 @@ export async function remindExpiring(
       eventId,
     });
     const owner = owners.get(supplierId)?.owner;
-    if (owner !== null && owner !== undefined && owner > 0) {
-      await messages?.notify({
+    if (owner !== null && owner !== undefined && owner > 0)
+      inputs.push({
         userIds: [owner],
         titleKey: 'srmSupplierCredential.message.expiringBuyerTitle',
         contentKey: 'srmSupplierCredential.message.expiringContent',
@@ -294,8 +296,8 @@ export async function remindExpiring(
         source: 'SUPPLIER_CREDENTIAL_EXPIRING',
         eventId: `${eventId}-buyer`,
       });
-    }
   }
+  await data.services.siteMessages?.notifyMany(inputs);
   return sent.length;
 }
 
