@@ -181,6 +181,36 @@ describe('in-app messages', () => {
     expect((await inbox('other')).count).toBe(0);
   });
 
+  it('many at once: each message to its own recipients, an event told again to nobody', async () => {
+    const messages = server.runtime.plugins.siteMessages!;
+    const batch = [
+      {
+        supplierId,
+        titleKey: 'message.bpm.approvedTitle',
+        params: { document: { key: 'entity.testApprovalDoc' }, number: 'B-1' },
+        source: 'TEST_BATCH',
+        eventId: 'b-1',
+      },
+      {
+        userIds: [users.other!],
+        titleKey: 'message.bpm.approvedTitle',
+        params: { document: { key: 'entity.testApprovalDoc' }, number: 'B-2' },
+        source: 'TEST_BATCH',
+        eventId: 'b-2',
+      },
+    ];
+    const told = await messages.notifyMany(batch);
+    expect(told.map((ids) => [...ids].sort())).toEqual([[users.supA1, users.supA2].sort(), [users.other]]);
+    const titles = async (name: string) => (await inbox(name)).rows.map((row) => row.title);
+    expect(await titles('supA1')).toContain('已审批通过：测试审批单 B-1');
+    expect(await titles('supA1')).not.toContain('已审批通过：测试审批单 B-2');
+    expect(await titles('other')).toEqual(['已审批通过：测试审批单 B-2']);
+    // The same events again (a program run twice on one day): nobody gets a second copy.
+    await messages.notifyMany(batch);
+    expect((await titles('supA2')).filter((title) => title.endsWith('B-1'))).toHaveLength(1);
+    expect(await titles('other')).toEqual(['已审批通过：测试审批单 B-2']);
+  });
+
   it('bad input answers a clear message, never a 500', async () => {
     for (const body of [
       { messageIds: [] },
