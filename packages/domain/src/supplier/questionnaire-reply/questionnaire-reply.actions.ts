@@ -11,6 +11,7 @@ import { dayIn } from '../supplier-credential/supplier-credential.validity';
 import { CHOICE_TYPES, REVIEWED_TYPES } from '../survey-question/survey-question.entity';
 import { questionnaire, questionnaireObject } from '../questionnaire/questionnaire.entity';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
+import { writeIntroStep } from '../supplier-intro/step-documents';
 import { questionnaireAnswer, questionnaireChoice, questionnaireReply } from './questionnaire-reply.entity';
 import { answerPoints, replyTotal } from './questionnaire-reply.score';
 
@@ -57,6 +58,28 @@ async function tellSupplier(ctx: DataApi, reply: Reply, what: 'accepted' | 'retu
     source: 'QUESTIONNAIRE_REVIEWED',
     email: true,
     eventId: `${reply.replyId}-${what}-${ctx.now.getTime()}`,
+  });
+}
+
+/** An accepted reply serving an introduction decides its 调查问卷 step by the pass score. */
+async function decideIntroStep(
+  ctx: DataApi & { runtime: { timeZone: string } },
+  reply: Reply & { totalScore: number | null },
+) {
+  const data = platform(ctx);
+  const [object] = await data.list(questionnaireObject, { replyId: reply.replyId }, { limit: 1 });
+  if (!object?.introId) return;
+  const [survey] = await data.list(questionnaire, { questionnaireId: reply.questionnaireId }, { limit: 1 });
+  const score = Number(reply.totalScore ?? 0);
+  const pass = Number(survey?.passScore ?? 0);
+  await writeIntroStep(ctx, object.introId, 'QUESTIONNAIRE', {
+    result: Math.round(score * 100) >= Math.round(pass * 100) ? 'PASS' : 'FAIL',
+    documentRef: reply.replyNum,
+    resultComment: ctx.t('srmQuestionnaireReply.stepComment', {
+      number: reply.replyNum ?? '',
+      score: score.toFixed(2),
+      pass: pass.toFixed(2),
+    }),
   });
 }
 
@@ -193,6 +216,7 @@ export const questionnaireReplyActions = defineActions(questionnaireReply, {
     },
     async doAccept(ctx) {
       const { row } = ctx;
+      await decideIntroStep(ctx, row);
       await platform(ctx).patch(questionnaireReply, row.replyId, {
         reviewedDate: dayIn(ctx.now, ctx.runtime.timeZone),
         ...(ctx.input.comment ? { reviewComment: ctx.input.comment } : {}),

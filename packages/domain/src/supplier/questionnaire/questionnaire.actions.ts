@@ -15,6 +15,7 @@ import {
 } from '../questionnaire-reply/questionnaire-reply.entity';
 import { questionMaxPoints } from '../questionnaire-reply/questionnaire-reply.score';
 import { CHOICE_TYPES } from '../survey-question/survey-question.entity';
+import { introStepIssue } from '../supplier-intro/step-documents';
 import {
   questionnaire,
   questionnaireObject,
@@ -99,6 +100,20 @@ async function copyQuestions(data: DataApi, questionnaireId: number, templateId:
 }
 
 export const questionnaireActions = defineActions(questionnaire, {
+  // A recipient serving an introduction (of its own supplier: the reference's filter): the
+  // introduction runs with a 调查问卷 step; the questionnaire then says what score passes.
+  async beforeSave(ctx): Promise<RuleIssue | null> {
+    const serving = ctx.newLines.objects.filter((object) => object.introId != null);
+    for (const object of serving) {
+      const before = ctx.oldLines.objects.find((old) => old.objectId === object.objectId);
+      if (before && before.introId === object.introId && before.supplierId === object.supplierId) continue;
+      const issue = await introStepIssue(ctx, questionnaire.name, object.introId!, 'QUESTIONNAIRE');
+      if (issue) return { ...issue, field: 'objects' };
+    }
+    if (serving.length && ctx.row.passScore == null)
+      return { field: 'passScore', message: 'srmQuestionnaire.passScoreRequired' };
+    return null;
+  },
   async afterSave(ctx) {
     if (ctx.previous && ctx.previous.templateId === ctx.row.templateId) return;
     await copyQuestions(platform(ctx), ctx.id, ctx.row.templateId as number);

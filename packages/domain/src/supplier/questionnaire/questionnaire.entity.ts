@@ -2,8 +2,10 @@
 // it goes to (the objects) and a due date, and publishes it: the template's bank questions, with
 // their options and points, are copied onto it as they are that day (the template's version is
 // kept), and each supplier gets a reply (srmQuestionnaireReply) to fill in its portal. Editing the
-// template or the bank afterwards changes nothing published. 完成 (`doComplete`) closes it once
-// every submitted reply is reviewed; replies never submitted are closed with it.
+// template or the bank afterwards changes nothing published. A recipient row may name a running
+// introduction of its supplier: accepting that reply writes the introduction's 调查问卷 step (通过
+// at the pass score or above). 完成 (`doComplete`) closes it once every submitted reply is
+// reviewed; replies never submitted are closed with it.
 import { date, defineEntity, lookup, number, ref, text, textarea, checkbox } from '@srm/kernel';
 import { QUESTION_TYPES } from '../survey-template/survey-template.entity';
 
@@ -61,6 +63,13 @@ export const questionnaireObject = defineEntity('srmQuestionnaireObject', {
   parent: { entity: 'srmQuestionnaire', field: 'questionnaireId' },
   fields: {
     supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
+    /** A running introduction of the supplier whose 调查问卷 step this reply decides. */
+    introId: ref('srmSupplierIntro', {
+      display: 'introNum',
+      displayAs: 'introNum',
+      filter: (row) => ({ supplierId: row.supplierId }),
+      offer: { status: 'IN_PROGRESS' },
+    }),
     /** The supplier's reply, made when the questionnaire is published. */
     replyId: ref('srmQuestionnaireReply', { display: 'replyNum', displayAs: 'replyNum', readonly: true }),
     replyStatus: lookup('SRM_QUESTIONNAIRE_REPLY_STATUS', { codes: REPLY_STATES, readonly: true }),
@@ -69,7 +78,7 @@ export const questionnaireObject = defineEntity('srmQuestionnaireObject', {
   },
   unique: [['questionnaireId', 'supplierId']],
   list: {
-    columns: ['supplierName', 'replyNum', 'replyStatus', 'totalScore', 'submittedDate'],
+    columns: ['supplierName', 'introNum', 'replyNum', 'replyStatus', 'totalScore', 'submittedDate'],
     filters: ['supplierId', 'replyStatus'],
     sort: [{ field: 'objectId', order: 'asc' }],
   },
@@ -93,6 +102,8 @@ export const questionnaire = defineEntity('srmQuestionnaire', {
     dueDate: date({ required: true }),
     /** The most a reply can score. */
     totalPoints: number({ precision: 2, readonly: true }),
+    /** The score an accepted reply needs to pass an introduction's 调查问卷 step. */
+    passScore: number({ precision: 2, min: 0 }),
     /** What the suppliers read above the questions. */
     description: textarea({ max: 2000 }),
     publishedDate: date({ readonly: true }),
@@ -125,6 +136,7 @@ export const questionnaire = defineEntity('srmQuestionnaire', {
           'templateVersion',
           'dueDate',
           'totalPoints',
+          'passScore',
           'status',
           'publishedDate',
           'completedDate',

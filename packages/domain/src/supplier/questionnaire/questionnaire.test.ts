@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, seedsNamed, startTestServer, supplierUser, type TestServer } from '@srm/platform/testing';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
-import { keysOf } from '../../domain.testing';
+import { keysOf, startedIntro } from '../../domain.testing';
 import { supplierSeeds } from '../server';
 import { addDays, dayIn } from '../supplier-credential/supplier-credential.validity';
 
@@ -76,6 +76,8 @@ beforeAll(async () => {
     await keysOf(server, [
       ['A', 'srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }],
       ['B', 'srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }],
+      ['0301', 'srmBaseCategory', { categoryCode: '0301' }],
+      ['OU200', 'srmBaseOrg', { orgCode: 'OU200' }],
     ]),
   );
 });
@@ -480,5 +482,90 @@ describe('answering and reviewing', () => {
     });
     expect(completed.body.status, completed.body.msg).toBe('S');
     expect((await findReply(replyB, asB())).status).toBe('CLOSED');
+  });
+});
+
+describe('an introduction’s questionnaire step', () => {
+  it('is decided by the accepted reply against the pass score, never by hand', async () => {
+    const scene = await server.post<Row & { sceneId: number }>(api('srmSupplierIntroScene', 'saveOrUpdate'), {
+      sceneCode: 'T_QN_SCENE',
+      sceneName: '问卷准入',
+      sceneType: 'NEW_SUPPLIER',
+      steps: [{ stepType: 'QUESTIONNAIRE', requiredFlag: 'Y' }],
+    });
+    expect(scene.body.status, scene.body.msg).toBe('S');
+    const intro = await startedIntro(server, {
+      supplierId: ids.B!,
+      categoryId: ids['0301']!,
+      orgId: ids.OU200!,
+      sceneId: scene.body.data.sceneId,
+    });
+    const body = {
+      title: '准入问卷',
+      templateId,
+      dueDate: addDays(today, 3),
+      objects: [{ supplierId: ids.B, introId: intro.introId }],
+    };
+    const noPass = await server.post(QUESTIONNAIRE('saveOrUpdate'), body);
+    expect(noPass.body.msg).toBe('通过分数（引入）：调查对象关联了供应商引入时须填写通过分数');
+    const otherSupplier = await server.post(QUESTIONNAIRE('saveOrUpdate'), {
+      ...body,
+      passScore: 10,
+      objects: [{ supplierId: ids.A, introId: intro.introId }],
+    });
+    expect(otherSupplier.httpStatus).toBe(400);
+    const saved = await server.post<Questionnaire>(QUESTIONNAIRE('saveOrUpdate'), { ...body, passScore: 10 });
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    await server.post(QUESTIONNAIRE('doPublish'), {
+      questionnaireId: saved.body.data.questionnaireId,
+      versionNum: saved.body.data.versionNum,
+    });
+    const [object] = (
+      await server.post<Questionnaire>(QUESTIONNAIRE('findById'), {
+        questionnaireId: saved.body.data.questionnaireId,
+      })
+    ).body.data.objects;
+    let reply = await findReply(object!.replyId!, asB());
+    const answered = await server.post<Reply>(
+      REPLY('saveOrUpdate'),
+      {
+        replyId: reply.replyId,
+        versionNum: reply.versionNum,
+        choices: ticks(reply, { 1: [1], 2: [1, 2, 3] }),
+      },
+      asB(),
+    );
+    expect(answered.body.data.totalScore).toBe(11);
+    await server.post(
+      REPLY('doSubmit'),
+      { replyId: reply.replyId, versionNum: answered.body.data.versionNum },
+      asB(),
+    );
+    reply = await findReply(reply.replyId);
+    const accepted = await server.post(REPLY('doAccept'), {
+      replyId: reply.replyId,
+      versionNum: reply.versionNum,
+    });
+    expect(accepted.body.status, accepted.body.msg).toBe('S');
+    const after = (
+      await server.post<Row & { steps: Row[] }>(api('srmSupplierIntro', 'findById'), {
+        introId: intro.introId,
+      })
+    ).body.data;
+    const step = after.steps.find((row) => row.stepType === 'QUESTIONNAIRE')!;
+    expect([step.result, step.documentRef, step.resultComment]).toEqual([
+      'PASS',
+      reply.replyNum,
+      `问卷答复 ${String(reply.replyNum)} 得分 11.00（通过分数 10.00）`,
+    ]);
+    const byHand = await server.post(api('srmSupplierIntro', 'saveOrUpdate'), {
+      introId: after.introId,
+      versionNum: after.versionNum,
+      steps: after.steps.map((row) => ({
+        introStepId: row.introStepId,
+        ...(row === step ? { result: 'FAIL' } : {}),
+      })),
+    });
+    expect(byHand.httpStatus).toBe(400);
   });
 });

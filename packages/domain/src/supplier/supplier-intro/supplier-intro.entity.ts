@@ -17,7 +17,13 @@ export const PASSED_RESULTS: readonly string[] = ['PASS', 'CONDITIONAL'];
  * locale inspection, a sample trial, the agreements signed); the
  * others are recorded on the introduction until their documents are built.
  */
-export const STEPS_BY_DOCUMENT: readonly string[] = ['CENSOR', 'INSPECTION', 'SAMPLE', 'AGREEMENT'];
+export const STEPS_BY_DOCUMENT: readonly string[] = [
+  'CENSOR',
+  'INSPECTION',
+  'SAMPLE',
+  'AGREEMENT',
+  'QUESTIONNAIRE',
+];
 /** States in which an introduction runs (another of the same triple is refused). */
 export const RUNNING_INTRO_STATES = ['DRAFT', 'IN_PROGRESS'] as const;
 
