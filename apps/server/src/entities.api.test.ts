@@ -92,6 +92,16 @@ const overrides: SampleOverrides = {
     dueDate: '2099-12-31',
     templateId: await questionnaireTemplate(),
   }),
+  // A satisfaction survey in draft over a period: its items, scores and summary come later.
+  srmSatisfactionSurvey: async (row) => ({
+    ...row,
+    periodFrom: '2026-01-01',
+    periodTo: '2026-12-31',
+    items: [],
+    scores: [],
+    summary: [],
+    templateId: await satisfactionTemplate(),
+  }),
   // A quit lies ahead; a whole supplier's names no lines.
   srmSupplierQuit: (row) => ({ ...row, quitScope: 'WHOLE', effectiveDate: '2099-12-31', lines: [] }),
   // A blacklist entry is permanent or ends on a later day; each requirement its own credential type.
@@ -429,6 +439,22 @@ async function questionnaireTemplate(): Promise<number> {
   if (saved.body.status !== 'S') throw new Error(`questionnaire template: ${saved.body.msg}`);
   questionnaireTemplateId = saved.body.data.templateId as number;
   return questionnaireTemplateId;
+}
+
+let satisfactionTemplateId: number | null = null;
+
+/** A satisfaction template: one scored item weighing 100 (made once). */
+async function satisfactionTemplate(): Promise<number> {
+  if (satisfactionTemplateId !== null) return satisfactionTemplateId;
+  const saved = await server.post<Row>('/api/srm/v1/srmSurveyTemplateRestful/saveOrUpdate', {
+    templateCode: 'SAMPLE_SAT',
+    templateName: '样例满意度模板',
+    usage: 'SATISFACTION',
+    lines: [{ lineNum: 1, questionText: '样例评分项', questionType: 'SCORE', weight: 100 }],
+  });
+  if (saved.body.status !== 'S') throw new Error(`satisfaction template: ${saved.body.msg}`);
+  satisfactionTemplateId = saved.body.data.templateId as number;
+  return satisfactionTemplateId;
 }
 
 /** A library line of the supplier, qualified as the platform does at the end of an introduction. */

@@ -17,6 +17,7 @@ import { sampleTrialScreens } from './sample-trial/sample-trial.screens';
 import { surveyQuestionScreens } from './survey-question/survey-question.screens';
 import { questionnaireScreens } from './questionnaire/questionnaire.screens';
 import { questionnaireReplyScreens } from './questionnaire-reply/questionnaire-reply.screens';
+import { satisfactionSurveyScreens } from './satisfaction-survey/satisfaction-survey.screens';
 import { agreementSignScreens } from './agreement-sign/agreement-sign.screens';
 import { supplierRectifyScreens } from './supplier-rectify/supplier-rectify.screens';
 import { supplierDailyScreens } from './supplier-daily/supplier-daily.screens';
@@ -49,6 +50,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...surveyQuestionScreens,
   ...questionnaireScreens,
   ...questionnaireReplyScreens,
+  ...satisfactionSurveyScreens,
   ...agreementSignScreens,
   ...supplierRectifyScreens,
   ...supplierBlacklistScreens,

@@ -32,6 +32,7 @@ import { sampleTrialActions } from './sample-trial/sample-trial.actions';
 import { surveyQuestionActions } from './survey-question/survey-question.actions';
 import { questionnaireActions } from './questionnaire/questionnaire.actions';
 import { questionnaireReplyActions } from './questionnaire-reply/questionnaire-reply.actions';
+import { satisfactionSurveyActions } from './satisfaction-survey/satisfaction-survey.actions';
 import { agreementSignActions, agreementTemplateActions } from './agreement-sign/agreement-sign.actions';
 import { supplierRectifyActions } from './supplier-rectify/supplier-rectify.actions';
 
@@ -59,6 +60,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     surveyQuestionActions,
     questionnaireActions,
     questionnaireReplyActions,
+    satisfactionSurveyActions,
     agreementTemplateActions,
     agreementSignActions,
     supplierRectifyActions,

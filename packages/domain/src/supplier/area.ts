@@ -19,6 +19,7 @@ import { surveyTemplate } from './survey-template/survey-template.entity';
 import { surveyQuestion } from './survey-question/survey-question.entity';
 import { questionnaire } from './questionnaire/questionnaire.entity';
 import { questionnaireReply } from './questionnaire-reply/questionnaire-reply.entity';
+import { satisfactionSurvey } from './satisfaction-survey/satisfaction-survey.entity';
 import { sampleTrial } from './sample-trial/sample-trial.entity';
 import { agreementSign, agreementTemplate } from './agreement-sign/agreement-sign.entity';
 import { supplierRectify } from './supplier-rectify/supplier-rectify.entity';
@@ -56,6 +57,7 @@ export const supplierArea = defineArea({
     surveyQuestion,
     questionnaire,
     questionnaireReply,
+    satisfactionSurvey,
   ],
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -166,6 +168,14 @@ export const supplierArea = defineArea({
       path: 'questionnaireReplyList',
       entity: 'srmQuestionnaireReply',
       order: 36,
+    },
+    {
+      code: 'SATISFACTION_SURVEY',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'satisfactionSurveyList',
+      entity: 'srmSatisfactionSurvey',
+      order: 37,
     },
     {
       code: 'SAMPLE_TRIAL',
@@ -366,6 +376,7 @@ export const supplierArea = defineArea({
       SURVEY_QUESTION: 'all',
       QUESTIONNAIRE: 'all',
       QUESTIONNAIRE_REPLY: ['doAccept', 'doReturn', 'export', 'save', 'view'],
+      SATISFACTION_SURVEY: 'all',
       SUPPLIER_LEAD: 'all',
       SUPPLIER_REGISTER_INVITE: 'all',
       SUPPLIER_DAILY: 'all',
@@ -394,6 +405,8 @@ export const supplierArea = defineArea({
       SURVEY_QUESTION: ['export', 'view'],
       QUESTIONNAIRE: ['export', 'view'],
       QUESTIONNAIRE_REPLY: ['export', 'view'],
+      // The manager rates suppliers too (their own scores).
+      SATISFACTION_SURVEY: ['export', 'save', 'view'],
       SUPPLIER_LEAD: ['export', 'view'],
       SUPPLIER_REGISTER_INVITE: ['export', 'view'],
       SUPPLIER_DAILY: ['export', 'view'],

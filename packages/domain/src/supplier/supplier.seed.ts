@@ -2,7 +2,7 @@
 // category and org library with the suppliers' lifecycle states, registrations waiting for
 // review, leads, register invitations, the blacklisted company's entry, daily management entries, a change info awaiting
 // approval, the quit of the company that left, introduce scenes with an
-// introduction under each, qualification censors, survey templates, locale inspections, sample trials, the question bank and questionnaires, agreement templates and signing, qualification requirements and the lifecycle's programs. Each object's data is in its folder.
+// introduction under each, qualification censors, survey templates, locale inspections, sample trials, the question bank and questionnaires, a satisfaction survey, agreement templates and signing, qualification requirements and the lifecycle's programs. Each object's data is in its folder.
 import { qualificationRequirementSeed } from './qualification-requirement/qualification-requirement.seed';
 import { supplierBlacklistSeed, supplierProgramSeed } from './supplier-blacklist/supplier-blacklist.seed';
 import { supplierCategoryOrgSeed } from './supplier-category-org/supplier-category-org.seed';
@@ -15,6 +15,7 @@ import { surveyTemplateSeed } from './survey-template/survey-template.seed';
 import { localeInspectionSeed } from './locale-inspection/locale-inspection.seed';
 import { sampleTrialSeed } from './sample-trial/sample-trial.seed';
 import { questionnaireSeed } from './questionnaire/questionnaire.seed';
+import { satisfactionSurveySeed } from './satisfaction-survey/satisfaction-survey.seed';
 import { agreementSignSeed } from './agreement-sign/agreement-sign.seed';
 import { supplierDailySeed } from './supplier-daily/supplier-daily.seed';
 import { supplierLeadSeed } from './supplier-lead/supplier-lead.seed';
@@ -38,6 +39,7 @@ export const supplierSeedList = [
   localeInspectionSeed,
   sampleTrialSeed,
   questionnaireSeed,
+  satisfactionSurveySeed,
   agreementSignSeed,
   supplierProgramSeed,
 ];

@@ -40,7 +40,8 @@ export const surveyTemplateActions = defineActions(surveyTemplate, {
     const { row } = ctx;
     row.templateVersion = (ctx.previous?.templateVersion ?? 0) + 1;
     if (row.usage === 'QUESTIONNAIRE') return questionnaireLines(ctx);
-    if (row.usage !== 'INSPECTION') return null;
+    // A scoring template: an inspection's or a satisfaction survey's items.
+    if (row.usage !== 'INSPECTION' && row.usage !== 'SATISFACTION') return null;
     const lines = ctx.newLines.lines;
     if (!lines.length) return { field: 'lines', message: 'srmSurveyTemplate.itemsRequired' };
     const unscored = lines.findIndex((line) => line.questionType !== 'SCORE');

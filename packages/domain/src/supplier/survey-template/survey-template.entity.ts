@@ -1,5 +1,5 @@
 // Survey templates (调查模板): the items a locale inspection scores, the bank questions a
-// questionnaire asks (and, to come, the questions of a satisfaction survey). A template has a usage, lines
+// questionnaire asks and the items a satisfaction survey rates. A template has a usage, lines
 // in order — an item or question, its type, its weight — and a version every save counts on: a
 // document made from it copies the lines of that version and keeps them, so editing the template
 // changes nothing already made. 失效 (`doInvalidate`) takes it out of use; 启用 (`doEnable`)
