@@ -87,6 +87,12 @@ export interface FieldCommon<V> {
    * a value sent where it does not (400, `entity.fieldNotApplicable`).
    */
   readonly appliesWhen?: (row: Readonly<Record<string, unknown>>) => boolean;
+  /**
+   * Only the user the row names in this field changes it (an inspector's or a rater's own
+   * score, an evaluator's verdict): the grid offers the cell on that user's rows only, and a save
+   * changing it on another's row is refused (403, `entity.fieldOthers`).
+   */
+  readonly writableByUserIn?: string;
   /** Sides allowed to write this field (default: the internal side; supplier-owned rows: both). */
   readonly writableBy?: readonly Side[];
   /** Column name, when it is not the snake_case of the field name. */

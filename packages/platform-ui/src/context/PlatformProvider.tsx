@@ -19,6 +19,8 @@ export interface PlatformProviderProps {
   timeZone?: string;
   /** The signed-in person's full name. */
   userFullName?: string;
+  /** The signed-in user's id. */
+  userId?: number;
   resolveEntity?: (name: string) => Promise<EntityDef | undefined>;
   recordPath?: (entityName: string) => string | undefined;
   children: ReactNode;
@@ -34,6 +36,7 @@ export function PlatformProvider({
   granted,
   timeZone,
   userFullName,
+  userId,
   resolveEntity,
   recordPath,
   children,
@@ -47,8 +50,9 @@ export function PlatformProvider({
       resolveEntity: resolveEntity ?? (async () => undefined),
       ...(recordPath ? { recordPath } : {}),
       ...(userFullName ? { userFullName } : {}),
+      ...(userId !== undefined ? { userId } : {}),
     }),
-    [side, granted, timeZone, userFullName, resolveEntity, recordPath],
+    [side, granted, timeZone, userFullName, userId, resolveEntity, recordPath],
   );
   return (
     <ApiContext.Provider value={api}>

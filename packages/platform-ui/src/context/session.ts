@@ -13,6 +13,8 @@ export interface Session {
   readonly timeZone: string;
   /** The signed-in person's full name (profile defaults of new documents). */
   readonly userFullName?: string;
+  /** The signed-in user's id (the rows that are theirs to score: `writableByUserIn`). */
+  readonly userId?: number;
   /** Finds the definition of a referenced entity (for remote selects); undefined when unknown. */
   resolveEntity(name: string): Promise<EntityDef | undefined>;
   /** The edit screen of an entity's documents (to open a document from a task list). */

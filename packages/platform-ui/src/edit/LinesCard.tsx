@@ -140,7 +140,7 @@ export function LinesCard({
   // table, no copy of every line on each render).
   const lineRows = useRef(new WeakMap<Row, LineRow>());
   const lastData = useRef<LineRow[]>([]);
-  const { side } = useSession();
+  const { side, userId } = useSession();
   const names = lineColumns(header, line, side);
   const known = knownEntities(header);
   const summed = names.filter((name) => {
@@ -166,10 +166,13 @@ export function LinesCard({
         width: inputWidth(field),
         align: isRightAligned(field) ? 'right' : 'left',
         field,
-        // A field that applies to some rows only (an answer's text on a text question).
+        // A field that applies to some rows only (an answer's text on a text question), or that
+        // only the user a row names changes (an inspector's own scores).
         editable:
-          rights[index] && field?.appliesWhen
-            ? (row: LineRow) => field.appliesWhen!(row as unknown as Row)
+          rights[index] && (field?.appliesWhen || field?.writableByUserIn)
+            ? (row: LineRow) =>
+                (!field.appliesWhen || field.appliesWhen(row as unknown as Row)) &&
+                (!field.writableByUserIn || (row as unknown as Row)[field.writableByUserIn] === userId)
             : rights[index],
         validate: field?.required ? { required: true } : undefined,
         // What picking a reference brings (a delivery-note line's order line: its material,
@@ -183,7 +186,7 @@ export function LinesCard({
             : undefined,
       };
     });
-  }, [columnsKey, line, labels, form, collection]);
+  }, [columnsKey, line, labels, form, collection, userId]);
   const someEditable = editable || columns.some((column) => column.editable);
 
   // The issue last shown, for "next"; the grid row of a line is found through the rows last given.

@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type EntityDef,
+  type FieldDef,
   type SaveIssue,
   STATUS_FIELD,
   VERSION_FIELD,
@@ -415,7 +416,9 @@ export class EntityWriter {
       // A supplier may name its own supplier on a row it owns; any other value is refused.
       if (actor.side === 'supplier' && !actor.system && entity.ownedBy === name && value === actor.supplierId)
         continue;
-      const refusal = fieldRefusal(actor, entity, name, status, editable);
+      const refusal =
+        fieldRefusal(actor, entity, name, status, editable) ??
+        (previous ? othersRefusal(actor, field, previous) : null);
       if (refusal)
         refusals.push({
           path: [name],
@@ -652,7 +655,8 @@ export class EntityWriter {
           const field = lineEntity.fields[name];
           if (!field || !isClientWritable(field) || name === lineEntity.key) continue;
           if (JSON.stringify(before[name] ?? null) === JSON.stringify(value ?? null)) continue;
-          const refusal = fieldRefusal(actor, lineEntity, name, status, headerEditable);
+          const refusal =
+            fieldRefusal(actor, lineEntity, name, status, headerEditable) ?? othersRefusal(actor, field, before);
           if (refusal) {
             refusals.push({
               path: [collection, index, name],
@@ -887,4 +891,11 @@ function notApplicable(
     if (!applies(row)) issues.push(issue(name));
   }
   return issues;
+}
+
+/** A field only the user the row names may change (`writableByUserIn`), changed by another. */
+function othersRefusal(actor: Actor, field: FieldDef, stored: Readonly<Row>): string | null {
+  const owner = field.writableByUserIn;
+  if (!owner || actor.system) return null;
+  return stored[owner] === actor.userId ? null : 'entity.fieldOthers';
 }

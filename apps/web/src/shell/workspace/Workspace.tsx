@@ -201,6 +201,7 @@ export default function Workspace() {
       granted={granted}
       timeZone={current.data.timeZone}
       userFullName={current.data.user.userFullName}
+      userId={current.data.user.userId}
       resolveEntity={resolveEntity}
       recordPath={recordPath}
     >

@@ -9,7 +9,7 @@
 // a conditional pass, opens its rectification task (the summary and the findings, by the date).
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
-import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
+import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
 import { surveyTemplate, surveyTemplateLine } from '../survey-template/survey-template.entity';
 import { openRectify } from '../supplier-rectify/supplier-rectify.actions';
 import {
@@ -95,21 +95,7 @@ export const localeInspectionActions = defineActions(localeInspection, {
     });
     if (inspectorMoved || !sameRows(ctx.oldLines.inspectors, ctx.newLines.inspectors, 'inspectionStaffId'))
       return { field: 'inspectors', message: 'srmLocaleInspection.inspectorsFixed' };
-    if (!ctx.actor.system) {
-      for (const score of ctx.newLines.scores) {
-        const old = ctx.oldLines.scores.find((line) => line.inspectionScoreId === score.inspectionScoreId);
-        if (!old || old.inspectorId === ctx.actor.userId) continue;
-        const changed = (['score', 'scoreComment'] as const).some(
-          (field) => score[field] !== undefined && (score[field] ?? null) !== (old[field] ?? null),
-        );
-        if (changed)
-          return {
-            field: 'scores',
-            message: 'srmLocaleInspection.scoreOthers',
-            params: { inspector: await userNameOf(ctx, old.inspectorId) },
-          };
-      }
-    }
+    // Each inspector's own scores: the engine checks whose row it is (writableByUserIn).
     return null;
   },
   guards: {

@@ -84,8 +84,8 @@ export const localeInspectionScore = defineEntity('srmLocaleInspectionScore', {
       filter: internalUser,
     }),
     /** 0–100 with two decimals, by the inspector only. */
-    score: number({ precision: 2, min: 0, max: 100 }),
-    scoreComment: text({ max: 500 }),
+    score: number({ precision: 2, min: 0, max: 100, writableByUserIn: 'inspectorId' }),
+    scoreComment: text({ max: 500, writableByUserIn: 'inspectorId' }),
   },
   unique: [['inspectionId', 'lineNum', 'inspectorId']],
   list: {

@@ -307,9 +307,10 @@ describe('a locale inspection serving an introduction', () => {
       },
       as('wang'),
     );
+    // 赵工's three rows: only he changes them (the engine's writableByUserIn).
     expect([others.httpStatus, others.body.msg]).toEqual([
-      400,
-      '评分：只能填写本人的评分，不能修改 赵工 的评分',
+      403,
+      '评分第 4 行，得分：只能修改分配给本人的行（共 3 处问题）',
     ]);
     const early = await server.post(INSPECTION('doSubmit'), {
       inspectionId: inspection.inspectionId,

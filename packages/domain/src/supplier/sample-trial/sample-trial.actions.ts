@@ -1,8 +1,8 @@
 // Sample trials on the server. Saving: one serving an introduction takes its supplier, category and
 // organisation, needs it running with a sample step, and is its only open trial; once requested
 // the materials are fixed (the supplier fills in only its shipment, the buyer the received
-// quantities); an evaluator's verdict, data and date are changed by that evaluator only, and only
-// while the samples are being evaluated; a row with a verdict stays. Requesting needs materials
+// quantities); an evaluator's verdict, data and date are changed by that evaluator only (the
+// engine's `writableByUserIn`), and only while the samples are being evaluated; a row with a verdict stays. Requesting needs materials
 // and a mandatory evaluator, and tells the supplier; shipping needs every line's shipment;
 // receiving dates it; submitting needs every mandatory verdict and combines them (every mandatory
 // evaluator must pass), with a comment for a failure; approval writes the introduction's sample
@@ -91,13 +91,8 @@ export const sampleTrialActions = defineActions(sampleTrial, {
           params: { evaluator: await userNameOf(ctx, old.evaluatorId) },
         };
       if (!now || !changed(now, old, VERDICT_FIELDS)) continue;
+      // Whose verdict it is, the engine checks (writableByUserIn).
       if (!evaluating) return { field: 'results', message: 'srmSampleTrial.notEvaluating' };
-      if (old.evaluatorId !== ctx.actor.userId)
-        return {
-          field: 'results',
-          message: 'srmSampleTrial.verdictOthers',
-          params: { evaluator: await userNameOf(ctx, old.evaluatorId) },
-        };
     }
     // A new evaluator starts without a verdict.
     if (

@@ -84,11 +84,16 @@ export const sampleTrialResult = defineEntity('srmSampleTrialResult', {
     }),
     mandatoryFlag: checkbox({ default: 'Y' }),
     /** By the evaluator only, once the samples are in. */
-    verdict: lookup('SRM_SAMPLE_VERDICT', { required: true, codes: SAMPLE_VERDICTS, default: 'PENDING' }),
+    verdict: lookup('SRM_SAMPLE_VERDICT', {
+      required: true,
+      codes: SAMPLE_VERDICTS,
+      default: 'PENDING',
+      writableByUserIn: 'evaluatorId',
+    }),
     /** Measurements and test data behind the verdict. */
-    evaluationData: text({ max: 1000 }),
-    evaluateDate: date(),
-    reportIds: attachments(),
+    evaluationData: text({ max: 1000, writableByUserIn: 'evaluatorId' }),
+    evaluateDate: date({ writableByUserIn: 'evaluatorId' }),
+    reportIds: attachments({ writableByUserIn: 'evaluatorId' }),
   },
   unique: [['sampleTrialId', 'evaluatorRole', 'evaluatorId']],
   list: {

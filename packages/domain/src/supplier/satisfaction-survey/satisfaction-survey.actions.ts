@@ -5,7 +5,6 @@
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
-import { userNameOf } from '../supplier-intro/step-documents';
 import { surveyTemplate, surveyTemplateLine } from '../survey-template/survey-template.entity';
 import { inspectionTotals } from '../locale-inspection/locale-inspection.score';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
@@ -55,22 +54,9 @@ export function summarise(
 
 export const satisfactionSurveyActions = defineActions(satisfactionSurvey, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
-    const { row, previous } = ctx;
+    const { row } = ctx;
     if (row.periodTo < row.periodFrom) return { field: 'periodTo', message: 'srmSatisfactionSurvey.period' };
-    if (!previous || previous.status === 'DRAFT' || ctx.actor.system) return null;
-    for (const score of ctx.newLines.scores) {
-      const old = ctx.oldLines.scores.find((line) => line.surveyScoreId === score.surveyScoreId);
-      if (!old || old.raterId === ctx.actor.userId) continue;
-      const changed = (['score', 'scoreComment'] as const).some(
-        (field) => score[field] !== undefined && (score[field] ?? null) !== (old[field] ?? null),
-      );
-      if (changed)
-        return {
-          field: 'scores',
-          message: 'srmSatisfactionSurvey.scoreOthers',
-          params: { rater: await userNameOf(ctx, old.raterId) },
-        };
-    }
+    // Each rater's own scores: the engine checks whose row it is (writableByUserIn).
     return null;
   },
   guards: {

@@ -85,8 +85,14 @@ export const satisfactionScore = defineEntity('srmSatisfactionScore', {
       filter: internalUser,
     }),
     /** 0–100 with two decimals, by the rater only; empty: not rated. */
-    score: number({ precision: 2, min: 0, max: 100, editableIn: SATISFACTION_SCORE_STATES }),
-    scoreComment: text({ max: 500, editableIn: SATISFACTION_SCORE_STATES }),
+    score: number({
+      precision: 2,
+      min: 0,
+      max: 100,
+      editableIn: SATISFACTION_SCORE_STATES,
+      writableByUserIn: 'raterId',
+    }),
+    scoreComment: text({ max: 500, editableIn: SATISFACTION_SCORE_STATES, writableByUserIn: 'raterId' }),
   },
   unique: [['surveyId', 'supplierId', 'lineNum', 'raterId']],
   list: {

@@ -174,7 +174,7 @@ describe('a survey', () => {
       },
       as('prod'),
     );
-    expect(others.body.msg).toBe('评分：只能修改自己的评分，不能修改 质量部 孙工 的评分');
+    expect([others.httpStatus, others.body.msg]).toEqual([403, '评分第 1 行，得分：只能修改分配给本人的行']);
     const unrated = await server.post(SURVEY('doComplete'), {
       surveyId: survey.surveyId,
       versionNum: survey.versionNum,
