@@ -656,7 +656,8 @@ export class EntityWriter {
           if (!field || !isClientWritable(field) || name === lineEntity.key) continue;
           if (JSON.stringify(before[name] ?? null) === JSON.stringify(value ?? null)) continue;
           const refusal =
-            fieldRefusal(actor, lineEntity, name, status, headerEditable) ?? othersRefusal(actor, field, before);
+            fieldRefusal(actor, lineEntity, name, status, headerEditable) ??
+            othersRefusal(actor, field, before);
           if (refusal) {
             refusals.push({
               path: [collection, index, name],
