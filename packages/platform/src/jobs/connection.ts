@@ -22,6 +22,13 @@ interface PgliteClient extends QueryClient {
   exec(text: string): Promise<SqlResult[]>;
 }
 
+/**
+ * Statements whose answer pg-boss reads as a count from the first row (completing, failing or
+ * cancelling jobs: `… SELECT COUNT(*) FROM results`; a queue's size): after the close they answer
+ * a count of 0, not an empty result pg-boss would fail on (an unhandled rejection).
+ */
+const COUNTED = /select count\(\*\)(?: as count)? from/i;
+
 /** The database's own connection, tracking statements in flight so a stop can wait for them. */
 export class DatabaseJobDb implements JobDb {
   private readonly running = new Set<Promise<unknown>>();
@@ -34,7 +41,7 @@ export class DatabaseJobDb implements JobDb {
     // completes its job a moment later. After the connection closed that statement is dropped
     // (a throw here was an unhandled rejection that ended the process): the job stays active
     // until it expires and is then delivered again, which every handler tolerates.
-    if (this.closed) return { rows: [] };
+    if (this.closed) return { rows: COUNTED.test(text) ? [{ count: 0 }] : [] };
     const work = this.run(text, values);
     this.running.add(work);
     try {
