@@ -115,8 +115,9 @@ export const questionnaireActions = defineActions(questionnaire, {
     return null;
   },
   async afterSave(ctx) {
-    if (ctx.previous && ctx.previous.templateId === ctx.row.templateId) return;
-    await copyQuestions(platform(ctx), ctx.id, ctx.row.templateId as number);
+    const templateId = ctx.row.templateId;
+    if (templateId == null || (ctx.previous && ctx.previous.templateId === templateId)) return;
+    await copyQuestions(platform(ctx), ctx.id, templateId);
   },
   guards: {
     async doPublish(ctx): Promise<RuleIssue | null> {

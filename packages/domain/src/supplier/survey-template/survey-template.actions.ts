@@ -12,7 +12,7 @@ async function questionnaireLines(ctx: SaveContext<typeof surveyTemplate>): Prom
   const unnamed = lines.findIndex((line) => line.questionId == null);
   if (unnamed >= 0)
     return { field: 'lines', message: 'srmSurveyTemplate.bankOnly', params: { line: String(unnamed + 1) } };
-  const ids = [...new Set(lines.map((line) => line.questionId as number))];
+  const ids = [...new Set(lines.flatMap((line) => (line.questionId == null ? [] : [line.questionId])))];
   const bank = await ctx.system('a template takes its questions from the bank').list(surveyQuestion, {
     questionId: ids,
   });
