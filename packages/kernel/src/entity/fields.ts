@@ -82,6 +82,11 @@ export interface FieldCommon<V> {
   /** States in which this field stays editable although the document is not (e.g. promised dates). */
   readonly editableIn?: readonly string[];
   /**
+   * The only states in which this field is editable, whether the document is editable or not: a
+   * reviewer's comment only on a submitted reply, never while the supplier still answers it.
+   */
+  readonly editableOnlyIn?: readonly string[];
+  /**
    * Whether the row takes a value in this field at all (an answer's text only on a text
    * question): the grid and the form offer the field only where it applies, and a save refuses
    * a value sent where it does not (400, `entity.fieldNotApplicable`).

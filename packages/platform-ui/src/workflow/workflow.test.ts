@@ -152,3 +152,49 @@ describe('fields the other side answers on a locked document', () => {
     expect(editableNow(po, { status: 'DRAFT' }, 'internal')).toBe(true);
   });
 });
+
+const answer = defineEntity('testAnswer', {
+  area: 'test',
+  key: 'answerId',
+  parent: { entity: 'testReply', field: 'replyId' },
+  writableBy: ['supplier'],
+  fields: {
+    answerText: text({ writableBy: ['supplier'] }),
+    reviewPoints: text({ writableBy: ['internal'], editableOnlyIn: ['SUBMITTED'] }),
+  },
+});
+const reply = defineEntity('testReply', {
+  area: 'test',
+  key: 'replyId',
+  ownedBy: 'supplierId',
+  writableBy: ['supplier'],
+  fields: {
+    supplierId: text(),
+    reviewComment: text({ writableBy: ['internal'], editableOnlyIn: ['SUBMITTED'] }),
+  },
+  lines: { answers: answer },
+  workflow: {
+    states: ['OPEN', 'SUBMITTED', 'ACCEPTED'],
+    initial: 'OPEN',
+    editableIn: ['OPEN'],
+    actions: { doSubmit: { from: ['OPEN'], to: 'SUBMITTED', side: 'supplier' } },
+  },
+});
+
+describe('fields editable only in some states', () => {
+  it('opens the reviewer’s fields on a submitted reply only, not while the supplier answers', () => {
+    const comment = reply.fields.reviewComment!;
+    const points = answer.fields.reviewPoints!;
+    expect(fieldEditable(reply, comment, { status: 'SUBMITTED' }, 'internal')).toBe(true);
+    expect(fieldEditable(reply, comment, { status: 'OPEN' }, 'internal')).toBe(false);
+    expect(fieldEditable(reply, comment, { status: 'ACCEPTED' }, 'internal')).toBe(false);
+    expect(fieldEditable(reply, comment, null, 'internal')).toBe(false);
+    expect(lineFieldEditable(reply, answer, points, { status: 'SUBMITTED' }, 'internal')).toBe(true);
+    expect(lineFieldEditable(reply, answer, points, { status: 'OPEN' }, 'internal')).toBe(false);
+    expect(lineFieldEditable(reply, answer, answer.fields.answerText!, { status: 'OPEN' }, 'supplier')).toBe(
+      true,
+    );
+    expect(editableNow(reply, { status: 'SUBMITTED' }, 'internal')).toBe(true);
+    expect(editableNow(reply, { status: 'ACCEPTED' }, 'internal')).toBe(false);
+  });
+});

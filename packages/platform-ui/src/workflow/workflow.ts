@@ -114,7 +114,14 @@ export function fieldEditable(
   if (!(field.writableBy ?? entity.writableBy).includes(side)) return false;
   if (side === 'supplier' && field.internalOnly) return false;
   if (field.appliesWhen && row && !field.appliesWhen(row)) return false;
+  if (field.editableOnlyIn) return onlyIn(entity, field.editableOnlyIn, row);
   return stateAllows(entity, row, undefined) || !!field.editableIn?.includes(String(row?.status));
+}
+
+/** A field editable only in some states: the row's state (a new row's the initial one) is one. */
+function onlyIn(entity: EntityDef, states: readonly string[], row: Row | null): boolean {
+  const status = row ? row.status : entity.workflow?.initial;
+  return status !== undefined && status !== null && states.includes(String(status));
 }
 
 /**
@@ -133,6 +140,7 @@ export function lineFieldEditable(
   if (!isClientWritable(field)) return false;
   if (!(field.writableBy ?? line.writableBy).includes(side)) return false;
   if (side === 'supplier' && field.internalOnly) return false;
+  if (field.editableOnlyIn) return onlyIn(header, field.editableOnlyIn, headerRow);
   return (
     stateAllows(header, headerRow, header.workflow?.editableIn) ||
     (!!headerRow && !!field.editableIn?.includes(String(headerRow.status)))
@@ -155,7 +163,8 @@ export function linesEditable(
  */
 export function editableNow(entity: EntityDef, row: Row, side: Side): boolean {
   if (!readOnlyReason(entity, row, side)) return true;
-  const own = (field: FieldDef) => !!field.writableBy?.includes(side) && !!field.editableIn;
+  const own = (field: FieldDef) =>
+    !!field.writableBy?.includes(side) && !!(field.editableIn ?? field.editableOnlyIn);
   return (
     Object.values(entity.fields).some((field) => own(field) && fieldEditable(entity, field, row, side)) ||
     Object.values(entity.lines).some((line) =>

@@ -50,10 +50,9 @@ export function fieldRefusal(
     if (actor.side === 'supplier' && def.internalOnly) return 'entity.fieldNotWritable';
     if (actor.side === 'supplier' && entity.ownedBy === field) return 'entity.fieldNotWritable';
   }
-  if (
-    !headerEditable &&
-    !(def.editableIn && status !== undefined && def.editableIn.includes(String(status)))
-  ) {
+  const inState = (states: readonly string[] | undefined) =>
+    !!states && status !== undefined && states.includes(String(status));
+  if (def.editableOnlyIn ? !inState(def.editableOnlyIn) : !headerEditable && !inState(def.editableIn)) {
     return 'entity.fieldNotEditable';
   }
   return null;

@@ -20,7 +20,8 @@ const typed =
   (...types: readonly string[]) =>
   (row: Readonly<Record<string, unknown>>) =>
     types.includes(String(row.questionType));
-const review = { writableBy: ['internal'] as const, editableIn: REVIEW_STATES };
+/** The buyer's review: on a submitted reply only, never while the supplier answers. */
+const review = { writableBy: ['internal'] as const, editableOnlyIn: REVIEW_STATES };
 
 export const questionnaireAnswer = defineEntity('srmQuestionnaireAnswer', {
   area: 'supplier',

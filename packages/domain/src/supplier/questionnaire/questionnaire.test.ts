@@ -414,6 +414,23 @@ describe('answering and reviewing', () => {
     expect(returned.body.status, returned.body.msg).toBe('S');
     reply = await findReply(replyA, asA());
     expect([reply.status, reply.reviewComment]).toEqual(['RETURNED', '请补充固废处理方式']);
+    // While the supplier answers again, the review waits (editableOnlyIn).
+    const meanwhile = await server.post(REPLY('saveOrUpdate'), {
+      replyId: replyA,
+      versionNum: reply.versionNum,
+      reviewComment: '提前评审',
+    });
+    expect([meanwhile.httpStatus, meanwhile.body.msg]).toEqual([
+      403,
+      '审核意见（供应商可见）：字段“审核意见（供应商可见）”在当前状态不可修改',
+    ]);
+    const pointsMeanwhile = await server.post(REPLY('saveOrUpdate'), {
+      replyId: replyA,
+      versionNum: reply.versionNum,
+      answers: answersOf(reply, { TEXT: { reviewPoints: 10 } }),
+    });
+    expect(pointsMeanwhile.httpStatus).toBe(403);
+    expect(pointsMeanwhile.body.msg).toMatch(/评审得分/);
     const again = await server.post<Reply>(
       REPLY('saveOrUpdate'),
       {
