@@ -66,6 +66,29 @@ const overrides: SampleOverrides = {
     results: ((row.results as Row[] | undefined) ?? []).map((result) => ({ ...result, verdict: 'PENDING' })),
   }),
   // An agreement of its own in draft: its clauses come from its template.
+  // A batch trial of its own in draft, without an order: its material lies in its category and a
+  // mandatory evaluator gives no verdict before it starts.
+  srmBatchTrial: async (row, _n, factory) => {
+    const itemId = await factory.fresh('srmBaseItem');
+    const material = await server.first<Row>('srmBaseItem', { itemId });
+    const moved = await server.post(`${registry.get('srmBaseItem').apiPath}/saveOrUpdate`, {
+      itemId,
+      versionNum: material.versionNum,
+      categoryId: row.categoryId,
+    });
+    if (moved.body.status !== 'S') throw new Error(`batch trial sample material: ${moved.body.msg}`);
+    return {
+      ...row,
+      introId: null,
+      poHeaderId: null,
+      lines: [{ itemId, trialQuantity: 5 }],
+      feedbacks: ((row.feedbacks as Row[] | undefined) ?? []).map((feedback) => ({
+        ...feedback,
+        mandatoryFlag: 'Y',
+        verdict: 'PENDING',
+      })),
+    };
+  },
   srmAgreementSign: (row) => ({ ...row, introId: null, clauses: [], rounds: [] }),
   // A rectification task made by hand starts as a draft; the supplier's answer comes once issued.
   srmSupplierRectify: ({ rootCause: _c, correctiveAction: _a, completedDate: _d, evidenceIds: _e, ...row }) =>

@@ -81,6 +81,17 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
         verdict: 'PENDING',
       })),
     }),
+    // A batch trial of its own in draft, without materials (they lie in its category) or order.
+    srmBatchTrial: (row) => ({
+      ...row,
+      introId: null,
+      poHeaderId: null,
+      lines: [],
+      feedbacks: ((row.feedbacks as Row[] | undefined) ?? []).map((feedback) => ({
+        ...feedback,
+        verdict: 'PENDING',
+      })),
+    }),
     srmAgreementSign: (row) => ({ ...row, introId: null, clauses: [], rounds: [] }),
     srmSurveyTemplate: (row) => ({
       ...row,

@@ -14,6 +14,7 @@ import { qualifyCensorScreens } from './qualify-censor/qualify-censor.screens';
 import { localeInspectionScreens } from './locale-inspection/locale-inspection.screens';
 import { surveyTemplateScreens } from './survey-template/survey-template.screens';
 import { sampleTrialScreens } from './sample-trial/sample-trial.screens';
+import { batchTrialScreens } from './batch-trial/batch-trial.screens';
 import { surveyQuestionScreens } from './survey-question/survey-question.screens';
 import { questionnaireScreens } from './questionnaire/questionnaire.screens';
 import { questionnaireReplyScreens } from './questionnaire-reply/questionnaire-reply.screens';
@@ -47,6 +48,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...localeInspectionScreens,
   ...surveyTemplateScreens,
   ...sampleTrialScreens,
+  ...batchTrialScreens,
   ...surveyQuestionScreens,
   ...questionnaireScreens,
   ...questionnaireReplyScreens,

@@ -29,6 +29,7 @@ import { qualifyCensorActions } from './qualify-censor/qualify-censor.actions';
 import { localeInspectionActions } from './locale-inspection/locale-inspection.actions';
 import { surveyTemplateActions } from './survey-template/survey-template.actions';
 import { sampleTrialActions } from './sample-trial/sample-trial.actions';
+import { batchTrialActions } from './batch-trial/batch-trial.actions';
 import { surveyQuestionActions } from './survey-question/survey-question.actions';
 import { questionnaireActions } from './questionnaire/questionnaire.actions';
 import { questionnaireReplyActions } from './questionnaire-reply/questionnaire-reply.actions';
@@ -57,6 +58,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     surveyTemplateActions,
     localeInspectionActions,
     sampleTrialActions,
+    batchTrialActions,
     surveyQuestionActions,
     questionnaireActions,
     questionnaireReplyActions,

@@ -21,6 +21,7 @@ import { questionnaire } from './questionnaire/questionnaire.entity';
 import { questionnaireReply } from './questionnaire-reply/questionnaire-reply.entity';
 import { satisfactionSurvey } from './satisfaction-survey/satisfaction-survey.entity';
 import { sampleTrial } from './sample-trial/sample-trial.entity';
+import { batchTrial } from './batch-trial/batch-trial.entity';
 import { agreementSign, agreementTemplate } from './agreement-sign/agreement-sign.entity';
 import { supplierRectify } from './supplier-rectify/supplier-rectify.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
@@ -51,6 +52,7 @@ export const supplierArea = defineArea({
     surveyTemplate,
     localeInspection,
     sampleTrial,
+    batchTrial,
     agreementTemplate,
     agreementSign,
     supplierRectify,
@@ -186,6 +188,14 @@ export const supplierArea = defineArea({
       order: 34,
     },
     {
+      code: 'BATCH_TRIAL',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'batchTrialList',
+      entity: 'srmBatchTrial',
+      order: 34,
+    },
+    {
       code: 'AGREEMENT_SIGN',
       side: 'internal',
       under: 'SUPPLIER',
@@ -306,6 +316,14 @@ export const supplierArea = defineArea({
       order: 26,
     },
     {
+      code: 'EXT_BATCH_TRIAL',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myBatchTrialList',
+      entity: 'srmBatchTrial',
+      order: 26,
+    },
+    {
       code: 'EXT_LOCALE_INSPECTION',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -373,6 +391,7 @@ export const supplierArea = defineArea({
       AGREEMENT_SIGN: 'all',
       SUPPLIER_RECTIFY: ['delete', 'doCancel', 'doClose', 'doIssue', 'doReturn', 'export', 'save', 'view'],
       SAMPLE_TRIAL: ['delete', 'doCancel', 'doReceive', 'doRequest', 'doSubmit', 'export', 'save', 'view'],
+      BATCH_TRIAL: ['delete', 'doCancel', 'doReadReceipts', 'doStart', 'doSubmit', 'export', 'save', 'view'],
       SURVEY_QUESTION: 'all',
       QUESTIONNAIRE: 'all',
       QUESTIONNAIRE_REPLY: ['doAccept', 'doReturn', 'export', 'save', 'view'],
@@ -402,6 +421,8 @@ export const supplierArea = defineArea({
       SUPPLIER_RECTIFY: ['export', 'view'],
       // The manager also evaluates samples (a verdict is the evaluator's own).
       SAMPLE_TRIAL: ['doApproval', 'doReject', 'export', 'save', 'view'],
+      // …and gives feedback on trial lots.
+      BATCH_TRIAL: ['doApproval', 'doReject', 'export', 'save', 'view'],
       SURVEY_QUESTION: ['export', 'view'],
       QUESTIONNAIRE: ['export', 'view'],
       QUESTIONNAIRE_REPLY: ['export', 'view'],
@@ -427,6 +448,7 @@ export const supplierArea = defineArea({
       EXT_SUPPLIER_LINE_CHANGE: ['view'],
       EXT_LOCALE_INSPECTION: ['view'],
       EXT_SAMPLE_TRIAL: ['doShip', 'export', 'save', 'view'],
+      EXT_BATCH_TRIAL: ['export', 'view'],
       EXT_QUESTIONNAIRE: ['doSubmit', 'export', 'save', 'view'],
       EXT_AGREEMENT_SIGN: ['doConfirm', 'doSubmitInternal', 'export', 'save', 'view'],
       EXT_SUPPLIER_RECTIFY: ['doRespond', 'export', 'save', 'view'],

@@ -2,7 +2,7 @@
 // category and org library with the suppliers' lifecycle states, registrations waiting for
 // review, leads, register invitations, the blacklisted company's entry, daily management entries, a change info awaiting
 // approval, the quit of the company that left, introduce scenes with an
-// introduction under each, qualification censors, survey templates, locale inspections, sample trials, the question bank and questionnaires, a satisfaction survey, agreement templates and signing, qualification requirements and the lifecycle's programs. Each object's data is in its folder.
+// introduction under each, qualification censors, survey templates, locale inspections, sample trials, a batch trial, the question bank and questionnaires, a satisfaction survey, agreement templates and signing, qualification requirements and the lifecycle's programs. Each object's data is in its folder.
 import { qualificationRequirementSeed } from './qualification-requirement/qualification-requirement.seed';
 import { supplierBlacklistSeed, supplierProgramSeed } from './supplier-blacklist/supplier-blacklist.seed';
 import { supplierCategoryOrgSeed } from './supplier-category-org/supplier-category-org.seed';
@@ -14,6 +14,7 @@ import { qualifyCensorSeed } from './qualify-censor/qualify-censor.seed';
 import { surveyTemplateSeed } from './survey-template/survey-template.seed';
 import { localeInspectionSeed } from './locale-inspection/locale-inspection.seed';
 import { sampleTrialSeed } from './sample-trial/sample-trial.seed';
+import { batchTrialSeed } from './batch-trial/batch-trial.seed';
 import { questionnaireSeed } from './questionnaire/questionnaire.seed';
 import { satisfactionSurveySeed } from './satisfaction-survey/satisfaction-survey.seed';
 import { agreementSignSeed } from './agreement-sign/agreement-sign.seed';
@@ -38,6 +39,7 @@ export const supplierSeedList = [
   surveyTemplateSeed,
   localeInspectionSeed,
   sampleTrialSeed,
+  batchTrialSeed,
   questionnaireSeed,
   satisfactionSurveySeed,
   agreementSignSeed,

@@ -97,15 +97,16 @@ export const orderActions = defineActions(order, {
     }
     if (lines.some((line) => line.requisitionLineId !== null && line.requisitionLineId !== undefined))
       row.sourceType = 'REQUISITION';
-    await supplyIssues(ctx, row, lines);
+    const supply = await supplyIssues(ctx, row, lines);
+    if (supply.length) return supply;
     await consumeRequisitionLines(ctx, deltaOf(takenByLines(ctx.oldLines.lines), takenByLines(lines)));
+    return null;
   },
   guards: {
     async doSubmit(ctx) {
       const lines = await ctx.lines(orderLine, ctx.row.poHeaderId);
       if (!lines.length) return { message: 'purchasing.order.noLines' };
-      await supplyIssues(ctx, ctx.row, lines);
-      return null;
+      return supplyIssues(ctx, ctx.row, lines);
     },
     async doSupplierConfirm(ctx) {
       return answerIssues(await answered(ctx, ctx.row.poHeaderId, ctx.input.lines), false);

@@ -7,9 +7,11 @@
 // The answer is ALLOW, WARN or BLOCK with reasons, each naming the document behind it: a quit,
 // a blacklist entry in force whose scope covers the purpose, no library line or one that is not
 // QUALIFIED (introducing, suspended with its cause, quit), a mandatory certificate missing or
-// expired on that day. The batch form answers thousands of triples in eight queries (the
-// certificates aggregated per supplier and type by the database), for pickers and the
-// benchmark; the single form is the batch of one.
+// expired on that day. A material that a running batch trial of an introducing line names may be
+// ordered and received with a warning naming the trial (the trial lot). The batch form answers
+// thousands of triples in eight queries (nine with trial lots; the certificates aggregated per
+// supplier and type by the database), for pickers and the benchmark; the single form is the
+// batch of one.
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { type DataApi, type HookContext, dataApi } from '@srm/platform';
 import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-org.entity';
@@ -18,6 +20,7 @@ import { supplierCredential } from '../supplier-credential/supplier-credential.e
 import { qualificationRequirement } from '../qualification-requirement/qualification-requirement.entity';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
+import { BATCH_RUNNING_STATES, batchTrial, batchTrialLine } from '../batch-trial/batch-trial.entity';
 
 /** What the supplier is to be trusted with. */
 export type Purpose = 'INVITE' | 'ORDER' | 'RECEIVE' | 'PAY';
@@ -45,6 +48,11 @@ export interface Eligibility {
   readonly reasons: readonly Reason[];
   /** The library line that decided (the most specific one covering category and organisation). */
   readonly categoryOrgId: number | null;
+  /**
+   * The running batch trial that admits the material while its line is still introducing
+   * (ORDER and RECEIVE of a material the trial names): an order of it stays within the lot.
+   */
+  readonly trial?: { readonly id: number; readonly number: string; readonly trialQuantity: number };
 }
 
 interface TreeNode {
@@ -190,6 +198,41 @@ export async function eligibilityBatch(
     else linesBySupplier.set(line.supplierId, [line]);
   }
 
+  // Running batch trials of introducing lines: the materials they admit to orders and receipts.
+  const trials = new Map<string, { id: number; number: string; trialQuantity: number }>();
+  const introducing = [...linesBySupplier.values()].flat().filter((line) => line.status === 'INTRODUCING');
+  if ((purpose === 'ORDER' || purpose === 'RECEIVE') && itemIds.length && introducing.length) {
+    const bt = runtime.table(batchTrial.name);
+    const btl = runtime.table(batchTrialLine.name);
+    for (const row of await tx
+      .select({
+        id: bt.batchTrialId!,
+        number: bt.batchTrialNum!,
+        supplierId: bt.supplierId!,
+        categoryId: bt.categoryId!,
+        orgId: bt.orgId!,
+        itemId: btl.itemId!,
+        trialQuantity: btl.trialQuantity!,
+      })
+      .from(bt)
+      .innerJoin(btl, eq(btl.batchTrialId!, bt.batchTrialId!))
+      .where(
+        and(
+          sql`${bt.supplierId!} = any(${ids(introducing.map((line) => line.supplierId))}::bigint[])`,
+          inArray(bt.status!, BATCH_RUNNING_STATES),
+          sql`${btl.itemId!} = any(${ids(itemIds)}::bigint[])`,
+        ) as SQL,
+      ))
+      trials.set(
+        `${Number(row.supplierId)}:${Number(row.categoryId)}:${Number(row.orgId)}:${Number(row.itemId)}`,
+        {
+          id: Number(row.id),
+          number: String(row.number),
+          trialQuantity: Number(row.trialQuantity),
+        },
+      );
+  }
+
   const b = runtime.table(supplierBlacklist.name);
   const scope = SCOPE_OF[purpose];
   const blacklisted = new Map<number, { id: number; number: string; reason: string }>();
@@ -306,10 +349,12 @@ export async function eligibilityBatch(
 
   return queries.map((query) => {
     const reasons: Reason[] = [];
+    let trial: Eligibility['trial'];
     const answer = (categoryOrgId: number | null = null): Eligibility => ({
       verdict: reasons.some((x) => x.level === 'BLOCK') ? 'BLOCK' : reasons.length ? 'WARN' : 'ALLOW',
       reasons,
       categoryOrgId,
+      ...(trial ? { trial } : {}),
     });
     const block = (message: string, params: Record<string, string>, document?: Reason['document']) =>
       reasons.push({ level: 'BLOCK', message, params, ...(document ? { document } : {}) });
@@ -404,6 +449,18 @@ export async function eligibilityBatch(
         message: `srmSupplierSupply.lineIntroducing${suffix}`,
         params,
         document: lineDoc!,
+      });
+    } else if (
+      deciding.status === 'INTRODUCING' &&
+      query.itemId != null &&
+      (trial = trials.get(`${query.supplierId}:${deciding.categoryId}:${deciding.orgId}:${query.itemId}`))
+    ) {
+      // A trial lot of a material its running batch trial names may be ordered and received.
+      reasons.push({
+        level: 'WARN',
+        message: 'srmSupplierSupply.lineTrialItem',
+        params: { ...params, number: trial.number },
+        document: { entity: batchTrial.name, id: trial.id, number: trial.number },
       });
     } else if (deciding.status !== 'QUALIFIED') {
       lineReason(

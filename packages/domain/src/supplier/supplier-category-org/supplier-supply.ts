@@ -5,7 +5,13 @@
 // `supplier/server.ts`. See docs/suppliers.md.
 import type { Locale } from '@srm/kernel';
 import { AppError, type HookContext } from '@srm/platform';
-import { type EligibilityQuery, type Purpose, type Reason, eligibility } from '../eligibility/eligibility';
+import {
+  type Eligibility,
+  type EligibilityQuery,
+  type Purpose,
+  type Reason,
+  eligibility,
+} from '../eligibility/eligibility';
 
 export type SupplyQuery = EligibilityQuery;
 
@@ -63,16 +69,19 @@ export async function assertEligible(
   context: SupplyContext,
   query: SupplyQuery,
   purpose: Purpose,
-): Promise<void> {
+): Promise<Eligibility> {
   const answer = await eligibility(context, query, purpose);
   const blocking = answer.reasons.find((reason) => reason.level === 'BLOCK');
-  if (!blocking) return;
+  if (!blocking) return answer;
   throw new AppError(422, blocking.message, blocking.params, undefined, (locale) => ({
     msg: reasonText(context, locale, blocking),
   }));
 }
 
-/** The check of an order: eligibility's ORDER purpose. */
-export function assertSupplierMaySupply(context: SupplyContext, query: SupplyQuery): Promise<void> {
+/**
+ * The check of an order: eligibility's ORDER purpose. The answer names the batch trial when the
+ * material is ordered as its trial lot (the approved supplier list does not list it yet).
+ */
+export function assertSupplierMaySupply(context: SupplyContext, query: SupplyQuery): Promise<Eligibility> {
   return assertEligible(context, query, 'ORDER');
 }

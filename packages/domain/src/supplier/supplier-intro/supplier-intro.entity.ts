@@ -3,7 +3,8 @@
 // puts the library line in INTRODUCING (a new line, or a quit one for a re-introduction). Each
 // step records its result — PASS, CONDITIONAL (pass with rectification) or FAIL — with its date,
 // comment and the document behind it (the step documents write it on approval — the
-// qualification censor, the locale inspection, the sample trial and agreement signing so far; the buyer records the others until theirs are built). Completing it needs
+// qualification censor, the locale inspection, the sample trial, the batch trial, agreement
+// signing and the questionnaire). Completing it needs
 // every required step passed (or passed with conditions) and qualifies the library line: no other
 // path makes a line QUALIFIED.
 import { attachments, checkbox, date, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
@@ -14,13 +15,14 @@ export const STEP_RESULTS = ['PENDING', 'PASS', 'CONDITIONAL', 'FAIL'] as const;
 export const PASSED_RESULTS: readonly string[] = ['PASS', 'CONDITIONAL'];
 /**
  * Steps whose result only their document writes, on its approval (a qualification censor, a
- * locale inspection, a sample trial, the agreements signed); the
- * others are recorded on the introduction until their documents are built.
+ * locale inspection, a sample trial, a batch trial, the agreements signed, an accepted
+ * questionnaire reply): every step there is.
  */
 export const STEPS_BY_DOCUMENT: readonly string[] = [
   'CENSOR',
   'INSPECTION',
   'SAMPLE',
+  'BATCH',
   'AGREEMENT',
   'QUESTIONNAIRE',
 ];

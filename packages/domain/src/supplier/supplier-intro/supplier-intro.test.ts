@@ -151,16 +151,18 @@ describe('an introduction', () => {
   });
 
   it('completes only when every required step passed, then qualifies the line', async () => {
-    const saved = await record(intro, { BATCH: 'FAIL' });
-    expect(saved.body.status, saved.body.msg).toBe('S');
-    intro = saved.body.data;
+    const byHand = await record(intro, { BATCH: 'PASS' });
+    expect([byHand.httpStatus, byHand.body.msg]).toEqual([
+      400,
+      '引入步骤：“小批量试产”的结果由对应的单据审批后写入，不能手工填写',
+    ]);
     const early = await act('doComplete', intro);
     expect([early.httpStatus, early.body.msg]).toEqual([
       422,
       '以下必需步骤尚未通过：资质审查、现场考察、样品认证、协议签署',
     ]);
-    // The inspection, sample and agreement steps as their documents write them (their own tests
-    // run them).
+    // The inspection, sample, batch and agreement steps as their documents write them (their own
+    // tests run them).
     await server.runtime.transaction(async (tx) => {
       const data = dataApi(
         { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
@@ -169,6 +171,7 @@ describe('an introduction', () => {
       for (const [stepType, result, documentRef] of [
         ['INSPECTION', 'CONDITIONAL', 'LI202611280001'],
         ['SAMPLE', 'PASS', 'ST202611280001'],
+        ['BATCH', 'FAIL', 'BT202611280001'],
         ['AGREEMENT', 'PASS', 'AS202611280001'],
       ] as const) {
         const step = intro.steps.find((s) => s.stepType === stepType)!;
