@@ -175,6 +175,12 @@ export interface EntitySpec<
    * fields. The engine refuses a row added or removed by anyone but the platform.
    */
   readonly rowsByPlatform?: boolean;
+  /**
+   * For a line entity: the header states in which rows may be added or removed (the materials of
+   * a batch trial, fixed once it starts, while other fields stay open). The web offers no adding,
+   * copying or deleting in other states, and the engine refuses it.
+   */
+  readonly rowsEditableIn?: readonly string[];
   /** Line collections edited with the header in one save, by property name. */
   readonly lines?: L;
   /**
@@ -250,6 +256,7 @@ export interface EntityDef<
   readonly display: string;
   readonly parent?: { readonly entity: string; readonly field: P };
   readonly rowsByPlatform?: boolean;
+  readonly rowsEditableIn?: readonly string[];
   readonly lines: L;
   /** The line collection an Excel import takes with the header (one sheet row per line). */
   readonly importLines?: string;
@@ -378,6 +385,7 @@ export function defineEntity<
     display,
     ...(spec.parent ? { parent: spec.parent } : {}),
     ...(spec.rowsByPlatform ? { rowsByPlatform: true } : {}),
+    ...(spec.rowsEditableIn ? { rowsEditableIn: spec.rowsEditableIn } : {}),
     lines: spec.lines ?? ({} as L),
     ...(spec.importLines ? { importLines: spec.importLines } : {}),
     ...(spec.numbering ? { numbering: spec.numbering } : {}),

@@ -20,6 +20,7 @@ import {
   editableNow,
   fieldEditable,
   lineFieldEditable,
+  linesEditable as rowsEditable,
   operationResource,
   readOnlyReason,
 } from '../workflow/workflow';
@@ -187,7 +188,8 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
       !!line &&
       !view &&
       maySave &&
-      ((linesEditable && !field.writableBy) || lineFieldEditable(entity, line, field, saved, side))
+      ((linesEditable && !field.writableBy && !field.editableOnlyIn) ||
+        lineFieldEditable(entity, line, field, saved, side))
     );
   };
   const canSave =
@@ -433,7 +435,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
               collection={collection}
               line={line}
               form={form}
-              editable={linesEditable && !line.rowsByPlatform}
+              editable={linesEditable && !line.rowsByPlatform && rowsEditable(entity, line, saved, side)}
               fieldEditable={(name, field) => lineWritable(collection, name, field)}
               onChanged={linesChanged}
               issues={lineIssues.byCollection[collection]}

@@ -198,3 +198,32 @@ describe('fields editable only in some states', () => {
     expect(editableNow(reply, { status: 'ACCEPTED' }, 'internal')).toBe(false);
   });
 });
+
+describe('rows fixed after a state', () => {
+  const material = defineEntity('testMaterial', {
+    area: 'test',
+    key: 'materialId',
+    parent: { entity: 'testTrial', field: 'trialId' },
+    rowsEditableIn: ['DRAFT'],
+    fields: { itemName: text() },
+  });
+  const trial = defineEntity('testTrial', {
+    area: 'test',
+    key: 'trialId',
+    fields: { title: text() },
+    lines: { lines: material },
+    workflow: {
+      states: ['DRAFT', 'TRIAL'],
+      initial: 'DRAFT',
+      editableIn: ['DRAFT', 'TRIAL'],
+      actions: { doStart: { from: ['DRAFT'], to: 'TRIAL' } },
+    },
+  });
+
+  it('offers adding and removing rows in the states named only, though the document stays editable', () => {
+    expect(linesEditable(trial, material, null, 'internal')).toBe(true);
+    expect(linesEditable(trial, material, { status: 'DRAFT' }, 'internal')).toBe(true);
+    expect(linesEditable(trial, material, { status: 'TRIAL' }, 'internal')).toBe(false);
+    expect(readOnlyReason(trial, { status: 'TRIAL' }, 'internal')).toBeNull();
+  });
+});

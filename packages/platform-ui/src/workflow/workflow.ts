@@ -154,7 +154,11 @@ export function linesEditable(
   headerRow: Row | null,
   side: Side,
 ): boolean {
-  return !readOnlyReason(header, headerRow, side) && line.writableBy.includes(side);
+  return (
+    !readOnlyReason(header, headerRow, side) &&
+    line.writableBy.includes(side) &&
+    (!line.rowsEditableIn || onlyIn(header, line.rowsEditableIn, headerRow))
+  );
 }
 
 /**

@@ -641,6 +641,11 @@ export class EntityWriter {
     const seen = new Set<number>();
     const refusals: SaveIssue[] = [];
     const inapplicable: SaveIssue[] = [];
+    // Rows added or removed only in the header states the line entity names (rowsEditableIn).
+    const rowsFixed =
+      !actor.system &&
+      !!lineEntity.rowsEditableIn &&
+      !(status !== undefined && lineEntity.rowsEditableIn.includes(String(status)));
     input.forEach((line, index) => {
       const lineId = line[lineEntity.key] as number | null | undefined;
       if (lineId) {
@@ -693,6 +698,11 @@ export class EntityWriter {
             refusals.push({ path: [collection], message: 'entity.rowsByPlatform' });
           return;
         }
+        if (rowsFixed) {
+          if (!refusals.some((refusal) => refusal.message === 'entity.rowsFixed'))
+            refusals.push({ path: [collection], message: 'entity.rowsFixed' });
+          return;
+        }
         const row: Row = { ...defaults(lineEntity) };
         for (const [name, value] of Object.entries(line)) {
           const field = lineEntity.fields[name];
@@ -722,6 +732,11 @@ export class EntityWriter {
       if (lineEntity.rowsByPlatform && !actor.system) {
         if (!refusals.some((refusal) => refusal.message === 'entity.rowsByPlatform'))
           refusals.push({ path: [collection], message: 'entity.rowsByPlatform' });
+        break;
+      }
+      if (rowsFixed) {
+        if (!refusals.some((refusal) => refusal.message === 'entity.rowsFixed'))
+          refusals.push({ path: [collection], message: 'entity.rowsFixed' });
         break;
       }
       plan.deletes.push(row);

@@ -122,23 +122,8 @@ export const batchTrialActions = defineActions(batchTrial, {
           params: { number: other.batchTrialNum ?? '' },
         };
     }
-    if (ctx.actor.system) return null;
     const started = !!previous && previous.status !== 'DRAFT';
-    if (started) {
-      for (const field of ['introId', 'supplierId', 'categoryId', 'orgId'] as const)
-        if ((row[field] ?? null) !== (previous[field] ?? null))
-          return { field, message: 'srmBatchTrial.fixedOnceStarted' };
-      const before = ctx.oldLines.lines;
-      const after = ctx.newLines.lines;
-      if (
-        after.length !== before.length ||
-        after.some((line) => {
-          const old = before.find((b) => b.batchLineId === line.batchLineId);
-          return !old || changed(line, old, ['itemId', 'trialQuantity']);
-        })
-      )
-        return { field: 'lines', message: 'srmBatchTrial.materialsFixed' };
-    } else {
+    if (!started) {
       // A material's name and specification are the item's.
       const itemIds = [...new Set(ctx.newLines.lines.map((line) => line.itemId))];
       const items = new Map(
@@ -151,6 +136,7 @@ export const batchTrialActions = defineActions(batchTrial, {
         if (found) Object.assign(line, { itemName: found.itemName, specification: found.specification });
       }
     }
+    if (ctx.actor.system) return null;
     if (!started && row.categoryId != null) {
       const outside = await materialOutside(
         ctx,

@@ -33,6 +33,8 @@ export const batchTrialLine = defineEntity('srmBatchTrialLine', {
   area: 'supplier',
   key: 'batchLineId',
   parent: { entity: 'srmBatchTrial', field: 'batchTrialId' },
+  // Fixed once the trial starts: eligibility admits exactly these.
+  rowsEditableIn: ['DRAFT'],
   fields: {
     /** A coded material: an order names it. */
     itemId: ref('srmBaseItem', {
@@ -40,11 +42,12 @@ export const batchTrialLine = defineEntity('srmBatchTrialLine', {
       display: 'itemCode',
       displayAs: 'itemCode',
       brings: ['itemName', 'specification'],
+      editableOnlyIn: ['DRAFT'],
     }),
-    itemName: text({ max: 240 }),
-    specification: text({ max: 500 }),
+    itemName: text({ max: 240, readonly: true }),
+    specification: text({ max: 500, readonly: true }),
     /** The lot size: the trial orders of this material stay within it. */
-    trialQuantity: quantity({ required: true, min: 0.0001 }),
+    trialQuantity: quantity({ required: true, min: 0.0001, editableOnlyIn: ['DRAFT'] }),
     /** Read from the trial order's lines and receipts (读取收货, and on submit). */
     orderedQuantity: quantity({ readonly: true }),
     receivedQuantity: quantity({ readonly: true }),
@@ -122,7 +125,7 @@ export const batchTrial = defineEntity('srmBatchTrial', {
   supplierVisibleIn: ['TRIAL', 'APPROVING', 'APPROVED', 'REJECTED'],
   fields: {
     batchTrialNum: text({ readonly: true, max: 30 }),
-    ...stepDocumentFields(),
+    ...stepDocumentFields({ editableOnlyIn: ['DRAFT'] }),
     /** The trial order: one of the supplier's, released. */
     poHeaderId: ref('srmPoHeader', {
       display: 'poNumber',

@@ -162,6 +162,22 @@ describe('a batch trial serving an introduction', () => {
     trial = await find(trial.batchTrialId);
     expect(trial.status).toBe('TRIAL');
     expect((await find(trial.batchTrialId, supplierActor(supplierC))).status).toBe('TRIAL');
+    // The lot stays as started: eligibility admits exactly it.
+    const resized = await call('srmBatchTrial', 'saveOrUpdate', {
+      batchTrialId: trial.batchTrialId,
+      versionNum: trial.versionNum,
+      lines: [{ batchLineId: trial.lines[0]!.batchLineId, trialQuantity: 500 }],
+    });
+    expect([resized.httpStatus, resized.body.msg]).toEqual([
+      403,
+      '试产物料第 1 行，试产数量：字段“试产数量”在当前状态不可修改',
+    ]);
+    const added = await call('srmBatchTrial', 'saveOrUpdate', {
+      batchTrialId: trial.batchTrialId,
+      versionNum: trial.versionNum,
+      lines: [{ batchLineId: trial.lines[0]!.batchLineId }, { itemId: ids.bracket, trialQuantity: 5 }],
+    });
+    expect([added.httpStatus, added.body.msg]).toEqual([403, '试产物料：当前状态不能新增或删除行']);
     expect(
       (await call('srmBatchTrial', 'findById', { batchTrialId: trial.batchTrialId }, supplierActor(ids.supA)))
         .httpStatus,

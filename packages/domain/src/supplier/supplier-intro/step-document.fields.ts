@@ -4,18 +4,27 @@
 // document of its own, the supplier, category and organisation named directly.
 import { ref } from '@srm/kernel';
 
-export const stepDocumentFields = () => ({
+// `fixed` names the only states in which the four may change (a document still editable after
+// it went out keeps them as they were).
+export const stepDocumentFields = (fixed: { editableOnlyIn?: readonly string[] } = {}) => ({
   introId: ref('srmSupplierIntro', {
     display: 'introNum',
     displayAs: 'introNum',
     offer: { status: 'IN_PROGRESS' },
     brings: ['supplierId', 'categoryId', 'orgId'],
+    ...fixed,
   }),
-  supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),
+  supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName', ...fixed }),
   categoryId: ref('srmBaseCategory', {
     required: true,
     display: 'categoryName',
     filter: () => ({ enabledFlag: 'Y' }),
+    ...fixed,
   }),
-  orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
+  orgId: ref('srmBaseOrg', {
+    required: true,
+    display: 'orgName',
+    filter: () => ({ enabledFlag: 'Y' }),
+    ...fixed,
+  }),
 });
