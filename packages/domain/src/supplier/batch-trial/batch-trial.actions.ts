@@ -14,6 +14,7 @@ import { type RuleIssue, add, dec } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { item } from '../../base-data';
 import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
+import { evaluatorRowsIssue, mandatoryPassed, pendingMandatory } from '../supplier-intro/evaluators';
 import {
   BATCH_RUNNING_STATES,
   TRIAL_ORDER_STATES,
@@ -36,15 +37,10 @@ export function batchResultOf(
   defectRate: number | null,
   maxDefectRate: number | null,
 ): 'PASS' | 'FAIL' {
-  const passed = feedbacks.every((row) => row.mandatoryFlag !== 'Y' || row.verdict === 'PASS');
-  return passed && (defectRate ?? 0) <= (maxDefectRate ?? 0) ? 'PASS' : 'FAIL';
+  return mandatoryPassed(feedbacks) && (defectRate ?? 0) <= (maxDefectRate ?? 0) ? 'PASS' : 'FAIL';
 }
 
 const VERDICT_FIELDS = ['verdict', 'feedback', 'feedbackDate', 'reportIds'] as const;
-
-type Values = { readonly [key: string]: unknown };
-const changed = (after: Values, before: Values, fields: readonly string[]) =>
-  fields.some((field) => after[field] !== undefined && (after[field] ?? null) !== (before[field] ?? null));
 
 /** The first material (item id) whose category does not lie in the category, or null. */
 async function materialOutside(ctx: DataApi, categoryId: number, itemIds: readonly number[]) {
@@ -160,29 +156,16 @@ export const batchTrialActions = defineActions(batchTrial, {
       );
       if (issue) return issue;
     }
-    const running = !!previous && BATCH_RUNNING_STATES.includes(previous.status);
-    for (const old of ctx.oldLines.feedbacks) {
-      const now = ctx.newLines.feedbacks.find((feedback) => feedback.feedbackId === old.feedbackId);
-      // A row with a verdict stays as its evaluator left it: not removed, not handed to another.
-      const reassigned = !!now && now.evaluatorId !== undefined && now.evaluatorId !== old.evaluatorId;
-      if ((!now || reassigned) && old.verdict !== 'PENDING')
-        return {
-          field: 'feedbacks',
-          message: 'srmBatchTrial.verdictGiven',
-          params: { evaluator: await userNameOf(ctx, old.evaluatorId) },
-        };
-      if (!now || !changed(now, old, VERDICT_FIELDS)) continue;
-      // Whose verdict it is, the engine checks (writableByUserIn).
-      if (!running) return { field: 'feedbacks', message: 'srmBatchTrial.notRunning' };
-    }
-    // A new evaluator starts without a verdict.
-    if (
-      ctx.newLines.feedbacks.some(
-        (feedback) => feedback.feedbackId == null && (feedback.verdict ?? 'PENDING') !== 'PENDING',
-      )
-    )
-      return { field: 'feedbacks', message: 'srmBatchTrial.notRunning' };
-    return null;
+    return evaluatorRowsIssue(ctx, {
+      collection: 'feedbacks',
+      key: 'feedbackId',
+      before: ctx.oldLines.feedbacks,
+      after: ctx.newLines.feedbacks,
+      verdictFields: VERDICT_FIELDS,
+      judging: !!previous && BATCH_RUNNING_STATES.includes(previous.status),
+      verdictGivenMessage: 'srmBatchTrial.verdictGiven',
+      closedMessage: 'srmBatchTrial.notRunning',
+    });
   },
   guards: {
     async doStart(ctx): Promise<RuleIssue | null> {
@@ -219,7 +202,7 @@ export const batchTrialActions = defineActions(batchTrial, {
           params: { item: waiting.itemName ?? '' },
         };
       const feedbacks = await platform(ctx).lines(batchTrialFeedback, previous.batchTrialId);
-      const pending = feedbacks.find((row) => row.mandatoryFlag === 'Y' && row.verdict === 'PENDING');
+      const pending = pendingMandatory(feedbacks);
       if (pending)
         return {
           field: 'feedbacks',

@@ -9,10 +9,8 @@
 import {
   approvalWorkflow,
   attachments,
-  checkbox,
   date,
   defineEntity,
-  internalUser,
   lookup,
   number,
   quantity,
@@ -20,7 +18,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { SAMPLE_EVALUATOR_ROLES, SAMPLE_RESULTS, SAMPLE_VERDICTS } from '../sample-trial/sample-trial.entity';
+import { COMBINED_RESULTS, evaluatorFields } from '../supplier-intro/evaluators';
 import { stepDocumentFields } from '../supplier-intro/step-document.fields';
 
 export const BATCH_TRIAL_PROCESS = 'BATCH_TRIAL_APPROVAL';
@@ -78,22 +76,7 @@ export const batchTrialFeedback = defineEntity('srmBatchTrialFeedback', {
   key: 'feedbackId',
   parent: { entity: 'srmBatchTrial', field: 'batchTrialId' },
   fields: {
-    evaluatorRole: lookup('SRM_SAMPLE_EVALUATOR_ROLE', { required: true, codes: SAMPLE_EVALUATOR_ROLES }),
-    evaluatorId: ref('baseUser', {
-      required: true,
-      display: 'userFullName',
-      displayAs: 'evaluatorName',
-      grantsRead: false,
-      filter: internalUser,
-    }),
-    mandatoryFlag: checkbox({ default: 'Y' }),
-    /** By the evaluator only, while the trial runs. */
-    verdict: lookup('SRM_SAMPLE_VERDICT', {
-      required: true,
-      codes: SAMPLE_VERDICTS,
-      default: 'PENDING',
-      writableByUserIn: 'evaluatorId',
-    }),
+    ...evaluatorFields(),
     /** What the line saw: yield, assembly fit, process capability… */
     feedback: text({ max: 1000, writableByUserIn: 'evaluatorId' }),
     feedbackDate: date({ writableByUserIn: 'evaluatorId' }),
@@ -142,7 +125,7 @@ export const batchTrial = defineEntity('srmBatchTrial', {
     rejectedQuantity: quantity({ readonly: true }),
     defectRate: number({ precision: 2, readonly: true }),
     /** The combined result: every mandatory evaluator passed and the defect rate within the allowed. */
-    batchResult: lookup('SRM_SAMPLE_RESULT', { codes: SAMPLE_RESULTS, readonly: true }),
+    batchResult: lookup('SRM_SAMPLE_RESULT', { codes: COMBINED_RESULTS, readonly: true }),
     /** What the supplier reads with the result. */
     resultComment: textarea({ max: 2000 }),
   },

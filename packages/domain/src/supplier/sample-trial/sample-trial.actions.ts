@@ -11,6 +11,7 @@ import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
 import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
+import { evaluatorRowsIssue, mandatoryPassed, pendingMandatory } from '../supplier-intro/evaluators';
 import {
   SAMPLE_EVALUATE_STATES,
   sampleTrial,
@@ -28,9 +29,7 @@ const introIssue = (ctx: DataApi, introId: number) =>
 
 /** The combined verdict: every mandatory evaluator passed. */
 export function sampleResultOf(results: readonly { mandatoryFlag: string | null; verdict: string }[]) {
-  return results.every((result) => result.mandatoryFlag !== 'Y' || result.verdict === 'PASS')
-    ? 'PASS'
-    : 'FAIL';
+  return mandatoryPassed(results) ? 'PASS' : 'FAIL';
 }
 
 const MATERIAL_FIELDS = ['itemId', 'itemName', 'specification', 'quantity'] as const;
@@ -79,29 +78,16 @@ export const sampleTrialActions = defineActions(sampleTrial, {
       )
         return { field: 'lines', message: 'srmSampleTrial.materialsFixed' };
     }
-    const evaluating = !!previous && SAMPLE_EVALUATE_STATES.includes(previous.status);
-    for (const old of ctx.oldLines.results) {
-      const now = ctx.newLines.results.find((result) => result.sampleResultId === old.sampleResultId);
-      // A row with a verdict stays as its evaluator left it: not removed, not handed to another.
-      const reassigned = !!now && now.evaluatorId !== undefined && now.evaluatorId !== old.evaluatorId;
-      if ((!now || reassigned) && old.verdict !== 'PENDING')
-        return {
-          field: 'results',
-          message: 'srmSampleTrial.verdictGiven',
-          params: { evaluator: await userNameOf(ctx, old.evaluatorId) },
-        };
-      if (!now || !changed(now, old, VERDICT_FIELDS)) continue;
-      // Whose verdict it is, the engine checks (writableByUserIn).
-      if (!evaluating) return { field: 'results', message: 'srmSampleTrial.notEvaluating' };
-    }
-    // A new evaluator starts without a verdict.
-    if (
-      ctx.newLines.results.some(
-        (result) => result.sampleResultId == null && (result.verdict ?? 'PENDING') !== 'PENDING',
-      )
-    )
-      return { field: 'results', message: 'srmSampleTrial.notEvaluating' };
-    return null;
+    return evaluatorRowsIssue(ctx, {
+      collection: 'results',
+      key: 'sampleResultId',
+      before: ctx.oldLines.results,
+      after: ctx.newLines.results,
+      verdictFields: VERDICT_FIELDS,
+      judging: !!previous && SAMPLE_EVALUATE_STATES.includes(previous.status),
+      verdictGivenMessage: 'srmSampleTrial.verdictGiven',
+      closedMessage: 'srmSampleTrial.notEvaluating',
+    });
   },
   guards: {
     async doRequest(ctx): Promise<RuleIssue | null> {
@@ -125,7 +111,7 @@ export const sampleTrialActions = defineActions(sampleTrial, {
     async doSubmit(ctx): Promise<RuleIssue | null> {
       const { previous } = ctx;
       const results = await platform(ctx).lines(sampleTrialResult, previous.sampleTrialId);
-      const pending = results.find((result) => result.mandatoryFlag === 'Y' && result.verdict === 'PENDING');
+      const pending = pendingMandatory(results);
       if (pending)
         return {
           field: 'results',

@@ -7,7 +7,6 @@
 import {
   approvalWorkflow,
   attachments,
-  checkbox,
   date,
   defineEntity,
   lookup,
@@ -15,14 +14,12 @@ import {
   ref,
   text,
   textarea,
-  internalUser,
 } from '@srm/kernel';
 import { stepDocumentFields } from '../supplier-intro/step-document.fields';
+import { COMBINED_RESULTS, evaluatorFields } from '../supplier-intro/evaluators';
 
 export const SAMPLE_TRIAL_PROCESS = 'SAMPLE_TRIAL_APPROVAL';
-export const SAMPLE_EVALUATOR_ROLES = ['QUALITY', 'ENGINEERING', 'PRODUCTION', 'PURCHASING'] as const;
-export const SAMPLE_VERDICTS = ['PENDING', 'PASS', 'FAIL'] as const;
-export const SAMPLE_RESULTS = ['PASS', 'FAIL'] as const;
+
 /** The supplier records its shipment while the samples are requested. */
 export const SAMPLE_SHIP_STATES = ['REQUESTED'];
 /** The evaluators record their verdicts once the samples are in. */
@@ -74,22 +71,7 @@ export const sampleTrialResult = defineEntity('srmSampleTrialResult', {
   key: 'sampleResultId',
   parent: { entity: 'srmSampleTrial', field: 'sampleTrialId' },
   fields: {
-    evaluatorRole: lookup('SRM_SAMPLE_EVALUATOR_ROLE', { required: true, codes: SAMPLE_EVALUATOR_ROLES }),
-    evaluatorId: ref('baseUser', {
-      required: true,
-      display: 'userFullName',
-      displayAs: 'evaluatorName',
-      grantsRead: false,
-      filter: internalUser,
-    }),
-    mandatoryFlag: checkbox({ default: 'Y' }),
-    /** By the evaluator only, once the samples are in. */
-    verdict: lookup('SRM_SAMPLE_VERDICT', {
-      required: true,
-      codes: SAMPLE_VERDICTS,
-      default: 'PENDING',
-      writableByUserIn: 'evaluatorId',
-    }),
+    ...evaluatorFields(),
     /** Measurements and test data behind the verdict. */
     evaluationData: text({ max: 1000, writableByUserIn: 'evaluatorId' }),
     evaluateDate: date({ writableByUserIn: 'evaluatorId' }),
@@ -130,7 +112,7 @@ export const sampleTrial = defineEntity('srmSampleTrial', {
     shipmentNote: textarea({ max: 1000, writableBy: ['supplier'], editableIn: SAMPLE_SHIP_STATES }),
     receivedDate: date({ readonly: true }),
     /** The evaluation's combined result: every mandatory evaluator passed, or not. */
-    sampleResult: lookup('SRM_SAMPLE_RESULT', { codes: SAMPLE_RESULTS, readonly: true }),
+    sampleResult: lookup('SRM_SAMPLE_RESULT', { codes: COMBINED_RESULTS, readonly: true }),
     /** What the supplier reads with the result. */
     resultComment: textarea({ max: 2000 }),
   },
