@@ -11,7 +11,12 @@
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
-import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
+import {
+  introStepIssue,
+  servedIntroIssue,
+  userNameOf,
+  writeIntroStep,
+} from '../supplier-intro/step-documents';
 import {
   agreementSign,
   agreementSignClause,
@@ -128,30 +133,31 @@ export const agreementSignActions = defineActions(agreementSign, {
       row.agreementType = template?.agreementType ?? null;
       row.templateVersion = template?.templateVersion ?? 0;
     }
-    if (row.introId !== null && row.introId !== undefined) {
-      if (row.introId !== previous?.introId) {
-        const issue = await introIssue(ctx, row.introId);
-        if (issue) return issue;
-      }
-      Object.assign(row, await introTriple(ctx, row.introId));
-      const [template] = await platform(ctx).list(
-        agreementTemplate,
-        { agreementTemplateId: row.agreementTemplateId },
-        { limit: 1 },
-      );
-      const open = await platform(ctx).list(
-        agreementSign,
-        { introId: row.introId, agreementType: template?.agreementType ?? null, status: [...OPEN_STATES] },
-        { limit: 2 },
-      );
-      const other = open.find((agreement) => agreement.agreementSignId !== previous?.agreementSignId);
-      if (other)
-        return {
-          field: 'agreementTemplateId',
-          message: 'srmAgreementSign.openForIntro',
-          params: { number: other.agreementSignNum ?? '' },
-        };
-    }
+    const served = await servedIntroIssue(ctx, {
+      entityName: agreementSign.name,
+      stepType: 'AGREEMENT',
+      row,
+      previousIntroId: previous?.introId,
+      field: 'agreementTemplateId',
+      // One open agreement of a type per introduction.
+      otherOpen: async (introId) => {
+        const [template] = await platform(ctx).list(
+          agreementTemplate,
+          { agreementTemplateId: row.agreementTemplateId },
+          { limit: 1 },
+        );
+        const open = await platform(ctx).list(
+          agreementSign,
+          { introId, agreementType: template?.agreementType ?? null, status: [...OPEN_STATES] },
+          { limit: 2 },
+        );
+        return (
+          open.find((agreement) => agreement.agreementSignId !== previous?.agreementSignId)
+            ?.agreementSignNum ?? null
+        );
+      },
+    });
+    if (served) return served;
     const before = new Map(ctx.oldLines.clauses.map((clause) => [clause.signClauseId, clause]));
     const after = ctx.newLines.clauses;
     if (previous?.status === 'SENT' && !ctx.actor.system)

@@ -13,7 +13,12 @@ import { queryRows } from '@srm/db';
 import { type RuleIssue, add, dec } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { item } from '../../base-data';
-import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
+import {
+  introStepIssue,
+  servedIntroIssue,
+  userNameOf,
+  writeIntroStep,
+} from '../supplier-intro/step-documents';
 import { evaluatorRowsIssue, mandatoryPassed, pendingMandatory } from '../supplier-intro/evaluators';
 import {
   BATCH_RUNNING_STATES,
@@ -99,25 +104,21 @@ async function readReceipts(ctx: DataApi, batchTrialId: number) {
 export const batchTrialActions = defineActions(batchTrial, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
     const { row, previous } = ctx;
-    if (row.introId !== null && row.introId !== undefined) {
-      if (row.introId !== previous?.introId) {
-        const issue = await introIssue(ctx, row.introId);
-        if (issue) return issue;
-      }
-      Object.assign(row, await introTriple(ctx, row.introId));
-      const open = await platform(ctx).list(
-        batchTrial,
-        { introId: row.introId, status: [...OPEN_STATES] },
-        { limit: 2 },
-      );
-      const other = open.find((trial) => trial.batchTrialId !== previous?.batchTrialId);
-      if (other)
-        return {
-          field: 'introId',
-          message: 'srmBatchTrial.openForIntro',
-          params: { number: other.batchTrialNum ?? '' },
-        };
-    }
+    const served = await servedIntroIssue(ctx, {
+      entityName: batchTrial.name,
+      stepType: 'BATCH',
+      row,
+      previousIntroId: previous?.introId,
+      otherOpen: async (introId) => {
+        const open = await platform(ctx).list(
+          batchTrial,
+          { introId, status: [...OPEN_STATES] },
+          { limit: 2 },
+        );
+        return open.find((trial) => trial.batchTrialId !== previous?.batchTrialId)?.batchTrialNum ?? null;
+      },
+    });
+    if (served) return served;
     const started = !!previous && previous.status !== 'DRAFT';
     if (!started) {
       // A material's name and specification are the item's.

@@ -9,7 +9,7 @@
 // a conditional pass, opens its rectification task (the summary and the findings, by the date).
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
-import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
+import { introStepIssue, servedIntroIssue, writeIntroStep } from '../supplier-intro/step-documents';
 import { surveyTemplate, surveyTemplateLine } from '../survey-template/survey-template.entity';
 import { openRectify } from '../supplier-rectify/supplier-rectify.actions';
 import {
@@ -63,25 +63,23 @@ export async function settleScores(
 export const localeInspectionActions = defineActions(localeInspection, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
     const { row, previous } = ctx;
-    if (row.introId !== null && row.introId !== undefined && row.introId !== previous?.introId) {
-      const issue = await introIssue(ctx, row.introId);
-      if (issue) return issue;
-    }
-    if (row.introId !== null && row.introId !== undefined) {
-      Object.assign(row, await introTriple(ctx, row.introId));
-      const open = await platform(ctx).list(
-        localeInspection,
-        { introId: row.introId, status: [...OPEN_STATES] },
-        { limit: 2 },
-      );
-      const other = open.find((inspection) => inspection.inspectionId !== previous?.inspectionId);
-      if (other)
-        return {
-          field: 'introId',
-          message: 'srmLocaleInspection.openForIntro',
-          params: { number: other.inspectionNum ?? '' },
-        };
-    }
+    const served = await servedIntroIssue(ctx, {
+      entityName: localeInspection.name,
+      stepType: 'INSPECTION',
+      row,
+      previousIntroId: previous?.introId,
+      otherOpen: async (introId) => {
+        const open = await platform(ctx).list(
+          localeInspection,
+          { introId, status: [...OPEN_STATES] },
+          { limit: 2 },
+        );
+        return (
+          open.find((inspection) => inspection.inspectionId !== previous?.inspectionId)?.inspectionNum ?? null
+        );
+      },
+    });
+    if (served) return served;
     if (Number(row.conditionalScore) >= Number(row.passScore))
       return { field: 'conditionalScore', message: 'srmLocaleInspection.bands' };
     // Items and scores are the platform's rows (rowsByPlatform), made when scoring starts.

@@ -7,7 +7,7 @@
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
-import { introStepIssue, introTriple, writeIntroStep } from '../supplier-intro/step-documents';
+import { introStepIssue, servedIntroIssue, writeIntroStep } from '../supplier-intro/step-documents';
 import { ABSENT_CHECKS, type Checked, censorCheck } from './qualify-censor.check';
 import { qualifyCensor, qualifyCensorRequire } from './qualify-censor.entity';
 
@@ -59,24 +59,21 @@ const typeName = (ctx: DataApi, type: string) => ctx.t(`lookup.SRM_SUPPLIER_CRED
 export const qualifyCensorActions = defineActions(qualifyCensor, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
     const { row, previous } = ctx;
-    if (row.introId !== null && row.introId !== undefined) {
-      const issue = await introIssue(ctx, row.introId);
-      if (issue) return issue;
-      Object.assign(row, await introTriple(ctx, row.introId));
-      const open = await platform(ctx).list(
-        qualifyCensor,
-        { introId: row.introId, status: [...OPEN_STATES] },
-        { limit: 2 },
-      );
-      const other = open.find((censor) => censor.censorId !== previous?.censorId);
-      if (other)
-        return {
-          field: 'introId',
-          message: 'srmQualifyCensor.openForIntro',
-          params: { number: other.censorNum ?? '' },
-        };
-    }
-    return null;
+    // The introduction is checked on every save: a draft censor of one that ended is refused.
+    return servedIntroIssue(ctx, {
+      entityName: qualifyCensor.name,
+      stepType: 'CENSOR',
+      row,
+      previousIntroId: undefined,
+      otherOpen: async (introId) => {
+        const open = await platform(ctx).list(
+          qualifyCensor,
+          { introId, status: [...OPEN_STATES] },
+          { limit: 2 },
+        );
+        return open.find((censor) => censor.censorId !== previous?.censorId)?.censorNum ?? null;
+      },
+    });
   },
   async afterSave(ctx) {
     const { row } = ctx;

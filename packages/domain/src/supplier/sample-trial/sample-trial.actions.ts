@@ -10,7 +10,12 @@
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
-import { introStepIssue, introTriple, userNameOf, writeIntroStep } from '../supplier-intro/step-documents';
+import {
+  introStepIssue,
+  servedIntroIssue,
+  userNameOf,
+  writeIntroStep,
+} from '../supplier-intro/step-documents';
 import { evaluatorRowsIssue, mandatoryPassed, pendingMandatory } from '../supplier-intro/evaluators';
 import {
   SAMPLE_EVALUATE_STATES,
@@ -42,25 +47,21 @@ const changed = (after: Values, before: Values, fields: readonly string[]) =>
 export const sampleTrialActions = defineActions(sampleTrial, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
     const { row, previous } = ctx;
-    if (row.introId !== null && row.introId !== undefined) {
-      if (row.introId !== previous?.introId) {
-        const issue = await introIssue(ctx, row.introId);
-        if (issue) return issue;
-      }
-      Object.assign(row, await introTriple(ctx, row.introId));
-      const open = await platform(ctx).list(
-        sampleTrial,
-        { introId: row.introId, status: [...OPEN_STATES] },
-        { limit: 2 },
-      );
-      const other = open.find((trial) => trial.sampleTrialId !== previous?.sampleTrialId);
-      if (other)
-        return {
-          field: 'introId',
-          message: 'srmSampleTrial.openForIntro',
-          params: { number: other.sampleTrialNum ?? '' },
-        };
-    }
+    const served = await servedIntroIssue(ctx, {
+      entityName: sampleTrial.name,
+      stepType: 'SAMPLE',
+      row,
+      previousIntroId: previous?.introId,
+      otherOpen: async (introId) => {
+        const open = await platform(ctx).list(
+          sampleTrial,
+          { introId, status: [...OPEN_STATES] },
+          { limit: 2 },
+        );
+        return open.find((trial) => trial.sampleTrialId !== previous?.sampleTrialId)?.sampleTrialNum ?? null;
+      },
+    });
+    if (served) return served;
     if (ctx.actor.system) return null;
     const requested = !!previous && previous.status !== 'DRAFT';
     if (requested) {

@@ -42,6 +42,43 @@ export async function introTriple(ctx: DataApi, introId: number) {
   return intro ? { supplierId: intro.supplierId, categoryId: intro.categoryId, orgId: intro.orgId } : null;
 }
 
+/**
+ * The rules of a step document's save that names an introduction (none when it names none): the
+ * introduction must be running with the step (checked when `previousIntroId` differs — pass
+ * undefined to check every save), the document takes the introduction's supplier, category and
+ * organisation, and `otherOpen` — the number of another open document of the kind for that
+ * introduction, or null — refuses a second (`{entityName}.openForIntro` on `field`).
+ */
+export async function servedIntroIssue(
+  ctx: DataApi,
+  document: {
+    readonly entityName: string;
+    readonly stepType: string;
+    readonly row: { introId?: number | null; supplierId?: number; categoryId?: number; orgId?: number };
+    readonly previousIntroId: number | null | undefined;
+    readonly otherOpen: (introId: number) => Promise<string | null>;
+    readonly field?: string;
+  },
+): Promise<RuleIssue | null> {
+  const { row, entityName } = document;
+  const introId = row.introId;
+  if (introId === null || introId === undefined) return null;
+  if (introId !== document.previousIntroId) {
+    const issue = await introStepIssue(ctx, entityName, introId, document.stepType);
+    if (issue) return issue;
+  }
+  const triple = await introTriple(ctx, introId);
+  if (triple) Object.assign(row, triple);
+  const other = await document.otherOpen(introId);
+  return other === null
+    ? null
+    : {
+        field: document.field ?? 'introId',
+        message: `${entityName}.openForIntro`,
+        params: { number: other },
+      };
+}
+
 /** A user's full name (their login when it has none), for the messages and rounds of step documents. */
 export async function userNameOf(ctx: DataApi, userId: number | null): Promise<string> {
   if (userId === null) return '';
