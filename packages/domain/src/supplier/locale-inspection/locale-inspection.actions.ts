@@ -31,14 +31,6 @@ const OPEN_STATES = ['DRAFT', 'SCORING', 'APPROVING', 'REJECTED'] as const;
 const introIssue = (ctx: DataApi, introId: number) =>
   introStepIssue(ctx, localeInspection.name, introId, 'INSPECTION');
 
-type Keyed = { readonly [key: string]: unknown };
-
-/** Whether a client's lines are exactly the rows it had (none added or removed). */
-function sameRows(before: readonly Keyed[], after: readonly Keyed[], key: string): boolean {
-  const ids = new Set(before.map((row) => row[key]));
-  return after.length === ids.size && after.every((row) => row[key] != null && ids.has(row[key]));
-}
-
 /** Writes each item's mean, the total and the verdict the bands give it. */
 export async function settleScores(
   data: DataApi,
@@ -82,18 +74,9 @@ export const localeInspectionActions = defineActions(localeInspection, {
     if (served) return served;
     if (Number(row.conditionalScore) >= Number(row.passScore))
       return { field: 'conditionalScore', message: 'srmLocaleInspection.bands' };
-    // Items and scores are the platform's rows (rowsByPlatform), made when scoring starts.
-    if (!previous || previous.status === 'DRAFT') return null;
-    for (const field of ['introId', 'supplierId', 'categoryId', 'orgId', 'templateId'] as const)
-      if ((row[field] ?? null) !== (previous[field] ?? null))
-        return { field, message: 'srmLocaleInspection.fixedOnceStarted' };
-    const inspectorMoved = ctx.newLines.inspectors.some((staff) => {
-      const old = ctx.oldLines.inspectors.find((line) => line.inspectionStaffId === staff.inspectionStaffId);
-      return !!old && staff.userId !== undefined && staff.userId !== old.userId;
-    });
-    if (inspectorMoved || !sameRows(ctx.oldLines.inspectors, ctx.newLines.inspectors, 'inspectionStaffId'))
-      return { field: 'inspectors', message: 'srmLocaleInspection.inspectorsFixed' };
-    // Each inspector's own scores: the engine checks whose row it is (writableByUserIn).
+    // Once scoring started the engine keeps the triple, the template and the inspectors
+    // (editableOnlyIn, rowsEditableIn); items and scores are the platform's rows (rowsByPlatform),
+    // and each inspector's own scores are checked by whose row it is (writableByUserIn).
     return null;
   },
   guards: {

@@ -29,6 +29,8 @@ export const localeInspectionStaff = defineEntity('srmLocaleInspectionStaff', {
   area: 'supplier',
   key: 'inspectionStaffId',
   parent: { entity: 'srmLocaleInspection', field: 'inspectionId' },
+  // The inspectors are fixed once scoring starts (their rows of scores are made then).
+  rowsEditableIn: ['DRAFT'],
   fields: {
     userId: ref('baseUser', {
       required: true,
@@ -36,6 +38,7 @@ export const localeInspectionStaff = defineEntity('srmLocaleInspectionStaff', {
       displayAs: 'inspectorName',
       grantsRead: false,
       filter: internalUser,
+      editableOnlyIn: ['DRAFT'],
     }),
     /** What the inspector looks at on site (quality system, production, warehouse…). */
     focusArea: text({ max: 120 }),
@@ -128,8 +131,9 @@ export const localeInspection = defineEntity('srmLocaleInspection', {
   supplierVisibleIn: ['APPROVED'],
   fields: {
     inspectionNum: text({ readonly: true, max: 30 }),
-    ...stepDocumentFields(),
+    ...stepDocumentFields({ editableOnlyIn: ['DRAFT'] }),
     templateId: ref('srmSurveyTemplate', {
+      editableOnlyIn: ['DRAFT'],
       required: true,
       display: 'templateName',
       filter: () => ({ usage: 'INSPECTION', status: 'ACTIVE' }),

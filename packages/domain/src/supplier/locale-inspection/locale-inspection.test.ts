@@ -274,8 +274,8 @@ describe('a locale inspection serving an introduction', () => {
       ],
     });
     expect([inspectorAdded.httpStatus, inspectorAdded.body.msg]).toEqual([
-      400,
-      '考察人员：开始评分后不能增删或更换考察人员',
+      403,
+      '考察人员：当前状态不能新增或删除行',
     ]);
     const inspectorSwapped = await server.post(INSPECTION('saveOrUpdate'), {
       inspectionId: inspection.inspectionId,
@@ -286,8 +286,8 @@ describe('a locale inspection serving an introduction', () => {
       })),
     });
     expect([inspectorSwapped.httpStatus, inspectorSwapped.body.msg]).toEqual([
-      400,
-      '考察人员：开始评分后不能增删或更换考察人员',
+      403,
+      '考察人员第 2 行，考察人：字段“考察人”在当前状态不可修改',
     ]);
   });
 
