@@ -78,14 +78,14 @@ describe('a batch trial serving an introduction', () => {
         ['mfg', '生产主管孙'],
       ]),
     );
-    const scene = await ok('srmSupplierIntroScene', 'saveOrUpdate', {
+    const scene = await ok<{ sceneId: number }>('srmSupplierIntroScene', 'saveOrUpdate', {
       sceneCode: 'T_BATCH',
       sceneName: '新物料试产',
       sceneType: 'NEW_MATERIAL',
       steps: [{ stepType: 'BATCH', requiredFlag: 'Y' }],
     });
     supplierC = (
-      await ok('srmSupplierInfo', 'saveOrUpdate', {
+      await ok<{ supplierId: number }>('srmSupplierInfo', 'saveOrUpdate', {
         supplierName: '常州永信包装材料有限公司',
         creditCode: '91320412MA1XK5TP2X',
         supplierType: 'PRODUCTION',
@@ -93,14 +93,15 @@ describe('a batch trial serving an introduction', () => {
         contactMobile: '13915830003',
         contactEmail: 'shenjia@yongxin-pack.example.cn',
       })
-    ).supplierId as number;
-    fasteners = (await server().first<Row>('srmBaseCategory', { categoryCode: '0203' })).categoryId as number;
+    ).supplierId;
+    fasteners = (await server().first<{ categoryId: number }>('srmBaseCategory', { categoryCode: '0203' }))
+      .categoryId;
     introId = (
       await startedIntro(server(), {
         supplierId: supplierC,
         categoryId: fasteners,
         orgId: ids.orgA,
-        sceneId: scene.sceneId as number,
+        sceneId: scene.sceneId,
       })
     ).introId;
 
