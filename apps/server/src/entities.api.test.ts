@@ -269,16 +269,24 @@ const overrides: SampleOverrides = {
       lines: [{ lineNum: 1, poLineId: line.poLineId, quantity: 1, needByDate: '2026-12-01' }],
     };
   },
-  // An agreement's supplier must be on the approved supplier list for its materials to submit it.
-  srmPurAgreement: async (row) => {
+  // An application lists a supplier the library qualifies for the material's category there.
+  srmPurAslApply: async (row, _n, factory) => {
     const line = (row.lines as Row[])[0]!;
+    const itemId = await itemInFreshCategory(factory, line.supplierId as number, row.orgId as number);
+    return { ...row, lines: [{ ...line, itemId, categoryId: null }] };
+  },
+  // An agreement's supplier must be qualified and on the approved supplier list for its materials
+  // to submit it.
+  srmPurAgreement: async (row, _n, factory) => {
+    const first = (row.lines as Row[])[0]!;
+    const itemId = await itemInFreshCategory(factory, row.supplierId as number, row.orgId as number);
     const applied = await server.post<Row>('/api/srm/v1/srmPurAslApplyRestful/saveOrUpdate', {
       orgId: row.orgId,
       applyReason: 'sample',
-      lines: [{ supplierId: row.supplierId, itemId: line.itemId }],
+      lines: [{ supplierId: row.supplierId, itemId }],
     });
     await approveAslApply(applied.body.data.aslApplyId as number);
-    return row;
+    return { ...row, lines: [{ ...first, itemId }] };
   },
   // An ASL alteration changes an entry, which only an approved application creates.
   srmPurAslAlteration: async (row) => {
@@ -310,10 +318,7 @@ const overrides: SampleOverrides = {
     billTypeId: await enabledBillType('REQUISITION', n),
   }),
   srmPoHeader: async (row, n, factory) => {
-    const categoryId = await factory.fresh('srmBaseCategory');
-    const item = await factory.create('srmBaseItem');
-    const itemId = (await factory.update('srmBaseItem', item, { categoryId })).itemId as number;
-    await qualifiedLine(row.supplierId as number, categoryId, row.orgId as number);
+    const itemId = await itemInFreshCategory(factory, row.supplierId as number, row.orgId as number);
     const applied = await server.post<Row>('/api/srm/v1/srmPurAslApplyRestful/saveOrUpdate', {
       orgId: row.orgId,
       applyReason: '样例',
@@ -478,6 +483,19 @@ async function satisfactionTemplate(): Promise<number> {
   if (saved.body.status !== 'S') throw new Error(`satisfaction template: ${saved.body.msg}`);
   satisfactionTemplateId = saved.body.data.templateId as number;
   return satisfactionTemplateId;
+}
+
+/** A fresh material in a fresh category, which the library qualifies the supplier for there. */
+async function itemInFreshCategory(
+  factory: SampleFactory,
+  supplierId: number,
+  orgId: number,
+): Promise<number> {
+  const categoryId = await factory.fresh('srmBaseCategory');
+  const item = await factory.create('srmBaseItem');
+  const itemId = (await factory.update('srmBaseItem', item, { categoryId })).itemId as number;
+  await qualifiedLine(supplierId, categoryId, orgId);
+  return itemId;
 }
 
 /** A library line of the supplier, qualified as the platform does at the end of an introduction. */

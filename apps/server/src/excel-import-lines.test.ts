@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { domainSeeds } from '@srm/domain/server';
+import { DEMO_SUPPLIERS } from '@srm/domain/demo';
 import { denyingPolicy, postFile, readWorkbook, rowsOf, until, upload } from './excel.testing';
 import { api, seedsNamed, startTestServer, type TestServer } from './testing';
 
@@ -395,4 +396,28 @@ describe('importing requisitions with their lines', () => {
       expect(found.body.data.totalAmount).toBe(3);
     }
   }, 180_000);
+});
+
+describe('a suggested supplier in an import', () => {
+  it('is asked of eligibility as on a save: a supplier not in the library for the material imports nothing', async () => {
+    const supplier = await server.post<Row>(
+      api('srmSupplierInfo', 'saveOrUpdate'),
+      DEMO_SUPPLIERS[0]!.supplier,
+    );
+    expect(supplier.body.status, supplier.body.msg).toBe('S');
+    const name = String(supplier.body.data.supplierName);
+    const before = [await requisitionCount(), await lineCount()];
+    const answer = await importFile(
+      await filled([
+        { ...header('1', '建议供应商申请'), 物料编码: SCREW, 申请数量: 1, 需求日期: '2026-12-10' },
+        { 单据序号: '1', 物料编码: BRACKET, 申请数量: 2, 需求日期: '2026-12-10', 建议供应商: name },
+      ]),
+    );
+    expect(answer.status).toBe(400);
+    expect([await requisitionCount(), await lineCount()]).toEqual(before);
+    const [issue] = await errorLines(answer.body.data);
+    expect(String(issue![2])).toBe(
+      `供应商 ${name} 未在品类组织库中获准向 ${ORG} 供应物料 ${BRACKET} 电机安装支架（品类 钣金件）`,
+    );
+  });
 });

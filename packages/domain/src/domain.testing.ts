@@ -16,6 +16,40 @@ export async function qualifyLines(server: TestServer, categoryOrgIds: readonly 
   });
 }
 
+/**
+ * Library lines QUALIFIED for every supplier × the materials' categories × organisation, made
+ * where missing and qualified where still introducing: what a test of a document that names a
+ * supplier needs before eligibility lets it through.
+ */
+export async function qualifyForItems(
+  server: TestServer,
+  supplierIds: readonly number[],
+  itemIds: readonly number[],
+  orgIds: readonly number[],
+): Promise<void> {
+  await server.runtime.transaction(async (tx) => {
+    const data = dataApi(
+      { actor: SYSTEM_ACTOR, runtime: server.runtime, tx, now: server.clock.now() },
+      'test',
+    );
+    const items = await data.list(server.runtime.registry.get('srmBaseItem'), { itemId: [...itemIds] });
+    const categories = new Set(items.map((item) => Number(item.categoryId)));
+    const introducing: number[] = [];
+    for (const supplierId of supplierIds)
+      for (const categoryId of categories)
+        for (const orgId of orgIds) {
+          const [line] = await data.list(
+            supplierCategoryOrg,
+            { supplierId, categoryId, orgId },
+            { limit: 1 },
+          );
+          const saved = line ?? (await data.save(supplierCategoryOrg, { supplierId, categoryId, orgId }));
+          if (saved.status === 'INTRODUCING') introducing.push(saved.categoryOrgId);
+        }
+    if (introducing.length) await data.act(supplierCategoryOrg, 'doQualify', introducing);
+  });
+}
+
 /** An internal user `pm` (李娜) who decides the first node of every area's approval process. */
 export async function useOneApprover(server: TestServer): Promise<number> {
   const approver = await server.post<{ userId: number }>(api('baseUser', 'saveOrUpdate'), {

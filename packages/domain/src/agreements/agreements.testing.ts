@@ -8,6 +8,7 @@ import { type Answer, api, startTestServer, type TestServer } from '@srm/platfor
 import { decideTask, demoApprover } from '../approval.testing';
 import { domainSeeds, serverAreas } from '../areas.server';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '../demo';
+import { qualifyForItems } from '../domain.testing';
 
 export type Row = Record<string, unknown>;
 
@@ -63,6 +64,13 @@ export async function signedIn(): Promise<SignedIn> {
     screw: await first('srmBaseItem', { itemCode: '02020002' }, 'itemId'),
     nut: await first('srmBaseItem', { itemCode: '02040001' }, 'itemId'),
   };
+  // Both demo suppliers qualified for what the tests list, agree and plan (eligibility asks it).
+  const items = await Promise.all(
+    ['02020002', '02040001', '01010001', '02030001', '02030002'].map((itemCode) =>
+      first('srmBaseItem', { itemCode }, 'itemId'),
+    ),
+  );
+  await qualifyForItems(server, [ids.supA!, ids.supB!], items, [ids.ou100!, ids.ou200!]);
   return {
     server,
     admin,
@@ -141,21 +149,20 @@ export async function aslServer(): Promise<AslServer> {
   const idOf = async (entity: string, filters: Row, key: string) =>
     (await server.first<Row>(entity, filters))[key] as number;
   const [a, b] = DEMO_SUPPLIERS;
-  return {
-    server,
-    approver: await demoApprover(server),
-    ids: {
-      supA: await idOf('srmSupplierInfo', { creditCode: a!.supplier.creditCode }, 'supplierId'),
-      supB: await idOf('srmSupplierInfo', { creditCode: b!.supplier.creditCode }, 'supplierId'),
-      ou100: await idOf('srmBaseOrg', { orgCode: 'OU100' }, 'orgId'),
-      p110: await idOf('srmBaseOrg', { orgCode: 'P110' }, 'orgId'),
-      p210: await idOf('srmBaseOrg', { orgCode: 'P210' }, 'orgId'),
-      ou200: await idOf('srmBaseOrg', { orgCode: 'OU200' }, 'orgId'),
-      mcu: await idOf('srmBaseItem', { itemCode: '01010001' }, 'itemId'),
-      ldo: await idOf('srmBaseItem', { itemCode: '01010002' }, 'itemId'),
-      screw: await idOf('srmBaseItem', { itemCode: '02030001' }, 'itemId'),
-    },
+  const ids = {
+    supA: await idOf('srmSupplierInfo', { creditCode: a!.supplier.creditCode }, 'supplierId'),
+    supB: await idOf('srmSupplierInfo', { creditCode: b!.supplier.creditCode }, 'supplierId'),
+    ou100: await idOf('srmBaseOrg', { orgCode: 'OU100' }, 'orgId'),
+    p110: await idOf('srmBaseOrg', { orgCode: 'P110' }, 'orgId'),
+    p210: await idOf('srmBaseOrg', { orgCode: 'P210' }, 'orgId'),
+    ou200: await idOf('srmBaseOrg', { orgCode: 'OU200' }, 'orgId'),
+    mcu: await idOf('srmBaseItem', { itemCode: '01010001' }, 'itemId'),
+    ldo: await idOf('srmBaseItem', { itemCode: '01010002' }, 'itemId'),
+    screw: await idOf('srmBaseItem', { itemCode: '02030001' }, 'itemId'),
   };
+  // Both demo suppliers qualified for the three materials (eligibility asks it of every line).
+  await qualifyForItems(server, [ids.supA, ids.supB], [ids.mcu, ids.ldo, ids.screw], [ids.ou100, ids.ou200]);
+  return { server, approver: await demoApprover(server), ids };
 }
 
 export async function post<T = Row>(

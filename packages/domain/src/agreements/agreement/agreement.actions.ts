@@ -1,11 +1,13 @@
 // Agreements on the server: each save compares every line's price with the last agreed one and
-// flags more than five percent (§7.2); submit checks the lines against the approved supplier
-// list, the step prices and quotas against the lines; approval checks that no material's quotas
-// at an organisation add up to more than 100 % over the approved agreements of the period.
+// flags more than five percent (§7.2); submit and approval ask eligibility (ORDER) of the
+// supplier for every material and check the lines against the approved supplier list, the step
+// prices and quotas against the lines; approval checks that no material's quotas at an
+// organisation add up to more than 100 % over the approved agreements of the period.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { type RowOf, type RuleIssue, dec } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
+import { assertAllEligible, lineQueries } from '../../supplier/server';
 import { aslAllows } from '../asl/asl.check';
 import { issue } from '../support';
 import { agreement } from './agreement.entity';
@@ -25,6 +27,8 @@ async function lineIssues(ctx: DataApi, header: Header): Promise<RuleIssue[]> {
     ctx.lines(agreementQuota, id),
   ]);
   if (!lines.length) return [issue('srmPurAgreement.noLines')];
+  const named = lines.map((line) => ({ ...line, supplierId: header.supplierId, orgId: header.orgId }));
+  await assertAllEligible(ctx, lineQueries(named), 'ORDER');
   const issues: RuleIssue[] = [];
   const items = new Set<number>();
   for (const [index, line] of lines.entries()) {

@@ -1,8 +1,10 @@
 // ASL applications on the server: checked when submitted and again when approved (the list may
-// have changed in between); the approval writes their entries, all or nothing, in the
-// document's transaction.
+// have changed in between) — each line's supplier asked of eligibility (ORDER) for its material
+// or category in the organisation, so no entry lists a supplier the library does not qualify —
+// and the approval writes their entries, all or nothing, in the document's transaction.
 import { type ReadRowOf, type RowOf, type RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
+import { assertAllEligible } from '../../supplier/server';
 import { asl } from '../asl/asl.entity';
 import { issue } from '../support';
 import { aslApply } from './asl-apply.entity';
@@ -36,6 +38,16 @@ const entriesOf = (ctx: DataApi, key: Key) => ctx.list(asl, { supplierId: key.su
 async function applyIssues(ctx: DataApi, header: RowOf<typeof aslApply>): Promise<RuleIssue[]> {
   const lines = await ctx.lines(aslApplyLine, header.aslApplyId);
   if (!lines.length) return [issue('srmPurAslApply.noLines')];
+  await assertAllEligible(
+    ctx,
+    lines.map((line) => ({
+      supplierId: line.supplierId,
+      orgId: header.orgId,
+      itemId: line.itemId,
+      categoryId: line.categoryId,
+    })),
+    'ORDER',
+  );
   const issues: RuleIssue[] = [];
   const seen: Key[] = [];
   for (const [index, line] of lines.entries()) {

@@ -1,8 +1,11 @@
 // Delivery notes on the server: lines checked against what remains open on their order lines and
-// confirmed notice lines (under row locks), submitted to the buyer (the barcode list written),
+// confirmed notice lines (under row locks) and the supplier asked of eligibility (RECEIVE: a
+// blacklist entry over orders refuses, a lapsed qualification only warns, as receiving what was
+// ordered goes on), submitted to the buyer (the barcode list written),
 // cancelled while nothing is received, closed; the notice lines they ship keep their shipped
 // quantity as the notes change.
-import { AppError, defineActions } from '@srm/platform';
+import { AppError, type DataApi, defineActions } from '@srm/platform';
+import { assertAllEligible, lineQueries } from '../../supplier/server';
 import { syncBarcodes } from '../asn-barcode/asn-barcode.sync';
 import { checkAsnLines, checkNoticeLines, refreshNoticeShipped } from '../support';
 import { asn } from './asn.entity';
@@ -20,6 +23,17 @@ function supplierOfNote(row: { supplierId: number | null }): number {
   return row.supplierId;
 }
 
+/** Eligibility's RECEIVE purpose for the materials the note ships. */
+async function assertMayDeliver(
+  ctx: DataApi,
+  supplierId: number,
+  orgId: number | null,
+  lines: readonly { itemId?: number | null }[],
+): Promise<void> {
+  const named = lines.map((line) => ({ supplierId, orgId, itemId: line.itemId }));
+  await assertAllEligible(ctx, lineQueries(named), 'RECEIVE');
+}
+
 export const asnActions = defineActions(asn, {
   async beforeSave(ctx) {
     const { row } = ctx;
@@ -28,6 +42,7 @@ export const asnActions = defineActions(asn, {
     const lines = ctx.newLines.lines;
     const orgId = await checkAsnLines(ctx, supplierId, headerId, lines);
     await checkNoticeLines(ctx, supplierId, headerId, lines);
+    await assertMayDeliver(ctx, supplierId, orgId, lines);
     if (orgId !== null) row.orgId = orgId;
   },
   // The notice lines the note shipped before the save and those it ships now.
@@ -45,6 +60,7 @@ export const asnActions = defineActions(asn, {
       const supplierId = supplierOfNote(row);
       await checkAsnLines(ctx, supplierId, row.asnHeaderId, lines);
       await checkNoticeLines(ctx, supplierId, row.asnHeaderId, lines);
+      await assertMayDeliver(ctx, supplierId, row.orgId, lines);
       return null;
     },
     async doCancel(ctx) {

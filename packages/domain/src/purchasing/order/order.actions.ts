@@ -108,6 +108,11 @@ export const orderActions = defineActions(order, {
       if (!lines.length) return { message: 'purchasing.order.noLines' };
       return supplyIssues(ctx, ctx.row, lines);
     },
+    // The approval's last step asks again: a certificate may have lapsed, a blacklist entry come
+    // into force, or a line been suspended while the order waited.
+    async doApproval(ctx) {
+      return supplyIssues(ctx, ctx.row, await ctx.lines(orderLine, ctx.row.poHeaderId));
+    },
     async doSupplierConfirm(ctx) {
       return answerIssues(await answered(ctx, ctx.row.poHeaderId, ctx.input.lines), false);
     },

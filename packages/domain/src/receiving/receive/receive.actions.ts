@@ -1,6 +1,7 @@
 // Receipts on the server. Saving derives everything from the delivery note (or, for a return,
 // from the receipt it returns from) and fills the lines with what remains when none are given.
-// Posting locks, in this order, the receipt documents involved, the delivery note, its lines and
+// Posting asks eligibility's RECEIVE purpose of a receipt's supplier for the materials it takes
+// in (a blacklist entry over orders refuses; a lapsed qualification or a quit only warns), locks, in this order, the receipt documents involved, the delivery note, its lines and
 // the order lines, then checks and moves the quantities (never below zero, never above the note
 // or the order beyond the configured tolerance), writes the receiving and stock transactions and
 // sets the note's received state. A reversal is a new posted document naming the original.
@@ -8,6 +9,7 @@ import { Decimal, type DraftOf, type NewRowOf, type RowOf, type RuleIssue, dec }
 import { AppError, type DataApi, defineActions } from '@srm/platform';
 import { asn, asnLine } from '../../delivery';
 import { order, orderLine } from '../../purchasing';
+import { assertAllEligible, lineQueries } from '../../supplier/server';
 import { storageTransaction } from '../storage-transaction/storage-transaction.entity';
 import {
   RECEIVABLE_ASN_STATES,
@@ -372,6 +374,14 @@ async function post(ctx: DataApi, row: Receipt): Promise<void> {
   const type = row.receiveType;
   const lines = await ctx.lines(receiveLine, id);
   if (!lines.length) throw new AppError(422, 'receiving.noLines');
+  if (type === 'RECEIVE') {
+    const named = lines.map((line) => ({
+      supplierId: row.supplierId,
+      orgId: row.orgId,
+      itemId: line.itemId,
+    }));
+    await assertAllEligible(ctx, lineQueries(named), 'RECEIVE');
+  }
 
   // Receipt documents first: the one a return or reversal refers to, then the one behind it.
   let original: Receipt | null = null;

@@ -280,8 +280,9 @@ describe('certificates on file however they were entered', () => {
   it('lapses a certificate stored without the long-term flag, and does not resume a line when the lapsed certificate is deleted', async () => {
     const db = server.runtime.executor();
     const today = dayIn(server.clock.now(), server.runtime.timeZone);
-    // Supplier B's ISO 9001 (required for electronic components) as an import might leave it: no
-    // long-term flag at all, expired yesterday.
+    // Supplier B's ISO 9001 (required for electronic components and mechanical parts) as an import
+    // might leave it: no long-term flag at all, expired yesterday. Its lines for electronics in
+    // both operating units and for fasteners in Suzhou lapse with it.
     await db.execute(
       `update srm_supplier_credential set long_term_flag = null, expiry_date = '${addDays(today, -1)}'
         where supplier_id = ${ids.B} and credential_type = 'ISO9001'`,
@@ -290,7 +291,7 @@ describe('certificates on file however they were entered', () => {
       server.runtime.transaction((tx) =>
         reviewCertificateLines(dataApi({ ...context(), tx }, 'test').system('test'), today),
       );
-    expect(await review()).toEqual({ suspended: 2, resumed: 0 });
+    expect(await review()).toEqual({ suspended: 3, resumed: 0 });
     expect(
       await lineOf(
         ids.B!,

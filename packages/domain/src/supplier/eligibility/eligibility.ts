@@ -1,8 +1,10 @@
 // Eligibility (ADR 0023): the one rule that says whether a supplier may be invited to sourcing,
 // ordered from, received from or paid, for a category (or a material's category) in an
-// organisation on a day. Every path asks it — sourcing invitations, order saves and approval,
-// the ASL, agreements, delivery notes, payments, and the imports, copies, splits and documents
-// generated from requisitions that end in those saves — so none can skip it (odoo/odoo #100213).
+// organisation on a day. Every document that names a supplier asks it in its own save, submit or
+// approval — requisitions (the suggested supplier), orders (and their approval), ASL
+// applications, agreements, delivery notes, receipts; sourcing invitations and payments once
+// those areas exist — so the imports, copies, splits and documents generated from requisitions
+// that end in those saves cannot skip it (odoo/odoo #100213; docs/suppliers.md lists them).
 //
 // The answer is ALLOW, WARN or BLOCK with reasons, each naming the document behind it: a quit,
 // a blacklist entry in force whose scope covers the purpose, no library line or one that is not

@@ -12,6 +12,8 @@ const LIBRARY: readonly (readonly [string, string, string, string])[] = [
   ['91320505MA1NH7QX3R', '0202', 'OU100', 'INTRODUCING'],
   ['91330212MA2GQ3RT8L', '01', 'OU200', 'QUALIFIED'],
   ['91330212MA2GQ3RT8L', '01', 'OU100', 'QUALIFIED'],
+  // 瑞丰 is the second source of fasteners in Suzhou (the agreements' nut quotas, 70 / 30).
+  ['91330212MA2GQ3RT8L', '0203', 'OU100', 'QUALIFIED'],
   ['91330212MA2GQ3RT8L', '0103', 'OU200', 'SUSPENDED'],
   ['91320412MA1XK5TP2X', '0301', 'OU100', 'INTRODUCING'],
   ['91320211MA1P8GDK6E', '0202', 'OU100', 'SUSPENDED'],

@@ -11,6 +11,7 @@ import {
   type Purpose,
   type Reason,
   eligibility,
+  eligibilityBatch,
 } from '../eligibility/eligibility';
 
 export type SupplyQuery = EligibilityQuery;
@@ -70,12 +71,41 @@ export async function assertEligible(
   query: SupplyQuery,
   purpose: Purpose,
 ): Promise<Eligibility> {
-  const answer = await eligibility(context, query, purpose);
-  const blocking = answer.reasons.find((reason) => reason.level === 'BLOCK');
-  if (!blocking) return answer;
-  throw new AppError(422, blocking.message, blocking.params, undefined, (locale) => ({
-    msg: reasonText(context, locale, blocking),
-  }));
+  return (await assertAllEligible(context, [query], purpose))[0]!;
+}
+
+/**
+ * The batch form of `assertEligible`, for a document's lines: every distinct supplier × material
+ * (or category) × organisation answered in one pass, the first refusal thrown (HTTP 422, naming
+ * what the single form names). The answers come back in the order of the queries.
+ */
+export async function assertAllEligible(
+  context: SupplyContext,
+  queries: readonly SupplyQuery[],
+  purpose: Purpose,
+): Promise<Eligibility[]> {
+  if (!queries.length) return [];
+  const answers = await eligibilityBatch(context, queries, purpose);
+  for (const answer of answers) {
+    const blocking = answer.reasons.find((reason) => reason.level === 'BLOCK');
+    if (!blocking) continue;
+    throw new AppError(422, blocking.message, blocking.params, undefined, (locale) => ({
+      msg: reasonText(context, locale, blocking),
+    }));
+  }
+  return answers;
+}
+
+/** The distinct queries of a document's lines that name a supplier and a material. */
+export function lineQueries(
+  lines: readonly { readonly supplierId: unknown; readonly itemId: unknown; readonly orgId: unknown }[],
+): SupplyQuery[] {
+  const seen = new Map<string, SupplyQuery>();
+  for (const { supplierId, itemId, orgId } of lines) {
+    if (typeof supplierId !== 'number' || typeof itemId !== 'number' || typeof orgId !== 'number') continue;
+    seen.set(`${supplierId}:${itemId}:${orgId}`, { supplierId, itemId, orgId });
+  }
+  return [...seen.values()];
 }
 
 /**

@@ -11,6 +11,7 @@ import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
 import { supplierSeeds } from '../server';
 import { useOneApprover } from '../../domain.testing';
+import { dayIn } from '../supplier-credential/supplier-credential.validity';
 
 type Row = Record<string, unknown>;
 type Step = Row & { introStepId: number; stepType: string; requiredFlag: string; result: string };
@@ -210,6 +211,20 @@ describe('an introduction', () => {
       changeSource: 'INTRODUCTION',
       documentRef: intro.introNum,
     });
+    // The supplier is on the approved supplier list for the category there, from today.
+    const listed = await server.post<Row[]>(api('srmPurAsl', 'listByPage'), {
+      supplierId: ids.C,
+      categoryId: ids['0301'],
+      orgId: ids.OU200,
+    });
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        itemId: null,
+        aslStatus: 'VALID',
+        validFrom: dayIn(server.clock.now(), server.runtime.timeZone),
+        sourceNumber: intro.introNum,
+      }),
+    ]);
   });
 
   it('re-introduces a line that quit, only under a re-introduction scene', async () => {
