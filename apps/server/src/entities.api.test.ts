@@ -306,6 +306,8 @@ const overrides: SampleOverrides = {
     const plain = await factory.update('srmNoticeConfig', type, { approvalFlag: 'N', noticeKind: 'NOTICE' });
     return { ...row, noticeKind: 'NOTICE', configId: plain.configId, content: '<p>样例公告</p>' };
   },
+  // A pattern-making request is sent with its quote date ahead.
+  srmPatternMaking: async (row) => ({ ...row, quoteDueDate: '2099-12-31' }),
   // One library line per supplier, category and organisation.
   srmSupplierCategoryOrg: async (row, _n, factory) => ({
     ...row,

@@ -7,6 +7,7 @@ import { agreementsSeeds } from './agreements.seed';
 import { agreementActions } from './agreement/agreement.actions';
 import { agreementEndpoints } from './agreement/agreement.endpoints';
 import { aslEndpoints } from './asl/asl.endpoints';
+import { aslFromIntroduction } from './asl/asl.from-introduction';
 import { aslAlterationActions } from './asl-alteration/asl-alteration.actions';
 import { aslApplyActions } from './asl-apply/asl-apply.actions';
 import { deliveryPlanActions } from './delivery-plan/delivery-plan.actions';
@@ -24,4 +25,5 @@ export const agreementsServer = defineServerArea(agreementsArea, {
   ],
   seeds: agreementsSeeds,
   approvalTemplates: agreementsApprovals,
+  observers: [aslFromIntroduction],
 });

@@ -3,12 +3,13 @@
 // a blacklist entry (approval puts it in force), a change info (approval applies it), a
 // quit (it takes effect on its date), a suspension or resumption of library lines and a
 // qualification censor, a locale inspection, a sample trial and a batch trial (approval writes its
-// introduction’s step).
+// introduction’s step), and a pattern-making sample fee (approval lets the supplier make the samples).
 import type { ApprovalTemplatePlan } from '@srm/platform';
 import { QUALIFY_CENSOR_PROCESS } from './qualify-censor/qualify-censor.entity';
 import { LOCALE_INSPECTION_PROCESS } from './locale-inspection/locale-inspection.entity';
 import { SAMPLE_TRIAL_PROCESS } from './sample-trial/sample-trial.entity';
 import { BATCH_TRIAL_PROCESS } from './batch-trial/batch-trial.entity';
+import { PATTERN_FEE_PROCESS } from './pattern-making-reply/pattern-making-reply.entity';
 import { SUPPLIER_BLACKLIST_PROCESS } from './supplier-blacklist/supplier-blacklist.entity';
 import { SUPPLIER_CHANGE_PROCESS } from './supplier-change/supplier-change.entity';
 import { SUPPLIER_LINE_CHANGE_PROCESS } from './supplier-line-change/supplier-line-change.entity';
@@ -67,6 +68,12 @@ export const supplierApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: BATCH_TRIAL_PROCESS,
     entityName: 'srmBatchTrial',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: PATTERN_FEE_PROCESS,
+    entityName: 'srmPatternMakingReply',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

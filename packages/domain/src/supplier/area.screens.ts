@@ -15,6 +15,7 @@ import { localeInspectionScreens } from './locale-inspection/locale-inspection.s
 import { surveyTemplateScreens } from './survey-template/survey-template.screens';
 import { sampleTrialScreens } from './sample-trial/sample-trial.screens';
 import { batchTrialScreens } from './batch-trial/batch-trial.screens';
+import { patternMakingScreens } from './pattern-making/pattern-making.screens';
 import { surveyQuestionScreens } from './survey-question/survey-question.screens';
 import { questionnaireScreens } from './questionnaire/questionnaire.screens';
 import { questionnaireReplyScreens } from './questionnaire-reply/questionnaire-reply.screens';
@@ -49,6 +50,7 @@ export const supplierWeb = defineAreaScreens('supplier', labels, [
   ...surveyTemplateScreens,
   ...sampleTrialScreens,
   ...batchTrialScreens,
+  ...patternMakingScreens,
   ...surveyQuestionScreens,
   ...questionnaireScreens,
   ...questionnaireReplyScreens,

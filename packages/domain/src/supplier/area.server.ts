@@ -30,6 +30,8 @@ import { localeInspectionActions } from './locale-inspection/locale-inspection.a
 import { surveyTemplateActions } from './survey-template/survey-template.actions';
 import { sampleTrialActions } from './sample-trial/sample-trial.actions';
 import { batchTrialActions } from './batch-trial/batch-trial.actions';
+import { patternMakingActions } from './pattern-making/pattern-making.actions';
+import { patternMakingReplyActions } from './pattern-making-reply/pattern-making-reply.actions';
 import { surveyQuestionActions } from './survey-question/survey-question.actions';
 import { questionnaireActions } from './questionnaire/questionnaire.actions';
 import { questionnaireReplyActions } from './questionnaire-reply/questionnaire-reply.actions';
@@ -59,6 +61,8 @@ export const supplierServer = defineServerArea(supplierArea, {
     localeInspectionActions,
     sampleTrialActions,
     batchTrialActions,
+    patternMakingActions,
+    patternMakingReplyActions,
     surveyQuestionActions,
     questionnaireActions,
     questionnaireReplyActions,

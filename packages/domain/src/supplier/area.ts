@@ -22,6 +22,8 @@ import { questionnaireReply } from './questionnaire-reply/questionnaire-reply.en
 import { satisfactionSurvey } from './satisfaction-survey/satisfaction-survey.entity';
 import { sampleTrial } from './sample-trial/sample-trial.entity';
 import { batchTrial } from './batch-trial/batch-trial.entity';
+import { patternMaking } from './pattern-making/pattern-making.entity';
+import { patternMakingReply } from './pattern-making-reply/pattern-making-reply.entity';
 import { agreementSign, agreementTemplate } from './agreement-sign/agreement-sign.entity';
 import { supplierRectify } from './supplier-rectify/supplier-rectify.entity';
 import { supplierInfo } from './supplier-info/supplier-info.entity';
@@ -53,6 +55,8 @@ export const supplierArea = defineArea({
     localeInspection,
     sampleTrial,
     batchTrial,
+    patternMaking,
+    patternMakingReply,
     agreementTemplate,
     agreementSign,
     supplierRectify,
@@ -196,6 +200,22 @@ export const supplierArea = defineArea({
       order: 34,
     },
     {
+      code: 'PATTERN_MAKING',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'patternMaking',
+      entity: 'srmPatternMaking',
+      order: 35,
+    },
+    {
+      code: 'PATTERN_MAKING_REPLY',
+      side: 'internal',
+      under: 'SUPPLIER',
+      path: 'patternMakingReplyList',
+      entity: 'srmPatternMakingReply',
+      order: 35,
+    },
+    {
       code: 'AGREEMENT_SIGN',
       side: 'internal',
       under: 'SUPPLIER',
@@ -316,6 +336,14 @@ export const supplierArea = defineArea({
       order: 26,
     },
     {
+      code: 'EXT_PATTERN_MAKING',
+      side: 'external',
+      under: 'EXT_COMPANY',
+      path: 'supplier/myPatternMakingList',
+      entity: 'srmPatternMakingReply',
+      order: 26,
+    },
+    {
       code: 'EXT_BATCH_TRIAL',
       side: 'external',
       under: 'EXT_COMPANY',
@@ -392,6 +420,8 @@ export const supplierArea = defineArea({
       SUPPLIER_RECTIFY: ['delete', 'doCancel', 'doClose', 'doIssue', 'doReturn', 'export', 'save', 'view'],
       SAMPLE_TRIAL: ['delete', 'doCancel', 'doReceive', 'doRequest', 'doSubmit', 'export', 'save', 'view'],
       BATCH_TRIAL: ['delete', 'doCancel', 'doReadReceipts', 'doStart', 'doSubmit', 'export', 'save', 'view'],
+      PATTERN_MAKING: 'all',
+      PATTERN_MAKING_REPLY: ['doCancel', 'doFinish', 'doReturnQuote', 'doSubmit', 'export', 'save', 'view'],
       SURVEY_QUESTION: 'all',
       QUESTIONNAIRE: 'all',
       QUESTIONNAIRE_REPLY: ['doAccept', 'doReturn', 'export', 'save', 'view'],
@@ -423,6 +453,9 @@ export const supplierArea = defineArea({
       SAMPLE_TRIAL: ['doApproval', 'doReject', 'export', 'save', 'view'],
       // …and gives feedback on trial lots.
       BATCH_TRIAL: ['doApproval', 'doReject', 'export', 'save', 'view'],
+      PATTERN_MAKING: ['export', 'view'],
+      // The manager approves sample fees.
+      PATTERN_MAKING_REPLY: ['doApproval', 'doReject', 'export', 'view'],
       SURVEY_QUESTION: ['export', 'view'],
       QUESTIONNAIRE: ['export', 'view'],
       QUESTIONNAIRE_REPLY: ['export', 'view'],
@@ -449,6 +482,7 @@ export const supplierArea = defineArea({
       EXT_LOCALE_INSPECTION: ['view'],
       EXT_SAMPLE_TRIAL: ['doShip', 'export', 'save', 'view'],
       EXT_BATCH_TRIAL: ['export', 'view'],
+      EXT_PATTERN_MAKING: ['doDecline', 'doQuote', 'export', 'save', 'view'],
       EXT_QUESTIONNAIRE: ['doSubmit', 'export', 'save', 'view'],
       EXT_AGREEMENT_SIGN: ['doConfirm', 'doSubmitInternal', 'export', 'save', 'view'],
       EXT_SUPPLIER_RECTIFY: ['doRespond', 'export', 'save', 'view'],

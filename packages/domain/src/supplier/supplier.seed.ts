@@ -15,6 +15,7 @@ import { surveyTemplateSeed } from './survey-template/survey-template.seed';
 import { localeInspectionSeed } from './locale-inspection/locale-inspection.seed';
 import { sampleTrialSeed } from './sample-trial/sample-trial.seed';
 import { batchTrialSeed } from './batch-trial/batch-trial.seed';
+import { patternMakingSeed } from './pattern-making/pattern-making.seed';
 import { questionnaireSeed } from './questionnaire/questionnaire.seed';
 import { satisfactionSurveySeed } from './satisfaction-survey/satisfaction-survey.seed';
 import { agreementSignSeed } from './agreement-sign/agreement-sign.seed';
@@ -40,6 +41,7 @@ export const supplierSeedList = [
   localeInspectionSeed,
   sampleTrialSeed,
   batchTrialSeed,
+  patternMakingSeed,
   questionnaireSeed,
   satisfactionSurveySeed,
   agreementSignSeed,

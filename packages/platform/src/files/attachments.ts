@@ -462,6 +462,44 @@ export class Attachments {
     });
   }
 
+  /**
+   * Copies of files for another record: new attachment rows over the same stored content, linked
+   * to that record and field (a request's drawings on each supplier's reply, which the supplier
+   * reads without reading the request). Content is shared by key, so deleting one copy leaves the
+   * others. Answers the new ids in the order of `ids` (unknown ids are skipped).
+   */
+  async copyTo(
+    tx: Executor,
+    ids: readonly number[],
+    target: { entity: EntityDef; recordId: number; field: string; userId: number | null },
+  ): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await tx
+      .select()
+      .from(attachment)
+      .where(inArray(attachment.attachmentId, [...ids]));
+    const byId = new Map(rows.map((row) => [row.attachmentId, row]));
+    const copies: number[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) continue;
+      const { attachmentId: _source, ...values } = row;
+      const [copy] = await tx
+        .insert(attachment)
+        .values({
+          ...values,
+          functionId: target.entity.name,
+          businessId: target.recordId,
+          fieldName: target.field,
+          createdBy: target.userId,
+          creationDate: this.runtime.clock.now(),
+        })
+        .returning({ id: attachment.attachmentId });
+      copies.push(copy!.id);
+    }
+    return copies;
+  }
+
   /** After a save: links the files to the record and field. */
   async link(
     tx: Executor,

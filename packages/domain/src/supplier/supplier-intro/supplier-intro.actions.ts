@@ -5,9 +5,9 @@
 // line in INTRODUCING: a new line, or for a re-introduction the line that quit; a line already
 // qualified (or suspended) needs no introduction, except of a new material or model (the line
 // stays as it is). Completing needs every required step PASS or
-// CONDITIONAL and qualifies the line (history source INTRODUCTION, the introduction's number),
-// and puts the supplier on the approved supplier list for the category in the organisation.
-import { type AnyEntity, type RuleIssue, formatDate } from '@srm/kernel';
+// CONDITIONAL and qualifies the line (history source INTRODUCTION, the introduction's number);
+// the agreements area then lists the supplier on the ASL for the category (asl.from-introduction).
+import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { introScene, introSceneStep } from '../intro-scene/intro-scene.entity';
 import { setLineStatus } from '../supplier-category-org/line-status';
@@ -51,32 +51,6 @@ function stepByDocumentChanged(before: readonly StepValues[], after: readonly St
       if (step[field] !== undefined && (step[field] ?? null) !== (old[field] ?? null)) return old.stepType;
   }
   return null;
-}
-
-/**
- * The approved supplier list's entry for the category a completed introduction qualified (ADR
- * 0023): made, or brought back from DISABLED, with the introduction's number as its source; an
- * entry already valid or suspended by an alteration stays as it is. The list belongs to the
- * agreements area, reached by name through the registry (the supplier area imports nothing of
- * it); where it is not composed there is nothing to write.
- */
-async function listOnAsl(ctx: DataApi, row: Triple & { readonly introNum: string | null }): Promise<void> {
-  const entity = ctx.runtime.registry.find('srmPurAsl') as AnyEntity | undefined;
-  if (!entity) return;
-  const data = platform(ctx);
-  const key = { supplierId: row.supplierId, categoryId: row.categoryId, orgId: row.orgId };
-  const entries: readonly Readonly<Record<string, unknown>>[] = await data.list(entity, key);
-  const entry = entries.find((found) => found.itemId === null);
-  // Typed by name only: the values as the entity's fields read them.
-  const values: Record<string, unknown> = {
-    aslStatus: 'VALID',
-    validFrom: formatDate(ctx.now.getTime(), ctx.runtime.timeZone),
-    validTo: null,
-    sourceNumber: row.introNum,
-  };
-  if (!entry) await data.insert(entity, [{ ...key, itemId: null, priorityNum: 1, ...values }] as never);
-  else if (entry.aslStatus === 'DISABLED')
-    await data.patch(entity, Number(entry[entity.key]), values as never);
 }
 
 export const supplierIntroActions = defineActions(supplierIntro, {
@@ -199,7 +173,6 @@ export const supplierIntroActions = defineActions(supplierIntro, {
         documentRef: row.introNum,
         reason: ctx.input.comment ?? null,
       });
-      await listOnAsl(ctx, row);
     },
     async doFail(ctx) {
       await platform(ctx).patch(supplierIntro, ctx.row.introId, { closeComment: ctx.input.comment ?? null });
