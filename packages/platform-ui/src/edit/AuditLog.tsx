@@ -160,7 +160,10 @@ export function AuditLog({ entity, history }: { entity: EntityDef; history: read
             width: 140,
             render: (_v, entry) => {
               const line = entry.entity === entity.name ? undefined : lineOf(entity, entry.entity);
-              const action = labels.action(line?.[1].name ?? entity.name, entry.action);
+              // A line changed by the header's action (a request's supplier rows on 发送) is named
+              // by the header's label of that action when the line has none of its own.
+              const own = labels.action(line?.[1].name ?? entity.name, entry.action);
+              const action = line && own === entry.action ? labels.action(entity.name, entry.action) : own;
               return line ? `${labels.field(entity.name, line[0])} · ${action}` : action;
             },
           },

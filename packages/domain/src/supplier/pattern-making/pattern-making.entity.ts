@@ -42,7 +42,11 @@ export const patternMakingItem = defineEntity('srmPatternMakingItem', {
     /** A new material has no code yet: its name and drawing say what it is. */
     materialName: text({ required: true, max: 240 }),
     /** The coded material, where it exists already (a new model of a known part). */
-    itemId: ref('srmBaseItem', { display: 'itemCode', displayAs: 'itemCode' }),
+    itemId: ref('srmBaseItem', {
+      display: 'itemCode',
+      displayAs: 'itemCode',
+      brings: ['specification', 'uomId'],
+    }),
     specification: text({ max: 500 }),
     drawingNo: text({ max: 60 }),
     sampleQuantity: quantity({ required: true, min: 0.0001 }),
