@@ -11,8 +11,9 @@
 // QUALIFIED (introducing, suspended with its cause, quit), a mandatory certificate missing or
 // expired on that day. A material that a running batch trial of an introducing line names may be
 // ordered and received with a warning naming the trial (the trial lot). The batch form answers
-// thousands of triples in eight queries (nine with trial lots; the certificates aggregated per
-// supplier and type by the database), for pickers and the benchmark; the single form is the
+// thousands of triples in eight queries (nine with trial lots, one more when a certificate lapsed:
+// the library lines and the certificates' last valid days come as one row per supplier, the
+// database aggregating), for pickers and the benchmark; the single form is the
 // batch of one.
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { type DataApi, type HookContext, dataApi } from '@srm/platform';
@@ -69,7 +70,6 @@ interface LineRow {
   readonly categoryId: number;
   readonly orgId: number;
   readonly status: string;
-  readonly suspendCause: string | null;
   readonly suspendReason: string | null;
 }
 
@@ -174,30 +174,31 @@ export async function eligibilityBatch(
 
   const l = runtime.table(supplierCategoryOrg.name);
   const linesBySupplier = new Map<number, LineRow[]>();
+  // One row per supplier with its lines as arrays: a twentieth of the rows to carry.
   for (const row of await tx
     .select({
-      id: l.categoryOrgId!,
       supplierId: l.supplierId!,
-      categoryId: l.categoryId!,
-      orgId: l.orgId!,
-      status: l.status!,
-      suspendCause: l.suspendCause!,
-      suspendReason: l.suspendReason!,
+      ids: sql<number[]>`array_agg(${l.categoryOrgId!})`,
+      categoryIds: sql<number[]>`array_agg(${l.categoryId!})`,
+      orgIds: sql<number[]>`array_agg(${l.orgId!})`,
+      statuses: sql<string[]>`array_agg(${l.status!})`,
+      reasons: sql<(string | null)[]>`array_agg(${l.suspendReason!})`,
     })
     .from(l)
-    .where(sql`${l.supplierId!} = any(${ids(supplierIds)}::bigint[])`)) {
-    const line: LineRow = {
-      id: Number(row.id),
-      supplierId: Number(row.supplierId),
-      categoryId: Number(row.categoryId),
-      orgId: Number(row.orgId),
-      status: String(row.status),
-      suspendCause: row.suspendCause === null ? null : String(row.suspendCause),
-      suspendReason: row.suspendReason === null ? null : String(row.suspendReason),
-    };
-    const list = linesBySupplier.get(line.supplierId);
-    if (list) list.push(line);
-    else linesBySupplier.set(line.supplierId, [line]);
+    .where(sql`${l.supplierId!} = any(${ids(supplierIds)}::bigint[])`)
+    .groupBy(l.supplierId!)) {
+    const supplierId = Number(row.supplierId);
+    linesBySupplier.set(
+      supplierId,
+      row.ids.map((id, index) => ({
+        id: Number(id),
+        supplierId,
+        categoryId: Number(row.categoryIds[index]),
+        orgId: Number(row.orgIds[index]),
+        status: String(row.statuses[index]),
+        suspendReason: row.reasons[index] ?? null,
+      })),
+    );
   }
 
   // Running batch trials of introducing lines: the materials they admit to orders and receipts.
@@ -279,8 +280,9 @@ export async function eligibilityBatch(
     mandatory: row.mandatory === 'Y',
   }));
 
-  // One row per supplier and required type (not every certificate): whether one is valid on the
-  // day, and the latest one to name when none is.
+  // One row per supplier and required type (not every certificate): the last day one of them is
+  // valid (long-term counts as for ever) and the latest expiry; then, for the pairs with none valid
+  // on the day only, the certificate to name (the one that expired last).
   const cr = runtime.table(supplierCredential.name);
   const credentials = new Map<
     string,
@@ -288,14 +290,17 @@ export async function eligibilityBatch(
   >();
   if (requirements.length) {
     const types = [...new Set(requirements.map((q) => q.type))];
-    for (const row of await tx
+    const lapsed: { supplierId: number; type: string }[] = [];
+    // Per supplier and type, then folded into one row per supplier (arrays): fewer rows to carry.
+    const perType = tx
       .select({
-        supplierId: cr.supplierId!,
-        type: cr.credentialType!,
-        valid: sql<boolean>`bool_or(${cr.longTermFlag!} = 'Y' or ${cr.expiryDate!} >= ${on}::date)`,
-        id: sql<string>`(array_agg(${cr.supplierCredentialId!} order by ${cr.expiryDate!} desc nulls last))[1]`,
-        number: sql<string>`(array_agg(${cr.credentialNumber!} order by ${cr.expiryDate!} desc nulls last))[1]`,
-        expiryDate: sql<string | null>`max(${cr.expiryDate!})::text`,
+        supplierId: sql<number>`${cr.supplierId!}`.as('supplier_id'),
+        type: sql<string>`${cr.credentialType!}`.as('credential_type'),
+        validUntil: sql<
+          string | null
+        >`max(case when ${cr.longTermFlag!} = 'Y' then date '9999-12-31' else ${cr.expiryDate!} end)::text`.as(
+          'valid_until',
+        ),
       })
       .from(cr)
       .where(
@@ -304,13 +309,46 @@ export async function eligibilityBatch(
           inArray(cr.credentialType!, types),
         ) as SQL,
       )
-      .groupBy(cr.supplierId!, cr.credentialType!)) {
-      credentials.set(`${Number(row.supplierId)}:${String(row.type)}`, {
-        valid: row.valid === true || String(row.valid) === 'true',
-        id: Number(row.id),
-        number: String(row.number),
-        expiryDate: row.expiryDate ?? null,
+      .groupBy(cr.supplierId!, cr.credentialType!)
+      .as('per_type');
+    for (const row of await tx
+      .select({
+        supplierId: perType.supplierId,
+        types: sql<string[]>`array_agg(${perType.type})`,
+        validUntil: sql<(string | null)[]>`array_agg(${perType.validUntil})`,
+      })
+      .from(perType)
+      .groupBy(perType.supplierId)) {
+      const supplierId = Number(row.supplierId);
+      row.types.forEach((type, index) => {
+        const until = row.validUntil[index] ?? null;
+        if (until !== null && until >= on)
+          credentials.set(`${supplierId}:${type}`, { valid: true, id: 0, number: '', expiryDate: until });
+        else lapsed.push({ supplierId, type });
       });
+    }
+    if (lapsed.length) {
+      for (const row of await tx
+        .selectDistinctOn([cr.supplierId!, cr.credentialType!], {
+          id: cr.supplierCredentialId!,
+          supplierId: cr.supplierId!,
+          type: cr.credentialType!,
+          number: cr.credentialNumber!,
+          expiryDate: sql<string | null>`${cr.expiryDate!}::text`,
+        })
+        .from(cr)
+        .where(
+          sql`(${cr.supplierId!}, ${cr.credentialType!}) in (select * from unnest(${sql.param(
+            lapsed.map((pair) => pair.supplierId),
+          )}::bigint[], ${sql.param(lapsed.map((pair) => pair.type))}::text[]))`,
+        )
+        .orderBy(cr.supplierId!, cr.credentialType!, sql`${cr.expiryDate!} desc nulls last`))
+        credentials.set(`${Number(row.supplierId)}:${String(row.type)}`, {
+          valid: false,
+          id: Number(row.id),
+          number: String(row.number),
+          expiryDate: row.expiryDate ?? null,
+        });
     }
   }
 
