@@ -2,9 +2,12 @@
 // material of the order: the category and org library of the supplier area (the supplier is
 // qualified for the material's category in the organisation, and not frozen or blacklisted),
 // and the approved supplier list (ASL) of the agreements area — or, for a supplier under
-// introduction, a running batch trial naming the material, whose lot the order stays within. A
-// refusal is a 422 naming the supplier, the material and the organisation, in the caller's language.
-import { type RuleIssue, add, dec } from '@srm/kernel';
+// introduction, a running batch trial naming the material, whose lot all its orders together
+// stay within (this one and the others of the material since the trial was made, cancelled ones
+// aside). A refusal is a 422 naming the supplier, the material and the organisation, in the
+// caller's language.
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { type Decimal, type RuleIssue, add, dec } from '@srm/kernel';
 import type { HookContext, Row } from '@srm/platform';
 import { assertAslAllows } from '../agreements/server';
 import { assertSupplierMaySupply } from '../supplier/server';
@@ -31,18 +34,56 @@ export async function supplyIssues(
     const ordered = lines
       .filter((line) => line.itemId === itemId)
       .reduce((sum, line) => add(sum, dec(String(line.quantity ?? 0))), dec(0));
-    if (ordered.gt(trial.trialQuantity)) {
+    const others = await orderedElsewhere(context, {
+      supplierId,
+      orgId,
+      itemId,
+      since: trial.since,
+      orderId: typeof header.poHeaderId === 'number' ? header.poHeaderId : null,
+    });
+    if (add(ordered, others).gt(trial.trialQuantity)) {
       const line = lines.find((l) => l.itemId === itemId);
       issues.push({
         field: 'lines',
-        message: 'srmSupplierSupply.trialQuantity',
+        message: others.gt(0)
+          ? 'srmSupplierSupply.trialQuantityWithOthers'
+          : 'srmSupplierSupply.trialQuantity',
         params: {
           item: String(line?.itemName ?? itemId),
           number: trial.number,
           quantity: String(trial.trialQuantity),
+          others: others.toString(),
         },
       });
     }
   }
   return issues;
+}
+
+/**
+ * What other orders of the supplier to the organisation, not cancelled, made since the trial was,
+ * order of the material: counted against the trial lot together with this order. Read on the
+ * platform's authority (a buyer may not read every order of the organisation; only the sum leaves).
+ */
+async function orderedElsewhere(
+  context: HookContext,
+  query: { supplierId: number; orgId: number; itemId: number; since: Date; orderId: number | null },
+): Promise<Decimal> {
+  const h = context.runtime.table('srmPoHeader');
+  const l = context.runtime.table('srmPoLine');
+  const [row] = await context.tx
+    .select({ total: sql<string | null>`sum(${l.quantity!})::text` })
+    .from(l)
+    .innerJoin(h, eq(h.poHeaderId!, l.poHeaderId!))
+    .where(
+      and(
+        eq(h.supplierId!, query.supplierId),
+        eq(h.orgId!, query.orgId),
+        eq(l.itemId!, query.itemId),
+        ne(h.status!, 'CANCELLED'),
+        gte(h.creationDate!, query.since),
+        ...(query.orderId === null ? [] : [ne(h.poHeaderId!, query.orderId)]),
+      ),
+    );
+  return dec(row?.total ?? '0');
 }

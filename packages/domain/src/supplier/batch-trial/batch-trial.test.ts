@@ -1,6 +1,7 @@
 // Batch trials over the procure-to-receipt flow: a supplier under introduction cannot be ordered
-// from until its trial starts; then the trial's materials, and only those, within the lot size and
-// without an approved-supplier-list entry; the trial reads the trial order's receipts (received,
+// from until its trial starts; then the trial's materials, and only those, within the lot size (all
+// its orders together) and without an approved-supplier-list entry; the trial reads the trial
+// order's receipts (received,
 // rejected at the dock); each evaluator gives only their own feedback; the result combines the
 // feedback with the defect rate; approval writes the introduction's batch step, and the supplier
 // cannot be ordered from again until it qualifies. Another supplier sees nothing of it.
@@ -196,6 +197,12 @@ describe('a batch trial serving an introduction', () => {
 
     const saved = await ok('srmPoHeader', 'saveOrUpdate', orderOf(50));
     const key = { poHeaderId: saved.poHeaderId };
+    // The lot counts every order of the material since the trial was made, not each on its own.
+    const second = await call('srmPoHeader', 'saveOrUpdate', orderOf(1));
+    expect([second.httpStatus, second.body.msg]).toEqual([
+      400,
+      `订单行：物料“${String(trial.lines[0]!.itemName)}”的订购数量超出小批量试产 ${trial.batchTrialNum} 的试产数量 50：其他订单已订 50`,
+    ]);
     const draftOrder = await call('srmBatchTrial', 'saveOrUpdate', {
       batchTrialId: trial.batchTrialId,
       versionNum: trial.versionNum,

@@ -55,7 +55,13 @@ export interface Eligibility {
    * The running batch trial that admits the material while its line is still introducing
    * (ORDER and RECEIVE of a material the trial names): an order of it stays within the lot.
    */
-  readonly trial?: { readonly id: number; readonly number: string; readonly trialQuantity: number };
+  readonly trial?: {
+    readonly id: number;
+    readonly number: string;
+    readonly trialQuantity: number;
+    /** When the trial was made: orders of its material since then count against the lot. */
+    readonly since: Date;
+  };
 }
 
 interface TreeNode {
@@ -202,7 +208,7 @@ export async function eligibilityBatch(
   }
 
   // Running batch trials of introducing lines: the materials they admit to orders and receipts.
-  const trials = new Map<string, { id: number; number: string; trialQuantity: number }>();
+  const trials = new Map<string, NonNullable<Eligibility['trial']>>();
   const introducing = [...linesBySupplier.values()].flat().filter((line) => line.status === 'INTRODUCING');
   if ((purpose === 'ORDER' || purpose === 'RECEIVE') && itemIds.length && introducing.length) {
     const bt = runtime.table(batchTrial.name);
@@ -216,6 +222,7 @@ export async function eligibilityBatch(
         orgId: bt.orgId!,
         itemId: btl.itemId!,
         trialQuantity: btl.trialQuantity!,
+        since: bt.creationDate!,
       })
       .from(bt)
       .innerJoin(btl, eq(btl.batchTrialId!, bt.batchTrialId!))
@@ -232,6 +239,7 @@ export async function eligibilityBatch(
           id: Number(row.id),
           number: String(row.number),
           trialQuantity: Number(row.trialQuantity),
+          since: new Date(row.since as string | number | Date),
         },
       );
   }
