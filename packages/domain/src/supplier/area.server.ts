@@ -22,6 +22,7 @@ import { supplierChangeActions } from './supplier-change/supplier-change.actions
 import { supplierChangeEndpoints } from './supplier-change/supplier-change.endpoints';
 import { effectQuits, supplierQuitActions } from './supplier-quit/supplier-quit.actions';
 import { supplierQuitEndpoints } from './supplier-quit/supplier-quit.endpoints';
+import { eligibilityEndpoints } from './eligibility/eligibility.endpoints';
 import { introSceneActions } from './intro-scene/intro-scene.actions';
 import { supplierIntroActions } from './supplier-intro/supplier-intro.actions';
 import { supplierLineChangeActions } from './supplier-line-change/supplier-line-change.actions';
@@ -53,6 +54,7 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierChangeEndpoints,
     supplierQuitActions,
     supplierQuitEndpoints,
+    eligibilityEndpoints,
     introSceneActions,
     supplierIntroActions,
     supplierLineChangeActions,

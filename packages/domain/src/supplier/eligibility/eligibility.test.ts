@@ -318,3 +318,55 @@ describe('certificates on file however they were entered', () => {
     ]);
   });
 });
+
+describe('the batch form for lists of suppliers', () => {
+  const list = (body: Row, options: { language?: 'CN' | 'EN'; actor?: Row } = {}) =>
+    server.post<Row[]>(api('srmSupplierCategoryOrg', 'listEligibility'), body, options);
+
+  it('answers every supplier to choose from with its verdict and reasons, the allowed first', async () => {
+    const answer = await list({ orgId: ids.P110, categoryId: ids['0203'], purpose: 'ORDER' });
+    expect(answer.body.status, answer.body.msg).toBe('S');
+    const rows = answer.body.data;
+    const verdicts = rows.map((row) => row.verdict);
+    expect(verdicts).toEqual(
+      [...verdicts].sort(
+        (a, b) =>
+          ['ALLOW', 'WARN', 'BLOCK'].indexOf(String(a)) - ['ALLOW', 'WARN', 'BLOCK'].indexOf(String(b)),
+      ),
+    );
+    const a = rows.find((row) => row.supplierId === ids.A)!;
+    expect(a).toMatchObject({ verdict: 'ALLOW', reasons: [] });
+    // The others are refused with their reasons (which ones depends on the tests before).
+    const blocked = rows.filter((row) => row.verdict === 'BLOCK');
+    expect(blocked.length).toBeGreaterThan(0);
+    for (const row of blocked) expect(String((row.reasons as Row[])[0]!.text)).toMatch(/^供应商 /);
+    // Suppliers that quit are not offered at all.
+    expect(rows.every((row) => row.supplierName !== '上海明达工业服务有限公司')).toBe(true);
+    // Narrowed by a keyword or by ids, and in English.
+    const byName = await list({
+      orgId: ids.P110,
+      categoryId: ids['0203'],
+      purpose: 'ORDER',
+      keyword: '恒达',
+    });
+    expect(byName.body.data.map((row) => row.supplierId)).toEqual([ids.A]);
+    const english = await list(
+      { orgId: ids.P110, categoryId: ids['0203'], purpose: 'ORDER', supplierIds: [blocked[0]!.supplierId] },
+      { language: 'EN' },
+    );
+    expect(english.body.data.map((row) => row.supplierId)).toEqual([blocked[0]!.supplierId]);
+    expect(String((english.body.data[0]!.reasons as Row[])[0]!.text)).toMatch(/^Supplier /);
+  });
+
+  it('needs a category or a material, and is not a supplier’s to ask', async () => {
+    const bare = await list({ orgId: ids.P110, purpose: 'INVITE' });
+    expect([bare.httpStatus, bare.body.msg]).toEqual([400, '请指定采购品类或物料']);
+    const wrong = await list({ orgId: ids.P110, categoryId: ids['0203'], purpose: 'BUY' });
+    expect(wrong.httpStatus).toBe(400);
+    const supplier = await list(
+      { orgId: ids.P110, categoryId: ids['0203'], purpose: 'ORDER' },
+      { actor: { userId: 9001, userName: 'sup1', side: 'supplier', supplierId: ids.A } },
+    );
+    expect(supplier.httpStatus).toBe(403);
+  });
+});

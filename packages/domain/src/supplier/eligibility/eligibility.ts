@@ -26,7 +26,8 @@ import { dayIn } from '../supplier-credential/supplier-credential.validity';
 import { BATCH_RUNNING_STATES, batchTrial, batchTrialLine } from '../batch-trial/batch-trial.entity';
 
 /** What the supplier is to be trusted with. */
-export type Purpose = 'INVITE' | 'ORDER' | 'RECEIVE' | 'PAY';
+export const PURPOSES = ['INVITE', 'ORDER', 'RECEIVE', 'PAY'] as const;
+export type Purpose = (typeof PURPOSES)[number];
 export type Verdict = 'ALLOW' | 'WARN' | 'BLOCK';
 
 export interface EligibilityQuery {
