@@ -1,4 +1,4 @@
-// 快速新建 on the buyer's supplier list (the spec's create2): opens the short form of a potential
+// 快速建档 on the buyer's supplier list (the spec's create2): opens the short form of a potential
 // supplier — name, credit code, type, one contact and the categories it offers — beside the full
 // 新建; the supplier completes the rest in its portal once 开通门户 (toPortal) gives it a login.
 import { ThunderboltOutlined } from '@ant-design/icons';
