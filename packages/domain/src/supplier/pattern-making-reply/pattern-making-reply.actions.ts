@@ -73,6 +73,18 @@ async function tellSupplier(
   });
 }
 
+/** A reply closed or cancelled: the comment kept, the request's row mirrored, the supplier told. */
+async function ended(
+  ctx: DataApi,
+  row: Reply & { supplierId: number; replyNum: string | null; title: string | null },
+  what: 'closed' | 'cancelled',
+  text: string,
+): Promise<void> {
+  await platform(ctx).patch(patternMakingReply, row.replyId, { replyComment: text });
+  await mirror(ctx, row.replyId);
+  await tellSupplier(ctx, row, what, text);
+}
+
 const comment = (input: Readonly<Record<string, unknown>>) =>
   typeof input.comment === 'string' ? input.comment : '';
 
@@ -158,17 +170,7 @@ export const patternMakingReplyActions = defineActions(patternMakingReply, {
       await mirror(ctx, row.replyId);
       await tellSupplier(ctx, row, 'finished');
     },
-    async doClose(ctx) {
-      const { row } = ctx;
-      await platform(ctx).patch(patternMakingReply, row.replyId, { replyComment: comment(ctx.input) });
-      await mirror(ctx, row.replyId);
-      await tellSupplier(ctx, row, 'closed', comment(ctx.input));
-    },
-    async doCancel(ctx) {
-      const { row } = ctx;
-      await platform(ctx).patch(patternMakingReply, row.replyId, { replyComment: comment(ctx.input) });
-      await mirror(ctx, row.replyId);
-      await tellSupplier(ctx, row, 'cancelled', comment(ctx.input));
-    },
+    doClose: (ctx) => ended(ctx, ctx.row, 'closed', comment(ctx.input)),
+    doCancel: (ctx) => ended(ctx, ctx.row, 'cancelled', comment(ctx.input)),
   },
 });

@@ -18,7 +18,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { PATTERN_REPLY_STATES } from '../pattern-making/pattern-making.entity';
+import { PATTERN_REPLY_STATES, prototypeMaterial } from '../pattern-making/pattern-making.entity';
 
 export const PATTERN_FEE_PROCESS = 'PATTERN_FEE_APPROVAL';
 /** The supplier quotes while the reply is a draft (to quote, or sent back). */
@@ -40,13 +40,7 @@ export const patternMakingReplyLine = defineEntity('srmPatternMakingReplyLine', 
   rowsByPlatform: true,
   writableBy: ['supplier'],
   fields: {
-    lineNum: number({ required: true, precision: 0, min: 1, max: 9999, readonly: true }),
-    materialName: text({ required: true, max: 240, readonly: true }),
-    itemId: ref('srmBaseItem', { display: 'itemCode', displayAs: 'itemCode', readonly: true }),
-    specification: text({ max: 500, readonly: true }),
-    drawingNo: text({ max: 60, readonly: true }),
-    sampleQuantity: quantity({ required: true, readonly: true }),
-    uomId: ref('srmBaseUom', { display: 'uomName', readonly: true }),
+    ...prototypeMaterial({ readonly: true }),
     /** The supplier's fee for this material's samples (tooling, material, testing). */
     sampleFee: amount({ min: 0, ...supplierQuote }),
     /** Days from the fee's approval to the samples' shipment. */

@@ -31,6 +31,24 @@ export const PATTERN_REPLY_STATES = [
   'CANCELLED',
 ] as const;
 
+/**
+ * A prototype material as the request names it; each reply copies it read-only
+ * (`prototypeMaterial({ readonly: true })`).
+ */
+export function prototypeMaterial<O extends { readonly readonly?: true }>(options: O) {
+  return {
+    lineNum: number({ required: true, precision: 0, min: 1, max: 9999, ...options }),
+    /** A new material has no code yet: its name and drawing say what it is. */
+    materialName: text({ required: true, max: 240, ...options }),
+    /** The coded material, where it exists already (a new model of a known part). */
+    itemId: ref('srmBaseItem', { display: 'itemCode', displayAs: 'itemCode', ...options }),
+    specification: text({ max: 500, ...options }),
+    drawingNo: text({ max: 60, ...options }),
+    sampleQuantity: quantity({ required: true, min: 0.0001, ...options }),
+    uomId: ref('srmBaseUom', { display: 'uomName', ...options }),
+  };
+}
+
 export const patternMakingItem = defineEntity('srmPatternMakingItem', {
   area: 'supplier',
   key: 'patternItemId',
@@ -38,19 +56,12 @@ export const patternMakingItem = defineEntity('srmPatternMakingItem', {
   // What was sent is what the suppliers quote: fixed from sending on.
   rowsEditableIn: ['DRAFT'],
   fields: {
-    lineNum: number({ required: true, precision: 0, min: 1, max: 9999 }),
-    /** A new material has no code yet: its name and drawing say what it is. */
-    materialName: text({ required: true, max: 240 }),
-    /** The coded material, where it exists already (a new model of a known part). */
+    ...prototypeMaterial({}),
     itemId: ref('srmBaseItem', {
       display: 'itemCode',
       displayAs: 'itemCode',
       brings: ['specification', 'uomId'],
     }),
-    specification: text({ max: 500 }),
-    drawingNo: text({ max: 60 }),
-    sampleQuantity: quantity({ required: true, min: 0.0001 }),
-    uomId: ref('srmBaseUom', { display: 'uomName' }),
     remark: text({ max: 500 }),
   },
   unique: [['patternMakingId', 'lineNum']],
