@@ -1,5 +1,5 @@
 // Pattern-making requests on the server. Saving refuses a supplier that quit or is on the
-// blacklist (the engine refuses one named twice). Sending needs a material, a supplier and a quote date
+// blacklist (the engine refuses one named twice), and so does sending, again. Sending needs a material, a supplier and a quote date
 // not past; it makes each supplier's reply with the materials and its own copies of the drawings,
 // mirrors the reply on the supplier row and tells the supplier (message and mail). Closing and
 // cancelling wait for no fee approval in progress; they close (or cancel) the replies not taken
@@ -32,24 +32,29 @@ async function waitingApproval(ctx: DataApi, patternMakingId: number): Promise<R
     : null;
 }
 
+/** The first of these suppliers that quit or is on the blacklist, as the issue refusing it. */
+async function barredIssue(ctx: DataApi, supplierIds: readonly number[]): Promise<RuleIssue | null> {
+  if (!supplierIds.length) return null;
+  const suppliers = await platform(ctx).list(supplierInfo, { supplierId: [...supplierIds] });
+  const barred = suppliers.find((supplier) => supplier.status === 'QUIT' || supplier.blacklistFlag === 'Y');
+  return barred
+    ? {
+        field: 'suppliers',
+        message: 'srmPatternMaking.supplierBarred',
+        params: { supplier: barred.supplierName },
+      }
+    : null;
+}
+
 export const patternMakingActions = defineActions(patternMaking, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
-    const rows = ctx.newLines.suppliers;
-    const added = rows.filter(
+    const added = ctx.newLines.suppliers.filter(
       (row) => !ctx.oldLines.suppliers.some((old) => old.patternSupplierId === row.patternSupplierId),
     );
-    if (!added.length) return null;
-    const suppliers = await platform(ctx).list(supplierInfo, {
-      supplierId: added.map((row) => row.supplierId),
-    });
-    const barred = suppliers.find((supplier) => supplier.status === 'QUIT' || supplier.blacklistFlag === 'Y');
-    return barred
-      ? {
-          field: 'suppliers',
-          message: 'srmPatternMaking.supplierBarred',
-          params: { supplier: barred.supplierName },
-        }
-      : null;
+    return barredIssue(
+      ctx,
+      added.map((row) => row.supplierId),
+    );
   },
   guards: {
     async doSend(ctx): Promise<RuleIssue | null> {
@@ -57,11 +62,15 @@ export const patternMakingActions = defineActions(patternMaking, {
       const id = previous.patternMakingId;
       if (!(await ctx.lines(patternMakingItem, id)).length)
         return { field: 'materials', message: 'srmPatternMaking.materialsRequired' };
-      if (!(await ctx.lines(patternMakingSupplier, id)).length)
-        return { field: 'suppliers', message: 'srmPatternMaking.suppliersRequired' };
+      const targets = await ctx.lines(patternMakingSupplier, id);
+      if (!targets.length) return { field: 'suppliers', message: 'srmPatternMaking.suppliersRequired' };
       if (previous.quoteDueDate < dayIn(ctx.now, ctx.runtime.timeZone))
         return { field: 'quoteDueDate', message: 'srmPatternMaking.dueInPast' };
-      return null;
+      // Again on sending: a supplier may have quit or been blacklisted since it was named.
+      return barredIssue(
+        ctx,
+        targets.map((row) => row.supplierId),
+      );
     },
     doClose: (ctx) => waitingApproval(ctx, ctx.previous.patternMakingId),
     doCancel: (ctx) => waitingApproval(ctx, ctx.previous.patternMakingId),

@@ -90,6 +90,20 @@ describe('pattern making', () => {
       suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
     });
     expect(state.request.patternNum).toMatch(/^PM\d{12}$/);
+    // A supplier blacklisted after it was named is refused on sending.
+    const blacklisted = (flag: string) =>
+      server()
+        .runtime.executor()
+        .execute(`update srm_supplier_info set blacklist_flag = '${flag}' where supplier_id = ${ids.supB}`);
+    await blacklisted('Y');
+    const barred = await call('srmPatternMaking', 'doSend', {
+      patternMakingId: state.request.patternMakingId,
+    });
+    expect([barred.httpStatus, barred.body.msg]).toEqual([
+      422,
+      expect.stringMatching(/^打样供应商：供应商“.+”已退出或在黑名单中，不能邀请打样$/),
+    ]);
+    await blacklisted('N');
     await ok('srmPatternMaking', 'doSend', { patternMakingId: state.request.patternMakingId });
 
     const sent = await findRequest();
