@@ -43,6 +43,8 @@ export interface Reason {
   /** Message key, with its parameters (names, numbers, dates). */
   readonly message: string;
   readonly params: Readonly<Record<string, string>>;
+  /** The English names of the supplier, organisation, category and material, for English readers. */
+  readonly english?: Readonly<Record<string, string>>;
   /** The document behind it, where there is one. */
   readonly document?: { readonly entity: string; readonly id: number; readonly number?: string };
 }
@@ -69,7 +71,12 @@ interface TreeNode {
   readonly id: number;
   readonly parent: number | null;
   readonly name: string;
+  /** The English name, where there is one. */
+  readonly nameEn: string | null;
 }
+
+const textOrNull = (value: unknown) =>
+  value === null || value === undefined || value === '' ? null : String(value);
 
 interface LineRow {
   readonly id: number;
@@ -130,10 +137,13 @@ export async function eligibilityBatch(
   const suppliers = new Map(
     (
       await tx
-        .select({ id: s.supplierId!, name: s.supplierName!, status: s.status! })
+        .select({ id: s.supplierId!, name: s.supplierName!, nameEn: s.supplierNameEn!, status: s.status! })
         .from(s)
         .where(sql`${s.supplierId!} = any(${ids(supplierIds)}::bigint[])`)
-    ).map((row) => [Number(row.id), row as { id: number; name: string; status: string }]),
+    ).map((row) => [
+      Number(row.id),
+      { name: String(row.name), nameEn: textOrNull(row.nameEn), status: String(row.status) },
+    ]),
   );
 
   const itemIds = queries.flatMap((q) => (q.itemId == null ? [] : [q.itemId]));
@@ -142,7 +152,13 @@ export async function eligibilityBatch(
     itemIds.length
       ? (
           await tx
-            .select({ id: it.itemId!, code: it.itemCode!, name: it.itemName!, categoryId: it.categoryId! })
+            .select({
+              id: it.itemId!,
+              code: it.itemCode!,
+              name: it.itemName!,
+              nameEn: it.itemNameEn!,
+              categoryId: it.categoryId!,
+            })
             .from(it)
             .where(sql`${it.itemId!} = any(${ids(itemIds)}::bigint[])`)
         ).map((row) => [
@@ -151,6 +167,7 @@ export async function eligibilityBatch(
             id: Number(row.id),
             code: String(row.code),
             name: String(row.name),
+            nameEn: textOrNull(row.nameEn),
             categoryId: row.categoryId === null ? null : Number(row.categoryId),
           },
         ])
@@ -160,22 +177,39 @@ export async function eligibilityBatch(
   // Both trees are master data of a few thousand rows at most: read whole, walked in memory.
   const c = runtime.table('srmBaseCategory');
   const categories = new Map<number, TreeNode>(
-    (await tx.select({ id: c.categoryId!, parent: c.parentCategoryId!, name: c.categoryName! }).from(c)).map(
-      (row) => [
-        Number(row.id),
-        {
-          id: Number(row.id),
-          parent: row.parent === null ? null : Number(row.parent),
-          name: String(row.name),
-        },
-      ],
-    ),
+    (
+      await tx
+        .select({
+          id: c.categoryId!,
+          parent: c.parentCategoryId!,
+          name: c.categoryName!,
+          nameEn: c.categoryNameEn!,
+        })
+        .from(c)
+    ).map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        parent: row.parent === null ? null : Number(row.parent),
+        name: String(row.name),
+        nameEn: textOrNull(row.nameEn),
+      },
+    ]),
   );
   const o = runtime.table('srmBaseOrg');
   const orgs = new Map<number, TreeNode>(
-    (await tx.select({ id: o.orgId!, parent: o.parentOrgId!, name: o.orgName! }).from(o)).map((row) => [
+    (
+      await tx
+        .select({ id: o.orgId!, parent: o.parentOrgId!, name: o.orgName!, nameEn: o.orgNameEn! })
+        .from(o)
+    ).map((row) => [
       Number(row.id),
-      { id: Number(row.id), parent: row.parent === null ? null : Number(row.parent), name: String(row.name) },
+      {
+        id: Number(row.id),
+        parent: row.parent === null ? null : Number(row.parent),
+        name: String(row.name),
+        nameEn: textOrNull(row.nameEn),
+      },
     ]),
   );
 
@@ -399,9 +433,15 @@ export async function eligibilityBatch(
   return queries.map((query) => {
     const reasons: Reason[] = [];
     let trial: Eligibility['trial'];
+    // The English names of what the reasons name, as they become known.
+    const english: Record<string, string> = {};
+    const withEnglish = (reason: Reason): Reason => {
+      const names = Object.entries(english).filter(([key]) => key in reason.params);
+      return names.length ? { ...reason, english: Object.fromEntries(names) } : reason;
+    };
     const answer = (categoryOrgId: number | null = null): Eligibility => ({
       verdict: reasons.some((x) => x.level === 'BLOCK') ? 'BLOCK' : reasons.length ? 'WARN' : 'ALLOW',
-      reasons,
+      reasons: reasons.map(withEnglish),
       categoryOrgId,
       ...(trial ? { trial } : {}),
     });
@@ -415,6 +455,8 @@ export async function eligibilityBatch(
     const supplier = suppliers.get(query.supplierId);
     const plant = orgs.get(query.orgId);
     const supplierName = supplier?.name ?? String(query.supplierId);
+    if (supplier?.nameEn) english.supplier = supplier.nameEn;
+    if (plant?.nameEn) english.org = plant.nameEn;
     if (!supplier) {
       block('srmSupplierSupply.noSupplier', { supplier: supplierName });
       return answer();
@@ -447,6 +489,7 @@ export async function eligibilityBatch(
         return answer();
       }
       material = `${found.code} ${found.name}`;
+      if (found.nameEn) english.item = `${found.code} ${found.nameEn}`;
       categoryId ??= found.categoryId === null ? null : Number(found.categoryId);
       if (categoryId === null) {
         block('srmSupplierSupply.itemNoCategory', { item: material });
@@ -482,6 +525,7 @@ export async function eligibilityBatch(
       org: plant.name,
       ...(material ? { item: material } : {}),
     };
+    if (categoryChain[0]!.nameEn) english.category = categoryChain[0]!.nameEn;
     const lineDoc = deciding ? { entity: supplierCategoryOrg.name, id: deciding.id } : undefined;
     if (!deciding) {
       lineReason(`srmSupplierSupply.notInLibrary${suffix}`, params);

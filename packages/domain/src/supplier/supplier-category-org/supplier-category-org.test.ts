@@ -239,7 +239,8 @@ describe('supplierMaySupply', () => {
       '供应商 苏州恒达精密五金有限公司 未在品类组织库中获准向 宁波北仑工厂 供应物料 01010001 微控制器 STM32F103C8T6（品类 集成电路）',
     );
     expect(appError.render!('en').msg).toBe(
-      'Supplier 苏州恒达精密五金有限公司 is not approved in the category and org library to supply material 01010001 微控制器 STM32F103C8T6 (category 集成电路) to 宁波北仑工厂',
+      // English readers get the English names of the supplier, material, category and plant.
+      'Supplier Suzhou Hengda Precision Hardware Co., Ltd. is not approved in the category and org library to supply material 01010001 Microcontroller STM32F103C8T6 (category Integrated circuits) to Ningbo Beilun Plant',
     );
     const suspended = await checkSupplierSupply(context(), {
       supplierId: ids.B!,
@@ -252,7 +253,7 @@ describe('supplierMaySupply', () => {
     ).rejects.toSatisfy(
       (e: AppError) =>
         e.render!('en').msg.startsWith(
-          'Supplier 宁波瑞丰电子科技有限公司 is suspended for category 连接器 in',
+          'Supplier Ningbo Ruifeng Electronics Technology Co., Ltd. is suspended for category Connectors in',
         ) && e.render!('en').msg.endsWith(': 来料批次不良率超标，整改完成前暂停供货'),
     );
   });

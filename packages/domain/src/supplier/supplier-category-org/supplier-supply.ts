@@ -44,14 +44,15 @@ export async function supplierMaySupply(context: SupplyContext, query: SupplyQue
   return (await checkSupplierSupply(context, query)).allowed;
 }
 
-/** A reason in the reader's language (line states and certificate types by their names). */
+/** A reason in the reader's language (names, line states and certificate types in it). */
 export function reasonText(
   context: SupplyContext,
   locale: Locale,
-  reason: Pick<Reason, 'message' | 'params'>,
+  reason: Pick<Reason, 'message' | 'params' | 'english'>,
 ): string {
   const { runtime } = context;
-  const { params } = reason;
+  // English readers get the English names of the supplier, organisation, category and material.
+  const params = locale === 'en' && reason.english ? { ...reason.params, ...reason.english } : reason.params;
   return runtime.t(locale, reason.message, {
     ...params,
     ...(params.status
