@@ -441,7 +441,7 @@ export async function eligibilityBatch(
     };
     const answer = (categoryOrgId: number | null = null): Eligibility => ({
       verdict: reasons.some((x) => x.level === 'BLOCK') ? 'BLOCK' : reasons.length ? 'WARN' : 'ALLOW',
-      reasons: reasons.map(withEnglish),
+      reasons: reasons.length ? reasons.map(withEnglish) : reasons,
       categoryOrgId,
       ...(trial ? { trial } : {}),
     });
