@@ -2,7 +2,7 @@
 // may be invited to sourcing, ordered from, received from or paid for a category or a material in
 // an organisation on a day, each with its verdict and the reasons in the caller's language, the
 // allowed first. Internal users only; the suppliers are those the caller may read.
-import { PURPOSES, type Purpose, eligibilityBatch } from './eligibility';
+import { PURPOSES, eligibilityBatch } from './eligibility';
 import { date, lookup, parseListRequest, ref, refs, text } from '@srm/kernel';
 import { AppError, defineEndpoints, endpoint } from '@srm/platform';
 import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-org.entity';
@@ -36,6 +36,9 @@ export const eligibilityEndpoints = defineEndpoints(supplierCategoryOrg, {
     async handle(ctx, input) {
       if (input.categoryId == null && input.itemId == null)
         throw new AppError(400, 'srmSupplierSupply.noCategory');
+      // The input's codes admit these only; found again to carry their type.
+      const purpose = PURPOSES.find((code) => code === input.purpose);
+      if (!purpose) throw new AppError(400, 'validation.lookup', { value: input.purpose });
       // The suppliers offered: enabled, not quit; by id, or by a picker's keyword as the supplier
       // list reads it (code, name, short name), within what the caller may read.
       const offered = { enabledFlag: 'Y' as const, status: ['POTENTIAL' as const, 'QUALIFIED' as const] };
@@ -69,7 +72,7 @@ export const eligibilityEndpoints = defineEndpoints(supplierCategoryOrg, {
           categoryId: input.categoryId ?? null,
           itemId: input.itemId ?? null,
         })),
-        input.purpose as Purpose,
+        purpose,
         input.date ?? undefined,
       );
       const rows = suppliers.map((supplier, index) => {

@@ -257,7 +257,8 @@ export async function eligibilityBatch(
         orgId: bt.orgId!,
         itemId: btl.itemId!,
         trialQuantity: btl.trialQuantity!,
-        since: bt.creationDate!,
+        // Milliseconds since the epoch, as text (a bigint).
+        since: sql<string>`(extract(epoch from ${bt.creationDate!}) * 1000)::bigint::text`,
       })
       .from(bt)
       .innerJoin(btl, eq(btl.batchTrialId!, bt.batchTrialId!))
@@ -274,7 +275,7 @@ export async function eligibilityBatch(
           id: Number(row.id),
           number: String(row.number),
           trialQuantity: Number(row.trialQuantity),
-          since: new Date(row.since as string | number | Date),
+          since: new Date(Number(row.since)),
         },
       );
   }

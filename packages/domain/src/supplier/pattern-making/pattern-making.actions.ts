@@ -1,6 +1,7 @@
 // Pattern-making requests on the server. Saving refuses a supplier that quit or is on the
-// blacklist (the engine refuses one named twice), and so does sending, again. Sending needs a material, a supplier and a quote date
-// not past; it makes each supplier's reply with the materials and its own copies of the drawings,
+// blacklist (the engine refuses one named twice), and so does sending, again. Sending needs a
+// material, a supplier and a quote date not past; it makes each supplier's reply with the
+// materials and its own copies of the drawings,
 // mirrors the reply on the supplier row and tells the supplier (message and mail). Closing and
 // cancelling wait for no fee approval in progress; they close (or cancel) the replies not taken
 // on, and a cancelled request cancels the samples being made too.
