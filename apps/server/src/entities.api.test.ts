@@ -308,6 +308,26 @@ const overrides: SampleOverrides = {
   },
   // A pattern-making request is sent with its quote date ahead.
   srmPatternMaking: async (row) => ({ ...row, quoteDueDate: '2099-12-31' }),
+  // An inquiry's deadline lies ahead, its tiers read as quantities; its suppliers are qualified
+  // ones (none here: eligibility is the inquiry test's).
+  srmInquiry: async (row) => ({
+    ...row,
+    quoteDeadline: Date.parse('2099-12-31T09:00:00Z'),
+    qaDeadline: null,
+    items: (row.items as Row[]).map((item) => ({ ...item, ladder: '1000,5000' })),
+    suppliers: [],
+  }),
+  // An award names an opened inquiry (its opening is skipped by setting the state directly).
+  srmInquiryAward: async (row, _n, factory) => {
+    const made = await factory.create('srmInquiry');
+    const table = server.runtime.table('srmInquiry');
+    await server.runtime
+      .executor()
+      .update(table)
+      .set({ status: 'OPENED' })
+      .where(eq(table.inquiryId as AnyPgColumn, made.inquiryId as number));
+    return { ...row, inquiryId: made.inquiryId, validFrom: '2026-12-01', validTo: '2027-11-30', lines: [] };
+  },
   // One library line per supplier, category and organisation.
   srmSupplierCategoryOrg: async (row, _n, factory) => ({
     ...row,

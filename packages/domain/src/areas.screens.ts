@@ -5,6 +5,7 @@ import { adminWeb } from './admin/area.screens';
 import { supplierWeb } from './supplier/area.screens';
 import { agreementsWeb } from './agreements/area.screens';
 import { purchasingWeb } from './purchasing/area.screens';
+import { sourcingWeb } from './sourcing/area.screens';
 import { deliveryWeb } from './delivery/area.screens';
 import { receivingWeb } from './receiving/area.screens';
 import { planningWeb } from './planning/area.screens';
@@ -19,6 +20,7 @@ export const webAreas: readonly AreaScreens[] = [
   supplierWeb,
   agreementsWeb,
   purchasingWeb,
+  sourcingWeb,
   deliveryWeb,
   receivingWeb,
   planningWeb,

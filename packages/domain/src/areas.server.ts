@@ -7,6 +7,7 @@ import { adminServer } from './admin/area.server';
 import { supplierServer } from './supplier/area.server';
 import { agreementsServer } from './agreements/area.server';
 import { purchasingServer } from './purchasing/area.server';
+import { sourcingServer } from './sourcing/area.server';
 import { deliveryServer } from './delivery/area.server';
 import { receivingServer } from './receiving/area.server';
 import { planningServer } from './planning/area.server';
@@ -21,6 +22,7 @@ export const serverAreas: readonly ServerArea[] = [
   supplierServer,
   agreementsServer,
   purchasingServer,
+  sourcingServer,
   deliveryServer,
   receivingServer,
   planningServer,

@@ -8,6 +8,7 @@ import { adminArea } from './admin/area';
 import { supplierArea } from './supplier/area';
 import { agreementsArea } from './agreements/area';
 import { purchasingArea } from './purchasing/area';
+import { sourcingArea } from './sourcing/area';
 import { deliveryArea } from './delivery/area';
 import { receivingArea } from './receiving/area';
 import { planningArea } from './planning/area';
@@ -22,6 +23,7 @@ export const areas: readonly AreaManifest[] = [
   supplierArea,
   agreementsArea,
   purchasingArea,
+  sourcingArea,
   deliveryArea,
   receivingArea,
   planningArea,

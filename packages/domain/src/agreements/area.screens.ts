@@ -5,6 +5,7 @@ import { aslScreens } from './asl/asl.screens';
 import { aslApplyScreens } from './asl-apply/asl-apply.screens';
 import { aslAlterationScreens } from './asl-alteration/asl-alteration.screens';
 import { agreementScreens } from './agreement/agreement.screens';
+import { supplierPlScreens } from './supplier-pl/supplier-pl.screens';
 import { forecastScreens } from './forecast/forecast.screens';
 import { deliveryPlanScreens } from './delivery-plan/delivery-plan.screens';
 
@@ -19,6 +20,7 @@ export const agreementsWeb = defineAreaScreens('agreements', labels, [
   ...aslApplyScreens,
   ...aslAlterationScreens,
   ...agreementScreens,
+  ...supplierPlScreens,
   ...forecastScreens,
   ...deliveryPlanScreens,
 ]);

@@ -8,10 +8,11 @@ import { aslAlteration } from './asl-alteration/asl-alteration.entity';
 import { aslApply } from './asl-apply/asl-apply.entity';
 import { deliveryPlan } from './delivery-plan/delivery-plan.entity';
 import { forecast } from './forecast/forecast.entity';
+import { supplierPl } from './supplier-pl/supplier-pl.entity';
 
 export const agreementsArea = defineArea({
   name: 'agreements',
-  entities: [asl, aslApply, aslAlteration, agreement, forecast, deliveryPlan], // headers; their lines come with them
+  entities: [asl, aslApply, aslAlteration, agreement, supplierPl, forecast, deliveryPlan], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'PUR_SOURCE', side: 'internal', icon: 'solution', order: 20 },
@@ -50,6 +51,14 @@ export const agreementsArea = defineArea({
       path: 'srmPurAgreementList',
       entity: 'srmPurAgreement',
       order: 40,
+    },
+    {
+      code: 'PUR_SUPPLIER_PL',
+      side: 'internal',
+      under: 'PUR_SOURCE',
+      path: 'supplierPlList',
+      entity: 'srmPurSupplierPl',
+      order: 50,
     },
     {
       code: 'PUR_FORECAST',
@@ -92,6 +101,14 @@ export const agreementsArea = defineArea({
       order: 40,
     },
     {
+      code: 'EXT_PUR_SUPPLIER_PL',
+      side: 'external',
+      under: 'EXT_PUR_PLAN',
+      path: 'supplier/supplierPlList',
+      entity: 'srmPurSupplierPl',
+      order: 45,
+    },
+    {
       code: 'EXT_PUR_ASL',
       side: 'external',
       under: 'EXT_PUR_PLAN',
@@ -102,6 +119,7 @@ export const agreementsArea = defineArea({
   ],
   grants: {
     BUYER: {
+      PUR_SUPPLIER_PL: ['export', 'view'],
       PUR_AGREEMENT: [
         'checkPriceChange',
         'delete',
@@ -206,6 +224,7 @@ export const agreementsArea = defineArea({
       ],
     },
     PURCHASE_MANAGER: {
+      PUR_SUPPLIER_PL: ['export', 'view'],
       PUR_AGREEMENT: ['checkPriceChange', 'doApproval', 'doReject', 'export', 'splitQuota', 'view'],
       PUR_ASL: ['export', 'view'],
       PUR_ASL_ALTERATION: ['doApproval', 'doReject', 'export', 'view'],
@@ -215,10 +234,12 @@ export const agreementsArea = defineArea({
     },
     FINANCE: {
       PUR_AGREEMENT: ['checkPriceChange', 'export', 'view'],
+      PUR_SUPPLIER_PL: ['export', 'view'],
     },
     SUPPLIER_PORTAL: {
       EXT_PUR_AGREEMENT: ['export', 'view'],
       EXT_PUR_ASL: ['view'],
+      EXT_PUR_SUPPLIER_PL: ['export', 'view'],
       EXT_PUR_DELIVERY_PLAN: ['doConfirm', 'export', 'save', 'view'],
       EXT_PUR_FORECAST: ['doApproval', 'doRefuse', 'export', 'save', 'view'],
     },

@@ -14,6 +14,7 @@ export {
   agreementQuota,
   agreementStep,
 } from './agreement/agreement-lines.entity';
+export { PL_SOURCES, supplierPl } from './supplier-pl/supplier-pl.entity';
 export { forecast } from './forecast/forecast.entity';
 export { forecastLine } from './forecast/forecast-line.entity';
 export { deliveryPlan } from './delivery-plan/delivery-plan.entity';

@@ -1,5 +1,5 @@
 // The area's public server functions for other areas: the ASL check purchase orders make, the
-// agreement price-change check and the quota split.
+// agreement price-change check, the quota split and the hand-off of a sourcing award.
 export { type AslAnswer, type AslCheckOn, type AslQuery, aslAllows, assertAslAllows } from './asl/asl.check';
 export {
   PRICE_CHANGE_THRESHOLD,
@@ -8,3 +8,4 @@ export {
   priceChange,
 } from './agreement/agreement.price-change';
 export { type QuotaQuery, type QuotaShare, type QuotaSplit, splitByQuota } from './agreement/agreement.quota';
+export { type AwardHandOff, type AwardedLine, type HandOffResult, handOffAward } from './award-hand-off';

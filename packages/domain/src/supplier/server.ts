@@ -31,3 +31,4 @@ export {
 } from './supplier-credential/credential-expiry';
 export { relieveBlacklist } from './supplier-blacklist/supplier-blacklist.actions';
 export { DEMO_PASSWORD, DEMO_SUPPLIERS } from './supplier-info/supplier-info.seed';
+export { addDays, dayIn } from './supplier-credential/supplier-credential.validity';

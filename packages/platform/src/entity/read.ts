@@ -165,20 +165,34 @@ export class EntityReader {
     return rows;
   }
 
-  /** Whether the header of each line is opened (its sealed values readable), by header id. */
-  private async headerOpenedMap(on: Executor, headerIds: number[]): Promise<Map<number, boolean>> {
+  /**
+   * Whether the sealed values of each header's lines are readable to the actor, by header id: the
+   * header is opened, or the reading supplier owns it (a supplier reads its own quote's prices).
+   */
+  private async headerOpenedMap(
+    on: Executor,
+    actor: Actor,
+    headerIds: number[],
+  ): Promise<Map<number, boolean>> {
     const opened = new Map<number, boolean>();
     const header = this.model.header;
     if (!header?.hasSealed || !headerIds.length) return opened;
     const headerTable = this.model.runtime.table(header.name);
+    const ownerField =
+      actor.side === 'supplier' && !actor.system && actor.supplierId !== null ? header.ownedBy : undefined;
     const found = await on
       .select({
         id: this.model.col(header.key, headerTable),
         at: this.model.col(SEALED_OPENED_FIELD, headerTable),
+        ...(ownerField ? { owner: this.model.col(ownerField, headerTable) } : {}),
       })
       .from(headerTable)
       .where(inArray(this.model.col(header.key, headerTable), [...new Set(headerIds)]));
-    for (const row of found) opened.set(row.id as number, row.at !== null);
+    for (const row of found)
+      opened.set(
+        row.id as number,
+        row.at !== null || (ownerField !== undefined && Number(row.owner) === actor.supplierId),
+      );
     return opened;
   }
 
@@ -191,6 +205,7 @@ export class EntityReader {
       parentAt >= 0 && header?.hasSealed
         ? await this.headerOpenedMap(
             on,
+            actor,
             rows.map((values) => Number(values[parentAt])),
           )
         : undefined;

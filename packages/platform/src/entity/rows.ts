@@ -50,7 +50,10 @@ export function toDb(field: FieldDef, value: unknown, sealer: Sealer): unknown {
 export interface ShapeOptions {
   readonly actor: Actor;
   readonly sealer: Sealer;
-  /** The row's header, whose opening also opens the line's sealed values. */
+  /**
+   * The row's header is opened (which opens the line's sealed values), or owned by the reading
+   * supplier (which reads its own).
+   */
   readonly headerOpened?: boolean;
 }
 
@@ -150,12 +153,21 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
     });
   }
   const openedAt = entity.hasSealed ? indexOf(SEALED_OPENED_FIELD) : -1;
+  // The supplier that owns a row reads its own sealed values (its quote before opening).
+  const ownerAt = entity.hasSealed && entity.ownedBy ? index.get(entity.ownedBy) : undefined;
 
   const read = (values: readonly unknown[], options: ShapeOptions): Row => {
     const out: Row = {};
     const external = options.actor.side === 'supplier' && !options.actor.system;
     const inEnglish = options.actor.locale === 'en';
-    const opened = openedAt >= 0 && (values[openedAt] !== null ? true : options.headerOpened === true);
+    const opened =
+      openedAt >= 0 &&
+      (values[openedAt] !== null ||
+        options.headerOpened === true ||
+        (external &&
+          ownerAt !== undefined &&
+          options.actor.supplierId !== null &&
+          Number(values[ownerAt]) === options.actor.supplierId));
     for (const { name, at, decode, sealed, internalOnly, display } of stored) {
       if (external && internalOnly) continue;
       const value = values[at];

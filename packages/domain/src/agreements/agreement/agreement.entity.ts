@@ -40,6 +40,9 @@ export const agreement = defineEntity('srmPurAgreement', {
     /** Some line's price differs from the last agreed one by more than five percent. */
     priceWarnFlag: checkbox({ readonly: true, warning: 'srmPurAgreement.priceWarnTooltip' }),
     remark: textarea({ max: 1000 }),
+    /** The award it was drafted from (its number), and the key that makes the hand-off run once. */
+    sourceNum: text({ max: 30, readonly: true }),
+    sourceKey: text({ max: 80, unique: true, readonly: true, internalOnly: true }),
   },
   lines: { lines: agreementLine, steps: agreementStep, orgs: agreementOrg, quotas: agreementQuota },
   rules: [
@@ -84,6 +87,7 @@ export const agreement = defineEntity('srmPurAgreement', {
           'endDate',
           'buyerName',
           'priceWarnFlag',
+          'sourceNum',
           'remark',
         ],
       },

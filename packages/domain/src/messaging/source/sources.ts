@@ -22,6 +22,8 @@ const document = { name: 'document', sample: '采购订单' };
 const number = { name: 'number', sample: 'PO202611280001' };
 const node = { name: 'node', sample: '采购经理审批' };
 const hours = { name: 'hours', sample: '24' };
+const quoteNumber = { name: 'number', sample: 'QT202611300001' };
+const inquiryTitle = { name: 'title', sample: '2027 年度紧固件询价' };
 
 export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   {
@@ -152,6 +154,39 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
       { name: 'days', sample: '7' },
       { name: 'certificates', sample: 'IATF-0432198（2026-12-04）' },
     ],
+  },
+  {
+    code: 'INQUIRY_PUBLISHED',
+    name: '询价邀请',
+    nameEn: 'Request for quotation',
+    category: 'MANDATORY',
+    variables: [quoteNumber, inquiryTitle, { name: 'deadline', sample: '2026-12-05 17:00' }],
+  },
+  {
+    code: 'INQUIRY_EXTENDED',
+    name: '报价截止时间延长',
+    nameEn: 'Quote deadline extended',
+    category: 'MANDATORY',
+    variables: [
+      quoteNumber,
+      inquiryTitle,
+      { name: 'deadline', sample: '2026-12-08 17:00' },
+      { name: 'reason', sample: '图纸更新，给供应商留出核算时间' },
+    ],
+  },
+  {
+    code: 'INQUIRY_CANCELLED',
+    name: '询价取消',
+    nameEn: 'Request for quotation cancelled',
+    category: 'MANDATORY',
+    variables: [quoteNumber, inquiryTitle, { name: 'reason', sample: '需求取消' }],
+  },
+  {
+    code: 'INQUIRY_AWARD_RESULT',
+    name: '询价定标结果',
+    nameEn: 'Quotation result',
+    category: 'MANDATORY',
+    variables: [quoteNumber, inquiryTitle],
   },
   {
     code: 'SCHEDULER_ALERT',

@@ -1,0 +1,21 @@
+// The approval processes of sourcing (data: process templates): the purchasing manager approves an
+// inquiry (approval publishes it to the invited suppliers) and an award (approval hands it to
+// purchasing).
+import type { ApprovalTemplatePlan } from '@srm/platform';
+import { INQUIRY_PROCESS } from './inquiry/inquiry.entity';
+import { AWARD_PROCESS } from './inquiry-award/inquiry-award.entity';
+
+export const sourcingApprovals: ApprovalTemplatePlan[] = [
+  {
+    processKey: INQUIRY_PROCESS,
+    entityName: 'srmInquiry',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: AWARD_PROCESS,
+    entityName: 'srmInquiryAward',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+];

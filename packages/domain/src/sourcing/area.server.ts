@@ -1,0 +1,23 @@
+// Sourcing on the server: the behaviour of inquiries, quotations and awards, the comparison
+// endpoint, the closing program, the approval processes and the demo inquiries.
+import { defineServerArea } from '@srm/platform';
+import { sourcingArea } from './area';
+import { sourcingApprovals } from './approval';
+import { closeDueInquiries, inquiryActions } from './inquiry/inquiry.actions';
+import { inquiryEndpoints } from './inquiry/inquiry.endpoints';
+import { inquiryQuoteActions } from './inquiry-quote/inquiry-quote.actions';
+import { inquiryAwardActions } from './inquiry-award/inquiry-award.actions';
+import { sourcingSeeds } from './sourcing.seed';
+
+export const sourcingServer = defineServerArea(sourcingArea, {
+  actions: [inquiryActions, inquiryEndpoints, inquiryQuoteActions, inquiryAwardActions],
+  seeds: sourcingSeeds,
+  executables: {
+    SOURCING_INQUIRY_CLOSE: async (context) => {
+      const closed = await context.work((data) => closeDueInquiries(data));
+      context.log(`${closed} inquiries closed`);
+      return `${closed} closed`;
+    },
+  },
+  approvalTemplates: sourcingApprovals,
+});

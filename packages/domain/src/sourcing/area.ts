@@ -1,0 +1,78 @@
+// Sourcing (寻源管理): the area's manifest — its entities, labels, menu placement and demo grants.
+// Inquiries (询价) with their suppliers' sealed quotations and the awards that hand the result to
+// purchasing; the reverse auction and the tender follow on the same kernel.
+import { defineArea } from '@srm/kernel';
+import zhCN from './locales/zh-CN.json';
+import en from './locales/en.json';
+import { inquiry } from './inquiry/inquiry.entity';
+import { inquiryQuote } from './inquiry-quote/inquiry-quote.entity';
+import { inquiryAward } from './inquiry-award/inquiry-award.entity';
+
+export const sourcingArea = defineArea({
+  name: 'sourcing',
+  entities: [inquiry, inquiryQuote, inquiryAward], // headers; their lines come with them
+  messages: { 'zh-CN': zhCN, en },
+  directories: [
+    { code: 'SOURCING', side: 'internal', icon: 'audit', order: 15 },
+    { code: 'EXT_SOURCING', side: 'external', icon: 'audit', order: 15 },
+  ],
+  menus: [
+    {
+      code: 'INQUIRY',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'inquiryProposal',
+      entity: 'srmInquiry',
+      order: 10,
+    },
+    {
+      code: 'INQUIRY_QUOTATION',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'inquiryQuotationList',
+      entity: 'srmInquiryQuote',
+      order: 20,
+    },
+    {
+      code: 'INQUIRY_AWARD',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'inquiryAwardSummaryList',
+      entity: 'srmInquiryAward',
+      order: 30,
+    },
+    {
+      code: 'EXT_INQUIRY_TODO',
+      side: 'external',
+      under: 'EXT_SOURCING',
+      path: 'inquiryNotQuotationList',
+      entity: 'srmInquiryQuote',
+      order: 10,
+    },
+    {
+      code: 'EXT_INQUIRY_VIEW',
+      side: 'external',
+      under: 'EXT_SOURCING',
+      path: 'inquiryViewToSupplier',
+      entity: 'srmInquiryQuote',
+      order: 20,
+    },
+  ],
+  grants: {
+    BUYER: {
+      INQUIRY: 'all',
+      INQUIRY_QUOTATION: ['comparison', 'export', 'view'],
+      INQUIRY_AWARD: ['delete', 'doCancel', 'doSubmit', 'export', 'save', 'view'],
+    },
+    PURCHASE_MANAGER: {
+      // A jury member with the opener role confirms the opening; the manager approves.
+      INQUIRY: ['doApproval', 'doBidOpening', 'doConfirmOpening', 'doReject', 'export', 'view'],
+      INQUIRY_QUOTATION: ['comparison', 'export', 'view'],
+      INQUIRY_AWARD: ['doApproval', 'doReject', 'export', 'view'],
+    },
+    SUPPLIER_PORTAL: {
+      EXT_INQUIRY_TODO: ['doDecline', 'doSubmit', 'save', 'view'],
+      EXT_INQUIRY_VIEW: ['doRevise', 'export', 'view'],
+    },
+  },
+});

@@ -1,0 +1,203 @@
+// The quotation comparison of an inquiry (报价对比, inquiryQuotationList): materials down,
+// suppliers across. Before opening it names who answered, declined or not yet and when they last
+// submitted — nothing quoted. After opening: each supplier's current quote per material and tier,
+// lead time, brand and model, the lowest price per material marked, the savings against the
+// target and against the last price list price, the best-per-material total and the best single
+// supplier that priced everything. Internal users who may read the inquiry only.
+import { add, dec, mul, ref } from '@srm/kernel';
+import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
+import { supplierPl } from '../../agreements';
+import { dayIn } from '../../supplier/server';
+import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
+import { inquiry, inquiryItem, inquirySupplier } from './inquiry.entity';
+
+const OPENED_STATES = ['OPENED', 'AWARD_APPROVING', 'AWARDED'];
+
+interface Offer {
+  readonly unitPrice: number | null;
+  readonly tiers: { fromQuantity: number; unitPrice: number | null }[];
+  readonly taxRate: number | null;
+  readonly leadTimeDays: number | null;
+  readonly brand: string | null;
+  readonly model: string | null;
+  readonly warrantyMonths: number | null;
+  readonly noQuote: boolean;
+  readonly noQuoteReason: string | null;
+  readonly remark: string | null;
+  lowest: boolean;
+}
+
+interface ItemRow {
+  readonly inquiryItemId: number;
+  readonly lineNum: number;
+  readonly itemId: number;
+  readonly itemName: unknown;
+  readonly quantity: number;
+  readonly uomName: unknown;
+  readonly needByDate: string | null;
+  readonly tiers: number[];
+  readonly targetPrice: number | null;
+  readonly lastPrice: number | null;
+  readonly lowestPrice: number | null;
+  readonly savingVsTarget: number | null;
+  readonly savingVsLast: number | null;
+  readonly offers: Record<number, Offer>;
+}
+
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
+const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+async function comparison(ctx: DataApi, inquiryId: number) {
+  const found = await ctx.find(inquiry, inquiryId);
+  const data = ctx.system('the comparison reads the quotes of an inquiry the caller may read');
+  const suppliers = await data.lines(inquirySupplier, inquiryId);
+  const answers = suppliers.map((row) => ({
+    supplierId: row.supplierId,
+    supplierName: row.supplierName,
+    answerStatus: row.answerStatus,
+    lastSubmittedDate: row.lastSubmittedDate,
+    submitCount: row.submitCount ?? 0,
+  }));
+  const head = {
+    inquiryId,
+    inquiryNum: found.inquiryNum,
+    status: found.status,
+    quoteDeadline: found.quoteDeadline,
+    invitedCount: suppliers.length,
+    answeredCount: answers.filter((row) => row.answerStatus === 'ANSWERED').length,
+  };
+  const sealed = found.sealedFlag !== 'N' && !OPENED_STATES.includes(String(found.status));
+  if (sealed) return { ...head, opened: false, suppliers: answers, items: [] };
+
+  const today = dayIn(ctx.now, ctx.runtime.timeZone);
+  const quotes = await data.list(inquiryQuote, { inquiryId, status: 'SUBMITTED' });
+  const columns = quotes
+    .map((quote) => ({
+      supplierId: quote.supplierId,
+      supplierName: quote.supplierName,
+      quoteId: quote.quoteId,
+      quoteNum: quote.quoteNum,
+      versionNum: quote.versionNum,
+      submittedDate: quote.submittedDate,
+      validToDate: str(quote.validToDate),
+      expired: typeof quote.validToDate === 'string' && quote.validToDate < today,
+      totalAmount: num(quote.totalAmount),
+      quoteNote: str(quote.quoteNote),
+    }))
+    .sort((a, b) => (a.totalAmount ?? Infinity) - (b.totalAmount ?? Infinity));
+  const linesOf = new Map<number, Awaited<ReturnType<typeof data.lines<typeof inquiryQuoteLine>>>>();
+  for (const quote of quotes)
+    linesOf.set(quote.supplierId, await data.lines(inquiryQuoteLine, quote.quoteId));
+
+  const items = [...(await data.lines(inquiryItem, inquiryId))].sort((a, b) => a.lineNum - b.lineNum);
+  let bestPerItem = dec(0);
+  const rows: ItemRow[] = [];
+  for (const item of items) {
+    const offers: Record<number, Offer> = {};
+    for (const column of columns) {
+      const mine = (linesOf.get(column.supplierId) ?? []).filter(
+        (line) => line.inquiryItemId === item.inquiryItemId,
+      );
+      const base = mine.find((line) => !line.fromQuantity);
+      if (!base) continue;
+      const noQuote = base.noQuoteFlag === 'Y';
+      offers[column.supplierId] = {
+        unitPrice: noQuote ? null : num(base.unitPrice),
+        tiers: mine
+          .filter((line) => (line.fromQuantity ?? 0) > 0)
+          .map((line) => ({
+            fromQuantity: line.fromQuantity ?? 0,
+            unitPrice: line.noQuoteFlag === 'Y' ? null : num(line.unitPrice),
+          })),
+        taxRate: num(base.taxRate),
+        leadTimeDays: num(base.leadTimeDays),
+        brand: str(base.brand),
+        model: str(base.model),
+        warrantyMonths: num(base.warrantyMonths),
+        noQuote,
+        noQuoteReason: str(base.noQuoteReason),
+        remark: str(base.remark),
+        lowest: false,
+      };
+    }
+    const valid = columns.filter((column) => !column.expired && offers[column.supplierId]?.unitPrice != null);
+    const lowestPrice = valid.reduce<number | null>((low, column) => {
+      const price = offers[column.supplierId]!.unitPrice!;
+      return low === null || price < low ? price : low;
+    }, null);
+    for (const column of valid)
+      if (offers[column.supplierId]!.unitPrice === lowestPrice) offers[column.supplierId]!.lowest = true;
+    if (lowestPrice !== null) bestPerItem = add(bestPerItem, mul(dec(lowestPrice), dec(item.quantity)));
+    const [last] = await data.list(
+      supplierPl,
+      { itemId: item.itemId, orgId: found.orgId, fromQuantity: 0 },
+      { orderBy: [{ field: 'validFrom', order: 'desc' }], limit: 1 },
+    );
+    const target = num(item.targetPrice);
+    const lastPrice = last ? last.unitPrice : null;
+    rows.push({
+      inquiryItemId: item.inquiryItemId,
+      lineNum: item.lineNum,
+      itemId: item.itemId,
+      itemName: item.itemName,
+      quantity: item.quantity,
+      uomName: item.uomName,
+      needByDate: item.needByDate,
+      tiers: [
+        ...new Set(Object.values(offers).flatMap((offer) => offer.tiers.map((tier) => tier.fromQuantity))),
+      ].sort((a, b) => a - b),
+      targetPrice: target,
+      lastPrice,
+      lowestPrice,
+      savingVsTarget:
+        target !== null && lowestPrice !== null
+          ? mul(dec(target).minus(lowestPrice), dec(item.quantity)).toNumber()
+          : null,
+      savingVsLast:
+        lastPrice !== null && lowestPrice !== null
+          ? mul(dec(lastPrice).minus(lowestPrice), dec(item.quantity)).toNumber()
+          : null,
+      offers,
+    });
+  }
+  // The best single supplier: the lowest total among those that priced every material, valid.
+  const complete = columns.filter(
+    (column) => !column.expired && rows.every((row) => row.offers[column.supplierId]?.unitPrice != null),
+  );
+  const single = complete
+    .map((column) => ({
+      supplierId: column.supplierId,
+      supplierName: column.supplierName,
+      total: rows
+        .reduce(
+          (sum, row) => add(sum, mul(dec(row.offers[column.supplierId]!.unitPrice!), dec(row.quantity))),
+          dec(0),
+        )
+        .toDecimalPlaces(2)
+        .toNumber(),
+    }))
+    .sort((a, b) => a.total - b.total)[0];
+  return {
+    ...head,
+    opened: true,
+    suppliers: answers,
+    columns,
+    items: rows,
+    bestPerItemTotal: bestPerItem.toDecimalPlaces(2).toNumber(),
+    bestSingleSupplier: single ?? null,
+  };
+}
+
+export const inquiryEndpoints = defineEndpoints(inquiry, {
+  /** `{ inquiryId }` → who answered (sealed), or the comparison of the opened quotes. */
+  comparison: endpoint({
+    summary: 'The quotation comparison of an inquiry (answers only until it is opened)',
+    input: { inquiryId: ref('srmInquiry', { required: true }) },
+    scope: inquiry,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(ctx, input) {
+      return { data: await comparison(ctx, input.inquiryId) };
+    },
+  }),
+});

@@ -1,0 +1,381 @@
+// A sealed inquiry over HTTP on a real database, from the buyer's draft to the award handed to
+// purchasing: suppliers A and B are invited (C, not invited, learns nothing, not even that it
+// exists); each quotes on its own quotation, A revises (versions kept); before opening nobody
+// reads a price — not the buyer, not an administrator, not the database — and the comparison says
+// only who answered; quoting after the deadline on the server's clock is refused; one person
+// cannot open it alone; two do; the comparison then shows both; the award splits a material 70/30
+// and its approval writes price list rows, one draft agreement per supplier with the quota and the
+// tier as a step price, and ASL rows — a second run of the hand-off creates nothing.
+import { describe, expect, it } from 'vitest';
+import { SEALED_MASK } from '@srm/kernel';
+import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
+import { runExecutable } from '@srm/platform/testing';
+import { handOffAward } from '../../agreements/server';
+import { useProcurement, supplierActor } from '../../procurement.testing';
+import { sourcingServer } from '../area.server';
+
+type Row = Record<string, unknown>;
+type QuoteLine = Row & { quoteLineId: number; itemLineNum: number; fromQuantity: number };
+type Quote = Row & { quoteId: number; versionNum: number; status: string; lines: QuoteLine[] };
+type Inquiry = Row & {
+  inquiryId: number;
+  versionNum: number;
+  status: string;
+  suppliers: Row[];
+};
+
+const { ids, ok, call, suppliers, server } = useProcurement();
+const HOUR = 3_600_000;
+const state = { inquiryId: 0, pm: 0, quoteA: 0, quoteA2: 0, quoteB: 0, awardId: 0 };
+const outsider = supplierActor(987_654);
+const admin = { userId: 1, userName: 'admin', side: 'internal' as const };
+
+const findInquiry = () => ok<Inquiry>('srmInquiry', 'findById', { inquiryId: state.inquiryId });
+const findQuote = (quoteId: number, actor?: Row) =>
+  ok<Quote>('srmInquiryQuote', 'findById', { quoteId }, actor);
+const pm = () => ({ userId: state.pm, userName: 'pm' });
+
+/** The supplier's prices: per line [unit price, lead time] or null for no quote. */
+async function price(
+  quote: Quote,
+  values: (readonly [number, number] | null)[],
+  actor: Row,
+  validTo = '2027-06-30',
+) {
+  return call(
+    'srmInquiryQuote',
+    'saveOrUpdate',
+    {
+      quoteId: quote.quoteId,
+      versionNum: quote.versionNum,
+      validToDate: validTo,
+      quoteNote: '含税含运费，成本明细见附件',
+      lines: quote.lines.map((line, index) => {
+        const value = values[index];
+        return value
+          ? {
+              quoteLineId: line.quoteLineId,
+              unitPrice: value[0],
+              leadTimeDays: value[1],
+              taxRate: 13,
+              noQuoteFlag: 'N',
+            }
+          : { quoteLineId: line.quoteLineId, noQuoteFlag: 'Y', noQuoteReason: '该规格停产' };
+      }),
+    },
+    actor,
+  );
+}
+
+describe('a sealed inquiry', () => {
+  it('invites only eligible suppliers and publishes one quotation per supplier on approval', async () => {
+    state.pm = (await server().first<Row>('baseUser', { userName: 'pm' })).userId as number;
+    const deadline = server().clock.nowMs() + 24 * HOUR;
+    const body = {
+      title: '2027 年度紧固件与钣金件询价',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      taxIncludedFlag: 'Y',
+      quoteDeadline: deadline,
+      sealedFlag: 'Y',
+      openersRequired: 2,
+      requestNote: '年度框架价格，按季度下单；含运费送货至苏州工厂',
+      items: [
+        { lineNum: 1, itemId: ids.screw, quantity: 10000, ladder: '50000', targetPrice: 0.28 },
+        { lineNum: 2, itemId: ids.bracket, quantity: 2000, targetPrice: 6.0 },
+      ],
+      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    };
+    const badLadder = await call('srmInquiry', 'saveOrUpdate', {
+      ...body,
+      items: [{ ...body.items[0], ladder: '5000,1000' }],
+    });
+    expect(badLadder.httpStatus).toBe(400);
+    const saved = await ok<Inquiry>('srmInquiry', 'saveOrUpdate', body);
+    state.inquiryId = saved.inquiryId;
+    expect(saved.inquiryNum).toMatch(/^INQ\d{12}$/);
+    await ok('srmInquiry', 'doSubmit', { inquiryId: state.inquiryId });
+    expect((await findInquiry()).status).toBe('APPROVING');
+    await decideAll(server().runtime, 'srmInquiry', state.inquiryId, 'approve');
+    const published = await findInquiry();
+    expect(published).toMatchObject({ status: 'PUBLISHED', invitedCount: 2, answeredCount: 0 });
+
+    const list = await ok<Row[]>('srmInquiryQuote', 'listByPage', { inquiryId: state.inquiryId });
+    expect(list).toHaveLength(2);
+    state.quoteA = list.find((row) => row.supplierId === ids.supA)!.quoteId as number;
+    state.quoteB = list.find((row) => row.supplierId === ids.supB)!.quoteId as number;
+    const mine = await findQuote(state.quoteA, suppliers.a);
+    expect(mine).toMatchObject({
+      status: 'DRAFT',
+      title: body.title,
+      quoteDeadline: deadline,
+      quoteVersion: 1,
+    });
+    // The screw's base quantity and its tier from 50,000, then the bracket.
+    expect(mine.lines.map((line) => [line.itemLineNum, line.fromQuantity, line.quantity])).toEqual([
+      [1, 0, 10000],
+      [1, 50000, 10000],
+      [2, 0, 2000],
+    ]);
+    expect(JSON.stringify(mine)).not.toContain('targetPrice');
+  });
+
+  it('shows a supplier its own quotation only, and an outsider nothing at all', async () => {
+    expect(
+      (await call('srmInquiryQuote', 'findById', { quoteId: state.quoteB }, suppliers.a)).httpStatus,
+    ).toBe(404);
+    expect(
+      (await call('srmInquiry', 'findById', { inquiryId: state.inquiryId }, suppliers.a)).httpStatus,
+    ).toBeGreaterThanOrEqual(403);
+    const own = await ok<Row[]>('srmInquiryQuote', 'listByPage', {}, suppliers.a);
+    expect(own.map((row) => row.quoteId)).toEqual([state.quoteA]);
+    expect(JSON.stringify(own)).not.toMatch(/金桥|恒达精密五金.*金桥/);
+    const missing = await call('srmInquiryQuote', 'findById', { quoteId: 999_999 }, outsider);
+    const notInvited = await call('srmInquiryQuote', 'findById', { quoteId: state.quoteA }, outsider);
+    expect([notInvited.httpStatus, notInvited.body.msg]).toEqual([missing.httpStatus, missing.body.msg]);
+    expect(await ok<Row[]>('srmInquiryQuote', 'listByPage', {}, outsider)).toEqual([]);
+  });
+
+  it('seals the prices: masked to the buyer and administrators, ciphertext in the database', async () => {
+    const quote = await findQuote(state.quoteA, suppliers.a);
+    const saved = await price(
+      quote,
+      [
+        [0.2613, 10],
+        [0.2477, 12],
+        [5.85, 15],
+      ],
+      suppliers.a,
+    );
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    await ok('srmInquiryQuote', 'doSubmit', { quoteId: state.quoteA }, suppliers.a);
+    // The supplier reads its own values.
+    const own = await findQuote(state.quoteA, suppliers.a);
+    expect(own.lines.map((line) => line.unitPrice)).toEqual([0.2613, 0.2477, 5.85]);
+    expect(own.totalAmount).toBe(14313);
+    for (const actor of [undefined, admin, pm()]) {
+      const seen = await findQuote(state.quoteA, actor);
+      expect(seen.lines.map((line) => line.unitPrice)).toEqual([SEALED_MASK, SEALED_MASK, SEALED_MASK]);
+      expect(seen.totalAmount).toBe(SEALED_MASK);
+      expect(JSON.stringify(seen)).not.toMatch(/0\.2613|5\.85|成本明细/);
+    }
+    const rows = await server()
+      .runtime.executor()
+      .execute(`select unit_price from srm_inquiry_quote_line where quote_id = ${state.quoteA}`);
+    const stored = JSON.stringify(rows);
+    expect(stored).toMatch(/v1:/);
+    expect(stored).not.toContain('0.2613');
+    const compared = await ok<Row>('srmInquiry', 'comparison', { inquiryId: state.inquiryId });
+    expect(compared).toMatchObject({ opened: false, invitedCount: 2, answeredCount: 1, items: [] });
+    expect(JSON.stringify(compared)).not.toMatch(/0\.2613|5\.85/);
+  });
+
+  it('keeps every version: a revision counts once submitted, the earlier one superseded', async () => {
+    await ok('srmInquiryQuote', 'doRevise', { quoteId: state.quoteA }, suppliers.a);
+    const twice = await call('srmInquiryQuote', 'doRevise', { quoteId: state.quoteA }, suppliers.a);
+    expect(twice.httpStatus).toBe(422);
+    const drafts = await ok<Row[]>('srmInquiryQuote', 'listByPage', { status: 'DRAFT' }, suppliers.a);
+    state.quoteA2 = drafts[0]!.quoteId as number;
+    const draft = await findQuote(state.quoteA2, suppliers.a);
+    expect(draft).toMatchObject({ quoteVersion: 2 });
+    expect(draft.lines.map((line) => line.unitPrice)).toEqual([0.2613, 0.2477, 5.85]);
+    const revised = await price(
+      draft,
+      [
+        [0.2588, 10],
+        [0.2455, 12],
+        [5.8, 15],
+      ],
+      suppliers.a,
+    );
+    expect(revised.body.status, revised.body.msg).toBe('S');
+    await ok('srmInquiryQuote', 'doSubmit', { quoteId: state.quoteA2 }, suppliers.a);
+    expect((await findQuote(state.quoteA, suppliers.a)).status).toBe('SUPERSEDED');
+    const inquiry = await findInquiry();
+    expect(inquiry.suppliers.find((row) => row.supplierId === ids.supA)).toMatchObject({
+      answerStatus: 'ANSWERED',
+      submitCount: 2,
+    });
+  });
+
+  it('takes B’s quote, then refuses quoting after the deadline and opening before it', async () => {
+    const quote = await findQuote(state.quoteB, suppliers.b);
+    expect((await price(quote, [[0.27, 7], null, [5.6, 20]], suppliers.b)).body.status).toBe('S');
+    await ok('srmInquiryQuote', 'doSubmit', { quoteId: state.quoteB }, suppliers.b);
+    expect((await findInquiry()).answeredCount).toBe(2);
+    const early = await call('srmInquiry', 'doBidOpening', { inquiryId: state.inquiryId });
+    expect(early.httpStatus).toBe(422);
+    server().clock.travel(25 * HOUR);
+    const late = await call('srmInquiryQuote', 'doRevise', { quoteId: state.quoteB }, suppliers.b);
+    expect([late.httpStatus, late.body.msg]).toEqual([422, expect.stringContaining('截止')]);
+    const result = await runExecutable(server(), sourcingServer.executables.SOURCING_INQUIRY_CLOSE!);
+    expect(result).toBe('1 closed');
+    expect((await findInquiry()).status).toBe('CLOSED');
+  });
+
+  it('opens only when two different openers confirmed, each in their own session', async () => {
+    const key = { inquiryId: state.inquiryId };
+    const alone = await call('srmInquiry', 'doBidOpening', key);
+    expect(alone.httpStatus).toBe(422);
+    await ok('srmInquiry', 'doConfirmOpening', key);
+    await ok('srmInquiry', 'doConfirmOpening', key);
+    expect((await call('srmInquiry', 'doBidOpening', key)).httpStatus).toBe(422);
+    const outsiderBuyer = await call('srmInquiry', 'doBidOpening', key, { userId: 4242, userName: 'other' });
+    expect(outsiderBuyer.httpStatus).toBe(422);
+    await ok('srmInquiry', 'doBidOpening', key, pm());
+    const opened = await findInquiry();
+    expect(opened).toMatchObject({ status: 'OPENED', openedByNames: '张伟、李娜' });
+    const seen = await findQuote(state.quoteA2);
+    expect(seen.lines.map((line) => line.unitPrice)).toEqual([0.2588, 0.2455, 5.8]);
+    // B still never reads A's quote.
+    expect(
+      (await call('srmInquiryQuote', 'findById', { quoteId: state.quoteA2 }, suppliers.b)).httpStatus,
+    ).toBe(404);
+  });
+
+  it('compares materials down and suppliers across, the lowest marked', async () => {
+    const compared = await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', {
+      inquiryId: state.inquiryId,
+    });
+    expect(compared.opened).toBe(true);
+    const [screw, bracket] = compared.items as (Row & { offers: Record<number, Row> })[];
+    expect(screw!.offers[ids.supA]).toMatchObject({
+      unitPrice: 0.2588,
+      lowest: true,
+      tiers: [{ fromQuantity: 50000, unitPrice: 0.2455 }],
+    });
+    expect(screw!.offers[ids.supB]).toMatchObject({
+      unitPrice: 0.27,
+      lowest: false,
+      tiers: [{ fromQuantity: 50000, unitPrice: null }],
+    });
+    expect(bracket!.offers[ids.supB]).toMatchObject({ unitPrice: 5.6, lowest: true });
+    expect(bracket!.savingVsTarget).toBe(800);
+    expect(compared.bestPerItemTotal).toBe(13788);
+    expect(compared.bestSingleSupplier).toMatchObject({ supplierId: ids.supB, total: 13900 });
+  });
+
+  it('awards 70/30 with a reason and hands the approved award to purchasing once', async () => {
+    await ok('srmInquiry', 'doPrepareAward', { inquiryId: state.inquiryId });
+    const inquiry = await findInquiry();
+    state.awardId = inquiry.awardId as number;
+    const award = await ok<Row & { versionNum: number; lines: (Row & { awardLineId: number })[] }>(
+      'srmInquiryAward',
+      'findById',
+      { awardId: state.awardId },
+    );
+    const shares = (values: Record<string, [number, string | null]>) =>
+      award.lines.map((line) => {
+        const [percent, reason] = values[`${String(line.itemLineNum)}:${String(line.supplierId)}`] ?? [
+          0,
+          null,
+        ];
+        return { awardLineId: line.awardLineId, awardPercent: percent, reason };
+      });
+    const bracketA = `2:${ids.supA}`;
+    const bracketB = `2:${ids.supB}`;
+    const screwA = `1:${ids.supA}`;
+    const noReason = await call('srmInquiryAward', 'saveOrUpdate', {
+      awardId: state.awardId,
+      versionNum: award.versionNum,
+      lines: shares({ [screwA]: [100, null], [bracketB]: [70, null], [bracketA]: [30, null] }),
+    });
+    expect([noReason.httpStatus, noReason.body.msg]).toEqual([400, expect.stringContaining('理由')]);
+    const not100 = await call('srmInquiryAward', 'saveOrUpdate', {
+      awardId: state.awardId,
+      versionNum: award.versionNum,
+      lines: shares({ [screwA]: [100, null], [bracketB]: [70, null], [bracketA]: [20, '双源供应'] }),
+    });
+    expect(not100.httpStatus).toBe(400);
+    await ok('srmInquiryAward', 'saveOrUpdate', {
+      awardId: state.awardId,
+      versionNum: award.versionNum,
+      lines: shares({
+        [screwA]: [100, null],
+        [bracketB]: [70, null],
+        [bracketA]: [30, '双源供应，保障交付'],
+      }),
+    });
+    await ok('srmInquiryAward', 'doSubmit', { awardId: state.awardId });
+    expect((await findInquiry()).status).toBe('AWARD_APPROVING');
+    await decideAll(server().runtime, 'srmInquiryAward', state.awardId, 'approve');
+    expect((await findInquiry()).status).toBe('AWARDED');
+
+    const prices = await ok<Row[]>('srmPurSupplierPl', 'listByPage', { pageRows: 50 });
+    expect(prices.map((row) => [row.supplierId, row.itemId, row.fromQuantity, row.unitPrice]).sort()).toEqual(
+      [
+        [ids.supA, ids.screw, 0, 0.2588],
+        [ids.supA, ids.screw, 50000, 0.2455],
+        [ids.supA, ids.bracket, 0, 5.8],
+        [ids.supB, ids.bracket, 0, 5.6],
+      ].sort(),
+    );
+    const agreements = await ok<Row[]>('srmPurAgreement', 'listByPage', { pageRows: 50, status: 'DRAFT' });
+    expect(agreements).toHaveLength(2);
+    const ofB = await ok<Row & { quotas: Row[]; lines: Row[] }>('srmPurAgreement', 'findById', {
+      agreementId: agreements.find((row) => row.supplierId === ids.supB)!.agreementId,
+    });
+    expect(ofB.quotas.map((row) => [row.itemId, row.quotaPercent])).toEqual([[ids.bracket, 70]]);
+    // 5.6 including 13 % tax.
+    expect(ofB.lines.map((row) => [row.itemId, row.unitPrice, row.taxRate])).toEqual([
+      [ids.bracket, 4.955752, 13],
+    ]);
+    const ofA = await ok<Row & { steps: Row[] }>('srmPurAgreement', 'findById', {
+      agreementId: agreements.find((row) => row.supplierId === ids.supA)!.agreementId,
+    });
+    expect(ofA.steps.map((row) => [row.itemId, row.fromQuantity])).toEqual([[ids.screw, 50000]]);
+
+    // Suppliers learn their own result.
+    expect((await findQuote(state.quoteA2, suppliers.a)).awardResult).toBe('PARTIAL');
+    expect((await findQuote(state.quoteB, suppliers.b)).awardResult).toBe('PARTIAL');
+
+    // Run again, nothing is created twice.
+    const counts = async () =>
+      JSON.stringify(
+        await server()
+          .runtime.executor()
+          .execute(
+            `select (select count(*) from srm_pur_supplier_pl) pl, (select count(*) from srm_pur_agreement) ag, (select count(*) from srm_pur_asl) asl`,
+          ),
+      );
+    const before = await counts();
+    const found = await ok<Row & { awardNum: string; lines: Row[] }>('srmInquiryAward', 'findById', {
+      awardId: state.awardId,
+    });
+    await server().runtime.transaction(async (tx) => {
+      const data = dataApi(
+        { actor: SYSTEM_ACTOR, runtime: server().runtime, tx, now: server().clock.now() },
+        'test',
+      );
+      await handOffAward(data, {
+        sourceType: 'INQUIRY',
+        sourceNum: found.awardNum,
+        title: 'again',
+        orgId: ids.orgA,
+        currencyId: ids.currency,
+        taxIncluded: true,
+        validFrom: String(found.validFrom),
+        validTo: String(found.validTo),
+        agreements: true,
+        asl: true,
+        lines: found.lines
+          .filter((line) => Number(line.awardPercent) > 0)
+          .map((line) => ({
+            key: line.awardLineId as number,
+            supplierId: line.supplierId as number,
+            itemId: line.itemId as number,
+            percent: line.awardPercent as number,
+            unitPrice: line.unitPrice as number,
+            taxRate: 13,
+            tiers: [],
+          })),
+      });
+    });
+    expect(await counts()).toBe(before);
+    // An awarded inquiry is locked.
+    expect(
+      (await call('srmInquiry', 'doCancel', { inquiryId: state.inquiryId, comment: 'x' })).httpStatus,
+    ).toBe(409);
+  });
+});
