@@ -1,10 +1,10 @@
 // Sourcing's demo data: the closing program of inquiries (an administrator schedules it) in the
 // area's request group, and demo inquiries made as the buyer would make them: one published three
-// days before its deadline, to 恒达五金 (sup_a) and 瑞丰电子 (sup_b), 恒达 having quoted (sealed:
-// the buyer sees only that it answered), and a draft. Skipped where the demo users are not there.
+// days before its deadline, to 恒达五金 (sup_a) and 瑞丰电子 (sup_b), and a draft. No quote is
+// seeded: sealed values are encrypted with one installation's key and cannot be part of the demo
+// snapshot (ADR 0008); the suppliers quote in their portal. Skipped where the demo users are not there.
 import { type Actor, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
 import { inquiry } from './inquiry/inquiry.entity';
-import { inquiryQuote, inquiryQuoteLine } from './inquiry-quote/inquiry-quote.entity';
 
 async function putProgram(context: SeedContext, program: Record<string, unknown>): Promise<void> {
   await context.put('baseConcurrentProgram', { programCode: program.programCode }, program, {
@@ -78,37 +78,6 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   });
   await asBuyer.act(inquiry, 'doSubmit', [published.inquiryId]);
   await decideAll(context.runtime, inquiry.name, published.inquiryId, 'approve');
-  // 恒达's quote, as it would enter it in its portal (sealed until the opening).
-  const supplier: Actor = {
-    ...SYSTEM_ACTOR,
-    system: false,
-    side: 'supplier',
-    supplierId: hengda!,
-    userId: supA!,
-    userName: 'sup_a',
-  };
-  const asSupplier = context.data(supplier);
-  const [quote] = await asSupplier.list(inquiryQuote, { inquiryId: published.inquiryId });
-  if (quote) {
-    const lines = await asSupplier.lines(inquiryQuoteLine, quote.quoteId);
-    const validTo = new Date(now + 180 * DAY).toISOString().slice(0, 10);
-    await asSupplier.save(inquiryQuote, {
-      quoteId: quote.quoteId,
-      versionNum: quote.versionNum,
-      validToDate: validTo,
-      quoteNote: '价格含 13% 增值税及运费；50 万件以上阶梯价见第 2 行',
-      lines: lines.map((line) => ({
-        quoteLineId: line.quoteLineId,
-        unitPrice: line.fromQuantity ? 0.258 : 0.268,
-        taxRate: 13,
-        leadTimeDays: 15,
-        brand: '恒达',
-        model: 'GB/T 818 M6×20',
-        noQuoteFlag: 'N' as const,
-      })),
-    });
-    await asSupplier.act(inquiryQuote, 'doSubmit', [quote.quoteId]);
-  }
   await asBuyer.save(inquiry, {
     title: '钣金支架询价（草稿）',
     orgId: ou100!,
