@@ -170,7 +170,7 @@ CREATE TABLE "srm_inquiry_award" (
 	"award_num" varchar(30),
 	"inquiry_id" bigint NOT NULL,
 	"title" varchar(120),
-	"org_id" bigint NOT NULL,
+	"org_id" bigint,
 	"currency_id" bigint,
 	"tax_included_flag" char(1),
 	"valid_from" date NOT NULL,
