@@ -246,8 +246,9 @@ export const inquiryActions = defineActions(inquiry, {
                 uomId: item.uomId,
                 needByDate: item.needByDate,
                 fromQuantity,
-                taxRate: 13,
-                noQuoteFlag: 'N' as const,
+                // Nothing sealed is written here (not even the checkbox's default): the demo
+                // snapshot holds published quotations and no installation's key.
+                noQuoteFlag: null,
               };
             }),
           ),
