@@ -1,11 +1,12 @@
 // Sourcing on the server: the behaviour of inquiries, quotations and awards, the comparison
-// endpoint, the closing program, the approval processes and the demo inquiries.
+// endpoint, the programs (closing, reminders, expiry), the approval processes and the demo inquiries.
 import { defineServerArea } from '@srm/platform';
 import { sourcingArea } from './area';
 import { sourcingApprovals } from './approval';
 import { closeDueInquiries, inquiryActions } from './inquiry/inquiry.actions';
 import { inquiryEndpoints } from './inquiry/inquiry.endpoints';
 import { inquiryQuoteActions } from './inquiry-quote/inquiry-quote.actions';
+import { expireQuotes, remindQuotes } from './inquiry-quote/inquiry-quote.programs';
 import { inquiryAwardActions } from './inquiry-award/inquiry-award.actions';
 import { sourcingSeeds } from './sourcing.seed';
 
@@ -17,6 +18,16 @@ export const sourcingServer = defineServerArea(sourcingArea, {
       const closed = await context.work((data) => closeDueInquiries(data));
       context.log(`${closed} inquiries closed`);
       return `${closed} closed`;
+    },
+    SOURCING_QUOTE_REMIND: async (context) => {
+      const sent = await context.work((data) => remindQuotes(data));
+      context.log(`${sent} reminders sent`);
+      return `${sent} reminded`;
+    },
+    SOURCING_QUOTE_EXPIRE: async (context) => {
+      const marked = await context.work((data) => expireQuotes(data));
+      context.log(`${marked} quotations expired`);
+      return `${marked} expired`;
     },
   },
   approvalTemplates: sourcingApprovals,

@@ -22,6 +22,24 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
     retentionDays: 30,
     params: [],
   });
+  await putProgram(context, {
+    programCode: 'SOURCING_QUOTE_REMIND',
+    programName: '报价截止提醒',
+    programNameEn: 'Remind suppliers before the quote deadline',
+    moduleCode: 'SOURCING',
+    executableName: 'SOURCING_QUOTE_REMIND',
+    retentionDays: 7,
+    params: [],
+  });
+  await putProgram(context, {
+    programCode: 'SOURCING_QUOTE_EXPIRE',
+    programName: '报价有效期到期标记',
+    programNameEn: 'Mark expired quotations',
+    moduleCode: 'SOURCING',
+    executableName: 'SOURCING_QUOTE_EXPIRE',
+    retentionDays: 30,
+    params: [],
+  });
   const admin = await context.findId('baseResponsibility', { responsibilityCode: 'SYS_ADMIN' });
   if (admin === null) return;
   await context.put(
@@ -31,12 +49,14 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
       groupCode: 'SOURCING_PROGRAMS',
       groupName: '寻源管理作业',
       maxActivePerUser: 0,
-      programs: [
-        {
-          lineNum: 1,
-          programId: await context.idOf('baseConcurrentProgram', { programCode: 'SOURCING_INQUIRY_CLOSE' }),
-        },
-      ],
+      programs: await Promise.all(
+        ['SOURCING_INQUIRY_CLOSE', 'SOURCING_QUOTE_REMIND', 'SOURCING_QUOTE_EXPIRE'].map(
+          async (programCode, i) => ({
+            lineNum: i + 1,
+            programId: await context.idOf('baseConcurrentProgram', { programCode }),
+          }),
+        ),
+      ),
       responsibilities: [{ lineNum: 1, responsibilityId: admin }],
     },
     { programs: ['programId'], responsibilities: ['responsibilityId'] },

@@ -175,6 +175,13 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     ],
   },
   {
+    code: 'INQUIRY_REMIND',
+    name: '报价截止提醒',
+    nameEn: 'Quote deadline reminder',
+    category: 'OPTIONAL',
+    variables: [quoteNumber, inquiryTitle, { name: 'deadline', sample: '2026-12-05 17:00' }, hours],
+  },
+  {
     code: 'INQUIRY_CANCELLED',
     name: '询价取消',
     nameEn: 'Request for quotation cancelled',

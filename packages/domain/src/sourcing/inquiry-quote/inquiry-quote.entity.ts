@@ -129,6 +129,10 @@ export const inquiryQuote = defineEntity('srmInquiryQuote', {
     submittedDate: datetime({ readonly: true }),
     /** Why the supplier declined. */
     declineReason: textarea({ max: 1000, readonly: true }),
+    /** Its prices no longer hold (validity date passed; marked daily after opening). */
+    expiredFlag: checkbox({ readonly: true }),
+    /** The deadline reminders sent while it was not submitted: 24 (a day before), then 2 (hours). */
+    remindedHours: number({ precision: 0, readonly: true }),
     /** After the award: what this supplier won (its own result only). */
     awardResult: lookup('SRC_AWARD_RESULT', { codes: AWARD_RESULTS, readonly: true }),
   },
@@ -179,7 +183,15 @@ export const inquiryQuote = defineEntity('srmInquiryQuote', {
       },
       {
         key: 'quote',
-        fields: ['validToDate', 'totalAmount', 'submittedDate', 'quoteNote', 'declineReason', 'awardResult'],
+        fields: [
+          'validToDate',
+          'expiredFlag',
+          'totalAmount',
+          'submittedDate',
+          'quoteNote',
+          'declineReason',
+          'awardResult',
+        ],
       },
     ],
   },

@@ -276,8 +276,12 @@ export const inquiryActions = defineActions(inquiry, {
       const reason = typeof input.comment === 'string' ? input.comment : '';
       await data.patch(inquiry, row.inquiryId, { quoteDeadline: input.quoteDeadline, changeReason: reason });
       const open = await data.list(inquiryQuote, { inquiryId: row.inquiryId });
+      // The reminders start over for the new deadline.
       for (const quote of open)
-        await data.patch(inquiryQuote, quote.quoteId, { quoteDeadline: input.quoteDeadline });
+        await data.patch(inquiryQuote, quote.quoteId, {
+          quoteDeadline: input.quoteDeadline,
+          remindedHours: null,
+        });
       await tellSuppliers(ctx, row, 'extended', {
         deadline: formatDateTimeMinute(input.quoteDeadline, ctx.runtime.timeZone),
         reason,

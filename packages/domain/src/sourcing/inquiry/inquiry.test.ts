@@ -119,6 +119,13 @@ describe('a sealed inquiry', () => {
       [2, 0, 2000],
     ]);
     expect(JSON.stringify(mine)).not.toContain('targetPrice');
+    // A day before the deadline, each supplier that has not quoted is reminded once.
+    expect(await runExecutable(server(), sourcingServer.executables.SOURCING_QUOTE_REMIND!)).toBe(
+      '2 reminded',
+    );
+    expect(await runExecutable(server(), sourcingServer.executables.SOURCING_QUOTE_REMIND!)).toBe(
+      '0 reminded',
+    );
   });
 
   it('shows a supplier its own quotation only, and an outsider nothing at all', async () => {
@@ -200,13 +207,19 @@ describe('a sealed inquiry', () => {
   });
 
   it('takes B’s quote, then refuses quoting after the deadline and opening before it', async () => {
+    // Two hours before the deadline, B (still not quoted) is reminded again; A has quoted.
+    server().clock.travel(22.5 * HOUR);
+    expect(await runExecutable(server(), sourcingServer.executables.SOURCING_QUOTE_REMIND!)).toBe(
+      '1 reminded',
+    );
     const quote = await findQuote(state.quoteB, suppliers.b);
+    expect(quote.remindedHours).toBe(2);
     expect((await price(quote, [[0.27, 7], null, [5.6, 20]], suppliers.b)).body.status).toBe('S');
     await ok('srmInquiryQuote', 'doSubmit', { quoteId: state.quoteB }, suppliers.b);
     expect((await findInquiry()).answeredCount).toBe(2);
     const early = await call('srmInquiry', 'doBidOpening', { inquiryId: state.inquiryId });
     expect(early.httpStatus).toBe(422);
-    server().clock.travel(25 * HOUR);
+    server().clock.travel(2.5 * HOUR);
     const late = await call('srmInquiryQuote', 'doRevise', { quoteId: state.quoteB }, suppliers.b);
     expect([late.httpStatus, late.body.msg]).toEqual([422, expect.stringContaining('截止')]);
     const result = await runExecutable(server(), sourcingServer.executables.SOURCING_INQUIRY_CLOSE!);
@@ -373,6 +386,15 @@ describe('a sealed inquiry', () => {
       });
     });
     expect(await counts()).toBe(before);
+    // The daily program marks the current quotes expired once their validity has passed.
+    expect(await runExecutable(server(), sourcingServer.executables.SOURCING_QUOTE_EXPIRE!)).toBe(
+      '0 expired',
+    );
+    server().clock.travel(400 * 24 * HOUR);
+    expect(await runExecutable(server(), sourcingServer.executables.SOURCING_QUOTE_EXPIRE!)).toBe(
+      '2 expired',
+    );
+    expect((await findQuote(state.quoteA2, suppliers.a)).expiredFlag).toBe('Y');
     // An awarded inquiry is locked.
     expect(
       (await call('srmInquiry', 'doCancel', { inquiryId: state.inquiryId, comment: 'x' })).httpStatus,
