@@ -7,7 +7,9 @@
 // and its approval writes price list rows, one draft agreement per supplier with the quota and the
 // tier as a step price, and ASL rows — a second run of the hand-off creates nothing.
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { SEALED_MASK } from '@srm/kernel';
+import { queryRows } from '@srm/db';
 import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import { runExecutable } from '@srm/platform/testing';
 import { handOffAward } from '../../agreements/server';
@@ -173,6 +175,24 @@ describe('a sealed inquiry', () => {
     const stored = JSON.stringify(rows);
     expect(stored).toMatch(/v1:/);
     expect(stored).not.toContain('0.2613');
+    // The canary is nowhere in the database in plain text: not the quote, not its history, not the
+    // messages and mails, not the job queue (what a dump, a replica or a report would read).
+    const db = server().database.db;
+    const tables = await queryRows<{ name: string }>(
+      db,
+      sql`select quote_ident(table_schema) || '.' || quote_ident(table_name) as name
+            from information_schema.tables
+           where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    expect(tables.length).toBeGreaterThan(100);
+    for (const { name } of tables) {
+      const [found] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${sql.raw(name)} t
+             where t::text like '%0.2613%' or t::text like '%成本明细%'`,
+      );
+      expect(found!.n, name).toBe(0);
+    }
     const compared = await ok<Row>('srmInquiry', 'comparison', { inquiryId: state.inquiryId });
     expect(compared).toMatchObject({ opened: false, invitedCount: 2, answeredCount: 1, items: [] });
     expect(JSON.stringify(compared)).not.toMatch(/0\.2613|5\.85/);
