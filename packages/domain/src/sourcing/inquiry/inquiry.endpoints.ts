@@ -77,7 +77,7 @@ async function comparison(ctx: DataApi, inquiryId: number) {
       supplierName: quote.supplierName,
       quoteId: quote.quoteId,
       quoteNum: quote.quoteNum,
-      versionNum: quote.versionNum,
+      quoteVersion: quote.quoteVersion,
       submittedDate: quote.submittedDate,
       validToDate: str(quote.validToDate),
       expired: typeof quote.validToDate === 'string' && quote.validToDate < today,

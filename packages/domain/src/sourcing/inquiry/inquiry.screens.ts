@@ -1,7 +1,9 @@
-// Screens of inquiries (web): the buyer's inquiries with their materials, suppliers and openers,
-// the quotations (where each stands before opening, the prices after) and the awards; the
-// supplier's inquiries to quote and its read-only view of those it was invited to.
+// Screens of inquiries (web): the buyer's inquiries with their materials, suppliers and openers
+// (报价对比 on an inquiry compares its quotations), the quotations (where each stands before
+// opening, the prices after) and the awards; the supplier's inquiries to quote and its read-only
+// view of those it was invited to.
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { comparisonButton } from './inquiry.buttons';
 
 const inquiry = () => import('./inquiry.entity').then((m) => m.inquiry);
 const quote = () => import('../inquiry-quote/inquiry-quote.entity').then((m) => m.inquiryQuote);
@@ -11,6 +13,7 @@ export const inquiryScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmInquiry', inquiry, {
     list: 'inquiryProposal',
     edit: 'inquiryProposalEdit',
+    editButtons: [comparisonButton],
   }),
   ...entityScreens('sourcing', 'srmInquiryQuote', quote, {
     list: 'inquiryQuotationList',
