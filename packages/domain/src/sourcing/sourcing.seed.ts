@@ -72,6 +72,7 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   const ou100 = await find('srmBaseOrg', { orgCode: 'OU100' });
   const cny = await find('srmBaseCurrency', { currencyCode: 'CNY' });
   const screw = await find('srmBaseItem', { itemCode: '02030001' });
+  const pcs = await find('srmBaseUom', { uomCode: 'PCS' });
   const hengda = await find('srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' });
   const ruifeng = await find('srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' });
   const buyerId = await find('baseUser', { userName: 'buyer' });
@@ -92,7 +93,9 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
     openersRequired: 2,
     validityRequiredFlag: 'Y',
     requestNote: '年度框架价格，按季度分批下单；含税含运费送货至苏州工厂；付款方式月结 60 天。',
-    items: [{ lineNum: 1, itemId: screw!, quantity: 200000, ladder: '500000', targetPrice: 0.27 }],
+    items: [
+      { lineNum: 1, itemId: screw!, uomId: pcs, quantity: 200000, ladder: '500000', targetPrice: 0.27 },
+    ],
     suppliers: [{ supplierId: hengda! }, { supplierId: ruifeng! }],
     jury: [{ userId: approverId!, juryRole: 'OPENER' }],
   });

@@ -74,7 +74,12 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
   const title = labels.entity(entity.name);
   const sideWrites = !readOnlyReason(entity, null, side);
   const maySave = may(operationResource(entity, 'save'));
-  const canWrite = sideWrites && maySave;
+  // Rows the platform makes from another document (a supplier's reply or quotation, made when
+  // the request is sent) name it in a required, read-only reference: nobody creates one here.
+  const madeByPlatform = Object.values(entity.fields).some(
+    (field) => field.kind === 'ref' && field.required && field.readonly,
+  );
+  const canWrite = sideWrites && maySave && !madeByPlatform;
   const canDelete = sideWrites && may(operationResource(entity, 'delete'));
 
   const open = (row: Row | null, mode?: 'view') => {

@@ -31,7 +31,8 @@ export const inquiryAwardLine = defineEntity('srmInquiryAwardLine', {
     itemLineNum: number({ precision: 0, readonly: true }),
     inquiryItemId: number({ precision: 0, readonly: true }),
     itemId: ref('srmBaseItem', { required: true, display: 'itemName', readonly: true }),
-    quantity: quantity({ readonly: true }),
+    // A number, not a quantity: each supplier's row repeats the material's quantity (no total).
+    quantity: number({ precision: 4, readonly: true }),
     uomId: ref('srmBaseUom', { display: 'uomName', readonly: true }),
     supplierId: ref('srmSupplierInfo', { display: 'supplierName', readonly: true }),
     /** The supplier's quote line for the base quantity (its tiers come with it). */

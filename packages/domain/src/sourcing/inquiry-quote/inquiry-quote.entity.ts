@@ -15,7 +15,6 @@ import {
   lookup,
   number,
   price,
-  quantity,
   ref,
   text,
   textarea,
@@ -48,11 +47,12 @@ export const inquiryQuoteLine = defineEntity('srmInquiryQuoteLine', {
     inquiryItemId: number({ precision: 0, readonly: true }),
     itemLineNum: number({ precision: 0, readonly: true }),
     itemId: ref('srmBaseItem', { required: true, display: 'itemName', readonly: true }),
-    quantity: quantity({ readonly: true }),
+    // Numbers, not quantities: a material's tiers repeat its quantity, so no column total.
+    quantity: number({ precision: 4, readonly: true }),
     uomId: ref('srmBaseUom', { display: 'uomName', readonly: true }),
     needByDate: date({ readonly: true }),
     /** The tier this price holds from (0: the base quantity). */
-    fromQuantity: quantity({ readonly: true }),
+    fromQuantity: number({ precision: 4, readonly: true }),
     unitPrice: price({ min: 0.000001, ...sealedQuote }),
     taxRate: number({ precision: 2, min: 0, max: 100, ...sealedQuote }),
     leadTimeDays: number({ precision: 0, min: 0, max: 999, ...sealedQuote }),
