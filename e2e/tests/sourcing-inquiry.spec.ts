@@ -1,0 +1,201 @@
+// A sealed inquiry in Chromium, four people in their own browsers: the buyer's inquiry to 恒达
+// (sup_a) and 瑞丰 (sup_b) is approved and published; sup_a types its prices into its quotation
+// (Tab through the cells) and submits; sup_b quotes too; before the deadline the buyer's
+// comparison says only "2 of 2 answered" and sup_a's prices are masked to the buyer; after it, the
+// buyer alone cannot open the quotes, the purchasing manager as the second opener does, and the
+// comparison shows both; a 70/30 award is approved and each supplier's draft agreement carries
+// its quota. Screenshots as artifacts.
+import { type Page, expect, test } from '@playwright/test';
+import {
+  activePane,
+  api,
+  approveDocument,
+  confirmDialog,
+  expectToast,
+  first,
+  keepScreenshot,
+  open,
+  openFromMenu,
+  pageApi,
+  type Row,
+  toastsGone,
+  watchConsole,
+} from './helpers';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+const slow = expect.configure({ timeout: 30_000 });
+
+const INQUIRY = '/api/srm/v1/srmInquiryRestful';
+const QUOTE = '/api/srm/v1/srmInquiryQuoteRestful';
+const AWARD = '/api/srm/v1/srmInquiryAwardRestful';
+/** Long enough for the quotes before it, short enough to wait for. */
+const DEADLINE_IN = 100_000;
+
+/** Opens the row from the visible list by its number (编辑 where it is editable, else 查看). */
+async function editRow(page: Page, number: string) {
+  const row = activePane(page).locator('.ant-table-row[data-row-key]', { hasText: number });
+  await slow(row).toBeVisible();
+  const edit = row.getByText('编辑', { exact: true });
+  await ((await edit.count()) ? edit : row.getByText('查看', { exact: true })).click();
+  await slow(activePane(page).getByText(number).first()).toBeVisible();
+}
+
+test('a sealed inquiry: quotes unread until two people open it, then compared and awarded 70/30', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(420_000);
+  const buyer = await open(browser, baseURL, 'buyer');
+  const errors = watchConsole(buyer);
+  const supplier = (name: string) => first(buyer, 'srmSupplierInfo', { supplierName: name });
+  const hengda = await supplier('苏州恒达精密五金有限公司');
+  const ruifeng = await supplier('宁波瑞丰电子科技有限公司');
+  const directory = await pageApi<Row[]>(buyer, '/api/base/v1/baseUser/directory', { keyword: 'approver' });
+  const approverId = directory.body.data.find((row) => row.userName === 'approver')!.userId;
+  const deadline = Date.now() + DEADLINE_IN;
+  const made = await api(buyer, `${INQUIRY}/saveOrUpdate`, {
+    title: 'E2E 紧固件询价',
+    orgId: (await first(buyer, 'srmBaseOrg', { orgCode: 'OU100' })).orgId,
+    currencyId: (await first(buyer, 'srmBaseCurrency', { currencyCode: 'CNY' })).currencyId,
+    quoteDeadline: deadline,
+    items: [
+      {
+        lineNum: 1,
+        itemId: (await first(buyer, 'srmBaseItem', { itemCode: '02030001' })).itemId,
+        quantity: 10000,
+        ladder: '50000',
+        targetPrice: 0.28,
+      },
+    ],
+    suppliers: [{ supplierId: hengda.supplierId }, { supplierId: ruifeng.supplierId }],
+    jury: [{ userId: approverId, juryRole: 'OPENER' }],
+  });
+  const inquiryNum = String(made.inquiryNum);
+  await api(buyer, `${INQUIRY}/doSubmit`, { inquiryId: made.inquiryId });
+  await approveDocument(browser, baseURL, 'srmInquiry', made.inquiryId);
+
+  // sup_a types its prices into its quotation and submits.
+  const supA = await open(browser, baseURL, 'sup_a');
+  await openFromMenu(supA, '待报价');
+  const own = await first(supA, 'srmInquiryQuote', { inquiryId: made.inquiryId });
+  await editRow(supA, String(own.quoteNum));
+  const pane = activePane(supA);
+  const validity = pane
+    .locator('.ant-form-item', { has: supA.locator('label[title="报价有效期至"]') })
+    .locator('input');
+  await validity.click();
+  await validity.fill('2027-06-30');
+  await validity.press('Enter');
+  const rows = pane.locator('[data-grid] .ant-table-row[data-row-key]');
+  await slow(rows).toHaveCount(2);
+  for (const [index, values] of [
+    [0, ['0.2613', '13', '10']],
+    [1, ['0.2477', '13', '12']],
+  ] as const) {
+    await rows.nth(index).locator('input').first().click();
+    for (const [n, value] of values.entries()) {
+      if (n) await supA.keyboard.press('Tab');
+      await supA.keyboard.type(value);
+    }
+  }
+  await pane.getByRole('button', { name: /保\s?存/ }).click();
+  await expectToast(supA, '保存成功');
+  await toastsGone(supA);
+  await pane.getByRole('button', { name: '提交报价', exact: true }).click();
+  await confirmDialog(supA);
+  await expectToast(supA, '提交报价');
+  await keepScreenshot(supA, 'sourcing-supplier-quote');
+
+  // sup_b quotes over the API (its portal works the same).
+  const supB = await open(browser, baseURL, 'sup_b', false);
+  const theirs = await first(supB, 'srmInquiryQuote', { inquiryId: made.inquiryId });
+  const quoteB = await api<Row & { lines: Row[] }>(supB, `${QUOTE}/findById`, { quoteId: theirs.quoteId });
+  await api(supB, `${QUOTE}/saveOrUpdate`, {
+    quoteId: quoteB.quoteId,
+    versionNum: quoteB.versionNum,
+    validToDate: '2027-06-30',
+    lines: quoteB.lines.map((line, index) => ({
+      quoteLineId: line.quoteLineId,
+      unitPrice: index ? 0.255 : 0.27,
+      taxRate: 13,
+      leadTimeDays: 7,
+    })),
+  });
+  await api(supB, `${QUOTE}/doSubmit`, { quoteId: quoteB.quoteId });
+  // B never reads A's quotation.
+  expect((await pageApi(supB, `${QUOTE}/findById`, { quoteId: own.quoteId })).httpStatus).toBe(404);
+
+  // Before the deadline the buyer learns who answered, not what.
+  const masked = await api<Row & { lines: Row[] }>(buyer, `${QUOTE}/findById`, { quoteId: own.quoteId });
+  expect(masked.lines.map((line) => line.unitPrice)).toEqual(['******', '******']);
+  await openFromMenu(buyer, '询价单');
+  await editRow(buyer, inquiryNum);
+  const inquiryPane = activePane(buyer);
+  await inquiryPane.getByRole('button', { name: /报价对比/ }).click();
+  const dialog = buyer.locator('.ant-modal:visible');
+  await slow(dialog.getByText('已报价 2 / 共邀请 2 家')).toBeVisible();
+  await expect(dialog).not.toContainText('0.2613');
+  await keepScreenshot(buyer, 'sourcing-comparison-sealed');
+  await dialog
+    .getByRole('button', { name: /关闭|Close/ })
+    .first()
+    .click();
+
+  // After the deadline: the buyer alone cannot open; the purchasing manager as second opener does.
+  const wait = deadline - Date.now() + 2_000;
+  if (wait > 0) await buyer.waitForTimeout(wait);
+  await inquiryPane.getByRole('button', { name: '确认开标', exact: true }).click();
+  await confirmDialog(buyer);
+  await expectToast(buyer, '确认开标');
+  await toastsGone(buyer);
+  await inquiryPane.getByRole('button', { name: /^开\s?标$/ }).click();
+  await confirmDialog(buyer);
+  await slow(buyer.locator('.ant-message-notice', { hasText: '还需 1 位开标人确认' })).toBeVisible();
+  const approver = await open(browser, baseURL, 'approver', false);
+  await api(approver, `${INQUIRY}/doBidOpening`, { inquiryId: made.inquiryId });
+  await approver.context().close();
+
+  await buyer.reload();
+  await slow(activePane(buyer).getByText('已开标').first()).toBeVisible();
+  await activePane(buyer)
+    .getByRole('button', { name: /报价对比/ })
+    .click();
+  await slow(dialog.getByText('苏州恒达精密五金有限公司', { exact: true })).toBeVisible();
+  await expect(dialog).toContainText('宁波瑞丰电子科技有限公司');
+  await expect(dialog).toContainText('0.2613');
+  await expect(dialog).toContainText('0.27');
+  await keepScreenshot(buyer, 'sourcing-comparison-opened');
+
+  // The award: 70 % to the lowest (恒达), 30 % to 瑞丰 with the reason; approved.
+  await api(buyer, `${INQUIRY}/doPrepareAward`, { inquiryId: made.inquiryId });
+  const inquiry = await api<Row>(buyer, `${INQUIRY}/findById`, { inquiryId: made.inquiryId });
+  const award = await api<Row & { lines: Row[] }>(buyer, `${AWARD}/findById`, { awardId: inquiry.awardId });
+  await api(buyer, `${AWARD}/saveOrUpdate`, {
+    awardId: award.awardId,
+    versionNum: award.versionNum,
+    lines: award.lines.map((line) =>
+      line.supplierId === hengda.supplierId
+        ? { awardLineId: line.awardLineId, awardPercent: 70 }
+        : { awardLineId: line.awardLineId, awardPercent: 30, reason: '双源供应，保障交付' },
+    ),
+  });
+  await api(buyer, `${AWARD}/doSubmit`, { awardId: award.awardId });
+  await approveDocument(browser, baseURL, 'srmInquiryAward', award.awardId);
+  const agreements = await api<Row[]>(buyer, '/api/srm/v1/srmPurAgreementRestful/listByPage', {
+    agreementName: 'E2E 紧固件询价',
+    pageRows: 10,
+  });
+  const quotas: number[] = [];
+  for (const row of agreements) {
+    const found = await api<Row & { quotas: Row[] }>(buyer, '/api/srm/v1/srmPurAgreementRestful/findById', {
+      agreementId: row.agreementId,
+    });
+    quotas.push(...found.quotas.map((quota) => Number(quota.quotaPercent)));
+  }
+  expect(quotas.sort()).toEqual([30, 70]);
+  expect((await api<Row>(supB, `${QUOTE}/findById`, { quoteId: theirs.quoteId })).awardResult).toBe(
+    'PARTIAL',
+  );
+  // The one refusal was the buyer's 开标 alone (422, shown as its message).
+  expect(errors.filter((line) => !line.includes('422'))).toEqual([]);
+});
