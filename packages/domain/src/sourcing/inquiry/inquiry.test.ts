@@ -94,6 +94,14 @@ describe('a sealed inquiry', () => {
       items: [{ ...body.items[0], ladder: '5000,1000' }],
     });
     expect(badLadder.httpStatus).toBe(400);
+    // A material of a category the suppliers are not qualified for in the organisation: no invitation.
+    const other = (await server().first<Row>('srmBaseItem', { itemCode: '01020002' })).itemId;
+    const refused = await call('srmInquiry', 'saveOrUpdate', {
+      ...body,
+      items: [...body.items, { lineNum: 3, itemId: other, quantity: 10 }],
+    });
+    expect([refused.httpStatus, refused.body.status]).toEqual([422, 'E']);
+    expect(refused.body.msg).toMatch(/^供应商 苏州恒达精密五金有限公司 未在品类组织库中获准/);
     const saved = await ok<Inquiry>('srmInquiry', 'saveOrUpdate', body);
     state.inquiryId = saved.inquiryId;
     expect(saved.inquiryNum).toMatch(/^INQ\d{12}$/);
