@@ -85,19 +85,36 @@ async function comparison(ctx: DataApi, inquiryId: number) {
       quoteNote: str(quote.quoteNote),
     }))
     .sort((a, b) => (a.totalAmount ?? Infinity) - (b.totalAmount ?? Infinity));
-  const linesOf = new Map<number, Awaited<ReturnType<typeof data.lines<typeof inquiryQuoteLine>>>>();
-  for (const quote of quotes)
-    linesOf.set(quote.supplierId, await data.lines(inquiryQuoteLine, quote.quoteId));
+  // Every current quotation's lines in one read, by supplier and material line.
+  const supplierOf = new Map(quotes.map((quote) => [quote.quoteId, quote.supplierId]));
+  const quoteLines = quotes.length
+    ? await data.list(inquiryQuoteLine, { quoteId: quotes.map((quote) => quote.quoteId) })
+    : [];
+  const linesOf = new Map<string, typeof quoteLines>();
+  for (const line of quoteLines) {
+    const key = `${supplierOf.get(line.quoteId)}:${line.inquiryItemId}`;
+    const list = linesOf.get(key) ?? [];
+    list.push(line);
+    linesOf.set(key, list);
+  }
 
   const items = [...(await data.lines(inquiryItem, inquiryId))].sort((a, b) => a.lineNum - b.lineNum);
+  // The last price-list price of each material at the organisation, in one read.
+  const lastPrices = new Map<number, number>();
+  const priced = items.length
+    ? await data.list(
+        supplierPl,
+        { itemId: [...new Set(items.map((item) => item.itemId))], orgId: found.orgId, fromQuantity: 0 },
+        { orderBy: [{ field: 'validFrom', order: 'desc' }] },
+      )
+    : [];
+  for (const row of priced) if (!lastPrices.has(row.itemId)) lastPrices.set(row.itemId, row.unitPrice);
   let bestPerItem = dec(0);
   const rows: ItemRow[] = [];
   for (const item of items) {
     const offers: Record<number, Offer> = {};
     for (const column of columns) {
-      const mine = (linesOf.get(column.supplierId) ?? []).filter(
-        (line) => line.inquiryItemId === item.inquiryItemId,
-      );
+      const mine = linesOf.get(`${column.supplierId}:${item.inquiryItemId}`) ?? [];
       const base = mine.find((line) => !line.fromQuantity);
       if (!base) continue;
       const noQuote = base.noQuoteFlag === 'Y';
@@ -128,13 +145,8 @@ async function comparison(ctx: DataApi, inquiryId: number) {
     for (const column of valid)
       if (offers[column.supplierId]!.unitPrice === lowestPrice) offers[column.supplierId]!.lowest = true;
     if (lowestPrice !== null) bestPerItem = add(bestPerItem, mul(dec(lowestPrice), dec(item.quantity)));
-    const [last] = await data.list(
-      supplierPl,
-      { itemId: item.itemId, orgId: found.orgId, fromQuantity: 0 },
-      { orderBy: [{ field: 'validFrom', order: 'desc' }], limit: 1 },
-    );
     const target = num(item.targetPrice);
-    const lastPrice = last ? last.unitPrice : null;
+    const lastPrice = lastPrices.get(item.itemId) ?? null;
     rows.push({
       inquiryItemId: item.inquiryItemId,
       lineNum: item.lineNum,
