@@ -71,7 +71,7 @@ async function price(
 
 describe('a sealed inquiry', () => {
   it('invites only eligible suppliers and publishes one quotation per supplier on approval', async () => {
-    state.pm = (await server().first<Row>('baseUser', { userName: 'pm' })).userId as number;
+    state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
     const deadline = server().clock.nowMs() + 24 * HOUR;
     const body = {
       title: '2027 年度紧固件与钣金件询价',
@@ -113,8 +113,8 @@ describe('a sealed inquiry', () => {
 
     const list = await ok<Row[]>('srmInquiryQuote', 'listByPage', { inquiryId: state.inquiryId });
     expect(list).toHaveLength(2);
-    state.quoteA = list.find((row) => row.supplierId === ids.supA)!.quoteId as number;
-    state.quoteB = list.find((row) => row.supplierId === ids.supB)!.quoteId as number;
+    state.quoteA = Number(list.find((row) => row.supplierId === ids.supA)!.quoteId);
+    state.quoteB = Number(list.find((row) => row.supplierId === ids.supB)!.quoteId);
     const mine = await findQuote(state.quoteA, suppliers.a);
     expect(mine).toMatchObject({
       status: 'DRAFT',
@@ -211,7 +211,7 @@ describe('a sealed inquiry', () => {
     const twice = await call('srmInquiryQuote', 'doRevise', { quoteId: state.quoteA }, suppliers.a);
     expect(twice.httpStatus).toBe(422);
     const drafts = await ok<Row[]>('srmInquiryQuote', 'listByPage', { status: 'DRAFT' }, suppliers.a);
-    state.quoteA2 = drafts[0]!.quoteId as number;
+    state.quoteA2 = Number(drafts[0]!.quoteId);
     const draft = await findQuote(state.quoteA2, suppliers.a);
     expect(draft).toMatchObject({ quoteVersion: 2 });
     expect(draft.lines.map((line) => line.unitPrice)).toEqual([0.2613, 0.2477, 5.85]);
@@ -300,7 +300,7 @@ describe('a sealed inquiry', () => {
   it('awards 70/30 with a reason and hands the approved award to purchasing once', async () => {
     await ok('srmInquiry', 'doPrepareAward', { inquiryId: state.inquiryId });
     const inquiry = await findInquiry();
-    state.awardId = inquiry.awardId as number;
+    state.awardId = Number(inquiry.awardId);
     const award = await ok<Row & { versionNum: number; lines: (Row & { awardLineId: number })[] }>(
       'srmInquiryAward',
       'findById',
@@ -403,11 +403,11 @@ describe('a sealed inquiry', () => {
         lines: found.lines
           .filter((line) => Number(line.awardPercent) > 0)
           .map((line) => ({
-            key: line.awardLineId as number,
-            supplierId: line.supplierId as number,
-            itemId: line.itemId as number,
-            percent: line.awardPercent as number,
-            unitPrice: line.unitPrice as number,
+            key: Number(line.awardLineId),
+            supplierId: Number(line.supplierId),
+            itemId: Number(line.itemId),
+            percent: Number(line.awardPercent),
+            unitPrice: Number(line.unitPrice),
             taxRate: 13,
             tiers: [],
           })),
