@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
-const env = { ...process.env, SRM_DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+// SRM_TEST_CLOCK=1: the journeys move the server's clock past a deadline (helpers.ts, moveClock)
+// instead of waiting for it.
+const env = {
+  ...process.env,
+  SRM_DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  SRM_TEST_CLOCK: '1',
+};
 delete env.DATABASE_URL;
 // The environment variables and node flags of `npm start` (docs/configuration.md, "Memory").
 const start = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;

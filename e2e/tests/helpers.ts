@@ -1,5 +1,6 @@
 // Shared E2E helpers: signing in through the login page, signed API calls from the page with the
-// session the app stored, console-error capture, CJK rendering check, screenshots as artifacts.
+// session the app stored, moving the server's clock, console-error capture, CJK rendering check,
+// screenshots as artifacts.
 import { type Browser, type Locator, type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Srm@2026';
@@ -235,6 +236,9 @@ export async function open(
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
   });
+  // A journey that moved the server's clock signs in at the server's time (see moveClock).
+  const moved = clockMoved.get(browser);
+  if (moved) await context.addInitScript(shiftDate, moved);
   const page = await context.newPage();
   await page.goto('/');
   await page.locator('input[autocomplete="username"]').fill(user);
@@ -252,6 +256,72 @@ export async function api<T = Row>(page: Page, path: string, body: unknown): Pro
   const answer = await pageApi<T>(page, path, body);
   if (answer.body.status !== 'S') throw new Error(`${path}: ${answer.body.msg}`);
   return answer.body.data;
+}
+
+/** How far moveClock has moved each worker's server clock (a worker has one browser and one server). */
+const clockMoved = new WeakMap<Browser, number>();
+
+/** Less than the 5 minutes the server allows between a request's signed time and its own. */
+const CLOCK_STEP = 4 * 60_000;
+
+/**
+ * Shifts `Date` in the page by `shift` ms; the page's timers run on untouched. (Playwright's
+ * clock fakes the timers as well, and installed in a loaded app it left dialogs half-closed.)
+ */
+function shiftDate(shift: number): void {
+  if (Reflect.get(globalThis, '__srmDateShift') === undefined) {
+    const Native = Date;
+    const now = () => Native.now() + Number(Reflect.get(globalThis, '__srmDateShift'));
+    function Shifted(...args: unknown[]) {
+      return new.target
+        ? Reflect.construct(Native, args.length ? args : [now()], new.target)
+        : new Native(now()).toString();
+    }
+    Shifted.prototype = Native.prototype;
+    Reflect.set(globalThis, 'Date', Object.assign(Shifted, { now, parse: Native.parse, UTC: Native.UTC }));
+  }
+  Reflect.set(globalThis, '__srmDateShift', shift);
+}
+
+/**
+ * Moves the E2E server's clock by `ms` (POST /api/test/v1/clock, there because start-server.mjs
+ * sets SRM_TEST_CLOCK=1), signed with the page's session; answers the server's time after the
+ * move (0 only reads it). The browser's `Date` moves with it, in the pages open now and in those
+ * loaded or opened later: the server refuses a request signed more than 5 minutes off its clock
+ * (and the web app then signs out), so the clocks move in steps of 4 minutes, the browser
+ * following each, and a request sent between the two is still accepted. The worker's later specs
+ * share the server: a spec that moves the clock puts it back (`moveClock(page, -moved)`, and
+ * `resetClock` after each test).
+ */
+export async function moveClock(page: Page, ms: number): Promise<number> {
+  const browser = page.context().browser();
+  let left = ms;
+  let serverNow: number;
+  do {
+    const step = Math.max(-CLOCK_STEP, Math.min(CLOCK_STEP, left));
+    serverNow = (await api<{ serverNow: number }>(page, '/api/test/v1/clock', { travelMs: step })).serverNow;
+    left -= step;
+    if (!step || !browser) continue;
+    const moved = (clockMoved.get(browser) ?? 0) + step;
+    clockMoved.set(browser, moved);
+    for (const context of browser.contexts())
+      for (const shown of context.pages()) await shown.evaluate(shiftDate, moved);
+  } while (left);
+  const moved = browser ? (clockMoved.get(browser) ?? 0) : 0;
+  if (ms && browser) for (const context of browser.contexts()) await context.addInitScript(shiftDate, moved);
+  return serverNow;
+}
+
+/** Puts back a server clock a failed test left moved (for `test.afterEach`): signs in as `buyer`. */
+export async function resetClock(browser: Browser, baseURL: string | undefined): Promise<void> {
+  const moved = clockMoved.get(browser);
+  if (!moved) return;
+  const page = await open(browser, baseURL, 'buyer', false);
+  try {
+    await moveClock(page, -moved);
+  } finally {
+    await page.context().close();
+  }
 }
 
 /** The first row of an `srm` entity's list matching `filters` (throws when there is none). */

@@ -27,6 +27,8 @@ export interface AppOptions {
   jobPollingSeconds?: number;
   /** Fail the work a killed process left RUNNING and remove its files (the embedded database only). */
   recoverInterruptedWork?: boolean;
+  /** Serve POST /api/test/v1/clock (SRM_TEST_CLOCK=1, tests only). */
+  testClock?: boolean;
 }
 
 export type App = Platform;

@@ -11,6 +11,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** Load the demo data on start (seeds not run yet); SRM_DEMO_DATA=off for production. */
   demoData: boolean;
+  /** Serve POST /api/test/v1/clock for the E2E journeys (SRM_TEST_CLOCK=1; refused in production). */
+  testClock: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -23,7 +25,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     publicUrl: (env.SRM_PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     demoData: (env.SRM_DEMO_DATA ?? 'on').toLowerCase() !== 'off',
+    testClock: parseTestClock(env.SRM_TEST_CLOCK),
   };
+}
+
+function parseTestClock(value: string | undefined): boolean {
+  if (!value || value === '0') return false;
+  // A misspelt value would leave the journeys calling a route that is not there.
+  if (value !== '1') throw new Error(`SRM_TEST_CLOCK must be 1 or unset, got "${value}"`);
+  return true;
 }
 
 function parsePort(value: string | undefined): number {

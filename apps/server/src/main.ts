@@ -17,7 +17,7 @@ import {
   queryRows,
   runMigrations,
 } from '@srm/db';
-import { RsaKeys } from '@srm/platform';
+import { RsaKeys, refuseTestClockInProduction } from '@srm/platform';
 import { buildApp } from './app';
 import { answerBackupRequests } from './backup';
 import { readConfig } from './config';
@@ -49,6 +49,8 @@ function bundlePath(): string | null {
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = readConfig();
+  // Before the database is opened or migrated (buildPlatform refuses it too, later).
+  if (config.testClock) refuseTestClockInProduction(process.env);
   const pgliteDir = join(config.dataDir, 'pglite');
 
   if (process.argv.includes(SNAPSHOT_FLAG)) {
@@ -135,6 +137,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     // Work RUNNING that no live process holds died with its process (WorkLease, ADR 0015).
     recoverInterruptedWork: true,
+    testClock: config.testClock,
   });
   phase('app built');
   if (config.demoData) await loadDemoData(runtime, 'new');

@@ -47,6 +47,7 @@ import { registerRealtimeRoutes } from '../realtime/realtime.routes';
 import { registerWorkCounts } from '../entity/work-counts';
 import { SiteMessages } from '../messaging/site-messages';
 import { DatabaseClock } from '../system/clock';
+import { refuseTestClockInProduction, registerTestClockRoute } from '../system/clock.routes';
 import { Sealer, loadSealKey } from '../system/seal';
 import { registerTableConfigRoutes } from '../table-config/routes';
 import { platformSchema } from './schema';
@@ -82,6 +83,11 @@ export interface PlatformOptions {
    * killed are FAILED with a reason, and the work files it left are removed.
    */
   recoverInterruptedWork?: boolean;
+  /**
+   * Serve POST /api/test/v1/clock, which moves the clock for the E2E journeys (the server's
+   * SRM_TEST_CLOCK=1); refused with NODE_ENV=production.
+   */
+  testClock?: boolean;
 }
 
 export interface Platform {
@@ -111,6 +117,8 @@ function identityConfig() {
 }
 
 export async function buildPlatform(options: PlatformOptions): Promise<Platform> {
+  // Before anything opens: a production server must not start with the door at all.
+  if (options.testClock) refuseTestClockInProduction(process.env);
   const { registry, entityTables, messages } = platformSchema(options.areas);
   const clock = new DatabaseClock();
   await clock.calibrate(options.database);
@@ -315,6 +323,10 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     actorOf,
   });
   await registerRealtimeRoutes(app, { hub: realtime, actorOf });
+  if (options.testClock) {
+    registerTestClockRoute(app, clock);
+    app.log.warn('SRM_TEST_CLOCK=1: any signed-in user may move this server’s clock (tests only)');
+  }
   registerApiDocument(app, { registry, messages, version: options.version });
 
   if (serveWeb) await registerWebFiles(app, webDir);

@@ -65,6 +65,8 @@ export interface TestServerOptions {
    * instead of a fresh copy; closing this node leaves the database to the first.
    */
   joinDatabaseUrl?: string;
+  /** Serve POST /api/test/v1/clock, as a server started with SRM_TEST_CLOCK=1 does. */
+  testClock?: boolean;
 }
 
 /**
@@ -109,9 +111,14 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(options.policy === 'signIn' ? {} : { policy: options.policy ?? testActorPolicy }),
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    ...(options.testClock ? { testClock: true } : {}),
     version: repositoryVersion(),
     journal: readJournal(migrationsDir),
     jobPollingSeconds: 0.5,
+  }).catch(async (error: unknown) => {
+    // A server that refuses to start leaves no database open behind it.
+    await database.close();
+    throw error;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
