@@ -317,6 +317,14 @@ const overrides: SampleOverrides = {
     items: (row.items as Row[]).map((item) => ({ ...item, ladder: '1000,5000' })),
     suppliers: [],
   }),
+  // An auction starts in the future (the bidding-time rule), with no suppliers to check.
+  srmAuction: async (row) => ({
+    ...row,
+    startDate: Date.parse('2099-12-30T09:00:00Z'),
+    endDate: Date.parse('2099-12-31T09:00:00Z'),
+    decrementType: 'AMOUNT',
+    suppliers: [],
+  }),
   // An award names an opened inquiry (its opening is skipped by setting the state directly).
   srmInquiryAward: async (row, _n, factory) => {
     const made = await factory.create('srmInquiry');

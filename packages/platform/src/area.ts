@@ -7,6 +7,7 @@ import { SYSTEM_ACTOR } from './access/actor';
 import type { BackgroundFactory, Executable } from './background';
 import type { DataApi } from './entity/context';
 import type { ActionObserver, EntityActions } from './entity/hooks';
+import type { HallKind } from './realtime/hall';
 import type { Row } from './entity/rows';
 import { type Seed, defineSeed } from './seed/seed';
 
@@ -50,6 +51,14 @@ export interface ServerAreaSpec {
    * reader's own scope.
    */
   readonly fileReaders?: Readonly<Record<string, FileReader>>;
+  /** Live halls on the websocket hub (an auction's): how each audience sees one (realtime/hall.ts). */
+  readonly halls?: readonly HallKind[];
+  /**
+   * Tables of the area that are not documents (drizzle tables, by a unique export name), for
+   * records written on a hot path where the engine's save does not fit (an auction's bids): the
+   * migrations are generated from them too. Read them only through declared endpoints.
+   */
+  readonly tables?: Readonly<Record<string, unknown>>;
 }
 
 /** May the reader of `data` read the files of this record (besides its own readers)? */
@@ -65,6 +74,8 @@ export interface ServerArea {
   readonly background?: BackgroundFactory;
   readonly observers: readonly ActionObserver[];
   readonly fileReaders: Readonly<Record<string, FileReader>>;
+  readonly halls: readonly HallKind[];
+  readonly tables: Readonly<Record<string, unknown>>;
 }
 
 /** One approval template's save body: the template, its nodes and its approvers. */
@@ -155,6 +166,8 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
     executables: spec.executables ?? {},
     observers: spec.observers ?? [],
     fileReaders: spec.fileReaders ?? {},
+    halls: spec.halls ?? [],
+    tables: spec.tables ?? {},
     ...(spec.background ? { background: spec.background } : {}),
   };
   definedAreas.push(server);

@@ -28,6 +28,8 @@ export * from './messaging/outbox';
 export * from './messaging/template';
 export * from './text/rich-text';
 export * from './messaging/preferences';
+export * from './realtime/hall';
+export * from './realtime/hall.tables';
 export * from './realtime/hub';
 export * from './realtime/realtime.tables';
 export { REALTIME_PATH, TICKET_PATH } from './realtime/realtime.routes';

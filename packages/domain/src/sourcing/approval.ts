@@ -4,6 +4,7 @@
 import type { ApprovalTemplatePlan } from '@srm/platform';
 import { INQUIRY_PROCESS } from './inquiry/inquiry.entity';
 import { AWARD_PROCESS } from './inquiry-award/inquiry-award.entity';
+import { AUCTION_PROCESS } from './auction/auction.entity';
 
 export const sourcingApprovals: ApprovalTemplatePlan[] = [
   {
@@ -15,6 +16,12 @@ export const sourcingApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: AWARD_PROCESS,
     entityName: 'srmInquiryAward',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: AUCTION_PROCESS,
+    entityName: 'srmAuction',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

@@ -2,6 +2,7 @@
 import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
 import { inquiryScreens } from './inquiry/inquiry.screens';
+import { auctionScreens } from './auction/auction.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
 const labels: LazyCatalogue = {
@@ -9,4 +10,4 @@ const labels: LazyCatalogue = {
   en: () => import('./locales/en.json').then(jsonDictionary),
 };
 
-export const sourcingWeb = defineAreaScreens('sourcing', labels, [...inquiryScreens]);
+export const sourcingWeb = defineAreaScreens('sourcing', labels, [...inquiryScreens, ...auctionScreens]);

@@ -9,9 +9,25 @@ import { inquiryQuoteActions } from './inquiry-quote/inquiry-quote.actions';
 import { expireQuotes, remindQuotes } from './inquiry-quote/inquiry-quote.programs';
 import { inquiryAwardActions } from './inquiry-award/inquiry-award.actions';
 import { sourcingSeeds } from './sourcing.seed';
+import { auctionActions, tickAuctions } from './auction/auction.actions';
+import { auctionEndpoints, auctionEntryEndpoints } from './auction/auction.endpoints';
+import { auctionHall } from './auction/auction.hall';
+import { auctionTables } from './auction/auction.tables';
+import { auctionEntryActions } from './auction-entry/auction-entry.actions';
 
 export const sourcingServer = defineServerArea(sourcingArea, {
-  actions: [inquiryActions, inquiryEndpoints, inquiryQuoteActions, inquiryAwardActions],
+  actions: [
+    inquiryActions,
+    inquiryEndpoints,
+    inquiryQuoteActions,
+    inquiryAwardActions,
+    auctionActions,
+    auctionEndpoints,
+    auctionEntryActions,
+    auctionEntryEndpoints,
+  ],
+  halls: [auctionHall],
+  tables: auctionTables,
   seeds: sourcingSeeds,
   executables: {
     SOURCING_INQUIRY_CLOSE: async (context) => {
@@ -23,6 +39,11 @@ export const sourcingServer = defineServerArea(sourcingArea, {
       const sent = await context.work((data) => remindQuotes(data));
       context.log(`${sent} reminders sent`);
       return `${sent} reminded`;
+    },
+    SOURCING_AUCTION_TICK: async (context) => {
+      const done = await context.work((data) => tickAuctions(data));
+      context.log(`${done.started} started, ${done.closed} closed, ${done.cancelled} cancelled`);
+      return `${done.started}/${done.closed}/${done.cancelled}`;
     },
     SOURCING_QUOTE_EXPIRE: async (context) => {
       const marked = await context.work((data) => expireQuotes(data));

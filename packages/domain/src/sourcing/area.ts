@@ -7,10 +7,12 @@ import en from './locales/en.json';
 import { inquiry } from './inquiry/inquiry.entity';
 import { inquiryQuote } from './inquiry-quote/inquiry-quote.entity';
 import { inquiryAward } from './inquiry-award/inquiry-award.entity';
+import { auction } from './auction/auction.entity';
+import { auctionEntry } from './auction-entry/auction-entry.entity';
 
 export const sourcingArea = defineArea({
   name: 'sourcing',
-  entities: [inquiry, inquiryQuote, inquiryAward], // headers; their lines come with them
+  entities: [inquiry, inquiryQuote, inquiryAward, auction, auctionEntry], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SOURCING', side: 'internal', icon: 'audit', order: 15 },
@@ -42,6 +44,22 @@ export const sourcingArea = defineArea({
       order: 30,
     },
     {
+      code: 'AUCTION',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'auctionProposal',
+      entity: 'srmAuction',
+      order: 40,
+    },
+    {
+      code: 'AUCTION_HISTORY',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'auctionHistoryList',
+      entity: 'srmAuction',
+      order: 50,
+    },
+    {
       code: 'EXT_INQUIRY_TODO',
       side: 'external',
       under: 'EXT_SOURCING',
@@ -57,22 +75,36 @@ export const sourcingArea = defineArea({
       entity: 'srmInquiryQuote',
       order: 20,
     },
+    {
+      code: 'EXT_AUCTION',
+      side: 'external',
+      under: 'EXT_SOURCING',
+      path: 'auctionToSupplier',
+      entity: 'srmAuctionEntry',
+      order: 30,
+    },
   ],
   grants: {
     BUYER: {
       INQUIRY: 'all',
       INQUIRY_QUOTATION: ['comparison', 'export', 'view'],
       INQUIRY_AWARD: ['delete', 'doCancel', 'doSubmit', 'export', 'save', 'view'],
+      AUCTION: 'all',
+      AUCTION_HISTORY: ['export', 'view'],
     },
     PURCHASE_MANAGER: {
       // A jury member with the opener role confirms the opening; the manager approves.
       INQUIRY: ['doApproval', 'doBidOpening', 'doConfirmOpening', 'doReject', 'export', 'view'],
       INQUIRY_QUOTATION: ['comparison', 'export', 'view'],
       INQUIRY_AWARD: ['doApproval', 'doReject', 'export', 'view'],
+      // A jury member opens the closed auction with the owner; the manager approves publishing.
+      AUCTION: ['doApproval', 'doBidOpening', 'doConfirmOpening', 'doReject', 'export', 'view'],
+      AUCTION_HISTORY: ['export', 'view'],
     },
     SUPPLIER_PORTAL: {
       EXT_INQUIRY_TODO: ['doDecline', 'doSubmit', 'save', 'view'],
       EXT_INQUIRY_VIEW: ['doRevise', 'export', 'view'],
+      EXT_AUCTION: ['bid', 'doConfirm', 'doDecline', 'view'],
     },
   },
 });

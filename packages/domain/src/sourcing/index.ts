@@ -10,3 +10,11 @@ export {
 } from './inquiry/inquiry.entity';
 export { QUOTE_STATES, inquiryQuote, inquiryQuoteLine } from './inquiry-quote/inquiry-quote.entity';
 export { AWARD_PROCESS, inquiryAward, inquiryAwardLine } from './inquiry-award/inquiry-award.entity';
+export {
+  AUCTION_PROCESS,
+  auction,
+  auctionItem,
+  auctionJury,
+  auctionSupplier,
+} from './auction/auction.entity';
+export { auctionEntry } from './auction-entry/auction-entry.entity';

@@ -23,6 +23,15 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
     params: [],
   });
   await putProgram(context, {
+    programCode: 'SOURCING_AUCTION_TICK',
+    programName: '竞价开始与结束',
+    programNameEn: 'Start and close auctions on time',
+    moduleCode: 'SOURCING',
+    executableName: 'SOURCING_AUCTION_TICK',
+    retentionDays: 7,
+    params: [],
+  });
+  await putProgram(context, {
     programCode: 'SOURCING_QUOTE_REMIND',
     programName: '报价截止提醒',
     programNameEn: 'Remind suppliers before the quote deadline',
@@ -50,12 +59,15 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
       groupName: '寻源管理作业',
       maxActivePerUser: 0,
       programs: await Promise.all(
-        ['SOURCING_INQUIRY_CLOSE', 'SOURCING_QUOTE_REMIND', 'SOURCING_QUOTE_EXPIRE'].map(
-          async (programCode, i) => ({
-            lineNum: i + 1,
-            programId: await context.idOf('baseConcurrentProgram', { programCode }),
-          }),
-        ),
+        [
+          'SOURCING_INQUIRY_CLOSE',
+          'SOURCING_QUOTE_REMIND',
+          'SOURCING_QUOTE_EXPIRE',
+          'SOURCING_AUCTION_TICK',
+        ].map(async (programCode, i) => ({
+          lineNum: i + 1,
+          programId: await context.idOf('baseConcurrentProgram', { programCode }),
+        })),
       ),
       responsibilities: [{ lineNum: 1, responsibilityId: admin }],
     },

@@ -9,7 +9,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { queryRows } from '@srm/db';
+import { SYSTEM_ACTOR } from '../access/actor';
+import { dataApi } from '../entity/context';
 import type { EntityRuntime } from '../entity/runtime';
+import { HALL_CHANNEL, type HallAudience, type HallKind, type HallPasses, parseHall } from './hall';
 
 /** The LISTEN/NOTIFY channel every node listens on. */
 export const REALTIME_CHANNEL = 'srm_realtime';
@@ -19,6 +22,14 @@ export const TICKET_SECONDS = 30;
 const USERS_PER_NOTIFY = 500;
 /** Sockets that answered no ping for this long are closed (a laptop that slept, a dead proxy). */
 const PING_MS = 30_000;
+/** Hall subscribers get the server's time this often (their countdown's anchor, and a liveness sign). */
+const TICK_MS = 5_000;
+/** A socket with more unsent than this gets only the latest view of each hall (board frames coalesce). */
+const SOFT_QUEUE_BYTES = 128 * 1024;
+/** A socket with more unsent than this does not read: it is closed, and its browser resyncs. */
+const HARD_QUEUE_BYTES = 4 * 1024 * 1024;
+/** How often held (coalesced) views are tried again. */
+const FLUSH_MS = 100;
 
 /** What a browser is told: a type it reacts to, and what it needs to (never another user's data). */
 export interface RealtimeEvent {
@@ -30,6 +41,11 @@ export interface RealtimeEvent {
 export interface RealtimePublisher {
   /** Tells these users' browsers, on every node, once the open transaction commits. */
   publish(userIds: readonly number[], event: RealtimeEvent): Promise<void>;
+  /**
+   * A pass for one user's socket to subscribe to a hall as this audience (an area's declared
+   * endpoint issues it after its own access check). Null when the hub has no passes.
+   */
+  hallPass?(hall: string, audience: HallAudience): string | null;
 }
 
 interface Delivery {
@@ -43,7 +59,17 @@ const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('h
 
 interface Connection {
   readonly socket: WebSocket;
+  readonly userId: number;
   alive: boolean;
+  /** The halls it subscribed to, as which audience. */
+  readonly halls: Map<string, HallAudience>;
+  /** Views held back while the socket is slow: the latest per hall. */
+  readonly held: Map<string, string>;
+}
+
+export interface HallOptions {
+  readonly passes: HallPasses;
+  readonly kinds: readonly HallKind[];
 }
 
 export class RealtimeHub implements RealtimePublisher {
@@ -51,8 +77,25 @@ export class RealtimeHub implements RealtimePublisher {
   private unlisten: (() => Promise<void>) | null = null;
   private pinger: NodeJS.Timeout | null = null;
   private listening = false;
+  /** Sockets of this node by hall. */
+  private readonly subscribers = new Map<string, Set<Connection>>();
+  /** Halls being loaded, and whether another event came meanwhile (load again, latest wins). */
+  private readonly loading = new Map<string, { again: boolean; seq: number }>();
+  private readonly kinds: Map<string, HallKind>;
+  private unlistenHalls: (() => Promise<void>) | null = null;
+  private ticker: NodeJS.Timeout | null = null;
+  private flusher: NodeJS.Timeout | null = null;
 
-  constructor(private readonly runtime: EntityRuntime) {}
+  constructor(
+    private readonly runtime: EntityRuntime,
+    private readonly hallOptions: HallOptions | null = null,
+  ) {
+    this.kinds = new Map((hallOptions?.kinds ?? []).map((kind) => [kind.prefix, kind]));
+  }
+
+  hallPass(hall: string, audience: HallAudience): string | null {
+    return this.hallOptions?.passes.issue(hall, audience, this.runtime.clock.nowMs()) ?? null;
+  }
 
   // ------------------------------------------------------------------ tickets
 
@@ -111,21 +154,176 @@ export class RealtimeHub implements RealtimePublisher {
     for (const set of this.connections.values()) for (const connection of set) connection.socket.send(frame);
   }
 
+  // ------------------------------------------------------------------ halls
+
+  /** A frame from a browser: subscribe with a pass, unsubscribe, or ask the server's time. */
+  private received(connection: Connection, text: string): void {
+    let frame: { type?: unknown; pass?: unknown; hall?: unknown; t?: unknown };
+    try {
+      frame = JSON.parse(text) as typeof frame;
+    } catch {
+      return;
+    }
+    const now = this.runtime.clock.nowMs();
+    if (frame.type === 'time') {
+      // The browser measures its offset from this (half the round trip allowed for).
+      const t = typeof frame.t === 'number' && Number.isFinite(frame.t) ? frame.t : null;
+      connection.socket.send(JSON.stringify({ type: 'time', t, serverNow: now }));
+      return;
+    }
+    if (frame.type === 'unsubscribe' && typeof frame.hall === 'string') {
+      this.leave(connection, frame.hall);
+      return;
+    }
+    if (frame.type !== 'subscribe') return;
+    const granted = this.hallOptions?.passes.check(frame.pass, connection.userId, now) ?? null;
+    const kind = granted ? this.kinds.get(parseHall(granted.hall)?.prefix ?? '') : undefined;
+    if (!granted || !kind) {
+      // The same answer for a forged pass, someone else's, an expired one and a hall that is not.
+      connection.socket.send(JSON.stringify({ type: 'hallError', code: 'notFound', serverNow: now }));
+      return;
+    }
+    connection.halls.set(granted.hall, granted.audience);
+    let set = this.subscribers.get(granted.hall);
+    if (!set) this.subscribers.set(granted.hall, (set = new Set()));
+    set.add(connection);
+    connection.socket.send(JSON.stringify({ type: 'subscribed', hall: granted.hall, serverNow: now }));
+    // Its first view now: whatever happened between its snapshot and this moment is in it.
+    this.schedule(granted.hall, 0);
+  }
+
+  private leave(connection: Connection, hall: string): void {
+    connection.halls.delete(hall);
+    connection.held.delete(hall);
+    const set = this.subscribers.get(hall);
+    set?.delete(connection);
+    if (set && !set.size) this.subscribers.delete(hall);
+  }
+
+  /** `{hall}:{seq}` from any node: load once here and send each subscriber its view. */
+  private hallEvent(payload: string): void {
+    const cut = payload.lastIndexOf(':');
+    const hall = payload.slice(0, cut);
+    const seq = Number(payload.slice(cut + 1));
+    if (cut < 0 || !Number.isSafeInteger(seq) || !this.subscribers.has(hall)) return;
+    this.schedule(hall, seq);
+  }
+
+  /** Loads the hall unless a load is running; then that one is followed by one more (latest wins). */
+  private schedule(hall: string, seq: number): void {
+    const running = this.loading.get(hall);
+    if (running) {
+      running.again = true;
+      running.seq = Math.max(running.seq, seq);
+      return;
+    }
+    const state = { again: false, seq };
+    this.loading.set(hall, state);
+    void this.load(hall, state);
+  }
+
+  private async load(hall: string, state: { again: boolean; seq: number }): Promise<void> {
+    try {
+      do {
+        state.again = false;
+        await this.sendViews(hall);
+      } while (state.again);
+    } catch (error) {
+      // The next event or the subscriber's resync brings it back; the hall must not stop for one.
+      console.error(`hall ${hall}: views not sent`, error);
+    } finally {
+      this.loading.delete(hall);
+    }
+  }
+
+  private async sendViews(hall: string): Promise<void> {
+    const set = this.subscribers.get(hall);
+    const parsed = parseHall(hall);
+    const kind = parsed ? this.kinds.get(parsed.prefix) : undefined;
+    if (!set?.size || !parsed || !kind) return;
+    const now = this.runtime.clock.now();
+    const data = dataApi(
+      { actor: SYSTEM_ACTOR, runtime: this.runtime, tx: this.runtime.executor(), now },
+      'hall',
+    );
+    const loaded = await kind.load(data, parsed.id);
+    const seq = await this.currentSeq(hall);
+    for (const connection of set) {
+      const audience = connection.halls.get(hall);
+      if (!audience) continue;
+      const view = loaded === null ? null : kind.view(loaded, audience);
+      this.sendView(
+        connection,
+        hall,
+        JSON.stringify({ type: 'hall', hall, seq, serverNow: now.getTime(), view }),
+      );
+    }
+  }
+
+  private async currentSeq(hall: string): Promise<number> {
+    const [row] = await queryRows<{ seq: string | number | null }>(
+      this.runtime.executor(),
+      sql`select max(seq) as seq from base_hall_event where hall = ${hall}`,
+    );
+    return Number(row?.seq ?? 0);
+  }
+
+  /** A view goes now, or is held (latest wins) while the socket is behind; a socket far behind is closed. */
+  private sendView(connection: Connection, hall: string, frame: string): void {
+    const { socket } = connection;
+    if (socket.bufferedAmount > HARD_QUEUE_BYTES) {
+      socket.terminate();
+      return;
+    }
+    if (socket.bufferedAmount > SOFT_QUEUE_BYTES) {
+      connection.held.set(hall, frame);
+      return;
+    }
+    connection.held.delete(hall);
+    socket.send(frame);
+  }
+
+  private flush(): void {
+    for (const set of this.subscribers.values())
+      for (const connection of set)
+        for (const [hall, frame] of connection.held) this.sendView(connection, hall, frame);
+  }
+
+  private tick(): void {
+    const frame = JSON.stringify({ type: 'tick', serverNow: this.runtime.clock.nowMs() });
+    const sent = new Set<Connection>();
+    for (const set of this.subscribers.values())
+      for (const connection of set)
+        if (!sent.has(connection) && connection.socket.bufferedAmount <= SOFT_QUEUE_BYTES) {
+          sent.add(connection);
+          connection.socket.send(frame);
+        }
+  }
+
+  /** Hall subscriptions on this node (the benchmark). */
+  get hallSubscriptions(): number {
+    let count = 0;
+    for (const set of this.subscribers.values()) count += set.size;
+    return count;
+  }
+
   // ------------------------------------------------------------------ sockets
 
   /** A socket of this user, upgraded with a valid ticket. */
   attach(userId: number, socket: WebSocket): void {
-    const connection: Connection = { socket, alive: true };
+    const connection: Connection = { socket, userId, alive: true, halls: new Map(), held: new Map() };
     let set = this.connections.get(userId);
     if (!set) this.connections.set(userId, (set = new Set()));
     set.add(connection);
     socket.on('pong', () => {
       connection.alive = true;
     });
-    // The browser sends nothing the hub acts on; anything it sends is ignored.
+    // The browser subscribes to halls and asks the time; anything else it sends is ignored.
+    socket.on('message', (data) => this.received(connection, String(data)));
     socket.on('close', () => {
       set.delete(connection);
       if (!set.size && this.connections.get(userId) === set) this.connections.delete(userId);
+      for (const hall of connection.halls.keys()) this.leave(connection, hall);
     });
     socket.send(JSON.stringify({ type: 'hello' }));
   }
@@ -159,11 +357,27 @@ export class RealtimeHub implements RealtimePublisher {
         }
     }, PING_MS);
     this.pinger.unref();
+    if (this.kinds.size) {
+      this.unlistenHalls = await this.runtime.database.listen(HALL_CHANNEL, (payload) =>
+        this.hallEvent(payload),
+      );
+      this.ticker = setInterval(() => this.tick(), TICK_MS);
+      this.ticker.unref();
+      this.flusher = setInterval(() => this.flush(), FLUSH_MS);
+      this.flusher.unref();
+    }
   }
 
   async stop(): Promise<void> {
     if (this.pinger) clearInterval(this.pinger);
     this.pinger = null;
+    if (this.ticker) clearInterval(this.ticker);
+    if (this.flusher) clearInterval(this.flusher);
+    this.ticker = this.flusher = null;
+    const unlistenHalls = this.unlistenHalls;
+    this.unlistenHalls = null;
+    await unlistenHalls?.();
+    this.subscribers.clear();
     // 1001 going away: the browser connects again (to another node) and re-reads.
     for (const set of this.connections.values()) for (const connection of set) connection.socket.close(1001);
     this.connections.clear();

@@ -42,6 +42,7 @@ import { WorkLease } from '../jobs/lease';
 import { Messenger } from '../messaging/messenger';
 import { MessagePreferences } from '../messaging/preferences';
 import { registerSiteMessageRoutes } from '../messaging/site-message.routes';
+import { HallPasses } from '../realtime/hall';
 import { RealtimeHub } from '../realtime/hub';
 import { registerRealtimeRoutes } from '../realtime/realtime.routes';
 import { registerWorkCounts } from '../entity/work-counts';
@@ -159,7 +160,10 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   runtime.plugins.messenger = messenger;
   const siteMessages = new SiteMessages(runtime);
   runtime.plugins.siteMessages = siteMessages;
-  const realtime = new RealtimeHub(runtime);
+  const realtime = new RealtimeHub(runtime, {
+    passes: new HallPasses(sealKey),
+    kinds: options.areas.flatMap((area) => area.halls),
+  });
   runtime.plugins.realtime = realtime;
   const storage = storageFromEnvironment(dataDir, process.env);
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), recordAccess, maxUpload());

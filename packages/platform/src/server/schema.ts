@@ -20,6 +20,7 @@ import { excelTables } from '../excel/tables';
 import { fileTables } from '../files/tables';
 import { identityTables } from '../identity/tables';
 import { siteMessageTables } from '../messaging/site-message.tables';
+import { hallTables } from '../realtime/hall.tables';
 import { realtimeTables } from '../realtime/realtime.tables';
 import { systemTables } from '../system/tables';
 import { tableConfigTables } from '../table-config/tables';
@@ -61,8 +62,14 @@ export function platformSchema(areas: readonly ServerArea[]): PlatformSchema {
         ...tableConfigTables,
         ...siteMessageTables,
         ...realtimeTables,
+        ...hallTables,
       };
       for (const [name, table] of entityTables.byEntity) tables[name] = table;
+      for (const server of areas)
+        for (const [name, table] of Object.entries(server.tables)) {
+          if (name in tables) throw new Error(`table ${name} of area ${server.area.name} is defined twice`);
+          tables[name] = table;
+        }
       return tables;
     },
   };

@@ -23,6 +23,9 @@ const number = { name: 'number', sample: 'PO202611280001' };
 const node = { name: 'node', sample: '采购经理审批' };
 const hours = { name: 'hours', sample: '24' };
 const quoteNumber = { name: 'number', sample: 'QT202611300001' };
+const entryNumber = { name: 'number', sample: 'AE202612010001' };
+const auctionTitle = { name: 'title', sample: 'M6 螺钉年度竞价' };
+const auctionEnd = { name: 'end', sample: '2026-12-05 10:30' };
 const inquiryTitle = { name: 'title', sample: '2027 年度紧固件询价' };
 
 export const DECLARED_SOURCES: readonly DeclaredSource[] = [
@@ -194,6 +197,34 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     nameEn: 'Quotation result',
     category: 'MANDATORY',
     variables: [quoteNumber, inquiryTitle],
+  },
+  {
+    code: 'AUCTION_PUBLISHED',
+    name: '竞价邀请',
+    nameEn: 'Auction invitation',
+    category: 'MANDATORY',
+    variables: [entryNumber, auctionTitle, { name: 'start', sample: '2026-12-05 10:00' }, auctionEnd],
+  },
+  {
+    code: 'AUCTION_ADJUSTED',
+    name: '竞价结束时间调整',
+    nameEn: 'Auction end changed',
+    category: 'MANDATORY',
+    variables: [entryNumber, auctionTitle, auctionEnd, { name: 'reason', sample: '供应商申请延长' }],
+  },
+  {
+    code: 'AUCTION_STARTED',
+    name: '竞价开始',
+    nameEn: 'Auction started',
+    category: 'OPTIONAL',
+    variables: [entryNumber, auctionTitle, auctionEnd],
+  },
+  {
+    code: 'AUCTION_CANCELLED',
+    name: '竞价取消',
+    nameEn: 'Auction cancelled',
+    category: 'MANDATORY',
+    variables: [entryNumber, auctionTitle, { name: 'reason', sample: '需求取消' }],
   },
   {
     code: 'SCHEDULER_ALERT',

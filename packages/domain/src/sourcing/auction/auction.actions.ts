@@ -1,0 +1,401 @@
+// Auctions on the server. The start must lie ahead on the server's clock when it is saved,
+// submitted and approved (输入的竞价时间不能小于当前时间); every supplier named must be eligible to
+// be invited for every material (eligibility's INVITE). The approval publishes: aliases are drawn
+// (供应商1…n, fixed for the auction, in an order unrelated to the invitation), each supplier gets
+// its entry and is told. Starting (now, or by the program at the start time), moving the end,
+// closing, opening and cancelling each record the state and raise a hall event, so every screen
+// shows it within a second; none of them decides whether a bid is accepted — the clock inside
+// the bid's transaction does (auction.bids.ts).
+import { type RuleIssue, formatDateTimeMinute, user } from '@srm/kernel';
+import { type DataApi, defineActions, raiseHallEvent } from '@srm/platform';
+import { randomInt } from 'node:crypto';
+import { assertAllEligible } from '../../supplier/server';
+import { auctionEntry } from '../auction-entry/auction-entry.entity';
+import { auction, auctionItem, auctionJury, auctionSupplier } from './auction.entity';
+import { hallOf } from './auction.bids';
+import { srmAuctionBidder } from './auction.tables';
+
+const platform = (ctx: DataApi) => ctx.system('an auction makes its entries, starts, closes and opens');
+
+const idsOf = (value: string | null | undefined) =>
+  value ? value.split(',').map(Number).filter(Number.isFinite) : [];
+
+type Row = { readonly orgId: number };
+
+async function assertInvitable(
+  ctx: DataApi,
+  row: Row,
+  suppliers: readonly { supplierId: number }[],
+  items: readonly { itemId: number }[],
+): Promise<void> {
+  await assertAllEligible(
+    ctx,
+    suppliers.flatMap((supplier) =>
+      items.map((item) => ({ supplierId: supplier.supplierId, itemId: item.itemId, orgId: row.orgId })),
+    ),
+    'INVITE',
+  );
+}
+
+/** The spec's bidding-time rule: the start not before now (the server's clock). */
+function startAhead(ctx: DataApi, start: number | null): RuleIssue | null {
+  return start !== null && start < ctx.now.getTime()
+    ? { field: 'startDate', message: 'validation.biddingTime' }
+    : null;
+}
+
+async function raise(ctx: DataApi, auctionId: number, kind: string): Promise<void> {
+  // The engine's update of the auction row holds its lock: events of one hall never interleave.
+  await raiseHallEvent(ctx.tx, hallOf(auctionId), kind, null, ctx.runtime.clock.now());
+}
+
+async function tellSuppliers(
+  ctx: DataApi,
+  row: { auctionId: number; title: string },
+  what: string,
+  params: Record<string, string | number>,
+  states: readonly string[] = ['INVITED', 'CONFIRMED'],
+): Promise<void> {
+  const entries = await platform(ctx).list(auctionEntry, { auctionId: row.auctionId, status: [...states] });
+  for (const entry of entries)
+    await ctx.services.siteMessages?.notify({
+      supplierId: entry.supplierId,
+      titleKey: `srmAuction.message.${what}Title`,
+      contentKey: `srmAuction.message.${what}Content`,
+      params: { number: entry.entryNum ?? '', title: row.title, ...params },
+      link: { entityName: auctionEntry.name, documentId: entry.entryId },
+      source: `AUCTION_${what.toUpperCase()}`,
+      email: true,
+      eventId: `${entry.entryId}-${what}-${ctx.now.getTime()}`,
+    });
+}
+
+/** The people who may open: the owner and the jury's openers. */
+async function openers(ctx: DataApi, row: { auctionId: number; createdBy: number | null }) {
+  const jury = await platform(ctx).lines(auctionJury, row.auctionId);
+  return { owner: row.createdBy, members: jury.filter((member) => member.juryRole === 'OPENER') };
+}
+
+async function confirmedOpeners(
+  ctx: DataApi,
+  row: { auctionId: number; createdBy: number | null; ownerConfirmedDate: number | null },
+): Promise<{ userId: number; at: number }[]> {
+  const { owner, members } = await openers(ctx, row);
+  const list: { userId: number; at: number }[] = [];
+  if (owner !== null && row.ownerConfirmedDate !== null)
+    list.push({ userId: owner, at: row.ownerConfirmedDate });
+  for (const member of members)
+    if (member.openConfirmedDate !== null && !list.some((c) => c.userId === member.userId))
+      list.push({ userId: member.userId, at: member.openConfirmedDate });
+  return list.sort((a, b) => a.at - b.at);
+}
+
+async function openingRefused(
+  ctx: DataApi,
+  row: { auctionId: number; createdBy: number | null; endDate: number },
+): Promise<RuleIssue | null> {
+  if (ctx.runtime.clock.nowMs() < row.endDate)
+    return {
+      message: 'srmAuction.openBeforeEnd',
+      params: { end: formatDateTimeMinute(row.endDate, ctx.runtime.timeZone) },
+    };
+  const { owner, members } = await openers(ctx, row);
+  const me = ctx.actor.userId;
+  if (me !== owner && !members.some((member) => member.userId === me))
+    return { message: 'srmAuction.notOpener' };
+  return null;
+}
+
+async function confirmOpening(
+  ctx: DataApi,
+  row: { auctionId: number; createdBy: number | null; ownerConfirmedDate: number | null },
+): Promise<void> {
+  const data = platform(ctx);
+  const me = ctx.actor.userId;
+  const at = ctx.now.getTime();
+  if (me === row.createdBy) {
+    if (row.ownerConfirmedDate === null) await data.patch(auction, row.auctionId, { ownerConfirmedDate: at });
+    return;
+  }
+  const { members } = await openers(ctx, row);
+  const mine = members.find((member) => member.userId === me);
+  if (mine && mine.openConfirmedDate === null)
+    await data.patch(auctionJury, mine.auctionJuryId, { openConfirmedDate: at });
+}
+
+/** A random order of 1…n (aliases that say nothing about the invitation order). */
+function shuffled(count: number): number[] {
+  const order = Array.from({ length: count }, (_, index) => index + 1);
+  for (let i = order.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
+export const auctionActions = defineActions(auction, {
+  async beforeSave(ctx): Promise<RuleIssue | null> {
+    const { row, previous } = ctx;
+    if (previous === null || previous.startDate !== row.startDate) {
+      const late = startAhead(ctx, row.startDate);
+      if (late) return late;
+    }
+    const orgChanged = previous !== null && previous.orgId !== row.orgId;
+    const oldSuppliers = new Set(ctx.oldLines.suppliers.map((line) => line.supplierId));
+    const oldItems = new Set(ctx.oldLines.items.map((line) => line.itemId));
+    await assertInvitable(
+      ctx,
+      row,
+      ctx.newLines.suppliers.filter((line) => orgChanged || !oldSuppliers.has(line.supplierId)),
+      ctx.newLines.items,
+    );
+    await assertInvitable(
+      ctx,
+      row,
+      ctx.newLines.suppliers,
+      ctx.newLines.items.filter((line) => orgChanged || !oldItems.has(line.itemId)),
+    );
+    return null;
+  },
+  guards: {
+    async doSubmit(ctx): Promise<RuleIssue | null> {
+      const { previous } = ctx;
+      const items = await ctx.lines(auctionItem, previous.auctionId);
+      if (!items.length) return { field: 'items', message: 'srmAuction.itemsRequired' };
+      const suppliers = await ctx.lines(auctionSupplier, previous.auctionId);
+      if (suppliers.length < (previous.minSuppliers ?? 2))
+        return {
+          field: 'suppliers',
+          message: 'srmAuction.tooFewSuppliers',
+          params: { min: previous.minSuppliers ?? 2 },
+        };
+      const late = startAhead(ctx, previous.startDate);
+      if (late) return late;
+      await assertInvitable(ctx, previous, suppliers, items);
+      return null;
+    },
+    async doApproval(ctx): Promise<RuleIssue | null> {
+      const { previous } = ctx;
+      const late = startAhead(ctx, previous.startDate);
+      if (late) return late;
+      const data = platform(ctx);
+      await assertInvitable(
+        ctx,
+        previous,
+        await data.lines(auctionSupplier, previous.auctionId),
+        await data.lines(auctionItem, previous.auctionId),
+      );
+      return null;
+    },
+    doImmediateStart(ctx): RuleIssue | null {
+      const { previous } = ctx;
+      if ((previous.confirmedCount ?? 0) < (previous.minSuppliers ?? 2))
+        return {
+          message: 'srmAuction.notEnoughConfirmed',
+          params: { min: previous.minSuppliers ?? 2, confirmed: previous.confirmedCount ?? 0 },
+        };
+      if (previous.endDate <= ctx.runtime.clock.nowMs())
+        return { field: 'endDate', message: 'srmAuction.endPassed' };
+      return null;
+    },
+    doAdjustEndDate(ctx): RuleIssue | null {
+      const { previous, input } = ctx;
+      const now = ctx.runtime.clock.nowMs();
+      if (input.endDate <= now) return { field: 'endDate', message: 'validation.biddingTime' };
+      const running = previous.status === 'RUNNING' || previous.startDate <= now;
+      if (running && input.endDate <= previous.endDate)
+        return { field: 'endDate', message: 'srmAuction.endLaterOnly' };
+      if (!running && input.endDate <= previous.startDate)
+        return { field: 'endDate', message: 'srmAuction.endBeforeStart' };
+      return null;
+    },
+    doConfirmOpening: (ctx) => openingRefused(ctx, ctx.previous),
+    async doBidOpening(ctx): Promise<RuleIssue | null> {
+      const { previous } = ctx;
+      const refused = await openingRefused(ctx, previous);
+      if (refused) return refused;
+      const done = await confirmedOpeners(ctx, previous);
+      const people = new Set([...done.map((c) => c.userId), ctx.actor.userId]);
+      const needed = previous.openersRequired ?? 2;
+      return people.size < needed
+        ? { message: 'srmAuction.moreOpeners', params: { missing: needed - people.size } }
+        : null;
+    },
+  },
+  actions: {
+    async doApproval(ctx) {
+      const { row } = ctx;
+      const data = platform(ctx);
+      const files = ctx.services.attachments;
+      const suppliers = await data.lines(auctionSupplier, row.auctionId);
+      const aliases = shuffled(suppliers.length);
+      await ctx.tx.insert(srmAuctionBidder).values(
+        suppliers.map((supplier, index) => ({
+          auctionId: row.auctionId,
+          supplierId: supplier.supplierId,
+          aliasNum: aliases[index]!,
+        })),
+      );
+      for (const target of suppliers) {
+        const [entryId] = await data.insert(auctionEntry, [
+          {
+            auctionId: row.auctionId,
+            supplierId: target.supplierId,
+            orgId: row.orgId,
+            title: row.title,
+            termsNote: row.termsNote,
+            currencyId: row.currencyId,
+            taxIncludedFlag: row.taxIncludedFlag,
+            bidBasis: row.bidBasis,
+            decrementType: row.decrementType,
+            decrementValue: row.decrementValue,
+            decrementBasis: row.decrementBasis,
+            displayRule: row.displayRule,
+            startDate: row.startDate,
+            endDate: row.endDate,
+          },
+        ]);
+        const copies = files
+          ? await files.copyTo(ctx.tx, idsOf(row.attachmentIds), {
+              entity: auctionEntry,
+              recordId: entryId!,
+              field: 'attachmentIds',
+              userId: ctx.actor.userId,
+            })
+          : [];
+        if (copies.length) await data.patch(auctionEntry, entryId!, { attachmentIds: copies.join(',') });
+      }
+      await data.patch(auction, row.auctionId, {
+        publishedDate: ctx.now.getTime(),
+        plannedEndDate: row.endDate,
+        confirmedCount: 0,
+        extendCount: 0,
+      });
+      await raise(ctx, row.auctionId, 'published');
+      await tellSuppliers(ctx, row, 'published', {
+        start: formatDateTimeMinute(row.startDate, ctx.runtime.timeZone),
+        end: formatDateTimeMinute(row.endDate, ctx.runtime.timeZone),
+      });
+    },
+    async doImmediateStart(ctx) {
+      const now = ctx.runtime.clock.nowMs();
+      await platform(ctx).patch(auction, ctx.row.auctionId, { startDate: now, startedDate: now });
+      await raise(ctx, ctx.row.auctionId, 'started');
+      await tellSuppliers(
+        ctx,
+        ctx.row,
+        'started',
+        { end: formatDateTimeMinute(ctx.row.endDate, ctx.runtime.timeZone) },
+        ['CONFIRMED'],
+      );
+    },
+    async doStart(ctx) {
+      await platform(ctx).patch(auction, ctx.row.auctionId, { startedDate: ctx.runtime.clock.nowMs() });
+      await raise(ctx, ctx.row.auctionId, 'started');
+      await tellSuppliers(
+        ctx,
+        ctx.row,
+        'started',
+        { end: formatDateTimeMinute(ctx.row.endDate, ctx.runtime.timeZone) },
+        ['CONFIRMED'],
+      );
+    },
+    async doAdjustEndDate(ctx) {
+      const { row, input } = ctx;
+      const data = platform(ctx);
+      const reason = typeof input.comment === 'string' ? input.comment : '';
+      await data.patch(auction, row.auctionId, { endDate: input.endDate, changeReason: reason });
+      await data.patchWhere(auctionEntry, { auctionId: row.auctionId }, { endDate: input.endDate });
+      await raise(ctx, row.auctionId, 'adjusted');
+      await tellSuppliers(ctx, row, 'adjusted', {
+        end: formatDateTimeMinute(input.endDate, ctx.runtime.timeZone),
+        reason,
+      });
+    },
+    async doClose(ctx) {
+      await platform(ctx).patch(auction, ctx.row.auctionId, { closedDate: ctx.runtime.clock.nowMs() });
+      await raise(ctx, ctx.row.auctionId, 'closed');
+    },
+    doConfirmOpening: (ctx) => confirmOpening(ctx, ctx.row),
+    async doBidOpening(ctx) {
+      const { row } = ctx;
+      const data = platform(ctx);
+      await confirmOpening(ctx, row);
+      const [again] = await data.list(auction, { auctionId: row.auctionId }, { limit: 1 });
+      const people = again ? await confirmedOpeners(ctx, again) : [];
+      const users = people.length ? await data.list(user, { userId: people.map((c) => c.userId) }) : [];
+      const names = people.map(
+        (c) => users.find((u) => u.userId === c.userId)?.userFullName ?? String(c.userId),
+      );
+      await data.patch(auction, row.auctionId, {
+        ...(again?.closedDate ? {} : { closedDate: ctx.now.getTime() }),
+        openedDate: ctx.now.getTime(),
+        openedByNames: names.join('、').slice(0, 200),
+      });
+      await raise(ctx, row.auctionId, 'opened');
+    },
+    async doCancel(ctx) {
+      const { row, input } = ctx;
+      const data = platform(ctx);
+      const reason = typeof input.comment === 'string' ? input.comment : '';
+      await data.patch(auction, row.auctionId, { changeReason: reason });
+      if (ctx.previous.status !== 'DRAFT' && ctx.previous.status !== 'REJECTED') {
+        await tellSuppliers(ctx, row, 'cancelled', { reason });
+        const open = await data.list(auctionEntry, {
+          auctionId: row.auctionId,
+          status: ['INVITED', 'CONFIRMED'],
+        });
+        if (open.length)
+          await data.act(
+            auctionEntry,
+            'doCancel',
+            open.map((entry) => entry.entryId),
+            { comment: reason },
+          );
+        await raise(ctx, row.auctionId, 'cancelled');
+      }
+    },
+  },
+});
+
+/**
+ * SOURCING_AUCTION_TICK (a concurrent program, every minute): auctions whose start came are started
+ * (or, with too few confirmed suppliers, cancelled or closed as the auction says), those whose end
+ * passed are closed. Bidding never waits for it.
+ */
+export async function tickAuctions(
+  data: DataApi,
+): Promise<{ started: number; closed: number; cancelled: number }> {
+  const system = data.system('the auction program reads every published and running auction');
+  const now = data.runtime.clock.nowMs();
+  const live = await system.list(auction, { status: ['PUBLISHED', 'RUNNING'] });
+  const due = live.filter((row) => row.endDate <= now);
+  const starting = live.filter(
+    (row) => row.status === 'PUBLISHED' && row.startDate <= now && row.endDate > now,
+  );
+  const enough = starting.filter((row) => (row.confirmedCount ?? 0) >= (row.minSuppliers ?? 2));
+  const short = starting.filter((row) => (row.confirmedCount ?? 0) < (row.minSuppliers ?? 2));
+  const cancel = short.filter((row) => row.singleSupplierRule !== 'OFFER');
+  // With one supplier and the OFFER rule, it goes to the buyer as that supplier's offer: closed.
+  const close = [...due, ...short.filter((row) => row.singleSupplierRule === 'OFFER')];
+  if (enough.length)
+    await data.act(
+      auction,
+      'doStart',
+      enough.map((row) => row.auctionId),
+    );
+  if (close.length)
+    await data.act(
+      auction,
+      'doClose',
+      close.map((row) => row.auctionId),
+    );
+  if (cancel.length)
+    await data.act(
+      auction,
+      'doCancel',
+      cancel.map((row) => row.auctionId),
+      { comment: data.t('srmAuction.tooFewConfirmed') },
+    );
+  return { started: enough.length, closed: close.length, cancelled: cancel.length };
+}

@@ -1,0 +1,372 @@
+// The bid command. One transaction holds the auction's row lock; the bid's official time is the
+// clock read after the lock is held (never the transaction's start, never the client's); the rules
+// run on what was read under that lock; an accepted bid supersedes the supplier's previous one on
+// the lot, may move the end (same transaction, same hall event) and raises the hall event that
+// every node turns into each subscriber's own view. A refused bid is logged with its reason in a
+// transaction of its own after the first one rolled back, and answered 422. The supplier is always
+// the session's; the request names only its own entry.
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { type Decimal, type RowOf, type RuleIssue, dec } from '@srm/kernel';
+import { AppError, type DataApi, dataApi, hallName, raiseHallEvent } from '@srm/platform';
+import type { Executor } from '@srm/db';
+import { currency } from '../../base-data';
+import { auctionEntry } from '../auction-entry/auction-entry.entity';
+import { auction, auctionItem, BIDDING_STATES } from './auction.entity';
+import { type BidRules, type Refusal, type Standing, checkBid, extendedEnd, ranked } from './auction.rules';
+import { srmAuctionBid } from './auction.tables';
+
+export const AUCTION_HALL = 'auction';
+
+export interface BidInput {
+  readonly entryId: number;
+  /** The material (bid basis UNIT); none for a lot bid (TOTAL). */
+  readonly auctionItemId?: number | null | undefined;
+  /** A decimal in text ("12.35"): exact, never a float. */
+  readonly price: string;
+  readonly idempotencyKey?: string | null | undefined;
+  /** The supplier confirmed a bid far below the current best. */
+  readonly confirmLargeDrop?: string | null | undefined;
+}
+
+export interface BidAnswer {
+  readonly bidId: number;
+  readonly bidNum: string | null;
+  readonly status: string;
+  readonly price: string;
+  readonly seq: number | null;
+  readonly bidTime: number;
+  readonly rank: number | null;
+  readonly endDate: number;
+  readonly extended: boolean;
+}
+
+type AuctionRow = RowOf<typeof auction>;
+
+const PRICE = /^\d{1,14}(\.\d{1,8})?$/;
+
+/** A rule refused the bid: it is logged, and the caller gets the reason (422). */
+class Refused extends Error {
+  constructor(readonly issue: RuleIssue) {
+    super(issue.message);
+  }
+}
+
+const refusalIssue = (refusal: Refusal): RuleIssue => ({
+  message: `srmAuction.bid.${refusal.code}`,
+  ...('params' in refusal ? { params: refusal.params } : {}),
+});
+
+/** Every supplier's current (accepted) bid on one lot. */
+export async function standingsOf(
+  tx: Executor,
+  auctionId: number,
+  auctionItemId: number | null,
+): Promise<Standing[]> {
+  const rows = await tx
+    .select({ supplierId: srmAuctionBid.supplierId, price: srmAuctionBid.price, seq: srmAuctionBid.hallSeq })
+    .from(srmAuctionBid)
+    .where(
+      and(
+        eq(srmAuctionBid.auctionId, auctionId),
+        eq(srmAuctionBid.status, 'ACCEPTED'),
+        auctionItemId === null
+          ? isNull(srmAuctionBid.auctionItemId)
+          : eq(srmAuctionBid.auctionItemId, auctionItemId),
+      ),
+    );
+  return rows.map((row) => ({
+    supplierId: Number(row.supplierId),
+    price: dec(row.price),
+    seq: Number(row.seq ?? 0),
+  }));
+}
+
+export function rulesOf(row: AuctionRow, precision: number): BidRules {
+  return {
+    decrementType: row.decrementType === 'PERCENT' ? 'PERCENT' : 'AMOUNT',
+    decrementValue: Number(row.decrementValue),
+    decrementBasis: row.decrementBasis === 'BEST' ? 'BEST' : 'OWN',
+    tieRule: row.tieRule === 'REFUSE_EQUAL' ? 'REFUSE_EQUAL' : 'EARLIER_FIRST',
+    largeDropPercent: row.largeDropPercent ?? null,
+    precision,
+  };
+}
+
+/** Digits of the auction's currency (2 when unknown). */
+export async function precisionOf(data: DataApi, currencyId: number): Promise<number> {
+  const [found] = await data.list(currency, { currencyId }, { limit: 1 });
+  const digits = Number(found?.precisionNum);
+  return Number.isInteger(digits) && digits >= 0 ? digits : 2;
+}
+
+/** Why the hall does not take bids now (null: it does), by the clock read under the lock. */
+function closedReason(row: AuctionRow, now: number): RuleIssue | null {
+  if (!BIDDING_STATES.includes(row.status)) return { message: 'srmAuction.bid.notRunning' };
+  if (now < row.startDate) return { message: 'srmAuction.bid.notStarted' };
+  if (now >= row.endDate) return { message: 'srmAuction.bid.ended' };
+  if ((row.confirmedCount ?? 0) < (row.minSuppliers ?? 2)) return { message: 'srmAuction.bid.notRunning' };
+  return null;
+}
+
+async function existing(tx: Executor, auctionId: number, supplierId: number, key: string) {
+  const [row] = await tx
+    .select()
+    .from(srmAuctionBid)
+    .where(
+      and(
+        eq(srmAuctionBid.auctionId, auctionId),
+        eq(srmAuctionBid.supplierId, supplierId),
+        eq(srmAuctionBid.idempotencyKey, key),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Places a bid as the caller's supplier on its own entry. */
+export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer> {
+  const supplierId = ctx.actor.supplierId;
+  if (supplierId === null) throw new AppError(403, 'srmAuction.bid.supplierOnly');
+  // Its own entry or nothing (404 for anyone else's, as for a missing one).
+  const entry = await ctx.find(auctionEntry, input.entryId);
+  if (entry.supplierId !== supplierId) throw new AppError(404, 'entity.notFound');
+  if (entry.status !== 'CONFIRMED') throw new AppError(422, 'srmAuction.bid.notConfirmed');
+  if (!PRICE.test(input.price)) throw new AppError(400, 'srmAuction.bid.badPrice');
+  const price = dec(input.price);
+  const key = input.idempotencyKey?.trim() || null;
+  const auctionId = entry.auctionId;
+  const runtime = ctx.runtime;
+  const platform = (tx: Executor) =>
+    dataApi({ actor: ctx.actor, runtime, tx, now: runtime.clock.now() }, 'bid').system(
+      'a bid locks its auction and reads every standing bid to rank it',
+    );
+  // What a rule refused, kept past the rollback to be logged.
+  const attempt: { refused: { issue: RuleIssue; itemId: number | null; at: Date } | null } = {
+    refused: null,
+  };
+  try {
+    return await runtime.transaction(async (tx) => {
+      const data = platform(tx);
+      const [locked] = await data.lock(auction, [auctionId]);
+      if (!locked) throw new AppError(404, 'entity.notFound');
+      // The official time: after the lock is held.
+      const at = runtime.clock.now();
+      const now = at.getTime();
+      if (key) {
+        const done = await existing(tx, auctionId, supplierId, key);
+        if (done) return answerOf(done, locked.endDate, null);
+      }
+      const items = await data.lines(auctionItem, auctionId);
+      const lot = locked.bidBasis === 'TOTAL' ? null : (input.auctionItemId ?? null);
+      if (locked.bidBasis !== 'TOTAL' && !items.some((item) => item.auctionItemId === lot))
+        throw new AppError(422, 'srmAuction.bid.noItem');
+      const precision = await precisionOf(data, locked.currencyId);
+      const startPrice =
+        lot === null
+          ? items
+              .reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0))
+              .toDecimalPlaces(precision)
+          : dec(items.find((item) => item.auctionItemId === lot)!.startPrice);
+      try {
+        const closed = closedReason(locked, now);
+        if (closed) throw new Refused(closed);
+        // At most one accepted bid per supplier per lot per second (a refused one may be corrected
+        // at once); the 429 itself is not logged: it is the caller's pace.
+        const [recent] = await tx
+          .select({ bidId: srmAuctionBid.bidId })
+          .from(srmAuctionBid)
+          .where(
+            and(
+              eq(srmAuctionBid.auctionId, auctionId),
+              eq(srmAuctionBid.supplierId, supplierId),
+              lot === null ? isNull(srmAuctionBid.auctionItemId) : eq(srmAuctionBid.auctionItemId, lot),
+              gt(srmAuctionBid.bidTime, new Date(now - 1000)),
+              inArray(srmAuctionBid.status, ['ACCEPTED', 'SUPERSEDED']),
+            ),
+          )
+          .limit(1);
+        if (recent) throw new AppError(429, 'srmAuction.bid.tooFast');
+        const before = await standingsOf(tx, auctionId, lot);
+        const refusal = checkBid(rulesOf(locked, precision), {
+          supplierId,
+          price,
+          startPrice,
+          standings: before,
+          confirmedDrop: input.confirmLargeDrop === 'Y',
+        });
+        // A large drop is a question to the supplier, not a refusal: nothing is logged.
+        if (refusal?.code === 'largeDrop')
+          throw new AppError(409, 'srmAuction.bid.largeDrop', refusal.params);
+        if (refusal) throw new Refused(refusalIssue(refusal));
+      } catch (error) {
+        if (error instanceof Refused) attempt.refused = { issue: error.issue, itemId: lot, at };
+        throw error;
+      }
+      return accept(tx, data, locked, {
+        supplierId,
+        userId: ctx.actor.userId,
+        lot,
+        price,
+        key,
+        at,
+        precision,
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof Refused) || !attempt.refused) throw error;
+    const { issue, itemId, at } = attempt.refused;
+    // Logged apart from the rolled-back attempt (the bid log keeps refusals with their reason).
+    await runtime.transaction((tx) =>
+      tx
+        .insert(srmAuctionBid)
+        .values({
+          auctionId,
+          auctionItemId: itemId,
+          supplierId,
+          userId: ctx.actor.userId,
+          price: price.toFixed(),
+          status: 'REFUSED',
+          reason: issue.message,
+          bidTime: at,
+          idempotencyKey: key,
+        })
+        .onConflictDoNothing(),
+    );
+    throw new AppError(422, issue.message, issue.params);
+  }
+}
+
+async function accept(
+  tx: Executor,
+  data: DataApi,
+  locked: AuctionRow,
+  bid: {
+    supplierId: number;
+    userId: number | null;
+    lot: number | null;
+    price: Decimal;
+    key: string | null;
+    at: Date;
+    precision: number;
+  },
+): Promise<BidAnswer> {
+  const { auctionId } = locked;
+  const now = bid.at.getTime();
+  const before = await standingsOf(tx, auctionId, bid.lot);
+  const lotWhere =
+    bid.lot === null ? isNull(srmAuctionBid.auctionItemId) : eq(srmAuctionBid.auctionItemId, bid.lot);
+  await tx
+    .update(srmAuctionBid)
+    .set({ status: 'SUPERSEDED' })
+    .where(
+      and(
+        eq(srmAuctionBid.auctionId, auctionId),
+        eq(srmAuctionBid.supplierId, bid.supplierId),
+        eq(srmAuctionBid.status, 'ACCEPTED'),
+        lotWhere,
+      ),
+    );
+  const seq = await raiseHallEvent(tx, `${AUCTION_HALL}:${auctionId}`, 'bid', null, bid.at);
+  const after: Standing[] = [
+    ...before.filter((standing) => standing.supplierId !== bid.supplierId),
+    { supplierId: bid.supplierId, price: bid.price, seq },
+  ];
+  const extendCount = locked.extendCount ?? 0;
+  const newEnd = extendedEnd(
+    {
+      extendWindowMinutes: locked.extendWindowMinutes ?? 0,
+      extendMinutes: locked.extendMinutes ?? 0,
+      extendFrom: locked.extendFrom === 'END' ? 'END' : 'BID',
+      extendMaxCount: locked.extendMaxCount ?? null,
+      extendTrigger:
+        locked.extendTrigger === 'BEST' || locked.extendTrigger === 'TOP_N' ? locked.extendTrigger : 'ANY',
+      extendTopN: locked.extendTopN ?? 3,
+    },
+    { now, end: locked.endDate, extendCount, before, after },
+  );
+  const bidNum = `${locked.auctionNum ?? auctionId}-${String(seq).padStart(5, '0')}`;
+  const [stored] = await tx
+    .insert(srmAuctionBid)
+    .values({
+      bidNum,
+      auctionId,
+      auctionItemId: bid.lot,
+      supplierId: bid.supplierId,
+      userId: bid.userId,
+      price: bid.price.toFixed(),
+      status: 'ACCEPTED',
+      hallSeq: seq,
+      bidTime: bid.at,
+      extendedTo: newEnd === null ? null : new Date(newEnd),
+      idempotencyKey: bid.key,
+    })
+    .returning();
+  if (newEnd !== null)
+    await data.patch(auction, auctionId, {
+      endDate: newEnd,
+      extendCount: extendCount + 1,
+    });
+  const rank = ranked(after).findIndex((standing) => standing.supplierId === bid.supplierId) + 1;
+  return answerOf(stored!, newEnd ?? locked.endDate, rank);
+}
+
+function answerOf(row: typeof srmAuctionBid.$inferSelect, endDate: number, rank: number | null): BidAnswer {
+  return {
+    bidId: Number(row.bidId),
+    bidNum: row.bidNum,
+    status: row.status,
+    price: dec(row.price).toFixed(),
+    seq: row.hallSeq === null ? null : Number(row.hallSeq),
+    bidTime: row.bidTime.getTime(),
+    rank,
+    endDate,
+    extended: row.extendedTo !== null,
+  };
+}
+
+/** The supplier's bids on its auction, newest first (its own only). */
+export async function ownBids(tx: Executor, auctionId: number, supplierId: number, limit = 200) {
+  return tx
+    .select()
+    .from(srmAuctionBid)
+    .where(and(eq(srmAuctionBid.auctionId, auctionId), eq(srmAuctionBid.supplierId, supplierId)))
+    .orderBy(sql`${srmAuctionBid.bidId} desc`)
+    .limit(limit);
+}
+
+/** Every bid of the auction, oldest first. */
+export async function allBids(tx: Executor, auctionId: number) {
+  return tx
+    .select()
+    .from(srmAuctionBid)
+    .where(eq(srmAuctionBid.auctionId, auctionId))
+    .orderBy(srmAuctionBid.bidId);
+}
+
+/** Accepted and superseded bids per lot (the board's bid count). */
+export async function bidCounts(
+  tx: Executor,
+  auctionId: number,
+): Promise<Map<string, { count: number; last: number }>> {
+  const rows = await tx
+    .select({
+      item: srmAuctionBid.auctionItemId,
+      supplier: srmAuctionBid.supplierId,
+      count: sql<string>`count(*)`,
+      last: sql<Date>`max(${srmAuctionBid.bidTime})`,
+    })
+    .from(srmAuctionBid)
+    .where(
+      and(eq(srmAuctionBid.auctionId, auctionId), inArray(srmAuctionBid.status, ['ACCEPTED', 'SUPERSEDED'])),
+    )
+    .groupBy(srmAuctionBid.auctionItemId, srmAuctionBid.supplierId);
+  const counts = new Map<string, { count: number; last: number }>();
+  for (const row of rows)
+    counts.set(`${row.item ?? 'lot'}:${row.supplier}`, {
+      count: Number(row.count),
+      last: new Date(row.last).getTime(),
+    });
+  return counts;
+}
+
+export const hallOf = (auctionId: number) => hallName(AUCTION_HALL, auctionId);

@@ -1,0 +1,161 @@
+// The hall's doors, each declared with its input and its scope:
+//   srmAuctionEntry/bid     — a supplier bids on its own entry (the supplier comes from the session);
+//   srmAuctionEntry/hall    — the supplier's view, its own bids, a pass for the socket;
+//   srmAuction/hall         — the board, for the owner and the jury only (anyone else: 404);
+//   srmAuction/history      — the bid log (auctionHistoryList): aliases until opened, names after.
+// A snapshot carries `seq` (the hall's last event) and `serverNow`; a client that missed frames
+// asks again with `afterSeq` and gets the events after it as well.
+import { checkbox, number, ref, text } from '@srm/kernel';
+import {
+  AppError,
+  type DataApi,
+  type HallAudience,
+  defineEndpoints,
+  endpoint,
+  hallEventsAfter,
+  hallSeq,
+} from '@srm/platform';
+import { auctionEntry } from '../auction-entry/auction-entry.entity';
+import { auction, auctionJury, OPENED_AUCTION_STATES } from './auction.entity';
+import { allBids, hallOf, ownBids, placeBid } from './auction.bids';
+import { auctionView, loadAuctionHall } from './auction.hall';
+import { srmAuctionBidder } from './auction.tables';
+import { eq } from 'drizzle-orm';
+import { supplierInfo } from '../../supplier';
+
+const platform = (ctx: DataApi) =>
+  ctx.system('the hall reads the whole auction and builds the caller’s own view');
+
+async function snapshot(ctx: DataApi, auctionId: number, audience: HallAudience, afterSeq: number | null) {
+  const hall = hallOf(auctionId);
+  const state = await loadAuctionHall(platform(ctx), auctionId);
+  if (!state) throw new AppError(404, 'entity.notFound');
+  return {
+    hall,
+    seq: await hallSeq(ctx.tx, hall),
+    serverNow: ctx.runtime.clock.nowMs(),
+    pass: ctx.runtime.plugins.realtime?.hallPass?.(hall, audience) ?? null,
+    view: auctionView(state, audience),
+    // Ids and kinds only: the view above is what the caller may know.
+    events: afterSeq === null ? [] : await hallEventsAfter(ctx.tx, hall, afterSeq),
+  };
+}
+
+/** The owner and the jury see the board; any other internal user gets what a missing hall gets. */
+async function assertBoard(ctx: DataApi, auctionId: number): Promise<void> {
+  const found = await ctx.find(auction, auctionId);
+  const me = ctx.actor.userId;
+  if (ctx.actor.system) return;
+  const jury = await platform(ctx).lines(auctionJury, auctionId);
+  if (me === null || (found.createdBy !== me && !jury.some((member) => member.userId === me)))
+    throw new AppError(404, 'entity.notFound');
+}
+
+const bidRow = (bid: Awaited<ReturnType<typeof allBids>>[number]) => ({
+  bidId: Number(bid.bidId),
+  bidNum: bid.bidNum,
+  auctionItemId: bid.auctionItemId === null ? null : Number(bid.auctionItemId),
+  price: bid.price,
+  status: bid.status,
+  reason: bid.reason,
+  seq: bid.hallSeq === null ? null : Number(bid.hallSeq),
+  bidTime: bid.bidTime.getTime(),
+  extendedTo: bid.extendedTo ? bid.extendedTo.getTime() : null,
+});
+
+export const auctionEntryEndpoints = defineEndpoints(auctionEntry, {
+  /** `{ entryId, auctionItemId?, price: "12.35", idempotencyKey?, confirmLargeDrop? }` → the bid as stored. */
+  bid: endpoint({
+    summary: 'Places a bid in the auction hall as the signed-in supplier (its own entry only)',
+    input: {
+      entryId: ref('srmAuctionEntry', { required: true }),
+      auctionItemId: number({ precision: 0, min: 1 }),
+      price: text({ required: true, max: 30 }),
+      idempotencyKey: text({ max: 64 }),
+      confirmLargeDrop: checkbox(),
+    },
+    scope: auctionEntry,
+    resource: 'button',
+    sides: ['supplier'],
+    async handle(ctx, input) {
+      return { data: await placeBid(ctx, input) };
+    },
+  }),
+  /** `{ entryId, afterSeq? }` → the supplier's own view of the hall, its bids, and a socket pass. */
+  hall: endpoint({
+    summary: 'The supplier’s view of its auction hall (own bids and rank as the rules allow)',
+    input: {
+      entryId: ref('srmAuctionEntry', { required: true }),
+      afterSeq: number({ precision: 0, min: 0 }),
+    },
+    scope: auctionEntry,
+    resource: 'read',
+    sides: ['supplier'],
+    async handle(ctx, input) {
+      const entry = await ctx.find(auctionEntry, input.entryId);
+      const supplierId = ctx.actor.supplierId;
+      if (supplierId === null || entry.supplierId !== supplierId) throw new AppError(404, 'entity.notFound');
+      const audience = { userId: ctx.actor.userId ?? 0, supplierId, board: false };
+      const own = await ownBids(ctx.tx, entry.auctionId, supplierId);
+      return {
+        data: {
+          ...(await snapshot(ctx, entry.auctionId, audience, input.afterSeq ?? null)),
+          entryStatus: entry.status,
+          ownBids: own.map(bidRow),
+        },
+      };
+    },
+  }),
+});
+
+export const auctionEndpoints = defineEndpoints(auction, {
+  /** `{ auctionId, afterSeq? }` → the board (aliases until opened), for the owner and the jury. */
+  hall: endpoint({
+    summary: 'The board of an auction hall, for its owner and jury (aliases until it is opened)',
+    input: { auctionId: ref('srmAuction', { required: true }), afterSeq: number({ precision: 0, min: 0 }) },
+    scope: auction,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(ctx, input) {
+      await assertBoard(ctx, input.auctionId);
+      const audience = { userId: ctx.actor.userId ?? 0, supplierId: null, board: true };
+      return { data: await snapshot(ctx, input.auctionId, audience, input.afterSeq ?? null) };
+    },
+  }),
+  /** `{ auctionId }` → every bid, accepted and refused, with the bidder's alias (and name once opened). */
+  history: endpoint({
+    summary: 'The bid log of an auction (auctionHistoryList): aliases until it is opened, names after',
+    input: { auctionId: ref('srmAuction', { required: true }) },
+    scope: auction,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(ctx, input) {
+      await assertBoard(ctx, input.auctionId);
+      const found = await ctx.find(auction, input.auctionId);
+      const opened = OPENED_AUCTION_STATES.includes(found.status);
+      const aliases = new Map(
+        (
+          await ctx.tx.select().from(srmAuctionBidder).where(eq(srmAuctionBidder.auctionId, input.auctionId))
+        ).map((row) => [Number(row.supplierId), row.aliasNum]),
+      );
+      const names = new Map<number, string>();
+      if (opened && aliases.size)
+        for (const supplier of await platform(ctx).list(supplierInfo, { supplierId: [...aliases.keys()] }))
+          names.set(supplier.supplierId, String(supplier.supplierName ?? ''));
+      const sealed = found.auctionMode === 'SEALED' && !opened;
+      const bids = await allBids(ctx.tx, input.auctionId);
+      return {
+        data: {
+          opened,
+          rows: bids.map((bid) => ({
+            ...bidRow(bid),
+            // In a sealed auction nobody reads a price before the opening.
+            price: sealed ? null : bid.price,
+            alias: aliases.get(Number(bid.supplierId)) ?? 0,
+            supplierName: opened ? (names.get(Number(bid.supplierId)) ?? null) : null,
+          })),
+        },
+      };
+    },
+  }),
+});

@@ -1,0 +1,255 @@
+// The auction hall's state and what each audience sees of it. The state is read once per event on
+// each node (the auction, its materials, every current bid, the aliases); a view is built from it
+// per recipient:
+// - a supplier: its own bid and rank per lot, the best price or the anonymised ladder of prices as
+//   the display rule allows (nothing live in a sealed auction), how many bid only when the buyer
+//   chose to show it — never a name, never another supplier's bid as such;
+// - the owner and the jury: the board (every bidder's price, rank, bid count and last bid time)
+//   under aliases until the auction is opened, names after; in a sealed auction no prices before
+//   the opening.
+import { eq } from 'drizzle-orm';
+import { type RowOf, dec } from '@srm/kernel';
+import { type DataApi, type HallAudience, defineHall } from '@srm/platform';
+import { supplierInfo } from '../../supplier';
+import { auction, auctionItem, OPENED_AUCTION_STATES } from './auction.entity';
+import { AUCTION_HALL, bidCounts, precisionOf } from './auction.bids';
+import { type Standing, ranked } from './auction.rules';
+import { srmAuctionBid, srmAuctionBidder } from './auction.tables';
+
+interface Lot {
+  /** The material's row (null: the whole lot). */
+  readonly auctionItemId: number | null;
+  readonly lineNum: number;
+  readonly itemName: unknown;
+  readonly quantity: number;
+  readonly uomName: unknown;
+  readonly startPrice: string;
+  readonly standings: (Standing & { bidTime: number })[];
+}
+
+export interface AuctionHallState {
+  readonly auctionId: number;
+  readonly auctionNum: string | null;
+  readonly title: string;
+  readonly status: string;
+  readonly auctionMode: string;
+  readonly displayRule: string;
+  readonly showBidderCount: boolean;
+  readonly bidBasis: string;
+  readonly currencyCode: unknown;
+  readonly precision: number;
+  readonly startDate: number;
+  readonly endDate: number;
+  readonly plannedEndDate: number | null;
+  readonly extendCount: number;
+  readonly decrementType: string;
+  readonly decrementValue: number;
+  readonly decrementBasis: string;
+  readonly largeDropPercent: number | null;
+  readonly lots: Lot[];
+  readonly aliases: Map<number, number>;
+  /** Names by supplier, read only once the auction is opened. */
+  readonly names: Map<number, string>;
+  readonly counts: Map<string, { count: number; last: number }>;
+  readonly bidders: number;
+}
+
+const alias = (state: AuctionHallState, supplierId: number) => state.aliases.get(supplierId) ?? 0;
+
+/** Reads the hall's state (system scope: the hall decides per audience what leaves it). */
+export async function loadAuctionHall(data: DataApi, auctionId: number): Promise<AuctionHallState | null> {
+  const [row] = await data.list(auction, { auctionId }, { limit: 1 });
+  if (!row) return null;
+  return hallState(data, row);
+}
+
+export async function hallState(
+  data: DataApi,
+  row: RowOf<typeof auction> & { currencyCode?: unknown },
+): Promise<AuctionHallState> {
+  const { auctionId } = row;
+  const items = [...(await data.lines(auctionItem, auctionId))].sort((a, b) => a.lineNum - b.lineNum);
+  const accepted = await data.tx
+    .select({
+      supplierId: srmAuctionBid.supplierId,
+      item: srmAuctionBid.auctionItemId,
+      price: srmAuctionBid.price,
+      seq: srmAuctionBid.hallSeq,
+      bidTime: srmAuctionBid.bidTime,
+      status: srmAuctionBid.status,
+    })
+    .from(srmAuctionBid)
+    .where(eq(srmAuctionBid.auctionId, auctionId));
+  const standing = accepted.filter((bid) => bid.status === 'ACCEPTED');
+  const standingsOf = (item: number | null) =>
+    standing
+      .filter((bid) => (bid.item === null ? null : Number(bid.item)) === item)
+      .map((bid) => ({
+        supplierId: Number(bid.supplierId),
+        price: dec(bid.price),
+        seq: Number(bid.seq ?? 0),
+        bidTime: bid.bidTime.getTime(),
+      }));
+  const precision = await precisionOf(data, row.currencyId);
+  const lots: Lot[] =
+    row.bidBasis === 'TOTAL'
+      ? [
+          {
+            auctionItemId: null,
+            lineNum: 0,
+            itemName: null,
+            quantity: 1,
+            uomName: null,
+            startPrice: items
+              .reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0))
+              .toDecimalPlaces(precision)
+              .toFixed(precision),
+            standings: standingsOf(null),
+          },
+        ]
+      : items.map((item) => ({
+          auctionItemId: item.auctionItemId,
+          lineNum: item.lineNum,
+          itemName: item.itemName,
+          quantity: item.quantity,
+          uomName: item.uomName,
+          startPrice: dec(item.startPrice).toFixed(precision),
+          standings: standingsOf(item.auctionItemId),
+        }));
+  const aliasRows = await data.tx
+    .select()
+    .from(srmAuctionBidder)
+    .where(eq(srmAuctionBidder.auctionId, auctionId));
+  const aliases = new Map(aliasRows.map((a) => [Number(a.supplierId), a.aliasNum]));
+  const names = new Map<number, string>();
+  if (OPENED_AUCTION_STATES.includes(row.status) && aliases.size) {
+    const suppliers = await data.list(supplierInfo, { supplierId: [...aliases.keys()] });
+    for (const supplier of suppliers) names.set(supplier.supplierId, String(supplier.supplierName ?? ''));
+  }
+  return {
+    auctionId,
+    auctionNum: row.auctionNum,
+    title: row.title,
+    status: row.status,
+    auctionMode: row.auctionMode,
+    displayRule: row.displayRule,
+    showBidderCount: row.showBidderCountFlag === 'Y',
+    bidBasis: row.bidBasis,
+    currencyCode: row.currencyCode ?? null,
+    precision,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    plannedEndDate: row.plannedEndDate,
+    extendCount: row.extendCount ?? 0,
+    decrementType: row.decrementType,
+    decrementValue: row.decrementValue,
+    decrementBasis: row.decrementBasis,
+    largeDropPercent: row.largeDropPercent ?? null,
+    lots,
+    aliases,
+    names,
+    counts: await bidCounts(data.tx, auctionId),
+    bidders: new Set(standing.map((bid) => Number(bid.supplierId))).size,
+  };
+}
+
+function head(state: AuctionHallState) {
+  return {
+    auctionId: state.auctionId,
+    auctionNum: state.auctionNum,
+    title: state.title,
+    status: state.status,
+    auctionMode: state.auctionMode,
+    bidBasis: state.bidBasis,
+    currencyCode: state.currencyCode,
+    precision: state.precision,
+    startDate: state.startDate,
+    endDate: state.endDate,
+    plannedEndDate: state.plannedEndDate,
+    extendCount: state.extendCount,
+    decrementType: state.decrementType,
+    decrementValue: state.decrementValue,
+    decrementBasis: state.decrementBasis,
+    largeDropPercent: state.largeDropPercent,
+  };
+}
+
+const lotHead = (lot: Lot) => ({
+  auctionItemId: lot.auctionItemId,
+  lineNum: lot.lineNum,
+  itemName: lot.itemName,
+  quantity: lot.quantity,
+  uomName: lot.uomName,
+  startPrice: lot.startPrice,
+});
+
+/** The view of one audience. */
+export function auctionView(state: AuctionHallState, audience: HallAudience) {
+  const opened = OPENED_AUCTION_STATES.includes(state.status);
+  const sealed = state.auctionMode === 'SEALED' && !opened;
+  if (audience.board) {
+    return {
+      ...head(state),
+      side: 'board' as const,
+      opened,
+      bidders: state.bidders,
+      lots: state.lots.map((lot) => {
+        const order = ranked(lot.standings);
+        return {
+          ...lotHead(lot),
+          bestPrice: sealed ? null : (order[0]?.price.toFixed(state.precision) ?? null),
+          rows: order
+            .map((standing, index) => {
+              const counted = state.counts.get(`${lot.auctionItemId ?? 'lot'}:${standing.supplierId}`);
+              return {
+                alias: alias(state, standing.supplierId),
+                supplierName: opened ? (state.names.get(standing.supplierId) ?? null) : null,
+                price: sealed ? null : standing.price.toFixed(state.precision),
+                rank: sealed ? null : index + 1,
+                lastBidTime: lot.standings.find((s) => s.supplierId === standing.supplierId)?.bidTime ?? null,
+                bidCount: counted?.count ?? 0,
+              };
+            })
+            .sort((a, b) => (sealed ? a.alias - b.alias : 0)),
+        };
+      }),
+    };
+  }
+  const supplierId = audience.supplierId ?? -1;
+  const rule = state.displayRule;
+  return {
+    ...head(state),
+    side: 'supplier' as const,
+    displayRule: rule,
+    bidders: state.showBidderCount && !sealed ? state.bidders : null,
+    lots: state.lots.map((lot) => {
+      const order = ranked(lot.standings);
+      const index = order.findIndex((standing) => standing.supplierId === supplierId);
+      const own = index >= 0 ? order[index]! : null;
+      const live = !sealed;
+      return {
+        ...lotHead(lot),
+        ownPrice: own ? own.price.toFixed(state.precision) : null,
+        ownRank: live && own && rule !== 'NONE' ? index + 1 : null,
+        bestPrice:
+          live && (rule === 'RANK_BEST' || rule === 'LADDER')
+            ? (order[0]?.price.toFixed(state.precision) ?? null)
+            : null,
+        /** Every current price, lowest first, without who bid it (and the supplier's own marked). */
+        ladder:
+          live && rule === 'LADDER'
+            ? order.map((standing) => ({
+                price: standing.price.toFixed(state.precision),
+                own: standing.supplierId === supplierId,
+              }))
+            : null,
+      };
+    }),
+  };
+}
+
+export const auctionHall = defineHall<AuctionHallState>({
+  prefix: AUCTION_HALL,
+  load: loadAuctionHall,
+  view: auctionView,
+});

@@ -1,0 +1,190 @@
+// The bid rules with exact decimals, table-driven: a bid exactly one step below passes and one
+// cent less than a step does not, for amount and percentage steps, against the supplier's own bid
+// and against the best; ties; the start price; the large-drop question; and the auto-extension's
+// window, length, origin, maximum and triggers.
+import { describe, expect, it } from 'vitest';
+import { dec } from '@srm/kernel';
+import {
+  type BidRules,
+  type ExtensionRules,
+  type Standing,
+  checkBid,
+  extendedEnd,
+  stepBelow,
+} from './auction.rules';
+
+const rules = (over: Partial<BidRules> = {}): BidRules => ({
+  decrementType: 'AMOUNT',
+  decrementValue: 1000,
+  decrementBasis: 'OWN',
+  tieRule: 'EARLIER_FIRST',
+  largeDropPercent: null,
+  precision: 2,
+  ...over,
+});
+const standing = (supplierId: number, price: string, seq: number): Standing => ({
+  supplierId,
+  price: dec(price),
+  seq,
+});
+const bid = (r: BidRules, price: string, standings: Standing[], supplierId = 1, confirmedDrop = false) =>
+  checkBid(r, { supplierId, price: dec(price), startPrice: dec('500000'), standings, confirmedDrop })?.code ??
+  'ok';
+
+describe('the decrement, in exact decimals', () => {
+  it.each([
+    // [rules, own last bid, bid, expected]
+    ['amount 1,000 against own 495,000', rules(), '495000', '494000', 'ok'],
+    ['one cent short of the amount step', rules(), '495000', '494000.01', 'step'],
+    ['amount step with cents', rules({ decrementValue: 0.05 }), '12.35', '12.30', 'ok'],
+    ['a cent short of 0.05', rules({ decrementValue: 0.05 }), '12.35', '12.31', 'step'],
+    [
+      'percent 0.5 of 12,345.67 is 61.73 (half up)',
+      rules({ decrementType: 'PERCENT', decrementValue: 0.5 }),
+      '12345.67',
+      '12283.94',
+      'ok',
+    ],
+    [
+      'a cent short of the percent step',
+      rules({ decrementType: 'PERCENT', decrementValue: 0.5 }),
+      '12345.67',
+      '12283.95',
+      'step',
+    ],
+    [
+      'percent 1 of 0.10 rounds to 0.00: any lower bid',
+      rules({ decrementType: 'PERCENT', decrementValue: 1 }),
+      '0.10',
+      '0.10',
+      'ok',
+    ],
+    ['more decimals than the currency', rules(), '495000', '493999.999', 'precision'],
+    ['zero', rules(), '495000', '0', 'notPositive'],
+  ] as const)('%s', (_name, r, own, price, expected) => {
+    expect(bid(r, price, [standing(1, own, 1)])).toBe(expected);
+  });
+
+  it('computes the percent step exactly (no binary floating point)', () => {
+    expect(
+      stepBelow(rules({ decrementType: 'PERCENT', decrementValue: 0.5 }), dec('12345.67')).toFixed(),
+    ).toBe('61.73');
+    expect(stepBelow(rules({ decrementType: 'PERCENT', decrementValue: 10 }), dec('0.3')).toFixed()).toBe(
+      '0.03',
+    );
+  });
+
+  it('checks the first bid against the start price only', () => {
+    expect(bid(rules(), '500000', [])).toBe('ok');
+    expect(bid(rules(), '500000.01', [])).toBe('aboveStart');
+  });
+
+  it('with the BEST basis, goes a step below the best, whoever holds it', () => {
+    const r = rules({ decrementBasis: 'BEST' });
+    const board = [standing(2, '480000', 1), standing(1, '490000', 2)];
+    expect(bid(r, '479000', board)).toBe('ok');
+    expect(bid(r, '479000.01', board)).toBe('step');
+    // Against its own bid only, 489,000 would do; against the best it does not.
+    expect(bid(rules(), '489000', board)).toBe('ok');
+  });
+
+  it('refuses an equal price to another bidder when the tie rule says so', () => {
+    const board = [standing(2, '480000', 1)];
+    expect(bid(rules({ tieRule: 'REFUSE_EQUAL' }), '480000', board)).toBe('tie');
+    expect(bid(rules(), '480000', board)).toBe('ok');
+  });
+
+  it('asks before a bid far below the best, and takes it once confirmed', () => {
+    const r = rules({ largeDropPercent: 20 });
+    const board = [standing(2, '100000', 1)];
+    expect(bid(r, '79999.99', board)).toBe('largeDrop');
+    expect(bid(r, '80000', board)).toBe('ok');
+    expect(bid(r, '79999.99', board, 1, true)).toBe('ok');
+  });
+});
+
+describe('the auto-extension', () => {
+  const base: ExtensionRules = {
+    extendWindowMinutes: 2,
+    extendMinutes: 2,
+    extendFrom: 'BID',
+    extendMaxCount: null,
+    extendTrigger: 'ANY',
+    extendTopN: 3,
+  };
+  const END = 1_000_000_000;
+  const MIN = 60_000;
+  const before = [standing(1, '100', 1), standing(2, '110', 2), standing(3, '120', 3), standing(4, '130', 4)];
+  const after = (supplierId: number, price: string) => [
+    ...before.filter((s) => s.supplierId !== supplierId),
+    standing(supplierId, price, 9),
+  ];
+
+  it.each([
+    ['outside the window', base, END - 2 * MIN - 1, 0, after(1, '99'), null],
+    [
+      'at the window’s edge, 3 min from the bid',
+      { ...base, extendMinutes: 3 },
+      END - 2 * MIN,
+      0,
+      after(1, '99'),
+      END + MIN,
+    ],
+    ['from the bid: now + 2 min', base, END - 30_000, 0, after(1, '99'), END - 30_000 + 2 * MIN],
+    [
+      'from the end: end + 2 min',
+      { ...base, extendFrom: 'END' as const },
+      END - 30_000,
+      0,
+      after(1, '99'),
+      END + 2 * MIN,
+    ],
+    ['at the maximum count', { ...base, extendMaxCount: 3 }, END - 30_000, 3, after(1, '99'), null],
+    ['below the maximum', { ...base, extendMaxCount: 3 }, END - 30_000, 2, after(1, '99'), END + 90_000],
+    [
+      'BEST, not a new best',
+      { ...base, extendTrigger: 'BEST' as const },
+      END - 30_000,
+      0,
+      after(4, '125'),
+      null,
+    ],
+    [
+      'BEST, a new best',
+      { ...base, extendTrigger: 'BEST' as const },
+      END - 30_000,
+      0,
+      after(4, '95'),
+      END + 90_000,
+    ],
+    [
+      'TOP_N, change below the top 3',
+      { ...base, extendTrigger: 'TOP_N' as const },
+      END - 30_000,
+      0,
+      after(4, '125'),
+      null,
+    ],
+    [
+      'TOP_N, into the top 3',
+      { ...base, extendTrigger: 'TOP_N' as const },
+      END - 30_000,
+      0,
+      after(4, '115'),
+      END + 90_000,
+    ],
+    ['no window', { ...base, extendWindowMinutes: 0 }, END - 30_000, 0, after(1, '99'), null],
+    ['after the end', base, END, 0, after(1, '99'), null],
+  ] as const)('%s', (_name, r, now, count, next, expected) => {
+    expect(extendedEnd(r, { now, end: END, extendCount: count, before, after: next })).toBe(expected);
+  });
+
+  it('does not count an extension that would not move the end', () => {
+    expect(
+      extendedEnd(
+        { ...base, extendWindowMinutes: 10, extendMinutes: 1 },
+        { now: END - 5 * MIN, end: END, extendCount: 0, before, after: after(1, '99') },
+      ),
+    ).toBeNull();
+  });
+});

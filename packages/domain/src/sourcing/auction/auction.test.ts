@@ -1,0 +1,411 @@
+// A reverse auction over HTTP and websocket on a real database: the buyer's draft refuses a start
+// in the past with the spec's text; approval publishes one entry per invited supplier (an outsider
+// learns nothing, not even that it exists); suppliers confirm; the buyer starts it at once; bids
+// follow the step, the start price, the tie rule and the pace limit, are stored once per
+// idempotency key and refused ones are logged with their reason; each supplier's socket gets its
+// own view (own price and rank, never the other's price or name), the board gets aliases; a late
+// bid extends the end in the same event; after the end on the server's clock a bid is refused;
+// one person cannot open it alone, two do, and names appear. Then 200 suppliers bid at once: every
+// accepted bid has its own sequence, the ranking follows price then sequence, the board equals
+// the database.
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
+import { withCreditCodeCheck } from '@srm/kernel';
+import { type Actor, REALTIME_PATH, SYSTEM_ACTOR, TICKET_PATH, dataApi, decideAll } from '@srm/platform';
+import { runExecutable, sleep } from '@srm/platform/testing';
+import { supplierActor, useProcurement } from '../../procurement.testing';
+import { sourcingServer } from '../area.server';
+import { supplierInfo } from '../../supplier';
+import { auctionEntry } from '../auction-entry/auction-entry.entity';
+import { srmAuctionBidder } from './auction.tables';
+
+type Row = Record<string, unknown>;
+type Lot = Row & {
+  auctionItemId: number;
+  ownPrice: string | null;
+  ownRank: number | null;
+  bestPrice: string | null;
+};
+type Hall = Row & {
+  seq: number;
+  serverNow: number;
+  pass: string;
+  view: Row & { lots: Lot[] };
+  ownBids?: Row[];
+};
+
+const { ids, ok, call, suppliers, server } = useProcurement();
+const MIN = 60_000;
+const state = { auctionId: 0, pm: 0, entryA: 0, entryB: 0, items: [] as number[], num: '' };
+const outsider = supplierActor(987_654);
+const pm = () => ({ userId: state.pm, userName: 'pm' });
+const sockets: WebSocket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.terminate();
+});
+
+const bid = (
+  entryId: number,
+  auctionItemId: number | null,
+  price: string,
+  actor: Partial<Actor>,
+  extra: Row = {},
+) =>
+  call<Row>(
+    'srmAuctionEntry',
+    'bid',
+    { entryId, ...(auctionItemId ? { auctionItemId } : {}), price, ...extra },
+    actor,
+  );
+const hallOf = (entryId: number, actor: Partial<Actor>) =>
+  ok<Hall>('srmAuctionEntry', 'hall', { entryId }, actor);
+const board = (actor?: Partial<Actor>) =>
+  call<Hall>('srmAuction', 'hall', { auctionId: state.auctionId }, actor);
+
+async function until(done: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+/** A socket of this actor subscribed with this pass, and every frame it gets. */
+async function subscribe(actor: Partial<Actor>, pass: string) {
+  const ticket = await server().post<{ ticket: string }>(TICKET_PATH, {}, { actor });
+  const socket = new WebSocket(
+    `${server().url.replace('http', 'ws')}${REALTIME_PATH}?ticket=${ticket.body.data.ticket}`,
+  );
+  sockets.push(socket);
+  const frames: (Row & { type: string })[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Row & { type: string }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'subscribe', pass }));
+  await until(
+    () => frames.some((frame) => frame.type === 'subscribed' || frame.type === 'hallError'),
+    'subscription',
+  );
+  return { socket, frames };
+}
+
+describe('a reverse auction', () => {
+  it('refuses a start in the past, then publishes one entry per invited supplier', async () => {
+    state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    const now = server().clock.nowMs();
+    const body = {
+      title: '2027 年度 M6 螺钉与支架竞价',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      auctionMode: 'OPEN',
+      bidBasis: 'UNIT',
+      decrementType: 'AMOUNT',
+      decrementValue: 0.01,
+      decrementBasis: 'OWN',
+      tieRule: 'EARLIER_FIRST',
+      displayRule: 'RANK',
+      largeDropPercent: 30,
+      startDate: now - MIN,
+      endDate: now + 60 * MIN,
+      extendWindowMinutes: 2,
+      extendMinutes: 2,
+      extendFrom: 'BID',
+      extendTrigger: 'ANY',
+      minSuppliers: 2,
+      openersRequired: 2,
+      termsNote: '价格含税含运费，中标后签订年度框架协议',
+      items: [
+        { lineNum: 1, itemId: ids.screw, quantity: 100000, startPrice: 0.3, reservePrice: 0.25 },
+        { lineNum: 2, itemId: ids.bracket, quantity: 2000, startPrice: 6.5 },
+      ],
+      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    };
+    const past = await call('srmAuction', 'saveOrUpdate', body);
+    expect([past.httpStatus, past.body.status, past.body.msg]).toEqual([
+      400,
+      'E',
+      expect.stringContaining('输入的竞价时间不能小于当前时间'),
+    ]);
+    const saved = await ok<Row & { auctionId: number; auctionNum: string }>('srmAuction', 'saveOrUpdate', {
+      ...body,
+      startDate: now + 30 * MIN,
+    });
+    state.auctionId = saved.auctionId;
+    state.num = saved.auctionNum;
+    expect(saved.auctionNum).toMatch(/^AU\d{12}$/);
+    await ok('srmAuction', 'doSubmit', { auctionId: state.auctionId });
+    await decideAll(server().runtime, 'srmAuction', state.auctionId, 'approve');
+    const published = await ok<Row & { items: Row[] }>('srmAuction', 'findById', {
+      auctionId: state.auctionId,
+    });
+    expect(published).toMatchObject({ status: 'PUBLISHED', confirmedCount: 0, plannedEndDate: body.endDate });
+    state.items = published.items.map((item) => Number(item.auctionItemId));
+
+    const own = await ok<Row[]>('srmAuctionEntry', 'listByPage', {}, suppliers.a);
+    expect(own).toHaveLength(1);
+    state.entryA = Number(own[0]!.entryId);
+    state.entryB = Number((await ok<Row[]>('srmAuctionEntry', 'listByPage', {}, suppliers.b))[0]!.entryId);
+    const entry = await ok<Row>('srmAuctionEntry', 'findById', { entryId: state.entryA }, suppliers.a);
+    expect(entry).toMatchObject({ status: 'INVITED', title: body.title, decrementValue: 0.01 });
+    // Nothing of the auction beyond the entry: not the other supplier, not the reserve price.
+    expect(JSON.stringify(entry)).not.toMatch(/瑞丰|reservePrice|0\.25/);
+    expect(
+      (await call('srmAuction', 'findById', { auctionId: state.auctionId }, suppliers.a)).httpStatus,
+    ).toBeGreaterThanOrEqual(403);
+    // Someone else's entry, and an outsider's guess, get what a missing one gets.
+    const missing = await call('srmAuctionEntry', 'findById', { entryId: 999_999 }, outsider);
+    for (const [entryId, actor] of [
+      [state.entryB, suppliers.a],
+      [state.entryA, outsider],
+    ] as const) {
+      const seen = await call('srmAuctionEntry', 'hall', { entryId }, actor);
+      expect([seen.httpStatus, seen.body.msg]).toEqual([missing.httpStatus, missing.body.msg]);
+    }
+    expect(await ok<Row[]>('srmAuctionEntry', 'listByPage', {}, outsider)).toEqual([]);
+  });
+
+  it('starts only with enough confirmed suppliers; bids wait for confirmation', async () => {
+    const early = await call('srmAuction', 'doImmediateStart', { auctionId: state.auctionId });
+    expect([early.httpStatus, early.body.msg]).toEqual([422, expect.stringContaining('少于最少 2 家')]);
+    await ok('srmAuctionEntry', 'doConfirm', { entryId: state.entryA }, suppliers.a);
+    const unconfirmed = await bid(state.entryB, state.items[0]!, '0.29', suppliers.b);
+    expect([unconfirmed.httpStatus, unconfirmed.body.msg]).toEqual([422, '请先确认参与竞价']);
+    await ok('srmAuctionEntry', 'doConfirm', { entryId: state.entryB }, suppliers.b);
+    const notYet = await bid(state.entryA, state.items[0]!, '0.29', suppliers.a);
+    expect([notYet.httpStatus, notYet.body.msg]).toEqual([422, '竞价尚未开始']);
+    await ok('srmAuction', 'doImmediateStart', { auctionId: state.auctionId });
+    expect(await ok<Row>('srmAuction', 'findById', { auctionId: state.auctionId })).toMatchObject({
+      status: 'RUNNING',
+      confirmedCount: 2,
+    });
+  });
+
+  it('takes bids by the rules, once per key, and shows each side only its own view', async () => {
+    const [screw, bracket] = state.items;
+    const hallA = await hallOf(state.entryA, suppliers.a);
+    const hallB = await hallOf(state.entryB, suppliers.b);
+    const boardAnswer = await board();
+    expect(boardAnswer.body.status).toBe('S');
+    const socketA = await subscribe(suppliers.a, hallA.pass);
+    const socketB = await subscribe(suppliers.b, hallB.pass);
+    const socketBoard = await subscribe({}, boardAnswer.body.data.pass);
+    // A pass is its holder's: B presenting A's gets what a missing hall gets.
+    const stolen = await subscribe(suppliers.b, hallA.pass);
+    expect(stolen.frames.at(-1)).toMatchObject({ type: 'hallError', code: 'notFound' });
+
+    expect((await bid(state.entryA, screw!, '0.30001', suppliers.a)).body.msg).toBe('出价最多 2 位小数');
+    // Refused bids are logged but do not count against the pace: the supplier corrects at once.
+    expect((await bid(state.entryA, screw!, '0.31', suppliers.a)).body.msg).toBe('出价不能高于起拍价 0.30');
+    const first = await bid(state.entryA, screw!, '0.28', suppliers.a, { idempotencyKey: 'a-1' });
+    expect(first.body).toMatchObject({ status: 'S', data: { status: 'ACCEPTED', price: '0.28', rank: 1 } });
+    const seqA = Number(first.body.data.seq);
+    // The same key again (a double click, a retry): the same bid, nothing new.
+    const again = await bid(state.entryA, screw!, '0.28', suppliers.a, { idempotencyKey: 'a-1' });
+    expect(again.body.data).toMatchObject({ bidId: first.body.data.bidId, seq: seqA });
+    // Within the second: the pace limit (not logged).
+    expect((await bid(state.entryA, screw!, '0.27', suppliers.a)).httpStatus).toBe(429);
+
+    await until(() => socketB.frames.some((f) => f.type === 'hall' && Number(f.seq) >= seqA), 'B’s view');
+    const viewB = socketB.frames.filter((f) => f.type === 'hall').at(-1)!;
+    expect(JSON.stringify(viewB)).not.toMatch(/0\.28|恒达|supplierId/);
+    const lotsB = (viewB.view as { lots: Lot[] }).lots;
+    expect(lotsB.find((lot) => lot.auctionItemId === screw)).toMatchObject({
+      ownPrice: null,
+      ownRank: null,
+      bestPrice: null,
+    });
+    await until(
+      () => socketBoard.frames.some((f) => f.type === 'hall' && Number(f.seq) >= seqA),
+      'the board',
+    );
+    const boardView = socketBoard.frames.filter((f) => f.type === 'hall').at(-1)!.view as {
+      lots: (Lot & { rows: Row[] })[];
+    };
+    const rows = boardView.lots.find((lot) => lot.auctionItemId === screw)!.rows;
+    expect(rows).toMatchObject([{ price: '0.28', rank: 1, supplierName: null, bidCount: 1 }]);
+    expect([1, 2]).toContain(rows[0]!.alias);
+    expect(JSON.stringify(boardView)).not.toMatch(/恒达|瑞丰/);
+
+    // B bids lower: A's socket shows A now second, with no price of B's.
+    server().clock.travel(1_100);
+    const second = await bid(state.entryB, screw!, '0.27', suppliers.b);
+    expect(second.body.data).toMatchObject({ status: 'ACCEPTED', rank: 1 });
+    await until(
+      () => socketA.frames.some((f) => f.type === 'hall' && Number(f.seq) >= Number(second.body.data.seq)),
+      'A’s view after B’s bid',
+    );
+    const viewA = socketA.frames.filter((f) => f.type === 'hall').at(-1)!;
+    expect((viewA.view as { lots: Lot[] }).lots.find((lot) => lot.auctionItemId === screw)).toMatchObject({
+      ownPrice: '0.28',
+      ownRank: 2,
+      bestPrice: null,
+    });
+    expect(JSON.stringify(viewA)).not.toMatch(/0\.27|瑞丰/);
+
+    // A's next bid must go a full step (0.01) below its own 0.28: 0.28 again does not, 0.27 does.
+    server().clock.travel(1_100);
+    const short = await bid(state.entryA, screw!, '0.28', suppliers.a);
+    expect([short.httpStatus, short.body.msg]).toEqual([422, '未达到最小降价幅度：出价不能高于 0.27']);
+    // Equal to B's, earlier bid ranks first: A is second at the same price.
+    server().clock.travel(1_100);
+    expect((await bid(state.entryA, screw!, '0.27', suppliers.a)).body.data).toMatchObject({ rank: 2 });
+    server().clock.travel(1_100);
+    expect((await bid(state.entryA, bracket!, '6.40', suppliers.a)).body.data).toMatchObject({ rank: 1 });
+    // A bid 30 % or more below the best asks first (nothing stored); confirmed, it is taken.
+    const drop = await bid(state.entryB, bracket!, '4.00', suppliers.b);
+    expect([drop.httpStatus, drop.body.msg]).toEqual([409, '出价比当前最低价低 30% 以上，请确认是否出价']);
+    expect(
+      (await bid(state.entryB, bracket!, '4.00', suppliers.b, { confirmLargeDrop: 'Y' })).body.data,
+    ).toMatchObject({
+      rank: 1,
+    });
+
+    // The supplier's own log: its accepted, superseded and refused bids with reasons.
+    const mine = (await hallOf(state.entryA, suppliers.a)).ownBids!;
+    expect(mine.map((row) => row.status)).toEqual(
+      expect.arrayContaining(['ACCEPTED', 'SUPERSEDED', 'REFUSED']),
+    );
+    expect(mine.some((row) => row.reason === 'srmAuction.bid.step')).toBe(true);
+    expect(JSON.stringify(mine)).not.toMatch(/瑞丰/);
+  });
+
+  it('extends the end for a late bid in the same event, and refuses bids after the end', async () => {
+    const [screw] = state.items;
+    const before = await ok<Row & { endDate: number }>('srmAuction', 'findById', {
+      auctionId: state.auctionId,
+    });
+    // One minute before the end (inside the two-minute window): B's bid moves it to now + 2 min.
+    server().clock.set(before.endDate - MIN);
+    const late = await bid(state.entryB, screw!, '0.26', suppliers.b);
+    expect(late.body.data).toMatchObject({ status: 'ACCEPTED', extended: true });
+    const moved = Number(late.body.data.endDate);
+    expect(moved - (before.endDate - MIN)).toBeGreaterThanOrEqual(2 * MIN);
+    expect(moved - (before.endDate - MIN)).toBeLessThan(2 * MIN + 5_000);
+    const after = await ok<Row>('srmAuction', 'findById', { auctionId: state.auctionId });
+    expect(after).toMatchObject({ endDate: moved, extendCount: 1 });
+    const seen = await hallOf(state.entryA, suppliers.a);
+    expect(seen.view.endDate).toBe(moved);
+
+    server().clock.set(moved);
+    const ended = await bid(state.entryA, screw!, '0.25', suppliers.a);
+    expect([ended.httpStatus, ended.body.msg]).toEqual([422, '竞价已结束']);
+    expect(await runExecutable(server(), sourcingServer.executables.SOURCING_AUCTION_TICK!)).toBe('0/1/0');
+    const closed = await bid(state.entryA, screw!, '0.25', suppliers.a);
+    expect(closed.body.msg).toBe('竞价未在进行中');
+  });
+
+  it('opens with two people only; then the board and the log name the bidders', async () => {
+    const alone = await call('srmAuction', 'doBidOpening', { auctionId: state.auctionId });
+    expect([alone.httpStatus, alone.body.msg]).toEqual([422, '还需 1 位开标人确认']);
+    const history = await ok<{ rows: Row[] }>('srmAuction', 'history', { auctionId: state.auctionId });
+    expect(history.rows.every((row) => row.supplierName === null)).toBe(true);
+    expect(JSON.stringify(history)).not.toMatch(/恒达|瑞丰/);
+    await ok('srmAuction', 'doConfirmOpening', { auctionId: state.auctionId });
+    await ok('srmAuction', 'doBidOpening', { auctionId: state.auctionId }, pm());
+    const opened = await board();
+    expect(opened.body.data.view).toMatchObject({ status: 'OPENED', opened: true });
+    expect(JSON.stringify(opened.body.data.view)).toMatch(/恒达/);
+    const named = await ok<{ rows: Row[] }>('srmAuction', 'history', { auctionId: state.auctionId });
+    expect(named.rows.filter((row) => row.status === 'REFUSED').length).toBeGreaterThan(0);
+    expect(named.rows.every((row) => typeof row.supplierName === 'string')).toBe(true);
+    // A supplier still sees only its own: no names, no one else's bids.
+    expect(JSON.stringify(await hallOf(state.entryA, suppliers.a))).not.toMatch(/瑞丰/);
+    // A jury member who is not owner nor on the jury: the board does not exist for them.
+    const stranger = await board({ userId: 424_242, userName: 'stranger' });
+    expect(stranger.httpStatus).toBe(404);
+  });
+});
+
+describe('200 suppliers bidding at once', () => {
+  it('gives every accepted bid its own sequence and ranks by price, then sequence', async () => {
+    const now = server().clock.nowMs();
+    const saved = await ok<Row & { auctionId: number }>('srmAuction', 'saveOrUpdate', {
+      title: '并发竞价',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      decrementType: 'AMOUNT',
+      decrementValue: 0.01,
+      startDate: now + MIN,
+      endDate: now + 60 * MIN,
+      items: [{ lineNum: 1, itemId: ids.screw, quantity: 1000, startPrice: 10 }],
+      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+    });
+    await ok('srmAuction', 'doSubmit', { auctionId: saved.auctionId });
+    await decideAll(server().runtime, 'srmAuction', saved.auctionId, 'approve');
+    // 198 more bidders, entered directly (the rules of inviting and confirming are tested above).
+    const runtime = server().runtime;
+    const bidders = await runtime.transaction(async (tx) => {
+      const data = dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: server().clock.now() }, 'test');
+      const made = await data.insert(
+        supplierInfo,
+        Array.from({ length: 198 }, (_, index) => ({
+          supplierName: `并发测试供应商${index + 1}`,
+          creditCode: withCreditCodeCheck(`91320500MA${String(index).padStart(7, '0')}`),
+          contactName: '王五',
+          contactMobile: '13800000000',
+          contactEmail: `bidder${index}@example.com`,
+        })),
+      );
+      await data.insert(
+        auctionEntry,
+        made.map((supplierId) => ({ auctionId: saved.auctionId, supplierId, orgId: ids.orgA })),
+      );
+      await tx.execute(
+        sql`update srm_auction_entry set status = 'CONFIRMED'
+             where auction_id = ${saved.auctionId} and supplier_id in (${sql.join(
+               made.map((id) => sql`${id}`),
+               sql`, `,
+             )})`,
+      );
+      await tx
+        .insert(srmAuctionBidder)
+        .values(made.map((supplierId, i) => ({ auctionId: saved.auctionId, supplierId, aliasNum: 3 + i })));
+      return made;
+    });
+    for (const actor of [suppliers.a, suppliers.b]) {
+      const [entry] = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId: saved.auctionId }, actor);
+      await ok('srmAuctionEntry', 'doConfirm', { entryId: entry!.entryId }, actor);
+    }
+    await ok('srmAuction', 'doImmediateStart', { auctionId: saved.auctionId });
+    const [item] = (
+      await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId: saved.auctionId })
+    ).items;
+    const everyone = [ids.supA, ids.supB, ...bidders];
+    const entries = new Map<number, number>();
+    const rows = await queryRows<{ entry_id: string; supplier_id: string }>(
+      runtime.executor(),
+      sql`select entry_id, supplier_id from srm_auction_entry where auction_id = ${saved.auctionId}`,
+    );
+    for (const row of rows) entries.set(Number(row.supplier_id), Number(row.entry_id));
+    // Prices with ties: 9.00 … 9.49 repeat, so equal prices must rank by sequence.
+    const answers = await Promise.all(
+      everyone.map((supplierId, index) =>
+        bid(
+          entries.get(supplierId)!,
+          Number(item!.auctionItemId),
+          (9 + (index % 50) / 100).toFixed(2),
+          supplierActor(supplierId),
+        ),
+      ),
+    );
+    expect(answers.every((answer) => answer.body.status === 'S')).toBe(true);
+    const seqs = answers.map((answer) => Number(answer.body.data.seq));
+    expect(new Set(seqs).size).toBe(200);
+    const board200 = await call<Hall>('srmAuction', 'hall', { auctionId: saved.auctionId });
+    const lot = (board200.body.data.view.lots as (Lot & { rows: Row[] })[])[0]!;
+    expect(lot.rows).toHaveLength(200);
+    const stored = await queryRows<{ price: string; hall_seq: string }>(
+      runtime.executor(),
+      sql`select price, hall_seq from srm_auction_bid where auction_id = ${saved.auctionId} and status = 'ACCEPTED'
+          order by price, hall_seq`,
+    );
+    expect(lot.rows.map((row) => row.price)).toEqual(stored.map((row) => Number(row.price).toFixed(2)));
+    expect(lot.rows.map((row) => row.rank)).toEqual(stored.map((_, index) => index + 1));
+    expect(lot.bestPrice).toBe('9.00');
+  }, 120_000);
+});
