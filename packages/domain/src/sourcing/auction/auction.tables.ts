@@ -4,7 +4,6 @@
 // declared endpoints, which decide per caller what it may see (ADR 0026).
 import {
   bigint,
-  bigserial,
   index,
   integer,
   numeric,
