@@ -5,6 +5,7 @@
 // snapshot (ADR 0008); the suppliers quote in their portal. Skipped where the demo users are not there.
 import { type Actor, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
 import { inquiry } from './inquiry/inquiry.entity';
+import { auctionSeed } from './auction/auction.seed';
 
 async function putProgram(context: SeedContext, program: Record<string, unknown>): Promise<void> {
   await context.put('baseConcurrentProgram', { programCode: program.programCode }, program, {
@@ -123,4 +124,4 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   });
 });
 
-export const sourcingSeeds = [sourcingProgramSeed, inquirySeed];
+export const sourcingSeeds = [sourcingProgramSeed, inquirySeed, auctionSeed];

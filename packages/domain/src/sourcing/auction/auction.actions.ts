@@ -51,7 +51,7 @@ async function raise(ctx: DataApi, auctionId: number, kind: string): Promise<voi
 
 async function tellSuppliers(
   ctx: DataApi,
-  row: { auctionId: number; title: string },
+  row: { auctionId: number; auctionNum: string | null; title: string },
   what: string,
   params: Record<string, string | number>,
   states: readonly string[] = ['INVITED', 'CONFIRMED'],
@@ -62,7 +62,8 @@ async function tellSuppliers(
       supplierId: entry.supplierId,
       titleKey: `srmAuction.message.${what}Title`,
       contentKey: `srmAuction.message.${what}Content`,
-      params: { number: entry.entryNum ?? '', title: row.title, ...params },
+      // The auction's number: the supplier reads it on its entry, an administrator on the auction.
+      params: { number: row.auctionNum ?? '', title: row.title, ...params },
       link: { entityName: auctionEntry.name, documentId: entry.entryId },
       source: `AUCTION_${what.toUpperCase()}`,
       email: true,
