@@ -35,6 +35,8 @@ export interface PostOptions {
 
 export interface TestServer {
   url: string;
+  /** Its data directory (keys): a second node of the same installation shares it. */
+  dataDir: string;
   app: FastifyInstance;
   runtime: EntityRuntime;
   clock: DatabaseClock;
@@ -65,6 +67,8 @@ export interface TestServerOptions {
    * instead of a fresh copy; closing this node leaves the database to the first.
    */
   joinDatabaseUrl?: string;
+  /** The data directory (its keys) of the installation to join; a new one by default. */
+  dataDir?: string;
   /** Serve POST /api/test/v1/clock, as a server started with SRM_TEST_CLOCK=1 does. */
   testClock?: boolean;
 }
@@ -104,10 +108,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ? { ...(await openDatabase({ url: options.joinDatabaseUrl })), url: options.joinDatabaseUrl }
     : await openTestDatabase();
   const { registry } = platformSchema(options.areas);
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'srm-test-data-'));
   const { app, runtime, clock, identity, jobs } = await buildPlatform({
     database,
     areas: options.areas,
-    dataDir: mkdtempSync(join(tmpdir(), 'srm-test-data-')),
+    dataDir,
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(options.policy === 'signIn' ? {} : { policy: options.policy ?? testActorPolicy }),
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
@@ -143,6 +148,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   };
   return {
     url,
+    dataDir,
     app,
     runtime,
     clock,

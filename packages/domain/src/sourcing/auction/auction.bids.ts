@@ -140,6 +140,22 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
     dataApi({ actor: ctx.actor, runtime, tx, now: runtime.clock.now() }, 'bid').system(
       'a bid locks its auction and reads every standing bid to rank it',
     );
+  // What does not change once an auction is published (its materials, its currency) is read
+  // before the lock: the time under the lock is every other bidder's wait.
+  const reader = platform(ctx.tx);
+  const [head] = await reader.list(auction, { auctionId }, { limit: 1 });
+  if (!head) throw new AppError(404, 'entity.notFound');
+  const items = await reader.lines(auctionItem, auctionId);
+  const lot = head.bidBasis === 'TOTAL' ? null : (input.auctionItemId ?? null);
+  if (head.bidBasis !== 'TOTAL' && !items.some((item) => item.auctionItemId === lot))
+    throw new AppError(422, 'srmAuction.bid.noItem');
+  const precision = await precisionOf(reader, head.currencyId);
+  const startPrice =
+    lot === null
+      ? items
+          .reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0))
+          .toDecimalPlaces(precision)
+      : dec(items.find((item) => item.auctionItemId === lot)!.startPrice);
   // What a rule refused, kept past the rollback to be logged.
   const attempt: { refused: { issue: RuleIssue; itemId: number | null; at: Date } | null } = {
     refused: null,
@@ -156,17 +172,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
         const done = await existing(tx, auctionId, supplierId, key);
         if (done) return answerOf(done, locked.endDate, null);
       }
-      const items = await data.lines(auctionItem, auctionId);
-      const lot = locked.bidBasis === 'TOTAL' ? null : (input.auctionItemId ?? null);
-      if (locked.bidBasis !== 'TOTAL' && !items.some((item) => item.auctionItemId === lot))
-        throw new AppError(422, 'srmAuction.bid.noItem');
-      const precision = await precisionOf(data, locked.currencyId);
-      const startPrice =
-        lot === null
-          ? items
-              .reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0))
-              .toDecimalPlaces(precision)
-          : dec(items.find((item) => item.auctionItemId === lot)!.startPrice);
+      let before: Standing[];
       try {
         const closed = closedReason(locked, now);
         if (closed) throw new Refused(closed);
@@ -186,7 +192,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           )
           .limit(1);
         if (recent) throw new AppError(429, 'srmAuction.bid.tooFast');
-        const before = await standingsOf(tx, auctionId, lot);
+        before = await standingsOf(tx, auctionId, lot);
         const refusal = checkBid(rulesOf(locked, precision), {
           supplierId,
           price,
@@ -209,7 +215,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
         price,
         key,
         at,
-        precision,
+        before,
       });
     });
   } catch (error) {
@@ -247,12 +253,13 @@ async function accept(
     price: Decimal;
     key: string | null;
     at: Date;
-    precision: number;
+    /** Every supplier's current bid on the lot, as read under the lock. */
+    before: Standing[];
   },
 ): Promise<BidAnswer> {
   const { auctionId } = locked;
+  const { before } = bid;
   const now = bid.at.getTime();
-  const before = await standingsOf(tx, auctionId, bid.lot);
   const lotWhere =
     bid.lot === null ? isNull(srmAuctionBid.auctionItemId) : eq(srmAuctionBid.auctionItemId, bid.lot);
   await tx

@@ -13,8 +13,17 @@ import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { withCreditCodeCheck } from '@srm/kernel';
-import { type Actor, REALTIME_PATH, SYSTEM_ACTOR, TICKET_PATH, dataApi, decideAll } from '@srm/platform';
-import { runExecutable, sleep } from '@srm/platform/testing';
+import {
+  type Actor,
+  REALTIME_PATH,
+  SYSTEM_ACTOR,
+  TICKET_PATH,
+  dataApi,
+  decideAll,
+  raiseHallEvent,
+} from '@srm/platform';
+import { serverAreas } from '../../areas.server';
+import { runExecutable, sleep, startTestServer } from '@srm/platform/testing';
 import { supplierActor, useProcurement } from '../../procurement.testing';
 import { sourcingServer } from '../area.server';
 import { supplierInfo } from '../../supplier';
@@ -318,6 +327,49 @@ describe('a reverse auction', () => {
     // A jury member who is not owner nor on the jury: the board does not exist for them.
     const stranger = await board({ userId: 424_242, userName: 'stranger' });
     expect(stranger.httpStatus).toBe(404);
+  });
+});
+
+describe.runIf(!!process.env.DATABASE_URL)('the hall on two nodes of one PostgreSQL database', () => {
+  it('brings a bid placed on node one to a socket on node two, as that socket’s own view', async () => {
+    const two = await startTestServer({
+      areas: serverAreas,
+      joinDatabaseUrl: server().database.url!,
+      dataDir: server().dataDir,
+    });
+    try {
+      // The first auction is opened by now: the board shows names; B's own view is what it gets.
+      const hallB = await hallOf(state.entryB, suppliers.b);
+      const ticket = await two.post<{ ticket: string }>(TICKET_PATH, {}, { actor: suppliers.b });
+      const socket = new WebSocket(
+        `${two.url.replace('http', 'ws')}${REALTIME_PATH}?ticket=${ticket.body.data.ticket}`,
+      );
+      sockets.push(socket);
+      const frames: (Row & { type: string })[] = [];
+      socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Row & { type: string }));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      socket.send(JSON.stringify({ type: 'subscribe', pass: hallB.pass }));
+      await until(() => frames.some((frame) => frame.type === 'subscribed'), 'the subscription on node two');
+      // A hall event raised on node one (a probe: any event has every node send its own
+      // subscribers their views).
+      const before = frames.filter((frame) => frame.type === 'hall').length;
+      await server().runtime.transaction((tx) =>
+        raiseHallEvent(tx, `auction:${state.auctionId}`, 'probe', null, server().clock.now()),
+      );
+      await until(
+        () => frames.filter((frame) => frame.type === 'hall').length > before,
+        'node one’s event on node two',
+        2_000,
+      );
+      const view = frames.filter((frame) => frame.type === 'hall').at(-1)!;
+      expect(view).toMatchObject({ hall: `auction:${state.auctionId}`, view: { side: 'supplier' } });
+      expect(JSON.stringify(view)).not.toMatch(/恒达/);
+    } finally {
+      await two.close();
+    }
   });
 });
 
