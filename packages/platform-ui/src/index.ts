@@ -64,6 +64,7 @@ export * from './approval/screens';
 export * from './messages/messages';
 export * from './messages/screens';
 export * from './realtime/realtime';
+export * from './realtime/serverClock';
 export * from './fields/validatorRules';
 export * from './feedback/feedback';
 export * from './gallery/ToolkitGallery';

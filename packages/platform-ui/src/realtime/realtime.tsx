@@ -2,8 +2,10 @@
 // single-use ticket (the session header cannot travel on a websocket), opened again after it
 // drops (0.5 s doubling to 30 s, at once when the tab becomes visible or the network returns).
 // Frames are hints: on `message`, and on every (re)connect, the in-app messages are re-read, so
-// a push lost while the socket was down loses nothing. Screens listen with `useRealtimeEvent`.
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+// a push lost while the socket was down loses nothing. Screens listen with `useRealtimeEvent`;
+// a live screen (the auction hall) subscribes to its hall with `useHall` and sends frames with
+// `useRealtimeSend`.
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../context/api';
 
@@ -17,6 +19,7 @@ export interface RealtimeFrame {
 }
 
 type Listener = (frame: RealtimeFrame) => void;
+type StatusListener = (open: boolean) => void;
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
@@ -25,6 +28,7 @@ const MAX_RETRY_MS = 30_000;
 export class RealtimeConnection {
   private socket: WebSocket | null = null;
   private readonly listeners = new Set<Listener>();
+  private readonly statusListeners = new Set<StatusListener>();
   private retryMs = FIRST_RETRY_MS;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private connecting = false;
@@ -52,6 +56,7 @@ export class RealtimeConnection {
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000);
+    if (socket) this.status(false);
   }
 
   /** Calls the listener with every frame; answers the function that stops it. */
@@ -60,9 +65,27 @@ export class RealtimeConnection {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls the listener whenever the socket opens (true) or drops (false). */
+  onStatus(listener: StatusListener): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
   /** Whether the socket is open now. */
   get open(): boolean {
     return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends a frame to the hub when the socket is open; answers whether it went. */
+  send(frame: RealtimeFrame): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  private status(open: boolean): void {
+    for (const listener of this.statusListeners) listener(open);
   }
 
   private readonly now = () => {
@@ -99,6 +122,7 @@ export class RealtimeConnection {
     this.socket = socket;
     socket.onopen = () => {
       this.retryMs = FIRST_RETRY_MS;
+      if (this.socket === socket) this.status(true);
     };
     socket.onmessage = (event: MessageEvent) => {
       let frame: RealtimeFrame;
@@ -112,6 +136,7 @@ export class RealtimeConnection {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.status(false);
       this.later();
     };
   }
@@ -161,4 +186,54 @@ export function useRealtimeEvent(types: readonly string[], handle: (frame: Realt
       if (wanted.has(frame.type) || frame.type === 'hello' || frame.type === 'resync') latest.current(frame);
     });
   }, [connection, key]);
+}
+
+/** Sends a frame on the workspace's socket (false when it is not open, or outside a workspace). */
+export function useRealtimeSend(): (frame: RealtimeFrame) => boolean {
+  const connection = useContext(RealtimeContext);
+  return useMemo(() => (frame: RealtimeFrame) => connection?.send(frame) ?? false, [connection]);
+}
+
+/** Whether the workspace's socket is open now (re-rendered when it opens or drops). */
+export function useRealtimeOpen(): boolean {
+  const connection = useContext(RealtimeContext);
+  const [open, setOpen] = useState(() => connection?.open ?? false);
+  useEffect(() => {
+    if (!connection) return undefined;
+    setOpen(connection.open);
+    return connection.onStatus(setOpen);
+  }, [connection]);
+  return open;
+}
+
+/** Frames a hall subscriber gets: its views, the server's ticks and times, and the socket's news. */
+const HALL_FRAMES = ['subscribed', 'hallError', 'hall', 'tick', 'time'] as const;
+
+/**
+ * Subscribes to a live hall with the pass its snapshot endpoint gave (docs/realtime.md), whenever
+ * the socket is open (again), and unsubscribes when the pass changes or the screen closes.
+ * `handle` gets the hall's frames (`hall` frames of this hall only), `tick` and `time`, and
+ * `hello`/`resync`: then the screen re-reads its snapshot, whose new pass subscribes again.
+ * Answers whether the socket is open.
+ */
+export function useHall(
+  hall: string | null,
+  pass: string | null,
+  handle: (frame: RealtimeFrame) => void,
+): boolean {
+  const connection = useContext(RealtimeContext);
+  const open = useRealtimeOpen();
+  useRealtimeEvent(HALL_FRAMES, (frame) => {
+    if ((frame.type === 'hall' || frame.type === 'subscribed') && frame.hall !== hall) return;
+    if (frame.type === 'hallError' && hall === null) return;
+    handle(frame);
+  });
+  useEffect(() => {
+    if (!connection || !open || !hall || !pass) return undefined;
+    connection.send({ type: 'subscribe', pass });
+    return () => {
+      connection.send({ type: 'unsubscribe', hall });
+    };
+  }, [connection, open, hall, pass]);
+  return open;
 }

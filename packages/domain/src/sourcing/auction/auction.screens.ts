@@ -1,7 +1,10 @@
 // Screens of auctions (web): the buyer's auctions with their materials, suppliers, jury and rules;
 // the auctions by their bid log (auctionHistoryList); the supplier's entries, where it confirms
-// participation and enters the hall.
+// participation and enters the hall (the halls' buttons: auction.buttons.tsx,
+// ../auction-entry/auction-entry.buttons.tsx).
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { auctionHallButton, auctionHistoryButton } from './auction.buttons';
+import { entryHallButton } from '../auction-entry/auction-entry.buttons';
 
 const auction = () => import('./auction.entity').then((m) => m.auction);
 const entry = () => import('../auction-entry/auction-entry.entity').then((m) => m.auctionEntry);
@@ -10,13 +13,16 @@ export const auctionScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmAuction', auction, {
     list: 'auctionProposal',
     edit: 'auctionProposalEdit',
+    editButtons: [auctionHallButton, auctionHistoryButton],
   }),
   ...entityScreens('sourcing', 'srmAuction', auction, {
     list: 'auctionHistoryList',
     edit: 'auctionHistoryDetail',
+    editButtons: [auctionHallButton, auctionHistoryButton],
   }),
   ...entityScreens('sourcing', 'srmAuctionEntry', entry, {
     list: 'auctionToSupplier',
     edit: 'auctionToSupplierDetail',
+    editButtons: [entryHallButton],
   }),
 ];
