@@ -12,6 +12,7 @@ import { randomInt } from 'node:crypto';
 import { assertAllEligible } from '../../supplier/server';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
 import { auction, auctionItem, auctionJury, auctionSupplier } from './auction.entity';
+import { confirmationOf, confirmedOpeners, mayOpen, openersMissing, openersOf } from '../opening';
 import { hallOf } from './auction.bids';
 import { srmAuctionBidder } from './auction.tables';
 
@@ -71,57 +72,29 @@ async function tellSuppliers(
     });
 }
 
-/** The people who may open: the owner and the jury's openers. */
-async function openers(ctx: DataApi, row: { auctionId: number; createdBy: number | null }) {
+type Openable = { auctionId: number; createdBy: number | null; ownerConfirmedDate: number | null };
+
+/** The people who may open: the owner and the jury's openers, with their confirmations. */
+async function openers(ctx: DataApi, row: Openable) {
   const jury = await platform(ctx).lines(auctionJury, row.auctionId);
-  return { owner: row.createdBy, members: jury.filter((member) => member.juryRole === 'OPENER') };
+  return openersOf(row.createdBy, row.ownerConfirmedDate, jury);
 }
 
-async function confirmedOpeners(
-  ctx: DataApi,
-  row: { auctionId: number; createdBy: number | null; ownerConfirmedDate: number | null },
-): Promise<{ userId: number; at: number }[]> {
-  const { owner, members } = await openers(ctx, row);
-  const list: { userId: number; at: number }[] = [];
-  if (owner !== null && row.ownerConfirmedDate !== null)
-    list.push({ userId: owner, at: row.ownerConfirmedDate });
-  for (const member of members)
-    if (member.openConfirmedDate !== null && !list.some((c) => c.userId === member.userId))
-      list.push({ userId: member.userId, at: member.openConfirmedDate });
-  return list.sort((a, b) => a.at - b.at);
-}
-
-async function openingRefused(
-  ctx: DataApi,
-  row: { auctionId: number; createdBy: number | null; endDate: number },
-): Promise<RuleIssue | null> {
+async function openingRefused(ctx: DataApi, row: Openable & { endDate: number }): Promise<RuleIssue | null> {
   if (ctx.runtime.clock.nowMs() < row.endDate)
     return {
       message: 'srmAuction.openBeforeEnd',
       params: { end: formatDateTimeMinute(row.endDate, ctx.runtime.timeZone) },
     };
-  const { owner, members } = await openers(ctx, row);
-  const me = ctx.actor.userId;
-  if (me !== owner && !members.some((member) => member.userId === me))
-    return { message: 'srmAuction.notOpener' };
-  return null;
+  return mayOpen(await openers(ctx, row), ctx.actor.userId) ? null : { message: 'srmAuction.notOpener' };
 }
 
-async function confirmOpening(
-  ctx: DataApi,
-  row: { auctionId: number; createdBy: number | null; ownerConfirmedDate: number | null },
-): Promise<void> {
+async function confirmOpening(ctx: DataApi, row: Openable): Promise<void> {
   const data = platform(ctx);
-  const me = ctx.actor.userId;
   const at = ctx.now.getTime();
-  if (me === row.createdBy) {
-    if (row.ownerConfirmedDate === null) await data.patch(auction, row.auctionId, { ownerConfirmedDate: at });
-    return;
-  }
-  const { members } = await openers(ctx, row);
-  const mine = members.find((member) => member.userId === me);
-  if (mine && mine.openConfirmedDate === null)
-    await data.patch(auctionJury, mine.auctionJuryId, { openConfirmedDate: at });
+  const change = confirmationOf(await openers(ctx, row), ctx.actor.userId);
+  if (change && 'owner' in change) await data.patch(auction, row.auctionId, { ownerConfirmedDate: at });
+  else if (change) await data.patch(auctionJury, change.member.auctionJuryId, { openConfirmedDate: at });
 }
 
 /** A random order of 1…n (aliases that say nothing about the invitation order). */
@@ -215,12 +188,12 @@ export const auctionActions = defineActions(auction, {
       const { previous } = ctx;
       const refused = await openingRefused(ctx, previous);
       if (refused) return refused;
-      const done = await confirmedOpeners(ctx, previous);
-      const people = new Set([...done.map((c) => c.userId), ctx.actor.userId]);
-      const needed = previous.openersRequired ?? 2;
-      return people.size < needed
-        ? { message: 'srmAuction.moreOpeners', params: { missing: needed - people.size } }
-        : null;
+      const missing = openersMissing(
+        await openers(ctx, previous),
+        ctx.actor.userId,
+        previous.openersRequired ?? 2,
+      );
+      return missing ? { message: 'srmAuction.moreOpeners', params: { missing } } : null;
     },
   },
   actions: {
@@ -323,7 +296,7 @@ export const auctionActions = defineActions(auction, {
       const data = platform(ctx);
       await confirmOpening(ctx, row);
       const [again] = await data.list(auction, { auctionId: row.auctionId }, { limit: 1 });
-      const people = again ? await confirmedOpeners(ctx, again) : [];
+      const people = again ? confirmedOpeners(await openers(ctx, again)) : [];
       const users = people.length ? await data.list(user, { userId: people.map((c) => c.userId) }) : [];
       const names = people.map(
         (c) => users.find((u) => u.userId === c.userId)?.userFullName ?? String(c.userId),

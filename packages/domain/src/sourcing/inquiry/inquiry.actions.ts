@@ -12,6 +12,7 @@ import { addDays, assertAllEligible, dayIn } from '../../supplier/server';
 import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { mirrorAnswers } from '../inquiry-quote/inquiry-quote.answers';
 import { inquiryAward } from '../inquiry-award/inquiry-award.entity';
+import { confirmationOf, confirmedOpeners, mayOpen, openersMissing, openersOf } from '../opening';
 import { inquiry, inquiryItem, inquiryJury, inquirySupplier } from './inquiry.entity';
 
 const platform = (ctx: DataApi) => ctx.system('an inquiry makes, opens and closes its quotations');
@@ -52,60 +53,33 @@ function deadlineAhead(ctx: DataApi, deadline: number | null): RuleIssue | null 
     : null;
 }
 
-/** The people who may open: the owner and the jury's openers, by user id. */
-async function openers(ctx: DataApi, row: { inquiryId: number; createdBy: number | null }) {
-  const jury = await platform(ctx).lines(inquiryJury, row.inquiryId);
-  const members = jury.filter((member) => member.juryRole === 'OPENER');
-  return { owner: row.createdBy, members };
-}
+type Openable = { inquiryId: number; createdBy: number | null; ownerConfirmedDate: number | null };
 
-/** The openers who confirmed, in the order they did. */
-async function confirmed(
-  ctx: DataApi,
-  row: { inquiryId: number; createdBy: number | null; ownerConfirmedDate: number | null },
-): Promise<{ userId: number; at: number }[]> {
-  const { owner, members } = await openers(ctx, row);
-  const list: { userId: number; at: number }[] = [];
-  if (owner !== null && row.ownerConfirmedDate !== null)
-    list.push({ userId: owner, at: row.ownerConfirmedDate });
-  for (const member of members)
-    if (member.openConfirmedDate !== null && !list.some((c) => c.userId === member.userId))
-      list.push({ userId: member.userId, at: member.openConfirmedDate });
-  return list.sort((a, b) => a.at - b.at);
+/** The people who may open: the owner and the jury's openers, with their confirmations. */
+async function openers(ctx: DataApi, row: Openable) {
+  const jury = await platform(ctx).lines(inquiryJury, row.inquiryId);
+  return openersOf(row.createdBy, row.ownerConfirmedDate, jury);
 }
 
 async function openingRefused(
   ctx: DataApi,
-  row: { inquiryId: number; createdBy: number | null; quoteDeadline: number },
+  row: Openable & { quoteDeadline: number },
 ): Promise<RuleIssue | null> {
   if (ctx.now.getTime() < row.quoteDeadline)
     return {
       message: 'srmInquiry.openBeforeDeadline',
       params: { deadline: formatDateTimeMinute(row.quoteDeadline, ctx.runtime.timeZone) },
     };
-  const { owner, members } = await openers(ctx, row);
-  const me = ctx.actor.userId;
-  if (me !== owner && !members.some((member) => member.userId === me))
-    return { message: 'srmInquiry.notOpener' };
-  return null;
+  return mayOpen(await openers(ctx, row), ctx.actor.userId) ? null : { message: 'srmInquiry.notOpener' };
 }
 
 /** Records the caller's confirmation of the opening (a second one by the same person counts once). */
-async function confirm(
-  ctx: DataApi,
-  row: { inquiryId: number; createdBy: number | null; ownerConfirmedDate: number | null },
-): Promise<void> {
+async function confirm(ctx: DataApi, row: Openable): Promise<void> {
   const data = platform(ctx);
-  const me = ctx.actor.userId;
   const at = ctx.now.getTime();
-  if (me === row.createdBy) {
-    if (row.ownerConfirmedDate === null) await data.patch(inquiry, row.inquiryId, { ownerConfirmedDate: at });
-    return;
-  }
-  const { members } = await openers(ctx, row);
-  const mine = members.find((member) => member.userId === me);
-  if (mine && mine.openConfirmedDate === null)
-    await data.patch(inquiryJury, mine.inquiryJuryId, { openConfirmedDate: at });
+  const change = confirmationOf(await openers(ctx, row), ctx.actor.userId);
+  if (change && 'owner' in change) await data.patch(inquiry, row.inquiryId, { ownerConfirmedDate: at });
+  else if (change) await data.patch(inquiryJury, change.member.inquiryJuryId, { openConfirmedDate: at });
 }
 
 /** The deadline passed: drafts never submitted end (a revision's earlier version counts). */
@@ -195,12 +169,12 @@ export const inquiryActions = defineActions(inquiry, {
       const { previous } = ctx;
       const refused = await openingRefused(ctx, previous);
       if (refused) return refused;
-      const done = await confirmed(ctx, previous);
-      const people = new Set([...done.map((c) => c.userId), ctx.actor.userId]);
-      const needed = previous.openersRequired ?? 2;
-      return people.size < needed
-        ? { message: 'srmInquiry.moreOpeners', params: { missing: needed - people.size } }
-        : null;
+      const missing = openersMissing(
+        await openers(ctx, previous),
+        ctx.actor.userId,
+        previous.openersRequired ?? 2,
+      );
+      return missing ? { message: 'srmInquiry.moreOpeners', params: { missing } } : null;
     },
     async doPrepareAward(ctx): Promise<RuleIssue | null> {
       const { awardId } = ctx.previous;
@@ -303,7 +277,7 @@ export const inquiryActions = defineActions(inquiry, {
           quotes.map((quote) => quote.quoteId),
         );
       const [again] = await data.list(inquiry, { inquiryId: row.inquiryId }, { limit: 1 });
-      const people = again ? await confirmed(ctx, again) : [];
+      const people = again ? confirmedOpeners(await openers(ctx, again)) : [];
       const users = people.length ? await data.list(user, { userId: people.map((c) => c.userId) }) : [];
       const names = people.map(
         (c) => users.find((u) => u.userId === c.userId)?.userFullName ?? String(c.userId),
