@@ -246,8 +246,11 @@ export class RealtimeHub implements RealtimePublisher {
       { actor: SYSTEM_ACTOR, runtime: this.runtime, tx: this.runtime.executor(), now },
       'hall',
     );
-    const loaded = await kind.load(data, parsed.id);
+    // The number first, then the state: the state then holds at least every event up to the
+    // number the frame claims (read after, a bid committed between the two would be claimed and
+    // missing).
     const seq = await this.currentSeq(hall);
+    const loaded = await kind.load(data, parsed.id);
     for (const connection of set) {
       const audience = connection.halls.get(hall);
       if (!audience) continue;

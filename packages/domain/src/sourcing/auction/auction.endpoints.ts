@@ -28,11 +28,13 @@ const platform = (ctx: DataApi) =>
 
 async function snapshot(ctx: DataApi, auctionId: number, audience: HallAudience, afterSeq: number | null) {
   const hall = hallOf(auctionId);
+  // The number before the state (the state holds at least what the number claims).
+  const seq = await hallSeq(ctx.tx, hall);
   const state = await loadAuctionHall(platform(ctx), auctionId);
   if (!state) throw new AppError(404, 'entity.notFound');
   return {
     hall,
-    seq: await hallSeq(ctx.tx, hall),
+    seq,
     serverNow: ctx.runtime.clock.nowMs(),
     pass: ctx.runtime.plugins.realtime?.hallPass?.(hall, audience) ?? null,
     view: auctionView(state, audience),
