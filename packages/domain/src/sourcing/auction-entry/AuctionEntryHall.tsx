@@ -346,7 +346,7 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
         {data && view && (
           <>
             <HallHeader view={view} now={now} live={hall.live}>
-              <Flex gap={24} wrap>
+              <Flex gap={16} wrap>
                 <Fact label={h('start')}>{formatDateTime(view.startDate, timeZone)}</Fact>
                 <Fact label={h('end')}>{formatDateTime(view.endDate, timeZone)}</Fact>
                 <Fact label={h('currency')}>{String(view.currencyCode ?? '')}</Fact>

@@ -112,7 +112,7 @@ export default function AuctionBoard({ row, onClose }: AuctionBoardProps) {
         {view && (
           <>
             <HallHeader view={view} now={now} live={hall.live}>
-              <Flex gap={24} wrap>
+              <Flex gap={16} wrap>
                 <Fact label={h('start')}>{formatDateTime(view.startDate, timeZone)}</Fact>
                 <Fact label={h('end')}>{formatDateTime(view.endDate, timeZone)}</Fact>
                 <Fact label={h('extensions')}>{h('extensionCount', { count: view.extendCount })}</Fact>
