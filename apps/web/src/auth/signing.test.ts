@@ -45,4 +45,10 @@ describe('request signing (docs/api.md, worked example)', () => {
     const first = nextTimestamp(1000);
     expect(nextTimestamp(1000)).not.toBe(first);
   });
+
+  it('follows the clock when it is set back, instead of signing ahead of it for ever', () => {
+    nextTimestamp(10 * 60_000);
+    expect(nextTimestamp(60_000)).toBe('60000');
+    expect(nextTimestamp(60_000)).toBe('60001');
+  });
 });

@@ -62,7 +62,9 @@ let lastTimestamp = 0;
  * carry the same signature, and the server refuses the second as a replay.
  */
 export function nextTimestamp(now = Date.now()): string {
-  lastTimestamp = Math.max(now, lastTimestamp + 1);
+  // Ahead of the clock by a few requests at most; when the clock itself went back (the PC's time
+  // corrected), follow it: staying ahead would sign with a time the server refuses as stale.
+  lastTimestamp = now < lastTimestamp - 1000 ? now : Math.max(now, lastTimestamp + 1);
   return String(lastTimestamp);
 }
 

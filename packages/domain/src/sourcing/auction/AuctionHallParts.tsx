@@ -36,6 +36,8 @@ export interface HallHead {
   readonly decrementValue: number;
   readonly decrementBasis: string;
   readonly largeDropPercent: number | null;
+  /** Enough suppliers confirmed: with fewer, the hall takes no bid even between its times. */
+  readonly enoughSuppliers: boolean;
 }
 
 /** A hall endpoint's answer: the view, its sequence, the server's time and the socket's pass. */
@@ -55,12 +57,13 @@ export type HallPhase = 'draft' | 'waiting' | 'running' | 'ended' | 'opened' | '
 const BIDDING = ['PUBLISHED', 'RUNNING'];
 
 export function phaseOf(
-  view: Pick<HallHead, 'status' | 'startDate' | 'endDate'>,
+  view: Pick<HallHead, 'status' | 'startDate' | 'endDate'> & { readonly enoughSuppliers?: boolean },
   serverNow: number,
 ): HallPhase {
   if (BIDDING.includes(view.status)) {
-    if (serverNow < view.startDate) return 'waiting';
-    return serverNow < view.endDate ? 'running' : 'ended';
+    if (serverNow >= view.endDate) return 'ended';
+    // Too few confirmed: it waits (and the program cancels or closes it), as the server refuses bids.
+    return serverNow < view.startDate || view.enoughSuppliers === false ? 'waiting' : 'running';
   }
   if (view.status === 'CLOSED') return 'ended';
   if (view.status === 'OPENED') return 'opened';

@@ -313,7 +313,11 @@ async function accept(
       endDate: newEnd,
       extendCount: extendCount + 1,
     });
-  const rank = ranked(after).findIndex((standing) => standing.supplierId === bid.supplierId) + 1;
+  // The rank only where the supplier may know it (its hall shows it too); never in a sealed auction.
+  const rank =
+    locked.auctionMode === 'SEALED' || locked.displayRule === 'NONE'
+      ? null
+      : ranked(after).findIndex((standing) => standing.supplierId === bid.supplierId) + 1;
   return answerOf(stored!, newEnd ?? locked.endDate, rank);
 }
 

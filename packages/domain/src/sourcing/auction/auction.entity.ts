@@ -300,9 +300,10 @@ export const auction = defineEntity('srmAuction', {
       },
       /** The end came (the platform's program, or the first opening). */
       doClose: { from: ['PUBLISHED', 'RUNNING'], to: 'CLOSED', system: true },
-      doConfirmOpening: { from: ['CLOSED'], confirm: true },
+      /** After the end (whether or not the closing program ran yet): one opener's confirmation. */
+      doConfirmOpening: { from: ['PUBLISHED', 'RUNNING', 'CLOSED'], confirm: true },
       /** Names appear: after the end, once enough different openers confirmed. */
-      doBidOpening: { from: ['CLOSED', 'RUNNING'], to: 'OPENED', confirm: true },
+      doBidOpening: { from: ['PUBLISHED', 'RUNNING', 'CLOSED'], to: 'OPENED', confirm: true },
       /** Bids stay sealed and archived. */
       doCancel: {
         from: ['DRAFT', 'REJECTED', 'PUBLISHED', 'RUNNING', 'CLOSED'],

@@ -52,6 +52,8 @@ export interface AuctionHallState {
   readonly names: Map<number, string>;
   readonly counts: Map<string, { count: number; last: number }>;
   readonly bidders: number;
+  /** Enough suppliers confirmed for the hall to take bids (with fewer it does not run). */
+  readonly enoughSuppliers: boolean;
 }
 
 const alias = (state: AuctionHallState, supplierId: number) => state.aliases.get(supplierId) ?? 0;
@@ -150,6 +152,7 @@ export async function hallState(
     names,
     counts: await bidCounts(data.tx, auctionId),
     bidders: new Set(standing.map((bid) => Number(bid.supplierId))).size,
+    enoughSuppliers: (row.confirmedCount ?? 0) >= (row.minSuppliers ?? 2),
   };
 }
 
@@ -171,6 +174,7 @@ function head(state: AuctionHallState) {
     decrementValue: state.decrementValue,
     decrementBasis: state.decrementBasis,
     largeDropPercent: state.largeDropPercent,
+    enoughSuppliers: state.enoughSuppliers,
   };
 }
 
