@@ -64,7 +64,7 @@ test('a reverse auction: live halls per side, a late bid extends the end, two pe
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const buyer = await open(browser, baseURL, 'buyer');
   const errors = watchConsole(buyer);
   const supplier = (name: string) => first(buyer, 'srmSupplierInfo', { supplierName: name });

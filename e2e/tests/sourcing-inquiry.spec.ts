@@ -50,7 +50,7 @@ test('a sealed inquiry: quotes unread until two people open it, then compared an
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const buyer = await open(browser, baseURL, 'buyer');
   const errors = watchConsole(buyer);
   const supplier = (name: string) => first(buyer, 'srmSupplierInfo', { supplierName: name });
