@@ -183,14 +183,16 @@ async function openDocument(page: Page, kind: DocumentKind, lines: number): Prom
 }
 
 // The order above the click-to-edit threshold; the requisition's grid is the same widget with
-// the same number inputs, tried on a short grid. The order of 12 lines takes every way in; the
-// other two take the fast ways unless SRM_E2E_FULL=1 (the machine is shared: every key costs).
+// the same number inputs, tried on a short grid only with SRM_E2E_FULL=1 (a journey per flow, not
+// per screen: CI's time is bounded). The order of 12 lines takes every way in; the long one takes
+// the fast ways unless SRM_E2E_FULL=1 (the machine is shared: every key costs).
 const FULL = process.env.SRM_E2E_FULL === '1';
 for (const [kind, lines, ways] of [
   [ORDER, 12, ENTRIES],
   [ORDER, 120, FULL ? ENTRIES : (['typed fast', 'pasted'] as const)],
-  [REQUISITION, 12, FULL ? ENTRIES : (['typed fast'] as const)],
+  [REQUISITION, 12, FULL ? ENTRIES : ([] as const)],
 ] as const) {
+  if (!ways.length) continue;
   test(`every decimal form ${ways.join(', ')} arrives exactly: ${kind.name} of ${lines} lines`, async ({
     browser,
     baseURL,
