@@ -47,7 +47,7 @@ type Hall = Row & {
 
 const { ids, ok, call, suppliers, server } = useProcurement();
 const MIN = 60_000;
-const state = { auctionId: 0, pm: 0, entryA: 0, entryB: 0, items: [] as number[], num: '' };
+const state = { auctionId: 0, pm: 0, entryA: 0, entryB: 0, items: new Array<number>(), num: '' };
 const outsider = supplierActor(987_654);
 const pm = () => ({ userId: state.pm, userName: 'pm' });
 const sockets: WebSocket[] = [];
