@@ -1,20 +1,24 @@
 // E2E in Debian's Chromium (never a downloaded browser) against the built server, started on
 // a fresh data directory so each run sees a first start with demo data.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
-// Journeys run on two workers, each against its own server and data directory (ports 18180 and
-// 18181), so that no journey sees another's documents. Playwright sets TEST_PARALLEL_INDEX in each
-// worker process, which loads this file too: that is how a worker finds its server.
+// Each worker runs its journeys against its own server and data directory (ports 18180, 18181…),
+// so that no journey sees another's documents. Playwright sets TEST_PARALLEL_INDEX in each worker
+// process, which loads this file too: that is how a worker finds its server.
+//
+// One worker below four cores: a journey drives a browser and a server, which together keep two
+// cores busy. On CI's 2-core machine the 39 journeys took 56 min on two workers (two of them
+// timing out and passing only on their retry) and 23 min on one, all passing at the first try.
 const firstPort = Number(process.env.E2E_PORT ?? 18180);
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+const workers = Number(process.env.E2E_WORKERS ?? (availableParallelism() >= 4 ? 2 : 1));
 const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/test-results',
-  // Generous: journeys run many steps, and two journeys with their servers and browsers share
-  // CI's two cores (a journey of 1.1 min alone took 3.6 min beside another). A test's own
-  // test.setTimeout, where longer, still applies.
+  // Generous: journeys run many steps on a shared machine (a journey of 1.1 min alone took 3.6 min
+  // beside another). A test's own test.setTimeout, where longer, still applies.
   timeout: 240_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
