@@ -336,6 +336,17 @@ const overrides: SampleOverrides = {
       .where(eq(table.inquiryId as AnyPgColumn, made.inquiryId as number));
     return { ...row, inquiryId: made.inquiryId, validFrom: '2026-12-01', validTo: '2027-11-30', lines: [] };
   },
+  // An auction's award names an opened auction (set directly: opening needs its end to pass).
+  srmAuctionAward: async (row, _n, factory) => {
+    const made = await factory.create('srmAuction');
+    const table = server.runtime.table('srmAuction');
+    await server.runtime
+      .executor()
+      .update(table)
+      .set({ status: 'OPENED' })
+      .where(eq(table.auctionId as AnyPgColumn, made.auctionId as number));
+    return { ...row, auctionId: made.auctionId, validFrom: '2026-12-01', validTo: '2027-11-30', lines: [] };
+  },
   // One library line per supplier, category and organisation.
   srmSupplierCategoryOrg: async (row, _n, factory) => ({
     ...row,

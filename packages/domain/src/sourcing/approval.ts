@@ -5,6 +5,7 @@ import type { ApprovalTemplatePlan } from '@srm/platform';
 import { INQUIRY_PROCESS } from './inquiry/inquiry.entity';
 import { AWARD_PROCESS } from './inquiry-award/inquiry-award.entity';
 import { AUCTION_PROCESS } from './auction/auction.entity';
+import { AUCTION_AWARD_PROCESS } from './auction-award/auction-award.entity';
 
 export const sourcingApprovals: ApprovalTemplatePlan[] = [
   {
@@ -22,6 +23,12 @@ export const sourcingApprovals: ApprovalTemplatePlan[] = [
   {
     processKey: AUCTION_PROCESS,
     entityName: 'srmAuction',
+    nodes: [{ nodeNum: 1, signMode: 'ANY' }],
+    approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
+  },
+  {
+    processKey: AUCTION_AWARD_PROCESS,
+    entityName: 'srmAuctionAward',
     nodes: [{ nodeNum: 1, signMode: 'ANY' }],
     approvers: [{ nodeNum: 1, roleCode: 'PURCHASE_MANAGER' }],
   },

@@ -14,6 +14,7 @@ import { auctionEndpoints, auctionEntryEndpoints } from './auction/auction.endpo
 import { auctionHall } from './auction/auction.hall';
 import { auctionTables } from './auction/auction.tables';
 import { auctionEntryActions } from './auction-entry/auction-entry.actions';
+import { auctionAwardActions } from './auction-award/auction-award.actions';
 
 export const sourcingServer = defineServerArea(sourcingArea, {
   actions: [
@@ -25,6 +26,7 @@ export const sourcingServer = defineServerArea(sourcingArea, {
     auctionEndpoints,
     auctionEntryActions,
     auctionEntryEndpoints,
+    auctionAwardActions,
   ],
   halls: [auctionHall],
   tables: auctionTables,

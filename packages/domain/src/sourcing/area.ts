@@ -9,10 +9,11 @@ import { inquiryQuote } from './inquiry-quote/inquiry-quote.entity';
 import { inquiryAward } from './inquiry-award/inquiry-award.entity';
 import { auction } from './auction/auction.entity';
 import { auctionEntry } from './auction-entry/auction-entry.entity';
+import { auctionAward } from './auction-award/auction-award.entity';
 
 export const sourcingArea = defineArea({
   name: 'sourcing',
-  entities: [inquiry, inquiryQuote, inquiryAward, auction, auctionEntry], // headers; their lines come with them
+  entities: [inquiry, inquiryQuote, inquiryAward, auction, auctionEntry, auctionAward], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SOURCING', side: 'internal', icon: 'audit', order: 15 },
@@ -50,6 +51,14 @@ export const sourcingArea = defineArea({
       path: 'auctionProposal',
       entity: 'srmAuction',
       order: 40,
+    },
+    {
+      code: 'AUCTION_AWARD',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'auctionAwardList',
+      entity: 'srmAuctionAward',
+      order: 45,
     },
     {
       code: 'AUCTION_HISTORY',
@@ -90,6 +99,7 @@ export const sourcingArea = defineArea({
       INQUIRY_QUOTATION: ['comparison', 'export', 'view'],
       INQUIRY_AWARD: ['delete', 'doCancel', 'doSubmit', 'export', 'save', 'view'],
       AUCTION: 'all',
+      AUCTION_AWARD: ['delete', 'doCancel', 'doSubmit', 'export', 'save', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
     },
     PURCHASE_MANAGER: {
@@ -99,6 +109,7 @@ export const sourcingArea = defineArea({
       INQUIRY_AWARD: ['doApproval', 'doReject', 'export', 'view'],
       // A jury member opens the closed auction with the owner; the manager approves publishing.
       AUCTION: ['doApproval', 'doBidOpening', 'doConfirmOpening', 'doReject', 'export', 'view'],
+      AUCTION_AWARD: ['doApproval', 'doReject', 'export', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
     },
     SUPPLIER_PORTAL: {

@@ -18,3 +18,4 @@ export {
   auctionSupplier,
 } from './auction/auction.entity';
 export { auctionEntry } from './auction-entry/auction-entry.entity';
+export { AUCTION_AWARD_PROCESS, auctionAward, auctionAwardLine } from './auction-award/auction-award.entity';

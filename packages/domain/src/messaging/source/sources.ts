@@ -227,6 +227,13 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     variables: [entryNumber, auctionTitle, { name: 'reason', sample: '需求取消' }],
   },
   {
+    code: 'AUCTION_AWARD_RESULT',
+    name: '竞价定标结果',
+    nameEn: 'Auction result',
+    category: 'MANDATORY',
+    variables: [entryNumber, auctionTitle],
+  },
+  {
     code: 'SCHEDULER_ALERT',
     name: '后台作业告警',
     nameEn: 'Background work alert',

@@ -11,6 +11,8 @@ import { type DataApi, defineActions, raiseHallEvent } from '@srm/platform';
 import { randomInt } from 'node:crypto';
 import { assertAllEligible } from '../../supplier/server';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
+import { prepareAwardOf } from '../auction-award/auction-award.actions';
+import { auctionAward } from '../auction-award/auction-award.entity';
 import { auction, auctionItem, auctionJury, auctionSupplier } from './auction.entity';
 import { confirmationOf, confirmedOpeners, mayOpen, openersMissing, openersOf } from '../opening';
 import { hallOf } from './auction.bids';
@@ -195,8 +197,16 @@ export const auctionActions = defineActions(auction, {
       );
       return missing ? { message: 'srmAuction.moreOpeners', params: { missing } } : null;
     },
+    async doPrepareAward(ctx): Promise<RuleIssue | null> {
+      const { awardId } = ctx.previous;
+      if (awardId === null) return null;
+      const [award] = await platform(ctx).list(auctionAward, { awardId }, { limit: 1 });
+      return { message: 'srmAuction.awardExists', params: { number: award?.awardNum ?? '' } };
+    },
   },
   actions: {
+    // Through the award's own save: its checks and its rows from the final bids.
+    doPrepareAward: (ctx) => prepareAwardOf(ctx, ctx.row.auctionId),
     async doApproval(ctx) {
       const { row } = ctx;
       const data = platform(ctx);

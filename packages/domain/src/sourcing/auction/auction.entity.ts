@@ -195,6 +195,8 @@ export const auction = defineEntity('srmAuction', {
     openedDate: datetime({ readonly: true }),
     openedByNames: text({ max: 200, readonly: true }),
     changeReason: textarea({ max: 1000, readonly: true }),
+    /** The award in progress or made (srmAuctionAward, ../auction-award). */
+    awardId: ref('srmAuctionAward', { display: 'awardNum', displayAs: 'awardNum', readonly: true }),
   },
   lines: { items: auctionItem, suppliers: auctionSupplier, jury: auctionJury },
   rules: [
@@ -277,6 +279,7 @@ export const auction = defineEntity('srmAuction', {
           'ownerConfirmedDate',
           'openedDate',
           'openedByNames',
+          'awardId',
           'changeReason',
         ],
       },
@@ -284,7 +287,7 @@ export const auction = defineEntity('srmAuction', {
   },
   workflow: approvalWorkflow(AUCTION_PROCESS, {
     statusLookup: 'SRC_AUCTION_STATUS',
-    states: ['PUBLISHED', 'RUNNING', 'CLOSED', 'OPENED', 'CANCELLED'],
+    states: ['PUBLISHED', 'RUNNING', 'CLOSED', 'OPENED', 'AWARD_APPROVING', 'AWARDED', 'CANCELLED'],
     actions: {
       /** The approval publishes it: the start must still lie ahead; every invited supplier is told. */
       doApproval: { from: ['APPROVING'], to: 'PUBLISHED', system: true },
@@ -304,6 +307,12 @@ export const auction = defineEntity('srmAuction', {
       doConfirmOpening: { from: ['PUBLISHED', 'RUNNING', 'CLOSED'], confirm: true },
       /** Names appear: after the end, once enough different openers confirmed. */
       doBidOpening: { from: ['PUBLISHED', 'RUNNING', 'CLOSED'], to: 'OPENED', confirm: true },
+      /** Prepares the award from the final bids (the best of each material, all of it). */
+      doPrepareAward: { from: ['OPENED'] },
+      /** The award's approval runs (submitted, withdrawn or rejected, approved). */
+      doAwardStart: { from: ['OPENED'], to: 'AWARD_APPROVING', system: true },
+      doAwardBack: { from: ['AWARD_APPROVING'], to: 'OPENED', system: true },
+      doAwarded: { from: ['AWARD_APPROVING'], to: 'AWARDED', system: true },
       /** Bids stay sealed and archived. */
       doCancel: {
         from: ['DRAFT', 'REJECTED', 'PUBLISHED', 'RUNNING', 'CLOSED'],

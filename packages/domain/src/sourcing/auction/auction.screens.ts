@@ -7,6 +7,7 @@ import { auctionHallButton, auctionHistoryButton } from './auction.buttons';
 import { entryHallButton } from '../auction-entry/auction-entry.buttons';
 
 const auction = () => import('./auction.entity').then((m) => m.auction);
+const award = () => import('../auction-award/auction-award.entity').then((m) => m.auctionAward);
 const entry = () => import('../auction-entry/auction-entry.entity').then((m) => m.auctionEntry);
 
 export const auctionScreens: ScreenEntry[] = [
@@ -19,6 +20,10 @@ export const auctionScreens: ScreenEntry[] = [
     list: 'auctionHistoryList',
     edit: 'auctionHistoryDetail',
     editButtons: [auctionHallButton, auctionHistoryButton],
+  }),
+  ...entityScreens('sourcing', 'srmAuctionAward', award, {
+    list: 'auctionAwardList',
+    edit: 'auctionAwardEdit',
   }),
   ...entityScreens('sourcing', 'srmAuctionEntry', entry, {
     list: 'auctionToSupplier',

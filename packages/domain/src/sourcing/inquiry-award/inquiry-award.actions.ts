@@ -4,71 +4,17 @@
 // Submitting needs the inquiry opened and the awarded suppliers eligible to be ordered from; the
 // inquiry waits while the award is approved. The approval hands the award to purchasing (price
 // list, draft agreements, ASL), records what it created, and tells each supplier its own result.
-import { type RuleIssue, add, dec, mul } from '@srm/kernel';
+import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { handOffAward } from '../../agreements/server';
 import { assertAllEligible, dayIn } from '../../supplier/server';
+import { resultOf, shareAmounts, sharesIssue } from '../award';
 import { inquiry } from '../inquiry/inquiry.entity';
 import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { inquiryAward, inquiryAwardLine } from './inquiry-award.entity';
 import { prepareAward } from './inquiry-award.prepare';
 
 const platform = (ctx: DataApi) => ctx.system('an award reads its inquiry and the opened quotes');
-
-type Line = {
-  itemLineNum: number | null;
-  itemName?: string | number | null;
-  inquiryItemId: number | null;
-  supplierId: number | null;
-  supplierName?: string | number | null;
-  quantity: number | null;
-  unitPrice: number | null;
-  validToDate: string | null;
-  lowestFlag: 'Y' | 'N' | null;
-  awardPercent: number | null;
-  awardQuantity?: number | null;
-  lineAmount?: number | null;
-  reason: string | null;
-};
-
-/** The first problem of the shares, material by material. */
-export function sharesIssue(lines: readonly Line[], today: string): RuleIssue | null {
-  const byItem = new Map<number, Line[]>();
-  for (const line of lines) {
-    const list = byItem.get(line.inquiryItemId ?? 0) ?? [];
-    list.push(line);
-    byItem.set(line.inquiryItemId ?? 0, list);
-  }
-  for (const rows of byItem.values()) {
-    const at = { line: rows[0]!.itemLineNum ?? 0, item: String(rows[0]!.itemName ?? '') };
-    const total = rows.reduce((sum, row) => add(sum, dec(row.awardPercent ?? 0)), dec(0));
-    if (total.isZero()) {
-      if (!rows.some((row) => row.reason))
-        return { field: 'lines', message: 'srmInquiryAward.noAwardWhy', params: at };
-      continue;
-    }
-    if (!total.equals(100))
-      return {
-        field: 'lines',
-        message: 'srmInquiryAward.sharesNot100',
-        params: { ...at, total: total.toString() },
-      };
-    for (const row of rows) {
-      if (!(row.awardPercent ?? 0)) continue;
-      if (row.supplierId === null)
-        return { field: 'lines', message: 'srmInquiryAward.noSupplier', params: at };
-      if (row.validToDate !== null && row.validToDate < today)
-        return {
-          field: 'lines',
-          message: 'srmInquiryAward.quoteExpired',
-          params: { ...at, supplier: String(row.supplierName ?? '') },
-        };
-      if (row.lowestFlag !== 'Y' && !row.reason)
-        return { field: 'lines', message: 'srmInquiryAward.notLowestWhy', params: at };
-    }
-  }
-  return null;
-}
 
 /** The awarded suppliers must be eligible to be ordered from (eligibility's ORDER purpose). */
 async function assertOrderable(
@@ -109,19 +55,8 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
       row.currencyId = found.currencyId;
       row.taxIncludedFlag = found.taxIncludedFlag;
     }
-    let total = dec(0);
-    for (const line of ctx.newLines.lines) {
-      const share = dec(line.awardPercent ?? 0);
-      const quantity = mul(dec(line.quantity ?? 0), share.div(100)).toDecimalPlaces(4);
-      line.awardQuantity = quantity.toNumber();
-      line.lineAmount =
-        typeof line.unitPrice === 'number'
-          ? mul(dec(line.unitPrice), quantity).toDecimalPlaces(2).toNumber()
-          : 0;
-      total = add(total, dec(line.lineAmount));
-    }
-    ctx.row.totalAmount = total.toDecimalPlaces(2).toNumber();
-    return previous ? sharesIssue(ctx.newLines.lines, today) : null;
+    ctx.row.totalAmount = shareAmounts(ctx.newLines.lines);
+    return previous ? sharesIssue(ctx.newLines.lines, today, inquiryAward.name) : null;
   },
   async afterSave(ctx) {
     if (ctx.created) await prepareAward(ctx, ctx.id, ctx.row.inquiryId);
@@ -136,7 +71,7 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
       const opened = await inquiryOpened(ctx, previous.inquiryId);
       if (opened) return opened;
       const lines = await ctx.lines(inquiryAwardLine, previous.awardId);
-      const issue = sharesIssue(lines, dayIn(ctx.now, ctx.runtime.timeZone));
+      const issue = sharesIssue(lines, dayIn(ctx.now, ctx.runtime.timeZone), inquiryAward.name);
       if (issue) return issue;
       await assertOrderable(ctx, previous);
       return null;
@@ -209,14 +144,7 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
       // Each supplier that quoted learns its own result, and only that.
       const quotes = await data.list(inquiryQuote, { inquiryId: row.inquiryId, status: 'SUBMITTED' });
       for (const quote of quotes) {
-        const mine = lines.filter((line) => line.supplierId === quote.supplierId);
-        const won = mine.filter((line) => (line.awardPercent ?? 0) > 0);
-        const items = new Set(lines.map((line) => line.inquiryItemId));
-        const result = !won.length
-          ? 'NOT_AWARDED'
-          : won.length === items.size && won.every((l) => l.awardPercent === 100)
-            ? 'AWARDED'
-            : 'PARTIAL';
+        const result = resultOf(lines, quote.supplierId);
         await data.patch(inquiryQuote, quote.quoteId, { awardResult: result });
         await ctx.services.siteMessages?.notify({
           supplierId: quote.supplierId,

@@ -1,0 +1,266 @@
+// The award of an opened auction on a real database: 定标 drafts it from the final bids (the best of
+// each material given all of it, ranks, the reserve marked); a share above the reserve or for a
+// supplier other than the best needs a reason; a lot is awarded whole per supplier. Its approval
+// hands the prices to purchasing once (price list rows, a draft agreement per supplier, ASL), the
+// auction is AWARDED, and each bidder reads only its own result on its entry — never the award.
+import { describe, expect, it } from 'vitest';
+import { type Actor, decideAll } from '@srm/platform';
+import { runExecutable } from '@srm/platform/testing';
+import { useProcurement } from '../../procurement.testing';
+import { sourcingServer } from '../area.server';
+
+type Row = Record<string, unknown>;
+type AwardLine = Row & { awardLineId: number; itemLineNum: number; supplierId: number | null };
+type Award = Row & { awardId: number; versionNum: number; lines: AwardLine[] };
+
+const { ids, ok, call, suppliers, server } = useProcurement();
+const MIN = 60_000;
+const pm = () => ({ userId: Number(state.pm), userName: 'pm' });
+const state = { pm: 0, unit: 0, lot: 0, entries: new Map<string, number>() };
+
+/** An auction taken to OPENED: published, confirmed by A and B, started, `bids` placed, ended, opened. */
+async function openedAuction(
+  extra: Row,
+  items: Row[],
+  bids: (entries: { a: number; b: number }, items: number[]) => Promise<void>,
+): Promise<number> {
+  if (!state.pm) state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+  const now = server().clock.nowMs();
+  const saved = await ok<Row & { auctionId: number }>('srmAuction', 'saveOrUpdate', {
+    title: '支架与螺钉竞价',
+    orgId: ids.orgA,
+    currencyId: ids.currency,
+    auctionMode: 'OPEN',
+    bidBasis: 'UNIT',
+    decrementType: 'AMOUNT',
+    decrementValue: 0.01,
+    decrementBasis: 'OWN',
+    tieRule: 'EARLIER_FIRST',
+    displayRule: 'RANK',
+    startDate: now + 30 * MIN,
+    endDate: now + 90 * MIN,
+    extendWindowMinutes: 0,
+    minSuppliers: 2,
+    openersRequired: 2,
+    items,
+    suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+    jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    ...extra,
+  });
+  const auctionId = saved.auctionId;
+  await ok('srmAuction', 'doSubmit', { auctionId });
+  await decideAll(server().runtime, 'srmAuction', auctionId, 'approve');
+  const entryOf = async (actor: Partial<Actor>) => {
+    const rows = await ok<Row[]>('srmAuctionEntry', 'listByPage', { pageRows: 50 }, actor);
+    const entryId = Number(rows.find((row) => row.auctionId === auctionId)!.entryId);
+    await ok('srmAuctionEntry', 'doConfirm', { entryId }, actor);
+    return entryId;
+  };
+  const entries = { a: await entryOf(suppliers.a), b: await entryOf(suppliers.b) };
+  await ok('srmAuction', 'doImmediateStart', { auctionId });
+  const found = await ok<Row & { items: Row[]; endDate: number }>('srmAuction', 'findById', { auctionId });
+  await bids(
+    entries,
+    found.items.map((item) => Number(item.auctionItemId)),
+  );
+  server().clock.set(found.endDate);
+  await runExecutable(server(), sourcingServer.executables.SOURCING_AUCTION_TICK!);
+  await ok('srmAuction', 'doConfirmOpening', { auctionId });
+  await ok('srmAuction', 'doBidOpening', { auctionId }, pm());
+  state.entries.set(`${auctionId}:a`, entries.a);
+  state.entries.set(`${auctionId}:b`, entries.b);
+  return auctionId;
+}
+
+const bid = async (entryId: number, actor: Partial<Actor>, price: string, auctionItemId?: number) => {
+  server().clock.travel(1_100);
+  await ok('srmAuctionEntry', 'bid', { entryId, price, ...(auctionItemId ? { auctionItemId } : {}) }, actor);
+};
+
+const findAward = (awardId: number) => ok<Award>('srmAuctionAward', 'findById', { awardId });
+const prepare = async (auctionId: number) => {
+  await ok('srmAuction', 'doPrepareAward', { auctionId });
+  const auction = await ok<Row>('srmAuction', 'findById', { auctionId });
+  return findAward(Number(auction.awardId));
+};
+const shares = (award: Award, values: Record<string, [number, string | null]>) =>
+  award.lines.map((line) => {
+    const [percent, reason] = values[`${line.itemLineNum}:${String(line.supplierId)}`] ?? [0, null];
+    return { awardLineId: line.awardLineId, awardPercent: percent, reason };
+  });
+
+describe('the award of an opened auction', () => {
+  it('is drafted from the final bids, ranked, the best given all, the reserve marked', async () => {
+    state.unit = await openedAuction(
+      {},
+      [
+        { lineNum: 1, itemId: ids.screw, quantity: 100000, startPrice: 0.3, reservePrice: 0.25 },
+        { lineNum: 2, itemId: ids.bracket, quantity: 2000, startPrice: 6.5, reservePrice: 7 },
+      ],
+      async ({ a, b }, [screw, bracket]) => {
+        await bid(a, suppliers.a, '0.28', screw);
+        await bid(b, suppliers.b, '0.27', screw);
+        await bid(a, suppliers.a, '6.20', bracket);
+        await bid(b, suppliers.b, '6.40', bracket);
+      },
+    );
+    // Not before it is opened, and not twice.
+    const award = await prepare(state.unit);
+    expect(award).toMatchObject({ status: 'DRAFT', bidBasis: 'UNIT', totalAmount: 39400 });
+    expect(
+      award.lines.map((line) => [
+        line.itemLineNum,
+        line.supplierId,
+        line.bidRank,
+        line.unitPrice,
+        line.lowestFlag,
+        line.overReserveFlag,
+        line.awardPercent,
+        line.lineAmount,
+      ]),
+    ).toEqual([
+      [1, ids.supB, 1, 0.27, 'Y', 'Y', 100, 27000],
+      [1, ids.supA, 2, 0.28, 'N', 'Y', 0, 0],
+      [2, ids.supA, 1, 6.2, 'Y', 'N', 100, 12400],
+      [2, ids.supB, 2, 6.4, 'N', 'N', 0, 0],
+    ]);
+    const again = await call('srmAuction', 'doPrepareAward', { auctionId: state.unit });
+    expect([again.httpStatus, again.body.msg]).toEqual([422, expect.stringContaining('已有定标单')]);
+    // The award is the buyer's: a supplier reads nothing of it.
+    for (const actor of [suppliers.a, suppliers.b]) {
+      expect((await call('srmAuctionAward', 'findById', { awardId: award.awardId }, actor)).httpStatus).toBe(
+        403,
+      );
+      expect((await call<Row[]>('srmAuctionAward', 'listByPage', {}, actor)).body.data ?? []).toEqual([]);
+    }
+  });
+
+  it('asks a reason above the reserve and for a split; approved, it hands off and tells each bidder', async () => {
+    const auction = await ok<Row>('srmAuction', 'findById', { auctionId: state.unit });
+    const award = await findAward(Number(auction.awardId));
+    const screwB = `1:${ids.supB}`;
+    const bracketA = `2:${ids.supA}`;
+    const bracketB = `2:${ids.supB}`;
+    const submit = await call('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
+    expect([submit.httpStatus, submit.body.msg]).toEqual([
+      422,
+      '定标明细：物料第 1 行“内六角圆柱头螺钉 M6×20”：成交价高于保留价，请填写定标理由',
+    ]);
+    const split = await call('srmAuctionAward', 'saveOrUpdate', {
+      awardId: award.awardId,
+      versionNum: award.versionNum,
+      lines: shares(award, { [screwB]: [100, '市场价上涨'], [bracketA]: [60, null], [bracketB]: [40, null] }),
+    });
+    expect([split.httpStatus, split.body.msg]).toEqual([400, expect.stringContaining('非最低价供应商')]);
+    await ok('srmAuctionAward', 'saveOrUpdate', {
+      awardId: award.awardId,
+      versionNum: award.versionNum,
+      lines: shares(award, {
+        [screwB]: [100, '市场价上涨'],
+        [bracketA]: [60, null],
+        [bracketB]: [40, '双源供应'],
+      }),
+    });
+    expect(await findAward(award.awardId)).toMatchObject({ totalAmount: 27000 + 7440 + 5120 });
+    await ok('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
+    expect(await ok<Row>('srmAuction', 'findById', { auctionId: state.unit })).toMatchObject({
+      status: 'AWARD_APPROVING',
+    });
+    await decideAll(server().runtime, 'srmAuctionAward', award.awardId, 'approve');
+    expect(await ok<Row>('srmAuction', 'findById', { auctionId: state.unit })).toMatchObject({
+      status: 'AWARDED',
+    });
+    const done = await findAward(award.awardId);
+    expect(done).toMatchObject({ status: 'APPROVED', handOffNote: expect.stringContaining('3 条') });
+
+    const prices = await ok<Row[]>('srmPurSupplierPl', 'listByPage', { pageRows: 50, sourceType: 'AUCTION' });
+    expect(prices.map((row) => [row.supplierId, row.itemId, row.unitPrice, row.sourceNum]).sort()).toEqual(
+      [
+        [ids.supB, ids.screw, 0.27, done.awardNum],
+        [ids.supA, ids.bracket, 6.2, done.awardNum],
+        [ids.supB, ids.bracket, 6.4, done.awardNum],
+      ].sort(),
+    );
+    const agreements = await ok<Row[]>('srmPurAgreement', 'listByPage', { pageRows: 50, status: 'DRAFT' });
+    const ofA = agreements.filter((row) => row.supplierId === ids.supA && row.sourceNum === done.awardNum);
+    expect(ofA).toHaveLength(1);
+    const agreementA = await ok<Row & { quotas: Row[]; lines: Row[] }>('srmPurAgreement', 'findById', {
+      agreementId: ofA[0]!.agreementId,
+    });
+    // 6.20 including the award line's 13 % tax; A's quota of the bracket is 60 %.
+    expect(agreementA.lines.map((row) => [row.itemId, row.unitPrice, row.taxRate])).toEqual([
+      [ids.bracket, 5.486726, 13],
+    ]);
+    expect(agreementA.quotas.map((row) => [row.itemId, row.quotaPercent])).toEqual([[ids.bracket, 60]]);
+
+    // Each bidder reads its own result on its entry; the message names no one else.
+    for (const [side, actor] of [
+      ['a', suppliers.a],
+      ['b', suppliers.b],
+    ] as const) {
+      const entry = await ok<Row>(
+        'srmAuctionEntry',
+        'findById',
+        { entryId: state.entries.get(`${state.unit}:${side}`) },
+        actor,
+      );
+      expect(entry.resultNote).toBe('部分中标');
+    }
+    const awarded = await call('srmAuctionAward', 'saveOrUpdate', {
+      awardId: award.awardId,
+      versionNum: done.versionNum,
+      awardNote: '改',
+    });
+    expect(awarded.httpStatus).toBeGreaterThanOrEqual(400);
+  });
+
+  it('spreads a lot bid over its materials and awards the lot whole per supplier', async () => {
+    state.lot = await openedAuction(
+      { bidBasis: 'TOTAL', decrementValue: 1 },
+      [
+        { lineNum: 1, itemId: ids.screw, quantity: 10000, startPrice: 0.3 },
+        { lineNum: 2, itemId: ids.bracket, quantity: 1000, startPrice: 7 },
+      ],
+      async ({ a, b }) => {
+        // The lot starts at 3,000 + 7,000 = 10,000.
+        await bid(a, suppliers.a, '9000');
+        await bid(b, suppliers.b, '9500');
+      },
+    );
+    const award = await prepare(state.lot);
+    expect(
+      award.lines.map((line) => [line.itemLineNum, line.supplierId, line.unitPrice, line.awardPercent]),
+    ).toEqual([
+      [1, ids.supA, 0.27, 100],
+      [1, ids.supB, 0.285, 0],
+      [2, ids.supA, 6.3, 100],
+      [2, ids.supB, 6.65, 0],
+    ]);
+    expect(award.totalAmount).toBe(9000);
+    const torn = await call('srmAuctionAward', 'saveOrUpdate', {
+      awardId: award.awardId,
+      versionNum: award.versionNum,
+      lines: shares(award, {
+        [`1:${ids.supA}`]: [100, null],
+        [`2:${ids.supA}`]: [50, null],
+        [`2:${ids.supB}`]: [50, '拆分'],
+      }),
+    });
+    expect([torn.httpStatus, torn.body.msg]).toEqual([400, expect.stringContaining('整包竞价须按整包定标')]);
+    await ok('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
+    await decideAll(server().runtime, 'srmAuctionAward', award.awardId, 'approve');
+    const entryA = await ok<Row>(
+      'srmAuctionEntry',
+      'findById',
+      { entryId: state.entries.get(`${state.lot}:a`) },
+      suppliers.a,
+    );
+    const entryB = await ok<Row>(
+      'srmAuctionEntry',
+      'findById',
+      { entryId: state.entries.get(`${state.lot}:b`) },
+      suppliers.b,
+    );
+    expect([entryA.resultNote, entryB.resultNote]).toEqual(['中标', '未中标']);
+  });
+});
