@@ -227,6 +227,27 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     variables: [entryNumber, auctionTitle, { name: 'reason', sample: '需求取消' }],
   },
   {
+    code: 'AUCTION_REMIND',
+    name: '竞价即将开始',
+    nameEn: 'Auction starting soon',
+    category: 'OPTIONAL',
+    variables: [entryNumber, auctionTitle, { name: 'start', sample: '2026-12-05 10:00' }],
+  },
+  {
+    code: 'AUCTION_EXTENDED',
+    name: '竞价延时',
+    nameEn: 'Auction extended',
+    category: 'OPTIONAL',
+    variables: [entryNumber, auctionTitle, auctionEnd, { name: 'count', sample: '2' }],
+  },
+  {
+    code: 'AUCTION_CLOSED',
+    name: '竞价结束',
+    nameEn: 'Auction closed',
+    category: 'OPTIONAL',
+    variables: [entryNumber, auctionTitle],
+  },
+  {
     code: 'AUCTION_AWARD_RESULT',
     name: '竞价定标结果',
     nameEn: 'Auction result',

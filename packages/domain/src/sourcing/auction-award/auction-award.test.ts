@@ -1,9 +1,12 @@
-// The award of an opened auction on a real database: 定标 drafts it from the final bids (the best of
+// The programs' notices of an auction (15 minutes before the start, after extensions, at the
+// close), then the award of an opened auction on a real database: 定标 drafts it from the final bids (the best of
 // each material given all of it, ranks, the reserve marked); a share above the reserve or for a
 // supplier other than the best needs a reason; a lot is awarded whole per supplier. Its approval
 // hands the prices to purchasing once (price list rows, a draft agreement per supplier, ASL), the
 // auction is AWARDED, and each bidder reads only its own result on its entry — never the award.
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
 import { type Actor, decideAll } from '@srm/platform';
 import { runExecutable } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
@@ -262,5 +265,110 @@ describe('the award of an opened auction', () => {
       suppliers.b,
     );
     expect([entryA.resultNote, entryB.resultNote]).toEqual(['中标', '未中标']);
+  });
+});
+
+describe('the auction program tells the suppliers', () => {
+  const tick = () => runExecutable(server(), sourcingServer.executables.SOURCING_AUCTION_TICK!);
+  /** In-app messages of a source per supplier, about its entry of this auction. */
+  const told = async (auctionId: number, source: string) =>
+    queryRows<{ supplierId: number; n: number }>(
+      server().runtime.executor(),
+      sql`select m.supplier_id::int as "supplierId", count(*)::int as n
+            from base_site_message m join srm_auction_entry e on e.entry_id = m.document_id
+           where m.source = ${source} and m.entity_name = 'srmAuctionEntry' and e.auction_id = ${auctionId}
+           group by m.supplier_id order by m.supplier_id`,
+    );
+
+  it('of the start 15 minutes ahead, once; of extensions since the last notice; of the close', async () => {
+    if (!state.pm) state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    // A user for each supplier: messages to a supplier reach its users.
+    for (const [userName, supplierId] of [
+      ['sup_a_notices', ids.supA],
+      ['sup_b_notices', ids.supB],
+    ] as const)
+      await ok('baseUser', 'saveOrUpdate', {
+        userName,
+        userFullName: userName,
+        userType: 'EXTERNAL',
+        supplierId,
+      });
+    const now = server().clock.nowMs();
+    const saved = await ok<Row & { auctionId: number }>('srmAuction', 'saveOrUpdate', {
+      title: '提醒与延时',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      decrementType: 'AMOUNT',
+      decrementValue: 0.01,
+      startDate: now + 30 * MIN,
+      endDate: now + 90 * MIN,
+      extendWindowMinutes: 5,
+      extendMinutes: 5,
+      items: [{ lineNum: 1, itemId: ids.screw, quantity: 1000, startPrice: 0.3 }],
+      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    });
+    const auctionId = saved.auctionId;
+    await ok('srmAuction', 'doSubmit', { auctionId });
+    await decideAll(server().runtime, 'srmAuction', auctionId, 'approve');
+    await tick();
+    expect(await told(auctionId, 'AUCTION_REMIND')).toEqual([]);
+    // 14 minutes before the start: both invited suppliers, once.
+    server().clock.set(now + 16 * MIN);
+    await tick();
+    await tick();
+    const reminded = await told(auctionId, 'AUCTION_REMIND');
+    expect(reminded.map((row) => row.supplierId).sort()).toEqual([ids.supA, ids.supB].sort());
+    const once = reminded.map((row) => row.n);
+    server().clock.travel(MIN);
+    await tick();
+    expect((await told(auctionId, 'AUCTION_REMIND')).map((row) => row.n)).toEqual(once);
+
+    // Both confirm; at the start the program runs it.
+    const entryOf = async (actor: Partial<Actor>) => {
+      const rows = await ok<Row[]>('srmAuctionEntry', 'listByPage', { pageRows: 50 }, actor);
+      const entryId = Number(rows.find((row) => row.auctionId === auctionId)!.entryId);
+      await ok('srmAuctionEntry', 'doConfirm', { entryId }, actor);
+      return entryId;
+    };
+    const entryA = await entryOf(suppliers.a);
+    await entryOf(suppliers.b);
+    server().clock.set(now + 30 * MIN);
+    await tick();
+    expect(await ok<Row>('srmAuction', 'findById', { auctionId })).toMatchObject({ status: 'RUNNING' });
+
+    // A bid 3 minutes before the end extends it; the next run tells the confirmed suppliers, once.
+    server().clock.set(now + 87 * MIN);
+    await bid(
+      entryA,
+      suppliers.a,
+      '0.29',
+      Number(
+        (await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId })).items[0]!.auctionItemId,
+      ),
+    );
+    expect(await told(auctionId, 'AUCTION_EXTENDED')).toEqual([]);
+    await tick();
+    await tick();
+    expect(
+      (await told(auctionId, 'AUCTION_EXTENDED')).map((row) => [row.supplierId, row.n > 0]).sort(),
+    ).toEqual(
+      [
+        [ids.supA, true],
+        [ids.supB, true],
+      ].sort(),
+    );
+    const extendedOnce = (await told(auctionId, 'AUCTION_EXTENDED')).map((row) => row.n);
+    const after = await ok<Row & { endDate: number }>('srmAuction', 'findById', { auctionId });
+    expect(after).toMatchObject({ extendCount: 1, extendNoticedCount: 1 });
+
+    // The end: closed by the program, and every confirmed supplier told.
+    server().clock.set(after.endDate);
+    await tick();
+    expect(await ok<Row>('srmAuction', 'findById', { auctionId })).toMatchObject({ status: 'CLOSED' });
+    expect((await told(auctionId, 'AUCTION_CLOSED')).map((row) => row.supplierId).sort()).toEqual(
+      [ids.supA, ids.supB].sort(),
+    );
+    expect((await told(auctionId, 'AUCTION_EXTENDED')).map((row) => row.n)).toEqual(extendedOnce);
   });
 });

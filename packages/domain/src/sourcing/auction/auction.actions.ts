@@ -6,7 +6,7 @@
 // closing, opening and cancelling each record the state and raise a hall event, so every screen
 // shows it within a second; none of them decides whether a bid is accepted — the clock inside
 // the bid's transaction does (auction.bids.ts).
-import { type RuleIssue, formatDateTimeMinute, user } from '@srm/kernel';
+import { type RowOf, type RuleIssue, formatDateTimeMinute, user } from '@srm/kernel';
 import { type DataApi, defineActions, raiseHallEvent } from '@srm/platform';
 import { randomInt } from 'node:crypto';
 import { assertAllEligible } from '../../supplier/server';
@@ -19,6 +19,9 @@ import { hallOf } from './auction.bids';
 import { srmAuctionBidder } from './auction.tables';
 
 const platform = (ctx: DataApi) => ctx.system('an auction makes its entries, starts, closes and opens');
+
+/** Suppliers are reminded this long before the start (by the program, once). */
+export const REMIND_BEFORE_START_MS = 15 * 60_000;
 
 const idsOf = (value: string | null | undefined) =>
   value ? value.split(',').map(Number).filter(Number.isFinite) : [];
@@ -299,6 +302,7 @@ export const auctionActions = defineActions(auction, {
     async doClose(ctx) {
       await platform(ctx).patch(auction, ctx.row.auctionId, { closedDate: ctx.runtime.clock.nowMs() });
       await raise(ctx, ctx.row.auctionId, 'closed');
+      await tellSuppliers(ctx, ctx.row, 'closed', {}, ['CONFIRMED']);
     },
     doConfirmOpening: (ctx) => confirmOpening(ctx, ctx.row),
     async doBidOpening(ctx) {
@@ -381,5 +385,35 @@ export async function tickAuctions(
       cancel.map((row) => row.auctionId),
       { comment: data.t('srmAuction.tooFewConfirmed') },
     );
+  await tellAhead(data, live, now);
   return { started: enough.length, closed: close.length, cancelled: cancel.length };
+}
+
+/** Suppliers hear of a start 15 minutes ahead, and of extensions since they were last told. */
+async function tellAhead(data: DataApi, live: readonly RowOf<typeof auction>[], now: number): Promise<void> {
+  const system = platform(data);
+  for (const row of live) {
+    if (
+      row.status === 'PUBLISHED' &&
+      row.startRemindedDate === null &&
+      row.startDate > now &&
+      row.startDate - now <= REMIND_BEFORE_START_MS
+    ) {
+      await system.patch(auction, row.auctionId, { startRemindedDate: now });
+      await tellSuppliers(data, row, 'remind', {
+        start: formatDateTimeMinute(row.startDate, data.runtime.timeZone),
+      });
+    }
+    const extended = row.extendCount ?? 0;
+    if (row.status === 'RUNNING' && row.endDate > now && extended > (row.extendNoticedCount ?? 0)) {
+      await system.patch(auction, row.auctionId, { extendNoticedCount: extended });
+      await tellSuppliers(
+        data,
+        row,
+        'extended',
+        { end: formatDateTimeMinute(row.endDate, data.runtime.timeZone), count: extended },
+        ['CONFIRMED'],
+      );
+    }
+  }
 }

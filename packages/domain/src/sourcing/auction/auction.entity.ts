@@ -190,6 +190,10 @@ export const auction = defineEntity('srmAuction', {
     /** The end as published (the current one may be later). */
     plannedEndDate: datetime({ readonly: true }),
     extendCount: number({ precision: 0, readonly: true }),
+    /** The extensions the suppliers were told of (the program tells them of later ones). */
+    extendNoticedCount: number({ precision: 0, readonly: true }),
+    /** When the suppliers were reminded of the start (15 minutes before it). */
+    startRemindedDate: datetime({ readonly: true }),
     confirmedCount: number({ precision: 0, readonly: true }),
     ownerConfirmedDate: datetime({ readonly: true }),
     openedDate: datetime({ readonly: true }),
