@@ -4,12 +4,14 @@
 // of its bid (pushed on the socket) and never sup_a's price or name; sup_a's bid that is not a step
 // below its own is refused with the server's words; one minute before the end sup_b's bid extends
 // it and both halls show the new end; after it sup_a cannot bid; the buyer alone cannot open, the
-// purchasing manager as second opener does, and the buyer's board names the bidders. Time is
-// moved on the server's clock, never waited for. Screenshots as artifacts.
+// purchasing manager as second opener does, and the buyer's board names the bidders; 发起定标
+// drafts the award, whose 下达预览 lists what its approval will write. Time is moved on the
+// server's clock, never waited for. Screenshots as artifacts.
 import { type Page, expect, test } from '@playwright/test';
 import {
   activePane,
   api,
+  closeTab,
   confirmDialog,
   expectToast,
   first,
@@ -265,6 +267,45 @@ test('a reverse auction: live halls per side, a late bid extends the end, two pe
   await slow(log.getByText('被拒绝').first()).toBeVisible();
   await expect(log).toContainText('未达到最小降价幅度');
   await expect(log).toContainText('苏州恒达精密五金有限公司');
+
+  // The award: 发起定标 on the opened auction drafts it from the final bids (瑞丰's 0.27 on the
+  // screw given all of it); under 竞价定标 its 下达预览 lists what the approval will write.
+  await buyer
+    .locator('.ant-modal:visible')
+    .getByRole('button', { name: /关闭|Close/ })
+    .first()
+    .click();
+  // The document opened before the second opener's action: opened again, it shows OPENED.
+  await closeTab(buyer, /竞价单 AU/);
+  await openFromMenu(buyer, '竞价单');
+  await openRow(buyer, auctionNum);
+  await activePane(buyer)
+    .getByRole('button', { name: /^发起定标$/ })
+    .click();
+  await expect
+    .poll(
+      async () => (await api<Row>(buyer, `${AUCTION}/findById`, { auctionId: made.auctionId })).awardNum,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeTruthy();
+  const { awardNum } = await api<Row>(buyer, `${AUCTION}/findById`, { auctionId: made.auctionId });
+  await openFromMenu(buyer, '竞价定标');
+  await openRow(buyer, String(awardNum));
+  const awardPane = activePane(buyer);
+  await slow(awardPane.getByText('宁波瑞丰电子科技有限公司').first()).toBeVisible();
+  await keepScreenshot(buyer, 'sourcing-auction-award');
+  await awardPane.getByRole('button', { name: /下达预览/ }).click();
+  const preview = buyer.locator('.ant-modal:visible');
+  await slow(preview.getByText('供应商价格库').first()).toBeVisible();
+  await expect(preview).toContainText('将新建');
+  await expect(preview).toContainText('协议草稿');
+  await keepScreenshot(buyer, 'sourcing-auction-award-preview');
+  await preview
+    .getByRole('button', { name: /关闭|Close/ })
+    .first()
+    .click();
 
   // The refusals were the server's answers (422), shown as messages; nothing else went wrong.
   expect([...errors, ...errorsA].filter((line) => !/422/.test(line))).toEqual([]);

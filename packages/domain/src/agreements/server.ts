@@ -8,4 +8,11 @@ export {
   priceChange,
 } from './agreement/agreement.price-change';
 export { type QuotaQuery, type QuotaShare, type QuotaSplit, splitByQuota } from './agreement/agreement.quota';
-export { type AwardHandOff, type AwardedLine, type HandOffResult, handOffAward } from './award-hand-off';
+export {
+  type AwardHandOff,
+  type AwardedLine,
+  type HandOffPlan,
+  type HandOffResult,
+  handOffAward,
+  planHandOff,
+} from './award-hand-off';

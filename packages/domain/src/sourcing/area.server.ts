@@ -15,6 +15,7 @@ import { auctionHall } from './auction/auction.hall';
 import { auctionTables } from './auction/auction.tables';
 import { auctionEntryActions } from './auction-entry/auction-entry.actions';
 import { auctionAwardActions } from './auction-award/auction-award.actions';
+import { auctionAwardEndpoints, inquiryAwardEndpoints } from './award.endpoints';
 
 export const sourcingServer = defineServerArea(sourcingArea, {
   actions: [
@@ -27,6 +28,8 @@ export const sourcingServer = defineServerArea(sourcingArea, {
     auctionEntryActions,
     auctionEntryEndpoints,
     auctionAwardActions,
+    inquiryAwardEndpoints,
+    auctionAwardEndpoints,
   ],
   halls: [auctionHall],
   tables: auctionTables,

@@ -3,7 +3,51 @@
 // reason nobody is awarded; a supplier other than the lowest gets a share only with a reason, and
 // so does a price above the reserve; an expired offer gets none. Quantities and amounts follow the
 // shares; each supplier's result (all, part, nothing) follows from its lines.
-import { type RuleIssue, add, dec, mul } from '@srm/kernel';
+import {
+  type Rule,
+  type RuleIssue,
+  add,
+  amount,
+  approvalWorkflow,
+  checkbox,
+  date,
+  dec,
+  mul,
+  textarea,
+} from '@srm/kernel';
+
+/** The terms every award carries: how long the prices hold, what the hand-off makes, its note. */
+export const awardTerms = () => ({
+  /** The prices hold from and to (supplier price list and agreement). */
+  validFrom: date({ required: true }),
+  validTo: date({ required: true }),
+  /** Make a draft agreement per awarded supplier. */
+  agreementFlag: checkbox({ default: 'Y' }),
+  /** Add the awarded suppliers to the approved supplier list. */
+  aslFlag: checkbox({ default: 'Y' }),
+  totalAmount: amount({ readonly: true }),
+  awardNote: textarea({ max: 2000 }),
+  /** What the approval created (numbers), for the buyer to follow. */
+  handOffNote: textarea({ max: 2000, readonly: true }),
+});
+
+/** The prices of an award cannot end before they start (`messages`: the award entity's name). */
+export const awardDateRule =
+  (messages: string): Rule =>
+  (row) =>
+    row.validFrom && row.validTo && String(row.validFrom) > String(row.validTo)
+      ? { field: 'validTo', message: `${messages}.dateRange` }
+      : null;
+
+/** An award's approval: drafted, approved by its process, or cancelled with a reason. */
+export const awardWorkflow = (processKey: string) =>
+  approvalWorkflow(processKey, {
+    statusLookup: 'SRC_AWARD_STATUS',
+    states: ['CANCELLED'],
+    actions: {
+      doCancel: { from: ['DRAFT', 'REJECTED'], to: 'CANCELLED', needs: ['comment'], danger: true },
+    },
+  });
 
 /** One award row: a supplier's offer for one material, and the share it gets. */
 export interface ShareLine {

@@ -5,10 +5,11 @@
 // opened and the awarded suppliers eligible to be ordered from; the auction waits while the award
 // is approved. The approval hands the award to purchasing (price list, draft agreements, ASL),
 // records what it created, and tells each bidder its own result on its entry.
-import { type NewRowOf, type RuleIssue, dec } from '@srm/kernel';
+import { type NewRowOf, type RowOf, type RuleIssue, dec } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
-import { handOffAward } from '../../agreements/server';
-import { addDays, assertAllEligible, dayIn } from '../../supplier/server';
+import { type AwardHandOff, handOffAward } from '../../agreements/server';
+import { addDays, dayIn } from '../../supplier/server';
+import { assertOrderable, handOffNote } from '../award.server';
 import { type ShareLine, resultOf, shareAmounts, sharesIssue } from '../award';
 import { auction, auctionItem } from '../auction/auction.entity';
 import { standingsOf } from '../auction/auction.bids';
@@ -88,25 +89,40 @@ function linesIssue(lines: readonly ShareLine[], today: string, lot: boolean): R
 }
 
 /** The awarded suppliers must be eligible to be ordered from (eligibility's ORDER purpose). */
-async function assertOrderable(
-  ctx: DataApi,
-  award: { awardId: number; orgId: number | null },
-): Promise<void> {
-  if (award.orgId === null) return;
-  const orgId = award.orgId;
-  const lines = await platform(ctx).lines(auctionAwardLine, award.awardId);
-  await assertAllEligible(
-    ctx,
-    lines
-      .filter((line) => (line.awardPercent ?? 0) > 0 && line.supplierId !== null)
-      .map((line) => ({ supplierId: line.supplierId!, itemId: line.itemId, orgId })),
-    'ORDER',
-  );
-}
+const orderable = async (ctx: DataApi, award: { awardId: number; orgId: number | null }) =>
+  assertOrderable(ctx, award.orgId, await platform(ctx).lines(auctionAwardLine, award.awardId));
 
 async function auctionOpened(ctx: DataApi, auctionId: number): Promise<RuleIssue | null> {
   const [found] = await platform(ctx).list(auction, { auctionId }, { limit: 1 });
   return found?.status === 'OPENED' ? null : { message: 'srmAuctionAward.auctionNotOpened' };
+}
+
+/** What the approval of this award hands to purchasing (also its preview). */
+export async function auctionHandOff(ctx: DataApi, row: RowOf<typeof auctionAward>): Promise<AwardHandOff> {
+  const lines = await platform(ctx).lines(auctionAwardLine, row.awardId);
+  return {
+    sourceType: 'AUCTION',
+    sourceNum: row.awardNum ?? String(row.awardId),
+    title: row.title ?? row.awardNum ?? '',
+    orgId: row.orgId!,
+    currencyId: row.currencyId!,
+    taxIncluded: row.taxIncludedFlag === 'Y',
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    agreements: row.agreementFlag === 'Y',
+    asl: row.aslFlag === 'Y',
+    lines: lines
+      .filter((line) => (line.awardPercent ?? 0) > 0 && line.supplierId !== null)
+      .map((line) => ({
+        key: line.awardLineId,
+        supplierId: line.supplierId!,
+        itemId: line.itemId,
+        percent: line.awardPercent ?? 0,
+        unitPrice: line.unitPrice ?? 0,
+        taxRate: line.taxRate ?? DEFAULT_TAX_RATE,
+        tiers: [],
+      })),
+  };
 }
 
 export const auctionAwardActions = defineActions(auctionAward, {
@@ -145,11 +161,11 @@ export const auctionAwardActions = defineActions(auctionAward, {
       const lines = await ctx.lines(auctionAwardLine, previous.awardId);
       const issue = linesIssue(lines, dayIn(ctx.now, ctx.runtime.timeZone), previous.bidBasis === 'TOTAL');
       if (issue) return issue;
-      await assertOrderable(ctx, previous);
+      await orderable(ctx, previous);
       return null;
     },
     async doApproval(ctx): Promise<RuleIssue | null> {
-      await assertOrderable(ctx, ctx.previous);
+      await orderable(ctx, ctx.previous);
       return null;
     },
   },
@@ -164,34 +180,9 @@ export const auctionAwardActions = defineActions(auctionAward, {
       const { row } = ctx;
       const data = platform(ctx);
       const lines = await data.lines(auctionAwardLine, row.awardId);
-      const awarded = lines.filter((line) => (line.awardPercent ?? 0) > 0 && line.supplierId !== null);
-      const result = await handOffAward(ctx, {
-        sourceType: 'AUCTION',
-        sourceNum: row.awardNum ?? String(row.awardId),
-        title: row.title ?? row.awardNum ?? '',
-        orgId: row.orgId!,
-        currencyId: row.currencyId!,
-        taxIncluded: row.taxIncludedFlag === 'Y',
-        validFrom: row.validFrom,
-        validTo: row.validTo,
-        agreements: row.agreementFlag === 'Y',
-        asl: row.aslFlag === 'Y',
-        lines: awarded.map((line) => ({
-          key: line.awardLineId,
-          supplierId: line.supplierId!,
-          itemId: line.itemId,
-          percent: line.awardPercent ?? 0,
-          unitPrice: line.unitPrice ?? 0,
-          taxRate: line.taxRate ?? DEFAULT_TAX_RATE,
-          tiers: [],
-        })),
-      });
+      const result = await handOffAward(ctx, await auctionHandOff(ctx, row));
       await data.patch(auctionAward, row.awardId, {
-        handOffNote: ctx.t('srmInquiryAward.message.handOffNote', {
-          prices: result.priceRows,
-          agreements: result.agreementNumbers.join('、') || '-',
-          asl: result.aslRows,
-        }),
+        handOffNote: handOffNote(ctx, result),
       });
       await data.act(auction, 'doAwarded', [row.auctionId]);
       // Each supplier that bid learns its own result on its entry, and only that.

@@ -6,19 +6,8 @@
 // same share on every material (its bid was one price for the lot). Its approval hands the award
 // to purchasing (../../agreements/award-hand-off.ts) as an inquiry award's does, and each bidder
 // learns its own result on its entry.
-import {
-  approvalWorkflow,
-  checkbox,
-  date,
-  defineEntity,
-  lookup,
-  number,
-  price,
-  quantity,
-  ref,
-  text,
-  textarea,
-} from '@srm/kernel';
+import { amount, checkbox, defineEntity, lookup, number, price, quantity, ref, text } from '@srm/kernel';
+import { awardDateRule, awardTerms, awardWorkflow } from '../award';
 import { BID_BASES } from '../auction/auction.entity';
 
 /** The approval of an auction's award (its template: ../approval.ts). */
@@ -54,7 +43,7 @@ export const auctionAwardLine = defineEntity('srmAuctionAwardLine', {
     /** The share this supplier gets (the agreement's quota); 0 for none. */
     awardPercent: number({ precision: 2, min: 0, max: 100, default: 0 }),
     awardQuantity: quantity({ readonly: true }),
-    lineAmount: price({ readonly: true }),
+    lineAmount: amount({ readonly: true }),
     /** Why a supplier other than the best, or a price above the reserve, gets a share; or why nobody does. */
     reason: text({ max: 500 }),
   },
@@ -108,25 +97,10 @@ export const auctionAward = defineEntity('srmAuctionAward', {
     }),
     taxIncludedFlag: checkbox({ readonly: true }),
     bidBasis: lookup('SRC_BID_BASIS', { codes: BID_BASES, readonly: true }),
-    /** The prices hold from and to (supplier price list and agreement). */
-    validFrom: date({ required: true }),
-    validTo: date({ required: true }),
-    /** Make a draft agreement per awarded supplier. */
-    agreementFlag: checkbox({ default: 'Y' }),
-    /** Add the awarded suppliers to the approved supplier list. */
-    aslFlag: checkbox({ default: 'Y' }),
-    totalAmount: price({ readonly: true }),
-    awardNote: textarea({ max: 2000 }),
-    /** What the approval created (numbers), for the buyer to follow. */
-    handOffNote: textarea({ max: 2000, readonly: true }),
+    ...awardTerms(),
   },
   lines: { lines: auctionAwardLine },
-  rules: [
-    (row) =>
-      row.validFrom && row.validTo && String(row.validFrom) > String(row.validTo)
-        ? { field: 'validTo', message: 'srmAuctionAward.dateRange' }
-        : null,
-  ],
+  rules: [awardDateRule('srmAuctionAward')],
   list: {
     columns: [
       'awardNum',
@@ -168,11 +142,5 @@ export const auctionAward = defineEntity('srmAuctionAward', {
       },
     ],
   },
-  workflow: approvalWorkflow(AUCTION_AWARD_PROCESS, {
-    statusLookup: 'SRC_AWARD_STATUS',
-    states: ['CANCELLED'],
-    actions: {
-      doCancel: { from: ['DRAFT', 'REJECTED'], to: 'CANCELLED', needs: ['comment'], danger: true },
-    },
-  }),
+  workflow: awardWorkflow(AUCTION_AWARD_PROCESS),
 });

@@ -165,6 +165,18 @@ describe('the award of an opened auction', () => {
       }),
     });
     expect(await findAward(award.awardId)).toMatchObject({ totalAmount: 27000 + 7440 + 5120 });
+    // The preview: what the approval will write, nothing written yet; the buyer's only.
+    type Preview = { rows: (Row & { kind: string; state: string })[] };
+    const preview = () => ok<Preview>('srmAuctionAward', 'handOffPreview', { awardId: award.awardId });
+    const before = await preview();
+    const kinds = (rows: Preview['rows'], kind: string) =>
+      rows.filter((row) => row.kind === kind).map((row) => row.state);
+    expect(kinds(before.rows, 'PRICE')).toEqual(['NEW', 'NEW', 'NEW']);
+    expect(kinds(before.rows, 'AGREEMENT')).toEqual(['NEW', 'NEW']);
+    expect(kinds(before.rows, 'ASL')).toHaveLength(3);
+    expect(
+      (await call('srmAuctionAward', 'handOffPreview', { awardId: award.awardId }, suppliers.a)).httpStatus,
+    ).toBe(403);
     await ok('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
     expect(await ok<Row>('srmAuction', 'findById', { auctionId: state.unit })).toMatchObject({
       status: 'AWARD_APPROVING',
@@ -175,6 +187,12 @@ describe('the award of an opened auction', () => {
     });
     const done = await findAward(award.awardId);
     expect(done).toMatchObject({ status: 'APPROVED', handOffNote: expect.stringContaining('3 条') });
+
+    // Approved: the preview finds everything written (a second run would write nothing).
+    const after = await preview();
+    expect(kinds(after.rows, 'PRICE')).toEqual(['DONE', 'DONE', 'DONE']);
+    expect(kinds(after.rows, 'AGREEMENT')).toEqual(['DONE', 'DONE']);
+    expect(kinds(after.rows, 'ASL').every((state) => state === 'LISTED')).toBe(true);
 
     const prices = await ok<Row[]>('srmPurSupplierPl', 'listByPage', { pageRows: 50, sourceType: 'AUCTION' });
     expect(prices.map((row) => [row.supplierId, row.itemId, row.unitPrice, row.sourceNum]).sort()).toEqual(

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Flex, Tag, Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { dateParts, formatDateTime } from '@srm/kernel';
+import { OPENED_AUCTION_STATES } from './auction.entity';
 import {
   type Labels,
   type RealtimeFrame,
@@ -66,7 +67,7 @@ export function phaseOf(
     return serverNow < view.startDate || view.enoughSuppliers === false ? 'waiting' : 'running';
   }
   if (view.status === 'CLOSED') return 'ended';
-  if (view.status === 'OPENED') return 'opened';
+  if (OPENED_AUCTION_STATES.includes(view.status)) return 'opened';
   if (view.status === 'CANCELLED') return 'cancelled';
   return 'draft';
 }

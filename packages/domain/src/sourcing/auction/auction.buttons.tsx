@@ -5,6 +5,7 @@ import { type ComponentType, type ReactNode, Suspense, lazy, useState } from 're
 import { FundViewOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { type EditButton, type EditButtonProps, useLabels, useSession } from '@srm/platform-ui';
+import { OPENED_AUCTION_STATES } from './auction.entity';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -25,7 +26,7 @@ function onBoard(row: Row, userId: number | undefined): boolean {
 }
 
 /** Published or later: there is a hall to look at. */
-const HALL_STATES = ['PUBLISHED', 'RUNNING', 'CLOSED', 'OPENED', 'CANCELLED'];
+const HALL_STATES = ['PUBLISHED', 'RUNNING', 'CLOSED', ...OPENED_AUCTION_STATES, 'CANCELLED'];
 
 function dialogButton(action: string, icon: ReactNode, Dialog: ComponentType<{ row: Row; onClose(): void }>) {
   return function DialogButton({ entity, row, disabled }: EditButtonProps) {

@@ -40,8 +40,8 @@ export const PARTICIPATION = ['INVITED', 'CONFIRMED', 'DECLINED'] as const;
 
 /** States in which the hall may take bids (the clock inside the bid decides). */
 export const BIDDING_STATES = ['PUBLISHED', 'RUNNING'];
-/** States after which the board shows names. */
-export const OPENED_AUCTION_STATES = ['OPENED'];
+/** States after which the board shows names (opened, then awarded). */
+export const OPENED_AUCTION_STATES = ['OPENED', 'AWARD_APPROVING', 'AWARDED'];
 
 export const auctionItem = defineEntity('srmAuctionItem', {
   area: 'sourcing',

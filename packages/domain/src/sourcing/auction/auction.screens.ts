@@ -5,6 +5,7 @@
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
 import { auctionHallButton, auctionHistoryButton } from './auction.buttons';
 import { entryHallButton } from '../auction-entry/auction-entry.buttons';
+import { handOffPreviewButton } from '../award.buttons';
 
 const auction = () => import('./auction.entity').then((m) => m.auction);
 const award = () => import('../auction-award/auction-award.entity').then((m) => m.auctionAward);
@@ -24,6 +25,7 @@ export const auctionScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmAuctionAward', award, {
     list: 'auctionAwardList',
     edit: 'auctionAwardEdit',
+    editButtons: [handOffPreviewButton('srmAuctionAward')],
   }),
   ...entityScreens('sourcing', 'srmAuctionEntry', entry, {
     list: 'auctionToSupplier',

@@ -4,10 +4,11 @@
 // Submitting needs the inquiry opened and the awarded suppliers eligible to be ordered from; the
 // inquiry waits while the award is approved. The approval hands the award to purchasing (price
 // list, draft agreements, ASL), records what it created, and tells each supplier its own result.
-import type { RuleIssue } from '@srm/kernel';
+import type { RowOf, RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
-import { handOffAward } from '../../agreements/server';
-import { assertAllEligible, dayIn } from '../../supplier/server';
+import { type AwardHandOff, handOffAward } from '../../agreements/server';
+import { dayIn } from '../../supplier/server';
+import { assertOrderable, handOffNote } from '../award.server';
 import { resultOf, shareAmounts, sharesIssue } from '../award';
 import { inquiry } from '../inquiry/inquiry.entity';
 import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
@@ -17,25 +18,61 @@ import { prepareAward } from './inquiry-award.prepare';
 const platform = (ctx: DataApi) => ctx.system('an award reads its inquiry and the opened quotes');
 
 /** The awarded suppliers must be eligible to be ordered from (eligibility's ORDER purpose). */
-async function assertOrderable(
-  ctx: DataApi,
-  award: { awardId: number; orgId: number | null },
-): Promise<void> {
-  if (award.orgId === null) return;
-  const orgId = award.orgId;
-  const lines = await platform(ctx).lines(inquiryAwardLine, award.awardId);
-  await assertAllEligible(
-    ctx,
-    lines
-      .filter((line) => (line.awardPercent ?? 0) > 0 && line.supplierId !== null)
-      .map((line) => ({ supplierId: line.supplierId!, itemId: line.itemId, orgId })),
-    'ORDER',
-  );
-}
+const orderable = async (ctx: DataApi, award: { awardId: number; orgId: number | null }) =>
+  assertOrderable(ctx, award.orgId, await platform(ctx).lines(inquiryAwardLine, award.awardId));
 
 async function inquiryOpened(ctx: DataApi, inquiryId: number): Promise<RuleIssue | null> {
   const [found] = await platform(ctx).list(inquiry, { inquiryId }, { limit: 1 });
   return found?.status === 'OPENED' ? null : { message: 'srmInquiryAward.inquiryNotOpened' };
+}
+
+type AwardRow = RowOf<typeof inquiryAward>;
+
+/** What the approval of this award hands to purchasing (also its preview). */
+export async function inquiryHandOff(ctx: DataApi, row: AwardRow): Promise<AwardHandOff> {
+  const data = platform(ctx);
+  const lines = await data.lines(inquiryAwardLine, row.awardId);
+  const awarded = lines.filter((line) => (line.awardPercent ?? 0) > 0 && line.supplierId !== null);
+  // Each awarded line's tiers, from the supplier's quote of the same material.
+  const tiersOf = async (quoteLineId: number | null) => {
+    if (quoteLineId === null) return [];
+    const [base] = await data.list(inquiryQuoteLine, { quoteLineId }, { limit: 1 });
+    if (!base) return [];
+    const siblings = await data.list(inquiryQuoteLine, {
+      quoteId: base.quoteId,
+      inquiryItemId: base.inquiryItemId,
+    });
+    return siblings
+      .filter(
+        (line) =>
+          (line.fromQuantity ?? 0) > 0 && line.noQuoteFlag !== 'Y' && typeof line.unitPrice === 'number',
+      )
+      .map((line) => ({ fromQuantity: line.fromQuantity!, unitPrice: Number(line.unitPrice) }))
+      .sort((a, b) => a.fromQuantity - b.fromQuantity);
+  };
+  return {
+    sourceType: 'INQUIRY',
+    sourceNum: row.awardNum ?? String(row.awardId),
+    title: row.title ?? row.awardNum ?? '',
+    orgId: row.orgId!,
+    currencyId: row.currencyId!,
+    taxIncluded: row.taxIncludedFlag === 'Y',
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    agreements: row.agreementFlag === 'Y',
+    asl: row.aslFlag === 'Y',
+    lines: await Promise.all(
+      awarded.map(async (line) => ({
+        key: line.awardLineId,
+        supplierId: line.supplierId!,
+        itemId: line.itemId,
+        percent: line.awardPercent ?? 0,
+        unitPrice: line.unitPrice ?? 0,
+        taxRate: line.taxRate ?? 0,
+        tiers: await tiersOf(line.quoteLineId),
+      })),
+    ),
+  };
 }
 
 export const inquiryAwardActions = defineActions(inquiryAward, {
@@ -73,11 +110,11 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
       const lines = await ctx.lines(inquiryAwardLine, previous.awardId);
       const issue = sharesIssue(lines, dayIn(ctx.now, ctx.runtime.timeZone), inquiryAward.name);
       if (issue) return issue;
-      await assertOrderable(ctx, previous);
+      await orderable(ctx, previous);
       return null;
     },
     async doApproval(ctx): Promise<RuleIssue | null> {
-      await assertOrderable(ctx, ctx.previous);
+      await orderable(ctx, ctx.previous);
       return null;
     },
   },
@@ -92,53 +129,9 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
       const { row } = ctx;
       const data = platform(ctx);
       const lines = await data.lines(inquiryAwardLine, row.awardId);
-      const awarded = lines.filter((line) => (line.awardPercent ?? 0) > 0 && line.supplierId !== null);
-      // Each awarded line's tiers, from the supplier's quote of the same material.
-      const tiersOf = async (quoteLineId: number | null) => {
-        if (quoteLineId === null) return [];
-        const [base] = await data.list(inquiryQuoteLine, { quoteLineId }, { limit: 1 });
-        if (!base) return [];
-        const siblings = await data.list(inquiryQuoteLine, {
-          quoteId: base.quoteId,
-          inquiryItemId: base.inquiryItemId,
-        });
-        return siblings
-          .filter(
-            (line) =>
-              (line.fromQuantity ?? 0) > 0 && line.noQuoteFlag !== 'Y' && typeof line.unitPrice === 'number',
-          )
-          .map((line) => ({ fromQuantity: line.fromQuantity!, unitPrice: Number(line.unitPrice) }))
-          .sort((a, b) => a.fromQuantity - b.fromQuantity);
-      };
-      const result = await handOffAward(ctx, {
-        sourceType: 'INQUIRY',
-        sourceNum: row.awardNum ?? String(row.awardId),
-        title: row.title ?? row.awardNum ?? '',
-        orgId: row.orgId!,
-        currencyId: row.currencyId!,
-        taxIncluded: row.taxIncludedFlag === 'Y',
-        validFrom: row.validFrom,
-        validTo: row.validTo,
-        agreements: row.agreementFlag === 'Y',
-        asl: row.aslFlag === 'Y',
-        lines: await Promise.all(
-          awarded.map(async (line) => ({
-            key: line.awardLineId,
-            supplierId: line.supplierId!,
-            itemId: line.itemId,
-            percent: line.awardPercent ?? 0,
-            unitPrice: line.unitPrice ?? 0,
-            taxRate: line.taxRate ?? 0,
-            tiers: await tiersOf(line.quoteLineId),
-          })),
-        ),
-      });
+      const result = await handOffAward(ctx, await inquiryHandOff(ctx, row));
       await data.patch(inquiryAward, row.awardId, {
-        handOffNote: ctx.t('srmInquiryAward.message.handOffNote', {
-          prices: result.priceRows,
-          agreements: result.agreementNumbers.join('、') || '-',
-          asl: result.aslRows,
-        }),
+        handOffNote: handOffNote(ctx, result),
       });
       await data.act(inquiry, 'doAwarded', [row.inquiryId]);
       // Each supplier that quoted learns its own result, and only that.

@@ -5,18 +5,8 @@
 // other than the lowest needs a reason, an expired quote cannot be awarded. Its approval hands the
 // award to purchasing (../../agreements/award-hand-off.ts): supplier price list rows, a draft
 // agreement per supplier, approved-supplier-list rows; the suppliers learn their own result.
-import {
-  approvalWorkflow,
-  checkbox,
-  date,
-  defineEntity,
-  number,
-  price,
-  quantity,
-  ref,
-  text,
-  textarea,
-} from '@srm/kernel';
+import { amount, checkbox, date, defineEntity, number, price, quantity, ref, text } from '@srm/kernel';
+import { awardDateRule, awardTerms, awardWorkflow } from '../award';
 
 /** The approval of an award (its template: ../approval.ts). */
 export const AWARD_PROCESS = 'SRC_INQUIRY_AWARD_APPROVAL';
@@ -46,7 +36,7 @@ export const inquiryAwardLine = defineEntity('srmInquiryAwardLine', {
     /** The share this supplier gets (the agreement's quota); 0 for none. */
     awardPercent: number({ precision: 2, min: 0, max: 100, default: 0 }),
     awardQuantity: quantity({ readonly: true }),
-    lineAmount: price({ readonly: true }),
+    lineAmount: amount({ readonly: true }),
     /** Why a supplier other than the lowest gets a share, or why nobody is awarded the material. */
     reason: text({ max: 500 }),
   },
@@ -98,25 +88,10 @@ export const inquiryAward = defineEntity('srmInquiryAward', {
       readonly: true,
     }),
     taxIncludedFlag: checkbox({ readonly: true }),
-    /** The prices hold from and to (supplier price list and agreement). */
-    validFrom: date({ required: true }),
-    validTo: date({ required: true }),
-    /** Make a draft agreement per awarded supplier. */
-    agreementFlag: checkbox({ default: 'Y' }),
-    /** Add the awarded suppliers to the approved supplier list. */
-    aslFlag: checkbox({ default: 'Y' }),
-    totalAmount: price({ readonly: true }),
-    awardNote: textarea({ max: 2000 }),
-    /** What the approval created (numbers), for the buyer to follow. */
-    handOffNote: textarea({ max: 2000, readonly: true }),
+    ...awardTerms(),
   },
   lines: { lines: inquiryAwardLine },
-  rules: [
-    (row) =>
-      row.validFrom && row.validTo && String(row.validFrom) > String(row.validTo)
-        ? { field: 'validTo', message: 'srmInquiryAward.dateRange' }
-        : null,
-  ],
+  rules: [awardDateRule('srmInquiryAward')],
   list: {
     columns: [
       'awardNum',
@@ -156,11 +131,5 @@ export const inquiryAward = defineEntity('srmInquiryAward', {
       },
     ],
   },
-  workflow: approvalWorkflow(AWARD_PROCESS, {
-    statusLookup: 'SRC_AWARD_STATUS',
-    states: ['CANCELLED'],
-    actions: {
-      doCancel: { from: ['DRAFT', 'REJECTED'], to: 'CANCELLED', needs: ['comment'], danger: true },
-    },
-  }),
+  workflow: awardWorkflow(AWARD_PROCESS),
 });

@@ -4,6 +4,7 @@
 // view of those it was invited to.
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
 import { comparisonButton } from './inquiry.buttons';
+import { handOffPreviewButton } from '../award.buttons';
 
 const inquiry = () => import('./inquiry.entity').then((m) => m.inquiry);
 const quote = () => import('../inquiry-quote/inquiry-quote.entity').then((m) => m.inquiryQuote);
@@ -22,6 +23,7 @@ export const inquiryScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmInquiryAward', award, {
     list: 'inquiryAwardSummaryList',
     edit: 'inquiryAwardEdit',
+    editButtons: [handOffPreviewButton('srmInquiryAward')],
   }),
   ...entityScreens('sourcing', 'srmInquiryQuote', quote, {
     list: 'inquiryNotQuotationList',
