@@ -29,7 +29,7 @@ export async function assertOrderable(
 
 /** The award's note of what its approval wrote. */
 export function handOffNote(ctx: DataApi, result: HandOffResult): string {
-  return ctx.t('srmInquiryAward.message.handOffNote', {
+  return ctx.t('sourcingAward.handOffNote', {
     prices: result.priceRows,
     agreements: result.agreementNumbers.join('、') || '-',
     asl: result.aslRows,
