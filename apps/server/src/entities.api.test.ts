@@ -336,6 +336,13 @@ const overrides: SampleOverrides = {
       .where(eq(table.inquiryId as AnyPgColumn, made.inquiryId as number));
     return { ...row, inquiryId: made.inquiryId, validFrom: '2026-12-01', validTo: '2027-11-30', lines: [] };
   },
+  // An auction item category of its own category, disabled: a listed one would oblige every
+  // auction sample to name it.
+  srmAuctionCategory: async (row, _n, factory) => ({
+    ...row,
+    categoryId: (await factory.create('srmBaseCategory')).categoryId,
+    enabledFlag: 'N',
+  }),
   // An auction's award names an opened auction (set directly: opening needs its end to pass).
   srmAuctionAward: async (row, _n, factory) => {
     const made = await factory.create('srmAuction');

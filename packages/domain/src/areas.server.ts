@@ -39,7 +39,7 @@ export const domainSeeds = serverAreas.flatMap((area) => area.seeds);
 
 /**
  * Every area's approval templates with one user deciding their first node: tests approve every
- * document through one user of their own.
+ * document through one user of their own (a node whose approver a document's field names keeps it).
  */
 export function singleApproverTemplates(userId: number): ApprovalTemplateRow[] {
   const plans = serverAreas.flatMap((area) => area.approvalTemplates);
@@ -50,6 +50,11 @@ export function singleApproverTemplates(userId: number): ApprovalTemplateRow[] {
   ).map((template) => ({
     ...template,
     nodes: template.nodes.slice(0, 1),
-    approvers: [{ nodeNum: 1, approverType: 'USER' as const, userId }],
+    // A node decided by the user a field names (an award's engineer) stays so.
+    approvers: template.approvers.some(
+      (approver) => approver.approverType === 'FIELD' && approver.nodeNum === 1,
+    )
+      ? template.approvers.filter((approver) => approver.nodeNum === 1)
+      : [{ nodeNum: 1, approverType: 'USER' as const, userId }],
   }));
 }

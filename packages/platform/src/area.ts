@@ -20,11 +20,13 @@ export interface ApprovalNodePlan {
   readonly conditionValue?: string;
 }
 
-/** Who decides a node: holders of a demo role (by its code). */
-export interface ApprovalApproverPlan {
-  readonly nodeNum: number;
-  readonly roleCode: string;
-}
+/**
+ * Who decides a node: holders of a demo role (by its code), or the user a field of the document
+ * names (an award's engineer).
+ */
+export type ApprovalApproverPlan =
+  | { readonly nodeNum: number; readonly roleCode: string }
+  | { readonly nodeNum: number; readonly fieldName: string };
 
 /** An approval process of the area's documents, seeded as a template (label `process.<KEY>`). */
 export interface ApprovalTemplatePlan {
@@ -87,9 +89,10 @@ export interface ApprovalTemplateRow extends Row {
   nodes: Array<ApprovalNodePlan & { nodeName: string; nodeNameEn: string }>;
   approvers: Array<{
     nodeNum: number;
-    approverType: 'ROLE' | 'USER';
+    approverType: 'ROLE' | 'USER' | 'FIELD';
     roleId?: number | null;
     userId?: number;
+    fieldName?: string;
   }>;
 }
 
@@ -109,11 +112,11 @@ export function approvalTemplateRows(
       nodeName: label(`process.${plan.processKey}.node${node.nodeNum}`, 'zh-CN'),
       nodeNameEn: label(`process.${plan.processKey}.node${node.nodeNum}`, 'en'),
     })),
-    approvers: plan.approvers.map((approver) => ({
-      nodeNum: approver.nodeNum,
-      approverType: 'ROLE',
-      roleId: roleId(approver.roleCode),
-    })),
+    approvers: plan.approvers.map((approver) =>
+      'fieldName' in approver
+        ? { nodeNum: approver.nodeNum, approverType: 'FIELD' as const, fieldName: approver.fieldName }
+        : { nodeNum: approver.nodeNum, approverType: 'ROLE' as const, roleId: roleId(approver.roleCode) },
+    ),
   }));
 }
 
@@ -135,7 +138,7 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
         const roles = new Map<string, number | null>();
         for (const plan of templates)
           for (const approver of plan.approvers)
-            if (!roles.has(approver.roleCode))
+            if ('roleCode' in approver && !roles.has(approver.roleCode))
               roles.set(approver.roleCode, await context.findId('baseRole', { roleCode: approver.roleCode }));
         const rows = approvalTemplateRows(
           templates,
@@ -146,7 +149,9 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
           // Once: an administrator's later edits are kept. Nodes whose roles the demo lacks (a
           // partial seeding in a test) are left out; without the first node there is no template.
           if (await context.findId('srmBaseProcessTemplate', { processKey: row.processKey })) continue;
-          const approvers = row.approvers.filter((approver) => approver.roleId !== null);
+          const approvers = row.approvers.filter(
+            (approver) => approver.approverType !== 'ROLE' || approver.roleId !== null,
+          );
           const nodes = row.nodes.filter((node) =>
             approvers.some((approver) => approver.nodeNum === node.nodeNum),
           );

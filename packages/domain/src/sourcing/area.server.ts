@@ -15,6 +15,7 @@ import { auctionHall } from './auction/auction.hall';
 import { auctionTables } from './auction/auction.tables';
 import { auctionEntryActions } from './auction-entry/auction-entry.actions';
 import { auctionAwardActions } from './auction-award/auction-award.actions';
+import { auctionQuestionActions } from './auction-question/auction-question.actions';
 import { auctionAwardEndpoints, inquiryAwardEndpoints } from './award.endpoints';
 
 export const sourcingServer = defineServerArea(sourcingArea, {
@@ -28,6 +29,7 @@ export const sourcingServer = defineServerArea(sourcingArea, {
     auctionEntryActions,
     auctionEntryEndpoints,
     auctionAwardActions,
+    auctionQuestionActions,
     inquiryAwardEndpoints,
     auctionAwardEndpoints,
   ],

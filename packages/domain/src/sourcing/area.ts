@@ -10,10 +10,21 @@ import { inquiryAward } from './inquiry-award/inquiry-award.entity';
 import { auction } from './auction/auction.entity';
 import { auctionEntry } from './auction-entry/auction-entry.entity';
 import { auctionAward } from './auction-award/auction-award.entity';
+import { auctionQuestion } from './auction-question/auction-question.entity';
+import { auctionCategory } from './auction-category/auction-category.entity';
 
 export const sourcingArea = defineArea({
   name: 'sourcing',
-  entities: [inquiry, inquiryQuote, inquiryAward, auction, auctionEntry, auctionAward], // headers; their lines come with them
+  entities: [
+    inquiry,
+    inquiryQuote,
+    inquiryAward,
+    auction,
+    auctionEntry,
+    auctionAward,
+    auctionQuestion,
+    auctionCategory,
+  ], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SOURCING', side: 'internal', icon: 'audit', order: 15 },
@@ -61,12 +72,28 @@ export const sourcingArea = defineArea({
       order: 45,
     },
     {
+      code: 'AUCTION_ANSWER',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'auctionAnswer',
+      entity: 'srmAuctionQuestion',
+      order: 48,
+    },
+    {
       code: 'AUCTION_HISTORY',
       side: 'internal',
       under: 'SOURCING',
       path: 'auctionHistoryList',
       entity: 'srmAuction',
       order: 50,
+    },
+    {
+      code: 'AUCTION_CATEGORY',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'auctionItemCategory',
+      entity: 'srmAuctionCategory',
+      order: 90,
     },
     {
       code: 'EXT_INQUIRY_TODO',
@@ -92,6 +119,14 @@ export const sourcingArea = defineArea({
       entity: 'srmAuctionEntry',
       order: 30,
     },
+    {
+      code: 'EXT_AUCTION_QUESTION',
+      side: 'external',
+      under: 'EXT_SOURCING',
+      path: 'auctionQuestion',
+      entity: 'srmAuctionQuestion',
+      order: 40,
+    },
   ],
   grants: {
     BUYER: {
@@ -100,7 +135,9 @@ export const sourcingArea = defineArea({
       INQUIRY_AWARD: ['delete', 'doCancel', 'doSubmit', 'export', 'save', 'view'],
       AUCTION: 'all',
       AUCTION_AWARD: ['delete', 'doCancel', 'doSubmit', 'export', 'save', 'view'],
+      AUCTION_ANSWER: ['doAnswer', 'export', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
+      AUCTION_CATEGORY: ['export', 'view'],
     },
     PURCHASE_MANAGER: {
       // A jury member with the opener role confirms the opening; the manager approves.
@@ -110,12 +147,16 @@ export const sourcingArea = defineArea({
       // A jury member opens the closed auction with the owner; the manager approves publishing.
       AUCTION: ['doApproval', 'doBidOpening', 'doConfirmOpening', 'doReject', 'export', 'view'],
       AUCTION_AWARD: ['doApproval', 'doReject', 'export', 'view'],
+      AUCTION_ANSWER: ['doAnswer', 'export', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
+      // Which categories may be auctioned, and which need the engineer's sign-off on the award.
+      AUCTION_CATEGORY: 'all',
     },
     SUPPLIER_PORTAL: {
       EXT_INQUIRY_TODO: ['doDecline', 'doSubmit', 'save', 'view'],
       EXT_INQUIRY_VIEW: ['doRevise', 'export', 'view'],
       EXT_AUCTION: ['bid', 'doConfirm', 'doDecline', 'view'],
+      EXT_AUCTION_QUESTION: ['delete', 'doAsk', 'save', 'view'],
     },
   },
 });

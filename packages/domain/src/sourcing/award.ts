@@ -39,14 +39,20 @@ export const awardDateRule =
       ? { field: 'validTo', message: `${messages}.dateRange` }
       : null;
 
+/** A draft or rejected award is cancelled with a reason. */
+export const awardCancel = {
+  from: ['DRAFT', 'REJECTED'],
+  to: 'CANCELLED',
+  needs: ['comment'],
+  danger: true,
+} as const;
+
 /** An award's approval: drafted, approved by its process, or cancelled with a reason. */
 export const awardWorkflow = (processKey: string) =>
   approvalWorkflow(processKey, {
     statusLookup: 'SRC_AWARD_STATUS',
     states: ['CANCELLED'],
-    actions: {
-      doCancel: { from: ['DRAFT', 'REJECTED'], to: 'CANCELLED', needs: ['comment'], danger: true },
-    },
+    actions: { doCancel: awardCancel },
   });
 
 /** One award row: a supplier's offer for one material, and the share it gets. */

@@ -90,6 +90,12 @@ export interface WorkflowAction {
   readonly needs?: readonly ActionInput[];
   /** Approval process key: the action starts an approval and the document waits (bpm). */
   readonly approval?: string;
+  /**
+   * With `approval`: the actions the engine fires when that process ends, where they are not
+   * doApproval and doReject (a second process on the same document: an award's engineer
+   * sign-off fires doEngineerAwardApproval / doEngineerAwardReject). A withdrawal fires `rejected`.
+   */
+  readonly outcomes?: { readonly approved: string; readonly rejected: string };
   /** Fired by the platform only (the approval engine, another action); refused over HTTP. */
   readonly system?: boolean;
   /** Asks for confirmation in the UI. */
@@ -364,6 +370,12 @@ export function defineEntity<
     const unknown = spec.supplierVisibleIn.filter((state) => !spec.workflow!.states.includes(state));
     if (unknown.length)
       throw new Error(`${name}: supplierVisibleIn names unknown states ${unknown.join(', ')}`);
+  }
+  for (const [actionName, action] of Object.entries(spec.workflow?.actions ?? {})) {
+    const named = action.outcomes ? [action.outcomes.approved, action.outcomes.rejected] : [];
+    const missing = named.filter((outcome) => !spec.workflow!.actions[outcome]?.system);
+    if (missing.length)
+      throw new Error(`${name}.${actionName}: outcomes name no system action ${missing.join(', ')}`);
   }
   for (const [field, def] of Object.entries(own)) {
     const english = (def as { english?: string }).english;

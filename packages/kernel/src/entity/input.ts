@@ -76,7 +76,10 @@ function idOf(value: unknown): number | null {
 
 function isBlank(value: unknown): boolean {
   return (
-    value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+    value === null ||
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
   );
 }
 

@@ -96,6 +96,16 @@ describe('a value with a non-callable toString or valueOf', () => {
     }
   });
 
+  it('a required text input of blanks only is missing, as a saved field is', () => {
+    const spec = { reason: text({ required: true, max: 20 }) };
+    for (const value of ['', '   ', '\t\n'])
+      expect(parseInput(spec, { reason: value })).toEqual({
+        ok: false,
+        issues: [{ path: ['reason'], message: 'validation.required' }],
+      });
+    expect(parseInput(spec, { reason: ' 因 ' }).ok).toBe(true);
+  });
+
   it('is refused as a list filter on every filterable field, and as a sort field', () => {
     for (const name of Object.keys(fields))
       for (const value of hostile) {

@@ -890,9 +890,12 @@ export class ApprovalEngine implements ApprovalGateway {
     action: string,
     comment: string | null,
   ): Promise<void> {
+    // A process started by an action that names its outcomes fires those instead.
+    const outcomes = this.entityOf(instance.entityName).workflow?.actions[instance.action]?.outcomes;
+    const fired = !outcomes ? action : action === APPROVE_ACTION ? outcomes.approved : outcomes.rejected;
     await this.runtime
       .service(instance.entityName)
-      .act({ ...actor, system: true }, action, [instance.documentId], comment ? { comment } : {}, {
+      .act({ ...actor, system: true }, fired, [instance.documentId], comment ? { comment } : {}, {
         fromHttp: false,
       });
   }

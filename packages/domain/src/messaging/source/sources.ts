@@ -255,6 +255,20 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     variables: [entryNumber, auctionTitle],
   },
   {
+    code: 'AUCTION_QUESTION',
+    name: '竞价提问',
+    nameEn: 'Auction question',
+    category: 'OPTIONAL',
+    variables: [entryNumber, auctionTitle],
+  },
+  {
+    code: 'AUCTION_ANSWER',
+    name: '竞价答疑',
+    nameEn: 'Auction answer',
+    category: 'MANDATORY',
+    variables: [entryNumber, auctionTitle],
+  },
+  {
     code: 'SCHEDULER_ALERT',
     name: '后台作业告警',
     nameEn: 'Background work alert',

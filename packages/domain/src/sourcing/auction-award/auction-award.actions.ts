@@ -11,7 +11,8 @@ import { type AwardHandOff, handOffAward } from '../../agreements/server';
 import { addDays, dayIn } from '../../supplier/server';
 import { assertOrderable, handOffNote } from '../award.server';
 import { type ShareLine, resultOf, shareAmounts, sharesIssue } from '../award';
-import { auction, auctionItem } from '../auction/auction.entity';
+import { auction, auctionItem, auctionJury } from '../auction/auction.entity';
+import { engineerRequired } from '../auction-category/auction-category.rules';
 import { standingsOf } from '../auction/auction.bids';
 import { ranked } from '../auction/auction.rules';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
@@ -125,6 +126,40 @@ export async function auctionHandOff(ctx: DataApi, row: RowOf<typeof auctionAwar
   };
 }
 
+/**
+ * The award approved (and signed off by the engineer where needed): handed to purchasing, the
+ * auction awarded, each bidder told its own result on its entry, and only that.
+ */
+async function awarded(ctx: DataApi, row: RowOf<typeof auctionAward>): Promise<void> {
+  const data = platform(ctx);
+  const lines = await data.lines(auctionAwardLine, row.awardId);
+  const result = await handOffAward(ctx, await auctionHandOff(ctx, row));
+  await data.patch(auctionAward, row.awardId, {
+    handOffNote: handOffNote(ctx, result),
+  });
+  await data.act(auction, 'doAwarded', [row.auctionId]);
+  // Each supplier that bid learns its own result on its entry, and only that.
+  const bidders = new Set(lines.flatMap((line) => (line.supplierId === null ? [] : [line.supplierId])));
+  const entries = await data.list(auctionEntry, { auctionId: row.auctionId, status: 'CONFIRMED' });
+  for (const entry of entries) {
+    if (!bidders.has(entry.supplierId)) continue;
+    const outcome = resultOf(lines, entry.supplierId);
+    await data.patch(auctionEntry, entry.entryId, {
+      resultNote: ctx.t(`lookup.SRC_AWARD_RESULT.${outcome}`),
+    });
+    await ctx.services.siteMessages?.notify({
+      supplierId: entry.supplierId,
+      titleKey: `srmAuctionAward.message.${outcome}Title`,
+      contentKey: `srmAuctionAward.message.${outcome}Content`,
+      params: { number: entry.entryNum ?? '', title: entry.title ?? '' },
+      link: { entityName: auctionEntry.name, documentId: entry.entryId },
+      source: 'AUCTION_AWARD_RESULT',
+      email: true,
+      eventId: `${entry.entryId}-award-${row.awardId}`,
+    });
+  }
+}
+
 export const auctionAwardActions = defineActions(auctionAward, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
     const { row, previous } = ctx;
@@ -141,6 +176,12 @@ export const auctionAwardActions = defineActions(auctionAward, {
       row.currencyId = found.currencyId;
       row.taxIncludedFlag = found.taxIncludedFlag;
       row.bidBasis = found.bidBasis;
+      // Award by engineer: the category decides; the jury's engineer signs off unless another is named.
+      row.engineerFlag = (await engineerRequired(ctx, found.categoryId)) ? 'Y' : 'N';
+      if (row.engineerId === null || row.engineerId === undefined) {
+        const jury = await platform(ctx).lines(auctionJury, found.auctionId);
+        row.engineerId = jury.find((member) => member.juryRole === 'ENGINEER')?.userId ?? null;
+      }
     }
     ctx.row.totalAmount = shareAmounts(ctx.newLines.lines);
     if (!previous) return null;
@@ -161,7 +202,13 @@ export const auctionAwardActions = defineActions(auctionAward, {
       const lines = await ctx.lines(auctionAwardLine, previous.awardId);
       const issue = linesIssue(lines, dayIn(ctx.now, ctx.runtime.timeZone), previous.bidBasis === 'TOTAL');
       if (issue) return issue;
+      if (previous.engineerFlag === 'Y' && previous.engineerId === null)
+        return { field: 'engineerId', message: 'srmAuctionAward.engineerRequired' };
       await orderable(ctx, previous);
+      return null;
+    },
+    async doEngineerAwardApproval(ctx): Promise<RuleIssue | null> {
+      await orderable(ctx, ctx.previous);
       return null;
     },
     async doApproval(ctx): Promise<RuleIssue | null> {
@@ -177,35 +224,13 @@ export const auctionAwardActions = defineActions(auctionAward, {
       await platform(ctx).patch(auction, ctx.row.auctionId, { awardId: null });
     },
     async doApproval(ctx) {
-      const { row } = ctx;
-      const data = platform(ctx);
-      const lines = await data.lines(auctionAwardLine, row.awardId);
-      const result = await handOffAward(ctx, await auctionHandOff(ctx, row));
-      await data.patch(auctionAward, row.awardId, {
-        handOffNote: handOffNote(ctx, result),
-      });
-      await data.act(auction, 'doAwarded', [row.auctionId]);
-      // Each supplier that bid learns its own result on its entry, and only that.
-      const bidders = new Set(lines.flatMap((line) => (line.supplierId === null ? [] : [line.supplierId])));
-      const entries = await data.list(auctionEntry, { auctionId: row.auctionId, status: 'CONFIRMED' });
-      for (const entry of entries) {
-        if (!bidders.has(entry.supplierId)) continue;
-        const outcome = resultOf(lines, entry.supplierId);
-        await data.patch(auctionEntry, entry.entryId, {
-          resultNote: ctx.t(`lookup.SRC_AWARD_RESULT.${outcome}`),
-        });
-        await ctx.services.siteMessages?.notify({
-          supplierId: entry.supplierId,
-          titleKey: `srmAuctionAward.message.${outcome}Title`,
-          contentKey: `srmAuctionAward.message.${outcome}Content`,
-          params: { number: entry.entryNum ?? '', title: entry.title ?? '' },
-          link: { entityName: auctionEntry.name, documentId: entry.entryId },
-          source: 'AUCTION_AWARD_RESULT',
-          email: true,
-          eventId: `${entry.entryId}-award-${row.awardId}`,
-        });
-      }
+      if (ctx.row.engineerFlag !== 'Y') return awarded(ctx, ctx.row);
+      // Award by engineer: the engineer's process starts; the hand-off waits for its sign-off.
+      await platform(ctx).act(auctionAward, 'doEngineerStart', [ctx.row.awardId]);
+      await platform(ctx).act(auction, 'doEngineerStart', [ctx.row.auctionId]);
     },
+    doEngineerAwardApproval: (ctx) => awarded(ctx, ctx.row),
+    doEngineerAwardReject: (ctx) => platform(ctx).act(auction, 'doAwardBack', [ctx.row.auctionId]),
   },
 });
 

@@ -6,12 +6,26 @@
 // same share on every material (its bid was one price for the lot). Its approval hands the award
 // to purchasing (../../agreements/award-hand-off.ts) as an inquiry award's does, and each bidder
 // learns its own result on its entry.
-import { amount, checkbox, defineEntity, lookup, number, price, quantity, ref, text } from '@srm/kernel';
-import { awardDateRule, awardTerms, awardWorkflow } from '../award';
+import {
+  amount,
+  approvalWorkflow,
+  checkbox,
+  defineEntity,
+  internalUser,
+  lookup,
+  number,
+  price,
+  quantity,
+  ref,
+  text,
+} from '@srm/kernel';
+import { awardCancel, awardDateRule, awardTerms } from '../award';
 import { BID_BASES } from '../auction/auction.entity';
 
 /** The approval of an auction's award (its template: ../approval.ts). */
 export const AUCTION_AWARD_PROCESS = 'SRC_AUCTION_AWARD_APPROVAL';
+/** The engineer's technical sign-off after that approval, where the auction's category needs it. */
+export const AUCTION_ENGINEER_PROCESS = 'SRC_AUCTION_AWARD_ENGINEER';
 
 /** The tax rate an award line starts with (auction bids carry none): China's standard VAT rate. */
 export const DEFAULT_TAX_RATE = 13;
@@ -97,6 +111,15 @@ export const auctionAward = defineEntity('srmAuctionAward', {
     }),
     taxIncludedFlag: checkbox({ readonly: true }),
     bidBasis: lookup('SRC_BID_BASIS', { codes: BID_BASES, readonly: true }),
+    /** The auction's category needs the engineer's sign-off after the approval (award by engineer). */
+    engineerFlag: checkbox({ readonly: true }),
+    /** Who signs it off: the auction's jury member with the engineer role, unless changed. */
+    engineerId: ref('baseUser', {
+      display: 'userFullName',
+      displayAs: 'engineerName',
+      grantsRead: false,
+      filter: internalUser,
+    }),
     ...awardTerms(),
   },
   lines: { lines: auctionAwardLine },
@@ -130,6 +153,8 @@ export const auctionAward = defineEntity('srmAuctionAward', {
           'currencyId',
           'taxIncludedFlag',
           'bidBasis',
+          'engineerFlag',
+          'engineerId',
           'validFrom',
           'validTo',
           'agreementFlag',
@@ -142,5 +167,26 @@ export const auctionAward = defineEntity('srmAuctionAward', {
       },
     ],
   },
-  workflow: awardWorkflow(AUCTION_AWARD_PROCESS),
+  workflow: approvalWorkflow(AUCTION_AWARD_PROCESS, {
+    statusLookup: 'SRC_AWARD_STATUS',
+    states: ['ENGINEER_APPROVING', 'CANCELLED'],
+    actions: {
+      doCancel: awardCancel,
+      /** Approved where the engineer must sign off too: that process starts (in the same step). */
+      doEngineerStart: {
+        from: ['APPROVED'],
+        to: 'ENGINEER_APPROVING',
+        system: true,
+        approval: AUCTION_ENGINEER_PROCESS,
+        outcomes: { approved: 'doEngineerAwardApproval', rejected: 'doEngineerAwardReject' },
+      },
+      doEngineerAwardApproval: { from: ['ENGINEER_APPROVING'], to: 'APPROVED', system: true },
+      doEngineerAwardReject: {
+        from: ['ENGINEER_APPROVING'],
+        to: 'REJECTED',
+        needs: ['comment'],
+        system: true,
+      },
+    },
+  }),
 });

@@ -10,6 +10,7 @@ import { queryRows } from '@srm/db';
 import { type Actor, decideAll } from '@srm/platform';
 import { runExecutable } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
+import { decideTask } from '../../approval.testing';
 import { sourcingServer } from '../area.server';
 
 type Row = Record<string, unknown>;
@@ -388,5 +389,125 @@ describe('the auction program tells the suppliers', () => {
       [ids.supA, ids.supB].sort(),
     );
     expect((await told(auctionId, 'AUCTION_EXTENDED')).map((row) => row.n)).toEqual(extendedOnce);
+  });
+});
+
+describe('award by engineer (auction item categories)', () => {
+  it('auctions only listed categories; the engineer signs the award off before the hand-off', async () => {
+    if (!state.pm) state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    const screw = await ok<Row & { categoryId: number }>('srmBaseItem', 'findById', { itemId: ids.screw });
+    const engineer = await ok<Row & { userId: number }>('baseUser', 'saveOrUpdate', {
+      userName: 'eng',
+      userFullName: '王工',
+      userType: 'INTERNAL',
+    });
+    const listed = await ok<Row & { auctionCategoryId: number }>('srmAuctionCategory', 'saveOrUpdate', {
+      categoryId: screw.categoryId,
+      engineerAwardFlag: 'Y',
+    });
+    try {
+      // Listed categories: an auction names one, and its materials lie in it.
+      const now = server().clock.nowMs();
+      const draft = {
+        title: '品类校验',
+        orgId: ids.orgA,
+        currencyId: ids.currency,
+        decrementType: 'AMOUNT',
+        decrementValue: 0.01,
+        startDate: now + 30 * MIN,
+        endDate: now + 90 * MIN,
+        suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+      };
+      const screwLine = { lineNum: 1, itemId: ids.screw, quantity: 1000, startPrice: 0.3 };
+      const bracketLine = { lineNum: 2, itemId: ids.bracket, quantity: 10, startPrice: 6 };
+      const unnamed = await call('srmAuction', 'saveOrUpdate', { ...draft, items: [screwLine] });
+      expect([unnamed.httpStatus, unnamed.body.msg]).toEqual([
+        400,
+        expect.stringContaining('请选择竞价品类'),
+      ]);
+      const outside = await call('srmAuction', 'saveOrUpdate', {
+        ...draft,
+        categoryId: screw.categoryId,
+        items: [screwLine, bracketLine],
+      });
+      expect([outside.httpStatus, outside.body.msg]).toEqual([400, expect.stringContaining('第 2 行物料')]);
+
+      const auctionId = await openedAuction(
+        {
+          categoryId: screw.categoryId,
+          jury: [
+            { userId: state.pm, juryRole: 'OPENER' },
+            { userId: engineer.userId, juryRole: 'ENGINEER' },
+          ],
+        },
+        [{ lineNum: 1, itemId: ids.screw, quantity: 50000, startPrice: 0.3 }],
+        async ({ a, b }, [item]) => {
+          await bid(a, suppliers.a, '0.27', item);
+          await bid(b, suppliers.b, '0.26', item);
+        },
+      );
+      const award = await prepare(auctionId);
+      expect(award).toMatchObject({ engineerFlag: 'Y', engineerId: engineer.userId });
+
+      // Without an engineer it is not submitted.
+      await ok('srmAuctionAward', 'saveOrUpdate', {
+        awardId: award.awardId,
+        versionNum: award.versionNum,
+        engineerId: null,
+      });
+      const bare = await call('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
+      expect([bare.httpStatus, bare.body.msg]).toEqual([422, expect.stringContaining('指定确认工程师')]);
+      const again = await findAward(award.awardId);
+      await ok('srmAuctionAward', 'saveOrUpdate', {
+        awardId: award.awardId,
+        versionNum: again.versionNum,
+        engineerId: engineer.userId,
+      });
+
+      // The manager approves: the award waits for the engineer, nothing is handed off yet.
+      await ok('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
+      expect((await decideTask(server(), pm(), 'srmAuctionAward', award.awardId)).body.status).toBe('S');
+      expect(await findAward(award.awardId)).toMatchObject({
+        status: 'ENGINEER_APPROVING',
+        handOffNote: null,
+      });
+      expect(await ok<Row>('srmAuction', 'findById', { auctionId })).toMatchObject({
+        status: 'ENGINEER_APPROVING',
+      });
+      const engineerActor = { userId: engineer.userId, userName: 'eng' };
+      // The engineer's own task: the manager has none; the award's actions are not for HTTP.
+      expect(
+        (await call('srmAuctionAward', 'doEngineerAwardApproval', { awardId: award.awardId })).httpStatus,
+      ).toBe(403);
+      const rejected = await decideTask(
+        server(),
+        engineerActor,
+        'srmAuctionAward',
+        award.awardId,
+        'doReject',
+        '材料规格需复核',
+      );
+      expect(rejected.body.status, rejected.body.msg).toBe('S');
+      expect(await findAward(award.awardId)).toMatchObject({ status: 'REJECTED' });
+      expect(await ok<Row>('srmAuction', 'findById', { auctionId })).toMatchObject({ status: 'OPENED' });
+
+      // Submitted again: the manager, then the engineer, approve; then the hand-off runs.
+      await ok('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
+      expect((await decideTask(server(), pm(), 'srmAuctionAward', award.awardId)).body.status).toBe('S');
+      const signed = await decideTask(server(), engineerActor, 'srmAuctionAward', award.awardId);
+      expect(signed.body.status, signed.body.msg).toBe('S');
+      expect(await findAward(award.awardId)).toMatchObject({
+        status: 'APPROVED',
+        handOffNote: expect.stringContaining('供应商价格库'),
+      });
+      expect(await ok<Row>('srmAuction', 'findById', { auctionId })).toMatchObject({ status: 'AWARDED' });
+    } finally {
+      // The other tests' auctions name no category.
+      await ok('srmAuctionCategory', 'saveOrUpdate', {
+        auctionCategoryId: listed.auctionCategoryId,
+        versionNum: 1,
+        enabledFlag: 'N',
+      });
+    }
   });
 });

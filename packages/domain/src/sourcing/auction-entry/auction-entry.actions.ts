@@ -4,6 +4,7 @@
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { auction, auctionSupplier } from '../auction/auction.entity';
+import { answersSoFar } from '../auction-question/auction-question.actions';
 import { auctionEntry } from './auction-entry.entity';
 
 const platform = (ctx: DataApi) => ctx.system('an entry’s answer is mirrored on the auction');
@@ -36,6 +37,7 @@ export const auctionEntryActions = defineActions(auctionEntry, {
     async doConfirm(ctx) {
       await platform(ctx).patch(auctionEntry, ctx.row.entryId, { answeredDate: ctx.now.getTime() });
       await mirror(ctx, ctx.row, 'CONFIRMED');
+      await answersSoFar(ctx, ctx.row);
     },
     async doDecline(ctx) {
       await platform(ctx).patch(auctionEntry, ctx.row.entryId, { answeredDate: ctx.now.getTime() });

@@ -18,6 +18,26 @@ import { BID_BASES, DECREMENT_BASES, DECREMENT_TYPES, DISPLAY_RULES } from '../a
 
 export const ENTRY_STATES = ['INVITED', 'CONFIRMED', 'DECLINED', 'CANCELLED'] as const;
 
+/**
+ * The buyer's answers to the auction's questions, as this supplier reads them: the question and
+ * the answer, never who asked (../auction-question). Written when the buyer answers.
+ */
+export const auctionEntryAnswer = defineEntity('srmAuctionEntryAnswer', {
+  area: 'sourcing',
+  key: 'entryAnswerId',
+  parent: { entity: 'srmAuctionEntry', field: 'entryId' },
+  rowsByPlatform: true,
+  fields: {
+    questionText: textarea({ max: 2000, readonly: true }),
+    answerText: textarea({ max: 4000, readonly: true }),
+    publishedDate: datetime({ readonly: true }),
+  },
+  list: {
+    columns: ['publishedDate', 'questionText', 'answerText'],
+    sort: [{ field: 'entryAnswerId', order: 'asc' }],
+  },
+});
+
 export const auctionEntry = defineEntity('srmAuctionEntry', {
   area: 'sourcing',
   key: 'entryId',
@@ -54,6 +74,8 @@ export const auctionEntry = defineEntity('srmAuctionEntry', {
     startDate: datetime({ readonly: true }),
     /** The end as published or as the buyer moved it; the hall shows extensions live. */
     endDate: datetime({ readonly: true }),
+    /** Questions are taken until then (or until the end). */
+    qaDeadline: datetime({ readonly: true }),
     attachmentIds: attachments({ readonly: true }),
     answeredDate: datetime({ readonly: true }),
     /** After the award: its own result only. */
@@ -90,6 +112,7 @@ export const auctionEntry = defineEntity('srmAuctionEntry', {
           'displayRule',
           'startDate',
           'endDate',
+          'qaDeadline',
           'status',
           'answeredDate',
           'resultNote',
@@ -99,6 +122,7 @@ export const auctionEntry = defineEntity('srmAuctionEntry', {
       },
     ],
   },
+  lines: { answers: auctionEntryAnswer },
   workflow: {
     states: [...ENTRY_STATES],
     initial: 'INVITED',

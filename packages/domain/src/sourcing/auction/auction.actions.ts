@@ -17,6 +17,7 @@ import { auction, auctionItem, auctionJury, auctionSupplier } from './auction.en
 import { confirmationOf, confirmedOpeners, mayOpen, openersMissing, openersOf } from '../opening';
 import { hallOf } from './auction.bids';
 import { srmAuctionBidder } from './auction.tables';
+import { categoryIssue } from '../auction-category/auction-category.rules';
 
 const platform = (ctx: DataApi) => ctx.system('an auction makes its entries, starts, closes and opens');
 
@@ -134,7 +135,7 @@ export const auctionActions = defineActions(auction, {
       ctx.newLines.suppliers,
       ctx.newLines.items.filter((line) => orgChanged || !oldItems.has(line.itemId)),
     );
-    return null;
+    return categoryIssue(ctx, row.categoryId ?? null, ctx.newLines.items);
   },
   guards: {
     async doSubmit(ctx): Promise<RuleIssue | null> {
@@ -151,7 +152,7 @@ export const auctionActions = defineActions(auction, {
       const late = startAhead(ctx, previous.startDate);
       if (late) return late;
       await assertInvitable(ctx, previous, suppliers, items);
-      return null;
+      return categoryIssue(ctx, previous.categoryId, items);
     },
     async doApproval(ctx): Promise<RuleIssue | null> {
       const { previous } = ctx;
@@ -240,6 +241,7 @@ export const auctionActions = defineActions(auction, {
             displayRule: row.displayRule,
             startDate: row.startDate,
             endDate: row.endDate,
+            qaDeadline: row.qaDeadline,
           },
         ]);
         const copies = files

@@ -41,7 +41,7 @@ export const PARTICIPATION = ['INVITED', 'CONFIRMED', 'DECLINED'] as const;
 /** States in which the hall may take bids (the clock inside the bid decides). */
 export const BIDDING_STATES = ['PUBLISHED', 'RUNNING'];
 /** States after which the board shows names (opened, then awarded). */
-export const OPENED_AUCTION_STATES = ['OPENED', 'AWARD_APPROVING', 'AWARDED'];
+export const OPENED_AUCTION_STATES = ['OPENED', 'AWARD_APPROVING', 'ENGINEER_APPROVING', 'AWARDED'];
 
 export const auctionItem = defineEntity('srmAuctionItem', {
   area: 'sourcing',
@@ -137,6 +137,11 @@ export const auction = defineEntity('srmAuction', {
     auctionNum: text({ readonly: true, max: 30 }),
     title: text({ required: true, max: 120 }),
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
+    /**
+     * The material category auctioned: one of the auction item categories when any are listed
+     * (its materials must lie in it); it decides whether the award needs the engineer.
+     */
+    categoryId: ref('srmBaseCategory', { display: 'categoryName', filter: () => ({ enabledFlag: 'Y' }) }),
     currencyId: ref('srmBaseCurrency', {
       required: true,
       display: 'currencyCode',
@@ -166,6 +171,8 @@ export const auction = defineEntity('srmAuction', {
     startDate: datetime({ required: true }),
     /** The current end (extensions move it). */
     endDate: datetime({ required: true }),
+    /** Suppliers' questions are taken until then (empty: until the end). */
+    qaDeadline: datetime(),
     /** A bid accepted this many minutes before the end extends it … */
     extendWindowMinutes: number({ precision: 0, min: 0, max: 120, default: 2 }),
     /** … by this many minutes … */
@@ -209,6 +216,10 @@ export const auction = defineEntity('srmAuction', {
         ? { field: 'endDate', message: 'srmAuction.endBeforeStart' }
         : null,
     (row) =>
+      row.qaDeadline && row.endDate && Number(row.qaDeadline) > Number(row.endDate)
+        ? { field: 'qaDeadline', message: 'srmAuction.qaAfterEnd' }
+        : null,
+    (row) =>
       row.decrementType === 'PERCENT' && Number(row.decrementValue) >= 100
         ? { field: 'decrementValue', message: 'srmAuction.percentTooLarge' }
         : null,
@@ -239,12 +250,14 @@ export const auction = defineEntity('srmAuction', {
           'auctionNum',
           'title',
           'orgId',
+          'categoryId',
           'currencyId',
           'taxIncludedFlag',
           'auctionMode',
           'bidBasis',
           'startDate',
           'endDate',
+          'qaDeadline',
           'status',
           'termsNote',
           'attachmentIds',
@@ -291,7 +304,16 @@ export const auction = defineEntity('srmAuction', {
   },
   workflow: approvalWorkflow(AUCTION_PROCESS, {
     statusLookup: 'SRC_AUCTION_STATUS',
-    states: ['PUBLISHED', 'RUNNING', 'CLOSED', 'OPENED', 'AWARD_APPROVING', 'AWARDED', 'CANCELLED'],
+    states: [
+      'PUBLISHED',
+      'RUNNING',
+      'CLOSED',
+      'OPENED',
+      'AWARD_APPROVING',
+      'ENGINEER_APPROVING',
+      'AWARDED',
+      'CANCELLED',
+    ],
     actions: {
       /** The approval publishes it: the start must still lie ahead; every invited supplier is told. */
       doApproval: { from: ['APPROVING'], to: 'PUBLISHED', system: true },
@@ -315,8 +337,10 @@ export const auction = defineEntity('srmAuction', {
       doPrepareAward: { from: ['OPENED'] },
       /** The award's approval runs (submitted, withdrawn or rejected, approved). */
       doAwardStart: { from: ['OPENED'], to: 'AWARD_APPROVING', system: true },
-      doAwardBack: { from: ['AWARD_APPROVING'], to: 'OPENED', system: true },
-      doAwarded: { from: ['AWARD_APPROVING'], to: 'AWARDED', system: true },
+      /** Approved, the award waits for the engineer's sign-off where its category needs it. */
+      doEngineerStart: { from: ['AWARD_APPROVING'], to: 'ENGINEER_APPROVING', system: true },
+      doAwardBack: { from: ['AWARD_APPROVING', 'ENGINEER_APPROVING'], to: 'OPENED', system: true },
+      doAwarded: { from: ['AWARD_APPROVING', 'ENGINEER_APPROVING'], to: 'AWARDED', system: true },
       /** Bids stay sealed and archived. */
       doCancel: {
         from: ['DRAFT', 'REJECTED', 'PUBLISHED', 'RUNNING', 'CLOSED'],

@@ -10,6 +10,8 @@ import { handOffPreviewButton } from '../award.buttons';
 const auction = () => import('./auction.entity').then((m) => m.auction);
 const award = () => import('../auction-award/auction-award.entity').then((m) => m.auctionAward);
 const entry = () => import('../auction-entry/auction-entry.entity').then((m) => m.auctionEntry);
+const category = () => import('../auction-category/auction-category.entity').then((m) => m.auctionCategory);
+const question = () => import('../auction-question/auction-question.entity').then((m) => m.auctionQuestion);
 
 export const auctionScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmAuction', auction, {
@@ -31,5 +33,18 @@ export const auctionScreens: ScreenEntry[] = [
     list: 'auctionToSupplier',
     edit: 'auctionToSupplierDetail',
     editButtons: [entryHallButton],
+  }),
+  // The supplier's questions (auctionQuestion) and the buyer's answering of them (auctionAnswer).
+  ...entityScreens('sourcing', 'srmAuctionQuestion', question, {
+    list: 'auctionQuestion',
+    edit: 'auctionQuestionDetail',
+  }),
+  ...entityScreens('sourcing', 'srmAuctionQuestion', question, {
+    list: 'auctionAnswer',
+    edit: 'auctionAnswerDetail',
+  }),
+  ...entityScreens('sourcing', 'srmAuctionCategory', category, {
+    list: 'auctionItemCategory',
+    edit: 'auctionItemCategoryEdit',
   }),
 ];

@@ -1,12 +1,16 @@
-// Demo auctions, made as the buyer and the suppliers would make them: one that starts two minutes
-// after the demo data is loaded and runs half an hour, both demo suppliers confirmed, so a newcomer
-// can sign in as sup_a and sup_b and watch their bids cross in the hall; and one that ran an hour
-// ago, with bids from both, closed and waiting for its two openers (buyer, then approver). The
-// snapshot of `npm run build` is used only on the day it was made (ADR 0008): a first start the
-// same day sees the first auction about to start or running.
+// Demo auctions, made as the buyer, the suppliers, the openers and the approver would make them:
+// one that starts two minutes after the demo data is loaded and runs half an hour, both demo
+// suppliers confirmed, so a newcomer can sign in as sup_a and sup_b and watch their bids cross in
+// the hall (with a question of sup_a's answered by the buyer); one that ran an hour ago, with bids from both, closed and waiting for its two openers
+// (buyer, then approver); and one that ran two days ago, opened by both, whose award to the best
+// bidder (恒达) was approved: its hand-off wrote the price list row and the draft agreement (恒达
+// is on the ASL for the screw already). The snapshot of `npm run build` is used only on the day it
+// was made (ADR 0008): a first start the same day sees the first auction about to start or running.
 import { eq } from 'drizzle-orm';
 import { type Actor, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
+import { auctionAward } from '../auction-award/auction-award.entity';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
+import { auctionQuestion } from '../auction-question/auction-question.entity';
 import { auction } from './auction.entity';
 import { placeBid } from './auction.bids';
 import { srmAuctionBid } from './auction.tables';
@@ -35,8 +39,14 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
   const found = await ids(context);
   if (Object.values(found).some((id) => id === null)) return;
   const id = (value: number | null) => value ?? 0;
-  const buyer: Actor = { ...SYSTEM_ACTOR, system: false, userId: id(found.buyer), userName: 'buyer' };
-  const asBuyer = context.data(buyer);
+  const internal = (userId: number | null, userName: string): Actor => ({
+    ...SYSTEM_ACTOR,
+    system: false,
+    userId: id(userId),
+    userName,
+  });
+  const asBuyer = context.data(internal(found.buyer, 'buyer'));
+  const asApprover = context.data(internal(found.approver, 'approver'));
   const supplier = (supplierId: number | null, userId: number | null, userName: string): Actor => ({
     ...SYSTEM_ACTOR,
     system: false,
@@ -48,7 +58,9 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
   const supA = supplier(found.hengda, found.supA, 'sup_a');
   const supB = supplier(found.ruifeng, found.supB, 'sup_b');
   const now = context.runtime.clock.nowMs();
-  const body = (title: string, start: number, end: number) => ({
+  type Lot = { quantity: number; startPrice: number; reservePrice: number };
+  const quarterly: Lot = { quantity: 200000, startPrice: 0.3, reservePrice: 0.26 };
+  const body = (title: string, start: number, end: number, lot: Lot) => ({
     title,
     orgId: id(found.ou100),
     currencyId: id(found.cny),
@@ -75,17 +87,15 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
         lineNum: 1,
         itemId: id(found.screw),
         uomId: found.pcs,
-        quantity: 200000,
-        startPrice: 0.3,
-        reservePrice: 0.26,
+        ...lot,
       },
     ],
     suppliers: [{ supplierId: id(found.hengda) }, { supplierId: id(found.ruifeng) }],
     jury: [{ userId: id(found.approver), juryRole: 'OPENER' }],
   });
   /** Published and confirmed by both suppliers. */
-  const publish = async (title: string, start: number, end: number) => {
-    const saved = await asBuyer.save(auction, body(title, start, end));
+  const publish = async (title: string, start: number, end: number, lot = quarterly) => {
+    const saved = await asBuyer.save(auction, body(title, start, end, lot));
     await asBuyer.act(auction, 'doSubmit', [saved.auctionId]);
     await decideAll(context.runtime, auction.name, saved.auctionId, 'approve');
     for (const actor of [supA, supB]) {
@@ -95,37 +105,85 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
     return saved.auctionId;
   };
 
-  await publish('M6 螺钉季度竞价（演示：数据载入两分钟后开始）', now + 2 * MIN, now + 32 * MIN);
+  const upcomingId = await publish(
+    'M6 螺钉季度竞价（演示：数据载入两分钟后开始）',
+    now + 2 * MIN,
+    now + 32 * MIN,
+  );
+  // A question of 恒达 on it, answered: both suppliers read the answer on their entries, only
+  // 恒达 its own question.
+  const [askerEntry] = await context.data(supA).list(auctionEntry, { auctionId: upcomingId });
+  if (askerEntry) {
+    const asked = await context.data(supA).save(auctionQuestion, {
+      entryId: askerEntry.entryId,
+      questionText: '含税单价是否包含送货至苏州工厂的运费？是否接受分两批交货？',
+    });
+    await context.data(supA).act(auctionQuestion, 'doAsk', [asked.questionId]);
+    await asBuyer.act(auctionQuestion, 'doAnswer', [asked.questionId], {
+      answerText: '含税单价包含送货至苏州工厂仓库的运费；可分两批交货，每批不少于 10 万件。',
+    });
+  }
+
+  const system = context.data();
+  /**
+   * Started now with a bid from each supplier, then its times (the auction's, its entries' and its
+   * bids') set `back` earlier, published ten minutes before it ran for half an hour; closed.
+   */
+  const runEarlier = async (auctionId: number, prices: readonly [string, string], back: number) => {
+    await asBuyer.act(auction, 'doImmediateStart', [auctionId]);
+    const [item] = (await data.find(auction, auctionId)).items;
+    for (const [actor, price] of [
+      [supA, prices[0]],
+      [supB, prices[1]],
+    ] as const) {
+      const [entry] = await context.data(actor).list(auctionEntry, { auctionId });
+      if (entry && item)
+        await placeBid(context.data(actor), {
+          entryId: entry.entryId,
+          auctionItemId: item.auctionItemId,
+          price,
+        });
+    }
+    const tx = data.tx;
+    const bids = await tx.select().from(srmAuctionBid).where(eq(srmAuctionBid.auctionId, auctionId));
+    for (const bid of bids)
+      await tx
+        .update(srmAuctionBid)
+        .set({ bidTime: new Date(bid.bidTime.getTime() - back) })
+        .where(eq(srmAuctionBid.bidId, bid.bidId));
+    const start = now - back;
+    const end = start + 30 * MIN;
+    await system.patch(auction, auctionId, {
+      publishedDate: start - 10 * MIN,
+      startDate: start,
+      startedDate: start,
+      endDate: end,
+      plannedEndDate: end,
+    });
+    await system.patchWhere(auctionEntry, { auctionId }, { startDate: start, endDate: end });
+    await system.act(auction, 'doClose', [auctionId]);
+  };
 
   // The closed one: run now, then its times and bids are set an hour back.
   const closedId = await publish('M6 螺钉补充量竞价（已结束，待开标）', now + MIN, now + 31 * MIN);
-  await asBuyer.act(auction, 'doImmediateStart', [closedId]);
-  const [item] = (await data.find(auction, closedId)).items;
-  for (const [actor, price] of [
-    [supA, '0.29'],
-    [supB, '0.28'],
-  ] as const) {
-    const [entry] = await context.data(actor).list(auctionEntry, { auctionId: closedId });
-    if (entry && item)
-      await placeBid(context.data(actor), {
-        entryId: entry.entryId,
-        auctionItemId: item.auctionItemId,
-        price,
-      });
-  }
-  const hour = 60 * MIN;
-  const tx = data.tx;
-  const bids = await tx.select().from(srmAuctionBid).where(eq(srmAuctionBid.auctionId, closedId));
-  for (const bid of bids)
-    await tx
-      .update(srmAuctionBid)
-      .set({ bidTime: new Date(bid.bidTime.getTime() - hour) })
-      .where(eq(srmAuctionBid.bidId, bid.bidId));
-  const system = context.data();
-  await system.patch(auction, closedId, {
-    startDate: now - hour,
-    startedDate: now - hour,
-    endDate: now - 30 * MIN,
+  await runEarlier(closedId, ['0.29', '0.28'], 60 * MIN);
+
+  // The awarded one: run two days ago; the owner confirms the opening, the jury's opener opens it;
+  // 发起定标 drafts the award from the final bids (恒达's 0.13 given all of it), the buyer submits
+  // it and the purchasing manager approves: the approval hands it to purchasing. 恒达 wins, as it is
+  // on the ASL for the screw: an ASL row for 瑞丰 would take the pair the ASL application suite
+  // applies for. Its 0.115 without tax is within five percent of 恒达's agreed 0.12 (no warning).
+  const awardedId = await publish('M6 螺钉年度竞价（已定标）', now + MIN, now + 31 * MIN, {
+    quantity: 500000,
+    startPrice: 0.16,
+    reservePrice: 0.14,
   });
-  await system.act(auction, 'doClose', [closedId]);
+  await runEarlier(awardedId, ['0.13', '0.14'], 2 * 24 * 60 * MIN);
+  await asBuyer.act(auction, 'doConfirmOpening', [awardedId]);
+  await asApprover.act(auction, 'doBidOpening', [awardedId]);
+  await asBuyer.act(auction, 'doPrepareAward', [awardedId]);
+  const { awardId } = await data.find(auction, awardedId);
+  if (awardId === null) return;
+  await asBuyer.act(auctionAward, 'doSubmit', [awardId]);
+  await decideAll(context.runtime, auctionAward.name, awardId, 'approve');
 });
