@@ -17,7 +17,6 @@ CREATE TABLE "srm_auction_question" (
 	"question_num" varchar(30),
 	"entry_id" bigint NOT NULL,
 	"auction_id" bigint,
-	"title" varchar(120),
 	"supplier_id" bigint,
 	"org_id" bigint,
 	"question_text" text NOT NULL,
@@ -74,15 +73,13 @@ CREATE INDEX "srm_auction_entry_answer_entry_id_idx" ON "srm_auction_entry_answe
 --> statement-breakpoint
 CREATE INDEX "srm_auction_question_question_num_idx" ON "srm_auction_question" USING btree ("question_num");
 --> statement-breakpoint
-CREATE INDEX "srm_auction_question_title_idx" ON "srm_auction_question" USING btree ("title");
+CREATE INDEX "srm_auction_question_auction_id_idx" ON "srm_auction_question" USING btree ("auction_id");
 --> statement-breakpoint
 CREATE INDEX "srm_auction_question_status_idx" ON "srm_auction_question" USING btree ("status");
 --> statement-breakpoint
 CREATE INDEX "srm_auction_question_asked_date_idx" ON "srm_auction_question" USING btree ("asked_date");
 --> statement-breakpoint
 CREATE INDEX "srm_auction_question_entry_id_idx" ON "srm_auction_question" USING btree ("entry_id");
---> statement-breakpoint
-CREATE INDEX "srm_auction_question_auction_id_idx" ON "srm_auction_question" USING btree ("auction_id");
 --> statement-breakpoint
 CREATE INDEX "srm_auction_question_supplier_id_idx" ON "srm_auction_question" USING btree ("supplier_id");
 --> statement-breakpoint

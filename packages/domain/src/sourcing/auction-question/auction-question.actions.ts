@@ -89,7 +89,6 @@ export const auctionQuestionActions = defineActions(auctionQuestion, {
     row.auctionId = mine.auctionId;
     row.supplierId = mine.supplierId;
     row.orgId = mine.orgId;
-    row.title = mine.title;
     return null;
   },
   guards: {

@@ -22,12 +22,11 @@ export const auctionQuestion = defineEntity('srmAuctionQuestion', {
     /** The supplier's own entry to the auction (confirmed): the auction is read from it. */
     entryId: ref('srmAuctionEntry', {
       required: true,
-      display: 'entryNum',
-      displayAs: 'entryNum',
+      display: 'title',
+      displayAs: 'title',
       filter: () => ({ status: 'CONFIRMED' }),
     }),
     auctionId: ref('srmAuction', { display: 'auctionNum', displayAs: 'auctionNum', readonly: true }),
-    title: text({ max: 120, readonly: true }),
     supplierId: ref('srmSupplierInfo', { display: 'supplierName', readonly: true }),
     orgId: ref('srmBaseOrg', { display: 'orgName', readonly: true }),
     questionText: textarea({ required: true, max: 2000 }),
@@ -38,16 +37,15 @@ export const auctionQuestion = defineEntity('srmAuctionQuestion', {
   list: {
     columns: [
       'questionNum',
-      'entryNum',
-      'auctionNum',
       'title',
+      'auctionNum',
       'supplierName',
       'questionText',
       'status',
       'askedDate',
       'answeredDate',
     ],
-    filters: [{ field: 'questionNum', op: 'prefix' }, 'title', 'status', 'askedDate'],
+    filters: [{ field: 'questionNum', op: 'prefix' }, 'auctionId', 'status', 'askedDate'],
     sort: [{ field: 'questionId', order: 'desc' }],
   },
   form: {
@@ -58,7 +56,6 @@ export const auctionQuestion = defineEntity('srmAuctionQuestion', {
           'questionNum',
           'entryId',
           'auctionId',
-          'title',
           'supplierId',
           'status',
           'askedDate',

@@ -117,6 +117,7 @@ describe('auction questions and answers', () => {
       supplierId: ids.supA,
       auctionId: state.auctionId,
       title: '带答疑的竞价',
+      questionNum: expect.stringMatching(/^AQ\d{12}$/),
     });
     // The buyer does not write questions.
     const byBuyer = await call('srmAuctionQuestion', 'saveOrUpdate', {
