@@ -1,12 +1,14 @@
 // A reverse auction in Chromium, live: the buyer's auction of two materials to 恒达 (sup_a) and
-// 瑞丰 (sup_b) is approved; sup_a confirms in its portal, sup_b over the API; the buyer starts it.
-// sup_a bids in its hall; sup_b's hall, in a browser of its own, shows sup_b's rank within a second
-// of its bid (pushed on the socket) and never sup_a's price or name; sup_a's bid that is not a step
-// below its own is refused with the server's words; one minute before the end sup_b's bid extends
-// it and both halls show the new end; after it sup_a cannot bid; the buyer alone cannot open, the
-// purchasing manager as second opener does, and the buyer's board names the bidders; 发起定标
-// drafts the award, whose 下达预览 lists what its approval will write. Time is moved on the
-// server's clock, never waited for. Screenshots as artifacts.
+// 瑞丰 (sup_b) is approved; sup_a confirms in its portal, sup_b over the API. Before the start
+// sup_a asks a question in its portal and the buyer answers it in the action's dialog: sup_b reads
+// the answer on its entry without the asker. The buyer starts it. sup_a bids in its hall; sup_b's
+// hall, in a browser of its own, shows sup_b's rank within a second of its bid (pushed on the
+// socket) and never sup_a's price or name; sup_a's bid that is not a step below its own is refused
+// with the server's words; one minute before the end sup_b's bid extends it and both halls show
+// the new end; after it sup_a cannot bid; the buyer alone cannot open, the purchasing manager as
+// second opener does, and the buyer's board names the bidders; 发起定标 drafts the award, whose
+// 下达预览 lists what its approval will write. Time is moved on the server's clock, never waited
+// for. Screenshots as artifacts.
 import { type Page, expect, test } from '@playwright/test';
 import {
   activePane,
@@ -15,11 +17,13 @@ import {
   confirmDialog,
   expectToast,
   first,
+  formField,
   keepScreenshot,
   moveClock,
   open,
   openFromMenu,
   pageApi,
+  pickOption,
   type Row,
   resetClock,
   toastsGone,
@@ -136,6 +140,38 @@ test('a reverse auction: live halls per side, a late bid extends the end, two pe
   const supB = await open(browser, baseURL, 'sup_b');
   const entryB = await first(supB, 'srmAuctionEntry', { auctionId: made.auctionId });
   await api(supB, `${ENTRY}/doConfirm`, { entryId: entryB.entryId });
+
+  // Before the start, sup_a asks in its portal (its confirmed auctions by title) and the buyer
+  // answers in the action's dialog; sup_b reads the answer on its entry, never who asked.
+  await openFromMenu(supA, '竞价提问');
+  await activePane(supA)
+    .getByRole('button', { name: /新\s?建/ })
+    .click();
+  const ask = activePane(supA);
+  await pickOption(supA, ask, '竞价', String(entryA.entryNum));
+  await formField(ask, '问题').fill('能否随货提供材质证明？');
+  await ask.getByRole('button', { name: /保\s?存/ }).click();
+  await activePane(supA)
+    .getByRole('button', { name: /提交问题/ })
+    .click();
+  await expectToast(supA, '提交问题');
+  await toastsGone(supA);
+  await openFromMenu(buyer, '竞价答疑');
+  const asked = activePane(buyer).locator('.ant-table-row', { hasText: '能否随货提供材质证明' });
+  await slow(asked).toBeVisible();
+  await asked.getByText('答复', { exact: true }).click();
+  const answerDialog = buyer.locator('.ant-modal:visible');
+  await answerDialog.locator('textarea').fill('可以，每批随货附材质证明。');
+  await answerDialog.locator('.ant-btn-primary').click();
+  await expectToast(buyer, '答复');
+  await toastsGone(buyer);
+  await openFromMenu(supB, '竞价邀请');
+  await openRow(supB, String(entryB.entryNum));
+  await slow(activePane(supB).getByText('可以，每批随货附材质证明。').first()).toBeVisible();
+  await expect(activePane(supB)).toContainText('能否随货提供材质证明？');
+  await expect(activePane(supB)).not.toContainText('恒达');
+  await keepScreenshot(supB, 'sourcing-auction-answer');
+
   await api(buyer, `${AUCTION}/doImmediateStart`, { auctionId: made.auctionId });
 
   // sup_a bids in its hall: first on the screw.

@@ -1,15 +1,51 @@
-// Asks for the inputs an action needs (a comment, a date) before it runs.
+// Asks for the inputs an action needs before it runs: a comment, a date, and the fields it declares
+// (the buyer's answer to a question, an auction's new end) — each with its field's label, kind and
+// limits; the server checks them again.
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
-import { type ActionInput, MODAL_Z_INDEX } from '@srm/kernel';
+import { Form, Input, InputNumber, Modal } from 'antd';
+import { type ActionInput, type InputField, type InputSpec, MODAL_Z_INDEX } from '@srm/kernel';
 import { useLabels } from '../context/labels';
 import { DateInput } from '../fields/DateInput';
 
+export type ActionInputValues = Record<string, unknown> & { comment?: string; date?: string };
+
 export interface ActionInputRequest {
   title: string;
+  /** The entity whose field labels name the declared inputs. */
+  entityName: string;
   needs: readonly ActionInput[];
+  input?: InputSpec;
   danger?: boolean;
-  resolve(values: { comment?: string; date?: string } | null): void;
+  resolve(values: ActionInputValues | null): void;
+}
+
+/** The declared inputs this dialog can ask for (a list of rows has a screen of its own). */
+export function askableInputs(input: InputSpec | undefined): [string, InputField][] {
+  return Object.entries(input ?? {}).filter(([, field]) =>
+    ['text', 'textarea', 'date', 'datetime', 'number', 'quantity', 'price', 'amount'].includes(field.kind),
+  );
+}
+
+/** The control of one declared input: an element Form.Item gives its `value` and `onChange`. */
+function controlOf(field: InputField) {
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={field.max} showCount />;
+    case 'text':
+      return <Input maxLength={field.max} />;
+    case 'date':
+    case 'datetime':
+      return <DateInput kind={field.kind} />;
+    case 'number':
+    case 'quantity':
+    case 'price':
+    case 'amount':
+      return (
+        <InputNumber style={{ width: '100%' }} precision={field.precision} min={field.min} max={field.max} />
+      );
+    default:
+      return null;
+  }
 }
 
 export function ActionInputModal({ request }: { request: ActionInputRequest | null }) {
@@ -30,11 +66,29 @@ export function ActionInputModal({ request }: { request: ActionInputRequest | nu
       destroyOnHidden
       onCancel={() => request?.resolve(null)}
       onOk={async () => {
-        const values = (await form.validateFields()) as { comment?: string; date?: string };
+        const values = (await form.validateFields()) as ActionInputValues;
         request?.resolve(values);
       }}
     >
       <Form form={form} layout="vertical">
+        {request &&
+          askableInputs(request.input).map(([name, field]) => {
+            const label = labels.field(request.entityName, name);
+            return (
+              <Form.Item
+                key={name}
+                name={name}
+                label={label}
+                rules={
+                  'required' in field && field.required
+                    ? [{ required: true, whitespace: true, message: labels.t('validation.required') }]
+                    : []
+                }
+              >
+                {controlOf(field)}
+              </Form.Item>
+            );
+          })}
         {request?.needs.includes('comment') && (
           <Form.Item name="comment" label={labels.t('ui.action.comment')} rules={required}>
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />

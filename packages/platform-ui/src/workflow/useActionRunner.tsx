@@ -9,7 +9,12 @@ import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useConfirm } from '../context/useConfirm';
 import { invalidateAfterWrite } from '../fields/lookups';
-import { type ActionInputRequest, ActionInputModal } from './ActionInputModal';
+import {
+  type ActionInputRequest,
+  type ActionInputValues,
+  ActionInputModal,
+  askableInputs,
+} from './ActionInputModal';
 
 export type ActionTarget = { ids: number[] } | { id: number; versionNum?: number };
 
@@ -33,10 +38,12 @@ export function useActionRunner(entity: EntityDef, onDone?: () => void): ActionR
 
   const askInputs = useCallback(
     (title: string, action: WorkflowAction) =>
-      new Promise<{ comment?: string; date?: string } | null>((resolve) =>
+      new Promise<ActionInputValues | null>((resolve) =>
         setInputRequest({
           title,
+          entityName: entity.name,
           needs: action.needs ?? [],
+          ...(action.input ? { input: action.input } : {}),
           danger: action.danger,
           resolve: (values) => {
             setInputRequest(null);
@@ -44,7 +51,7 @@ export function useActionRunner(entity: EntityDef, onDone?: () => void): ActionR
           },
         }),
       ),
-    [],
+    [entity.name],
   );
 
   const run = useCallback(
@@ -52,9 +59,12 @@ export function useActionRunner(entity: EntityDef, onDone?: () => void): ActionR
       if (running.current) return false;
       const label = labels.action(entity.name, name);
       const count = 'ids' in target ? target.ids.length : 1;
-      let inputs: { comment?: string; date?: string } = {};
-      if (action.needs?.length) {
-        const given = await askInputs(labels.t('ui.action.commentTitle', { action: label }), action);
+      let inputs: ActionInputValues = {};
+      if (action.needs?.length || askableInputs(action.input).length) {
+        const title = action.needs?.includes('comment')
+          ? labels.t('ui.action.commentTitle', { action: label })
+          : label;
+        const given = await askInputs(title, action);
         if (!given) return false;
         inputs = given;
       } else if (action.confirm || action.danger) {
