@@ -52,7 +52,7 @@ export interface HandOffResult {
 const platform = (ctx: DataApi) => ctx.system('an approved award writes prices, agreements and ASL rows');
 
 /** A price without tax (the agreement's), from one that may include it. */
-function excludingTax(price: number, taxRate: number, included: boolean): number {
+export function excludingTax(price: number, taxRate: number, included: boolean): number {
   if (!included) return price;
   return round(dec(price).div(dec(100).plus(taxRate).div(100)), 6);
 }

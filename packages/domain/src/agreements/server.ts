@@ -13,6 +13,7 @@ export {
   type AwardedLine,
   type HandOffPlan,
   type HandOffResult,
+  excludingTax,
   handOffAward,
   planHandOff,
 } from './award-hand-off';

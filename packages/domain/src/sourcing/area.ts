@@ -12,6 +12,7 @@ import { auctionEntry } from './auction-entry/auction-entry.entity';
 import { auctionAward } from './auction-award/auction-award.entity';
 import { auctionQuestion } from './auction-question/auction-question.entity';
 import { auctionCategory } from './auction-category/auction-category.entity';
+import { priceMonitor } from './price-monitor/price-monitor.entity';
 
 export const sourcingArea = defineArea({
   name: 'sourcing',
@@ -24,6 +25,7 @@ export const sourcingArea = defineArea({
     auctionAward,
     auctionQuestion,
     auctionCategory,
+    priceMonitor,
   ], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
@@ -88,6 +90,14 @@ export const sourcingArea = defineArea({
       order: 50,
     },
     {
+      code: 'PRICE_MONITOR',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'monitorPriceInfo',
+      entity: 'srmPriceMonitor',
+      order: 60,
+    },
+    {
       code: 'AUCTION_CATEGORY',
       side: 'internal',
       under: 'SOURCING',
@@ -138,6 +148,7 @@ export const sourcingArea = defineArea({
       AUCTION_ANSWER: ['doAnswer', 'export', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
       AUCTION_CATEGORY: ['export', 'view'],
+      PRICE_MONITOR: ['export', 'view'],
     },
     PURCHASE_MANAGER: {
       // A jury member with the opener role confirms the opening; the manager approves.
@@ -151,6 +162,7 @@ export const sourcingArea = defineArea({
       AUCTION_HISTORY: ['export', 'view'],
       // Which categories may be auctioned, and which need the engineer's sign-off on the award.
       AUCTION_CATEGORY: 'all',
+      PRICE_MONITOR: ['export', 'view'],
     },
     SUPPLIER_PORTAL: {
       EXT_INQUIRY_TODO: ['doDecline', 'doSubmit', 'save', 'view'],

@@ -10,6 +10,7 @@ import { type DataApi, defineActions } from '@srm/platform';
 import { type AwardHandOff, handOffAward } from '../../agreements/server';
 import { addDays, dayIn } from '../../supplier/server';
 import { assertOrderable, handOffNote } from '../award.server';
+import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.record';
 import { type ShareLine, resultOf, shareAmounts, sharesIssue } from '../award';
 import { auction, auctionItem, auctionJury } from '../auction/auction.entity';
 import { engineerRequired } from '../auction-category/auction-category.rules';
@@ -133,7 +134,14 @@ export async function auctionHandOff(ctx: DataApi, row: RowOf<typeof auctionAwar
 async function awarded(ctx: DataApi, row: RowOf<typeof auctionAward>): Promise<void> {
   const data = platform(ctx);
   const lines = await data.lines(auctionAwardLine, row.awardId);
-  const result = await handOffAward(ctx, await auctionHandOff(ctx, row));
+  const handOff = await auctionHandOff(ctx, row);
+  const result = await handOffAward(ctx, handOff);
+  // Price monitoring: each awarded price beside the reserve and the material's lowest final bid.
+  await recordAwardPrices(
+    ctx,
+    handOff,
+    offersOf(lines, (line) => line.reservePrice),
+  );
   await data.patch(auctionAward, row.awardId, {
     handOffNote: handOffNote(ctx, result),
   });

@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
 type AwardLine = Row & { awardLineId: number; itemLineNum: number; supplierId: number | null };
 type Award = Row & { awardId: number; versionNum: number; lines: AwardLine[] };
 
-const { ids, ok, call, suppliers, server } = useProcurement();
+const { ids, ok, call, suppliers, server, releasedOrder } = useProcurement();
 const MIN = 60_000;
 const pm = () => ({ userId: Number(state.pm), userName: 'pm' });
 const state = { pm: 0, unit: 0, lot: 0, entries: new Map<string, number>() };
@@ -178,6 +178,8 @@ describe('the award of an opened auction', () => {
     expect(
       (await call('srmAuctionAward', 'handOffPreview', { awardId: award.awardId }, suppliers.a)).httpStatus,
     ).toBe(403);
+    // An order before the award: its prices are the last order prices price monitoring compares with.
+    await releasedOrder();
     await ok('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
     expect(await ok<Row>('srmAuction', 'findById', { auctionId: state.unit })).toMatchObject({
       status: 'AWARD_APPROVING',
@@ -188,6 +190,37 @@ describe('the award of an opened auction', () => {
     });
     const done = await findAward(award.awardId);
     expect(done).toMatchObject({ status: 'APPROVED', handOffNote: expect.stringContaining('3 条') });
+
+    // Price monitoring: each awarded price beside the reserve, the lowest bid and the last order
+    // price (0.3 and 6.25 without tax); every change here is beyond five percent. The buyer's only.
+    const monitored = await ok<Row[]>('srmPriceMonitor', 'listByPage', {
+      pageRows: 50,
+      sourceNum: done.awardNum,
+    });
+    expect(
+      monitored
+        .map((row) => [
+          row.itemId,
+          row.supplierId,
+          row.awardPercent,
+          row.unitPrice,
+          row.unitPriceExclTax,
+          row.lowestPrice,
+          row.targetPrice,
+          row.targetChange,
+          row.lastOrderPrice,
+          row.orderChange,
+          row.exceedsFlag,
+        ])
+        .sort((a, b) => String(a).localeCompare(String(b))),
+    ).toEqual(
+      [
+        [ids.screw, ids.supB, 100, 0.27, 0.238938, 0.27, 0.25, 8, 0.3, -20.35, 'Y'],
+        [ids.bracket, ids.supA, 60, 6.2, 5.486726, 6.2, 7, -11.43, 6.25, -12.21, 'Y'],
+        [ids.bracket, ids.supB, 40, 6.4, 5.663717, 6.2, 7, -8.57, 6.25, -9.38, 'Y'],
+      ].sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    expect((await call('srmPriceMonitor', 'listByPage', {}, suppliers.b)).httpStatus).toBe(403);
 
     // Approved: the preview finds everything written (a second run would write nothing).
     const after = await preview();

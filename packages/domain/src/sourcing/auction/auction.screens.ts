@@ -11,6 +11,7 @@ const auction = () => import('./auction.entity').then((m) => m.auction);
 const award = () => import('../auction-award/auction-award.entity').then((m) => m.auctionAward);
 const entry = () => import('../auction-entry/auction-entry.entity').then((m) => m.auctionEntry);
 const category = () => import('../auction-category/auction-category.entity').then((m) => m.auctionCategory);
+const monitor = () => import('../price-monitor/price-monitor.entity').then((m) => m.priceMonitor);
 const question = () => import('../auction-question/auction-question.entity').then((m) => m.auctionQuestion);
 
 export const auctionScreens: ScreenEntry[] = [
@@ -42,6 +43,11 @@ export const auctionScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmAuctionQuestion', question, {
     list: 'auctionAnswer',
     edit: 'auctionAnswerDetail',
+  }),
+  // Price monitoring (monitorPriceInfo): every awarded price beside what it is compared with.
+  ...entityScreens('sourcing', 'srmPriceMonitor', monitor, {
+    list: 'monitorPriceInfo',
+    edit: 'monitorPriceInfoDetail',
   }),
   ...entityScreens('sourcing', 'srmAuctionCategory', category, {
     list: 'auctionItemCategory',

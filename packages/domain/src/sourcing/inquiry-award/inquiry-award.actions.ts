@@ -10,7 +10,8 @@ import { type AwardHandOff, handOffAward } from '../../agreements/server';
 import { dayIn } from '../../supplier/server';
 import { assertOrderable, handOffNote } from '../award.server';
 import { resultOf, shareAmounts, sharesIssue } from '../award';
-import { inquiry } from '../inquiry/inquiry.entity';
+import { inquiry, inquiryItem } from '../inquiry/inquiry.entity';
+import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.record';
 import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { inquiryAward, inquiryAwardLine } from './inquiry-award.entity';
 import { prepareAward } from './inquiry-award.prepare';
@@ -129,7 +130,16 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
       const { row } = ctx;
       const data = platform(ctx);
       const lines = await data.lines(inquiryAwardLine, row.awardId);
-      const result = await handOffAward(ctx, await inquiryHandOff(ctx, row));
+      const handOff = await inquiryHandOff(ctx, row);
+      const result = await handOffAward(ctx, handOff);
+      // Price monitoring: each awarded price beside the target and the material's lowest quote.
+      const items = await data.lines(inquiryItem, row.inquiryId);
+      const targets = new Map(items.map((item) => [item.inquiryItemId, item.targetPrice]));
+      await recordAwardPrices(
+        ctx,
+        handOff,
+        offersOf(lines, (line) => targets.get(line.inquiryItemId ?? 0) ?? null),
+      );
       await data.patch(inquiryAward, row.awardId, {
         handOffNote: handOffNote(ctx, result),
       });

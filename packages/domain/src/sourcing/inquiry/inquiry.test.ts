@@ -367,6 +367,32 @@ describe('a sealed inquiry', () => {
     });
     expect(ofA.steps.map((row) => [row.itemId, row.fromQuantity])).toEqual([[ids.screw, 50000]]);
 
+    // Price monitoring: each awarded price beside the target and the lowest quote; beyond five
+    // percent flagged (0.2588 is 7.57 % under 0.28; 5.8 only 3.33 % under 6.0).
+    const monitored = await ok<Row[]>('srmPriceMonitor', 'listByPage', {
+      pageRows: 50,
+      sourceType: 'INQUIRY',
+    });
+    expect(
+      monitored
+        .map((row) => [
+          row.itemId,
+          row.supplierId,
+          row.unitPrice,
+          row.targetPrice,
+          row.targetChange,
+          row.lowestPrice,
+          row.exceedsFlag,
+        ])
+        .sort((a, b) => String(a).localeCompare(String(b))),
+    ).toEqual(
+      [
+        [ids.screw, ids.supA, 0.2588, 0.28, -7.57, 0.2588, 'Y'],
+        [ids.bracket, ids.supB, 5.6, 6, -6.67, 5.6, 'Y'],
+        [ids.bracket, ids.supA, 5.8, 6, -3.33, 5.6, 'N'],
+      ].sort((a, b) => String(a).localeCompare(String(b))),
+    );
+
     // Suppliers learn their own result.
     expect((await findQuote(state.quoteA2, suppliers.a)).awardResult).toBe('PARTIAL');
     expect((await findQuote(state.quoteB, suppliers.b)).awardResult).toBe('PARTIAL');
