@@ -23,21 +23,30 @@ const messages = (source: string) =>
          where source = ${source} group by supplier_id order by supplier_id`,
   );
 
+/** An auction of screws to both suppliers, starting in half an hour for an hour. */
+function auctionBody(title: string, qaDeadline: (now: number) => number): Row {
+  const now = server().clock.nowMs();
+  return {
+    title,
+    orgId: ids.orgA,
+    currencyId: ids.currency,
+    decrementType: 'AMOUNT',
+    decrementValue: 0.01,
+    startDate: now + 30 * MIN,
+    endDate: now + 90 * MIN,
+    qaDeadline: qaDeadline(now),
+    items: [{ lineNum: 1, itemId: ids.screw, quantity: 1000, startPrice: 0.3 }],
+    suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+  };
+}
+
 describe('auction questions and answers', () => {
   it('refuses a Q&A deadline after the end', async () => {
-    const now = server().clock.nowMs();
-    const refused = await call('srmAuction', 'saveOrUpdate', {
-      title: '答疑截止校验',
-      orgId: ids.orgA,
-      currencyId: ids.currency,
-      decrementType: 'AMOUNT',
-      decrementValue: 0.01,
-      startDate: now + 30 * MIN,
-      endDate: now + 90 * MIN,
-      qaDeadline: now + 91 * MIN,
-      items: [{ lineNum: 1, itemId: ids.screw, quantity: 1000, startPrice: 0.3 }],
-      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
-    });
+    const refused = await call(
+      'srmAuction',
+      'saveOrUpdate',
+      auctionBody('答疑截止校验', (now) => now + 91 * MIN),
+    );
     expect([refused.httpStatus, refused.body.msg]).toEqual([400, expect.stringContaining('答疑截止时间')]);
   });
 
@@ -53,20 +62,12 @@ describe('auction questions and answers', () => {
         userType: 'EXTERNAL',
         supplierId,
       });
-    const now = server().clock.nowMs();
-    state.qaDeadline = now + 20 * MIN;
-    const saved = await ok<Row & { auctionId: number }>('srmAuction', 'saveOrUpdate', {
-      title: '带答疑的竞价',
-      orgId: ids.orgA,
-      currencyId: ids.currency,
-      decrementType: 'AMOUNT',
-      decrementValue: 0.01,
-      startDate: now + 30 * MIN,
-      endDate: now + 90 * MIN,
-      qaDeadline: state.qaDeadline,
-      items: [{ lineNum: 1, itemId: ids.screw, quantity: 1000, startPrice: 0.3 }],
-      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
-    });
+    state.qaDeadline = server().clock.nowMs() + 20 * MIN;
+    const saved = await ok<Row & { auctionId: number }>(
+      'srmAuction',
+      'saveOrUpdate',
+      auctionBody('带答疑的竞价', () => state.qaDeadline),
+    );
     state.auctionId = saved.auctionId;
     await ok('srmAuction', 'doSubmit', { auctionId: state.auctionId });
     await decideAll(server().runtime, 'srmAuction', state.auctionId, 'approve');
