@@ -303,6 +303,8 @@ test('a reverse auction: live halls per side, a late bid extends the end, two pe
   await slow(log.getByText('被拒绝').first()).toBeVisible();
   await expect(log).toContainText('未达到最小降价幅度');
   await expect(log).toContainText('苏州恒达精密五金有限公司');
+  // Opened, each bid names where it came from (the bidders' sessions here: the local address).
+  await expect(log).toContainText(/127\.0\.0\.1|::1/);
 
   // The award: 发起定标 on the opened auction drafts it from the final bids (瑞丰's 0.27 on the
   // screw given all of it); under 竞价定标 its 下达预览 lists what the approval will write.

@@ -19,6 +19,8 @@ export interface Actor {
   /** The signed-in session and its current responsibility. */
   readonly sessionId?: number;
   readonly responsibilityId?: number | null;
+  /** The address the request came from (as the server's proxy settings tell it). */
+  readonly clientIp?: string;
 }
 
 export const SYSTEM_ACTOR: Actor = {

@@ -122,7 +122,11 @@ export class IdentityPolicy implements AccessPolicy {
     const user = await this.identity.findUser({ userId: session.userId });
     if (!user || user.status !== 'ACTIVE') return null;
     const grants = await this.identity.grants(user, session.responsibilityId);
-    const actor = { ...actorOf(user, grants, request.locale), sessionId: session.sessionId };
+    const actor = {
+      ...actorOf(user, grants, request.locale),
+      sessionId: session.sessionId,
+      clientIp: (request.ip ?? '').slice(0, 64),
+    };
     request.actor = actor;
     return actor;
   }

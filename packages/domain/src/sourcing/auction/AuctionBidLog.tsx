@@ -20,6 +20,8 @@ interface LogRow {
   readonly extendedTo: number | null;
   readonly alias: number;
   readonly supplierName: string | null;
+  /** Where the bid came from; named once the auction is opened, as the bidder is. */
+  readonly ip: string | null;
 }
 
 interface BidLog {
@@ -155,6 +157,7 @@ export default function AuctionBidLog({ row, onClose }: AuctionBidLogProps) {
                   width: 170,
                   render: (value: number | null) => (value === null ? '' : formatDateTime(value, timeZone)),
                 },
+                { title: h('ipColumn'), dataIndex: 'ip', width: 130, ellipsis: true },
               ]}
             />
           </>

@@ -89,6 +89,8 @@ export function rulesOf(row: AuctionRow, precision: number): BidRules {
     tieRule: row.tieRule === 'REFUSE_EQUAL' ? 'REFUSE_EQUAL' : 'EARLIER_FIRST',
     largeDropPercent: row.largeDropPercent ?? null,
     precision,
+    showsBest:
+      row.auctionMode !== 'SEALED' && (row.displayRule === 'RANK_BEST' || row.displayRule === 'LADDER'),
   };
 }
 
@@ -211,6 +213,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
       return accept(tx, data, locked, {
         supplierId,
         userId: ctx.actor.userId,
+        ip: ctx.actor.clientIp ?? null,
         lot,
         price,
         key,
@@ -230,6 +233,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           auctionItemId: itemId,
           supplierId,
           userId: ctx.actor.userId,
+          ip: ctx.actor.clientIp ?? null,
           price: price.toFixed(),
           status: 'REFUSED',
           reason: issue.message,
@@ -249,6 +253,8 @@ async function accept(
   bid: {
     supplierId: number;
     userId: number | null;
+    /** Where the bid came from (the request's address). */
+    ip: string | null;
     lot: number | null;
     price: Decimal;
     key: string | null;
@@ -300,6 +306,7 @@ async function accept(
       auctionItemId: bid.lot,
       supplierId: bid.supplierId,
       userId: bid.userId,
+      ip: bid.ip,
       price: bid.price.toFixed(),
       status: 'ACCEPTED',
       hallSeq: seq,

@@ -155,6 +155,8 @@ export const auctionEndpoints = defineEndpoints(auction, {
             price: sealed ? null : bid.price,
             alias: aliases.get(Number(bid.supplierId)) ?? 0,
             supplierName: opened ? (names.get(Number(bid.supplierId)) ?? null) : null,
+            // The address would tell the bidder too: named once the auction is opened.
+            ip: opened ? bid.ip : null,
           })),
         },
       };

@@ -20,6 +20,7 @@ const rules = (over: Partial<BidRules> = {}): BidRules => ({
   tieRule: 'EARLIER_FIRST',
   largeDropPercent: null,
   precision: 2,
+  showsBest: true,
   ...over,
 });
 const standing = (supplierId: number, price: string, seq: number): Standing => ({
@@ -86,6 +87,36 @@ describe('the decrement, in exact decimals', () => {
     expect(bid(r, '479000.01', board)).toBe('step');
     // Against its own bid only, 489,000 would do; against the best it does not.
     expect(bid(rules(), '489000', board)).toBe('ok');
+  });
+
+  it('names no bound against a best price the supplier may not see (it would tell the best)', () => {
+    const board = [standing(2, '480000', 1), standing(1, '490000', 2)];
+    const shown = checkBid(rules({ decrementBasis: 'BEST' }), {
+      supplierId: 1,
+      price: dec('479000.01'),
+      startPrice: dec('500000'),
+      standings: board,
+      confirmedDrop: false,
+    });
+    expect(shown).toEqual({ code: 'step', params: { max: '479000.00' } });
+    const hidden = checkBid(rules({ decrementBasis: 'BEST', showsBest: false }), {
+      supplierId: 1,
+      price: dec('479000.01'),
+      startPrice: dec('500000'),
+      standings: board,
+      confirmedDrop: false,
+    });
+    expect(hidden).toEqual({ code: 'stepBest' });
+    // Against its own last bid the bound is its own business.
+    expect(
+      checkBid(rules({ showsBest: false }), {
+        supplierId: 1,
+        price: dec('489000.01'),
+        startPrice: dec('500000'),
+        standings: board,
+        confirmedDrop: false,
+      }),
+    ).toEqual({ code: 'step', params: { max: '489000.00' } });
   });
 
   it('refuses an equal price to another bidder when the tie rule says so', () => {

@@ -11,6 +11,11 @@ export interface BidRules {
   readonly largeDropPercent: number | null;
   /** Digits after the point of the currency. */
   readonly precision: number;
+  /**
+   * The supplier may see the best price (display rule RANK_BEST or LADDER, not sealed): else a
+   * step refused against the best names no bound, which would tell the best price.
+   */
+  readonly showsBest: boolean;
 }
 
 /** One supplier's standing bid on a lot (a material, or the whole lot). */
@@ -26,6 +31,7 @@ export type Refusal =
   | { code: 'notPositive' }
   | { code: 'aboveStart'; params: { start: string } }
   | { code: 'step'; params: { max: string } }
+  | { code: 'stepBest' }
   | { code: 'tie' }
   | { code: 'largeDrop'; params: { percent: number } };
 
@@ -69,7 +75,10 @@ export function checkBid(
   const reference = rules.decrementBasis === 'OWN' ? (own?.price ?? null) : (best?.price ?? null);
   if (reference !== null) {
     const max = reference.minus(stepBelow(rules, reference));
-    if (price.gt(max)) return { code: 'step', params: { max: max.toFixed(rules.precision) } };
+    if (price.gt(max))
+      return rules.decrementBasis === 'BEST' && !rules.showsBest
+        ? { code: 'stepBest' }
+        : { code: 'step', params: { max: max.toFixed(rules.precision) } };
   }
   if (
     rules.tieRule === 'REFUSE_EQUAL' &&
