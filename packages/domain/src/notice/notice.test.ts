@@ -237,7 +237,8 @@ describe('notices', () => {
       actors.a2,
       'EN',
     );
-    expect(en.body).toMatchObject({ status: 'E', msg: 'The reply cannot be empty' });
+    // Blanks only: missing, as a blank required input always is.
+    expect([en.httpStatus, en.body]).toMatchObject([400, { status: 'E', msg: 'Reply: Required' }]);
   });
 
   it('the publisher sees one read, one confirmed, one reply, and reminds the rest', async () => {

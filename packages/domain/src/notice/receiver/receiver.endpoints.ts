@@ -98,8 +98,8 @@ export const receiverEndpoints = defineEndpoints(noticeReceiver, {
       if (row.replyFlag !== 'Y') throw new AppError(409, 'srmNoticeReceiver.noReply');
       if (row.replyDeadline !== null && data.now.getTime() > row.replyDeadline)
         throw new AppError(409, 'srmNoticeReceiver.pastDeadline');
+      // A reply of blanks only is refused as missing by the declared input.
       const text = input.replyContent.trim();
-      if (!text) throw new AppError(400, 'srmNoticeReceiver.replyEmpty');
       const now = data.now.getTime();
       const copy = await data
         .system('the reply on the caller’s own copy, found in their scope')
