@@ -52,8 +52,6 @@ export function useWorkspace(homePath: string, userId?: number) {
   const { message } = App.useApp();
   const confirm = useConfirm();
   const { tabTitle } = useTitles();
-  const here = useRef('');
-  here.current = `${location.pathname}${location.search}`;
   const scrollTops = useRef(new Map<string, () => void>());
 
   const warnFull = useCallback(
@@ -61,11 +59,16 @@ export function useWorkspace(homePath: string, userId?: number) {
     [message, t],
   );
 
-  /** Navigates unless already there (a duplicate navigation is ignored) or the tabs are full. */
+  /**
+   * Navigates unless already there (a duplicate navigation is ignored) or the tabs are full.
+   * "There" is the browser's address, which a navigation changes at once — not the location last
+   * drawn: under load the drawing lags, and a second tab clicked before the first was drawn was
+   * taken for the tab already shown and ignored, leaving the first one selected.
+   */
   const go = useCallback(
     (path: string, search = '') => {
       const url = tabUrl({ path, search: normalizeSearch(search) });
-      if (url === here.current) return;
+      if (url === `${window.location.pathname}${window.location.search}`) return;
       if (!store.findByKey(path, search) && store.full) return warnFull();
       navigate(url);
     },
