@@ -81,7 +81,14 @@ export function ActionInputModal({ request }: { request: ActionInputRequest | nu
                 label={label}
                 rules={
                   'required' in field && field.required
-                    ? [{ required: true, whitespace: true, message: labels.t('validation.required') }]
+                    ? [
+                        {
+                          required: true,
+                          // Blanks only count as missing in text (as the server says); dates and numbers are not strings.
+                          whitespace: field.kind === 'text' || field.kind === 'textarea',
+                          message: labels.t('validation.required'),
+                        },
+                      ]
                     : []
                 }
               >
