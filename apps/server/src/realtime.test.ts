@@ -129,6 +129,45 @@ describe('the websocket hub', () => {
     expect(a1.frames.filter((frame) => frame.type === 'message')).toHaveLength(1);
     for (const open of [a1, a2, b]) open.socket.close();
   });
+
+  it('names the documents of a user’s own messages, so that a page showing one reads it again', async () => {
+    const a = await connect(await ticketOf(supplierA));
+    const b = await connect(await ticketOf(supplierB));
+    const messages = server.runtime.plugins.siteMessages!;
+    await inTransaction(server.runtime.database, async () => {
+      await messages.notifyMany([
+        {
+          userIds: [supplierA.userId!],
+          titleKey: 'realtime.upgradeRequired',
+          source: 'TEST',
+          link: { entityName: 'srmPurPoHeader', documentId: 41 },
+        },
+        {
+          userIds: [supplierA.userId!],
+          titleKey: 'realtime.upgradeRequired',
+          source: 'TEST',
+          link: { entityName: 'srmPurPoHeader', documentId: 40 },
+        },
+        {
+          userIds: [supplierB.userId!],
+          titleKey: 'realtime.upgradeRequired',
+          source: 'TEST',
+          link: { entityName: 'srmPurPoHeader', documentId: 42 },
+        },
+      ]);
+    });
+    await until(() => a.frames.some((frame) => frame.type === 'message'), "A's socket");
+    await until(() => b.frames.some((frame) => frame.type === 'message'), "B's socket");
+    await sleep(300);
+    // Each hears of its own documents only, once.
+    expect(a.frames.filter((frame) => frame.type === 'message')).toEqual([
+      { type: 'message', documents: 'srmPurPoHeader:40,srmPurPoHeader:41' },
+    ]);
+    expect(b.frames.filter((frame) => frame.type === 'message')).toEqual([
+      { type: 'message', documents: 'srmPurPoHeader:42' },
+    ]);
+    for (const open of [a, b]) open.socket.close();
+  });
 });
 
 const onPostgres = !!process.env.DATABASE_URL;

@@ -46,7 +46,11 @@ export function EditHeader(props: EditHeaderProps) {
             {number}
           </Typography.Text>
         )}
-        {status && <Tag color={statusColor(status)}>{labels.code(statusLookup, status)}</Tag>}
+        {status && (
+          <Tag color={statusColor(status)} data-testid="document-status">
+            {labels.code(statusLookup, status)}
+          </Tag>
+        )}
         <Space style={{ marginLeft: 'auto' }} wrap>
           {canEdit && (
             <Button icon={<EditOutlined />} disabled={busy !== null} onClick={props.onEdit}>

@@ -12,7 +12,8 @@ import { useConfirm } from '../context/useConfirm';
 import { useLabels } from '../context/labels';
 import { useGranted, useSession } from '../context/session';
 import { invalidateAfterWrite } from '../fields/lookups';
-import { useRefreshOnReturn } from '../screens/freshness';
+import { namesDocument, useRealtimeEvent } from '../realtime/realtime';
+import { isStale, useRefreshOnReturn } from '../screens/freshness';
 import { useScreen } from '../screens/ScreenContext';
 import { useActionRunner } from '../workflow/useActionRunner';
 import {
@@ -212,14 +213,21 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
   useEffect(() => reportDirty(dirty), [reportDirty, dirty]);
   // Back on this tab: a document another person may have moved on (approved, confirmed) is read
   // again, unless it holds unsaved edits.
-  useRefreshOnReturn(
-    () => {
-      void queryClient.invalidateQueries({ queryKey: ['entity', entity.name, 'find', savedId] });
-      void queryClient.invalidateQueries({ queryKey: ['bpm'] });
-    },
-    () => queryClient.getQueryState(['entity', entity.name, 'find', savedId])?.dataUpdatedAt ?? 0,
-    dirty || savedId === null,
-  );
+  const readAgain = () => {
+    void queryClient.invalidateQueries({ queryKey: ['entity', entity.name, 'find', savedId] });
+    void queryClient.invalidateQueries({ queryKey: ['bpm'] });
+  };
+  const loadedAt = () =>
+    queryClient.getQueryState(['entity', entity.name, 'find', savedId])?.dataUpdatedAt ?? 0;
+  useRefreshOnReturn(readAgain, loadedAt, dirty || savedId === null);
+  // Shown while it happens: a message to this user about this document (approved, rejected,
+  // confirmed by the supplier) reads it again at once, and so does a socket opened again after
+  // a drop (what it missed), unless the page holds unsaved edits.
+  useRealtimeEvent(['message'], (frame) => {
+    if (dirty || savedId === null) return;
+    if (frame.type === 'message' ? namesDocument(frame, entity.name, savedId) : isStale(loadedAt()))
+      readAgain();
+  });
 
   const markDirty = () => setDirty(true);
 

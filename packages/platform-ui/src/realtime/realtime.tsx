@@ -188,6 +188,15 @@ export function useRealtimeEvent(types: readonly string[], handle: (frame: Realt
   }, [connection, key]);
 }
 
+/** Whether a `message` frame says the user's new messages are about this document. */
+export function namesDocument(frame: RealtimeFrame, entityName: string, id: number): boolean {
+  return (
+    frame.type === 'message' &&
+    typeof frame.documents === 'string' &&
+    frame.documents.split(',').includes(`${entityName}:${id}`)
+  );
+}
+
 /** Sends a frame on the workspace's socket (false when it is not open, or outside a workspace). */
 export function useRealtimeSend(): (frame: RealtimeFrame) => boolean {
   const connection = useContext(RealtimeContext);

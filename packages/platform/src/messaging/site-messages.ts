@@ -98,6 +98,39 @@ export class SiteMessages {
     return this.runtime.t(locale, key, this.values(locale, params));
   }
 
+  /**
+   * Tells the recipients' open browsers, once this commits, to re-read their badge and list, and
+   * which documents their new messages are about (`documents`: `entityName:id` joined by commas),
+   * so that a page showing one of them reads it again (an order approved while its submitter has
+   * it open). Each user is told of its own messages only; users told of the same documents share
+   * a notification.
+   */
+  private async hint(
+    written: readonly {
+      userId: number | string;
+      entityName: string | null;
+      documentId: number | string | null;
+    }[],
+  ): Promise<void> {
+    const documentsOf = new Map<number, Set<string>>();
+    for (const row of written) {
+      const documents = documentsOf.get(Number(row.userId)) ?? new Set<string>();
+      if (row.entityName && row.documentId != null)
+        documents.add(`${row.entityName}:${Number(row.documentId)}`);
+      documentsOf.set(Number(row.userId), documents);
+    }
+    const usersOf = new Map<string, number[]>();
+    for (const [userId, documents] of documentsOf) {
+      const key = [...documents].sort().join(',');
+      usersOf.set(key, [...(usersOf.get(key) ?? []), userId]);
+    }
+    for (const [documents, userIds] of usersOf)
+      await this.runtime.plugins.realtime?.publish(userIds, {
+        type: 'message',
+        ...(documents ? { documents } : {}),
+      });
+  }
+
   /** The recipients of a message: the users named and the active users of the supplier. */
   async recipients(input: Pick<NotifyInput, 'userIds' | 'supplierId'>): Promise<number[]> {
     return (await this.recipientsOf([input]))[0]!;
@@ -184,7 +217,12 @@ export class SiteMessages {
     });
     if (!rows.length) return recipients;
     // In slices: a statement takes at most 65,535 parameters (a notice to 10,000 users is 140,000).
-    const written: { userId: number | string; eventKey: string | null }[] = [];
+    const written: {
+      userId: number | string;
+      eventKey: string | null;
+      entityName: string | null;
+      documentId: number | string | null;
+    }[] = [];
     for (let start = 0; start < rows.length; start += INSERT_SLICE)
       written.push(
         ...(await this.runtime
@@ -192,13 +230,15 @@ export class SiteMessages {
           .insert(baseSiteMessage)
           .values(rows.slice(start, start + INSERT_SLICE))
           .onConflictDoNothing()
-          .returning({ userId: baseSiteMessage.userId, eventKey: baseSiteMessage.eventKey })),
+          .returning({
+            userId: baseSiteMessage.userId,
+            eventKey: baseSiteMessage.eventKey,
+            entityName: baseSiteMessage.entityName,
+            documentId: baseSiteMessage.documentId,
+          })),
       );
     if (!written.length) return recipients;
-    // The recipients' open browsers refresh their badge and list once this commits.
-    await this.runtime.plugins.realtime?.publish([...new Set(written.map((row) => Number(row.userId)))], {
-      type: 'message',
-    });
+    await this.hint(written);
     // Mail goes to those told now (a message already written for the event is not mailed again).
     const toldNow = new Set(written.map((row) => `${Number(row.userId)}|${row.eventKey ?? ''}`));
     const mailed = inputs
