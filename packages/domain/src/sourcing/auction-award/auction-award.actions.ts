@@ -30,10 +30,12 @@ export async function prepareAuctionAward(ctx: DataApi, awardId: number, auction
   const lot = found.bidBasis === 'TOTAL';
   // A lot's price per unit of each material: the start price scaled by the lot bid over the lot's start.
   const lotStart = items.reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0));
-  const lotStandings = lot ? ranked(await standingsOf(ctx.tx, auctionId, null)) : [];
+  const lotStandings = lot ? ranked(await standingsOf(ctx.tx, ctx.runtime.sealer, auctionId, null)) : [];
   const rows: (ShareLine & NewRowOf<typeof auctionAwardLine>)[] = [];
   for (const item of items) {
-    const standings = lot ? lotStandings : ranked(await standingsOf(ctx.tx, auctionId, item.auctionItemId));
+    const standings = lot
+      ? lotStandings
+      : ranked(await standingsOf(ctx.tx, ctx.runtime.sealer, auctionId, item.auctionItemId));
     const base = {
       awardId,
       itemLineNum: item.lineNum,

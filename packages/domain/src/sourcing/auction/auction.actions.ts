@@ -15,7 +15,7 @@ import { prepareAwardOf } from '../auction-award/auction-award.actions';
 import { auctionAward } from '../auction-award/auction-award.entity';
 import { auction, auctionItem, auctionJury, auctionSupplier } from './auction.entity';
 import { confirmationOf, confirmedOpeners, mayOpen, openersMissing, openersOf } from '../opening';
-import { hallOf } from './auction.bids';
+import { hallOf, openSealedBids } from './auction.bids';
 import { srmAuctionBidder } from './auction.tables';
 import { categoryIssue } from '../auction-category/auction-category.rules';
 
@@ -322,6 +322,7 @@ export const auctionActions = defineActions(auction, {
         openedDate: ctx.now.getTime(),
         openedByNames: names.join('、').slice(0, 200),
       });
+      await openSealedBids(ctx.tx, ctx.runtime.sealer, row.auctionId);
       await raise(ctx, row.auctionId, 'opened');
     },
     async doCancel(ctx) {

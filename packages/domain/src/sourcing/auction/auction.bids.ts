@@ -5,9 +5,9 @@
 // every node turns into each subscriber's own view. A refused bid is logged with its reason in a
 // transaction of its own after the first one rolled back, and answered 422. The supplier is always
 // the session's; the request names only its own entry.
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Decimal, type RowOf, type RuleIssue, dec } from '@srm/kernel';
-import { AppError, type DataApi, dataApi, hallName, raiseHallEvent } from '@srm/platform';
+import { AppError, type DataApi, type Sealer, dataApi, hallName, raiseHallEvent } from '@srm/platform';
 import type { Executor } from '@srm/db';
 import { currency } from '../../base-data';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
@@ -56,14 +56,61 @@ const refusalIssue = (refusal: Refusal): RuleIssue => ({
   ...('params' in refusal ? { params: refusal.params } : {}),
 });
 
+/** A bid's stored price: in a sealed auction before its opening, ciphertext only. */
+export function storedPrice(
+  sealer: Sealer,
+  sealed: boolean,
+  price: Decimal,
+): { price: string | null; sealedPrice: string | null } {
+  return sealed
+    ? // As the price column would read it (numeric(20, 6)).
+      { price: null, sealedPrice: sealer.seal(price.toFixed(6)) }
+    : { price: price.toFixed(), sealedPrice: null };
+}
+
+/**
+ * The price of a stored bid, a sealed one opened for the server's own use (the rules, the hall's
+ * own-price view): what may be shown of it is decided by the caller.
+ */
+export function priceOf(sealer: Sealer, row: { price: string | null; sealedPrice: string | null }): Decimal {
+  if (row.price !== null) return dec(row.price);
+  return dec(String(sealer.open(row.sealedPrice ?? '')));
+}
+
+/**
+ * The opening of a sealed auction: each bid's price is written in the clear and its ciphertext
+ * dropped, in the opening's transaction (every read path after it sees the prices).
+ */
+export async function openSealedBids(tx: Executor, sealer: Sealer, auctionId: number): Promise<number> {
+  const sealed = await tx
+    .select({ bidId: srmAuctionBid.bidId, sealedPrice: srmAuctionBid.sealedPrice })
+    .from(srmAuctionBid)
+    .where(and(eq(srmAuctionBid.auctionId, auctionId), isNotNull(srmAuctionBid.sealedPrice)));
+  for (const bid of sealed)
+    await tx
+      .update(srmAuctionBid)
+      .set({
+        price: priceOf(sealer, { price: null, sealedPrice: bid.sealedPrice }).toFixed(),
+        sealedPrice: null,
+      })
+      .where(eq(srmAuctionBid.bidId, bid.bidId));
+  return sealed.length;
+}
+
 /** Every supplier's current (accepted) bid on one lot. */
 export async function standingsOf(
   tx: Executor,
+  sealer: Sealer,
   auctionId: number,
   auctionItemId: number | null,
 ): Promise<Standing[]> {
   const rows = await tx
-    .select({ supplierId: srmAuctionBid.supplierId, price: srmAuctionBid.price, seq: srmAuctionBid.hallSeq })
+    .select({
+      supplierId: srmAuctionBid.supplierId,
+      price: srmAuctionBid.price,
+      sealedPrice: srmAuctionBid.sealedPrice,
+      seq: srmAuctionBid.hallSeq,
+    })
     .from(srmAuctionBid)
     .where(
       and(
@@ -76,7 +123,7 @@ export async function standingsOf(
     );
   return rows.map((row) => ({
     supplierId: Number(row.supplierId),
-    price: dec(row.price),
+    price: priceOf(sealer, row),
     seq: Number(row.seq ?? 0),
   }));
 }
@@ -159,9 +206,9 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           .toDecimalPlaces(precision)
       : dec(items.find((item) => item.auctionItemId === lot)!.startPrice);
   // What a rule refused, kept past the rollback to be logged.
-  const attempt: { refused: { issue: RuleIssue; itemId: number | null; at: Date } | null } = {
-    refused: null,
-  };
+  const attempt: {
+    refused: { issue: RuleIssue; itemId: number | null; at: Date; sealed: boolean } | null;
+  } = { refused: null };
   try {
     return await runtime.transaction(async (tx) => {
       const data = platform(tx);
@@ -172,7 +219,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
       const now = at.getTime();
       if (key) {
         const done = await existing(tx, auctionId, supplierId, key);
-        if (done) return answerOf(done, locked.endDate, null);
+        if (done) return answerOf(runtime.sealer, done, locked.endDate, null);
       }
       let before: Standing[];
       try {
@@ -194,12 +241,17 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           )
           .limit(1);
         if (recent) throw new AppError(429, 'srmAuction.bid.tooFast');
-        before = await standingsOf(tx, auctionId, lot);
+        before = await standingsOf(tx, runtime.sealer, auctionId, lot);
         const refusal = checkBid(rulesOf(locked, precision), {
           supplierId,
           price,
           startPrice,
-          standings: before,
+          // In a sealed auction a bid is checked against the supplier's own only: a tie or a large
+          // drop refused against someone else's price would tell that price.
+          standings:
+            locked.auctionMode === 'SEALED'
+              ? before.filter((standing) => standing.supplierId === supplierId)
+              : before,
           confirmedDrop: input.confirmLargeDrop === 'Y',
         });
         // A large drop is a question to the supplier, not a refusal: nothing is logged.
@@ -207,10 +259,11 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           throw new AppError(409, 'srmAuction.bid.largeDrop', refusal.params);
         if (refusal) throw new Refused(refusalIssue(refusal));
       } catch (error) {
-        if (error instanceof Refused) attempt.refused = { issue: error.issue, itemId: lot, at };
+        if (error instanceof Refused)
+          attempt.refused = { issue: error.issue, itemId: lot, at, sealed: locked.auctionMode === 'SEALED' };
         throw error;
       }
-      return accept(tx, data, locked, {
+      return accept(tx, data, runtime.sealer, locked, {
         supplierId,
         userId: ctx.actor.userId,
         ip: ctx.actor.clientIp ?? null,
@@ -223,7 +276,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
     });
   } catch (error) {
     if (!(error instanceof Refused) || !attempt.refused) throw error;
-    const { issue, itemId, at } = attempt.refused;
+    const { issue, itemId, at, sealed } = attempt.refused;
     // Logged apart from the rolled-back attempt (the bid log keeps refusals with their reason).
     await runtime.transaction((tx) =>
       tx
@@ -234,7 +287,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           supplierId,
           userId: ctx.actor.userId,
           ip: ctx.actor.clientIp ?? null,
-          price: price.toFixed(),
+          ...storedPrice(runtime.sealer, sealed, price),
           status: 'REFUSED',
           reason: issue.message,
           bidTime: at,
@@ -249,6 +302,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
 async function accept(
   tx: Executor,
   data: DataApi,
+  sealer: Sealer,
   locked: AuctionRow,
   bid: {
     supplierId: number;
@@ -307,7 +361,7 @@ async function accept(
       supplierId: bid.supplierId,
       userId: bid.userId,
       ip: bid.ip,
-      price: bid.price.toFixed(),
+      ...storedPrice(sealer, locked.auctionMode === 'SEALED', bid.price),
       status: 'ACCEPTED',
       hallSeq: seq,
       bidTime: bid.at,
@@ -325,15 +379,20 @@ async function accept(
     locked.auctionMode === 'SEALED' || locked.displayRule === 'NONE'
       ? null
       : ranked(after).findIndex((standing) => standing.supplierId === bid.supplierId) + 1;
-  return answerOf(stored!, newEnd ?? locked.endDate, rank);
+  return answerOf(sealer, stored!, newEnd ?? locked.endDate, rank);
 }
 
-function answerOf(row: typeof srmAuctionBid.$inferSelect, endDate: number, rank: number | null): BidAnswer {
+function answerOf(
+  sealer: Sealer,
+  row: typeof srmAuctionBid.$inferSelect,
+  endDate: number,
+  rank: number | null,
+): BidAnswer {
   return {
     bidId: Number(row.bidId),
     bidNum: row.bidNum,
     status: row.status,
-    price: dec(row.price).toFixed(),
+    price: priceOf(sealer, row).toFixed(),
     seq: row.hallSeq === null ? null : Number(row.hallSeq),
     bidTime: row.bidTime.getTime(),
     rank,

@@ -17,7 +17,7 @@ import {
 } from '@srm/platform';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
 import { auction, auctionJury, OPENED_AUCTION_STATES } from './auction.entity';
-import { allBids, hallOf, ownBids, placeBid } from './auction.bids';
+import { allBids, hallOf, ownBids, placeBid, priceOf } from './auction.bids';
 import { auctionView, loadAuctionHall } from './auction.hall';
 import { srmAuctionBidder } from './auction.tables';
 import { eq } from 'drizzle-orm';
@@ -53,6 +53,7 @@ async function assertBoard(ctx: DataApi, auctionId: number): Promise<void> {
     throw new AppError(404, 'entity.notFound');
 }
 
+/** A row of the bid log (no price while sealed: the bidder's own rows add theirs). */
 const bidRow = (bid: Awaited<ReturnType<typeof allBids>>[number]) => ({
   bidId: Number(bid.bidId),
   bidNum: bid.bidNum,
@@ -103,7 +104,11 @@ export const auctionEntryEndpoints = defineEndpoints(auctionEntry, {
         data: {
           ...(await snapshot(ctx, entry.auctionId, audience, input.afterSeq ?? null)),
           entryStatus: entry.status,
-          ownBids: own.map(bidRow),
+          // The bidder reads its own sealed prices.
+          ownBids: own.map((bid) => ({
+            ...bidRow(bid),
+            price: bid.price ?? priceOf(ctx.runtime.sealer, bid).toFixed(6),
+          })),
         },
       };
     },
@@ -151,7 +156,7 @@ export const auctionEndpoints = defineEndpoints(auction, {
           opened,
           rows: bids.map((bid) => ({
             ...bidRow(bid),
-            // In a sealed auction nobody reads a price before the opening.
+            // In a sealed auction nobody reads a price before the opening (a cancelled one: never).
             price: sealed ? null : bid.price,
             alias: aliases.get(Number(bid.supplierId)) ?? 0,
             supplierName: opened ? (names.get(Number(bid.supplierId)) ?? null) : null,

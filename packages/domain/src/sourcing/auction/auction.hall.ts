@@ -12,7 +12,7 @@ import { type RowOf, dec } from '@srm/kernel';
 import { type DataApi, type HallAudience, defineHall } from '@srm/platform';
 import { supplierInfo } from '../../supplier';
 import { auction, auctionItem, OPENED_AUCTION_STATES } from './auction.entity';
-import { AUCTION_HALL, bidCounts, precisionOf } from './auction.bids';
+import { AUCTION_HALL, bidCounts, precisionOf, priceOf } from './auction.bids';
 import { type Standing, ranked } from './auction.rules';
 import { srmAuctionBid, srmAuctionBidder } from './auction.tables';
 
@@ -76,6 +76,7 @@ export async function hallState(
       supplierId: srmAuctionBid.supplierId,
       item: srmAuctionBid.auctionItemId,
       price: srmAuctionBid.price,
+      sealedPrice: srmAuctionBid.sealedPrice,
       seq: srmAuctionBid.hallSeq,
       bidTime: srmAuctionBid.bidTime,
       status: srmAuctionBid.status,
@@ -88,7 +89,8 @@ export async function hallState(
       .filter((bid) => (bid.item === null ? null : Number(bid.item)) === item)
       .map((bid) => ({
         supplierId: Number(bid.supplierId),
-        price: dec(bid.price),
+        // Opened for the projections, which show a sealed auction's prices to nobody but the bidder.
+        price: priceOf(data.runtime.sealer, bid),
         seq: Number(bid.seq ?? 0),
         bidTime: bid.bidTime.getTime(),
       }));

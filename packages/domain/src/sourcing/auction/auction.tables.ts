@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
@@ -29,8 +30,17 @@ export const srmAuctionBid = pgTable(
     /** From the session, never from the request. */
     supplierId: bigint('supplier_id', { mode: 'number' }).notNull(),
     userId: bigint('user_id', { mode: 'number' }),
-    /** Unit price (UNIT) or lot total (TOTAL), at the currency's precision. */
-    price: numeric('price', { precision: 20, scale: 6 }).notNull(),
+    /**
+     * Unit price (UNIT) or lot total (TOTAL), at the currency's precision. Null while the bid of a
+     * sealed auction is not opened: the price is then in `sealedPrice` only.
+     */
+    price: numeric('price', { precision: 20, scale: 6 }),
+    /**
+     * The price of a bid in a sealed auction until the opening: ciphertext of the seal key
+     * (AES-256-GCM, DESIGN.md §7), so that the database, its dumps and its reports hold no price;
+     * the opening writes `price` and clears it.
+     */
+    sealedPrice: text('sealed_price'),
     /** ACCEPTED, SUPERSEDED (the same supplier bid lower since), REFUSED. */
     status: varchar('status', { length: 12 }).notNull(),
     /** Why it was refused (a message key of the catalogue). */

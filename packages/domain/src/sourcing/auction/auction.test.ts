@@ -461,3 +461,95 @@ describe('200 suppliers bidding at once', () => {
     expect(lot.bestPrice).toBe('9.00');
   }, 120_000);
 });
+
+describe('a sealed auction', () => {
+  it('stores every bid price as ciphertext until the opening; the bidder alone reads its own', async () => {
+    const runtime = server().runtime;
+    state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    const now = server().clock.nowMs();
+    const saved = await ok<Row & { auctionId: number; endDate: number }>('srmAuction', 'saveOrUpdate', {
+      title: '密封竞价：支架',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      auctionMode: 'SEALED',
+      decrementType: 'AMOUNT',
+      decrementValue: 0.01,
+      decrementBasis: 'OWN',
+      tieRule: 'REFUSE_EQUAL',
+      largeDropPercent: 30,
+      startDate: now + 30 * MIN,
+      endDate: now + 60 * MIN,
+      openersRequired: 2,
+      items: [{ lineNum: 1, itemId: ids.bracket, quantity: 500, startPrice: 9 }],
+      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    });
+    const auctionId = saved.auctionId;
+    await ok('srmAuction', 'doSubmit', { auctionId });
+    await decideAll(runtime, 'srmAuction', auctionId, 'approve');
+    const entries = new Map<Partial<Actor>, number>();
+    for (const actor of [suppliers.a, suppliers.b]) {
+      const [entry] = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId }, actor);
+      entries.set(actor, Number(entry!.entryId));
+      await ok('srmAuctionEntry', 'doConfirm', { entryId: entry!.entryId }, actor);
+    }
+    await ok('srmAuction', 'doImmediateStart', { auctionId });
+    const [item] = (await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId })).items;
+    const lot = Number(item!.auctionItemId);
+    const bidAs = (actor: Partial<Actor>, price: string) => bid(entries.get(actor)!, lot, price, actor);
+
+    expect((await bidAs(suppliers.a, '8.37')).body.data).toMatchObject({ status: 'ACCEPTED', rank: null });
+    // Checked against its own bids only: B's first bid, far below A's, asks no "large drop" question,
+    // and A's later bid equal to B's is no tie (either refusal would tell a price of the other).
+    expect((await bidAs(suppliers.b, '4.00')).body.status).toBe('S');
+    server().clock.travel(1_100);
+    // A's own step still holds: its refusal names its own bid's bound.
+    const step = await bidAs(suppliers.a, '8.37');
+    expect([step.httpStatus, step.body.msg]).toEqual([422, expect.stringContaining('8.36')]);
+    const tie = await bid(entries.get(suppliers.a)!, lot, '4.00', suppliers.a, { confirmLargeDrop: 'Y' });
+    expect(tie.body.status).toBe('S');
+
+    // The database holds no price: not in the column, not anywhere in the rows.
+    const stored = await queryRows<{ price: string | null; sealed_price: string | null; whole: string }>(
+      runtime.executor(),
+      sql`select price, sealed_price, row_to_json(b)::text as whole from srm_auction_bid b where auction_id = ${auctionId}`,
+    );
+    expect(stored).toHaveLength(4);
+    for (const row of stored) {
+      expect(row.price).toBeNull();
+      expect(row.sealed_price).toMatch(/^v1:/);
+      expect(row.whole).not.toMatch(/8\.37|4\.00|"4"/);
+    }
+    // A reads its own prices (a refused one too); B's hall and the buyer's log and board show none of A's.
+    const hallA = await hallOf(entries.get(suppliers.a)!, suppliers.a);
+    expect(hallA.ownBids!.map((own) => own.price)).toEqual(['4.000000', '8.370000', '8.370000']);
+    expect(hallA.view.lots[0]).toMatchObject({ ownPrice: '4.00', ownRank: null, bestPrice: null });
+    expect(JSON.stringify(await hallOf(entries.get(suppliers.b)!, suppliers.b))).not.toMatch(/8\.37/);
+    const log = await ok<{ rows: Row[] }>('srmAuction', 'history', { auctionId });
+    expect(log.rows.map((row) => row.price)).toEqual([null, null, null, null]);
+    expect(JSON.stringify((await call('srmAuction', 'hall', { auctionId })).body)).not.toMatch(/8\.37|4\.00/);
+
+    // Opened by two people after the end: the prices are written in the clear, the ciphertext goes.
+    server().clock.set(saved.endDate);
+    await runExecutable(server(), sourcingServer.executables.SOURCING_AUCTION_TICK!);
+    await ok('srmAuction', 'doConfirmOpening', { auctionId });
+    await ok('srmAuction', 'doBidOpening', { auctionId }, pm());
+    const opened = await queryRows<{ price: string | null; sealed_price: string | null }>(
+      runtime.executor(),
+      sql`select price, sealed_price from srm_auction_bid where auction_id = ${auctionId} order by bid_id`,
+    );
+    expect(opened.map((row) => [Number(row.price).toFixed(2), row.sealed_price])).toEqual([
+      ['8.37', null],
+      ['4.00', null],
+      ['8.37', null],
+      ['4.00', null],
+    ]);
+    const named = await ok<{ rows: Row[] }>('srmAuction', 'history', { auctionId });
+    expect(named.rows.map((row) => (row.price === null ? null : Number(row.price).toFixed(2)))).toEqual([
+      '8.37',
+      '4.00',
+      '8.37',
+      '4.00',
+    ]);
+  });
+});
