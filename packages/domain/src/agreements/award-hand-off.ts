@@ -24,6 +24,8 @@ export interface AwardedLine {
   readonly taxRate: number;
   /** Further quantity tiers with their prices (the base price holds from 0). */
   readonly tiers: readonly { readonly fromQuantity: number; readonly unitPrice: number }[];
+  /** The requisition line the material was asked for: the award drafts its order (sourcing). */
+  readonly requisitionLineId?: number | null;
 }
 
 export interface AwardHandOff {

@@ -47,6 +47,13 @@ export default function HandOffPreview({ entity, row, onClose }: HandOffPreviewP
         r.fromQuantity === null ? '' : formatNumber(r.fromQuantity, 4).replace(/\.?0+$/, ''),
     },
     {
+      key: 'quantity',
+      title: t('quantity'),
+      width: 110,
+      align: 'right',
+      render: (_, r) => (r.quantity === null ? '' : formatNumber(r.quantity, 4).replace(/\.?0+$/, '')),
+    },
+    {
       key: 'price',
       title: t('unitPrice'),
       width: 120,
@@ -64,7 +71,11 @@ export default function HandOffPreview({ entity, row, onClose }: HandOffPreviewP
       title: t('note'),
       width: 220,
       render: (_, r) =>
-        r.closes ? t('closes', { count: r.closes }) : r.number ? t('existing', { number: r.number }) : '',
+        r.closes
+          ? t('closes', { count: r.closes })
+          : r.number
+            ? t(r.kind === 'ORDER' ? 'existingOrder' : 'existing', { number: r.number })
+            : '',
     },
   ];
   const rows = preview.data?.rows ?? [];

@@ -1,7 +1,7 @@
 // The hand-off preview of an award (下达预览), for inquiry and auction awards alike: what its
 // approval will write to purchasing — each price list row (and the older price it ends the day
-// before), the draft agreement per supplier, the approved-supplier-list rows — or found already
-// written by an earlier run. Read only, by whoever may read the award (the buyer's side).
+// before), the draft agreement per supplier, the approved-supplier-list rows, the draft orders of
+// requisition lines — or found already written by an earlier run. Read only, by whoever may read the award (the buyer's side).
 //   srmInquiryAward/handOffPreview, srmAuctionAward/handOffPreview  { awardId } → { rows }
 import { ref } from '@srm/kernel';
 import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
@@ -12,8 +12,9 @@ import { auctionAward } from './auction-award/auction-award.entity';
 import { auctionHandOff } from './auction-award/auction-award.actions';
 import { inquiryAward } from './inquiry-award/inquiry-award.entity';
 import { inquiryHandOff } from './inquiry-award/inquiry-award.actions';
+import { planAwardOrders } from './award-orders';
 
-export type PreviewKind = 'PRICE' | 'AGREEMENT' | 'ASL';
+export type PreviewKind = 'PRICE' | 'AGREEMENT' | 'ASL' | 'ORDER';
 
 export interface PreviewRow {
   readonly key: string;
@@ -21,6 +22,8 @@ export interface PreviewRow {
   readonly supplierName: string;
   readonly itemName: string | null;
   readonly fromQuantity: number | null;
+  /** The quantity a draft order line takes from its requisition line. */
+  readonly quantity: number | null;
   readonly unitPrice: number | null;
   /** NEW: the approval writes it; DONE: an earlier run did; LISTED: the ASL has it already. */
   readonly state: 'NEW' | 'DONE' | 'LISTED';
@@ -33,6 +36,7 @@ const platform = (ctx: DataApi) => ctx.system('a preview names the suppliers and
 
 export async function handOffPreview(ctx: DataApi, handOff: AwardHandOff): Promise<PreviewRow[]> {
   const plan = await planHandOff(ctx, handOff);
+  const orders = await planAwardOrders(ctx, handOff);
   const data = platform(ctx);
   const supplierIds = [...new Set(handOff.lines.map((line) => line.supplierId))];
   const itemIds = [...new Set(handOff.lines.map((line) => line.itemId))];
@@ -56,6 +60,7 @@ export async function handOffPreview(ctx: DataApi, handOff: AwardHandOff): Promi
       supplierName: supplierName(price.line.supplierId),
       itemName: items.get(price.line.itemId) ?? null,
       fromQuantity: price.fromQuantity,
+      quantity: null,
       unitPrice: price.unitPrice,
       state: price.done ? ('DONE' as const) : ('NEW' as const),
       closes: price.closes.length,
@@ -67,6 +72,7 @@ export async function handOffPreview(ctx: DataApi, handOff: AwardHandOff): Promi
       supplierName: supplierName(agreement.supplierId),
       itemName: null,
       fromQuantity: null,
+      quantity: null,
       unitPrice: null,
       state: agreement.existing === null ? ('NEW' as const) : ('DONE' as const),
       closes: 0,
@@ -78,11 +84,26 @@ export async function handOffPreview(ctx: DataApi, handOff: AwardHandOff): Promi
       supplierName: supplierName(pair.supplierId),
       itemName: items.get(pair.itemId) ?? null,
       fromQuantity: null,
+      quantity: null,
       unitPrice: null,
       state: pair.listed ? ('LISTED' as const) : ('NEW' as const),
       closes: 0,
       number: null,
     })),
+    ...orders.flatMap((planned) =>
+      planned.lines.map((line) => ({
+        key: `O:${planned.supplierId}:${line.requisitionLineId}`,
+        kind: 'ORDER' as const,
+        supplierName: supplierName(planned.supplierId),
+        itemName: items.get(line.line.itemId) ?? null,
+        fromQuantity: null,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        state: planned.existing === null ? ('NEW' as const) : ('DONE' as const),
+        closes: 0,
+        number: planned.existing,
+      })),
+    ),
   ];
 }
 

@@ -27,11 +27,14 @@ export async function assertOrderable(
   );
 }
 
-/** The award's note of what its approval wrote. */
-export function handOffNote(ctx: DataApi, result: HandOffResult): string {
-  return ctx.t('sourcingAward.handOffNote', {
+/** The award's note of what its approval wrote (with the orders drafted for requisition lines). */
+export function handOffNote(ctx: DataApi, result: HandOffResult, orders: readonly string[] = []): string {
+  const note = ctx.t('sourcingAward.handOffNote', {
     prices: result.priceRows,
     agreements: result.agreementNumbers.join('、') || '-',
     asl: result.aslRows,
   });
+  return orders.length
+    ? `${note}${ctx.t('sourcingAward.handOffOrders', { orders: orders.join('、') })}`
+    : note;
 }

@@ -88,6 +88,10 @@ export const order = defineEntity('srmPoHeader', {
     taxAmount: amount({ readonly: true, computed: total('taxAmount') }),
     amountInclTax: amount({ readonly: true, computed: total('amountInclTax') }),
     sourceType: lookup('PUR_PO_SOURCE_TYPE', { readonly: true, codes: PO_SOURCE_TYPES, default: 'MANUAL' }),
+    /** The document it was made from (an award's number, for a draft of a sourcing award). */
+    sourceNum: text({ max: 30, readonly: true }),
+    /** What made it, once (an award's hand-off: a second run finds it). */
+    sourceKey: text({ max: 80, unique: true, readonly: true, internalOnly: true }),
     approvedDate: datetime({ readonly: true }),
     releasedDate: datetime({ readonly: true }),
     supplierConfirmDate: datetime({ readonly: true }),
@@ -117,6 +121,7 @@ export const order = defineEntity('srmPoHeader', {
       'orderDate',
       'billTypeId',
       'buyerName',
+      { field: 'sourceNum', op: 'prefix' },
     ],
     sort: [{ field: 'poHeaderId', order: 'desc' }],
     sortable: ['orderDate', 'amountInclTax'],
@@ -139,6 +144,7 @@ export const order = defineEntity('srmPoHeader', {
           'paymentTermId',
           'shipToAddress',
           'sourceType',
+          'sourceNum',
         ],
       },
       { key: 'amounts', fields: ['amountExclTax', 'taxAmount', 'amountInclTax'] },

@@ -3,12 +3,14 @@
 // share only with a reason; an expired quote gets none. Quantities and amounts follow the shares.
 // Submitting needs the inquiry opened and the awarded suppliers eligible to be ordered from; the
 // inquiry waits while the award is approved. The approval hands the award to purchasing (price
-// list, draft agreements, ASL), records what it created, and tells each supplier its own result.
+// list, draft agreements, ASL, and draft orders where the inquiry was asked for requisition lines),
+// records what it created, and tells each supplier its own result.
 import type { RowOf, RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { type AwardHandOff, handOffAward } from '../../agreements/server';
 import { dayIn } from '../../supplier/server';
 import { assertOrderable, handOffNote } from '../award.server';
+import { draftAwardOrders } from '../award-orders';
 import { resultOf, shareAmounts, sharesIssue } from '../award';
 import { inquiry, inquiryItem } from '../inquiry/inquiry.entity';
 import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.record';
@@ -34,6 +36,13 @@ export async function inquiryHandOff(ctx: DataApi, row: AwardRow): Promise<Award
   const data = platform(ctx);
   const lines = await data.lines(inquiryAwardLine, row.awardId);
   const awarded = lines.filter((line) => (line.awardPercent ?? 0) > 0 && line.supplierId !== null);
+  // The requisition line each material was asked for (its order is drafted on approval).
+  const asked = new Map(
+    (await data.lines(inquiryItem, row.inquiryId)).map((item) => [
+      item.inquiryItemId,
+      item.requisitionLineId,
+    ]),
+  );
   // Each awarded line's tiers, from the supplier's quote of the same material.
   const tiersOf = async (quoteLineId: number | null) => {
     if (quoteLineId === null) return [];
@@ -71,6 +80,7 @@ export async function inquiryHandOff(ctx: DataApi, row: AwardRow): Promise<Award
         unitPrice: line.unitPrice ?? 0,
         taxRate: line.taxRate ?? 0,
         tiers: await tiersOf(line.quoteLineId),
+        requisitionLineId: asked.get(line.inquiryItemId ?? 0) ?? null,
       })),
     ),
   };
@@ -132,6 +142,7 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
       const lines = await data.lines(inquiryAwardLine, row.awardId);
       const handOff = await inquiryHandOff(ctx, row);
       const result = await handOffAward(ctx, handOff);
+      const orders = await draftAwardOrders(ctx, handOff);
       // Price monitoring: each awarded price beside the target and the material's lowest quote.
       const items = await data.lines(inquiryItem, row.inquiryId);
       const targets = new Map(items.map((item) => [item.inquiryItemId, item.targetPrice]));
@@ -141,7 +152,7 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
         offersOf(lines, (line) => targets.get(line.inquiryItemId ?? 0) ?? null),
       );
       await data.patch(inquiryAward, row.awardId, {
-        handOffNote: handOffNote(ctx, result),
+        handOffNote: handOffNote(ctx, result, orders),
       });
       await data.act(inquiry, 'doAwarded', [row.inquiryId]);
       // Each supplier that quoted learns its own result, and only that.

@@ -5,8 +5,10 @@
 // target and against the last price list price, the best-per-material total and the best single
 // supplier that priced everything. Internal users who may read the inquiry only.
 import { add, dec, mul, ref } from '@srm/kernel';
-import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
+import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { supplierPl } from '../../agreements';
+import { currency } from '../../base-data';
+import { requisition, requisitionLine } from '../../purchasing';
 import { dayIn } from '../../supplier/server';
 import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { inquiry, inquiryItem, inquirySupplier } from './inquiry.entity';
@@ -200,7 +202,74 @@ async function comparison(ctx: DataApi, inquiryId: number) {
   };
 }
 
+const HOUR = 3_600_000;
+
+/**
+ * 由申请创建: a draft inquiry for what remains open on an approved requisition's lines — each line
+ * a material with its remaining quantity, need-by date and the requisition's price as the target,
+ * its suggested suppliers invited, a deadline three days on. The buyer completes and submits it;
+ * the award's approval then drafts the orders of those lines.
+ */
+async function fromRequisition(ctx: DataApi, requisitionHeaderId: number) {
+  const source = await ctx.find(requisition, requisitionHeaderId);
+  if (source.status !== 'APPROVED')
+    throw new AppError(422, 'srmInquiry.fromRequisition.notApproved', {
+      number: source.requisitionNumber ?? '',
+    });
+  const open = [...(await ctx.lines(requisitionLine, requisitionHeaderId))]
+    .filter((line) => line.demandStatus === 'POOLED' && (line.remainingQuantity ?? 0) > 0)
+    .sort((a, b) => a.lineNum - b.lineNum);
+  if (!open.length)
+    throw new AppError(422, 'srmInquiry.fromRequisition.nothingOpen', {
+      number: source.requisitionNumber ?? '',
+    });
+  const [cny] = await ctx.list(currency, { currencyCode: 'CNY', enabledFlag: 'Y' }, { limit: 1 });
+  const [anyCurrency] = cny ? [cny] : await ctx.list(currency, { enabledFlag: 'Y' }, { limit: 1 });
+  if (!anyCurrency) throw new AppError(422, 'srmInquiry.fromRequisition.noCurrency');
+  const suppliers = [
+    ...new Set(
+      open.map((line) => line.suggestedSupplierId).filter((id): id is number => typeof id === 'number'),
+    ),
+  ];
+  const saved = await ctx.save(inquiry, {
+    title: source.title.slice(0, 120),
+    orgId: source.orgId,
+    currencyId: anyCurrency.currencyId,
+    quoteDeadline: Math.ceil((ctx.now.getTime() + 72 * HOUR) / HOUR) * HOUR,
+    items: open.map((line, index) => ({
+      lineNum: index + 1,
+      itemId: line.itemId,
+      quantity: line.remainingQuantity ?? line.quantity,
+      uomId: line.uomId,
+      needByDate: line.needByDate,
+      targetPrice: line.unitPrice,
+    })),
+    suppliers: suppliers.map((supplierId) => ({ supplierId })),
+  });
+  // The link to each requisition line is the platform's to write (the buyer never types it).
+  const data = ctx.system('an inquiry made from a requisition records the lines it was asked for');
+  const items = [...(await data.lines(inquiryItem, saved.inquiryId))].sort((a, b) => a.lineNum - b.lineNum);
+  for (const [index, item] of items.entries())
+    await data.patch(inquiryItem, item.inquiryItemId, {
+      requisitionLineId: open[index]!.requisitionLineId,
+      requisitionNum: source.requisitionNumber ?? null,
+    });
+  return { inquiryId: saved.inquiryId, inquiryNum: saved.inquiryNum };
+}
+
 export const inquiryEndpoints = defineEndpoints(inquiry, {
+  /** `{ requisitionHeaderId }` → `{ inquiryId, inquiryNum }`: a draft inquiry for the requisition's open lines. */
+  createFromRequisition: endpoint({
+    summary: "A draft inquiry for what remains open on an approved requisition's lines",
+    input: { requisitionHeaderId: ref('srmPurRequisitionHeader', { required: true }) },
+    scope: inquiry,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(ctx, input) {
+      return { data: await fromRequisition(ctx, input.requisitionHeaderId) };
+    },
+  }),
   /** `{ inquiryId }` → who answered (sealed), or the comparison of the opened quotes. */
   comparison: endpoint({
     summary: 'The quotation comparison of an inquiry (answers only until it is opened)',

@@ -53,10 +53,27 @@ export const inquiryItem = defineEntity('srmInquiryItem', {
     /** The buyer's target price: never shown to a supplier. */
     targetPrice: price({ min: 0, internalOnly: true }),
     remark: text({ max: 500 }),
+    /**
+     * The requisition line this material was asked for (由申请创建): the award's approval drafts an
+     * order for it from what then remains on the line.
+     */
+    requisitionLineId: ref('srmPurRequisitionLine', { readonly: true, internalOnly: true, indexed: true }),
+    /** Its requisition's number, as shown. */
+    requisitionNum: text({ readonly: true, internalOnly: true, max: 30 }),
   },
   unique: [['inquiryId', 'lineNum']],
   list: {
-    columns: ['lineNum', 'itemName', 'quantity', 'uomName', 'needByDate', 'ladder', 'targetPrice', 'remark'],
+    columns: [
+      'lineNum',
+      'itemName',
+      'quantity',
+      'uomName',
+      'needByDate',
+      'ladder',
+      'targetPrice',
+      'requisitionNum',
+      'remark',
+    ],
     sort: [{ field: 'lineNum', order: 'asc' }],
   },
 });

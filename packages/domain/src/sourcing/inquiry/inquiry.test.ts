@@ -15,6 +15,8 @@ import { runExecutable } from '@srm/platform/testing';
 import { handOffAward } from '../../agreements/server';
 import { useProcurement, supplierActor } from '../../procurement.testing';
 import { sourcingServer } from '../area.server';
+import { draftAwardOrders } from '../award-orders';
+import { inquiryHandOff } from '../inquiry-award/inquiry-award.actions';
 
 type Row = Record<string, unknown>;
 type QuoteLine = Row & { quoteLineId: number; itemLineNum: number; fromQuantity: number };
@@ -453,5 +455,206 @@ describe('a sealed inquiry', () => {
     expect(
       (await call('srmInquiry', 'doCancel', { inquiryId: state.inquiryId, comment: 'x' })).httpStatus,
     ).toBe(409);
+  });
+});
+
+describe('an inquiry made from a requisition', () => {
+  it('asks for the open lines, and its approved award drafts their orders by the shares', async () => {
+    const runtime = server().runtime;
+    state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    const day = (days: number) =>
+      new Date(server().clock.nowMs() + days * 24 * HOUR).toISOString().slice(0, 10);
+    const prType = (await server().first<Row>('srmPurBillType', { billTypeCode: 'STD_PR' })).billTypeId;
+    const body = {
+      title: '总装线紧固件与支架补货',
+      billTypeId: prType,
+      orgId: ids.orgA,
+      requesterName: '张伟',
+      requisitionDate: day(0),
+      lines: [
+        {
+          lineNum: 1,
+          itemId: ids.screw,
+          quantity: 1000,
+          unitPrice: 0.3,
+          needByDate: day(30),
+          suggestedSupplierId: ids.supA,
+        },
+        {
+          lineNum: 2,
+          itemId: ids.bracket,
+          quantity: 40,
+          unitPrice: 6.5,
+          needByDate: day(35),
+          suggestedSupplierId: ids.supB,
+        },
+      ],
+    };
+    const requisition = await ok<Row & { requisitionHeaderId: number; requisitionNumber: string }>(
+      'srmPurRequisitionHeader',
+      'saveOrUpdate',
+      body,
+    );
+    const key = { requisitionHeaderId: requisition.requisitionHeaderId };
+    const draft = await call('srmInquiry', 'createFromRequisition', key);
+    expect([draft.httpStatus, draft.body.msg]).toEqual([422, expect.stringContaining('尚未审批通过')]);
+    await ok('srmPurRequisitionHeader', 'doSubmit', key);
+    await decideAll(runtime, 'srmPurRequisitionHeader', requisition.requisitionHeaderId, 'approve');
+    // A supplier may not make inquiries at all.
+    expect((await call('srmInquiry', 'createFromRequisition', key, suppliers.a)).httpStatus).toBe(403);
+
+    const made = await ok<{ inquiryId: number; inquiryNum: string }>(
+      'srmInquiry',
+      'createFromRequisition',
+      key,
+    );
+    const inquiryId = made.inquiryId;
+    const drafted = await ok<Inquiry & { items: Row[] }>('srmInquiry', 'findById', { inquiryId });
+    expect(drafted).toMatchObject({ status: 'DRAFT', title: body.title, orgId: ids.orgA });
+    expect(
+      drafted.items.map((item) => [item.itemId, item.quantity, item.targetPrice, item.requisitionNum]),
+    ).toEqual([
+      [ids.screw, 1000, 0.3, requisition.requisitionNumber],
+      [ids.bracket, 40, 6.5, requisition.requisitionNumber],
+    ]);
+    expect(drafted.suppliers.map((row) => row.supplierId).sort()).toEqual([ids.supA, ids.supB].sort());
+
+    // Meanwhile 300 screws are ordered directly: the award orders what then remains (700).
+    const [screwLine] = (await ok<Row & { lines: Row[] }>('srmPurRequisitionHeader', 'findById', key)).lines;
+    await ok('srmPoHeader', 'createFromRequisition', {
+      billTypeId: ids.poType,
+      supplierId: ids.supA,
+      currencyId: ids.currency,
+      lines: [{ requisitionLineId: screwLine!.requisitionLineId, quantity: 300, unitPriceExclTax: 0.27 }],
+    });
+
+    await ok('srmInquiry', 'saveOrUpdate', {
+      inquiryId,
+      versionNum: drafted.versionNum,
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    });
+    await ok('srmInquiry', 'doSubmit', { inquiryId });
+    await decideAll(runtime, 'srmInquiry', inquiryId, 'approve');
+    const quotes = await ok<Row[]>('srmInquiryQuote', 'listByPage', { inquiryId });
+    for (const [supplier, actor, values] of [
+      [
+        ids.supA,
+        suppliers.a,
+        [
+          [0.29, 5],
+          [6.1, 10],
+        ],
+      ],
+      [
+        ids.supB,
+        suppliers.b,
+        [
+          [0.3, 5],
+          [5.9, 10],
+        ],
+      ],
+    ] as const) {
+      const quoteId = Number(quotes.find((row) => row.supplierId === supplier)!.quoteId);
+      const quote = await findQuote(quoteId, actor);
+      // The supplier never learns which requisition asked for it.
+      expect(JSON.stringify(quote)).not.toMatch(/requisition/i);
+      expect((await price(quote, [...values], actor, day(200))).body.status).toBe('S');
+      await ok('srmInquiryQuote', 'doSubmit', { quoteId }, actor);
+    }
+    server().clock.travel(73 * HOUR);
+    await runExecutable(server(), sourcingServer.executables.SOURCING_INQUIRY_CLOSE!);
+    await ok('srmInquiry', 'doConfirmOpening', { inquiryId });
+    await ok('srmInquiry', 'doBidOpening', { inquiryId }, pm());
+    await ok('srmInquiry', 'doPrepareAward', { inquiryId });
+    const awardId = Number((await ok<Row>('srmInquiry', 'findById', { inquiryId })).awardId);
+    const award = await ok<Row & { awardNum: string; versionNum: number; lines: Row[] }>(
+      'srmInquiryAward',
+      'findById',
+      { awardId },
+    );
+    const share = (item: number, supplier: number): [number, string | null] =>
+      item === ids.screw
+        ? supplier === ids.supA
+          ? [60, null]
+          : [40, '双源供应']
+        : supplier === ids.supB
+          ? [100, null]
+          : [0, null];
+    await ok('srmInquiryAward', 'saveOrUpdate', {
+      awardId,
+      versionNum: award.versionNum,
+      lines: award.lines.map((line) => {
+        const [awardPercent, reason] = share(Number(line.itemId), Number(line.supplierId));
+        return { awardLineId: line.awardLineId, awardPercent, reason };
+      }),
+    });
+    // The preview names the orders to be drafted: 700 remaining screws split 60/40, the 40 brackets.
+    const preview = await ok<{ rows: Row[] }>('srmInquiryAward', 'handOffPreview', { awardId });
+    expect(
+      preview.rows
+        .filter((row) => row.kind === 'ORDER')
+        .map((row) => [row.supplierName, row.quantity, row.unitPrice, row.state]),
+    ).toEqual([
+      ['苏州恒达精密五金有限公司', 420, 0.29, 'NEW'],
+      ['宁波瑞丰电子科技有限公司', 280, 0.3, 'NEW'],
+      ['宁波瑞丰电子科技有限公司', 40, 5.9, 'NEW'],
+    ]);
+    await ok('srmInquiryAward', 'doSubmit', { awardId });
+    await decideAll(runtime, 'srmInquiryAward', awardId, 'approve');
+
+    const orders = await ok<Row[]>('srmPoHeader', 'listByPage', { sourceNum: award.awardNum, pageRows: 10 });
+    expect(orders.map((row) => [row.supplierId, row.status, row.sourceType]).sort()).toEqual(
+      [
+        [ids.supA, 'DRAFT', 'AWARD'],
+        [ids.supB, 'DRAFT', 'AWARD'],
+      ].sort(),
+    );
+    const linesOf = async (supplierId: number) =>
+      (
+        await ok<Row & { lines: Row[] }>('srmPoHeader', 'findById', {
+          poHeaderId: orders.find((row) => row.supplierId === supplierId)!.poHeaderId,
+        })
+      ).lines.map((line) => [line.itemId, line.quantity, line.unitPriceExclTax, line.taxRate]);
+    // Awarded prices include 13 % tax: the orders carry them without.
+    expect(await linesOf(ids.supA)).toEqual([[ids.screw, 420, 0.256637, 13]]);
+    expect(await linesOf(ids.supB)).toEqual([
+      [ids.screw, 280, 0.265487, 13],
+      [ids.bracket, 40, 5.221239, 13],
+    ]);
+    const after = await ok<Row & { lines: Row[] }>('srmPurRequisitionHeader', 'findById', key);
+    expect(after.lines.map((line) => [line.orderedQuantity, line.remainingQuantity])).toEqual([
+      [1000, 0],
+      [40, 0],
+    ]);
+    expect(String((await ok<Row>('srmInquiryAward', 'findById', { awardId })).handOffNote)).toContain(
+      '已生成采购订单草稿',
+    );
+    // The preview after approval finds them drafted, and a second run drafts nothing.
+    const again = await ok<{ rows: Row[] }>('srmInquiryAward', 'handOffPreview', { awardId });
+    expect(
+      again.rows.filter((row) => row.kind === 'ORDER').map((row) => [row.quantity, row.state, row.number]),
+    ).toEqual([
+      [420, 'DONE', orders.find((row) => row.supplierId === ids.supA)!.poNumber],
+      [280, 'DONE', orders.find((row) => row.supplierId === ids.supB)!.poNumber],
+      [40, 'DONE', orders.find((row) => row.supplierId === ids.supB)!.poNumber],
+    ]);
+    const handOff = await inquiryHandOff(
+      dataApi({ actor: SYSTEM_ACTOR, runtime, tx: runtime.executor(), now: server().clock.now() }, 'test'),
+      await ok('srmInquiryAward', 'findById', { awardId }),
+    );
+    await runtime.transaction((tx) =>
+      draftAwardOrders(
+        dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: server().clock.now() }, 'test'),
+        handOff,
+      ),
+    );
+    expect(
+      (
+        await queryRows<{ n: number }>(
+          runtime.executor(),
+          sql`select count(*)::int as n from srm_po_header where source_num = ${award.awardNum}`,
+        )
+      )[0]!.n,
+    ).toBe(2);
   });
 });
