@@ -10,6 +10,7 @@ import { type DataApi, defineActions } from '@srm/platform';
 import { type AwardHandOff, handOffAward } from '../../agreements/server';
 import { addDays, dayIn } from '../../supplier/server';
 import { assertOrderable, handOffNote } from '../award.server';
+import { draftAwardOrders } from '../award-orders';
 import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.record';
 import { type ShareLine, resultOf, shareAmounts, sharesIssue } from '../award';
 import { auction, auctionItem, auctionJury } from '../auction/auction.entity';
@@ -104,6 +105,13 @@ async function auctionOpened(ctx: DataApi, auctionId: number): Promise<RuleIssue
 /** What the approval of this award hands to purchasing (also its preview). */
 export async function auctionHandOff(ctx: DataApi, row: RowOf<typeof auctionAward>): Promise<AwardHandOff> {
   const lines = await platform(ctx).lines(auctionAwardLine, row.awardId);
+  // The requisition line each material was auctioned for (its order is drafted on approval).
+  const asked = new Map(
+    (await platform(ctx).lines(auctionItem, row.auctionId)).map((item) => [
+      item.auctionItemId,
+      item.requisitionLineId,
+    ]),
+  );
   return {
     sourceType: 'AUCTION',
     sourceNum: row.awardNum ?? String(row.awardId),
@@ -125,6 +133,7 @@ export async function auctionHandOff(ctx: DataApi, row: RowOf<typeof auctionAwar
         unitPrice: line.unitPrice ?? 0,
         taxRate: line.taxRate ?? DEFAULT_TAX_RATE,
         tiers: [],
+        requisitionLineId: asked.get(line.auctionItemId ?? 0) ?? null,
       })),
   };
 }
@@ -138,6 +147,7 @@ async function awarded(ctx: DataApi, row: RowOf<typeof auctionAward>): Promise<v
   const lines = await data.lines(auctionAwardLine, row.awardId);
   const handOff = await auctionHandOff(ctx, row);
   const result = await handOffAward(ctx, handOff);
+  const orders = await draftAwardOrders(ctx, handOff);
   // Price monitoring: each awarded price beside the reserve and the material's lowest final bid.
   await recordAwardPrices(
     ctx,
@@ -145,7 +155,7 @@ async function awarded(ctx: DataApi, row: RowOf<typeof auctionAward>): Promise<v
     offersOf(lines, (line) => line.reservePrice),
   );
   await data.patch(auctionAward, row.awardId, {
-    handOffNote: handOffNote(ctx, result),
+    handOffNote: handOffNote(ctx, result, orders),
   });
   await data.act(auction, 'doAwarded', [row.auctionId]);
   // Each supplier that bid learns its own result on its entry, and only that.

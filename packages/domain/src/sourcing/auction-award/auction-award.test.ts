@@ -544,3 +544,127 @@ describe('award by engineer (auction item categories)', () => {
     }
   });
 });
+
+describe('an auction made from a requisition', () => {
+  it('starts from the requisition’s prices, and its approved award drafts the orders of its lines', async () => {
+    if (!state.pm) state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    const runtime = server().runtime;
+    const day = (days: number) =>
+      new Date(server().clock.nowMs() + days * 86_400_000).toISOString().slice(0, 10);
+    const prType = (await server().first<Row>('srmPurBillType', { billTypeCode: 'STD_PR' })).billTypeId;
+    const line = (
+      lineNum: number,
+      itemId: number,
+      quantity: number,
+      unitPrice: number | null,
+      supplier: number,
+    ) => ({
+      lineNum,
+      itemId,
+      quantity,
+      ...(unitPrice === null ? {} : { unitPrice }),
+      needByDate: day(40),
+      suggestedSupplierId: supplier,
+    });
+    const approved = async (lines: Row[]) => {
+      const saved = await ok<Row & { requisitionHeaderId: number }>(
+        'srmPurRequisitionHeader',
+        'saveOrUpdate',
+        {
+          title: '冲压支架与螺钉竞价采购',
+          billTypeId: prType,
+          orgId: ids.orgA,
+          requesterName: '张伟',
+          requisitionDate: day(0),
+          lines,
+        },
+      );
+      await ok('srmPurRequisitionHeader', 'doSubmit', { requisitionHeaderId: saved.requisitionHeaderId });
+      await decideAll(runtime, 'srmPurRequisitionHeader', saved.requisitionHeaderId, 'approve');
+      return saved.requisitionHeaderId;
+    };
+    // A line without a price has no start price: refused, naming the line.
+    const unpriced = await approved([line(1, ids.screw, 500, null, ids.supA)]);
+    const refused = await call('srmAuction', 'createFromRequisition', { requisitionHeaderId: unpriced });
+    expect([refused.httpStatus, refused.body.msg]).toEqual([422, expect.stringContaining('第 1 行没有单价')]);
+
+    const requisitionHeaderId = await approved([
+      line(1, ids.screw, 500, 0.3, ids.supB),
+      line(2, ids.bracket, 20, 6.5, ids.supA),
+    ]);
+    const made = await ok<{ auctionId: number }>('srmAuction', 'createFromRequisition', {
+      requisitionHeaderId,
+    });
+    const auctionId = made.auctionId;
+    const draft = await ok<Row & { versionNum: number; items: Row[]; suppliers: Row[]; startDate: number }>(
+      'srmAuction',
+      'findById',
+      { auctionId },
+    );
+    expect(draft.items.map((item) => [item.itemId, item.quantity, item.startPrice])).toEqual([
+      [ids.screw, 500, 0.3],
+      [ids.bracket, 20, 6.5],
+    ]);
+    expect(draft.suppliers.map((row) => row.supplierId).sort()).toEqual([ids.supA, ids.supB].sort());
+    expect(draft.startDate).toBeGreaterThan(server().clock.nowMs());
+    await ok('srmAuction', 'saveOrUpdate', {
+      auctionId,
+      versionNum: draft.versionNum,
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    });
+    await ok('srmAuction', 'doSubmit', { auctionId });
+    await decideAll(runtime, 'srmAuction', auctionId, 'approve');
+    const entryOf = async (actor: Partial<Actor>) => {
+      const rows = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId }, actor);
+      // The supplier's entry tells nothing of the requisition.
+      expect(JSON.stringify(rows)).not.toMatch(/requisition/i);
+      await ok('srmAuctionEntry', 'doConfirm', { entryId: rows[0]!.entryId }, actor);
+      return Number(rows[0]!.entryId);
+    };
+    const a = await entryOf(suppliers.a);
+    const b = await entryOf(suppliers.b);
+    await ok('srmAuction', 'doImmediateStart', { auctionId });
+    const running = await ok<Row & { items: Row[]; endDate: number }>('srmAuction', 'findById', {
+      auctionId,
+    });
+    const [screw, bracket] = running.items.map((item) => Number(item.auctionItemId));
+    await bid(a, suppliers.a, '0.28', screw);
+    await bid(b, suppliers.b, '0.27', screw);
+    await bid(a, suppliers.a, '6.20', bracket);
+    server().clock.set(running.endDate);
+    await runExecutable(server(), sourcingServer.executables.SOURCING_AUCTION_TICK!);
+    await ok('srmAuction', 'doConfirmOpening', { auctionId });
+    await ok('srmAuction', 'doBidOpening', { auctionId }, pm());
+    const award = await prepare(auctionId);
+    await ok('srmAuctionAward', 'doSubmit', { awardId: award.awardId });
+    await decideAll(runtime, 'srmAuctionAward', award.awardId, 'approve');
+
+    const awarded = await findAward(award.awardId);
+    const orders = await ok<Row[]>('srmPoHeader', 'listByPage', {
+      sourceNum: awarded.awardNum,
+      pageRows: 10,
+    });
+    const linesOf = async (supplierId: number) =>
+      (
+        await ok<Row & { lines: Row[] }>('srmPoHeader', 'findById', {
+          poHeaderId: orders.find((row) => row.supplierId === supplierId)!.poHeaderId,
+        })
+      ).lines.map((row) => [row.itemId, row.quantity, row.unitPriceExclTax, row.requisitionLineId !== null]);
+    // The best bid of each material, all of it, net of 13 % tax.
+    expect(await linesOf(ids.supB)).toEqual([[ids.screw, 500, 0.238938, true]]);
+    expect(await linesOf(ids.supA)).toEqual([[ids.bracket, 20, 5.486726, true]]);
+    expect(String(awarded.handOffNote)).toContain('已生成采购订单草稿');
+    const requisition = await ok<Row & { lines: Row[] }>('srmPurRequisitionHeader', 'findById', {
+      requisitionHeaderId,
+    });
+    expect(requisition.lines.map((row) => row.remainingQuantity)).toEqual([0, 0]);
+    expect(
+      (
+        await queryRows<{ n: number }>(
+          runtime.executor(),
+          sql`select count(*)::int as n from srm_po_header where source_type = 'AWARD' and source_num = ${awarded.awardNum}`,
+        )
+      )[0]!.n,
+    ).toBe(2);
+  });
+});

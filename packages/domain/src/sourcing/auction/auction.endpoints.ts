@@ -16,7 +16,8 @@ import {
   hallSeq,
 } from '@srm/platform';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
-import { auction, auctionJury, OPENED_AUCTION_STATES } from './auction.entity';
+import { auction, auctionItem, auctionJury, OPENED_AUCTION_STATES } from './auction.entity';
+import { hoursOn, openRequisitionLines, requisitionLink } from '../from-requisition';
 import { allBids, hallOf, ownBids, placeBid, priceOf } from './auction.bids';
 import { auctionView, loadAuctionHall } from './auction.hall';
 import { srmAuctionBidder } from './auction.tables';
@@ -115,7 +116,58 @@ export const auctionEntryEndpoints = defineEndpoints(auctionEntry, {
   }),
 });
 
+/**
+ * 由申请创建: a draft auction for what remains open on an approved requisition's lines — each line
+ * a material with its remaining quantity and need-by date, the requisition's price as its start
+ * price (a line without one is refused: no bid may exceed the start), the suggested suppliers
+ * invited, starting the next day for an hour. The buyer sets the rules and submits it.
+ */
+async function fromRequisition(ctx: DataApi, requisitionHeaderId: number) {
+  const opened = await openRequisitionLines(ctx, requisitionHeaderId);
+  const unpriced = opened.lines.find((line) => !line.unitPrice);
+  if (unpriced)
+    throw new AppError(422, 'sourcing.fromRequisition.noStartPrice', {
+      number: opened.source.requisitionNumber ?? '',
+      line: unpriced.lineNum,
+    });
+  const startDate = hoursOn(ctx, 24);
+  const saved = await ctx.save(auction, {
+    title: opened.source.title.slice(0, 120),
+    orgId: opened.source.orgId,
+    currencyId: opened.currencyId,
+    decrementValue: 0.01,
+    startDate,
+    endDate: startDate + 3_600_000,
+    items: opened.lines.map((line, index) => ({
+      lineNum: index + 1,
+      itemId: line.itemId,
+      quantity: line.remainingQuantity ?? line.quantity,
+      uomId: line.uomId,
+      needByDate: line.needByDate,
+      startPrice: line.unitPrice!,
+    })),
+    suppliers: opened.suppliers.map((supplierId) => ({ supplierId })),
+  });
+  const data = ctx.system('an auction made from a requisition records the lines it was asked for');
+  const items = [...(await data.lines(auctionItem, saved.auctionId))].sort((a, b) => a.lineNum - b.lineNum);
+  for (const [index, item] of items.entries())
+    await data.patch(auctionItem, item.auctionItemId, requisitionLink(opened, index));
+  return { auctionId: saved.auctionId, auctionNum: saved.auctionNum };
+}
+
 export const auctionEndpoints = defineEndpoints(auction, {
+  /** `{ requisitionHeaderId }` → `{ auctionId, auctionNum }`: a draft auction for the requisition's open lines. */
+  createFromRequisition: endpoint({
+    summary: "A draft auction for what remains open on an approved requisition's lines",
+    input: { requisitionHeaderId: ref('srmPurRequisitionHeader', { required: true }) },
+    scope: auction,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(ctx, input) {
+      return { data: await fromRequisition(ctx, input.requisitionHeaderId) };
+    },
+  }),
   /** `{ auctionId, afterSeq? }` → the board (aliases until opened), for the owner and the jury. */
   hall: endpoint({
     summary: 'The board of an auction hall, for its owner and jury (aliases until it is opened)',

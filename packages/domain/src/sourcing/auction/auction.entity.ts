@@ -64,6 +64,10 @@ export const auctionItem = defineEntity('srmAuctionItem', {
     /** A winning price above it needs a reason to be awarded; never shown to a supplier. */
     reservePrice: price({ min: 0, internalOnly: true }),
     remark: text({ max: 500 }),
+    /** The requisition line it was auctioned for (由申请创建): the award drafts its order. */
+    requisitionLineId: ref('srmPurRequisitionLine', { readonly: true, internalOnly: true, indexed: true }),
+    /** Its requisition's number, as shown. */
+    requisitionNum: text({ readonly: true, internalOnly: true, max: 30 }),
   },
   unique: [['auctionId', 'lineNum']],
   list: {
@@ -75,6 +79,7 @@ export const auctionItem = defineEntity('srmAuctionItem', {
       'needByDate',
       'startPrice',
       'reservePrice',
+      'requisitionNum',
       'remark',
     ],
     sort: [{ field: 'lineNum', order: 'asc' }],

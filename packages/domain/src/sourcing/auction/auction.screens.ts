@@ -6,6 +6,7 @@ import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
 import { auctionHallButton, auctionHistoryButton } from './auction.buttons';
 import { entryHallButton } from '../auction-entry/auction-entry.buttons';
 import { handOffPreviewButton } from '../award.buttons';
+import { fromRequisitionButton } from '../FromRequisition';
 
 const auction = () => import('./auction.entity').then((m) => m.auction);
 const award = () => import('../auction-award/auction-award.entity').then((m) => m.auctionAward);
@@ -19,6 +20,7 @@ export const auctionScreens: ScreenEntry[] = [
     list: 'auctionProposal',
     edit: 'auctionProposalEdit',
     editButtons: [auctionHallButton, auctionHistoryButton],
+    listButtons: [fromRequisitionButton('srmAuction', 'auctionProposalEdit')],
   }),
   ...entityScreens('sourcing', 'srmAuction', auction, {
     list: 'auctionHistoryList',

@@ -5,10 +5,9 @@
 // target and against the last price list price, the best-per-material total and the best single
 // supplier that priced everything. Internal users who may read the inquiry only.
 import { add, dec, mul, ref } from '@srm/kernel';
-import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
+import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { supplierPl } from '../../agreements';
-import { currency } from '../../base-data';
-import { requisition, requisitionLine } from '../../purchasing';
+import { hoursOn, openRequisitionLines, requisitionLink } from '../from-requisition';
 import { dayIn } from '../../supplier/server';
 import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { inquiry, inquiryItem, inquirySupplier } from './inquiry.entity';
@@ -202,8 +201,6 @@ async function comparison(ctx: DataApi, inquiryId: number) {
   };
 }
 
-const HOUR = 3_600_000;
-
 /**
  * 由申请创建: a draft inquiry for what remains open on an approved requisition's lines — each line
  * a material with its remaining quantity, need-by date and the requisition's price as the target,
@@ -211,32 +208,13 @@ const HOUR = 3_600_000;
  * the award's approval then drafts the orders of those lines.
  */
 async function fromRequisition(ctx: DataApi, requisitionHeaderId: number) {
-  const source = await ctx.find(requisition, requisitionHeaderId);
-  if (source.status !== 'APPROVED')
-    throw new AppError(422, 'srmInquiry.fromRequisition.notApproved', {
-      number: source.requisitionNumber ?? '',
-    });
-  const open = [...(await ctx.lines(requisitionLine, requisitionHeaderId))]
-    .filter((line) => line.demandStatus === 'POOLED' && (line.remainingQuantity ?? 0) > 0)
-    .sort((a, b) => a.lineNum - b.lineNum);
-  if (!open.length)
-    throw new AppError(422, 'srmInquiry.fromRequisition.nothingOpen', {
-      number: source.requisitionNumber ?? '',
-    });
-  const [cny] = await ctx.list(currency, { currencyCode: 'CNY', enabledFlag: 'Y' }, { limit: 1 });
-  const [anyCurrency] = cny ? [cny] : await ctx.list(currency, { enabledFlag: 'Y' }, { limit: 1 });
-  if (!anyCurrency) throw new AppError(422, 'srmInquiry.fromRequisition.noCurrency');
-  const suppliers = [
-    ...new Set(
-      open.map((line) => line.suggestedSupplierId).filter((id): id is number => typeof id === 'number'),
-    ),
-  ];
+  const opened = await openRequisitionLines(ctx, requisitionHeaderId);
   const saved = await ctx.save(inquiry, {
-    title: source.title.slice(0, 120),
-    orgId: source.orgId,
-    currencyId: anyCurrency.currencyId,
-    quoteDeadline: Math.ceil((ctx.now.getTime() + 72 * HOUR) / HOUR) * HOUR,
-    items: open.map((line, index) => ({
+    title: opened.source.title.slice(0, 120),
+    orgId: opened.source.orgId,
+    currencyId: opened.currencyId,
+    quoteDeadline: hoursOn(ctx, 72),
+    items: opened.lines.map((line, index) => ({
       lineNum: index + 1,
       itemId: line.itemId,
       quantity: line.remainingQuantity ?? line.quantity,
@@ -244,16 +222,12 @@ async function fromRequisition(ctx: DataApi, requisitionHeaderId: number) {
       needByDate: line.needByDate,
       targetPrice: line.unitPrice,
     })),
-    suppliers: suppliers.map((supplierId) => ({ supplierId })),
+    suppliers: opened.suppliers.map((supplierId) => ({ supplierId })),
   });
-  // The link to each requisition line is the platform's to write (the buyer never types it).
   const data = ctx.system('an inquiry made from a requisition records the lines it was asked for');
   const items = [...(await data.lines(inquiryItem, saved.inquiryId))].sort((a, b) => a.lineNum - b.lineNum);
   for (const [index, item] of items.entries())
-    await data.patch(inquiryItem, item.inquiryItemId, {
-      requisitionLineId: open[index]!.requisitionLineId,
-      requisitionNum: source.requisitionNumber ?? null,
-    });
+    await data.patch(inquiryItem, item.inquiryItemId, requisitionLink(opened, index));
   return { inquiryId: saved.inquiryId, inquiryNum: saved.inquiryNum };
 }
 

@@ -3,7 +3,8 @@
 // opening, the prices after) and the awards; the supplier's inquiries to quote and its read-only
 // view of those it was invited to.
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
-import { comparisonButton, fromRequisitionButton } from './inquiry.buttons';
+import { comparisonButton } from './inquiry.buttons';
+import { fromRequisitionButton } from '../FromRequisition';
 import { handOffPreviewButton } from '../award.buttons';
 
 const inquiry = () => import('./inquiry.entity').then((m) => m.inquiry);
@@ -15,7 +16,7 @@ export const inquiryScreens: ScreenEntry[] = [
     list: 'inquiryProposal',
     edit: 'inquiryProposalEdit',
     editButtons: [comparisonButton],
-    listButtons: [fromRequisitionButton],
+    listButtons: [fromRequisitionButton('srmInquiry', 'inquiryProposalEdit')],
   }),
   ...entityScreens('sourcing', 'srmInquiryQuote', quote, {
     list: 'inquiryQuotationList',
