@@ -17,6 +17,7 @@ import { auctionEntryActions } from './auction-entry/auction-entry.actions';
 import { auctionAwardActions } from './auction-award/auction-award.actions';
 import { auctionQuestionActions } from './auction-question/auction-question.actions';
 import { auctionAwardEndpoints, inquiryAwardEndpoints } from './award.endpoints';
+import { priceMonitorEndpoints } from './price-monitor/price-monitor.endpoints';
 
 export const sourcingServer = defineServerArea(sourcingArea, {
   actions: [
@@ -32,6 +33,7 @@ export const sourcingServer = defineServerArea(sourcingArea, {
     auctionQuestionActions,
     inquiryAwardEndpoints,
     auctionAwardEndpoints,
+    priceMonitorEndpoints,
   ],
   halls: [auctionHall],
   tables: auctionTables,

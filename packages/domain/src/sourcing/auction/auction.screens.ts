@@ -7,6 +7,7 @@ import { auctionHallButton, auctionHistoryButton } from './auction.buttons';
 import { entryHallButton } from '../auction-entry/auction-entry.buttons';
 import { handOffPreviewButton } from '../award.buttons';
 import { fromRequisitionButton } from '../FromRequisition';
+import { priceTrendButton } from '../price-monitor/price-monitor.buttons';
 
 const auction = () => import('./auction.entity').then((m) => m.auction);
 const award = () => import('../auction-award/auction-award.entity').then((m) => m.auctionAward);
@@ -50,6 +51,7 @@ export const auctionScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmPriceMonitor', monitor, {
     list: 'monitorPriceInfo',
     edit: 'monitorPriceInfoDetail',
+    editButtons: [priceTrendButton],
   }),
   ...entityScreens('sourcing', 'srmAuctionCategory', category, {
     list: 'auctionItemCategory',

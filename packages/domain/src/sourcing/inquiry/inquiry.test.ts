@@ -657,4 +657,26 @@ describe('an inquiry made from a requisition', () => {
       )[0]!.n,
     ).toBe(2);
   });
+
+  it('draws the material’s price trend from every award, without tax, for the buyer only', async () => {
+    const trend = await ok<{ points: Row[] }>('srmPriceMonitor', 'trend', {
+      itemId: ids.screw,
+    });
+    expect(
+      trend.points.map((point) => [
+        point.supplierName,
+        point.awardPercent,
+        point.awardedPrice,
+        point.lowestPrice,
+        point.targetPrice,
+      ]),
+    ).toEqual([
+      // The sealed inquiry's award (0.2588 with 13 % tax; target 0.28), then the requisition's 60/40.
+      ['苏州恒达精密五金有限公司', 100, 0.229027, 0.229027, 0.247788],
+      ['苏州恒达精密五金有限公司', 60, 0.256637, 0.256637, 0.265487],
+      ['宁波瑞丰电子科技有限公司', 40, 0.265487, 0.256637, 0.265487],
+    ]);
+    expect(String(trend.points[0]!.awardedDate) < String(trend.points[1]!.awardedDate)).toBe(true);
+    expect((await call('srmPriceMonitor', 'trend', { itemId: ids.screw }, suppliers.a)).httpStatus).toBe(403);
+  });
 });

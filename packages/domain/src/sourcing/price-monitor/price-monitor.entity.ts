@@ -115,3 +115,16 @@ export const priceMonitor = defineEntity('srmPriceMonitor', {
     ],
   },
 });
+
+/** A point of a material's price trend (price-monitor.endpoints.ts): prices without tax. */
+export interface TrendPoint {
+  readonly awardedDate: string | null;
+  readonly sourceType: string | null;
+  readonly sourceNum: string | null;
+  readonly supplierName: string;
+  readonly awardPercent: number | null;
+  readonly awardedPrice: number | null;
+  readonly lowestPrice: number | null;
+  readonly targetPrice: number | null;
+  readonly lastOrderPrice: number | null;
+}
