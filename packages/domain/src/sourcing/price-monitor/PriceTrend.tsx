@@ -31,8 +31,8 @@ export default function PriceTrend({ row, onClose }: { row: Row; onClose(): void
     value === null ? '' : formatNumber(value, 6).replace(/(\.\d\d\d*?)0+$/, '$1');
   const option = {
     tooltip: { trigger: 'axis' },
-    legend: { data: SERIES.map((name) => t(name)) },
-    grid: { left: 56, right: 24, top: 40, bottom: 48 },
+    legend: { top: 0, data: SERIES.map((name) => t(name)) },
+    grid: { left: 64, right: 24, top: 36, bottom: 56 },
     xAxis: {
       type: 'category',
       data: points.map((point) => `${point.awardedDate ?? ''}\n${point.supplierName}`),
