@@ -5,7 +5,7 @@
 // requisition lines as any order does, start as drafts and follow their own approval; each is made
 // once (its source key), so a second run of the approval creates nothing twice.
 import { AppError, type DataApi } from '@srm/platform';
-import { dec } from '@srm/kernel';
+import { dec, user } from '@srm/kernel';
 import { type AwardHandOff, type AwardedLine, excludingTax } from '../agreements/server';
 import { billType, order, orderLine, requisitionLine } from '../purchasing';
 
@@ -113,12 +113,20 @@ export async function planAwardOrders(ctx: DataApi, award: AwardHandOff): Promis
   return [...planned].map(([supplierId, lines]) => ({ supplierId, existing: null, lines }));
 }
 
-/** Drafts the planned orders not drafted yet; answers every order's number. */
-export async function draftAwardOrders(ctx: DataApi, award: AwardHandOff): Promise<string[]> {
+/**
+ * Drafts the planned orders not drafted yet; answers every order's number. `buyer`: the user who
+ * made the award, named as the orders' buyer.
+ */
+export async function draftAwardOrders(
+  ctx: DataApi,
+  award: AwardHandOff,
+  buyer: number | null = null,
+): Promise<string[]> {
   const plan = await planAwardOrders(ctx, award);
   if (!plan.length) return [];
   const data = platform(ctx);
   const numbers: string[] = [];
+  const [person] = buyer === null ? [] : await data.list(user, { userId: buyer }, { limit: 1 });
   // The installation's first order type that is enabled (its standard order, in the demo's).
   const [type] = await data.list(
     billType,
@@ -137,6 +145,7 @@ export async function draftAwardOrders(ctx: DataApi, award: AwardHandOff): Promi
       supplierId: planned.supplierId,
       currencyId: award.currencyId,
       orderDate: award.validFrom,
+      ...(person?.userFullName ? { buyerName: person.userFullName.slice(0, 60) } : {}),
       remark: award.title.slice(0, 1000),
       lines: planned.lines.map((line, index) => ({
         lineNum: index + 1,

@@ -147,7 +147,7 @@ async function awarded(ctx: DataApi, row: RowOf<typeof auctionAward>): Promise<v
   const lines = await data.lines(auctionAwardLine, row.awardId);
   const handOff = await auctionHandOff(ctx, row);
   const result = await handOffAward(ctx, handOff);
-  const orders = await draftAwardOrders(ctx, handOff);
+  const orders = await draftAwardOrders(ctx, handOff, row.createdBy ?? null);
   // Price monitoring: each awarded price beside the reserve and the material's lowest final bid.
   await recordAwardPrices(
     ctx,

@@ -142,7 +142,7 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
       const lines = await data.lines(inquiryAwardLine, row.awardId);
       const handOff = await inquiryHandOff(ctx, row);
       const result = await handOffAward(ctx, handOff);
-      const orders = await draftAwardOrders(ctx, handOff);
+      const orders = await draftAwardOrders(ctx, handOff, row.createdBy ?? null);
       // Price monitoring: each awarded price beside the target and the material's lowest quote.
       const items = await data.lines(inquiryItem, row.inquiryId);
       const targets = new Map(items.map((item) => [item.inquiryItemId, item.targetPrice]));

@@ -603,12 +603,15 @@ describe('an inquiry made from a requisition', () => {
     await decideAll(runtime, 'srmInquiryAward', awardId, 'approve');
 
     const orders = await ok<Row[]>('srmPoHeader', 'listByPage', { sourceNum: award.awardNum, pageRows: 10 });
-    expect(orders.map((row) => [row.supplierId, row.status, row.sourceType]).sort()).toEqual(
+    // Drafts for the buyer who made the award (the test caller, user 1: 系统管理员).
+    const buyerName = (await server().first<Row>('baseUser', { userId: 1 })).userFullName;
+    expect(orders.map((row) => [row.supplierId, row.status, row.sourceType, row.buyerName]).sort()).toEqual(
       [
-        [ids.supA, 'DRAFT', 'AWARD'],
-        [ids.supB, 'DRAFT', 'AWARD'],
+        [ids.supA, 'DRAFT', 'AWARD', buyerName],
+        [ids.supB, 'DRAFT', 'AWARD', buyerName],
       ].sort(),
     );
+    expect(typeof buyerName === 'string' && buyerName.length > 0).toBe(true);
     const linesOf = async (supplierId: number) =>
       (
         await ok<Row & { lines: Row[] }>('srmPoHeader', 'findById', {
