@@ -88,7 +88,9 @@ export async function planAwardOrders(ctx: DataApi, award: AwardHandOff): Promis
   for (const requisitionLineId of new Set(asked.map((line) => line.requisitionLineId))) {
     const source = sources.get(requisitionLineId);
     const left = dec(source?.remainingQuantity ?? 0);
-    if (!source || left.lte(0)) continue;
+    // A line of another organisation (the event's was changed after it was made) stays open for
+    // the buyer to order by hand: an order is for one organisation.
+    if (!source || left.lte(0) || source.orgId !== award.orgId) continue;
     const shares = asked.filter((line) => line.requisitionLineId === requisitionLineId);
     const total = shares.reduce((sum, line) => sum + line.percent, 0);
     let given = dec(0);

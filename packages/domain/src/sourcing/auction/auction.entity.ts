@@ -65,7 +65,13 @@ export const auctionItem = defineEntity('srmAuctionItem', {
     reservePrice: price({ min: 0, internalOnly: true }),
     remark: text({ max: 500 }),
     /** The requisition line it was auctioned for (由申请创建): the award drafts its order. */
-    requisitionLineId: ref('srmPurRequisitionLine', { readonly: true, internalOnly: true, indexed: true }),
+    requisitionLineId: ref('srmPurRequisitionLine', {
+      readonly: true,
+      internalOnly: true,
+      indexed: true,
+      // A link the platform writes: reading the event does not open the requisition lines.
+      grantsRead: false,
+    }),
     /** Its requisition's number, as shown. */
     requisitionNum: text({ readonly: true, internalOnly: true, max: 30 }),
   },

@@ -57,7 +57,13 @@ export const inquiryItem = defineEntity('srmInquiryItem', {
      * The requisition line this material was asked for (由申请创建): the award's approval drafts an
      * order for it from what then remains on the line.
      */
-    requisitionLineId: ref('srmPurRequisitionLine', { readonly: true, internalOnly: true, indexed: true }),
+    requisitionLineId: ref('srmPurRequisitionLine', {
+      readonly: true,
+      internalOnly: true,
+      indexed: true,
+      // A link the platform writes: reading the event does not open the requisition lines.
+      grantsRead: false,
+    }),
     /** Its requisition's number, as shown. */
     requisitionNum: text({ readonly: true, internalOnly: true, max: 30 }),
   },
