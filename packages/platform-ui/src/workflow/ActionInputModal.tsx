@@ -6,6 +6,7 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import { type ActionInput, type InputField, type InputSpec, MODAL_Z_INDEX } from '@srm/kernel';
 import { useLabels } from '../context/labels';
 import { DateInput } from '../fields/DateInput';
+import { ASKABLE_INPUT_KINDS } from './workflow';
 
 export type ActionInputValues = Record<string, unknown> & { comment?: string; date?: string };
 
@@ -21,9 +22,7 @@ export interface ActionInputRequest {
 
 /** The declared inputs this dialog can ask for (a list of rows has a screen of its own). */
 export function askableInputs(input: InputSpec | undefined): [string, InputField][] {
-  return Object.entries(input ?? {}).filter(([, field]) =>
-    ['text', 'textarea', 'date', 'datetime', 'number', 'quantity', 'price', 'amount'].includes(field.kind),
-  );
+  return Object.entries(input ?? {}).filter(([, field]) => ASKABLE_INPUT_KINDS.includes(field.kind));
 }
 
 /** The control of one declared input: an element Form.Item gives its `value` and `onChange`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { date, defineEntity, text } from '@srm/kernel';
+import { date, datetime, defineEntity, refs, rows, text } from '@srm/kernel';
 import {
   actionResource,
   availableActions,
@@ -26,6 +26,13 @@ const order = defineEntity('testOrder', {
       doCancel: { from: ['DRAFT', 'APPROVED'], to: 'CANCELLED', danger: true },
       doSupplierConfirm: { from: ['APPROVED'], side: 'supplier' },
       doClose: { from: ['APPROVED'], resource: 'testOrder.close' },
+      // Chosen lines the generic dialog cannot ask for: the area's own button offers it.
+      doSplit: {
+        from: ['APPROVED'],
+        input: { lineIds: refs('testOrderLine', { required: true }), splitDate: datetime() },
+      },
+      // Optional rows: the generic button still runs it, with none.
+      doAnswer: { from: ['APPROVED'], input: { lines: rows({ note: text() }) } },
     },
   },
 });
@@ -39,6 +46,7 @@ describe('what the workflow allows', () => {
     expect(names([{ status: 'DRAFT' }, { status: 'APPROVED' }])).toEqual(['doCancel']);
     expect(names([{ status: 'APPROVING' }])).toEqual([]);
     expect(names([{ status: 'APPROVED' }], 'supplier')).toEqual(['doSupplierConfirm']);
+    expect(names([{ status: 'APPROVED' }])).toEqual(['doCancel', 'doClose', 'doAnswer']);
     expect(names([])).toEqual([]);
   });
 

@@ -17,6 +17,28 @@ export interface AvailableAction {
   readonly action: WorkflowAction;
 }
 
+/** Kinds of declared input the action dialog asks for; a list of ids or rows has a screen of its own. */
+export const ASKABLE_INPUT_KINDS: readonly string[] = [
+  'text',
+  'textarea',
+  'date',
+  'datetime',
+  'number',
+  'quantity',
+  'price',
+  'amount',
+];
+
+/**
+ * The generic button cannot run an action that requires an input its dialog cannot ask for (a
+ * list of chosen rows): a button of the area's own offers it.
+ */
+function hasOwnScreen(action: WorkflowAction): boolean {
+  return Object.values(action.input ?? {}).some(
+    (field) => 'required' in field && field.required && !ASKABLE_INPUT_KINDS.includes(field.kind),
+  );
+}
+
 function sideMay(action: WorkflowAction, side: Side): boolean {
   const allowed = action.side ?? 'internal';
   return allowed === 'both' || allowed === side;
@@ -54,6 +76,7 @@ export function availableActions(
     .filter(
       ([name, action]) =>
         !action.system &&
+        !hasOwnScreen(action) &&
         !actionBelongsToApproval(entity, name) &&
         sideMay(action, side) &&
         granted(actionResource(entity, name, action)),
@@ -78,7 +101,10 @@ export function rowActionNames(
   return Object.entries(entity.workflow?.actions ?? {})
     .filter(
       ([name, action]) =>
-        !action.system && sideMay(action, side) && granted(actionResource(entity, name, action)),
+        !action.system &&
+        !hasOwnScreen(action) &&
+        sideMay(action, side) &&
+        granted(actionResource(entity, name, action)),
     )
     .map(([name]) => name);
 }

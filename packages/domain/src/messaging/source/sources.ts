@@ -178,6 +178,19 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     ],
   },
   {
+    code: 'INQUIRY_REQUOTE',
+    name: '询价新一轮报价',
+    nameEn: 'New quote round',
+    category: 'MANDATORY',
+    variables: [
+      quoteNumber,
+      inquiryTitle,
+      { name: 'round', sample: '2' },
+      { name: 'deadline', sample: '2026-12-08 17:00' },
+      { name: 'reason', sample: '两家报价接近，请给出最终报价' },
+    ],
+  },
+  {
     code: 'INQUIRY_REMIND',
     name: '报价截止提醒',
     nameEn: 'Quote deadline reminder',

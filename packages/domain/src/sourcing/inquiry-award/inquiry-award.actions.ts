@@ -15,6 +15,7 @@ import { resultOf, shareAmounts, sharesIssue } from '../award';
 import { inquiry, inquiryItem } from '../inquiry/inquiry.entity';
 import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.record';
 import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
+import { currentOffers } from '../inquiry-quote/inquiry-quote.rounds';
 import { inquiryAward, inquiryAwardLine } from './inquiry-award.entity';
 import { prepareAward } from './inquiry-award.prepare';
 
@@ -155,11 +156,13 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
         handOffNote: handOffNote(ctx, result, orders),
       });
       await data.act(inquiry, 'doAwarded', [row.inquiryId]);
-      // Each supplier that quoted learns its own result, and only that.
-      const quotes = await data.list(inquiryQuote, { inquiryId: row.inquiryId, status: 'SUBMITTED' });
-      for (const quote of quotes) {
+      // Each supplier that quoted learns its own result, and only that, once (on its latest
+      // round's quote; every quote of its that counted shows the result).
+      const { quotes, latest } = await currentOffers(data, row.inquiryId);
+      for (const quote of quotes)
+        await data.patch(inquiryQuote, quote.quoteId, { awardResult: resultOf(lines, quote.supplierId) });
+      for (const quote of latest.values()) {
         const result = resultOf(lines, quote.supplierId);
-        await data.patch(inquiryQuote, quote.quoteId, { awardResult: result });
         await ctx.services.siteMessages?.notify({
           supplierId: quote.supplierId,
           titleKey: `srmInquiryAward.message.${result}Title`,

@@ -5,27 +5,30 @@ import { dec, mul } from '@srm/kernel';
 import type { DataApi } from '@srm/platform';
 import { dayIn } from '../../supplier/server';
 import { inquiry, inquiryItem } from '../inquiry/inquiry.entity';
-import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
+import { currentOffers } from '../inquiry-quote/inquiry-quote.rounds';
 import { inquiryAward, inquiryAwardLine } from './inquiry-award.entity';
 
 const platform = (ctx: DataApi) => ctx.system('an award is drafted from the opened quotes');
 
-export interface Offer {
+interface Offer {
   readonly supplierId: number;
   readonly quoteLineId: number;
   readonly unitPrice: number;
   readonly taxRate: number | null;
   readonly leadTimeDays: number | null;
   readonly validToDate: string | null;
+  readonly submittedDate: number | null;
 }
 
-/** The current quotes' base-quantity prices per inquiry material line (opened values). */
-export async function offersByItem(ctx: DataApi, inquiryId: number): Promise<Map<number, Offer[]>> {
-  const data = platform(ctx);
-  const quotes = await data.list(inquiryQuote, { inquiryId, status: 'SUBMITTED' });
+/**
+ * The base-quantity prices that count per inquiry material line (opened values): each supplier's
+ * offer of the latest round in which it quoted the material.
+ */
+async function offersByItem(ctx: DataApi, inquiryId: number): Promise<Map<number, Offer[]>> {
+  const { offers: counting } = await currentOffers(platform(ctx), inquiryId);
   const offers = new Map<number, Offer[]>();
-  for (const quote of quotes) {
-    for (const line of await data.lines(inquiryQuoteLine, quote.quoteId)) {
+  for (const { quote, lines } of counting.values()) {
+    for (const line of lines) {
       if (line.fromQuantity || line.inquiryItemId === null) continue;
       if (line.noQuoteFlag === 'Y' || typeof line.unitPrice !== 'number') continue;
       const list = offers.get(line.inquiryItemId) ?? [];
@@ -36,6 +39,7 @@ export async function offersByItem(ctx: DataApi, inquiryId: number): Promise<Map
         taxRate: typeof line.taxRate === 'number' ? line.taxRate : null,
         leadTimeDays: typeof line.leadTimeDays === 'number' ? line.leadTimeDays : null,
         validToDate: typeof quote.validToDate === 'string' ? quote.validToDate : null,
+        submittedDate: quote.submittedDate,
       });
       offers.set(line.inquiryItemId, list);
     }
@@ -44,7 +48,7 @@ export async function offersByItem(ctx: DataApi, inquiryId: number): Promise<Map
 }
 
 /** The lowest valid offer (not expired today), earlier submitted first on a tie. */
-export function lowestValid(offers: readonly Offer[], today: string): Offer | undefined {
+function lowestValid(offers: readonly Offer[], today: string): Offer | undefined {
   return offers
     .filter((offer) => offer.validToDate === null || offer.validToDate >= today)
     .reduce<Offer | undefined>(
@@ -61,7 +65,9 @@ export async function prepareAward(ctx: DataApi, awardId: number, inquiryId: num
   const items = [...(await data.lines(inquiryItem, inquiryId))].sort((a, b) => a.lineNum - b.lineNum);
   let total = dec(0);
   const lines = items.flatMap((item) => {
-    const list = [...(offers.get(item.inquiryItemId) ?? [])].sort((a, b) => a.unitPrice - b.unitPrice);
+    const list = [...(offers.get(item.inquiryItemId) ?? [])].sort(
+      (a, b) => a.unitPrice - b.unitPrice || (a.submittedDate ?? 0) - (b.submittedDate ?? 0),
+    );
     const lowest = lowestValid(list, today);
     const base = {
       awardId,

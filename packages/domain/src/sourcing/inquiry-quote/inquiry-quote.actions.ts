@@ -3,19 +3,30 @@
 // may not have run yet. Submitting needs a price, a tax rate and a lead time on every line it
 // quotes (or no quote with a reason), and the validity date when the inquiry asks for one; it
 // supersedes the supplier's earlier version. Revising makes the next version from the current one.
-// Declining withdraws the supplier from the inquiry. Each step is mirrored on the inquiry.
-import { type RuleIssue, add, dec, formatDateTimeMinute, mul } from '@srm/kernel';
+// Declining withdraws the supplier from the round. Each step is mirrored on the inquiry. A quote
+// belongs to a round of the inquiry (inquiry-quote.rounds.ts): versions supersede each other within
+// their round only, and a quote of a round that is over can no longer be revised.
+import { type RuleIssue, formatDateTimeMinute } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../../supplier/server';
 import { inquiry } from '../inquiry/inquiry.entity';
 import { mirrorAnswers } from './inquiry-quote.answers';
 import { inquiryQuote, inquiryQuoteLine } from './inquiry-quote.entity';
+import { quoteTotal, roundOf } from './inquiry-quote.rounds';
 
 const platform = (ctx: DataApi) => ctx.system('a quotation reads its inquiry and its other versions');
 
-/** Why the supplier cannot quote now: the inquiry not published, or its deadline passed. */
-export async function quotingClosed(ctx: DataApi, inquiryId: number): Promise<RuleIssue | null> {
-  const [found] = await platform(ctx).list(inquiry, { inquiryId }, { limit: 1 });
+/**
+ * Why the supplier cannot quote now: the inquiry not published, its deadline passed, or the
+ * quote's round over.
+ */
+export async function quotingClosed(
+  ctx: DataApi,
+  quote: { readonly inquiryId: number; readonly roundNum: number | null },
+): Promise<RuleIssue | null> {
+  const [found] = await platform(ctx).list(inquiry, { inquiryId: quote.inquiryId }, { limit: 1 });
+  if (found && roundOf(found) !== roundOf(quote))
+    return { message: 'srmInquiryQuote.roundOver', params: { round: roundOf(quote) } };
   if (!found || found.status !== 'PUBLISHED') return { message: 'srmInquiryQuote.notOpen' };
   if (ctx.now.getTime() >= found.quoteDeadline)
     return {
@@ -25,7 +36,7 @@ export async function quotingClosed(ctx: DataApi, inquiryId: number): Promise<Ru
   return null;
 }
 
-/** The supplier's other quotes in this inquiry. */
+/** The supplier's other quotes in this inquiry (every round). */
 async function otherVersions(
   ctx: DataApi,
   quote: { quoteId: number; inquiryId: number; supplierId: number },
@@ -37,24 +48,27 @@ async function otherVersions(
   return all.filter((other) => other.quoteId !== quote.quoteId);
 }
 
+/** Its submitted versions of the same round, which a new submission or a decline supersedes. */
+async function submittedInRound(
+  ctx: DataApi,
+  quote: { quoteId: number; inquiryId: number; supplierId: number; roundNum: number | null },
+) {
+  return (await otherVersions(ctx, quote)).filter(
+    (other) => other.status === 'SUBMITTED' && roundOf(other) === roundOf(quote),
+  );
+}
+
 export const inquiryQuoteActions = defineActions(inquiryQuote, {
   async beforeSave(ctx): Promise<RuleIssue | null> {
-    const closed = await quotingClosed(ctx, ctx.row.inquiryId);
+    const closed = await quotingClosed(ctx, ctx.previous ?? ctx.row);
     if (closed) return closed;
-    let total = dec(0);
-    let priced = false;
-    for (const line of ctx.newLines.lines) {
-      if (line.fromQuantity || line.noQuoteFlag === 'Y' || typeof line.unitPrice !== 'number') continue;
-      total = add(total, mul(dec(line.unitPrice), dec(line.quantity ?? 0)));
-      priced = true;
-    }
-    ctx.row.totalAmount = priced ? total.toDecimalPlaces(2).toNumber() : null;
+    ctx.row.totalAmount = quoteTotal(ctx.newLines.lines);
     return null;
   },
   guards: {
     async doSubmit(ctx): Promise<RuleIssue | null> {
       const { previous } = ctx;
-      const closed = await quotingClosed(ctx, previous.inquiryId);
+      const closed = await quotingClosed(ctx, previous);
       if (closed) return closed;
       // Read as the supplier itself: its own sealed values, in plain.
       const lines = await ctx.lines(inquiryQuoteLine, previous.quoteId);
@@ -79,20 +93,20 @@ export const inquiryQuoteActions = defineActions(inquiryQuote, {
       return null;
     },
     async doRevise(ctx): Promise<RuleIssue | null> {
-      const closed = await quotingClosed(ctx, ctx.previous.inquiryId);
+      const closed = await quotingClosed(ctx, ctx.previous);
       if (closed) return closed;
       const draft = (await otherVersions(ctx, ctx.previous)).find((other) => other.status === 'DRAFT');
       return draft
         ? { message: 'srmInquiryQuote.draftExists', params: { number: draft.quoteNum ?? '' } }
         : null;
     },
-    doDecline: (ctx) => quotingClosed(ctx, ctx.previous.inquiryId),
+    doDecline: (ctx) => quotingClosed(ctx, ctx.previous),
   },
   actions: {
     async doSubmit(ctx) {
       const { row } = ctx;
       const data = platform(ctx);
-      const earlier = (await otherVersions(ctx, row)).filter((other) => other.status === 'SUBMITTED');
+      const earlier = await submittedInRound(ctx, row);
       if (earlier.length)
         await data.act(
           inquiryQuote,
@@ -116,6 +130,7 @@ export const inquiryQuoteActions = defineActions(inquiryQuote, {
           supplierId: row.supplierId,
           orgId: row.orgId,
           quoteVersion: next,
+          roundNum: row.roundNum,
           title: row.title,
           requestNote: row.requestNote,
           currencyId: row.currencyId,
@@ -157,8 +172,9 @@ export const inquiryQuoteActions = defineActions(inquiryQuote, {
     async doDecline(ctx) {
       const { row } = ctx;
       const data = platform(ctx);
-      // Declining withdraws the supplier: an earlier submitted version no longer counts.
-      const earlier = (await otherVersions(ctx, row)).filter((other) => other.status === 'SUBMITTED');
+      // Declining withdraws the supplier from the round: its earlier version of the round no longer
+      // counts (an offer of an earlier round still does).
+      const earlier = await submittedInRound(ctx, row);
       if (earlier.length)
         await data.act(
           inquiryQuote,

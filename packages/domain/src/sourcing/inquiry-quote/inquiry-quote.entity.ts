@@ -109,6 +109,8 @@ export const inquiryQuote = defineEntity('srmInquiryQuote', {
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName', readonly: true }),
     /** The version of this supplier's quote (every submitted one is kept). */
     quoteVersion: number({ precision: 0, min: 1, readonly: true }),
+    /** The inquiry's round it answers (a new round asks again for chosen materials). */
+    roundNum: number({ precision: 0, readonly: true }),
     title: text({ max: 120, readonly: true }),
     requestNote: textarea({ max: 4000, readonly: true }),
     currencyId: ref('srmBaseCurrency', {
@@ -144,6 +146,7 @@ export const inquiryQuote = defineEntity('srmInquiryQuote', {
       'title',
       'supplierName',
       'orgName',
+      'roundNum',
       'quoteVersion',
       'quoteDeadline',
       'currencyCode',
@@ -172,6 +175,7 @@ export const inquiryQuote = defineEntity('srmInquiryQuote', {
           'title',
           'supplierId',
           'orgId',
+          'roundNum',
           'quoteVersion',
           'quoteDeadline',
           'currencyId',

@@ -1,6 +1,6 @@
 // The quotations' programs. SOURCING_QUOTE_REMIND (every quarter of an hour): a supplier that has
-// not submitted its first quote is reminded a day before the deadline and again two hours before
-// (once each; a moved deadline starts over). SOURCING_QUOTE_EXPIRE (daily): once an inquiry is
+// not yet submitted a quote in the round under way is reminded a day before the deadline and again
+// two hours before (once each; a moved deadline starts over). SOURCING_QUOTE_EXPIRE (daily): once an inquiry is
 // opened, the submitted quotations whose validity date has passed are marked expired (an expired
 // quote cannot be awarded; the award and the comparison check the date themselves too).
 import { formatDateTimeMinute } from '@srm/kernel';
@@ -8,6 +8,7 @@ import type { DataApi } from '@srm/platform';
 import { dayIn } from '../../supplier/server';
 import { inquiry } from '../inquiry/inquiry.entity';
 import { inquiryQuote } from './inquiry-quote.entity';
+import { roundOf } from './inquiry-quote.rounds';
 
 const HOUR = 3_600_000;
 
@@ -19,11 +20,13 @@ export async function remindQuotes(data: DataApi): Promise<number> {
     const left = open.quoteDeadline - now;
     if (left <= 0 || left > 24 * HOUR) continue;
     const level = left <= 2 * HOUR ? 2 : 24;
-    const waiting = await system.list(inquiryQuote, {
-      inquiryId: open.inquiryId,
-      status: 'DRAFT',
-      quoteVersion: 1,
-    });
+    const round = (await system.list(inquiryQuote, { inquiryId: open.inquiryId })).filter(
+      (quote) => roundOf(quote) === roundOf(open),
+    );
+    const answered = new Set(
+      round.filter((quote) => quote.status !== 'DRAFT').map((quote) => quote.supplierId),
+    );
+    const waiting = round.filter((quote) => quote.status === 'DRAFT' && !answered.has(quote.supplierId));
     for (const quote of waiting) {
       if (quote.remindedHours !== null && quote.remindedHours <= level) continue;
       await system.patch(inquiryQuote, quote.quoteId, { remindedHours: level });

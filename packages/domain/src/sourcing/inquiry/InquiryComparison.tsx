@@ -4,7 +4,8 @@
 // last price fixed on the left), one column group per supplier across (unit price with its tier
 // prices, brand and model, lead time; 不报价 with its reason), the lowest valid price per material
 // in green, expired quotes marked; each supplier's total, the best-per-material total and the best
-// single supplier below.
+// single supplier below. After several rounds each supplier's offer that counts is shown, an offer
+// from an earlier round marked with its round.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { InfoCircleOutlined } from '@ant-design/icons';
@@ -32,6 +33,7 @@ interface Answer {
   readonly answerStatus: string;
   readonly lastSubmittedDate: number | string | null;
   readonly submitCount: number;
+  readonly roundNum: number;
 }
 
 interface QuoteColumn {
@@ -40,6 +42,7 @@ interface QuoteColumn {
   readonly quoteId: number;
   readonly quoteNum: string;
   readonly quoteVersion: number | null;
+  readonly roundNum: number;
   readonly submittedDate: number | string | null;
   readonly validToDate: string | null;
   readonly expired: boolean;
@@ -58,6 +61,8 @@ interface Offer {
   readonly noQuote: boolean;
   readonly noQuoteReason: string | null;
   readonly remark: string | null;
+  readonly roundNum: number;
+  readonly expired: boolean;
   readonly lowest: boolean;
 }
 
@@ -81,6 +86,7 @@ interface Comparison {
   readonly quoteDeadline: number | string | null;
   readonly invitedCount: number;
   readonly answeredCount: number;
+  readonly roundNum: number;
   readonly opened: boolean;
   readonly suppliers: readonly Answer[];
   readonly columns?: readonly QuoteColumn[];
@@ -165,6 +171,11 @@ function SealedView({ data, row }: { data: Comparison; row: Row }) {
         <Typography.Text strong>
           {labels.t(`${K}.answered`, { answered: data.answeredCount, invited: data.invitedCount })}
         </Typography.Text>
+        {data.roundNum > 1 && (
+          <Tag color="processing" style={{ marginInlineEnd: 0 }}>
+            {labels.t(`${K}.round`, { round: data.roundNum })}
+          </Tag>
+        )}
         {data.quoteDeadline !== null && (
           <Typography.Text type="secondary">
             {labels.t(`${K}.deadline`, { deadline: moment(data.quoteDeadline) })}
@@ -176,7 +187,8 @@ function SealedView({ data, row }: { data: Comparison; row: Row }) {
         bordered
         rowKey="supplierId"
         pagination={false}
-        dataSource={[...data.suppliers]}
+        // The suppliers asked in the round under way.
+        dataSource={data.suppliers.filter((answer) => answer.roundNum === data.roundNum)}
         locale={{
           emptyText: (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={labels.t(`${K}.noSuppliers`)} />
@@ -219,9 +231,15 @@ function SealedView({ data, row }: { data: Comparison; row: Row }) {
 }
 
 /** A supplier's price for one material: unit price, tiers, brand and model, or 不报价. */
-function OfferCell({ offer, column }: { offer: Offer | undefined; column: QuoteColumn }) {
+function OfferCell({ offer, round }: { offer: Offer | undefined; round: number }) {
   const labels = useLabels();
   if (!offer) return <Dash />;
+  const earlier =
+    offer.roundNum < round ? (
+      <Tooltip title={labels.t(`${K}.earlierRoundHint`, { round: offer.roundNum })}>
+        <Tag style={{ marginInlineEnd: 0 }}>{labels.t(`${K}.round`, { round: offer.roundNum })}</Tag>
+      </Tooltip>
+    ) : null;
   if (offer.noQuote)
     return (
       <Tooltip
@@ -230,6 +248,7 @@ function OfferCell({ offer, column }: { offer: Offer | undefined; column: QuoteC
         }
       >
         <Typography.Text type="secondary" style={{ cursor: offer.noQuoteReason ? 'help' : undefined }}>
+          {earlier}
           {labels.t(`${K}.noQuote`)}
           {offer.noQuoteReason && <InfoCircleOutlined style={{ marginLeft: 4 }} />}
         </Typography.Text>
@@ -241,8 +260,9 @@ function OfferCell({ offer, column }: { offer: Offer | undefined; column: QuoteC
   ].filter((text) => text !== null);
   const maker = [offer.brand, offer.model].filter((text) => text !== null).join(' / ');
   return (
-    <div style={column.expired ? { opacity: 0.55 } : undefined}>
+    <div style={offer.expired ? { opacity: 0.55 } : undefined}>
       <Flex align="center" justify="flex-end" gap={4}>
+        {earlier}
         {offer.lowest && (
           <Tag color="success" style={{ marginInlineEnd: 0 }}>
             {labels.t(`${K}.lowestTag`)}
@@ -279,6 +299,7 @@ function SupplierHead({ column }: { column: QuoteColumn }) {
       </Typography.Text>
       <Small>
         {column.quoteNum}
+        {column.roundNum > 1 ? ` · ${labels.t(`${K}.round`, { round: column.roundNum })}` : ''}
         {column.quoteVersion && column.quoteVersion > 1
           ? ` · ${labels.t(`${K}.version`, { version: column.quoteVersion })}`
           : ''}
@@ -367,7 +388,7 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
             style: item.offers[quote.supplierId]?.lowest ? { background: LOWEST_BACKGROUND } : {},
           }),
           render: (_value: unknown, item: ItemRow) => (
-            <OfferCell offer={item.offers[quote.supplierId]} column={quote} />
+            <OfferCell offer={item.offers[quote.supplierId]} round={data.roundNum} />
           ),
         },
         {
@@ -378,7 +399,7 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
           render: (_value: unknown, item: ItemRow) => {
             const offer = item.offers[quote.supplierId];
             if (!offer || offer.noQuote || offer.leadTimeDays === null) return <Dash />;
-            return quote.expired ? (
+            return offer.expired ? (
               <Typography.Text type="secondary">{offer.leadTimeDays}</Typography.Text>
             ) : (
               offer.leadTimeDays

@@ -5,12 +5,15 @@
 // moving the deadline tells every invited supplier why. After the deadline, opening needs the
 // inquiry's number of different openers (the owner, jury members with the opener role), each
 // confirming in their own session; the last one opens every quote. Preparing the award takes the
-// opened quotes; cancelling cancels the quotes still open and tells the suppliers.
-import { type RuleIssue, formatDateTimeMinute, user } from '@srm/kernel';
+// opened quotes; cancelling cancels the quotes still open and tells the suppliers. After opening,
+// a new round (doRequote) asks chosen suppliers for chosen materials again, with a new deadline and
+// a new opening; its quotations start from each supplier's offer that counts.
+import { type RowOf, type RuleIssue, formatDateTimeMinute, user } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { addDays, assertAllEligible, dayIn } from '../../supplier/server';
 import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { mirrorAnswers } from '../inquiry-quote/inquiry-quote.answers';
+import { currentOffers, offerKey, quoteTotal, roundOf } from '../inquiry-quote/inquiry-quote.rounds';
 import { inquiryAward } from '../inquiry-award/inquiry-award.entity';
 import { confirmationOf, confirmedOpeners, mayOpen, openersMissing, openersOf } from '../opening';
 import { inquiry, inquiryItem, inquiryJury, inquirySupplier } from './inquiry.entity';
@@ -82,12 +85,23 @@ async function confirm(ctx: DataApi, row: Openable): Promise<void> {
   else if (change) await data.patch(inquiryJury, change.member.inquiryJuryId, { openConfirmedDate: at });
 }
 
-/** The deadline passed: drafts never submitted end (a revision's earlier version counts). */
+/**
+ * The deadline passed: drafts never submitted end — unanswered when the draft was the supplier's
+ * first of its round, discarded when it revised a quote of the round (that one counts).
+ */
 async function closeQuotes(ctx: DataApi, inquiryId: number): Promise<void> {
   const data = platform(ctx);
-  const drafts = await data.list(inquiryQuote, { inquiryId, status: 'DRAFT' });
-  const first = drafts.filter((quote) => (quote.quoteVersion ?? 1) === 1).map((quote) => quote.quoteId);
-  const revisions = drafts.filter((quote) => (quote.quoteVersion ?? 1) > 1).map((quote) => quote.quoteId);
+  const quotes = await data.list(inquiryQuote, { inquiryId });
+  const drafts = quotes.filter((quote) => quote.status === 'DRAFT');
+  const revises = (draft: (typeof quotes)[number]) =>
+    quotes.some(
+      (other) =>
+        other.supplierId === draft.supplierId &&
+        roundOf(other) === roundOf(draft) &&
+        (other.quoteVersion ?? 1) < (draft.quoteVersion ?? 1),
+    );
+  const first = drafts.filter((quote) => !revises(quote)).map((quote) => quote.quoteId);
+  const revisions = drafts.filter(revises).map((quote) => quote.quoteId);
   if (first.length) await data.act(inquiryQuote, 'doMarkUnanswered', first);
   if (revisions.length) await data.act(inquiryQuote, 'doDiscard', revisions);
   await mirrorAnswers(ctx, inquiryId);
@@ -98,10 +112,13 @@ async function tellSuppliers(
   row: { inquiryId: number; inquiryNum: string | null; title: string },
   what: string,
   params: Record<string, string | number>,
+  only?: ReadonlySet<number>,
 ): Promise<void> {
   const quotes = await platform(ctx).list(inquiryQuote, { inquiryId: row.inquiryId });
+  // Each supplier's newest quotation (the highest id) is the one its message opens.
   const latest = new Map<number, { quoteId: number; quoteNum: string | null }>();
-  for (const quote of quotes) latest.set(quote.supplierId, quote);
+  for (const quote of [...quotes].sort((a, b) => a.quoteId - b.quoteId))
+    if (!only || only.has(quote.supplierId)) latest.set(quote.supplierId, quote);
   for (const [supplierId, quote] of latest)
     await ctx.services.siteMessages?.notify({
       supplierId,
@@ -113,6 +130,97 @@ async function tellSuppliers(
       email: true,
       eventId: `${quote.quoteId}-${what}-${ctx.now.getTime()}`,
     });
+}
+
+/** The supplier and material rows a new round names, when all are this inquiry's own. */
+async function chosenFor(
+  ctx: DataApi,
+  inquiryId: number,
+  input: { inquirySupplierIds: number[]; inquiryItemIds: number[] },
+) {
+  const data = platform(ctx);
+  const suppliers = (await data.lines(inquirySupplier, inquiryId)).filter((row) =>
+    input.inquirySupplierIds.includes(row.inquirySupplierId),
+  );
+  const items = (await data.lines(inquiryItem, inquiryId)).filter((row) =>
+    input.inquiryItemIds.includes(row.inquiryItemId),
+  );
+  const all = (ids: number[], found: readonly unknown[]) =>
+    ids.length > 0 && new Set(ids).size === found.length;
+  return all(input.inquirySupplierIds, suppliers) && all(input.inquiryItemIds, items)
+    ? { suppliers, items: items.sort((a, b) => a.lineNum - b.lineNum) }
+    : null;
+}
+
+/**
+ * A new round: for each chosen supplier a quotation of the chosen materials and their tiers,
+ * filled in with what counts of its earlier offers (the supplier changes what it improves).
+ */
+async function startRound(
+  ctx: DataApi,
+  row: RowOf<typeof inquiry>,
+  round: number,
+  chosen: NonNullable<Awaited<ReturnType<typeof chosenFor>>>,
+): Promise<void> {
+  const data = platform(ctx);
+  const { offers, latest } = await currentOffers(data, row.inquiryId);
+  const every = await data.list(inquiryQuote, { inquiryId: row.inquiryId });
+  for (const target of chosen.suppliers) {
+    const own = every.filter((quote) => quote.supplierId === target.supplierId);
+    const last = latest.get(target.supplierId) ?? own.sort((a, b) => b.quoteId - a.quoteId)[0];
+    let lineNum = 0;
+    const lines = chosen.items.flatMap((item) => {
+      const offered = offers.get(offerKey(target.supplierId, item.inquiryItemId))?.lines ?? [];
+      return [0, ...(tiersOf(item.ladder) ?? [])].map((fromQuantity) => {
+        lineNum += 1;
+        const was = offered.find((line) => (line.fromQuantity ?? 0) === fromQuantity);
+        return {
+          lineNum,
+          inquiryItemId: item.inquiryItemId,
+          itemLineNum: item.lineNum,
+          itemId: item.itemId,
+          quantity: item.quantity,
+          uomId: item.uomId,
+          needByDate: item.needByDate,
+          fromQuantity,
+          unitPrice: was?.unitPrice ?? null,
+          taxRate: was?.taxRate ?? null,
+          leadTimeDays: was?.leadTimeDays ?? null,
+          brand: was?.brand ?? null,
+          model: was?.model ?? null,
+          warrantyMonths: was?.warrantyMonths ?? null,
+          noQuoteFlag: was?.noQuoteFlag ?? null,
+          noQuoteReason: was?.noQuoteReason ?? null,
+          remark: was?.remark ?? null,
+        };
+      });
+    });
+    const [quoteId] = await data.insert(inquiryQuote, [
+      {
+        inquiryId: row.inquiryId,
+        supplierId: target.supplierId,
+        orgId: row.orgId,
+        quoteVersion: Math.max(0, ...own.map((quote) => quote.quoteVersion ?? 1)) + 1,
+        roundNum: round,
+        title: row.title,
+        requestNote: row.requestNote,
+        currencyId: row.currencyId,
+        taxIncludedFlag: row.taxIncludedFlag,
+        quoteDeadline: row.quoteDeadline,
+        validityRequiredFlag: row.validityRequiredFlag,
+        attachmentIds: last?.attachmentIds ?? null,
+        validToDate: typeof last?.validToDate === 'string' ? last.validToDate : null,
+        quoteNote: typeof last?.quoteNote === 'string' ? last.quoteNote : null,
+        totalAmount: quoteTotal(lines),
+      },
+    ]);
+    await data.insert(
+      inquiryQuoteLine,
+      lines.map((line) => ({ ...line, quoteId: quoteId! })),
+    );
+    await data.patch(inquirySupplier, target.inquirySupplierId, { roundNum: round });
+  }
+  for (const item of chosen.items) await data.patch(inquiryItem, item.inquiryItemId, { roundNum: round });
 }
 
 export const inquiryActions = defineActions(inquiry, {
@@ -176,6 +284,19 @@ export const inquiryActions = defineActions(inquiry, {
       );
       return missing ? { message: 'srmInquiry.moreOpeners', params: { missing } } : null;
     },
+    async doRequote(ctx): Promise<RuleIssue | null> {
+      const { previous, input } = ctx;
+      if (previous.awardId !== null) {
+        const [award] = await platform(ctx).list(inquiryAward, { awardId: previous.awardId }, { limit: 1 });
+        return { message: 'srmInquiry.requoteAwardExists', params: { number: award?.awardNum ?? '' } };
+      }
+      const late = deadlineAhead(ctx, input.quoteDeadline);
+      if (late) return late;
+      const chosen = await chosenFor(ctx, previous.inquiryId, input);
+      if (!chosen) return { message: 'srmInquiry.requoteNotOwn' };
+      await assertInvitable(ctx, previous, chosen.suppliers, chosen.items);
+      return null;
+    },
     async doPrepareAward(ctx): Promise<RuleIssue | null> {
       const { awardId } = ctx.previous;
       if (awardId === null) return null;
@@ -196,6 +317,7 @@ export const inquiryActions = defineActions(inquiry, {
             supplierId: target.supplierId,
             orgId: row.orgId,
             quoteVersion: 1,
+            roundNum: 1,
             title: row.title,
             requestNote: row.requestNote,
             currencyId: row.currencyId,
@@ -238,7 +360,9 @@ export const inquiryActions = defineActions(inquiry, {
           : [];
         if (copies.length) await data.patch(inquiryQuote, quoteId!, { attachmentIds: copies.join(',') });
       }
-      await data.patch(inquiry, row.inquiryId, { publishedDate: ctx.now.getTime() });
+      await data.patch(inquiry, row.inquiryId, { publishedDate: ctx.now.getTime(), roundNum: 1 });
+      await data.patchWhere(inquiryItem, { inquiryId: row.inquiryId }, { roundNum: 1 });
+      await data.patchWhere(inquirySupplier, { inquiryId: row.inquiryId }, { roundNum: 1 });
       await mirrorAnswers(ctx, row.inquiryId);
       await tellSuppliers(ctx, row, 'published', {
         deadline: formatDateTimeMinute(row.quoteDeadline, ctx.runtime.timeZone),
@@ -261,6 +385,36 @@ export const inquiryActions = defineActions(inquiry, {
         reason,
       });
     },
+    async doRequote(ctx) {
+      const { row, input } = ctx;
+      const data = platform(ctx);
+      const chosen = (await chosenFor(ctx, row.inquiryId, input))!;
+      const round = roundOf(row) + 1;
+      const reason = typeof input.comment === 'string' ? input.comment : '';
+      // The round is opened afresh: every opener confirms again.
+      await data.patch(inquiry, row.inquiryId, {
+        roundNum: round,
+        quoteDeadline: input.quoteDeadline,
+        changeReason: reason,
+        ownerConfirmedDate: null,
+        openedDate: null,
+        openedByNames: null,
+      });
+      await data.patchWhere(inquiryJury, { inquiryId: row.inquiryId }, { openConfirmedDate: null });
+      await startRound(ctx, { ...row, roundNum: round, quoteDeadline: input.quoteDeadline }, round, chosen);
+      await mirrorAnswers(ctx, row.inquiryId);
+      await tellSuppliers(
+        ctx,
+        row,
+        'requote',
+        {
+          round,
+          deadline: formatDateTimeMinute(input.quoteDeadline, ctx.runtime.timeZone),
+          reason,
+        },
+        new Set(chosen.suppliers.map((target) => target.supplierId)),
+      );
+    },
     doClose: (ctx) => closeQuotes(ctx, ctx.row.inquiryId),
     doConfirmOpening: (ctx) => confirm(ctx, ctx.row),
     async doBidOpening(ctx) {
@@ -269,7 +423,10 @@ export const inquiryActions = defineActions(inquiry, {
       await confirm(ctx, row);
       // Opened before the closing program ran: the drafts end now, as the program would end them.
       if (ctx.previous.status === 'PUBLISHED') await closeQuotes(ctx, row.inquiryId);
-      const quotes = await data.list(inquiryQuote, { inquiryId: row.inquiryId });
+      // The quotes of the round under way (those of earlier rounds were opened then).
+      const quotes = (await data.list(inquiryQuote, { inquiryId: row.inquiryId })).filter(
+        (quote) => roundOf(quote) === roundOf(row),
+      );
       if (quotes.length)
         await data.act(
           inquiryQuote,

@@ -1,12 +1,14 @@
 // The buttons of an inquiry (web): 报价对比 on a saved inquiry opens the quotation comparison
 // (InquiryComparison.tsx, loaded on first use) — before opening who answered and when, after it
-// the prices of every supplier side by side. The buyer's side only.
+// the prices of every supplier side by side. 发起新一轮报价 on an opened inquiry asks chosen
+// suppliers for chosen materials again (InquiryRequote.tsx). The buyer's side only.
 import { Suspense, lazy, useState } from 'react';
-import { BarChartOutlined } from '@ant-design/icons';
+import { BarChartOutlined, RedoOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { type EditButton, type EditButtonProps, useLabels, useSession } from '@srm/platform-ui';
 
 const InquiryComparison = lazy(() => import('./InquiryComparison'));
+const InquiryRequote = lazy(() => import('./InquiryRequote'));
 
 function ComparisonButton({ entity, row, disabled }: EditButtonProps) {
   const labels = useLabels();
@@ -32,4 +34,31 @@ export const comparisonButton: EditButton = {
   key: 'comparison',
   resource: 'srmInquiry.view',
   component: ComparisonButton,
+};
+
+function RequoteButton({ entity, row, disabled }: EditButtonProps) {
+  const labels = useLabels();
+  const { side } = useSession();
+  const [open, setOpen] = useState(false);
+  // Offered where the action starts from, before an award is prepared (the server checks both).
+  if (side !== 'internal' || row.status !== 'OPENED' || row.awardId) return null;
+  return (
+    <>
+      <Button icon={<RedoOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        {labels.action(entity.name, 'doRequote')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <InquiryRequote entity={entity} row={row} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The action's own resource code decides who sees it. */
+export const requoteButton: EditButton = {
+  key: 'doRequote',
+  resource: 'srmInquiry.doRequote',
+  component: RequoteButton,
 };

@@ -3,13 +3,15 @@
 // submitted — nothing quoted. After opening: each supplier's current quote per material and tier,
 // lead time, brand and model, the lowest price per material marked, the savings against the
 // target and against the last price list price, the best-per-material total and the best single
-// supplier that priced everything. Internal users who may read the inquiry only.
+// supplier that priced everything. Internal users who may read the inquiry only. After several
+// rounds, each supplier's column shows the offer that counts per material (its latest round's),
+// marked with the round it came from.
 import { add, dec, mul, ref } from '@srm/kernel';
 import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { supplierPl } from '../../agreements';
 import { hoursOn, openRequisitionLines, requisitionLink } from '../from-requisition';
 import { dayIn } from '../../supplier/server';
-import { inquiryQuote, inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
+import { currentOffers, offerKey, roundOf } from '../inquiry-quote/inquiry-quote.rounds';
 import { inquiry, inquiryItem, inquirySupplier } from './inquiry.entity';
 
 const OPENED_STATES = ['OPENED', 'AWARD_APPROVING', 'AWARDED'];
@@ -25,6 +27,10 @@ interface Offer {
   readonly noQuote: boolean;
   readonly noQuoteReason: string | null;
   readonly remark: string | null;
+  /** The round the offer was made in. */
+  readonly roundNum: number;
+  /** Its quotation's validity date passed. */
+  readonly expired: boolean;
   lowest: boolean;
 }
 
@@ -53,51 +59,44 @@ async function comparison(ctx: DataApi, inquiryId: number) {
   const data = ctx.system('the comparison reads the quotes of an inquiry the caller may read');
   const suppliers = await data.lines(inquirySupplier, inquiryId);
   const answers = suppliers.map((row) => ({
+    inquirySupplierId: row.inquirySupplierId,
     supplierId: row.supplierId,
     supplierName: row.supplierName,
     answerStatus: row.answerStatus,
     lastSubmittedDate: row.lastSubmittedDate,
     submitCount: row.submitCount ?? 0,
+    roundNum: roundOf(row),
   }));
   const head = {
     inquiryId,
     inquiryNum: found.inquiryNum,
     status: found.status,
     quoteDeadline: found.quoteDeadline,
-    invitedCount: suppliers.length,
-    answeredCount: answers.filter((row) => row.answerStatus === 'ANSWERED').length,
+    invitedCount: found.invitedCount ?? suppliers.length,
+    answeredCount: found.answeredCount ?? 0,
+    roundNum: roundOf(found),
   };
   const sealed = found.sealedFlag !== 'N' && !OPENED_STATES.includes(String(found.status));
   if (sealed) return { ...head, opened: false, suppliers: answers, items: [] };
 
   const today = dayIn(ctx.now, ctx.runtime.timeZone);
-  const quotes = await data.list(inquiryQuote, { inquiryId, status: 'SUBMITTED' });
-  const columns = quotes
-    .map((quote) => ({
-      supplierId: quote.supplierId,
-      supplierName: quote.supplierName,
-      quoteId: quote.quoteId,
-      quoteNum: quote.quoteNum,
-      quoteVersion: quote.quoteVersion,
-      submittedDate: quote.submittedDate,
-      validToDate: str(quote.validToDate),
-      expired: typeof quote.validToDate === 'string' && quote.validToDate < today,
-      totalAmount: num(quote.totalAmount),
-      quoteNote: str(quote.quoteNote),
-    }))
-    .sort((a, b) => (a.totalAmount ?? Infinity) - (b.totalAmount ?? Infinity));
-  // Every current quotation's lines in one read, by supplier and material line.
-  const supplierOf = new Map(quotes.map((quote) => [quote.quoteId, quote.supplierId]));
-  const quoteLines = quotes.length
-    ? await data.list(inquiryQuoteLine, { quoteId: quotes.map((quote) => quote.quoteId) })
-    : [];
-  const linesOf = new Map<string, typeof quoteLines>();
-  for (const line of quoteLines) {
-    const key = `${supplierOf.get(line.quoteId)}:${line.inquiryItemId}`;
-    const list = linesOf.get(key) ?? [];
-    list.push(line);
-    linesOf.set(key, list);
-  }
+  const expired = (quote: { validToDate: string | null }) =>
+    typeof quote.validToDate === 'string' && quote.validToDate < today;
+  const { offers: counting, latest } = await currentOffers(data, inquiryId);
+  // One column per supplier that quoted: its latest round's quotation.
+  const columns = [...latest.values()].map((quote) => ({
+    supplierId: quote.supplierId,
+    supplierName: quote.supplierName,
+    quoteId: quote.quoteId,
+    quoteNum: quote.quoteNum,
+    quoteVersion: quote.quoteVersion,
+    roundNum: roundOf(quote),
+    submittedDate: quote.submittedDate,
+    validToDate: str(quote.validToDate),
+    expired: expired(quote),
+    totalAmount: 0 as number | null,
+    quoteNote: str(quote.quoteNote),
+  }));
 
   const items = [...(await data.lines(inquiryItem, inquiryId))].sort((a, b) => a.lineNum - b.lineNum);
   // The last price-list price of each material at the organisation, in one read.
@@ -115,9 +114,10 @@ async function comparison(ctx: DataApi, inquiryId: number) {
   for (const item of items) {
     const offers: Record<number, Offer> = {};
     for (const column of columns) {
-      const mine = linesOf.get(`${column.supplierId}:${item.inquiryItemId}`) ?? [];
+      const offer = counting.get(offerKey(column.supplierId, item.inquiryItemId));
+      const mine = offer?.lines ?? [];
       const base = mine.find((line) => !line.fromQuantity);
-      if (!base) continue;
+      if (!offer || !base) continue;
       const noQuote = base.noQuoteFlag === 'Y';
       offers[column.supplierId] = {
         unitPrice: noQuote ? null : num(base.unitPrice),
@@ -135,10 +135,15 @@ async function comparison(ctx: DataApi, inquiryId: number) {
         noQuote,
         noQuoteReason: str(base.noQuoteReason),
         remark: str(base.remark),
+        roundNum: roundOf(offer.quote),
+        expired: expired(offer.quote),
         lowest: false,
       };
     }
-    const valid = columns.filter((column) => !column.expired && offers[column.supplierId]?.unitPrice != null);
+    const valid = columns.filter((column) => {
+      const offer = offers[column.supplierId];
+      return offer !== undefined && !offer.expired && offer.unitPrice !== null;
+    });
     const lowestPrice = valid.reduce<number | null>((low, column) => {
       const price = offers[column.supplierId]!.unitPrice!;
       return low === null || price < low ? price : low;
@@ -173,9 +178,26 @@ async function comparison(ctx: DataApi, inquiryId: number) {
       offers,
     });
   }
+  // Each supplier's total: the base quantities of the offers that count.
+  for (const column of columns) {
+    const priced = rows.filter((row) => row.offers[column.supplierId]?.unitPrice != null);
+    column.totalAmount = priced.length
+      ? priced
+          .reduce(
+            (sum, row) => add(sum, mul(dec(row.offers[column.supplierId]!.unitPrice!), dec(row.quantity))),
+            dec(0),
+          )
+          .toDecimalPlaces(2)
+          .toNumber()
+      : null;
+  }
+  columns.sort((a, b) => (a.totalAmount ?? Infinity) - (b.totalAmount ?? Infinity));
   // The best single supplier: the lowest total among those that priced every material, valid.
-  const complete = columns.filter(
-    (column) => !column.expired && rows.every((row) => row.offers[column.supplierId]?.unitPrice != null),
+  const complete = columns.filter((column) =>
+    rows.every((row) => {
+      const offer = row.offers[column.supplierId];
+      return offer !== undefined && !offer.expired && offer.unitPrice !== null;
+    }),
   );
   const single = complete
     .map((column) => ({

@@ -17,6 +17,7 @@ import {
   price,
   quantity,
   ref,
+  refs,
   text,
   textarea,
 } from '@srm/kernel';
@@ -66,6 +67,8 @@ export const inquiryItem = defineEntity('srmInquiryItem', {
     }),
     /** Its requisition's number, as shown. */
     requisitionNum: text({ readonly: true, internalOnly: true, max: 30 }),
+    /** The last round of quotes that priced it (a new round asks again for chosen materials). */
+    roundNum: number({ precision: 0, readonly: true }),
   },
   unique: [['inquiryId', 'lineNum']],
   list: {
@@ -78,6 +81,7 @@ export const inquiryItem = defineEntity('srmInquiryItem', {
       'ladder',
       'targetPrice',
       'requisitionNum',
+      'roundNum',
       'remark',
     ],
     sort: [{ field: 'lineNum', order: 'asc' }],
@@ -101,10 +105,12 @@ export const inquirySupplier = defineEntity('srmInquirySupplier', {
     lastSubmittedDate: datetime({ readonly: true }),
     /** How many times it submitted (every version is kept). */
     submitCount: number({ precision: 0, readonly: true }),
+    /** The last round it was asked to quote in. */
+    roundNum: number({ precision: 0, readonly: true }),
   },
   unique: [['inquiryId', 'supplierId']],
   list: {
-    columns: ['supplierName', 'answerStatus', 'lastSubmittedDate', 'submitCount'],
+    columns: ['supplierName', 'roundNum', 'answerStatus', 'lastSubmittedDate', 'submitCount'],
     sort: [{ field: 'inquirySupplierId', order: 'asc' }],
   },
 });
@@ -174,6 +180,8 @@ export const inquiry = defineEntity('srmInquiry', {
     openedDate: datetime({ readonly: true }),
     /** Who opened it, in order. */
     openedByNames: text({ max: 200, readonly: true }),
+    /** The round of quotes under way (1, then one more for each new round). */
+    roundNum: number({ precision: 0, readonly: true }),
     /** The award in progress or made. */
     awardId: ref('srmInquiryAward', { display: 'awardNum', displayAs: 'awardNum', readonly: true }),
     /** Why the deadline moved or the inquiry was cancelled. */
@@ -194,6 +202,7 @@ export const inquiry = defineEntity('srmInquiry', {
       'currencyCode',
       'quoteDeadline',
       'status',
+      'roundNum',
       'invitedCount',
       'answeredCount',
       'publishedDate',
@@ -228,6 +237,7 @@ export const inquiry = defineEntity('srmInquiry', {
         key: 'progress',
         fields: [
           'publishedDate',
+          'roundNum',
           'invitedCount',
           'answeredCount',
           'declinedCount',
@@ -252,6 +262,21 @@ export const inquiry = defineEntity('srmInquiry', {
         to: 'PUBLISHED',
         needs: ['comment'],
         input: { quoteDeadline: datetime({ required: true }) },
+      },
+      /**
+       * A new round after opening (多轮报价): the suppliers and materials chosen quote again, sealed,
+       * until a new deadline; earlier rounds stay as they were, and each supplier's latest offer
+       * for a material is the one that counts.
+       */
+      doRequote: {
+        from: ['OPENED'],
+        to: 'PUBLISHED',
+        needs: ['comment'],
+        input: {
+          quoteDeadline: datetime({ required: true }),
+          inquirySupplierIds: refs('srmInquirySupplier', { required: true, max: 500 }),
+          inquiryItemIds: refs('srmInquiryItem', { required: true, max: 2000 }),
+        },
       },
       /** The deadline passed (the platform's program, or the first opening). */
       doClose: { from: ['PUBLISHED'], to: 'CLOSED', system: true },

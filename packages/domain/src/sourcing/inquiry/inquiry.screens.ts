@@ -3,7 +3,7 @@
 // opening, the prices after) and the awards; the supplier's inquiries to quote and its read-only
 // view of those it was invited to.
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
-import { comparisonButton } from './inquiry.buttons';
+import { comparisonButton, requoteButton } from './inquiry.buttons';
 import { fromRequisitionButton } from '../FromRequisition';
 import { handOffPreviewButton } from '../award.buttons';
 
@@ -15,7 +15,7 @@ export const inquiryScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmInquiry', inquiry, {
     list: 'inquiryProposal',
     edit: 'inquiryProposalEdit',
-    editButtons: [comparisonButton],
+    editButtons: [comparisonButton, requoteButton],
     listButtons: [fromRequisitionButton('srmInquiry', 'inquiryProposalEdit')],
   }),
   ...entityScreens('sourcing', 'srmInquiryQuote', quote, {

@@ -683,3 +683,199 @@ describe('an inquiry made from a requisition', () => {
     expect((await call('srmPriceMonitor', 'trend', { itemId: ids.screw }, suppliers.a)).httpStatus).toBe(403);
   });
 });
+
+describe('rounds of quotes', () => {
+  it('asks chosen suppliers for chosen materials again, sealed until opened again; the latest offer counts', async () => {
+    const pmId = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    const asPm = { userId: pmId, userName: 'pm' };
+    // A user for each supplier: messages to a supplier reach its users.
+    for (const [userName, supplierId] of [
+      ['sup_a_rounds', ids.supA],
+      ['sup_b_rounds', ids.supB],
+    ] as const)
+      await ok('baseUser', 'saveOrUpdate', {
+        userName,
+        userFullName: userName,
+        userType: 'EXTERNAL',
+        supplierId,
+      });
+    const body = {
+      title: '冲压支架与螺钉二次议价',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      quoteDeadline: server().clock.nowMs() + 24 * HOUR,
+      items: [
+        { lineNum: 1, itemId: ids.screw, quantity: 10000, ladder: '50000' },
+        { lineNum: 2, itemId: ids.bracket, quantity: 2000 },
+      ],
+      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+      jury: [{ userId: pmId, juryRole: 'OPENER' }],
+    };
+    // Another inquiry's rows are not this one's to ask again.
+    const other = await ok<Inquiry & { items: Row[] }>('srmInquiry', 'saveOrUpdate', body);
+    const saved = await ok<Inquiry>('srmInquiry', 'saveOrUpdate', body);
+    const key = { inquiryId: saved.inquiryId };
+    await ok('srmInquiry', 'doSubmit', key);
+    await decideAll(server().runtime, 'srmInquiry', saved.inquiryId, 'approve');
+    const quotes = await ok<Row[]>('srmInquiryQuote', 'listByPage', key);
+    const quoteOf = (supplierId: number) =>
+      Number(quotes.find((row) => row.supplierId === supplierId)!.quoteId);
+    const [a1, b1] = [quoteOf(ids.supA), quoteOf(ids.supB)];
+    // Prices that hold half a year (other tests of this file move the clock on).
+    const validTo = new Date(server().clock.nowMs() + 180 * 24 * HOUR).toISOString().slice(0, 10);
+    const a = await findQuote(a1, suppliers.a);
+    const quotedA = [
+      [0.26, 8],
+      [0.25, 9],
+      [5.9, 12],
+    ] as const;
+    expect((await price(a, [...quotedA], suppliers.a, validTo)).body.status).toBe('S');
+    await ok('srmInquiryQuote', 'doSubmit', { quoteId: a1 }, suppliers.a);
+    const b = await findQuote(b1, suppliers.b);
+    expect((await price(b, [[0.27, 7], null, [5.6, 20]], suppliers.b, validTo)).body.status).toBe('S');
+    await ok('srmInquiryQuote', 'doSubmit', { quoteId: b1 }, suppliers.b);
+    server().clock.travel(25 * HOUR);
+    await ok('srmInquiry', 'doConfirmOpening', key);
+    await ok('srmInquiry', 'doBidOpening', key, asPm);
+
+    const opened = await ok<Inquiry & { items: (Row & { inquiryItemId: number })[] }>(
+      'srmInquiry',
+      'findById',
+      key,
+    );
+    const supplierRow = (supplierId: number) =>
+      Number(opened.suppliers.find((row) => row.supplierId === supplierId)!.inquirySupplierId);
+    const screw = opened.items.find((item) => item.lineNum === 1)!.inquiryItemId;
+    const requote = (input: Row, actor?: Row) =>
+      call(
+        'srmInquiry',
+        'doRequote',
+        {
+          ...key,
+          quoteDeadline: server().clock.nowMs() + 24 * HOUR,
+          comment: '两家价格接近，请给出最终报价',
+          inquirySupplierIds: [supplierRow(ids.supA)],
+          inquiryItemIds: [screw],
+          ...input,
+        },
+        actor,
+      );
+    const foreign = await requote({ inquiryItemIds: [Number(other.items[0]!.inquiryItemId)] });
+    expect([foreign.httpStatus, foreign.body.msg]).toEqual([422, expect.stringContaining('不属于该询价单')]);
+    const past = await requote({ quoteDeadline: server().clock.nowMs() - HOUR });
+    expect([past.httpStatus, past.body.msg]).toEqual([422, expect.stringContaining('截止时间已过')]);
+    const none = await requote({ inquirySupplierIds: [] });
+    expect(none.httpStatus).toBe(400);
+    // A supplier may not start a round.
+    expect((await requote({}, suppliers.a)).httpStatus).toBeGreaterThanOrEqual(403);
+    const started = await requote({});
+    expect(started.body.status, started.body.msg).toBe('S');
+
+    const round2 = await ok<Inquiry>('srmInquiry', 'findById', key);
+    expect(round2).toMatchObject({
+      status: 'PUBLISHED',
+      roundNum: 2,
+      invitedCount: 1,
+      answeredCount: 0,
+      openedDate: null,
+      ownerConfirmedDate: null,
+    });
+    // A's new quotation: the screw only, its base and tier, filled in with its offer so far.
+    const mine = await ok<Row[]>('srmInquiryQuote', 'listByPage', key, suppliers.a);
+    expect(mine.map((row) => [row.roundNum, row.quoteVersion, row.status])).toEqual([
+      [2, 2, 'DRAFT'],
+      [1, 1, 'SUBMITTED'],
+    ]);
+    const a2 = Number(mine[0]!.quoteId);
+    const draft = await findQuote(a2, suppliers.a);
+    expect(draft.lines.map((line) => [line.itemLineNum, line.fromQuantity, line.unitPrice])).toEqual([
+      [1, 0, 0.26],
+      [1, 50000, 0.25],
+    ]);
+    expect(draft.totalAmount).toBe(2600);
+    // Only A is told; B learns nothing of the round, and neither round-1 quote can change now.
+    const told = await queryRows<{ supplierId: number; n: number }>(
+      server().runtime.executor(),
+      sql`select supplier_id::int as "supplierId", count(*)::int as n from base_site_message
+           where source = 'INQUIRY_REQUOTE' group by supplier_id`,
+    );
+    expect(told).toEqual([{ supplierId: ids.supA, n: 1 }]);
+    expect(await ok<Row[]>('srmInquiryQuote', 'listByPage', key, suppliers.b)).toHaveLength(1);
+    for (const [quoteId, actor] of [
+      [a1, suppliers.a],
+      [b1, suppliers.b],
+    ] as const) {
+      const closed = await call('srmInquiryQuote', 'doRevise', { quoteId }, actor);
+      expect([closed.httpStatus, closed.body.msg]).toEqual([
+        422,
+        expect.stringContaining('第 1 轮报价已结束'),
+      ]);
+    }
+    // The round is sealed again: the buyer reads masks and the comparison names who answered.
+    const lower = await call(
+      'srmInquiryQuote',
+      'saveOrUpdate',
+      {
+        quoteId: a2,
+        versionNum: draft.versionNum,
+        lines: draft.lines.map((line, index) => ({
+          quoteLineId: line.quoteLineId,
+          unitPrice: [0.255, 0.245][index],
+        })),
+      },
+      suppliers.a,
+    );
+    expect(lower.body.status, lower.body.msg).toBe('S');
+    await ok('srmInquiryQuote', 'doSubmit', { quoteId: a2 }, suppliers.a);
+    expect((await findQuote(a2)).lines.map((line) => line.unitPrice)).toEqual([SEALED_MASK, SEALED_MASK]);
+    const sealed = await ok<Row>('srmInquiry', 'comparison', key);
+    expect(sealed).toMatchObject({ opened: false, roundNum: 2, invitedCount: 1, answeredCount: 1 });
+    expect(JSON.stringify(sealed)).not.toContain('0.255');
+
+    // Opened again by two people, after the new deadline.
+    server().clock.travel(25 * HOUR);
+    expect(await runExecutable(server(), sourcingServer.executables.SOURCING_INQUIRY_CLOSE!)).toBe(
+      '1 closed',
+    );
+    await ok('srmInquiry', 'doConfirmOpening', key);
+    expect((await call('srmInquiry', 'doBidOpening', key)).httpStatus).toBe(422);
+    await ok('srmInquiry', 'doBidOpening', key, asPm);
+    expect((await findQuote(a2)).lines.map((line) => line.unitPrice)).toEqual([0.255, 0.245]);
+    expect((await findQuote(a1)).status).toBe('SUBMITTED');
+
+    type Offer = Row & { unitPrice: number | null; roundNum: number; lowest: boolean };
+    const compared = await ok<Row & { items: (Row & { offers: Record<number, Offer> })[]; columns: Row[] }>(
+      'srmInquiry',
+      'comparison',
+      key,
+    );
+    const [screwRow, bracketRow] = compared.items;
+    expect(screwRow!.offers[ids.supA]).toMatchObject({ unitPrice: 0.255, roundNum: 2, lowest: true });
+    expect(screwRow!.offers[ids.supB]).toMatchObject({ unitPrice: 0.27, roundNum: 1, lowest: false });
+    expect(bracketRow!.offers[ids.supA]).toMatchObject({ unitPrice: 5.9, roundNum: 1 });
+    expect(bracketRow!.offers[ids.supB]).toMatchObject({ unitPrice: 5.6, lowest: true });
+    expect(
+      compared.columns.map((column) => [column.supplierId, column.roundNum, column.totalAmount]),
+    ).toEqual([
+      [ids.supB, 1, 13900],
+      [ids.supA, 2, 14350],
+    ]);
+    expect(compared.bestPerItemTotal).toBe(13750);
+
+    // The award starts from the offers that count: A's round-2 screw, B's bracket.
+    await ok('srmInquiry', 'doPrepareAward', key);
+    const awardId = Number((await ok<Inquiry>('srmInquiry', 'findById', key)).awardId);
+    const award = await ok<Row & { lines: Row[] }>('srmInquiryAward', 'findById', { awardId });
+    const won = award.lines.filter((line) => line.awardPercent === 100);
+    expect(won.map((line) => [line.itemLineNum, line.supplierId, line.unitPrice])).toEqual([
+      [1, ids.supA, 0.255],
+      [2, ids.supB, 5.6],
+    ]);
+    expect(draft.lines.map((line) => line.quoteLineId)).toContain(won[0]!.quoteLineId);
+    const again = await requote({ quoteDeadline: server().clock.nowMs() + 24 * HOUR });
+    expect([again.httpStatus, again.body.msg]).toEqual([
+      422,
+      expect.stringContaining(String(award.awardNum)),
+    ]);
+  });
+});
