@@ -4,7 +4,9 @@
 // comparison says only "2 of 2 answered" and sup_a's prices are masked to the buyer; after it, the
 // buyer alone cannot open the quotes, the purchasing manager as the second opener does, and the
 // comparison shows both; a 70/30 award is approved and each supplier's draft agreement carries
-// its quota. The deadline is passed by moving the server's clock, not by waiting for it.
+// its quota. Between the opening and the award, a second round asks 恒达 alone to quote again
+// (发起新一轮报价); opened again, the comparison takes its new price and keeps 瑞丰's first one.
+// The deadline is passed by moving the server's clock, not by waiting for it.
 // Screenshots as artifacts.
 import { type Page, expect, test } from '@playwright/test';
 import {
@@ -175,6 +177,70 @@ test('a sealed inquiry: quotes unread until two people open it, then compared an
   await expect(dialog).toContainText('0.2613');
   await expect(dialog).toContainText('0.27');
   await keepScreenshot(buyer, 'sourcing-comparison-opened');
+  await dialog
+    .getByRole('button', { name: /关闭|Close/ })
+    .first()
+    .click();
+
+  // A second round: only 恒达 is asked to quote again, in a dialog; sealed until opened again.
+  await activePane(buyer)
+    .getByRole('button', { name: /发起新一轮报价/ })
+    .click();
+  const round = buyer.locator('.ant-modal:visible');
+  await slow(round.getByText('重新报价的供应商（已选 2 / 共 2 家）')).toBeVisible();
+  await round
+    .locator('.ant-table-row', { hasText: '宁波瑞丰电子科技有限公司' })
+    .locator('.ant-checkbox-input')
+    .click();
+  await expect(round.getByText('重新报价的供应商（已选 1 / 共 2 家）')).toBeVisible();
+  const nextDeadline = (await moveClock(buyer, 0)) + DEADLINE_IN;
+  // Typed as a person types it, in the browser's own time.
+  const typed = await buyer.evaluate((ms) => {
+    const at = new Date(ms + 60_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:00`;
+  }, nextDeadline);
+  const deadlineInput = round
+    .locator('.ant-form-item', { has: buyer.locator('label[title="报价截止时间"]') })
+    .locator('input');
+  await deadlineInput.click();
+  await deadlineInput.fill(typed);
+  await deadlineInput.press('Enter');
+  await round.locator('textarea').fill('两家报价接近，请恒达给出最终报价');
+  await keepScreenshot(buyer, 'sourcing-requote-dialog');
+  await round.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expectToast(buyer, '发起新一轮报价');
+  await slow(activePane(buyer).getByTestId('document-status')).toHaveText('报价中');
+  // 恒达 lowers its screw price on its round-2 quotation (filled in with its first offer).
+  const second = await first(supA, 'srmInquiryQuote', { inquiryId: made.inquiryId, status: 'DRAFT' });
+  expect(second.roundNum).toBe(2);
+  const draft = await api<Row & { lines: Row[] }>(supA, `${QUOTE}/findById`, { quoteId: second.quoteId });
+  expect(draft.lines.map((line) => line.unitPrice)).toEqual([0.2613, 0.2477]);
+  await api(supA, `${QUOTE}/saveOrUpdate`, {
+    quoteId: draft.quoteId,
+    versionNum: draft.versionNum,
+    lines: draft.lines.map((line, index) => ({
+      quoteLineId: line.quoteLineId,
+      unitPrice: index ? 0.2455 : 0.2555,
+    })),
+  });
+  await api(supA, `${QUOTE}/doSubmit`, { quoteId: draft.quoteId });
+  const movedAgain = nextDeadline - (await moveClock(buyer, 0)) + 62_000;
+  await moveClock(buyer, movedAgain);
+  await api(buyer, `${INQUIRY}/doConfirmOpening`, { inquiryId: made.inquiryId });
+  const secondOpener = await open(browser, baseURL, 'approver', false);
+  await api(secondOpener, `${INQUIRY}/doBidOpening`, { inquiryId: made.inquiryId });
+  await secondOpener.context().close();
+  await moveClock(buyer, -movedAgain);
+  await buyer.reload();
+  await slow(activePane(buyer).getByTestId('document-status')).toHaveText('已开标');
+  await activePane(buyer)
+    .getByRole('button', { name: /报价对比/ })
+    .click();
+  await slow(dialog.getByText('0.2555').first()).toBeVisible();
+  // 瑞丰's offer still counts, marked as made in the first round.
+  await expect(dialog.getByText('第 1 轮', { exact: true }).first()).toBeVisible();
+  await keepScreenshot(buyer, 'sourcing-comparison-round2');
 
   // The award: 70 % to the lowest (恒达), 30 % to 瑞丰 with the reason; approved.
   await api(buyer, `${INQUIRY}/doPrepareAward`, { inquiryId: made.inquiryId });

@@ -453,6 +453,13 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
   return (
     <div data-testid="inquiry-comparison">
       <Flex gap={16} wrap align="center" style={{ marginBottom: 8 }}>
+        {data.roundNum > 1 && (
+          <Tooltip title={labels.t(`${K}.roundsHint`, { round: data.roundNum })}>
+            <Tag color="processing" style={{ marginInlineEnd: 0 }}>
+              {labels.t(`${K}.round`, { round: data.roundNum })}
+            </Tag>
+          </Tooltip>
+        )}
         <Typography.Text strong>
           {labels.t(`${K}.answered`, { answered: data.answeredCount, invited: data.invitedCount })}
         </Typography.Text>
