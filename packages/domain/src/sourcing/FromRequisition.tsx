@@ -1,30 +1,49 @@
-// 由申请创建 on the inquiry and auction lists: the buyer picks an approved requisition; the server
-// makes a draft event of what remains open on its lines (their materials, quantities and dates, the
-// suggested suppliers invited) and the new document opens in its tab to be completed and submitted.
-// Its award's approval then drafts the orders of those lines.
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+// 由申请创建 on the inquiry and auction lists: the buyer picks lines of the demand pool (需求池) —
+// an approved requisition's open lines, or lines of several requisitions of one organisation,
+// found by requisition, material and organisation, chosen across pages; the server makes a draft
+// event of what remains open on them (their materials, quantities and dates, the suggested
+// suppliers invited) and the new document opens in its tab to be completed and submitted. Its
+// award's approval then drafts the orders of those lines.
+import { type Key, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileAddOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Modal, Typography } from 'antd';
-import { type EntityDef, MODAL_Z_INDEX, ref } from '@srm/kernel';
+import { Alert, App, Button, Modal, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type EntityDef, type FieldDef, MODAL_Z_INDEX, type RefField, ref } from '@srm/kernel';
 import {
   ApiFailure,
   type ListButton,
   type ListButtonProps,
   RefSelect,
+  numberText,
   request,
   useApi,
   useLabels,
   useScreen,
   useSession,
 } from '@srm/platform-ui';
+import { requisitionLine } from '../purchasing';
 
-/** The requisitions offered: approved ones (the server says when nothing remains open on one). */
-const requisitionField = ref('srmPurRequisitionHeader', {
-  required: true,
+type Row = Record<string, unknown>;
+
+const PAGE_ROWS = 10;
+const LINES = `${requisitionLine.apiPath}/listByPage`;
+// Lines of the newest requisitions first, in their own order.
+const LINE_ORDER = 'requisitionHeaderId desc, lineNum asc';
+
+function asRef(field: FieldDef | undefined): RefField {
+  if (field?.kind !== 'ref') throw new Error('a reference field was expected');
+  return field;
+}
+
+/** The requisition filter: approved requisitions, searched by number. */
+const requisitionFilter: RefField = ref('srmPurRequisitionHeader', {
   display: 'requisitionNumber',
   filter: () => ({ status: 'APPROVED' }),
 });
+const itemFilter = asRef(requisitionLine.fields.itemId);
+const orgFilter = asRef(requisitionLine.fields.orgId);
+const idOf = (row: Row) => Number(row.requisitionLineId);
 
 interface DialogProps {
   readonly entity: EntityDef;
@@ -39,20 +58,52 @@ function FromRequisitionDialog({ entity, editPath, onClose }: DialogProps) {
   const screen = useScreen();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const [requisitionHeaderId, setRequisition] = useState<number | null>(null);
+  const [filters, setFilters] = useState<Row>({});
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<ReadonlyMap<number, Row>>(new Map());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const t = (key: string, params?: Record<string, string>) =>
+  const t = (key: string, params?: Record<string, string | number>) =>
     labels.t(`${entity.name}.fromRequisition.${key}`, params);
+  const f = (name: string) => labels.field(requisitionLine.name, name);
   const numberField = entity.numbering?.field ?? entity.key;
 
+  const pool = useQuery({
+    queryKey: ['entity', requisitionLine.name, 'forSourcing', filters, page],
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const answer = await request<Row[]>(api, LINES, {
+        ...filters,
+        demandStatus: 'POOLED',
+        orderBy: LINE_ORDER,
+        pageIndex: page,
+        pageRows: PAGE_ROWS,
+      });
+      return { rows: answer.data, count: answer.page?.count ?? answer.data.length };
+    },
+  });
+
+  // The rows of other pages stay chosen (antd hands back only the keys of those it no longer shows).
+  const choose = (keys: Key[], picked: Row[]) => {
+    const known = new Map([...chosen, ...picked.filter(Boolean).map((row) => [idOf(row), row] as const)]);
+    setChosen(
+      new Map(
+        keys.flatMap((key) => {
+          const row = known.get(Number(key));
+          return row ? [[Number(key), row] as const] : [];
+        }),
+      ),
+    );
+    setError(null);
+  };
+
   const create = async () => {
-    if (requisitionHeaderId === null) return;
+    if (!chosen.size) return;
     setBusy(true);
     setError(null);
     try {
       const answer = await request<Record<string, unknown>>(api, `${entity.apiPath}/createFromRequisition`, {
-        requisitionHeaderId,
+        requisitionLineIds: [...chosen.keys()],
       });
       void message.success(t('created', { number: String(answer.data[numberField] ?? '') }));
       void queryClient.invalidateQueries({ queryKey: ['entity', entity.name] });
@@ -66,33 +117,112 @@ function FromRequisitionDialog({ entity, editPath, onClose }: DialogProps) {
     }
   };
 
+  const number = (name: string) => (value: unknown) => numberText(requisitionLine.fields[name]!, value);
+  const columns: ColumnsType<Row> = [
+    { key: 'requisitionNumber', dataIndex: 'requisitionNumber', title: f('requisitionNumber'), width: 140 },
+    { key: 'lineNum', dataIndex: 'lineNum', title: f('lineNum'), width: 56 },
+    { key: 'itemCode', dataIndex: 'itemCode', title: f('itemCode'), width: 100 },
+    { key: 'itemName', dataIndex: 'itemName', title: f('itemName'), ellipsis: true },
+    {
+      key: 'remainingQuantity',
+      dataIndex: 'remainingQuantity',
+      title: f('remainingQuantity'),
+      width: 100,
+      align: 'right',
+      render: number('remainingQuantity'),
+    },
+    { key: 'uomName', dataIndex: 'uomName', title: f('uomName'), width: 60 },
+    {
+      key: 'unitPrice',
+      dataIndex: 'unitPrice',
+      title: f('unitPrice'),
+      width: 96,
+      align: 'right',
+      render: number('unitPrice'),
+    },
+    { key: 'needByDate', dataIndex: 'needByDate', title: f('needByDate'), width: 104 },
+    { key: 'orgName', dataIndex: 'orgName', title: f('orgName'), width: 150, ellipsis: true },
+    {
+      key: 'suggestedSupplierName',
+      dataIndex: 'suggestedSupplierName',
+      title: f('suggestedSupplierName'),
+      width: 150,
+      ellipsis: true,
+    },
+  ];
+  const filter = (param: string, label: string, field: RefField, width: number) => (
+    <Space size={4}>
+      <Typography.Text>{f(label)}</Typography.Text>
+      <div style={{ width }} data-filter={param}>
+        <RefSelect
+          field={field}
+          row={{}}
+          value={filters[param] ?? null}
+          onChange={(next) => {
+            setFilters((now) => ({ ...now, [param]: next }));
+            setPage(1);
+          }}
+        />
+      </div>
+    </Space>
+  );
+  const orgs = new Set([...chosen.values()].map((row) => row.orgId));
+
   return (
     <Modal
       open
       zIndex={MODAL_Z_INDEX}
+      width={1240}
       title={t('title')}
       okText={t('ok')}
-      okButtonProps={{ disabled: requisitionHeaderId === null, loading: busy }}
+      cancelText={labels.t('ui.cancel')}
+      okButtonProps={{ disabled: !chosen.size, loading: busy }}
       onOk={() => void create()}
       onCancel={onClose}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-      <Form layout="vertical">
-        <Form.Item label={labels.t('sourcing.fromRequisition.requisition')} required>
-          <RefSelect
-            id="sourcing-from-requisition"
-            field={requisitionField}
-            row={{}}
-            value={requisitionHeaderId}
-            onChange={(next) => {
-              setRequisition(typeof next === 'number' ? next : null);
-              setError(null);
-            }}
-          />
-        </Form.Item>
-      </Form>
-      {error && <Alert type="error" showIcon title={error} />}
+      <Space wrap size={[16, 8]} style={{ marginBottom: 12 }} data-testid="sourcing-pool-filters">
+        {filter('requisitionHeaderId', 'requisitionNumber', requisitionFilter, 220)}
+        {filter('itemId', 'itemCode', itemFilter, 220)}
+        {filter('orgId', 'orgName', orgFilter, 220)}
+      </Space>
+      <div style={{ marginBottom: 8 }}>
+        <Typography.Text type="secondary">
+          {labels.t('ui.list.selected', { count: chosen.size })}
+        </Typography.Text>
+      </div>
+      <Table<Row>
+        size="small"
+        rowKey="requisitionLineId"
+        columns={columns}
+        dataSource={pool.data?.rows ?? []}
+        loading={pool.isFetching}
+        scroll={{ y: 340 }}
+        rowSelection={{
+          selectedRowKeys: [...chosen.keys()],
+          preserveSelectedRowKeys: true,
+          onChange: choose,
+        }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_ROWS,
+          total: pool.data?.count ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => labels.t('ui.list.total', { total }),
+          onChange: setPage,
+        }}
+        locale={{ emptyText: labels.t('sourcing.fromRequisition.poolEmpty') }}
+      />
+      {orgs.size > 1 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={labels.t('sourcing.fromRequisition.severalOrgs')}
+        />
+      )}
+      {error && <Alert type="error" showIcon style={{ marginTop: 12 }} title={error} />}
     </Modal>
   );
 }

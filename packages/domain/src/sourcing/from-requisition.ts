@@ -1,15 +1,30 @@
-// 由申请创建, for every sourcing event alike: what remains open on an approved requisition's lines
-// (the materials an inquiry or an auction is then made for), and the link each material keeps to
-// its requisition line (written by each event's endpoint as the platform: the buyer never types
-// it). The award's approval drafts the orders of those lines (award-orders.ts).
+// 由申请创建, for every sourcing event alike: what remains open on an approved requisition's lines,
+// or on lines chosen from the demand pool (需求池, several requisitions of one organisation) — the
+// materials an inquiry or an auction is then made for — and the link each material keeps to its
+// requisition line (written by each event's endpoint as the platform: the buyer never types it).
+// The award's approval drafts the orders of those lines (award-orders.ts).
+import { ref, refs } from '@srm/kernel';
 import { AppError, type DataApi } from '@srm/platform';
 import { currency } from '../base-data';
 import { requisition, requisitionLine } from '../purchasing';
 
 const HOUR = 3_600_000;
+/** Most pool lines one event is made of. */
+export const MAX_POOL_LINES = 500;
 
-/** The requisition, its open lines in order, their suggested suppliers and the currency to ask in. */
-export async function openRequisitionLines(ctx: DataApi, requisitionHeaderId: number) {
+/** The input of each event's createFromRequisition: one requisition, or lines of the pool. */
+export const fromRequisitionInput = {
+  requisitionHeaderId: ref('srmPurRequisitionHeader'),
+  requisitionLineIds: refs('srmPurRequisitionLine', { max: MAX_POOL_LINES }),
+};
+
+export interface FromRequisitionGiven {
+  readonly requisitionHeaderId?: number | null;
+  readonly requisitionLineIds?: readonly number[] | null;
+}
+
+/** The open lines of one approved requisition, in order. */
+async function linesOfRequisition(ctx: DataApi, requisitionHeaderId: number) {
   const source = await ctx.find(requisition, requisitionHeaderId);
   const number = source.requisitionNumber ?? '';
   if (source.status !== 'APPROVED')
@@ -18,6 +33,44 @@ export async function openRequisitionLines(ctx: DataApi, requisitionHeaderId: nu
     .filter((line) => line.demandStatus === 'POOLED' && (line.remainingQuantity ?? 0) > 0)
     .sort((a, b) => a.lineNum - b.lineNum);
   if (!lines.length) throw new AppError(422, 'sourcing.fromRequisition.nothingOpen', { number });
+  return { sources: [source], lines };
+}
+
+/** Lines chosen in the pool: each still open, all of one organisation, by requisition and line. */
+async function linesOfPool(ctx: DataApi, ids: readonly number[]) {
+  const lines = [...(await ctx.list(requisitionLine, { requisitionLineId: [...ids] }))];
+  const sources = await ctx.list(requisition, {
+    requisitionHeaderId: [...new Set(lines.map((line) => line.requisitionHeaderId))],
+  });
+  const numberOf = (line: (typeof lines)[number]) =>
+    sources.find((source) => source.requisitionHeaderId === line.requisitionHeaderId)?.requisitionNumber ??
+    '';
+  for (const line of lines)
+    if (line.demandStatus !== 'POOLED' || !((line.remainingQuantity ?? 0) > 0))
+      throw new AppError(422, 'sourcing.fromRequisition.notPooled', {
+        number: numberOf(line),
+        line: line.lineNum,
+      });
+  if (new Set(lines.map((line) => line.orgId)).size > 1)
+    throw new AppError(422, 'sourcing.fromRequisition.severalOrgs');
+  const order = (a: (typeof lines)[number], b: (typeof lines)[number]) =>
+    a.requisitionHeaderId - b.requisitionHeaderId || a.lineNum - b.lineNum;
+  return { sources, lines: lines.sort(order) };
+}
+
+/**
+ * The open lines given (those of a requisition, or those chosen in the pool), each with its
+ * requisition's number; the event's title and organisation; the suggested suppliers; the currency
+ * to ask in.
+ */
+export async function openRequisitionLines(ctx: DataApi, given: FromRequisitionGiven) {
+  const ids = given.requisitionLineIds ?? [];
+  const headerId = given.requisitionHeaderId ?? null;
+  if ((headerId === null) === (ids.length === 0))
+    throw new AppError(400, 'sourcing.fromRequisition.oneSource');
+  const { sources, lines } =
+    headerId !== null ? await linesOfRequisition(ctx, headerId) : await linesOfPool(ctx, ids);
+  const numbers = new Map(sources.map((source) => [source.requisitionHeaderId, source.requisitionNumber]));
   const [cny] = await ctx.list(currency, { currencyCode: 'CNY', enabledFlag: 'Y' }, { limit: 1 });
   const [first] = cny ? [cny] : await ctx.list(currency, { enabledFlag: 'Y' }, { limit: 1 });
   if (!first) throw new AppError(422, 'sourcing.fromRequisition.noCurrency');
@@ -26,7 +79,17 @@ export async function openRequisitionLines(ctx: DataApi, requisitionHeaderId: nu
       lines.map((line) => line.suggestedSupplierId).filter((id): id is number => typeof id === 'number'),
     ),
   ];
-  return { source, lines, suppliers, currencyId: first.currencyId };
+  const titles = [...new Set(sources.map((source) => source.title))];
+  return {
+    title: titles.join('；').slice(0, 120),
+    orgId: lines[0]!.orgId ?? sources[0]!.orgId,
+    lines: lines.map((line) => ({
+      ...line,
+      requisitionNumber: numbers.get(line.requisitionHeaderId) ?? null,
+    })),
+    suppliers,
+    currencyId: first.currencyId,
+  };
 }
 
 /** The next whole hour at least `hours` from now (a deadline or a start a person would set). */
@@ -40,5 +103,5 @@ export const requisitionLink = (
   index: number,
 ): { requisitionLineId: number; requisitionNum: string | null } => ({
   requisitionLineId: opened.lines[index]!.requisitionLineId,
-  requisitionNum: opened.source.requisitionNumber ?? null,
+  requisitionNum: opened.lines[index]!.requisitionNumber,
 });

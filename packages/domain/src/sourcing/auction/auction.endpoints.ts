@@ -17,7 +17,13 @@ import {
 } from '@srm/platform';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
 import { auction, auctionItem, auctionJury, OPENED_AUCTION_STATES } from './auction.entity';
-import { hoursOn, openRequisitionLines, requisitionLink } from '../from-requisition';
+import {
+  type FromRequisitionGiven,
+  fromRequisitionInput,
+  hoursOn,
+  openRequisitionLines,
+  requisitionLink,
+} from '../from-requisition';
 import { allBids, hallOf, ownBids, placeBid, priceOf } from './auction.bids';
 import { auctionView, loadAuctionHall } from './auction.hall';
 import { srmAuctionBidder } from './auction.tables';
@@ -117,23 +123,24 @@ export const auctionEntryEndpoints = defineEndpoints(auctionEntry, {
 });
 
 /**
- * 由申请创建: a draft auction for what remains open on an approved requisition's lines — each line
+ * 由申请创建: a draft auction for what remains open on an approved requisition's lines (or on lines
+ * chosen in the demand pool) — each line
  * a material with its remaining quantity and need-by date, the requisition's price as its start
  * price (a line without one is refused: no bid may exceed the start), the suggested suppliers
  * invited, starting the next day for an hour. The buyer sets the rules and submits it.
  */
-async function fromRequisition(ctx: DataApi, requisitionHeaderId: number) {
-  const opened = await openRequisitionLines(ctx, requisitionHeaderId);
+async function fromRequisition(ctx: DataApi, given: FromRequisitionGiven) {
+  const opened = await openRequisitionLines(ctx, given);
   const unpriced = opened.lines.find((line) => !line.unitPrice);
   if (unpriced)
     throw new AppError(422, 'sourcing.fromRequisition.noStartPrice', {
-      number: opened.source.requisitionNumber ?? '',
+      number: unpriced.requisitionNumber ?? '',
       line: unpriced.lineNum,
     });
   const startDate = hoursOn(ctx, 24);
   const saved = await ctx.save(auction, {
-    title: opened.source.title.slice(0, 120),
-    orgId: opened.source.orgId,
+    title: opened.title,
+    orgId: opened.orgId,
     currencyId: opened.currencyId,
     decrementValue: 0.01,
     startDate,
@@ -156,16 +163,19 @@ async function fromRequisition(ctx: DataApi, requisitionHeaderId: number) {
 }
 
 export const auctionEndpoints = defineEndpoints(auction, {
-  /** `{ requisitionHeaderId }` → `{ auctionId, auctionNum }`: a draft auction for the requisition's open lines. */
+  /**
+   * `{ requisitionHeaderId }` or `{ requisitionLineIds }` (lines of the demand pool, one
+   * organisation) → `{ auctionId, auctionNum }`: a draft auction for what remains open on them.
+   */
   createFromRequisition: endpoint({
-    summary: "A draft auction for what remains open on an approved requisition's lines",
-    input: { requisitionHeaderId: ref('srmPurRequisitionHeader', { required: true }) },
+    summary: "A draft auction for what remains open on an approved requisition's lines or on pool lines",
+    input: fromRequisitionInput,
     scope: auction,
     resource: 'button',
     sides: ['internal'],
     write: true,
     async handle(ctx, input) {
-      return { data: await fromRequisition(ctx, input.requisitionHeaderId) };
+      return { data: await fromRequisition(ctx, input) };
     },
   }),
   /** `{ auctionId, afterSeq? }` → the board (aliases until opened), for the owner and the jury. */

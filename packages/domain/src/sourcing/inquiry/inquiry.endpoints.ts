@@ -9,7 +9,13 @@
 import { add, dec, mul, ref } from '@srm/kernel';
 import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { supplierPl } from '../../agreements';
-import { hoursOn, openRequisitionLines, requisitionLink } from '../from-requisition';
+import {
+  type FromRequisitionGiven,
+  fromRequisitionInput,
+  hoursOn,
+  openRequisitionLines,
+  requisitionLink,
+} from '../from-requisition';
 import { dayIn } from '../../supplier/server';
 import { currentOffers, offerKey, roundOf } from '../inquiry-quote/inquiry-quote.rounds';
 import { inquiry, inquiryItem, inquirySupplier } from './inquiry.entity';
@@ -224,16 +230,17 @@ async function comparison(ctx: DataApi, inquiryId: number) {
 }
 
 /**
- * 由申请创建: a draft inquiry for what remains open on an approved requisition's lines — each line
+ * 由申请创建: a draft inquiry for what remains open on an approved requisition's lines (or on lines
+ * chosen in the demand pool) — each line
  * a material with its remaining quantity, need-by date and the requisition's price as the target,
  * its suggested suppliers invited, a deadline three days on. The buyer completes and submits it;
  * the award's approval then drafts the orders of those lines.
  */
-async function fromRequisition(ctx: DataApi, requisitionHeaderId: number) {
-  const opened = await openRequisitionLines(ctx, requisitionHeaderId);
+async function fromRequisition(ctx: DataApi, given: FromRequisitionGiven) {
+  const opened = await openRequisitionLines(ctx, given);
   const saved = await ctx.save(inquiry, {
-    title: opened.source.title.slice(0, 120),
-    orgId: opened.source.orgId,
+    title: opened.title,
+    orgId: opened.orgId,
     currencyId: opened.currencyId,
     quoteDeadline: hoursOn(ctx, 72),
     items: opened.lines.map((line, index) => ({
@@ -254,16 +261,19 @@ async function fromRequisition(ctx: DataApi, requisitionHeaderId: number) {
 }
 
 export const inquiryEndpoints = defineEndpoints(inquiry, {
-  /** `{ requisitionHeaderId }` → `{ inquiryId, inquiryNum }`: a draft inquiry for the requisition's open lines. */
+  /**
+   * `{ requisitionHeaderId }` or `{ requisitionLineIds }` (lines of the demand pool, one
+   * organisation) → `{ inquiryId, inquiryNum }`: a draft inquiry for what remains open on them.
+   */
   createFromRequisition: endpoint({
-    summary: "A draft inquiry for what remains open on an approved requisition's lines",
-    input: { requisitionHeaderId: ref('srmPurRequisitionHeader', { required: true }) },
+    summary: "A draft inquiry for what remains open on an approved requisition's lines or on pool lines",
+    input: fromRequisitionInput,
     scope: inquiry,
     resource: 'button',
     sides: ['internal'],
     write: true,
     async handle(ctx, input) {
-      return { data: await fromRequisition(ctx, input.requisitionHeaderId) };
+      return { data: await fromRequisition(ctx, input) };
     },
   }),
   /** `{ inquiryId }` → who answered (sealed), or the comparison of the opened quotes. */

@@ -879,3 +879,91 @@ describe('rounds of quotes', () => {
     ]);
   });
 });
+
+describe('events from lines of the demand pool', () => {
+  it('takes lines of several requisitions of one organisation, each keeping its own requisition', async () => {
+    const runtime = server().runtime;
+    const day = (days: number) =>
+      new Date(server().clock.nowMs() + days * 24 * HOUR).toISOString().slice(0, 10);
+    const prType = (await server().first<Row>('srmPurBillType', { billTypeCode: 'STD_PR' })).billTypeId;
+    const orgB = (await server().first<Row>('srmBaseOrg', { orgCode: 'OU200' })).orgId;
+    type Requisition = Row & { requisitionHeaderId: number; requisitionNumber: string; lines: Row[] };
+    const approved = async (title: string, orgId: unknown, lines: Row[]) => {
+      const made = await ok<Requisition>('srmPurRequisitionHeader', 'saveOrUpdate', {
+        title,
+        billTypeId: prType,
+        orgId,
+        requesterName: '王磊',
+        requisitionDate: day(0),
+        lines: lines.map((line, index) => ({ lineNum: index + 1, needByDate: day(30), ...line })),
+      });
+      const key = { requisitionHeaderId: made.requisitionHeaderId };
+      await ok('srmPurRequisitionHeader', 'doSubmit', key);
+      await decideAll(runtime, 'srmPurRequisitionHeader', made.requisitionHeaderId, 'approve');
+      return ok<Requisition>('srmPurRequisitionHeader', 'findById', key);
+    };
+    const first = await approved('一车间螺钉补货', ids.orgA, [
+      { itemId: ids.screw, quantity: 500, unitPrice: 0.3, suggestedSupplierId: ids.supA },
+    ]);
+    const second = await approved('二车间支架与螺钉', ids.orgA, [
+      { itemId: ids.bracket, quantity: 30, unitPrice: 6.5, suggestedSupplierId: ids.supB },
+      { itemId: ids.screw, quantity: 200, unitPrice: 0.31 },
+    ]);
+    const elsewhere = await approved('无锡工厂螺钉', orgB, [
+      { itemId: ids.screw, quantity: 100, unitPrice: 0.3 },
+    ]);
+    const lineOf = (requisition: Requisition, index: number) =>
+      Number(requisition.lines[index]!.requisitionLineId);
+    const make = (input: Row, entity = 'srmInquiry', actor?: Row) =>
+      call(entity, 'createFromRequisition', input, actor);
+
+    expect((await make({})).httpStatus).toBe(400);
+    expect(
+      (await make({ requisitionHeaderId: first.requisitionHeaderId, requisitionLineIds: [lineOf(first, 0)] }))
+        .httpStatus,
+    ).toBe(400);
+    const mixed = await make({ requisitionLineIds: [lineOf(first, 0), lineOf(elsewhere, 0)] });
+    expect([mixed.httpStatus, mixed.body.msg]).toEqual([422, expect.stringContaining('不同的采购组织')]);
+    const pooled = [lineOf(first, 0), lineOf(second, 0), lineOf(second, 1)];
+    expect((await make({ requisitionLineIds: pooled }, 'srmInquiry', suppliers.a)).httpStatus).toBe(403);
+
+    const made = await ok<{ inquiryId: number }>('srmInquiry', 'createFromRequisition', {
+      requisitionLineIds: pooled,
+    });
+    const drafted = await ok<Inquiry & { title: string; items: Row[] }>('srmInquiry', 'findById', {
+      inquiryId: made.inquiryId,
+    });
+    expect(drafted.title).toBe('一车间螺钉补货；二车间支架与螺钉');
+    expect(
+      drafted.items.map((item) => [item.itemId, item.quantity, item.targetPrice, item.requisitionNum]),
+    ).toEqual([
+      [ids.screw, 500, 0.3, first.requisitionNumber],
+      [ids.bracket, 30, 6.5, second.requisitionNumber],
+      [ids.screw, 200, 0.31, second.requisitionNumber],
+    ]);
+    expect(drafted.suppliers.map((row) => row.supplierId).sort()).toEqual([ids.supA, ids.supB].sort());
+    // The auction takes pool lines the same way.
+    const auction = await ok<{ auctionId: number }>('srmAuction', 'createFromRequisition', {
+      requisitionLineIds: [lineOf(second, 0)],
+    });
+    const found = await ok<Row & { items: Row[] }>('srmAuction', 'findById', {
+      auctionId: auction.auctionId,
+    });
+    expect(found.items.map((item) => [item.itemId, item.startPrice, item.requisitionNum])).toEqual([
+      [ids.bracket, 6.5, second.requisitionNumber],
+    ]);
+
+    // A line ordered in full meanwhile has left the pool.
+    await ok('srmPoHeader', 'createFromRequisition', {
+      billTypeId: ids.poType,
+      supplierId: ids.supA,
+      currencyId: ids.currency,
+      lines: [{ requisitionLineId: lineOf(first, 0), quantity: 500, unitPriceExclTax: 0.27 }],
+    });
+    const gone = await make({ requisitionLineIds: [lineOf(first, 0), lineOf(second, 1)] });
+    expect([gone.httpStatus, gone.body.msg]).toEqual([
+      422,
+      `采购申请 ${first.requisitionNumber} 第 1 行已不在需求池中（已下单完毕、已关闭或已取消），请重新选择`,
+    ]);
+  });
+});
