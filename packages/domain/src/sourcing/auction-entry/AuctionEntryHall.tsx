@@ -52,6 +52,7 @@ interface OwnBid {
   readonly price: string;
   readonly status: string;
   readonly reason: string | null;
+  readonly reasonParams?: Readonly<Record<string, string | number>> | null;
   readonly bidTime: number;
 }
 
@@ -324,7 +325,7 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
       title: h('reasonColumn'),
       dataIndex: 'reason',
       ellipsis: true,
-      render: (reason: string | null) => reasonText(labels, reason),
+      render: (reason: string | null, bid) => reasonText(labels, reason, bid.reasonParams),
     },
   ];
 

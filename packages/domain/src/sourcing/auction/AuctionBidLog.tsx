@@ -16,6 +16,7 @@ interface LogRow {
   readonly price: string | null;
   readonly status: string;
   readonly reason: string | null;
+  readonly reasonParams?: Readonly<Record<string, string | number>> | null;
   readonly bidTime: number;
   readonly extendedTo: number | null;
   readonly alias: number;
@@ -149,7 +150,7 @@ export default function AuctionBidLog({ row, onClose }: AuctionBidLogProps) {
                   title: h('reasonColumn'),
                   dataIndex: 'reason',
                   ellipsis: true,
-                  render: (reason: string | null) => reasonText(labels, reason),
+                  render: (reason: string | null, bid) => reasonText(labels, reason, bid.reasonParams),
                 },
                 {
                   title: h('extendedTo'),

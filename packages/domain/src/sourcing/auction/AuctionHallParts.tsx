@@ -107,9 +107,17 @@ export function useServerNow(clock: ServerClock): number {
   return now;
 }
 
-/** A bid's reason in short (the log keeps the key, not the limit it named). */
-export function reasonText(labels: Labels, reason: string | null): string {
+/**
+ * A bid's reason: in full with the bound it named where the log kept it, else in short (a sealed
+ * auction's refusals keep no bound).
+ */
+export function reasonText(
+  labels: Labels,
+  reason: string | null,
+  params?: Readonly<Record<string, string | number>> | null,
+): string {
   if (!reason) return '';
+  if (params && Object.keys(params).length) return labels.t(reason, params);
   const short = `${HALL}.reason.${reason.replace(/^srmAuction\.bid\./, '')}`;
   return labels.t(short in labels.catalogue[labels.locale] ? short : reason);
 }

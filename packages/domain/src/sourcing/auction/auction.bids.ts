@@ -290,6 +290,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           ...storedPrice(runtime.sealer, sealed, price),
           status: 'REFUSED',
           reason: issue.message,
+          reasonParams: sealed || !issue.params ? null : JSON.stringify(issue.params).slice(0, 200),
           bidTime: at,
           idempotencyKey: key,
         })

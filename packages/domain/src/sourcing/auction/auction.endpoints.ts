@@ -60,6 +60,23 @@ async function assertBoard(ctx: DataApi, auctionId: number): Promise<void> {
     throw new AppError(404, 'entity.notFound');
 }
 
+/** The values a refusal named (stored as JSON by the bid), when they read as such. */
+function paramsOf(stored: string | null): Record<string, string | number> | null {
+  if (!stored) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string | number] =>
+          typeof entry[1] === 'string' || typeof entry[1] === 'number',
+      ),
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** A row of the bid log (no price while sealed: the bidder's own rows add theirs). */
 const bidRow = (bid: Awaited<ReturnType<typeof allBids>>[number]) => ({
   bidId: Number(bid.bidId),
@@ -68,6 +85,7 @@ const bidRow = (bid: Awaited<ReturnType<typeof allBids>>[number]) => ({
   price: bid.price,
   status: bid.status,
   reason: bid.reason,
+  reasonParams: paramsOf(bid.reasonParams),
   seq: bid.hallSeq === null ? null : Number(bid.hallSeq),
   bidTime: bid.bidTime.getTime(),
   extendedTo: bid.extendedTo ? bid.extendedTo.getTime() : null,

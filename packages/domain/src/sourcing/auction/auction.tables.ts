@@ -45,6 +45,11 @@ export const srmAuctionBid = pgTable(
     status: varchar('status', { length: 12 }).notNull(),
     /** Why it was refused (a message key of the catalogue). */
     reason: varchar('reason', { length: 80 }),
+    /**
+     * The values the reason names (the bound a price missed), as JSON. Not kept in a sealed
+     * auction: the bound there follows from the bidder's own sealed price.
+     */
+    reasonParams: varchar('reason_params', { length: 200 }),
     /** The hall event of an accepted bid (its sequence in the auction). */
     hallSeq: bigint('hall_seq', { mode: 'number' }),
     /** The official time: the clock read after the auction's lock was held. */
