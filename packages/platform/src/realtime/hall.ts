@@ -65,16 +65,17 @@ export async function raiseHallEvent(
   refId: number | null,
   at: Date,
 ): Promise<number> {
+  // One statement: the event and its notification (sent at commit, ids only).
   const [row] = await queryRows<{ seq: string | number }>(
     tx,
-    sql`insert into base_hall_event (hall, seq, kind, ref_id, created_at)
-        select ${hall}, coalesce(max(seq), 0) + 1, ${kind}, ${refId}, ${at}
-        from base_hall_event where hall = ${hall}
-        returning seq`,
+    sql`with raised as (
+          insert into base_hall_event (hall, seq, kind, ref_id, created_at)
+          select ${hall}, coalesce(max(seq), 0) + 1, ${kind}, ${refId}, ${at}
+          from base_hall_event where hall = ${hall}
+          returning seq)
+        select seq, pg_notify(${HALL_CHANNEL}, ${hall} || ':' || seq) from raised`,
   );
-  const seq = Number(row!.seq);
-  await tx.execute(sql`select pg_notify(${HALL_CHANNEL}, ${`${hall}:${seq}`})`);
-  return seq;
+  return Number(row!.seq);
 }
 
 /** The hall's last event number (0 before any). */

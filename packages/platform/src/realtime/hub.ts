@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { queryRows } from '@srm/db';
+import { isInTransaction, queryRows } from '@srm/db';
 import { SYSTEM_ACTOR } from '../access/actor';
 import { dataApi } from '../entity/context';
 import type { EntityRuntime } from '../entity/runtime';
@@ -242,15 +242,16 @@ export class RealtimeHub implements RealtimePublisher {
     const kind = parsed ? this.kinds.get(parsed.prefix) : undefined;
     if (!set?.size || !parsed || !kind) return;
     const now = this.runtime.clock.now();
-    const data = dataApi(
-      { actor: SYSTEM_ACTOR, runtime: this.runtime, tx: this.runtime.executor(), now },
-      'hall',
-    );
-    // The number first, then the state: the state then holds at least every event up to the
-    // number the frame claims (read after, a bid committed between the two would be claimed and
-    // missing).
-    const seq = await this.currentSeq(hall);
-    const loaded = await kind.load(data, parsed.id);
+    // The number and the state from one snapshot: the frame claims exactly the events its view
+    // holds (read apart, a bid committed between the two reads would be claimed and missing, or
+    // shown and not claimed). An event and its bid commit together.
+    // (Where the event reached this node inside a transaction, as PGlite's may, that one is joined.)
+    const own = !isInTransaction();
+    const { seq, loaded } = await this.runtime.transaction(async (tx) => {
+      if (own) await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+      const data = dataApi({ actor: SYSTEM_ACTOR, runtime: this.runtime, tx, now }, 'hall');
+      return { seq: await this.currentSeq(hall), loaded: await kind.load(data, parsed.id) };
+    });
     for (const connection of set) {
       const audience = connection.halls.get(hall);
       if (!audience) continue;
