@@ -90,6 +90,14 @@ export const sourcingArea = defineArea({
       order: 50,
     },
     {
+      code: 'AUCTION_DETAIL',
+      side: 'internal',
+      under: 'SOURCING',
+      path: 'auctionDetailReport',
+      entity: 'srmAuction',
+      order: 55,
+    },
+    {
       code: 'PRICE_MONITOR',
       side: 'internal',
       under: 'SOURCING',
@@ -147,6 +155,7 @@ export const sourcingArea = defineArea({
       AUCTION_AWARD: ['delete', 'doCancel', 'doSubmit', 'export', 'save', 'view'],
       AUCTION_ANSWER: ['doAnswer', 'export', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
+      AUCTION_DETAIL: ['view'],
       AUCTION_CATEGORY: ['export', 'view'],
       PRICE_MONITOR: ['export', 'view'],
     },
@@ -160,6 +169,7 @@ export const sourcingArea = defineArea({
       AUCTION_AWARD: ['doApproval', 'doReject', 'export', 'view'],
       AUCTION_ANSWER: ['doAnswer', 'export', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
+      AUCTION_DETAIL: ['view'],
       // Which categories may be auctioned, and which need the engineer's sign-off on the award.
       AUCTION_CATEGORY: 'all',
       PRICE_MONITOR: ['export', 'view'],

@@ -318,6 +318,47 @@ describe('the award of an opened auction', () => {
     );
     expect([entryA.resultNote, entryB.resultNote]).toEqual(['中标', '未中标']);
   });
+
+  it('reports every opened auction by material and bidder: bids, prices, rank, drop and award (竞价明细)', async () => {
+    type ReportRow = Row & { auctionId: number };
+    const report = async (filters: Row, actor?: Partial<Actor>) =>
+      ok<{ rows: ReportRow[]; auctions: number }>('srmAuction', 'detailReport', filters, actor);
+    const unit = await ok<Row>('srmAuction', 'findById', { auctionId: state.unit });
+    const shown = (rows: ReportRow[]) =>
+      rows.map((row) => [
+        row.lineNum,
+        row.supplierId,
+        row.bidCount,
+        row.finalPrice,
+        row.rank,
+        row.dropPercent,
+        row.savingAmount,
+        row.awardPercent,
+      ]);
+    const ofUnit = await report({ auctionNum: unit.auctionNum });
+    expect(ofUnit.auctions).toBe(1);
+    // Start prices 0.30 and 6.50; the screw all to B, the bracket 60/40.
+    expect(shown(ofUnit.rows)).toEqual([
+      [1, ids.supB, 1, '0.27', 1, 10, 3000, 100],
+      [1, ids.supA, 1, '0.28', 2, 6.67, 2000, 0],
+      [2, ids.supA, 1, '6.2', 1, 4.62, 600, 60],
+      [2, ids.supB, 1, '6.4', 2, 1.54, 200, 40],
+    ]);
+    expect(ofUnit.rows[0]).toMatchObject({ supplierName: '宁波瑞丰电子科技有限公司', startPrice: '0.3' });
+    // The lot of an auction bid on the total: one row per bidder, against the lot's 10,000.
+    const lot = await ok<Row>('srmAuction', 'findById', { auctionId: state.lot });
+    const ofLot = await report({ auctionNum: lot.auctionNum, supplierId: ids.supA });
+    expect(shown(ofLot.rows)).toEqual([[null, ids.supA, 1, '9000', 1, 10, 1000, 100]]);
+    // By material: the bracket's rows of both auctions (the lot holds the bracket too).
+    const brackets = await report({ itemId: ids.bracket });
+    expect(brackets.rows.filter((row) => row.auctionId === state.unit)).toHaveLength(2);
+    expect(brackets.rows.filter((row) => row.auctionId === state.lot)).toHaveLength(2);
+    // Opened auctions only, and the buyer's: a supplier may not read the report.
+    expect(
+      brackets.rows.every((row) => ['OPENED', 'AWARD_APPROVING', 'AWARDED'].includes(String(row.status))),
+    ).toBe(true);
+    expect((await call('srmAuction', 'detailReport', {}, suppliers.a)).httpStatus).toBe(403);
+  });
 });
 
 describe('the auction program tells the suppliers', () => {

@@ -2,10 +2,11 @@
 //   srmAuctionEntry/bid     — a supplier bids on its own entry (the supplier comes from the session);
 //   srmAuctionEntry/hall    — the supplier's view, its own bids, a pass for the socket;
 //   srmAuction/hall         — the board, for the owner and the jury only (anyone else: 404);
-//   srmAuction/history      — the bid log (auctionHistoryList): aliases until opened, names after.
+//   srmAuction/history      — the bid log (auctionHistoryList): aliases until opened, names after;
+//   srmAuction/detailReport — the auction detail report across opened auctions (auction.report.ts).
 // A snapshot carries `seq` (the hall's last event) and `serverNow`; a client that missed frames
 // asks again with `afterSeq` and gets the events after it as well.
-import { checkbox, number, ref, text } from '@srm/kernel';
+import { checkbox, date, number, ref, text } from '@srm/kernel';
 import {
   AppError,
   type DataApi,
@@ -26,6 +27,7 @@ import {
 } from '../from-requisition';
 import { allBids, hallOf, ownBids, placeBid, priceOf } from './auction.bids';
 import { auctionView, loadAuctionHall } from './auction.hall';
+import { auctionDetailReport } from './auction.report';
 import { srmAuctionBidder } from './auction.tables';
 import { eq } from 'drizzle-orm';
 import { supplierInfo } from '../../supplier';
@@ -210,6 +212,25 @@ export const auctionEndpoints = defineEndpoints(auction, {
     },
   }),
   /** `{ auctionId }` → every bid, accepted and refused, with the bidder's alias (and name once opened). */
+  /** Filters → `{ rows, auctions, truncated }`: per opened auction, material and bidder (竞价明细). */
+  detailReport: endpoint({
+    summary:
+      'The auction detail report: per opened auction, material and bidder, bids, prices, rank, drop, award',
+    input: {
+      auctionNum: text({ max: 30 }),
+      orgId: ref('srmBaseOrg'),
+      supplierId: ref('srmSupplierInfo'),
+      itemId: ref('srmBaseItem'),
+      endFrom: date(),
+      endTo: date(),
+    },
+    scope: auction,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(ctx, input) {
+      return { data: await auctionDetailReport(ctx, input) };
+    },
+  }),
   history: endpoint({
     summary: 'The bid log of an auction (auctionHistoryList): aliases until it is opened, names after',
     input: { auctionId: ref('srmAuction', { required: true }) },

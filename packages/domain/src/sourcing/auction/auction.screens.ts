@@ -1,8 +1,9 @@
 // Screens of auctions (web): the buyer's auctions with their materials, suppliers, jury and rules;
-// the auctions by their bid log (auctionHistoryList); the supplier's entries, where it confirms
+// the auctions by their bid log (auctionHistoryList); the auction detail report across auctions
+// (auctionDetailReport); the supplier's entries, where it confirms
 // participation and enters the hall (the halls' buttons: auction.buttons.tsx,
 // ../auction-entry/auction-entry.buttons.tsx).
-import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { type ScreenEntry, customScreen, entityScreens } from '@srm/platform-ui';
 import { auctionHallButton, auctionHistoryButton } from './auction.buttons';
 import { entryHallButton } from '../auction-entry/auction-entry.buttons';
 import { handOffPreviewButton } from '../award.buttons';
@@ -28,6 +29,16 @@ export const auctionScreens: ScreenEntry[] = [
     edit: 'auctionHistoryDetail',
     editButtons: [auctionHallButton, auctionHistoryButton],
   }),
+  // 竞价明细: per opened auction, material and bidder (catalogue §2.15 "auction detail").
+  {
+    ...customScreen(
+      'sourcing',
+      'auctionDetailReport',
+      'menu.AUCTION_DETAIL',
+      () => import('./AuctionDetailReport'),
+    ),
+    entityName: 'srmAuction',
+  },
   ...entityScreens('sourcing', 'srmAuctionAward', award, {
     list: 'auctionAwardList',
     edit: 'auctionAwardEdit',
