@@ -39,6 +39,8 @@ async function linesOfRequisition(ctx: DataApi, requisitionHeaderId: number) {
 /** Lines chosen in the pool: each still open, all of one organisation, by requisition and line. */
 async function linesOfPool(ctx: DataApi, ids: readonly number[]) {
   const lines = [...(await ctx.list(requisitionLine, { requisitionLineId: [...ids] }))];
+  // Every line named must be one the caller may read (as a missing one, else).
+  if (lines.length !== new Set(ids).size) throw new AppError(404, 'entity.notFound');
   const sources = await ctx.list(requisition, {
     requisitionHeaderId: [...new Set(lines.map((line) => line.requisitionHeaderId))],
   });

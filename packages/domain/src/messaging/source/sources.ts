@@ -185,7 +185,6 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     variables: [
       quoteNumber,
       inquiryTitle,
-      { name: 'round', sample: '2' },
       { name: 'deadline', sample: '2026-12-08 17:00' },
       { name: 'reason', sample: '两家报价接近，请给出最终报价' },
     ],

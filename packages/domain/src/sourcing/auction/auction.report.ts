@@ -83,25 +83,41 @@ export async function auctionDetailReport(
   filters: AuctionReportFilters,
 ): Promise<{ rows: AuctionReportRow[]; auctions: number; truncated: boolean }> {
   const zone = ctx.runtime.timeZone;
+  const data = ctx.system('the report reads the materials, bids and awards of the auctions it may read');
+  // A supplier or a material narrows the auctions before the newest are taken.
+  let only: number[] | null = null;
+  if (filters.supplierId) {
+    const bidOn = await queryRows<{ auction_id: string | number }>(
+      ctx.tx,
+      sql`select distinct auction_id from srm_auction_bid where supplier_id = ${filters.supplierId}`,
+    );
+    only = bidOn.map((row) => Number(row.auction_id));
+  }
+  if (filters.itemId) {
+    const withItem = new Set(
+      (await data.list(auctionItem, { itemId: filters.itemId })).map((row) => row.auctionId),
+    );
+    only = (only ?? [...withItem]).filter((id) => withItem.has(id));
+  }
+  if (only && !only.length) return { rows: [], auctions: 0, truncated: false };
   const where = {
     status: OPENED_AUCTION_STATES,
     ...(filters.orgId ? { orgId: filters.orgId } : {}),
+    ...(only ? { auctionId: only } : {}),
   };
   // The caller's own scope decides which auctions it reads.
-  const found = (
-    await ctx.list(auction, where, {
-      orderBy: [{ field: 'endDate', order: 'desc' }],
-      limit: SCAN_LIMIT,
-    })
-  )
+  const scanned = await ctx.list(auction, where, {
+    orderBy: [{ field: 'endDate', order: 'desc' }],
+    limit: SCAN_LIMIT,
+  });
+  const found = scanned
     .filter((row) => !filters.auctionNum || (row.auctionNum ?? '').startsWith(filters.auctionNum.trim()))
     .filter((row) => !filters.endFrom || dayIn(new Date(row.endDate), zone) >= filters.endFrom)
     .filter((row) => !filters.endTo || dayIn(new Date(row.endDate), zone) <= filters.endTo);
-  const truncated = found.length > REPORT_MAX_AUCTIONS;
+  const truncated = found.length > REPORT_MAX_AUCTIONS || scanned.length === SCAN_LIMIT;
   const heads = found.slice(0, REPORT_MAX_AUCTIONS);
   if (!heads.length) return { rows: [], auctions: 0, truncated: false };
   const ids = heads.map((head) => head.auctionId);
-  const data = ctx.system('the report reads the materials, bids and awards of the auctions it may read');
   const items = await data.list(auctionItem, { auctionId: ids });
   const aggregates = await queryRows<BidAggregate>(
     ctx.tx,

@@ -25,8 +25,8 @@ export async function quotingClosed(
   quote: { readonly inquiryId: number; readonly roundNum: number | null },
 ): Promise<RuleIssue | null> {
   const [found] = await platform(ctx).list(inquiry, { inquiryId: quote.inquiryId }, { limit: 1 });
-  if (found && roundOf(found) !== roundOf(quote))
-    return { message: 'srmInquiryQuote.roundOver', params: { round: roundOf(quote) } };
+  // Said as a deadline passed: a supplier is not told that others quote in a later round.
+  if (found && roundOf(found) !== roundOf(quote)) return { message: 'srmInquiryQuote.roundOver' };
   if (!found || found.status !== 'PUBLISHED') return { message: 'srmInquiryQuote.notOpen' };
   if (ctx.now.getTime() >= found.quoteDeadline)
     return {

@@ -109,8 +109,11 @@ export const inquiryQuote = defineEntity('srmInquiryQuote', {
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName', readonly: true }),
     /** The version of this supplier's quote (every submitted one is kept). */
     quoteVersion: number({ precision: 0, min: 1, readonly: true }),
-    /** The inquiry's round it answers (a new round asks again for chosen materials). */
-    roundNum: number({ precision: 0, readonly: true }),
+    /**
+     * The inquiry's round it answers (a new round asks again for chosen materials). Internal: the
+     * number would tell a supplier how often others were asked.
+     */
+    roundNum: number({ precision: 0, readonly: true, internalOnly: true }),
     title: text({ max: 120, readonly: true }),
     requestNote: textarea({ max: 4000, readonly: true }),
     currencyId: ref('srmBaseCurrency', {

@@ -373,17 +373,23 @@ export const inquiryActions = defineActions(inquiry, {
       const data = platform(ctx);
       const reason = typeof input.comment === 'string' ? input.comment : '';
       await data.patch(inquiry, row.inquiryId, { quoteDeadline: input.quoteDeadline, changeReason: reason });
-      const open = await data.list(inquiryQuote, { inquiryId: row.inquiryId });
+      // The round under way only: a supplier not asked in it learns nothing of it.
+      const open = (await data.list(inquiryQuote, { inquiryId: row.inquiryId })).filter(
+        (quote) => roundOf(quote) === roundOf(row),
+      );
       // The reminders start over for the new deadline.
       for (const quote of open)
         await data.patch(inquiryQuote, quote.quoteId, {
           quoteDeadline: input.quoteDeadline,
           remindedHours: null,
         });
-      await tellSuppliers(ctx, row, 'extended', {
-        deadline: formatDateTimeMinute(input.quoteDeadline, ctx.runtime.timeZone),
-        reason,
-      });
+      await tellSuppliers(
+        ctx,
+        row,
+        'extended',
+        { deadline: formatDateTimeMinute(input.quoteDeadline, ctx.runtime.timeZone), reason },
+        new Set(open.map((quote) => quote.supplierId)),
+      );
     },
     async doRequote(ctx) {
       const { row, input } = ctx;
@@ -407,11 +413,8 @@ export const inquiryActions = defineActions(inquiry, {
         ctx,
         row,
         'requote',
-        {
-          round,
-          deadline: formatDateTimeMinute(input.quoteDeadline, ctx.runtime.timeZone),
-          reason,
-        },
+        // No round number: it would tell a supplier how often others were asked.
+        { deadline: formatDateTimeMinute(input.quoteDeadline, ctx.runtime.timeZone), reason },
         new Set(chosen.suppliers.map((target) => target.supplierId)),
       );
     },

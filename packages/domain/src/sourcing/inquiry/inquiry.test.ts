@@ -780,12 +780,19 @@ describe('rounds of quotes', () => {
       openedDate: null,
       ownerConfirmedDate: null,
     });
-    // A's new quotation: the screw only, its base and tier, filled in with its offer so far.
-    const mine = await ok<Row[]>('srmInquiryQuote', 'listByPage', key, suppliers.a);
-    expect(mine.map((row) => [row.roundNum, row.quoteVersion, row.status])).toEqual([
+    // A's new quotation: the screw only, its base and tier, filled in with its offer so far. The
+    // round's number is the buyer's: it would tell a supplier how often others were asked.
+    const all = await ok<Row[]>('srmInquiryQuote', 'listByPage', { ...key, supplierId: ids.supA });
+    expect(all.map((row) => [row.roundNum, row.quoteVersion, row.status])).toEqual([
       [2, 2, 'DRAFT'],
       [1, 1, 'SUBMITTED'],
     ]);
+    const mine = await ok<Row[]>('srmInquiryQuote', 'listByPage', key, suppliers.a);
+    expect(mine.map((row) => [row.quoteVersion, row.status])).toEqual([
+      [2, 'DRAFT'],
+      [1, 'SUBMITTED'],
+    ]);
+    expect(JSON.stringify(mine)).not.toContain('roundNum');
     const a2 = Number(mine[0]!.quoteId);
     const draft = await findQuote(a2, suppliers.a);
     expect(draft.lines.map((line) => [line.itemLineNum, line.fromQuantity, line.unitPrice])).toEqual([
@@ -806,10 +813,7 @@ describe('rounds of quotes', () => {
       [b1, suppliers.b],
     ] as const) {
       const closed = await call('srmInquiryQuote', 'doRevise', { quoteId }, actor);
-      expect([closed.httpStatus, closed.body.msg]).toEqual([
-        422,
-        expect.stringContaining('第 1 轮报价已结束'),
-      ]);
+      expect([closed.httpStatus, closed.body.msg]).toEqual([422, '该报价单的报价已截止，不能再修改或提交']);
     }
     // The round is sealed again: the buyer reads masks and the comparison names who answered.
     const lower = await call(
@@ -827,13 +831,26 @@ describe('rounds of quotes', () => {
     );
     expect(lower.body.status, lower.body.msg).toBe('S');
     await ok('srmInquiryQuote', 'doSubmit', { quoteId: a2 }, suppliers.a);
+    // A later deadline for the round reaches A alone; B's quotation keeps its own.
+    const later = server().clock.nowMs() + 25 * HOUR;
+    await ok('srmInquiry', 'doExtendDeadline', { ...key, quoteDeadline: later, comment: '留出核价时间' });
+    const extended = await queryRows<{ supplierId: number; n: number }>(
+      server().runtime.executor(),
+      sql`select m.supplier_id::int as "supplierId", count(*)::int as n
+            from base_site_message m join srm_inquiry_quote q on q.quote_id = m.document_id
+           where m.source = 'INQUIRY_EXTENDED' and q.inquiry_id = ${saved.inquiryId}
+           group by m.supplier_id`,
+    );
+    expect(extended).toEqual([{ supplierId: ids.supA, n: 1 }]);
+    expect((await findQuote(b1, suppliers.b)).quoteDeadline).toBe(body.quoteDeadline);
+    expect((await findQuote(a2, suppliers.a)).quoteDeadline).toBe(later);
     expect((await findQuote(a2)).lines.map((line) => line.unitPrice)).toEqual([SEALED_MASK, SEALED_MASK]);
     const sealed = await ok<Row>('srmInquiry', 'comparison', key);
     expect(sealed).toMatchObject({ opened: false, roundNum: 2, invitedCount: 1, answeredCount: 1 });
     expect(JSON.stringify(sealed)).not.toContain('0.255');
 
     // Opened again by two people, after the new deadline.
-    server().clock.travel(25 * HOUR);
+    server().clock.travel(26 * HOUR);
     expect(await runExecutable(server(), sourcingServer.executables.SOURCING_INQUIRY_CLOSE!)).toBe(
       '1 closed',
     );
@@ -918,6 +935,9 @@ describe('events from lines of the demand pool', () => {
       call(entity, 'createFromRequisition', input, actor);
 
     expect((await make({})).httpStatus).toBe(400);
+    // A line that does not exist (or that the caller may not read) is not quietly left out.
+    const unknown = await make({ requisitionLineIds: [lineOf(first, 0), 987_654_321] });
+    expect(unknown.httpStatus).toBe(404);
     expect(
       (await make({ requisitionHeaderId: first.requisitionHeaderId, requisitionLineIds: [lineOf(first, 0)] }))
         .httpStatus,
