@@ -33,6 +33,41 @@ export function tiersOf(ladder: string | null | undefined): number[] | null {
   return tiers;
 }
 
+/** A material of the inquiry as its quotation lines need it. */
+interface QuotedMaterial {
+  readonly inquiryItemId: number;
+  readonly lineNum: number;
+  readonly itemId: number;
+  readonly quantity: number;
+  readonly uomId: number | null;
+  readonly needByDate: string | null;
+  readonly ladder: string | null;
+}
+
+/** A quotation's lines: each material's base quantity, then its tiers, with what `fill` adds. */
+function quoteLinesOf<T extends object>(
+  items: readonly QuotedMaterial[],
+  fill: (item: QuotedMaterial, fromQuantity: number) => T,
+) {
+  let lineNum = 0;
+  return items.flatMap((item) =>
+    [0, ...(tiersOf(item.ladder) ?? [])].map((fromQuantity) => {
+      lineNum += 1;
+      return {
+        lineNum,
+        inquiryItemId: item.inquiryItemId,
+        itemLineNum: item.lineNum,
+        itemId: item.itemId,
+        quantity: item.quantity,
+        uomId: item.uomId,
+        needByDate: item.needByDate,
+        fromQuantity,
+        ...fill(item, fromQuantity),
+      };
+    }),
+  );
+}
+
 type Row = { readonly orgId: number };
 type Named = { readonly supplierId: number };
 type Material = { readonly itemId: number };
@@ -168,32 +203,20 @@ async function startRound(
   for (const target of chosen.suppliers) {
     const own = every.filter((quote) => quote.supplierId === target.supplierId);
     const last = latest.get(target.supplierId) ?? own.sort((a, b) => b.quoteId - a.quoteId)[0];
-    let lineNum = 0;
-    const lines = chosen.items.flatMap((item) => {
+    const lines = quoteLinesOf(chosen.items, (item, fromQuantity) => {
       const offered = offers.get(offerKey(target.supplierId, item.inquiryItemId))?.lines ?? [];
-      return [0, ...(tiersOf(item.ladder) ?? [])].map((fromQuantity) => {
-        lineNum += 1;
-        const was = offered.find((line) => (line.fromQuantity ?? 0) === fromQuantity);
-        return {
-          lineNum,
-          inquiryItemId: item.inquiryItemId,
-          itemLineNum: item.lineNum,
-          itemId: item.itemId,
-          quantity: item.quantity,
-          uomId: item.uomId,
-          needByDate: item.needByDate,
-          fromQuantity,
-          unitPrice: was?.unitPrice ?? null,
-          taxRate: was?.taxRate ?? null,
-          leadTimeDays: was?.leadTimeDays ?? null,
-          brand: was?.brand ?? null,
-          model: was?.model ?? null,
-          warrantyMonths: was?.warrantyMonths ?? null,
-          noQuoteFlag: was?.noQuoteFlag ?? null,
-          noQuoteReason: was?.noQuoteReason ?? null,
-          remark: was?.remark ?? null,
-        };
-      });
+      const was = offered.find((line) => (line.fromQuantity ?? 0) === fromQuantity);
+      return {
+        unitPrice: was?.unitPrice ?? null,
+        taxRate: was?.taxRate ?? null,
+        leadTimeDays: was?.leadTimeDays ?? null,
+        brand: was?.brand ?? null,
+        model: was?.model ?? null,
+        warrantyMonths: was?.warrantyMonths ?? null,
+        noQuoteFlag: was?.noQuoteFlag ?? null,
+        noQuoteReason: was?.noQuoteReason ?? null,
+        remark: was?.remark ?? null,
+      };
     });
     const [quoteId] = await data.insert(inquiryQuote, [
       {
@@ -326,28 +349,11 @@ export const inquiryActions = defineActions(inquiry, {
             validityRequiredFlag: row.validityRequiredFlag,
           },
         ]);
-        let lineNum = 0;
         await data.insert(
           inquiryQuoteLine,
-          items.flatMap((item) =>
-            [0, ...(tiersOf(item.ladder) ?? [])].map((fromQuantity) => {
-              lineNum += 1;
-              return {
-                quoteId: quoteId!,
-                lineNum,
-                inquiryItemId: item.inquiryItemId,
-                itemLineNum: item.lineNum,
-                itemId: item.itemId,
-                quantity: item.quantity,
-                uomId: item.uomId,
-                needByDate: item.needByDate,
-                fromQuantity,
-                // Nothing sealed is written here (not even the checkbox's default): the demo
-                // snapshot holds published quotations and no installation's key.
-                noQuoteFlag: null,
-              };
-            }),
-          ),
+          // Nothing sealed is written here (not even the checkbox's default): the demo snapshot
+          // holds published quotations and no installation's key.
+          quoteLinesOf(items, () => ({ quoteId: quoteId!, noQuoteFlag: null })),
         );
         // The supplier reads its own copies of the documents (the inquiry stays internal).
         const copies = files
