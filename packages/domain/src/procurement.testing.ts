@@ -187,5 +187,18 @@ export function useProcurement() {
     if (!started) throw new Error('useProcurement: the server starts in beforeAll');
     return started;
   };
-  return { ...fixture, suppliers, server };
+  /** A user of each demo supplier, named `sup_a_{tag}` and `sup_b_{tag}`: messages reach users. */
+  const supplierUsers = async (tag: string) => {
+    for (const [userName, supplierId] of [
+      [`sup_a_${tag}`, fixture.ids.supA],
+      [`sup_b_${tag}`, fixture.ids.supB],
+    ] as const)
+      await fixture.ok('baseUser', 'saveOrUpdate', {
+        userName,
+        userFullName: userName,
+        userType: 'EXTERNAL',
+        supplierId,
+      });
+  };
+  return { ...fixture, suppliers, server, supplierUsers };
 }

@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
 type AwardLine = Row & { awardLineId: number; itemLineNum: number; supplierId: number | null };
 type Award = Row & { awardId: number; versionNum: number; lines: AwardLine[] };
 
-const { ids, ok, call, suppliers, server, releasedOrder } = useProcurement();
+const { ids, ok, call, suppliers, server, releasedOrder, supplierUsers } = useProcurement();
 const MIN = 60_000;
 const pm = () => ({ userId: Number(state.pm), userName: 'pm' });
 const state = { pm: 0, unit: 0, lot: 0, entries: new Map<string, number>() };
@@ -375,17 +375,8 @@ describe('the auction program tells the suppliers', () => {
 
   it('of the start 15 minutes ahead, once; of extensions since the last notice; of the close', async () => {
     if (!state.pm) state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
-    // A user for each supplier: messages to a supplier reach its users.
-    for (const [userName, supplierId] of [
-      ['sup_a_notices', ids.supA],
-      ['sup_b_notices', ids.supB],
-    ] as const)
-      await ok('baseUser', 'saveOrUpdate', {
-        userName,
-        userFullName: userName,
-        userType: 'EXTERNAL',
-        supplierId,
-      });
+    // A user of each supplier: messages to a supplier reach its users.
+    await supplierUsers('notices');
     const now = server().clock.nowMs();
     const saved = await ok<Row & { auctionId: number }>('srmAuction', 'saveOrUpdate', {
       title: '提醒与延时',

@@ -12,7 +12,7 @@ import { useProcurement } from '../../procurement.testing';
 
 type Row = Record<string, unknown>;
 
-const { ids, ok, call, suppliers, server } = useProcurement();
+const { ids, ok, call, suppliers, server, supplierUsers } = useProcurement();
 const MIN = 60_000;
 const state = { auctionId: 0, entryA: 0, entryB: 0, questionId: 0, qaDeadline: 0 };
 
@@ -51,17 +51,8 @@ describe('auction questions and answers', () => {
   });
 
   it('a confirmed supplier asks on its own entry, nobody else on it', async () => {
-    // Users of each supplier: messages to a supplier reach its users.
-    for (const [userName, supplierId] of [
-      ['sup_a_qa', ids.supA],
-      ['sup_b_qa', ids.supB],
-    ] as const)
-      await ok('baseUser', 'saveOrUpdate', {
-        userName,
-        userFullName: userName,
-        userType: 'EXTERNAL',
-        supplierId,
-      });
+    // A user of each supplier: messages to a supplier reach its users.
+    await supplierUsers('qa');
     state.qaDeadline = server().clock.nowMs() + 20 * MIN;
     const saved = await ok<Row & { auctionId: number }>(
       'srmAuction',

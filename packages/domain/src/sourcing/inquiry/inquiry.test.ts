@@ -28,7 +28,7 @@ type Inquiry = Row & {
   suppliers: Row[];
 };
 
-const { ids, ok, call, suppliers, server } = useProcurement();
+const { ids, ok, call, suppliers, server, supplierUsers } = useProcurement();
 const HOUR = 3_600_000;
 const state = { inquiryId: 0, pm: 0, quoteA: 0, quoteA2: 0, quoteB: 0, awardId: 0 };
 const outsider = supplierActor(987_654);
@@ -688,17 +688,8 @@ describe('rounds of quotes', () => {
   it('asks chosen suppliers for chosen materials again, sealed until opened again; the latest offer counts', async () => {
     const pmId = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
     const asPm = { userId: pmId, userName: 'pm' };
-    // A user for each supplier: messages to a supplier reach its users.
-    for (const [userName, supplierId] of [
-      ['sup_a_rounds', ids.supA],
-      ['sup_b_rounds', ids.supB],
-    ] as const)
-      await ok('baseUser', 'saveOrUpdate', {
-        userName,
-        userFullName: userName,
-        userType: 'EXTERNAL',
-        supplierId,
-      });
+    // A user of each supplier: messages to a supplier reach its users.
+    await supplierUsers('rounds');
     const body = {
       title: '冲压支架与螺钉二次议价',
       orgId: ids.orgA,
