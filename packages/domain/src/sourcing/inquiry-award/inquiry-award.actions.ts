@@ -94,8 +94,10 @@ export const inquiryAwardActions = defineActions(inquiryAward, {
     if (previous && previous.inquiryId !== row.inquiryId)
       return { field: 'inquiryId', message: 'srmInquiryAward.inquiryFixed' };
     if (!previous) {
-      // Made for an opened inquiry without an award in progress, with its terms.
-      const [found] = await platform(ctx).list(inquiry, { inquiryId: row.inquiryId }, { limit: 1 });
+      // Made for an opened inquiry without an award in progress, with its terms. The inquiry's row
+      // is locked: a new round of quotes racing this award waits, then finds the award (or the
+      // award finds the inquiry quoting again).
+      const [found] = await platform(ctx).lock(inquiry, [row.inquiryId]);
       if (!found || found.status !== 'OPENED')
         return { field: 'inquiryId', message: 'srmInquiryAward.inquiryNotOpened' };
       if (found.awardId !== null) return { field: 'inquiryId', message: 'srmInquiryAward.awardInProgress' };
