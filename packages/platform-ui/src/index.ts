@@ -17,6 +17,7 @@ export * from './fields/RefSelect';
 export * from './fields/rules';
 export * from './list/EntityListPage';
 export * from './list/filters';
+export * from './list/crossPageChoice';
 export * from './edit/EntityEditPage';
 export * from './edit/saveBody';
 export * from './edit/issues';

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { FileAddOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Modal, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type EntityDef, type FieldDef, MODAL_Z_INDEX, type RefField, ref } from '@srm/kernel';
+import { type EntityDef, MODAL_Z_INDEX, type RefField, ref, refFieldOf } from '@srm/kernel';
 import {
   ApiFailure,
   type ListButton,
@@ -18,6 +18,7 @@ import {
   numberText,
   request,
   useApi,
+  useCrossPageChoice,
   useLabels,
   useScreen,
   useSession,
@@ -31,18 +32,13 @@ const LINES = `${requisitionLine.apiPath}/listByPage`;
 // Lines of the newest requisitions first, in their own order.
 const LINE_ORDER = 'requisitionHeaderId desc, lineNum asc';
 
-function asRef(field: FieldDef | undefined): RefField {
-  if (field?.kind !== 'ref') throw new Error('a reference field was expected');
-  return field;
-}
-
 /** The requisition filter: approved requisitions, searched by number. */
 const requisitionFilter: RefField = ref('srmPurRequisitionHeader', {
   display: 'requisitionNumber',
   filter: () => ({ status: 'APPROVED' }),
 });
-const itemFilter = asRef(requisitionLine.fields.itemId);
-const orgFilter = asRef(requisitionLine.fields.orgId);
+const itemFilter = refFieldOf(requisitionLine.fields.itemId);
+const orgFilter = refFieldOf(requisitionLine.fields.orgId);
 const idOf = (row: Row) => Number(row.requisitionLineId);
 
 interface DialogProps {
@@ -60,7 +56,7 @@ function FromRequisitionDialog({ entity, editPath, onClose }: DialogProps) {
   const { message } = App.useApp();
   const [filters, setFilters] = useState<Row>({});
   const [page, setPage] = useState(1);
-  const [chosen, setChosen] = useState<ReadonlyMap<number, Row>>(new Map());
+  const { chosen, choose: pick } = useCrossPageChoice(idOf);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const t = (key: string, params?: Record<string, string | number>) =>
@@ -83,17 +79,8 @@ function FromRequisitionDialog({ entity, editPath, onClose }: DialogProps) {
     },
   });
 
-  // The rows of other pages stay chosen (antd hands back only the keys of those it no longer shows).
   const choose = (keys: Key[], picked: Row[]) => {
-    const known = new Map([...chosen, ...picked.filter(Boolean).map((row) => [idOf(row), row] as const)]);
-    setChosen(
-      new Map(
-        keys.flatMap((key) => {
-          const row = known.get(Number(key));
-          return row ? [[Number(key), row] as const] : [];
-        }),
-      ),
-    );
+    pick(keys, picked);
     setError(null);
   };
 

@@ -523,6 +523,12 @@ export function isRefField(field: FieldDef): field is RefField {
   return field.kind === 'ref';
 }
 
+/** A definition's reference field, for a picker built from it (throws when it is not one). */
+export function refFieldOf(field: FieldDef | undefined): RefField {
+  if (!field || !isRefField(field)) throw new Error('a reference field was expected');
+  return field;
+}
+
 /** The field of a line entity holding its header's key. */
 export function lineParentField(line: EntityDef): string {
   if (!line.parent) throw new Error(`${line.name} is used as lines but declares no parent`);

@@ -7,7 +7,7 @@ import { type Key, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Col, Form, Modal, Row as Columns, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type FieldDef, MODAL_Z_INDEX, type RefField, checkValue, ref } from '@srm/kernel';
+import { MODAL_Z_INDEX, type RefField, checkValue, ref, refFieldOf } from '@srm/kernel';
 import {
   ApiFailure,
   FieldInput,
@@ -17,6 +17,7 @@ import {
   numberText,
   request,
   useApi,
+  useCrossPageChoice,
   useFormName,
   useLabels,
   useScreen,
@@ -62,23 +63,18 @@ const POOLED = { demandStatus: 'POOLED' };
 // Lines of the newest requisitions first, in their own order.
 const LINE_ORDER = 'requisitionHeaderId desc, lineNum asc';
 
-function asRef(field: FieldDef | undefined): RefField {
-  if (field?.kind !== 'ref') throw new Error('a reference field was expected');
-  return field;
-}
-
 /** The requisition picker of the filters: approved requisitions, searched by number. */
 const requisitionFilter: RefField = ref(requisition.name, {
   display: 'requisitionNumber',
   filter: () => ({ status: 'APPROVED' }),
 });
-const itemFilter = asRef(requisitionLine.fields.itemId);
-const orgFilter = asRef(requisitionLine.fields.orgId);
+const itemFilter = refFieldOf(requisitionLine.fields.itemId);
+const orgFilter = refFieldOf(requisitionLine.fields.orgId);
 /** The order's header asked for, each with the property naming its current value. */
 const headerFields = [
-  { name: 'supplierId', field: asRef(order.fields.supplierId), shown: 'supplierName' },
-  { name: 'billTypeId', field: asRef(order.fields.billTypeId), shown: 'billTypeName' },
-  { name: 'currencyId', field: asRef(order.fields.currencyId), shown: 'currencyCode' },
+  { name: 'supplierId', field: refFieldOf(order.fields.supplierId), shown: 'supplierName' },
+  { name: 'billTypeId', field: refFieldOf(order.fields.billTypeId), shown: 'billTypeName' },
+  { name: 'currencyId', field: refFieldOf(order.fields.currencyId), shown: 'currencyCode' },
 ] as const;
 
 const idOf = (row: Row) => Number(row.requisitionLineId);
@@ -143,7 +139,7 @@ export default function OrderFromRequisition({ given, onClose, onCreated }: Orde
   const picking = !given;
   const [filters, setFilters] = useState<Row>({});
   const [page, setPage] = useState(1);
-  const [chosen, setChosen] = useState<ReadonlyMap<number, Row>>(new Map());
+  const { chosen, choose: pick, reset } = useCrossPageChoice(idOf);
   const [quantities, setQuantities] = useState<ReadonlyMap<number, number | null>>(new Map());
   const [display, setDisplay] = useState<Row>({});
   const [busy, setBusy] = useState(false);
@@ -187,8 +183,8 @@ export default function OrderFromRequisition({ given, onClose, onCreated }: Orde
   // Given lines are all chosen to begin with.
   useEffect(() => {
     if (!givenLines.data) return;
-    setChosen(new Map(givenLines.data.map((row) => [idOf(row), row])));
-  }, [givenLines.data]);
+    reset(givenLines.data);
+  }, [givenLines.data, reset]);
 
   const chosenRows = useMemo(() => [...chosen.values()], [chosen]);
   const defaults = useHeaderDefaults(chosenRows[0]?.orgId ?? rows[0]?.orgId);
@@ -231,17 +227,9 @@ export default function OrderFromRequisition({ given, onClose, onCreated }: Orde
     return null;
   };
 
-  // The rows of other pages stay chosen (antd hands back only the keys of those it no longer shows).
+  // The rows of other pages stay chosen (useCrossPageChoice).
   const choose = (keys: Key[], picked: Row[]) => {
-    const known = new Map([...chosen, ...picked.filter(Boolean).map((row) => [idOf(row), row] as const)]);
-    setChosen(
-      new Map(
-        keys.flatMap((key) => {
-          const row = known.get(Number(key));
-          return row ? [[Number(key), row] as const] : [];
-        }),
-      ),
-    );
+    pick(keys, picked);
     setError(null);
   };
 

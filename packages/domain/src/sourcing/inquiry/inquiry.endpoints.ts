@@ -100,7 +100,6 @@ async function comparison(ctx: DataApi, inquiryId: number) {
     submittedDate: quote.submittedDate,
     validToDate: str(quote.validToDate),
     expired: expired(quote),
-    totalAmount: 0 as number | null,
     quoteNote: str(quote.quoteNote),
   }));
 
@@ -184,48 +183,39 @@ async function comparison(ctx: DataApi, inquiryId: number) {
       offers,
     });
   }
-  // Each supplier's total: the base quantities of the offers that count.
-  for (const column of columns) {
-    const priced = rows.filter((row) => row.offers[column.supplierId]?.unitPrice != null);
-    column.totalAmount = priced.length
+  // Each supplier's total: the base quantities of the offers that count (null: nothing priced).
+  const totalOf = (supplierId: number): number | null => {
+    const priced = rows.filter((row) => row.offers[supplierId]?.unitPrice != null);
+    return priced.length
       ? priced
           .reduce(
-            (sum, row) => add(sum, mul(dec(row.offers[column.supplierId]!.unitPrice!), dec(row.quantity))),
+            (sum, row) => add(sum, mul(dec(row.offers[supplierId]!.unitPrice!), dec(row.quantity))),
             dec(0),
           )
           .toDecimalPlaces(2)
           .toNumber()
       : null;
-  }
-  columns.sort((a, b) => (a.totalAmount ?? Infinity) - (b.totalAmount ?? Infinity));
+  };
+  const totalled = columns
+    .map((column) => ({ ...column, totalAmount: totalOf(column.supplierId) }))
+    .sort((a, b) => (a.totalAmount ?? Infinity) - (b.totalAmount ?? Infinity));
   // The best single supplier: the lowest total among those that priced every material, valid.
-  const complete = columns.filter((column) =>
+  const single = totalled.find((column) =>
     rows.every((row) => {
       const offer = row.offers[column.supplierId];
       return offer !== undefined && !offer.expired && offer.unitPrice !== null;
     }),
   );
-  const single = complete
-    .map((column) => ({
-      supplierId: column.supplierId,
-      supplierName: column.supplierName,
-      total: rows
-        .reduce(
-          (sum, row) => add(sum, mul(dec(row.offers[column.supplierId]!.unitPrice!), dec(row.quantity))),
-          dec(0),
-        )
-        .toDecimalPlaces(2)
-        .toNumber(),
-    }))
-    .sort((a, b) => a.total - b.total)[0];
   return {
     ...head,
     opened: true,
     suppliers: answers,
-    columns,
+    columns: totalled,
     items: rows,
     bestPerItemTotal: bestPerItem.toDecimalPlaces(2).toNumber(),
-    bestSingleSupplier: single ?? null,
+    bestSingleSupplier: single
+      ? { supplierId: single.supplierId, supplierName: single.supplierName, total: single.totalAmount }
+      : null,
   };
 }
 
