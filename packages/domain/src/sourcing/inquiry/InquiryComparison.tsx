@@ -7,9 +7,8 @@
 // single supplier below. After several rounds each supplier's offer that counts is shown, an offer
 // from an earlier round marked with its round.
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Alert, Empty, Flex, Modal, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Empty, Flex, Modal, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   type EntityDef,
@@ -21,7 +20,8 @@ import {
   isNumeric,
   sum,
 } from '@srm/kernel';
-import { ApiFailure, request, useApi, useLabels, useSession } from '@srm/platform-ui';
+import { useLabels, useSession } from '@srm/platform-ui';
+import { ComparisonProgress, useComparison } from './comparisonQuery';
 import { inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { inquiryItem } from './inquiry.entity';
 
@@ -540,14 +540,8 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
 }
 
 export default function InquiryComparison({ entity, row, onClose }: InquiryComparisonProps) {
-  const api = useApi();
   const labels = useLabels();
-  const id = row[entity.key];
-  const comparison = useQuery({
-    queryKey: ['entity', entity.name, 'comparison', id, row.versionNum],
-    queryFn: async () =>
-      (await request<Comparison>(api, `${entity.apiPath}/comparison`, { [entity.key]: id })).data,
-  });
+  const comparison = useComparison<Comparison>(entity, row);
   return (
     <Modal
       open
@@ -559,14 +553,7 @@ export default function InquiryComparison({ entity, row, onClose }: InquiryCompa
       footer={null}
       destroyOnHidden
     >
-      {comparison.isPending && <Skeleton active />}
-      {comparison.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={comparison.error instanceof ApiFailure ? comparison.error.message : String(comparison.error)}
-        />
-      )}
+      <ComparisonProgress query={comparison} />
       {comparison.data &&
         (comparison.data.opened ? (
           <OpenedView data={comparison.data} row={row} />

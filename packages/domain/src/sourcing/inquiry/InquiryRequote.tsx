@@ -4,10 +4,11 @@
 // reason the suppliers read. The round's quotations start from each supplier's offer that counts
 // and stay sealed until the inquiry is opened again; the server checks every choice again.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Col, Form, Input, Modal, Row as GridRow, Skeleton, Table, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Col, Form, Input, Modal, Row as GridRow, Table, Tag, Typography } from 'antd';
 import { type EntityDef, MODAL_Z_INDEX, formatNumber } from '@srm/kernel';
 import { ApiFailure, DateInput, invalidateAfterWrite, request, useApi, useLabels } from '@srm/platform-ui';
+import { ComparisonProgress, useComparison } from './comparisonQuery';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -58,11 +59,7 @@ export default function InquiryRequote({ entity, row, onClose }: InquiryRequoteP
   const [items, setItems] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
   const id = row[entity.key];
-  const comparison = useQuery({
-    queryKey: ['entity', entity.name, 'comparison', id, row.versionNum],
-    queryFn: async () =>
-      (await request<Comparison>(api, `${entity.apiPath}/comparison`, { [entity.key]: id })).data,
-  });
+  const comparison = useComparison<Comparison>(entity, row);
   const data = comparison.data;
   const totals = new Map((data?.columns ?? []).map((column) => [column.supplierId, column.totalAmount]));
   // At first: every supplier with an offer that counts, and every material.
@@ -114,14 +111,7 @@ export default function InquiryRequote({ entity, row, onClose }: InquiryRequoteP
       onCancel={onClose}
       destroyOnHidden
     >
-      {comparison.isPending && <Skeleton active />}
-      {comparison.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={comparison.error instanceof ApiFailure ? comparison.error.message : String(comparison.error)}
-        />
-      )}
+      <ComparisonProgress query={comparison} />
       {data && (
         <div data-testid="inquiry-requote">
           <Alert type="info" showIcon style={{ marginBottom: 12 }} title={labels.t(`${K}.note`)} />
