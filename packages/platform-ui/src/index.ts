@@ -18,6 +18,7 @@ export * from './fields/rules';
 export * from './list/EntityListPage';
 export * from './list/filters';
 export * from './list/crossPageChoice';
+export * from './list/RefFilterBar';
 export * from './edit/EntityEditPage';
 export * from './edit/saveBody';
 export * from './edit/issues';

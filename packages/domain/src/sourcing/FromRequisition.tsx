@@ -7,23 +7,23 @@
 import { type Key, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileAddOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type EntityDef, MODAL_Z_INDEX, type RefField, ref, refFieldOf } from '@srm/kernel';
+import { type EntityDef, MODAL_Z_INDEX } from '@srm/kernel';
 import {
   ApiFailure,
   type ListButton,
   type ListButtonProps,
-  RefSelect,
   numberText,
   request,
   useApi,
+  RefFilterBar,
   useCrossPageChoice,
   useLabels,
   useScreen,
   useSession,
 } from '@srm/platform-ui';
-import { requisitionLine } from '../purchasing';
+import { POOL_LINE_FILTERS, requisitionLine } from '../purchasing';
 
 type Row = Record<string, unknown>;
 
@@ -32,13 +32,6 @@ const LINES = `${requisitionLine.apiPath}/listByPage`;
 // Lines of the newest requisitions first, in their own order.
 const LINE_ORDER = 'requisitionHeaderId desc, lineNum asc';
 
-/** The requisition filter: approved requisitions, searched by number. */
-const requisitionFilter: RefField = ref('srmPurRequisitionHeader', {
-  display: 'requisitionNumber',
-  filter: () => ({ status: 'APPROVED' }),
-});
-const itemFilter = refFieldOf(requisitionLine.fields.itemId);
-const orgFilter = refFieldOf(requisitionLine.fields.orgId);
 const idOf = (row: Row) => Number(row.requisitionLineId);
 
 interface DialogProps {
@@ -137,22 +130,6 @@ function FromRequisitionDialog({ entity, editPath, onClose }: DialogProps) {
       ellipsis: true,
     },
   ];
-  const filter = (param: string, label: string, field: RefField, width: number) => (
-    <Space size={4}>
-      <Typography.Text>{f(label)}</Typography.Text>
-      <div style={{ width }} data-filter={param}>
-        <RefSelect
-          field={field}
-          row={{}}
-          value={filters[param] ?? null}
-          onChange={(next) => {
-            setFilters((now) => ({ ...now, [param]: next }));
-            setPage(1);
-          }}
-        />
-      </div>
-    </Space>
-  );
   const orgs = new Set([...chosen.values()].map((row) => row.orgId));
 
   return (
@@ -169,11 +146,17 @@ function FromRequisitionDialog({ entity, editPath, onClose }: DialogProps) {
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-      <Space wrap size={[16, 8]} style={{ marginBottom: 12 }} data-testid="sourcing-pool-filters">
-        {filter('requisitionHeaderId', 'requisitionNumber', requisitionFilter, 220)}
-        {filter('itemId', 'itemCode', itemFilter, 220)}
-        {filter('orgId', 'orgName', orgFilter, 220)}
-      </Space>
+      <RefFilterBar
+        testId="sourcing-pool-filters"
+        width={220}
+        filters={POOL_LINE_FILTERS}
+        entityName={requisitionLine.name}
+        value={filters}
+        onChange={(next) => {
+          setFilters({ ...next });
+          setPage(1);
+        }}
+      />
       <div style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary">
           {labels.t('ui.list.selected', { count: chosen.size })}

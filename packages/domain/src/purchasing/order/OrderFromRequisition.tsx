@@ -7,7 +7,7 @@ import { type Key, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Col, Form, Modal, Row as Columns, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { MODAL_Z_INDEX, type RefField, checkValue, ref, refFieldOf } from '@srm/kernel';
+import { MODAL_Z_INDEX, checkValue, refFieldOf } from '@srm/kernel';
 import {
   ApiFailure,
   FieldInput,
@@ -17,6 +17,7 @@ import {
   numberText,
   request,
   useApi,
+  RefFilterBar,
   useCrossPageChoice,
   useFormName,
   useLabels,
@@ -27,6 +28,7 @@ import { configProfile, currency } from '../../base-data';
 import { billType } from '../bill-type/bill-type.entity';
 import { requisition } from '../requisition/requisition.entity';
 import { requisitionLine } from '../requisition/requisition-line.entity';
+import { POOL_LINE_FILTERS } from '../requisition/pool-filters';
 import { order } from './order.entity';
 import { orderLine } from './order-line.entity';
 
@@ -63,13 +65,6 @@ const POOLED = { demandStatus: 'POOLED' };
 // Lines of the newest requisitions first, in their own order.
 const LINE_ORDER = 'requisitionHeaderId desc, lineNum asc';
 
-/** The requisition picker of the filters: approved requisitions, searched by number. */
-const requisitionFilter: RefField = ref(requisition.name, {
-  display: 'requisitionNumber',
-  filter: () => ({ status: 'APPROVED' }),
-});
-const itemFilter = refFieldOf(requisitionLine.fields.itemId);
-const orgFilter = refFieldOf(requisitionLine.fields.orgId);
 /** The order's header asked for, each with the property naming its current value. */
 const headerFields = [
   { name: 'supplierId', field: refFieldOf(order.fields.supplierId), shown: 'supplierName' },
@@ -343,22 +338,6 @@ export default function OrderFromRequisition({ given, onClose, onCreated }: Orde
 
   const filtered = Object.values(filters).some((value) => value != null);
   const missing = given?.lineIds && givenLines.data ? given.lineIds.length - givenLines.data.length : 0;
-  const filter = (param: string, label: string, field: RefField, width: number) => (
-    <Space size={4}>
-      <Typography.Text>{f(label)}</Typography.Text>
-      <div style={{ width }} data-filter={param}>
-        <RefSelect
-          field={field}
-          row={{}}
-          value={filters[param] ?? null}
-          onChange={(next) => {
-            setFilters((now) => ({ ...now, [param]: next }));
-            setPage(1);
-          }}
-        />
-      </div>
-    </Space>
-  );
 
   return (
     <Modal
@@ -390,11 +369,17 @@ export default function OrderFromRequisition({ given, onClose, onCreated }: Orde
         </Columns>
       </Form>
       {picking && (
-        <Space wrap size={[16, 8]} style={{ marginBottom: 12 }} data-testid="requisition-line-filters">
-          {filter('requisitionHeaderId', 'requisitionNumber', requisitionFilter, 220)}
-          {filter('itemId', 'itemCode', itemFilter, 200)}
-          {filter('orgId', 'orgName', orgFilter, 200)}
-        </Space>
+        <RefFilterBar
+          testId="requisition-line-filters"
+          width={200}
+          filters={POOL_LINE_FILTERS}
+          entityName={requisitionLine.name}
+          value={filters}
+          onChange={(next) => {
+            setFilters({ ...next });
+            setPage(1);
+          }}
+        />
       )}
       <Space style={{ marginBottom: 8 }} wrap>
         <Typography.Text type="secondary">
