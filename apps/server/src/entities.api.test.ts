@@ -414,6 +414,20 @@ const overrides: SampleOverrides = {
       lines: [],
     };
   },
+  // An exclusion holds a posted receipt line that no statement settles.
+  srmStlExcludeHeader: async (row, _n, factory) => {
+    const api = '/api/srm/v1/srmPurReceiveHeaderRestful';
+    const receipt = await factory.create('srmPurReceiveHeader');
+    const posted = await server.post(`${api}/doPost`, { receiveHeaderId: receipt.receiveHeaderId });
+    if (posted.body.status !== 'S') throw new Error(`sample exclusion, receipt: ${posted.body.msg}`);
+    const found = await server.post<Row>(`${api}/findById`, { receiveHeaderId: receipt.receiveHeaderId });
+    return {
+      ...row,
+      supplierId: receipt.supplierId,
+      orgId: receipt.orgId,
+      lines: [{ lineNum: 1, receiveLineId: (found.body.data.lines as Row[])[0]!.receiveLineId }],
+    };
+  },
   // A write-off clears a posted receipt line against a posted return of it.
   srmPurWriteOff: async (row, _n, factory) => {
     const api = '/api/srm/v1/srmPurReceiveHeaderRestful';

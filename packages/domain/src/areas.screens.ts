@@ -8,6 +8,7 @@ import { purchasingWeb } from './purchasing/area.screens';
 import { sourcingWeb } from './sourcing/area.screens';
 import { deliveryWeb } from './delivery/area.screens';
 import { receivingWeb } from './receiving/area.screens';
+import { settlementWeb } from './settlement/area.screens';
 import { planningWeb } from './planning/area.screens';
 import { interfacesWeb } from './interfaces/area.screens';
 import { schedulerWeb } from './scheduler/area.screens';
@@ -23,6 +24,7 @@ export const webAreas: readonly AreaScreens[] = [
   sourcingWeb,
   deliveryWeb,
   receivingWeb,
+  settlementWeb,
   planningWeb,
   schedulerWeb,
   interfacesWeb,

@@ -10,6 +10,7 @@ import { purchasingServer } from './purchasing/area.server';
 import { sourcingServer } from './sourcing/area.server';
 import { deliveryServer } from './delivery/area.server';
 import { receivingServer } from './receiving/area.server';
+import { settlementServer } from './settlement/area.server';
 import { planningServer } from './planning/area.server';
 import { interfacesServer } from './interfaces/area.server';
 import { schedulerServer } from './scheduler/area.server';
@@ -25,6 +26,7 @@ export const serverAreas: readonly ServerArea[] = [
   sourcingServer,
   deliveryServer,
   receivingServer,
+  settlementServer,
   planningServer,
   schedulerServer,
   interfacesServer,

@@ -11,6 +11,7 @@ import { purchasingArea } from './purchasing/area';
 import { sourcingArea } from './sourcing/area';
 import { deliveryArea } from './delivery/area';
 import { receivingArea } from './receiving/area';
+import { settlementArea } from './settlement/area';
 import { planningArea } from './planning/area';
 import { interfacesArea } from './interfaces/area';
 import { schedulerArea } from './scheduler/area';
@@ -26,6 +27,7 @@ export const areas: readonly AreaManifest[] = [
   sourcingArea,
   deliveryArea,
   receivingArea,
+  settlementArea,
   planningArea,
   schedulerArea,
   interfacesArea,

@@ -21,8 +21,10 @@ const BUYER_CARDS = [
   'orderChangesProposed',
   'deliveriesToReceive',
   'receiptsToPost',
+  'statementsToSend',
+  'statementDisputes',
 ];
-const SUPPLIER_CARDS = ['ordersToConfirm', 'noticesToConfirm', 'deliveriesToSubmit'];
+const SUPPLIER_CARDS = ['ordersToConfirm', 'noticesToConfirm', 'deliveriesToSubmit', 'statementsToConfirm'];
 
 let server: TestServer;
 const as: Record<'admin' | 'buyer' | 'approver' | 'finance' | 'supA' | 'supB', ApiClient> = {} as never;
@@ -166,7 +168,7 @@ describe('the work cards of a home', () => {
       buyer: BUYER_CARDS,
       // The approver's work is its pending approvals (我的待办), not cards.
       approver: [],
-      finance: ['receiptsToSettle'],
+      finance: ['statementsToSend', 'statementDisputes'],
       supA: SUPPLIER_CARDS,
       supB: SUPPLIER_CARDS,
     } as const;
@@ -187,11 +189,10 @@ describe('the work cards of a home', () => {
     expect(Object.values(await counts(as.buyer)).some((count) => count > 0)).toBe(true);
   });
 
-  it('finance counts the receipts posted in the last 30 days, and its card opens exactly those', async () => {
+  it('finance counts the statements to send, and its card opens exactly those', async () => {
     const [card] = await cardsOf(as.finance);
-    expect(card).toMatchObject({ entity: 'srmPurReceiveHeader', list: 'receiveList' });
-    const from = formatDate(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000, 'UTC');
-    expect(card!.filters).toEqual({ status: 'POSTED', receiveDate: [from, today] });
+    expect(card).toMatchObject({ entity: 'srmStlAccountHeader', list: 'accountStmt' });
+    expect(card!.filters).toEqual({ status: 'DRAFT' });
   });
 
   it('an order moves the counts of the buyer and of its own supplier, never those of another supplier', async () => {
@@ -268,7 +269,20 @@ describe('the work cards of a home', () => {
     const buyer = await counts(as.buyer);
     expect(buyer.receiptsToPost).toBe(before.buyer.receiptsToPost);
     expect(buyer.deliveriesToReceive).toBe(before.buyer.deliveriesToReceive);
-    expect((await counts(as.finance)).receiptsToSettle).toBe(before.finance.receiptsToSettle! + 1);
+    // Finance settles it: a statement to send on its home and the buyer's, none yet for the supplier.
+    const [made] = await ok<Row[]>(as.finance, 'srmStlAccountHeader', 'generate', {
+      supplierId: ids.supA,
+      orgId: ids.ou100,
+      currencyId: ids.cny,
+      periodStartDate: today,
+      periodEndDate: today,
+    });
+    expect((await counts(as.finance)).statementsToSend).toBe(before.finance.statementsToSend! + 1);
+    expect((await counts(as.buyer)).statementsToSend).toBe(before.buyer.statementsToSend! + 1);
+    expect((await counts(as.supA)).statementsToConfirm).toBe(before.supA.statementsToConfirm);
+    await ok(as.finance, 'srmStlAccountHeader', 'doSend', { accountHeaderId: made!.accountHeaderId });
+    expect((await counts(as.finance)).statementsToSend).toBe(before.finance.statementsToSend);
+    expect((await counts(as.supA)).statementsToConfirm).toBe(before.supA.statementsToConfirm! + 1);
     expect(await counts(as.supB)).toEqual(before.supB);
   });
 
@@ -299,14 +313,11 @@ describe('the work cards of a home', () => {
       await role('BUYER'),
       await role('FINANCE'),
     ]);
-    expect((await cardsOf(buyerAndFinance)).map((card) => card.key)).toEqual([
-      ...BUYER_CARDS,
-      'receiptsToSettle',
-    ]);
+    expect((await cardsOf(buyerAndFinance)).map((card) => card.key)).toEqual(BUYER_CARDS);
   });
 
   it('a buyer who may not read receipts gets no card of them, whatever else it holds', async () => {
-    // Orders only, and the payment terms (the settling card's grant): receipts stay unreadable.
+    // Orders only, and the payment terms: receipts stay unreadable.
     const resourcesOf = async (menuCode: string) => {
       const menus = await ok<Row[]>(as.admin, 'baseMenu', 'listByPage', { menuCode, pageRows: 50 });
       const menuId = menus.find((row) => row.menuCode === menuCode)!.menuId as number;
@@ -325,8 +336,7 @@ describe('the work cards of a home', () => {
     expect((await orderDesk.call(api('srmPurReceiveHeader', 'listByPage'), {})).httpStatus).toBe(403);
     const keys = (await cardsOf(orderDesk)).map((card) => card.key);
     expect(keys).toEqual(expect.arrayContaining(['ordersToSubmit', 'ordersToRelease']));
-    for (const key of ['receiptsToSettle', 'receiptsToPost', 'deliveriesToReceive'])
-      expect(keys, key).not.toContain(key);
+    for (const key of ['receiptsToPost', 'deliveriesToReceive']) expect(keys, key).not.toContain(key);
   });
 
   it('answers only a signed-in caller', async () => {

@@ -119,19 +119,5 @@ export const receivingArea = defineArea({
       list: 'receiveList',
       order: 70,
     },
-    // Finance's work: what was received in the last 30 days is what it settles with the
-    // suppliers. Settlement has no screens yet; until it does, finance is whoever keeps the
-    // payment terms (the one grant only finance holds among the demo roles), so a responsibility
-    // of buyer and finance sees both kinds of cards. The settlement area's own grants replace it.
-    {
-      key: 'receiptsToSettle',
-      side: 'internal',
-      entity: 'srmPurReceiveHeader',
-      filters: { status: 'POSTED' },
-      lastDays: { field: 'receiveDate', days: 30 },
-      for: ['srmBasePaymentTerm.save'],
-      list: 'receiveList',
-      order: 80,
-    },
   ],
 });

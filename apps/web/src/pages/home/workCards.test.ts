@@ -77,7 +77,7 @@ function cardsOfSide(side: MenuSide, roleCodes: readonly string[]): string[] {
 }
 
 describe('the internal home of each demo role', () => {
-  it('the buyer: demand, orders, deliveries and receipts to act on', () => {
+  it('the buyer: demand, orders, deliveries, receipts and statements to act on', () => {
     expect(cardsOfRoles('BUYER')).toEqual([
       'demandPool',
       'ordersToSubmit',
@@ -86,6 +86,8 @@ describe('the internal home of each demo role', () => {
       'orderChangesProposed',
       'deliveriesToReceive',
       'receiptsToPost',
+      'statementsToSend',
+      'statementDisputes',
     ]);
   });
 
@@ -93,13 +95,13 @@ describe('the internal home of each demo role', () => {
     expect(cardsOfRoles('PURCHASE_MANAGER')).toEqual([]);
   });
 
-  it('finance: the receipts posted lately', () => {
-    expect(cardsOfRoles('FINANCE')).toEqual(['receiptsToSettle']);
+  it('finance: statements to send and disputes to answer', () => {
+    expect(cardsOfRoles('FINANCE')).toEqual(['statementsToSend', 'statementDisputes']);
   });
 
   it('several roles: the union', () => {
-    expect(cardsOfRoles('BUYER', 'FINANCE')).toEqual([...cardsOfRoles('BUYER'), 'receiptsToSettle']);
-    expect(cardsOfRoles('PURCHASE_MANAGER', 'FINANCE')).toEqual(['receiptsToSettle']);
+    expect(cardsOfRoles('BUYER', 'FINANCE')).toEqual(cardsOfRoles('BUYER'));
+    expect(cardsOfRoles('PURCHASE_MANAGER', 'FINANCE')).toEqual(cardsOfRoles('FINANCE'));
   });
 });
 
@@ -115,11 +117,12 @@ describe('the external home of a supplier', () => {
     return { ...declared, filters: workCardFilters(declared, '2026-03-01'), count: 1 };
   };
 
-  it('orders to confirm, delivery notices to confirm and its own delivery notes to submit', () => {
+  it('orders and delivery notices to confirm, its own delivery notes to submit, statements to confirm', () => {
     expect(cardsOfSide('external', [SUPPLIER])).toEqual([
       'ordersToConfirm',
       'noticesToConfirm',
       'deliveriesToSubmit',
+      'statementsToConfirm',
     ]);
   });
 

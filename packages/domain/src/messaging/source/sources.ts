@@ -26,6 +26,8 @@ const quoteNumber = { name: 'number', sample: 'QT202611300001' };
 const entryNumber = { name: 'number', sample: 'AU202612010001' };
 const auctionTitle = { name: 'title', sample: 'M6 螺钉年度竞价' };
 const auctionEnd = { name: 'end', sample: '2026-12-05 10:30' };
+const statementNumber = { name: 'number', sample: 'AS202612010001' };
+const statementPeriod = { name: 'period', sample: '2026-11-01 ~ 2026-11-30' };
 const inquiryTitle = { name: 'title', sample: '2027 年度紧固件询价' };
 
 export const DECLARED_SOURCES: readonly DeclaredSource[] = [
@@ -76,6 +78,42 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     nameEn: 'Purchase order released',
     category: 'OPTIONAL',
     variables: [number, { name: 'org', sample: '苏州工厂' }],
+  },
+  {
+    code: 'STL_STATEMENT_SENT',
+    name: '对账单待确认',
+    nameEn: 'Statement to confirm',
+    category: 'MANDATORY',
+    variables: [statementNumber, { name: 'org', sample: '苏州工厂' }, statementPeriod],
+  },
+  {
+    code: 'STL_DISPUTE_ANSWERED',
+    name: '对账异议已处理',
+    nameEn: 'Statement disputes answered',
+    category: 'MANDATORY',
+    variables: [statementNumber, { name: 'org', sample: '苏州工厂' }, statementPeriod],
+  },
+  {
+    code: 'STL_STATEMENT_DISPUTED',
+    name: '对账单有异议',
+    nameEn: 'Statement disputed',
+    category: 'OPTIONAL',
+    variables: [
+      statementNumber,
+      { name: 'supplier', sample: '苏州恒达精密五金有限公司' },
+      { name: 'count', sample: '2' },
+    ],
+  },
+  {
+    code: 'STL_STATEMENT_CONFIRMED',
+    name: '对账单已确认',
+    nameEn: 'Statement confirmed',
+    category: 'OPTIONAL',
+    variables: [
+      statementNumber,
+      { name: 'supplier', sample: '苏州恒达精密五金有限公司' },
+      { name: 'count', sample: '0' },
+    ],
   },
   {
     code: 'PO_CHANGE_PROPOSED',

@@ -1,0 +1,14 @@
+// Settlement on the server: exclusions', statements' and the ledger's behaviour and endpoints,
+// and their demo data (after receiving's, whose receipts they settle).
+import { defineServerArea } from '@srm/platform';
+import { settlementArea } from './area';
+import { settlementSeeds } from './settlement.seed';
+import { excludeActions } from './exclude/exclude.actions';
+import { ledgerEndpoints } from './ledger/ledger.endpoints';
+import { statementActions } from './statement/statement.actions';
+import { statementEndpoints } from './statement/statement.endpoints';
+
+export const settlementServer = defineServerArea(settlementArea, {
+  actions: [excludeActions, statementActions, statementEndpoints, ledgerEndpoints],
+  seeds: settlementSeeds,
+});

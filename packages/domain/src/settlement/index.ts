@@ -1,0 +1,10 @@
+// Settlement's public face to other areas (isomorphic): its definitions and constants.
+export { excludeBill, EXCLUDE_REASONS } from './exclude/exclude.entity';
+export { excludeLine } from './exclude/exclude-line.entity';
+export { statement, STATEMENT_SUPPLIER_STATES } from './statement/statement.entity';
+export {
+  statementLine,
+  STATEMENT_LINE_TYPES,
+  STATEMENT_LINE_STATES,
+} from './statement/statement-line.entity';
+export { ledger, LEDGER_ACCOUNTS, LEDGER_SOURCES } from './ledger/ledger.entity';

@@ -1,0 +1,123 @@
+// Demo settlement: each demo supplier delivers small lots against its confirmed order on four
+// earlier days, received by the warehouse; finance settles them as a statement per period — the
+// oldest confirmed by the supplier (posted to its account), the next disputed on one line, the
+// next sent and awaiting the supplier, and the receipts of the receiving demo in a draft.
+// Written once, each step as its own user would (supplier users ship and answer, the buyer
+// receives, finance generates and sends).
+import { type Actor, type DataApi, SYSTEM_ACTOR, type SeedContext, dataApi, defineSeed } from '@srm/platform';
+import { asn } from '../delivery';
+import { order } from '../purchasing';
+import { receive } from '../receiving';
+import { DEMO_SUPPLIERS } from '../supplier/server';
+import { statement } from './statement/statement.entity';
+import { generateStatements } from './statement/statement.generate';
+
+const api = (context: SeedContext, actor: Actor = SYSTEM_ACTOR): DataApi =>
+  dataApi(
+    { actor, runtime: context.runtime, tx: context.runtime.executor(), now: context.runtime.clock.now() },
+    'seed',
+  );
+
+async function userApi(
+  context: SeedContext,
+  userName: string,
+  extra: Partial<Actor> = {},
+): Promise<DataApi | null> {
+  const userId = await context.findId('baseUser', { userName });
+  return userId === null
+    ? null
+    : api(context, { ...SYSTEM_ACTOR, system: false, userId, userName, ...extra });
+}
+
+/** A date some days from today, as a date field holds it. */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Lots delivered and received before the statements: days ago, and the period each falls in. */
+const LOTS = [
+  { days: -45, period: 0 },
+  { days: -32, period: 1 },
+  { days: -28, period: 1 },
+  { days: -15, period: 2 },
+] as const;
+const PERIODS = [
+  [-50, -40],
+  [-35, -25],
+  [-20, -10],
+  [-5, 5],
+] as const;
+
+const statements = defineSeed('settlement.demo-statements', async (context) => {
+  if ((await api(context).list(statement, {}, { limit: 1 })).length) return;
+  const buyer = await userApi(context, 'buyer');
+  const finance = await userApi(context, 'finance');
+  if (!buyer || !finance) return;
+  for (const demo of DEMO_SUPPLIERS) {
+    const supplierId = await context.findId('srmSupplierInfo', { creditCode: demo.supplier.creditCode });
+    if (supplierId === null) continue;
+    const supplier = await userApi(context, demo.user.userName, { side: 'supplier', supplierId });
+    if (!supplier) continue;
+    const [confirmed] = await supplier.list(
+      order,
+      { supplierId, status: 'CONFIRMED' },
+      { orderBy: [{ field: 'poHeaderId', order: 'desc' }], limit: 1 },
+    );
+    if (!confirmed) continue;
+    const line = (await supplier.find(order, confirmed.poHeaderId)).lines[0]!;
+    const lot = Math.max(1, Math.floor(line.quantity / 30));
+    // Into the store the warehouse received this supplier's goods before.
+    const [earlier] = await buyer.list(receive, { supplierId, receiveType: 'RECEIVE' }, { limit: 1 });
+    for (const [index, { days }] of LOTS.entries()) {
+      const note = await supplier.save(asn, {
+        shipDate: day(days - 1),
+        expectedArrivalDate: day(days),
+        carrierName: '德邦物流',
+        trackingNumber: `DB${String(supplierId).padStart(4, '0')}${String(index + 1).padStart(4, '0')}`,
+        contactName: demo.user.userFullName,
+        contactPhone: demo.user.mobile,
+        lines: [{ lineNum: 1, poLineId: line.poLineId, shipQuantity: lot }],
+      });
+      await supplier.act(asn, 'doSubmit', [note.asnHeaderId]);
+      const receipt = await buyer.save(receive, {
+        receiveType: 'RECEIVE',
+        asnHeaderId: note.asnHeaderId,
+        receiveDate: day(days),
+        storageLocationId: earlier?.storageLocationId ?? null,
+        receiverName: '仓管 陈强',
+      });
+      await buyer.act(receive, 'doPost', [receipt.receiveHeaderId]);
+    }
+    const generate = async (period: number) => {
+      const [from, to] = PERIODS[period]!;
+      const [id] = await generateStatements(finance, {
+        supplierId,
+        orgId: confirmed.orgId,
+        currencyId: confirmed.currencyId,
+        periodStartDate: day(from),
+        periodEndDate: day(to),
+      });
+      return id ?? null;
+    };
+    const settled = await generate(0);
+    if (settled !== null) {
+      await finance.act(statement, 'doSend', [settled]);
+      await supplier.act(statement, 'doSupplierConfirm', [settled]);
+    }
+    const disputed = await generate(1);
+    if (disputed !== null) {
+      await finance.act(statement, 'doSend', [disputed]);
+      const lines = (await supplier.find(statement, disputed)).lines;
+      await supplier.act(statement, 'doSupplierDispute', [disputed], {
+        lines: lines.slice(-1).map((row) => ({
+          accountLineId: row.accountLineId,
+          supplierAnswer: 'DISPUTE',
+          disputeReason: '该批按年度协议价结算，单价应下调 3%',
+        })),
+      });
+    }
+    const sent = await generate(2);
+    if (sent !== null) await finance.act(statement, 'doSend', [sent]);
+    await generate(3);
+  }
+});
+
+export const settlementSeeds = [statements];

@@ -1,0 +1,59 @@
+// Server-side helpers shared by settlement's objects: today's date, a currency's precision, the
+// amounts of a line computed once at that precision, and a transaction-long lock per supplier
+// account (what two generations or two postings for the same account wait on).
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
+import { type Decimal, type Numeric, dec } from '@srm/kernel';
+import type { DataApi } from '@srm/platform';
+import { currency } from '../base-data';
+
+/** Today in the database's time, as a date field holds it. */
+export const today = (ctx: DataApi) => ctx.now.toISOString().slice(0, 10);
+
+/** The places a currency's amounts keep (2 when the currency is unknown). */
+export async function precisionOf(ctx: DataApi, currencyId: number): Promise<number> {
+  const [row] = await ctx.system('a currency is master data').list(currency, { currencyId });
+  return row?.precisionNum ?? 2;
+}
+
+export interface LineAmounts {
+  readonly excl: Decimal;
+  readonly tax: Decimal;
+  readonly incl: Decimal;
+  readonly priceIncl: Decimal;
+}
+
+/**
+ * Quantity × price excluding tax at the currency's precision, the tax on that amount at the same
+ * precision, and their sum: tax computed per line, as the statement and the invoice lines carry
+ * it (the invoice's tolerance absorbs the difference to a tax computed on the total).
+ */
+export function lineAmounts(
+  quantity: Numeric,
+  priceExcl: Numeric,
+  taxRate: Numeric,
+  places: number,
+): LineAmounts {
+  const excl = dec(quantity).mul(dec(priceExcl)).toDecimalPlaces(places);
+  const tax = excl.mul(dec(taxRate)).div(100).toDecimalPlaces(places);
+  return {
+    excl,
+    tax,
+    incl: excl.add(tax),
+    priceIncl: dec(priceExcl).mul(dec(taxRate).div(100).add(1)).toDecimalPlaces(6),
+  };
+}
+
+/**
+ * Waits for, then holds until the transaction ends, the lock of one supplier account for one
+ * kind of work: a second generation (or posting) for the same supplier, organisation and currency
+ * starts only after the first committed, and sees what it wrote.
+ */
+export async function lockAccount(
+  ctx: DataApi,
+  work: 'generate' | 'ledger',
+  account: { supplierId: number; orgId: number; currencyId: number },
+): Promise<void> {
+  const key = `stl-${work}:${account.supplierId}:${account.orgId}:${account.currencyId}`;
+  await queryRows(ctx.tx, sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
