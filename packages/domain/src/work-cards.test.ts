@@ -23,8 +23,15 @@ const BUYER_CARDS = [
   'receiptsToPost',
   'statementsToSend',
   'statementDisputes',
+  'invoiceExceptions',
 ];
-const SUPPLIER_CARDS = ['ordersToConfirm', 'noticesToConfirm', 'deliveriesToSubmit', 'statementsToConfirm'];
+const SUPPLIER_CARDS = [
+  'ordersToConfirm',
+  'noticesToConfirm',
+  'deliveriesToSubmit',
+  'statementsToConfirm',
+  'invoicesToCorrect',
+];
 
 let server: TestServer;
 const as: Record<'admin' | 'buyer' | 'approver' | 'finance' | 'supA' | 'supB', ApiClient> = {} as never;
@@ -168,7 +175,7 @@ describe('the work cards of a home', () => {
       buyer: BUYER_CARDS,
       // The approver's work is its pending approvals (我的待办), not cards.
       approver: [],
-      finance: ['statementsToSend', 'statementDisputes'],
+      finance: ['statementsToSend', 'statementDisputes', 'invoiceExceptions'],
       supA: SUPPLIER_CARDS,
       supB: SUPPLIER_CARDS,
     } as const;

@@ -28,6 +28,7 @@ interface ResourcePlan {
 const OPERATION_NAMES: Record<string, [string, string]> = {
   view: ['查看', 'View'],
   save: ['保存', 'Save'],
+  generate: ['生成', 'Generate'],
   delete: ['删除', 'Delete'],
   export: ['导出', 'Export'],
   import: ['导入', 'Import'],
@@ -44,7 +45,11 @@ export function entityResources(
   const entity: EntityDef = registry.get(entityName);
   const operations = ['view'];
   const writable = entity.writableBy.length > 0;
-  if (writable && !entity.parent) operations.push('save');
+  // Made by the platform but answered by a side (a statement's lines): saved, never created.
+  const answered = [entity, ...Object.values(entity.lines)].some((def) =>
+    Object.values(def.fields).some((field) => (field.writableBy?.length ?? 0) > 0),
+  );
+  if ((writable || answered) && !entity.parent) operations.push('save');
   const deletable =
     !entity.workflow || (entity.workflow.deletableIn ?? entity.workflow.editableIn).length > 0;
   if (writable && !entity.parent && deletable) operations.push('delete');

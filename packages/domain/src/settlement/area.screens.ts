@@ -2,6 +2,7 @@
 import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
 import { excludeScreens } from './exclude/exclude.screens';
+import { invoiceScreens } from './invoice/invoice.screens';
 import { ledgerScreens } from './ledger/ledger.screens';
 import { statementScreens } from './statement/statement.screens';
 
@@ -14,5 +15,6 @@ const labels: LazyCatalogue = {
 export const settlementWeb = defineAreaScreens('settlement', labels, [
   ...statementScreens,
   ...excludeScreens,
+  ...invoiceScreens,
   ...ledgerScreens,
 ]);

@@ -4,11 +4,20 @@ import { defineServerArea } from '@srm/platform';
 import { settlementArea } from './area';
 import { settlementSeeds } from './settlement.seed';
 import { excludeActions } from './exclude/exclude.actions';
+import { invoiceActions } from './invoice/invoice.actions';
+import { invoiceEndpoints } from './invoice/invoice.endpoints';
 import { ledgerEndpoints } from './ledger/ledger.endpoints';
 import { statementActions } from './statement/statement.actions';
 import { statementEndpoints } from './statement/statement.endpoints';
 
 export const settlementServer = defineServerArea(settlementArea, {
-  actions: [excludeActions, statementActions, statementEndpoints, ledgerEndpoints],
+  actions: [
+    excludeActions,
+    statementActions,
+    statementEndpoints,
+    invoiceActions,
+    invoiceEndpoints,
+    ledgerEndpoints,
+  ],
   seeds: settlementSeeds,
 });

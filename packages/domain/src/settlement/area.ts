@@ -5,6 +5,7 @@ import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { excludeBill } from './exclude/exclude.entity';
+import { invoice } from './invoice/invoice.entity';
 import { ledger } from './ledger/ledger.entity';
 import { statement } from './statement/statement.entity';
 
@@ -12,7 +13,7 @@ const statementButtons = ['doCancel', 'doResolve', 'doSend', 'export', 'generate
 
 export const settlementArea = defineArea({
   name: 'settlement',
-  entities: [excludeBill, statement, ledger],
+  entities: [excludeBill, statement, invoice, ledger],
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SETTLEMENT', side: 'internal', icon: 'bank', order: 65 },
@@ -44,6 +45,14 @@ export const settlementArea = defineArea({
       order: 30,
     },
     {
+      code: 'STL_INVOICE',
+      side: 'internal',
+      under: 'SETTLEMENT',
+      path: 'invoice',
+      entity: 'srmStlInvoiceHeader',
+      order: 40,
+    },
+    {
       code: 'STL_LEDGER',
       side: 'internal',
       under: 'SETTLEMENT',
@@ -60,6 +69,14 @@ export const settlementArea = defineArea({
       order: 10,
     },
     {
+      code: 'EXT_STL_INVOICE',
+      side: 'external',
+      under: 'EXT_SETTLEMENT',
+      path: 'supplierInvoice',
+      entity: 'srmStlInvoiceHeader',
+      order: 20,
+    },
+    {
       code: 'EXT_STL_LEDGER',
       side: 'external',
       under: 'EXT_SETTLEMENT',
@@ -73,23 +90,36 @@ export const settlementArea = defineArea({
       STL_ACCOUNT: 'all',
       STL_EXCLUDE: 'all',
       STL_EXCLUDE_LINE: ['export', 'view'],
-      STL_LEDGER: ['balance', 'export', 'view'],
+      STL_INVOICE: ['doAcceptExceptions', 'doReturn', 'export', 'save', 'view'],
+      STL_LEDGER: ['export', 'view'],
     },
     BUYER: {
       STL_ACCOUNT: statementButtons,
       STL_EXCLUDE: 'all',
       STL_EXCLUDE_LINE: ['export', 'view'],
-      STL_LEDGER: ['balance', 'export', 'view'],
+      STL_INVOICE: ['doAcceptExceptions', 'doReturn', 'export', 'save', 'view'],
+      STL_LEDGER: ['export', 'view'],
     },
     PURCHASE_MANAGER: {
       STL_ACCOUNT: ['export', 'view'],
+      STL_INVOICE: ['export', 'view'],
       STL_EXCLUDE: ['export', 'view'],
       STL_EXCLUDE_LINE: ['export', 'view'],
-      STL_LEDGER: ['balance', 'export', 'view'],
+      STL_LEDGER: ['export', 'view'],
     },
     SUPPLIER_PORTAL: {
       EXT_STL_ACCOUNT: ['doSupplierConfirm', 'doSupplierDispute', 'export', 'save', 'view'],
-      EXT_STL_LEDGER: ['balance', 'export', 'view'],
+      EXT_STL_INVOICE: [
+        'createFromStatement',
+        'delete',
+        'doCancel',
+        'doSubmit',
+        'export',
+        'import',
+        'save',
+        'view',
+      ],
+      EXT_STL_LEDGER: ['export', 'view'],
     },
   },
   workCards: [
@@ -110,6 +140,24 @@ export const settlementArea = defineArea({
       for: ['srmStlAccountHeader.doResolve'],
       list: 'accountStmt',
       order: 81,
+    },
+    {
+      key: 'invoiceExceptions',
+      side: 'internal',
+      entity: 'srmStlInvoiceHeader',
+      filters: { status: 'EXCEPTION' },
+      for: ['srmStlInvoiceHeader.doAcceptExceptions'],
+      list: 'invoice',
+      order: 82,
+    },
+    {
+      key: 'invoicesToCorrect',
+      side: 'external',
+      entity: 'srmStlInvoiceHeader',
+      filters: { status: 'RETURNED' },
+      for: ['srmStlInvoiceHeader.doSubmit'],
+      list: 'supplierInvoice',
+      order: 41,
     },
     {
       key: 'statementsToConfirm',

@@ -8,3 +8,5 @@ export {
   STATEMENT_LINE_STATES,
 } from './statement/statement-line.entity';
 export { ledger, LEDGER_ACCOUNTS, LEDGER_SOURCES } from './ledger/ledger.entity';
+export { invoice, INVOICE_TYPES } from './invoice/invoice.entity';
+export { invoiceLine } from './invoice/invoice-line.entity';

@@ -1,6 +1,7 @@
 // Demo settlement: each demo supplier delivers small lots against its confirmed order on four
 // earlier days, received by the warehouse; finance settles them as a statement per period — the
-// oldest confirmed by the supplier (posted to its account), the next disputed on one line, the
+// oldest confirmed by the supplier (posted to its account) and invoiced — 恒达's invoice held on a
+// price above the agreed one, 瑞丰's matched — the next disputed on one line, the
 // next sent and awaiting the supplier, and the receipts of the receiving demo in a draft.
 // Written once, each step as its own user would (supplier users ship and answer, the buyer
 // receives, finance generates and sends).
@@ -9,6 +10,8 @@ import { asn } from '../delivery';
 import { order } from '../purchasing';
 import { receive } from '../receiving';
 import { DEMO_SUPPLIERS } from '../supplier/server';
+import { invoice } from './invoice/invoice.entity';
+import { draftFromStatement } from './invoice/invoice.support';
 import { statement } from './statement/statement.entity';
 import { generateStatements } from './statement/statement.generate';
 
@@ -101,6 +104,39 @@ const statements = defineSeed('settlement.demo-statements', async (context) => {
     if (settled !== null) {
       await finance.act(statement, 'doSend', [settled]);
       await supplier.act(statement, 'doSupplierConfirm', [settled]);
+      // 恒达 invoices it at a higher price than agreed: held for the buyer. 瑞丰 invoices it as
+      // agreed: matched at once.
+      const draft = await draftFromStatement(supplier, settled, {
+        invoiceType: 'VAT_SPECIAL',
+        invoiceCode: '3200231130',
+        invoiceNumber: `${String(supplierId).padStart(4, '0')}0001`.slice(-8),
+        invoiceDate: day(-38),
+      });
+      if (demo === DEMO_SUPPLIERS[0]) {
+        const lines = draft.lines.map((row) => {
+          const unitPriceExclTax = Math.round(row.unitPriceExclTax * 1.03 * 10000) / 10000;
+          const amountExclTax = Math.round(row.quantity * unitPriceExclTax * 100) / 100;
+          return {
+            invoiceLineId: row.invoiceLineId,
+            lineNum: row.lineNum,
+            accountLineId: row.accountLineId,
+            quantity: row.quantity,
+            unitPriceExclTax,
+            taxRate: row.taxRate,
+            amountExclTax,
+            taxAmount: Math.round(amountExclTax * row.taxRate) / 100,
+          };
+        });
+        await supplier.save(invoice, {
+          invoiceId: draft.invoiceId,
+          versionNum: draft.versionNum,
+          amountExclTax: lines.reduce((total, row) => Math.round((total + row.amountExclTax) * 100) / 100, 0),
+          taxAmount: lines.reduce((total, row) => Math.round((total + row.taxAmount) * 100) / 100, 0),
+          remark: '原材料涨价，按新单价开票',
+          lines,
+        });
+      }
+      await supplier.act(invoice, 'doSubmit', [draft.invoiceId]);
     }
     const disputed = await generate(1);
     if (disputed !== null) {

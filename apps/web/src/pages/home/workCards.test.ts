@@ -88,6 +88,7 @@ describe('the internal home of each demo role', () => {
       'receiptsToPost',
       'statementsToSend',
       'statementDisputes',
+      'invoiceExceptions',
     ]);
   });
 
@@ -95,8 +96,8 @@ describe('the internal home of each demo role', () => {
     expect(cardsOfRoles('PURCHASE_MANAGER')).toEqual([]);
   });
 
-  it('finance: statements to send and disputes to answer', () => {
-    expect(cardsOfRoles('FINANCE')).toEqual(['statementsToSend', 'statementDisputes']);
+  it('finance: statements to send, disputes to answer, invoices held', () => {
+    expect(cardsOfRoles('FINANCE')).toEqual(['statementsToSend', 'statementDisputes', 'invoiceExceptions']);
   });
 
   it('several roles: the union', () => {
@@ -117,12 +118,13 @@ describe('the external home of a supplier', () => {
     return { ...declared, filters: workCardFilters(declared, '2026-03-01'), count: 1 };
   };
 
-  it('orders and delivery notices to confirm, its own delivery notes to submit, statements to confirm', () => {
+  it('orders and delivery notices to confirm, its own delivery notes to submit, statements to confirm, invoices to correct', () => {
     expect(cardsOfSide('external', [SUPPLIER])).toEqual([
       'ordersToConfirm',
       'noticesToConfirm',
       'deliveriesToSubmit',
       'statementsToConfirm',
+      'invoicesToCorrect',
     ]);
   });
 

@@ -116,6 +116,26 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     ],
   },
   {
+    code: 'STL_INVOICE_HELD',
+    name: '发票匹配异常',
+    nameEn: 'Invoice held',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'number', sample: '24322000000012345678' },
+      { name: 'count', sample: '1' },
+    ],
+  },
+  {
+    code: 'STL_INVOICE_RETURNED',
+    name: '发票被退回',
+    nameEn: 'Invoice returned',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'number', sample: '24322000000012345678' },
+      { name: 'count', sample: '0' },
+    ],
+  },
+  {
     code: 'PO_CHANGE_PROPOSED',
     name: '订单变更建议',
     nameEn: 'Order change proposed',

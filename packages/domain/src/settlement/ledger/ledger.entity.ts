@@ -9,9 +9,10 @@ import { amount, date, defineEntity, lookup, number, ref, text } from '@srm/kern
 export const LEDGER_SOURCES = ['STATEMENT', 'INVOICE', 'PAYMENT', 'ADVANCE', 'DEDUCTION'] as const;
 /**
  * The accounts: goods received not yet invoiced (入库暂估), payable to the supplier (应付账款),
- * the bank (银行存款), advances paid (预付账款) and deductions withheld (其他应付—扣款).
+ * the bank (银行存款), advances paid (预付账款), deductions withheld (其他应付—扣款) and the
+ * invoice variances the buyer accepted (发票差异).
  */
-export const LEDGER_ACCOUNTS = ['GRIR', 'AP', 'BANK', 'ADVANCE', 'DEDUCTION'] as const;
+export const LEDGER_ACCOUNTS = ['GRIR', 'AP', 'BANK', 'ADVANCE', 'DEDUCTION', 'VARIANCE'] as const;
 
 export const ledger = defineEntity('srmStlLedger', {
   area: 'settlement',

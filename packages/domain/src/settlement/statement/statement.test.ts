@@ -5,55 +5,12 @@
 // supplier sees none of it.
 import { describe, expect, it } from 'vitest';
 import { useProcurement } from '../../procurement.testing';
-
-type Row = Record<string, unknown> & { lines?: Row[] };
+import { type Row, STATEMENT, settlementHelpers } from '../settlement.testing';
 
 const fixture = useProcurement();
-const { ids, call, ok, suppliers, releasedOrder } = fixture;
-const S = 'srmStlAccountHeader';
-
-/** A delivery of 20 screws (0.30) and 10 brackets (6.25) of a new order to supplier A, received on `day`. */
-async function received(day: string): Promise<Row> {
-  const order = await releasedOrder();
-  const [screws, brackets] = order.lines!;
-  const note = await ok(
-    'srmPurAsnHeader',
-    'createFromOrderLines',
-    {
-      shipDate: day,
-      lines: [
-        { poLineId: screws!.poLineId, shipQuantity: 20 },
-        { poLineId: brackets!.poLineId, shipQuantity: 10 },
-      ],
-    },
-    suppliers.a,
-  );
-  await ok('srmPurAsnHeader', 'doSubmit', { asnHeaderId: note.asnHeaderId }, suppliers.a);
-  return ok('srmPurReceiveHeader', 'receiveAsn', {
-    asnHeaderId: note.asnHeaderId,
-    storageLocationId: ids.store,
-    receiveDate: day,
-  });
-}
-
-async function post(body: Row): Promise<Row> {
-  const saved = await ok('srmPurReceiveHeader', 'saveOrUpdate', body);
-  await ok('srmPurReceiveHeader', 'doPost', { receiveHeaderId: saved.receiveHeaderId });
-  return saved;
-}
-
-const period = (day: string) => ({
-  supplierId: ids.supA,
-  orgId: ids.orgA,
-  currencyId: ids.currency,
-  periodStartDate: day,
-  periodEndDate: day,
-});
-
-async function generate(day: string): Promise<Row> {
-  const [made] = await ok<Row[]>(S, 'generate', period(day));
-  return ok(S, 'findById', { accountHeaderId: made!.accountHeaderId });
-}
+const { ids, call, ok, suppliers } = fixture;
+const { received, post, period, generate } = settlementHelpers(fixture);
+const S = STATEMENT;
 
 const amounts = (row: Row) => [
   row.quantity,
