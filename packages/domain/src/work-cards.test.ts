@@ -31,6 +31,7 @@ const SUPPLIER_CARDS = [
   'deliveriesToSubmit',
   'statementsToConfirm',
   'invoicesToCorrect',
+  'deductionsToAcknowledge',
 ];
 
 let server: TestServer;
@@ -175,7 +176,7 @@ describe('the work cards of a home', () => {
       buyer: BUYER_CARDS,
       // The approver's work is its pending approvals (我的待办), not cards.
       approver: [],
-      finance: ['statementsToSend', 'statementDisputes', 'invoiceExceptions'],
+      finance: ['statementsToSend', 'statementDisputes', 'invoiceExceptions', 'paymentsToPay'],
       supA: SUPPLIER_CARDS,
       supB: SUPPLIER_CARDS,
     } as const;
@@ -320,7 +321,10 @@ describe('the work cards of a home', () => {
       await role('BUYER'),
       await role('FINANCE'),
     ]);
-    expect((await cardsOf(buyerAndFinance)).map((card) => card.key)).toEqual(BUYER_CARDS);
+    expect((await cardsOf(buyerAndFinance)).map((card) => card.key)).toEqual([
+      ...BUYER_CARDS,
+      'paymentsToPay',
+    ]);
   });
 
   it('a buyer who may not read receipts gets no card of them, whatever else it holds', async () => {

@@ -3,6 +3,7 @@ import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
 import { excludeScreens } from './exclude/exclude.screens';
 import { invoiceScreens } from './invoice/invoice.screens';
+import { moneyScreens } from './payment/payment.screens';
 import { ledgerScreens } from './ledger/ledger.screens';
 import { statementScreens } from './statement/statement.screens';
 
@@ -16,5 +17,6 @@ export const settlementWeb = defineAreaScreens('settlement', labels, [
   ...statementScreens,
   ...excludeScreens,
   ...invoiceScreens,
+  ...moneyScreens,
   ...ledgerScreens,
 ]);

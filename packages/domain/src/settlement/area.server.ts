@@ -1,12 +1,17 @@
-// Settlement on the server: exclusions', statements' and the ledger's behaviour and endpoints,
-// and their demo data (after receiving's, whose receipts they settle).
+// Settlement on the server: the behaviour and endpoints of exclusions, statements, invoices,
+// advances, deductions, payments and the ledger, their approval processes, and their demo data
+// (after receiving's, whose receipts they settle).
 import { defineServerArea } from '@srm/platform';
 import { settlementArea } from './area';
 import { settlementSeeds } from './settlement.seed';
+import { advanceActions } from './advance/advance.actions';
+import { settlementApprovals } from './approval';
+import { deductionActions } from './deduction/deduction.actions';
 import { excludeActions } from './exclude/exclude.actions';
 import { invoiceActions } from './invoice/invoice.actions';
 import { invoiceEndpoints } from './invoice/invoice.endpoints';
 import { ledgerEndpoints } from './ledger/ledger.endpoints';
+import { paymentActions } from './payment/payment.actions';
 import { statementActions } from './statement/statement.actions';
 import { statementEndpoints } from './statement/statement.endpoints';
 
@@ -17,7 +22,11 @@ export const settlementServer = defineServerArea(settlementArea, {
     statementEndpoints,
     invoiceActions,
     invoiceEndpoints,
+    advanceActions,
+    deductionActions,
+    paymentActions,
     ledgerEndpoints,
   ],
   seeds: settlementSeeds,
+  approvalTemplates: settlementApprovals,
 });

@@ -4,16 +4,19 @@
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
+import { advance } from './advance/advance.entity';
+import { deduction } from './deduction/deduction.entity';
 import { excludeBill } from './exclude/exclude.entity';
 import { invoice } from './invoice/invoice.entity';
 import { ledger } from './ledger/ledger.entity';
+import { payment } from './payment/payment.entity';
 import { statement } from './statement/statement.entity';
 
 const statementButtons = ['doCancel', 'doResolve', 'doSend', 'export', 'generate', 'save', 'view'];
 
 export const settlementArea = defineArea({
   name: 'settlement',
-  entities: [excludeBill, statement, invoice, ledger],
+  entities: [excludeBill, statement, invoice, advance, deduction, payment, ledger],
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SETTLEMENT', side: 'internal', icon: 'bank', order: 65 },
@@ -53,6 +56,30 @@ export const settlementArea = defineArea({
       order: 40,
     },
     {
+      code: 'STL_PAYMENT',
+      side: 'internal',
+      under: 'SETTLEMENT',
+      path: 'paymentApply',
+      entity: 'srmStlPaymentHeader',
+      order: 50,
+    },
+    {
+      code: 'STL_ADVANCE',
+      side: 'internal',
+      under: 'SETTLEMENT',
+      path: 'advanceApply',
+      entity: 'srmStlAdvance',
+      order: 60,
+    },
+    {
+      code: 'STL_DEDUCTION',
+      side: 'internal',
+      under: 'SETTLEMENT',
+      path: 'deductions',
+      entity: 'srmStlDeduction',
+      order: 70,
+    },
+    {
       code: 'STL_LEDGER',
       side: 'internal',
       under: 'SETTLEMENT',
@@ -77,6 +104,30 @@ export const settlementArea = defineArea({
       order: 20,
     },
     {
+      code: 'EXT_STL_PAYMENT',
+      side: 'external',
+      under: 'EXT_SETTLEMENT',
+      path: 'supplierPaymentApply',
+      entity: 'srmStlPaymentHeader',
+      order: 30,
+    },
+    {
+      code: 'EXT_STL_ADVANCE',
+      side: 'external',
+      under: 'EXT_SETTLEMENT',
+      path: 'supplierAdvanceApply',
+      entity: 'srmStlAdvance',
+      order: 40,
+    },
+    {
+      code: 'EXT_STL_DEDUCTION',
+      side: 'external',
+      under: 'EXT_SETTLEMENT',
+      path: 'supplierDeductions',
+      entity: 'srmStlDeduction',
+      order: 50,
+    },
+    {
       code: 'EXT_STL_LEDGER',
       side: 'external',
       under: 'EXT_SETTLEMENT',
@@ -91,6 +142,9 @@ export const settlementArea = defineArea({
       STL_EXCLUDE: 'all',
       STL_EXCLUDE_LINE: ['export', 'view'],
       STL_INVOICE: ['doAcceptExceptions', 'doReturn', 'export', 'save', 'view'],
+      STL_PAYMENT: 'all',
+      STL_ADVANCE: 'all',
+      STL_DEDUCTION: 'all',
       STL_LEDGER: ['export', 'view'],
     },
     BUYER: {
@@ -98,11 +152,17 @@ export const settlementArea = defineArea({
       STL_EXCLUDE: 'all',
       STL_EXCLUDE_LINE: ['export', 'view'],
       STL_INVOICE: ['doAcceptExceptions', 'doReturn', 'export', 'save', 'view'],
+      STL_PAYMENT: ['export', 'view'],
+      STL_ADVANCE: ['export', 'view'],
+      STL_DEDUCTION: 'all',
       STL_LEDGER: ['export', 'view'],
     },
     PURCHASE_MANAGER: {
       STL_ACCOUNT: ['export', 'view'],
       STL_INVOICE: ['export', 'view'],
+      STL_PAYMENT: ['export', 'view'],
+      STL_ADVANCE: ['export', 'view'],
+      STL_DEDUCTION: ['export', 'view'],
       STL_EXCLUDE: ['export', 'view'],
       STL_EXCLUDE_LINE: ['export', 'view'],
       STL_LEDGER: ['export', 'view'],
@@ -119,6 +179,9 @@ export const settlementArea = defineArea({
         'save',
         'view',
       ],
+      EXT_STL_PAYMENT: ['export', 'view'],
+      EXT_STL_ADVANCE: ['export', 'view'],
+      EXT_STL_DEDUCTION: ['doAcknowledge', 'doDispute', 'export', 'save', 'view'],
       EXT_STL_LEDGER: ['export', 'view'],
     },
   },
@@ -149,6 +212,24 @@ export const settlementArea = defineArea({
       for: ['srmStlInvoiceHeader.doAcceptExceptions'],
       list: 'invoice',
       order: 82,
+    },
+    {
+      key: 'paymentsToPay',
+      side: 'internal',
+      entity: 'srmStlPaymentHeader',
+      filters: { status: 'APPROVED' },
+      for: ['srmStlPaymentHeader.doPay'],
+      list: 'paymentApply',
+      order: 83,
+    },
+    {
+      key: 'deductionsToAcknowledge',
+      side: 'external',
+      entity: 'srmStlDeduction',
+      filters: { status: 'ISSUED' },
+      for: ['srmStlDeduction.doAcknowledge'],
+      list: 'supplierDeductions',
+      order: 42,
     },
     {
       key: 'invoicesToCorrect',

@@ -10,3 +10,7 @@ export {
 export { ledger, LEDGER_ACCOUNTS, LEDGER_SOURCES } from './ledger/ledger.entity';
 export { invoice, INVOICE_TYPES } from './invoice/invoice.entity';
 export { invoiceLine } from './invoice/invoice-line.entity';
+export { payment, PAYMENT_PROCESS } from './payment/payment.entity';
+export { paymentLine } from './payment/payment-line.entity';
+export { advance, ADVANCE_PROCESS } from './advance/advance.entity';
+export { deduction, DEDUCTION_TYPES } from './deduction/deduction.entity';

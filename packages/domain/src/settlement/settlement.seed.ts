@@ -5,12 +5,23 @@
 // next sent and awaiting the supplier, and the receipts of the receiving demo in a draft.
 // Written once, each step as its own user would (supplier users ship and answer, the buyer
 // receives, finance generates and sends).
-import { type Actor, type DataApi, SYSTEM_ACTOR, type SeedContext, dataApi, defineSeed } from '@srm/platform';
+import {
+  type Actor,
+  type DataApi,
+  SYSTEM_ACTOR,
+  type SeedContext,
+  dataApi,
+  decideAll,
+  defineSeed,
+} from '@srm/platform';
 import { asn } from '../delivery';
 import { order } from '../purchasing';
 import { receive } from '../receiving';
 import { DEMO_SUPPLIERS } from '../supplier/server';
+import { advance } from './advance/advance.entity';
+import { deduction } from './deduction/deduction.entity';
 import { invoice } from './invoice/invoice.entity';
+import { payment } from './payment/payment.entity';
 import { draftFromStatement } from './invoice/invoice.support';
 import { statement } from './statement/statement.entity';
 import { generateStatements } from './statement/statement.generate';
@@ -137,6 +148,7 @@ const statements = defineSeed('settlement.demo-statements', async (context) => {
         });
       }
       await supplier.act(invoice, 'doSubmit', [draft.invoiceId]);
+      await money(context, finance, supplier, demo === DEMO_SUPPLIERS[0], draft.invoiceId);
     }
     const disputed = await generate(1);
     if (disputed !== null) {
@@ -155,5 +167,69 @@ const statements = defineSeed('settlement.demo-statements', async (context) => {
     await generate(3);
   }
 });
+
+/**
+ * Advances, deductions and payments: 恒达 has a deduction to acknowledge; 瑞丰 an advance partly
+ * applied, an acknowledged deduction, a paid application of part of its invoice and one for the
+ * rest awaiting approval.
+ */
+async function money(
+  context: SeedContext,
+  finance: DataApi,
+  supplier: DataApi,
+  held: boolean,
+  invoiceId: number,
+): Promise<void> {
+  const bill = await finance.find(invoice, invoiceId);
+  const account = { supplierId: bill.supplierId, orgId: bill.orgId, currencyId: bill.currencyId };
+  // Amounts in proportion to the invoice, whatever the demo order's size.
+  const total = Math.round((bill.amountExclTax + bill.taxAmount) * 100) / 100;
+  const share = (percent: number) => Math.max(0.01, Math.round(total * percent) / 100);
+  const approve = async (entity: typeof advance | typeof payment, id: number) => {
+    await finance.act(entity, 'doSubmit', [id]);
+    await decideAll(context.runtime, entity.name, id, 'approve');
+  };
+  const claim = await finance.save(deduction, {
+    ...account,
+    deductionType: 'QUALITY_CLAIM',
+    deductionDate: day(-20),
+    amount: held ? 200 : share(5),
+    reason: held ? '来料外观不良，挑选工时费' : '延期交货 2 天违约金',
+    sourceNumber: held ? 'QC20261101' : null,
+  });
+  await finance.act(deduction, 'doIssue', [claim.deductionId]);
+  if (held) return;
+  await supplier.act(deduction, 'doAcknowledge', [claim.deductionId]);
+  const prepaid = await finance.save(advance, {
+    ...account,
+    amount: share(20),
+    applyDate: day(-50),
+    reason: '首批备料预付款',
+  });
+  await approve(advance, prepaid.advanceId);
+  await finance.act(advance, 'doPay', [prepaid.advanceId], { bankReference: 'CMB20261012001' });
+  const first = Math.round(total * 60) / 100;
+  const paid = await finance.save(payment, {
+    ...account,
+    applyDate: day(-30),
+    plannedPayDate: day(-25),
+    lines: [
+      { lineNum: 1, sourceType: 'INVOICE', invoiceId, amount: first },
+      { lineNum: 2, sourceType: 'ADVANCE', advanceId: prepaid.advanceId, amount: share(10) },
+      { lineNum: 3, sourceType: 'DEDUCTION', deductionId: claim.deductionId, amount: share(5) },
+    ],
+  });
+  await approve(payment, paid.paymentId);
+  await finance.act(payment, 'doPay', [paid.paymentId], { bankReference: 'CMB20261106001' });
+  const rest = await finance.save(payment, {
+    ...account,
+    applyDate: day(-2),
+    plannedPayDate: day(5),
+    lines: [
+      { lineNum: 1, sourceType: 'INVOICE', invoiceId, amount: Math.round((total - first) * 100) / 100 },
+    ],
+  });
+  await finance.act(payment, 'doSubmit', [rest.paymentId]);
+}
 
 export const settlementSeeds = [statements];

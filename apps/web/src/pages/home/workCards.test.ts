@@ -96,12 +96,17 @@ describe('the internal home of each demo role', () => {
     expect(cardsOfRoles('PURCHASE_MANAGER')).toEqual([]);
   });
 
-  it('finance: statements to send, disputes to answer, invoices held', () => {
-    expect(cardsOfRoles('FINANCE')).toEqual(['statementsToSend', 'statementDisputes', 'invoiceExceptions']);
+  it('finance: statements to send, disputes to answer, invoices held, payments to make', () => {
+    expect(cardsOfRoles('FINANCE')).toEqual([
+      'statementsToSend',
+      'statementDisputes',
+      'invoiceExceptions',
+      'paymentsToPay',
+    ]);
   });
 
   it('several roles: the union', () => {
-    expect(cardsOfRoles('BUYER', 'FINANCE')).toEqual(cardsOfRoles('BUYER'));
+    expect(cardsOfRoles('BUYER', 'FINANCE')).toEqual([...cardsOfRoles('BUYER'), 'paymentsToPay']);
     expect(cardsOfRoles('PURCHASE_MANAGER', 'FINANCE')).toEqual(cardsOfRoles('FINANCE'));
   });
 });
@@ -125,6 +130,7 @@ describe('the external home of a supplier', () => {
       'deliveriesToSubmit',
       'statementsToConfirm',
       'invoicesToCorrect',
+      'deductionsToAcknowledge',
     ]);
   });
 

@@ -136,6 +136,27 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     ],
   },
   {
+    code: 'STL_PAYMENT_PAID',
+    name: '付款已支付',
+    nameEn: 'Payment made',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'number', sample: 'PA202612010001' },
+      { name: 'amount', sample: 'CNY 1,250.00' },
+    ],
+  },
+  {
+    code: 'STL_DEDUCTION_ISSUED',
+    name: '扣款待确认',
+    nameEn: 'Deduction to acknowledge',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'number', sample: 'DD202612010001' },
+      { name: 'amount', sample: '500.00' },
+      { name: 'reason', sample: '来料不良挑选费' },
+    ],
+  },
+  {
     code: 'PO_CHANGE_PROPOSED',
     name: '订单变更建议',
     nameEn: 'Order change proposed',

@@ -51,6 +51,8 @@ export const invoice = defineEntity('srmStlInvoiceHeader', {
       computed: (row) => add(String(row.amountExclTax ?? 0), String(row.taxAmount ?? 0)).toNumber(),
     }),
     matchStatus: lookup('STL_MATCH_STATUS', { readonly: true, codes: ['MATCHED', 'EXCEPTION'] }),
+    /** Paid on posted payment applications. */
+    paidAmount: amount({ readonly: true, default: 0 }),
     submittedDate: datetime({ readonly: true }),
     matchedDate: datetime({ readonly: true }),
     /** `<supplier>:<code>:<number>` while the invoice counts: one invoice number per supplier. */
@@ -74,6 +76,7 @@ export const invoice = defineEntity('srmStlInvoiceHeader', {
       'taxAmount',
       'amountInclTax',
       'matchStatus',
+      'paidAmount',
       'status',
     ],
     filters: [

@@ -1,0 +1,278 @@
+// Payment applications on the server. Each line takes an amount of a source of the application's
+// supplier, organisation and currency — a matched invoice, a paid advance, an acknowledged
+// deduction — never more than remains open of it (less what other applications in approval hold);
+// the header's totals follow its lines. Paying locks the sources, checks again, raises what each
+// has had paid or applied and posts once: Dr payable for the invoices, Cr bank for what is paid,
+// Cr advances and deductions for what they cover. A second 付款 finds the application paid.
+import { type Decimal, type ReadRowOf, type RuleIssue, dec, sum } from '@srm/kernel';
+import { type DataApi, defineActions } from '@srm/platform';
+import { advance } from '../advance/advance.entity';
+import { deduction } from '../deduction/deduction.entity';
+import { invoice } from '../invoice/invoice.entity';
+import { post } from '../ledger/ledger.post';
+import { currency } from '../../base-data';
+import { today } from '../support';
+import { tellSupplierPaid } from './payment.notify';
+import { payment } from './payment.entity';
+import { paymentLine } from './payment-line.entity';
+
+type Line = Pick<
+  ReadRowOf<typeof paymentLine>,
+  'sourceType' | 'invoiceId' | 'advanceId' | 'deductionId' | 'amount' | 'lineNum'
+>;
+interface Account {
+  readonly paymentId?: number;
+  readonly supplierId: number;
+  readonly orgId: number;
+  readonly currencyId: number;
+}
+
+/** Applications whose lines hold their sources' amounts until paid. */
+const HOLDING_STATES = ['APPROVING', 'APPROVED'];
+
+const platform = (ctx: DataApi) => ctx.system('a payment reads and moves the amounts of its sources');
+
+interface Source {
+  readonly account: Account;
+  readonly number: string | null;
+  readonly usable: boolean;
+  readonly total: Decimal;
+  readonly used: Decimal;
+}
+
+const keyOf = (line: Line): string | null =>
+  line.sourceType === 'INVOICE'
+    ? line.invoiceId === null || line.invoiceId === undefined
+      ? null
+      : `I${line.invoiceId}`
+    : line.sourceType === 'ADVANCE'
+      ? line.advanceId === null || line.advanceId === undefined
+        ? null
+        : `A${line.advanceId}`
+      : line.deductionId === null || line.deductionId === undefined
+        ? null
+        : `D${line.deductionId}`;
+
+/** The sources the lines name, by key, with what each allows; locked when asked. */
+async function sourcesOf(ctx: DataApi, lines: readonly Line[], lock: boolean): Promise<Map<string, Source>> {
+  const system = platform(ctx);
+  const ids = (type: string, pick: (line: Line) => number | null | undefined) =>
+    [...new Set(lines.filter((line) => line.sourceType === type).flatMap((line) => pick(line) ?? []))].sort(
+      (a, b) => a - b,
+    );
+  const read = async <E extends typeof invoice | typeof advance | typeof deduction>(
+    entity: E,
+    wanted: number[],
+  ) =>
+    !wanted.length
+      ? []
+      : lock
+        ? await system.lock(entity, wanted)
+        : await system.list(entity, { [entity.key]: wanted } as never);
+  const out = new Map<string, Source>();
+  for (const row of await read(
+    invoice,
+    ids('INVOICE', (line) => line.invoiceId),
+  ))
+    out.set(`I${row.invoiceId}`, {
+      account: row,
+      number: row.invoiceNumber,
+      usable: row.status === 'MATCHED',
+      // The invoice's total as stated: amount excluding tax plus tax.
+      total: dec(row.amountExclTax).add(dec(row.taxAmount)),
+      used: dec(row.paidAmount),
+    });
+  for (const row of await read(
+    advance,
+    ids('ADVANCE', (line) => line.advanceId),
+  ))
+    out.set(`A${row.advanceId}`, {
+      account: row,
+      number: row.advanceNumber,
+      usable: row.status === 'PAID',
+      total: dec(row.amount),
+      used: dec(row.appliedAmount),
+    });
+  for (const row of await read(
+    deduction,
+    ids('DEDUCTION', (line) => line.deductionId),
+  ))
+    out.set(`D${row.deductionId}`, {
+      account: row,
+      number: row.deductionNumber,
+      usable: row.status === 'ACKNOWLEDGED',
+      total: dec(row.amount),
+      used: dec(row.appliedAmount),
+    });
+  return out;
+}
+
+/** What other applications in approval hold of each source. */
+async function heldElsewhere(ctx: DataApi, lines: readonly Line[], paymentId: number | undefined) {
+  const system = platform(ctx);
+  const byType = (type: string, pick: (line: Line) => number | null | undefined) =>
+    lines.filter((line) => line.sourceType === type).flatMap((line) => pick(line) ?? []);
+  const others = [
+    ...(await system.list(paymentLine, { invoiceId: byType('INVOICE', (line) => line.invoiceId) })),
+    ...(await system.list(paymentLine, { advanceId: byType('ADVANCE', (line) => line.advanceId) })),
+    ...(await system.list(paymentLine, { deductionId: byType('DEDUCTION', (line) => line.deductionId) })),
+  ].filter((line) => line.paymentId !== paymentId);
+  const holding = new Set(
+    others.length
+      ? (
+          await system.list(payment, {
+            paymentId: [...new Set(others.map((line) => line.paymentId))],
+            status: HOLDING_STATES,
+          })
+        ).map((row) => row.paymentId)
+      : [],
+  );
+  const held = new Map<string, Decimal>();
+  for (const line of others) {
+    const key = keyOf(line);
+    if (key && holding.has(line.paymentId)) held.set(key, (held.get(key) ?? dec(0)).add(dec(line.amount)));
+  }
+  return held;
+}
+
+/** Why the lines cannot be paid as they are, line by line. */
+async function lineIssues(
+  ctx: DataApi,
+  row: Account,
+  lines: readonly Line[],
+  lock: boolean,
+): Promise<RuleIssue[]> {
+  const sources = await sourcesOf(ctx, lines, lock);
+  const held = await heldElsewhere(ctx, lines, row.paymentId);
+  const taken = new Map<string, Decimal>();
+  const issues: RuleIssue[] = [];
+  lines.forEach((line, index) => {
+    const key = keyOf(line);
+    const field = `lines.${index}.amount`;
+    const source = key ? sources.get(key) : undefined;
+    const params = { line: line.lineNum ?? index + 1 };
+    if (!key || !source || !source.usable) {
+      issues.push({ field, message: `settlement.payment.source.${line.sourceType}`, params });
+      return;
+    }
+    const { account } = source;
+    if (
+      account.supplierId !== row.supplierId ||
+      account.orgId !== row.orgId ||
+      account.currencyId !== row.currencyId
+    ) {
+      issues.push({ field, message: 'settlement.payment.otherAccount', params });
+      return;
+    }
+    const open = source.total
+      .sub(source.used)
+      .sub(held.get(key) ?? 0)
+      .sub(taken.get(key) ?? 0);
+    if (dec(line.amount).gt(open))
+      issues.push({
+        field,
+        message: 'settlement.payment.overOpen',
+        params: { ...params, number: source.number ?? '', open: open.toFixed(2) },
+      });
+    taken.set(key, (taken.get(key) ?? dec(0)).add(dec(line.amount)));
+  });
+  return issues;
+}
+
+function totalsOf(lines: readonly Line[]) {
+  const of = (type: string) =>
+    sum(
+      lines.filter((line) => line.sourceType === type),
+      (line) => line.amount,
+    );
+  const invoices = of('INVOICE');
+  const advances = of('ADVANCE');
+  const deductions = of('DEDUCTION');
+  return { invoices, advances, deductions, pay: invoices.sub(advances).sub(deductions) };
+}
+
+function totalIssues(lines: readonly Line[]): RuleIssue[] {
+  const totals = totalsOf(lines);
+  if (totals.invoices.isZero()) return [{ message: 'settlement.payment.noInvoice' }];
+  if (totals.pay.isNegative())
+    return [{ message: 'settlement.payment.negative', params: { pay: totals.pay.toFixed(2) } }];
+  return [];
+}
+
+/** Raises what each source has had paid or applied. */
+async function apply(ctx: DataApi, lines: readonly Line[]): Promise<void> {
+  const system = platform(ctx);
+  const add = new Map<string, Decimal>();
+  for (const line of lines) {
+    const key = keyOf(line)!;
+    add.set(key, (add.get(key) ?? dec(0)).add(dec(line.amount)));
+  }
+  const sources = await sourcesOf(ctx, lines, true);
+  for (const [key, amount] of add) {
+    const id = Number(key.slice(1));
+    const next = sources.get(key)!.used.add(amount).toNumber();
+    if (key.startsWith('I')) await system.patch(invoice, id, { paidAmount: next });
+    else if (key.startsWith('A')) await system.patch(advance, id, { appliedAmount: next });
+    else await system.patch(deduction, id, { appliedAmount: next });
+  }
+}
+
+export const paymentActions = defineActions(payment, {
+  async beforeSave(ctx) {
+    const { row } = ctx;
+    const lines = ctx.newLines.lines;
+    const sources = await sourcesOf(ctx, lines, false);
+    for (const line of lines) {
+      const source = sources.get(keyOf(line) ?? '');
+      line.sourceNumber = source?.number ?? null;
+      line.openAmount = source ? source.total.sub(source.used).toNumber() : null;
+    }
+    const totals = totalsOf(lines);
+    row.invoiceAmount = totals.invoices.toNumber();
+    row.advanceAmount = totals.advances.toNumber();
+    row.deductionAmount = totals.deductions.toNumber();
+    row.payAmount = totals.pay.toNumber();
+    const issues = await lineIssues(ctx, { ...row, paymentId: ctx.previous?.paymentId }, lines, false);
+    return issues.length ? issues : null;
+  },
+  guards: {
+    async doSubmit(ctx) {
+      const lines = await ctx.lines(paymentLine, ctx.row.paymentId);
+      const totals = totalIssues(lines);
+      return totals.length ? totals : lineIssues(ctx, ctx.row, lines, false);
+    },
+    async doPay(ctx) {
+      const lines = await ctx.lines(paymentLine, ctx.row.paymentId);
+      return lineIssues(ctx, ctx.row, lines, true);
+    },
+  },
+  actions: {
+    async doPay(ctx) {
+      const { row } = ctx;
+      const lines = await ctx.lines(paymentLine, row.paymentId);
+      await apply(ctx, lines);
+      const bankReference = ctx.input.bankReference?.trim() || row.bankReference;
+      await ctx.patch(payment, row.paymentId, { paidDate: ctx.now.getTime(), bankReference });
+      const totals = totalsOf(lines);
+      await post(ctx, {
+        supplierId: row.supplierId,
+        orgId: row.orgId,
+        currencyId: row.currencyId,
+        postingDate: today(ctx),
+        sourceType: 'PAYMENT',
+        sourceId: row.paymentId,
+        sourceNumber: row.paymentNumber,
+        event: 'pay',
+        memo: bankReference,
+        entries: [
+          { accountCode: 'AP', debit: totals.invoices },
+          { accountCode: 'BANK', credit: totals.pay },
+          { accountCode: 'ADVANCE', credit: totals.advances },
+          { accountCode: 'DEDUCTION', credit: totals.deductions },
+        ],
+      });
+      const [money] = await platform(ctx).list(currency, { currencyId: row.currencyId });
+      await tellSupplierPaid(ctx, row, money?.currencyCode ?? '');
+    },
+  },
+});

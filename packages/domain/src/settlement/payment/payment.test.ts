@@ -1,0 +1,160 @@
+// Payment applications over real HTTP on a real database: a matched invoice paid less an advance
+// and an acknowledged deduction, approved, then 付款 sent twenty times at once — one payment, one
+// balanced posting, each source moved once; nothing left to pay twice; the other supplier sees none
+// of it.
+import { describe, expect, it } from 'vitest';
+import { decideAll } from '@srm/platform';
+import { useProcurement } from '../../procurement.testing';
+import { type Row, settlementHelpers } from '../settlement.testing';
+
+const fixture = useProcurement();
+const { ids, call, ok, suppliers, server } = fixture;
+const { confirmedStatement } = settlementHelpers(fixture);
+const P = 'srmStlPaymentHeader';
+const account = () => ({ supplierId: ids.supA, orgId: ids.orgA, currencyId: ids.currency });
+const applied = () => ({ ...account(), applyDate: '2026-12-14' });
+
+async function approved(entity: string, key: string, id: unknown): Promise<void> {
+  await ok(entity, 'doSubmit', { [key]: id });
+  await decideAll(server().runtime, entity, id as number, 'approve');
+  expect((await ok(entity, 'findById', { [key]: id })).status).toBe('APPROVED');
+}
+
+async function matchedInvoice(day: string, number: string): Promise<Row> {
+  const statement = await confirmedStatement(day);
+  const draft = await ok(
+    'srmStlInvoiceHeader',
+    'createFromStatement',
+    {
+      accountHeaderId: statement.accountHeaderId,
+      invoiceType: 'DIGITAL',
+      invoiceNumber: number,
+      invoiceDate: day,
+    },
+    suppliers.a,
+  );
+  await ok('srmStlInvoiceHeader', 'doSubmit', { invoiceId: draft.invoiceId }, suppliers.a);
+  return ok('srmStlInvoiceHeader', 'findById', { invoiceId: draft.invoiceId });
+}
+
+const balanceOf = async (actor = suppliers.a) =>
+  ((await ok<Row[]>('srmStlLedger', 'balance', { orgId: ids.orgA }, actor))[0]?.balance as number) ?? 0;
+
+describe('a payment application', () => {
+  it('pays an invoice less an advance and a deduction, once, under twenty 付款 at once', async () => {
+    const bill = await matchedInvoice('2026-12-11', '24322000000000000001');
+    expect(bill).toMatchObject({ status: 'MATCHED', amountInclTax: 77.41 });
+
+    // An advance of 20.00, approved and paid: posted once, Dr advances / Cr bank.
+    const adv = await ok('srmStlAdvance', 'saveOrUpdate', { ...applied(), amount: 20, reason: '备料预付' });
+    await approved('srmStlAdvance', 'advanceId', adv.advanceId);
+    await ok('srmStlAdvance', 'doPay', { advanceId: adv.advanceId, versionNum: undefined });
+
+    // A deduction of 5.00 the supplier acknowledges; supplier B never sees it.
+    const ded = await ok('srmStlDeduction', 'saveOrUpdate', {
+      ...account(),
+      deductionDate: '2026-12-13',
+      deductionType: 'QUALITY_CLAIM',
+      amount: 5,
+      reason: '来料不良挑选费',
+    });
+    expect(
+      (await call('srmStlDeduction', 'findById', { deductionId: ded.deductionId }, suppliers.a)).httpStatus,
+    ).toBe(404);
+    await ok('srmStlDeduction', 'doIssue', { deductionId: ded.deductionId });
+    expect(
+      (await call('srmStlDeduction', 'findById', { deductionId: ded.deductionId }, suppliers.b)).httpStatus,
+    ).toBe(404);
+    await ok('srmStlDeduction', 'doAcknowledge', { deductionId: ded.deductionId }, suppliers.a);
+
+    const lines = (advanceAmount: number) => [
+      { lineNum: 1, sourceType: 'INVOICE', invoiceId: bill.invoiceId, amount: 77.41 },
+      { lineNum: 2, sourceType: 'ADVANCE', advanceId: adv.advanceId, amount: advanceAmount },
+      { lineNum: 3, sourceType: 'DEDUCTION', deductionId: ded.deductionId, amount: 5 },
+    ];
+    // More of the advance than was paid is refused, with what is open.
+    const over = await call(P, 'saveOrUpdate', { ...applied(), lines: lines(25) }, undefined, 'EN');
+    expect(over.httpStatus).toBe(400);
+    expect(JSON.stringify(over.body)).toContain('only 20.00');
+    const saved = await ok(P, 'saveOrUpdate', { ...applied(), lines: lines(20) });
+    expect(saved).toMatchObject({
+      invoiceAmount: 77.41,
+      advanceAmount: 20,
+      deductionAmount: 5,
+      payAmount: 52.41,
+    });
+    // In approval, its sources are held: another application cannot take them.
+    await approved(P, 'paymentId', saved.paymentId);
+    const again = await call(P, 'saveOrUpdate', { ...applied(), lines: lines(20).slice(0, 1) });
+    expect(again.httpStatus).toBe(400);
+    // The supplier sees its approved payment; supplier B does not.
+    expect((await ok(P, 'findById', { paymentId: saved.paymentId }, suppliers.a)).status).toBe('APPROVED');
+    expect((await call(P, 'findById', { paymentId: saved.paymentId }, suppliers.b)).httpStatus).toBe(404);
+
+    const before = await balanceOf();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(P, 'doPay', { paymentId: saved.paymentId, bankReference: 'CMB20261211001' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.body.status === 'S')).toHaveLength(1);
+    expect(answers.every((answer) => answer.httpStatus < 500)).toBe(true);
+    const paid = await ok(P, 'findById', { paymentId: saved.paymentId }, suppliers.a);
+    expect(paid.status).toBe('PAID');
+    const posted = (
+      await ok<Row[]>('srmStlLedger', 'listByPage', { sourceType: 'PAYMENT', pageRows: 200 })
+    ).filter((row) => row.sourceNumber === saved.paymentNumber);
+    expect(posted.map((row) => [row.accountCode, row.debitAmount, row.creditAmount]).sort()).toEqual(
+      [
+        ['AP', 77.41, 0],
+        ['BANK', 0, 52.41],
+        ['ADVANCE', 0, 20],
+        ['DEDUCTION', 0, 5],
+      ].sort(),
+    );
+    // Each source moved once; the supplier's balance moved by the invoice paid.
+    expect((await ok('srmStlInvoiceHeader', 'findById', { invoiceId: bill.invoiceId })).paidAmount).toBe(
+      77.41,
+    );
+    expect(await ok('srmStlAdvance', 'findById', { advanceId: adv.advanceId })).toMatchObject({
+      appliedAmount: 20,
+      balance: 0,
+    });
+    expect((await ok('srmStlDeduction', 'findById', { deductionId: ded.deductionId })).appliedAmount).toBe(5);
+    expect(Math.round((before - (await balanceOf())) * 100) / 100).toBe(77.41);
+    // Nothing of the invoice is left to pay; supplier B learns nothing of A's money.
+    const twice = await call(P, 'saveOrUpdate', { ...applied(), lines: lines(0).slice(0, 1) });
+    expect(twice.httpStatus).toBe(400);
+    expect(await ok<Row[]>(P, 'listByPage', {}, suppliers.b)).toEqual([]);
+    expect(await ok<Row[]>('srmStlLedger', 'balance', {}, suppliers.b)).toEqual([]);
+  });
+
+  it('refuses an application without an invoice, or whose advances and deductions exceed it', async () => {
+    const bill = await matchedInvoice('2026-12-12', '24322000000000000002');
+    const ded = await ok('srmStlDeduction', 'saveOrUpdate', {
+      ...account(),
+      deductionDate: '2026-12-13',
+      deductionType: 'OTHER',
+      amount: 100,
+      reason: '模具维修费',
+    });
+    await ok('srmStlDeduction', 'doIssue', { deductionId: ded.deductionId });
+    await ok('srmStlDeduction', 'doAcknowledge', { deductionId: ded.deductionId }, suppliers.a);
+    const only = await ok(P, 'saveOrUpdate', {
+      ...applied(),
+      lines: [{ lineNum: 1, sourceType: 'DEDUCTION', deductionId: ded.deductionId, amount: 10 }],
+    });
+    expect((await call(P, 'doSubmit', { paymentId: only.paymentId })).httpStatus).toBe(422);
+    const negative = await ok(P, 'saveOrUpdate', {
+      ...applied(),
+      lines: [
+        { lineNum: 1, sourceType: 'INVOICE', invoiceId: bill.invoiceId, amount: 50 },
+        { lineNum: 2, sourceType: 'DEDUCTION', deductionId: ded.deductionId, amount: 60 },
+      ],
+    });
+    expect(negative.payAmount).toBe(-10);
+    const refused = await call(P, 'doSubmit', { paymentId: negative.paymentId }, undefined, 'EN');
+    expect(refused.httpStatus).toBe(422);
+    expect(refused.body.msg).toContain('exceed');
+  });
+});
