@@ -414,6 +414,8 @@ const overrides: SampleOverrides = {
       lines: [],
     };
   },
+  // A payment application's lines name matched invoices; the sample is the header alone.
+  srmStlPaymentHeader: async (row) => ({ ...row, lines: [] }),
   // An exclusion holds a posted receipt line that no statement settles.
   srmStlExcludeHeader: async (row, _n, factory) => {
     const api = '/api/srm/v1/srmPurReceiveHeaderRestful';

@@ -1,11 +1,20 @@
-// 生成对账单 beside 新建 on the buyer's statement list: opens the dialog of StatementGenerate.tsx,
-// loaded on first use.
+// The statement screens' own buttons, each opening its dialog loaded on first use: 生成对账单
+// beside 新建 on the buyer's list (StatementGenerate.tsx), and 按对账单开票 on the supplier's
+// confirmed statement (StatementInvoice.tsx).
 import { Suspense, lazy, useState } from 'react';
 import { FileAddOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type ListButton, type ListButtonProps, useLabels, useSession } from '@srm/platform-ui';
+import {
+  type EditButton,
+  type EditButtonProps,
+  type ListButton,
+  type ListButtonProps,
+  useLabels,
+  useSession,
+} from '@srm/platform-ui';
 
 const StatementGenerate = lazy(() => import('./StatementGenerate'));
+const StatementInvoice = lazy(() => import('./StatementInvoice'));
 
 function GenerateButton({ entity }: ListButtonProps) {
   const labels = useLabels();
@@ -29,3 +38,28 @@ function GenerateButton({ entity }: ListButtonProps) {
 export const statementListButtons: ListButton[] = [
   { key: 'generate', resource: 'srmStlAccountHeader.generate', component: GenerateButton },
 ];
+
+function InvoiceButton({ row, disabled }: EditButtonProps) {
+  const labels = useLabels();
+  const { side } = useSession();
+  const [open, setOpen] = useState(false);
+  if (side !== 'supplier' || row.status !== 'CONFIRMED') return null;
+  return (
+    <>
+      <Button type="primary" disabled={disabled} onClick={() => setOpen(true)}>
+        {labels.action('srmStlInvoiceHeader', 'createFromStatement')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <StatementInvoice accountHeaderId={Number(row.accountHeaderId)} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export const statementInvoiceButton: EditButton = {
+  key: 'createFromStatement',
+  resource: 'srmStlInvoiceHeader.createFromStatement',
+  component: InvoiceButton,
+};

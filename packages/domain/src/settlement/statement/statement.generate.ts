@@ -2,16 +2,33 @@
 // posted receipt, return and reversal lines not yet on a statement and not excluded, priced at
 // their order line. Each supplier account is generated under its lock (a second generation for it
 // waits, then finds the lines taken); each line's settle key is unique, so no receipt line is ever
-// on two statements, whatever runs at the same time.
-import { and, asc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+// on two statements, whatever runs at the same time. The lines are written by one set-based
+// statement (100,000 receipt lines are one insert, not 100,000 engine saves), their amounts computed
+// in the database at the currency's precision with the same half-up rounding as decimal.js, and
+// their creation entries in the audit log the same way.
+import {
+  type SQL,
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Decimal, type NewRowOf, dec, sum } from '@srm/kernel';
-import type { DataApi } from '@srm/platform';
+import { type Decimal, dec } from '@srm/kernel';
+import { type DataApi, auditLog } from '@srm/platform';
 import { order, orderLine } from '../../purchasing';
 import { receive, receiveLine } from '../../receiving';
 import { excludeBill } from '../exclude/exclude.entity';
 import { excludeLine } from '../exclude/exclude-line.entity';
-import { lineAmounts, lockAccount, precisionOf, today } from '../support';
+import { lockAccount, precisionOf, today } from '../support';
 import { statement } from './statement.entity';
 import { statementLine } from './statement-line.entity';
 
@@ -21,25 +38,6 @@ export interface GenerateRequest {
   readonly currencyId: number;
   readonly periodStartDate: string;
   readonly periodEndDate: string;
-}
-
-/** A receipt line as a statement settles it. */
-export interface Settleable {
-  readonly receiveLineId: number;
-  readonly receiveHeaderId: number;
-  readonly receiveNumber: string | null;
-  readonly receiveType: string;
-  readonly receiveDate: string;
-  readonly supplierId: number;
-  readonly poHeaderId: number | null;
-  readonly poLineId: number | null;
-  readonly itemId: number | null;
-  readonly itemName: string | null;
-  readonly uomId: number | null;
-  /** Signed: received (accepted) positive; returned, or a reversed receipt, negative. */
-  readonly quantity: Decimal;
-  readonly unitPriceExclTax: string;
-  readonly taxRate: string;
 }
 
 /** The key a statement line holds while it settles a receipt line. */
@@ -57,22 +55,13 @@ export function signedQuantity(
   return originalType === 'RETURN' ? quantity : quantity.neg();
 }
 
-export const LINE_TYPE_OF: Readonly<Record<string, 'RECEIPT' | 'RETURN' | 'REVERSAL'>> = {
-  RECEIVE: 'RECEIPT',
-  RETURN: 'RETURN',
-  REVERSE: 'REVERSAL',
-};
-
 /**
- * The lines a statement of the request would settle now, in receipt order: posted (or posted and
- * since reversed), dated in the period, of the organisation's orders in the currency, on no
- * statement, on no exclusion active on `asOf`. Within the caller's organisation permits.
+ * The settleable lines of a request as a query: posted (or posted and since reversed) receipt
+ * lines dated in the period, of the organisation's orders in the currency, on no statement, on no
+ * exclusion active on `asOf`, within the caller's organisation permits — with the expressions a
+ * statement line takes from them (`signedQuantity` in SQL).
  */
-export async function settleableLines(
-  ctx: DataApi,
-  request: GenerateRequest,
-  asOf: string,
-): Promise<Settleable[]> {
+function settleable(ctx: DataApi, request: GenerateRequest, asOf: string) {
   const line = ctx.runtime.table(receiveLine.name);
   const header = ctx.runtime.table(receive.name);
   const original = alias(header, 'original') as unknown as typeof header;
@@ -81,88 +70,61 @@ export async function settleableLines(
   const settled = ctx.runtime.table(statementLine.name);
   const excluded = ctx.runtime.table(excludeLine.name);
   const exclusion = ctx.runtime.table(excludeBill.name);
-  const rows = await ctx.tx
-    .select({
-      receiveLineId: line.receiveLineId,
-      receiveHeaderId: header.receiveHeaderId,
-      receiveNumber: header.receiveNumber,
-      receiveType: header.receiveType,
-      receiveDate: header.receiveDate,
-      supplierId: header.supplierId,
-      originalType: original.receiveType,
-      poHeaderId: line.poHeaderId,
-      poLineId: line.poLineId,
-      itemId: line.itemId,
-      itemName: line.itemName,
-      uomId: line.uomId,
-      quantity: line.quantity,
-      rejectedQuantity: line.rejectedQuantity,
-      unitPriceExclTax: poLine.unitPriceExclTax,
-      taxRate: poLine.taxRate,
-    })
-    .from(line)
-    .innerJoin(header, eq(header.receiveHeaderId, line.receiveHeaderId))
-    .leftJoin(original, eq(original.receiveHeaderId, header.originalReceiveHeaderId))
-    .innerJoin(poLine, eq(poLine.poLineId, line.poLineId))
-    .innerJoin(poHeader, eq(poHeader.poHeaderId, poLine.poHeaderId))
-    .where(
-      and(
-        inArray(header.status, ['POSTED', 'REVERSED']),
-        eq(header.orgId, request.orgId),
-        request.supplierId === null ? undefined : eq(header.supplierId, request.supplierId),
-        eq(poHeader.currencyId, request.currencyId),
-        gte(header.receiveDate, request.periodStartDate),
-        lte(header.receiveDate, request.periodEndDate),
-        notExists(
-          ctx.tx
-            .select({ one: sql`1` })
-            .from(settled)
-            .where(eq(settled.settleKey, sql`'R' || ${line.receiveLineId}`)),
+  const quantity: SQL = sql`(case
+      when ${header.receiveType} = 'RECEIVE' then ${line.quantity} - coalesce(${line.rejectedQuantity}, 0)
+      when ${header.receiveType} = 'RETURN' then -${line.quantity}
+      when ${original.receiveType} = 'RETURN' then ${line.quantity}
+      else -${line.quantity} end)`;
+  const where = and(
+    inArray(header.status, ['POSTED', 'REVERSED']),
+    eq(header.orgId, request.orgId),
+    request.supplierId === null ? undefined : eq(header.supplierId, request.supplierId),
+    eq(poHeader.currencyId, request.currencyId),
+    gte(header.receiveDate, request.periodStartDate),
+    lte(header.receiveDate, request.periodEndDate),
+    sql`${quantity} <> 0`,
+    notExists(
+      ctx.tx
+        .select({ one: sql`1` })
+        .from(settled)
+        .where(eq(settled.settleKey, sql`'R' || ${line.receiveLineId}`)),
+    ),
+    notExists(
+      ctx.tx
+        .select({ one: sql`1` })
+        .from(excluded)
+        .innerJoin(exclusion, eq(exclusion.excludeHeaderId, excluded.excludeHeaderId))
+        .where(
+          and(
+            eq(excluded.receiveLineId, line.receiveLineId),
+            eq(exclusion.status, 'ACTIVE'),
+            or(isNull(exclusion.untilDate), gte(exclusion.untilDate, asOf)),
+          ),
         ),
-        notExists(
-          ctx.tx
-            .select({ one: sql`1` })
-            .from(excluded)
-            .innerJoin(exclusion, eq(exclusion.excludeHeaderId, excluded.excludeHeaderId))
-            .where(
-              and(
-                eq(excluded.receiveLineId, line.receiveLineId),
-                eq(exclusion.status, 'ACTIVE'),
-                or(isNull(exclusion.untilDate), gte(exclusion.untilDate, asOf)),
-              ),
-            ),
-        ),
-        ctx.scope(receive),
-      ),
-    )
-    .orderBy(asc(header.supplierId), asc(header.receiveDate), asc(line.receiveLineId));
-  return rows
-    .map((row) => ({
-      receiveLineId: Number(row.receiveLineId),
-      receiveHeaderId: Number(row.receiveHeaderId),
-      receiveNumber: row.receiveNumber as string | null,
-      receiveType: String(row.receiveType),
-      receiveDate: String(row.receiveDate),
-      supplierId: Number(row.supplierId),
-      poHeaderId: row.poHeaderId === null ? null : Number(row.poHeaderId),
-      poLineId: row.poLineId === null ? null : Number(row.poLineId),
-      itemId: row.itemId === null ? null : Number(row.itemId),
-      itemName: row.itemName as string | null,
-      uomId: row.uomId === null ? null : Number(row.uomId),
-      quantity: signedQuantity(
-        String(row.receiveType),
-        (row.originalType as string | null) ?? null,
-        dec(row.quantity as string),
-        dec((row.rejectedQuantity as string | null) ?? 0),
-      ),
-      unitPriceExclTax: String(row.unitPriceExclTax ?? 0),
-      taxRate: String(row.taxRate ?? 0),
-    }))
-    .filter((row) => !row.quantity.isZero());
+    ),
+    ctx.scope(receive),
+  );
+  const from = <S extends Record<string, unknown>>(fields: S) =>
+    ctx.tx
+      .select(fields as Record<string, SQL>)
+      .from(line)
+      .innerJoin(header, eq(header.receiveHeaderId, line.receiveHeaderId))
+      .leftJoin(original, eq(original.receiveHeaderId, header.originalReceiveHeaderId))
+      .innerJoin(poLine, eq(poLine.poLineId, line.poLineId))
+      .innerJoin(poHeader, eq(poHeader.poHeaderId, poLine.poHeaderId))
+      .where(where);
+  return { line, header, poLine, quantity, from };
 }
 
-/** At most this many lines on one statement line insert. */
-const INSERT_CHUNK = 2000;
+/** The suppliers with something to settle in the request. */
+async function suppliersToSettle(ctx: DataApi, request: GenerateRequest, asOf: string): Promise<number[]> {
+  const query = settleable(ctx, request, asOf);
+  const rows = await query
+    .from({ supplierId: query.header.supplierId as unknown as SQL })
+    .groupBy(query.header.supplierId)
+    .orderBy(asc(query.header.supplierId));
+  return rows.map((row) => Number(row.supplierId));
+}
 
 /** The header's count and totals from its lines that count (every line not taken off). */
 export async function retotal(ctx: DataApi, accountHeaderId: number): Promise<void> {
@@ -184,6 +146,56 @@ export async function retotal(ctx: DataApi, accountHeaderId: number): Promise<vo
   });
 }
 
+/** The fields a generated line's creation entry names (the engine's diff of a new row, abridged). */
+const AUDITED = [
+  'lineNum',
+  'transactionType',
+  'receiveLineId',
+  'settleKey',
+  'quantity',
+  'unitPriceExclTax',
+  'taxRate',
+  'amountExclTax',
+  'taxAmount',
+  'amountInclTax',
+] as const;
+
+/**
+ * The creation entry of every line of a generated statement, written set-based like the lines:
+ * each row's history starts with its creation, as for rows the engine writes one by one.
+ */
+async function auditCreated(ctx: DataApi, accountHeaderId: number): Promise<void> {
+  const lines = ctx.runtime.table(statementLine.name);
+  const changes = sql.join(
+    AUDITED.map(
+      (name) => sql`jsonb_build_object('field', ${name}::text, 'before', null, 'after', ${lines[name]})`,
+    ),
+    sql`, `,
+  );
+  const given: Record<string, SQL> = {
+    auditId: sql`nextval(pg_get_serial_sequence('base_audit_log', 'audit_id'))`,
+    entity: sql`${statementLine.name}::text`,
+    recordId: lines.accountLineId as unknown as SQL,
+    headerEntity: sql`${statement.name}::text`,
+    headerId: sql`${accountHeaderId}::bigint`,
+    action: sql`${ctx.operation}::text`,
+    statusFrom: sql`null`,
+    statusTo: sql`null`,
+    comment: sql`null`,
+    changes: sql`jsonb_build_array(${changes})`,
+    userId: sql`${ctx.actor.userId}::bigint`,
+    userName: sql`${ctx.actor.userName}::text`,
+    creationDate: sql`${ctx.now.toISOString()}::timestamptz`,
+  };
+  const columns = Object.keys(getTableColumns(auditLog));
+  await ctx.tx.insert(auditLog).select(
+    ctx.tx
+      .select(Object.fromEntries(columns.map((name) => [name, given[name]!])))
+      .from(lines)
+      .where(eq(lines.accountHeaderId, accountHeaderId)) as never,
+  );
+}
+
 /** One supplier's statement of the request, under the account's lock; null when nothing is left. */
 async function generateOne(
   ctx: DataApi,
@@ -191,8 +203,10 @@ async function generateOne(
   places: number,
 ): Promise<number | null> {
   await lockAccount(ctx, 'generate', request);
-  const lines = await settleableLines(ctx, request, today(ctx));
-  if (!lines.length) return null;
+  const asOf = today(ctx);
+  const query = settleable(ctx, request, asOf);
+  const [any] = await query.from({ one: sql`1` }).limit(1);
+  if (!any) return null;
   const [id] = await ctx.insert(statement, [
     {
       supplierId: request.supplierId,
@@ -202,39 +216,58 @@ async function generateOne(
       periodEndDate: request.periodEndDate,
     },
   ]);
-  const rows: NewRowOf<typeof statementLine>[] = lines.map((line, index) => {
-    const amounts = lineAmounts(line.quantity, line.unitPriceExclTax, line.taxRate, places);
-    return {
-      accountHeaderId: id!,
-      lineNum: index + 1,
-      transactionType: LINE_TYPE_OF[line.receiveType] ?? 'RECEIPT',
-      transactionDate: line.receiveDate,
-      receiveHeaderId: line.receiveHeaderId,
-      receiveLineId: line.receiveLineId,
-      settleKey: settleKeyOf(line.receiveLineId),
-      poHeaderId: line.poHeaderId,
-      poLineId: line.poLineId,
-      itemId: line.itemId,
-      itemName: line.itemName,
-      uomId: line.uomId,
-      quantity: line.quantity.toNumber(),
-      unitPriceExclTax: dec(line.unitPriceExclTax).toNumber(),
-      taxRate: dec(line.taxRate).toNumber(),
-      unitPriceInclTax: amounts.priceIncl.toNumber(),
-      amountExclTax: amounts.excl.toNumber(),
-      taxAmount: amounts.tax.toNumber(),
-      amountInclTax: amounts.incl.toNumber(),
-      lineConfirmStatus: 'PENDING',
-    };
-  });
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK)
-    await ctx.insert(statementLine, rows.slice(start, start + INSERT_CHUNK));
-  await ctx.patch(statement, id!, {
-    lineCount: rows.length,
-    amountExclTax: sum(rows, (row) => row.amountExclTax ?? 0).toNumber(),
-    taxAmount: sum(rows, (row) => row.taxAmount ?? 0).toNumber(),
-    amountInclTax: sum(rows, (row) => row.amountInclTax ?? 0).toNumber(),
-  });
+  const { line, header, poLine, quantity } = query;
+  const price = sql`coalesce(${poLine.unitPriceExclTax}, 0)`;
+  const rate = sql`coalesce(${poLine.taxRate}, 0)`;
+  const excl = sql`round(${quantity} * ${price}, ${places}::int)`;
+  const tax = sql`round(${excl} * ${rate} / 100, ${places}::int)`;
+  const now = sql`${ctx.now.toISOString()}::timestamptz`;
+  const user = sql`${ctx.actor.userId}::bigint`;
+  const given: Record<string, SQL> = {
+    accountHeaderId: sql`${id!}::bigint`,
+    lineNum: sql`row_number() over (order by ${header.receiveDate}, ${line.receiveLineId})`,
+    transactionType: sql`case ${header.receiveType} when 'RECEIVE' then 'RECEIPT' when 'RETURN' then 'RETURN' else 'REVERSAL' end`,
+    transactionDate: header.receiveDate as unknown as SQL,
+    receiveHeaderId: header.receiveHeaderId as unknown as SQL,
+    receiveLineId: line.receiveLineId as unknown as SQL,
+    settleKey: sql`'R' || ${line.receiveLineId}`,
+    poHeaderId: line.poHeaderId as unknown as SQL,
+    poLineId: line.poLineId as unknown as SQL,
+    itemId: line.itemId as unknown as SQL,
+    itemName: line.itemName as unknown as SQL,
+    uomId: line.uomId as unknown as SQL,
+    quantity,
+    unitPriceExclTax: price,
+    taxRate: rate,
+    unitPriceInclTax: sql`round(${price} * (1 + ${rate} / 100), 6)`,
+    amountExclTax: excl,
+    taxAmount: tax,
+    amountInclTax: sql`${excl} + ${tax}`,
+    invoicedQuantity: sql`0`,
+    invoicedAmount: sql`0`,
+    lineConfirmStatus: sql`'PENDING'`,
+    versionNum: sql`1`,
+    createdBy: user,
+    creationDate: now,
+    lastUpdatedBy: user,
+    lastUpdateDate: now,
+  };
+  // An insert from a select names every column in the table's order: the key from its sequence,
+  // what the line does not take empty.
+  const table = ctx.runtime.table(statementLine.name);
+  const columns: Record<string, { name: string }> = getTableColumns(table);
+  const fields = Object.fromEntries(
+    Object.entries(columns).map(([name, column]) => [
+      name,
+      given[name] ??
+        (name === statementLine.key
+          ? sql`nextval(pg_get_serial_sequence(${getTableName(table)}, ${column.name}))`
+          : sql`null`),
+    ]),
+  );
+  await ctx.tx.insert(table).select(query.from(fields) as never);
+  await auditCreated(ctx, id!);
+  await retotal(ctx, id!);
   return id!;
 }
 
@@ -245,9 +278,7 @@ async function generateOne(
 export async function generateStatements(ctx: DataApi, request: GenerateRequest): Promise<number[]> {
   const places = await precisionOf(ctx, request.currencyId);
   const suppliers =
-    request.supplierId !== null
-      ? [request.supplierId]
-      : [...new Set((await settleableLines(ctx, request, today(ctx))).map((line) => line.supplierId))];
+    request.supplierId !== null ? [request.supplierId] : await suppliersToSettle(ctx, request, today(ctx));
   const made: number[] = [];
   for (const supplierId of suppliers) {
     const id = await generateOne(ctx, { ...request, supplierId }, places);
