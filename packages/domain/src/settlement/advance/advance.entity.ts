@@ -1,6 +1,7 @@
 // Advances (预付款申请, `advanceApply`): money paid to a supplier before delivery or invoice,
 // against an order, approved, paid once, then applied to later payment applications; what is not
-// applied stays as the advance's balance (carried over to the next application).
+// applied stays as the advance's balance (carried over to the next application) until it is
+// applied or collected back from the supplier (收回预付款).
 import {
   amount,
   approvalWorkflow,
@@ -36,15 +37,21 @@ export const advance = defineEntity('srmStlAdvance', {
     poHeaderId: ref('srmPoHeader', { display: 'poNumber', displayAs: 'poNumber' }),
     amount: amount({ required: true, min: 0.01 }),
     appliedAmount: amount({ readonly: true, default: 0 }),
+    /** Recovered from the supplier (收回预付款): what was not applied and will not be. */
+    collectedAmount: amount({ readonly: true, default: 0 }),
     balance: amount({
       readonly: true,
-      computed: (row) => sub(String(row.amount ?? 0), String(row.appliedAmount ?? 0)).toNumber(),
+      computed: (row) =>
+        sub(
+          sub(String(row.amount ?? 0), String(row.appliedAmount ?? 0)),
+          String(row.collectedAmount ?? 0),
+        ).toNumber(),
     }),
     applyDate: date({ required: true, profileDefault: 'today' }),
     reason: text({ required: true, max: 240 }),
     paidDate: datetime({ readonly: true }),
     bankReference: text({ max: 60 }),
-    remark: textarea({ max: 1000 }),
+    remark: textarea({ max: 1000, internalOnly: true }),
     attachmentIds: attachments({ maxCount: 10 }),
   },
   list: {
@@ -56,6 +63,7 @@ export const advance = defineEntity('srmStlAdvance', {
       'currencyCode',
       'amount',
       'appliedAmount',
+      'collectedAmount',
       'balance',
       'applyDate',
       'paidDate',
@@ -72,6 +80,8 @@ export const advance = defineEntity('srmStlAdvance', {
       // The bank's reference of the transfer, when known at once (also editable before).
       doPay: { from: ['APPROVED'], to: 'PAID', confirm: true, input: { bankReference: text({ max: 60 }) } },
       doCancel: { from: ['DRAFT', 'REJECTED'], to: 'CANCELLED', confirm: true, danger: true },
+      // 收回预付款 (collect advance): the balance not applied is paid back by the supplier.
+      doCollect: { from: ['PAID'], needs: ['comment'], confirm: true },
     },
   }),
 });

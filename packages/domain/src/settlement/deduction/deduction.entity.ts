@@ -36,7 +36,7 @@ export const deduction = defineEntity('srmStlDeduction', {
     sourceNumber: text({ max: 30 }),
     evidenceIds: attachments({ maxCount: 10 }),
     supplierComment: text({ max: 500, writableBy: ['supplier'], editableIn: ['ISSUED'] }),
-    remark: textarea({ max: 1000 }),
+    remark: textarea({ max: 1000, internalOnly: true }),
   },
   list: {
     columns: [

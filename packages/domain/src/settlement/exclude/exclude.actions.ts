@@ -8,6 +8,7 @@ import { order } from '../../purchasing';
 import { receive, receiveLine } from '../../receiving';
 import { settleKeyOf, signedQuantity } from '../statement/statement.generate';
 import { statementLine } from '../statement/statement-line.entity';
+import { lockAccount } from '../support';
 import { excludeBill } from './exclude.entity';
 import { excludeLine } from './exclude-line.entity';
 
@@ -15,6 +16,9 @@ export const excludeActions = defineActions(excludeBill, {
   async beforeSave(ctx) {
     const { row } = ctx;
     const given = ctx.newLines.lines;
+    // A generation of the same supplier and organisation waits, or is waited for: a line is never
+    // settled by it while this save holds it, nor held once it took it.
+    if (given.length) await lockAccount(ctx, 'generate', row);
     const ids = [...new Set(given.map((line) => line.receiveLineId))];
     const receiptLines = new Map(
       (ids.length ? await ctx.list(receiveLine, { receiveLineId: ids }) : []).map((line) => [

@@ -9,7 +9,7 @@ import { type ReadRowOf, type RowOf, type RuleIssue, dec, sum } from '@srm/kerne
 import { type DataApi, defineActions } from '@srm/platform';
 import { post, transfer } from '../ledger/ledger.post';
 import { statementLine } from '../statement/statement-line.entity';
-import { lineAmounts, precisionOf, today } from '../support';
+import { type CellValue, lineAmounts, precisionOf, setRows, today } from '../support';
 import { invoice } from './invoice.entity';
 import { invoiceLine } from './invoice-line.entity';
 import { headerTaxAgrees, invoiceNumberIssue, matchLine, tolerancesOf } from './invoice.match';
@@ -36,10 +36,12 @@ async function match(ctx: DataApi, row: Invoice): Promise<{ held: number }> {
   const expected = await invoiceable(
     system,
     lines.map((line) => line.accountLineId),
+    row.invoiceId,
   );
   const tolerances = await tolerancesOf(ctx, row.orgId);
   const places = await precisionOf(ctx, row.currencyId);
   let held = 0;
+  const written = new Map<number, Record<string, CellValue>>();
   for (const line of lines) {
     const source = expected.get(line.accountLineId)!;
     const result = matchLine(
@@ -55,17 +57,18 @@ async function match(ctx: DataApi, row: Invoice): Promise<{ held: number }> {
       places,
     );
     if (result.reasons.length) held += 1;
-    await system.patch(invoiceLine, line.invoiceLineId, {
-      expectedQuantity: source.remaining.toNumber(),
-      expectedPrice: source.price.toNumber(),
+    written.set(line.invoiceLineId, {
+      expectedQuantity: source.remaining,
+      expectedPrice: source.price,
       expectedTaxRate: source.line.taxRate,
-      quantityVariance: result.quantityVariance.toNumber(),
-      priceVariance: result.priceVariance.toNumber(),
+      quantityVariance: result.quantityVariance,
+      priceVariance: result.priceVariance,
       matchStatus: result.reasons.length ? 'EXCEPTION' : 'MATCHED',
       exceptionReasons: result.reasons.join(',') || null,
       exceptionDecision: null,
     });
   }
+  await setRows(system, invoiceLine, written);
   return { held };
 }
 
@@ -90,22 +93,30 @@ async function settle(ctx: DataApi, row: Invoice): Promise<void> {
       amount: before.amount.add(dec(line.amountInclTax)),
     });
   }
-  for (const [id, value] of moved)
-    await system.patch(statementLine, id, {
-      invoicedQuantity: value.quantity.toNumber(),
-      invoicedAmount: value.amount.toNumber(),
-    });
-  const expectedTotal = sum(
-    lines,
-    (line) =>
-      lineAmounts(
-        line.quantity,
-        line.expectedPrice ?? line.unitPriceExclTax,
-        line.expectedTaxRate ?? line.taxRate,
-        places,
-      ).incl,
+  await setRows(
+    system,
+    statementLine,
+    new Map(
+      [...moved].map(([id, value]) => [
+        id,
+        { invoicedQuantity: value.quantity, invoicedAmount: value.amount },
+      ]),
+    ),
   );
-  const invoiced = sum(lines, (line) => line.amountInclTax ?? 0);
+  // What the statement credited for these lines: its value of the quantity invoiced, up to what
+  // remained (a quantity beyond it, within tolerance or accepted, is credited by the variance).
+  const expectedTotal = sum(lines, (line) => {
+    const remaining = dec(line.expectedQuantity ?? line.quantity);
+    const quantity = dec(line.quantity).abs().gt(remaining.abs()) ? remaining : dec(line.quantity);
+    return lineAmounts(
+      quantity,
+      line.expectedPrice ?? line.unitPriceExclTax,
+      line.expectedTaxRate ?? line.taxRate,
+      places,
+    ).incl;
+  });
+  // The invoice's own total (what payments may pay of it), so that payable never exceeds it.
+  const invoiced = dec(row.amountExclTax).add(dec(row.taxAmount));
   await ctx.patch(invoice, row.invoiceId, { matchedDate: ctx.now.getTime(), matchStatus: 'MATCHED' });
   await post(ctx, {
     supplierId: row.supplierId,
@@ -167,6 +178,7 @@ export const invoiceActions = defineActions(invoice, {
     const known = await invoiceable(
       ctx,
       lines.map((line) => line.accountLineId),
+      ctx.previous?.invoiceId ?? null,
     );
     const seen = new Set<number>();
     lines.forEach((line, index) => {

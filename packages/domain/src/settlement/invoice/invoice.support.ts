@@ -6,6 +6,10 @@ import { statement } from '../statement/statement.entity';
 import { statementLine } from '../statement/statement-line.entity';
 import { lineAmounts, precisionOf } from '../support';
 import { invoice } from './invoice.entity';
+import { invoiceLine } from './invoice-line.entity';
+
+/** Invoices that hold the quantities of their lines. */
+const HOLDING_STATES = ['SUBMITTED', 'EXCEPTION', 'RETURNED'];
 
 type StatementLine = ReadRowOf<typeof statementLine>;
 
@@ -18,6 +22,7 @@ export interface Invoiceable {
   /** Confirmed and not an adjustment (adjustments count in their line's price). */
   readonly open: boolean;
   readonly price: Decimal;
+  /** Its quantity less what matched invoices took and what open invoices hold. */
   readonly remaining: Decimal;
 }
 
@@ -25,9 +30,32 @@ export interface Invoiceable {
  * The statement lines of these ids with what an invoice may take of them, read as the caller (a
  * supplier reads only its own confirmed statements).
  */
-export async function invoiceable(ctx: DataApi, ids: readonly number[]): Promise<Map<number, Invoiceable>> {
+export async function invoiceable(
+  ctx: DataApi,
+  ids: readonly number[],
+  exceptInvoiceId: number | null = null,
+): Promise<Map<number, Invoiceable>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
+  // Submitted, held and returned invoices hold their quantities until matched or cancelled: a
+  // second invoice cannot take what a held one claims (a draft holds nothing).
+  const others = (await ctx.list(invoiceLine, { accountLineId: unique })).filter(
+    (line) => line.invoiceId !== exceptInvoiceId,
+  );
+  const holding = new Set(
+    others.length
+      ? (
+          await ctx.list(invoice, {
+            invoiceId: [...new Set(others.map((line) => line.invoiceId))],
+            status: HOLDING_STATES,
+          })
+        ).map((row) => row.invoiceId)
+      : [],
+  );
+  const held = new Map<number, Decimal>();
+  for (const line of others)
+    if (holding.has(line.invoiceId))
+      held.set(line.accountLineId, (held.get(line.accountLineId) ?? dec(0)).add(dec(line.quantity)));
   const lines = await ctx.list(statementLine, { accountLineId: unique });
   const headers = new Map(
     (
@@ -56,7 +84,9 @@ export async function invoiceable(ctx: DataApi, ids: readonly number[]): Promise
         line.lineConfirmStatus === 'CONFIRMED' &&
         line.transactionType !== 'ADJUSTMENT',
       price,
-      remaining: dec(line.quantity).sub(dec(line.invoicedQuantity)),
+      remaining: dec(line.quantity)
+        .sub(dec(line.invoicedQuantity))
+        .sub(held.get(line.accountLineId) ?? 0),
     });
   }
   return out;

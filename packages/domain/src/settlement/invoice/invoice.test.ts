@@ -109,6 +109,9 @@ describe('an invoice of a confirmed statement', () => {
       ['MATCHED', null, 0],
       ['EXCEPTION', 'PRICE', 0.15],
     ]);
+    // Held, it still holds its quantities: a second invoice of the statement finds nothing left.
+    const second = await call(I, 'createFromStatement', { ...key, ...printed() }, suppliers.a);
+    expect(second.httpStatus).toBe(422);
     // Supplier B reads none of it; the buyer decides line by line.
     expect(await ok<Row[]>(I, 'listByPage', {}, suppliers.b)).toEqual([]);
     expect((await call(I, 'doAcceptExceptions', { invoiceId: draft.invoiceId })).httpStatus).toBe(422);

@@ -11,6 +11,8 @@ export interface LedgerEntry {
   readonly accountCode: (typeof LEDGER_ACCOUNTS)[number];
   readonly debit?: Decimal;
   readonly credit?: Decimal;
+  /** The row this entry reverses (a correction names what it corrects). */
+  readonly reverses?: number;
 }
 
 export interface Posting {
@@ -89,9 +91,40 @@ export async function post(ctx: DataApi, posting: Posting): Promise<boolean> {
         creditAmount: credit.toNumber(),
         balanceAfter: entry.accountCode === 'AP' ? balance.toNumber() : null,
         postingKey: `${key}:${index + 1}`,
+        reversesLedgerId: entry.reverses ?? null,
         memo: posting.memo ?? null,
       };
     }),
   );
   return true;
+}
+
+/**
+ * Reverses a posting: the same rows with debit and credit swapped, each naming the row it reverses,
+ * posted once under `<source>:<id>:<event>` (the original's `<of>` posting is left as it was).
+ * Answers whether it wrote them (false when the original is not on record or was reversed already).
+ */
+export async function reversePosting(
+  ctx: DataApi,
+  posting: Omit<Posting, 'entries'> & { readonly of: string },
+): Promise<boolean> {
+  const platform = ctx.system('a reversal reads the posting it reverses');
+  const prefix = `${posting.sourceType}:${posting.sourceId}:${posting.of}:`;
+  const original = (
+    await platform.list(
+      ledger,
+      { sourceType: posting.sourceType, sourceId: posting.sourceId },
+      { orderBy: [{ field: 'ledgerId', order: 'asc' }] },
+    )
+  ).filter((row) => row.postingKey.startsWith(prefix));
+  if (!original.length) return false;
+  return post(ctx, {
+    ...posting,
+    entries: original.map((row) => ({
+      accountCode: row.accountCode as LedgerEntry['accountCode'],
+      debit: dec(row.creditAmount),
+      credit: dec(row.debitAmount),
+      reverses: row.ledgerId,
+    })),
+  });
 }

@@ -9,7 +9,7 @@ import { type DataApi, defineActions } from '@srm/platform';
 import { advance } from '../advance/advance.entity';
 import { deduction } from '../deduction/deduction.entity';
 import { invoice } from '../invoice/invoice.entity';
-import { post } from '../ledger/ledger.post';
+import { post, reversePosting } from '../ledger/ledger.post';
 import { currency } from '../../base-data';
 import { today } from '../support';
 import { tellSupplierPaid } from './payment.notify';
@@ -199,21 +199,24 @@ function totalIssues(lines: readonly Line[]): RuleIssue[] {
   return [];
 }
 
-/** Raises what each source has had paid or applied. */
-async function apply(ctx: DataApi, lines: readonly Line[]): Promise<void> {
+/** Raises (or, reversing, lowers) what each source has had paid or applied. */
+async function apply(ctx: DataApi, lines: readonly Line[], sign: 1 | -1 = 1): Promise<void> {
   const system = platform(ctx);
   const add = new Map<string, Decimal>();
   for (const line of lines) {
     const key = keyOf(line)!;
-    add.set(key, (add.get(key) ?? dec(0)).add(dec(line.amount)));
+    add.set(key, (add.get(key) ?? dec(0)).add(dec(line.amount).mul(sign)));
   }
   const sources = await sourcesOf(ctx, lines, true);
   for (const [key, amount] of add) {
     const id = Number(key.slice(1));
-    const next = sources.get(key)!.used.add(amount).toNumber();
-    if (key.startsWith('I')) await system.patch(invoice, id, { paidAmount: next });
-    else if (key.startsWith('A')) await system.patch(advance, id, { appliedAmount: next });
-    else await system.patch(deduction, id, { appliedAmount: next });
+    const source = sources.get(key)!;
+    if (key.startsWith('I'))
+      await system.patch(invoice, id, { paidAmount: source.used.add(amount).toNumber() });
+    else if (key.startsWith('A')) {
+      const [row] = await system.list(advance, { advanceId: id });
+      await system.patch(advance, id, { appliedAmount: dec(row!.appliedAmount).add(amount).toNumber() });
+    } else await system.patch(deduction, id, { appliedAmount: source.used.add(amount).toNumber() });
   }
 }
 
@@ -239,7 +242,8 @@ export const paymentActions = defineActions(payment, {
     async doSubmit(ctx) {
       const lines = await ctx.lines(paymentLine, ctx.row.paymentId);
       const totals = totalIssues(lines);
-      return totals.length ? totals : lineIssues(ctx, ctx.row, lines, false);
+      // Locked: two applications of the same invoice submitted at once are checked one after the other.
+      return totals.length ? totals : lineIssues(ctx, ctx.row, lines, true);
     },
     async doPay(ctx) {
       const lines = await ctx.lines(paymentLine, ctx.row.paymentId);
@@ -273,6 +277,23 @@ export const paymentActions = defineActions(payment, {
       });
       const [money] = await platform(ctx).list(currency, { currencyId: row.currencyId });
       await tellSupplierPaid(ctx, row, money?.currencyCode ?? '');
+    },
+    async doReverse(ctx) {
+      const { row } = ctx;
+      await apply(ctx, await ctx.lines(paymentLine, row.paymentId), -1);
+      await ctx.patch(payment, row.paymentId, { reversedDate: ctx.now.getTime() });
+      await reversePosting(ctx, {
+        supplierId: row.supplierId,
+        orgId: row.orgId,
+        currencyId: row.currencyId,
+        postingDate: today(ctx),
+        sourceType: 'PAYMENT',
+        sourceId: row.paymentId,
+        sourceNumber: row.paymentNumber,
+        of: 'pay',
+        event: 'reverse',
+        memo: ctx.input.comment ?? null,
+      });
     },
   },
 });

@@ -49,8 +49,9 @@ export const payment = defineEntity('srmStlPaymentHeader', {
     /** Paid to the supplier: invoices less advances and deductions. */
     payAmount: amount({ readonly: true, default: 0 }),
     paidDate: datetime({ readonly: true }),
+    reversedDate: datetime({ readonly: true }),
     bankReference: text({ max: 60 }),
-    remark: textarea({ max: 1000 }),
+    remark: textarea({ max: 1000, internalOnly: true }),
     attachmentIds: attachments({ maxCount: 10 }),
   },
   lines: { lines: paymentLine },
@@ -95,12 +96,15 @@ export const payment = defineEntity('srmStlPaymentHeader', {
     ],
   },
   workflow: approvalWorkflow(PAYMENT_PROCESS, {
-    states: ['PAID', 'CANCELLED'],
+    states: ['PAID', 'REVERSED', 'CANCELLED'],
     statusLookup: 'STL_PAY_STATUS',
     actions: {
       // The bank's reference of the transfer, when known at once (also editable before).
       doPay: { from: ['APPROVED'], to: 'PAID', confirm: true, input: { bankReference: text({ max: 60 }) } },
-      doCancel: { from: ['DRAFT', 'REJECTED'], to: 'CANCELLED', confirm: true, danger: true },
+      // Approved but not paid: 作废 releases what it held.
+      doCancel: { from: ['DRAFT', 'REJECTED', 'APPROVED'], to: 'CANCELLED', confirm: true, danger: true },
+      // 冲销: a payment made in error is undone by a reversal that names it, never edited.
+      doReverse: { from: ['PAID'], to: 'REVERSED', needs: ['comment'], danger: true },
     },
   }),
 });

@@ -122,7 +122,39 @@ describe('a payment application', () => {
     });
     expect((await ok('srmStlDeduction', 'findById', { deductionId: ded.deductionId })).appliedAmount).toBe(5);
     expect(Math.round((before - (await balanceOf())) * 100) / 100).toBe(77.41);
-    // Nothing of the invoice is left to pay; supplier B learns nothing of A's money.
+    // A payment made in error is reversed: a posting naming each row it reverses, the sources
+    // open again, the balance back where it was; never an edit.
+    await ok(P, 'doReverse', { paymentId: saved.paymentId, comment: '重复付款，银行退回' });
+    const reversal = (
+      await ok<Row[]>('srmStlLedger', 'listByPage', { sourceType: 'PAYMENT', pageRows: 200 })
+    ).filter((row) => row.sourceNumber === saved.paymentNumber && row.reversesLedgerId !== null);
+    expect(reversal.map((row) => [row.accountCode, row.debitAmount, row.creditAmount]).sort()).toEqual(
+      [
+        ['AP', 0, 77.41],
+        ['BANK', 52.41, 0],
+        ['ADVANCE', 20, 0],
+        ['DEDUCTION', 5, 0],
+      ].sort(),
+    );
+    expect((await ok('srmStlInvoiceHeader', 'findById', { invoiceId: bill.invoiceId })).paidAmount).toBe(0);
+    expect((await ok('srmStlAdvance', 'findById', { advanceId: adv.advanceId })).balance).toBe(20);
+    expect(await balanceOf()).toBe(before);
+    expect((await call(P, 'doReverse', { paymentId: saved.paymentId, comment: '再次' })).httpStatus).toBe(
+      409,
+    );
+    // The advance not applied is collected back from the supplier, once.
+    await ok('srmStlAdvance', 'doCollect', { advanceId: adv.advanceId, comment: '合同取消，收回预付款' });
+    expect(await ok('srmStlAdvance', 'findById', { advanceId: adv.advanceId })).toMatchObject({
+      collectedAmount: 20,
+      balance: 0,
+    });
+    expect(
+      (await call('srmStlAdvance', 'doCollect', { advanceId: adv.advanceId, comment: '再次' })).httpStatus,
+    ).toBe(422);
+    // Paid again for real; nothing of the invoice is then left to pay; supplier B learns nothing.
+    const repaid = await ok(P, 'saveOrUpdate', { ...applied(), lines: lines(0).slice(0, 1) });
+    await approved(P, 'paymentId', repaid.paymentId);
+    await ok(P, 'doPay', { paymentId: repaid.paymentId });
     const twice = await call(P, 'saveOrUpdate', { ...applied(), lines: lines(0).slice(0, 1) });
     expect(twice.httpStatus).toBe(400);
     expect(await ok<Row[]>(P, 'listByPage', {}, suppliers.b)).toEqual([]);

@@ -137,7 +137,9 @@ export const statementLine = defineEntity('srmStlAccountLine', {
       'invoicedQuantity',
       'invoicedAmount',
     ],
-    filters: ['transactionType', 'lineConfirmStatus', 'itemId', 'poHeaderId', 'receiveHeaderId'],
+    // Few: each filter is an index that 100,000 generated lines maintain (the lines are read with
+    // their statement, not searched on their own).
+    filters: ['lineConfirmStatus', 'itemId'],
     sort: [{ field: 'lineNum', order: 'asc' }],
     summary: ['amountExclTax', 'taxAmount', 'amountInclTax'],
   },
