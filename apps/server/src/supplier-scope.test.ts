@@ -122,6 +122,8 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
       ...row,
       credentialType: CREDENTIAL_TYPES[requirements++ % CREDENTIAL_TYPES.length],
     }),
+    // A payment application's lines name matched invoices; the sample is the header alone.
+    srmStlPaymentHeader: (row) => ({ ...row, lines: [] }),
     // ISO 4217 codes: three capital letters.
     srmBaseCurrency: (row, n) => ({
       ...row,

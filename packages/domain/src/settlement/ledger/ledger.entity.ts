@@ -44,18 +44,19 @@ export const ledger = defineEntity('srmStlLedger', {
     memo: text({ max: 240 }),
   },
   list: {
+    // The amounts and the balance read first on a 1440-pixel screen; who and where follow.
     columns: [
       'postingDate',
-      'supplierName',
-      'orgName',
-      'currencyCode',
       'sourceType',
       'sourceNumber',
       'accountCode',
       'debitAmount',
       'creditAmount',
       'balanceAfter',
+      'currencyCode',
       'memo',
+      'supplierName',
+      'orgName',
     ],
     filters: ['supplierId', 'orgId', 'accountCode', 'sourceType', 'postingDate', 'currencyId'],
     sort: [{ field: 'ledgerId', order: 'desc' }],
