@@ -82,7 +82,7 @@ export async function setRows<E extends AnyEntity>(
   const table = ctx.runtime.table(entity.name);
   const key = table[entity.key];
   const ids = [...values.keys()];
-  const fields = Object.keys(values.get(ids[0]!)!) as string[];
+  const fields = Object.keys(values.get(ids[0]!)!);
   const cell = (value: CellValue | undefined) =>
     value === null || value === undefined
       ? sql`null`
