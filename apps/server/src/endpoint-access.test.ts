@@ -21,6 +21,7 @@ import { type Endpoint, type Grants, SYSTEM_ACTOR } from '@srm/platform';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
 import { ApiClient } from '@srm/platform/api-client';
+import { readWorkbook, rowsOf as sheetRows } from './excel.testing';
 import { registry } from './schema';
 import { startTestServer, type TestServer } from './testing';
 
@@ -334,6 +335,24 @@ async function probe(p: Principal, path: string, body: unknown): Promise<{ statu
   return { status: answer.httpStatus, ok: answer.body.status === 'S' };
 }
 
+/**
+ * A report's rows as an xlsx (`{endpoint}/exportExcel`) with every column it declares: refused,
+ * or a workbook carrying none of the principal's canaries.
+ */
+async function probeSheet(p: Principal, path: string, endpoint: Endpoint, params: Row): Promise<void> {
+  probes++;
+  const columns = Object.keys(endpoint.sheet?.columns ?? {}).map((key) => ({ key }));
+  const response = await p.client.fetch(path, { json: { requestParams: params, columns } });
+  expect(response.status, `${p.name} ${path}: a server error`).toBeLessThan(500);
+  const content = Buffer.from(await response.arrayBuffer());
+  const texts = (response.headers.get('content-type') ?? '').includes('json')
+    ? [content.toString('utf8')]
+    : (await readWorkbook(content)).worksheets.flatMap((sheet) => sheetRows(sheet).flat().map(String));
+  for (const canary of p.canaries)
+    if (texts.some((text) => holds(text, canary)))
+      expect.fail(`${p.name} ${path} ${JSON.stringify(params).slice(0, 200)} exported «${canary}»`);
+}
+
 const endpointsOf = (entity: EntityDef): [string, Endpoint][] =>
   Object.entries(server.runtime.hooksOf(entity.name).endpoints ?? {});
 
@@ -416,6 +435,8 @@ async function probeAll(p: Principal): Promise<void> {
       // With the caller's own rows: a few different ones per reference, so that an answer
       // computed from rows of others (a last price, a quota share) has a chance to show.
       await probe(p, api(name), sampleInput(endpoint.input, pickOwn));
+      if (endpoint.sheet)
+        await probeSheet(p, `${api(name)}/exportExcel`, endpoint, sampleInput(endpoint.input, pickOwn));
       for (const refName of refNames) {
         const field = endpoint.input[refName] as { entity: string };
         const target = registry.get(field.entity);

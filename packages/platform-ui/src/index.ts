@@ -34,6 +34,7 @@ export * from './edit/extensions';
 export * from './fields/passwordRules';
 export * from './tree/tree';
 export * from './charts/ChartBox';
+export * from './report/ReportPage';
 export * from './admin/ResetPasswordButton';
 export * from './admin/RolePermissions';
 export * from './grid/types';

@@ -5,6 +5,7 @@ import { excludeScreens } from './exclude/exclude.screens';
 import { invoiceScreens } from './invoice/invoice.screens';
 import { moneyScreens } from './payment/payment.screens';
 import { ledgerScreens } from './ledger/ledger.screens';
+import { reportScreens } from './reports/reports.screens';
 import { statementScreens } from './statement/statement.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
@@ -19,4 +20,5 @@ export const settlementWeb = defineAreaScreens('settlement', labels, [
   ...invoiceScreens,
   ...moneyScreens,
   ...ledgerScreens,
+  ...reportScreens,
 ]);

@@ -1,14 +1,19 @@
 // Test helpers shared by settlement's object tests, over the procurement fixture
 // (procurement.testing.ts): goods of supplier A received on a day, statements of a day, a
 // statement confirmed by the supplier.
+import { expect } from 'vitest';
+import { decideAll } from '@srm/platform';
 import type { useProcurement } from '../procurement.testing';
 
 export type Row = Record<string, unknown> & { lines?: Row[] };
-type Fixture = Pick<ReturnType<typeof useProcurement>, 'ids' | 'ok' | 'releasedOrder' | 'suppliers'>;
+type Fixture = Pick<
+  ReturnType<typeof useProcurement>,
+  'ids' | 'ok' | 'releasedOrder' | 'suppliers' | 'server'
+>;
 
 export const STATEMENT = 'srmStlAccountHeader';
 
-export function settlementHelpers({ ids, ok, releasedOrder, suppliers }: Fixture) {
+export function settlementHelpers({ ids, ok, releasedOrder, suppliers, server }: Fixture) {
   /** A delivery of 20 screws (0.30) and 10 brackets (6.25) of a new order to supplier A, received on `day`. */
   async function received(day: string): Promise<Row> {
     const order = await releasedOrder();
@@ -64,5 +69,30 @@ export function settlementHelpers({ ids, ok, releasedOrder, suppliers }: Fixture
     return ok(STATEMENT, 'findById', key, suppliers.a);
   }
 
-  return { received, post, period, generate, confirmedStatement };
+  /** A document submitted and approved by every approver of its process. */
+  async function approved(entity: string, key: string, id: unknown): Promise<void> {
+    await ok(entity, 'doSubmit', { [key]: id });
+    await decideAll(server().runtime, entity, id as number, 'approve');
+    expect((await ok(entity, 'findById', { [key]: id })).status).toBe('APPROVED');
+  }
+
+  /** Supplier A's invoice of a statement confirmed on `day` (77.41 with tax), matched. */
+  async function matchedInvoice(day: string, number: string): Promise<Row> {
+    const statement = await confirmedStatement(day);
+    const draft = await ok(
+      'srmStlInvoiceHeader',
+      'createFromStatement',
+      {
+        accountHeaderId: statement.accountHeaderId,
+        invoiceType: 'DIGITAL',
+        invoiceNumber: number,
+        invoiceDate: day,
+      },
+      suppliers.a,
+    );
+    await ok('srmStlInvoiceHeader', 'doSubmit', { invoiceId: draft.invoiceId }, suppliers.a);
+    return ok('srmStlInvoiceHeader', 'findById', { invoiceId: draft.invoiceId });
+  }
+
+  return { received, post, period, generate, confirmedStatement, approved, matchedInvoice };
 }

@@ -9,6 +9,7 @@ import {
   type AnyEntity,
   type DraftOf,
   type EntityDef,
+  type FieldDef,
   type InputOf,
   type InputSpec,
   type LinesOf,
@@ -104,6 +105,23 @@ export interface Endpoint {
   /** Writes (runs in a transaction); reads run without one. */
   readonly write: boolean;
   handle(context: DataApi, input: Record<string, unknown>): Promise<EndpointResult> | EndpointResult;
+  /** A report's rows as a sheet: the engine also serves `{path}/exportExcel` (see `EndpointSheet`). */
+  readonly sheet?: EndpointSheet<unknown>;
+}
+
+/**
+ * A report endpoint's Excel export: `POST {path}/exportExcel` with `{ requestParams, columns,
+ * fileName }` runs the endpoint with `requestParams` as its input (its checks, scope and
+ * resource), and writes the rows its data holds into an xlsx, in the asked columns' order and
+ * titles. Each column is written as a field of its kind is in a list export (amounts as numbers,
+ * lookups by their meaning, moments in the business time zone); a column that is not declared is
+ * refused. The caller also needs `<scope entity>.export`.
+ */
+export interface EndpointSheet<D, R extends object = object> {
+  /** The sheet's rows out of the endpoint's data. */
+  rows(data: D): readonly R[];
+  /** The columns a sheet may hold, each as the field kind it is written as. */
+  readonly columns: { readonly [K in keyof R & string]?: FieldDef };
 }
 
 export interface EndpointResult {
@@ -112,18 +130,28 @@ export interface EndpointResult {
   readonly msg?: string;
 }
 
-export interface EndpointSpec<I extends InputSpec, S extends AnyEntity> {
+export interface EndpointSpec<I extends InputSpec, S extends AnyEntity, D, R extends object> {
   readonly summary: string;
   readonly input: I;
   readonly scope: S;
   readonly resource: EndpointResource;
   readonly sides?: readonly Side[];
   readonly write?: boolean;
-  handle(context: DataApi, input: InputOf<I>): Promise<EndpointResult> | EndpointResult;
+  handle(
+    context: DataApi,
+    input: InputOf<I>,
+  ): Promise<EndpointResult & { readonly data: D }> | (EndpointResult & { readonly data: D });
+  readonly sheet?: EndpointSheet<D, R>;
 }
 
 /** Declares an endpoint: `endpoint({ summary, input: { … }, scope: order, resource: 'button', handle })`. */
-export function endpoint<const I extends InputSpec, S extends AnyEntity>(spec: EndpointSpec<I, S>): Endpoint {
+export function endpoint<
+  const I extends InputSpec,
+  S extends AnyEntity,
+  D = unknown,
+  R extends object = object,
+>(spec: EndpointSpec<I, S, D, R>): Endpoint {
+  const { sheet } = spec;
   return {
     summary: spec.summary,
     input: spec.input,
@@ -132,6 +160,8 @@ export function endpoint<const I extends InputSpec, S extends AnyEntity>(spec: E
     ...(spec.sides ? { sides: spec.sides } : {}),
     write: spec.write ?? false,
     handle: (context, input) => spec.handle(context, input as InputOf<I>),
+    // The data handed back is what this endpoint's own handle answered.
+    ...(sheet ? { sheet: { columns: sheet.columns, rows: (data: unknown) => sheet.rows(data as D) } } : {}),
   };
 }
 

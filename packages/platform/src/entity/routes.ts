@@ -23,6 +23,9 @@ import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
 import type { DescribeIssue } from '../http/input-guard';
 import type { RouteDeclaration } from '../http/route';
+import { contentTypeOf } from '../files/content-type';
+import { disposition } from '../files/routes';
+import { SHEET_EXPORT_INPUT, parseSheetExport, sheetWorkbook } from '../excel/sheet-export';
 import { dataApi } from './context';
 import type { Endpoint } from './hooks';
 import { assertReadableReferences, parseDeclared } from './inputs';
@@ -259,15 +262,18 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
           : endpoint.resource === 'public'
             ? null
             : endpoint.resource;
-      const handle = async (request: FastifyRequest, actor: Actor) => {
+      const run = async (body: unknown, actor: Actor) => {
         if (endpoint.sides && !actor.system && !endpoint.sides.includes(actor.side))
           throw new AppError(403, 'access.denied');
         if (resource !== null) runtime.service(scope.name).assertReadableBy(actor);
-        const input = parseDeclared(service, endpoint.input, request.body);
+        const input = parseDeclared(service, endpoint.input, body);
         if (resource !== null) await assertReadableReferences(runtime, actor, endpoint.input, input);
         const work = async (tx: Executor) =>
           endpoint.handle(dataApi({ actor, runtime, tx, now: runtime.clock.now() }, name), input);
-        const result = endpoint.write ? await runtime.transaction(work) : await work(runtime.executor());
+        return endpoint.write ? runtime.transaction(work) : work(runtime.executor());
+      };
+      const handle = async (request: FastifyRequest, actor: Actor) => {
+        const result = await run(request.body, actor);
         return success(result.data, result.msg ?? '', result.page);
       };
       const path = `${entity.apiPath}/${name}`;
@@ -297,6 +303,49 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
           await policy.authorize(actor, operation, request);
           return handle(request, { ...actor, locale: request.locale });
         });
+        if (endpoint.sheet) {
+          const exportPath = `${path}/exportExcel`;
+          const sheet = endpoint.sheet;
+          routes.push({ path: exportPath, entity: entity.name, action: `${name}/exportExcel` });
+          const exportDeclared: RouteDeclaration = {
+            summary: `${declaration.summary} — as an xlsx (requestParams: the report's input; columns: key, title, width)`,
+            input: SHEET_EXPORT_INPUT,
+            inputFrom: 'body',
+            scope: declaration.scope,
+            resource: `${scope.name}.export`,
+            success: { kind: 'file', mediaType: contentTypeOf('xlsx') },
+            errors: [404, 422],
+          };
+          app.post(
+            exportPath,
+            { config: { access: 'entity', declared: exportDeclared } },
+            async (request, reply) => {
+              const signedIn = await policy.identify(request);
+              if (!signedIn) throw new AppError(401, 'auth.required');
+              const actor = { ...signedIn, locale: request.locale };
+              const operation =
+                resource === 'read'
+                  ? { entity: scope, action: name, resource }
+                  : { entity, action: name, resource };
+              await policy.authorize(actor, operation, request);
+              const exportResource = `${scope.name}.export`;
+              if (!policy.allows(actor, exportResource))
+                throw new AppError(403, 'access.resourceDenied', { resource: exportResource });
+              const body = parseSheetExport(
+                request.body,
+                entityTitle(runtime.messages(), actor.locale, scope.name),
+              );
+              const result = await run(body.requestParams, actor);
+              const out = await sheetWorkbook(runtime, actor, sheet, body, result.data);
+              return reply
+                .header('content-type', contentTypeOf('xlsx'))
+                .header('content-disposition', disposition('attachment', body.fileName))
+                .header('x-content-type-options', 'nosniff')
+                .header('cache-control', 'private, no-store')
+                .send(out);
+            },
+          );
+        }
       }
     }
 

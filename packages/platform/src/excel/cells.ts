@@ -83,6 +83,11 @@ export interface CellContext {
   readonly lookups: LookupMeanings;
 }
 
+/** A column's width in characters, from the screen's pixels (16 when not given). */
+function columnWidth(column: ExportColumn): number {
+  return column.width ? Math.max(6, Math.min(100, Math.round(column.width / 7))) : 16;
+}
+
 /** The lookup fields the columns need meanings for. */
 export function columnLookups(entity: EntityDef, columns: readonly ExportColumn[]): LookupField[] {
   return columns
@@ -104,16 +109,37 @@ export function cellColumns(context: CellContext, columns: readonly ExportColumn
     const owner = property.field ?? entity.fields[property.displayOf!]!;
     if (external && owner.internalOnly) continue;
     const title = column.title ?? propertyLabel(messages, locale, entity, column.key);
-    const width = column.width ? Math.max(6, Math.min(100, Math.round(column.width / 7))) : 16;
     const field = property.field;
     out.push({
       key: column.key,
       title,
-      width,
+      width: columnWidth(column),
       value: field ? fieldCell(context, column.key, field) : textCell(column.key),
     });
   }
   return out;
+}
+
+/**
+ * The columns of a report's sheet (an endpoint's `sheet`): each asked column written as the
+ * field it is declared as; a column not declared is refused. Titles are the screen's (the key
+ * when none is given).
+ */
+export function sheetColumns(
+  context: Omit<CellContext, 'entity'>,
+  declared: Readonly<Record<string, FieldDef>>,
+  columns: readonly ExportColumn[],
+): CellColumn[] {
+  return columns.map((column) => {
+    const field = Object.hasOwn(declared, column.key) ? declared[column.key] : undefined;
+    if (!field) throw new AppError(400, 'excel.unknownColumn', { key: column.key });
+    return {
+      key: column.key,
+      title: column.title ?? column.key,
+      width: columnWidth(column),
+      value: fieldCell(context, column.key, field),
+    };
+  });
 }
 
 function textCell(key: string): (row: Row) => CellValue {
@@ -123,7 +149,11 @@ function textCell(key: string): (row: Row) => CellValue {
   };
 }
 
-function fieldCell(context: CellContext, key: string, field: FieldDef): (row: Row) => CellValue {
+function fieldCell(
+  context: Omit<CellContext, 'entity'>,
+  key: string,
+  field: FieldDef,
+): (row: Row) => CellValue {
   const { messages, locale, timeZone, lookups } = context;
   const yes = translate(messages, locale, 'excel.yes');
   const no = translate(messages, locale, 'excel.no');

@@ -72,7 +72,7 @@ export function entityOfListUrl(registry: EntityRegistry, requestUrl: unknown): 
   return entity;
 }
 
-function parseColumns(value: unknown): ExportColumn[] {
+export function parseColumns(value: unknown): ExportColumn[] {
   const parsed = jsonValue(value, 'excel.badColumns');
   if (parsed === undefined || parsed === null || (Array.isArray(parsed) && !parsed.length))
     throw new AppError(400, 'excel.columnsRequired');

@@ -3,39 +3,15 @@
 // balanced posting, each source moved once; nothing left to pay twice; the other supplier sees none
 // of it.
 import { describe, expect, it } from 'vitest';
-import { decideAll } from '@srm/platform';
 import { useProcurement } from '../../procurement.testing';
 import { type Row, settlementHelpers } from '../settlement.testing';
 
 const fixture = useProcurement();
-const { ids, call, ok, suppliers, server } = fixture;
-const { confirmedStatement } = settlementHelpers(fixture);
+const { ids, call, ok, suppliers } = fixture;
+const { approved, matchedInvoice } = settlementHelpers(fixture);
 const P = 'srmStlPaymentHeader';
 const account = () => ({ supplierId: ids.supA, orgId: ids.orgA, currencyId: ids.currency });
 const applied = () => ({ ...account(), applyDate: '2026-12-14' });
-
-async function approved(entity: string, key: string, id: unknown): Promise<void> {
-  await ok(entity, 'doSubmit', { [key]: id });
-  await decideAll(server().runtime, entity, id as number, 'approve');
-  expect((await ok(entity, 'findById', { [key]: id })).status).toBe('APPROVED');
-}
-
-async function matchedInvoice(day: string, number: string): Promise<Row> {
-  const statement = await confirmedStatement(day);
-  const draft = await ok(
-    'srmStlInvoiceHeader',
-    'createFromStatement',
-    {
-      accountHeaderId: statement.accountHeaderId,
-      invoiceType: 'DIGITAL',
-      invoiceNumber: number,
-      invoiceDate: day,
-    },
-    suppliers.a,
-  );
-  await ok('srmStlInvoiceHeader', 'doSubmit', { invoiceId: draft.invoiceId }, suppliers.a);
-  return ok('srmStlInvoiceHeader', 'findById', { invoiceId: draft.invoiceId });
-}
 
 const balanceOf = async (actor = suppliers.a) =>
   ((await ok<Row[]>('srmStlLedger', 'balance', { orgId: ids.orgA }, actor))[0]?.balance as number) ?? 0;

@@ -1,0 +1,105 @@
+// A report endpoint's rows as an xlsx (`{endpoint}/exportExcel`, see `EndpointSheet`): the body
+// names the report's input (`requestParams`), the columns as the screen shows them and the
+// file's name; the rows are written as a list export writes its cells, one sheet after another
+// when one is full.
+import { PassThrough } from 'node:stream';
+import { type FieldDef, SHEET_MAX_ROW, json, text, translate } from '@srm/kernel';
+import type { Actor } from '../access/actor';
+import { AppError } from '../http/errors';
+import type { EndpointSheet } from '../entity/hooks';
+import type { EntityRuntime } from '../entity/runtime';
+import { sheetColumns } from './cells';
+import { loadExcelJs } from './exceljs';
+import { LookupMeanings } from './lookups';
+import { type ExportColumn, parseColumns, xlsxFileName } from './request';
+import { StreamingWorkbook } from './writer';
+
+export const SHEET_EXPORT_INPUT = {
+  requestParams: json(),
+  columns: json({ required: true }),
+  fileName: text({ max: 1000 }),
+};
+
+export interface SheetExport {
+  readonly requestParams: Record<string, unknown>;
+  readonly columns: readonly ExportColumn[];
+  readonly fileName: string;
+}
+
+/** The export's body, checked before the report runs. */
+export function parseSheetExport(body: unknown, fallbackName: string): SheetExport {
+  const input = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  const params = 'requestParams' in input ? input.requestParams : undefined;
+  let requestParams: unknown = params;
+  if (typeof params === 'string') {
+    try {
+      requestParams = params.trim() ? JSON.parse(params) : {};
+    } catch {
+      throw new AppError(400, 'excel.badRequestParams');
+    }
+  }
+  if (requestParams === undefined || requestParams === null) requestParams = {};
+  if (typeof requestParams !== 'object' || Array.isArray(requestParams))
+    throw new AppError(400, 'excel.badRequestParams');
+  return {
+    requestParams: { ...requestParams },
+    columns: parseColumns('columns' in input ? input.columns : undefined),
+    fileName: xlsxFileName('fileName' in input ? input.fileName : undefined, fallbackName),
+  };
+}
+
+/** The field a sheet declares for a column key, if any. */
+function declaredColumn(sheet: EndpointSheet<unknown>, key: string): FieldDef | undefined {
+  const columns: Readonly<Record<string, FieldDef | undefined>> = sheet.columns;
+  return Object.hasOwn(columns, key) ? columns[key] : undefined;
+}
+
+/**
+ * The workbook of a report's answer, streamed into the stream it returns. The columns are
+ * checked (and the lookups they show loaded) before the first byte.
+ */
+export async function sheetWorkbook(
+  runtime: EntityRuntime,
+  actor: Actor,
+  sheet: EndpointSheet<unknown>,
+  request: SheetExport,
+  data: unknown,
+): Promise<PassThrough> {
+  const messages = runtime.messages();
+  const lookupFields = request.columns.flatMap((column) => {
+    const field = declaredColumn(sheet, column.key);
+    return field?.kind === 'lookup' ? [field] : [];
+  });
+  const context = {
+    actor,
+    messages,
+    locale: actor.locale,
+    timeZone: runtime.timeZone,
+    lookups: await LookupMeanings.load(runtime, actor.locale, lookupFields),
+  };
+  const declared = Object.fromEntries(
+    request.columns.flatMap((column) => {
+      const field = declaredColumn(sheet, column.key);
+      return field ? [[column.key, field]] : [];
+    }),
+  );
+  const columns = sheetColumns(context, declared, request.columns);
+  const rows = sheet.rows(data).map((row): Readonly<Record<string, unknown>> => ({ ...row }));
+  const out = new PassThrough();
+  const workbook = new StreamingWorkbook(await loadExcelJs(), out, {
+    columns,
+    sheetMaxRow: SHEET_MAX_ROW,
+    sheetName: null,
+    sheetPrefix: translate(messages, actor.locale, 'excel.sheet'),
+    title: null,
+  });
+  const write = async () => {
+    for (let at = 0; at < rows.length; at += 1000)
+      await workbook.addRows(
+        rows.slice(at, at + 1000).map((row) => columns.map((column) => column.value(row))),
+      );
+    await workbook.finish();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
