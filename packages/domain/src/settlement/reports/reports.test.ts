@@ -11,7 +11,7 @@ import { type Row, settlementHelpers } from '../settlement.testing';
 
 const fixture = useProcurement();
 const { ids, call, ok, suppliers, server } = fixture;
-const { approved, matchedInvoice, received } = settlementHelpers(fixture);
+const { approved, generate, matchedInvoice, received } = settlementHelpers(fixture);
 const L = 'srmStlLedger';
 const account = () => ({ supplierId: ids.supA, orgId: ids.orgA, currencyId: ids.currency });
 
@@ -42,6 +42,22 @@ describe("settlement's reports", () => {
   it('sum what was received, confirmed, invoiced and paid, per order, month and statement', async () => {
     const bill = await matchedInvoice('2026-12-11', '24322000000000000011');
     await received('2026-12-12');
+    // The second order's statement, sent and disputed on one line.
+    const disputed = await generate('2026-12-12');
+    await ok('srmStlAccountHeader', 'doSend', { accountHeaderId: disputed.accountHeaderId });
+    await ok(
+      'srmStlAccountHeader',
+      'doSupplierDispute',
+      {
+        accountHeaderId: disputed.accountHeaderId,
+        lines: disputed.lines!.map((line, index) => ({
+          accountLineId: line.accountLineId,
+          supplierAnswer: index === 0 ? 'DISPUTE' : 'CONFIRM',
+          disputeReason: index === 0 ? '单价应按年度协议价' : null,
+        })),
+      },
+      suppliers.a,
+    );
     const advance = await ok('srmStlAdvance', 'saveOrUpdate', {
       ...account(),
       applyDate: '2026-12-13',
@@ -112,8 +128,15 @@ describe("settlement's reports", () => {
     ]);
     expect((await report('paymentTotalReport'))[0]!.month).toBe(month);
 
-    // 对账单报表: the confirmed statement, invoiced in full.
+    // 对账单报表: the disputed statement (newest period first) and the confirmed one, invoiced in full.
     expect(await report('accountStatementReport')).toEqual([
+      expect.objectContaining({
+        status: 'DISPUTED',
+        disputedLines: 1,
+        amountInclTax: '77.41',
+        invoicedAmount: '0.00',
+        uninvoicedAmount: '77.41',
+      }),
       expect.objectContaining({
         status: 'CONFIRMED',
         lineCount: 2,
@@ -136,7 +159,10 @@ describe("settlement's reports", () => {
     });
     expect(sheet.status).toBe(200);
     expect(sheet.rows[0]).toEqual(['对账单号', '状态', '对账金额']);
-    expect(sheet.rows[1]).toEqual([expect.stringMatching(/\S/), '已确认', 77.41]);
+    expect(sheet.rows.slice(1)).toEqual([
+      [disputed.accountNumber, '有异议', 77.41],
+      [expect.stringMatching(/^AS/), '已确认', 77.41],
+    ]);
     // A column the report does not have, and bad parameters, are refused before a byte is written.
     const unknown = await workbook(
       'orderPayableReport',

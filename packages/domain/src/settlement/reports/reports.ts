@@ -300,7 +300,7 @@ export interface StatementReportRow {
   readonly periodEndDate: string | null;
   readonly status: string;
   readonly lineCount: number;
-  /** Lines the supplier disputed (whatever the buyer decided since). */
+  /** Lines the supplier disputed: waiting for the buyer, or decided (removed, repriced, rejected). */
   readonly disputedLines: number;
   readonly amountInclTax: string;
   /** On invoices matched (accepted). */
@@ -320,7 +320,9 @@ export async function statementReport(
   const query = sql`
     with disputed as (
       select account_header_id, count(*) as lines
-        from srm_stl_account_line where supplier_answer = 'DISPUTE' group by account_header_id
+        from srm_stl_account_line
+       where line_confirm_status = 'DISPUTED' or buyer_decision is not null
+       group by account_header_id
     ), invoiced as (
       select il.account_header_id, sum(il.amount_incl_tax) as amount
         from srm_stl_invoice_line il
