@@ -4,6 +4,7 @@ export * from './i18n/kernelMessages';
 export * from './constants';
 export * from './dates';
 export * from './decimal';
+export * from './capitals';
 export * from './units';
 export * from './validation/validators';
 export * from './entity/fields';

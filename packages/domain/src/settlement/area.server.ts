@@ -12,6 +12,7 @@ import { invoiceActions } from './invoice/invoice.actions';
 import { invoiceEndpoints } from './invoice/invoice.endpoints';
 import { ledgerEndpoints } from './ledger/ledger.endpoints';
 import { paymentActions } from './payment/payment.actions';
+import { paymentEndpoints } from './payment/payment.endpoints';
 import { reportEndpoints } from './reports/reports.endpoints';
 import { statementActions } from './statement/statement.actions';
 import { statementEndpoints } from './statement/statement.endpoints';
@@ -26,6 +27,7 @@ export const settlementServer = defineServerArea(settlementArea, {
     advanceActions,
     deductionActions,
     paymentActions,
+    paymentEndpoints,
     ledgerEndpoints,
     reportEndpoints,
   ],

@@ -1,6 +1,8 @@
 // Screens of money (web): payment applications, advances and deductions, the buyer's and the
-// supplier's own.
-import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+// supplier's own. A payment application prints (打印) with its amount in capitals.
+import { type ScreenEntry, entityScreens, pdfButton } from '@srm/platform-ui';
+
+const printButton = pdfButton('printPdf', 'srmStlPaymentHeader.view');
 
 const payment = () => import('./payment.entity').then((m) => m.payment);
 const advance = () => import('../advance/advance.entity').then((m) => m.advance);
@@ -10,10 +12,12 @@ export const moneyScreens: ScreenEntry[] = [
   ...entityScreens('settlement', 'srmStlPaymentHeader', payment, {
     list: 'paymentApply',
     edit: 'paymentApplyEdit',
+    editButtons: [printButton],
   }),
   ...entityScreens('settlement', 'srmStlPaymentHeader', payment, {
     list: 'supplierPaymentApply',
     edit: 'supplierPaymentApplyEdit',
+    editButtons: [printButton],
   }),
   ...entityScreens('settlement', 'srmStlAdvance', advance, {
     list: 'advanceApply',

@@ -3,6 +3,7 @@
 // balanced posting, each source moved once; nothing left to pay twice; the other supplier sees none
 // of it.
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 import { type Row, settlementHelpers } from '../settlement.testing';
 
@@ -77,6 +78,34 @@ describe('a payment application', () => {
     expect(answers.every((answer) => answer.httpStatus < 500)).toBe(true);
     const paid = await ok(P, 'findById', { paymentId: saved.paymentId }, suppliers.a);
     expect(paid.status).toBe('PAID');
+    // 打印: the application with its lines and the amount to pay in capitals, for either side;
+    // supplier B cannot print it.
+    const printed = async (layout: 'CN' | 'EN', actor = suppliers.a) => {
+      const file = await ok<{ fileName: string; content: string }>(
+        P,
+        'printPdf',
+        { paymentId: saved.paymentId, layout },
+        actor,
+      );
+      return {
+        fileName: file.fileName,
+        text: (await readPdf(Buffer.from(file.content, 'base64'))).map((page) => page.text).join('\n'),
+      };
+    };
+    const cn = await printed('CN', undefined);
+    expect(cn.fileName).toBe(`${String(saved.paymentNumber)}.pdf`);
+    for (const text of [
+      '付款申请单',
+      String(saved.paymentNumber),
+      '人民币伍拾贰元肆角壹分',
+      '52.41',
+      '77.41',
+      String(ded.deductionNumber),
+    ])
+      expect(cn.text).toContain(text);
+    expect((await printed('EN')).text).toContain('Payment application');
+    expect((await call(P, 'printPdf', { paymentId: saved.paymentId }, suppliers.b)).httpStatus).toBe(404);
+    expect((await call(P, 'printPdf', { paymentId: saved.paymentId, layout: 'FR' })).httpStatus).toBe(400);
     const posted = (
       await ok<Row[]>('srmStlLedger', 'listByPage', { sourceType: 'PAYMENT', pageRows: 200 })
     ).filter((row) => row.sourceNumber === saved.paymentNumber);
