@@ -512,6 +512,13 @@ describe('recent work', () => {
     const supplier = await signedInAs('sup_a');
     const theirs = (await supplier.call<Row[]>('/api/base/v1/auth/recentWork')).body.data;
     expect(theirs.filter((row) => row.entity === 'srmBaseCurrency')).toEqual([]);
+    // Finance's demo payments are listed; the ledger rows they posted are not work of their own.
+    const finance = await signedInAs('finance');
+    const posted = (await finance.call<Row[]>('/api/base/v1/auth/recentWork')).body.data.map(
+      (row) => row.entity,
+    );
+    expect(posted).toContain('srmStlPaymentHeader');
+    expect(posted).not.toContain('srmStlLedger');
   });
 });
 

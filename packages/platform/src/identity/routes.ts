@@ -288,6 +288,9 @@ export function registerIdentityRoutes(
       for (const entry of entries) {
         const entity = identity.runtime.registry.find(entry.entity);
         if (!entity || entity.parent || !actor.grants.readable.has(entity.name)) continue;
+        // Records only the platform writes and nobody acts on (ledger postings) are what work
+        // left behind, not work: the document that posted them is listed instead.
+        if (!entity.workflow && entity.writableBy.length === 0) continue;
         const row = await identity.runtime
           .service(entity.name)
           .find(actor, Number(entry.record_id))
