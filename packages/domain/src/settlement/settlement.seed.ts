@@ -25,6 +25,7 @@ import { payment } from './payment/payment.entity';
 import { draftFromStatement } from './invoice/invoice.support';
 import { statement } from './statement/statement.entity';
 import { generateStatements } from './statement/statement.generate';
+import { OA_DEFINITIONS, oaDefinitionBody } from './oa/oa.definitions';
 
 const api = (context: SeedContext, actor: Actor = SYSTEM_ACTOR): DataApi =>
   dataApi(
@@ -232,4 +233,18 @@ async function money(
   await finance.act(payment, 'doSubmit', [rest.paymentId]);
 }
 
-export const settlementSeeds = [statements];
+/**
+ * Chat and OA sync (§7.2) as draft interface definitions: the company's OA and chat addresses are
+ * its own, so an administrator sets them and makes the definitions effective.
+ */
+const oaSync = defineSeed('settlement.oa-sync', async (context) => {
+  for (const definition of OA_DEFINITIONS)
+    await context.put(
+      'baseScsiDefinition',
+      { definitionCode: definition.definitionCode },
+      oaDefinitionBody(definition, 'http://oa.example.invalid'),
+      { configs: ['envCode'], reqMaps: ['lineNum'] },
+    );
+});
+
+export const settlementSeeds = [statements, oaSync];

@@ -191,6 +191,14 @@ describe('renderBody', () => {
     expect(scaled(7, '0')).toBe('7');
   });
 
+  it('an amount in Chinese capitals is written as a payment form writes it', () => {
+    const capitals = (value: unknown) =>
+      renderOne(field('v', 'v', { transform: 'CN_CAPITALS' }), { v: value });
+    expect(capitals(52.41)).toBe('伍拾贰元肆角壹分');
+    expect(capitals('1000005')).toBe('壹佰万零伍元整');
+    expect(() => capitals('abc')).toThrow(/v/);
+  });
+
   it('a unit factor multiplies exactly and gives a number', () => {
     const factored = (value: unknown, factor: string) =>
       renderOne(field('v', 'v', { transform: 'UNIT_FACTOR', transformArg: factor }), { v: value });

@@ -3,6 +3,7 @@
 // the log redacted and capped. No I/O here: the engine sends what this module writes.
 import {
   DEFAULT_TIME_ZONE,
+  chineseCapitals,
   Decimal,
   MAX_TIMESTAMP,
   MIN_TIMESTAMP,
@@ -301,6 +302,8 @@ function transformed(value: unknown, map: RequestMap, label: string, context: Re
       return textOf(value, label).toUpperCase();
     case 'STRING':
       return textOf(value, label);
+    case 'CN_CAPITALS':
+      return chineseCapitals(decimalOf(value, label));
     default:
       throw new MappingError(`${label}: unknown transform ${describe(transform)}`);
   }

@@ -22,6 +22,8 @@ export const TRANSFORMS = [
   'CODE_MAP',
   'UPPER',
   'STRING',
+  /** An amount in Chinese capitals (大写金额), as OA payment forms carry it. */
+  'CN_CAPITALS',
 ] as const;
 export type Transform = (typeof TRANSFORMS)[number];
 
