@@ -416,6 +416,14 @@ const overrides: SampleOverrides = {
   },
   // A payment application's lines name matched invoices; the sample is the header alone.
   srmStlPaymentHeader: async (row) => ({ ...row, lines: [] }),
+  // A balance confirmation's lines are the ledger's postings, taken by the platform; its period
+  // ends by today.
+  srmStlRcnHeader: async (row) => ({
+    ...row,
+    periodStartDate: '2026-01-01',
+    periodEndDate: '2026-01-31',
+    lines: [],
+  }),
   // An exclusion holds a posted receipt line that no statement settles.
   srmStlExcludeHeader: async (row, _n, factory) => {
     const api = '/api/srm/v1/srmPurReceiveHeaderRestful';

@@ -124,6 +124,13 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
     }),
     // A payment application's lines name matched invoices; the sample is the header alone.
     srmStlPaymentHeader: (row) => ({ ...row, lines: [] }),
+    // A balance confirmation's lines are the ledger's postings, taken by the platform.
+    srmStlRcnHeader: (row) => ({
+      ...row,
+      periodStartDate: '2026-01-01',
+      periodEndDate: '2026-01-31',
+      lines: [],
+    }),
     // ISO 4217 codes: three capital letters.
     srmBaseCurrency: (row, n) => ({
       ...row,

@@ -32,6 +32,7 @@ const SUPPLIER_CARDS = [
   'statementsToConfirm',
   'invoicesToCorrect',
   'deductionsToAcknowledge',
+  'balancesToConfirm',
 ];
 
 let server: TestServer;
@@ -176,7 +177,13 @@ describe('the work cards of a home', () => {
       buyer: BUYER_CARDS,
       // The approver's work is its pending approvals (我的待办), not cards.
       approver: [],
-      finance: ['statementsToSend', 'statementDisputes', 'invoiceExceptions', 'paymentsToPay'],
+      finance: [
+        'statementsToSend',
+        'statementDisputes',
+        'invoiceExceptions',
+        'paymentsToPay',
+        'balanceDisputes',
+      ],
       supA: SUPPLIER_CARDS,
       supB: SUPPLIER_CARDS,
     } as const;
@@ -324,6 +331,7 @@ describe('the work cards of a home', () => {
     expect((await cardsOf(buyerAndFinance)).map((card) => card.key)).toEqual([
       ...BUYER_CARDS,
       'paymentsToPay',
+      'balanceDisputes',
     ]);
   });
 

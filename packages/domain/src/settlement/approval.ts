@@ -1,9 +1,10 @@
 // The approval processes of settlement documents (data: process templates, labels in the locale
-// files): advances and payment applications, one node decided by any holder of the purchasing
+// files): advances, payment applications and balance confirmations, one node decided by any holder of the purchasing
 // manager's role (the demo's approver; finance prepares, someone else approves).
 import type { ApprovalTemplatePlan } from '@srm/platform';
 import { ADVANCE_PROCESS } from './advance/advance.entity';
 import { PAYMENT_PROCESS } from './payment/payment.entity';
+import { RCN_PROCESS } from './rcn/rcn.entity';
 
 const manager = {
   nodes: [{ nodeNum: 1, signMode: 'ANY' }],
@@ -13,4 +14,5 @@ const manager = {
 export const settlementApprovals: ApprovalTemplatePlan[] = [
   { processKey: ADVANCE_PROCESS, entityName: 'srmStlAdvance', ...manager },
   { processKey: PAYMENT_PROCESS, entityName: 'srmStlPaymentHeader', ...manager },
+  { processKey: RCN_PROCESS, entityName: 'srmStlRcnHeader', ...manager },
 ];

@@ -13,6 +13,7 @@ import { invoiceEndpoints } from './invoice/invoice.endpoints';
 import { ledgerEndpoints } from './ledger/ledger.endpoints';
 import { paymentActions } from './payment/payment.actions';
 import { paymentEndpoints } from './payment/payment.endpoints';
+import { rcnActions } from './rcn/rcn.actions';
 import { reportEndpoints } from './reports/reports.endpoints';
 import { statementActions } from './statement/statement.actions';
 import { statementEndpoints } from './statement/statement.endpoints';
@@ -30,6 +31,7 @@ export const settlementServer = defineServerArea(settlementArea, {
     paymentEndpoints,
     ledgerEndpoints,
     reportEndpoints,
+    rcnActions,
   ],
   seeds: settlementSeeds,
   approvalTemplates: settlementApprovals,

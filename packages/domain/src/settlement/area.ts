@@ -10,13 +10,14 @@ import { excludeBill } from './exclude/exclude.entity';
 import { invoice } from './invoice/invoice.entity';
 import { ledger } from './ledger/ledger.entity';
 import { payment } from './payment/payment.entity';
+import { rcn } from './rcn/rcn.entity';
 import { statement } from './statement/statement.entity';
 
 const statementButtons = ['doCancel', 'doResolve', 'doSend', 'export', 'generate', 'save', 'view'];
 
 export const settlementArea = defineArea({
   name: 'settlement',
-  entities: [excludeBill, statement, invoice, advance, deduction, payment, ledger],
+  entities: [excludeBill, statement, invoice, advance, deduction, payment, ledger, rcn],
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'SETTLEMENT', side: 'internal', icon: 'bank', order: 65 },
@@ -88,6 +89,14 @@ export const settlementArea = defineArea({
       order: 80,
     },
     {
+      code: 'STL_RCN',
+      side: 'internal',
+      under: 'SETTLEMENT',
+      path: 'rcnBalanceConfirm',
+      entity: 'srmStlRcnHeader',
+      order: 85,
+    },
+    {
       code: 'STL_REPORT_PAYABLE',
       side: 'internal',
       under: 'SETTLEMENT',
@@ -152,6 +161,14 @@ export const settlementArea = defineArea({
       order: 50,
     },
     {
+      code: 'EXT_STL_RCN',
+      side: 'external',
+      under: 'EXT_SETTLEMENT',
+      path: 'supplierRcnBalanceConfirm',
+      entity: 'srmStlRcnHeader',
+      order: 85,
+    },
+    {
       code: 'EXT_STL_LEDGER',
       side: 'external',
       under: 'EXT_SETTLEMENT',
@@ -173,6 +190,7 @@ export const settlementArea = defineArea({
       STL_REPORT_PAYABLE: ['export', 'view'],
       STL_REPORT_PAYMENT: ['export', 'view'],
       STL_REPORT_STATEMENT: ['export', 'view'],
+      STL_RCN: 'all',
     },
     BUYER: {
       STL_ACCOUNT: statementButtons,
@@ -186,6 +204,7 @@ export const settlementArea = defineArea({
       STL_REPORT_PAYABLE: ['export', 'view'],
       STL_REPORT_PAYMENT: ['export', 'view'],
       STL_REPORT_STATEMENT: ['export', 'view'],
+      STL_RCN: ['export', 'view'],
     },
     PURCHASE_MANAGER: {
       STL_ACCOUNT: ['export', 'view'],
@@ -199,6 +218,7 @@ export const settlementArea = defineArea({
       STL_REPORT_PAYABLE: ['export', 'view'],
       STL_REPORT_PAYMENT: ['export', 'view'],
       STL_REPORT_STATEMENT: ['export', 'view'],
+      STL_RCN: ['export', 'view'],
     },
     SUPPLIER_PORTAL: {
       EXT_STL_ACCOUNT: ['doSupplierConfirm', 'doSupplierDispute', 'export', 'save', 'view'],
@@ -216,9 +236,28 @@ export const settlementArea = defineArea({
       EXT_STL_ADVANCE: ['export', 'view'],
       EXT_STL_DEDUCTION: ['doAcknowledge', 'doDispute', 'export', 'save', 'view'],
       EXT_STL_LEDGER: ['export', 'view'],
+      EXT_STL_RCN: ['doSupplierConfirm', 'doSupplierDispute', 'export', 'save', 'view'],
     },
   },
   workCards: [
+    {
+      key: 'balanceDisputes',
+      side: 'internal',
+      entity: 'srmStlRcnHeader',
+      filters: { status: 'DISPUTED' },
+      for: ['srmStlRcnHeader.doAbolish'],
+      list: 'rcnBalanceConfirm',
+      order: 84,
+    },
+    {
+      key: 'balancesToConfirm',
+      side: 'external',
+      entity: 'srmStlRcnHeader',
+      filters: { status: 'APPROVED' },
+      for: ['srmStlRcnHeader.doSupplierConfirm'],
+      list: 'supplierRcnBalanceConfirm',
+      order: 43,
+    },
     {
       key: 'statementsToSend',
       side: 'internal',

@@ -14,3 +14,4 @@ export { payment, PAYMENT_PROCESS } from './payment/payment.entity';
 export { paymentLine } from './payment/payment-line.entity';
 export { advance, ADVANCE_PROCESS } from './advance/advance.entity';
 export { deduction, DEDUCTION_TYPES } from './deduction/deduction.entity';
+export { rcn, rcnLine, RCN_PROCESS } from './rcn/rcn.entity';

@@ -2,7 +2,8 @@
 // earlier days, received by the warehouse; finance settles them as a statement per period — the
 // oldest confirmed by the supplier (posted to its account) and invoiced — 恒达's invoice held on a
 // price above the agreed one, 瑞丰's matched — the next disputed on one line, the
-// next sent and awaiting the supplier, and the receipts of the receiving demo in a draft.
+// next sent and awaiting the supplier, and the receipts of the receiving demo in a draft; then the
+// account's balance confirmation, sent to 恒达 and disputed by 瑞丰.
 // Written once, each step as its own user would (supplier users ship and answer, the buyer
 // receives, finance generates and sends).
 import {
@@ -22,6 +23,7 @@ import { advance } from './advance/advance.entity';
 import { deduction } from './deduction/deduction.entity';
 import { invoice } from './invoice/invoice.entity';
 import { payment } from './payment/payment.entity';
+import { rcn } from './rcn/rcn.entity';
 import { draftFromStatement } from './invoice/invoice.support';
 import { statement } from './statement/statement.entity';
 import { generateStatements } from './statement/statement.generate';
@@ -166,6 +168,30 @@ const statements = defineSeed('settlement.demo-statements', async (context) => {
     const sent = await generate(2);
     if (sent !== null) await finance.act(statement, 'doSend', [sent]);
     await generate(3);
+    // The account's balance confirmation of the last two months, approved and sent: 恒达's awaits
+    // its answer; 瑞丰 disputes it with its own figure.
+    const confirmation = await finance.save(rcn, {
+      supplierId,
+      orgId: confirmed.orgId,
+      currencyId: confirmed.currencyId,
+      periodStartDate: day(-60),
+      periodEndDate: day(0),
+      remark: '月度往来对账',
+    });
+    await finance.act(rcn, 'doSubmit', [confirmation.rcnHeaderId]);
+    await decideAll(context.runtime, rcn.name, confirmation.rcnHeaderId, 'approve');
+    if (demo !== DEMO_SUPPLIERS[0]) {
+      const answered = await supplier.find(rcn, confirmation.rcnHeaderId);
+      await supplier.save(rcn, {
+        rcnHeaderId: answered.rcnHeaderId,
+        versionNum: answered.versionNum,
+        supplierBalance: Math.round(((answered.closingBalance ?? 0) + 120) * 100) / 100,
+        supplierComment: '我方账面含一笔未开票的到货',
+      });
+      await supplier.act(rcn, 'doSupplierDispute', [confirmation.rcnHeaderId], {
+        comment: '我方账面含一笔未开票的到货，请核对',
+      });
+    }
   }
 });
 

@@ -146,6 +146,28 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     ],
   },
   {
+    code: 'STL_RCN_SENT',
+    name: '往来余额待确认',
+    nameEn: 'Balance to confirm',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'number', sample: 'RC202612010001' },
+      { name: 'period', sample: '2026-11-01 ~ 2026-11-30' },
+      { name: 'amount', sample: '12,500.00' },
+    ],
+  },
+  {
+    code: 'STL_RCN_ANSWERED',
+    name: '往来余额已答复',
+    nameEn: 'Balance confirmation answered',
+    category: 'OPTIONAL',
+    variables: [
+      { name: 'number', sample: 'RC202612010001' },
+      { name: 'supplier', sample: '苏州恒达精密五金有限公司' },
+      { name: 'amount', sample: '12,500.00' },
+    ],
+  },
+  {
     code: 'STL_DEDUCTION_ISSUED',
     name: '扣款待确认',
     nameEn: 'Deduction to acknowledge',

@@ -1,5 +1,5 @@
-// Screens of money (web): payment applications, advances and deductions, the buyer's and the
-// supplier's own. A payment application prints (打印) with its amount in capitals.
+// Screens of money (web): payment applications, advances, deductions and balance confirmations,
+// the buyer's and the supplier's own. A payment application prints (打印) with its amount in capitals.
 import { type ScreenEntry, entityScreens, pdfButton } from '@srm/platform-ui';
 
 const printButton = pdfButton('printPdf', 'srmStlPaymentHeader.view');
@@ -7,6 +7,7 @@ const printButton = pdfButton('printPdf', 'srmStlPaymentHeader.view');
 const payment = () => import('./payment.entity').then((m) => m.payment);
 const advance = () => import('../advance/advance.entity').then((m) => m.advance);
 const deduction = () => import('../deduction/deduction.entity').then((m) => m.deduction);
+const rcn = () => import('../rcn/rcn.entity').then((m) => m.rcn);
 
 export const moneyScreens: ScreenEntry[] = [
   ...entityScreens('settlement', 'srmStlPaymentHeader', payment, {
@@ -34,5 +35,14 @@ export const moneyScreens: ScreenEntry[] = [
   ...entityScreens('settlement', 'srmStlDeduction', deduction, {
     list: 'supplierDeductions',
     edit: 'supplierDeductionsEdit',
+  }),
+  // 往来对账确认: the buyer's balance confirmations, and the supplier's to confirm or dispute.
+  ...entityScreens('settlement', 'srmStlRcnHeader', rcn, {
+    list: 'rcnBalanceConfirm',
+    edit: 'rcnBalanceConfirmEdit',
+  }),
+  ...entityScreens('settlement', 'srmStlRcnHeader', rcn, {
+    list: 'supplierRcnBalanceConfirm',
+    edit: 'supplierRcnBalanceConfirmEdit',
   }),
 ];
