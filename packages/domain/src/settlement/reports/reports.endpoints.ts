@@ -2,12 +2,14 @@
 // out), on the ledger — whoever reads the ledger reads the reports, and each report keeps to the
 // caller's scope of the documents it sums. Buyer side only: a supplier reads its own balance and
 // postings in 往来明细. Each also answers as an xlsx (`{name}/exportExcel`, the engine's sheet).
-import { amount, checkbox, date, datetime, number, ref, text } from '@srm/kernel';
+import { amount, checkbox, date, datetime, lookup, number, ref, text } from '@srm/kernel';
 import { defineEndpoints, endpoint } from '@srm/platform';
 import { order } from '../../purchasing';
 import { ledger } from '../ledger/ledger.entity';
 import { statement } from '../statement/statement.entity';
+import { PAYMENT_NODE_TYPES } from '../../base-data';
 import { orderPayableReport, paymentTotalReport, statementReport } from './reports';
+import { STAGE_STATES, paymentScheduleReport } from './schedule';
 
 const account = {
   orgId: ref('srmBaseOrg'),
@@ -48,6 +50,41 @@ export const reportEndpoints = defineEndpoints(ledger, {
         paidAmount: amount(),
         payableAmount: amount(),
         uninvoicedAmount: amount(),
+      },
+    },
+  }),
+  /** Filters → `{ rows, truncated }`: per order and payment-term node, planned, due, paid, open (付款计划). */
+  paymentScheduleReport: endpoint({
+    summary: 'Payment stages: per order and node of its payment term, what is planned, due, paid and open',
+    input: {
+      ...account,
+      poNumber: text({ max: 30 }),
+      orderFrom: date(),
+      orderTo: date(),
+      dueTo: date(),
+      openOnly: checkbox(),
+    },
+    scope: ledger,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(ctx, input) {
+      return { data: await paymentScheduleReport(ctx, { ...input, openOnly: input.openOnly === 'Y' }) };
+    },
+    sheet: {
+      rows: (data) => data.rows,
+      columns: {
+        poNumber: text(),
+        ...named,
+        termName: text(),
+        nodeNum: number(),
+        nodeType: lookup('BASE_PAYMENT_NODE_TYPE', { codes: PAYMENT_NODE_TYPES }),
+        percent: number({ precision: 2 }),
+        plannedAmount: amount(),
+        dueAmount: amount(),
+        dueDate: date(),
+        paidAmount: amount(),
+        openAmount: amount(),
+        stageStatus: lookup('STL_STAGE_STATUS', { codes: STAGE_STATES }),
       },
     },
   }),

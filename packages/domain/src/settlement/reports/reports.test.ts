@@ -5,6 +5,8 @@
 // does not have, a supplier.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
 import { TEST_ACTOR_HEADER } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 import { type Row, settlementHelpers } from '../settlement.testing';
@@ -181,8 +183,99 @@ describe("settlement's reports", () => {
     ).toBe(400);
   });
 
+  it('plan the payment stages of orders by their payment term: due with their events, paid in order', async () => {
+    const term = await ok('srmBasePaymentTerm', 'saveOrUpdate', {
+      termCode: 'PT-30-60-10',
+      termName: '预付30%，到货60%，质保10%',
+      nodes: [
+        { nodeNum: 1, nodeType: 'ADVANCE', percent: 30, dueDays: 0 },
+        { nodeNum: 2, nodeType: 'DELIVERY', percent: 60, dueDays: 30 },
+        { nodeNum: 3, nodeType: 'WARRANTY', percent: 10, dueDays: 365 },
+      ],
+    });
+    // Two orders of 245.78: the first received on 12-20, invoiced and paid (77.41); the second
+    // received on 12-21 only. The term is set on them as an order saved with it would carry it.
+    const ordersBefore = new Set(
+      (await ok<Row[]>('srmPoHeader', 'listByPage', { supplierId: ids.supA, pageRows: 50 })).map(
+        (row) => row.poHeaderId,
+      ),
+    );
+    const bill = await matchedInvoice('2026-12-20', '24322000000000000031');
+    await received('2026-12-21');
+    const ordersOfA = (
+      await ok<Row[]>('srmPoHeader', 'listByPage', { supplierId: ids.supA, pageRows: 50 })
+    ).filter((row) => !ordersBefore.has(row.poHeaderId));
+    expect(ordersOfA).toHaveLength(2);
+    await queryRows(
+      server().runtime.executor(),
+      sql`update srm_po_header set payment_term_id = ${term.paymentTermId}
+           where po_header_id in (${sql.join(
+             ordersOfA.map((row) => sql`${row.poHeaderId}`),
+             sql`, `,
+           )})`,
+    );
+    const payment = await ok('srmStlPaymentHeader', 'saveOrUpdate', {
+      ...account(),
+      applyDate: '2026-12-22',
+      lines: [{ lineNum: 1, sourceType: 'INVOICE', invoiceId: bill.invoiceId, amount: 77.41 }],
+    });
+    await approved('srmStlPaymentHeader', 'paymentId', payment.paymentId);
+    await ok('srmStlPaymentHeader', 'doPay', { paymentId: payment.paymentId });
+
+    const released = new Intl.DateTimeFormat('en-CA', { timeZone: server().runtime.timeZone }).format(
+      new Date(),
+    );
+    const stages = await report('paymentScheduleReport');
+    const paidOrder = (await report('orderPayableReport')).find((row) => row.paidAmount === '77.41')!;
+    const of = (order: unknown) =>
+      stages
+        .filter((row) => row.poNumber === order)
+        .map((row) => [
+          row.nodeType,
+          row.plannedAmount,
+          row.dueAmount,
+          row.dueDate,
+          row.paidAmount,
+          row.openAmount,
+          row.stageStatus,
+        ]);
+    // Paid 77.41: the advance stage (73.73) first, the rest (3.68) on delivery, which is reached
+    // at 60 % of the 77.41 received and payable 30 days after the receipt.
+    expect(of(paidOrder.poNumber)).toEqual([
+      ['ADVANCE', '73.73', '73.73', released, '73.73', '0.00', 'PAID'],
+      ['DELIVERY', '147.47', '46.45', '2027-01-19', '3.68', '42.77', 'NOT_DUE'],
+      ['WARRANTY', '24.58', '0.00', '2027-12-20', '0.00', '0.00', 'NOT_DUE'],
+    ]);
+    const open = stages.find((row) => row.poNumber !== paidOrder.poNumber && row.nodeType === 'ADVANCE')!;
+    expect(open).toMatchObject({
+      dueAmount: '73.73',
+      paidAmount: '0.00',
+      openAmount: '73.73',
+      stageStatus: 'DUE',
+    });
+    // 仅应付未付: the second order's advance stage alone; payable by today: both advance stages.
+    expect((await report('paymentScheduleReport', { openOnly: 'Y' })).map((row) => row.key)).toEqual([
+      open.key,
+    ]);
+    expect((await report('paymentScheduleReport', { dueTo: released })).map((row) => row.nodeType)).toEqual([
+      'ADVANCE',
+      'ADVANCE',
+    ]);
+    // As an xlsx: the stage by its meaning, amounts as numbers.
+    const sheet = await workbook('paymentScheduleReport', {
+      requestParams: { ...account(), openOnly: 'Y' },
+      columns: [{ key: 'poNumber' }, { key: 'nodeType' }, { key: 'openAmount' }, { key: 'stageStatus' }],
+    });
+    expect(sheet.rows.slice(1)).toEqual([[open.poNumber, '预付款', 73.73, '应付']]);
+  });
+
   it('are the buyer side’s: a supplier is refused, by JSON and by Excel', async () => {
-    for (const name of ['orderPayableReport', 'paymentTotalReport', 'accountStatementReport']) {
+    for (const name of [
+      'orderPayableReport',
+      'paymentScheduleReport',
+      'paymentTotalReport',
+      'accountStatementReport',
+    ]) {
       expect((await call(L, name, {}, suppliers.a)).httpStatus).toBe(403);
     }
     const response = await fetch(`${server().url}/api/srm/v1/${L}Restful/orderPayableReport/exportExcel`, {

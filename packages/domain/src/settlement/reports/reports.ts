@@ -6,7 +6,7 @@
 // currency's places.
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { dec } from '@srm/kernel';
+import { type Decimal, dec } from '@srm/kernel';
 import type { DataApi } from '@srm/platform';
 import { order } from '../../purchasing';
 import { ledger } from '../ledger/ledger.entity';
@@ -74,16 +74,25 @@ export interface OrderPayableRow {
   readonly uninvoicedAmount: string;
 }
 
-/**
- * Per released order: its value, what was received (each receipt line at the order line's price
- * and tax, rounded per line as a statement line is), confirmed on statements, invoiced on
- * matched invoices and paid. A payment pays invoices, not orders: an invoice's paid amount is
- * shared among its lines in proportion to their amounts (our reading, ADR 0027 §10).
- */
-export async function orderPayableReport(
+/** An order's figures: what the payable report shows, and what its payment stages need. */
+export interface OrderFigures {
+  readonly row: OrderPayableRow;
+  readonly places: number;
+  readonly order: Decimal;
+  readonly received: Decimal;
+  readonly invoiced: Decimal;
+  /** Paid for its invoices, and its advances paid not yet applied nor collected. */
+  readonly paid: Decimal;
+  readonly paymentTermId: number | null;
+  readonly releasedDate: number | null;
+  readonly lastReceiptDate: string | null;
+  readonly lastInvoiceDate: string | null;
+}
+
+export async function orderFigures(
   ctx: DataApi,
   filters: OrderPayableFilters,
-): Promise<ReportAnswer<OrderPayableRow>> {
+): Promise<{ orders: OrderFigures[]; truncated: boolean }> {
   const prefix = filters.poNumber?.trim() ? `${filters.poNumber.trim()}%` : null;
   const query = sql`
     with received as (
@@ -104,6 +113,13 @@ export async function orderPayableReport(
                else -rl.quantity end as signed) q
        where rh.status in ('POSTED', 'REVERSED')
        group by pl.po_header_id
+    ), last_received as (
+      select pl.po_header_id, max(rh.receive_date) as day
+        from srm_pur_receive_line rl
+        join srm_pur_receive_header rh on rh.receive_header_id = rl.receive_header_id
+        join srm_po_line pl on pl.po_line_id = rl.po_line_id
+       where rh.status = 'POSTED' and rh.receive_type = 'RECEIVE'
+       group by pl.po_header_id
     ), confirmed as (
       select sl.po_header_id, sum(sl.amount_incl_tax) as amount
         from srm_stl_account_line sl
@@ -114,13 +130,19 @@ export async function orderPayableReport(
       select sl.po_header_id,
              sum(il.amount_incl_tax) as amount,
              sum(case when ih.amount_incl_tax = 0 then 0
-                      else round(il.amount_incl_tax * ih.paid_amount / ih.amount_incl_tax, c.precision_num::int) end) as paid
+                      else round(il.amount_incl_tax * ih.paid_amount / ih.amount_incl_tax, c.precision_num::int) end) as paid,
+             max(ih.invoice_date) as last_invoice_date
         from srm_stl_invoice_line il
         join srm_stl_invoice_header ih on ih.invoice_id = il.invoice_id
         join srm_stl_account_line sl on sl.account_line_id = il.account_line_id
         join srm_base_currency c on c.currency_id = ih.currency_id
        where ih.status = 'MATCHED'
        group by sl.po_header_id
+    ), advanced as (
+      select a.po_header_id, sum(a.amount - a.applied_amount - a.collected_amount) as amount
+        from srm_stl_advance a
+       where a.status = 'PAID' and a.po_header_id is not null
+       group by a.po_header_id
     )
     select ph.po_header_id, ph.po_number, ph.supplier_id, s.supplier_name, o.org_name, c.currency_code,
            c.precision_num, to_char(ph.order_date, 'YYYY-MM-DD') as order_date, ph.status,
@@ -128,7 +150,11 @@ export async function orderPayableReport(
            coalesce(r.amount, 0) as received_amount,
            coalesce(cf.amount, 0) as confirmed_amount,
            coalesce(i.amount, 0) as invoiced_amount,
-           coalesce(i.paid, 0) as paid_amount
+           coalesce(i.paid, 0) as paid_amount,
+           coalesce(adv.amount, 0) as advance_open,
+           ph.payment_term_id, ph.released_date,
+           to_char(lr.day, 'YYYY-MM-DD') as last_receipt_date,
+           to_char(i.last_invoice_date, 'YYYY-MM-DD') as last_invoice_date
       from srm_po_header ph
       join srm_base_currency c on c.currency_id = ph.currency_id
       left join srm_supplier_info s on s.supplier_id = ph.supplier_id
@@ -136,6 +162,8 @@ export async function orderPayableReport(
       left join received r on r.po_header_id = ph.po_header_id
       left join confirmed cf on cf.po_header_id = ph.po_header_id
       left join invoiced i on i.po_header_id = ph.po_header_id
+      left join last_received lr on lr.po_header_id = ph.po_header_id
+      left join advanced adv on adv.po_header_id = ph.po_header_id
      where ph.status in ('RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CLOSED')
        and ${ctx.scope(order, 'ph')}
        ${when(filters.orgId, sql`and ph.org_id = ${filters.orgId}`)}
@@ -149,30 +177,61 @@ export async function orderPayableReport(
   const { rows, truncated } = await capped(ctx, query);
   return {
     truncated,
-    rows: rows.map((row) => {
+    orders: rows.map((row) => {
       const places = whole(row.precision_num);
       const received = dec(String(row.received_amount ?? 0));
       const invoiced = dec(String(row.invoiced_amount ?? 0));
       const paid = dec(String(row.paid_amount ?? 0));
+      const released = row.released_date;
       return {
-        poHeaderId: whole(row.po_header_id),
-        poNumber: text(row.po_number),
-        supplierId: whole(row.supplier_id),
-        supplierName: text(row.supplier_name),
-        orgName: text(row.org_name),
-        currencyCode: text(row.currency_code),
-        orderDate: text(row.order_date),
-        status: String(row.status),
-        orderAmount: money(row.order_amount, places),
-        receivedAmount: received.toFixed(places),
-        confirmedAmount: money(row.confirmed_amount, places),
-        invoicedAmount: invoiced.toFixed(places),
-        paidAmount: paid.toFixed(places),
-        payableAmount: invoiced.sub(paid).toFixed(places),
-        uninvoicedAmount: received.sub(invoiced).toFixed(places),
+        places,
+        order: dec(String(row.order_amount ?? 0)),
+        received,
+        invoiced,
+        paid: paid.add(dec(String(row.advance_open ?? 0))),
+        paymentTermId: row.payment_term_id === null ? null : whole(row.payment_term_id),
+        releasedDate:
+          released === null || released === undefined
+            ? null
+            : released instanceof Date
+              ? released.getTime()
+              : Date.parse(String(released)),
+        lastReceiptDate: text(row.last_receipt_date),
+        lastInvoiceDate: text(row.last_invoice_date),
+        row: {
+          poHeaderId: whole(row.po_header_id),
+          poNumber: text(row.po_number),
+          supplierId: whole(row.supplier_id),
+          supplierName: text(row.supplier_name),
+          orgName: text(row.org_name),
+          currencyCode: text(row.currency_code),
+          orderDate: text(row.order_date),
+          status: String(row.status),
+          orderAmount: money(row.order_amount, places),
+          receivedAmount: received.toFixed(places),
+          confirmedAmount: money(row.confirmed_amount, places),
+          invoicedAmount: invoiced.toFixed(places),
+          paidAmount: paid.toFixed(places),
+          payableAmount: invoiced.sub(paid).toFixed(places),
+          uninvoicedAmount: received.sub(invoiced).toFixed(places),
+        },
       };
     }),
   };
+}
+
+/**
+ * Per released order: its value, what was received (each receipt line at the order line's price
+ * and tax, rounded per line as a statement line is), confirmed on statements, invoiced on
+ * matched invoices and paid. A payment pays invoices, not orders: an invoice's paid amount is
+ * shared among its lines in proportion to their amounts (our reading, ADR 0027 §10).
+ */
+export async function orderPayableReport(
+  ctx: DataApi,
+  filters: OrderPayableFilters,
+): Promise<ReportAnswer<OrderPayableRow>> {
+  const { orders, truncated } = await orderFigures(ctx, filters);
+  return { truncated, rows: orders.map((figures) => figures.row) };
 }
 
 // ------------------------------------------------------------------ payment total
