@@ -432,6 +432,8 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
             saved={saved}
             editable={linesEditable}
             onChanged={markDirty}
+            issues={lineIssues.byCollection}
+            focusIssues={lineIssues.focus}
           />
         )}
         {Object.entries(entity.lines)

@@ -2,7 +2,7 @@
 // add, copy and delete rows, inline inputs per field kind with the same checks as the header
 // (required columns starred, cell messages on hover), the user's column settings and a 合计 row
 // for amounts and quantities.
-import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactElement, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, type FormInstance, Space, Typography } from 'antd';
 import { type EntityDef, type FieldDef, type Side, isClientWritable, refDisplayName } from '@srm/kernel';
@@ -111,6 +111,8 @@ export interface LinesCardProps {
   issues?: readonly LineIssue[];
   /** Scroll to the first issue when `issues` changes (not when a header field is wrong too). */
   focusIssues?: boolean;
+  /** More buttons of the lines' toolbar, after 新增行 / 复制行 / 删除行 (shown while editable). */
+  toolbar?: ReactNode;
 }
 
 const NO_ISSUES: readonly LineIssue[] = [];
@@ -125,6 +127,7 @@ export function LinesCard({
   onChanged,
   issues = NO_ISSUES,
   focusIssues = false,
+  toolbar,
 }: LinesCardProps) {
   const labels = useLabels();
   const { message } = App.useApp();
@@ -371,6 +374,7 @@ export function LinesCard({
                     >
                       {labels.t('ui.edit.lines.delete')}
                     </Button>
+                    {toolbar}
                   </Space>
                 )
               }

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { FormInstance } from 'antd';
 import type { EntityDef } from '@srm/kernel';
+import type { LineIssue } from './lineIssues';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -28,6 +29,10 @@ export interface LinesEditorProps {
   readonly saved: Row | null;
   readonly editable: boolean;
   onChanged(): void;
+  /** Problems of the lines from the last save, by collection (to hand to `LinesCard`). */
+  readonly issues?: Readonly<Record<string, readonly LineIssue[]>>;
+  /** Scroll to the first issue when the issues change. */
+  readonly focusIssues?: boolean;
 }
 
 export interface LinesEditor {

@@ -91,7 +91,8 @@ async function sourcesOf(ctx: DataApi, lines: readonly Line[], lock: boolean): P
       number: row.advanceNumber,
       usable: row.status === 'PAID',
       total: dec(row.amount),
-      used: dec(row.appliedAmount),
+      // What was applied, and what was collected back from the supplier, is no longer there.
+      used: dec(row.appliedAmount).add(dec(row.collectedAmount)),
     });
   for (const row of await read(
     deduction,
@@ -133,6 +134,74 @@ async function heldElsewhere(ctx: DataApi, lines: readonly Line[], paymentId: nu
     if (key && holding.has(line.paymentId)) held.set(key, (held.get(key) ?? dec(0)).add(dec(line.amount)));
   }
   return held;
+}
+
+export interface OpenSource {
+  readonly sourceType: 'INVOICE' | 'ADVANCE' | 'DEDUCTION';
+  readonly id: number;
+  readonly number: string | null;
+  readonly date: string | null;
+  readonly total: number;
+  /** What remains of it, less what other applications in approval hold. */
+  readonly openAmount: number;
+}
+
+/**
+ * What an application of the account may take (选择待付来源): matched invoices not paid in full,
+ * paid advances not applied or collected in full, acknowledged deductions not applied in full —
+ * each with what remains open of it, less what other applications in approval hold.
+ */
+export async function openSourcesOf(ctx: DataApi, account: Account): Promise<OpenSource[]> {
+  // The candidates within the caller's own scope (its organisations); what holds them, platform-wide.
+  const where = { supplierId: account.supplierId, orgId: account.orgId, currencyId: account.currencyId };
+  const invoices = await ctx.list(invoice, { ...where, status: 'MATCHED' });
+  const advances = await ctx.list(advance, { ...where, status: 'PAID' });
+  const deductions = await ctx.list(deduction, { ...where, status: 'ACKNOWLEDGED' });
+  const line = (
+    type: OpenSource['sourceType'],
+    ids: Partial<Line>,
+  ): { type: OpenSource['sourceType']; line: Line } => ({
+    type,
+    line: {
+      sourceType: type,
+      invoiceId: null,
+      advanceId: null,
+      deductionId: null,
+      amount: 0,
+      lineNum: 0,
+      ...ids,
+    },
+  });
+  const candidates = [
+    ...invoices.map((row) => line('INVOICE', { invoiceId: row.invoiceId })),
+    ...advances.map((row) => line('ADVANCE', { advanceId: row.advanceId })),
+    ...deductions.map((row) => line('DEDUCTION', { deductionId: row.deductionId })),
+  ];
+  const lines = candidates.map((candidate) => candidate.line);
+  const sources = await sourcesOf(ctx, lines, false);
+  const held = await heldElsewhere(ctx, lines, account.paymentId);
+  const dates = new Map<string, string | null>([
+    ...invoices.map((row): [string, string | null] => [`I${row.invoiceId}`, row.invoiceDate]),
+    ...advances.map((row): [string, string | null] => [`A${row.advanceId}`, row.applyDate]),
+    ...deductions.map((row): [string, string | null] => [`D${row.deductionId}`, row.deductionDate]),
+  ]);
+  return candidates.flatMap(({ type, line }) => {
+    const key = keyOf(line);
+    const source = key ? sources.get(key) : undefined;
+    if (!key || !source) return [];
+    const open = source.total.sub(source.used).sub(held.get(key) ?? 0);
+    if (!open.gt(0)) return [];
+    return [
+      {
+        sourceType: type,
+        id: Number(line.invoiceId ?? line.advanceId ?? line.deductionId),
+        number: source.number,
+        date: dates.get(key) ?? null,
+        total: source.total.toNumber(),
+        openAmount: open.toNumber(),
+      },
+    ];
+  });
 }
 
 /** Why the lines cannot be paid as they are, line by line. */

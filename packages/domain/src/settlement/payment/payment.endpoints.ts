@@ -1,8 +1,10 @@
-// The payment application's own endpoint: 打印, the application as a PDF (CN or EN layout) with
-// the amount to pay in capitals. Whoever reads the application may print it.
+// The payment application's own endpoints: 选择待付来源, what an application of a supplier
+// account may take (the buyer's side), and 打印, the application as a PDF (CN or EN layout) with
+// the amount to pay in capitals — whoever reads the application may print it.
 import { ref, text } from '@srm/kernel';
 import { AppError, defineEndpoints, endpoint } from '@srm/platform';
 import { payment } from './payment.entity';
+import { openSourcesOf } from './payment.actions';
 import { type PrintLayout, paymentPdf } from './payment.print';
 
 function layoutOf(value: string | null | undefined, fallback: PrintLayout): PrintLayout {
@@ -12,6 +14,29 @@ function layoutOf(value: string | null | undefined, fallback: PrintLayout): Prin
 }
 
 export const paymentEndpoints = defineEndpoints(payment, {
+  /** `{ supplierId, orgId, currencyId, paymentId? }` → the open invoices, advances and deductions. */
+  openSources: endpoint({
+    summary: 'What a payment application of a supplier account may take, each with its open amount',
+    input: {
+      supplierId: ref('srmSupplierInfo', { required: true }),
+      orgId: ref('srmBaseOrg', { required: true }),
+      currencyId: ref('srmBaseCurrency', { required: true }),
+      paymentId: ref('srmStlPaymentHeader'),
+    },
+    scope: payment,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(ctx, input) {
+      return {
+        data: await openSourcesOf(ctx, {
+          supplierId: input.supplierId,
+          orgId: input.orgId,
+          currencyId: input.currencyId,
+          ...(input.paymentId ? { paymentId: input.paymentId } : {}),
+        }),
+      };
+    },
+  }),
   /** `{ paymentId, layout? }` → `{ fileName, contentType, content }` (base64 PDF). */
   printPdf: endpoint({
     summary: 'The payment application as a PDF (CN or EN layout), the amount to pay in capitals',

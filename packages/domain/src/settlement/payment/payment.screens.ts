@@ -1,8 +1,22 @@
 // Screens of money (web): payment applications, advances, deductions and balance confirmations,
 // the buyer's and the supplier's own. A payment application prints (打印) with its amount in capitals.
-import { type ScreenEntry, entityScreens, pdfButton } from '@srm/platform-ui';
+import { Suspense, createElement, lazy } from 'react';
+import {
+  type LinesEditor,
+  type LinesEditorProps,
+  type ScreenEntry,
+  entityScreens,
+  pdfButton,
+} from '@srm/platform-ui';
 
 const printButton = pdfButton('printPdf', 'srmStlPaymentHeader.view');
+const PaymentSourceLines = lazy(() => import('./PaymentSourceLines'));
+// The application's lines with 选择待付来源 in their toolbar (the buyer's page).
+const sourcesEditor: LinesEditor = {
+  collections: ['lines'],
+  component: (props: LinesEditorProps) =>
+    createElement(Suspense, { fallback: null }, createElement(PaymentSourceLines, props)),
+};
 
 const payment = () => import('./payment.entity').then((m) => m.payment);
 const advance = () => import('../advance/advance.entity').then((m) => m.advance);
@@ -14,6 +28,7 @@ export const moneyScreens: ScreenEntry[] = [
     list: 'paymentApply',
     edit: 'paymentApplyEdit',
     editButtons: [printButton],
+    linesEditor: sourcesEditor,
   }),
   ...entityScreens('settlement', 'srmStlPaymentHeader', payment, {
     list: 'supplierPaymentApply',

@@ -44,6 +44,15 @@ describe('a payment application', () => {
     ).toBe(404);
     await ok('srmStlDeduction', 'doAcknowledge', { deductionId: ded.deductionId }, suppliers.a);
 
+    // 选择待付来源: the account's open invoice, advance and deduction, for the buyer only.
+    const open = await ok<Row[]>(P, 'openSources', account());
+    expect(open.map((source) => [source.sourceType, source.number, source.openAmount])).toEqual([
+      ['INVOICE', bill.invoiceNumber, 77.41],
+      ['ADVANCE', adv.advanceNumber, 20],
+      ['DEDUCTION', ded.deductionNumber, 5],
+    ]);
+    expect((await call(P, 'openSources', account(), suppliers.a)).httpStatus).toBe(403);
+
     const lines = (advanceAmount: number) => [
       { lineNum: 1, sourceType: 'INVOICE', invoiceId: bill.invoiceId, amount: 77.41 },
       { lineNum: 2, sourceType: 'ADVANCE', advanceId: adv.advanceId, amount: advanceAmount },
@@ -156,6 +165,11 @@ describe('a payment application', () => {
     expect(
       (await call('srmStlAdvance', 'doCollect', { advanceId: adv.advanceId, comment: '再次' })).httpStatus,
     ).toBe(422);
+    // What was collected back cannot be applied to a payment any more.
+    expect((await call(P, 'saveOrUpdate', { ...applied(), lines: lines(20) })).httpStatus).toBe(400);
+    expect((await ok<Row[]>(P, 'openSources', account())).map((source) => source.sourceType)).not.toContain(
+      'ADVANCE',
+    );
     // Paid again for real; nothing of the invoice is then left to pay; supplier B learns nothing.
     const repaid = await ok(P, 'saveOrUpdate', { ...applied(), lines: lines(0).slice(0, 1) });
     await approved(P, 'paymentId', repaid.paymentId);
