@@ -232,6 +232,12 @@ export interface EntitySpec<
   readonly tree?: { readonly parent: keyof F & string };
   /** Composite unique constraints. */
   readonly unique?: readonly (readonly string[])[];
+  /**
+   * Composite indexes, for reads that the single-field indexes of filters and references do not
+   * serve: an account's last ledger row is `['supplierId', 'orgId', 'currencyId', 'accountCode',
+   * 'ledgerId']`, found without reading the account's other rows.
+   */
+  readonly indexes?: readonly (readonly string[])[];
   readonly list?: ListConfig;
   readonly form?: FormConfig;
   readonly workflow?: W;
@@ -277,6 +283,7 @@ export interface EntityDef<
   readonly writableBy: readonly Side[];
   readonly tree?: { readonly parent: string };
   readonly unique: readonly (readonly string[])[];
+  readonly indexes: readonly (readonly string[])[];
   readonly list: ListConfig;
   readonly form?: FormConfig;
   readonly workflow?: WorkflowOf<W>;
@@ -411,6 +418,7 @@ export function defineEntity<
     writableBy: spec.writableBy ?? ['internal'],
     ...(spec.tree ? { tree: spec.tree } : {}),
     unique: spec.unique ?? [],
+    indexes: spec.indexes ?? [],
     list: spec.list ?? { columns: Object.keys(own).slice(0, 8) },
     ...(spec.form ? { form: spec.form } : {}),
     ...(spec.workflow ? { workflow: spec.workflow as WorkflowOf<W> } : {}),

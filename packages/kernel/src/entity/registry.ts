@@ -164,6 +164,10 @@ function checkFields(registry: EntityRegistry, entity: EntityDef): string[] {
     for (const name of group)
       if (!fieldExists(entity, name)) problems.push(`${where}: unique field ${name} is unknown`);
   }
+  for (const group of entity.indexes) {
+    for (const name of group)
+      if (!fieldExists(entity, name)) problems.push(`${where}: index field ${name} is unknown`);
+  }
   if (entity.tree && entity.fields[entity.tree.parent]?.kind !== 'ref') {
     problems.push(`${where}: tree parent ${entity.tree.parent} must be a ref field`);
   }

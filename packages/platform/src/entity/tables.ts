@@ -210,6 +210,8 @@ export function buildEntityTables(registry: EntityRegistry): EntityTables {
         if (name === entity.key || uniqueSingles.has(name) || !isStored(entity.fields[name]!)) continue;
         addIndex([name]);
       }
+      // Composite indexes the definition declares for its own reads.
+      for (const group of entity.indexes) addIndex([...group]);
       // The default order, with the key as tie-breaker, serves the first page without a sort.
       const sortFields = defaultSort(entity).map((s) => s.field);
       if (!(sortFields.length === 1 && sortFields[0] === entity.key)) {

@@ -21,6 +21,9 @@ export const ledger = defineEntity('srmStlLedger', {
   ownedBy: 'supplierId',
   orgScoped: 'orgId',
   writableBy: [],
+  // Each posting reads its account's last payable row (the balance it carries on) under the
+  // account's lock: found in this index, not among every row of the supplier.
+  indexes: [['supplierId', 'orgId', 'currencyId', 'accountCode', 'ledgerId']],
   fields: {
     postingDate: date({ required: true }),
     supplierId: ref('srmSupplierInfo', { required: true, display: 'supplierName' }),

@@ -1,10 +1,14 @@
 // Posting to the ledger (往来明细): one business event of one supplier account written as
 // balanced debit and credit rows, once. The account's lock orders postings, so each payable row's
 // running balance follows the one before it; a posting whose key is on record already is not
-// written again (a retried or doubled request posts once).
+// written again (a retried or doubled request posts once). Postings of one account run one after
+// the other, so the work under the lock is kept to three statements: the lock, one read, one
+// write of the rows with their creation entries in the audit log (ADR 0027 §9).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
 import { type Decimal, dec, sum } from '@srm/kernel';
-import type { DataApi } from '@srm/platform';
-import { lockAccount } from '../support';
+import { type DataApi, auditLog } from '@srm/platform';
+import { creationEntries, lockAccount } from '../support';
 import { type LEDGER_ACCOUNTS, type LEDGER_SOURCES, ledger } from './ledger.entity';
 
 export interface LedgerEntry {
@@ -44,6 +48,40 @@ export function transfer(
 }
 
 /**
+ * Whether a posting's first row is on record, and the account's payable balance: one read under
+ * the account's lock (the balance is the last payable row's, found by the account's index).
+ */
+async function accountState(
+  ctx: DataApi,
+  posting: Posting,
+  firstRowKey: string,
+): Promise<{ posted: boolean; balance: Decimal }> {
+  const rows = ctx.runtime.table(ledger.name);
+  const last = ctx.tx
+    .select({ balance: rows.balanceAfter })
+    .from(rows)
+    .where(
+      and(
+        eq(rows.supplierId, posting.supplierId),
+        eq(rows.orgId, posting.orgId),
+        eq(rows.currencyId, posting.currencyId),
+        eq(rows.accountCode, 'AP'),
+      ),
+    )
+    .orderBy(desc(rows.ledgerId))
+    .limit(1);
+  const posted = ctx.tx
+    .select({ one: sql`1` })
+    .from(rows)
+    .where(eq(rows.postingKey, firstRowKey));
+  const [state] = await queryRows<{ posted: boolean; balance: string | number | null }>(
+    ctx.tx,
+    sql`select exists ${posted} as posted, ${last} as balance`,
+  );
+  return { posted: state?.posted ?? false, balance: dec(state?.balance ?? 0) };
+}
+
+/**
  * Writes the posting's rows unless its key is on record; answers whether it wrote them. Refuses
  * (a programming error) a posting whose debits and credits differ.
  */
@@ -56,46 +94,53 @@ export async function post(ctx: DataApi, posting: Posting): Promise<boolean> {
       `ledger: ${posting.sourceType} ${posting.sourceId} debits ${debits} ≠ credits ${credits}`,
     );
   if (!entries.length) return false;
-  const platform = ctx.system('the ledger is written by posting only (ADR 0027 §5)');
   await lockAccount(ctx, 'ledger', posting);
   const key = `${posting.sourceType}:${posting.sourceId}:${posting.event}`;
-  const [done] = await platform.list(ledger, { postingKey: `${key}:1` }, { limit: 1 });
-  if (done) return false;
-  const [last] = await platform.list(
-    ledger,
-    {
+  const account = await accountState(ctx, posting, `${key}:1`);
+  if (account.posted) return false;
+  let balance = account.balance;
+  const made = entries.map((entry, index) => {
+    const debit = entry.debit ?? dec(0);
+    const credit = entry.credit ?? dec(0);
+    if (entry.accountCode === 'AP') balance = balance.add(credit).sub(debit);
+    return {
+      postingDate: posting.postingDate,
       supplierId: posting.supplierId,
       orgId: posting.orgId,
       currencyId: posting.currencyId,
-      accountCode: 'AP',
-    },
-    { orderBy: [{ field: 'ledgerId', order: 'desc' }], limit: 1 },
+      sourceType: posting.sourceType,
+      sourceId: posting.sourceId,
+      sourceNumber: posting.sourceNumber,
+      accountCode: entry.accountCode,
+      debitAmount: debit.toFixed(),
+      creditAmount: credit.toFixed(),
+      balanceAfter: entry.accountCode === 'AP' ? balance.toFixed() : null,
+      postingKey: `${key}:${index + 1}`,
+      reversesLedgerId: entry.reverses ?? null,
+      memo: posting.memo ?? null,
+    };
+  });
+  // The ledger is written by posting only (ADR 0027 §5), its rows never edited: they are written
+  // here rather than through the engine, in one statement with their creation entries.
+  const rows = ctx.runtime.table(ledger.name);
+  const written = ctx.tx.$with('written').as(
+    ctx.tx
+      .insert(rows)
+      .values(
+        made.map((row) => ({
+          ...row,
+          createdBy: ctx.actor.userId,
+          creationDate: ctx.now,
+          lastUpdatedBy: ctx.actor.userId,
+          lastUpdateDate: ctx.now,
+        })),
+      )
+      .returning(),
   );
-  let balance = dec(last?.balanceAfter ?? 0);
-  await platform.insert(
-    ledger,
-    entries.map((entry, index) => {
-      const debit = entry.debit ?? dec(0);
-      const credit = entry.credit ?? dec(0);
-      if (entry.accountCode === 'AP') balance = balance.add(credit).sub(debit);
-      return {
-        postingDate: posting.postingDate,
-        supplierId: posting.supplierId,
-        orgId: posting.orgId,
-        currencyId: posting.currencyId,
-        sourceType: posting.sourceType,
-        sourceId: posting.sourceId,
-        sourceNumber: posting.sourceNumber,
-        accountCode: entry.accountCode,
-        debitAmount: debit.toNumber(),
-        creditAmount: credit.toNumber(),
-        balanceAfter: entry.accountCode === 'AP' ? balance.toNumber() : null,
-        postingKey: `${key}:${index + 1}`,
-        reversesLedgerId: entry.reverses ?? null,
-        memo: posting.memo ?? null,
-      };
-    }),
-  );
+  await ctx.tx
+    .with(written)
+    .insert(auditLog)
+    .select(ctx.tx.select(creationEntries(ctx, ledger, written, Object.keys(made[0]!))).from(written));
   return true;
 }
 
