@@ -2,10 +2,10 @@
 // supplier A's statement (生成对账单) and sends it; A disputes a line's price on the statement's
 // page; finance answers with an adjusted price; A confirms, invoices the statement (按对账单开票)
 // at a price above the agreed one and submits; the invoice is held and finance accepts the
-// variance line by line; a payment application of the invoice is approved by the manager from
-// the home page and finance clicks 付款 twice quickly — one payment, one posting; A sees its
-// balance move in 往来明细; B sees none of it. The API only sets up the payment application and
-// checks what was stored.
+// variance line by line; finance applies to pay the invoice less an advance and a deduction,
+// picked with 选择待付来源; the manager approves from the home page and finance clicks 付款 twice
+// quickly — one payment, one posting; A sees its balance move in 往来明细; B sees none of it. The
+// API only sets up the advance and the deduction and checks what was stored.
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import {
   activePane,
@@ -195,28 +195,79 @@ test('settlement on screen: statement, dispute, adjusted price, invoice held and
   });
 
   const paymentNumber =
-    await test.step('a payment application of the invoice, approved by the manager', async () => {
+    await test.step('finance applies to pay the invoice less an advance and a deduction (选择待付来源), approved by the manager', async () => {
       const bill = await api<Row>(finance, srm('srmStlInvoiceHeader', 'findById'), { invoiceId });
-      const saved = await api<Row>(finance, srm('srmStlPaymentHeader', 'saveOrUpdate'), {
-        supplierId: bill.supplierId,
-        orgId: bill.orgId,
-        currencyId: bill.currencyId,
-        applyDate: day(0),
-        lines: [
-          {
-            lineNum: 1,
-            sourceType: 'INVOICE',
-            invoiceId,
-            amount: Math.round((Number(bill.amountExclTax) + Number(bill.taxAmount)) * 100) / 100,
-          },
-        ],
-      });
-      await api(finance, srm('srmStlPaymentHeader', 'doSubmit'), { paymentId: saved.paymentId });
+      const account = { supplierId: bill.supplierId, orgId: bill.orgId, currencyId: bill.currencyId };
       const approver = await open(browser, baseURL, 'approver');
-      const value = String(saved.paymentNumber);
-      const task = approver.getByTestId('pending-task').filter({ hasText: value });
-      await slow(task).toBeVisible();
-      await task.getByText(value, { exact: true }).click();
+      // Set up through the API (not what this journey is about): an advance of 10.00 approved and
+      // paid, a deduction of 2.00 that A acknowledged.
+      const advance = await api<Row>(finance, srm('srmStlAdvance', 'saveOrUpdate'), {
+        ...account,
+        amount: 10,
+        applyDate: day(0),
+        reason: '模具首付款',
+      });
+      await api(finance, srm('srmStlAdvance', 'doSubmit'), { advanceId: advance.advanceId });
+      const tasks = await api<Row[]>(approver, '/api/bpm/v1/bpmTaskRestful/findTodoTasks', {
+        pageIndex: 1,
+        pageRows: 100,
+        entityName: 'srmStlAdvance',
+      });
+      const task = tasks.find((row) => row.documentId === advance.advanceId)!;
+      await api(approver, '/api/bpm/v1/bpmTaskRestful/doApprove', { taskId: task.taskId });
+      await api(finance, srm('srmStlAdvance', 'doPay'), { advanceId: advance.advanceId });
+      const deduction = await api<Row>(finance, srm('srmStlDeduction', 'saveOrUpdate'), {
+        ...account,
+        deductionType: 'LATE_DELIVERY',
+        deductionDate: day(0),
+        amount: 2,
+        reason: '延期交货违约金',
+      });
+      await api(finance, srm('srmStlDeduction', 'doIssue'), { deductionId: deduction.deductionId });
+      await api(supplierA, srm('srmStlDeduction', 'doAcknowledge'), { deductionId: deduction.deductionId });
+
+      await openFromMenu(finance, '付款申请');
+      await fin
+        .getByRole('button', { name: /新\s?建/ })
+        .first()
+        .click();
+      const page = activePane(finance);
+      // The new application's page (not the list behind it, whose filters have a 供应商 too).
+      await slow(page.locator('label[title="付款方式"]')).toBeVisible();
+      await pickOption(finance, page, '供应商', HENGDA);
+      await pickOption(finance, page, '业务实体', orgName);
+      await pickOption(finance, page, '币种', 'CNY');
+      await page.getByTestId('payment-sources').click();
+      const dialog = finance.locator('.ant-modal:visible');
+      for (const source of [
+        String(bill.invoiceNumber),
+        String(advance.advanceNumber),
+        String(deduction.deductionNumber),
+      ])
+        await expect(dialog.getByText(source)).toBeVisible();
+      await keepScreenshot(finance, 'settlement-payment-sources-zh');
+      await dialog.getByRole('button', { name: '添加到明细' }).click();
+      await page.getByRole('button', { name: /保\s?存/ }).click();
+      await slow(page.getByTestId('document-number')).toHaveText(/^PA/);
+      const value = (await page.getByTestId('document-number').textContent())!.trim();
+      const total = Math.round((Number(bill.amountExclTax) + Number(bill.taxAmount)) * 100) / 100;
+      const [saved] = await api<Row[]>(finance, srm('srmStlPaymentHeader', 'listByPage'), {
+        paymentNumber: value,
+      });
+      expect(saved).toMatchObject({
+        invoiceAmount: total,
+        advanceAmount: 10,
+        deductionAmount: 2,
+        payAmount: Math.round((total - 12) * 100) / 100,
+      });
+      // 提交 shows who will approve it (提交审批) before it goes.
+      await page.getByRole('button', { name: /^提\s?交$/ }).click();
+      await finance.locator('.ant-modal:visible').getByRole('button', { name: '确认提交' }).click();
+      await slow(page.getByTestId('document-status')).toHaveText('审批中');
+      await approver.reload();
+      const pending = approver.getByTestId('pending-task').filter({ hasText: value });
+      await slow(pending).toBeVisible();
+      await pending.getByText(value, { exact: true }).click();
       await slow(activePane(approver).getByTestId('document-number')).toHaveText(value);
       await activePane(approver).getByTestId('bpm-doApprove').click();
       await approver.getByTestId('bpm-confirm').click();
@@ -238,7 +289,7 @@ test('settlement on screen: statement, dispute, adjusted price, invoice held and
     const rows = (
       await api<Row[]>(finance, srm('srmStlLedger', 'listByPage'), { sourceType: 'PAYMENT' })
     ).filter((row) => row.sourceNumber === paymentNumber);
-    expect(rows.map((row) => row.accountCode).sort()).toEqual(['AP', 'BANK']);
+    expect(rows.map((row) => row.accountCode).sort()).toEqual(['ADVANCE', 'AP', 'BANK', 'DEDUCTION']);
     const [after] = await api<Row[]>(supplierA, srm('srmStlLedger', 'balance'), {});
     expect(Number(after!.balance)).toBeLessThan(Number(before!.balance));
     await openFromMenu(supplierA, '往来明细');
