@@ -97,3 +97,42 @@ export async function renderPdf(
   doc.end();
   return done;
 }
+
+/**
+ * A document's header fields, two to a line (`label：value`), from the current position; the
+ * position after them is answered.
+ */
+export function drawFieldPairs(doc: PdfDocument, pairs: readonly (readonly [string, string])[]): number {
+  const left = doc.page.margins.left;
+  const half = (doc.page.width - left - doc.page.margins.right) / 2;
+  doc.font('regular').fontSize(9);
+  let y = doc.y;
+  for (let index = 0; index < pairs.length; index += 2) {
+    pairs.slice(index, index + 2).forEach(([label, value], side) => {
+      doc.text(`${label}：${value}`, left + side * half, y, {
+        width: half - 8,
+        lineBreak: false,
+        ellipsis: true,
+      });
+    });
+    y += 15;
+  }
+  return y;
+}
+
+/** The page's number on every page of a document drawn with buffered pages ("第 1 页 / 共 3 页"). */
+export function drawPageNumbers(doc: PdfDocument, label: (page: number, pages: number) => string): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    doc
+      .fontSize(8)
+      .text(label(index + 1, range.count), left, doc.page.height - doc.page.margins.bottom - 12, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+  }
+}

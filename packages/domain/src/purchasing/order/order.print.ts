@@ -2,7 +2,13 @@
 // header block, line table repeated across pages with its column titles, totals, signatures
 // and page numbers. Texts come from the area's locales.
 import { type FoundRowOf, formatNumber } from '@srm/kernel';
-import { type HookContext, type PdfDocument, renderPdf } from '@srm/platform';
+import {
+  type HookContext,
+  type PdfDocument,
+  drawFieldPairs,
+  drawPageNumbers,
+  renderPdf,
+} from '@srm/platform';
 import type { order } from './order.entity';
 
 type Order = FoundRowOf<typeof order>;
@@ -62,22 +68,8 @@ export async function orderPdf(context: HookContext, po: Order, layout: PrintLay
       [t('shipTo'), String(po.shipToAddress ?? '')],
       [t('status'), context.runtime.t(locale, `lookup.DOC_STATUS.${String(po.status)}`)],
     ];
-    doc.font('regular').fontSize(9);
     const half = width / 2;
-    let y = doc.y;
-    for (let index = 0; index < pairs.length; index += 2) {
-      for (let side = 0; side < 2; side++) {
-        const pair = pairs[index + side];
-        if (!pair) continue;
-        doc.text(`${pair[0]}：${pair[1]}`, left + side * half, y, {
-          width: half - 8,
-          lineBreak: false,
-          ellipsis: true,
-        });
-      }
-      y += 15;
-    }
-    y += 6;
+    let y = drawFieldPairs(doc, pairs) + 6;
 
     const rowHeight = 18;
     const drawHead = () => {
@@ -140,17 +132,6 @@ export async function orderPdf(context: HookContext, po: Order, layout: PrintLay
     doc.text(`${t('buyerSign')}：____________________`, left, y, { width: half, lineBreak: false });
     doc.text(`${t('supplierSign')}：____________________`, left + half, y, { width: half, lineBreak: false });
 
-    const range = doc.bufferedPageRange();
-    for (let index = range.start; index < range.start + range.count; index++) {
-      doc.switchToPage(index);
-      doc
-        .fontSize(8)
-        .text(
-          t('page', { page: index + 1, pages: range.count }),
-          left,
-          doc.page.height - doc.page.margins.bottom - 12,
-          { width, align: 'center', lineBreak: false },
-        );
-    }
+    drawPageNumbers(doc, (page, pages) => t('page', { page, pages }));
   });
 }

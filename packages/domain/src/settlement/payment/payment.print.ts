@@ -4,7 +4,7 @@
 // layout, in capitals (大写), the approvals it went through and signature lines. Texts come
 // from the area's locales.
 import { type FoundRowOf, chineseCapitals, formatNumber } from '@srm/kernel';
-import { type DataApi, type PdfDocument, renderPdf } from '@srm/platform';
+import { type DataApi, type PdfDocument, drawFieldPairs, drawPageNumbers, renderPdf } from '@srm/platform';
 import { supplierAccount } from '../../supplier';
 import type { payment } from './payment.entity';
 
@@ -31,7 +31,6 @@ export async function paymentPdf(ctx: DataApi, row: Payment, layout: PrintLayout
     (doc: PdfDocument) => {
       const left = doc.page.margins.left;
       const width = doc.page.width - left - doc.page.margins.right;
-      const half = width / 2;
       doc
         .font('bold')
         .fontSize(16)
@@ -51,19 +50,7 @@ export async function paymentPdf(ctx: DataApi, row: Payment, layout: PrintLayout
         [t('status'), code('STL_PAY_STATUS', row.status)],
         [t('bankReference'), String(row.bankReference ?? '—')],
       ];
-      doc.font('regular').fontSize(9);
-      let y = doc.y;
-      for (let index = 0; index < pairs.length; index += 2) {
-        pairs.slice(index, index + 2).forEach(([label, value], side) => {
-          doc.text(`${label}：${value}`, left + side * half, y, {
-            width: half - 8,
-            lineBreak: false,
-            ellipsis: true,
-          });
-        });
-        y += 15;
-      }
-      y += 6;
+      let y = drawFieldPairs(doc, pairs) + 6;
 
       // The lines: what each source contributes (a deduction or an advance lessens the payment).
       const columns = [
@@ -159,22 +146,7 @@ export async function paymentPdf(ctx: DataApi, row: Payment, layout: PrintLayout
           lineBreak: false,
         });
       });
-      const range = doc.bufferedPageRange();
-      for (let index = range.start; index < range.start + range.count; index++) {
-        doc.switchToPage(index);
-        doc
-          .fontSize(8)
-          .text(
-            t('page', { page: index + 1, pages: range.count }),
-            left,
-            doc.page.height - doc.page.margins.bottom - 12,
-            {
-              width,
-              align: 'center',
-              lineBreak: false,
-            },
-          );
-      }
+      drawPageNumbers(doc, (page, pages) => t('page', { page, pages }));
     },
   );
 }
