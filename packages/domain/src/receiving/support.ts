@@ -1,7 +1,7 @@
 // Server-side helpers shared by receiving's objects: the states receipts depend on, the
 // over-receipt tolerance of an organisation, and quantities written on many rows at once.
 import { inArray, sql } from 'drizzle-orm';
-import { type AnyEntity, type ChangesOf, type Decimal, dec } from '@srm/kernel';
+import { type AnyEntity, type ChangesOf, type Decimal, dec, formatDate } from '@srm/kernel';
 import { type DataApi } from '@srm/platform';
 import { configProfile } from '../base-data';
 
@@ -14,8 +14,11 @@ export const TOLERANCE_PROFILE = 'PUR_RECEIVE_TOLERANCE';
 /** At most this many lines in one receipt made in one call. */
 export const MAX_LINES = 2000;
 
-/** Today in the database's time, as a date field holds it. */
-export const today = (ctx: DataApi) => ctx.now.toISOString().slice(0, 10);
+/**
+ * Today as a date field holds it: the database's moment on the business's calendar (in UTC+8 the
+ * day starts eight hours before UTC's).
+ */
+export const today = (ctx: DataApi) => formatDate(ctx.now.getTime(), ctx.runtime.timeZone);
 
 /**
  * The over-receipt tolerance in percent for an organisation: the enabled business configuration

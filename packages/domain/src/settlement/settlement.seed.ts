@@ -15,6 +15,7 @@ import {
   decideAll,
   defineSeed,
 } from '@srm/platform';
+import { formatDate } from '@srm/kernel';
 import { asn } from '../delivery';
 import { order } from '../purchasing';
 import { receive } from '../receiving';
@@ -175,7 +176,8 @@ const statements = defineSeed('settlement.demo-statements', async (context) => {
       orgId: confirmed.orgId,
       currencyId: confirmed.currencyId,
       periodStartDate: day(-60),
-      periodEndDate: day(0),
+      // Ends today on the business's calendar, as the postings are dated.
+      periodEndDate: formatDate(Date.now(), context.runtime.timeZone),
       remark: '月度往来对账',
     });
     await finance.act(rcn, 'doSubmit', [confirmation.rcnHeaderId]);

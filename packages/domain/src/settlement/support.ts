@@ -5,12 +5,23 @@
 import { type SQL, eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows } from '@srm/db';
-import { type AnyEntity, type ChangesOf, type Decimal, type Numeric, STATUS_FIELD, dec } from '@srm/kernel';
+import {
+  type AnyEntity,
+  type ChangesOf,
+  type Decimal,
+  type Numeric,
+  STATUS_FIELD,
+  dec,
+  formatDate,
+} from '@srm/kernel';
 import { type DataApi, auditLog } from '@srm/platform';
 import { currency } from '../base-data';
 
-/** Today in the database's time, as a date field holds it. */
-export const today = (ctx: DataApi) => ctx.now.toISOString().slice(0, 10);
+/**
+ * Today as a date field holds it: the database's moment on the business's calendar (in UTC+8 the
+ * day starts eight hours before UTC's).
+ */
+export const today = (ctx: DataApi) => formatDate(ctx.now.getTime(), ctx.runtime.timeZone);
 
 /** The places a currency's amounts keep (2 when the currency is unknown). */
 export async function precisionOf(ctx: DataApi, currencyId: number): Promise<number> {

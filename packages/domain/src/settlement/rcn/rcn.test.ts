@@ -4,7 +4,7 @@
 // posting after the save refusing the submission until saved again, the supplier's confirmation,
 // and supplier B seeing none of it.
 import { describe, expect, it } from 'vitest';
-import { dec } from '@srm/kernel';
+import { dec, formatDate } from '@srm/kernel';
 import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
 import { useProcurement } from '../../procurement.testing';
 import { postLedger, transfer } from '../server';
@@ -14,7 +14,8 @@ const fixture = useProcurement();
 const { ids, call, ok, suppliers, server } = fixture;
 const { approved, confirmedStatement } = settlementHelpers(fixture);
 const R = 'srmStlRcnHeader';
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today on the business's calendar, as the postings are dated. */
+const today = () => formatDate(Date.now(), server().runtime.timeZone);
 const account = () => ({ supplierId: ids.supA, orgId: ids.orgA, currencyId: ids.currency });
 
 describe('a balance confirmation', () => {

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
+import { formatDate } from '@srm/kernel';
 import { TEST_ACTOR_HEADER } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 import { type Row, settlementHelpers } from '../settlement.testing';
@@ -116,7 +117,7 @@ describe("settlement's reports", () => {
 
     // 付款汇总: this month's payment (less the advance and the deduction) and the advance paid.
     // Posted today (the database's date).
-    const month = new Date().toISOString().slice(0, 7);
+    const month = formatDate(Date.now(), server().runtime.timeZone).slice(0, 7);
     expect(await report('paymentTotalReport')).toEqual([
       expect.objectContaining({
         paymentCount: 1,
@@ -222,9 +223,7 @@ describe("settlement's reports", () => {
     await approved('srmStlPaymentHeader', 'paymentId', payment.paymentId);
     await ok('srmStlPaymentHeader', 'doPay', { paymentId: payment.paymentId });
 
-    const released = new Intl.DateTimeFormat('en-CA', { timeZone: server().runtime.timeZone }).format(
-      new Date(),
-    );
+    const released = formatDate(Date.now(), server().runtime.timeZone);
     const stages = await report('paymentScheduleReport');
     const paidOrder = (await report('orderPayableReport')).find((row) => row.paidAmount === '77.41')!;
     const of = (order: unknown) =>
