@@ -63,21 +63,23 @@ export const invoice = defineEntity('srmStlInvoiceHeader', {
   lines: { lines: invoiceLine },
   importLines: 'lines',
   list: {
+    // Who, how much and where it stands read first on a 1440-pixel screen; the invoice's own
+    // identifiers and the split of the amount follow.
     columns: [
       'invoiceDocNum',
-      'invoiceType',
-      'invoiceCode',
+      'supplierName',
       'invoiceNumber',
       'invoiceDate',
-      'supplierName',
-      'orgName',
+      'amountInclTax',
+      'status',
+      'matchStatus',
+      'paidAmount',
       'currencyCode',
       'amountExclTax',
       'taxAmount',
-      'amountInclTax',
-      'matchStatus',
-      'paidAmount',
-      'status',
+      'invoiceType',
+      'invoiceCode',
+      'orgName',
     ],
     filters: [
       { field: 'invoiceNumber', op: 'prefix' },
