@@ -234,6 +234,7 @@ export const settlementArea = defineArea({
     SUPPLIER_PORTAL: {
       EXT_STL_ACCOUNT: ['doSupplierConfirm', 'doSupplierDispute', 'export', 'save', 'view'],
       EXT_STL_INVOICE: [
+        'createFromOrders',
         'createFromStatement',
         'delete',
         'doCancel',

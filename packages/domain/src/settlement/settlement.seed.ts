@@ -26,6 +26,7 @@ import { invoice } from './invoice/invoice.entity';
 import { payment } from './payment/payment.entity';
 import { rcn } from './rcn/rcn.entity';
 import { draftFromStatement } from './invoice/invoice.support';
+import { INVOICE_BY_ORDER_PROFILE } from './invoice/invoice.endpoints';
 import { statement } from './statement/statement.entity';
 import { generateStatements } from './statement/statement.generate';
 import { OA_DEFINITIONS, oaDefinitionBody } from './oa/oa.definitions';
@@ -275,4 +276,19 @@ const oaSync = defineSeed('settlement.oa-sync', async (context) => {
     );
 });
 
-export const settlementSeeds = [statements, oaSync];
+/**
+ * 按订单开票 is off company-wide (statements first); an administrator turns it on for an
+ * organisation with its own value Y.
+ */
+const invoiceByOrder = defineSeed('settlement.invoice-by-order', async (context) => {
+  const key = { profileCode: INVOICE_BY_ORDER_PROFILE, orgId: null };
+  await context.put('srmBaseConfigProfile', key, {
+    ...key,
+    profileName: '允许供应商按订单开票',
+    profileValue: 'N',
+    valueType: 'FLAG',
+    description: 'Y：供应商可不经对账单，直接按已收货的订单开票（系统代为生成并确认对账单）',
+  });
+});
+
+export const settlementSeeds = [statements, oaSync, invoiceByOrder];

@@ -8,8 +8,9 @@ import { type Row, STATEMENT, settlementHelpers } from '../settlement.testing';
 
 const fixture = useProcurement();
 const { ids, call, ok, suppliers } = fixture;
-const { confirmedStatement } = settlementHelpers(fixture);
+const { confirmedStatement, received } = settlementHelpers(fixture);
 const I = 'srmStlInvoiceHeader';
+const account = () => ({ supplierId: ids.supA, orgId: ids.orgA, currencyId: ids.currency });
 
 let numbers = 10000000;
 const printed = () => ({
@@ -208,6 +209,49 @@ describe('an invoice of a confirmed statement', () => {
       );
       await ok(I, 'doSubmit', { invoiceId: higher.invoiceId }, suppliers.a);
       expect((await ok(I, 'findById', { invoiceId: higher.invoiceId })).status).toBe('MATCHED');
+    } finally {
+      await ok('srmBaseConfigProfile', 'delete', { configProfileId: profile.configProfileId });
+    }
+  });
+
+  it('invoices by order where the organisation allows it, each receipt once, through a statement of its own', async () => {
+    const receipt = await received('2026-12-15');
+    const poHeaderId = receipt.lines![0]!.poHeaderId;
+    const byOrder = () => ({ poHeaderIds: [poHeaderId], ...printed() });
+    const refused = await call(I, 'createFromOrders', byOrder(), suppliers.a);
+    expect(refused.httpStatus).toBe(422);
+    expect(refused.body.msg).toContain('未开通按订单开票');
+    const profile = await ok('srmBaseConfigProfile', 'saveOrUpdate', {
+      profileCode: 'STL_INVOICE_BY_ORDER',
+      profileName: '允许按订单开票',
+      valueType: 'FLAG',
+      profileValue: 'Y',
+      orgId: ids.orgA,
+    });
+    try {
+      // Supplier B cannot name A's order; A's draft has its two received lines at the order's prices.
+      expect((await call(I, 'createFromOrders', byOrder(), suppliers.b)).httpStatus).toBe(404);
+      const draft = await ok(I, 'createFromOrders', byOrder(), suppliers.a);
+      expect(draft).toMatchObject({ status: 'DRAFT', amountInclTax: 77.41 });
+      expect(draft.lines!.map((line) => [line.quantity, line.unitPriceExclTax])).toEqual([
+        [20, 0.3],
+        [10, 6.25],
+      ]);
+      // The receipts were settled on a statement the platform confirmed for A (posted once).
+      const statement = await ok(STATEMENT, 'findById', {
+        accountHeaderId: draft.lines![0]!.accountHeaderId,
+      });
+      expect(statement).toMatchObject({ status: 'CONFIRMED', amountInclTax: 77.41 });
+      // Nothing is left to invoice of the order, nor to settle on a statement of that day.
+      expect((await call(I, 'createFromOrders', byOrder(), suppliers.a)).httpStatus).toBe(422);
+      const again = await call(STATEMENT, 'generate', {
+        ...account(),
+        periodStartDate: '2026-12-15',
+        periodEndDate: '2026-12-15',
+      });
+      expect(again.body.msg).toContain('所选期间没有可对账的收货');
+      await ok(I, 'doSubmit', { invoiceId: draft.invoiceId }, suppliers.a);
+      expect((await ok(I, 'findById', { invoiceId: draft.invoiceId })).status).toBe('MATCHED');
     } finally {
       await ok('srmBaseConfigProfile', 'delete', { configProfileId: profile.configProfileId });
     }

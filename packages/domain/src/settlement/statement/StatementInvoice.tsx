@@ -1,13 +1,16 @@
 // 按对账单开票 (srmStlInvoiceHeader/createFromStatement, in a dialog): on its confirmed statement the
 // supplier gives its printed invoice's type, code, number and date; the server makes a draft with a
 // line for every statement line still to invoice, and the invoice opens for the supplier to make it
-// read as printed and submit it.
+// read as printed and submit it. 按订单开票 (createFromOrders, from the supplier's invoice list) asks
+// for its orders too, where the organisation allows invoicing by order.
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Input, Modal, Row as GridRow, Select } from 'antd';
-import { MODAL_Z_INDEX } from '@srm/kernel';
+import { MODAL_Z_INDEX, formatNumber } from '@srm/kernel';
 import { ApiFailure, DateInput, request, useApi, useLabels, useScreen } from '@srm/platform-ui';
 
 interface Values {
+  poHeaderIds?: number[];
   invoiceType: string;
   invoiceCode?: string;
   invoiceNumber: string;
@@ -15,14 +18,24 @@ interface Values {
 }
 
 export interface StatementInvoiceProps {
-  readonly accountHeaderId: number;
+  /** The confirmed statement invoiced, or none: the supplier picks its orders (按订单开票). */
+  readonly accountHeaderId?: number;
   onClose(): void;
+}
+
+interface OrderRow {
+  readonly poHeaderId: number;
+  readonly poNumber: string | null;
+  readonly orgName: string | null;
+  readonly currencyCode: string | null;
+  readonly amountInclTax: number | null;
 }
 
 const INVOICE = 'srmStlInvoiceHeader';
 const TYPES = ['VAT_SPECIAL', 'VAT_ORDINARY', 'DIGITAL'];
 
 export default function StatementInvoice({ accountHeaderId, onClose }: StatementInvoiceProps) {
+  const byOrder = accountHeaderId === undefined;
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
@@ -32,6 +45,18 @@ export default function StatementInvoice({ accountHeaderId, onClose }: Statement
   const type = Form.useWatch('invoiceType', form);
   const field = (name: string) => labels.field(INVOICE, name);
   const required = [{ required: true, whitespace: true, message: labels.t('validation.required') }];
+  const orders = useQuery({
+    queryKey: ['entity', 'srmPoHeader', 'toInvoice'],
+    enabled: byOrder,
+    queryFn: async () =>
+      (
+        await request<OrderRow[]>(api, '/api/srm/v1/srmPoHeaderRestful/listByPage', {
+          pageIndex: 1,
+          pageRows: 200,
+          status: ['RELEASED', 'CONFIRMED', 'CLOSED'],
+        })
+      ).data,
+  });
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -39,9 +64,9 @@ export default function StatementInvoice({ accountHeaderId, onClose }: Statement
     try {
       const made = await request<{ invoiceId: number }>(
         api,
-        `/api/srm/v1/${INVOICE}Restful/createFromStatement`,
+        `/api/srm/v1/${INVOICE}Restful/${byOrder ? 'createFromOrders' : 'createFromStatement'}`,
         {
-          accountHeaderId,
+          ...(byOrder ? {} : { accountHeaderId }),
           ...values,
           invoiceCode: values.invoiceType === 'DIGITAL' ? null : (values.invoiceCode ?? null),
         },
@@ -61,7 +86,7 @@ export default function StatementInvoice({ accountHeaderId, onClose }: Statement
       open
       width={640}
       zIndex={MODAL_Z_INDEX}
-      title={labels.action(INVOICE, 'createFromStatement')}
+      title={labels.action(INVOICE, byOrder ? 'createFromOrders' : 'createFromStatement')}
       okText={labels.t('ui.ok')}
       cancelText={labels.t('ui.cancel')}
       okButtonProps={{ loading: busy }}
@@ -76,6 +101,25 @@ export default function StatementInvoice({ accountHeaderId, onClose }: Statement
         initialValues={{ invoiceType: 'VAT_SPECIAL' }}
       >
         <GridRow gutter={16}>
+          {byOrder && (
+            <Col span={24}>
+              <Form.Item
+                name="poHeaderIds"
+                label={labels.t('settlement.invoice.byOrder.orders')}
+                rules={[{ required: true, message: labels.t('validation.required') }]}
+              >
+                <Select
+                  mode="multiple"
+                  loading={orders.isFetching}
+                  optionFilterProp="label"
+                  options={(orders.data ?? []).map((row) => ({
+                    value: row.poHeaderId,
+                    label: `${row.poNumber ?? ''} · ${row.orgName ?? ''} · ${row.currencyCode ?? ''} ${formatNumber(row.amountInclTax ?? 0, 2)}`,
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
           <Col span={12}>
             <Form.Item name="invoiceType" label={field('invoiceType')} rules={required}>
               <Select

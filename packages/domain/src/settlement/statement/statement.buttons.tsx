@@ -1,6 +1,6 @@
 // The statement screens' own buttons, each opening its dialog loaded on first use: 生成对账单
 // beside 新建 on the buyer's list (StatementGenerate.tsx), and 按对账单开票 on the supplier's
-// confirmed statement (StatementInvoice.tsx).
+// confirmed statement and 按订单开票 on its invoice list (StatementInvoice.tsx).
 import { Suspense, lazy, useState } from 'react';
 import { FileAddOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
@@ -63,3 +63,31 @@ export const statementInvoiceButton: EditButton = {
   resource: 'srmStlInvoiceHeader.createFromStatement',
   component: InvoiceButton,
 };
+
+/** 按订单开票 on the supplier's invoice list, where its organisation allows invoicing by order. */
+function InvoiceByOrderButton() {
+  const labels = useLabels();
+  const { side } = useSession();
+  const [open, setOpen] = useState(false);
+  if (side !== 'supplier') return null;
+  return (
+    <>
+      <Button icon={<FileAddOutlined />} onClick={() => setOpen(true)} data-testid="invoice-by-order">
+        {labels.action('srmStlInvoiceHeader', 'createFromOrders')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <StatementInvoice onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export const invoiceListButtons: ListButton[] = [
+  {
+    key: 'createFromOrders',
+    resource: 'srmStlInvoiceHeader.createFromOrders',
+    component: InvoiceByOrderButton,
+  },
+];

@@ -37,6 +37,8 @@ export interface GenerateRequest {
   readonly currencyId: number;
   readonly periodStartDate: string;
   readonly periodEndDate: string;
+  /** Only the receipts of these orders (按订单开票). */
+  readonly poHeaderIds?: readonly number[];
 }
 
 /** The key a statement line holds while it settles a receipt line. */
@@ -85,6 +87,7 @@ function settleable(ctx: DataApi, request: GenerateRequest, asOf: string) {
     inArray(header.status, ['POSTED', 'REVERSED']),
     eq(header.orgId, request.orgId),
     request.supplierId === null ? undefined : eq(header.supplierId, request.supplierId),
+    request.poHeaderIds ? inArray(line.poHeaderId, [...request.poHeaderIds]) : undefined,
     gte(header.receiveDate, request.periodStartDate),
     lte(header.receiveDate, request.periodEndDate),
     sql`${currencyOfOrder} = ${request.currencyId}`,
