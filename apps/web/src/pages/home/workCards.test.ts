@@ -96,17 +96,22 @@ describe('the internal home of each demo role', () => {
     expect(cardsOfRoles('PURCHASE_MANAGER')).toEqual([]);
   });
 
-  it('finance: statements to send, disputes to answer, invoices held, payments to make', () => {
+  it('finance: statements to send, disputes to answer, invoices held, payments to make, balances disputed', () => {
     expect(cardsOfRoles('FINANCE')).toEqual([
       'statementsToSend',
       'statementDisputes',
       'invoiceExceptions',
       'paymentsToPay',
+      'balanceDisputes',
     ]);
   });
 
   it('several roles: the union', () => {
-    expect(cardsOfRoles('BUYER', 'FINANCE')).toEqual([...cardsOfRoles('BUYER'), 'paymentsToPay']);
+    expect(cardsOfRoles('BUYER', 'FINANCE')).toEqual([
+      ...cardsOfRoles('BUYER'),
+      'paymentsToPay',
+      'balanceDisputes',
+    ]);
     expect(cardsOfRoles('PURCHASE_MANAGER', 'FINANCE')).toEqual(cardsOfRoles('FINANCE'));
   });
 });
@@ -123,7 +128,7 @@ describe('the external home of a supplier', () => {
     return { ...declared, filters: workCardFilters(declared, '2026-03-01'), count: 1 };
   };
 
-  it('orders and delivery notices to confirm, its own delivery notes to submit, statements to confirm, invoices to correct', () => {
+  it('orders and delivery notices to confirm, its own delivery notes to submit, statements and balances to confirm, invoices to correct', () => {
     expect(cardsOfSide('external', [SUPPLIER])).toEqual([
       'ordersToConfirm',
       'noticesToConfirm',
@@ -131,6 +136,7 @@ describe('the external home of a supplier', () => {
       'statementsToConfirm',
       'invoicesToCorrect',
       'deductionsToAcknowledge',
+      'balancesToConfirm',
     ]);
   });
 
