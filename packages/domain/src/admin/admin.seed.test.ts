@@ -59,6 +59,17 @@ describe('the demo menus', () => {
     expect(rows.filter((row) => row.htmlUrl === 'user' && granted.has(row.menuId))).toHaveLength(1);
   });
 
+  it('name the buttons of an area by its own labels: its actions and its endpoints', async () => {
+    const invoices = await ok<Row>('baseMenu', 'findById', {
+      menuId: (await menu('EXT_STL_INVOICE')).menuId,
+    });
+    const names = Object.fromEntries(
+      (invoices.resources as Row[]).map((row) => [row.resourceCode, [row.resourceName, row.resourceNameEn]]),
+    );
+    expect(names['srmStlInvoiceHeader.createFromOrders']).toEqual(['按订单开票', 'Invoice by order']);
+    expect(names['srmStlInvoiceHeader.doSubmit']).toEqual(['提交', 'Submit']);
+  });
+
   it('lose the developer pages an earlier demo seed placed, with their grants, and keep the rest', async () => {
     const before = await menus();
     const roleBefore = await administrator();

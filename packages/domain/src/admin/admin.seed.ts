@@ -4,6 +4,7 @@
 // approver, finance). The supplier seeds add the supplier users. Menus earlier demo data placed
 // and the manifests no longer hold are taken out of databases that have them.
 import {
+  type Catalogue,
   type EntityDef,
   type EntityRegistry,
   actionLabel,
@@ -41,6 +42,8 @@ export function entityResources(
   registry: EntityRegistry,
   entityName: string,
   endpoints: readonly string[],
+  /** The labels of actions and endpoints: every area's, where the caller has them. */
+  messages: Catalogue = kernelMessages,
 ): ResourcePlan[] {
   const entity: EntityDef = registry.get(entityName);
   const operations = ['view'];
@@ -64,12 +67,15 @@ export function entityResources(
     if (definition.system) continue;
     resources.push({
       resourceCode: definition.resource ?? `${entity.name}.${action}`,
-      resourceName: actionLabel(kernelMessages, 'zh-CN', entity.name, action),
-      resourceNameEn: actionLabel(kernelMessages, 'en', entity.name, action),
+      resourceName: actionLabel(messages, 'zh-CN', entity.name, action),
+      resourceNameEn: actionLabel(messages, 'en', entity.name, action),
     });
   }
   for (const endpoint of endpoints) {
-    const [zh, en] = OPERATION_NAMES[endpoint] ?? [endpoint, endpoint];
+    const [zh, en] = OPERATION_NAMES[endpoint] ?? [
+      actionLabel(messages, 'zh-CN', entity.name, endpoint),
+      actionLabel(messages, 'en', entity.name, endpoint),
+    ];
     resources.push({ resourceCode: `${entity.name}.${endpoint}`, resourceName: zh, resourceNameEn: en });
   }
   return resources;
@@ -119,7 +125,12 @@ async function putMenus(context: SeedContext): Promise<void> {
         entrySeq += 10;
         const resources = [
           ...(entry.entity
-            ? entityResources(context.runtime.registry, entry.entity, writeEndpoints(context, entry.entity))
+            ? entityResources(
+                context.runtime.registry,
+                entry.entity,
+                writeEndpoints(context, entry.entity),
+                context.runtime.messages(),
+              )
             : []),
           ...(entry.resources ?? []).map((resourceCode) => {
             const [zh, en] = OPERATION_NAMES[resourceCode.split('.').pop()!] ?? [resourceCode, resourceCode];
