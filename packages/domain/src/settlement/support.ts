@@ -125,7 +125,12 @@ export function creationEntries(
 }
 
 /** A value one row takes in a set-based update: a number or decimal, a text, or empty. */
-export type CellValue = Decimal | number | string | null;
+export type CellValue = Decimal | number | string | readonly string[] | null;
+
+/** A list of texts as PostgreSQL writes an array value (`{"PRICE","TAX"}`), each element quoted. */
+function arrayText(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, (found) => `\\${found}`)}"`).join(',')}}`;
+}
 
 /**
  * Writes several fields on many rows, each row its own values, in one statement per call (matching
@@ -145,8 +150,10 @@ export async function setRows<E extends AnyEntity>(
   const ids = [...values.keys()];
   const fields = Object.keys(values.get(ids[0]!)!);
   // Each value typed as its column, so that a list of empty values still has the column's type.
+  const text = (value: CellValue | undefined) =>
+    value === null || value === undefined ? null : Array.isArray(value) ? arrayText(value) : value.toString();
   const cell = (field: string, value: CellValue | undefined) =>
-    sql`${value === null || value === undefined ? null : value.toString()}::${sql.raw(table[field].getSQLType())}`;
+    sql`${text(value)}::${sql.raw(table[field].getSQLType())}`;
   const rows = ids.map((id) => {
     const row: Readonly<Record<string, CellValue | undefined>> = values.get(id)!;
     const cells = fields.map((field) => cell(field, row[field]));

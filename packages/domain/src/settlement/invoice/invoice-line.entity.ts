@@ -58,8 +58,12 @@ export const invoiceLine = defineEntity('srmStlInvoiceLine', {
     quantityVariance: quantity({ readonly: true }),
     priceVariance: price({ readonly: true }),
     matchStatus: lookup('STL_MATCH_STATUS', { readonly: true, codes: MATCH_STATES }),
-    /** Why the line is held, comma-separated codes of STL_EXCEPTION_REASON. */
-    exceptionReasons: text({ readonly: true, max: 100 }),
+    /** Why the line is held: the codes of STL_EXCEPTION_REASON, shown by their meanings. */
+    exceptionReasons: lookup('STL_EXCEPTION_REASON', {
+      readonly: true,
+      multi: true,
+      codes: EXCEPTION_REASONS,
+    }),
     exceptionDecision: lookup('STL_EXCEPTION_DECISION', {
       codes: EXCEPTION_DECISIONS,
       writableBy: ['internal'],

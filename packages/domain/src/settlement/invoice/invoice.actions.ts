@@ -64,7 +64,7 @@ async function match(ctx: DataApi, row: Invoice): Promise<{ held: number }> {
       quantityVariance: result.quantityVariance,
       priceVariance: result.priceVariance,
       matchStatus: result.reasons.length ? 'EXCEPTION' : 'MATCHED',
-      exceptionReasons: result.reasons.join(',') || null,
+      exceptionReasons: result.reasons.length ? [...result.reasons] : null,
       exceptionDecision: null,
     });
   }

@@ -108,7 +108,7 @@ describe('an invoice of a confirmed statement', () => {
     expect(held).toMatchObject({ status: 'EXCEPTION', matchStatus: 'EXCEPTION' });
     expect(held.lines!.map((line) => [line.matchStatus, line.exceptionReasons, line.priceVariance])).toEqual([
       ['MATCHED', null, 0],
-      ['EXCEPTION', 'PRICE', 0.15],
+      ['EXCEPTION', ['PRICE'], 0.15],
     ]);
     // Held, it still holds its quantities: a second invoice of the statement finds nothing left.
     const second = await call(I, 'createFromStatement', { ...key, ...printed() }, suppliers.a);
@@ -158,7 +158,7 @@ describe('an invoice of a confirmed statement', () => {
     const over = await edited(draft, (line) => (line.lineNum === 1 ? { ...line, quantity: 25 } : line));
     await ok(I, 'doSubmit', { invoiceId: over.invoiceId }, suppliers.a);
     const held = await ok(I, 'findById', { invoiceId: over.invoiceId });
-    expect(held.lines!.map((line) => line.exceptionReasons)).toEqual(['QUANTITY', null]);
+    expect(held.lines!.map((line) => line.exceptionReasons)).toEqual([['QUANTITY'], null]);
     const decide = async (comment: string | null) => {
       const now = await ok(I, 'findById', { invoiceId: over.invoiceId });
       await ok(I, 'saveOrUpdate', {
