@@ -31,8 +31,8 @@ export const invoiceLine = defineEntity('srmStlInvoiceLine', {
     accountLineId: ref('srmStlAccountLine', {
       required: true,
       indexed: true,
-      display: 'lineNum',
-      displayAs: 'accountLineNum',
+      display: 'lineRef',
+      displayAs: 'accountLineRef',
     }),
     accountHeaderId: ref('srmStlAccountHeader', {
       readonly: true,
@@ -95,7 +95,7 @@ export const invoiceLine = defineEntity('srmStlInvoiceLine', {
       'amountInclTax',
       'uomName',
       'accountNumber',
-      'accountLineNum',
+      'accountLineRef',
     ],
     filters: ['matchStatus', 'itemId', 'accountHeaderId'],
     sort: [{ field: 'lineNum', order: 'asc' }],

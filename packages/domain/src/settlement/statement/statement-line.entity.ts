@@ -31,7 +31,7 @@ export const statementLine = defineEntity('srmStlAccountLine', {
   area: 'settlement',
   key: 'accountLineId',
   parent: { entity: 'srmStlAccountHeader', field: 'accountHeaderId' },
-  display: 'lineNum',
+  display: 'lineRef',
   rowsByPlatform: true,
   writableBy: [],
   fields: {
@@ -43,6 +43,8 @@ export const statementLine = defineEntity('srmStlAccountLine', {
       displayAs: 'accountNumber',
     }),
     lineNum: number({ required: true, readonly: true, min: 1, max: 999999 }),
+    /** The line as people name it: the statement's number and the line's (AS202612010001-3). */
+    lineRef: text({ readonly: true, max: 40, indexed: true }),
     transactionType: lookup('STL_LINE_TYPE', { readonly: true, codes: STATEMENT_LINE_TYPES }),
     transactionDate: date({ readonly: true }),
     receiveHeaderId: ref('srmPurReceiveHeader', {

@@ -154,12 +154,13 @@ async function excludeRemoved(ctx: DataApi, row: Statement, removed: readonly Li
 }
 
 /** The adjustment line of a price the buyer agreed to: the line's quantity at the price difference. */
-function adjustmentOf(line: Line, lineNum: number, places: number) {
+function adjustmentOf(line: Line, lineNum: number, places: number, accountNumber: string | null) {
   const difference = dec(line.adjustedPrice!).sub(dec(line.unitPriceExclTax));
   const amounts = lineAmounts(line.quantity ?? 0, difference, line.taxRate ?? 0, places);
   return {
     accountHeaderId: line.accountHeaderId,
     lineNum,
+    lineRef: `${accountNumber ?? ''}-${lineNum}`,
     transactionType: 'ADJUSTMENT' as const,
     transactionDate: line.transactionDate,
     receiveHeaderId: line.receiveHeaderId,
@@ -279,7 +280,8 @@ export const statementActions = defineActions(statement, {
           ...(decision === 'REMOVE' ? { settleKey: null } : {}),
         });
         if (decision === 'REMOVE') removed.push(line);
-        if (decision === 'ADJUST_PRICE') adjustments.push(adjustmentOf(line, (next += 1), places));
+        if (decision === 'ADJUST_PRICE')
+          adjustments.push(adjustmentOf(line, (next += 1), places, row.accountNumber));
       }
       await ctx.insert(statementLine, adjustments);
       await excludeRemoved(ctx, row, removed);

@@ -202,7 +202,9 @@ async function generateOne(
       periodEndDate: request.periodEndDate,
     },
   ]);
+  const [made] = await ctx.list(statement, { accountHeaderId: id! });
   const { line, header, poLine, quantity } = query;
+  const lineNum = sql`row_number() over (order by ${header.receiveDate}, ${line.receiveLineId})`;
   const price = sql`coalesce(${poLine.unitPriceExclTax}, 0)`;
   const rate = sql`coalesce(${poLine.taxRate}, 0)`;
   const excl = sql`round(${quantity} * ${price}, ${places}::int)`;
@@ -211,7 +213,8 @@ async function generateOne(
   const user = sql`${ctx.actor.userId}::bigint`;
   const given: Record<string, SQL | AnyPgColumn> = {
     accountHeaderId: sql`${id!}::bigint`,
-    lineNum: sql`row_number() over (order by ${header.receiveDate}, ${line.receiveLineId})`,
+    lineNum,
+    lineRef: sql`${made?.accountNumber ?? ''}::text || '-' || ${lineNum}`,
     transactionType: sql`case ${header.receiveType} when 'RECEIVE' then 'RECEIPT' when 'RETURN' then 'RETURN' else 'REVERSAL' end`,
     transactionDate: header.receiveDate,
     receiveHeaderId: header.receiveHeaderId,
