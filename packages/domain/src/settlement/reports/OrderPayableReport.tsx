@@ -1,14 +1,11 @@
 // 订单应付 (orderPayableReport): per released order, what was received, confirmed, invoiced and
 // paid, and what is still payable; the chart stacks the ten suppliers owed most.
-import { ref } from '@srm/kernel';
 import { type ReportFilter, ReportPage } from '@srm/platform-ui';
 import type { OrderPayableRow } from './reports';
-import { type Series, topSuppliers } from './report.charts';
+import { ACCOUNT_FILTERS, type Series, topSuppliers } from './report.charts';
 
 const filters: ReportFilter[] = [
-  { name: 'orgId', kind: 'ref', field: ref('srmBaseOrg', { display: 'orgName' }) },
-  { name: 'supplierId', kind: 'ref', field: ref('srmSupplierInfo', { display: 'supplierName' }) },
-  { name: 'currencyId', kind: 'ref', field: ref('srmBaseCurrency', { display: 'currencyCode' }) },
+  ...ACCOUNT_FILTERS,
   { name: 'poNumber', kind: 'text' },
   { name: 'orderFrom', kind: 'date' },
   { name: 'orderTo', kind: 'date' },

@@ -1,15 +1,12 @@
 // 付款计划 (paymentScheduleReport): per order and node of its payment term, what the node plans,
 // what of it its event reached, from when it is payable, what was paid and what is open; the
 // chart stacks what is open by the month it is payable from.
-import { ref } from '@srm/kernel';
 import { type ReportFilter, ReportPage } from '@srm/platform-ui';
 import type { PaymentStageRow } from './schedule';
-import { type Series, byMonth } from './report.charts';
+import { ACCOUNT_FILTERS, type Series, byMonth } from './report.charts';
 
 const filters: ReportFilter[] = [
-  { name: 'orgId', kind: 'ref', field: ref('srmBaseOrg', { display: 'orgName' }) },
-  { name: 'supplierId', kind: 'ref', field: ref('srmSupplierInfo', { display: 'supplierName' }) },
-  { name: 'currencyId', kind: 'ref', field: ref('srmBaseCurrency', { display: 'currencyCode' }) },
+  ...ACCOUNT_FILTERS,
   { name: 'poNumber', kind: 'text' },
   { name: 'orderFrom', kind: 'date' },
   { name: 'orderTo', kind: 'date' },

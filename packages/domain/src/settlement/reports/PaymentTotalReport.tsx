@@ -1,14 +1,11 @@
 // 付款汇总 (paymentTotalReport): per month, supplier and currency, what payments and advances
 // paid out, with the advances and deductions the payments applied; the chart stacks the months.
-import { ref } from '@srm/kernel';
 import { type ReportFilter, ReportPage } from '@srm/platform-ui';
 import type { PaymentTotalRow } from './reports';
-import { type Series, byMonth } from './report.charts';
+import { ACCOUNT_FILTERS, type Series, byMonth } from './report.charts';
 
 const filters: ReportFilter[] = [
-  { name: 'orgId', kind: 'ref', field: ref('srmBaseOrg', { display: 'orgName' }) },
-  { name: 'supplierId', kind: 'ref', field: ref('srmSupplierInfo', { display: 'supplierName' }) },
-  { name: 'currencyId', kind: 'ref', field: ref('srmBaseCurrency', { display: 'currencyCode' }) },
+  ...ACCOUNT_FILTERS,
   { name: 'dateFrom', kind: 'date' },
   { name: 'dateTo', kind: 'date' },
 ];

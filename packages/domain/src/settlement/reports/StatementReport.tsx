@@ -1,17 +1,14 @@
 // 对账单报表 (accountStatementReport): per statement its amount, the lines disputed, what was
 // invoiced of it and the days the supplier took to confirm; the chart stacks the ten suppliers
 // with most on statements, invoiced and not.
-import { ref } from '@srm/kernel';
 import { type ReportFilter, ReportPage } from '@srm/platform-ui';
 import type { StatementReportRow } from './reports';
-import { type Series, topSuppliers } from './report.charts';
+import { ACCOUNT_FILTERS, type Series, topSuppliers } from './report.charts';
 
 const STATES = ['DRAFT', 'SENT', 'DISPUTED', 'CONFIRMED'] as const;
 
 const filters: ReportFilter[] = [
-  { name: 'orgId', kind: 'ref', field: ref('srmBaseOrg', { display: 'orgName' }) },
-  { name: 'supplierId', kind: 'ref', field: ref('srmSupplierInfo', { display: 'supplierName' }) },
-  { name: 'currencyId', kind: 'ref', field: ref('srmBaseCurrency', { display: 'currencyCode' }) },
+  ...ACCOUNT_FILTERS,
   { name: 'status', kind: 'lookup', lookup: 'STL_ACCOUNT_STATUS', codes: STATES },
   { name: 'periodFrom', kind: 'date' },
   { name: 'periodTo', kind: 'date' },

@@ -1,7 +1,15 @@
-// The charts of settlement's reports: amounts of one currency stacked per supplier (the ten with
+// The filters and charts shared by settlement's reports: the account's filters; the charts: amounts of one currency stacked per supplier (the ten with
 // most) or per month (oldest first). Amounts come as decimal strings and are added exactly.
 import type { EChartsCoreOption } from 'echarts/core';
-import { type Decimal, dec } from '@srm/kernel';
+import { type Decimal, dec, ref } from '@srm/kernel';
+import type { ReportFilter } from '@srm/platform-ui';
+
+/** The filters of a supplier account every settlement report starts with. */
+export const ACCOUNT_FILTERS: readonly ReportFilter[] = [
+  { name: 'orgId', kind: 'ref', field: ref('srmBaseOrg', { display: 'orgName' }) },
+  { name: 'supplierId', kind: 'ref', field: ref('srmSupplierInfo', { display: 'supplierName' }) },
+  { name: 'currencyId', kind: 'ref', field: ref('srmBaseCurrency', { display: 'currencyCode' }) },
+];
 
 export interface Series<R> {
   readonly key: keyof R & string;
