@@ -94,8 +94,20 @@ export async function orderFigures(
   filters: OrderPayableFilters,
 ): Promise<{ orders: OrderFigures[]; truncated: boolean }> {
   const prefix = filters.poNumber?.trim() ? `${filters.poNumber.trim()}%` : null;
+  // The orders the filters and the caller's scope choose, first: every sum below reads theirs only.
   const query = sql`
-    with received as (
+    with chosen as (
+      select ph.po_header_id
+        from srm_po_header ph
+       where ph.status in ('RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CLOSED')
+         and ${ctx.scope(order, 'ph')}
+         ${when(filters.orgId, sql`and ph.org_id = ${filters.orgId}`)}
+         ${when(filters.supplierId, sql`and ph.supplier_id = ${filters.supplierId}`)}
+         ${when(filters.currencyId, sql`and ph.currency_id = ${filters.currencyId}`)}
+         ${when(prefix, sql`and ph.po_number like ${prefix}`)}
+         ${when(filters.orderFrom, sql`and ph.order_date >= ${filters.orderFrom}`)}
+         ${when(filters.orderTo, sql`and ph.order_date <= ${filters.orderTo}`)}
+    ), received as (
       select pl.po_header_id,
              sum(round(q.signed * pl.unit_price_excl_tax, c.precision_num::int)
                + round(round(q.signed * pl.unit_price_excl_tax, c.precision_num::int) * coalesce(pl.tax_rate, 0) / 100,
@@ -111,7 +123,7 @@ export async function orderFigures(
                when rh.receive_type = 'RETURN' then -rl.quantity
                when og.receive_type = 'RETURN' then rl.quantity
                else -rl.quantity end as signed) q
-       where rh.status in ('POSTED', 'REVERSED')
+       where rh.status in ('POSTED', 'REVERSED') and pl.po_header_id in (select po_header_id from chosen)
        group by pl.po_header_id
     ), last_received as (
       select pl.po_header_id, max(rh.receive_date) as day
@@ -119,12 +131,14 @@ export async function orderFigures(
         join srm_pur_receive_header rh on rh.receive_header_id = rl.receive_header_id
         join srm_po_line pl on pl.po_line_id = rl.po_line_id
        where rh.status = 'POSTED' and rh.receive_type = 'RECEIVE'
+         and pl.po_header_id in (select po_header_id from chosen)
        group by pl.po_header_id
     ), confirmed as (
       select sl.po_header_id, sum(sl.amount_incl_tax) as amount
         from srm_stl_account_line sl
         join srm_stl_account_header sh on sh.account_header_id = sl.account_header_id
        where sh.status = 'CONFIRMED' and sl.line_confirm_status <> 'REMOVED'
+         and sl.po_header_id in (select po_header_id from chosen)
        group by sl.po_header_id
     ), invoiced as (
       select sl.po_header_id,
@@ -136,12 +150,12 @@ export async function orderFigures(
         join srm_stl_invoice_header ih on ih.invoice_id = il.invoice_id
         join srm_stl_account_line sl on sl.account_line_id = il.account_line_id
         join srm_base_currency c on c.currency_id = ih.currency_id
-       where ih.status = 'MATCHED'
+       where ih.status = 'MATCHED' and sl.po_header_id in (select po_header_id from chosen)
        group by sl.po_header_id
     ), advanced as (
       select a.po_header_id, sum(a.amount - a.applied_amount - a.collected_amount) as amount
         from srm_stl_advance a
-       where a.status = 'PAID' and a.po_header_id is not null
+       where a.status = 'PAID' and a.po_header_id in (select po_header_id from chosen)
        group by a.po_header_id
     )
     select ph.po_header_id, ph.po_number, ph.supplier_id, s.supplier_name, o.org_name, c.currency_code,
@@ -155,7 +169,8 @@ export async function orderFigures(
            ph.payment_term_id, ph.released_date,
            to_char(lr.day, 'YYYY-MM-DD') as last_receipt_date,
            to_char(i.last_invoice_date, 'YYYY-MM-DD') as last_invoice_date
-      from srm_po_header ph
+      from chosen
+      join srm_po_header ph on ph.po_header_id = chosen.po_header_id
       join srm_base_currency c on c.currency_id = ph.currency_id
       left join srm_supplier_info s on s.supplier_id = ph.supplier_id
       left join srm_base_org o on o.org_id = ph.org_id
@@ -164,14 +179,7 @@ export async function orderFigures(
       left join invoiced i on i.po_header_id = ph.po_header_id
       left join last_received lr on lr.po_header_id = ph.po_header_id
       left join advanced adv on adv.po_header_id = ph.po_header_id
-     where ph.status in ('RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CLOSED')
-       and ${ctx.scope(order, 'ph')}
-       ${when(filters.orgId, sql`and ph.org_id = ${filters.orgId}`)}
-       ${when(filters.supplierId, sql`and ph.supplier_id = ${filters.supplierId}`)}
-       ${when(filters.currencyId, sql`and ph.currency_id = ${filters.currencyId}`)}
-       ${when(prefix, sql`and ph.po_number like ${prefix}`)}
-       ${when(filters.orderFrom, sql`and ph.order_date >= ${filters.orderFrom}`)}
-       ${when(filters.orderTo, sql`and ph.order_date <= ${filters.orderTo}`)}
+     where true
        ${filters.openOnly ? sql`and coalesce(r.amount, 0) <> coalesce(i.paid, 0)` : sql``}
      order by ph.order_date desc, ph.po_header_id desc`;
   const { rows, truncated } = await capped(ctx, query);
