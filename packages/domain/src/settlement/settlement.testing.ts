@@ -72,7 +72,7 @@ export function settlementHelpers({ ids, ok, releasedOrder, suppliers, server }:
   /** A document submitted and approved by every approver of its process. */
   async function approved(entity: string, key: string, id: unknown): Promise<void> {
     await ok(entity, 'doSubmit', { [key]: id });
-    await decideAll(server().runtime, entity, id as number, 'approve');
+    await decideAll(server().runtime, entity, Number(id), 'approve');
     expect((await ok(entity, 'findById', { [key]: id })).status).toBe('APPROVED');
   }
 

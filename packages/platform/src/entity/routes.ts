@@ -293,7 +293,8 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
           handle(request, { ...ANONYMOUS_ACTOR, locale: request.locale }),
         );
       } else {
-        app.post(path, { config: { access: 'entity', declared } }, async (request) => {
+        // The caller, signed in and allowed the endpoint, in the request's language.
+        const caller = async (request: FastifyRequest): Promise<Actor> => {
           const actor = await policy.identify(request);
           if (!actor) throw new AppError(401, 'auth.required');
           const operation =
@@ -301,8 +302,11 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
               ? { entity: scope, action: name, resource }
               : { entity, action: name, resource };
           await policy.authorize(actor, operation, request);
-          return handle(request, { ...actor, locale: request.locale });
-        });
+          return { ...actor, locale: request.locale };
+        };
+        app.post(path, { config: { access: 'entity', declared } }, async (request) =>
+          handle(request, await caller(request)),
+        );
         if (endpoint.sheet) {
           const exportPath = `${path}/exportExcel`;
           const sheet = endpoint.sheet;
@@ -320,18 +324,12 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
             exportPath,
             { config: { access: 'entity', declared: exportDeclared } },
             async (request, reply) => {
-              const signedIn = await policy.identify(request);
-              if (!signedIn) throw new AppError(401, 'auth.required');
-              const actor = { ...signedIn, locale: request.locale };
-              const operation =
-                resource === 'read'
-                  ? { entity: scope, action: name, resource }
-                  : { entity, action: name, resource };
-              await policy.authorize(actor, operation, request);
+              const actor = await caller(request);
               const exportResource = `${scope.name}.export`;
               if (!policy.allows(actor, exportResource))
                 throw new AppError(403, 'access.resourceDenied', { resource: exportResource });
               const body = parseSheetExport(
+                sheet,
                 request.body,
                 entityTitle(runtime.messages(), actor.locale, scope.name),
               );

@@ -26,8 +26,12 @@ export interface SheetExport {
   readonly fileName: string;
 }
 
-/** The export's body, checked before the report runs. */
-export function parseSheetExport(body: unknown, fallbackName: string): SheetExport {
+/** The export's body, checked before the report runs: a column the sheet does not declare is a 400. */
+export function parseSheetExport(
+  sheet: EndpointSheet<unknown>,
+  body: unknown,
+  fallbackName: string,
+): SheetExport {
   const input = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
   const params = 'requestParams' in input ? input.requestParams : undefined;
   let requestParams: unknown = params;
@@ -41,9 +45,12 @@ export function parseSheetExport(body: unknown, fallbackName: string): SheetExpo
   if (requestParams === undefined || requestParams === null) requestParams = {};
   if (typeof requestParams !== 'object' || Array.isArray(requestParams))
     throw new AppError(400, 'excel.badRequestParams');
+  const columns = parseColumns('columns' in input ? input.columns : undefined);
+  const unknown = columns.find((column) => !declaredColumn(sheet, column.key));
+  if (unknown) throw new AppError(400, 'excel.unknownColumn', { key: unknown.key });
   return {
     requestParams: { ...requestParams },
-    columns: parseColumns('columns' in input ? input.columns : undefined),
+    columns,
     fileName: xlsxFileName('fileName' in input ? input.fileName : undefined, fallbackName),
   };
 }

@@ -23,11 +23,10 @@ export default function PaymentSourceLines(props: LinesEditorProps) {
   const [open, setOpen] = useState<OpenSource[] | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const account = {
-    supplierId: Form.useWatch('supplierId', form) as unknown,
-    orgId: Form.useWatch('orgId', form) as unknown,
-    currencyId: Form.useWatch('currencyId', form) as unknown,
-  };
+  const supplierId: unknown = Form.useWatch('supplierId', form);
+  const orgId: unknown = Form.useWatch('orgId', form);
+  const currencyId: unknown = Form.useWatch('currencyId', form);
+  const account = { supplierId, orgId, currencyId };
   const ready = Object.values(account).every((value) => typeof value === 'number');
   const t = (key: string) => labels.t(`settlement.payment.sources.${key}`);
 
