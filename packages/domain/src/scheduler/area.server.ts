@@ -6,6 +6,7 @@ import { compensationActions } from './compensation/compensation.actions';
 import { programEndpoints } from './program/program.endpoints';
 import { healthEndpoints } from './runner/health.endpoints';
 import { requestEndpoints } from './request/request.endpoints';
+import { requestSetActions } from './request-set/request-set.actions';
 import { purgeRequests } from './runner/purge';
 import { RequestRunner } from './runner/runner';
 import { scheduleActions, scheduleEndpoints } from './schedule/schedule.actions';
@@ -15,6 +16,7 @@ export const schedulerServer = defineServerArea(schedulerArea, {
   actions: [
     programEndpoints,
     requestEndpoints,
+    requestSetActions,
     scheduleActions,
     scheduleEndpoints,
     compensationActions,

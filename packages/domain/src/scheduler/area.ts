@@ -6,6 +6,7 @@ import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { concurrentProgram } from './program/program.entity';
 import { requestGroup } from './request-group/request-group.entity';
+import { requestSet } from './request-set/request-set.entity';
 import { concurrentRequest, requestLog } from './request/request.entity';
 import { scheduleJob } from './schedule/schedule.entity';
 import { schedulerNode, schedulingError } from './runner/health.entity';
@@ -16,6 +17,7 @@ export const schedulerArea = defineArea({
   entities: [
     concurrentProgram,
     requestGroup,
+    requestSet,
     concurrentRequest,
     requestLog,
     scheduleJob,
@@ -41,6 +43,14 @@ export const schedulerArea = defineArea({
       path: 'requestGroupList',
       entity: 'baseRequestGroup',
       order: 20,
+    },
+    {
+      code: 'SCH_REQUEST_SET',
+      side: 'internal',
+      under: 'SCHEDULER',
+      path: 'requestSetList',
+      entity: 'baseRequestSet',
+      order: 25,
     },
     {
       code: 'SCH_REQUEST',
@@ -86,6 +96,7 @@ export const schedulerArea = defineArea({
   grants: {
     BUYER: {
       SCH_PROGRAM: ['view'],
+      SCH_REQUEST_SET: ['view'],
       SCH_REQUEST: ['view', 'export', 'doSubmit', 'doCancel', 'doHold', 'doRelease', 'doResubmit'],
       SCH_SCHEDULE: 'all',
       SCH_COMPEN: ['view', 'doRetry'],

@@ -2,6 +2,7 @@
 export { schedulerArea } from './area';
 export { concurrentProgram } from './program/program.entity';
 export { requestGroup } from './request-group/request-group.entity';
+export { requestSet, requestSetStage } from './request-set/request-set.entity';
 export { concurrentRequest, requestLog } from './request/request.entity';
 export { scheduleJob } from './schedule/schedule.entity';
 export { schedulerNode, schedulingError } from './runner/health.entity';

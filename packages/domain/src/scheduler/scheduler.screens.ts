@@ -21,6 +21,10 @@ export const schedulerScreens: ScreenEntry[] = [
     list: 'requestGroupList',
     edit: 'requestGroupEdit',
   }),
+  ...entityScreens('scheduler', 'baseRequestSet', () => definitions().then((m) => m.requestSet), {
+    list: 'requestSetList',
+    edit: 'requestSetEdit',
+  }),
   ...entityScreens(
     'scheduler',
     'baseConcurrentRequest',

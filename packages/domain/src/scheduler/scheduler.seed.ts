@@ -1,6 +1,7 @@
 // The demo's programs and request groups: the buyer's responsibility may submit "close fully
 // received orders" (with an organisation parameter); administrators may also purge old requests.
 import { defineSeed } from '@srm/platform';
+import { MAX_ACTIVE_PROFILE } from './request/request.endpoints';
 
 export const schedulerSeeds = [
   defineSeed('scheduler.programs', async (context) => {
@@ -46,6 +47,36 @@ export const schedulerSeeds = [
         retentionDays: 90,
       },
     );
+  }),
+  defineSeed('scheduler.request-sets', async (context) => {
+    const program = (code: string) => context.idOf('baseConcurrentProgram', { programCode: code });
+    await context.put(
+      'baseRequestSet',
+      { setCode: 'NIGHTLY_HOUSEKEEPING' },
+      {
+        setCode: 'NIGHTLY_HOUSEKEEPING',
+        setName: '夜间整理',
+        setNameEn: 'Nightly housekeeping',
+        priority: 60,
+        description: '先关闭已全部收货的订单，再清理过期的已完成请求',
+        stages: [
+          { stageNum: 1, programId: await program('PO_AUTO_CLOSE'), stageRule: 'ON_ANY' },
+          { stageNum: 2, programId: await program('PURGE_REQUESTS'), stageRule: 'ON_NORMAL' },
+        ],
+      },
+      { stages: ['stageNum'] },
+    );
+  }),
+  // Company-wide, each user has at most 50 requests waiting or running (the groups may say fewer).
+  defineSeed('scheduler.active-cap', async (context) => {
+    const key = { profileCode: MAX_ACTIVE_PROFILE, orgId: null };
+    await context.put('srmBaseConfigProfile', key, {
+      ...key,
+      profileName: '每个用户同时活动的请求上限',
+      profileValue: '50',
+      valueType: 'NUMBER',
+      description: '一个用户等待或运行中的请求最多这么多个（0：不限）；请求组的上限更低时以请求组为准',
+    });
   }),
   defineSeed('scheduler.request-groups', async (context) => {
     const program = (code: string) => context.idOf('baseConcurrentProgram', { programCode: code });

@@ -4,7 +4,7 @@
 // Effective (doEffect) → Invalid (doInvalid). An effective definition is never edited in place:
 // doNewVersion copies it into a draft of the next version, and each call records the version it
 // used (docs/integrations.md).
-import { checkbox, defineEntity, lookup, number, text, textarea } from '@srm/kernel';
+import { checkbox, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 import { BODY_FORMATS, HEADER_INTERCEPTORS, HTTP_METHODS, PARAMS_INTERCEPTORS } from '../wire/types';
 import {
   scsiParameter,
@@ -54,6 +54,16 @@ export const scsiDefinition = defineEntity('baseScsiDefinition', {
     /** Sent as Idempotency-Key and wherever a map puts it (`PO-{poNumber}-{versionNum}`). */
     idempotencyKeyTemplate: text({ required: true, max: 200 }),
     failureRule: lookup('BASE_SCSI_FAILURE', { required: true, codes: FAILURE_RULES, default: 'BLOCK' }),
+    /**
+     * For a target that cannot deduplicate: another definition of the same target system and
+     * business object, asked before any resend whether the document is already there (its
+     * success rule met: the call is done, its response map writes back). Its effective version
+     * is used; see docs/integrations.md.
+     */
+    statusQueryDefinitionId: ref('baseScsiDefinition', {
+      display: 'definitionName',
+      offer: { status: 'EFFECTIVE' },
+    }),
     authType: lookup('BASE_SCSI_AUTH', { required: true, codes: AUTH_TYPES, default: 'NONE' }),
     /** Interceptors picked from listRequestHeaderInterceptor / listRequestParamsInterceptor. */
     headerInterceptor: lookup('BASE_SCSI_HEADER_INTERCEPTOR', { codes: HEADER_INTERCEPTORS }),
@@ -128,7 +138,15 @@ export const scsiDefinition = defineEntity('baseScsiDefinition', {
       },
       {
         key: 'retry',
-        fields: ['timeoutMs', 'retryLimit', 'retryDelayMs', 'retryMaxDelayMs', 'retryBackoff', 'failureRule'],
+        fields: [
+          'timeoutMs',
+          'retryLimit',
+          'retryDelayMs',
+          'retryMaxDelayMs',
+          'retryBackoff',
+          'failureRule',
+          'statusQueryDefinitionId',
+        ],
       },
       { key: 'other', fields: ['description'] },
     ],

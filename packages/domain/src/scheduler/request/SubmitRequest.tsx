@@ -6,7 +6,7 @@
 // stays on screen with the dialog open.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Divider, Form, Modal, Select, Space, Spin, Typography } from 'antd';
+import { App, Divider, Form, Modal, Radio, Select, Space, Spin, Typography } from 'antd';
 import {
   type EntityDef,
   type FieldDef,
@@ -39,6 +39,7 @@ import {
 } from '@srm/platform-ui';
 import { concurrentProgram } from '../program/program.entity';
 import { programParam } from '../program/program-param.entity';
+import { requestSet } from '../request-set/request-set.entity';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -49,7 +50,9 @@ export const REQUEST_DETAIL = { path: 'submitRequestDetail', key: 'requestId' } 
 type Param = ReadRowOf<typeof programParam>;
 
 interface Values {
+  kind?: 'PROGRAM' | 'SET';
   programId?: number;
+  requestSetId?: number;
   parameters?: Record<string, unknown>;
   requestedStart?: number | null;
 }
@@ -179,7 +182,9 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
   const [form] = Form.useForm<Values>();
   const formName = useFormName('submitRequest');
   const [busy, setBusy] = useState(false);
+  const kind = Form.useWatch('kind', form) ?? 'PROGRAM';
   const programId = Form.useWatch('programId', form);
+  const requestSetId = Form.useWatch('requestSetId', form);
   const field = (name: string) => labels.field(entity.name, name);
 
   // The enabled programs; the server refuses those outside the user's request groups.
@@ -201,6 +206,23 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
         })
       ).data,
   });
+  // The enabled request sets, and the stages of the one picked (said under the picker).
+  const sets = useQuery({
+    queryKey: ['entity', requestSet.name, 'submittable'],
+    enabled: kind === 'SET',
+    queryFn: () =>
+      fetchAll<ReadRowOf<typeof requestSet>>(api, `${requestSet.apiPath}/listByPage`, {
+        enabledFlag: 'Y',
+        orderBy: 'setCode asc',
+      }),
+  });
+  const chosenSet = useQuery({
+    queryKey: ['entity', requestSet.name, 'submitStages', requestSetId ?? null],
+    enabled: kind === 'SET' && typeof requestSetId === 'number',
+    queryFn: async () =>
+      (await request<FoundRowOf<typeof requestSet>>(api, `${requestSet.apiPath}/findById`, { requestSetId }))
+        .data,
+  });
   const params = useMemo(
     () => [...(program.data?.params ?? [])].sort((a, b) => a.lineNum - b.lineNum),
     [program.data],
@@ -220,6 +242,19 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
     code: String(row.programCode ?? ''),
   }));
   const description = program.data?.description;
+  const setOptions = (sets.data ?? []).map((row) => ({
+    value: row.requestSetId,
+    label: String(textIn(labels.locale, requestSet.fields, row, 'setName') ?? row.setCode),
+    code: String(row.setCode ?? ''),
+  }));
+  const stagesText = chosenSet.data
+    ? labels.t('scheduler.submit.setStages', {
+        stages: [...chosenSet.data.stages]
+          .sort((a, b) => a.stageNum - b.stageNum)
+          .map((stage) => `${stage.stageNum}. ${String(stage.programName ?? stage.programId)}`)
+          .join(' → '),
+      })
+    : undefined;
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -231,8 +266,9 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
     setBusy(true);
     try {
       const answer = await request<Row>(api, `${entity.apiPath}/doSubmit`, {
-        programId: values.programId,
-        parameters,
+        ...(kind === 'SET'
+          ? { requestSetId: values.requestSetId }
+          : { programId: values.programId, parameters }),
         ...(typeof values.requestedStart === 'number' ? { requestedStart: values.requestedStart } : {}),
       });
       void message.success(labels.t('scheduler.submit.done', { number: String(answer.data.requestNumber) }));
@@ -261,27 +297,65 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
       onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
     >
-      <Form form={form} name={formName} layout="vertical" style={{ marginTop: 16 }}>
-        <Form.Item
-          name="programId"
-          label={field('programId')}
-          rules={[{ required: true, message: labels.t('validation.required') }]}
-          {...(description ? { extra: description } : {})}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={labels.t('ui.placeholder.select')}
-            loading={programs.isLoading}
-            options={options}
-            optionRender={(option) => (
-              <Space size={8}>
-                <span>{option.label}</span>
-                <Typography.Text type="secondary">{option.data.code}</Typography.Text>
-              </Space>
-            )}
+      <Form
+        form={form}
+        name={formName}
+        layout="vertical"
+        style={{ marginTop: 16 }}
+        initialValues={{ kind: 'PROGRAM' }}
+      >
+        <Form.Item name="kind" label={labels.t('scheduler.submit.kind')}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'PROGRAM', label: labels.t('scheduler.submit.kindProgram') },
+              { value: 'SET', label: labels.t('scheduler.submit.kindSet') },
+            ]}
           />
         </Form.Item>
-        {typeof programId === 'number' && (
+        {kind === 'SET' && (
+          <Form.Item
+            name="requestSetId"
+            label={labels.t('scheduler.submit.set')}
+            rules={[{ required: true, message: labels.t('validation.required') }]}
+            {...(stagesText ? { extra: stagesText } : {})}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={labels.t('ui.placeholder.select')}
+              loading={sets.isLoading}
+              options={setOptions}
+              optionRender={(option) => (
+                <Space size={8}>
+                  <span>{option.label}</span>
+                  <Typography.Text type="secondary">{option.data.code}</Typography.Text>
+                </Space>
+              )}
+            />
+          </Form.Item>
+        )}
+        {kind === 'PROGRAM' && (
+          <Form.Item
+            name="programId"
+            label={field('programId')}
+            rules={[{ required: true, message: labels.t('validation.required') }]}
+            {...(description ? { extra: description } : {})}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={labels.t('ui.placeholder.select')}
+              loading={programs.isLoading}
+              options={options}
+              optionRender={(option) => (
+                <Space size={8}>
+                  <span>{option.label}</span>
+                  <Typography.Text type="secondary">{option.data.code}</Typography.Text>
+                </Space>
+              )}
+            />
+          </Form.Item>
+        )}
+        {kind === 'PROGRAM' && typeof programId === 'number' && (
           <>
             <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
               {field('parameters')}

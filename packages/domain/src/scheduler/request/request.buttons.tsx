@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   DownloadOutlined,
   FileTextOutlined,
+  OrderedListOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   RedoOutlined,
@@ -36,6 +37,7 @@ import { REQUEST_DETAIL } from './SubmitRequest';
 
 const SubmitRequest = lazy(() => import('./SubmitRequest'));
 const RequestLog = lazy(() => import('./RequestLog'));
+const StageRequests = lazy(() => import('../request-set/StageRequests'));
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -224,6 +226,26 @@ function OutputButton({ entity, row, disabled }: EditButtonProps) {
   );
 }
 
+/** 阶段请求: on a request set's run, its stage requests. */
+function StagesButton({ entity, row, disabled }: EditButtonProps) {
+  const labels = useLabels();
+  const [open, setOpen] = useState(false);
+  const runId = row[entity.key];
+  if (!row.requestSetId || typeof runId !== 'number') return null;
+  return (
+    <>
+      <Button icon={<OrderedListOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        {labels.t('scheduler.set.stagesButton')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <StageRequests entity={entity} runId={runId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 /** 提交请求 beside the request list's other buttons. */
 export const submitRequestButton: ListButton = {
   key: 'doSubmit',
@@ -247,6 +269,7 @@ export const requestButtons: readonly EditButton[] = [
   moveButton('doHold', { icon: <PauseCircleOutlined />, when: holdable }),
   moveButton('doRelease', { icon: <PlayCircleOutlined />, when: releasable }),
   moveButton('doResubmit', { icon: <RedoOutlined />, when: completed, opensAnswer: true }),
+  { key: 'stages', resource: VIEW, component: StagesButton },
   { key: 'findLog', resource: VIEW, component: LogButton },
   { key: 'downloadOutput', resource: VIEW, component: OutputButton },
 ];

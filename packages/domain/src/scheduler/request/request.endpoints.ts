@@ -6,20 +6,26 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { datetime, json, number, ref, type RowOf } from '@srm/kernel';
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
+import { configProfile } from '../../base-data';
 import { checkParams } from '../program/program-params';
 import { concurrentProgram } from '../program/program.entity';
 import { runnerOf } from '../runner/runner';
+import { runCancelled, stageCompleted, submitSet } from '../request-set/set-runs';
 import { concurrentRequest, requestLog } from './request.entity';
 import { ACTIVE, type State, canMove, split, stateOf } from './request-states';
 
 type Request = RowOf<typeof concurrentRequest>;
+
+/** The profile capping one user's active requests, whatever the groups say (0 or none: no cap). */
+export const MAX_ACTIVE_PROFILE = 'SCH_MAX_ACTIVE_REQUESTS';
 
 /** A page of log lines findLog answers at most. */
 const LOG_PAGE = 1_000;
 
 /**
  * The program, if the caller may submit it: enabled, in a request group granted to the
- * responsibility the caller works in; and the cap on the caller's active requests not reached.
+ * responsibility the caller works in; and the cap on the caller's active requests not reached
+ * (the lowest of the groups' caps and the company's profile; a set's stages count with their run).
  */
 export async function submittable(data: DataApi, programId: number) {
   const program = await data.find(concurrentProgram, programId);
@@ -36,14 +42,20 @@ export async function submittable(data: DataApi, programId: number) {
   if (!groups.length)
     throw new AppError(403, 'scheduler.request.notGranted', { program: program.programName });
   if (program.enabledFlag !== 'Y') throw new AppError(422, 'scheduler.request.programDisabled');
-  const caps = groups.map((group) => Number(group.cap)).filter((cap) => cap > 0);
+  const profiles = await data
+    .system('the cap on active requests is the company’s configuration')
+    .list(configProfile, { profileCode: MAX_ACTIVE_PROFILE, orgId: null, enabledFlag: 'Y' });
+  const caps = [
+    ...groups.map((group) => Number(group.cap)),
+    ...profiles.map((row) => Number(row.profileValue)),
+  ].filter((cap) => Number.isFinite(cap) && cap > 0);
   if (caps.length) {
     const cap = Math.min(...caps);
     const table = data.runtime.table(concurrentRequest.name);
     const [active] = await queryRows<{ count: number }>(
       data.tx,
       sql`select count(*)::int as count from ${table}
-           where submitted_by = ${data.actor.userId ?? -1}
+           where submitted_by = ${data.actor.userId ?? -1} and set_request_id is null
              and (phase_code || '/' || status_code) in (${sql.join(
                ACTIVE.map((state) => sql`${state}`),
                sql`, `,
@@ -67,12 +79,40 @@ export async function responsibilityName(data: DataApi): Promise<string | null> 
   return data.actor.locale === 'en' ? (row.nameEn ?? row.name) : row.name;
 }
 
+type SubmitExtra = { requestedStart?: Date | null; parentRequestId?: number; priority?: number | null };
+
+/** Writes a run of a request set with its stages, and sends the run's wake-up with the transaction. */
+async function submitRun(data: DataApi, requestSetId: number, extra: SubmitExtra): Promise<Request> {
+  const later = !!extra.requestedStart && extra.requestedStart > data.now;
+  const run = await submitSet(data, requestSetId, {
+    requestedStart: (extra.requestedStart ?? data.now).getTime(),
+    scheduled: later,
+    ...(extra.parentRequestId ? { parentRequestId: extra.parentRequestId } : {}),
+    priority: extra.priority ?? null,
+    submittedByName: data.actor.userName,
+    responsibilityName: await responsibilityName(data),
+  });
+  return wakeSubmitted(data, run, extra);
+}
+
+/** A request for later is woken at its time (SCHEDULED turns NORMAL when it is taken); others now. */
+async function wakeSubmitted(data: DataApi, request: Request, extra: SubmitExtra): Promise<Request> {
+  const platform = data.system('a request is the platform’s row, written for its submitter');
+  if (request.statusCode === 'SCHEDULED')
+    await platform.patch(concurrentRequest, request.requestId, split('PENDING/NORMAL') as never);
+  await runnerOf(data).wake(
+    request,
+    extra.requestedStart ? extra.requestedStart.getTime() - data.now.getTime() : 0,
+  );
+  return request;
+}
+
 /** Writes a request (as the platform: requests are its rows) and sends its wake-up with the transaction. */
 async function submit(
   data: DataApi,
   programId: number,
   given: Readonly<Record<string, unknown>>,
-  extra: { requestedStart?: Date | null; parentRequestId?: number; priority?: number | null },
+  extra: SubmitExtra,
 ): Promise<Request> {
   const program = await submittable(data, programId);
   const parameters = await checkParams(data, program.params, given);
@@ -93,14 +133,7 @@ async function submit(
     },
   ]);
   const request = (await platform.lock(concurrentRequest, [requestId!]))[0]!;
-  // A request for later is woken at its time; SCHEDULED turns NORMAL when it is taken.
-  if (request.statusCode === 'SCHEDULED')
-    await platform.patch(concurrentRequest, request.requestId, split('PENDING/NORMAL') as never);
-  await runnerOf(data).wake(
-    request,
-    extra.requestedStart ? extra.requestedStart.getTime() - data.now.getTime() : 0,
-  );
-  return request;
+  return wakeSubmitted(data, request, extra);
 }
 
 /** The caller's request (404 when not his), locked, moved along the table or refused with a 422. */
@@ -124,7 +157,13 @@ async function moveRequest(
       : {}),
   };
   const moved = await platform.patch(concurrentRequest, requestId, changes as never);
-  if (to === 'PENDING/NORMAL') await runnerOf(data).wake(moved);
+  const runner = runnerOf(data);
+  if (to === 'PENDING/NORMAL') await runner.wake(moved);
+  // A set's run cancelled takes its stages with it; a stage cancelled lets its run go on or stop.
+  if (moved.requestSetId && (to === 'COMPLETED/CANCELLED' || to === 'RUNNING/TERMINATING'))
+    await runCancelled(platform, moved);
+  if (to.startsWith('COMPLETED'))
+    await stageCompleted(platform, moved, (request, afterMs) => runner.wake(request, afterMs));
   return moved;
 }
 
@@ -133,9 +172,11 @@ const requestInput = { requestId: ref('baseConcurrentRequest', { required: true 
 export const requestEndpoints = defineEndpoints(concurrentRequest, {
   /** 提交请求: one run of a program of the caller's request groups. */
   doSubmit: endpoint({
-    summary: 'Submits a program of the caller’s request groups with its parameter values',
+    summary:
+      'Submits a program of the caller’s request groups with its parameter values, or a request set whose programs all are',
     input: {
-      programId: ref('baseConcurrentProgram', { required: true }),
+      programId: ref('baseConcurrentProgram'),
+      requestSetId: ref('baseRequestSet'),
       parameters: json(),
       requestedStart: datetime(),
       priority: number({ min: 1, max: 99 }),
@@ -148,10 +189,15 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
       const given = input.parameters;
       if (given !== null && given !== undefined && (typeof given !== 'object' || Array.isArray(given)))
         throw new AppError(400, 'scheduler.param.notObject');
-      const request = await submit(data, input.programId, (given ?? {}) as Record<string, unknown>, {
+      const extra = {
         requestedStart: input.requestedStart ? new Date(input.requestedStart) : null,
         priority: input.priority ?? null,
-      });
+      };
+      // One of the two: a program with its values, or a set (its stages carry their own values).
+      if (!input.programId === !input.requestSetId) throw new AppError(400, 'scheduler.request.programOrSet');
+      const request = input.requestSetId
+        ? await submitRun(data, input.requestSetId, extra)
+        : await submit(data, input.programId!, (given ?? {}) as Record<string, unknown>, extra);
       return { data: await data.find(concurrentRequest, request.requestId) };
     },
   }),
@@ -238,6 +284,14 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
     write: true,
     async handle(data, input) {
       const old = await data.find(concurrentRequest, input.requestId);
+      if (old.requestSetId) {
+        const run = await submitRun(data, old.requestSetId, {
+          parentRequestId: old.requestId,
+          priority: old.priority,
+        });
+        return { data: await data.find(concurrentRequest, run.requestId) };
+      }
+      if (!old.programId) throw new AppError(422, 'scheduler.request.cannotResubmit');
       const given = input.parameters ?? old.parameters ?? {};
       if (typeof given !== 'object' || given === null || Array.isArray(given))
         throw new AppError(400, 'scheduler.param.notObject');

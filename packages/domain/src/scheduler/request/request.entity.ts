@@ -3,6 +3,7 @@
 // users see the requests they submitted; users of every organisation (administrators) see all;
 // suppliers see none. Phase and status follow request-states.ts.
 import { datetime, defineEntity, json, lookup, number, ref, text, attachments } from '@srm/kernel';
+import { STAGE_RULES } from '../request-set/request-set.entity';
 import { PHASES, STATUSES } from './request-states';
 
 export const concurrentRequest = defineEntity('baseConcurrentRequest', {
@@ -15,7 +16,9 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
   userScoped: 'submittedBy',
   fields: {
     requestNumber: text({ readonly: true, max: 30 }),
-    programId: ref('baseConcurrentProgram', { required: true, display: 'programName' }),
+    // A request runs a program, or is the run of a request set (its stages are requests of their own).
+    programId: ref('baseConcurrentProgram', { display: 'programName' }),
+    requestSetId: ref('baseRequestSet', { display: 'setName' }),
     // Ids and names as they were, not references: a reference would make users and
     // responsibilities readable to everyone who may read requests (grants follow references).
     submittedBy: number({ required: true, min: 0 }),
@@ -35,6 +38,11 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
     occurrenceKey: text({ readonly: true, unique: true, max: 60 }),
     /** The request this one resubmits. */
     parentRequestId: number({ min: 1 }),
+    /** A stage's request: the set's run it belongs to (it waits until its stage comes). */
+    setRequestId: number({ min: 1, indexed: true }),
+    stageNum: number({ min: 1, max: 999 }),
+    /** When the set goes on after this stage (the stage's rule as it was at submit). */
+    stageRule: lookup('BASE_STAGE_RULE', { codes: STAGE_RULES }),
     phaseCode: lookup('BASE_REQUEST_PHASE', { required: true, codes: PHASES, default: 'PENDING' }),
     statusCode: lookup('BASE_REQUEST_STATUS', { required: true, codes: STATUSES, default: 'NORMAL' }),
     /** Runs started so far. */
@@ -51,6 +59,8 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
     columns: [
       'requestNumber',
       'programName',
+      'requestSetName',
+      'stageNum',
       'submittedByName',
       'phaseCode',
       'statusCode',
@@ -63,6 +73,8 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
     filters: [
       { field: 'requestNumber', op: 'prefix' },
       'programId',
+      'requestSetId',
+      'setRequestId',
       'phaseCode',
       'statusCode',
       'scheduleId',
@@ -78,6 +90,10 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
         fields: [
           'requestNumber',
           'programId',
+          'requestSetId',
+          'setRequestId',
+          'stageNum',
+          'stageRule',
           'submittedByName',
           'responsibilityName',
           'priority',

@@ -30,6 +30,7 @@ import { concurrentProgram } from '../program/program.entity';
 import { programIncompat } from '../program/program-incompat.entity';
 import { concurrentRequest, requestLog } from '../request/request.entity';
 import { type State, canMove, split, stateOf } from '../request/request-states';
+import { startSet, stageCompleted } from '../request-set/set-runs';
 import { schedulerNode, schedulingError, type ErrorKind } from './health.entity';
 import { ScheduleTicker } from './ticker';
 
@@ -219,6 +220,12 @@ export class RequestRunner implements BackgroundService {
           await this.wake(request, request.requestedStart - data.now.getTime());
           return null;
         }
+        // A set's run runs no program: it releases its first stage and waits for its stages.
+        if (request.requestSetId) {
+          await startSet(data, request, this.wakeFn, this.nodeName);
+          return null;
+        }
+        if (!request.programId) return null;
         const program = (await data.lock(concurrentProgram, [request.programId]))[0]!;
         if (program.enabledFlag !== 'Y') {
           await this.move(data, request, 'INACTIVE/DISABLED', data.t('scheduler.request.programDisabled'));
@@ -307,13 +314,19 @@ export class RequestRunner implements BackgroundService {
   ): Promise<Request> {
     const from = stateOf(request.phaseCode, request.statusCode);
     if (!canMove(from, to)) throw new Error(`request ${request.requestId}: ${from} → ${to} is not a move`);
-    return data.patch(concurrentRequest, request.requestId, {
+    const moved = await data.patch(concurrentRequest, request.requestId, {
       ...split(to),
       ...(completionText !== undefined ? { completionText } : {}),
       ...(to.startsWith('COMPLETED') ? { completedAt: data.now.getTime() } : {}),
       ...extra,
     } as never);
+    if (to.startsWith('COMPLETED')) await stageCompleted(data, moved, this.wakeFn);
+    return moved;
   }
+
+  /** The wake-up as a function, for a set's run moving its stages. */
+  private readonly wakeFn = (request: Pick<Request, 'requestId' | 'priority'>, afterMs?: number) =>
+    this.wake(request, afterMs);
 
   /**
    * Nodes that stopped without saying so leave their rows (cleared after ten minutes): when the
@@ -488,7 +501,7 @@ export class RequestRunner implements BackgroundService {
       await this.move(data, current, 'COMPLETED/ERROR', message, extra);
       await this.recordError(data, 'REQUEST_FAILED', {
         requestId: current.requestId,
-        programId: current.programId,
+        programId: current.programId ?? undefined,
         message,
       });
     });
@@ -515,9 +528,10 @@ export class RequestRunner implements BackgroundService {
     } as never);
     await this.recordError(data, 'REQUEST_FAILED', {
       requestId: stopped.requestId,
-      programId: stopped.programId,
+      programId: stopped.programId ?? undefined,
       message,
     });
+    await stageCompleted(data, stopped, this.wakeFn);
   }
 
   /** Wakes the requests waiting on Standby (something completed: one of them may start). */
@@ -577,7 +591,8 @@ export class RequestRunner implements BackgroundService {
     const table = runtime.table(concurrentRequest.name);
     const candidates = await queryRows<{ requestId: number }>(
       runtime.executor(),
-      sql`select request_id as "requestId" from ${table} where phase_code = 'RUNNING'`,
+      // A set's run holds no lease (it runs nothing itself): its stages move it.
+      sql`select request_id as "requestId" from ${table} where phase_code = 'RUNNING' and request_set_id is null`,
     );
     let cleared = 0;
     for (const { requestId } of candidates) {
@@ -587,7 +602,7 @@ export class RequestRunner implements BackgroundService {
         await runtime.transaction(async (tx) => {
           const data = systemData(this.services, tx, 'scheduler.sweep');
           const [request] = await data.lock(concurrentRequest, [id]);
-          if (!request || request.phaseCode !== 'RUNNING') return;
+          if (!request?.programId || request.phaseCode !== 'RUNNING') return;
           const [program] = await data.lock(concurrentProgram, [request.programId]);
           await this.interrupted(data, request, program!);
           cleared++;
