@@ -2,12 +2,14 @@
 // the encrypted one; the mask sent back keeps the stored value), its checks (the business object
 // and action exist, interceptors are known), doEffect (the version before it of the same code
 // steps down; calls still queued for it go out with the new one) and doInvalid (queued calls go
-// to compensation with "definition invalid").
-import { SEALED_MASK, type RuleIssue } from '@srm/kernel';
+// to compensation with "definition invalid"). A status query it names (asked before any resend)
+// is another definition of the same target and business object, with an effective version.
+import { type RowOf, SEALED_MASK, type RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { transactionCompen } from '../../scheduler';
 import { dispatcherOf } from '../outbox/dispatcher';
 import { scsiOutbox } from '../outbox/outbox.entity';
+import { statusQueryProblem } from '../outbox/status-query';
 import { INTERCEPTORS } from '../wire/interceptors';
 import { scsiDefinition } from './definition.entity';
 
@@ -66,6 +68,10 @@ export const definitionActions = defineActions(scsiDefinition, {
             params: { field: map.targetField },
           });
       }
+    const query = await statusQueryIssue(ctx, ctx.row);
+    if (query && 'issue' in query) issues.push(query.issue);
+    // A superseded version named (a new version copies its reference): the one now effective.
+    else if (query) ctx.row.statusQueryDefinitionId = query.definitionId;
     for (const [field, kind] of [
       ['headerInterceptor', 'HEADER'],
       ['paramsInterceptor', 'PARAMS'],
@@ -80,7 +86,9 @@ export const definitionActions = defineActions(scsiDefinition, {
     async doEffect(ctx) {
       const found = await ctx.find(scsiDefinition, ctx.row.definitionId);
       if (!found.configs.length) return { field: 'configs', message: 'intf.definition.noConfig' };
-      return null;
+      // Its status query may have been made invalid since the draft was saved.
+      const query = await statusQueryIssue(ctx, ctx.row);
+      return query && 'issue' in query ? query.issue : null;
     },
   },
   actions: {
@@ -114,6 +122,36 @@ export const definitionActions = defineActions(scsiDefinition, {
     },
   },
 });
+
+/**
+ * The status query a definition names, checked (statusQueryProblem): its code must have an
+ * effective version, which is the one asked. Answers that version, or the issue; null when
+ * none is named.
+ */
+async function statusQueryIssue(
+  data: DataApi,
+  row: Pick<
+    RowOf<typeof scsiDefinition>,
+    'definitionCode' | 'targetSystem' | 'businessEntity' | 'statusQueryDefinitionId'
+  >,
+): Promise<{ definitionId: number } | { issue: RuleIssue } | null> {
+  const named = row.statusQueryDefinitionId;
+  if (named === null || named === undefined) return null;
+  const field = 'statusQueryDefinitionId';
+  const [target] = await data.list(scsiDefinition, { definitionId: named });
+  // The engine's reference check has refused an unknown id already.
+  if (!target) return { issue: { field, message: 'validation.refMissing', params: { id: named } } };
+  const code = target.definitionCode;
+  // A version of this very definition is refused as such, whatever its state.
+  const [effective] =
+    code === row.definitionCode
+      ? [target]
+      : await data.list(scsiDefinition, { definitionCode: code, status: 'EFFECTIVE' });
+  if (!effective)
+    return { issue: { field, message: 'intf.definition.statusQueryNotEffective', params: { code } } };
+  const problem = statusQueryProblem(row, effective);
+  return problem ? { issue: { field, ...problem } } : { definitionId: effective.definitionId };
+}
 
 /** A compensation row waiting for a retry that will not come: open again, with why. */
 async function reopen(data: DataApi, compenId: number, attempts: number, message: string): Promise<void> {

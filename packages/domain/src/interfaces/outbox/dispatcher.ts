@@ -6,12 +6,13 @@
 // answer's write-back and the row's new state in one transaction: SENT (never sent again),
 // PENDING again after a backoff for what may pass on a retry (408, 425, 429, 5xx, timeouts,
 // resets; Retry-After honoured), or FAILED with a compensation row. A row whose lease ran out
-// (its node died mid-call) is sent again with the same idempotency key.
+// (its node died mid-call) is sent again with the same idempotency key. Before any resend, a
+// definition that names a status query asks it first whether the call arrived (status-query.ts).
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
-import { type EntityDef } from '@srm/kernel';
+import { type EntityDef, type MessageParams } from '@srm/kernel';
 import {
   type ActionObserver,
   type BackgroundService,
@@ -38,6 +39,7 @@ import {
   shown,
 } from './call';
 import { scsiOutbox } from './outbox.entity';
+import { statusQueryProblem, verdictOf } from './status-query';
 
 export const OUTBOX_QUEUE = 'scsi-outbox';
 
@@ -83,6 +85,13 @@ interface Prepared {
   readonly parameters: DefinitionParameters;
 }
 
+/** A status query asked before a resend: the definition asked, the call it made and what came back. */
+interface Asked {
+  readonly query: Definition;
+  readonly call: RenderedCall;
+  readonly result: WireResult;
+}
+
 /** What an attempt came to, before it is recorded. */
 type Outcome =
   | {
@@ -92,6 +101,18 @@ type Outcome =
       readonly definition: Definition;
       /** What the interceptors kept for this call, when it changed (stored on the row). */
       readonly state?: Record<string, { value: string; until: number }>;
+      /** The status query asked first, which answered that the document is not there. */
+      readonly asked?: Asked;
+    }
+  | {
+      /**
+       * Nothing sent: the status query's answer decides the attempt. The document is there (its
+       * answer is the call's, read by the query's success rule and response map), or the query
+       * failed (retried like the call).
+       */
+      readonly kind: 'queried';
+      readonly asked: Asked;
+      readonly definition: Definition;
     }
   | {
       readonly kind: 'failed';
@@ -368,8 +389,13 @@ export class OutboxDispatcher implements BackgroundService {
                for update skip locked)
             update ${table} t
                set state_code = 'SENDING', attempts = t.attempts + 1, node_name = ${this.nodeName},
-                   lease_until = ${now}::timestamptz + ((select max(d.timeout_ms) from ${definitions} d
-                                   where d.definition_code = t.definition_code) * 3 + 30000) * interval '1 millisecond',
+                   -- a resend may ask the status query first: its versions' time counts as well
+                   lease_until = ${now}::timestamptz + ((select max(d.timeout_ms * 3 + coalesce((
+                                     select max(q.timeout_ms) * 3 from ${definitions} n
+                                       join ${definitions} q on q.definition_code = n.definition_code
+                                      where n.definition_id = d.status_query_definition_id), 0))
+                                   from ${definitions} d where d.definition_code = t.definition_code)
+                                 + 30000) * interval '1 millisecond',
                    version_num = t.version_num + 1, last_update_date = ${now}
               from picked where t.outbox_id = picked.outbox_id
             returning t.outbox_id as "outboxId", t.definition_id as "definitionId",
@@ -438,6 +464,18 @@ export class OutboxDispatcher implements BackgroundService {
       return;
     }
     const { definition, parameters } = await this.definition(current.definitionId);
+    // A resend of a call that may have arrived (an earlier attempt, a node that died mid-call):
+    // a target that cannot deduplicate is asked first, and nothing goes out blind.
+    let asked: Asked | undefined;
+    const queryId = definition.statusQueryDefinitionId;
+    if (row.attempts > 1 && queryId !== null) {
+      const answer = await this.ask(row, definition, queryId, effective);
+      if (answer.kind !== 'absent') {
+        await this.finishSafely(row, answer);
+        return;
+      }
+      asked = answer.asked;
+    }
     let call: RenderedCall;
     let state: Record<string, { value: string; until: number }> | null;
     try {
@@ -466,7 +504,89 @@ export class OutboxDispatcher implements BackgroundService {
       return;
     }
     const result = await send(call.request);
-    await this.finishSafely(row, { kind: 'sent', call, result, definition, ...(state ? { state } : {}) });
+    await this.finishSafely(row, {
+      kind: 'sent',
+      call,
+      result,
+      definition,
+      ...(state ? { state } : {}),
+      ...(asked ? { asked } : {}),
+    });
+  }
+
+  /**
+   * Asks the definition's status query whether the row's call arrived: rendered from the
+   * document as it is now, with the row's idempotency key, and read by its own success rule.
+   * `absent` lets the call go out again; anything else ends the attempt without sending it.
+   */
+  private async ask(
+    row: Claimed,
+    definition: Definition,
+    queryId: number,
+    effective: readonly Effective[],
+  ): Promise<Outcome | { readonly kind: 'absent'; readonly asked: Asked }> {
+    const { runtime } = this.services;
+    const named = await this.statusQuery(definition, queryId, effective);
+    if (typeof named === 'string')
+      return { kind: 'failed', reason: 'definition', message: named, definition };
+    const { definition: query, parameters } = named;
+    let call: RenderedCall;
+    try {
+      const data = systemData(runtime, runtime.executor(), 'intf.render');
+      const document = await documentOf(data, runtime.registry.get(row.businessEntity), row.businessId);
+      call = await renderCall(
+        data,
+        query,
+        document,
+        row.idempotencyKey,
+        this.interceptorContext(query.definitionId),
+        parameters,
+      );
+    } catch (error) {
+      const message = this.note('intf.outbox.statusQueryFailed', {
+        code: query.definitionCode,
+        message: redact(error instanceof Error ? error.message : String(error), parameters.secrets, []),
+      });
+      if (!(error instanceof InterceptorCallError))
+        return { kind: 'failed', reason: 'mapping', message, definition };
+      const { retryable, errorClass } = classify(error.result);
+      return {
+        kind: 'failed',
+        reason: 'interceptor',
+        message,
+        definition,
+        retryable,
+        errorClass: errorClass ?? 'mapping',
+      };
+    }
+    const asked: Asked = { query, call, result: await send(call.request) };
+    return verdictOf(query, asked.result) === 'absent'
+      ? { kind: 'absent', asked }
+      : { kind: 'queried', asked, definition };
+  }
+
+  /**
+   * The effective version of the status query a definition names (effective and invalid
+   * definitions never change, so the named one's code is read once), or why it cannot be asked.
+   */
+  private async statusQuery(
+    definition: Definition,
+    queryId: number,
+    effective: readonly Effective[],
+  ): Promise<Prepared | string> {
+    const named = await this.definition(queryId);
+    const code = named.definition.definitionCode;
+    const current = effective.find((candidate) => candidate.definitionCode === code);
+    if (!current) return this.note('intf.definition.statusQueryNotEffective', { code });
+    const prepared = await this.definition(current.definitionId);
+    // A newer version of the query may serve something else by now.
+    const problem = statusQueryProblem(definition, prepared.definition);
+    return problem ? this.note(problem.message, problem.params) : prepared;
+  }
+
+  /** A message of the catalogue in the platform's language, for rows people read. */
+  private note(key: string, params?: MessageParams): string {
+    return this.services.runtime.t(SYSTEM_ACTOR.locale, key, params);
   }
 
   /**
@@ -478,7 +598,12 @@ export class OutboxDispatcher implements BackgroundService {
     try {
       await this.finish(claimed, outcome);
     } catch (error) {
-      const secrets = outcome.kind === 'sent' ? outcome.call.secrets : [];
+      const secrets =
+        outcome.kind === 'sent'
+          ? outcome.call.secrets
+          : outcome.kind === 'queried'
+            ? outcome.asked.call.secrets
+            : [];
       const message = redact(error instanceof Error ? error.message : String(error), secrets, []);
       this.services.log('error', 'recording an outbound call failed', {
         outboxId: claimed.outboxId,
@@ -487,7 +612,8 @@ export class OutboxDispatcher implements BackgroundService {
       await this.finish(claimed, {
         kind: 'failed',
         reason: 'mapping',
-        message: `${outcome.kind === 'sent' ? 'sent, but ' : ''}not recorded: ${message}`,
+        // A status query that found the document: an earlier attempt sent it.
+        message: `${outcome.kind === 'failed' ? '' : 'sent, but '}not recorded: ${message}`,
         definition: outcome.definition,
       });
     }
@@ -518,42 +644,38 @@ export class OutboxDispatcher implements BackgroundService {
       let retryable: boolean;
       let status: number | null = null;
       let writtenBack: Record<string, unknown> | null = null;
-      if (outcome.kind === 'sent') {
-        const { result } = outcome;
-        ({ errorClass, retryable } = classify(result));
-        if (result.kind === 'answer') {
-          status = result.status;
-          const answer = parseAnswer(result.text, result.headers['content-type']);
-          if (errorClass) message = `HTTP ${result.status}`;
-          else if (
-            !isSuccess(result.status, answer, {
-              path: outcome.definition.successPath,
-              equals: outcome.definition.successValue,
-            })
-          ) {
-            errorClass = 'mapping';
-            message = 'the answer does not meet the success rule';
-          } else {
-            try {
-              writtenBack = readResponse(
-                outcome.definition.resMaps.map((map) => ({
-                  responsePath: map.responsePath,
-                  targetField: map.targetField,
-                })),
-                answer,
-              );
-            } catch (error) {
-              errorClass = 'mapping';
-              message = error instanceof Error ? error.message : String(error);
-            }
-          }
-        } else message = result.message;
-      } else {
+      /** The answer that decided the attempt, if any (its Retry-After counts). */
+      let answered: WireResult | null = null;
+      if (outcome.kind === 'failed') {
         errorClass = outcome.errorClass ?? 'mapping';
         retryable = outcome.retryable === true;
+        await this.log(tx, claimed, definition, null, errorClass, message);
+      } else if (outcome.kind === 'sent') {
+        answered = outcome.result;
+        ({ errorClass, retryable, status, message, writtenBack } = judged(
+          outcome.definition,
+          outcome.result,
+        ));
+        if (outcome.asked) {
+          const code = outcome.asked.query.definitionCode;
+          const note = this.note('intf.outbox.statusQueryAbsent', { code });
+          await this.log(tx, claimed, outcome.asked.query, outcome.asked, null, note);
+        }
+        await this.log(tx, claimed, definition, outcome, errorClass, message);
+      } else {
+        // Nothing sent: the status query's answer, read by its own rule and map, is the call's.
+        const { query, result } = outcome.asked;
+        const code = query.definitionCode;
+        answered = result;
+        ({ errorClass, retryable, status, message, writtenBack } = judged(query, result));
+        message = errorClass
+          ? this.note('intf.outbox.statusQueryFailed', { code, message: message ?? '' })
+          : null;
+        const note = message ?? this.note('intf.outbox.statusQueryThere', { code });
+        // Its row in the log is the query's: its definition, its request and answer, what it said.
+        await this.log(tx, claimed, query, outcome.asked, errorClass, note);
       }
       message = message === null ? null : message.slice(0, 2000);
-      await this.log(tx, claimed, definition, outcome, errorClass, message);
       const now = data.now;
       // The payload as first rendered, with its secrets and configured fields masked like the
       // log's; and what the interceptors keep for the call's next attempts.
@@ -594,9 +716,7 @@ export class OutboxDispatcher implements BackgroundService {
             maxDelayMs: definition.retryMaxDelayMs,
             backoff: definition.retryBackoff === 'Y',
           }),
-          outcome.kind === 'sent' && outcome.result.kind === 'answer'
-            ? (retryAfterMs(outcome.result.headers, Date.now()) ?? 0)
-            : 0,
+          answered?.kind === 'answer' ? (retryAfterMs(answered.headers, Date.now()) ?? 0) : 0,
         );
         await move({
           stateCode: 'PENDING',
@@ -683,17 +803,19 @@ export class OutboxDispatcher implements BackgroundService {
     tx: Executor,
     row: Claimed,
     definition: Definition | null,
-    outcome: Outcome,
+    /** The call made and what came back; none when the attempt failed before sending. */
+    sent: { readonly call: RenderedCall; readonly result: WireResult } | null,
     errorClass: ErrorClass | null,
     message: string | null,
   ): Promise<void> {
     const now = this.services.runtime.clock.now();
-    const view = outcome.kind === 'sent' ? shown(outcome.call) : null;
-    const answer = outcome.kind === 'sent' && outcome.result.kind === 'answer' ? outcome.result : null;
+    const view = sent ? shown(sent.call) : null;
+    const answer = sent?.result.kind === 'answer' ? sent.result : null;
     await tx.insert(this.services.runtime.table(scsiPlatformLog.name)).values({
       outboxId: row.outboxId,
       definitionId: definition?.definitionId ?? row.definitionId,
-      definitionCode: row.definitionCode,
+      // A status query's row names its own definition.
+      definitionCode: definition?.definitionCode ?? row.definitionCode,
       definitionVersion: definition?.definitionVersion ?? 0,
       businessEntity: row.businessEntity,
       businessId: row.businessId,
@@ -706,10 +828,10 @@ export class OutboxDispatcher implements BackgroundService {
       requestBody: view?.body == null ? null : capBody(view.body, LOG_BODY_MAX),
       responseStatus: answer ? answer.status : null,
       responseBody:
-        answer && outcome.kind === 'sent'
-          ? capBody(redact(answer.text, outcome.call.secrets, outcome.call.redactFields), LOG_BODY_MAX)
+        answer && sent
+          ? capBody(redact(answer.text, sent.call.secrets, sent.call.redactFields), LOG_BODY_MAX)
           : null,
-      durationMs: outcome.kind === 'sent' ? Math.round(outcome.result.durationMs) : 0,
+      durationMs: sent ? Math.round(sent.result.durationMs) : 0,
       errorClass,
       errorMessage: message?.slice(0, 2000) ?? null,
       nodeName: this.nodeName,
@@ -752,6 +874,44 @@ export function dispatcherOf(data: Pick<DataApi, 'runtime'>): OutboxDispatcher {
   const dispatcher = dispatchers.get(data.runtime);
   if (!dispatcher) throw new Error('interfaces run without their dispatcher');
   return dispatcher;
+}
+
+/**
+ * How an answer is read by a definition's success rule and response map: no error class (and
+ * what it writes back), or the error class, whether a retry may pass, and why.
+ */
+function judged(
+  rules: Definition,
+  result: WireResult,
+): {
+  errorClass: ErrorClass | null;
+  retryable: boolean;
+  status: number | null;
+  message: string | null;
+  writtenBack: Record<string, unknown> | null;
+} {
+  const { errorClass, retryable } = classify(result);
+  const failed = (error: ErrorClass, status: number | null, message: string) => ({
+    errorClass: error,
+    retryable,
+    status,
+    message,
+    writtenBack: null,
+  });
+  if (result.kind !== 'answer') return failed(result.errorClass, null, result.message);
+  if (errorClass) return failed(errorClass, result.status, `HTTP ${result.status}`);
+  const answer = parseAnswer(result.text, result.headers['content-type']);
+  if (!isSuccess(result.status, answer, { path: rules.successPath, equals: rules.successValue }))
+    return failed('mapping', result.status, 'the answer does not meet the success rule');
+  try {
+    const writtenBack = readResponse(
+      rules.resMaps.map((map) => ({ responsePath: map.responsePath, targetField: map.targetField })),
+      answer,
+    );
+    return { errorClass: null, retryable, status: result.status, message: null, writtenBack };
+  } catch (error) {
+    return failed('mapping', result.status, error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** A payload with its secrets and configured fields masked, for the rows people read. */

@@ -1,16 +1,21 @@
 // Test double of a customer's ERP: a real HTTP server whose answers tests script, counting the documents it creates.
+// It deduplicates by the call's key unless started with `deduplicate: false` (a target that cannot,
+// where only a status query before the resend keeps a lost answer from making a second document).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * What the ERP does with one call. `ok` creates the document (once per key) and answers its
- * number; `commit-then-close` creates it and hangs up before answering (the answer is lost, the
- * effect is not); `{ status }` answers that status, creating the document only when `commit`;
+ * What the ERP does with one call. `ok` creates the document (once per key, when it
+ * deduplicates) and answers its number; `commit-then-close` creates it and hangs up before
+ * answering (the answer is lost, the effect is not); `exists` creates nothing and answers whether
+ * the key's document exists (`{"code":"0","data":{"exists":true,"erpNo":"ERP-1"}}`, or
+ * `"exists":false`); `{ status }` answers that status, creating the document only when `commit`;
  * `{ delayMs, then }` waits first (a timeout on the caller's side does not stop the ERP).
  */
 export type Step =
   | 'ok'
   | 'commit-then-close'
+  | 'exists'
   | { status: number; body?: string; headers?: Record<string, string>; commit?: boolean }
   | { delayMs: number; then: Step };
 
@@ -34,34 +39,46 @@ export interface FakeErp {
   close(): Promise<void>;
   /** Queues steps for calls to `path`; each call takes the next one, an empty queue answers `ok`. */
   script(path: string, steps: Step[]): void;
-  /** Documents created for the key: 1 at most when the ERP deduplicates (it does). */
+  /** Makes `path` the ERP's status query: its calls, once their script is used up, answer `exists`. */
+  statusEndpoint(path: string): void;
+  /** Documents created for the key: 1 at most when the ERP deduplicates (the default). */
   effects(key: string): number;
+  /** ERP numbers of the key's documents, oldest first. */
+  numbers(key: string): string[];
   /** Calls that arrived with the key, whatever became of them. */
   attempts(key: string): number;
   /** Keys of created documents in the order they were created (documents without a key are left out). */
   arrivals(): string[];
   readonly calls: ReceivedCall[];
-  /** Forgets scripts, calls and documents (ERP numbers start again at 1). */
+  /** Forgets scripts, status endpoints, calls and documents (ERP numbers start again at 1). */
   reset(): void;
 }
 
-/** Starts the fake ERP on 127.0.0.1, on `port` (0: any free port). */
-export async function startFakeErp(port = 0): Promise<FakeErp> {
+/**
+ * Starts the fake ERP on 127.0.0.1, on `port` (0: any free port); `deduplicate: false` makes
+ * every creating call a new document, whatever its key.
+ */
+export async function startFakeErp(
+  port = 0,
+  options: { readonly deduplicate?: boolean } = {},
+): Promise<FakeErp> {
+  const deduplicate = options.deduplicate ?? true;
   const scripts = new Map<string, Step[]>();
+  const statusPaths = new Set<string>();
   const calls: ReceivedCall[] = [];
-  /** ERP number of each key's document. */
-  const documents = new Map<string, string>();
+  /** ERP numbers of each key's documents (one at most when the ERP deduplicates). */
+  const documents = new Map<string, string[]>();
   const arrivalOrder: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let lastNumber = 0;
 
-  /** Creates the key's document unless it exists (the receiver deduplicates); its ERP number. */
+  /** Creates the key's document unless it exists and the ERP deduplicates; its ERP number. */
   function commit(key: string | null): string {
     const existing = key === null ? undefined : documents.get(key);
-    if (existing !== undefined) return existing;
+    if (existing?.[0] !== undefined && deduplicate) return existing[0];
     const erpNo = `ERP-${++lastNumber}`;
     if (key !== null) {
-      documents.set(key, erpNo);
+      documents.set(key, [...(existing ?? []), erpNo]);
       arrivalOrder.push(key);
     }
     return erpNo;
@@ -79,6 +96,12 @@ export async function startFakeErp(port = 0): Promise<FakeErp> {
     if (step === 'commit-then-close') {
       commit(call.key);
       response.socket?.destroy();
+      return;
+    }
+    if (step === 'exists') {
+      const erpNo = call.key === null ? undefined : documents.get(call.key)?.[0];
+      const data = erpNo === undefined ? { exists: false } : { exists: true, erpNo };
+      answer(response, 200, { 'Content-Type': 'application/json' }, JSON.stringify({ code: '0', data }));
       return;
     }
     if (step === 'ok') {
@@ -115,7 +138,8 @@ export async function startFakeErp(port = 0): Promise<FakeErp> {
         key: keyOf(headers, body),
       };
       calls.push(call);
-      perform(scripts.get(call.path)?.shift() ?? 'ok', call, response);
+      const unscripted = statusPaths.has(call.path) ? 'exists' : 'ok';
+      perform(scripts.get(call.path)?.shift() ?? unscripted, call, response);
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -130,11 +154,16 @@ export async function startFakeErp(port = 0): Promise<FakeErp> {
     script(path, steps) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...steps]);
     },
-    effects: (key) => (documents.has(key) ? 1 : 0),
+    statusEndpoint(path) {
+      statusPaths.add(path);
+    },
+    effects: (key) => documents.get(key)?.length ?? 0,
+    numbers: (key) => [...(documents.get(key) ?? [])],
     attempts: (key) => calls.filter((call) => call.key === key).length,
     arrivals: () => [...arrivalOrder],
     reset() {
       scripts.clear();
+      statusPaths.clear();
       calls.length = 0;
       documents.clear();
       arrivalOrder.length = 0;
