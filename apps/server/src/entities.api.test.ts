@@ -193,6 +193,14 @@ const overrides: SampleOverrides = {
       parameters: { note: 'x' },
     };
   },
+  // A request set's stages give values their programs take (the sample program's only one is note).
+  baseRequestSet: (row) => ({
+    ...row,
+    stages: ((row.stages as Row[] | undefined) ?? []).map((stage) => ({
+      ...stage,
+      parameters: { note: 'x' },
+    })),
+  }),
   // An interface definition names a business object and an action it has, and no interceptor
   // the sample's text would name.
   baseScsiDefinition: (row) => ({

@@ -3,7 +3,8 @@
 // business), and background services started and stopped with the server (the scheduler's
 // runner). Both are declared on the area's server manifest (defineServerArea).
 import type { Database } from '@srm/db';
-import type { Actor } from './access/actor';
+import type { Readable } from 'node:stream';
+import type { AccessPolicy, Actor } from './access/actor';
 import type { DataApi } from './entity/context';
 import type { EntityRuntime } from './entity/runtime';
 import type { Attachments } from './files/attachments';
@@ -29,6 +30,16 @@ export interface ExecutableContext {
   log(message: string, level?: LogLevel): void;
   /** Text appended to the request's output file (programs with an output). */
   output(text: string): void;
+  /**
+   * The request's whole output at once (an xlsx or PDF program's file, made by the handler),
+   * stored under `fileName` or the request's number with the program's output extension.
+   */
+  outputFile(content: Readable | Uint8Array, fileName?: string): Promise<void>;
+  /**
+   * A report endpoint's rows (`entityName/endpoint`, one declaring a sheet) as the request's
+   * xlsx output, run as the submitter with the checks of its `exportExcel`.
+   */
+  exportReport(report: string, requestParams: Record<string, unknown>): Promise<void>;
 }
 
 /**
@@ -44,6 +55,8 @@ export interface BackgroundServices {
   readonly jobs: JobService;
   readonly lease: WorkLease;
   readonly attachments: Attachments;
+  /** The access policy, for work a program does as its submitter (a report's grant). */
+  readonly policy: AccessPolicy;
   /** Every area's executables, by name. */
   readonly executables: ReadonlyMap<string, Executable>;
   log(level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>): void;

@@ -60,6 +60,7 @@ export * from './excel/tables';
 export * from './excel/import';
 export * from './excel/import-routes';
 export * from './excel/zip-order';
+export { reportWorkbook } from './excel/sheet-export';
 export * from './approval';
 export * from './table-config/tables';
 export * from './table-config/routes';

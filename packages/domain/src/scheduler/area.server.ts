@@ -8,6 +8,7 @@ import { healthEndpoints } from './runner/health.endpoints';
 import { requestEndpoints } from './request/request.endpoints';
 import { requestSetActions } from './request-set/request-set.actions';
 import { purgeRequests } from './runner/purge';
+import { runReport } from './runner/report-program';
 import { RequestRunner } from './runner/runner';
 import { scheduleActions, scheduleEndpoints } from './schedule/schedule.actions';
 import { schedulerSeeds } from './scheduler.seed';
@@ -23,6 +24,6 @@ export const schedulerServer = defineServerArea(schedulerArea, {
     healthEndpoints,
   ],
   seeds: schedulerSeeds,
-  executables: { PURGE_REQUESTS: purgeRequests },
+  executables: { PURGE_REQUESTS: purgeRequests, RUN_REPORT: runReport },
   background: (services) => new RequestRunner(services),
 });

@@ -47,6 +47,44 @@ export const schedulerSeeds = [
         retentionDays: 90,
       },
     );
+    await context.put(
+      'baseConcurrentProgram',
+      { programCode: 'STL_ORDER_PAYABLE_XLSX' },
+      {
+        programCode: 'STL_ORDER_PAYABLE_XLSX',
+        programName: '订单应付报表（Excel）',
+        programNameEn: 'Order payables (Excel)',
+        moduleCode: 'STL',
+        executableName: 'RUN_REPORT',
+        outputType: 'XLSX',
+        parallelFlag: 'Y',
+        timeoutSeconds: 1800,
+        retentionDays: 30,
+        description: '按提交人的数据范围导出订单应付报表；条件为 JSON，例如 {"openOnly":"Y"}',
+        params: [
+          {
+            lineNum: 1,
+            paramName: 'reportEndpoint',
+            paramLabel: '报表',
+            paramLabelEn: 'Report',
+            paramKind: 'TEXT',
+            requiredFlag: 'Y',
+            defaultType: 'LITERAL',
+            defaultValue: 'srmStlLedger/orderPayableReport',
+          },
+          {
+            lineNum: 2,
+            paramName: 'reportFilters',
+            paramLabel: '查询条件（JSON）',
+            paramLabelEn: 'Filters (JSON)',
+            paramKind: 'TEXT',
+            defaultType: 'LITERAL',
+            defaultValue: '{}',
+          },
+        ],
+      },
+      { params: ['paramName'] },
+    );
   }),
   defineSeed('scheduler.request-sets', async (context) => {
     const program = (code: string) => context.idOf('baseConcurrentProgram', { programCode: code });
@@ -104,6 +142,19 @@ export const schedulerSeeds = [
         groupName: '系统作业',
         maxActivePerUser: 0,
         programs: [{ lineNum: 1, programId: await program('PURGE_REQUESTS') }],
+        responsibilities: [{ lineNum: 1, responsibilityId: await responsibility('SYS_ADMIN') }],
+      },
+      { programs: ['programId'], responsibilities: ['responsibilityId'] },
+    );
+    await context.put(
+      'baseRequestGroup',
+      { groupCode: 'STL_PROGRAMS' },
+      {
+        groupCode: 'STL_PROGRAMS',
+        groupName: '结算作业',
+        maxActivePerUser: 10,
+        programs: [{ lineNum: 1, programId: await program('STL_ORDER_PAYABLE_XLSX') }],
+        // Administrators; a role given 提交请求 (finance, say) is added here by an administrator.
         responsibilities: [{ lineNum: 1, responsibilityId: await responsibility('SYS_ADMIN') }],
       },
       { programs: ['programId'], responsibilities: ['responsibilityId'] },

@@ -122,6 +122,11 @@ export interface EndpointSheet<D, R extends object = object> {
   rows(data: D): readonly R[];
   /** The columns a sheet may hold, each as the field kind it is written as. */
   readonly columns: { readonly [K in keyof R & string]?: FieldDef };
+  /**
+   * The prefix of the report's texts (`{labels}.title`, `{labels}.{column}`), as its screen uses
+   * them: a sheet written without a screen (a background program) is titled and headed by them.
+   */
+  readonly labels?: string;
 }
 
 export interface EndpointResult {
@@ -161,7 +166,15 @@ export function endpoint<
     write: spec.write ?? false,
     handle: (context, input) => spec.handle(context, input as InputOf<I>),
     // The data handed back is what this endpoint's own handle answered.
-    ...(sheet ? { sheet: { columns: sheet.columns, rows: (data: unknown) => sheet.rows(data as D) } } : {}),
+    ...(sheet
+      ? {
+          sheet: {
+            columns: sheet.columns,
+            rows: (data: unknown) => sheet.rows(data as D),
+            ...(sheet.labels ? { labels: sheet.labels } : {}),
+          },
+        }
+      : {}),
   };
 }
 

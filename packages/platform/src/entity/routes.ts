@@ -17,7 +17,6 @@ import {
   refs,
   textarea,
 } from '@srm/kernel';
-import type { Executor } from '@srm/db';
 import { type AccessPolicy, type Actor, ANONYMOUS_ACTOR } from '../access/actor';
 import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
@@ -26,7 +25,7 @@ import type { RouteDeclaration } from '../http/route';
 import { contentTypeOf } from '../files/content-type';
 import { disposition } from '../files/routes';
 import { SHEET_EXPORT_INPUT, parseSheetExport, sheetWorkbook } from '../excel/sheet-export';
-import { dataApi } from './context';
+import { endpointOperation, endpointResource, runEndpoint } from './endpoint-run';
 import type { Endpoint } from './hooks';
 import { assertReadableReferences, parseDeclared } from './inputs';
 import type { EntityRuntime } from './runtime';
@@ -256,22 +255,8 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
     for (const [name, endpoint] of Object.entries(runtime.hooksOf(entity.name).endpoints ?? {})) {
       const declaration = checkDeclared(entity, name, endpoint);
       const scope = runtime.registry.get(endpoint.scope);
-      const resource =
-        endpoint.resource === 'button'
-          ? `${entity.name}.${name}`
-          : endpoint.resource === 'public'
-            ? null
-            : endpoint.resource;
-      const run = async (body: unknown, actor: Actor) => {
-        if (endpoint.sides && !actor.system && !endpoint.sides.includes(actor.side))
-          throw new AppError(403, 'access.denied');
-        if (resource !== null) runtime.service(scope.name).assertReadableBy(actor);
-        const input = parseDeclared(service, endpoint.input, body);
-        if (resource !== null) await assertReadableReferences(runtime, actor, endpoint.input, input);
-        const work = async (tx: Executor) =>
-          endpoint.handle(dataApi({ actor, runtime, tx, now: runtime.clock.now() }, name), input);
-        return endpoint.write ? runtime.transaction(work) : work(runtime.executor());
-      };
+      const resource = endpointResource(entity, name, endpoint);
+      const run = (body: unknown, actor: Actor) => runEndpoint(runtime, entity, name, endpoint, body, actor);
       const handle = async (request: FastifyRequest, actor: Actor) => {
         const result = await run(request.body, actor);
         return success(result.data, result.msg ?? '', result.page);
@@ -297,11 +282,7 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
         const caller = async (request: FastifyRequest): Promise<Actor> => {
           const actor = await policy.identify(request);
           if (!actor) throw new AppError(401, 'auth.required');
-          const operation =
-            resource === 'read'
-              ? { entity: scope, action: name, resource }
-              : { entity, action: name, resource };
-          await policy.authorize(actor, operation, request);
+          await policy.authorize(actor, endpointOperation(runtime, entity, name, endpoint), request);
           return { ...actor, locale: request.locale };
         };
         app.post(path, { config: { access: 'entity', declared } }, async (request) =>

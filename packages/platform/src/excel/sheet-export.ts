@@ -3,8 +3,9 @@
 // file's name; the rows are written as a list export writes its cells, one sheet after another
 // when one is full.
 import { PassThrough } from 'node:stream';
-import { type FieldDef, SHEET_MAX_ROW, json, text, translate } from '@srm/kernel';
-import type { Actor } from '../access/actor';
+import { type FieldDef, SHEET_MAX_ROW, dateParts, json, text, translate } from '@srm/kernel';
+import type { AccessPolicy, Actor } from '../access/actor';
+import { runReportEndpoint } from '../entity/endpoint-run';
 import { AppError } from '../http/errors';
 import type { EndpointSheet } from '../entity/hooks';
 import type { EntityRuntime } from '../entity/runtime';
@@ -109,4 +110,39 @@ export async function sheetWorkbook(
   };
   write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
+}
+
+/**
+ * A report's workbook made without a screen (a background program, as the submitter): every
+ * column the sheet declares, headed by the report's own texts, named after its title and the
+ * moment. The same checks as `{endpoint}/exportExcel`; `report` is `entityName/endpoint`.
+ */
+export async function reportWorkbook(
+  runtime: EntityRuntime,
+  policy: AccessPolicy,
+  actor: Actor,
+  report: string,
+  requestParams: Record<string, unknown>,
+): Promise<{ stream: PassThrough; fileName: string }> {
+  const { endpoint, result } = await runReportEndpoint(runtime, policy, actor, report, requestParams);
+  const sheet = endpoint.sheet!;
+  const messages = runtime.messages();
+  const text = (key: string, fallback: string) => {
+    if (!sheet.labels) return fallback;
+    const found = translate(messages, actor.locale, `${sheet.labels}.${key}`);
+    return found === `${sheet.labels}.${key}` ? fallback : found;
+  };
+  const columns = Object.keys(sheet.columns).map((key) => ({ key, title: text(key, key), width: 0 }));
+  const title = text('title', report.split('/')[1] ?? report);
+  // The title and the moment in the company's zone, as the screens' exports are named.
+  const p = dateParts(runtime.clock.nowMs(), runtime.timeZone);
+  const fileName = xlsxFileName(`${title}_${p.yyyy}${p.MM}${p.dd}${p.HH}${p.mm}${p.ss}`, title);
+  const stream = await sheetWorkbook(
+    runtime,
+    actor,
+    sheet,
+    { requestParams, columns, fileName },
+    result.data,
+  );
+  return { stream, fileName };
 }

@@ -214,6 +214,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
             jobs,
             lease,
             attachments,
+            policy,
             executables,
             log: (level, message, details) => app.log[level](details ?? {}, message),
           }),

@@ -32,6 +32,9 @@ export async function runExecutable(
       ),
     log: (line) => options.log?.(line),
     output: () => undefined,
+    // A program's logic is tested here, not its output (the scheduler's tests store outputs).
+    outputFile: async () => undefined,
+    exportReport: async () => undefined,
   };
   const result = await program(context);
   return typeof result === 'object' ? result.warning : String(result);

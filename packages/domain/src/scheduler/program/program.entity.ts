@@ -6,7 +6,7 @@ import { checkbox, defineEntity, lookup, number, text, textarea } from '@srm/ker
 import { programIncompat } from './program-incompat.entity';
 import { programParam } from './program-param.entity';
 
-export const OUTPUT_TYPES = ['NONE', 'TEXT', 'CSV'] as const;
+export const OUTPUT_TYPES = ['NONE', 'TEXT', 'CSV', 'XLSX', 'PDF'] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];
 
 export const concurrentProgram = defineEntity('baseConcurrentProgram', {

@@ -1,9 +1,13 @@
 // PURGE_REQUESTS (清理已完成请求): completed requests older than their program's retention days
-// are removed with their logs, their scheduling errors and their output files' links. Submitted
+// are removed with their logs, their scheduling errors and their output files' links (a request
+// set's run after 30 days). Submitted
 // by administrators, or on the demo's daily schedule.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import type { Executable } from '@srm/platform';
+
+/** A request set's run names no program: it is kept this long. */
+const SET_RUN_RETENTION_DAYS = 30;
 
 export const purgeRequests: Executable = async (run) => {
   const removed = await run.work(async (data) => {
@@ -13,9 +17,10 @@ export const purgeRequests: Executable = async (run) => {
     const old = await queryRows<{ requestId: number }>(
       platform.tx,
       sql`select r.request_id as "requestId" from base_concurrent_request r
-            join base_concurrent_program p on p.program_id = r.program_id
+            left join base_concurrent_program p on p.program_id = r.program_id
            where r.phase_code = 'COMPLETED'
-             and r.completed_at < ${data.now}::timestamptz - make_interval(days => p.retention_days::int)
+             and r.completed_at < ${data.now}::timestamptz
+                 - make_interval(days => coalesce(p.retention_days, ${SET_RUN_RETENTION_DAYS})::int)
            limit 50000`,
     );
     const ids = old.map((row) => Number(row.requestId));

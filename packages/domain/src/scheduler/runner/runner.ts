@@ -8,7 +8,9 @@
 // (cancel, time-out), and the clearing of requests whose node died are here as well; schedules
 // are in ticker.ts.
 import { mkdtemp, rm, appendFile } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +19,7 @@ import { type Executor, queryRows } from '@srm/db';
 import { type Locale, type RowOf, formatDate, formatDateTime } from '@srm/kernel';
 import {
   type Actor,
+  AppError,
   type BackgroundService,
   type BackgroundServices,
   type DataApi,
@@ -25,6 +28,7 @@ import {
   SYSTEM_ACTOR,
   actorOf,
   dataApi,
+  reportWorkbook,
 } from '@srm/platform';
 import { concurrentProgram } from '../program/program.entity';
 import { programIncompat } from '../program/program-incompat.entity';
@@ -435,6 +439,17 @@ export class RequestRunner implements BackgroundService {
           output: (text) => {
             if (!run.finished) output?.write(text);
           },
+          outputFile: async (content, fileName) => {
+            if (run.finished) return;
+            if (!output) throw new Error(`program ${program.programCode} has no output`);
+            await output.replace(content, fileName);
+          },
+          exportReport: async (report, requestParams) => {
+            if (run.finished) return;
+            if (!output) throw new Error(`program ${program.programCode} has no output`);
+            const made = await reportWorkbook(runtime, this.services.policy, actor, report, requestParams);
+            await output.replace(made.stream, made.fileName);
+          },
         }),
         controller.signal,
       );
@@ -448,7 +463,8 @@ export class RequestRunner implements BackgroundService {
       clearTimeout(timer);
       run.finished = true;
     }
-    if (outcome.kind === 'error' && !run.stopping) run.log.add(errorText(outcome.error), 'ERROR');
+    if (outcome.kind === 'error' && !run.stopping)
+      run.log.add(errorText(outcome.error, runtime, actor.locale), 'ERROR');
     await run.log.flush();
     const file = output ? await output.store(this.services, request, program).catch(() => null) : null;
     await output?.remove();
@@ -485,7 +501,7 @@ export class RequestRunner implements BackgroundService {
         );
         return;
       }
-      const message = errorText(outcome.error).slice(0, 2000);
+      const message = errorText(outcome.error, runtime, actor.locale).slice(0, 2000);
       if (current.attempts <= program.retryLimit) {
         const delay = retryDelayMs(program, current.attempts);
         const retried = await data.patch(concurrentRequest, current.requestId, {
@@ -721,7 +737,17 @@ function abandonable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function errorText(error: unknown): string {
+/**
+ * What a failure says, in the submitter's language: a platform refusal (AppError: a grant, a bad
+ * input) by its message, anything else by its own text.
+ */
+function errorText(
+  error: unknown,
+  runtime?: BackgroundServices['runtime'],
+  locale: Locale = 'zh-CN',
+): string {
+  if (error instanceof AppError && runtime)
+    return error.render ? error.render(locale).msg : runtime.t(locale, error.messageKey, error.params);
   return error instanceof Error ? error.message || error.name : String(error);
 }
 
@@ -798,12 +824,23 @@ class LogBuffer {
   }
 }
 
+/** The file extension of each output type. */
+const EXTENSIONS: Readonly<Record<Program['outputType'], string>> = {
+  NONE: 'txt',
+  TEXT: 'txt',
+  CSV: 'csv',
+  XLSX: 'xlsx',
+  PDF: 'pdf',
+};
+
 /** A request's output, written to a work file as it comes and stored with the request at the end. */
 class OutputFile {
   private dir: Promise<string> | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** The first write that failed (a full disk): the output is then not stored. */
   private failure: unknown = null;
+  /** The name the handler gave its whole file, if it did. */
+  private fileName: string | null = null;
 
   write(text: string): void {
     this.dir ??= mkdtemp(join(tmpdir(), 'srm-request-'));
@@ -815,16 +852,26 @@ class OutputFile {
       });
   }
 
+  /** The whole output at once (a made file): what was written before is replaced. */
+  async replace(content: Readable | Uint8Array, fileName?: string): Promise<void> {
+    this.dir ??= mkdtemp(join(tmpdir(), 'srm-request-'));
+    const path = join(await this.dir, 'out');
+    await this.writing;
+    const source = content instanceof Uint8Array ? Readable.from([content]) : content;
+    await pipeline(source, createWriteStream(path));
+    if (fileName) this.fileName = fileName;
+  }
+
   async store(services: BackgroundServices, request: Request, program: Program): Promise<number | null> {
     await this.writing;
     if (this.failure) throw this.failure;
     if (!this.dir) return null;
     const path = join(await this.dir, 'out');
-    const extension = program.outputType === 'CSV' ? 'csv' : 'txt';
+    const extension = EXTENSIONS[program.outputType];
     const stored = await services.attachments.storage.put(createReadStream(path), Number.MAX_SAFE_INTEGER);
     const info = await services.attachments.record(
       { ...SYSTEM_ACTOR, userId: request.submittedBy },
-      `${request.requestNumber ?? request.requestId}.${extension}`,
+      this.fileName ?? `${request.requestNumber ?? request.requestId}.${extension}`,
       stored,
       { path: 'schedule/request-output', businessId: request.requestId },
       false,

@@ -37,6 +37,7 @@ export const reportEndpoints = defineEndpoints(ledger, {
       return { data: await orderPayableReport(ctx, { ...input, openOnly: input.openOnly === 'Y' }) };
     },
     sheet: {
+      labels: 'settlement.report.orderPayable',
       rows: (data) => data.rows,
       columns: {
         poNumber: text(),
@@ -71,6 +72,7 @@ export const reportEndpoints = defineEndpoints(ledger, {
       return { data: await paymentScheduleReport(ctx, { ...input, openOnly: input.openOnly === 'Y' }) };
     },
     sheet: {
+      labels: 'settlement.report.schedule',
       rows: (data) => data.rows,
       columns: {
         poNumber: text(),
@@ -99,6 +101,7 @@ export const reportEndpoints = defineEndpoints(ledger, {
       return { data: await paymentTotalReport(ctx, input) };
     },
     sheet: {
+      labels: 'settlement.report.paymentTotal',
       rows: (data) => data.rows,
       columns: {
         month: text(),
@@ -129,6 +132,7 @@ export const reportEndpoints = defineEndpoints(ledger, {
       return { data: await statementReport(ctx, input) };
     },
     sheet: {
+      labels: 'settlement.report.statement',
       rows: (data) => data.rows,
       columns: {
         accountNumber: text(),
