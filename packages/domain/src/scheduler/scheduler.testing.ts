@@ -3,7 +3,7 @@
 // with a request group of the test programs, and calls to submit, wait for and read requests.
 import { afterAll, beforeAll, expect } from 'vitest';
 import { defineArea } from '@srm/kernel';
-import { type Actor, type Executable, defineServerArea } from '@srm/platform';
+import { type Actor, type Executable, defineServerArea, renderPdf } from '@srm/platform';
 import { api, startTestServer, type TestServer } from '@srm/platform/testing';
 import { serverAreas } from '../areas.server';
 import { runnerOf, type RequestRunner } from './server';
@@ -52,6 +52,17 @@ export const testExecutables: Record<string, Executable> = {
     return `echoed ${String(run.params.name ?? '')}`;
   },
   T_WARN: async () => ({ warning: 'half done' }),
+  /** A PDF made by the platform's renderer, handed as the whole output. */
+  T_PDF: async (run) => {
+    const pdf = await renderPdf({ title: 'T_PDF' }, (doc) => {
+      doc
+        .font('regular')
+        .fontSize(14)
+        .text(`关闭的订单 ${String(run.params.name ?? '')}`);
+    });
+    await run.outputFile(pdf);
+    return 'printed';
+  },
   T_COUNT: async (run) => {
     record.executions.set(run.requestId, (record.executions.get(run.requestId) ?? 0) + 1);
     return 'counted';

@@ -71,4 +71,27 @@ describe('RUN_REPORT', () => {
       completionText: '报表条件不是有效的 JSON 对象，例如 {"openOnly":"Y"}',
     });
   });
+
+  it('a PDF program hands its whole file: stored with the request as a .pdf', async () => {
+    const programId = await program('RR_PDF', 'T_PDF', {
+      outputType: 'PDF',
+      params: [{ lineNum: 1, paramName: 'name', paramLabel: '名称', paramKind: 'TEXT' }],
+    });
+    const submitted = await submit(programId, { name: 'PO-1' });
+    const done = await until(submitted.requestId as number, ['COMPLETED']);
+    expect(done).toMatchObject({ statusCode: 'NORMAL', completionText: 'printed' });
+    const output = await ok<{ attachmentId: number }>(
+      'baseConcurrentRequest',
+      'downloadOutput',
+      { requestId: done.requestId },
+      buyer(),
+    );
+    const file = await download(output.attachmentId, buyer());
+    expect(decodeURIComponent(file.headers.get('content-disposition') ?? '')).toContain(
+      `${String(done.requestNumber)}.pdf`,
+    );
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(1000);
+  });
 });
