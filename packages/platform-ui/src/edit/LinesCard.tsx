@@ -68,7 +68,9 @@ export function lineColumns(header: EntityDef, line: EntityDef, side: Side = 'in
     .filter((name) => side !== 'supplier' || !line.fields[name]?.internalOnly)
     .map((name) => inputOf.get(name) ?? name)
     .filter((name, index, all) => all.indexOf(name) === index);
+  // Required inputs the list leaves out are added; the line's header is the document itself.
   for (const [name, field] of Object.entries(line.fields)) {
+    if (name === line.parent?.field) continue;
     if (field.required && isClientWritable(field) && !names.includes(name)) names.push(name);
   }
   return names;

@@ -74,4 +74,19 @@ describe('the columns of a line grid inside its document', () => {
     expect(lineColumns(receipt, findingLine)).toEqual(['findingText', 'privateNote']);
     expect(lineColumns(receipt, findingLine, 'supplier')).toEqual(['findingText']);
   });
+
+  it('never add the line’s header reference, even when it is a required input', () => {
+    const stage = defineEntity('uiStage', {
+      area: 'test',
+      key: 'stageId',
+      parent: { entity: 'uiReceipt', field: 'receiptId' },
+      fields: {
+        receiptId: ref('uiReceipt', { required: true }),
+        stageNum: number({ required: true, min: 1 }),
+        note: text({ required: true, max: 60 }),
+      },
+      list: { columns: ['stageNum'] },
+    });
+    expect(lineColumns(receipt, stage)).toEqual(['stageNum', 'note']);
+  });
 });

@@ -17,10 +17,12 @@ export interface StageRequestsProps {
   readonly entity: EntityDef;
   /** The run whose stages are shown. */
   readonly runId: number;
+  /** Opened on a stage: the dialog also opens the run. */
+  readonly fromStage?: boolean;
   onClose(): void;
 }
 
-export default function StageRequests({ entity, runId, onClose }: StageRequestsProps) {
+export default function StageRequests({ entity, runId, fromStage, onClose }: StageRequestsProps) {
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
@@ -33,7 +35,7 @@ export default function StageRequests({ entity, runId, onClose }: StageRequestsP
   const field = (name: string) => labels.field(entity.name, name);
   const time = (value: number | null | undefined) => (value ? formatDateTime(value, timeZone) : '');
   const columns: ColumnsType<Stage> = [
-    { key: 'stageNum', title: field('stageNum'), dataIndex: 'stageNum', width: 64 },
+    { key: 'stageNum', title: field('stageNum'), dataIndex: 'stageNum', width: 84 },
     {
       key: 'requestNumber',
       title: field('requestNumber'),
@@ -74,6 +76,19 @@ export default function StageRequests({ entity, runId, onClose }: StageRequestsP
       title={labels.t('scheduler.set.stagesTitle')}
       onCancel={onClose}
       footer={[
+        ...(fromStage
+          ? [
+              <Button
+                key="run"
+                onClick={() => {
+                  onClose();
+                  screen.open(REQUEST_DETAIL.path, { [REQUEST_DETAIL.key]: runId });
+                }}
+              >
+                {labels.t('scheduler.set.openRun')}
+              </Button>,
+            ]
+          : []),
         <Button key="reload" icon={<ReloadOutlined />} onClick={() => void stages.refetch()}>
           {labels.t('ui.grid.reload')}
         </Button>,

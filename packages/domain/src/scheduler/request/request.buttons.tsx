@@ -226,12 +226,13 @@ function OutputButton({ entity, row, disabled }: EditButtonProps) {
   );
 }
 
-/** 阶段请求: on a request set's run, its stage requests. */
+/** 阶段请求: on a request set's run or one of its stages, the run's stage requests. */
 function StagesButton({ entity, row, disabled }: EditButtonProps) {
   const labels = useLabels();
   const [open, setOpen] = useState(false);
-  const runId = row[entity.key];
-  if (!row.requestSetId || typeof runId !== 'number') return null;
+  // On a run its own stages; on a stage those of its run (and a way to the run).
+  const runId = row.requestSetId ? row[entity.key] : row.setRequestId;
+  if (typeof runId !== 'number') return null;
   return (
     <>
       <Button icon={<OrderedListOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
@@ -239,7 +240,12 @@ function StagesButton({ entity, row, disabled }: EditButtonProps) {
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <StageRequests entity={entity} runId={runId} onClose={() => setOpen(false)} />
+          <StageRequests
+            entity={entity}
+            runId={runId}
+            fromStage={!row.requestSetId}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

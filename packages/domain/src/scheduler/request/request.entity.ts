@@ -81,7 +81,7 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
       'requestedStart',
     ],
     sort: [{ field: 'requestId', order: 'desc' }],
-    sortable: ['requestedStart', 'startedAt', 'completedAt'],
+    sortable: ['requestedStart', 'startedAt', 'completedAt', 'stageNum'],
   },
   form: {
     sections: [

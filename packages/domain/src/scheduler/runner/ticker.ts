@@ -152,8 +152,17 @@ export class ScheduleTicker {
       lastOccurrenceAt: last,
       nextOccurrenceAt: next ? next.getTime() : null,
       parameters: values,
-      ...(next === null ? { status: 'ENDED' } : {}),
     } as never);
+    // Its last occurrence sent, the schedule ends. The workflow status is no field server code
+    // writes through patch (that refusal once rolled the whole tick back and lost the last
+    // occurrence): a raw write, versioned and audited by the engine.
+    if (next === null)
+      await data.rawUpdate(scheduleJob, [schedule.scheduleId], async (tx) => {
+        await queryRows(
+          tx,
+          sql`update ${data.runtime.table(scheduleJob.name)} set status = 'ENDED' where schedule_id = ${schedule.scheduleId}`,
+        );
+      });
     return run.length;
   }
 

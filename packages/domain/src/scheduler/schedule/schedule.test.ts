@@ -116,6 +116,37 @@ describe('schedules', () => {
     await ok('baseScheduleJob', 'doPause', { scheduleId: saved.scheduleId }, buyer());
   });
 
+  it('a schedule runs its last occurrence and ends: run once, and a cron schedule at its end', async () => {
+    const now = server().clock.nowMs();
+    const runAt = now - (now % MINUTE) + 3 * MINUTE;
+    const once = await schedule({ scheduleName: 'once', scheduleType: 'ONCE', runAt });
+    expect(once).toMatchObject({ status: 'ACTIVE', nextOccurrenceAt: runAt });
+    const ending = await schedule({
+      scheduleName: 'two more',
+      cronExpression: '* * * * *',
+      startDate: runAt - 1,
+      endDate: runAt + MINUTE + 1,
+    });
+    expect(ending.nextOccurrenceAt).toBe(runAt);
+    at(runAt + 1_000);
+    await runner().tick();
+    at(runAt + MINUTE + 1_000);
+    await runner().tick();
+    at(runAt + 2 * MINUTE + 1_000);
+    await runner().tick();
+    expect((await requestsOf(once.scheduleId)).map((row) => row.occurrenceAt)).toEqual([runAt]);
+    expect((await requestsOf(ending.scheduleId)).map((row) => row.occurrenceAt)).toEqual([
+      runAt,
+      runAt + MINUTE,
+    ]);
+    for (const row of [once, ending]) {
+      const found = await ok('baseScheduleJob', 'findById', { scheduleId: row.scheduleId }, buyer());
+      expect(found).toMatchObject({ status: 'ENDED', nextOccurrenceAt: null });
+      const errors = await ok<Row[]>('baseSchedulingError', 'listByPage', { scheduleId: row.scheduleId });
+      expect(errors).toEqual([]);
+    }
+  });
+
   it('two schedules of one program due in the same minute both run', async () => {
     const one = await schedule({ scheduleName: 'one', cronExpression: '*/5 * * * *' });
     const two = await schedule({ scheduleName: 'two', cronExpression: '*/5 * * * *' });
