@@ -41,7 +41,15 @@ export const scheduleActions = defineActions(scheduleJob, {
       row.responsibilityId = ctx.actor.responsibilityId ?? null;
       row.responsibilityName = await responsibilityName(ctx);
     }
-    const from = row.startDate && row.startDate > ctx.now.getTime() ? new Date(row.startDate - 1) : ctx.now;
+    // An occurrence already due that no node has ticked yet is not lost to the edit: the next
+    // occurrence is counted from it (the ticker then runs it, or treats it as missed by policy).
+    const due = ctx.previous?.status === 'ACTIVE' ? ctx.previous.nextOccurrenceAt : null;
+    const from =
+      row.startDate && row.startDate > ctx.now.getTime()
+        ? new Date(row.startDate - 1)
+        : due !== null && due <= ctx.now.getTime()
+          ? new Date(due - 1)
+          : ctx.now;
     const end = row.endDate ? new Date(row.endDate) : null;
     row.nextOccurrenceAt =
       row.scheduleType === 'CRON'

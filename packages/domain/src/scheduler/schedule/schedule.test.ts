@@ -147,6 +147,29 @@ describe('schedules', () => {
     }
   });
 
+  it('saving a schedule whose occurrence is due but not yet ticked keeps that occurrence', async () => {
+    const saved = await schedule({ scheduleName: 'edited', cronExpression: '* * * * *' });
+    const due = saved.nextOccurrenceAt as number;
+    at(due + 2_000);
+    // Saved again (a new name) before any node ticked the due occurrence.
+    const again = await ok(
+      'baseScheduleJob',
+      'saveOrUpdate',
+      {
+        scheduleId: saved.scheduleId,
+        versionNum: saved.versionNum,
+        scheduleName: 'edited again',
+        programId: echo,
+        cronExpression: '* * * * *',
+      },
+      buyer(),
+    );
+    expect(again.nextOccurrenceAt).toBe(due);
+    await runner().tick();
+    expect((await requestsOf(saved.scheduleId)).map((row) => row.occurrenceAt)).toEqual([due]);
+    await ok('baseScheduleJob', 'doPause', { scheduleId: saved.scheduleId }, buyer());
+  });
+
   it('two schedules of one program due in the same minute both run', async () => {
     const one = await schedule({ scheduleName: 'one', cronExpression: '*/5 * * * *' });
     const two = await schedule({ scheduleName: 'two', cronExpression: '*/5 * * * *' });
