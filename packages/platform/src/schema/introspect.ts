@@ -66,7 +66,7 @@ export async function describeDatabase(on: Executor): Promise<SchemaShape> {
     sql`select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type,
                a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as default_value, a.attidentity as identity
         from pg_attribute a
-        join pg_class c on c.oid = a.attrelid and c.relkind = 'r'
+        join pg_class c on c.oid = a.attrelid and c.relkind in ('r', 'p') and not c.relispartition
         join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
         left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
         where a.attnum > 0 and not a.attisdropped`,
@@ -143,7 +143,39 @@ export async function describeDatabase(on: Executor): Promise<SchemaShape> {
     table.foreignKeys[key.name] =
       `(${key.columns}) → ${key.target}(${key.target_columns}) on delete ${deleteRules[key.on_delete] ?? key.on_delete}`;
   }
+  await describePartitioned(on, shape);
   return shape;
+}
+
+/**
+ * A partitioned table (the platform log, migration 0080) as its definition describes it: its
+ * partitions are no tables of their own (left out above), PostgreSQL requires the partition
+ * columns in its primary key, and PostgreSQL 15 has no identity columns on partitioned tables, so
+ * the key draws from a sequence it owns. The definition's key is the rest of the primary key, and
+ * the sequence stands for its identity.
+ */
+async function describePartitioned(on: Executor, shape: SchemaShape): Promise<void> {
+  const partitioned = await queryRows<{ table_name: string; columns: string }>(
+    on,
+    sql`select c.relname as table_name,
+               (select string_agg(a.attname, ',') from pg_attribute a
+                 where a.attrelid = p.partrelid and a.attnum = any(p.partattrs::int2[])) as columns
+        from pg_partitioned_table p
+        join pg_class c on c.oid = p.partrelid
+        join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'`,
+  );
+  for (const { table_name: name, columns } of partitioned) {
+    const table = shape[name];
+    if (!table) continue;
+    const keys = new Set(columns.split(','));
+    table.primaryKey = table.primaryKey.filter((column) => !keys.has(column));
+    for (const column of Object.values(table.columns)) {
+      if (!column.identity && /^nextval\(/.test(column.default ?? '')) {
+        column.identity = true;
+        column.default = null;
+      }
+    }
+  }
 }
 
 interface SnapshotTable {

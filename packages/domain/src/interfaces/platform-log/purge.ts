@@ -1,33 +1,15 @@
-// PURGE_SCSI_LOG (清理接口平台日志): platform log rows older than the days its parameter names
-// (90 by default), in batches, so the log stays the size of a quarter.
-import { sql } from 'drizzle-orm';
-import { queryRows } from '@srm/db';
+// PURGE_SCSI_LOG (清理接口平台日志), run daily: keeps the platform log's monthly partitions, so
+// the log stays the size of a quarter — this month's and the next two months' partitions made
+// ready, months older than the days its parameter names (90 by default) dropped whole, and old
+// rows of the DEFAULT partition deleted in batches (partitions.ts).
 import type { Executable } from '@srm/platform';
-import { scsiPlatformLog } from './platform-log.entity';
-
-const BATCH = 5_000;
-const DAY_MS = 86_400_000;
+import { keepPlatformLog } from './partitions';
 
 export const purgePlatformLog: Executable = async (run) => {
   const days = Number(run.params.keepDays ?? 90) || 90;
-  let removed = 0;
-  for (;;) {
-    if (run.signal.aborted) break;
-    const count = await run.work(async (data) => {
-      const table = data.runtime.table(scsiPlatformLog.name);
-      const before = new Date(data.now.getTime() - days * DAY_MS);
-      // Raw: a bulk delete of log rows (not documents: nothing to audit field by field).
-      const rows = await queryRows<{ id: number }>(
-        data.tx,
-        sql`delete from ${table} where platform_log_id in (
-              select platform_log_id from ${table} where sent_at < ${before} limit ${BATCH})
-            returning platform_log_id as id`,
-      );
-      return rows.length;
-    });
-    removed += count;
-    if (count < BATCH) break;
-  }
-  run.log(`removed ${removed} platform log rows older than ${days} days`);
-  return `${removed}`;
+  const { created, dropped, removed } = await keepPlatformLog(run.work, days, run.signal);
+  if (created.length) run.log(`created partitions ${created.join(', ')}`);
+  if (dropped.length) run.log(`dropped partitions ${dropped.join(', ')} (older than ${days} days)`);
+  run.log(`removed ${removed} rows older than ${days} days from the default partition`);
+  return `${dropped.length} partitions dropped, ${removed} rows removed`;
 };
