@@ -3,6 +3,7 @@
 import { defineServerArea } from '@srm/platform';
 import { schedulerArea } from './area';
 import { compensationActions } from './compensation/compensation.actions';
+import { programActions } from './program/program.actions';
 import { programEndpoints } from './program/program.endpoints';
 import { healthEndpoints } from './runner/health.endpoints';
 import { requestEndpoints } from './request/request.endpoints';
@@ -15,6 +16,7 @@ import { schedulerSeeds } from './scheduler.seed';
 
 export const schedulerServer = defineServerArea(schedulerArea, {
   actions: [
+    programActions,
     programEndpoints,
     requestEndpoints,
     requestSetActions,

@@ -1,7 +1,7 @@
 // A parameter of a concurrent program, in order: its name (the key of the value in a request),
 // its label, its kind, whether it is required, its default (a literal or a named rule) and the
 // values it may take (a lookup type, or an entity whose rows it names).
-import { checkbox, defineEntity, lookup, number, ref, text } from '@srm/kernel';
+import { checkbox, defineEntity, json, lookup, number, ref, text } from '@srm/kernel';
 
 export const PARAM_KINDS = ['TEXT', 'NUMBER', 'DATE', 'DATETIME', 'LOOKUP', 'REF', 'YN'] as const;
 export type ParamKind = (typeof PARAM_KINDS)[number];
@@ -34,6 +34,11 @@ export const programParam = defineEntity('baseConcurrentProgramParam', {
     lookupType: text({ max: 60 }),
     /** REF: the entity whose rows' ids are the values (the submitter must be able to read the row). */
     refEntity: text({ max: 60 }),
+    /**
+     * REF: only rows with these field values (`{"status":"CONFIRMED"}`): checked against the
+     * entity's fields at save, offered by the picker and checked again at submit.
+     */
+    refFilter: json(),
   },
   list: {
     columns: [
@@ -44,6 +49,9 @@ export const programParam = defineEntity('baseConcurrentProgramParam', {
       'requiredFlag',
       'defaultType',
       'defaultValue',
+      'lookupType',
+      'refEntity',
+      'refFilter',
     ],
   },
 });

@@ -92,6 +92,12 @@ async function checkValue(data: DataApi, param: Param, value: unknown): Promise<
       if (!entity) refuse(param, 'ref');
       // The submitter names only rows it can read (a 404 otherwise, as for a row that does not exist).
       await data.find(entity, value);
+      // And only rows of the parameter's value set, when it has a filter (checked at the program's save).
+      const filter = param.refFilter;
+      if (filter && typeof filter === 'object' && !Array.isArray(filter)) {
+        const found = await data.list(entity, { ...filter, [entity.key]: value }, { limit: 1 });
+        if (!found.length) refuse(param, 'outsideSet');
+      }
       return value;
     }
     default:

@@ -68,8 +68,13 @@ function fieldOf(param: Param): FieldDef {
       return datetime();
     case 'LOOKUP':
       return lookup(param.lookupType ?? '');
-    case 'REF':
-      return ref(param.refEntity ?? '');
+    case 'REF': {
+      // The picker offers only the parameter's value set (the server checks it again).
+      const filter = param.refFilter;
+      return filter && typeof filter === 'object' && !Array.isArray(filter)
+        ? ref(param.refEntity ?? '', { offer: { ...filter } })
+        : ref(param.refEntity ?? '');
+    }
     default:
       return text({ max: 2000 });
   }
