@@ -12,6 +12,7 @@ import { scsiOutbox } from '../outbox/outbox.entity';
 import { statusQueryProblem } from '../outbox/status-query';
 import { INTERCEPTORS } from '../wire/interceptors';
 import { scsiDefinition } from './definition.entity';
+import { writesBack } from './field-maps';
 
 export const definitionActions = defineActions(scsiDefinition, {
   async beforeSave(ctx) {
@@ -53,15 +54,7 @@ export const definitionActions = defineActions(scsiDefinition, {
     // themselves: never its state, key, number, references, amounts or sealed values.
     if (entity)
       for (const map of ctx.newLines.resMaps) {
-        const target = entity.fields[map.targetField];
-        const plain =
-          target &&
-          (target.kind === 'text' || target.kind === 'textarea') &&
-          !target.readonly &&
-          !target.sealed &&
-          !target.unique &&
-          map.targetField !== entity.numbering?.field;
-        if (!plain)
+        if (!writesBack(entity, map.targetField))
           issues.push({
             field: 'resMaps',
             message: 'intf.definition.badWriteBack',
