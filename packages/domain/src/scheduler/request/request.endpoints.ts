@@ -31,24 +31,23 @@ export async function submittable(data: DataApi, programId: number) {
   const program = await data.find(concurrentProgram, programId);
   const responsibilityId = data.actor.responsibilityId ?? null;
   // A raw read over the group tables: the grant is the platform's rule, not the caller's rows.
-  const groups = await queryRows<{ cap: number }>(
+  // The company's cap (a configuration profile) comes with it: one read at every submit.
+  const profiles = data.runtime.table(configProfile.name);
+  const rows = await queryRows<{ cap: number | string | null; granted: boolean }>(
     data.tx,
-    sql`select g.max_active_per_user as cap
+    sql`select g.max_active_per_user::text as cap, true as granted
           from base_request_group g
           join base_request_group_program gp on gp.request_group_id = g.request_group_id
           join base_request_group_resp gr on gr.request_group_id = g.request_group_id
-         where gp.program_id = ${programId} and gr.responsibility_id = ${responsibilityId ?? -1}`,
+         where gp.program_id = ${programId} and gr.responsibility_id = ${responsibilityId ?? -1}
+        union all
+        select p.profile_value as cap, false as granted from ${profiles} p
+         where p.profile_code = ${MAX_ACTIVE_PROFILE} and p.org_id is null and p.enabled_flag = 'Y'`,
   );
-  if (!groups.length)
+  if (!rows.some((row) => row.granted))
     throw new AppError(403, 'scheduler.request.notGranted', { program: program.programName });
   if (program.enabledFlag !== 'Y') throw new AppError(422, 'scheduler.request.programDisabled');
-  const profiles = await data
-    .system('the cap on active requests is the company’s configuration')
-    .list(configProfile, { profileCode: MAX_ACTIVE_PROFILE, orgId: null, enabledFlag: 'Y' });
-  const caps = [
-    ...groups.map((group) => Number(group.cap)),
-    ...profiles.map((row) => Number(row.profileValue)),
-  ].filter((cap) => Number.isFinite(cap) && cap > 0);
+  const caps = rows.map((row) => Number(row.cap)).filter((cap) => Number.isFinite(cap) && cap > 0);
   if (caps.length) {
     const cap = Math.min(...caps);
     const table = data.runtime.table(concurrentRequest.name);

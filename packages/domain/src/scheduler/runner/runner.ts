@@ -285,27 +285,33 @@ export class RequestRunner implements BackgroundService {
     return true;
   }
 
-  /** Whether an incompatible request runs now (or this program runs alone and anything runs). */
+  /**
+   * Whether an incompatible request runs now (or this program runs alone and anything runs). One
+   * raw read, every running request whoever submitted it (the rule is global), each with whether
+   * a rule pairs its program with this one (rules hold both ways): this runs at every start.
+   */
   private async blocked(data: DataApi, program: Program, requestId: number): Promise<boolean> {
-    const rules = await data.list(programIncompat, {});
-    const incompatible = new Set<number>();
-    for (const rule of rules) {
-      if (rule.programId === program.programId) incompatible.add(rule.incompatibleProgramId);
-      if (rule.incompatibleProgramId === program.programId) incompatible.add(rule.programId);
-    }
-    if (program.parallelFlag !== 'Y') incompatible.add(program.programId);
     const requests = data.runtime.table(concurrentRequest.name);
     const programs = data.runtime.table(concurrentProgram.name);
-    // A raw read: every running request, whoever submitted it (the rule is global).
-    const active = await queryRows<{ programId: number; runAlone: string | null }>(
+    const rules = data.runtime.table(programIncompat.name);
+    const me = program.programId;
+    const active = await queryRows<{ programId: number; runAlone: string | null; ruled: boolean }>(
       data.tx,
-      sql`select r.program_id as "programId", p.run_alone as "runAlone"
+      sql`select r.program_id as "programId", p.run_alone as "runAlone",
+                 exists (select 1 from ${rules} i
+                          where (i.program_id = ${me} and i.incompatible_program_id = r.program_id)
+                             or (i.incompatible_program_id = ${me} and i.program_id = r.program_id)) as ruled
             from ${requests} r join ${programs} p on p.program_id = r.program_id
            where r.phase_code = 'RUNNING' and r.request_id <> ${requestId}`,
     );
     if (!active.length) return false;
     if (program.runAlone === 'Y') return true;
-    return active.some((row) => row.runAlone === 'Y' || incompatible.has(Number(row.programId)));
+    return active.some(
+      (row) =>
+        row.runAlone === 'Y' ||
+        row.ruled === true ||
+        (program.parallelFlag !== 'Y' && Number(row.programId) === me),
+    );
   }
 
   /** Moves a request along the transition table (any other move is a bug, and refused). */
