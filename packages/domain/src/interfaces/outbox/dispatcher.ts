@@ -125,6 +125,24 @@ type Outcome =
     };
 
 /**
+ * A call that could not be made: an interceptor's side call that failed (retried by its own
+ * answer's class), or a mapping that cannot render (never retried).
+ */
+function renderFailure(error: unknown, message: string, definition: Definition): Outcome {
+  if (!(error instanceof InterceptorCallError))
+    return { kind: 'failed', reason: 'mapping', message, definition };
+  const { retryable, errorClass } = classify(error.result);
+  return {
+    kind: 'failed',
+    reason: 'interceptor',
+    message,
+    definition,
+    retryable,
+    errorClass: errorClass ?? 'mapping',
+  };
+}
+
+/**
  * The trigger: after every action and save, in its transaction, an outbox row per effective
  * definition of that entity and action (none twice for one idempotency key: a second approval
  * event of the same document version adds nothing) and a wake-up job that exists only if the
@@ -490,17 +508,7 @@ export class OutboxDispatcher implements BackgroundService {
     } catch (error) {
       // Never a secret in a message that is stored or shown (a value quoted by a transform).
       const message = redact(error instanceof Error ? error.message : String(error), parameters.secrets, []);
-      if (error instanceof InterceptorCallError) {
-        const { retryable, errorClass } = classify(error.result);
-        await this.finishSafely(row, {
-          kind: 'failed',
-          reason: 'interceptor',
-          message,
-          definition,
-          retryable,
-          errorClass: errorClass ?? 'mapping',
-        });
-      } else await this.finishSafely(row, { kind: 'failed', reason: 'mapping', message, definition });
+      await this.finishSafely(row, renderFailure(error, message, definition));
       return;
     }
     const result = await send(call.request);
@@ -547,17 +555,7 @@ export class OutboxDispatcher implements BackgroundService {
         code: query.definitionCode,
         message: redact(error instanceof Error ? error.message : String(error), parameters.secrets, []),
       });
-      if (!(error instanceof InterceptorCallError))
-        return { kind: 'failed', reason: 'mapping', message, definition };
-      const { retryable, errorClass } = classify(error.result);
-      return {
-        kind: 'failed',
-        reason: 'interceptor',
-        message,
-        definition,
-        retryable,
-        errorClass: errorClass ?? 'mapping',
-      };
+      return renderFailure(error, message, definition);
     }
     const asked: Asked = { query, call, result: await send(call.request) };
     return verdictOf(query, asked.result) === 'absent'

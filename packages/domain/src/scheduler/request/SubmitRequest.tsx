@@ -171,6 +171,33 @@ function ParamInput({ param, value, onChange, id }: { param: Param } & InputProp
   );
 }
 
+/** A choice shown by name with its code beside it, searched by name (programs, request sets). */
+function CodedSelect({
+  loading,
+  options,
+  ...input
+}: InputProps & {
+  loading: boolean;
+  options: readonly { value: number; label: string; code: string }[];
+}) {
+  const labels = useLabels();
+  return (
+    <Select
+      {...input}
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={labels.t('ui.placeholder.select')}
+      loading={loading}
+      options={[...options]}
+      optionRender={(option) => (
+        <Space size={8}>
+          <span>{option.label}</span>
+          <Typography.Text type="secondary">{option.data.code}</Typography.Text>
+        </Space>
+      )}
+    />
+  );
+}
+
 export interface SubmitRequestProps {
   /** The request entity of the list. */
   readonly entity: EntityDef;
@@ -325,18 +352,7 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
             rules={[{ required: true, message: labels.t('validation.required') }]}
             {...(stagesText ? { extra: stagesText } : {})}
           >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={labels.t('ui.placeholder.select')}
-              loading={sets.isLoading}
-              options={setOptions}
-              optionRender={(option) => (
-                <Space size={8}>
-                  <span>{option.label}</span>
-                  <Typography.Text type="secondary">{option.data.code}</Typography.Text>
-                </Space>
-              )}
-            />
+            <CodedSelect loading={sets.isLoading} options={setOptions} />
           </Form.Item>
         )}
         {kind === 'PROGRAM' && (
@@ -346,18 +362,7 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
             rules={[{ required: true, message: labels.t('validation.required') }]}
             {...(description ? { extra: description } : {})}
           >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={labels.t('ui.placeholder.select')}
-              loading={programs.isLoading}
-              options={options}
-              optionRender={(option) => (
-                <Space size={8}>
-                  <span>{option.label}</span>
-                  <Typography.Text type="secondary">{option.data.code}</Typography.Text>
-                </Space>
-              )}
-            />
+            <CodedSelect loading={programs.isLoading} options={options} />
           </Form.Item>
         )}
         {kind === 'PROGRAM' && typeof programId === 'number' && (
