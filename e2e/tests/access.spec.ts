@@ -15,6 +15,7 @@ import {
   signOut,
   toastsGone,
   watchConsole,
+  linesCard,
 } from './helpers';
 
 // Charts drawn without animation: the screenshots show them complete.
@@ -28,13 +29,6 @@ function treeCheckbox(page: Page, code: string) {
   return activePane(page)
     .locator('.ant-tree-treenode', { has: page.locator(`[data-code="${code}"]`) })
     .locator('.ant-tree-checkbox');
-}
-
-/** The card of a line collection, by its exact title. */
-function linesCard(page: Page, title: string) {
-  return activePane(page)
-    .locator('.ant-card')
-    .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }) });
 }
 
 /** Picks an option of a remote select (typing to search). */

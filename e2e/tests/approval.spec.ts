@@ -14,6 +14,7 @@ import {
   pageApi,
   toastsGone,
   watchConsole,
+  linesCard,
 } from './helpers';
 
 type Row = Record<string, unknown>;
@@ -48,12 +49,6 @@ async function first(page: Page, entity: string, filters: Row): Promise<Row> {
   });
   if (!rows[0]) throw new Error(`no ${entity} ${JSON.stringify(filters)}`);
   return rows[0];
-}
-
-function linesCard(page: Page, title: string) {
-  return activePane(page)
-    .locator('.ant-card')
-    .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }) });
 }
 
 async function pickRemote(page: Page, idSuffix: string, search: string, option: string) {

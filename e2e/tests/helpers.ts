@@ -153,6 +153,13 @@ export function formField(scope: Locator, label: string): Locator {
     .first();
 }
 
+/** The lines card titled `title` on the active screen (审批节点, 参数, 程序…). */
+export function linesCard(page: Page, title: string): Locator {
+  return activePane(page)
+    .locator('.ant-card')
+    .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }) });
+}
+
 /** Picks an option of the antd select labelled `label` in `scope`. */
 export async function pickOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   await formField(scope, label).click();

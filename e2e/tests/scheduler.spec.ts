@@ -18,6 +18,7 @@ import {
   pickOption,
   resetClock,
   watchConsole,
+  linesCard,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -93,13 +94,6 @@ test('a buyer submits a program, follows it to completion, reads its log and dow
   await supplier.context().close();
   await buyer.context().close();
 });
-
-/** The lines card titled `title` on the active screen. */
-function linesCard(page: Page, title: string) {
-  return activePane(page)
-    .locator('.ant-card')
-    .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }) });
-}
 
 /** The open tab of a screen path (the list behind a document has filter fields of the same labels). */
 function screenTab(page: Page, path: string) {
