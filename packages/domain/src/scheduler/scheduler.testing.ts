@@ -10,6 +10,14 @@ import { runnerOf, type RequestRunner } from './server';
 
 type Row = Record<string, unknown>;
 
+/** A request as the API answers it, with the fields tests name typed. */
+export interface RequestAnswer extends Row {
+  readonly requestId: number;
+  readonly requestNumber: string;
+  readonly phaseCode: string;
+  readonly statusCode: string;
+}
+
 export interface Interval {
   readonly program: string;
   readonly requestId: number;
@@ -190,7 +198,7 @@ export function schedulerFixture() {
     actor: Partial<Actor> = buyer(),
     extra: Row = {},
   ) {
-    return ok('baseConcurrentRequest', 'doSubmit', { programId, parameters, ...extra }, actor);
+    return ok<RequestAnswer>('baseConcurrentRequest', 'doSubmit', { programId, parameters, ...extra }, actor);
   }
 
   /** The request once it is in one of these phases (polled), as its submitter reads it. */
@@ -202,7 +210,7 @@ export function schedulerFixture() {
   ) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const row = await ok('baseConcurrentRequest', 'findById', { requestId }, actor);
+      const row = await ok<RequestAnswer>('baseConcurrentRequest', 'findById', { requestId }, actor);
       if (
         phases.includes(`${String(row.phaseCode)}/${String(row.statusCode)}`) ||
         phases.includes(String(row.phaseCode))

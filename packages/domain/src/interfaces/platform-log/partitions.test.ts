@@ -35,7 +35,8 @@ beforeAll(async () => {
     areas: serverAreas,
     seeds: seedsNamed(baseDataSeeds, 'lookups', 'currencies'),
   });
-  currencyId = (await server.first<Row>('srmBaseCurrency', { currencyCode: 'CNY' })).currencyId as number;
+  currencyId = (await server.first<{ currencyId: number }>('srmBaseCurrency', { currencyCode: 'CNY' }))
+    .currencyId;
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -50,7 +51,7 @@ async function ok<T = Row>(entity: string, action: string, body: unknown): Promi
 
 /** An effective button definition sending a currency to the fake ERP (its code makes the key). */
 async function definition(code: string): Promise<number> {
-  const saved = await ok('baseScsiDefinition', 'saveOrUpdate', {
+  const saved = await ok<{ definitionId: number }>('baseScsiDefinition', 'saveOrUpdate', {
     definitionCode: code,
     definitionName: `发送币种 ${code}`,
     targetSystem: 'ERP',
@@ -64,16 +65,22 @@ async function definition(code: string): Promise<number> {
     reqMaps: [{ lineNum: 1, targetPath: 'code', sourceType: 'FIELD', sourcePath: 'currencyCode' }],
   });
   await ok('baseScsiDefinition', 'doEffect', { definitionId: saved.definitionId });
-  return saved.definitionId as number;
+  return saved.definitionId;
 }
 
 /** Sends the currency through the definition and answers its log rows once it is SENT. */
-async function sentLogs(code: string): Promise<Row[]> {
+/** A platform log row as listed, with the fields these tests read typed. */
+interface LogRow extends Row {
+  readonly platformLogId: number;
+  readonly sentAt: number;
+}
+
+async function sentLogs(code: string): Promise<LogRow[]> {
   definitionId = await definition(code);
   await ok('baseScsiDefinition', 'doSend', { definitionId, businessId: currencyId });
   return waitFor(
     () =>
-      ok<Row[]>('baseScsiPlatformLog', 'listByPage', {
+      ok<LogRow[]>('baseScsiPlatformLog', 'listByPage', {
         pageIndex: 1,
         pageRows: 20,
         definitionCode: code,
@@ -161,7 +168,7 @@ describe('the platform log in monthly partitions', () => {
   it('a row of a month without a partition (the clock far ahead) lands in DEFAULT', async () => {
     server.clock.set(Date.parse('2040-03-01T08:00:00Z'));
     const [log] = await sentLogs('PL_FAR');
-    expect(new Date(log!.sentAt as number).toISOString()).toMatch(/^2040-03-01T08/);
+    expect(new Date(log!.sentAt).toISOString()).toMatch(/^2040-03-01T08/);
     expect(await partitionOf(log!.platformLogId)).toBe('base_scsi_platform_log_default');
     const found = await ok('baseScsiPlatformLog', 'findById', { platformLogId: log!.platformLogId });
     expect(found.definitionCode).toBe('PL_FAR');
@@ -169,8 +176,8 @@ describe('the platform log in monthly partitions', () => {
 
   it('PURGE_SCSI_LOG makes the months ahead, drops whole months older than the kept days and old DEFAULT rows', async () => {
     const far = (
-      await ok<Row[]>('baseScsiPlatformLog', 'listByPage', { pageRows: 1, definitionCode: 'PL_FAR' })
-    )[0]!.platformLogId as number;
+      await ok<LogRow[]>('baseScsiPlatformLog', 'listByPage', { pageRows: 1, definitionCode: 'PL_FAR' })
+    )[0]!.platformLogId;
 
     server.clock.set(Date.parse('2031-02-15T12:00:00Z'));
     expect(await purge()).toMatch(/partitions dropped/);

@@ -37,12 +37,22 @@ function defaultOf(param: Param, data: DataApi): string | number | null {
   }
 }
 
-/** The submitted values checked and completed, in the parameters' order; unknown names refused. */
+/**
+ * The submitted values checked and completed, in the parameters' order; unknown names refused.
+ * `submitted` is the values as the caller sent or stored them: none, or an object (else a 400).
+ */
 export async function checkParams(
   data: DataApi,
   params: readonly Param[],
-  given: Readonly<Record<string, unknown>>,
+  submitted: unknown,
 ): Promise<ParamValues> {
+  if (
+    submitted !== null &&
+    submitted !== undefined &&
+    (typeof submitted !== 'object' || Array.isArray(submitted))
+  )
+    throw new AppError(400, 'scheduler.param.notObject');
+  const given: Readonly<Record<string, unknown>> = Object.fromEntries(Object.entries(submitted ?? {}));
   const known = new Set(params.map((param) => param.paramName));
   for (const name of Object.keys(given))
     if (!known.has(name)) throw new AppError(422, 'scheduler.param.unknown', { name });

@@ -46,15 +46,19 @@ describe('program parameters', () => {
       ['PF_OU', 'OU'],
       ['PF_INV', 'INV_ORG'],
     ] as const) {
-      const saved = await ok('srmBaseOrg', 'saveOrUpdate', { orgCode: code, orgName: code, orgType: type });
-      orgs.push(saved.orgId as number);
+      const saved = await ok<{ orgId: number }>('srmBaseOrg', 'saveOrUpdate', {
+        orgCode: code,
+        orgName: code,
+        orgType: type,
+      });
+      orgs.push(saved.orgId);
     }
     const programId = await program('P_FILTERED', 'T_COUNT', {
       parallelFlag: 'Y',
       params: [refParam({ requiredFlag: 'Y', refFilter: { orgType: 'OU', enabledFlag: 'Y' } })],
     });
     const inside = await submit(programId, { orgId: orgs[0] });
-    expect((await until(inside.requestId as number, ['COMPLETED'])).statusCode).toBe('NORMAL');
+    expect((await until(inside.requestId, ['COMPLETED'])).statusCode).toBe('NORMAL');
     const outside = await call(
       'baseConcurrentRequest',
       'doSubmit',

@@ -12,11 +12,8 @@ export const requestSetActions = defineActions(requestSet, {
     const stages = ctx.newLines.stages;
     if (!stages.length) return { field: 'stages', message: 'scheduler.set.noStagesToSave' };
     for (const stage of stages) {
-      const given = stage.parameters ?? {};
-      if (typeof given !== 'object' || Array.isArray(given))
-        return { field: 'stages', message: 'scheduler.param.notObject' };
       const program = await ctx.find(concurrentProgram, stage.programId);
-      await checkParams(ctx, program.params, given as Record<string, unknown>);
+      await checkParams(ctx, program.params, stage.parameters);
     }
     return null;
   },

@@ -3,9 +3,9 @@
 // or stops by each stage's rule, is cancelled with its stages, is refused whole when one stage's
 // program is not the caller's or one value is bad, and is read by its submitter only.
 import { describe, expect, it } from 'vitest';
-import { record, schedulerFixture } from '../scheduler.testing';
+import { type RequestAnswer, record, schedulerFixture } from '../scheduler.testing';
 
-const { buyer, otherBuyer, call, ok, program, until, sleep } = schedulerFixture();
+const { buyer, otherBuyer, call, ok, program, submit, until, sleep } = schedulerFixture();
 type Row = Record<string, unknown>;
 
 interface Stage {
@@ -15,22 +15,22 @@ interface Stage {
 }
 
 async function set(code: string, stages: readonly Stage[], extra: Row = {}): Promise<number> {
-  const saved = await ok('baseRequestSet', 'saveOrUpdate', {
+  const saved = await ok<{ requestSetId: number }>('baseRequestSet', 'saveOrUpdate', {
     setCode: code,
     setName: code,
     stages: stages.map((stage, index) => ({ stageNum: index + 1, stageRule: 'ON_NORMAL', ...stage })),
     ...extra,
   });
-  return saved.requestSetId as number;
+  return saved.requestSetId;
 }
 
 async function submitSet(requestSetId: number, actor = buyer()) {
-  return ok('baseConcurrentRequest', 'doSubmit', { requestSetId }, actor);
+  return ok<RequestAnswer>('baseConcurrentRequest', 'doSubmit', { requestSetId }, actor);
 }
 
 /** The stage requests of a run, in stage order, as the submitter reads them. */
-async function stagesOf(runId: number): Promise<Row[]> {
-  const page = await ok<Row[]>(
+async function stagesOf(runId: number): Promise<RequestAnswer[]> {
+  const page = await ok<RequestAnswer[]>(
     'baseConcurrentRequest',
     'listByPage',
     { setRequestId: runId, pageIndex: 1, pageRows: 50 },
@@ -52,7 +52,7 @@ describe('request sets', () => {
     const run = await submitSet(setId);
     expect(run).toMatchObject({ requestSetId: setId, programId: null, phaseCode: 'PENDING' });
     // Written with the run: every stage waits for its turn.
-    const written = await stagesOf(run.requestId as number);
+    const written = await stagesOf(run.requestId);
     expect(written.map((row) => [row.stageNum, row.programId])).toEqual([
       [1, a],
       [2, b],
@@ -63,16 +63,16 @@ describe('request sets', () => {
     while (Date.now() < deadline) {
       const [parent, stages] = await Promise.all([
         ok('baseConcurrentRequest', 'findById', { requestId: run.requestId }, buyer()),
-        stagesOf(run.requestId as number),
+        stagesOf(run.requestId),
       ]);
       seen = [stateOf(parent), ...stages.map(stateOf)];
       if (seen[1] === 'RUNNING/NORMAL') break;
       await sleep(20);
     }
     expect(seen).toEqual(['RUNNING/PAUSED', 'RUNNING/NORMAL', 'PENDING/WAITING']);
-    const done = await until(run.requestId as number, ['COMPLETED']);
+    const done = await until(run.requestId, ['COMPLETED']);
     expect(done).toMatchObject({ statusCode: 'NORMAL', completionText: '全部阶段已正常完成' });
-    const stages = await stagesOf(run.requestId as number);
+    const stages = await stagesOf(run.requestId);
     expect(stages.map(stateOf)).toEqual(['COMPLETED/NORMAL', 'COMPLETED/NORMAL']);
     // One after the other: stage 2 started after stage 1 ended.
     const [first, second] = [a, b].map((_, index) =>
@@ -87,12 +87,12 @@ describe('request sets', () => {
     const count = await program('RS_COUNT', 'T_COUNT', { parallelFlag: 'Y' });
     const stopping = await set('RS_STOP', [{ programId: fail }, { programId: count }]);
     const stopped = await submitSet(stopping);
-    const ended = await until(stopped.requestId as number, ['COMPLETED']);
+    const ended = await until(stopped.requestId, ['COMPLETED']);
     expect(ended).toMatchObject({ statusCode: 'ERROR', completionText: '阶段 1 以“错误”完成，请求集已停止' });
-    const [failed, skipped] = await stagesOf(stopped.requestId as number);
+    const [failed, skipped] = await stagesOf(stopped.requestId);
     expect(stateOf(failed!)).toBe('COMPLETED/ERROR');
     expect(skipped).toMatchObject({ phaseCode: 'COMPLETED', statusCode: 'CANCELLED' });
-    expect(record.executions.has(skipped!.requestId as number)).toBe(false);
+    expect(record.executions.has(skipped!.requestId)).toBe(false);
 
     const going = await set('RS_GO_ON', [
       { programId: warn, stageRule: 'ON_ANY' },
@@ -100,14 +100,14 @@ describe('request sets', () => {
       { programId: count },
     ]);
     const run = await submitSet(going);
-    const done = await until(run.requestId as number, ['COMPLETED']);
+    const done = await until(run.requestId, ['COMPLETED']);
     expect(done).toMatchObject({
       statusCode: 'WARNING',
       completionText: '全部阶段已运行，阶段 1, 2 未正常完成',
     });
-    const stages = await stagesOf(run.requestId as number);
+    const stages = await stagesOf(run.requestId);
     expect(stages.map(stateOf)).toEqual(['COMPLETED/WARNING', 'COMPLETED/ERROR', 'COMPLETED/NORMAL']);
-    expect(record.executions.get(stages[2]!.requestId as number)).toBe(1);
+    expect(record.executions.get(stages[2]!.requestId)).toBe(1);
   });
 
   it('cancelling the run terminates its running stage and cancels the stages waiting', async () => {
@@ -118,7 +118,7 @@ describe('request sets', () => {
       { programId: count },
     ]);
     const run = await submitSet(setId);
-    const runId = run.requestId as number;
+    const runId = run.requestId;
     const deadline = Date.now() + 10_000;
     while ((await stagesOf(runId))[0]!.phaseCode !== 'RUNNING') {
       if (Date.now() > deadline) throw new Error('stage 1 never ran');
@@ -131,7 +131,7 @@ describe('request sets', () => {
     expect(ended.statusCode).toBe('TERMINATED');
     const stages = await stagesOf(runId);
     expect(stages.map(stateOf)).toEqual(['COMPLETED/TERMINATED', 'COMPLETED/CANCELLED']);
-    expect(record.executions.has(stages[1]!.requestId as number)).toBe(false);
+    expect(record.executions.has(stages[1]!.requestId)).toBe(false);
   });
 
   it('is refused whole for a stage the caller may not submit or a bad value, and is its submitter’s alone', async () => {
@@ -150,12 +150,12 @@ describe('request sets', () => {
     const empty = await call('baseRequestSet', 'saveOrUpdate', { setCode: 'RS_EMPTY', setName: 'e' });
     expect(empty.body).toMatchObject({ status: 'E', msg: '阶段：至少需要一个阶段' });
     // A program outside the caller's request groups: 403, and no request written.
-    const outside = await ok('baseConcurrentProgram', 'saveOrUpdate', {
+    const outside = await ok<{ programId: number }>('baseConcurrentProgram', 'saveOrUpdate', {
       programCode: 'RS_OUTSIDE',
       programName: 'outside',
       executableName: 'T_COUNT',
     });
-    const mixed = await set('RS_MIXED', [{ programId: count }, { programId: outside.programId as number }]);
+    const mixed = await set('RS_MIXED', [{ programId: count }, { programId: outside.programId }]);
     const before = await ok<Row[]>(
       'baseConcurrentRequest',
       'listByPage',
@@ -178,8 +178,8 @@ describe('request sets', () => {
     // Another user reads nothing of a run or its stages.
     const mine = await set('RS_MINE', [{ programId: count }]);
     const run = await submitSet(mine);
-    await until(run.requestId as number, ['COMPLETED']);
-    const [stage] = await stagesOf(run.requestId as number);
+    await until(run.requestId, ['COMPLETED']);
+    const [stage] = await stagesOf(run.requestId);
     for (const requestId of [run.requestId, stage!.requestId])
       expect((await call('baseConcurrentRequest', 'findById', { requestId }, otherBuyer())).httpStatus).toBe(
         404,
@@ -197,15 +197,17 @@ describe('request sets', () => {
     const count = await program('RS_COUNT_4', 'T_COUNT', { parallelFlag: 'Y' });
     const setId = await set('RS_AGAIN', [{ programId: count }, { programId: count }]);
     const run = await submitSet(setId);
-    await until(run.requestId as number, ['COMPLETED']);
-    const again = await ok('baseConcurrentRequest', 'doResubmit', { requestId: run.requestId }, buyer());
+    await until(run.requestId, ['COMPLETED']);
+    const again = await ok<RequestAnswer>(
+      'baseConcurrentRequest',
+      'doResubmit',
+      { requestId: run.requestId },
+      buyer(),
+    );
     expect(again).toMatchObject({ requestSetId: setId, parentRequestId: run.requestId });
-    const done = await until(again.requestId as number, ['COMPLETED']);
+    const done = await until(again.requestId, ['COMPLETED']);
     expect(done.statusCode).toBe('NORMAL');
-    expect((await stagesOf(again.requestId as number)).map(stateOf)).toEqual([
-      'COMPLETED/NORMAL',
-      'COMPLETED/NORMAL',
-    ]);
+    expect((await stagesOf(again.requestId)).map(stateOf)).toEqual(['COMPLETED/NORMAL', 'COMPLETED/NORMAL']);
   });
 
   it('the company’s cap on active requests per user counts a run once, not its stages', async () => {
@@ -232,28 +234,18 @@ describe('request sets', () => {
     const saved = await cap('2', profile);
     try {
       const run = await submitSet(setId);
-      const single = await ok(
-        'baseConcurrentRequest',
-        'doSubmit',
-        { programId: slow, parameters: { ms: 1_500 } },
-        buyer(),
-      );
+      const single = await submit(slow, { ms: 1_500 });
       const third = await call('baseConcurrentRequest', 'doSubmit', { programId: count }, buyer());
       expect(third.httpStatus).toBe(422);
       expect(third.body.msg).toContain('2');
       // Another user has his own count.
-      await until(
-        (await ok('baseConcurrentRequest', 'doSubmit', { programId: count }, otherBuyer()))
-          .requestId as number,
-        ['COMPLETED'],
-        20_000,
-        otherBuyer(),
-      );
-      await until(run.requestId as number, ['COMPLETED']);
-      await until(single.requestId as number, ['COMPLETED']);
+      const theirs = await submit(count, {}, otherBuyer());
+      await until(theirs.requestId, ['COMPLETED'], 20_000, otherBuyer());
+      await until(run.requestId, ['COMPLETED']);
+      await until(single.requestId, ['COMPLETED']);
       // Done: room again.
-      const after = await ok('baseConcurrentRequest', 'doSubmit', { programId: count }, buyer());
-      await until(after.requestId as number, ['COMPLETED']);
+      const after = await submit(count);
+      await until(after.requestId, ['COMPLETED']);
     } finally {
       await cap('0', saved);
     }

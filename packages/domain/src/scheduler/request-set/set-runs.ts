@@ -30,7 +30,7 @@ async function moveTo(data: DataApi, request: Request, to: State, extra: Partial
     ...split(to),
     ...(to.startsWith('COMPLETED') ? { completedAt: data.now.getTime() } : {}),
     ...extra,
-  } as never);
+  });
 }
 
 /** The stages of a run, in stage order, locked (the run's parent row is locked first by the caller). */
@@ -73,13 +73,7 @@ export async function submitSet(
   const stages = [];
   for (const stage of set.stages) {
     const program = await submittable(data, stage.programId);
-    const given = stage.parameters ?? {};
-    if (typeof given !== 'object' || Array.isArray(given))
-      throw new AppError(400, 'scheduler.param.notObject');
-    stages.push({
-      stage,
-      parameters: await checkParams(data, program.params, given as Record<string, unknown>),
-    });
+    stages.push({ stage, parameters: await checkParams(data, program.params, stage.parameters) });
   }
   const platform = platformOf(data);
   const priority = values.priority ?? set.priority;

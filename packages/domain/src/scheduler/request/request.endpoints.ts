@@ -98,7 +98,7 @@ async function submitRun(data: DataApi, requestSetId: number, extra: SubmitExtra
 async function wakeSubmitted(data: DataApi, request: Request, extra: SubmitExtra): Promise<Request> {
   const platform = data.system('a request is the platform’s row, written for its submitter');
   if (request.statusCode === 'SCHEDULED')
-    await platform.patch(concurrentRequest, request.requestId, split('PENDING/NORMAL') as never);
+    await platform.patch(concurrentRequest, request.requestId, split('PENDING/NORMAL'));
   await runnerOf(data).wake(
     request,
     extra.requestedStart ? extra.requestedStart.getTime() - data.now.getTime() : 0,
@@ -110,7 +110,7 @@ async function wakeSubmitted(data: DataApi, request: Request, extra: SubmitExtra
 async function submit(
   data: DataApi,
   programId: number,
-  given: Readonly<Record<string, unknown>>,
+  given: unknown,
   extra: SubmitExtra,
 ): Promise<Request> {
   const program = await submittable(data, programId);
@@ -185,9 +185,6 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
     sides: ['internal'],
     write: true,
     async handle(data, input) {
-      const given = input.parameters;
-      if (given !== null && given !== undefined && (typeof given !== 'object' || Array.isArray(given)))
-        throw new AppError(400, 'scheduler.param.notObject');
       const extra = {
         requestedStart: input.requestedStart ? new Date(input.requestedStart) : null,
         priority: input.priority ?? null,
@@ -196,7 +193,7 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
       if (!input.programId === !input.requestSetId) throw new AppError(400, 'scheduler.request.programOrSet');
       const request = input.requestSetId
         ? await submitRun(data, input.requestSetId, extra)
-        : await submit(data, input.programId!, (given ?? {}) as Record<string, unknown>, extra);
+        : await submit(data, input.programId!, input.parameters, extra);
       return { data: await data.find(concurrentRequest, request.requestId) };
     },
   }),
@@ -291,10 +288,7 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
         return { data: await data.find(concurrentRequest, run.requestId) };
       }
       if (!old.programId) throw new AppError(422, 'scheduler.request.cannotResubmit');
-      const given = input.parameters ?? old.parameters ?? {};
-      if (typeof given !== 'object' || given === null || Array.isArray(given))
-        throw new AppError(400, 'scheduler.param.notObject');
-      const request = await submit(data, old.programId, given as Record<string, unknown>, {
+      const request = await submit(data, old.programId, input.parameters ?? old.parameters, {
         parentRequestId: old.requestId,
         priority: old.priority,
       });

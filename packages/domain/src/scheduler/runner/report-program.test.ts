@@ -31,7 +31,7 @@ describe('RUN_REPORT', () => {
       reportEndpoint: 'srmStlLedger/orderPayableReport',
       reportFilters: '{"openOnly":"Y"}',
     });
-    const done = await until(submitted.requestId as number, ['COMPLETED']);
+    const done = await until(submitted.requestId, ['COMPLETED']);
     expect(done).toMatchObject({
       statusCode: 'NORMAL',
       completionText: '报表 srmStlLedger/orderPayableReport 已导出为 Excel，请在“查看输出”下载',
@@ -58,7 +58,7 @@ describe('RUN_REPORT', () => {
   it('an unknown report or filters that are not a JSON object complete Error, saying why', async () => {
     const programId = await reportProgram('RR_BAD');
     const unknown = await submit(programId, { reportEndpoint: 'srmStlLedger/nothingHere' });
-    expect(await until(unknown.requestId as number, ['COMPLETED'])).toMatchObject({
+    expect(await until(unknown.requestId, ['COMPLETED'])).toMatchObject({
       statusCode: 'ERROR',
       completionText: '没有报表“srmStlLedger/nothingHere”，或它不能导出',
     });
@@ -66,7 +66,7 @@ describe('RUN_REPORT', () => {
       reportEndpoint: 'srmStlLedger/orderPayableReport',
       reportFilters: '[1,2]',
     });
-    expect(await until(badJson.requestId as number, ['COMPLETED'])).toMatchObject({
+    expect(await until(badJson.requestId, ['COMPLETED'])).toMatchObject({
       statusCode: 'ERROR',
       completionText: '报表条件不是有效的 JSON 对象，例如 {"openOnly":"Y"}',
     });
@@ -78,7 +78,7 @@ describe('RUN_REPORT', () => {
       params: [{ lineNum: 1, paramName: 'name', paramLabel: '名称', paramKind: 'TEXT' }],
     });
     const submitted = await submit(programId, { name: 'PO-1' });
-    const done = await until(submitted.requestId as number, ['COMPLETED']);
+    const done = await until(submitted.requestId, ['COMPLETED']);
     expect(done).toMatchObject({ statusCode: 'NORMAL', completionText: 'printed' });
     const output = await ok<{ attachmentId: number }>(
       'baseConcurrentRequest',

@@ -329,7 +329,7 @@ export class RequestRunner implements BackgroundService {
       ...(completionText !== undefined ? { completionText } : {}),
       ...(to.startsWith('COMPLETED') ? { completedAt: data.now.getTime() } : {}),
       ...extra,
-    } as never);
+    });
     if (to.startsWith('COMPLETED')) await stageCompleted(data, moved, this.wakeFn);
     return moved;
   }
@@ -515,7 +515,7 @@ export class RequestRunner implements BackgroundService {
           requestedStart: data.now.getTime() + delay,
           completionText: message,
           ...extra,
-        } as never);
+        });
         // RUNNING → PENDING is the retry of a failed run: the one move the table lets the runner make for it.
         await this.wake(retried, delay);
         return;
@@ -538,7 +538,7 @@ export class RequestRunner implements BackgroundService {
         ...split('PENDING/NORMAL'),
         nodeName: null,
         completionText: data.t('scheduler.request.interruptedRetry'),
-      } as never);
+      });
       await this.wake(again);
       return;
     }
@@ -547,7 +547,7 @@ export class RequestRunner implements BackgroundService {
       ...split('COMPLETED/ERROR'),
       completionText: message,
       completedAt: data.now.getTime(),
-    } as never);
+    });
     await this.recordError(data, 'REQUEST_FAILED', {
       requestId: stopped.requestId,
       programId: stopped.programId ?? undefined,

@@ -4,7 +4,7 @@
 // Pausing keeps the next occurrence; resuming starts again from now (what passed while paused is
 // not "missed": the user paused it).
 import type { RuleIssue } from '@srm/kernel';
-import { AppError, defineActions, defineEndpoints, endpoint } from '@srm/platform';
+import { defineActions, defineEndpoints, endpoint } from '@srm/platform';
 import { number, ref } from '@srm/kernel';
 import { checkParams } from '../program/program-params';
 import { responsibilityName, submittable } from '../request/request.endpoints';
@@ -31,10 +31,7 @@ export const scheduleActions = defineActions(scheduleJob, {
     if (row.startDate && row.endDate && row.endDate <= row.startDate)
       return issue('endDate', 'scheduler.schedule.endBeforeStart');
     const program = await submittable(ctx, row.programId);
-    const given = row.parameters ?? {};
-    if (typeof given !== 'object' || Array.isArray(given))
-      throw new AppError(400, 'scheduler.param.notObject');
-    row.parameters = await checkParams(ctx, program.params, given as Record<string, unknown>);
+    row.parameters = await checkParams(ctx, program.params, row.parameters);
     if (ctx.created) {
       row.submittedBy = ctx.actor.userId ?? null;
       row.submittedByName = ctx.actor.userName;

@@ -148,8 +148,13 @@ describe('schedules', () => {
   });
 
   it('saving a schedule whose occurrence is due but not yet ticked keeps that occurrence', async () => {
-    const saved = await schedule({ scheduleName: 'edited', cronExpression: '* * * * *' });
-    const due = saved.nextOccurrenceAt as number;
+    const saved = await ok<{ scheduleId: number; versionNum: number; nextOccurrenceAt: number }>(
+      'baseScheduleJob',
+      'saveOrUpdate',
+      { scheduleName: 'edited', programId: echo, cronExpression: '* * * * *' },
+      buyer(),
+    );
+    const due = saved.nextOccurrenceAt;
     at(due + 2_000);
     // Saved again (a new name) before any node ticked the due occurrence.
     const again = await ok(
