@@ -10,6 +10,7 @@ export * from './messages';
 export * from './fields/lookups';
 export * from './fields/FieldDisplay';
 export * from './fields/FieldInput';
+export * from './fields/fieldEditors';
 export * from './fields/RichTextInput';
 export * from './fields/DateInput';
 export * from './fields/LookupSelect';

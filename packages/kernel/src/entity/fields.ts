@@ -228,6 +228,12 @@ export interface ComputeField extends FieldCommon<unknown> {
 export interface JsonField extends FieldCommon<unknown> {
   readonly kind: 'json';
   readonly schema?: ZodType;
+  /**
+   * The web input that edits the value, by the name an area's web part registers it under
+   * (`defineAreaScreens(…, { fieldEditors })`): a program's parameter values. Without one the
+   * value is shown, and set through the API only.
+   */
+  readonly editor?: string;
 }
 
 export type FieldDef =

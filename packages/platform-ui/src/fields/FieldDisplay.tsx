@@ -58,7 +58,13 @@ export function plainText(field: FieldDef, value: unknown): string {
       if (field.as === 'datetime' && typeof value === 'number') return formatDateTime(value);
       return numberText(field, value);
     case 'json':
-      return JSON.stringify(value);
+      // An object of values (a program's parameters) reads as "name: value; …".
+      return typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(value as Record<string, unknown>)
+            .filter(([, item]) => !isBlank(item))
+            .map(([key, item]) => `${key}: ${typeof item === 'object' ? JSON.stringify(item) : String(item)}`)
+            .join('; ')
+        : JSON.stringify(value);
     case 'textarea':
       return field.rich ? richTextPlain(String(value)) : String(value);
     default:

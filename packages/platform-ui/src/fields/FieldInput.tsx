@@ -1,12 +1,14 @@
 // The form input of a field kind. Every input takes and gives the API's value, so forms hold
 // API values and the kernel's checks apply to them unchanged.
-import { Input, Switch } from 'antd';
+import { Suspense } from 'react';
+import { Input, Spin, Switch } from 'antd';
 import { type EntityDef, type FieldDef, type NumberField, isNumeric, refDisplayName } from '@srm/kernel';
 import { useLabels } from '../context/labels';
 import { AttachmentField } from '../attachments/AttachmentField';
 import type { UploadContext } from '../attachments/fileApi';
 import { DateInput, DateRangeInput } from './DateInput';
 import { FieldDisplay } from './FieldDisplay';
+import { fieldEditor } from './fieldEditors';
 import { LookupSelect } from './LookupSelect';
 import { NumberInput } from './NumberInput';
 import { RefSelect } from './RefSelect';
@@ -160,8 +162,25 @@ export function FieldInput(props: FieldInputProps) {
           context={uploadContext}
         />
       );
+    case 'json': {
+      // Structured values have the editor their field names, when an area registered it.
+      const Editor = field.editor ? fieldEditor(field.editor) : undefined;
+      if (!Editor) return <FieldDisplay name={name} field={field} value={value} row={row} />;
+      return (
+        <Suspense fallback={<Spin size="small" />}>
+          <Editor
+            name={name}
+            value={value}
+            {...(onChange ? { onChange } : {})}
+            {...(row ? { row } : {})}
+            {...(disabled !== undefined ? { disabled } : {})}
+            {...(id !== undefined ? { id } : {})}
+          />
+        </Suspense>
+      );
+    }
     default:
-      // JSON and computed values are not typed in a form.
+      // Computed values are not typed in a form.
       return <FieldDisplay name={name} field={field} value={value} row={row} />;
   }
 }

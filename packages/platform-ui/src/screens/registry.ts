@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { EntityDef, LazyCatalogue } from '@srm/kernel';
 import type { EditButton, LinesEditor, ListButton } from '../edit/extensions';
+import { type FieldEditorLoader, registerFieldEditors } from '../fields/fieldEditors';
 
 export type ScreenKind = 'list' | 'edit' | 'custom';
 
@@ -145,10 +146,18 @@ export interface AreaScreens {
   readonly screens: readonly ScreenEntry[];
 }
 
+export interface AreaScreensOptions {
+  /** Inputs of the area's JSON fields, by the name a field gives as its `editor`. */
+  readonly fieldEditors?: Readonly<Record<string, FieldEditorLoader>>;
+}
+
+/** An area's web part; its field editors are registered as it is defined (when the web loads it). */
 export function defineAreaScreens(
   name: string,
   labels: LazyCatalogue,
   screens: readonly ScreenEntry[],
+  options: AreaScreensOptions = {},
 ): AreaScreens {
+  if (options.fieldEditors) registerFieldEditors(options.fieldEditors);
   return { name, labels, screens };
 }

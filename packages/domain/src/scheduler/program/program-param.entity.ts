@@ -8,6 +8,8 @@ export type ParamKind = (typeof PARAM_KINDS)[number];
 /** Defaults by rule: none, the literal in defaultValue, today, the month's first day, the submitter's organisation. */
 export const PARAM_DEFAULTS = ['NONE', 'LITERAL', 'TODAY', 'MONTH_START', 'USER_ORG'] as const;
 export type ParamDefault = (typeof PARAM_DEFAULTS)[number];
+/** The web input of a program's parameter values (a schedule's, a request set stage's), by its row's `programId`. */
+export const PROGRAM_PARAMS_EDITOR = 'programParams';
 
 export const programParam = defineEntity('baseConcurrentProgramParam', {
   area: 'scheduler',

@@ -2,6 +2,7 @@
 // Each stage is a program with fixed parameter values and the rule for going on: the next stage
 // starts when this one completed Normal, or when it completed at all. A set is submitted by a user
 // who may submit every program in it (docs/scheduler.md, ADR 0017 §9).
+import { PROGRAM_PARAMS_EDITOR } from '../program/program-param.entity';
 import { checkbox, defineEntity, json, lookup, number, ref, text, textarea } from '@srm/kernel';
 
 export const STAGE_RULES = ['ON_NORMAL', 'ON_ANY'] as const;
@@ -20,7 +21,7 @@ export const requestSetStage = defineEntity('baseRequestSetStage', {
     stageNum: number({ required: true, min: 1, max: 999, sequence: { step: 1 } }),
     programId: ref('baseConcurrentProgram', { required: true, display: 'programName' }),
     /** The stage's parameter values, checked against the program's parameters at save and at submit. */
-    parameters: json(),
+    parameters: json({ editor: PROGRAM_PARAMS_EDITOR }),
     /** When the next stage starts: after this one completed Normal, or after it completed at all. */
     stageRule: lookup('BASE_STAGE_RULE', { required: true, codes: STAGE_RULES, default: 'ON_NORMAL' }),
   },

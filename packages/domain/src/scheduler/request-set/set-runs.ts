@@ -9,6 +9,7 @@
 import { AppError, type DataApi } from '@srm/platform';
 import type { RowOf } from '@srm/kernel';
 import { checkParams } from '../program/program-params';
+import { concurrentProgram } from '../program/program.entity';
 import { concurrentRequest } from '../request/request.entity';
 import { type State, canMove, split, stateOf } from '../request/request-states';
 import { submittable } from '../request/request.endpoints';
@@ -65,6 +66,12 @@ export async function submitSet(
     priority?: number | null;
     submittedByName: string | null;
     responsibilityName: string | null;
+    /**
+     * A schedule's occurrence (the ticker, acting as the schedule's submitter): the grants were
+     * checked when the schedule was saved, as for a program's occurrence, so a cap of active
+     * requests does not drop it.
+     */
+    occurrence?: Pick<Request, 'scheduleId' | 'occurrenceAt' | 'occurrenceKey' | 'responsibilityId'>;
   },
 ): Promise<Request> {
   const set = await data.find(requestSet, requestSetId);
@@ -72,7 +79,9 @@ export async function submitSet(
   if (!set.stages.length) throw new AppError(422, 'scheduler.set.noStages', { set: set.setName });
   const stages = [];
   for (const stage of set.stages) {
-    const program = await submittable(data, stage.programId);
+    const program = values.occurrence
+      ? await data.find(concurrentProgram, stage.programId)
+      : await submittable(data, stage.programId);
     stages.push({ stage, parameters: await checkParams(data, program.params, stage.parameters) });
   }
   const platform = platformOf(data);
@@ -80,7 +89,9 @@ export async function submitSet(
   const common = {
     submittedBy: data.actor.userId ?? 0,
     submittedByName: values.submittedByName,
-    responsibilityId: data.actor.responsibilityId ?? null,
+    responsibilityId: values.occurrence
+      ? values.occurrence.responsibilityId
+      : (data.actor.responsibilityId ?? null),
     responsibilityName: values.responsibilityName,
     priority,
   };
@@ -89,6 +100,7 @@ export async function submitSet(
       ...common,
       requestSetId,
       requestedStart: values.requestedStart,
+      ...values.occurrence,
       ...(values.parentRequestId ? { parentRequestId: values.parentRequestId } : {}),
       ...(values.scheduled ? split('PENDING/SCHEDULED') : {}),
     },

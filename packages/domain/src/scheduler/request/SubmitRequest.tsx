@@ -7,28 +7,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Divider, Form, Modal, Radio, Select, Space, Spin, Typography } from 'antd';
-import {
-  type EntityDef,
-  type FieldDef,
-  type FoundRowOf,
-  type ReadRowOf,
-  MODAL_Z_INDEX,
-  date,
-  datetime,
-  formatDate,
-  lookup,
-  number,
-  ref,
-  text,
-  textIn,
-} from '@srm/kernel';
+import { type EntityDef, type FoundRowOf, type ReadRowOf, MODAL_Z_INDEX, textIn } from '@srm/kernel';
 import {
   ApiFailure,
   DateInput,
-  FieldInput,
-  type Labels,
   fetchAll,
-  fieldRules,
   invalidateAfterWrite,
   request,
   useApi,
@@ -38,16 +21,13 @@ import {
   useSession,
 } from '@srm/platform-ui';
 import { concurrentProgram } from '../program/program.entity';
-import { programParam } from '../program/program-param.entity';
+import { ParamFields, inOrder, initialValue, wireValues } from '../program/ParamFields';
 import { requestSet } from '../request-set/request-set.entity';
 
 type Row = Readonly<Record<string, unknown>>;
 
 /** The request's edit screen and its key, where a submitted request opens. */
 export const REQUEST_DETAIL = { path: 'submitRequestDetail', key: 'requestId' } as const;
-
-/** A parameter line of a program, as findById answers it. */
-type Param = ReadRowOf<typeof programParam>;
 
 interface Values {
   kind?: 'PROGRAM' | 'SET';
@@ -57,118 +37,11 @@ interface Values {
   requestedStart?: number | null;
 }
 
-/** The field an input of the parameter's kind edits (YN has its own select). */
-function fieldOf(param: Param): FieldDef {
-  switch (param.paramKind) {
-    case 'NUMBER':
-      return number({ precision: 6, step: 1 });
-    case 'DATE':
-      return date();
-    case 'DATETIME':
-      return datetime();
-    case 'LOOKUP':
-      return lookup(param.lookupType ?? '');
-    case 'REF': {
-      // The picker offers only the parameter's value set (the server checks it again).
-      const filter = param.refFilter;
-      return filter && typeof filter === 'object' && !Array.isArray(filter)
-        ? ref(param.refEntity ?? '', { offer: { ...filter } })
-        : ref(param.refEntity ?? '');
-    }
-    default:
-      return text({ max: 2000 });
-  }
-}
-
-/**
- * What the form starts with: literal defaults and dates the browser can work out in the
- * company's zone. The submitter's organisation is left to the server, which knows it.
- */
-function initialValue(param: Param, timeZone: string): unknown {
-  const literal = param.defaultValue ?? '';
-  switch (param.defaultType) {
-    case 'LITERAL': {
-      if (literal === '') return undefined;
-      if (param.paramKind === 'NUMBER' || param.paramKind === 'REF') {
-        const value = Number(literal);
-        return Number.isFinite(value) ? value : undefined;
-      }
-      if (param.paramKind === 'DATETIME') {
-        const ms = Date.parse(literal);
-        return Number.isNaN(ms) ? undefined : ms;
-      }
-      return literal;
-    }
-    case 'TODAY':
-    case 'MONTH_START': {
-      if (param.paramKind !== 'DATE' && param.paramKind !== 'TEXT') return undefined;
-      const today = formatDate(Date.now(), timeZone);
-      return param.defaultType === 'TODAY' ? today : `${today.slice(0, 8)}01`;
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** The value doSubmit takes: date-times as ISO text, nothing for an empty input. */
-function wireValue(param: Param, value: unknown): unknown {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (param.paramKind === 'DATETIME' && typeof value === 'number') return new Date(value).toISOString();
-  return value;
-}
-
-/** Whether the server fills an empty value itself (a required parameter with a default). */
-const hasDefault = (param: Param) =>
-  !!param.defaultType &&
-  param.defaultType !== 'NONE' &&
-  !(param.defaultType === 'LITERAL' && !param.defaultValue);
-
-/** What an empty value becomes, said under the input. */
-function defaultHint(param: Param, labels: Labels): string | undefined {
-  if (!hasDefault(param) || !param.defaultType) return undefined;
-  const value =
-    param.defaultType === 'LITERAL'
-      ? String(param.defaultValue)
-      : labels.code('BASE_PROGRAM_PARAM_DEFAULT', param.defaultType);
-  return labels.t('scheduler.submit.defaultHint', { value });
-}
-
 /** What Form.Item gives the input it wraps. */
 interface InputProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
   id?: string;
-}
-
-/** The input of a parameter by its kind. */
-function ParamInput({ param, value, onChange, id }: { param: Param } & InputProps) {
-  const labels = useLabels();
-  if (param.paramKind === 'YN') {
-    return (
-      <Select
-        id={id}
-        allowClear
-        style={{ width: '100%' }}
-        placeholder={labels.t('ui.placeholder.select')}
-        value={value === null || value === '' ? undefined : value}
-        options={[
-          { value: 'Y', label: labels.t('ui.yes') },
-          { value: 'N', label: labels.t('ui.no') },
-        ]}
-        onChange={(next: unknown) => onChange?.(next ?? null)}
-      />
-    );
-  }
-  return (
-    <FieldInput
-      id={id}
-      name={param.paramName}
-      field={fieldOf(param)}
-      value={value}
-      row={{}}
-      {...(onChange ? { onChange } : {})}
-    />
-  );
 }
 
 /** A choice shown by name with its code beside it, searched by name (programs, request sets). */
@@ -255,10 +128,7 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
       (await request<FoundRowOf<typeof requestSet>>(api, `${requestSet.apiPath}/findById`, { requestSetId }))
         .data,
   });
-  const params = useMemo(
-    () => [...(program.data?.params ?? [])].sort((a, b) => a.lineNum - b.lineNum),
-    [program.data],
-  );
+  const params = useMemo(() => inOrder(program.data?.params ?? []), [program.data]);
 
   // A program picked: its parameters start from their defaults.
   useEffect(() => {
@@ -290,11 +160,7 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
 
   const submit = async () => {
     const values = await form.validateFields();
-    const parameters: Record<string, unknown> = {};
-    for (const param of params) {
-      const value = wireValue(param, values.parameters?.[param.paramName]);
-      if (value !== undefined) parameters[param.paramName] = value;
-    }
+    const parameters = wireValues(params, values.parameters);
     setBusy(true);
     try {
       const answer = await request<Row>(api, `${entity.apiPath}/doSubmit`, {
@@ -376,28 +242,7 @@ export default function SubmitRequest({ entity, onClose }: SubmitRequestProps) {
                 {labels.t('scheduler.submit.noParams')}
               </Typography.Paragraph>
             )}
-            {params.map((param) => {
-              const required = param.requiredFlag === 'Y';
-              const hint = defaultHint(param, labels);
-              return (
-                <Form.Item
-                  key={param.paramName}
-                  name={['parameters', param.paramName]}
-                  label={String(textIn(labels.locale, programParam.fields, param, 'paramLabel'))}
-                  required={required}
-                  rules={
-                    param.paramKind === 'YN'
-                      ? required && !hasDefault(param)
-                        ? [{ required: true, message: labels.t('validation.required') }]
-                        : []
-                      : fieldRules(fieldOf(param), labels, required && !hasDefault(param))
-                  }
-                  {...(hint ? { extra: hint } : {})}
-                >
-                  <ParamInput param={param} />
-                </Form.Item>
-              );
-            })}
+            <ParamFields params={params} prefix={['parameters']} />
             <Divider style={{ margin: '8px 0 16px' }} />
           </>
         )}

@@ -674,7 +674,7 @@ export class RequestRunner implements BackgroundService {
    * Who a request runs as: its submitter under the request's responsibility, as the identity
    * module knows him (kept for a minute: many requests of one user need not each read his grants).
    */
-  private async actorOf(request: Request): Promise<Actor> {
+  async actorOf(request: Pick<Request, 'submittedBy' | 'responsibilityId'>): Promise<Actor> {
     const key = `${request.submittedBy}:${request.responsibilityId ?? ''}`;
     const known = this.actors.get(key);
     if (known && known.until > Date.now()) return known.actor;
@@ -683,7 +683,7 @@ export class RequestRunner implements BackgroundService {
     return actor;
   }
 
-  private async readActor(request: Request): Promise<Actor> {
+  private async readActor(request: Pick<Request, 'submittedBy' | 'responsibilityId'>): Promise<Actor> {
     const identity = this.services.runtime.plugins.identity;
     const user = identity ? await identity.findUser({ userId: request.submittedBy }) : null;
     // A submitter the platform no longer knows reads nothing.

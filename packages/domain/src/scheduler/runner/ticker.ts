@@ -1,4 +1,4 @@
-// Schedules turned into requests (docs/scheduler.md). The schedule table is the truth: every few
+// Schedules turned into requests (docs/scheduler.md), or into a request set's runs. The schedule table is the truth: every few
 // seconds a node takes the schedules whose next occurrence is due (rows another node is taking
 // are skipped), writes one request per occurrence — (schedule, occurrence) is unique, so no
 // occurrence runs twice whichever nodes tick — and moves the schedule on. Occurrences that passed
@@ -11,6 +11,7 @@ import { type BackgroundServices, type DataApi, SYSTEM_ACTOR, dataApi } from '@s
 import { movedDates, type ParamValues } from '../program/program-params';
 import { programParam } from '../program/program-param.entity';
 import { concurrentRequest } from '../request/request.entity';
+import { submitSet } from '../request-set/set-runs';
 import { occurrencesBetween, nextOccurrence } from '../schedule/cron';
 import { scheduleJob } from '../schedule/schedule.entity';
 import type { RequestRunner } from './runner';
@@ -115,7 +116,7 @@ export class ScheduleTicker {
     if (skipped.length)
       await this.runner.recordError(data, 'OCCURRENCE_MISSED', {
         scheduleId: schedule.scheduleId,
-        programId: schedule.programId,
+        ...(schedule.programId ? { programId: schedule.programId } : {}),
         occurrenceAt: skipped[0]!.getTime(),
         message: data.t('scheduler.error.missed', {
           count: skipped.length,
@@ -123,7 +124,7 @@ export class ScheduleTicker {
           last: skipped[skipped.length - 1]!.toISOString(),
         }),
       });
-    const params = await data.list(programParam, { programId: schedule.programId });
+    const params = schedule.programId ? await data.list(programParam, { programId: schedule.programId }) : [];
     let values = (schedule.parameters ?? {}) as ParamValues;
     let last = schedule.lastOccurrenceAt;
     for (const at of occurrences) {
@@ -131,6 +132,35 @@ export class ScheduleTicker {
         values = movedDates(params, values, Math.round((at.getTime() - last) / 86_400_000));
       last = at.getTime();
       if (!run.includes(at)) continue;
+      const occurrence = {
+        scheduleId: schedule.scheduleId,
+        occurrenceAt: at.getTime(),
+        occurrenceKey: `${schedule.scheduleId}@${at.getTime()}`,
+      };
+      if (schedule.requestSetId) {
+        // A set's run is written as its submitter would (his organisation for the stages' defaults).
+        const submitter = dataApi(
+          {
+            actor: await this.runner.actorOf({
+              submittedBy: schedule.submittedBy ?? 0,
+              responsibilityId: schedule.responsibilityId,
+            }),
+            runtime: data.runtime,
+            tx: data.tx,
+            now,
+          },
+          'scheduler.tick',
+        );
+        const setRun = await submitSet(submitter, schedule.requestSetId, {
+          requestedStart: at.getTime(),
+          scheduled: false,
+          submittedByName: schedule.submittedByName,
+          responsibilityName: schedule.responsibilityName,
+          occurrence: { ...occurrence, responsibilityId: schedule.responsibilityId },
+        });
+        await this.runner.wake(setRun);
+        continue;
+      }
       const [requestId] = await data.insert(concurrentRequest, [
         {
           programId: schedule.programId,
@@ -141,9 +171,7 @@ export class ScheduleTicker {
           parameters: values,
           priority: 50,
           requestedStart: at.getTime(),
-          scheduleId: schedule.scheduleId,
-          occurrenceAt: at.getTime(),
-          occurrenceKey: `${schedule.scheduleId}@${at.getTime()}`,
+          ...occurrence,
         },
       ]);
       await this.runner.wake({ requestId: requestId!, priority: 50 });

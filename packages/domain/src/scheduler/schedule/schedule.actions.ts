@@ -1,6 +1,6 @@
 // Schedules on the server: at save the expression and the zone are checked (a clear message in
 // the user's language, nothing stored), the program must be one the user may submit and its
-// parameters must pass, the submitter is the user saving it, and the next occurrence is computed.
+// parameters must pass (or, for a request set, every program of its stages be one he may submit), the submitter is the user saving it, and the next occurrence is computed.
 // Pausing keeps the next occurrence; resuming starts again from now (what passed while paused is
 // not "missed": the user paused it).
 import type { RuleIssue } from '@srm/kernel';
@@ -9,6 +9,7 @@ import { number, ref } from '@srm/kernel';
 import { checkParams } from '../program/program-params';
 import { responsibilityName, submittable } from '../request/request.endpoints';
 import { isCron, isTimeZone, nextOccurrence, occurrencesBetween } from './cron';
+import { requestSet } from '../request-set/request-set.entity';
 import { scheduleJob } from './schedule.entity';
 
 const issue = (field: string, message: string, params?: Record<string, string | number>): RuleIssue => ({
@@ -30,8 +31,18 @@ export const scheduleActions = defineActions(scheduleJob, {
     } else if (!row.runAt) return issue('runAt', 'scheduler.schedule.runAtRequired');
     if (row.startDate && row.endDate && row.endDate <= row.startDate)
       return issue('endDate', 'scheduler.schedule.endBeforeStart');
-    const program = await submittable(ctx, row.programId);
-    row.parameters = await checkParams(ctx, program.params, row.parameters);
+    // A program with its values, or a request set whose programs the user may all submit.
+    if (!row.programId === !row.requestSetId) return issue('programId', 'scheduler.request.programOrSet');
+    if (row.programId) {
+      const program = await submittable(ctx, row.programId);
+      row.parameters = await checkParams(ctx, program.params, row.parameters);
+    } else {
+      const set = await ctx.find(requestSet, row.requestSetId!);
+      if (set.enabledFlag !== 'Y')
+        return issue('requestSetId', 'scheduler.set.disabled', { set: set.setName });
+      for (const stage of set.stages) await submittable(ctx, stage.programId);
+      row.parameters = null;
+    }
     if (ctx.created) {
       row.submittedBy = ctx.actor.userId ?? null;
       row.submittedByName = ctx.actor.userName;

@@ -1,8 +1,9 @@
-// Schedules (调度作业, baseScheduleJob): a program submitted once at a given time or at every
+// Schedules (调度作业, baseScheduleJob): a program (or a request set) submitted once at a given time or at every
 // occurrence of a 5-field cron expression in a named time zone, between optional start and end
 // dates. This table is the truth: nodes turn due occurrences into requests, one request per
 // occurrence (a unique key), so two nodes never run one occurrence twice. Occurrences missed
 // while no node ran follow the schedule's policy: skip them, run one, or run each (capped).
+import { PROGRAM_PARAMS_EDITOR } from '../program/program-param.entity';
 import { checkbox, datetime, defineEntity, json, lookup, number, ref, text } from '@srm/kernel';
 
 export const SCHEDULE_TYPES = ['ONCE', 'CRON'] as const;
@@ -18,9 +19,11 @@ export const scheduleJob = defineEntity('baseScheduleJob', {
   userScoped: 'submittedBy',
   fields: {
     scheduleName: text({ required: true, max: 120 }),
-    programId: ref('baseConcurrentProgram', { required: true, display: 'programName' }),
-    /** The parameter values each request gets. */
-    parameters: json(),
+    /** What each occurrence submits: a program with the values below, or a request set (one of the two). */
+    programId: ref('baseConcurrentProgram', { display: 'programName' }),
+    requestSetId: ref('baseRequestSet', { display: 'setName' }),
+    /** The parameter values each request of a program gets (a set's stages carry their own). */
+    parameters: json({ editor: PROGRAM_PARAMS_EDITOR }),
     scheduleType: lookup('BASE_SCHEDULE_TYPE', { required: true, codes: SCHEDULE_TYPES, default: 'CRON' }),
     /** ONCE: when. */
     runAt: datetime(),
@@ -46,6 +49,7 @@ export const scheduleJob = defineEntity('baseScheduleJob', {
     columns: [
       'scheduleName',
       'programName',
+      'requestSetName',
       'scheduleType',
       'cronExpression',
       'timeZone',
@@ -54,14 +58,23 @@ export const scheduleJob = defineEntity('baseScheduleJob', {
       'nextOccurrenceAt',
       'status',
     ],
-    filters: [{ field: 'scheduleName', op: 'contains' }, 'programId', 'status'],
+    filters: [{ field: 'scheduleName', op: 'contains' }, 'programId', 'requestSetId', 'status'],
     sort: [{ field: 'scheduleId', order: 'desc' }],
   },
   form: {
     sections: [
       {
         key: 'basic',
-        fields: ['scheduleName', 'programId', 'scheduleType', 'runAt', 'cronExpression', 'timeZone'],
+        fields: [
+          'scheduleName',
+          'programId',
+          'parameters',
+          'requestSetId',
+          'scheduleType',
+          'runAt',
+          'cronExpression',
+          'timeZone',
+        ],
       },
       { key: 'window', fields: ['startDate', 'endDate', 'incrementDates', 'missedPolicy'] },
       {

@@ -234,6 +234,96 @@ describe('schedules', () => {
     await ok('baseScheduleJob', 'doPause', { scheduleId: daily.scheduleId }, buyer());
   });
 
+  it('a request set on a schedule: each occurrence submits one run of the set as the schedule’s submitter', async () => {
+    const count = await program('T_SET_COUNT', 'T_COUNT', { parallelFlag: 'Y' });
+    const set = await ok<{ requestSetId: number }>('baseRequestSet', 'saveOrUpdate', {
+      setCode: 'SCHED_SET',
+      setName: 'scheduled set',
+      stages: [
+        { stageNum: 1, programId: echo, stageRule: 'ON_NORMAL', parameters: { name: 'stage one' } },
+        { stageNum: 2, programId: count, stageRule: 'ON_NORMAL' },
+      ],
+    });
+    // One of the two, and every stage's program must be the user's to submit.
+    for (const both of [{ programId: echo, requestSetId: set.requestSetId }, { programId: null }]) {
+      const refused = await call(
+        'baseScheduleJob',
+        'saveOrUpdate',
+        { scheduleName: 'x', cronExpression: '* * * * *', ...both },
+        buyer(),
+      );
+      expect([refused.httpStatus, refused.body.msg]).toEqual([
+        400,
+        '程序：请选择一个程序或一个请求集（二者选一）',
+      ]);
+    }
+    const outside = await ok<{ programId: number }>('baseConcurrentProgram', 'saveOrUpdate', {
+      programCode: 'T_SET_OUTSIDE',
+      programName: 'outside',
+      executableName: 'T_COUNT',
+    });
+    const foreign = await ok<{ requestSetId: number }>('baseRequestSet', 'saveOrUpdate', {
+      setCode: 'SCHED_SET_OUTSIDE',
+      setName: 'outside set',
+      stages: [{ stageNum: 1, programId: outside.programId, stageRule: 'ON_NORMAL' }],
+    });
+    const notGranted = await call(
+      'baseScheduleJob',
+      'saveOrUpdate',
+      { scheduleName: 'x', cronExpression: '* * * * *', requestSetId: foreign.requestSetId },
+      buyer(),
+    );
+    expect(notGranted.httpStatus).toBe(403);
+
+    const saved = await ok(
+      'baseScheduleJob',
+      'saveOrUpdate',
+      {
+        scheduleName: 'set every minute',
+        requestSetId: set.requestSetId,
+        cronExpression: '* * * * *',
+        parameters: { name: 'ignored' },
+      },
+      buyer(),
+    );
+    expect(saved).toMatchObject({ programId: null, requestSetId: set.requestSetId, parameters: null });
+    const first = saved.nextOccurrenceAt as number;
+    at(first + 1_000);
+    await Promise.all([runner().tick(), runner().tick()]);
+    const [run, ...more] = await requestsOf(saved.scheduleId);
+    expect(more).toEqual([]);
+    expect(run).toMatchObject({
+      requestSetId: set.requestSetId,
+      programId: null,
+      occurrenceAt: first,
+      submittedBy: buyer().userId,
+      responsibilityId: buyer().responsibilityId,
+    });
+    const done = await until(run!.requestId as number, ['COMPLETED']);
+    expect(done.statusCode).toBe('NORMAL');
+    const stages = await ok<Row[]>(
+      'baseConcurrentRequest',
+      'listByPage',
+      { setRequestId: run!.requestId, pageRows: 10 },
+      buyer(),
+    );
+    expect(
+      stages
+        .sort((a, b) => Number(a.stageNum) - Number(b.stageNum))
+        .map((row) => [row.programId, row.statusCode, row.parameters]),
+    ).toEqual([
+      [echo, 'NORMAL', { name: 'stage one', day: null }],
+      [count, 'NORMAL', {}],
+    ]);
+    at(first + MINUTE + 1_000);
+    await runner().tick();
+    expect((await requestsOf(saved.scheduleId)).map((row) => row.occurrenceAt)).toEqual([
+      first,
+      first + MINUTE,
+    ]);
+    await ok('baseScheduleJob', 'doPause', { scheduleId: saved.scheduleId }, buyer());
+  });
+
   it('a bad expression written straight into the table is reported; every other schedule keeps running', async () => {
     const bad = await schedule({ scheduleName: 'bad', cronExpression: '* * * * *' });
     const good = await schedule({ scheduleName: 'good', cronExpression: '* * * * *' });

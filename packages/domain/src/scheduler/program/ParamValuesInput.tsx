@@ -1,0 +1,118 @@
+// 参数值 of a schedule or of a request set's stage: the values given read as "label: value; …",
+// and 设置 opens the program's parameter form (the row's program: picked first). OK keeps only the
+// values typed, so an empty one takes its default at each run ("today" stays the day of the run);
+// the server checks them again at save (checkParams).
+import { useState } from 'react';
+import { EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { type FoundRowOf, MODAL_Z_INDEX, textIn } from '@srm/kernel';
+import { type FieldEditorProps, request, useApi, useFormName, useLabels } from '@srm/platform-ui';
+import { type Param, ParamFields, formValue, inOrder, paramLabel, wireValues } from './ParamFields';
+import { concurrentProgram } from './program.entity';
+
+type Values = Readonly<Record<string, unknown>>;
+
+const valuesOf = (value: unknown): Values =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {};
+
+/** The values given, as "label: value; …" in the parameters' order. */
+function summary(params: readonly Param[], values: Values, locale: string, yes: string, no: string): string {
+  return params
+    .filter((param) => values[param.paramName] !== undefined && values[param.paramName] !== '')
+    .map((param) => {
+      const value = values[param.paramName];
+      const shown = param.paramKind === 'YN' ? (value === 'Y' ? yes : no) : String(value);
+      return `${paramLabel(param, locale)}: ${shown}`;
+    })
+    .join('; ');
+}
+
+export default function ParamValuesInput({ value, onChange, row, disabled, id }: FieldEditorProps) {
+  const api = useApi();
+  const labels = useLabels();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const formName = useFormName('paramValues');
+  const [open, setOpen] = useState(false);
+  const programId = typeof row?.programId === 'number' ? row.programId : null;
+  const program = useQuery({
+    queryKey: ['entity', concurrentProgram.name, 'submitParams', programId],
+    enabled: programId !== null,
+    queryFn: async () =>
+      (
+        await request<FoundRowOf<typeof concurrentProgram>>(api, `${concurrentProgram.apiPath}/findById`, {
+          programId,
+        })
+      ).data,
+  });
+  const params = inOrder(program.data?.params ?? []);
+  const values = valuesOf(value);
+  const text =
+    programId === null || !program.data
+      ? ''
+      : summary(params, values, labels.locale, labels.t('ui.yes'), labels.t('ui.no'));
+  const placeholder =
+    programId === null
+      ? labels.t('scheduler.params.pickProgram')
+      : program.data && !params.length
+        ? labels.t('scheduler.params.none')
+        : labels.t('scheduler.params.defaults');
+  const usable = !disabled && programId !== null && !!program.data && params.length > 0;
+
+  const start = () => {
+    if (!usable) return;
+    form.resetFields();
+    const current: Record<string, unknown> = {};
+    for (const param of params) current[param.paramName] = formValue(param, values[param.paramName]);
+    form.setFieldsValue(current);
+    setOpen(true);
+  };
+  const keep = async () => {
+    const typed = await form.validateFields();
+    const wire = wireValues(params, typed);
+    onChange?.(Object.keys(wire).length ? wire : null);
+    setOpen(false);
+  };
+
+  const programName = program.data
+    ? String(textIn(labels.locale, concurrentProgram.fields, program.data, 'programName') ?? '')
+    : '';
+  return (
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          id={id}
+          readOnly
+          title={text}
+          value={text}
+          placeholder={placeholder}
+          onClick={start}
+          style={{ cursor: usable ? 'pointer' : 'default' }}
+        />
+        <Button icon={<EditOutlined />} disabled={!usable} onClick={start}>
+          {labels.t('scheduler.params.set')}
+        </Button>
+      </Space.Compact>
+      {open && (
+        <Modal
+          open
+          zIndex={MODAL_Z_INDEX}
+          width={560}
+          title={labels.t('scheduler.params.title', { program: programName })}
+          okText={labels.t('ui.ok')}
+          cancelText={labels.t('ui.cancel')}
+          destroyOnHidden
+          onOk={() => void keep().catch(() => undefined)}
+          onCancel={() => setOpen(false)}
+        >
+          <Typography.Paragraph type="secondary">
+            {labels.t('scheduler.params.emptyHint')}
+          </Typography.Paragraph>
+          <Form form={form} name={formName} layout="vertical">
+            <ParamFields params={params} prefix={[]} />
+          </Form>
+        </Modal>
+      )}
+    </>
+  );
+}
