@@ -185,6 +185,19 @@ test('an administrator defines and grants a program; the buyer schedules it ever
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name })
       .first()
       .click();
+    // 参数值 → 设置: the program's parameter form; the organisation picked is named in the field.
+    await form.getByRole('button', { name: /设\s?置/ }).click();
+    const dialog = buyer.locator('.ant-modal:visible');
+    await slow(dialog.getByText('业务实体', { exact: true })).toBeVisible();
+    await dialog.locator('input[id$="_orgId"]').click();
+    const org = buyer.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const orgName = (await org.innerText()).trim();
+    await org.click();
+    await dialog.getByRole('button', { name: /确\s?定/ }).click();
+    // Named, not numbered (the option shows the organisation's code after its name).
+    await expect(formField(form, '参数值')).toHaveValue(/^业务实体: \D/);
+    const shown = await formField(form, '参数值').inputValue();
+    expect(orgName.startsWith(shown.replace('业务实体: ', ''))).toBe(true);
     await formField(form, 'Cron 表达式').fill('* * * * *');
     await form.getByRole('button', { name: /保\s?存/ }).click();
     await expectToast(buyer, '保存成功');
@@ -194,6 +207,12 @@ test('an administrator defines and grants a program; the buyer schedules it ever
       { scheduleName: `每分钟 ${suffix}` },
     );
     scheduleId = saved!.scheduleId;
+    const found = await api<{ parameters: { orgId?: unknown } }>(
+      buyer,
+      '/api/schedule/v1/baseScheduleJobRestful/findById',
+      { scheduleId },
+    );
+    expect(typeof found.parameters.orgId).toBe('number');
     await keepScreenshot(buyer, 'scheduler-schedule-saved-zh');
   });
   try {

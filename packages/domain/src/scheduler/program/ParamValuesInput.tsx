@@ -4,10 +4,18 @@
 // the server checks them again at save (checkParams).
 import { useState } from 'react';
 import { EditOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { type FoundRowOf, MODAL_Z_INDEX, textIn } from '@srm/kernel';
-import { type FieldEditorProps, request, useApi, useFormName, useLabels } from '@srm/platform-ui';
+import {
+  type FieldEditorProps,
+  type Labels,
+  request,
+  useApi,
+  useFormName,
+  useLabels,
+  useSession,
+} from '@srm/platform-ui';
 import { type Param, ParamFields, formValue, inOrder, paramLabel, wireValues } from './ParamFields';
 import { concurrentProgram } from './program.entity';
 
@@ -16,16 +24,59 @@ type Values = Readonly<Record<string, unknown>>;
 const valuesOf = (value: unknown): Values =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {};
 
-/** The values given, as "label: value; …" in the parameters' order. */
-function summary(params: readonly Param[], values: Values, locale: string, yes: string, no: string): string {
+/** The values given, as "label: value; …" in the parameters' order (references by their names). */
+function summary(
+  params: readonly Param[],
+  values: Values,
+  names: ReadonlyMap<string, string>,
+  labels: Labels,
+): string {
   return params
     .filter((param) => values[param.paramName] !== undefined && values[param.paramName] !== '')
     .map((param) => {
       const value = values[param.paramName];
-      const shown = param.paramKind === 'YN' ? (value === 'Y' ? yes : no) : String(value);
-      return `${paramLabel(param, locale)}: ${shown}`;
+      const shown =
+        param.paramKind === 'YN'
+          ? labels.t(value === 'Y' ? 'ui.yes' : 'ui.no')
+          : param.paramKind === 'LOOKUP' && param.lookupType
+            ? labels.code(param.lookupType, String(value))
+            : (names.get(param.paramName) ?? String(value));
+      return `${paramLabel(param, labels.locale)}: ${shown}`;
     })
     .join('; ');
+}
+
+/** The names of the rows the reference values point at, by parameter (looked up once each). */
+function useRefNames(params: readonly Param[], values: Values): ReadonlyMap<string, string> {
+  const api = useApi();
+  const labels = useLabels();
+  const session = useSession();
+  const refs = params.filter(
+    (param) => param.paramKind === 'REF' && param.refEntity && typeof values[param.paramName] === 'number',
+  );
+  const found = useQueries({
+    queries: refs.map((param) => ({
+      queryKey: ['entity', param.refEntity, 'refLabel', values[param.paramName], labels.locale],
+      staleTime: 30_000,
+      queryFn: async () => {
+        const target = await session.resolveEntity(param.refEntity!);
+        if (!target) return null;
+        const answer = await request<Record<string, unknown>[]>(api, `${target.apiPath}/listByPage`, {
+          pageIndex: 1,
+          pageRows: 1,
+          [target.key]: values[param.paramName],
+        });
+        const row = answer.data[0];
+        return row ? String(textIn(labels.locale, target.fields, row, target.display) ?? '') : null;
+      },
+    })),
+  });
+  const names = new Map<string, string>();
+  refs.forEach((param, index) => {
+    const name = found[index]?.data;
+    if (name) names.set(param.paramName, name);
+  });
+  return names;
 }
 
 export default function ParamValuesInput({ value, onChange, row, disabled, id }: FieldEditorProps) {
@@ -47,10 +98,8 @@ export default function ParamValuesInput({ value, onChange, row, disabled, id }:
   });
   const params = inOrder(program.data?.params ?? []);
   const values = valuesOf(value);
-  const text =
-    programId === null || !program.data
-      ? ''
-      : summary(params, values, labels.locale, labels.t('ui.yes'), labels.t('ui.no'));
+  const names = useRefNames(params, values);
+  const text = programId === null || !program.data ? '' : summary(params, values, names, labels);
   const placeholder =
     programId === null
       ? labels.t('scheduler.params.pickProgram')
