@@ -216,8 +216,9 @@ export class RequestRunner implements BackgroundService {
     try {
       started = await runtime.transaction(async (tx) => {
         // A program nothing can be incompatible with starts beside others under the shared start
-        // lock; any other takes it alone (checked again under the lock: a rule just added).
-        const shared = await this.freeRunning(tx, requestId);
+        // lock; any other takes it alone (checked again under the lock: a rule just added). The
+        // embedded database runs one transaction at a time: there the read would be all cost.
+        const shared = runtime.database.kind === 'postgres' && (await this.freeRunning(tx, requestId));
         await queryRows(
           tx,
           shared
