@@ -175,18 +175,21 @@ const overrides: SampleOverrides = {
       },
     ],
   }),
-  // A schedule: a readable expression and zone, parameters its program takes, and its program in
-  // a request group of the caller's responsibility.
-  baseScheduleJob: async (row) => {
+  // A schedule: a readable expression and zone, a program (no request set), parameters it takes,
+  // and the program in a request group of the caller's responsibility.
+  baseScheduleJob: async (row, _n, samples) => {
+    // A program with its values (the sample leaves optional references empty), not a request set.
+    const programId = (await samples.create('baseConcurrentProgram')).programId;
     await server.post('/api/schedule/v1/baseRequestGroupRestful/saveOrUpdate', {
-      groupCode: `SAMPLE_${String(row.programId)}`,
+      groupCode: `SAMPLE_${String(programId)}`,
       groupName: '样例请求组',
-      programs: [{ lineNum: 1, programId: row.programId }],
+      programs: [{ lineNum: 1, programId }],
       responsibilities: [{ lineNum: 1, responsibilityId }],
     });
-    const { endDate: _end, runAt: _at, ...rest } = row;
+    const { endDate: _end, runAt: _at, requestSetId: _set, ...rest } = row;
     return {
       ...rest,
+      programId,
       scheduleType: 'CRON',
       cronExpression: '*/5 * * * *',
       timeZone: 'Asia/Shanghai',

@@ -222,6 +222,20 @@ describe('concurrent requests', () => {
     const request = await submit(programId);
     const done = await until(request.requestId as number, ['COMPLETED'], 10_000);
     expect(done).toMatchObject({ statusCode: 'TERMINATED', completionText: '运行超过 1 秒，已终止' });
+    // What the platform writes on a request is in its submitter's language.
+    const english = await ok<{ userId: number }>('baseUser', 'saveOrUpdate', {
+      userName: 'sched-english',
+      userFullName: 'sched english',
+      userType: 'INTERNAL',
+      languageCode: 'EN',
+    });
+    const actor = { ...buyer(), userId: english.userId, userName: 'sched-english' };
+    const theirs = await submit(programId, {}, actor);
+    const stopped = await until(theirs.requestId as number, ['COMPLETED'], 10_000, actor);
+    expect(stopped).toMatchObject({
+      statusCode: 'TERMINATED',
+      completionText: 'Ran over 1 s and was stopped',
+    });
   });
 
   it('a failing retry-safe program runs limit + 1 times with growing delays, completes Error, and is one scheduling error', async () => {

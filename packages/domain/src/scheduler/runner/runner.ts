@@ -88,10 +88,19 @@ export function runnerOf(data: Pick<DataApi, 'runtime'>): RequestRunner {
   return runner;
 }
 
-/** The platform's own unit of work for the scheduler's bookkeeping (no caller scope: it is the platform's). */
-function systemData(services: BackgroundServices, tx: Executor, operation: string): DataApi {
+/**
+ * The platform's own unit of work for the scheduler's bookkeeping (no caller scope: it is the
+ * platform's). Texts it writes on a request (completion texts) are in `locale`: the submitter's,
+ * who reads his requests, where it is known.
+ */
+function systemData(
+  services: BackgroundServices,
+  tx: Executor,
+  operation: string,
+  locale: Locale = SYSTEM_ACTOR.locale,
+): DataApi {
   const { runtime } = services;
-  return dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() }, operation);
+  return dataApi({ actor: { ...SYSTEM_ACTOR, locale }, runtime, tx, now: runtime.clock.now() }, operation);
 }
 
 export class RequestRunner implements BackgroundService {
@@ -536,7 +545,7 @@ export class RequestRunner implements BackgroundService {
     const file = output ? await output.store(this.services, request, program).catch(() => null) : null;
     await output?.remove();
     await runtime.transaction(async (tx) => {
-      const data = systemData(this.services, tx, 'scheduler.complete');
+      const data = systemData(this.services, tx, 'scheduler.complete', actor.locale);
       const [current] = await data.lock(concurrentRequest, [request.requestId]);
       if (!current) return;
       const extra = { logLines: run.log.count, ...(file ? { outputFile: String(file) } : {}) };
@@ -683,9 +692,11 @@ export class RequestRunner implements BackgroundService {
       if (this.running.has(id) || !(await lease.claimOrphan('request', id))) continue;
       try {
         await runtime.transaction(async (tx) => {
-          const data = systemData(this.services, tx, 'scheduler.sweep');
-          const [request] = await data.lock(concurrentRequest, [id]);
+          const platform = systemData(this.services, tx, 'scheduler.sweep');
+          const [request] = await platform.lock(concurrentRequest, [id]);
           if (!request?.programId || request.phaseCode !== 'RUNNING') return;
+          const { locale } = await this.actorOf(request);
+          const data = systemData(this.services, tx, 'scheduler.sweep', locale);
           const [program] = await data.lock(concurrentProgram, [request.programId]);
           await this.interrupted(data, request, program!);
           cleared++;
