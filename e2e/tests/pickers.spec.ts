@@ -28,9 +28,10 @@ test('a new order: 更多 in the list, blocked suppliers not offered, a numbered
       '更多',
     ]);
     await more.click();
+    // At least one action under 更多 (read once: the menu may close as the list refreshes, and a
+    // second read of the open menu found it gone once).
     const items = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
     await slow(items.first()).toBeVisible();
-    expect((await items.allInnerTexts()).length).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
   });
 

@@ -40,32 +40,6 @@ export class WorkLease {
     await client.query('select pg_advisory_lock($1, $2)', [NAMESPACES[kind], id]);
   }
 
-  /**
-   * Marks the item as run by this node unless this node or another one holds it already: false
-   * then, at once. Never waits: a node's lease operations share one connection, and a wait there
-   * (two wake-ups of one request taken on two nodes) held up every other hold and release of the
-   * node behind it.
-   */
-  async tryHold(kind: WorkKind, id: number): Promise<boolean> {
-    const key = `${kind}:${id}`;
-    if (this.mine.has(key)) return false;
-    this.mine.add(key);
-    if (this.database.kind !== 'postgres') return true;
-    try {
-      const client = await this.connection();
-      const { rows } = await client.query('select pg_try_advisory_lock($1, $2) as got', [
-        NAMESPACES[kind],
-        id,
-      ]);
-      if (rows[0]?.got === true) return true;
-    } catch (error) {
-      this.mine.delete(key);
-      throw error;
-    }
-    this.mine.delete(key);
-    return false;
-  }
-
   async release(kind: WorkKind, id: number): Promise<void> {
     if (!this.mine.delete(`${kind}:${id}`) || this.database.kind !== 'postgres') return;
     const client = await this.connection();

@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
 import { type Locale, type RowOf, formatDate, formatDateTime } from '@srm/kernel';
 import {
@@ -219,21 +219,11 @@ export class RequestRunner implements BackgroundService {
     if (this.stopped) return false;
     const { runtime, lease } = this.services;
     // Held before the request is marked RUNNING: another node's sweep never finds it orphaned.
-    // Held already (a second wake-up of it, here or on another node): that one takes it.
-    if (!(await lease.tryHold('request', requestId))) return false;
+    await lease.hold('request', requestId);
     let started: Running | null = null;
     try {
       started = await runtime.transaction(async (tx) => {
-        // A program nothing can be incompatible with starts beside others under the shared start
-        // lock; any other takes it alone (checked again under the lock: a rule just added). The
-        // embedded database runs one transaction at a time: there the read would be all cost.
-        const shared = runtime.database.kind === 'postgres' && (await this.freeRunning(tx, requestId));
-        await queryRows(
-          tx,
-          shared
-            ? sql`select pg_advisory_xact_lock_shared(${START_LOCK})`
-            : sql`select pg_advisory_xact_lock(${START_LOCK})`,
-        );
+        await queryRows(tx, sql`select pg_advisory_xact_lock(${START_LOCK})`);
         const data = systemData(this.services, tx, 'scheduler.start');
         const [request] = await data.lock(concurrentRequest, [requestId]).catch(() => []);
         if (!request) return null;
@@ -249,9 +239,7 @@ export class RequestRunner implements BackgroundService {
           return null;
         }
         if (!request.programId) return null;
-        // Read, not locked: under the shared lock every start of the program would queue on its row.
-        const [program] = await data.list(concurrentProgram, { programId: request.programId });
-        if (!program) return null;
+        const program = (await data.lock(concurrentProgram, [request.programId]))[0]!;
         if (program.enabledFlag !== 'Y') {
           await this.move(data, request, 'INACTIVE/DISABLED', data.t('scheduler.request.programDisabled'));
           return null;
@@ -265,13 +253,7 @@ export class RequestRunner implements BackgroundService {
           });
           return null;
         }
-        const verdict = await this.blocked(data, program, requestId);
-        if (shared && !verdict.free) {
-          // No longer free-running (a rule or a flag changed since): again, under the lock alone.
-          await this.wake(request);
-          return null;
-        }
-        if (verdict.blocked) {
+        if (await this.blocked(data, program, requestId)) {
           if (state !== 'PENDING/STANDBY') await this.move(data, request, 'PENDING/STANDBY');
           // Looked at again shortly, and at once when a request completes.
           await this.wake(request, 2_000);
@@ -313,75 +295,32 @@ export class RequestRunner implements BackgroundService {
   }
 
   /**
-   * Whether a request's program is free-running: parallel, not "run alone", and named by no
-   * incompatibility rule. Such starts need not wait for each other (one raw read, before the lock).
+   * Whether an incompatible request runs now (or this program runs alone and anything runs). One
+   * raw read, every running request whoever submitted it (the rule is global), each with whether
+   * a rule pairs its program with this one (rules hold both ways): this runs at every start.
    */
-  private async freeRunning(tx: Executor, requestId: number): Promise<boolean> {
-    const requests = this.services.runtime.table(concurrentRequest.name);
-    const programs = this.services.runtime.table(concurrentProgram.name);
-    const [row] = await queryRows<{ free: boolean }>(
-      tx,
-      sql`select ${this.freeSql(sql`p.program_id`)} as free
-            from ${requests} r join ${programs} p on p.program_id = r.program_id
-           where r.request_id = ${requestId}`,
-    );
-    return row?.free === true;
-  }
-
-  /** The condition of a free-running program, for the program whose id `id` gives. */
-  private freeSql(id: SQL): SQL {
-    const programs = this.services.runtime.table(concurrentProgram.name);
-    const rules = this.services.runtime.table(programIncompat.name);
-    return sql`exists (select 1 from ${programs} f
-                        where f.program_id = ${id} and f.parallel_flag = 'Y'
-                          and f.run_alone is distinct from 'Y')
-               and not exists (select 1 from ${rules} i
-                                where i.program_id = ${id} or i.incompatible_program_id = ${id})`;
-  }
-
-  /**
-   * Whether an incompatible request runs now (or this program runs alone and anything runs), and
-   * whether the program is still free-running. One raw read, every running request whoever
-   * submitted it (the rule is global), each with whether a rule pairs its program with this one
-   * (rules hold both ways): this runs at every start.
-   */
-  private async blocked(
-    data: DataApi,
-    program: Program,
-    requestId: number,
-  ): Promise<{ blocked: boolean; free: boolean }> {
+  private async blocked(data: DataApi, program: Program, requestId: number): Promise<boolean> {
     const requests = data.runtime.table(concurrentRequest.name);
     const programs = data.runtime.table(concurrentProgram.name);
     const rules = data.runtime.table(programIncompat.name);
     const me = program.programId;
-    const rows = await queryRows<{
-      free: boolean;
-      programId: number | null;
-      runAlone: string | null;
-      ruled: boolean | null;
-    }>(
+    const active = await queryRows<{ programId: number; runAlone: string | null; ruled: boolean }>(
       data.tx,
-      sql`select me.free, r.program_id as "programId", p.run_alone as "runAlone",
+      sql`select r.program_id as "programId", p.run_alone as "runAlone",
                  exists (select 1 from ${rules} i
                           where (i.program_id = ${me} and i.incompatible_program_id = r.program_id)
                              or (i.incompatible_program_id = ${me} and i.program_id = r.program_id)) as ruled
-            from (select ${this.freeSql(sql`${me}`)} as free) me
-            left join (${requests} r join ${programs} p on p.program_id = r.program_id)
-              on r.phase_code = 'RUNNING' and r.request_id <> ${requestId}`,
+            from ${requests} r join ${programs} p on p.program_id = r.program_id
+           where r.phase_code = 'RUNNING' and r.request_id <> ${requestId}`,
     );
-    const free = rows[0]?.free === true;
-    const active = rows.filter((row) => row.programId !== null);
-    if (!active.length) return { blocked: false, free };
-    if (program.runAlone === 'Y') return { blocked: true, free };
-    return {
-      blocked: active.some(
-        (row) =>
-          row.runAlone === 'Y' ||
-          row.ruled === true ||
-          (program.parallelFlag !== 'Y' && Number(row.programId) === me),
-      ),
-      free,
-    };
+    if (!active.length) return false;
+    if (program.runAlone === 'Y') return true;
+    return active.some(
+      (row) =>
+        row.runAlone === 'Y' ||
+        row.ruled === true ||
+        (program.parallelFlag !== 'Y' && Number(row.programId) === me),
+    );
   }
 
   /** Moves a request along the transition table (any other move is a bug, and refused). */
