@@ -231,7 +231,7 @@ describe('concurrent requests', () => {
     });
     const actor = { ...buyer(), userId: english.userId, userName: 'sched-english' };
     const theirs = await submit(programId, {}, actor);
-    const stopped = await until(theirs.requestId as number, ['COMPLETED'], 10_000, actor);
+    const stopped = await until(theirs.requestId, ['COMPLETED'], 10_000, actor);
     expect(stopped).toMatchObject({
       statusCode: 'TERMINATED',
       completionText: 'Ran over 1 s and was stopped',

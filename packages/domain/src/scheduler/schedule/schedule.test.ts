@@ -9,7 +9,7 @@ import { queryRows } from '@srm/db';
 import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
 import { seedsNamed } from '@srm/platform/testing';
 import { adminServer } from '../../admin/area.server';
-import { schedulerFixture } from '../scheduler.testing';
+import { type RequestAnswer, schedulerFixture } from '../scheduler.testing';
 
 // The test ticks by hand: the runner's own ticking waits an hour.
 process.env.SRM_SCHEDULER_TICK_MS = '3600000';
@@ -43,8 +43,13 @@ async function schedule(extra: Row): Promise<Row> {
 }
 
 /** Requests of a schedule, oldest occurrence first. */
-async function requestsOf(scheduleId: unknown): Promise<Row[]> {
-  const rows = await ok<Row[]>('baseConcurrentRequest', 'listByPage', { scheduleId, pageRows: 100 }, buyer());
+async function requestsOf(scheduleId: unknown): Promise<(RequestAnswer & { occurrenceAt: number })[]> {
+  const rows = await ok<(RequestAnswer & { occurrenceAt: number })[]>(
+    'baseConcurrentRequest',
+    'listByPage',
+    { scheduleId, pageRows: 100 },
+    buyer(),
+  );
   return rows.sort((a, b) => Number(a.occurrenceAt) - Number(b.occurrenceAt));
 }
 
@@ -275,7 +280,7 @@ describe('schedules', () => {
     );
     expect(notGranted.httpStatus).toBe(403);
 
-    const saved = await ok(
+    const saved = await ok<{ scheduleId: number; nextOccurrenceAt: number }>(
       'baseScheduleJob',
       'saveOrUpdate',
       {
@@ -287,7 +292,7 @@ describe('schedules', () => {
       buyer(),
     );
     expect(saved).toMatchObject({ programId: null, requestSetId: set.requestSetId, parameters: null });
-    const first = saved.nextOccurrenceAt as number;
+    const first = saved.nextOccurrenceAt;
     at(first + 1_000);
     await Promise.all([runner().tick(), runner().tick()]);
     const [run, ...more] = await requestsOf(saved.scheduleId);
@@ -299,7 +304,7 @@ describe('schedules', () => {
       submittedBy: buyer().userId,
       responsibilityId: buyer().responsibilityId,
     });
-    const done = await until(run!.requestId as number, ['COMPLETED']);
+    const done = await until(run!.requestId, ['COMPLETED']);
     expect(done.statusCode).toBe('NORMAL');
     const stages = await ok<Row[]>(
       'baseConcurrentRequest',
