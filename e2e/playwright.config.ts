@@ -32,6 +32,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     headless: true,
     locale: 'zh-CN',
+    // The app then turns antd's animations off (prefers-reduced-motion, shell/motion.ts): a dialog or
+    // a menu is there at once instead of after its zoom or slide.
+    reducedMotion: process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

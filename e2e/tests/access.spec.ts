@@ -3,7 +3,7 @@
 // with that responsibility, and sets the user's password; the user signs in (changing the
 // password first), sees exactly those menus and buttons, and the server refuses a withheld
 // button even when called directly. Then the homes of both sides, in both languages.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   activePane,
   expectToast,
@@ -16,6 +16,7 @@ import {
   toastsGone,
   watchConsole,
   linesCard,
+  test,
 } from './helpers';
 
 // Charts drawn without animation: the screenshots show them complete.

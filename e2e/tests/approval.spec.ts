@@ -3,7 +3,7 @@
 // by 王芳); the buyer submits and the preview names both approvers; the purchasing manager
 // approves from the home page's pending list; finance rejects with a comment; the buyer reads
 // the comment, edits, resubmits; both approve; the requisition is approved and locked.
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   activePane,
@@ -15,6 +15,7 @@ import {
   toastsGone,
   watchConsole,
   linesCard,
+  test,
 } from './helpers';
 
 type Row = Record<string, unknown>;

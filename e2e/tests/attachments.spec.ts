@@ -2,7 +2,7 @@
 // with size, uploader and time, previews it in the PDF overlay (drawn by pdf.js), downloads it
 // and both files as a zip, then deletes one after the spec's confirmation; in Chinese and English.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   activePane,
   expectToast,
@@ -12,6 +12,7 @@ import {
   signIn,
   toastsGone,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

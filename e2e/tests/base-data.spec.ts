@@ -1,7 +1,7 @@
 // Base data through the workspace: a lookup type with its values, then a district created,
 // found, reopened, changed and audited, in Chinese and in English. The district's country
 // comes from the lookup BASE_COUNTRY (the demo data has it; the test adds CN when missing).
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   activePane,
   closeTab,
@@ -14,6 +14,7 @@ import {
   pickOption,
   toastsGone,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -4,7 +4,7 @@
 // notes and opens one; the buyer scans the note's package barcodes into a receipt (a package
 // twice, an unknown code and another note's code are refused) and posts it. The agreement list
 // shows the price-change flag as a warning. In Chinese and English.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   activePane,
   api,
@@ -15,6 +15,7 @@ import {
   pickOption,
   type Row,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -5,7 +5,7 @@
 // in New York time: file names are stamped in the company's zone (the server's, Asia/Shanghai).
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { type Download, type Page, expect, test } from '@playwright/test';
+import { type Download, type Page, expect } from '@playwright/test';
 import {
   activePane,
   expectToast,
@@ -15,6 +15,7 @@ import {
   signIn,
   toastsGone,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 }, timezoneId: 'America/New_York' });

@@ -4,8 +4,8 @@
 // in every cell) and on one above the click-to-edit threshold; the document is saved and read back
 // from the API and from the screen after a reload. A value the field refuses (below its minimum,
 // above its maximum) stays as typed and the save says so: it is never clamped and saved.
-import { type Locator, type Page, expect, test } from '@playwright/test';
-import { type Row, api, first, keepScreenshot, open, watchConsole } from './helpers';
+import { type Locator, type Page, expect } from '@playwright/test';
+import { type Row, api, first, keepScreenshot, open, watchConsole, test } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', actionTimeout: 60_000 });
 

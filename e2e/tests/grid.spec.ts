@@ -1,8 +1,8 @@
 // The toolkit's grids in the gallery (toolkit/grid): cells edited in place, the required star
 // and the hidden cell message, the 合计 row, paging with the custom size and its error, the
 // selection across pages, and column settings saved on the server and applied after a reload.
-import { expect, test, type Locator } from '@playwright/test';
-import { activePane, keepScreenshot, signIn, toastsGone } from './helpers';
+import { expect, type Locator } from '@playwright/test';
+import { activePane, keepScreenshot, signIn, toastsGone, test } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // One long journey through four grids, with a reload: more than the default minute on a busy machine.

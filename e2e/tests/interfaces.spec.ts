@@ -3,7 +3,7 @@
 // fails twice is sent three times, the platform log shows the three attempts and the order its
 // ERP number; an order the ERP refuses (400) lands in 事务补偿, where the administrator retries
 // it. The platform log reads in English too; a supplier reaches nothing under /api/intf.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type FakeErp, startFakeErp } from '@srm/domain/testing/fake-erp';
 import {
   activePane,
@@ -18,6 +18,7 @@ import {
   pageApi,
   submittedHengdaOrder,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

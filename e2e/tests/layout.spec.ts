@@ -1,8 +1,8 @@
 // The workspace's scroll area at 1440×900: a long document scrolled down keeps its header (number,
 // status, actions) at the very top of the tab's area, with nothing of the scrolled content showing
 // above it.
-import { expect, test } from '@playwright/test';
-import { activePane, keepScreenshot, openFromMenu, signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { activePane, keepScreenshot, openFromMenu, signIn, test } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -4,8 +4,8 @@
 // only the rows in view, not the order's lines), tabs on to the next cell's input and saves the order. Then a new line, out of
 // view at the bottom, is saved empty: the message names its line and field, the grid scrolls to
 // it and frames the cell, and "下一处错误" steps through its other problems.
-import { type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, pageApi, watchConsole } from './helpers';
+import { type Page, expect } from '@playwright/test';
+import { DEMO_PASSWORD, pageApi, watchConsole, test } from './helpers';
 
 type Row = Record<string, unknown>;
 

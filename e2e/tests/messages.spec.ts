@@ -1,7 +1,7 @@
 // In-app messages (站内信): a buyer submits an order; the purchasing manager's open envelope
 // counts it at once, without a reload; the message opens the order, and 我的消息 lists it read.
 // Screenshots in Chinese.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   activePane,
   formField,
@@ -10,6 +10,7 @@ import {
   pageApi,
   signIn,
   watchConsole,
+  test,
 } from './helpers';
 
 type Row = Record<string, unknown>;

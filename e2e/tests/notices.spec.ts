@@ -3,8 +3,8 @@
 // category) never sees it; the buyer reads one read, one confirmation and one answer in the read
 // receipts; withdrawing takes it from A's open reader at once. Screenshots of the editor, the
 // preview, the reader and the receipts, in Chinese and English.
-import { expect, test } from '@playwright/test';
-import { activePane, api, confirmDialog, first, keepScreenshot, open, watchConsole } from './helpers';
+import { expect } from '@playwright/test';
+import { activePane, api, confirmDialog, first, keepScreenshot, open, watchConsole, test } from './helpers';
 
 type Row = Record<string, unknown>;
 const slow = expect.configure({ timeout: 30_000 });

@@ -1,8 +1,8 @@
 // A new order as a buyer fills it in: the order list keeps two links and 更多 in its 操作 column,
 // the supplier picker leaves out a frozen and a blacklisted supplier, the grid numbers a new line,
 // and the material picker finds a part of the name (螺) and shows each material's code and name.
-import { expect, test } from '@playwright/test';
-import { activePane, formField, keepScreenshot, open, openFromMenu, watchConsole } from './helpers';
+import { expect } from '@playwright/test';
+import { activePane, formField, keepScreenshot, open, openFromMenu, watchConsole, test } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 const slow = expect.configure({ timeout: 30_000 });

@@ -6,7 +6,7 @@
 // label, sees the note's supplier before saving, posts it and finds the transactions. Supplier B
 // sees none of it. Screenshots at each step in Chinese, and the same documents in English. The API
 // is used only to check what was stored.
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import {
   activePane,
   api,
@@ -21,6 +21,7 @@ import {
   type Row,
   toastsGone,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -4,7 +4,7 @@
 // requisition from the pool. Each order opens in its tab with the lines and quantities chosen, and
 // the dialogs show what remains as the server counts it. Supplier A's order list has no such button.
 // Screenshots of each button and dialog in Chinese and English.
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import {
   activePane,
   api,
@@ -15,6 +15,7 @@ import {
   type Row,
   toastsGone,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -4,7 +4,7 @@
 // Then issue 16's acceptance: an administrator defines a program with an organisation parameter
 // and grants it to the buyer's request group; the buyer schedules it every minute, and at the
 // next minute (the server's clock moved) its request runs to completion with its log and output.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   activePane,
   api,
@@ -19,6 +19,7 @@ import {
   resetClock,
   watchConsole,
   linesCard,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

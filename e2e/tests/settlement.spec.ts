@@ -6,7 +6,7 @@
 // picked with 选择待付来源; the manager approves from the home page and finance clicks 付款 twice
 // quickly — one payment, one posting; A sees its balance move in 往来明细; B sees none of it. The
 // API only sets up the advance and the deduction and checks what was stored.
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import {
   activePane,
   api,
@@ -16,6 +16,7 @@ import {
   openFromMenu,
   pickOption,
   type Row,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

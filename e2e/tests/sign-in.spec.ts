@@ -1,8 +1,8 @@
 // Signing in through the login page: the page in both languages, the server's messages inline,
 // the guard in front of the workspace, a session kept over a reload and kept alive by the
 // heartbeat, and a session the server ended sending the user back with the server's message.
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, keepScreenshot, pageApi, signIn, toastsGone, watchConsole } from './helpers';
+import { expect } from '@playwright/test';
+import { DEMO_PASSWORD, keepScreenshot, pageApi, signIn, toastsGone, watchConsole, test } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

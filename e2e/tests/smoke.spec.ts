@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { keepScreenshot, rendersChinese, watchConsole } from './helpers';
+import { expect } from '@playwright/test';
+import { keepScreenshot, rendersChinese, watchConsole, test } from './helpers';
 
 test('the built app opens on the login page with zero console errors and renders Chinese', async ({
   page,

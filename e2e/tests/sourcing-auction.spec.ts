@@ -9,7 +9,7 @@
 // second opener does, and the buyer's board names the bidders; 发起定标 drafts the award, whose
 // 下达预览 lists what its approval will write. Time is moved on the server's clock, never waited
 // for. Screenshots as artifacts.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   activePane,
   api,
@@ -28,6 +28,7 @@ import {
   resetClock,
   toastsGone,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -8,7 +8,7 @@
 // (发起新一轮报价); opened again, the comparison takes its new price and keeps 瑞丰's first one.
 // The deadline is passed by moving the server's clock, not by waiting for it.
 // Screenshots as artifacts.
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   activePane,
   api,
@@ -25,6 +25,7 @@ import {
   resetClock,
   toastsGone,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

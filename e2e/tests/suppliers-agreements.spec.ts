@@ -4,7 +4,7 @@
 // flagged; a delivery notice is issued, confirmed and shipped, and the note's barcodes are listed
 // and printed from the barcode list. Supplier B never sees A's
 // documents. Screenshots as artifacts.
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect } from '@playwright/test';
 // The validators alone: the kernel's index brings JSON catalogues Playwright's loader refuses.
 import { withCreditCodeCheck } from '@srm/kernel/validators';
 import {
@@ -25,6 +25,7 @@ import {
   type Row,
   submittedHengdaOrder,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -3,7 +3,7 @@
 // where its question takes one — saves, sees its score, and submits; the buyer scores the text
 // and number answers and accepts; the survey's recipient row shows the score. 恒达 (sup_a) never
 // sees 瑞丰's reply. Screenshots as artifacts.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   activePane,
   api,
@@ -14,6 +14,7 @@ import {
   openFromMenu,
   type Row,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -6,7 +6,7 @@
 // sees it (the saved column settings and the sort of the grid), the file read back.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import {
   activePane,
   expectToast,
@@ -16,6 +16,7 @@ import {
   signIn,
   toastsGone,
   watchConsole,
+  test,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

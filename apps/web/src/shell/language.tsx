@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type LanguageCode, type Locale, MODAL_Z_INDEX, localeOf } from '@srm/kernel/texts';
 import { i18n, loadTexts, saveLanguage, savedLanguage } from '../i18n';
+import { useReducedMotion } from './motion';
 
 let enUS: AntdLocale | undefined;
 
@@ -85,12 +86,18 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const reducedMotion = useReducedMotion();
   return (
     <LanguageContext.Provider value={value}>
       <ConfigProvider
         locale={language === 'EN' ? (enUS ?? zhCN) : zhCN}
         theme={{
-          token: { colorPrimary: '#1677ff', borderRadius: 4, fontFamily: FONT_FAMILY },
+          token: {
+            colorPrimary: '#1677ff',
+            borderRadius: 4,
+            fontFamily: FONT_FAMILY,
+            motion: !reducedMotion,
+          },
           // Modals (and confirmations) sit at the spec's z-index 1100.
           components: { Modal: { zIndexPopupBase: MODAL_Z_INDEX } },
         }}
