@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Form, Result } from 'antd';
-import { type EntityDef, type FieldDef, isClientWritable } from '@srm/kernel';
+import { type EntityDef, type FieldDef, isClientWritable, textIn } from '@srm/kernel';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useFormName } from '../context/formName';
 import { useConfirm } from '../context/useConfirm';
@@ -201,7 +201,9 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
       ));
   const title = labels.entity(entity.name);
   const numberField = entity.numbering?.field ?? entity.display;
-  const number = saved?.[numberField] == null ? undefined : String(saved[numberField]);
+  // A name (a request set's, a program's) reads in the reader's language where it has an English one.
+  const shown = saved ? textIn(labels.locale, entity.fields, saved, numberField) : undefined;
+  const number = shown == null ? undefined : String(shown);
   const busy = saving ? 'save' : runner.busy;
   const approvalUi = useApprovalActions(entity, savedId, approval.data, busy !== null);
 

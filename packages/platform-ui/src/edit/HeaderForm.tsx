@@ -41,6 +41,8 @@ export function HeaderForm({ entity, saved, current, editable, onPicked }: Heade
               const field = entity.fields[name];
               // A field for internal users only is not on the supplier's form (no value reaches it).
               if (!field || (side === 'supplier' && field.internalOnly)) return null;
+              // Nor is a field that does not apply to this row (a set's fields on a plain request).
+              if (field.appliesWhen && !field.appliesWhen(current)) return null;
               const wide = field.kind === 'textarea' || field.kind === 'attachments';
               const label = labels.field(entity.name, name);
               const span = wide ? 24 : 24 / columns;

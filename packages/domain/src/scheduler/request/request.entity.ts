@@ -6,6 +6,9 @@ import { datetime, defineEntity, json, lookup, number, ref, text, attachments } 
 import { STAGE_RULES } from '../request-set/request-set.entity';
 import { PHASES, STATUSES } from './request-states';
 
+/** A stage's request of a set's run (its stage fields show on it only). */
+const isStage = (row: Readonly<Record<string, unknown>>): boolean => !!row.setRequestId;
+
 export const concurrentRequest = defineEntity('baseConcurrentRequest', {
   area: 'scheduler',
   service: 'schedule',
@@ -17,8 +20,12 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
   fields: {
     requestNumber: text({ readonly: true, max: 30 }),
     // A request runs a program, or is the run of a request set (its stages are requests of their own).
-    programId: ref('baseConcurrentProgram', { display: 'programName' }),
-    requestSetId: ref('baseRequestSet', { display: 'setName' }),
+    // Each shows only where it applies: a set's run names no program, a program's request no set.
+    programId: ref('baseConcurrentProgram', {
+      display: 'programName',
+      appliesWhen: (row) => !row.requestSetId,
+    }),
+    requestSetId: ref('baseRequestSet', { display: 'setName', appliesWhen: (row) => !row.programId }),
     // Ids and names as they were, not references: a reference would make users and
     // responsibilities readable to everyone who may read requests (grants follow references).
     submittedBy: number({ required: true, min: 0 }),
@@ -39,10 +46,10 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
     /** The request this one resubmits. */
     parentRequestId: number({ min: 1 }),
     /** A stage's request: the set's run it belongs to (it waits until its stage comes). */
-    setRequestId: number({ min: 1, indexed: true }),
-    stageNum: number({ min: 1, max: 999 }),
+    setRequestId: number({ min: 1, indexed: true, appliesWhen: isStage }),
+    stageNum: number({ min: 1, max: 999, appliesWhen: isStage }),
     /** When the set goes on after this stage (the stage's rule as it was at submit). */
-    stageRule: lookup('BASE_STAGE_RULE', { codes: STAGE_RULES }),
+    stageRule: lookup('BASE_STAGE_RULE', { codes: STAGE_RULES, appliesWhen: isStage }),
     phaseCode: lookup('BASE_REQUEST_PHASE', { required: true, codes: PHASES, default: 'PENDING' }),
     statusCode: lookup('BASE_REQUEST_STATUS', { required: true, codes: STATUSES, default: 'NORMAL' }),
     /** Runs started so far. */
