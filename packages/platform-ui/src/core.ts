@@ -6,4 +6,5 @@ export * from './context/labels';
 export * from './context/session';
 export * from './context/PlatformProvider';
 export * from './context/formName';
+export * from './context/motion';
 export { routeName } from './screens/registry';

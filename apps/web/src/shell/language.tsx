@@ -4,13 +4,13 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { ConfigProvider } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import { useReducedMotion } from '@srm/platform-ui/core';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type LanguageCode, type Locale, MODAL_Z_INDEX, localeOf } from '@srm/kernel/texts';
 import { i18n, loadTexts, saveLanguage, savedLanguage } from '../i18n';
-import { useReducedMotion } from './motion';
 
 let enUS: AntdLocale | undefined;
 

@@ -2,11 +2,11 @@
 // (a kept-alive tab that becomes visible again resizes it).
 import { useEffect, useRef } from 'react';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import { prefersReducedMotion } from '../context/motion';
 
 /** Charts do not animate for users who ask for reduced motion. */
 function withMotion(option: EChartsCoreOption): EChartsCoreOption {
-  const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  return reduced ? { ...option, animation: false } : option;
+  return prefersReducedMotion() ? { ...option, animation: false } : option;
 }
 
 export interface ChartBoxProps {
