@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests need when missing: Chromium and a CJK font for the
-# browser tests, LibreOffice without its GUI (Writer, Calc, Impress) for the Office-to-PDF
-# previews, and Tesseract with its English data for the test that tries to read the captcha.
+# Installs the Debian packages the tests need when missing: Chromium with its headless shell (the
+# journeys run in the shell) and a CJK font for the browser tests, LibreOffice without its GUI
+# (Writer, Calc, Impress) for the Office-to-PDF previews, and Tesseract with its English data for the test that tries to read the captcha.
 # Quick when everything is there: it only asks dpkg.
 set -euo pipefail
 missing=()
-for package in chromium fonts-noto-cjk tesseract-ocr tesseract-ocr-eng; do
+for package in chromium chromium-headless-shell fonts-noto-cjk tesseract-ocr tesseract-ocr-eng; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 # Any LibreOffice will do (a desktop install has the full packages, not the -nogui ones).

@@ -33,7 +33,10 @@ export function TabBar({ workspace }: { workspace: Workspace }) {
       hideAdd
       size="small"
       activeKey={activeId}
-      onChange={(id) => {
+      // Every click, not antd's onChange: that fires only for a tab other than the one it last drew
+      // as active, so 首页 then a document's tab clicked before 首页 was drawn lost the second click
+      // and left 首页 showing. `go` compares with the browser's address, which is never behind.
+      onTabClick={(id) => {
         const tab = workspace.store.find(id);
         if (tab) workspace.go(tab.path, tab.search);
       }}
