@@ -1,76 +1,46 @@
-// Concurrent requests of a program that does nothing, submitted as fast as the API takes them and
-// run by the nodes' runners: on PGlite (one node, BENCH_REQUESTS_PGLITE, default 1,000) and on
-// PostgreSQL through two nodes sharing the database (BENCH_REQUESTS, default 10,000) when one
-// answers. Prints the throughput from the first submit to the last completion and the queue
-// latency (requested start → started) at p50 and p99. Target: ≥ 100 requests/s.
+// Concurrent requests of a program that does nothing, submitted over HTTP as fast as the API takes
+// them and run by the nodes' runners: on PGlite (one node in this process, BENCH_REQUESTS_PGLITE,
+// default 1,000) and on PostgreSQL through two nodes sharing the database (BENCH_REQUESTS, default
+// 10,000) when one answers, each node a process of its own as deployed. Prints the throughput from
+// the first submit to the last completion and the queue latency (requested start → started) at
+// p50 and p99. Target: ≥ 100 requests/s.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
-import { defineArea } from '@srm/kernel';
-import { type Database, openDatabase, queryRows, readJournal, runMigrations } from '@srm/db';
-import {
-  type AccessPolicy,
-  type Platform,
-  SYSTEM_ACTOR,
-  buildPlatform,
-  defineServerArea,
-} from '@srm/platform';
-import { serverAreas } from '@srm/domain/server';
+import { queryRows, readJournal, runMigrations } from '@srm/db';
+import { type Platform, SYSTEM_ACTOR, buildPlatform } from '@srm/platform';
 import { migrationsDir, openBenchDatabase, percentile, postgresAvailable } from './lib/engine';
+import { benchActor, benchPolicy, schedulerBenchAreas } from './lib/scheduler-areas';
 
-const noopArea = defineServerArea(
-  defineArea({
-    name: 'benchNoop',
-    entities: [],
-    messages: { 'zh-CN': {}, en: {} },
-    directories: [],
-    menus: [],
-  }),
-  { executables: { BENCH_NOOP: async () => 'ok' } },
-);
-const areas = [...serverAreas, noopArea];
+const CALLERS = 16;
 
-async function node(database: Database, policy: AccessPolicy): Promise<Platform> {
+/** A node in this process: the PGlite run's only node, or (without workers) the PostgreSQL run's setup. */
+async function inProcessNode(bench: Awaited<ReturnType<typeof openBenchDatabase>>, workers: boolean) {
   const platform = await buildPlatform({
-    database,
-    areas,
-    policy,
+    database: bench.database,
+    areas: schedulerBenchAreas,
+    policy: benchPolicy,
     dataDir: mkdtempSync(join(tmpdir(), 'srm-bench-sched-')),
     version: 'bench',
     journal: readJournal(migrationsDir),
     jobPollingSeconds: 0.5,
+    jobWorkers: workers,
   });
   await platform.app.ready();
   return platform;
 }
 
-async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
-  const bench = await openBenchDatabase(kind, `srm_bench_sched_${process.pid}`);
-  await runMigrations(bench.database, migrationsDir);
-  const actor = { userId: 0, responsibilityId: 0 };
-  const policy: AccessPolicy = {
-    identify: async () => ({
-      userId: actor.userId,
-      userName: 'bench',
-      side: 'internal',
-      supplierId: null,
-      orgIds: 'all',
-      categoryIds: 'all',
-      locale: 'zh-CN',
-      responsibilityId: actor.responsibilityId,
-    }),
-    authorize: async () => {},
-    allows: () => true,
-  };
-  const first = await node(bench.database, policy);
-  const second =
-    kind === 'postgres' ? await node(await openDatabase({ url: bench.url!, poolSize: 12 }), policy) : null;
+/** The bench's user, responsibility, program and the request group granting it; answers the program. */
+async function setUp(platform: Platform): Promise<number> {
   const save = (entity: string, row: Record<string, unknown>) =>
-    first.runtime.service(entity).save(SYSTEM_ACTOR, row) as Promise<Record<string, unknown>>;
-  actor.userId = (await save('baseUser', { userName: 'bench', userFullName: 'bench', userType: 'INTERNAL' }))
-    .userId as number;
-  actor.responsibilityId = (
+    platform.runtime.service(entity).save(SYSTEM_ACTOR, row) as Promise<Record<string, unknown>>;
+  benchActor.userId = (
+    await save('baseUser', { userName: 'bench', userFullName: 'bench', userType: 'INTERNAL' })
+  ).userId as number;
+  benchActor.responsibilityId = (
     await save('baseResponsibility', {
       responsibilityCode: 'BENCH',
       responsibilityName: 'bench',
@@ -90,23 +60,66 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
     groupName: 'bench',
     maxActivePerUser: 0,
     programs: [{ lineNum: 1, programId }],
-    responsibilities: [{ lineNum: 1, responsibilityId: actor.responsibilityId }],
+    responsibilities: [{ lineNum: 1, responsibilityId: benchActor.responsibilityId }],
   });
-  const nodes = second ? [first, second] : [first];
+  return programId;
+}
+
+/** A node process on the database at `url`; answers its address once it listens. */
+async function nodeProcess(url: string): Promise<{ child: ChildProcess; address: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'lib/scheduler-node.ts')],
+    {
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: url,
+        BENCH_ACTOR: JSON.stringify(benchActor),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const port = /^listening (\d+)$/.exec(line)?.[1];
+    if (port) return { child, address: `http://127.0.0.1:${port}` };
+  }
+  throw new Error(`a bench node exited (${child.exitCode}) before it listened`);
+}
+
+async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
+  const bench = await openBenchDatabase(kind, `srm_bench_sched_${process.pid}`);
+  await runMigrations(bench.database, migrationsDir);
+  // On PGlite the one node runs here (the database is this process's); on PostgreSQL this process
+  // only sets up, and two node processes run the requests.
+  const local = await inProcessNode(bench, kind === 'pglite');
+  const programId = await setUp(local);
+  const children = kind === 'postgres' ? [await nodeProcess(bench.url!), await nodeProcess(bench.url!)] : [];
+  if (children.length) await local.app.close();
+  else await local.app.listen({ port: 0, host: '127.0.0.1' });
+  const localAddress = () => {
+    const address = local.app.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+  const addresses = children.length ? children.map((child) => child.address) : [localAddress()];
   const started = performance.now();
   let next = 0;
   const submitter = async () => {
     while (next < count) {
       const index = next++;
-      const answer = await nodes[index % nodes.length]!.app.inject({
-        method: 'POST',
-        url: '/api/schedule/v1/baseConcurrentRequestRestful/doSubmit',
-        payload: { programId },
-      });
-      if (answer.statusCode !== 200) throw new Error(answer.body);
+      const answer = await fetch(
+        `${addresses[index % addresses.length]}/api/schedule/v1/baseConcurrentRequestRestful/doSubmit`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ programId }),
+        },
+      );
+      if (answer.status !== 200) throw new Error(await answer.text());
+      await answer.arrayBuffer().catch(() => undefined);
     }
   };
-  await Promise.all(Array.from({ length: 16 }, submitter));
+  await Promise.all(Array.from({ length: CALLERS }, submitter));
   const submitted = performance.now();
   for (;;) {
     const [row] = await queryRows<{ left: number }>(
@@ -124,7 +137,7 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
   );
   const latencies = rows.map((row) => Number(row.latency));
   const perSecond = count / ((done - started) / 1000);
-  const label = `scheduler.${kind}${second ? '.2-nodes' : ''}`;
+  const label = `scheduler.${kind}${children.length ? `.${children.length}-nodes` : ''}`;
   console.log(
     `${label}.requests: ${count} (${rows.filter((row) => row.status === 'NORMAL').length} Normal, nodes ${new Set(rows.map((row) => row.node)).size})`,
   );
@@ -133,8 +146,12 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
   console.log(
     `${label}.queueLatency: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
   );
-  for (const platform of nodes) await platform.app.close();
-  if (second) await second.runtime.database.close().catch(() => undefined);
+  for (const { child } of children) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  if (!children.length) await local.app.close();
   await bench.drop();
 }
 
