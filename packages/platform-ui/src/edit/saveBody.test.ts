@@ -49,6 +49,27 @@ describe('a save body', () => {
     expect(body).toEqual({ lookupType: 'X', meaning: 'x' });
   });
 
+  it('sends a field that no longer applies to the values on screen empty, whatever was typed into it', () => {
+    const request = defineEntity('uiAppliesWhen', {
+      area: 'test',
+      key: 'probeId',
+      fields: {
+        kind: text({ max: 10 }),
+        setName: text({ max: 20, appliesWhen: (row) => row.kind === 'SET' }),
+      },
+      list: { columns: ['kind'] },
+    }) as unknown as EntityDef;
+    // Typed while the row was a set, then the row became a single program: the form hid the field.
+    expect(saveBody(request, { kind: 'PROGRAM', setName: '夜间整理' }, null)).toEqual({
+      kind: 'PROGRAM',
+      setName: null,
+    });
+    expect(saveBody(request, { kind: 'SET', setName: '夜间整理' }, null)).toEqual({
+      kind: 'SET',
+      setName: '夜间整理',
+    });
+  });
+
   it('copies a line without its identity', () => {
     expect(copyLine(lookupType.lines.values!, stored.values[0]!)).toEqual({
       lookupCode: 'CN',

@@ -20,6 +20,12 @@ function pickWritable(
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!isClientWritable(field) || !writable(name, field) || !(name in values)) continue;
+    // A field the form stopped showing (its `appliesWhen` no longer holds for what is on screen)
+    // is sent empty: what was typed into it before belongs to no field of this row.
+    if (field.appliesWhen && !field.appliesWhen(values)) {
+      body[name] = null;
+      continue;
+    }
     const value = values[name];
     body[name] = value === undefined ? null : value;
   }
