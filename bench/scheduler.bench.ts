@@ -5,33 +5,15 @@
 // the first submit to the last completion and the queue latency (requested start → started) at
 // p50 and p99. Target: ≥ 100 requests/s.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
-import { queryRows, readJournal, runMigrations } from '@srm/db';
-import { type Platform, SYSTEM_ACTOR, buildPlatform } from '@srm/platform';
+import { queryRows, runMigrations } from '@srm/db';
+import { type Platform, SYSTEM_ACTOR } from '@srm/platform';
 import { migrationsDir, openBenchDatabase, percentile, postgresAvailable } from './lib/engine';
-import { benchActor, benchPolicy, schedulerBenchAreas } from './lib/scheduler-areas';
+import { benchActor, benchNode } from './lib/scheduler-areas';
 
 const CALLERS = 16;
-
-/** A node in this process: the PGlite run's only node, or (without workers) the PostgreSQL run's setup. */
-async function inProcessNode(bench: Awaited<ReturnType<typeof openBenchDatabase>>, workers: boolean) {
-  const platform = await buildPlatform({
-    database: bench.database,
-    areas: schedulerBenchAreas,
-    policy: benchPolicy,
-    dataDir: mkdtempSync(join(tmpdir(), 'srm-bench-sched-')),
-    version: 'bench',
-    journal: readJournal(migrationsDir),
-    jobPollingSeconds: 0.5,
-    jobWorkers: workers,
-  });
-  await platform.app.ready();
-  return platform;
-}
 
 /** The bench's user, responsibility, program and the request group granting it; answers the program. */
 async function setUp(platform: Platform): Promise<number> {
@@ -92,7 +74,7 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
   await runMigrations(bench.database, migrationsDir);
   // On PGlite the one node runs here (the database is this process's); on PostgreSQL this process
   // only sets up, and two node processes run the requests.
-  const local = await inProcessNode(bench, kind === 'pglite');
+  const local = await benchNode(bench.database, kind === 'pglite');
   const programId = await setUp(local);
   const children = kind === 'postgres' ? [await nodeProcess(bench.url!), await nodeProcess(bench.url!)] : [];
   if (children.length) await local.app.close();
