@@ -44,8 +44,18 @@ async function openRow(page: Page, number: string) {
   const row = activePane(page).locator('.ant-table-row[data-row-key]', { hasText: number });
   await slow(row).toBeVisible();
   const edit = row.getByText('编辑', { exact: true });
-  await ((await edit.count()) ? edit : row.getByText('查看', { exact: true })).click();
-  await slow(activePane(page).getByText(number).first()).toBeVisible();
+  const link = (await edit.count()) ? edit : row.getByText('查看', { exact: true });
+  await link.click();
+  // The document's own page, not the list row that names it too (the list once stayed, and the
+  // next step looked for a button of the document on it).
+  const opened = activePane(page).getByTestId('document-number').filter({ hasText: number });
+  const shown = await opened.waitFor({ state: 'visible', timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  // Clicked while the list was drawn again (a tab read again on return): a person clicks again.
+  if (!shown) await link.click({ timeout: 5_000 }).catch(() => undefined);
+  await slow(opened).toBeVisible();
 }
 
 /** A supplier's hall: its entry from the menu 竞价邀请, then 进入竞价大厅. */
