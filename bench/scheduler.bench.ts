@@ -78,12 +78,9 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
   const programId = await setUp(local);
   const children = kind === 'postgres' ? [await nodeProcess(bench.url!), await nodeProcess(bench.url!)] : [];
   if (children.length) await local.app.close();
-  else await local.app.listen({ port: 0, host: '127.0.0.1' });
-  const localAddress = () => {
-    const address = local.app.server.address();
-    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  };
-  const addresses = children.length ? children.map((child) => child.address) : [localAddress()];
+  const addresses = children.length
+    ? children.map((child) => child.address)
+    : [await local.app.listen({ port: 0, host: '127.0.0.1' })];
   const started = performance.now();
   let next = 0;
   const submitter = async () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when missing: Chromium with its headless shell (the
 # journeys run in the shell) and a CJK font for the browser tests, LibreOffice without its GUI
-# (Writer, Calc, Impress) for the Office-to-PDF previews, and Tesseract with its English data for the test that tries to read the captcha.
+# (Writer, Calc, Impress) for the Office-to-PDF previews, and Tesseract with its English data for
+# the test that tries to read the captcha.
 # Quick when everything is there: it only asks dpkg.
 set -euo pipefail
 missing=()

@@ -53,7 +53,8 @@ async function openRow(page: Page, number: string) {
     () => true,
     () => false,
   );
-  // Clicked while the list was drawn again (a tab read again on return): a person clicks again.
+  // Once in a CI run the click left the list showing, with no trace to say why (a redraw of the
+  // returning list under the click is the likeliest): as a person would, click once more.
   if (!shown) await link.click({ timeout: 5_000 }).catch(() => undefined);
   await slow(opened).toBeVisible();
 }
