@@ -8,7 +8,7 @@
 // when a stage did not. Cancelling the run cancels the stages waiting and terminates the one running.
 import { AppError, type DataApi } from '@srm/platform';
 import type { RowOf } from '@srm/kernel';
-import { checkParams } from '../program/program-params';
+import { type ParamValues, checkParams } from '../program/program-params';
 import { concurrentProgram } from '../program/program.entity';
 import { concurrentRequest } from '../request/request.entity';
 import { type State, canMove, split, stateOf } from '../request/request-states';
@@ -72,6 +72,11 @@ export async function submitSet(
      * requests does not drop it.
      */
     occurrence?: Pick<Request, 'scheduleId' | 'occurrenceAt' | 'occurrenceKey' | 'responsibilityId'>;
+    /**
+     * Values to run instead of those saved on a stage, by the stage's id (a schedule's dates moved
+     * on); checked as the saved ones are, defaults filled. The set itself keeps its values.
+     */
+    stageParameters?: ReadonlyMap<number, ParamValues>;
   },
 ): Promise<Request> {
   const set = await data.find(requestSet, requestSetId);
@@ -82,7 +87,8 @@ export async function submitSet(
     const program = values.occurrence
       ? await data.find(concurrentProgram, stage.programId)
       : await submittable(data, stage.programId);
-    stages.push({ stage, parameters: await checkParams(data, program.params, stage.parameters) });
+    const given = values.stageParameters?.get(stage.setStageId) ?? stage.parameters;
+    stages.push({ stage, parameters: await checkParams(data, program.params, given) });
   }
   const platform = platformOf(data);
   const priority = values.priority ?? set.priority;

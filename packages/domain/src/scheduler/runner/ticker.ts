@@ -14,6 +14,7 @@ import { concurrentRequest } from '../request/request.entity';
 import { submitSet } from '../request-set/set-runs';
 import { occurrencesBetween, nextOccurrence } from '../schedule/cron';
 import { scheduleJob } from '../schedule/schedule.entity';
+import { setStages, setValuesOf, stageParametersOf, stageValuesAt } from '../schedule/set-values';
 import type { RequestRunner } from './runner';
 
 type Schedule = RowOf<typeof scheduleJob>;
@@ -126,10 +127,18 @@ export class ScheduleTicker {
       });
     const params = schedule.programId ? await data.list(programParam, { programId: schedule.programId }) : [];
     let values = (schedule.parameters ?? {}) as ParamValues;
+    // A set's schedule with date increment keeps its own values of the stages (set-values.ts).
+    const stages =
+      schedule.requestSetId && schedule.incrementDates === 'Y'
+        ? await setStages(data, schedule.requestSetId)
+        : null;
+    let stageValues = stages ? setValuesOf(schedule.parameters) : null;
     let last = schedule.lastOccurrenceAt;
     for (const at of occurrences) {
-      if (schedule.incrementDates === 'Y' && last)
-        values = movedDates(params, values, Math.round((at.getTime() - last) / 86_400_000));
+      const days =
+        schedule.incrementDates === 'Y' && last ? Math.round((at.getTime() - last) / 86_400_000) : 0;
+      if (days) values = movedDates(params, values, days);
+      if (stages) stageValues = stageValuesAt(stages, stageValues, days);
       last = at.getTime();
       if (!run.includes(at)) continue;
       const occurrence = {
@@ -157,6 +166,7 @@ export class ScheduleTicker {
           submittedByName: schedule.submittedByName,
           responsibilityName: schedule.responsibilityName,
           occurrence: { ...occurrence, responsibilityId: schedule.responsibilityId },
+          ...(stageValues ? { stageParameters: stageParametersOf(stageValues) } : {}),
         });
         await this.runner.wake(setRun);
         continue;
@@ -179,7 +189,7 @@ export class ScheduleTicker {
     await data.patch(scheduleJob, schedule.scheduleId, {
       lastOccurrenceAt: last,
       nextOccurrenceAt: next ? next.getTime() : null,
-      parameters: values,
+      parameters: schedule.requestSetId ? stageValues : values,
     } as never);
     // Its last occurrence sent, the schedule ends. The workflow status is no field server code
     // writes through patch (that refusal once rolled the whole tick back and lost the last

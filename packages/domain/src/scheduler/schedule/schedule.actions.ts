@@ -1,6 +1,8 @@
 // Schedules on the server: at save the expression and the zone are checked (a clear message in
 // the user's language, nothing stored), the program must be one the user may submit and its
-// parameters must pass (or, for a request set, every program of its stages be one he may submit), the submitter is the user saving it, and the next occurrence is computed.
+// parameters must pass (or, for a request set, every program of its stages be one he may submit,
+// and the schedule's own values of the stages, kept when dates move on, pass their programs), the
+// submitter is the user saving it, and the next occurrence is computed.
 // Pausing keeps the next occurrence; resuming starts again from now (what passed while paused is
 // not "missed": the user paused it).
 import type { RuleIssue } from '@srm/kernel';
@@ -11,6 +13,7 @@ import { responsibilityName, submittable } from '../request/request.endpoints';
 import { isCron, isTimeZone, nextOccurrence, occurrencesBetween } from './cron';
 import { requestSet } from '../request-set/request-set.entity';
 import { scheduleJob } from './schedule.entity';
+import { checkedSetValues } from './set-values';
 
 const issue = (field: string, message: string, params?: Record<string, string | number>): RuleIssue => ({
   field,
@@ -40,8 +43,12 @@ export const scheduleActions = defineActions(scheduleJob, {
       const set = await ctx.find(requestSet, row.requestSetId!);
       if (set.enabledFlag !== 'Y')
         return issue('requestSetId', 'scheduler.set.disabled', { set: set.setName });
-      for (const stage of set.stages) await submittable(ctx, stage.programId);
-      row.parameters = null;
+      const stages = [];
+      for (const stage of set.stages)
+        stages.push({ stage, params: (await submittable(ctx, stage.programId)).params });
+      // Its own values of the stages, kept only while dates move on (set-values.ts).
+      row.parameters =
+        row.incrementDates === 'Y' ? await checkedSetValues(ctx, stages, row.parameters) : null;
     }
     if (ctx.created) {
       row.submittedBy = ctx.actor.userId ?? null;

@@ -22,7 +22,10 @@ export const scheduleJob = defineEntity('baseScheduleJob', {
     /** What each occurrence submits: a program with the values below, or a request set (one of the two). */
     programId: ref('baseConcurrentProgram', { display: 'programName' }),
     requestSetId: ref('baseRequestSet', { display: 'setName' }),
-    /** The parameter values each request of a program gets (a set's stages carry their own). */
+    /**
+     * The parameter values each request of a program gets. A set's stages carry their own; a set's
+     * schedule with date increment keeps here its values of the stages, moving on (set-values.ts).
+     */
     parameters: json({ editor: PROGRAM_PARAMS_EDITOR }),
     scheduleType: lookup('BASE_SCHEDULE_TYPE', { required: true, codes: SCHEDULE_TYPES, default: 'CRON' }),
     /** ONCE: when. */

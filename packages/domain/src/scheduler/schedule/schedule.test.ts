@@ -2,7 +2,8 @@
 // waiting: an expression or a zone that cannot be read is refused at save; every occurrence
 // becomes exactly one request however often nodes tick; two schedules due in the same minute
 // both run; occurrences missed while no node ticked follow skip, once or all; date parameters
-// move on; a bad expression written straight into the table is reported and the others go on.
+// move on, a request set's stages' too (the set keeping its own); a bad expression written
+// straight into the table is reported and the others go on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
@@ -236,6 +237,125 @@ describe('schedules', () => {
     await runner().tick();
     const days = (await requestsOf(daily.scheduleId)).map((row) => (row.parameters as Row).day);
     expect(days).toEqual(['2026-12-01', '2026-12-02']);
+    await ok('baseScheduleJob', 'doPause', { scheduleId: daily.scheduleId }, buyer());
+  });
+
+  it('a request set’s daily schedule with date increment moves each stage’s dates on, run after run; the set keeps its own', async () => {
+    const DAY = 24 * 60 * MINUTE;
+    const saved = [
+      { name: 'dated', day: '2026-12-01' },
+      { name: 'undated', day: '' },
+    ];
+    const set = await ok<{ requestSetId: number }>('baseRequestSet', 'saveOrUpdate', {
+      setCode: 'DAILY_SET',
+      setName: 'daily set',
+      stages: saved.map((parameters, index) => ({
+        stageNum: index + 1,
+        programId: echo,
+        stageRule: 'ON_ANY',
+        parameters,
+      })),
+    });
+    const daily = await ok<{ scheduleId: number; versionNum: number; nextOccurrenceAt: number }>(
+      'baseScheduleJob',
+      'saveOrUpdate',
+      {
+        scheduleName: 'daily set',
+        requestSetId: set.requestSetId,
+        cronExpression: '30 2 * * *',
+        incrementDates: 'Y',
+      },
+      buyer(),
+    );
+    const first = daily.nextOccurrenceAt;
+    /** The stage requests' dates of each run of a request set, in stage order. */
+    const stageDays = async (runs: readonly RequestAnswer[]) => {
+      const days: unknown[][] = [];
+      for (const run of runs) {
+        const stages = await ok<Row[]>(
+          'baseConcurrentRequest',
+          'listByPage',
+          { setRequestId: run.requestId, pageRows: 10 },
+          buyer(),
+        );
+        days.push(
+          stages
+            .sort((a, b) => Number(a.stageNum) - Number(b.stageNum))
+            .map((row) => (row.parameters as Row).day),
+        );
+      }
+      return days;
+    };
+    for (const day of [0, 1, 2]) {
+      at(first + day * DAY + 1_000);
+      await runner().tick();
+    }
+    const runs = await requestsOf(daily.scheduleId);
+    expect(runs.map((row) => row.occurrenceAt)).toEqual([first, first + DAY, first + 2 * DAY]);
+    expect(await stageDays(runs)).toEqual([
+      ['2026-12-01', null],
+      ['2026-12-02', null],
+      ['2026-12-03', null],
+    ]);
+    // The set's stages keep the values saved: a submit of the set by hand runs them as they are.
+    const found = await ok<{ stages: Row[] }>('baseRequestSet', 'findById', {
+      requestSetId: set.requestSetId,
+    });
+    expect(found.stages.map((stage) => stage.parameters)).toEqual(saved);
+    const manual = await ok<RequestAnswer>(
+      'baseConcurrentRequest',
+      'doSubmit',
+      { requestSetId: set.requestSetId },
+      buyer(),
+    );
+    expect(await stageDays([manual])).toEqual([['2026-12-01', null]]);
+    // Saved again with the values it read (renamed), the schedule goes on from where it was.
+    const schedule = await ok<Row>('baseScheduleJob', 'findById', { scheduleId: daily.scheduleId }, buyer());
+    expect(schedule.parameters).toMatchObject({ stages: expect.any(Object) });
+    const fields = [
+      'scheduleId',
+      'versionNum',
+      'requestSetId',
+      'cronExpression',
+      'incrementDates',
+      'parameters',
+    ];
+    await ok(
+      'baseScheduleJob',
+      'saveOrUpdate',
+      {
+        ...Object.fromEntries(fields.map((name) => [name, schedule[name]])),
+        scheduleName: 'daily set, renamed',
+      },
+      buyer(),
+    );
+    at(first + 3 * DAY + 1_000);
+    await runner().tick();
+    const fourth = (await requestsOf(daily.scheduleId)).slice(3);
+    expect(await stageDays(fourth)).toEqual([['2026-12-04', null]]);
+    // The set's stage given another date: the schedule starts again from it.
+    const edited = await ok<Row & { stages: Row[] }>('baseRequestSet', 'findById', {
+      requestSetId: set.requestSetId,
+    });
+    await ok('baseRequestSet', 'saveOrUpdate', {
+      requestSetId: set.requestSetId,
+      versionNum: edited.versionNum,
+      setCode: edited.setCode,
+      setName: edited.setName,
+      stages: edited.stages.map((stage, index) => ({
+        setStageId: stage.setStageId,
+        stageNum: stage.stageNum,
+        programId: stage.programId,
+        stageRule: stage.stageRule,
+        parameters: index === 0 ? { name: 'dated', day: '2027-01-01' } : stage.parameters,
+      })),
+    });
+    at(first + 4 * DAY + 1_000);
+    await runner().tick();
+    const fifth = (await requestsOf(daily.scheduleId)).slice(4);
+    expect(await stageDays(fifth)).toEqual([['2027-01-01', null]]);
+    for (const run of [...runs, ...fourth, ...fifth, manual])
+      await until(run.requestId, ['COMPLETED/NORMAL']);
     await ok('baseScheduleJob', 'doPause', { scheduleId: daily.scheduleId }, buyer());
   });
 
