@@ -34,6 +34,11 @@ export interface CrashOptions {
   kills: number;
   /** PostgreSQL URL of an empty database; the embedded database in a fresh directory when unset. */
   databaseUrl?: string;
+  /**
+   * The embedded database's directory as a first start left it (the test's, prepared once per
+   * run); a fresh one, which the first round's start creates, when unset.
+   */
+  dataDir?: string;
   log?: (line: string) => void;
 }
 
@@ -395,7 +400,7 @@ async function checkNothingRunning(db: Query, serverUp = false): Promise<void> {
 export async function runCrashTest(options: CrashOptions): Promise<CrashReport> {
   const log = options.log ?? console.log;
   const started = Date.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'srm-crash-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'srm-crash-'));
   const env = {
     SRM_DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl ?? '',

@@ -11,6 +11,7 @@ import { lockDirectory, openDatabase } from '@srm/db';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { ApiClient } from '@srm/platform/api-client';
 import { repoRoot } from './paths';
+import { preparedDataDir } from './prepared-data.testing';
 import { killServer, startServer, stopServer } from './server-process.testing';
 
 const TYPE = '/api/base/v1/baseLookupTypeRestful';
@@ -44,7 +45,7 @@ async function signedIn(url: string): Promise<ApiClient> {
 
 describe.runIf(!process.env.DATABASE_URL)('backup and restore of the embedded database', () => {
   it('backs up a running server under writes and restores into a directory a server starts on', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'srm-backup-'));
+    const dataDir = await preparedDataDir('srm-backup-');
     const restoredDir = mkdtempSync(join(tmpdir(), 'srm-restored-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
     cleanup.push(() => rmSync(restoredDir, { recursive: true, force: true }));

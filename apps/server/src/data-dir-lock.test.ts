@@ -1,8 +1,7 @@
 // One server per embedded database: a second server on the same data directory refuses to
 // start and names the directory and the process that holds it; a server killed with SIGKILL
 // leaves a stale lock that does not stop the next start.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
   startServer,
   stopServer,
 } from './server-process.testing';
+import { preparedDataDir } from './prepared-data.testing';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -20,9 +20,9 @@ afterAll(async () => {
 
 describe.runIf(!process.env.DATABASE_URL)('the embedded database directory lock', () => {
   it('refuses a second server on the same directory and lets a restart after kill -9 through', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'srm-lock-'));
+    const dataDir = await preparedDataDir('srm-lock-');
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env = { SRM_DATA_DIR: dataDir, DATABASE_URL: '', SRM_DEMO_DATA: 'off', SRM_JOB_POLL_SECONDS: '1' };
+    const env = { SRM_DATA_DIR: dataDir, DATABASE_URL: '', SRM_JOB_POLL_SECONDS: '1' };
     const first: ServerProcess = await startServer(env);
     cleanup.push(() => killServer(first));
     const pgliteDir = join(dataDir, 'pglite');

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, ApiClient } from '@srm/platform/testing';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { repoRoot } from './paths';
+import { preparedDataDir } from './prepared-data.testing';
 import { freePort } from './server-process.testing';
 
 type Row = Record<string, unknown>;
@@ -92,7 +93,7 @@ describe('a committed row survives SIGTERM and a restart', () => {
   it.runIf(!process.env.DATABASE_URL)(
     'on the embedded database',
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'srm-durability-'));
+      const dataDir = await preparedDataDir('srm-durability-');
       cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
       await roundTrip({ SRM_DATA_DIR: dataDir, DATABASE_URL: '' });
     },

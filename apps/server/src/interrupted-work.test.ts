@@ -2,14 +2,14 @@
 // after the restart, FAILED with a reason the user reads in both languages, the rows of the
 // batches it had committed are removed (nothing of it stays), and the work file it was reading
 // is gone.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '@srm/platform/testing';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { readWorkbook } from './excel.testing';
+import { preparedDataDir } from './prepared-data.testing';
 import { killServer, startServer, stopServer } from './server-process.testing';
 
 type Row = Record<string, unknown>;
@@ -65,7 +65,7 @@ async function until<T>(probe: () => Promise<T | null>, timeoutMs: number): Prom
 
 describe.runIf(!process.env.DATABASE_URL)('work killed with the server', () => {
   it('an import RUNNING at kill -9 is FAILED after the restart, with its reason and without its files', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'srm-interrupted-'));
+    const dataDir = await preparedDataDir('srm-interrupted-');
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const env = { SRM_DATA_DIR: dataDir, DATABASE_URL: '', SRM_JOB_POLL_SECONDS: '1' };
     const first = await startServer(env);

@@ -11,6 +11,11 @@ import { migrationsDir } from './template';
 import { databaseUrlWithName, quoteIdent } from './postgres';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Also what the files of the run share besides the database (server-process.testing.ts keeps
+  // the data directory a first start of the real server made there).
+  const dir = mkdtempSync(join(tmpdir(), 'srm-test-'));
+  project.provide('srmRunDir', dir);
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
   if (url) {
     const templateName = `${new URL(url).pathname.slice(1) || 'test'}_tpl_${process.pid}`;
@@ -25,10 +30,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {
       await admin.query(`drop database if exists ${quoteIdent(templateName)} with (force)`);
       await admin.end();
+      removeDir();
     };
   }
 
-  const dir = mkdtempSync(join(tmpdir(), 'srm-test-'));
   const database = await openDatabase({});
   await runMigrations(database, migrationsDir);
   const dump = await database.pglite!.dumpDataDir('none');
@@ -36,5 +41,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dumpPath = join(dir, 'template.tar');
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
   project.provide('srmTemplate', { kind: 'pglite', dumpPath });
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return async () => removeDir();
 }

@@ -10,5 +10,7 @@ export type TestTemplate =
 declare module 'vitest' {
   export interface ProvidedContext {
     srmTemplate: TestTemplate;
+    /** A directory of this test run that its files share (removed when the run ends). */
+    srmRunDir: string;
   }
 }
