@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OPEN_TABS } from '@srm/kernel';
-import { EX_HOME, IN_HOME, TabStore, homePathOf, isHomePath, tabKey, tabUrl } from './tabs';
+import { EX_HOME, IN_HOME, TabStore, homePathOf, isHomePath, screenTitle, tabKey, tabUrl } from './tabs';
 
 describe('the workspace tabs', () => {
   it('know a page again whatever the case of its path or the order of its query', () => {
@@ -63,5 +63,31 @@ describe('the workspace tabs', () => {
     expect(new TabStore(IN_HOME, memory, 'srm.tabs.7').all).toHaveLength(1);
     stored.set('srm.tabs.7', JSON.stringify([{ path: 'inHome', search: '', title: null }, { path: 5 }]));
     expect(new TabStore(IN_HOME, memory, 'srm.tabs.7').all).toHaveLength(1);
+  });
+
+  it('show a screen’s title only in the language it was set in: a tab brought back after a change of language shows its registered title until drawn', () => {
+    const stored = new Map<string, string>();
+    const memory = { getItem: (key: string) => stored.get(key) ?? null, setItem: stored.set.bind(stored) };
+    const before = new TabStore(IN_HOME, memory, 'srm.tabs.7');
+    const order = before.open('purchaseOrderEdit', '?poHeaderId=3');
+    before.update(order.id, { title: '采购订单 PO-0003', titleLocale: 'zh-CN' });
+    const restored = new TabStore(IN_HOME, memory, 'srm.tabs.7').findByKey(
+      'purchaseOrderEdit',
+      '?poHeaderId=3',
+    )!;
+    expect(screenTitle(restored, 'zh-CN')).toBe('采购订单 PO-0003');
+    expect(screenTitle(restored, 'en')).toBeNull();
+    // Drawn again in English, the screen sets its title in English.
+    const after = new TabStore(IN_HOME, memory, 'srm.tabs.7');
+    after.update(after.findByKey('purchaseOrderEdit', '?poHeaderId=3')!.id, {
+      title: 'Purchase order PO-0003',
+      titleLocale: 'en',
+    });
+    expect(screenTitle(after.findByKey('purchaseOrderEdit', '?poHeaderId=3')!, 'en')).toBe(
+      'Purchase order PO-0003',
+    );
+    // A title kept before titles had a language is shown as it is.
+    const { titleLocale: _kept, ...older } = restored;
+    expect(screenTitle(older, 'en')).toBe('采购订单 PO-0003');
   });
 });

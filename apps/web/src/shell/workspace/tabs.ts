@@ -26,6 +26,8 @@ export interface Tab {
   readonly search: string;
   /** Title the screen set (an edit page shows its document number); null: the registered title. */
   readonly title: string | null;
+  /** The language the screen set its title in (a title is text of one language). */
+  readonly titleLocale?: string;
   readonly dirty: boolean;
   /** Bumped to remount the screen (refresh). */
   readonly generation: number;
@@ -43,6 +45,7 @@ interface RememberedTab {
   path: string;
   search: string;
   title: string | null;
+  titleLocale?: string;
 }
 
 function isRemembered(value: unknown): value is RememberedTab {
@@ -52,8 +55,18 @@ function isRemembered(value: unknown): value is RememberedTab {
     typeof tab.path === 'string' &&
     !!tab.path &&
     typeof tab.search === 'string' &&
-    (tab.title === null || typeof tab.title === 'string')
+    (tab.title === null || typeof tab.title === 'string') &&
+    (tab.titleLocale === undefined || typeof tab.titleLocale === 'string')
   );
+}
+
+/**
+ * The title a screen set, while it is in the language shown; null: the registered title, which
+ * follows the language. A tab brought back after a reload keeps the title of its last drawing
+ * until it is drawn again, which after a change of language would be the other language's.
+ */
+export function screenTitle(tab: Tab, locale: string): string | null {
+  return tab.titleLocale === undefined || tab.titleLocale === locale ? tab.title : null;
 }
 
 export function normalizeSearch(search: string): string {
@@ -112,6 +125,7 @@ export class TabStore {
         path: item.path,
         search,
         title: item.title,
+        ...(item.titleLocale ? { titleLocale: item.titleLocale } : {}),
         dirty: false,
         generation: 0,
         restored: true,
@@ -124,7 +138,7 @@ export class TabStore {
     if (!this.memory) return;
     const kept: RememberedTab[] = tabs
       .filter((tab) => tab.id !== HOME_ID)
-      .map(({ path, search, title }) => ({ path, search, title }));
+      .map(({ path, search, title, titleLocale }) => ({ path, search, title, titleLocale }));
     try {
       this.memory.setItem(this.key, JSON.stringify(kept));
     } catch {

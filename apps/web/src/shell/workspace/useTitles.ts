@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeName, useLabels } from '@srm/platform-ui';
 import { useMenu } from '../menu/menuSource';
-import { HOME_ID, type Tab } from './tabs';
+import { HOME_ID, type Tab, screenTitle } from './tabs';
 import { screenRegistry } from './screens';
 
 export function useTitles() {
@@ -15,7 +15,8 @@ export function useTitles() {
   const text = useCallback((key: string) => (i18n.exists(key) ? t(key) : labels.t(key)), [i18n, t, labels]);
   const tabTitle = useCallback(
     (tab: Tab) => {
-      if (tab.title) return tab.title;
+      const title = screenTitle(tab, i18n.language);
+      if (title) return title;
       if (tab.id === HOME_ID) return t('shell.home');
       const menuId = Number(new URLSearchParams(tab.search).get('menuId'));
       const menu = menuId ? items.find((item) => item.menuId === menuId) : undefined;
@@ -23,7 +24,7 @@ export function useTitles() {
       const entry = screenRegistry.find(tab.path);
       return entry ? text(entry.title) : t('shell.notFound');
     },
-    [t, text, items],
+    [t, i18n, text, items],
   );
   return { text, tabTitle };
 }

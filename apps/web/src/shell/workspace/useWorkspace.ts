@@ -48,7 +48,7 @@ export function useWorkspace(homePath: string, userId?: number) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const location = useLocation();
   const navigate = useNavigate();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
   const { tabTitle } = useTitles();
@@ -163,10 +163,10 @@ export function useWorkspace(homePath: string, userId?: number) {
         if (tab && store.active.id === id) navigate(tabUrl(tab), { replace: true });
       },
       close: () => void close([id]),
-      setTitle: (title) => store.update(id, { title }),
+      setTitle: (title) => store.update(id, { title, titleLocale: i18n.language }),
       setDirty: (dirty) => store.update(id, { dirty }),
     }),
-    [close, go, navigate, store],
+    [close, go, navigate, store, i18n],
   );
   /** The navigator of a tab: the same object for as long as the workspace's callbacks hold. */
   // A new cache whenever createNavigator changes.
