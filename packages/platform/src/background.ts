@@ -44,7 +44,9 @@ export interface ExecutableContext {
 
 /**
  * An executable: resolves with the completion text, or `{ warning }` to complete with a
- * Warning; a throw completes Error (retried by the program's policy).
+ * Warning; a throw completes Error (retried by the program's policy). A text made with
+ * `storedMessage(key, params)` is read by each reader in his own language; an AppError thrown is
+ * kept the same way.
  */
 export type Executable = (context: ExecutableContext) => Promise<string | void | { warning: string }>;
 

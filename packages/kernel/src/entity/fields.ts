@@ -122,6 +122,11 @@ export interface TextField extends FieldCommon<string> {
    * formatted.
    */
   readonly rich?: boolean;
+  /**
+   * Server code may keep a message here as its key and parameters (`storedMessage`): every reader
+   * reads it in his own language. Other text is read as it was stored.
+   */
+  readonly message?: boolean;
 }
 
 export interface NumberField extends FieldCommon<number> {

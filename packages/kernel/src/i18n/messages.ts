@@ -68,3 +68,58 @@ export async function loadDictionary(
   const dictionaries = await Promise.all(catalogues.map((catalogue) => catalogue[locale]()));
   return Object.assign({}, ...dictionaries) as Dictionary;
 }
+
+/**
+ * A message kept in a text field marked `message: true`: its key and parameters, rendered in the
+ * language of each reader (a request's completion text read by its submitter in English and by an
+ * administrator in Chinese). A parameter may itself be a message (a status's name).
+ */
+export interface StoredMessage {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string | number | StoredMessage>>;
+}
+
+const STORED_MESSAGE = '$message';
+
+/** The text that keeps the message in such a field. */
+export function storedMessage(key: string, params?: StoredMessage['params']): string {
+  return JSON.stringify({ [STORED_MESSAGE]: key, ...(params ? { params } : {}) });
+}
+
+function messageOf(value: unknown): StoredMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const key = (value as Record<string, unknown>)[STORED_MESSAGE] ?? (value as Record<string, unknown>).key;
+  if (typeof key !== 'string') return null;
+  const params = (value as Record<string, unknown>).params;
+  return typeof params === 'object' && params !== null
+    ? { key, params: params as StoredMessage['params'] }
+    : { key };
+}
+
+/**
+ * The stored text in the reader's language: a kept message rendered with its parameters, any
+ * other text (a program's own words) as it is.
+ */
+export function renderStoredText(catalogue: Catalogue, locale: Locale, text: string): string {
+  if (!text.startsWith(`{"${STORED_MESSAGE}"`)) return text;
+  let message: StoredMessage | null;
+  try {
+    message = messageOf(JSON.parse(text));
+  } catch {
+    return text;
+  }
+  return message ? renderMessage(catalogue, locale, message) : text;
+}
+
+function renderMessage(catalogue: Catalogue, locale: Locale, message: StoredMessage): string {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.params ?? {})) {
+    const nested = messageOf(value);
+    params[name] = nested
+      ? renderMessage(catalogue, locale, nested)
+      : typeof value === 'number'
+        ? value
+        : String(value);
+  }
+  return translate(catalogue, locale, message.key, params);
+}

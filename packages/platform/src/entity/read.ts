@@ -210,10 +210,12 @@ export class EntityReader {
           )
         : undefined;
     const sealer = runtime.sealer;
+    const messages = runtime.messages();
     return rows.map((values) =>
       reader.read(values, {
         actor,
         sealer,
+        messages,
         headerOpened: opened?.get(Number(values[parentAt])) === true,
       }),
     );

@@ -3,6 +3,7 @@
 // computed fields evaluated, timestamps as milliseconds; list and find read driver rows in one
 // pass (rowReader).
 import {
+  type Catalogue,
   type ComputeField,
   type EntityDef,
   type FieldDef,
@@ -10,6 +11,7 @@ import {
   SEALED_OPENED_FIELD,
   isStored,
   refDisplayName,
+  renderStoredText,
 } from '@srm/kernel';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../access/actor';
@@ -55,6 +57,8 @@ export interface ShapeOptions {
    * supplier (which reads its own).
    */
   readonly headerOpened?: boolean;
+  /** The application's messages: a text field marked `message` is read in the actor's language. */
+  readonly messages?: Catalogue;
 }
 
 /** A selected column: the field it stores, or the display value of a reference. */
@@ -117,6 +121,8 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
     readonly decode: Decoder;
     readonly sealed: boolean;
     readonly internalOnly: boolean;
+    /** A text that may keep a message (read in the reader's language). */
+    readonly message: boolean;
     /** The display value of a reference that travels with it. */
     readonly display:
       | {
@@ -141,6 +147,7 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
       decode: decoderOf(field, selected[at]!.column),
       sealed: Boolean(field.sealed),
       internalOnly: field.internalOnly === true,
+      message: (field.kind === 'text' || field.kind === 'textarea') && field.message === true,
       display:
         displayName && displayAt !== undefined
           ? {
@@ -168,7 +175,7 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
           ownerAt !== undefined &&
           options.actor.supplierId !== null &&
           Number(values[ownerAt]) === options.actor.supplierId));
-    for (const { name, at, decode, sealed, internalOnly, display } of stored) {
+    for (const { name, at, decode, sealed, internalOnly, message, display } of stored) {
       if (external && internalOnly) continue;
       const value = values[at];
       if (sealed) {
@@ -181,6 +188,8 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
         continue;
       }
       out[name] = decode(value);
+      if (message && options.messages && typeof out[name] === 'string')
+        out[name] = renderStoredText(options.messages, options.actor.locale, out[name]);
       if (display) {
         const english = inEnglish && display.englishAt !== undefined ? values[display.englishAt] : null;
         out[display.name] = display.decode(english ? english : values[display.at]) ?? null;

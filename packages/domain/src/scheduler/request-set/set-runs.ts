@@ -7,7 +7,7 @@
 // cancelled and the run completes Error. After the last stage the run completes Normal, or Warning
 // when a stage did not. Cancelling the run cancels the stages waiting and terminates the one running.
 import { AppError, type DataApi } from '@srm/platform';
-import type { RowOf } from '@srm/kernel';
+import { type RowOf, storedMessage } from '@srm/kernel';
 import { type ParamValues, checkParams } from '../program/program-params';
 import { concurrentProgram } from '../program/program.entity';
 import { concurrentRequest } from '../request/request.entity';
@@ -137,7 +137,7 @@ export async function startSet(data: DataApi, run: Request, wake: Wake, nodeName
   const stages = await stagesOf(data, run.requestId);
   const first = stages.find((stage) => stage.statusCode === 'WAITING');
   if (!first) {
-    await moveTo(data, started, 'COMPLETED/NORMAL', { completionText: data.t('scheduler.set.done') });
+    await moveTo(data, started, 'COMPLETED/NORMAL', { completionText: storedMessage('scheduler.set.done') });
     return;
   }
   await wake(await moveTo(data, first, 'PENDING/NORMAL'));
@@ -156,10 +156,10 @@ export async function stageCompleted(data: DataApi, stage: Request, wake: Wake):
   if (run.statusCode === 'TERMINATING') {
     for (const row of waiting)
       await moveTo(data, row, 'COMPLETED/CANCELLED', {
-        completionText: data.t('scheduler.set.runCancelled'),
+        completionText: storedMessage('scheduler.set.runCancelled'),
       });
     await moveTo(data, run, 'COMPLETED/TERMINATED', {
-      completionText: data.t('scheduler.request.terminated'),
+      completionText: storedMessage('scheduler.request.terminated'),
     });
     return;
   }
@@ -167,12 +167,12 @@ export async function stageCompleted(data: DataApi, stage: Request, wake: Wake):
   if (!goOn) {
     for (const row of waiting)
       await moveTo(data, row, 'COMPLETED/CANCELLED', {
-        completionText: data.t('scheduler.set.stageStopped', { stage: stage.stageNum ?? '' }),
+        completionText: storedMessage('scheduler.set.stageStopped', { stage: stage.stageNum ?? '' }),
       });
     await moveTo(data, run, 'COMPLETED/ERROR', {
-      completionText: data.t('scheduler.set.stopped', {
+      completionText: storedMessage('scheduler.set.stopped', {
         stage: stage.stageNum ?? '',
-        status: data.t(`lookup.BASE_REQUEST_STATUS.${stage.statusCode}`),
+        status: { key: `lookup.BASE_REQUEST_STATUS.${stage.statusCode}` },
       }),
     });
     return;
@@ -189,11 +189,11 @@ export async function stageCompleted(data: DataApi, stage: Request, wake: Wake):
     notNormal.length ? 'COMPLETED/WARNING' : 'COMPLETED/NORMAL',
     notNormal.length
       ? {
-          completionText: data.t('scheduler.set.doneWithWarnings', {
+          completionText: storedMessage('scheduler.set.doneWithWarnings', {
             stages: notNormal.map((row) => row.stageNum).join(', '),
           }),
         }
-      : { completionText: data.t('scheduler.set.done') },
+      : { completionText: storedMessage('scheduler.set.done') },
   );
 }
 
@@ -209,7 +209,7 @@ export async function runCancelled(data: DataApi, run: Request): Promise<void> {
       await moveTo(data, stage, 'RUNNING/TERMINATING');
     else if (stage.phaseCode === 'PENDING' || stage.phaseCode === 'INACTIVE')
       await moveTo(data, stage, 'COMPLETED/CANCELLED', {
-        completionText: data.t('scheduler.set.runCancelled'),
+        completionText: storedMessage('scheduler.set.runCancelled'),
       });
   }
   if (run.phaseCode !== 'RUNNING') return;
@@ -217,6 +217,6 @@ export async function runCancelled(data: DataApi, run: Request): Promise<void> {
   const [current] = await platformOf(data).lock(concurrentRequest, [run.requestId]);
   if (!(await stagesOf(data, run.requestId)).some((stage) => stage.phaseCode === 'RUNNING'))
     await moveTo(data, current!, 'COMPLETED/TERMINATED', {
-      completionText: data.t('scheduler.request.terminated'),
+      completionText: storedMessage('scheduler.request.terminated'),
     });
 }

@@ -4,7 +4,7 @@
 // output. Every move follows the transition table in request-states.ts.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { datetime, json, number, ref, type RowOf } from '@srm/kernel';
+import { datetime, json, number, ref, type RowOf, renderStoredText, storedMessage } from '@srm/kernel';
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { configProfile } from '../../base-data';
 import { checkParams } from '../program/program-params';
@@ -152,7 +152,7 @@ async function moveRequest(
   const changes = {
     ...split(to),
     ...(to.startsWith('COMPLETED')
-      ? { completedAt: data.now.getTime(), completionText: data.t('scheduler.request.cancelled') }
+      ? { completedAt: data.now.getTime(), completionText: storedMessage('scheduler.request.cancelled') }
       : {}),
   };
   const moved = await platform.patch(concurrentRequest, requestId, changes as never);
@@ -313,6 +313,11 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
               from ${table} where request_id = ${request.requestId}
              order by request_log_id offset ${input.fromLine ?? 0} limit ${LOG_PAGE}`,
       );
+      // A line may keep a message (a failed run's error): read in the caller's language.
+      const messages = data.runtime.messages();
+      for (const line of lines)
+        if (typeof line.message === 'string')
+          line.message = renderStoredText(messages, data.actor.locale, line.message);
       return {
         data: lines,
         page: { count: request.logLines, curIndex: Math.floor((input.fromLine ?? 0) / LOG_PAGE) + 1 },

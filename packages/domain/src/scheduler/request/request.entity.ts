@@ -57,7 +57,8 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
     nodeName: text({ max: 120 }),
     startedAt: datetime(),
     completedAt: datetime(),
-    completionText: text({ max: 2000 }),
+    /** Read in the reader's language where the runner kept a message (storedMessage). */
+    completionText: text({ max: 2000, message: true }),
     /** Lines of log written (the log is read with findLog). */
     logLines: number({ required: true, min: 0, default: 0 }),
     outputFile: attachments({ maxCount: 1 }),
@@ -146,7 +147,7 @@ export const requestLog = defineEntity('baseConcurrentRequestLog', {
     attempt: number({ required: true, min: 0 }),
     level: lookup('BASE_LOG_LEVEL', { required: true, codes: ['INFO', 'WARN', 'ERROR'], default: 'INFO' }),
     loggedAt: datetime({ required: true }),
-    message: text({ required: true, max: 4000 }),
+    message: text({ required: true, max: 4000, message: true }),
   },
   list: {
     columns: ['loggedAt', 'level', 'attempt', 'message'],

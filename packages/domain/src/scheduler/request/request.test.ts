@@ -222,7 +222,8 @@ describe('concurrent requests', () => {
     const request = await submit(programId);
     const done = await until(request.requestId as number, ['COMPLETED'], 10_000);
     expect(done).toMatchObject({ statusCode: 'TERMINATED', completionText: '运行超过 1 秒，已终止' });
-    // What the platform writes on a request is in its submitter's language.
+    // What the platform writes on a request is read in the reader's language: the same request
+    // in English for a reader who reads English, in Chinese for one who reads Chinese.
     const english = await ok<{ userId: number }>('baseUser', 'saveOrUpdate', {
       userName: 'sched-english',
       userFullName: 'sched english',
@@ -231,11 +232,18 @@ describe('concurrent requests', () => {
     });
     const actor = { ...buyer(), userId: english.userId, userName: 'sched-english' };
     const theirs = await submit(programId, {}, actor);
-    const stopped = await until(theirs.requestId, ['COMPLETED'], 10_000, actor);
-    expect(stopped).toMatchObject({
+    expect(await until(theirs.requestId, ['COMPLETED'], 10_000, actor)).toMatchObject({
       statusCode: 'TERMINATED',
-      completionText: 'Ran over 1 s and was stopped',
+      completionText: '运行超过 1 秒，已终止',
     });
+    const inEnglish = await call<Row>(
+      'baseConcurrentRequest',
+      'findById',
+      { requestId: theirs.requestId },
+      actor,
+      'EN',
+    );
+    expect(inEnglish.body.data.completionText).toBe('Ran over 1 s and was stopped');
   });
 
   it('a failing retry-safe program runs limit + 1 times with growing delays, completes Error, and is one scheduling error', async () => {
@@ -279,7 +287,20 @@ describe('concurrent requests', () => {
     const parked = await submit(nobody);
     await until(parked.requestId as number, ['INACTIVE/NO_MANAGER']);
     const errors = await ok<Row[]>('baseSchedulingError', 'listByPage', { programId: nobody });
-    expect(errors[0]).toMatchObject({ errorKind: 'NO_MANAGER', requestId: parked.requestId });
+    expect(errors[0]).toMatchObject({
+      errorKind: 'NO_MANAGER',
+      requestId: parked.requestId,
+      message: '没有运行中的节点注册了可执行程序 NOT_REGISTERED',
+    });
+    // The scheduler's own error, read in English by a reader of English.
+    const inEnglish = await call<Row[]>(
+      'baseSchedulingError',
+      'listByPage',
+      { programId: nobody },
+      buyer(),
+      'EN',
+    );
+    expect(inEnglish.body.data[0]!.message).toBe('No running node registered the executable NOT_REGISTERED');
     const warned = await submit(await program('T_WARN', 'T_WARN'));
     expect(await until(warned.requestId as number, ['COMPLETED'])).toMatchObject({
       statusCode: 'WARNING',

@@ -49,7 +49,8 @@ export const schedulingError = defineEntity('baseSchedulingError', {
     programId: ref('baseConcurrentProgram', { display: 'programName' }),
     occurrenceAt: datetime(),
     occurredAt: datetime({ required: true, indexed: true }),
-    message: text({ required: true, max: 2000 }),
+    /** Kept as a message (storedMessage): read in the reader's language. */
+    message: text({ required: true, max: 2000, message: true }),
   },
   list: {
     columns: [

@@ -4,6 +4,7 @@
 // by administrators, or on the demo's daily schedule.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
+import { storedMessage } from '@srm/kernel';
 import type { Executable } from '@srm/platform';
 
 /** A request set's run names no program: it is kept this long. */
@@ -39,5 +40,5 @@ export const purgeRequests: Executable = async (run) => {
     return ids.length;
   });
   run.log(`${removed}`);
-  return run.work(async (data) => data.t('scheduler.program.purged', { count: removed }));
+  return storedMessage('scheduler.program.purged', { count: removed });
 };

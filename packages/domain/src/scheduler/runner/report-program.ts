@@ -3,6 +3,7 @@
 // scope's export grant), for reports too slow to wait for or wanted on a schedule. Parameters:
 // `reportEndpoint` (`entityName/endpoint` of an endpoint declaring a sheet) and `reportFilters` (the
 // report's filters as JSON text, e.g. {"openOnly":"Y"}). The program's output type is XLSX.
+import { storedMessage } from '@srm/kernel';
 import type { Executable } from '@srm/platform';
 
 export const runReport: Executable = async (run) => {
@@ -20,5 +21,5 @@ export const runReport: Executable = async (run) => {
     throw new Error(await run.work(async (data) => data.t('scheduler.report.badParams')));
   run.log(`${report} ${JSON.stringify(requestParams)}`);
   await run.exportReport(report, { ...requestParams });
-  return run.work(async (data) => data.t('scheduler.report.done', { report }));
+  return storedMessage('scheduler.report.done', { report });
 };

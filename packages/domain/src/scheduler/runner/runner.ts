@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
-import { type Locale, type RowOf, formatDate, formatDateTime } from '@srm/kernel';
+import { type Locale, type RowOf, formatDate, formatDateTime, storedMessage } from '@srm/kernel';
 import {
   type Actor,
   AppError,
@@ -241,15 +241,20 @@ export class RequestRunner implements BackgroundService {
         if (!request.programId) return null;
         const program = (await data.lock(concurrentProgram, [request.programId]))[0]!;
         if (program.enabledFlag !== 'Y') {
-          await this.move(data, request, 'INACTIVE/DISABLED', data.t('scheduler.request.programDisabled'));
+          await this.move(
+            data,
+            request,
+            'INACTIVE/DISABLED',
+            storedMessage('scheduler.request.programDisabled'),
+          );
           return null;
         }
         if (!this.services.executables.has(program.executableName)) {
-          await this.move(data, request, 'INACTIVE/NO_MANAGER', data.t('scheduler.request.noManager'));
+          await this.move(data, request, 'INACTIVE/NO_MANAGER', storedMessage('scheduler.request.noManager'));
           await this.recordError(data, 'NO_MANAGER', {
             requestId,
             programId: program.programId,
-            message: data.t('scheduler.error.noManager', { executable: program.executableName }),
+            message: storedMessage('scheduler.error.noManager', { executable: program.executableName }),
           });
           return null;
         }
@@ -362,7 +367,7 @@ export class RequestRunner implements BackgroundService {
     if (data.now.getTime() - since < NO_NODE_AFTER_MS) return;
     const zone = data.runtime.timeZone;
     await this.recordError(data, 'NO_NODE', {
-      message: data.t('scheduler.error.noNode', {
+      message: storedMessage('scheduler.error.noNode', {
         from: formatDateTime(since, zone),
         to: formatDateTime(data.now.getTime(), zone),
       }),
@@ -501,8 +506,8 @@ export class RequestRunner implements BackgroundService {
           state === 'RUNNING/NORMAL' ? { ...current, ...split('RUNNING/TERMINATING') } : current;
         const reason =
           run.stopping === 'timeout'
-            ? data.t('scheduler.request.timedOut', { seconds: program.timeoutSeconds })
-            : data.t('scheduler.request.terminated');
+            ? storedMessage('scheduler.request.timedOut', { seconds: program.timeoutSeconds })
+            : storedMessage('scheduler.request.terminated');
         await this.move(data, terminating as Request, 'COMPLETED/TERMINATED', reason, extra);
         return;
       }
@@ -516,7 +521,7 @@ export class RequestRunner implements BackgroundService {
         );
         return;
       }
-      const message = errorText(outcome.error, runtime, actor.locale).slice(0, 2000);
+      const message = errorText(outcome.error, runtime, actor.locale);
       if (current.attempts <= program.retryLimit) {
         const delay = retryDelayMs(program, current.attempts);
         const retried = await data.patch(concurrentRequest, current.requestId, {
@@ -546,12 +551,12 @@ export class RequestRunner implements BackgroundService {
       const again = await data.patch(concurrentRequest, request.requestId, {
         ...split('PENDING/NORMAL'),
         nodeName: null,
-        completionText: data.t('scheduler.request.interruptedRetry'),
+        completionText: storedMessage('scheduler.request.interruptedRetry'),
       });
       await this.wake(again);
       return;
     }
-    const message = data.t('scheduler.request.interrupted');
+    const message = storedMessage('scheduler.request.interrupted');
     const stopped = await data.patch(concurrentRequest, request.requestId, {
       ...split('COMPLETED/ERROR'),
       completionText: message,
@@ -758,14 +763,23 @@ function abandonable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  * What a failure says, in the submitter's language: a platform refusal (AppError: a grant, a bad
  * input) by its message, anything else by its own text.
  */
+/**
+ * A failed run's text, at most 2000 characters: an AppError as its message (read in each reader's
+ * language) where it fits, else rendered in the submitter's; any other error as it says.
+ */
 function errorText(
   error: unknown,
   runtime?: BackgroundServices['runtime'],
   locale: Locale = 'zh-CN',
 ): string {
-  if (error instanceof AppError && runtime)
-    return error.render ? error.render(locale).msg : runtime.t(locale, error.messageKey, error.params);
-  return error instanceof Error ? error.message || error.name : String(error);
+  if (error instanceof AppError && runtime) {
+    const kept = error.render ? null : storedMessage(error.messageKey, error.params);
+    if (kept && kept.length <= 2000) return kept;
+    return (
+      error.render ? error.render(locale).msg : runtime.t(locale, error.messageKey, error.params)
+    ).slice(0, 2000);
+  }
+  return (error instanceof Error ? error.message || error.name : String(error)).slice(0, 2000);
 }
 
 /** A request's log lines, written in batches, capped in lines and bytes. */

@@ -6,7 +6,7 @@
 // expression written straight into the table) is reported and left; the others go on.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import type { RowOf } from '@srm/kernel';
+import { type RowOf, storedMessage } from '@srm/kernel';
 import { type BackgroundServices, type DataApi, SYSTEM_ACTOR, dataApi } from '@srm/platform';
 import { movedDates, type ParamValues } from '../program/program-params';
 import { programParam } from '../program/program-param.entity';
@@ -119,7 +119,7 @@ export class ScheduleTicker {
         scheduleId: schedule.scheduleId,
         ...(schedule.programId ? { programId: schedule.programId } : {}),
         occurrenceAt: skipped[0]!.getTime(),
-        message: data.t('scheduler.error.missed', {
+        message: storedMessage('scheduler.error.missed', {
           count: skipped.length,
           first: skipped[0]!.toISOString(),
           last: skipped[skipped.length - 1]!.toISOString(),
@@ -222,7 +222,7 @@ export class ScheduleTicker {
         );
         await this.runner.recordError(data, 'BAD_SCHEDULE', {
           scheduleId,
-          message: data.t('scheduler.error.badSchedule', {
+          message: storedMessage('scheduler.error.badSchedule', {
             reason: (error instanceof Error ? error.message : String(error)).slice(0, 500),
           }),
         });
