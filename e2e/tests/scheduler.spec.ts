@@ -69,10 +69,11 @@ test('a buyer submits a program, follows it to completion, reads its log and dow
   const { readFileSync } = await import('node:fs');
   expect(readFileSync(path, 'utf8').split('\n')[0]).toBe('poNumber,supplier,amountExclTax');
 
-  // In English: the same request's phase and status.
+  // In English: the same request's phase, status and completion text.
   await buyer.getByRole('button', { name: '切换语言' }).click();
   await buyer.getByRole('menuitem', { name: 'English' }).click();
   await slow(pane.getByText('Completed').first()).toBeVisible();
+  await expect(pane.getByText(/^Closed \d+ of \d+ orders checked$/).first()).toBeVisible();
   await expect(pane.getByRole('button', { name: 'View log' })).toBeVisible();
   await keepScreenshot(buyer, 'scheduler-request-completed-en');
   expect(errors).toEqual([]);

@@ -3,7 +3,15 @@
 // of it is cut down by `supplierHistory`.
 import { and, desc, eq, inArray, isNotNull, min, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type EntityDef, type HistoryEntry, STATUS_FIELD, isStored } from '@srm/kernel';
+import {
+  type Catalogue,
+  type EntityDef,
+  type HistoryEntry,
+  type Locale,
+  STATUS_FIELD,
+  isStored,
+  renderStoredText,
+} from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { bpmHistory } from '../approval/tables';
@@ -104,6 +112,30 @@ export async function readHistory(
     .orderBy(desc(auditLog.auditId))
     .limit(limit);
   return rows.map((row) => ({ ...row, creationDate: row.creationDate.getTime() }));
+}
+
+/**
+ * The values of text fields marked `message` in a history, in the reader's language: a
+ * request's completion text changed from nothing to 已终止 reads Terminated to an English reader.
+ */
+export function renderMessageChanges(
+  entries: HistoryEntry[],
+  ownerOf: (entity: string) => EntityDef | undefined,
+  messages: Catalogue,
+  locale: Locale,
+): HistoryEntry[] {
+  const render = (value: unknown) =>
+    typeof value === 'string' ? renderStoredText(messages, locale, value) : value;
+  return entries.map((entry) => {
+    const owner = ownerOf(entry.entity);
+    if (!owner || !Array.isArray(entry.changes)) return entry;
+    const changes = (entry.changes as FieldChange[]).map((change) => {
+      const field = owner.fields[change.field];
+      const message = (field?.kind === 'text' || field?.kind === 'textarea') && field.message === true;
+      return message ? { ...change, before: render(change.before), after: render(change.after) } : change;
+    });
+    return { ...entry, changes };
+  });
 }
 
 /**

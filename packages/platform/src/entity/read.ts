@@ -15,7 +15,13 @@ import {
 } from '@srm/kernel';
 import { type Executor, queryArrays, queryRows } from '@srm/db';
 import type { Actor } from '../access/actor';
-import { type HistoryEntry, nameReferences, readHistory, supplierHistory } from './audit';
+import {
+  type HistoryEntry,
+  nameReferences,
+  readHistory,
+  renderMessageChanges,
+  supplierHistory,
+} from './audit';
 import { fail } from './errors';
 import type { EntityModel } from './model';
 import { type DisplayMatcher, filterCondition, orderBy } from './query';
@@ -259,7 +265,7 @@ export class EntityReader {
     const on = runtime.executor();
     const { registry } = runtime;
     const external = actor.side === 'supplier' && !actor.system;
-    const entries = await nameReferences(
+    const named = await nameReferences(
       on,
       await readHistory(on, entity, id),
       (name) => (name === entity.name ? entity : registry.find(name)),
@@ -271,6 +277,12 @@ export class EntityReader {
         return external && (target?.ownedBy || owner.ownedBy === name) ? undefined : target;
       },
       (name) => runtime.table(name),
+    );
+    const entries = renderMessageChanges(
+      named,
+      (name) => (name === entity.name ? entity : registry.find(name)),
+      runtime.messages(),
+      actor.locale,
     );
     if (!external) return entries;
     // Suppliers read from the release on, without internal-only fields and internal comments.

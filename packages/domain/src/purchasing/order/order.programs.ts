@@ -2,6 +2,7 @@
 // confirmed orders whose every line is fully received or closed, in the submitter's scope and,
 // when the organisation parameter is given, of that organisation only. Each closed order is a
 // log line and a line of the CSV output; a cancelled request stops between orders.
+import { storedMessage } from '@srm/kernel';
 import type { Executable } from '@srm/platform';
 import { order } from './order.entity';
 import { orderLine } from './order-line.entity';
@@ -44,7 +45,6 @@ export const closeReceivedOrders: Executable = async (run) => {
       `${candidate.poNumber ?? ''},"${String(candidate.supplierName ?? '').replace(/"/g, '""')}",${candidate.amountExclTax ?? ''}\n`,
     );
   }
-  return run.work(async (data) =>
-    data.t('purchasing.program.autoClose.done', { closed, count: candidates.length }),
-  );
+  // Read by each reader in his own language (the log above is in the submitter's).
+  return storedMessage('purchasing.program.autoClose.done', { closed, count: candidates.length });
 };

@@ -236,14 +236,19 @@ describe('concurrent requests', () => {
       statusCode: 'TERMINATED',
       completionText: '运行超过 1 秒，已终止',
     });
-    const inEnglish = await call<Row>(
+    const inEnglish = await call<Row & { history: { changes: Row[] }[] }>(
       'baseConcurrentRequest',
       'findById',
-      { requestId: theirs.requestId },
+      { requestId: theirs.requestId, withHistory: true },
       actor,
       'EN',
     );
     expect(inEnglish.body.data.completionText).toBe('Ran over 1 s and was stopped');
+    // Its activity log too: the completion text's change, in English.
+    const changes = inEnglish.body.data.history.flatMap((entry) => entry.changes);
+    expect(
+      changes.filter((change) => change.field === 'completionText').map((change) => change.after),
+    ).toContain('Ran over 1 s and was stopped');
   });
 
   it('a failing retry-safe program runs limit + 1 times with growing delays, completes Error, and is one scheduling error', async () => {
