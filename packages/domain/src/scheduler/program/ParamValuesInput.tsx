@@ -46,6 +46,23 @@ function summary(
     .join('; ');
 }
 
+/**
+ * A request set's schedule: the stages' values it keeps while dates move on (set-values.ts), as
+ * "name: value, …" per stage; none kept: empty (the placeholder says the stages' own are run).
+ */
+function setSummary(value: unknown, labels: Labels): string {
+  const stages = valuesOf(valuesOf(value).stages);
+  const parts = Object.values(stages)
+    .map((entry) =>
+      Object.entries(valuesOf(valuesOf(entry).values))
+        .filter(([, given]) => given !== null && given !== '')
+        .map(([name, given]) => `${name}: ${String(given)}`)
+        .join(', '),
+    )
+    .filter(Boolean);
+  return parts.length ? labels.t('scheduler.params.moving', { values: parts.join(' | ') }) : '';
+}
+
 /** The names of the rows the reference values point at, by parameter (looked up once each). */
 function useRefNames(params: readonly Param[], values: Values): ReadonlyMap<string, string> {
   const api = useApi();
@@ -99,9 +116,15 @@ export default function ParamValuesInput({ value, onChange, row, disabled, id }:
   const params = inOrder(program.data?.params ?? []);
   const values = valuesOf(value);
   const names = useRefNames(params, values);
-  const text = programId === null || !program.data ? '' : summary(params, values, names, labels);
-  const placeholder =
-    programId === null
+  const ofSet = typeof row?.requestSetId === 'number';
+  const text = ofSet
+    ? setSummary(value, labels)
+    : programId === null || !program.data
+      ? ''
+      : summary(params, values, names, labels);
+  const placeholder = ofSet
+    ? labels.t('scheduler.params.ofSet')
+    : programId === null
       ? labels.t('scheduler.params.pickProgram')
       : program.data && !params.length
         ? labels.t('scheduler.params.none')
