@@ -40,3 +40,31 @@ describe('embedded database settings', () => {
     }
   });
 });
+
+describe('embedded database values', () => {
+  it('reads dates, times and their arrays as PostgreSQL’s text, through Drizzle, in a transaction and raw', async () => {
+    const database = await openDatabase({});
+    try {
+      const statement = sql`select date '2026-12-02' as d, timestamptz '2026-12-02 08:00:00+00' as t,
+        array[date '2026-12-02'] as ds, interval '1 day' as i, 1.50::numeric as n, 7 as k`;
+      const expected = {
+        d: '2026-12-02',
+        t: '2026-12-02 08:00:00+00',
+        ds: '{2026-12-02}',
+        i: '1 day',
+        n: '1.50',
+        k: 7,
+      };
+      expect((await queryRows(database.db, statement))[0]).toEqual(expected);
+      const [inTransaction] = await database.db.transaction((tx) => queryRows(tx, statement));
+      expect(inTransaction).toEqual(expected);
+      // A query without Drizzle's parsers reads the same (the engine was given them at its start).
+      const raw = await database.pglite!.query<Record<string, unknown>>(
+        `select date '2026-12-02' as d, timestamptz '2026-12-02 08:00:00+00' as t`,
+      );
+      expect(raw.rows[0]).toEqual({ d: '2026-12-02', t: '2026-12-02 08:00:00+00' });
+    } finally {
+      await database.close();
+    }
+  });
+});
