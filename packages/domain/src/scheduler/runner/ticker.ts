@@ -63,12 +63,14 @@ export class ScheduleTicker {
     for (const { scheduleId } of due) {
       try {
         written += await runtime.transaction(async (tx) => {
-          // Taken by one node at a time; a node finding it taken leaves it to that node.
+          // Taken by one node at a time; a node finding it taken leaves it to that node. Not FOR
+          // UPDATE: a request of the schedule being written elsewhere (its foreign key holds KEY
+          // SHARE on this row) made that skip the schedule, and the occurrence waited a tick.
           const [taken] = await queryRows<{ scheduleId: number }>(
             tx,
             sql`select schedule_id as "scheduleId" from ${table}
                  where schedule_id = ${Number(scheduleId)} and status = 'ACTIVE' and next_occurrence_at <= ${now}
-                 for update skip locked`,
+                 for no key update skip locked`,
           );
           if (!taken) return 0;
           const data = dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now }, 'scheduler.tick');
