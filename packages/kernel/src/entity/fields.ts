@@ -402,6 +402,11 @@ export function isStored(field: FieldDef): boolean {
   return field.kind !== 'compute';
 }
 
+/** A text field that may keep a message (`message: true`), read in each reader's language. */
+export function keepsMessage(field: FieldDef | undefined): boolean {
+  return (field?.kind === 'text' || field?.kind === 'textarea') && field.message === true;
+}
+
 export function isNumeric(field: FieldDef): field is NumberField {
   return (
     field.kind === 'number' || field.kind === 'quantity' || field.kind === 'price' || field.kind === 'amount'

@@ -10,6 +10,7 @@ import {
   type Locale,
   STATUS_FIELD,
   isStored,
+  keepsMessage,
   renderStoredText,
 } from '@srm/kernel';
 import type { Executor } from '@srm/db';
@@ -129,11 +130,11 @@ export function renderMessageChanges(
   return entries.map((entry) => {
     const owner = ownerOf(entry.entity);
     if (!owner || !Array.isArray(entry.changes)) return entry;
-    const changes = (entry.changes as FieldChange[]).map((change) => {
-      const field = owner.fields[change.field];
-      const message = (field?.kind === 'text' || field?.kind === 'textarea') && field.message === true;
-      return message ? { ...change, before: render(change.before), after: render(change.after) } : change;
-    });
+    const changes = (entry.changes as FieldChange[]).map((change) =>
+      keepsMessage(owner.fields[change.field])
+        ? { ...change, before: render(change.before), after: render(change.after) }
+        : change,
+    );
     return { ...entry, changes };
   });
 }

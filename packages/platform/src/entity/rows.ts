@@ -10,6 +10,7 @@ import {
   SEALED_MASK,
   SEALED_OPENED_FIELD,
   isStored,
+  keepsMessage,
   refDisplayName,
   renderStoredText,
 } from '@srm/kernel';
@@ -147,7 +148,7 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
       decode: decoderOf(field, selected[at]!.column),
       sealed: Boolean(field.sealed),
       internalOnly: field.internalOnly === true,
-      message: (field.kind === 'text' || field.kind === 'textarea') && field.message === true,
+      message: keepsMessage(field),
       display:
         displayName && displayAt !== undefined
           ? {

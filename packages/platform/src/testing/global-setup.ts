@@ -11,8 +11,8 @@ import { migrationsDir } from './template';
 import { databaseUrlWithName, quoteIdent } from './postgres';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Also what the files of the run share besides the database (server-process.testing.ts keeps
-  // the data directory a first start of the real server made there).
+  // Also what the files of the run share besides the database (apps/server's
+  // prepared-data.testing.ts keeps the data directory a first start of the real server made there).
   const dir = mkdtempSync(join(tmpdir(), 'srm-test-'));
   project.provide('srmRunDir', dir);
   const removeDir = () => rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,14 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
-import { type Locale, type RowOf, formatDate, formatDateTime, storedMessage } from '@srm/kernel';
+import {
+  type Locale,
+  type RowOf,
+  formatDate,
+  formatDateTime,
+  renderStoredText,
+  storedMessage,
+} from '@srm/kernel';
 import {
   type Actor,
   AppError,
@@ -418,7 +425,14 @@ export class RequestRunner implements BackgroundService {
       userIds,
       titleKey: 'scheduler.alert.title',
       contentKey: 'scheduler.alert.content',
-      params: { kind: { key: `lookup.BASE_SCHEDULING_ERROR_KIND.${kind}` }, message },
+      params: {
+        kind: { key: `lookup.BASE_SCHEDULING_ERROR_KIND.${kind}` },
+        // The error's text is kept as a message (storedMessage): each language its own.
+        message: {
+          zh: renderStoredText(data.runtime.messages(), 'zh-CN', message),
+          en: renderStoredText(data.runtime.messages(), 'en', message),
+        },
+      },
       link: { entityName: schedulingError.name, documentId: errorId },
       source: 'SCHEDULER_ALERT',
       email: true,
@@ -759,10 +773,6 @@ function abandonable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/**
- * What a failure says, in the submitter's language: a platform refusal (AppError: a grant, a bad
- * input) by its message, anything else by its own text.
- */
 /**
  * A failed run's text, at most 2000 characters: an AppError as its message (read in each reader's
  * language) where it fits, else rendered in the submitter's; any other error as it says.

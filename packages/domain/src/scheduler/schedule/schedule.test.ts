@@ -517,11 +517,19 @@ describe('schedules', () => {
       db,
       sql`select user_id as id from base_user where user_name = 'admin'`,
     );
-    const alerts = await queryRows<{ title: string; source: string }>(
+    const alerts = await queryRows<{ title: string; source: string; zh: string; en: string }>(
       db,
-      sql`select title_zh as title, source from base_site_message where user_id = ${admin!.id} and source = 'SCHEDULER_ALERT'`,
+      sql`select title_zh as title, source, content_zh as zh, content_en as en from base_site_message
+           where user_id = ${admin!.id} and source = 'SCHEDULER_ALERT'`,
     );
     expect(alerts.map((alert) => alert.title)).toContain('后台作业告警：无在线节点');
+    // The error's own text in each language, not the message it is kept as.
+    expect(alerts.map((alert) => alert.zh)).toContainEqual(
+      expect.stringMatching(/^2\d{3}-.* 至 .*没有任何调度节点在运行/),
+    );
+    expect(alerts.map((alert) => alert.en)).toContainEqual(
+      expect.stringMatching(/^No scheduler node ran from /),
+    );
     // The e-mail waits in the message outbox, written with the alert (sent after the commit).
     const mails = await queryRows<{ subject: string }>(
       db,
