@@ -2,6 +2,7 @@
 // PostgreSQL another node's items are held while its session lives and free once it ends (the
 // start or the minute sweep of a surviving node then clears them); on the embedded database
 // every item this process does not run is an orphan (the directory's lock keeps others out).
+import { type Server, type Socket, createConnection, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '@srm/db';
@@ -15,6 +16,45 @@ async function eventually(ask: () => Promise<boolean>): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;
+}
+
+/**
+ * A TCP relay to the PostgreSQL server, to play a network cut: `cutClientSide` ends the client's
+ * side only, so the server's process of that session lives on (holding its locks) until
+ * `cutServerSide`, as after a real cut the server notices only later.
+ */
+async function openRelay(url: string) {
+  const target = new URL(url);
+  const pairs: { client: Socket; server: Socket }[] = [];
+  const relay: Server = createServer((client) => {
+    const server = createConnection({ host: target.hostname, port: Number(target.port || 5432) });
+    client.pipe(server);
+    server.pipe(client);
+    client.on('error', () => undefined);
+    server.on('error', () => undefined);
+    pairs.push({ client, server });
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const port = (relay.address() as { port: number }).port;
+  const relayed = new URL(url);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(port);
+  return {
+    url: relayed.toString(),
+    pairs,
+    cutClientSide(pair: { client: Socket; server: Socket }) {
+      pair.client.unpipe(pair.server);
+      pair.server.unpipe(pair.client);
+      pair.client.destroy();
+    },
+    close: () => {
+      for (const pair of pairs) {
+        pair.client.destroy();
+        pair.server.destroy();
+      }
+      return new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
 }
 
 let database: TestDatabase;
@@ -109,6 +149,56 @@ describe('the work lease', () => {
         await mine.close();
         await theirs.close();
         await other.close();
+      }
+    },
+  );
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'on PostgreSQL waits, after a network cut, for its lost session to end and then takes its locks again',
+    async () => {
+      // The lost session still holds the item (its server process has not noticed the cut):
+      // taking it again fails for now; that is not another node's claim, so the lease asks again
+      // until the old session ends, and reports nothing lost.
+      const relay = await openRelay(database.url!);
+      const relayed: Database = await openDatabase({ url: relay.url, poolSize: 2 });
+      const lost: Error[] = [];
+      const mine = new WorkLease(relayed, (error) => lost.push(error));
+      const theirs = new WorkLease(database);
+      const holders = async () => {
+        const found = (await database.db.execute(
+          sql`select pid from pg_locks where locktype = 'advisory' and objid = 13 and granted
+              and database = (select oid from pg_database where datname = current_database())`,
+        )) as unknown as { rows: { pid: number }[] };
+        return found.rows.map((row) => Number(row.pid));
+      };
+      try {
+        await mine.hold('import', 13);
+        const before = await mine.sessionPid();
+        const pairsBefore = relay.pairs.length;
+        // The lease's connection is the last the relay carried (the pool's first was released).
+        relay.cutClientSide(relay.pairs[pairsBefore - 1]!);
+        expect(await eventually(async () => lost.length > 0)).toBe(true);
+        // Its new session is open and has asked at least once; the old one still holds the item.
+        expect(await eventually(async () => relay.pairs.length > pairsBefore)).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(await holders()).toEqual([before]);
+        expect(await theirs.claimOrphan('import', 13)).toBe(false);
+        // The server notices at last: the lease takes the item on its new session.
+        await database.db.execute(sql`select pg_terminate_backend(${before})`);
+        expect(await eventually(async () => {
+          const now = await holders();
+          return now.length === 1 && now[0] !== before;
+        })).toBe(true);
+        expect(lost).toHaveLength(1);
+        expect(await theirs.claimOrphan('import', 13)).toBe(false);
+        await mine.close();
+        expect(await theirs.claimOrphan('import', 13)).toBe(true);
+        await theirs.release('import', 13);
+      } finally {
+        await mine.close();
+        await theirs.close();
+        await relayed.close();
+        await relay.close();
       }
     },
   );

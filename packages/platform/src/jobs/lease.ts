@@ -13,6 +13,8 @@ import type { Database } from '@srm/db';
 export const WORK_LOCK_NAMESPACES = { import: 0x53524d01, export: 0x53524d02, request: 0x53524d03 } as const;
 export type WorkKind = keyof typeof WORK_LOCK_NAMESPACES;
 const NAMESPACES = WORK_LOCK_NAMESPACES;
+/** How often a lost session's locks are asked for again while that session still holds them. */
+const RETAKE_INTERVAL_MS = 200;
 
 interface PgClient {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -25,7 +27,7 @@ interface PgPool {
 
 export class WorkLease {
   private readonly mine = new Set<string>();
-  private client: Promise<PgClient> | null = null;
+  private client: Promise<{ client: PgClient; pid: number }> | null = null;
 
   constructor(
     private readonly database: Database,
@@ -73,28 +75,48 @@ export class WorkLease {
     this.mine.clear();
     const connected = client ? await client.catch(() => null) : null;
     if (!connected) return;
-    await connected.query('select pg_advisory_unlock_all()').catch(() => undefined);
-    connected.release(true);
+    await connected.client.query('select pg_advisory_unlock_all()').catch(() => undefined);
+    connected.client.release(true);
   }
 
   /**
    * After the lease connection was lost (its locks with it), takes the locks of the items this
    * node still runs again on a new connection, so that another node's sweep does not take them
-   * for orphans. An item another node claimed in between is reported through `onLost`.
+   * for orphans. The old session may hold them a while yet (its server process is still ending,
+   * or after a network cut it lives until the server notices): while it does, this waits and
+   * asks again. An item another node claimed in between is reported through `onLost`.
    */
-  private async holdAgain(): Promise<void> {
-    const items = [...this.mine];
-    if (!items.length) return;
+  private async holdAgain(lostPid: number | null): Promise<void> {
+    const pending = [...this.mine];
     try {
-      const client = await this.connection();
-      for (const item of items) {
-        if (!this.mine.has(item)) continue;
-        const [kind, id] = item.split(':') as [WorkKind, string];
-        const { rows } = await client.query('select pg_try_advisory_lock($1, $2) as got', [
-          NAMESPACES[kind],
-          Number(id),
-        ]);
-        if (rows[0]?.got !== true) this.onLost(new Error(`${item} was claimed by another node`));
+      while (pending.length) {
+        const client = await this.connection();
+        for (const item of [...pending]) {
+          const [kind, id] = item.split(':') as [WorkKind, string];
+          const key = [NAMESPACES[kind], Number(id)];
+          if (!this.mine.has(item)) {
+            pending.splice(pending.indexOf(item), 1);
+            continue;
+          }
+          const { rows } = await client.query('select pg_try_advisory_lock($1, $2) as got', key);
+          if (rows[0]?.got === true) {
+            pending.splice(pending.indexOf(item), 1);
+            continue;
+          }
+          const holders = await client.query(
+            `select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::bigint::oid
+               and objid = $2::bigint::oid and objsubid = 2
+               and database = (select oid from pg_database where datname = current_database())`,
+            key,
+          );
+          const pids = holders.rows.map((row) => Number(row.pid));
+          // Held by a session other than this node's lost one: another node claimed it.
+          if (pids.some((pid) => pid !== lostPid)) {
+            pending.splice(pending.indexOf(item), 1);
+            this.onLost(new Error(`${item} was claimed by another node`));
+          }
+        }
+        if (pending.length) await new Promise((resolve) => setTimeout(resolve, RETAKE_INTERVAL_MS));
       }
     } catch (error) {
       // No connection now: the next use makes one; the items stay this node's in memory.
@@ -105,29 +127,44 @@ export class WorkLease {
   /** The server process of the lease connection (tests end it to play a node that dies). */
   async sessionPid(): Promise<number | null> {
     if (this.database.kind !== 'postgres') return null;
-    const { rows } = await (await this.connection()).query('select pg_backend_pid() as pid');
-    return Number(rows[0]?.pid);
+    return (await this.session()).pid;
   }
 
-  private connection(): Promise<PgClient> {
+  private async connection(): Promise<PgClient> {
+    return (await this.session()).client;
+  }
+
+  private session(): Promise<{ client: PgClient; pid: number }> {
     if (!this.client) {
       const pool = (this.database.db as unknown as { $client: PgPool }).$client;
-      this.client = pool.connect().then((client) => {
+      const opening = pool.connect().then(async (client) => {
+        let pid: number | null = null;
         client.on('error', (error) => {
           // The session ended: every lock of this node is gone; a new connection is made on next
           // use, and the dead one goes back to its pool destroyed (or the pool never ends).
-          this.client = null;
+          if (this.client === opening) this.client = null;
           try {
             client.release(true);
           } catch {
-            // Released already.
+            // Released already: a second error of the same session.
+            return;
           }
           this.onLost(error);
-          void this.holdAgain();
+          void this.holdAgain(pid);
         });
-        return client;
+        try {
+          const { rows } = await client.query('select pg_backend_pid() as pid');
+          pid = Number(rows[0]?.pid);
+        } catch (error) {
+          client.release(true);
+          throw error;
+        }
+        return { client, pid };
       });
-      this.client.catch(() => (this.client = null));
+      this.client = opening;
+      opening.catch(() => {
+        if (this.client === opening) this.client = null;
+      });
     }
     return this.client;
   }
