@@ -185,10 +185,12 @@ describe('the work lease', () => {
         expect(await theirs.claimOrphan('import', 13)).toBe(false);
         // The server notices at last: the lease takes the item on its new session.
         await database.db.execute(sql`select pg_terminate_backend(${before})`);
-        expect(await eventually(async () => {
-          const now = await holders();
-          return now.length === 1 && now[0] !== before;
-        })).toBe(true);
+        expect(
+          await eventually(async () => {
+            const now = await holders();
+            return now.length === 1 && now[0] !== before;
+          }),
+        ).toBe(true);
         expect(lost).toHaveLength(1);
         expect(await theirs.claimOrphan('import', 13)).toBe(false);
         await mine.close();
