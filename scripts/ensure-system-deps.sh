@@ -2,11 +2,12 @@
 # Installs the Debian packages the tests need when missing: Chromium with its headless shell (the
 # journeys run in the shell) and a CJK font for the browser tests, LibreOffice without its GUI
 # (Writer, Calc, Impress) for the Office-to-PDF previews, and Tesseract with its English data for
-# the test that tries to read the captcha.
+# the test that tries to read the captcha; poppler-utils (pdfsig, pdftotext, pdftoppm) and
+# libnss3-tools (certutil) to check signed contracts the way other tools see them.
 # Quick when everything is there: it only asks dpkg.
 set -euo pipefail
 missing=()
-for package in chromium chromium-headless-shell fonts-noto-cjk tesseract-ocr tesseract-ocr-eng; do
+for package in chromium chromium-headless-shell fonts-noto-cjk tesseract-ocr tesseract-ocr-eng poppler-utils libnss3-tools; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 # Any LibreOffice will do (a desktop install has the full packages, not the -nogui ones).
