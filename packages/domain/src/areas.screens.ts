@@ -6,6 +6,7 @@ import { supplierWeb } from './supplier/area.screens';
 import { agreementsWeb } from './agreements/area.screens';
 import { purchasingWeb } from './purchasing/area.screens';
 import { sourcingWeb } from './sourcing/area.screens';
+import { contractWeb } from './contract/area.screens';
 import { deliveryWeb } from './delivery/area.screens';
 import { receivingWeb } from './receiving/area.screens';
 import { settlementWeb } from './settlement/area.screens';
@@ -22,6 +23,7 @@ export const webAreas: readonly AreaScreens[] = [
   agreementsWeb,
   purchasingWeb,
   sourcingWeb,
+  contractWeb,
   deliveryWeb,
   receivingWeb,
   settlementWeb,

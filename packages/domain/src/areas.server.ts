@@ -8,6 +8,7 @@ import { supplierServer } from './supplier/area.server';
 import { agreementsServer } from './agreements/area.server';
 import { purchasingServer } from './purchasing/area.server';
 import { sourcingServer } from './sourcing/area.server';
+import { contractServer } from './contract/area.server';
 import { deliveryServer } from './delivery/area.server';
 import { receivingServer } from './receiving/area.server';
 import { settlementServer } from './settlement/area.server';
@@ -24,6 +25,7 @@ export const serverAreas: readonly ServerArea[] = [
   agreementsServer,
   purchasingServer,
   sourcingServer,
+  contractServer,
   deliveryServer,
   receivingServer,
   settlementServer,

@@ -9,6 +9,7 @@ import { supplierArea } from './supplier/area';
 import { agreementsArea } from './agreements/area';
 import { purchasingArea } from './purchasing/area';
 import { sourcingArea } from './sourcing/area';
+import { contractArea } from './contract/area';
 import { deliveryArea } from './delivery/area';
 import { receivingArea } from './receiving/area';
 import { settlementArea } from './settlement/area';
@@ -25,6 +26,7 @@ export const areas: readonly AreaManifest[] = [
   agreementsArea,
   purchasingArea,
   sourcingArea,
+  contractArea,
   deliveryArea,
   receivingArea,
   settlementArea,

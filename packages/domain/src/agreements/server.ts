@@ -17,3 +17,5 @@ export {
   handOffAward,
   planHandOff,
 } from './award-hand-off';
+/** The demo's way of writing documents and running them through their workflows (other areas' seeds). */
+export { day, demoActions, seedData, supplierActor } from './support';

@@ -84,6 +84,12 @@ export interface WorkflowAction {
   readonly from: readonly string[];
   /** State after the action; absent when the action does not change the state. */
   readonly to?: string;
+  /**
+   * Instead of `to`: returns the document to the state it was in before it entered its current
+   * one (a rejected void request puts a contract back where it was: approved, in confirmation or
+   * in signing), as its audit trail tells.
+   */
+  readonly back?: boolean;
   /** Which side may call it (default internal). */
   readonly side?: Side | 'both';
   /** Inputs the caller must give. */

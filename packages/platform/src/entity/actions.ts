@@ -13,7 +13,7 @@ import {
 } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
-import { type AuditEntry, writeAudit } from './audit';
+import { type AuditEntry, enteredFrom, writeAudit } from './audit';
 import { fail, toIssues, validationError } from './errors';
 import { issueList } from './hooks';
 import { type EntityModel, MAX_IDS } from './model';
@@ -89,7 +89,10 @@ export class WorkflowActions {
             action: label,
           });
         }
-        const row: Row = { ...previous, [STATUS_FIELD]: action.to ?? status };
+        // `back`: the state the document came from (a rejected void request returns it there).
+        const to =
+          action.to ?? (action.back ? ((await enteredFrom(tx, entity, id, status)) ?? status) : undefined);
+        const row: Row = { ...previous, [STATUS_FIELD]: to ?? status };
         const event = { row, previous, input };
         const guard = hooks.guards?.[actionName];
         const guardIssues = issueList(guard ? await guard(context, event) : undefined);
@@ -102,7 +105,7 @@ export class WorkflowActions {
           id,
           previous[VERSION_FIELD] as number,
           {
-            ...(action.to ? { [STATUS_FIELD]: action.to } : {}),
+            ...(to ? { [STATUS_FIELD]: to } : {}),
             ...(opens && entity.hasSealed && !previous[SEALED_OPENED_FIELD]
               ? { [SEALED_OPENED_FIELD]: now }
               : {}),
@@ -117,7 +120,7 @@ export class WorkflowActions {
           recordId: id,
           action: actionName,
           statusFrom: status,
-          statusTo: action.to ?? status,
+          statusTo: to ?? status,
           comment: typeof input.comment === 'string' ? input.comment : null,
           changes: typeof input.date === 'string' ? { date: input.date } : null,
         });

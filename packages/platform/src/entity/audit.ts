@@ -1,7 +1,7 @@
 // The audit trail: who did what, when, the state before and after, the comment and the
 // changed fields. Sealed values never enter it, not even encrypted. What a supplier user reads
 // of it is cut down by `supplierHistory`.
-import { and, desc, eq, inArray, isNotNull, min, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, min, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type Catalogue,
@@ -93,6 +93,33 @@ export async function writeAudit(on: Executor, actor: Actor, at: Date, entries: 
 }
 
 export type { HistoryEntry };
+
+/**
+ * The state a record was in before it entered `status` the last time (a void request on a
+ * contract entered from APPROVED, CONFIRMING or SIGNING), from its audit trail; null when the
+ * trail does not tell.
+ */
+export async function enteredFrom(
+  on: Executor,
+  entity: EntityDef,
+  id: number,
+  status: string,
+): Promise<string | null> {
+  const [row] = await on
+    .select({ statusFrom: auditLog.statusFrom })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, entity.name),
+        eq(auditLog.recordId, id),
+        eq(auditLog.statusTo, status),
+        ne(auditLog.statusFrom, status),
+      ),
+    )
+    .orderBy(desc(auditLog.auditId))
+    .limit(1);
+  return row?.statusFrom ?? null;
+}
 
 /** History of a record and of its lines, newest first. */
 export async function readHistory(

@@ -1,0 +1,13 @@
+// The web part of the area: its objects' screens and its labels.
+import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
+import { defineAreaScreens } from '@srm/platform-ui';
+import { contractScreens } from './contract/contract.screens';
+import { termsScreens } from './terms/terms.screens';
+
+// Its labels, one language at a time: the workspace loads the language it shows.
+const labels: LazyCatalogue = {
+  'zh-CN': () => import('./locales/zh-CN.json').then(jsonDictionary),
+  en: () => import('./locales/en.json').then(jsonDictionary),
+};
+
+export const contractWeb = defineAreaScreens('contract', labels, [...contractScreens, ...termsScreens]);

@@ -1,0 +1,69 @@
+// Contracts (合同管理): the area's manifest — its entities, labels, menu placement and demo grants.
+import { defineArea } from '@srm/kernel';
+import zhCN from './locales/zh-CN.json';
+import en from './locales/en.json';
+import { contract } from './contract/contract.entity';
+import { terms } from './terms/terms.entity';
+
+const CONTRACT_BUTTONS = [
+  'delete',
+  'doFinalize',
+  'doSendConfirm',
+  'doSignPaper',
+  'doSubmit',
+  'doTerminate',
+  'doVoid',
+  'export',
+  'save',
+  'view',
+];
+
+export const contractArea = defineArea({
+  name: 'contract',
+  entities: [terms, contract], // headers; their lines come with them
+  messages: { 'zh-CN': zhCN, en },
+  directories: [
+    { code: 'CONTRACT', side: 'internal', icon: 'audit', order: 45 },
+    { code: 'EXT_CONTRACT', side: 'external', icon: 'audit', order: 45 },
+  ],
+  menus: [
+    {
+      code: 'CCT_CONTRACT',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'cctContractList',
+      entity: 'srmCctContract',
+      order: 10,
+    },
+    {
+      code: 'CCT_TERMS',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'cctTermsList',
+      entity: 'srmCctTerms',
+      order: 40,
+    },
+    {
+      code: 'EXT_CCT_CONTRACT',
+      side: 'external',
+      under: 'EXT_CONTRACT',
+      path: 'supplierContractList',
+      entity: 'srmCctContract',
+      order: 10,
+    },
+  ],
+  grants: {
+    BUYER: {
+      CCT_CONTRACT: CONTRACT_BUTTONS,
+      CCT_TERMS: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
+    },
+    PURCHASE_MANAGER: {
+      CCT_CONTRACT: ['export', 'view'],
+      CCT_TERMS: ['export', 'view'],
+    },
+    FINANCE: { CCT_CONTRACT: ['export', 'view'] },
+    SUPPLIER_PORTAL: {
+      EXT_CCT_CONTRACT: ['doSupplierConfirm', 'doSupplierRefuse', 'export', 'view'],
+    },
+  },
+});

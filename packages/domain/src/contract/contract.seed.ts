@@ -1,0 +1,163 @@
+// Demo contracts: three clauses of the library in effect, and contracts with both demo suppliers
+// at several steps — a draft, one awaiting approval, one sent to 恒达五金 (sup_a) for its
+// confirmation and one 瑞丰电子 (sup_b) has confirmed. Skipped where the demo suppliers are not there.
+import type { SaveBodyOf } from '@srm/kernel';
+import { type Seed, defineSeed } from '@srm/platform';
+import { item } from '../base-data';
+import { day, demoActions, seedData, supplierActor } from '../agreements/server';
+import { DEMO_SUPPLIERS } from '../demo';
+import { contract } from './contract/contract.entity';
+import { terms } from './terms/terms.entity';
+
+const CLAUSES = [
+  {
+    termsCode: 'PAY-001',
+    termsTitle: '付款条款',
+    category: 'PAYMENT',
+    termsBody:
+      '<p>甲方按本合同付款计划向乙方支付合同价款，合同总价为人民币{amountInclTax}元（大写：{amountInWords}）。乙方应在每期付款前开具等额增值税专用发票。</p>',
+  },
+  {
+    termsCode: 'QLT-001',
+    termsTitle: '质量条款',
+    category: 'QUALITY',
+    termsBody:
+      '<p>乙方交付的货物应符合国家标准及双方确认的技术规格。质保期为{warrantyMonths}个月，自验收合格之日起计算。</p>',
+  },
+  {
+    termsCode: 'DSP-001',
+    termsTitle: '争议解决',
+    category: 'DISPUTE',
+    termsBody: '<p>因本合同引起的争议，双方应协商解决；协商不成的，提交甲方所在地人民法院诉讼解决。</p>',
+  },
+] as const;
+
+const demoContracts = defineSeed('contract.demo-documents', async (context) => {
+  const data = seedData(context);
+  if ((await data.list(terms, {}, { limit: 1 })).length) return;
+  const suppliers: number[] = [];
+  for (const demo of DEMO_SUPPLIERS) {
+    const id = await context.findId('srmSupplierInfo', { creditCode: demo.supplier.creditCode });
+    if (id === null) return;
+    suppliers.push(id);
+  }
+  const [hengda = 0, ruifeng = 0] = suppliers;
+  const clauseIds: number[] = [];
+  for (const clause of CLAUSES) {
+    const saved = await data.save(terms, { ...clause, contractTypes: ['MAIN', 'SUPPLEMENT'] });
+    await demoActions(context, terms, saved.termsId, ['doSubmit', 'doApproval']);
+    clauseIds.push(saved.termsId);
+  }
+  const orgId = await context.idOf('srmBaseOrg', { orgCode: 'OU100' });
+  const currencyId = await context.idOf('srmBaseCurrency', { currencyCode: 'CNY' });
+  const material = async (itemCode: string) => {
+    const [row] = await data.list(item, { itemId: await context.idOf('srmBaseItem', { itemCode }) });
+    return { itemId: row!.itemId, uomId: row!.uomId };
+  };
+  const clauses = CLAUSES.map((clause, index) => ({
+    sequenceNum: index + 1,
+    termsId: clauseIds[index]!,
+    termsTitle: clause.termsTitle,
+    termsBody: clause.termsBody,
+  }));
+  const stages = [
+    {
+      stageNum: 1,
+      stageName: '预付款',
+      milestone: 'SIGNING',
+      ratio: 30,
+      daysAfter: 15,
+      paymentMethod: 'TRANSFER',
+    },
+    {
+      stageNum: 2,
+      stageName: '到货款',
+      milestone: 'DELIVERY',
+      ratio: 60,
+      daysAfter: 30,
+      paymentMethod: 'TRANSFER',
+    },
+    {
+      stageNum: 3,
+      stageName: '质保金',
+      milestone: 'WARRANTY_END',
+      ratio: 10,
+      daysAfter: 30,
+      paymentMethod: 'TRANSFER',
+    },
+  ];
+  const save = (
+    supplierId: number,
+    body: Omit<SaveBodyOf<typeof contract>, 'supplierId' | 'orgId' | 'currencyId'>,
+  ) =>
+    data.save(contract, {
+      supplierId,
+      orgId,
+      currencyId,
+      buyerName: '张伟',
+      warrantyMonths: 12,
+      stages,
+      clauses,
+      ...body,
+    });
+  const screw = await material('02030001');
+  const nut = await material('02030002');
+  const mcu = await material('01010001');
+  const resistor = await material('01020001');
+  // Sent to 恒达五金 for its confirmation.
+  const sent = await save(hengda, {
+    contractName: '恒达紧固件年度采购合同',
+    effectiveFrom: day(5),
+    effectiveTo: day(370),
+    items: [
+      {
+        lineNum: 1,
+        ...screw,
+        quantity: 200000,
+        unitPrice: 0.12,
+        taxRate: 13,
+        needByDate: day(30),
+        deliverySite: '苏州吴中工厂',
+      },
+      {
+        lineNum: 2,
+        ...nut,
+        quantity: 300000,
+        unitPrice: 0.05,
+        taxRate: 13,
+        needByDate: day(30),
+        deliverySite: '苏州吴中工厂',
+      },
+    ],
+  });
+  await demoActions(context, contract, sent.contractId, ['doSubmit', 'doApproval', 'doSendConfirm']);
+  // Awaiting the purchasing manager's approval.
+  const waiting = await save(hengda, {
+    contractName: '恒达垫圈补充采购合同',
+    effectiveFrom: day(10),
+    effectiveTo: day(190),
+    items: [{ lineNum: 1, ...nut, quantity: 100000, unitPrice: 0.051, taxRate: 13, needByDate: day(45) }],
+  });
+  await demoActions(context, contract, waiting.contractId, ['doSubmit']);
+  // Confirmed by 瑞丰电子, to be finalized and signed.
+  const confirmed = await save(ruifeng, {
+    contractName: '瑞丰电子料年度采购合同',
+    effectiveFrom: day(3),
+    effectiveTo: day(365),
+    items: [
+      { lineNum: 1, ...mcu, quantity: 5000, unitPrice: 8.6, taxRate: 13, needByDate: day(20) },
+      { lineNum: 2, ...resistor, quantity: 1000000, unitPrice: 0.004, taxRate: 13, needByDate: day(20) },
+    ],
+  });
+  await demoActions(context, contract, confirmed.contractId, ['doSubmit', 'doApproval', 'doSendConfirm']);
+  await seedData(context, supplierActor(ruifeng)).act(contract, 'doSupplierConfirm', [confirmed.contractId]);
+  // A draft the buyer is still writing.
+  await save(ruifeng, {
+    contractName: '瑞丰电子样品试制合同',
+    effectiveFrom: day(15),
+    effectiveTo: day(120),
+    items: [{ lineNum: 1, ...mcu, quantity: 200, unitPrice: 9.2, taxRate: 13 }],
+  });
+});
+
+export const contractSeeds: Seed[] = [demoContracts];

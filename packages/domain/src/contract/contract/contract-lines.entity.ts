@@ -1,0 +1,152 @@
+// The line collections of a contract (采购合同): its items (合同标的: material, quantity, price
+// with tax, need-by date and delivery site), its payment stages (付款阶段: a milestone with a
+// ratio of the total, the amount the server allots and what was paid against it) and its clauses
+// (合同条款: copied from the clause library at the version they had, editable per contract).
+import {
+  type ComputeContext,
+  amount,
+  date,
+  defineEntity,
+  lookup,
+  number,
+  price,
+  quantity,
+  ref,
+  text,
+  textarea,
+} from '@srm/kernel';
+import { lineAmounts } from '../contract-amounts';
+
+type Values = Readonly<Record<string, unknown>>;
+
+const computedAmount =
+  (pick: (a: ReturnType<typeof lineAmounts>) => number) => (row: Values, _c: ComputeContext) =>
+    pick(lineAmounts(row));
+
+export const contractItem = defineEntity('srmCctContractItem', {
+  area: 'contract',
+  key: 'contractItemId',
+  parent: { entity: 'srmCctContract', field: 'contractId' },
+  display: 'itemDescription',
+  fields: {
+    lineNum: number({ required: true, min: 1, sequence: { step: 1 } }),
+    itemId: ref('srmBaseItem', {
+      display: 'itemName',
+      brings: ['uomId'],
+      filter: () => ({ enabledFlag: 'Y' }),
+    }),
+    /** What is bought, in the contract's words: the material's name unless written (a service or a tool may have no material). */
+    itemDescription: text({ max: 240 }),
+    specification: text({ max: 240 }),
+    uomId: ref('srmBaseUom', { required: true, display: 'uomName', filter: () => ({ enabledFlag: 'Y' }) }),
+    quantity: quantity({ required: true, min: 0.0001 }),
+    /** Unit price excluding tax. */
+    unitPrice: price({ required: true, min: 0 }),
+    taxRate: number({ required: true, precision: 2, min: 0, max: 100, default: 13 }),
+    unitPriceInclTax: price({ readonly: true, computed: computedAmount((a) => a.priceIncl) }),
+    amountExclTax: amount({ readonly: true, computed: computedAmount((a) => a.excl) }),
+    taxAmount: amount({ readonly: true, computed: computedAmount((a) => a.tax) }),
+    amountInclTax: amount({ readonly: true, computed: computedAmount((a) => a.incl) }),
+    needByDate: date(),
+    deliverySite: text({ max: 240 }),
+    remark: text({ max: 240 }),
+  },
+  list: {
+    columns: [
+      'lineNum',
+      'itemId',
+      'itemDescription',
+      'specification',
+      'uomName',
+      'quantity',
+      'unitPrice',
+      'taxRate',
+      'unitPriceInclTax',
+      'amountExclTax',
+      'amountInclTax',
+      'needByDate',
+      'deliverySite',
+      'remark',
+    ],
+    filters: ['itemId'],
+    sort: [{ field: 'lineNum', order: 'asc' }],
+  },
+});
+
+/** When a payment stage falls due (付款节点). */
+export const STAGE_MILESTONES = ['SIGNING', 'DELIVERY', 'ACCEPTANCE', 'WARRANTY_END', 'DATE'] as const;
+/** A stage is not yet payable, payable (its milestone met), or paid in full. */
+export const STAGE_STATES = ['NOT_ARRIVED', 'PENDING', 'COMPLETED'] as const;
+
+export const contractStage = defineEntity('srmCctContractStage', {
+  area: 'contract',
+  key: 'contractStageId',
+  parent: { entity: 'srmCctContract', field: 'contractId' },
+  display: 'stageName',
+  fields: {
+    stageNum: number({ required: true, min: 1, sequence: { step: 1 } }),
+    stageName: text({ required: true, max: 60 }),
+    milestone: lookup('CCT_STAGE_MILESTONE', { required: true, codes: STAGE_MILESTONES }),
+    /** The due date of a DATE stage, else the date planned for the milestone. */
+    plannedDate: date(),
+    /** Percent of the contract's amount including tax; the stages add up to 100. */
+    ratio: number({ required: true, precision: 2, min: 0.01, max: 100 }),
+    /** The stage's share of the total: ratio × total at the currency's precision; the last stage takes the remainder (set on save). */
+    stageAmount: amount({ readonly: true }),
+    paymentMethod: lookup('CCT_PAYMENT_METHOD', {
+      codes: ['TRANSFER', 'ACCEPTANCE_BILL', 'CHEQUE', 'OTHER'],
+    }),
+    /** Days after the milestone the payment is due. */
+    daysAfter: number({ min: 0, max: 3650, default: 0 }),
+    /** Percent held back until the warranty ends (质保金). */
+    retentionRatio: number({ precision: 2, min: 0, max: 100, default: 0 }),
+    stageStatus: lookup('CCT_STAGE_STATUS', { readonly: true, codes: STAGE_STATES, default: 'NOT_ARRIVED' }),
+    paidAmount: amount({ readonly: true, default: 0 }),
+    remark: text({ max: 240 }),
+  },
+  list: {
+    columns: [
+      'stageNum',
+      'stageName',
+      'milestone',
+      'plannedDate',
+      'ratio',
+      'stageAmount',
+      'paymentMethod',
+      'daysAfter',
+      'retentionRatio',
+      'stageStatus',
+      'paidAmount',
+      'remark',
+    ],
+    filters: ['milestone', 'stageStatus'],
+    sort: [{ field: 'stageNum', order: 'asc' }],
+  },
+});
+
+export const contractClause = defineEntity('srmCctContractClause', {
+  area: 'contract',
+  key: 'contractClauseId',
+  parent: { entity: 'srmCctContract', field: 'contractId' },
+  display: 'termsTitle',
+  fields: {
+    sequenceNum: number({ required: true, min: 1, sequence: { step: 1 } }),
+    /** The clause of the library it was copied from (picking it brings its title and text), at the version it had then. */
+    termsId: ref('srmCctTerms', {
+      display: 'termsCode',
+      brings: ['termsTitle', 'termsBody'],
+      filter: () => ({ status: 'EFFECTIVE' }),
+    }),
+    termsVersion: number({ readonly: true }),
+    termsTitle: text({ required: true, max: 200 }),
+    /** The wording in this contract: the library's, or changed for it (the approver sees the difference). */
+    termsBody: textarea({ required: true, max: 20000, rich: true }),
+    /** The library's text when copied: what the approver compares the contract's wording with. */
+    libraryBody: textarea({ readonly: true, max: 20000, rich: true }),
+  },
+  list: {
+    columns: ['sequenceNum', 'termsId', 'termsVersion', 'termsTitle', 'termsBody'],
+    filters: ['termsId'],
+    sort: [{ field: 'sequenceNum', order: 'asc' }],
+  },
+});

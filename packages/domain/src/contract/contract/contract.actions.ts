@@ -1,0 +1,170 @@
+// Contracts on the server. Each save fills what the user left to the master data (an item's
+// wording from its material, the parties' names, addresses and bank from the organisation and
+// the supplier), copies a clause's library version and text when it is picked, and allots the
+// total over the payment stages (ratio × total at the currency's precision, the last stage taking
+// the remainder). Submission needs items, stages whose ratios add up to exactly 100, and every
+// clause filled. The supplier's refusal keeps its reason; termination its reason and the amount
+// paid; signing on paper needs the signed scan. A contract with anything paid cannot be voided.
+import { type RowOf, type RuleIssue, dec, sum } from '@srm/kernel';
+import { type DataApi, defineActions } from '@srm/platform';
+import { currency, item, org } from '../../base-data';
+import { supplierAccount, supplierInfo } from '../../supplier';
+import { stageAmounts } from '../contract-amounts';
+import { terms } from '../terms/terms.entity';
+import { issue } from '../support';
+import { contract } from './contract.entity';
+import { contractItem, contractStage } from './contract-lines.entity';
+
+type Parties = Pick<
+  RowOf<typeof contract>,
+  | 'orgId'
+  | 'supplierId'
+  | 'partyAName'
+  | 'partyAAddress'
+  | 'partyBName'
+  | 'partyBAddress'
+  | 'partyBBank'
+  | 'partyBAccount'
+  | 'partyBRepresentative'
+>;
+type Stage = RowOf<typeof contractStage>;
+
+/** The places a currency's amounts keep, at most the two an amount field stores. */
+async function placesOf(ctx: DataApi, currencyId: number): Promise<number> {
+  const [row] = await ctx.system('a currency is master data').list(currency, { currencyId });
+  return Math.min(row?.precisionNum ?? 2, 2);
+}
+
+/** The parties' details the user left empty, from the organisation and the supplier. */
+async function fillParties(ctx: DataApi, row: Parties): Promise<void> {
+  const master = ctx.system('the parties of a contract come from the master data');
+  if (!row.partyAName || !row.partyAAddress) {
+    const [unit] = await master.list(org, { orgId: row.orgId });
+    row.partyAName ||= unit?.orgName ?? null;
+    row.partyAAddress ||= unit?.address ?? null;
+  }
+  if (
+    !row.partyBName ||
+    !row.partyBAddress ||
+    !row.partyBBank ||
+    !row.partyBAccount ||
+    !row.partyBRepresentative
+  ) {
+    const [supplier] = await master.list(supplierInfo, { supplierId: row.supplierId });
+    row.partyBName ||= supplier?.supplierName ?? null;
+    row.partyBAddress ||= supplier?.address ?? null;
+    row.partyBRepresentative ||= supplier?.legalPerson ?? null;
+    const accounts = await master.list(supplierAccount, { supplierId: row.supplierId });
+    const account = accounts.find((a) => a.primaryFlag === 'Y') ?? accounts[0];
+    if (account) {
+      row.partyBBank ||= account.bankBranch || account.bankName;
+      row.partyBAccount ||= account.bankAccountNumber;
+    }
+  }
+}
+
+/** What submission asks of the contract's lines. */
+function submitIssues(items: readonly RowOf<typeof contractItem>[], stages: readonly Stage[]): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  if (!items.length) issues.push(issue('srmCctContract.noItems'));
+  if (!stages.length) issues.push(issue('srmCctContract.noStages'));
+  else {
+    const ratios = sum(stages, (stage) => stage.ratio);
+    if (!ratios.equals(100)) issues.push(issue('srmCctContract.ratioSum', { sum: ratios.toNumber() }));
+  }
+  return issues;
+}
+
+export const contractActions = defineActions(contract, {
+  async beforeSave(ctx) {
+    const { row } = ctx;
+    await fillParties(ctx, row);
+    const master = ctx.system('an item and a clause are master data');
+    const issues: RuleIssue[] = [];
+    for (const [index, line] of ctx.newLines.items.entries()) {
+      if (line.itemId && (!line.itemDescription || !line.uomId)) {
+        const [material] = await master.list(item, { itemId: line.itemId });
+        line.itemDescription ||= material?.itemName ?? null;
+        line.uomId ??= material?.uomId ?? null;
+      }
+      if (!line.itemDescription)
+        issues.push(issue('srmCctContract.itemDescriptionNeeded', { line: index + 1 }));
+      if (!line.uomId) issues.push(issue('srmCctContract.uomNeeded', { line: index + 1 }));
+    }
+    if (issues.length) return issues;
+    // A clause keeps the library's version and text it was copied from, until another is picked.
+    const before = new Map(ctx.oldLines.clauses.map((c) => [c.contractClauseId, c]));
+    for (const clause of ctx.newLines.clauses) {
+      const old = clause.contractClauseId ? before.get(clause.contractClauseId) : undefined;
+      if (!clause.termsId) {
+        clause.termsVersion = null;
+        clause.libraryBody = null;
+      } else if (!old || old.termsId !== clause.termsId) {
+        const [library] = await master.list(terms, { termsId: clause.termsId });
+        clause.termsVersion = library?.termsVersion ?? null;
+        clause.libraryBody = library?.termsBody ?? null;
+      } else {
+        clause.termsVersion = old.termsVersion;
+        clause.libraryBody = old.libraryBody;
+      }
+    }
+    const stages = [...ctx.newLines.stages].sort((a, b) => a.stageNum - b.stageNum);
+    const amounts = stageAmounts(
+      row.amountInclTax ?? 0,
+      stages.map((stage) => stage.ratio),
+      await placesOf(ctx, row.currencyId),
+    );
+    stages.forEach((stage, index) => (stage.stageAmount = amounts[index]!));
+    return [];
+  },
+  guards: {
+    async doSubmit(ctx) {
+      const id = ctx.row.contractId;
+      const [items, stages] = await Promise.all([ctx.lines(contractItem, id), ctx.lines(contractStage, id)]);
+      return submitIssues(items, stages);
+    },
+    async doVoid(ctx) {
+      const stages = await ctx.lines(contractStage, ctx.row.contractId);
+      const paid = sum(stages, (stage) => stage.paidAmount ?? 0);
+      return paid.greaterThan(0) ? [issue('srmCctContract.voidAfterPayment', { paid: paid.toNumber() })] : [];
+    },
+    doSignPaper(ctx) {
+      return ctx.row.signedScanIds ? [] : [issue('srmCctContract.signedScanNeeded')];
+    },
+    doTerminate(ctx) {
+      const total = dec(ctx.row.amountInclTax ?? 0);
+      return dec(ctx.input.paidAmount).greaterThan(total)
+        ? [issue('srmCctContract.paidAboveTotal', { total: total.toNumber() })]
+        : [];
+    },
+  },
+  actions: {
+    async doApproval(ctx) {
+      await ctx.patch(contract, ctx.row.contractId, { approvedDate: ctx.now.getTime() });
+    },
+    async doSupplierConfirm(ctx) {
+      await ctx.patch(contract, ctx.row.contractId, { confirmedDate: ctx.now.getTime(), refuseReason: null });
+    },
+    async doSupplierRefuse(ctx) {
+      await ctx.patch(contract, ctx.row.contractId, { refuseReason: String(ctx.input.comment ?? '') });
+    },
+    async doSignPaper(ctx) {
+      const id = ctx.row.contractId;
+      await ctx.patch(contract, id, { paperSignedFlag: 'Y', dateSigned: ctx.now.getTime() });
+      // Signing is the milestone of the stages due on signing.
+      await ctx.patchWhere(
+        contractStage,
+        { contractId: id, milestone: 'SIGNING', stageStatus: 'NOT_ARRIVED' },
+        {
+          stageStatus: 'PENDING',
+        },
+      );
+    },
+    async doTerminate(ctx) {
+      await ctx.patch(contract, ctx.row.contractId, {
+        terminateReason: ctx.input.terminateReason,
+        terminatePaidAmount: ctx.input.paidAmount,
+      });
+    },
+  },
+});

@@ -1,0 +1,312 @@
+// Purchase contracts (采购合同): the agreement with one supplier — parties, amounts, validity,
+// items, payment stages and clauses. Drafted by hand or from an award, approved, sent to the
+// supplier, who confirms or refuses it, finalized and signed by both sides, then effective until
+// it expires, is terminated (with approval, a reason and the amount paid) or is replaced by an
+// alteration. Before anything is executed it may be voided (with approval); a rejected void
+// request puts it back where it was. The supplier sees its contracts from the confirmation on.
+import {
+  amount,
+  approvalWorkflow,
+  attachments,
+  checkbox,
+  date,
+  datetime,
+  defineEntity,
+  lookup,
+  number,
+  ref,
+  sum,
+  text,
+  textarea,
+} from '@srm/kernel';
+import { ORDERABLE_SUPPLIER_STATES } from '../../supplier';
+import { CONTRACT_TYPES } from '../terms/terms.entity';
+import { contractClause, contractItem, contractStage } from './contract-lines.entity';
+
+/** The approval processes of contracts (their templates: ../approval.ts). */
+export const CONTRACT_PROCESS = 'CCT_CONTRACT_APPROVAL';
+export const CONTRACT_TERMINATE_PROCESS = 'CCT_CONTRACT_TERMINATE_APPROVAL';
+export const CONTRACT_VOID_PROCESS = 'CCT_CONTRACT_VOID_APPROVAL';
+
+export const CONTRACT_SOURCES = ['MANUAL', 'AWARD', 'AGREEMENT', 'PATTERN'] as const;
+/** How orders against the contract are held to it (执行控制). */
+export const EXECUTION_CONTROLS = ['NONE', 'QUANTITY', 'AMOUNT', 'BOTH'] as const;
+
+/** States in which the supplier sees the contract: from the moment it is sent to it. */
+export const SUPPLIER_CONTRACT_STATES = [
+  'CONFIRMING',
+  'CONFIRMED',
+  'REFUSED',
+  'SIGNING',
+  'EFFECTIVE',
+  'TERMINATING',
+  'TERMINATED',
+  'VOIDING',
+  'VOID',
+  'EXPIRED',
+  'SUPERSEDED',
+  'CONVERTED',
+];
+
+/** States from which a contract not yet executed may be voided. */
+export const VOIDABLE_STATES = ['APPROVED', 'CONFIRMING', 'CONFIRMED', 'SIGNING'];
+
+const total =
+  (field: string) =>
+  (_row: unknown, context: { lines: Readonly<Record<string, readonly Record<string, unknown>[]>> }) =>
+    sum(context.lines.items ?? [], (line) => Number(line[field] ?? 0)).toNumber();
+
+export const contract = defineEntity('srmCctContract', {
+  area: 'contract',
+  key: 'contractId',
+  display: 'contractNumber',
+  numbering: { field: 'contractNumber', pattern: 'HT{yyyyMMdd}{####}' },
+  ownedBy: 'supplierId',
+  supplierVisibleIn: SUPPLIER_CONTRACT_STATES,
+  orgScoped: 'orgId',
+  fields: {
+    contractNumber: text({ readonly: true, max: 30 }),
+    contractName: text({ required: true, max: 200 }),
+    contractType: lookup('CCT_CONTRACT_TYPE', { required: true, codes: CONTRACT_TYPES, default: 'MAIN' }),
+    sourceType: lookup('CCT_CONTRACT_SOURCE', { readonly: true, codes: CONTRACT_SOURCES, default: 'MANUAL' }),
+    /** The document it was drafted from (an award's number), and the key that makes a hand-off run once. */
+    sourceNum: text({ max: 30, readonly: true }),
+    sourceKey: text({ max: 80, unique: true, readonly: true, internalOnly: true }),
+    orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
+    supplierId: ref('srmSupplierInfo', {
+      required: true,
+      display: 'supplierName',
+      filter: () => ({ enabledFlag: 'Y' }),
+      offer: { status: ORDERABLE_SUPPLIER_STATES, blacklistFlag: 'N' },
+    }),
+    buyerName: text({ max: 60, profileDefault: 'userFullName' }),
+    currencyId: ref('srmBaseCurrency', {
+      required: true,
+      display: 'currencyCode',
+      displayAs: 'currencyCode',
+      filter: () => ({ enabledFlag: 'Y' }),
+    }),
+    amountExclTax: amount({ readonly: true, computed: total('amountExclTax') }),
+    taxAmount: amount({ readonly: true, computed: total('taxAmount') }),
+    amountInclTax: amount({ readonly: true, computed: total('amountInclTax') }),
+    effectiveFrom: date({ required: true }),
+    effectiveTo: date({ required: true }),
+    warrantyMonths: number({ min: 0, max: 240 }),
+    /** The contract an alteration or a supplementary agreement belongs to. */
+    mainContractId: ref('srmCctContract', {
+      display: 'contractNumber',
+      displayAs: 'mainContractNumber',
+      filter: () => ({ status: 'EFFECTIVE' }),
+    }),
+    frameworkFlag: checkbox(),
+    executionControl: lookup('CCT_EXECUTION_CONTROL', {
+      required: true,
+      codes: EXECUTION_CONTROLS,
+      default: 'NONE',
+    }),
+    // The parties as they stand in the contract: filled from the organisation and the supplier's
+    // master data when left empty, and frozen once the contract is finalized for signing.
+    partyAName: text({ max: 200 }),
+    partyAAddress: text({ max: 240 }),
+    partyABank: text({ max: 120 }),
+    partyAAccount: text({ max: 60 }),
+    partyARepresentative: text({ max: 60 }),
+    partyAAgent: text({ max: 60 }),
+    partyBName: text({ max: 200 }),
+    partyBAddress: text({ max: 240 }),
+    partyBBank: text({ max: 120 }),
+    partyBAccount: text({ max: 60 }),
+    partyBRepresentative: text({ max: 60 }),
+    partyBAgent: text({ max: 60 }),
+    /** The version of an altered contract (1 for the first). */
+    revisionNum: number({ readonly: true, default: 1 }),
+    /** Why it was altered (an alteration's reason and its rationale). */
+    changeReason: textarea({ max: 1000 }),
+    /** The supplier's reason for refusing it. */
+    refuseReason: textarea({ readonly: true, max: 1000 }),
+    terminateReason: textarea({ readonly: true, max: 1000 }),
+    /** What was paid under the contract when its termination was asked for. */
+    terminatePaidAmount: amount({ readonly: true }),
+    approvedDate: datetime({ readonly: true }),
+    confirmedDate: datetime({ readonly: true }),
+    /** When the last party signed. */
+    dateSigned: datetime({ readonly: true }),
+    /** Signed on paper: the scan is the document of record and no signature in it can be verified. */
+    paperSignedFlag: checkbox({ readonly: true }),
+    /** The scan of the contract signed on paper (attached while it is being signed). */
+    signedScanIds: attachments({ maxCount: 5, editableIn: ['SIGNING'] }),
+    remark: textarea({ max: 1000 }),
+    attachmentIds: attachments({ maxCount: 50 }),
+  },
+  lines: { items: contractItem, stages: contractStage, clauses: contractClause },
+  rules: [
+    (row) =>
+      row.effectiveFrom && row.effectiveTo && String(row.effectiveFrom) > String(row.effectiveTo)
+        ? { field: 'effectiveTo', message: 'srmCctContract.dateRange' }
+        : null,
+    (row) =>
+      (row.contractType === 'ALTERATION' || row.contractType === 'SUPPLEMENT') && !row.mainContractId
+        ? { field: 'mainContractId', message: 'srmCctContract.mainContractNeeded' }
+        : null,
+  ],
+  list: {
+    columns: [
+      'contractNumber',
+      'contractName',
+      'contractType',
+      'supplierName',
+      'orgName',
+      'currencyCode',
+      'amountInclTax',
+      'effectiveFrom',
+      'effectiveTo',
+      'buyerName',
+      'sourceNum',
+      'status',
+    ],
+    filters: [
+      { field: 'contractNumber', op: 'prefix' },
+      'contractName',
+      'contractType',
+      'supplierId',
+      'orgId',
+      'status',
+      'effectiveTo',
+    ],
+    sort: [{ field: 'contractId', order: 'desc' }],
+    sortable: ['effectiveTo', 'amountInclTax'],
+    summary: ['amountInclTax'],
+  },
+  form: {
+    sections: [
+      {
+        key: 'basic',
+        fields: [
+          'contractNumber',
+          'contractName',
+          'contractType',
+          'mainContractId',
+          'orgId',
+          'supplierId',
+          'buyerName',
+          'currencyId',
+          'effectiveFrom',
+          'effectiveTo',
+          'warrantyMonths',
+          'frameworkFlag',
+          'executionControl',
+          'amountExclTax',
+          'taxAmount',
+          'amountInclTax',
+          'sourceType',
+          'sourceNum',
+          'revisionNum',
+          'changeReason',
+          'remark',
+          'attachmentIds',
+        ],
+      },
+      {
+        key: 'partyA',
+        fields: [
+          'partyAName',
+          'partyAAddress',
+          'partyABank',
+          'partyAAccount',
+          'partyARepresentative',
+          'partyAAgent',
+        ],
+      },
+      {
+        key: 'partyB',
+        fields: [
+          'partyBName',
+          'partyBAddress',
+          'partyBBank',
+          'partyBAccount',
+          'partyBRepresentative',
+          'partyBAgent',
+        ],
+      },
+      {
+        key: 'progress',
+        fields: [
+          'approvedDate',
+          'confirmedDate',
+          'refuseReason',
+          'dateSigned',
+          'paperSignedFlag',
+          'signedScanIds',
+          'terminateReason',
+          'terminatePaidAmount',
+        ],
+      },
+    ],
+  },
+  workflow: approvalWorkflow(CONTRACT_PROCESS, {
+    statusLookup: 'CCT_CONTRACT_STATUS',
+    submitFrom: ['DRAFT', 'REJECTED', 'REFUSED'],
+    editableIn: ['DRAFT', 'REJECTED', 'REFUSED'],
+    states: [
+      'CONFIRMING',
+      'CONFIRMED',
+      'REFUSED',
+      'SIGNING',
+      'EFFECTIVE',
+      'TERMINATING',
+      'TERMINATED',
+      'VOIDING',
+      'VOID',
+      'EXPIRED',
+      'SUPERSEDED',
+      'CONVERTED',
+    ],
+    actions: {
+      /** To the supplier for its confirmation (it is notified). */
+      doSendConfirm: { from: ['APPROVED'], to: 'CONFIRMING', confirm: true },
+      doSupplierConfirm: { from: ['CONFIRMING'], to: 'CONFIRMED', side: 'supplier', confirm: true },
+      /** The supplier refuses, with its reason; the buyer revises and submits again. */
+      doSupplierRefuse: {
+        from: ['CONFIRMING'],
+        to: 'REFUSED',
+        side: 'supplier',
+        needs: ['comment'],
+        confirm: true,
+        danger: true,
+      },
+      /** The text is final: the document to sign is fixed from here on. */
+      doFinalize: { from: ['CONFIRMED'], to: 'SIGNING', confirm: true },
+      /** Signed on paper by both sides: the buyer attaches the signed scan. */
+      doSignPaper: { from: ['SIGNING'], to: 'EFFECTIVE', confirm: true },
+      doTerminate: {
+        from: ['EFFECTIVE'],
+        to: 'TERMINATING',
+        approval: CONTRACT_TERMINATE_PROCESS,
+        outcomes: { approved: 'doTerminateApprove', rejected: 'doTerminateReject' },
+        confirm: true,
+        danger: true,
+        input: {
+          terminateReason: textarea({ required: true, max: 1000 }),
+          paidAmount: amount({ required: true, min: 0 }),
+        },
+      },
+      doTerminateApprove: { from: ['TERMINATING'], to: 'TERMINATED', system: true },
+      doTerminateReject: { from: ['TERMINATING'], to: 'EFFECTIVE', system: true },
+      doVoid: {
+        from: VOIDABLE_STATES,
+        to: 'VOIDING',
+        approval: CONTRACT_VOID_PROCESS,
+        outcomes: { approved: 'doVoidApprove', rejected: 'doVoidReject' },
+        needs: ['comment'],
+        confirm: true,
+        danger: true,
+      },
+      doVoidApprove: { from: ['VOIDING'], to: 'VOID', system: true },
+      doVoidReject: { from: ['VOIDING'], back: true, system: true },
+      /** The end date passed (the daily job). */
+      doExpire: { from: ['EFFECTIVE'], to: 'EXPIRED', system: true },
+      /** An alteration of it took effect. */
+      doSupersede: { from: ['EFFECTIVE'], to: 'SUPERSEDED', system: true },
+    },
+  }),
+});

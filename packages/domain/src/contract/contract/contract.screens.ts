@@ -1,0 +1,16 @@
+// Screens of contracts (web): the buyer's contracts (cctContractList, contractManage/cctContractEdit)
+// and the supplier's own, from the moment they are sent to it for confirmation.
+import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+
+const contract = () => import('./contract.entity').then((m) => m.contract);
+
+export const contractScreens: ScreenEntry[] = [
+  ...entityScreens('contract', 'srmCctContract', contract, {
+    list: 'cctContractList',
+    edit: 'contractManage/cctContractEdit',
+  }),
+  ...entityScreens('contract', 'srmCctContract', contract, {
+    list: 'supplierContractList',
+    edit: 'supplierContractEdit',
+  }),
+];

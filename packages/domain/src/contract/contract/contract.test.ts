@@ -1,0 +1,316 @@
+// Contracts and the clause library over real HTTP on a real database: a clause's versions (an
+// alteration opens the next once; its approval supersedes the one before; a contract keeps the
+// version it copied), a contract's amounts (payment stages add up to the total exactly, the last
+// one taking the rounding remainder), its way through approval, the supplier's confirmation or
+// refusal, signing on paper, a void request rejected back to where it was, and termination; what
+// each supplier sees at each step, and the answers to actions from the wrong state.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decideAll } from '@srm/platform';
+import { TEST_ACTOR_HEADER } from '@srm/platform/testing';
+import { useProcurement } from '../../procurement.testing';
+
+type Row = Record<string, unknown>;
+
+const { ids, call, ok, suppliers, server } = useProcurement();
+
+/** The unit of each test material (a contract line names its unit). */
+const units: Record<number, number> = {};
+beforeAll(async () => {
+  for (const itemId of [ids.screw, ids.bracket])
+    units[itemId] = (await ok('srmBaseItem', 'findById', { itemId })).uomId as number;
+});
+
+const decide = (entity: string, id: unknown, decision: 'approve' | 'reject' = 'approve') =>
+  decideAll(server().runtime, entity, id as number, decision);
+
+async function upload(name: string): Promise<number> {
+  const form = new FormData();
+  form.append('files', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), name);
+  const response = await fetch(`${server().url}/api/file/v2/file/upload`, {
+    method: 'POST',
+    headers: { [TEST_ACTOR_HEADER]: JSON.stringify({ userId: 1, userName: 'buyer1' }) },
+    body: form,
+  });
+  const body = (await response.json()) as { status: string; msg: string; data: { id: number }[] };
+  expect(body.status, body.msg).toBe('S');
+  return body.data[0]!.id;
+}
+
+async function effectiveClause(termsCode: string): Promise<Row> {
+  const saved = await ok('srmCctTerms', 'saveOrUpdate', {
+    termsCode,
+    termsTitle: '付款条款',
+    category: 'PAYMENT',
+    termsBody: '<p>合同总价为{amountInclTax}元（大写：{amountInWords}）。</p>',
+  });
+  await ok('srmCctTerms', 'doSubmit', { termsId: saved.termsId });
+  await decide('srmCctTerms', saved.termsId);
+  return ok('srmCctTerms', 'findById', { termsId: saved.termsId });
+}
+
+/** A draft contract of 3 × 33.33 % stages over 100 screws at 0.3 and 30 brackets at 6.25, 13 % tax. */
+function contractBody(extra: Row = {}): Row {
+  return {
+    contractName: '紧固件年度采购合同',
+    orgId: ids.orgA,
+    supplierId: ids.supA,
+    currencyId: ids.currency,
+    effectiveFrom: '2027-01-01',
+    effectiveTo: '2027-12-31',
+    items: [
+      { lineNum: 1, itemId: ids.screw, uomId: units[ids.screw], quantity: 100, unitPrice: 0.3, taxRate: 13 },
+      {
+        lineNum: 2,
+        itemId: ids.bracket,
+        uomId: units[ids.bracket],
+        quantity: 30,
+        unitPrice: 6.25,
+        taxRate: 13,
+      },
+    ],
+    stages: [
+      { stageNum: 1, stageName: '预付款', milestone: 'SIGNING', ratio: 33.33 },
+      { stageNum: 2, stageName: '到货款', milestone: 'DELIVERY', ratio: 33.33 },
+      { stageNum: 3, stageName: '尾款', milestone: 'ACCEPTANCE', ratio: 33.34 },
+    ],
+    ...extra,
+  };
+}
+
+async function contractIn(status: 'APPROVED' | 'CONFIRMING' | 'CONFIRMED' | 'SIGNING', extra: Row = {}) {
+  const saved = await ok('srmCctContract', 'saveOrUpdate', contractBody(extra));
+  const key = { contractId: saved.contractId };
+  await ok('srmCctContract', 'doSubmit', key);
+  await decide('srmCctContract', saved.contractId);
+  if (status === 'APPROVED') return saved;
+  await ok('srmCctContract', 'doSendConfirm', key);
+  if (status === 'CONFIRMING') return saved;
+  await ok('srmCctContract', 'doSupplierConfirm', key, suppliers.a);
+  if (status === 'CONFIRMED') return saved;
+  await ok('srmCctContract', 'doFinalize', key);
+  return saved;
+}
+
+const find = (contractId: unknown, actor?: Row) => ok('srmCctContract', 'findById', { contractId }, actor);
+
+describe('the clause library', () => {
+  it('opens the next version once, supersedes the old one on approval, and contracts keep theirs', async () => {
+    const v1 = await effectiveClause('PAY-T01');
+    expect(v1).toMatchObject({
+      status: 'EFFECTIVE',
+      termsVersion: 1,
+      variables: 'amountInclTax,amountInWords',
+    });
+    // A contract copies version 1 and its text.
+    const made = await ok('srmCctContract', 'saveOrUpdate', {
+      ...contractBody(),
+      clauses: [{ sequenceNum: 1, termsId: v1.termsId, termsTitle: '付款', termsBody: '<p>按月结算。</p>' }],
+    });
+    const clause = (made.clauses as Row[])[0]!;
+    expect(clause).toMatchObject({
+      termsVersion: 1,
+      libraryBody: v1.termsBody,
+      termsBody: '<p>按月结算。</p>',
+    });
+
+    const altered = await ok('srmCctTerms', 'doAlteration', {
+      termsId: v1.termsId,
+      changeReason: '付款期调整',
+    });
+    expect(altered).toMatchObject({ status: 'DRAFT', termsVersion: 2, previousTermsId: v1.termsId });
+    const again = await call('srmCctTerms', 'doAlteration', { termsId: v1.termsId });
+    expect(again.httpStatus).toBe(409);
+    expect(again.body.msg).toBe('该条款已有未生效的版本 2，请先处理该版本');
+    const draftAlteration = await call('srmCctTerms', 'doAlteration', { termsId: altered.termsId });
+    expect(draftAlteration.httpStatus).toBe(409);
+
+    await ok('srmCctTerms', 'saveOrUpdate', {
+      termsId: altered.termsId,
+      versionNum: altered.versionNum,
+      termsBody: '<p>合同总价为{amountInclTax}元，按月结算。</p>',
+    });
+    await ok('srmCctTerms', 'doSubmit', { termsId: altered.termsId });
+    await decide('srmCctTerms', altered.termsId);
+    expect((await ok('srmCctTerms', 'findById', { termsId: v1.termsId })).status).toBe('SUPERSEDED');
+    expect((await ok('srmCctTerms', 'findById', { termsId: altered.termsId })).status).toBe('EFFECTIVE');
+    // The contract still holds version 1's text as its library text.
+    const kept = await find(made.contractId);
+    expect((kept.clauses as Row[])[0]).toMatchObject({ termsVersion: 1, libraryBody: v1.termsBody });
+    // A clause of the same code and version cannot be written twice.
+    const twice = await call('srmCctTerms', 'saveOrUpdate', {
+      termsCode: 'PAY-T01',
+      termsTitle: '重复',
+      category: 'PAYMENT',
+      termsBody: '<p>x</p>',
+    });
+    expect(twice.httpStatus).toBe(409);
+  });
+});
+
+describe('a contract', () => {
+  it('allots its total over the payment stages exactly, and fills the parties from the master data', async () => {
+    const saved = await ok('srmCctContract', 'saveOrUpdate', contractBody());
+    // 100 × 0.3 + 30 × 6.25 = 217.50; tax 28.28; total 245.78.
+    expect(saved).toMatchObject({ amountExclTax: 217.5, taxAmount: 28.28, amountInclTax: 245.78 });
+    const stages = (saved.stages as Row[]).map((stage) => stage.stageAmount);
+    // 245.78 × 33.33 % = 81.918… → 81.92 twice; the last takes 245.78 − 163.84 = 81.94.
+    expect(stages).toEqual([81.92, 81.92, 81.94]);
+    expect(saved.partyBName).toBeTruthy();
+    expect(saved.partyAName).toBeTruthy();
+    expect((saved.items as Row[])[0]!.itemDescription).toBeTruthy();
+    expect(saved.contractNumber).toMatch(/^HT\d{8}\d{4}$/);
+  });
+
+  it('is refused for submission when its stages do not add up to 100 % or it has no items', async () => {
+    const saved = await ok(
+      'srmCctContract',
+      'saveOrUpdate',
+      contractBody({ stages: [{ stageNum: 1, stageName: '全款', milestone: 'DELIVERY', ratio: 90 }] }),
+    );
+    const answer = await call('srmCctContract', 'doSubmit', { contractId: saved.contractId });
+    expect(answer.httpStatus).toBe(422);
+    expect(answer.body.status).toBe('E');
+    expect(answer.body.msg).toContain('付款比例合计须为100%，当前为90%');
+    const english = await call(
+      'srmCctContract',
+      'doSubmit',
+      { contractId: saved.contractId },
+      undefined,
+      'EN',
+    );
+    expect(english.body.msg).toContain('they add up to 90 %');
+    const bare = await ok('srmCctContract', 'saveOrUpdate', contractBody({ items: [], stages: [] }));
+    const empty = await call('srmCctContract', 'doSubmit', { contractId: bare.contractId });
+    expect(empty.httpStatus).toBe(422);
+    expect(empty.body.msg).toContain('请至少添加一行合同标的');
+    expect((await find(saved.contractId)).status).toBe('DRAFT');
+  });
+
+  it('reaches its supplier only when sent, and no other supplier at all', async () => {
+    const approved = await contractIn('APPROVED');
+    const key = { contractId: approved.contractId };
+    expect((await call('srmCctContract', 'findById', key, suppliers.a)).httpStatus).toBe(404);
+    await ok('srmCctContract', 'doSendConfirm', key);
+    expect((await find(approved.contractId, suppliers.a)).status).toBe('CONFIRMING');
+    for (const action of ['findById', 'doSupplierConfirm', 'doSupplierRefuse']) {
+      const answer = await call('srmCctContract', action, { ...key, comment: '不同意' }, suppliers.b);
+      expect(answer.httpStatus, action).toBe(404);
+    }
+    const listed = await ok<Row[]>('srmCctContract', 'listByPage', { pageRows: 500 }, suppliers.b);
+    expect(listed.some((row) => row.contractId === approved.contractId)).toBe(false);
+    // The buyer cannot answer for the supplier.
+    expect((await call('srmCctContract', 'doSupplierConfirm', key)).httpStatus).toBe(403);
+  });
+
+  it('goes back to the buyer when the supplier refuses it with a reason, and through approval again', async () => {
+    const sent = await contractIn('CONFIRMING');
+    const key = { contractId: sent.contractId };
+    const bare = await call('srmCctContract', 'doSupplierRefuse', key, suppliers.a);
+    expect(bare.httpStatus).toBe(400);
+    await ok('srmCctContract', 'doSupplierRefuse', { ...key, comment: '交期无法满足' }, suppliers.a);
+    const refused = await find(sent.contractId);
+    expect(refused).toMatchObject({ status: 'REFUSED', refuseReason: '交期无法满足' });
+    // The supplier still sees it, refused; the buyer revises and submits it again.
+    expect((await find(sent.contractId, suppliers.a)).status).toBe('REFUSED');
+    const revised = await ok('srmCctContract', 'saveOrUpdate', {
+      contractId: refused.contractId,
+      versionNum: refused.versionNum,
+      effectiveFrom: '2027-02-01',
+    });
+    expect(revised.status).toBe('REFUSED');
+    await ok('srmCctContract', 'doSubmit', key);
+    await decide('srmCctContract', sent.contractId);
+    await ok('srmCctContract', 'doSendConfirm', key);
+    await ok('srmCctContract', 'doSupplierConfirm', key, suppliers.a);
+    const confirmed = await find(sent.contractId);
+    expect(confirmed.status).toBe('CONFIRMED');
+    expect(confirmed.refuseReason).toBeNull();
+    expect(typeof confirmed.confirmedDate).toBe('number');
+  });
+
+  it('answers 409 to an action from the wrong state', async () => {
+    const draft = await ok('srmCctContract', 'saveOrUpdate', contractBody());
+    const key = { contractId: draft.contractId };
+    for (const action of ['doSendConfirm', 'doFinalize', 'doSignPaper', 'doVoid']) {
+      const answer = await call('srmCctContract', action, { ...key, comment: '测试' });
+      expect(answer.httpStatus, action).toBe(409);
+    }
+    const terminate = await call('srmCctContract', 'doTerminate', {
+      ...key,
+      terminateReason: '测试',
+      paidAmount: 0,
+    });
+    expect(terminate.httpStatus).toBe(409);
+  });
+
+  it('is voided only with approval; a rejected void request puts it back where it was', async () => {
+    const signing = await contractIn('SIGNING');
+    const key = { contractId: signing.contractId };
+    expect((await call('srmCctContract', 'doVoid', key)).httpStatus).toBe(400);
+    await ok('srmCctContract', 'doVoid', { ...key, comment: '项目取消' });
+    expect((await find(signing.contractId)).status).toBe('VOIDING');
+    await decide('srmCctContract', signing.contractId, 'reject');
+    expect((await find(signing.contractId)).status).toBe('SIGNING');
+    // From another state it returns there.
+    const confirming = await contractIn('CONFIRMING');
+    await ok('srmCctContract', 'doVoid', { contractId: confirming.contractId, comment: '供应商变更' });
+    await decide('srmCctContract', confirming.contractId, 'reject');
+    expect((await find(confirming.contractId)).status).toBe('CONFIRMING');
+    await ok('srmCctContract', 'doVoid', { contractId: confirming.contractId, comment: '供应商变更' });
+    await decide('srmCctContract', confirming.contractId);
+    expect((await find(confirming.contractId, suppliers.a)).status).toBe('VOID');
+  });
+
+  it('takes effect when signed on paper with the scan, and terminates with a reason and the amount paid', async () => {
+    const signing = await contractIn('SIGNING');
+    const key = { contractId: signing.contractId };
+    const noScan = await call('srmCctContract', 'doSignPaper', key);
+    expect(noScan.httpStatus).toBe(422);
+    expect(noScan.body.msg).toContain('请先上传双方签署的合同扫描件');
+    const current = await find(signing.contractId);
+    // Only the scan may change while it is being signed.
+    const renamed = await call('srmCctContract', 'saveOrUpdate', {
+      contractId: current.contractId,
+      versionNum: current.versionNum,
+      contractName: '改名',
+    });
+    expect(renamed.httpStatus).toBe(409);
+    expect(renamed.body.status).toBe('E');
+    await ok('srmCctContract', 'saveOrUpdate', {
+      contractId: current.contractId,
+      versionNum: current.versionNum,
+      signedScanIds: String(await upload('signed.pdf')),
+    });
+    await ok('srmCctContract', 'doSignPaper', key);
+    const effective = await find(signing.contractId);
+    expect(effective).toMatchObject({ status: 'EFFECTIVE', paperSignedFlag: 'Y' });
+    expect(typeof effective.dateSigned).toBe('number');
+    // Signing is the milestone of the first stage only.
+    expect((effective.stages as Row[]).map((stage) => stage.stageStatus)).toEqual([
+      'PENDING',
+      'NOT_ARRIVED',
+      'NOT_ARRIVED',
+    ]);
+
+    const noReason = await call('srmCctContract', 'doTerminate', { ...key, paidAmount: 10 });
+    expect(noReason.httpStatus).toBe(400);
+    const tooMuch = await call('srmCctContract', 'doTerminate', {
+      ...key,
+      terminateReason: '停产',
+      paidAmount: 1000,
+    });
+    expect(tooMuch.httpStatus).toBe(422);
+    await ok('srmCctContract', 'doTerminate', { ...key, terminateReason: '产品停产', paidAmount: 81.92 });
+    expect(await find(signing.contractId)).toMatchObject({
+      status: 'TERMINATING',
+      terminateReason: '产品停产',
+      terminatePaidAmount: 81.92,
+    });
+    // Its approval: the manager and finance; a rejection returns it to effect.
+    await decide('srmCctContract', signing.contractId, 'reject');
+    expect((await find(signing.contractId)).status).toBe('EFFECTIVE');
+    await ok('srmCctContract', 'doTerminate', { ...key, terminateReason: '产品停产', paidAmount: 81.92 });
+    await decide('srmCctContract', signing.contractId);
+    expect((await find(signing.contractId, suppliers.a)).status).toBe('TERMINATED');
+  });
+});

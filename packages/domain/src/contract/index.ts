@@ -1,0 +1,11 @@
+// Contracts' definitions, for other areas and their screens.
+export { contractArea } from './area';
+export {
+  CONTRACT_PROCESS,
+  CONTRACT_TERMINATE_PROCESS,
+  CONTRACT_VOID_PROCESS,
+  SUPPLIER_CONTRACT_STATES,
+  contract,
+} from './contract/contract.entity';
+export { contractClause, contractItem, contractStage } from './contract/contract-lines.entity';
+export { CONTRACT_TYPES, TERMS_PROCESS, terms } from './terms/terms.entity';
