@@ -1,13 +1,17 @@
 // Amounts in Chinese capitals (大写金额), as cheques, invoices and payment forms write them
-// (中国人民银行《支付结算办法》附一): 壹贰叁… with 拾佰仟 inside each four-digit section and 万, 亿,
-// 万亿 between sections; one 零 for a run of zeros inside the number (none after a section's
-// unit); 元 then 角 and 分, 整 when there is neither; 零 between 元 and 分 when there is no 角.
-// The amount is first rounded half-up to the 分.
+// (中国人民银行《支付结算办法》附一): 壹贰叁… with 拾佰仟 inside each four-digit section and 万, 亿
+// between sections; above 亿 the count of 亿 is itself read with 万 (1,2345,0000,0000 is
+// 壹万贰仟叁佰肆拾伍亿, 1,0000,0000,0000 is 壹万亿). One 零 for a run of zeros inside the
+// number, none after a section's unit (the rules allow either: 壹拾万柒仟元 for 107000); 元 then
+// 角 and 分; 零 between 元 and 分 when there is no 角. 整 only when there is neither 角 nor 分: the
+// rules require 整 after 元, allow it after 角 and forbid it after 分, and we write none after 角
+// (1.50 is 壹元伍角, not 壹元伍角整). The amount is first rounded half-up to the 分.
 import { type Numeric, dec } from './decimal';
 
 const DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'];
 const PLACES = ['', '拾', '佰', '仟'];
-const SECTIONS = ['', '万', '亿', '万亿'];
+/** The unit after each four-digit section; the fourth counts 万 of 亿 (its 亿 follows the third). */
+const SECTIONS = ['', '万', '亿', '万'];
 
 /** The whole yuan in capitals, '' for zero. */
 function yuanText(whole: string): string {
@@ -26,7 +30,9 @@ function yuanText(whole: string): string {
       sectionHasDigit = true;
     }
     if (position % 4 === 0 && position > 0) {
-      if (sectionHasDigit) {
+      // 亿 closes the count of 亿 however many 万 of them came before: 壹万亿, 壹万零壹亿.
+      const wanYi = position === 8 && digits.length > 12;
+      if (sectionHasDigit || wanYi) {
         out += SECTIONS[position / 4] ?? '';
         zero = false;
       }

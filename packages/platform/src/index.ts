@@ -68,3 +68,4 @@ export * from './area';
 export * from './background';
 export * from './server/schema';
 export * from './server/app';
+export * from './office';

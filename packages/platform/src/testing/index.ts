@@ -11,3 +11,4 @@ export * from './api-client';
 export * from './hostile';
 export * from './wait';
 export * from './executable';
+export * from '../office/docx-fixture.testing';
