@@ -69,3 +69,4 @@ export * from './background';
 export * from './server/schema';
 export * from './server/app';
 export * from './office';
+export * from './esign';

@@ -14,6 +14,7 @@ import { terms } from '../terms/terms.entity';
 import { issue } from '../support';
 import { contract } from './contract.entity';
 import { contractItem, contractStage } from './contract-lines.entity';
+import { tellBuyerContract, tellSupplierContract } from './contract.notify';
 
 type Parties = Pick<
   RowOf<typeof contract>,
@@ -142,15 +143,28 @@ export const contractActions = defineActions(contract, {
     async doApproval(ctx) {
       await ctx.patch(contract, ctx.row.contractId, { approvedDate: ctx.now.getTime() });
     },
+    async doSendConfirm(ctx) {
+      await tellSupplierContract(ctx, ctx.row, 'sent');
+    },
     async doSupplierConfirm(ctx) {
       await ctx.patch(contract, ctx.row.contractId, { confirmedDate: ctx.now.getTime(), refuseReason: null });
+      await tellBuyerContract(ctx, ctx.row, 'confirmed');
     },
     async doSupplierRefuse(ctx) {
-      await ctx.patch(contract, ctx.row.contractId, { refuseReason: String(ctx.input.comment ?? '') });
+      const reason = String(ctx.input.comment ?? '');
+      await ctx.patch(contract, ctx.row.contractId, { refuseReason: reason });
+      await tellBuyerContract(ctx, ctx.row, 'refused', reason);
+    },
+    async doTerminateApprove(ctx) {
+      await tellSupplierContract(ctx, ctx.row, 'terminated');
+    },
+    async doVoidApprove(ctx) {
+      await tellSupplierContract(ctx, ctx.row, 'voided');
     },
     async doSignPaper(ctx) {
       const id = ctx.row.contractId;
       await ctx.patch(contract, id, { paperSignedFlag: 'Y', dateSigned: ctx.now.getTime() });
+      await tellSupplierContract(ctx, ctx.row, 'effective');
       // Signing is the milestone of the stages due on signing.
       await ctx.patchWhere(
         contractStage,

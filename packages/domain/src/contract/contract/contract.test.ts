@@ -5,17 +5,19 @@
 // refusal, signing on paper, a void request rejected back to where it was, and termination; what
 // each supplier sees at each step, and the answers to actions from the wrong state.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { decideAll } from '@srm/platform';
 import { TEST_ACTOR_HEADER } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 
 type Row = Record<string, unknown>;
 
-const { ids, call, ok, suppliers, server } = useProcurement();
+const { ids, call, ok, suppliers, server, supplierUsers } = useProcurement();
 
 /** The unit of each test material (a contract line names its unit). */
 const units: Record<number, number> = {};
 beforeAll(async () => {
+  await supplierUsers('cct');
   for (const itemId of [ids.screw, ids.bracket])
     units[itemId] = (await ok('srmBaseItem', 'findById', { itemId })).uomId as number;
 });
@@ -192,6 +194,20 @@ describe('a contract', () => {
     expect((await call('srmCctContract', 'findById', key, suppliers.a)).httpStatus).toBe(404);
     await ok('srmCctContract', 'doSendConfirm', key);
     expect((await find(approved.contractId, suppliers.a)).status).toBe('CONFIRMING');
+    // Its users are told, in-app and by e-mail, in their language; supplier B's are not.
+    const told = (await server()
+      .runtime.executor()
+      .execute(
+        sql`select title_zh, title_en, supplier_id from base_site_message
+            where document_id = ${approved.contractId as number} and entity_name = 'srmCctContract'
+              and source = 'CCT_CONTRACT'`,
+      )) as unknown as { rows: { title_zh: string; title_en: string; supplier_id: string | number }[] };
+    expect(told.rows.length).toBeGreaterThan(0);
+    for (const row of told.rows) {
+      expect(Number(row.supplier_id)).toBe(ids.supA);
+      expect(row.title_zh).toBe(`合同 ${String(approved.contractNumber)} 待您确认`);
+      expect(row.title_en).toBe(`Contract ${String(approved.contractNumber)} awaits your confirmation`);
+    }
     for (const action of ['findById', 'doSupplierConfirm', 'doSupplierRefuse']) {
       const answer = await call('srmCctContract', action, { ...key, comment: '不同意' }, suppliers.b);
       expect(answer.httpStatus, action).toBe(404);

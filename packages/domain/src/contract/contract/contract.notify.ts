@@ -1,0 +1,53 @@
+// Hand-over messages of contracts (in-app and e-mail, in each reader's language): to the
+// supplier's users when a contract is sent for their confirmation, takes effect, is terminated or
+// voided; to whoever wrote it when the supplier confirms or refuses it.
+import type { RowOf } from '@srm/kernel';
+import type { DataApi } from '@srm/platform';
+import { supplierInfo } from '../../supplier';
+import type { contract } from './contract.entity';
+
+type Contract = RowOf<typeof contract>;
+type ToSupplier = 'sent' | 'effective' | 'terminated' | 'voided';
+type ToBuyer = 'confirmed' | 'refused';
+
+const link = (row: Contract) => ({ entityName: 'srmCctContract', documentId: row.contractId });
+
+export async function tellSupplierContract(ctx: DataApi, row: Contract, what: ToSupplier): Promise<void> {
+  await ctx.services.siteMessages?.notify({
+    supplierId: row.supplierId,
+    titleKey: `message.cctContract.${what}Title`,
+    contentKey: `message.cctContract.${what}Content`,
+    params: { number: row.contractNumber ?? '', name: row.contractName },
+    link: link(row),
+    source: 'CCT_CONTRACT',
+    email: true,
+    eventId: `${row.contractId}-v${row.versionNum}-${what}`,
+  });
+}
+
+export async function tellBuyerContract(
+  ctx: DataApi,
+  row: Contract,
+  what: ToBuyer,
+  reason: string | null = null,
+): Promise<void> {
+  if (row.createdBy === null) return;
+  const [supplier] = await ctx
+    .system('the message names the supplier to its buyer')
+    .list(supplierInfo, { supplierId: row.supplierId });
+  await ctx.services.siteMessages?.notify({
+    userIds: [row.createdBy],
+    titleKey: `message.cctContract.${what}Title`,
+    contentKey: `message.cctContract.${what}Content`,
+    params: {
+      number: row.contractNumber ?? '',
+      name: row.contractName,
+      supplier: supplier?.supplierName ?? '',
+      reason: reason ?? '',
+    },
+    link: link(row),
+    source: 'CCT_CONTRACT',
+    email: true,
+    eventId: `${row.contractId}-v${row.versionNum}-${what}`,
+  });
+}
