@@ -14,9 +14,9 @@ import {
   sortableFields,
   withCreditCodeCheck,
 } from '@srm/kernel';
-import { SampleFactory, type SampleOverrides } from '@srm/platform/testing';
+import { SampleFactory, type SampleOverrides, TEST_ACTOR_HEADER } from '@srm/platform/testing';
 import { registry } from './schema';
-import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
+import { SYSTEM_ACTOR, dataApi, decideAll, docxOf, wordParagraph } from '@srm/platform';
 import { singleApproverTemplates } from '@srm/domain/server';
 import { startTestServer, type TestServer } from './testing';
 
@@ -427,6 +427,14 @@ const overrides: SampleOverrides = {
   },
   // A payment application's lines name matched invoices; the sample is the header alone.
   srmStlPaymentHeader: async (row) => ({ ...row, lines: [] }),
+  // A contract template's body is a Word document of its own, checked on save; one position per party.
+  srmCctTemplate: async (row) => ({
+    ...row,
+    bodyFileIds: String(await uploadedDocx()),
+    signs: [{ ...(row.signs as Row[])[0], party: 'PARTY_A' }],
+  }),
+  // A contract's documents are the platform's (generated or uploaded through its endpoints).
+  srmCctContract: (row) => ({ ...row, documents: [] }),
   // A balance confirmation's lines are the ledger's postings, taken by the platform; its period
   // ends by today.
   srmStlRcnHeader: async (row) => ({
@@ -509,6 +517,24 @@ async function enabledBillType(docCategory: string, n: number): Promise<number> 
  */
 let scoringTemplateId: number | null = null;
 /** One scoring template for every sample inspection. */
+/** A Word document using one of the contract dictionary's names, uploaded as the test caller. */
+async function uploadedDocx(): Promise<number> {
+  const form = new FormData();
+  form.append(
+    'files',
+    new Blob([new Uint8Array(docxOf({ body: wordParagraph('合同 {contractNumber}') }))]),
+    'sample.docx',
+  );
+  const response = await fetch(`${server.url}/api/file/v2/file/upload`, {
+    method: 'POST',
+    headers: { [TEST_ACTOR_HEADER]: JSON.stringify({ userId: 1, userName: 'tester' }) },
+    body: form,
+  });
+  const body = (await response.json()) as { status: string; msg: string; data: { id: number }[] };
+  if (body.status !== 'S') throw new Error(`sample docx: ${body.msg}`);
+  return body.data[0]!.id;
+}
+
 async function scoringTemplate(): Promise<number> {
   if (scoringTemplateId !== null) return scoringTemplateId;
   const saved = await server.post<Row>('/api/srm/v1/srmSurveyTemplateRestful/saveOrUpdate', {

@@ -8,6 +8,7 @@ import {
   CONTRACT_VOID_PROCESS,
 } from './contract/contract.entity';
 import { TERMS_PROCESS } from './terms/terms.entity';
+import { TEMPLATE_PROCESS } from './template/template.entity';
 
 const managerNode = { nodeNum: 1, signMode: 'ANY' } as const;
 const manager = { nodeNum: 1, roleCode: 'PURCHASE_MANAGER' } as const;
@@ -42,4 +43,5 @@ export const contractApprovals: ApprovalTemplatePlan[] = [
     approvers: [manager],
   },
   { processKey: TERMS_PROCESS, entityName: 'srmCctTerms', nodes: [managerNode], approvers: [manager] },
+  { processKey: TEMPLATE_PROCESS, entityName: 'srmCctTemplate', nodes: [managerNode], approvers: [manager] },
 ];

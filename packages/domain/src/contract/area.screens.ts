@@ -3,6 +3,7 @@ import { type LazyCatalogue, jsonDictionary } from '@srm/kernel/texts';
 import { defineAreaScreens } from '@srm/platform-ui';
 import { contractScreens } from './contract/contract.screens';
 import { termsScreens } from './terms/terms.screens';
+import { templateScreens } from './template/template.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
 const labels: LazyCatalogue = {
@@ -10,4 +11,8 @@ const labels: LazyCatalogue = {
   en: () => import('./locales/en.json').then(jsonDictionary),
 };
 
-export const contractWeb = defineAreaScreens('contract', labels, [...contractScreens, ...termsScreens]);
+export const contractWeb = defineAreaScreens('contract', labels, [
+  ...contractScreens,
+  ...templateScreens,
+  ...termsScreens,
+]);

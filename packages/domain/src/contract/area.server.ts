@@ -5,10 +5,19 @@ import { contractApprovals } from './approval';
 import { contractArea } from './area';
 import { contractSeeds } from './contract.seed';
 import { contractActions } from './contract/contract.actions';
+import { contractEndpoints } from './contract/contract.endpoints';
+import { templateActions, templateEndpoints } from './template/template.actions';
 import { termsActions, termsEndpoints } from './terms/terms.actions';
 
 export const contractServer = defineServerArea(contractArea, {
-  actions: [termsActions, termsEndpoints, contractActions],
+  actions: [
+    termsActions,
+    termsEndpoints,
+    templateActions,
+    templateEndpoints,
+    contractActions,
+    contractEndpoints,
+  ],
   seeds: contractSeeds,
   approvalTemplates: contractApprovals,
 });

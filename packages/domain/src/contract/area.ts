@@ -4,6 +4,7 @@ import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { contract } from './contract/contract.entity';
 import { terms } from './terms/terms.entity';
+import { contractTemplate } from './template/template.entity';
 
 const CONTRACT_BUTTONS = [
   'delete',
@@ -14,13 +15,15 @@ const CONTRACT_BUTTONS = [
   'doTerminate',
   'doVoid',
   'export',
+  'generateDocument',
   'save',
+  'uploadRevision',
   'view',
 ];
 
 export const contractArea = defineArea({
   name: 'contract',
-  entities: [terms, contract], // headers; their lines come with them
+  entities: [terms, contractTemplate, contract], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'CONTRACT', side: 'internal', icon: 'audit', order: 45 },
@@ -34,6 +37,14 @@ export const contractArea = defineArea({
       path: 'cctContractList',
       entity: 'srmCctContract',
       order: 10,
+    },
+    {
+      code: 'CCT_TEMPLATE',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'cctTemplateList',
+      entity: 'srmCctTemplate',
+      order: 30,
     },
     {
       code: 'CCT_TERMS',
@@ -56,14 +67,16 @@ export const contractArea = defineArea({
     BUYER: {
       CCT_CONTRACT: CONTRACT_BUTTONS,
       CCT_TERMS: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
+      CCT_TEMPLATE: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
     },
     PURCHASE_MANAGER: {
       CCT_CONTRACT: ['export', 'view'],
       CCT_TERMS: ['export', 'view'],
+      CCT_TEMPLATE: ['export', 'view'],
     },
     FINANCE: { CCT_CONTRACT: ['export', 'view'] },
     SUPPLIER_PORTAL: {
-      EXT_CCT_CONTRACT: ['doSupplierConfirm', 'doSupplierRefuse', 'export', 'view'],
+      EXT_CCT_CONTRACT: ['doSupplierConfirm', 'doSupplierRefuse', 'export', 'uploadRevision', 'view'],
     },
   },
 });

@@ -1,13 +1,112 @@
 // Demo contracts: three clauses of the library in effect, and contracts with both demo suppliers
 // at several steps — a draft, one awaiting approval, one sent to 恒达五金 (sup_a) for its
 // confirmation and one 瑞丰电子 (sup_b) has confirmed. Skipped where the demo suppliers are not there.
+import { Readable } from 'node:stream';
 import type { SaveBodyOf } from '@srm/kernel';
-import { type Seed, defineSeed } from '@srm/platform';
+import {
+  SYSTEM_ACTOR,
+  type Seed,
+  type SeedContext,
+  defineSeed,
+  docxOf,
+  wordParagraph,
+  wordRun,
+  wordTable,
+} from '@srm/platform';
 import { item } from '../base-data';
 import { day, demoActions, seedData, supplierActor } from '../agreements/server';
 import { DEMO_SUPPLIERS } from '../demo';
 import { contract } from './contract/contract.entity';
 import { terms } from './terms/terms.entity';
+import { contractTemplate } from './template/template.entity';
+import { generatedDocument, storeDocument } from './contract/contract.document';
+
+/** A demo template's Word body: parties, the items table, the stages, the clauses, the seals' places. */
+function templateBody(title: string, itemsHead: string): Buffer {
+  const bold = '<w:b/><w:sz w:val="32"/>';
+  return docxOf({
+    headers: [wordParagraph('合同编号：{contractNumber}')],
+    body: [
+      wordParagraph(wordRun(title, bold)),
+      wordParagraph('甲方（买方）：{partyAName}'),
+      wordParagraph('地址：{partyAAddress}　法定代表人：{partyARepresentative}'),
+      wordParagraph('乙方（卖方）：{partyBName}'),
+      wordParagraph('地址：{partyBAddress}　开户行：{partyBBank}　账号：{partyBAccount}'),
+      wordParagraph(`一、${itemsHead}`),
+      wordTable([
+        ['序号', '物料编码', '名称', '规格', '数量', '单位', '含税单价', '含税金额', '交货日期'],
+        [
+          '{#items}{lineNum}',
+          '{itemCode}',
+          '{itemDescription}',
+          '{specification}',
+          '{quantity}',
+          '{uomName}',
+          '{unitPriceInclTax}',
+          '{amountInclTax}',
+          '{needByDate}{/items}',
+        ],
+      ]),
+      wordParagraph(
+        '合同总价（含税）：{currencyCode} {amountInclTax}（大写：{amountInWords}），其中税额 {taxAmount}。',
+      ),
+      wordParagraph('二、付款计划'),
+      wordTable([
+        ['阶段', '名称', '付款节点', '比例', '金额', '节点后天数'],
+        [
+          '{#stages}{stageNum}',
+          '{stageName}',
+          '{milestone}',
+          '{ratio}',
+          '{stageAmount}',
+          '{daysAfter}{/stages}',
+        ],
+      ]),
+      wordParagraph('三、合同条款'),
+      wordParagraph('{#clauses}'),
+      wordParagraph('{sequenceNum}. {termsTitle}：{termsBody}'),
+      wordParagraph('{/clauses}'),
+      wordParagraph('合同有效期：{effectiveFrom} 至 {effectiveTo}；质保期 {warrantyMonths} 个月。'),
+      wordParagraph('甲方（盖章）：　　　　　　　　　　　　乙方（盖章）：'),
+    ].join(''),
+  });
+}
+
+/** Stores a demo file as the seeds' own (it travels with the demo snapshot). */
+async function storedFile(context: SeedContext, name: string, bytes: Buffer): Promise<number> {
+  const files = context.runtime.plugins.attachments!;
+  const stored = await files.storage.put(Readable.from([bytes]), Number.MAX_SAFE_INTEGER);
+  return (await files.record(SYSTEM_ACTOR, name, stored, { path: 'contract/template' }, false)).id;
+}
+
+const SIGNS = [
+  { party: 'PARTY_A', sealKind: 'ORG_SEAL', pageNum: -1, posX: 60, posY: 60, width: 220, height: 90 },
+  { party: 'PARTY_B', sealKind: 'ORG_SEAL', pageNum: -1, posX: 320, posY: 60, width: 220, height: 90 },
+];
+
+const TEMPLATES = [
+  {
+    templateCode: 'TPL-PURCHASE',
+    templateName: '标准采购合同',
+    contractType: 'MAIN',
+    title: '采购合同',
+    items: '采购标的',
+  },
+  {
+    templateCode: 'TPL-TOOLING',
+    templateName: '模具采购合同',
+    contractType: 'MAIN',
+    title: '模具采购合同',
+    items: '模具明细',
+  },
+  {
+    templateCode: 'TPL-FRAMEWORK',
+    templateName: '框架采购协议',
+    contractType: 'MAIN',
+    title: '框架采购协议',
+    items: '框架标的与参考价格',
+  },
+];
 
 const CLAUSES = [
   {
@@ -47,6 +146,15 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
     const saved = await data.save(terms, { ...clause, contractTypes: ['MAIN', 'SUPPLEMENT'] });
     await demoActions(context, terms, saved.termsId, ['doSubmit', 'doApproval']);
     clauseIds.push(saved.termsId);
+  }
+  const templateIds: number[] = [];
+  for (const { title, items, ...template } of TEMPLATES) {
+    const bodyFileIds = String(
+      await storedFile(context, `${template.templateName}.docx`, templateBody(title, items)),
+    );
+    const saved = await data.save(contractTemplate, { ...template, bodyFileIds, signs: SIGNS });
+    await demoActions(context, contractTemplate, saved.templateId, ['doSubmit', 'doApproval']);
+    templateIds.push(saved.templateId);
   }
   const orgId = await context.idOf('srmBaseOrg', { orgCode: 'OU100' });
   const currencyId = await context.idOf('srmBaseCurrency', { currencyCode: 'CNY' });
@@ -98,6 +206,7 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
       warrantyMonths: 12,
       stages,
       clauses,
+      templateId: templateIds[0]!,
       ...body,
     });
   const screw = await material('02030001');
@@ -129,6 +238,10 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
         deliverySite: '苏州吴中工厂',
       },
     ],
+  });
+  // Its document, generated from the standard template, is what 恒达 is asked to confirm.
+  await storeDocument(data, sent, await generatedDocument(data, sent), 'GENERATED', {
+    fileName: `${sent.contractNumber}.docx`,
   });
   await demoActions(context, contract, sent.contractId, ['doSubmit', 'doApproval', 'doSendConfirm']);
   // Awaiting the purchasing manager's approval.

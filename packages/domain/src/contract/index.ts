@@ -7,5 +7,11 @@ export {
   SUPPLIER_CONTRACT_STATES,
   contract,
 } from './contract/contract.entity';
-export { contractClause, contractItem, contractStage } from './contract/contract-lines.entity';
+export {
+  contractClause,
+  contractDocument,
+  contractItem,
+  contractStage,
+} from './contract/contract-lines.entity';
 export { CONTRACT_TYPES, TERMS_PROCESS, terms } from './terms/terms.entity';
+export { TEMPLATE_PROCESS, contractTemplate, templateSign } from './template/template.entity';

@@ -19,3 +19,4 @@ export {
 } from './tracked-changes';
 export { type ParagraphDiff, type ParagraphOptions, compareParagraphs, docxParagraphs } from './revisions';
 export { type DocxToPdfOptions, docxToPdf } from './docx-pdf';
+export * from './docx-build';

@@ -5,6 +5,7 @@
 import {
   type ComputeContext,
   amount,
+  attachments,
   date,
   defineEntity,
   lookup,
@@ -148,5 +149,45 @@ export const contractClause = defineEntity('srmCctContractClause', {
     columns: ['sequenceNum', 'termsId', 'termsVersion', 'termsTitle', 'termsBody'],
     filters: ['termsId'],
     sort: [{ field: 'sequenceNum', order: 'asc' }],
+  },
+});
+
+/** What a document of a contract is: generated from its template, a revision either side uploaded, the finalized PDF, a signed revision of it. */
+export const DOCUMENT_KINDS = ['GENERATED', 'REVISION', 'FINALIZED', 'SIGNED'] as const;
+
+export const contractDocument = defineEntity('srmCctContractDocument', {
+  area: 'contract',
+  key: 'contractDocumentId',
+  parent: { entity: 'srmCctContract', field: 'contractId' },
+  rowsByPlatform: true,
+  display: 'fileName',
+  fields: {
+    versionNo: number({ readonly: true, min: 1 }),
+    documentKind: lookup('CCT_DOCUMENT_KIND', { readonly: true, codes: DOCUMENT_KINDS }),
+    fileIds: attachments({ readonly: true, maxCount: 1 }),
+    fileName: text({ readonly: true, max: 240 }),
+    /** The SHA-256 of the file as stored: what a download is checked against. */
+    sha256: text({ readonly: true, max: 64 }),
+    fileSize: number({ readonly: true }),
+    authorSide: lookup('CCT_AUTHOR_SIDE', { readonly: true, codes: ['internal', 'supplier'] }),
+    authorName: text({ readonly: true, max: 120 }),
+    /** Tracked insertions and deletions in an uploaded revision. */
+    trackedChanges: number({ readonly: true }),
+    remark: text({ readonly: true, max: 500 }),
+  },
+  list: {
+    columns: [
+      'versionNo',
+      'documentKind',
+      'fileIds',
+      'authorSide',
+      'authorName',
+      'trackedChanges',
+      'sha256',
+      'fileSize',
+      'remark',
+      'creationDate',
+    ],
+    sort: [{ field: 'versionNo', order: 'desc' }],
   },
 });

@@ -11,6 +11,7 @@ import { currency, item, org } from '../../base-data';
 import { supplierAccount, supplierInfo } from '../../supplier';
 import { stageAmounts } from '../contract-amounts';
 import { terms } from '../terms/terms.entity';
+import { contractTemplate } from '../template/template.entity';
 import { issue } from '../support';
 import { contract } from './contract.entity';
 import { contractItem, contractStage } from './contract-lines.entity';
@@ -80,6 +81,14 @@ export const contractActions = defineActions(contract, {
   async beforeSave(ctx) {
     const { row } = ctx;
     await fillParties(ctx, row);
+    // The template's version when it was picked: a later version changes nothing here.
+    if (!row.templateId) row.templateVersion = null;
+    else if (row.templateId !== ctx.previous?.templateId || !row.templateVersion) {
+      const [template] = await ctx
+        .system('a template is master data')
+        .list(contractTemplate, { templateId: row.templateId });
+      row.templateVersion = template?.templateVersion ?? null;
+    }
     const master = ctx.system('an item and a clause are master data');
     const issues: RuleIssue[] = [];
     for (const [index, line] of ctx.newLines.items.entries()) {

@@ -21,7 +21,7 @@ import {
 } from '@srm/kernel';
 import { ORDERABLE_SUPPLIER_STATES } from '../../supplier';
 import { CONTRACT_TYPES } from '../terms/terms.entity';
-import { contractClause, contractItem, contractStage } from './contract-lines.entity';
+import { contractClause, contractDocument, contractItem, contractStage } from './contract-lines.entity';
 
 /** The approval processes of contracts (their templates: ../approval.ts). */
 export const CONTRACT_PROCESS = 'CCT_CONTRACT_APPROVAL';
@@ -80,6 +80,9 @@ export const contract = defineEntity('srmCctContract', {
       offer: { status: ORDERABLE_SUPPLIER_STATES, blacklistFlag: 'N' },
     }),
     buyerName: text({ max: 60, profileDefault: 'userFullName' }),
+    /** The template its documents are generated from, at the version it had when picked. */
+    templateId: ref('srmCctTemplate', { display: 'templateName', filter: () => ({ status: 'EFFECTIVE' }) }),
+    templateVersion: number({ readonly: true }),
     currencyId: ref('srmBaseCurrency', {
       required: true,
       display: 'currencyCode',
@@ -138,7 +141,7 @@ export const contract = defineEntity('srmCctContract', {
     remark: textarea({ max: 1000 }),
     attachmentIds: attachments({ maxCount: 50 }),
   },
-  lines: { items: contractItem, stages: contractStage, clauses: contractClause },
+  lines: { items: contractItem, stages: contractStage, clauses: contractClause, documents: contractDocument },
   rules: [
     (row) =>
       row.effectiveFrom && row.effectiveTo && String(row.effectiveFrom) > String(row.effectiveTo)
@@ -186,6 +189,8 @@ export const contract = defineEntity('srmCctContract', {
           'contractName',
           'contractType',
           'mainContractId',
+          'templateId',
+          'templateVersion',
           'orgId',
           'supplierId',
           'buyerName',

@@ -1,6 +1,6 @@
 // Screens of contracts (web): the buyer's contracts (cctContractList, contractManage/cctContractEdit)
 // and the supplier's own, from the moment they are sent to it for confirmation.
-import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { type ScreenEntry, endpointButton, entityScreens } from '@srm/platform-ui';
 
 const contract = () => import('./contract.entity').then((m) => m.contract);
 
@@ -8,6 +8,13 @@ export const contractScreens: ScreenEntry[] = [
   ...entityScreens('contract', 'srmCctContract', contract, {
     list: 'cctContractList',
     edit: 'contractManage/cctContractEdit',
+    // 生成合同文本: the .docx from the contract's template, among its documents.
+    editButtons: [
+      endpointButton('generateDocument', 'srmCctContract.generateDocument', {
+        states: ['DRAFT', 'REJECTED', 'REFUSED'],
+        open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
+      }),
+    ],
   }),
   ...entityScreens('contract', 'srmCctContract', contract, {
     list: 'supplierContractList',

@@ -5,9 +5,18 @@
 // refusal, signing on paper, a void request rejected back to where it was, and termination; what
 // each supplier sees at each step, and the answers to actions from the wrong state.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decideAll } from '@srm/platform';
-import { TEST_ACTOR_HEADER } from '@srm/platform/testing';
+import {
+  TEST_ACTOR_HEADER,
+  docxOf,
+  docxPart,
+  trackedInsertion,
+  wordParagraph,
+  wordRun,
+  wordTable,
+} from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 
 type Row = Record<string, unknown>;
@@ -25,12 +34,16 @@ beforeAll(async () => {
 const decide = (entity: string, id: unknown, decision: 'approve' | 'reject' = 'approve') =>
   decideAll(server().runtime, entity, id as number, decision);
 
-async function upload(name: string): Promise<number> {
+async function upload(
+  name: string,
+  content: Buffer = Buffer.from('%PDF-1.4\n%%EOF\n'),
+  actor: Row = { userId: 1, userName: 'buyer1' },
+): Promise<number> {
   const form = new FormData();
-  form.append('files', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), name);
+  form.append('files', new Blob([new Uint8Array(content)]), name);
   const response = await fetch(`${server().url}/api/file/v2/file/upload`, {
     method: 'POST',
-    headers: { [TEST_ACTOR_HEADER]: JSON.stringify({ userId: 1, userName: 'buyer1' }) },
+    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
     body: form,
   });
   const body = (await response.json()) as { status: string; msg: string; data: { id: number }[] };
@@ -328,5 +341,173 @@ describe('a contract', () => {
     await ok('srmCctContract', 'doTerminate', { ...key, terminateReason: '产品停产', paidAmount: 81.92 });
     await decide('srmCctContract', signing.contractId);
     expect((await find(signing.contractId, suppliers.a)).status).toBe('TERMINATED');
+  });
+});
+
+/** A contract template: header, parties, the items table, the amount in capitals and the clauses. */
+function templateDocx(extra = ''): Buffer {
+  return docxOf({
+    body: [
+      wordParagraph(wordRun('采购合同 {contractNumber}')),
+      wordParagraph(wordRun('甲方：{partyAName}　乙方：{partyBName}')),
+      wordTable([
+        ['序号', '物料', '数量', '单位', '含税金额'],
+        ['{#items}{lineNum}', '{itemName}', '{quantity}', '{uomName}', '{amountInclTax}{/items}'],
+      ]),
+      wordParagraph(wordRun('合同总价：{amountInclTax} 元（大写：{amountInWords}）')),
+      wordParagraph(wordRun('{#clauses}')),
+      wordParagraph(wordRun('{sequenceNum}. {termsTitle}：{termsBody}')),
+      wordParagraph(wordRun('{/clauses}')),
+      extra,
+    ].join(''),
+  });
+}
+
+const download = async (fileId: unknown, actor: Row) => {
+  const response = await fetch(`${server().url}/api/file/v2/file/download?id=${String(fileId)}`, {
+    method: 'POST',
+    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
+  });
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+};
+
+describe('contract templates and documents', () => {
+  it('refuses a template whose tags are unknown or not closed, naming each', async () => {
+    const broken = await upload(
+      'broken.docx',
+      templateDocx(
+        wordParagraph(wordRun('{deliveryTerms}')) + wordParagraph(wordRun('{#stages}{stageName}')),
+      ),
+    );
+    const answer = await call('srmCctTemplate', 'saveOrUpdate', {
+      templateCode: 'TPL-BAD',
+      templateName: '有误的模板',
+      bodyFileIds: String(broken),
+    });
+    expect(answer.httpStatus).toBe(400);
+    expect(answer.body.msg).toContain('（共 2 处问题）');
+    // Each problem is listed for the form with its tag and where it stands.
+    const details = JSON.stringify(answer.body.data);
+    expect(details).toContain('模板变量 deliveryTerms 不在变量字典中');
+    expect(details).toMatch(/循环 stages 没有结束标签 \{\/stages\}（位置 \d+）/);
+    const english = await call(
+      'srmCctTemplate',
+      'saveOrUpdate',
+      {
+        templateCode: 'TPL-BAD',
+        templateName: 'broken',
+        bodyFileIds: String(await upload('b.docx', templateDocx(wordParagraph(wordRun('{x}'))))),
+      },
+      undefined,
+      'EN',
+    );
+    expect(english.body.msg).toContain('The variable x is not in the dictionary');
+    const pdf = await call('srmCctTemplate', 'saveOrUpdate', {
+      templateCode: 'TPL-PDF',
+      templateName: '不是 Word',
+      bodyFileIds: String(await upload('t.pdf')),
+    });
+    expect(pdf.httpStatus).toBe(400);
+    expect(pdf.body.msg).toContain('.docx');
+  });
+
+  it('fills a contract from its template version, keeps the file’s hash, and takes the supplier’s revision', async () => {
+    const saved = await ok('srmCctTemplate', 'saveOrUpdate', {
+      templateCode: 'TPL-STD',
+      templateName: '标准采购合同',
+      bodyFileIds: String(await upload('standard.docx', templateDocx())),
+      signs: [
+        { party: 'PARTY_A', sealKind: 'ORG_SEAL', pageNum: -1, posX: 60, posY: 80, width: 200, height: 80 },
+        { party: 'PARTY_B', sealKind: 'ORG_SEAL', pageNum: -1, posX: 320, posY: 80, width: 200, height: 80 },
+      ],
+    });
+    expect(saved.variables).toContain('items.itemName');
+    await ok('srmCctTemplate', 'doSubmit', { templateId: saved.templateId });
+    await decide('srmCctTemplate', saved.templateId);
+
+    const clause = await effectiveClause('PAY-T02');
+    const made = await ok(
+      'srmCctContract',
+      'saveOrUpdate',
+      contractBody({
+        templateId: saved.templateId,
+        clauses: [
+          { sequenceNum: 1, termsId: clause.termsId, termsTitle: '付款', termsBody: clause.termsBody },
+        ],
+      }),
+    );
+    expect(made.templateVersion).toBe(1);
+    const generated = await ok('srmCctContract', 'generateDocument', { contractId: made.contractId });
+    const [document] = generated.documents as Row[];
+    expect(document).toMatchObject({ versionNo: 1, documentKind: 'GENERATED', authorSide: 'internal' });
+    const file = await download(document!.fileIds, { userId: 1, userName: 'buyer1' });
+    expect(file.status).toBe(200);
+    expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(document!.sha256);
+    const xml = docxPart(file.bytes, 'word/document.xml');
+    expect(xml).toContain(`采购合同 ${String(made.contractNumber)}`);
+    expect(xml).toContain('合同总价：245.78 元（大写：贰佰肆拾伍元柒角捌分）');
+    // The clause's own tags are filled with the contract's values.
+    expect(xml).toContain('合同总价为245.78元（大写：贰佰肆拾伍元柒角捌分）');
+    expect(xml.match(/<w:tr[ >]/g)).toHaveLength(3);
+
+    // Version 2 of the template takes effect; the contract keeps version 1.
+    const v2 = await ok('srmCctTemplate', 'doAlteration', { templateId: saved.templateId });
+    expect(v2).toMatchObject({ templateVersion: 2, status: 'DRAFT' });
+    expect(v2.bodyFileIds).not.toBe(saved.bodyFileIds);
+    expect((v2.signs as Row[]).length).toBe(2);
+    await ok('srmCctTemplate', 'doSubmit', { templateId: v2.templateId });
+    await decide('srmCctTemplate', v2.templateId);
+    expect((await ok('srmCctTemplate', 'findById', { templateId: saved.templateId })).status).toBe(
+      'SUPERSEDED',
+    );
+    expect((await find(made.contractId)).templateVersion).toBe(1);
+
+    // Sent to supplier A, which uploads a revision with a tracked change.
+    const key = { contractId: made.contractId };
+    await ok('srmCctContract', 'doSubmit', key);
+    await decide('srmCctContract', made.contractId);
+    await ok('srmCctContract', 'doSendConfirm', key);
+    const revised = docxOf({
+      body: wordParagraph(
+        wordRun('交货期：'),
+        trackedInsertion('陈晓梅', '2026-12-02T10:00:00Z', '收到订单后15天'),
+      ),
+    });
+    const fromA = await upload('修订稿.docx', revised, suppliers.a);
+    const fromB = await upload('修订稿.docx', revised, suppliers.b);
+    // Supplier B can neither revise A's contract nor lend A its file.
+    expect(
+      (await call('srmCctContract', 'uploadRevision', { ...key, fileIds: String(fromB) }, suppliers.b))
+        .httpStatus,
+    ).toBe(404);
+    expect(
+      (await call('srmCctContract', 'uploadRevision', { ...key, fileIds: String(fromB) }, suppliers.a))
+        .httpStatus,
+    ).toBe(404);
+    const withRevision = await ok(
+      'srmCctContract',
+      'uploadRevision',
+      { ...key, fileIds: String(fromA), remark: '交货期修改' },
+      suppliers.a,
+    );
+    const revision = (withRevision.documents as Row[]).find((row) => row.versionNo === 2);
+    expect(revision).toMatchObject({ documentKind: 'REVISION', authorSide: 'supplier', trackedChanges: 1 });
+    // The buyer reads the supplier's revision, byte for byte.
+    const read = await download(revision!.fileIds, { userId: 1, userName: 'buyer1' });
+    expect(createHash('sha256').update(read.bytes).digest('hex')).toBe(revision!.sha256);
+    // A file already filed is not filed twice; a PDF is not a revision.
+    expect(
+      (await call('srmCctContract', 'uploadRevision', { ...key, fileIds: String(fromA) }, suppliers.a))
+        .httpStatus,
+    ).toBe(409);
+    const notWord = await call(
+      'srmCctContract',
+      'uploadRevision',
+      { ...key, fileIds: String(await upload('x.pdf', undefined, suppliers.a)) },
+      suppliers.a,
+    );
+    expect(notWord.httpStatus).toBe(400);
+    // No new generation once sent.
+    expect((await call('srmCctContract', 'generateDocument', key)).httpStatus).toBe(409);
   });
 });
