@@ -88,6 +88,8 @@ export const contractActions = defineActions(contract, {
         .system('a template is master data')
         .list(contractTemplate, { templateId: row.templateId });
       row.templateVersion = template?.templateVersion ?? null;
+      if (template?.orgId && template.orgId !== row.orgId)
+        return [{ field: 'templateId', message: 'srmCctContract.templateOtherOrg' }];
     }
     const master = ctx.system('an item and a clause are master data');
     const issues: RuleIssue[] = [];

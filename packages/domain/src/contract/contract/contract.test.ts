@@ -116,6 +116,10 @@ describe('the clause library', () => {
       termsVersion: 1,
       variables: 'amountInclTax,amountInWords',
     });
+    // The library is read by every buyer, also one limited to some organisations.
+    const limited = { userId: 1, userName: 'buyer1', orgIds: [ids.orgA] };
+    const listed = await ok<Row[]>('srmCctTerms', 'listByPage', { termsCode: 'PAY-T01' }, limited);
+    expect(listed.map((row) => row.termsId)).toContain(v1.termsId);
     // A contract copies version 1 and its text.
     const made = await ok('srmCctContract', 'saveOrUpdate', {
       ...contractBody(),

@@ -35,13 +35,12 @@ export const contractTemplate = defineEntity('srmCctTemplate', {
   area: 'contract',
   key: 'templateId',
   display: 'templateName',
-  orgScoped: 'orgId',
   fields: {
     templateCode: text({ required: true, max: 30, format: 'code' }),
     templateVersion: number({ readonly: true, min: 1, default: 1 }),
     templateName: text({ required: true, max: 200 }),
     contractType: lookup('CCT_CONTRACT_TYPE', { required: true, codes: CONTRACT_TYPES, default: 'MAIN' }),
-    /** Empty: every organisation may use it. */
+    /** The organisation it is meant for; empty: every one. Templates are read by every buyer (no organisation scope). */
     orgId: ref('srmBaseOrg', { display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
     /** The .docx body, checked on every save. */
     bodyFileIds: attachments({ required: true, maxCount: 1 }),

@@ -32,7 +32,6 @@ export const terms = defineEntity('srmCctTerms', {
   area: 'contract',
   key: 'termsId',
   display: 'termsTitle',
-  orgScoped: 'orgId',
   fields: {
     termsCode: text({ required: true, max: 30, format: 'code' }),
     /** 1 for a new clause; an alteration opens the next. */
@@ -42,7 +41,7 @@ export const terms = defineEntity('srmCctTerms', {
     termsBody: textarea({ required: true, max: 20000, rich: true }),
     variables: text({ readonly: true, max: 1000, computed: (row) => clauseVariables(row.termsBody) }),
     contractTypes: lookup('CCT_CONTRACT_TYPE', { multi: true, codes: CONTRACT_TYPES }),
-    /** Empty: every organisation may use it. */
+    /** The organisation it is meant for; empty: every one. Clauses are read by every buyer (no organisation scope). */
     orgId: ref('srmBaseOrg', { display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
     /** The version this one alters. */
     previousTermsId: ref('srmCctTerms', {
