@@ -1,24 +1,16 @@
 // Amounts of a contract, shared by its definitions (the form computes as the user types) and the
-// server (payment stages): a line's amounts from quantity, price and tax rate, and the split of
+// server (payment stages): a line's amounts from quantity, price and tax rate (as an order
+// line's, so a contract and the orders against it round alike), and the split of
 // the total over payment stages by ratio at the currency's precision, the last stage taking the
 // rounding remainder so that the stages always add up to the total exactly.
-import { type Numeric, dec, mul } from '@srm/kernel';
+import { type Numeric, dec } from '@srm/kernel';
+import { lineAmounts as orderLineAmounts } from '../purchasing';
 
 type Values = Readonly<Record<string, unknown>>;
 
-export function lineAmounts(row: Values): { excl: number; tax: number; incl: number; priceIncl: number } {
-  const qty = String(row.quantity ?? 0);
-  const unit = String(row.unitPrice ?? 0);
-  const rate = String(row.taxRate ?? 0);
-  const excl = mul(qty, unit).toDecimalPlaces(2);
-  const tax = excl.mul(rate).div(100).toDecimalPlaces(2);
-  const priceIncl = mul(unit, mul(rate, '0.01').add(1)).toDecimalPlaces(6);
-  return {
-    excl: excl.toNumber(),
-    tax: tax.toNumber(),
-    incl: excl.add(tax).toNumber(),
-    priceIncl: priceIncl.toNumber(),
-  };
+/** A contract item's amounts, as an order line's: its price is the unit price excluding tax. */
+export function lineAmounts(row: Values): ReturnType<typeof orderLineAmounts> {
+  return orderLineAmounts({ quantity: row.quantity, unitPriceExclTax: row.unitPrice, taxRate: row.taxRate });
 }
 
 /**

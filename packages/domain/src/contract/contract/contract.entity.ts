@@ -252,20 +252,8 @@ export const contract = defineEntity('srmCctContract', {
     statusLookup: 'CCT_CONTRACT_STATUS',
     submitFrom: ['DRAFT', 'REJECTED', 'REFUSED'],
     editableIn: ['DRAFT', 'REJECTED', 'REFUSED'],
-    states: [
-      'CONFIRMING',
-      'CONFIRMED',
-      'REFUSED',
-      'SIGNING',
-      'EFFECTIVE',
-      'TERMINATING',
-      'TERMINATED',
-      'VOIDING',
-      'VOID',
-      'EXPIRED',
-      'SUPERSEDED',
-      'CONVERTED',
-    ],
+    // Every state beyond the preset's is one the supplier sees the contract in.
+    states: SUPPLIER_CONTRACT_STATES,
     actions: {
       /** To the supplier for its confirmation (it is notified). */
       doSendConfirm: { from: ['APPROVED'], to: 'CONFIRMING', confirm: true },

@@ -14,11 +14,10 @@ import {
 } from '@srm/platform';
 import { ref, textarea } from '@srm/kernel';
 import { fileBytes, fileIds, issue } from '../support';
+import { nextVersion, supersede } from '../versions.server';
 import { CONTRACT_DICTIONARY } from './template-dictionary';
 import { contractTemplate, templateSign } from './template.entity';
 
-/** States of a version not yet effective: the alteration under way. */
-const OPEN_STATES = ['DRAFT', 'APPROVING', 'REJECTED'];
 /** The errors of a template shown at once (a broken file can have hundreds). */
 const MAX_ISSUES = 20;
 /** docxtemplater's error ids (and the dictionary's) that have a message of their own. */
@@ -70,13 +69,7 @@ export const templateActions = defineActions(contractTemplate, {
     return [];
   },
   actions: {
-    async doApproval(ctx) {
-      const previous = ctx.row.previousTemplateId;
-      if (!previous) return;
-      const system = ctx.system('a new version of a template supersedes the one it alters');
-      const [old] = await system.list(contractTemplate, { templateId: previous });
-      if (old?.status === 'EFFECTIVE') await system.act(contractTemplate, 'doSupersede', [previous]);
-    },
+    doApproval: (ctx) => supersede(ctx, contractTemplate, ctx.row.previousTemplateId),
   },
 });
 
@@ -94,15 +87,15 @@ export const templateEndpoints = defineEndpoints(contractTemplate, {
     async handle(ctx, input) {
       const [current] = await ctx.list(contractTemplate, { templateId: input.templateId });
       if (!current) throw new AppError(404, 'entity.notFound');
-      if (current.status !== 'EFFECTIVE') throw new AppError(409, 'srmCctTerms.alterEffectiveOnly');
       const versions = await ctx.list(contractTemplate, { templateCode: current.templateCode });
-      const open = versions.find((version) => OPEN_STATES.includes(String(version.status)));
-      if (open) throw new AppError(409, 'srmCctTerms.alterationOpen', { version: open.templateVersion ?? 1 });
-      const latest = Math.max(...versions.map((version) => version.templateVersion ?? 1));
+      const version = nextVersion(
+        { status: current.status, version: current.templateVersion },
+        versions.map((row) => ({ status: row.status, version: row.templateVersion })),
+      );
       const [id] = await ctx.insert(contractTemplate, [
         {
           templateCode: current.templateCode,
-          templateVersion: latest + 1,
+          templateVersion: version,
           templateName: current.templateName,
           contractType: current.contractType,
           orgId: current.orgId,

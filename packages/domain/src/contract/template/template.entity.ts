@@ -6,6 +6,7 @@
 // and a contract keeps the version it was made with.
 import { attachments, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 import { CONTRACT_TYPES } from '../terms/terms.entity';
+import { versionedWorkflow } from '../versions';
 
 /** The approval process of templates (its template: ../approval.ts). */
 export const TEMPLATE_PROCESS = 'CCT_TEMPLATE_APPROVAL';
@@ -84,19 +85,5 @@ export const contractTemplate = defineEntity('srmCctTemplate', {
       },
     ],
   },
-  workflow: {
-    states: ['DRAFT', 'APPROVING', 'REJECTED', 'EFFECTIVE', 'SUPERSEDED', 'INVALID'],
-    initial: 'DRAFT',
-    editableIn: ['DRAFT', 'REJECTED'],
-    deletableIn: ['DRAFT', 'REJECTED'],
-    statusLookup: 'CCT_TERMS_STATUS',
-    actions: {
-      doSubmit: { from: ['DRAFT', 'REJECTED'], to: 'APPROVING', approval: TEMPLATE_PROCESS },
-      doApproval: { from: ['APPROVING'], to: 'EFFECTIVE', system: true },
-      doReject: { from: ['APPROVING'], to: 'REJECTED', needs: ['comment'], system: true },
-      doWithdraw: { from: ['APPROVING'], to: 'DRAFT', system: true },
-      doSupersede: { from: ['EFFECTIVE'], to: 'SUPERSEDED', system: true },
-      doInvalid: { from: ['EFFECTIVE'], to: 'INVALID', needs: ['comment'], confirm: true, danger: true },
-    },
-  },
+  workflow: versionedWorkflow(TEMPLATE_PROCESS),
 });

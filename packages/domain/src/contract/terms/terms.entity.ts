@@ -2,6 +2,7 @@
 // change of an effective clause is a new version (doAlteration opens version n + 1 as a draft);
 // its approval supersedes the version before, and contracts keep the version they were made with.
 import { defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
+import { versionedWorkflow } from '../versions';
 
 /** The approval process of clauses (its template: ../approval.ts). */
 export const TERMS_PROCESS = 'CCT_TERMS_APPROVAL';
@@ -79,20 +80,5 @@ export const terms = defineEntity('srmCctTerms', {
       { key: 'body', fields: ['termsBody'] },
     ],
   },
-  workflow: {
-    states: ['DRAFT', 'APPROVING', 'REJECTED', 'EFFECTIVE', 'SUPERSEDED', 'INVALID'],
-    initial: 'DRAFT',
-    editableIn: ['DRAFT', 'REJECTED'],
-    deletableIn: ['DRAFT', 'REJECTED'],
-    statusLookup: 'CCT_TERMS_STATUS',
-    actions: {
-      doSubmit: { from: ['DRAFT', 'REJECTED'], to: 'APPROVING', approval: TERMS_PROCESS },
-      doApproval: { from: ['APPROVING'], to: 'EFFECTIVE', system: true },
-      doReject: { from: ['APPROVING'], to: 'REJECTED', needs: ['comment'], system: true },
-      doWithdraw: { from: ['APPROVING'], to: 'DRAFT', system: true },
-      /** The version a newer one replaced on its approval. */
-      doSupersede: { from: ['EFFECTIVE'], to: 'SUPERSEDED', system: true },
-      doInvalid: { from: ['EFFECTIVE'], to: 'INVALID', needs: ['comment'], confirm: true, danger: true },
-    },
-  },
+  workflow: versionedWorkflow(TERMS_PROCESS),
 });
