@@ -1,8 +1,8 @@
 // E-signing a 100-page contract: one party's signature (seal appearance, PAdES B-T with the
 // internal TSA, incremental save) and the verification of the contract signed by both parties
 // (two CMS and time-stamp checks, chains, CRLs, and the read of the update between them).
-import PDFDocument from 'pdfkit';
 import { CertificateAuthority, MasterKey, MemoryCaStore, PdfSigner, verifyPdf } from '@srm/platform';
+import { contractPdf } from '@srm/platform/testing';
 import { percentile } from './lib/engine';
 import { median, report } from './lib/server';
 
@@ -10,23 +10,8 @@ const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WARM_UP = 2;
 
-function contract(pages: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-    for (let page = 1; page <= pages; page++) {
-      if (page > 1) doc.addPage();
-      doc.fontSize(14).text(`Purchase contract, page ${page} of ${pages}`, 72, 72);
-      doc
-        .fontSize(10)
-        .text('The supplier delivers the goods listed in the annex. '.repeat(60), 72, 110, { width: 450 });
-    }
-    doc.end();
-  });
-}
+/** A contract of `pages` full pages of text. */
+const contract = (pages: number) => contractPdf(pages, 60);
 
 async function timed<T>(runs: number, task: () => Promise<T>): Promise<{ times: number[]; last: T }> {
   const times: number[] = [];

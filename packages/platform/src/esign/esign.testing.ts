@@ -15,8 +15,11 @@ import type { InternalTimestampAuthority } from './tsa';
 
 const run = promisify(execFile);
 
-/** A PDFKit document of `pages` pages, each with a line of text (classic cross-reference table). */
-export function contractPdf(pages = 3): Promise<Uint8Array> {
+/**
+ * A PDFKit document of `pages` pages, each with a heading and `sentences` sentences of text
+ * (classic cross-reference table).
+ */
+export function contractPdf(pages = 3, sentences = 20): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', info: { Producer: 'PDFKit', Title: 'Contract' } });
     const chunks: Buffer[] = [];
@@ -28,7 +31,9 @@ export function contractPdf(pages = 3): Promise<Uint8Array> {
       doc.fontSize(14).text(`Purchase contract, page ${page} of ${pages}`, 72, 72);
       doc
         .fontSize(10)
-        .text('The supplier delivers the goods listed in the annex. '.repeat(20), 72, 110, { width: 450 });
+        .text('The supplier delivers the goods listed in the annex. '.repeat(sentences), 72, 110, {
+          width: 450,
+        });
     }
     doc.end();
   });

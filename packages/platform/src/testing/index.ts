@@ -12,3 +12,4 @@ export * from './hostile';
 export * from './wait';
 export * from './executable';
 export * from '../office/docx-fixture.testing';
+export * from '../esign/esign.testing';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type FoundRowOf, type Locale, chineseCapitals } from '@srm/kernel';
-import { AppError, type DataApi, fillDocxTemplate } from '@srm/platform';
+import { AppError, type DataApi, OfficeDocumentError, fillDocxTemplate } from '@srm/platform';
 import { item } from '../../base-data';
 import { fileBytes, fileIds } from '../support';
 import { contractTemplate } from '../template/template.entity';
@@ -170,5 +170,12 @@ export async function generatedDocument(ctx: DataApi, found: Contract): Promise<
   const [bodyId] = fileIds(template?.bodyFileIds);
   const body = bodyId ? await fileBytes(ctx, bodyId) : null;
   if (!body) throw new AppError(422, 'srmCctContract.noTemplate');
-  return fillDocxTemplate(body.bytes, await templateData(ctx, found));
+  try {
+    return await fillDocxTemplate(body.bytes, await templateData(ctx, found));
+  } catch (error) {
+    // A template file that no longer reads or fills (it was checked when saved): the user's fault
+    // is none, but the answer is a clear refusal, not a failure of the server.
+    if (error instanceof OfficeDocumentError) throw new AppError(422, 'srmCctContract.templateUnusable');
+    throw error;
+  }
 }

@@ -28,11 +28,11 @@ const units: Record<number, number> = {};
 beforeAll(async () => {
   await supplierUsers('cct');
   for (const itemId of [ids.screw, ids.bracket])
-    units[itemId] = (await ok('srmBaseItem', 'findById', { itemId })).uomId as number;
+    units[itemId] = (await ok<{ uomId: number }>('srmBaseItem', 'findById', { itemId })).uomId;
 });
 
 const decide = (entity: string, id: unknown, decision: 'approve' | 'reject' = 'approve') =>
-  decideAll(server().runtime, entity, id as number, decision);
+  decideAll(server().runtime, entity, Number(id), decision);
 
 async function upload(
   name: string,
@@ -216,7 +216,7 @@ describe('a contract', () => {
       .runtime.executor()
       .execute(
         sql`select title_zh, title_en, supplier_id from base_site_message
-            where document_id = ${approved.contractId as number} and entity_name = 'srmCctContract'
+            where document_id = ${Number(approved.contractId)} and entity_name = 'srmCctContract'
               and source = 'CCT_CONTRACT'`,
       )) as unknown as { rows: { title_zh: string; title_en: string; supplier_id: string | number }[] };
     expect(told.rows.length).toBeGreaterThan(0);
