@@ -435,6 +435,15 @@ const overrides: SampleOverrides = {
   }),
   // A contract's documents are the platform's (generated or uploaded through its endpoints).
   srmCctContract: (row) => ({ ...row, documents: [] }),
+  // A sign account of the buying side names its unit (a supplier's, its supplier) and its code.
+  srmCctSignAccount: async (row, _n, factory) => ({
+    ...row,
+    accountType: 'ORG',
+    ownerType: 'BUYER',
+    orgId: await factory.fresh('srmBaseOrg'),
+    supplierId: null,
+    creditCode: withCreditCodeCheck('91320500MA1MC0001'),
+  }),
   // A balance confirmation's lines are the ledger's postings, taken by the platform; its period
   // ends by today.
   srmStlRcnHeader: async (row) => ({

@@ -3,7 +3,7 @@
 // supplier A's rows, signed in for real. All refused or empty; no A row in any answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_TYPES } from '@srm/domain/supplier';
-import type { EntityDef } from '@srm/kernel';
+import { type EntityDef, withCreditCodeCheck } from '@srm/kernel';
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
 import { SYSTEM_ACTOR } from '@srm/platform';
@@ -130,6 +130,14 @@ async function rowOfSupplierA(entity: EntityDef): Promise<Row> {
       periodStartDate: '2026-01-01',
       periodEndDate: '2026-01-31',
       lines: [],
+    }),
+    // Supplier A's own sign account: its owner the supplier, with its credit code.
+    srmCctSignAccount: (row) => ({
+      ...row,
+      accountType: 'ORG',
+      ownerType: 'SUPPLIER',
+      orgId: null,
+      creditCode: withCreditCodeCheck('91320500MA1MC0002'),
     }),
     // ISO 4217 codes: three capital letters.
     srmBaseCurrency: (row, n) => ({

@@ -5,7 +5,14 @@
 // the delivery and receiving tests share (call, ok, approve, releasedOrder).
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Actor } from '@srm/platform';
-import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
+import {
+  type Mailbox,
+  api,
+  seedsNamed,
+  startMailbox,
+  startTestServer,
+  type TestServer,
+} from '@srm/platform/testing';
 import { singleApproverTemplates, serverAreas } from './areas.server';
 import { baseDataSeeds } from './base-data/server';
 import { decideAll } from '@srm/platform';
@@ -27,8 +34,9 @@ export const supplierActor = (supplierId: number): Partial<Actor> => ({
  * The fixture; `start()` (in beforeAll) fills `ids` and the server, the helpers may be
  * destructured before it.
  */
-export function procurementFixture() {
+export function procurementFixture(options: { mail?: boolean } = {}) {
   let server: TestServer | undefined;
+  let mailbox: Mailbox | undefined;
   let approverId = 0;
   const ids = { orgA: 0, supA: 0, supB: 0, currency: 0, poType: 0, screw: 0, bracket: 0, store: 0 };
   const running = () => {
@@ -104,8 +112,10 @@ export function procurementFixture() {
   }
 
   async function start(): Promise<TestServer> {
+    if (options.mail) mailbox = await startMailbox();
     const started = await startTestServer({
       areas: serverAreas,
+      ...(mailbox ? { smtpUrl: mailbox.url } : {}),
       seeds: [
         ...seedsNamed(
           baseDataSeeds,
@@ -164,15 +174,21 @@ export function procurementFixture() {
     return started;
   }
 
-  return { ids, start, call, ok, approve, releasedOrder };
+  /** The in-process SMTP server the application mails to (`{ mail: true }`). */
+  const mail = () => {
+    if (!mailbox) throw new Error('procurementFixture: started without { mail: true }');
+    return mailbox;
+  };
+
+  return { ids, start, call, ok, approve, releasedOrder, mail, closeMail: () => mailbox?.close() };
 }
 
 /**
  * The fixture, started before the file's tests and closed after them, with users of both demo
  * suppliers (`suppliers.a`, `suppliers.b`: filled in place once it has started).
  */
-export function useProcurement() {
-  const fixture = procurementFixture();
+export function useProcurement(options: { mail?: boolean } = {}) {
+  const fixture = procurementFixture(options);
   const suppliers = { a: {} as Partial<Actor>, b: {} as Partial<Actor> };
   let started: TestServer | undefined;
   beforeAll(async () => {
@@ -182,6 +198,7 @@ export function useProcurement() {
   }, 120_000);
   afterAll(async () => {
     await started?.close();
+    await fixture.closeMail();
   });
   const server = () => {
     if (!started) throw new Error('useProcurement: the server starts in beforeAll');

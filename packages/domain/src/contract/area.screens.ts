@@ -4,6 +4,7 @@ import { defineAreaScreens } from '@srm/platform-ui';
 import { contractScreens } from './contract/contract.screens';
 import { termsScreens } from './terms/terms.screens';
 import { templateScreens } from './template/template.screens';
+import { signAccountScreens } from './sign-account/sign-account.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
 const labels: LazyCatalogue = {
@@ -15,4 +16,5 @@ export const contractWeb = defineAreaScreens('contract', labels, [
   ...contractScreens,
   ...templateScreens,
   ...termsScreens,
+  ...signAccountScreens,
 ]);

@@ -6,6 +6,9 @@ import { contractArea } from './area';
 import { contractSeeds } from './contract.seed';
 import { contractActions } from './contract/contract.actions';
 import { contractEndpoints } from './contract/contract.endpoints';
+import { contractSignEndpoints } from './contract/contract.sign';
+import { esignTables } from './esign/esign.tables';
+import { signAccountActions } from './sign-account/sign-account.actions';
 import { templateActions, templateEndpoints } from './template/template.actions';
 import { termsActions, termsEndpoints } from './terms/terms.actions';
 
@@ -17,7 +20,10 @@ export const contractServer = defineServerArea(contractArea, {
     templateEndpoints,
     contractActions,
     contractEndpoints,
+    contractSignEndpoints,
+    signAccountActions,
   ],
+  tables: esignTables,
   seeds: contractSeeds,
   approvalTemplates: contractApprovals,
 });

@@ -5,6 +5,7 @@ import en from './locales/en.json';
 import { contract } from './contract/contract.entity';
 import { terms } from './terms/terms.entity';
 import { contractTemplate } from './template/template.entity';
+import { signAccount } from './sign-account/sign-account.entity';
 
 const CONTRACT_BUTTONS = [
   'delete',
@@ -16,6 +17,7 @@ const CONTRACT_BUTTONS = [
   'doVoid',
   'export',
   'generateDocument',
+  'querySignUrl',
   'save',
   'uploadRevision',
   'view',
@@ -23,7 +25,7 @@ const CONTRACT_BUTTONS = [
 
 export const contractArea = defineArea({
   name: 'contract',
-  entities: [terms, contractTemplate, contract], // headers; their lines come with them
+  entities: [terms, contractTemplate, contract, signAccount], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'CONTRACT', side: 'internal', icon: 'audit', order: 45 },
@@ -55,6 +57,14 @@ export const contractArea = defineArea({
       order: 40,
     },
     {
+      code: 'CCT_SIGN_ACCOUNT',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'signAccountList',
+      entity: 'srmCctSignAccount',
+      order: 50,
+    },
+    {
       code: 'EXT_CCT_CONTRACT',
       side: 'external',
       under: 'EXT_CONTRACT',
@@ -62,12 +72,31 @@ export const contractArea = defineArea({
       entity: 'srmCctContract',
       order: 10,
     },
+    {
+      code: 'EXT_CCT_SIGN_ACCOUNT',
+      side: 'external',
+      under: 'EXT_CONTRACT',
+      path: 'supplierSignAccountList',
+      entity: 'srmCctSignAccount',
+      order: 20,
+    },
   ],
   grants: {
     BUYER: {
       CCT_CONTRACT: CONTRACT_BUTTONS,
       CCT_TERMS: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_TEMPLATE: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
+      CCT_SIGN_ACCOUNT: [
+        'delete',
+        'doActivate',
+        'doRenew',
+        'doResume',
+        'doRevoke',
+        'doSuspend',
+        'export',
+        'save',
+        'view',
+      ],
     },
     PURCHASE_MANAGER: {
       CCT_CONTRACT: ['export', 'view'],
@@ -76,7 +105,15 @@ export const contractArea = defineArea({
     },
     FINANCE: { CCT_CONTRACT: ['export', 'view'] },
     SUPPLIER_PORTAL: {
-      EXT_CCT_CONTRACT: ['doSupplierConfirm', 'doSupplierRefuse', 'export', 'uploadRevision', 'view'],
+      EXT_CCT_CONTRACT: [
+        'doSupplierConfirm',
+        'doSupplierRefuse',
+        'export',
+        'querySignUrl',
+        'uploadRevision',
+        'view',
+      ],
+      EXT_CCT_SIGN_ACCOUNT: ['view'],
     },
   },
 });

@@ -1,9 +1,13 @@
 // Demo contracts: three clauses of the library in effect, and contracts with both demo suppliers
 // at several steps — a draft, one awaiting approval, one sent to 恒达五金 (sup_a) for its
-// confirmation and one 瑞丰电子 (sup_b) has confirmed. Skipped where the demo suppliers are not there.
+// confirmation, one 瑞丰电子 (sup_b) has confirmed, and one signed electronically by 恒达 and the
+// buyer whose PDF verifies. Sign accounts: the buying unit's (seal kept by `buyer`) and each
+// supplier's (kept by `sup_a`, `sup_b`). Skipped where the demo suppliers are not there.
 import { Readable } from 'node:stream';
-import type { SaveBodyOf } from '@srm/kernel';
+import { type SaveBodyOf, withCreditCodeCheck } from '@srm/kernel';
 import {
+  AppError,
+  type Actor,
   SYSTEM_ACTOR,
   type Seed,
   type SeedContext,
@@ -13,13 +17,15 @@ import {
   wordRun,
   wordTable,
 } from '@srm/platform';
-import { item } from '../base-data';
+import { item, org } from '../base-data';
 import { day, demoActions, seedData, supplierActor } from '../agreements/server';
 import { DEMO_SUPPLIERS } from '../demo';
 import { contract } from './contract/contract.entity';
 import { terms } from './terms/terms.entity';
 import { contractTemplate } from './template/template.entity';
 import { generatedDocument, storeDocument } from './contract/contract.document';
+import { signForParty } from './contract/contract.sign';
+import { signAccount } from './sign-account/sign-account.entity';
 
 /** A demo template's Word body: parties, the items table, the stages, the clauses, the seals' places. */
 function templateBody(title: string, itemsHead: string): Buffer {
@@ -262,6 +268,9 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
       { lineNum: 2, ...resistor, quantity: 1000000, unitPrice: 0.004, taxRate: 13, needByDate: day(20) },
     ],
   });
+  await storeDocument(data, confirmed, await generatedDocument(data, confirmed), 'GENERATED', {
+    fileName: `${confirmed.contractNumber}.docx`,
+  });
   await demoActions(context, contract, confirmed.contractId, ['doSubmit', 'doApproval', 'doSendConfirm']);
   await seedData(context, supplierActor(ruifeng)).act(contract, 'doSupplierConfirm', [confirmed.contractId]);
   // A draft the buyer is still writing.
@@ -271,6 +280,61 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
     effectiveTo: day(120),
     items: [{ lineNum: 1, ...mcu, quantity: 200, unitPrice: 9.2, taxRate: 13 }],
   });
+  // Sign accounts of the buying unit and of both suppliers, each with its seal keeper.
+  const userId = (userName: string) => context.findId('baseUser', { userName });
+  const [buyerId, supAId, supBId] = [await userId('buyer'), await userId('sup_a'), await userId('sup_b')];
+  const [unit] = await data.list(org, { orgId });
+  const accounts = [
+    {
+      ownerType: 'BUYER',
+      accountName: unit?.orgName ?? 'OU100',
+      orgId,
+      creditCode: withCreditCodeCheck('91320506MA1N8K2Q0'),
+      keeper: buyerId,
+    },
+    ...DEMO_SUPPLIERS.map((demo, index) => ({
+      ownerType: 'SUPPLIER',
+      accountName: demo.supplier.supplierName,
+      supplierId: suppliers[index]!,
+      creditCode: demo.supplier.creditCode,
+      keeper: index === 0 ? supAId : supBId,
+    })),
+  ];
+  for (const { keeper, ...account } of accounts) {
+    const saved = await data.save(signAccount, {
+      accountType: 'ORG',
+      ...account,
+      keepers: keeper === null ? [] : [{ userId: keeper }],
+    });
+    await demoActions(context, signAccount, saved.signAccountId, ['doActivate']);
+  }
+  // Signed electronically by 恒达 (sup_a), then the buyer: in effect, its PDF verifies.
+  const signed = await save(hengda, {
+    contractName: '恒达钣金支架框架采购合同',
+    effectiveFrom: day(-20),
+    effectiveTo: day(345),
+    items: [{ lineNum: 1, ...screw, quantity: 50000, unitPrice: 0.118, taxRate: 13, needByDate: day(10) }],
+  });
+  await storeDocument(data, signed, await generatedDocument(data, signed), 'GENERATED', {
+    fileName: `${signed.contractNumber}.docx`,
+  });
+  await demoActions(context, contract, signed.contractId, ['doSubmit', 'doApproval', 'doSendConfirm']);
+  await seedData(context, supplierActor(hengda)).act(contract, 'doSupplierConfirm', [signed.contractId]);
+  try {
+    await demoActions(context, contract, signed.contractId, ['doFinalize']);
+  } catch (error) {
+    // Without LibreOffice there is no PDF to sign: the contract stays confirmed.
+    if (error instanceof AppError) return;
+    throw error;
+  }
+  const as = (actor: Partial<Actor>) =>
+    context.runtime.transaction(() =>
+      signForParty(seedData(context, { ...SYSTEM_ACTOR, system: false, ...actor }), signed.contractId),
+    );
+  if (supAId !== null && buyerId !== null) {
+    await as({ side: 'supplier', supplierId: hengda, userId: supAId, userName: 'sup_a' });
+    await as({ userId: buyerId, userName: 'buyer' });
+  }
 });
 
 export const contractSeeds: Seed[] = [demoContracts];

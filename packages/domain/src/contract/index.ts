@@ -15,3 +15,4 @@ export {
 } from './contract/contract-lines.entity';
 export { CONTRACT_TYPES, TERMS_PROCESS, terms } from './terms/terms.entity';
 export { TEMPLATE_PROCESS, contractTemplate, templateSign } from './template/template.entity';
+export { signAccount, signAccountKeeper } from './sign-account/sign-account.entity';

@@ -21,6 +21,8 @@ export interface Actor {
   readonly responsibilityId?: number | null;
   /** The address the request came from (as the server's proxy settings tell it). */
   readonly clientIp?: string;
+  /** The browser's User-Agent, for logs that must say what signed (the sign log). */
+  readonly userAgent?: string;
 }
 
 export const SYSTEM_ACTOR: Actor = {

@@ -75,6 +75,12 @@ export interface DataApi {
   ): Promise<RowOf<E>[]>;
   /** Records in a record's history that this operation happened to it (a mail sent), with a note. */
   record(entity: AnyEntity, id: number, note?: string | null): Promise<void>;
+  /**
+   * Runs work in a transaction of its own, for an endpoint that does not write as a whole
+   * (`write: false`): what it wrote before (a wrong one-time code counted) stays committed when
+   * the work fails.
+   */
+  transaction<T>(work: (data: DataApi) => Promise<T>): Promise<T>;
   /** Saves a document through the engine's own save: every check and hook of a save applies. */
   save<E extends AnyEntity>(entity: E, body: SaveBodyOf<E>): Promise<FoundRowOf<E>>;
   /** Runs a workflow action of another document (or of this one), as the platform. */
@@ -197,6 +203,12 @@ class Data implements DataApi {
     input: Readonly<Record<string, unknown>> = {},
   ): Promise<void> {
     await this.runtime.service(entity.name).act(this.actor, action, ids, input, { fromHttp: false });
+  }
+
+  transaction<T>(work: (data: DataApi) => Promise<T>): Promise<T> {
+    return this.runtime.transaction((tx) =>
+      work(new Data(this.runtime, this.actor, tx, this.now, this.operation)),
+    );
   }
 
   system(reason: string): DataApi {

@@ -126,6 +126,7 @@ export class IdentityPolicy implements AccessPolicy {
       ...actorOf(user, grants, request.locale),
       sessionId: session.sessionId,
       clientIp: (request.ip ?? '').slice(0, 64),
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400),
     };
     request.actor = actor;
     return actor;

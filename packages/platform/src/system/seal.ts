@@ -1,6 +1,6 @@
 // Encryption of sealed fields (DESIGN.md §7): AES-256-GCM with a key kept outside the
 // database, so the database holds ciphertext only.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -16,6 +16,15 @@ export class Sealer {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
     return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64')}`;
+  }
+
+  /**
+   * A 32-byte key for another purpose (the e-signing master key), derived from the seal key with
+   * HKDF-SHA-256: it needs no key of its own to configure or share between app nodes, and reveals
+   * nothing of the seal key.
+   */
+  derive(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `srm:${purpose}`, 32));
   }
 
   open(sealed: string): unknown {

@@ -15,6 +15,7 @@ import { contractTemplate } from '../template/template.entity';
 import { issue } from '../support';
 import { contract } from './contract.entity';
 import { contractItem, contractStage } from './contract-lines.entity';
+import { finalizeDocument, finalizeIssues } from './contract.finalize';
 import { tellBuyerContract, tellSupplierContract } from './contract.notify';
 
 type Parties = Pick<
@@ -75,6 +76,25 @@ function submitIssues(items: readonly RowOf<typeof contractItem>[], stages: read
     if (!ratios.equals(100)) issues.push(issue('srmCctContract.ratioSum', { sum: ratios.toNumber() }));
   }
   return issues;
+}
+
+/**
+ * Signed by both sides: the signing date (the last electronic signature's time, else now), the
+ * supplier told, the stages due on signing payable.
+ */
+async function takeEffect(ctx: DataApi, row: RowOf<typeof contract>): Promise<void> {
+  const id = row.contractId;
+  const signed =
+    row.partyASignedDate && row.partyBSignedDate
+      ? Math.max(row.partyASignedDate, row.partyBSignedDate)
+      : ctx.now.getTime();
+  await ctx.patch(contract, id, { dateSigned: signed });
+  await tellSupplierContract(ctx, row, 'effective');
+  await ctx.patchWhere(
+    contractStage,
+    { contractId: id, milestone: 'SIGNING', stageStatus: 'NOT_ARRIVED' },
+    { stageStatus: 'PENDING' },
+  );
 }
 
 export const contractActions = defineActions(contract, {
@@ -143,6 +163,9 @@ export const contractActions = defineActions(contract, {
     doSignPaper(ctx) {
       return ctx.row.signedScanIds ? [] : [issue('srmCctContract.signedScanNeeded')];
     },
+    async doFinalize(ctx) {
+      return finalizeIssues(await ctx.find(contract, ctx.row.contractId), ctx.input.acceptChanges === 'Y');
+    },
     doTerminate(ctx) {
       const total = dec(ctx.row.amountInclTax ?? 0);
       return dec(ctx.input.paidAmount).greaterThan(total)
@@ -172,18 +195,17 @@ export const contractActions = defineActions(contract, {
     async doVoidApprove(ctx) {
       await tellSupplierContract(ctx, ctx.row, 'voided');
     },
+    async doFinalize(ctx) {
+      const found = await ctx.find(contract, ctx.row.contractId);
+      const sha256 = await finalizeDocument(ctx, found, ctx.input.acceptChanges === 'Y');
+      await ctx.patch(contract, found.contractId, { finalizedSha256: sha256 });
+    },
     async doSignPaper(ctx) {
-      const id = ctx.row.contractId;
-      await ctx.patch(contract, id, { paperSignedFlag: 'Y', dateSigned: ctx.now.getTime() });
-      await tellSupplierContract(ctx, ctx.row, 'effective');
-      // Signing is the milestone of the stages due on signing.
-      await ctx.patchWhere(
-        contractStage,
-        { contractId: id, milestone: 'SIGNING', stageStatus: 'NOT_ARRIVED' },
-        {
-          stageStatus: 'PENDING',
-        },
-      );
+      await ctx.patch(contract, ctx.row.contractId, { paperSignedFlag: 'Y' });
+      await takeEffect(ctx, ctx.row);
+    },
+    async doSign(ctx) {
+      await takeEffect(ctx, ctx.row);
     },
     async doTerminate(ctx) {
       await ctx.patch(contract, ctx.row.contractId, {

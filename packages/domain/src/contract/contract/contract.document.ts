@@ -123,7 +123,7 @@ export async function storeDocument(
   ctx: DataApi,
   found: Contract,
   bytes: Buffer,
-  kind: 'GENERATED' | 'REVISION',
+  kind: 'GENERATED' | 'REVISION' | 'FINALIZED' | 'SIGNED',
   extra: { fileName: string; trackedChanges?: number; remark?: string | null; fileId?: number },
 ): Promise<Contract> {
   const files = ctx.services.attachments;

@@ -136,6 +136,13 @@ export const contract = defineEntity('srmCctContract', {
     dateSigned: datetime({ readonly: true }),
     /** Signed on paper: the scan is the document of record and no signature in it can be verified. */
     paperSignedFlag: checkbox({ readonly: true }),
+    /** SHA-256 of the finalized PDF: the document every party signs, fixed from finalization on. */
+    finalizedSha256: text({ readonly: true, max: 64 }),
+    /** When each party signed electronically, and who did. */
+    partyASignedDate: datetime({ readonly: true }),
+    partyASigner: text({ readonly: true, max: 60 }),
+    partyBSignedDate: datetime({ readonly: true }),
+    partyBSigner: text({ readonly: true, max: 60 }),
     /** The scan of the contract signed on paper (attached while it is being signed). */
     signedScanIds: attachments({ maxCount: 5, editableIn: ['SIGNING'] }),
     remark: textarea({ max: 1000 }),
@@ -239,6 +246,11 @@ export const contract = defineEntity('srmCctContract', {
           'approvedDate',
           'confirmedDate',
           'refuseReason',
+          'finalizedSha256',
+          'partyASignedDate',
+          'partyASigner',
+          'partyBSignedDate',
+          'partyBSigner',
           'dateSigned',
           'paperSignedFlag',
           'signedScanIds',
@@ -267,8 +279,19 @@ export const contract = defineEntity('srmCctContract', {
         confirm: true,
         danger: true,
       },
-      /** The text is final: the document to sign is fixed from here on. */
-      doFinalize: { from: ['CONFIRMED'], to: 'SIGNING', confirm: true },
+      /**
+       * The text is final: the current document becomes the PDF every party signs, with one
+       * empty signature field per party. Refused while it has tracked changes, unless they are
+       * accepted with it.
+       */
+      doFinalize: {
+        from: ['CONFIRMED'],
+        to: 'SIGNING',
+        confirm: true,
+        input: { acceptChanges: checkbox() },
+      },
+      /** Both parties signed the finalized PDF (the sign endpoint fires it on the last signature). */
+      doSign: { from: ['SIGNING'], to: 'EFFECTIVE', system: true },
       /** Signed on paper by both sides: the buyer attaches the signed scan. */
       doSignPaper: { from: ['SIGNING'], to: 'EFFECTIVE', confirm: true },
       doTerminate: {

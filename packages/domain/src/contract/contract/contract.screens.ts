@@ -1,6 +1,8 @@
 // Screens of contracts (web): the buyer's contracts (cctContractList, contractManage/cctContractEdit)
-// and the supplier's own, from the moment they are sent to it for confirmation.
+// and the supplier's own, from the moment they are sent to it for confirmation; both sign and
+// verify signatures there (contract.buttons.tsx).
 import { type ScreenEntry, endpointButton, entityScreens } from '@srm/platform-ui';
+import { contractSignButtons } from './contract.buttons';
 
 const contract = () => import('./contract.entity').then((m) => m.contract);
 
@@ -14,10 +16,12 @@ export const contractScreens: ScreenEntry[] = [
         states: ['DRAFT', 'REJECTED', 'REFUSED'],
         open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
       }),
+      ...contractSignButtons,
     ],
   }),
   ...entityScreens('contract', 'srmCctContract', contract, {
     list: 'supplierContractList',
     edit: 'supplierContractEdit',
+    editButtons: contractSignButtons,
   }),
 ];

@@ -1,0 +1,60 @@
+// The contract page's own buttons, each opening its dialog loaded on first use: 电子签署 while
+// the contract is being signed and the caller's party has not yet signed (ContractSign.tsx), and
+// 验证签名 once a signed copy exists (ContractVerify.tsx). Both sides have both.
+import { Suspense, lazy, useState } from 'react';
+import { SafetyCertificateOutlined, FormOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { type EditButton, type EditButtonProps, useLabels, useSession } from '@srm/platform-ui';
+
+const ContractSign = lazy(() => import('./ContractSign'));
+const ContractVerify = lazy(() => import('./ContractVerify'));
+
+const hasSigned = (row: Record<string, unknown>) =>
+  ((row.documents as Record<string, unknown>[] | undefined) ?? []).some((d) => d.documentKind === 'SIGNED');
+
+function SignButton({ row, disabled }: EditButtonProps) {
+  const labels = useLabels();
+  const { side } = useSession();
+  const [open, setOpen] = useState(false);
+  const signedByUs = side === 'supplier' ? row.partyBSignedDate : row.partyASignedDate;
+  if (row.status !== 'SIGNING' || !row.finalizedSha256 || signedByUs) return null;
+  return (
+    <>
+      <Button type="primary" icon={<FormOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        {labels.action('srmCctContract', 'querySignUrl')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ContractSign
+            row={row}
+            editPath={side === 'supplier' ? 'supplierContractEdit' : 'contractManage/cctContractEdit'}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function VerifyButton({ row, disabled }: EditButtonProps) {
+  const labels = useLabels();
+  const [open, setOpen] = useState(false);
+  if (!hasSigned(row)) return null;
+  return (
+    <>
+      <Button icon={<SafetyCertificateOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        {labels.action('srmCctContract', 'verifySignatures')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ContractVerify contractId={Number(row.contractId)} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export const contractSignButtons: EditButton[] = [
+  { key: 'querySignUrl', resource: 'srmCctContract.querySignUrl', component: SignButton },
+  { key: 'verifySignatures', resource: 'srmCctContract.view', component: VerifyButton },
+];

@@ -1,0 +1,352 @@
+// Electronic signing of contracts over real HTTP on a real database, with a real SMTP peer and
+// the command-line tools third parties verify with: sign accounts get their certificates from the
+// platform CA; finalization refuses a document with tracked changes unless they are accepted,
+// converts it with LibreOffice and fixes its hash; each party signs with its seal after a
+// one-time code read from the mail; the second signature makes the contract effective; pdfsig
+// finds both signatures valid and trusted, and a changed byte breaks them; the other supplier
+// learns nothing at any step.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { withCreditCodeCheck } from '@srm/kernel';
+import { decideAll } from '@srm/platform';
+import {
+  TEST_ACTOR_HEADER,
+  docxOf,
+  nssDatabase,
+  pdfsig,
+  scratch,
+  trackedInsertion,
+  wordParagraph,
+  wordRun,
+} from '@srm/platform/testing';
+import { useProcurement } from '../../procurement.testing';
+import { srmCctEsignCa, srmCctSignLog } from '../esign/esign.tables';
+
+type Row = Record<string, unknown>;
+
+const { ids, call, ok, suppliers, server, mail } = useProcurement({ mail: true });
+const files = scratch();
+afterAll(() => files.cleanup());
+
+const users = { buyerKeeper: {} as Row, buyerOther: {} as Row, supplierKeeper: {} as Row };
+const units: Record<number, number> = {};
+
+async function user(userName: string, extra: Row): Promise<Row> {
+  const saved = await ok('baseUser', 'saveOrUpdate', {
+    userName,
+    userFullName: userName,
+    email: `${userName}@example.test`,
+    ...extra,
+  });
+  return { userId: saved.userId, userName };
+}
+
+beforeAll(async () => {
+  users.buyerKeeper = await user('seal_keeper_a', { userType: 'INTERNAL' });
+  users.buyerOther = await user('buyer_not_keeper', { userType: 'INTERNAL' });
+  users.supplierKeeper = {
+    ...(await user('seal_keeper_b', { userType: 'EXTERNAL', supplierId: ids.supA })),
+    side: 'supplier',
+    supplierId: ids.supA,
+  };
+  for (const itemId of [ids.screw, ids.bracket])
+    units[itemId] = (await ok<{ uomId: number }>('srmBaseItem', 'findById', { itemId })).uomId;
+});
+
+async function upload(name: string, content: Buffer, actor: Row = { userId: 1, userName: 'buyer1' }) {
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(content)]), name);
+  const response = await fetch(`${server().url}/api/file/v2/file/upload`, {
+    method: 'POST',
+    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
+    body: form,
+  });
+  const body = (await response.json()) as { status: string; msg: string; data: { id: number }[] };
+  expect(body.status, body.msg).toBe('S');
+  return body.data[0]!.id;
+}
+
+async function download(fileId: unknown, actor: Row) {
+  const response = await fetch(`${server().url}/api/file/v2/file/download?id=${String(fileId)}`, {
+    method: 'POST',
+    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
+  });
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function activeAccount(body: Row): Promise<Row> {
+  const saved = await ok('srmCctSignAccount', 'saveOrUpdate', { accountType: 'ORG', ...body });
+  await ok('srmCctSignAccount', 'doActivate', { signAccountId: saved.signAccountId });
+  return ok('srmCctSignAccount', 'findById', { signAccountId: saved.signAccountId });
+}
+
+/** A confirmed contract whose document the supplier revised with one tracked change. */
+async function confirmedWithRevision(): Promise<Row> {
+  const body = docxOf({
+    body: [
+      wordParagraph(wordRun('采购合同 {contractNumber}')),
+      wordParagraph(wordRun('甲方：{partyAName}　乙方：{partyBName}')),
+      wordParagraph(wordRun('合同总价：{amountInclTax} 元（大写：{amountInWords}）')),
+    ].join(''),
+  });
+  const template = await ok('srmCctTemplate', 'saveOrUpdate', {
+    templateCode: 'TPL-SIGN',
+    templateName: '电子签署合同',
+    bodyFileIds: String(await upload('sign.docx', body)),
+    signs: [
+      { party: 'PARTY_A', sealKind: 'ORG_SEAL', pageNum: 1, posX: 60, posY: 80, width: 200, height: 80 },
+      { party: 'PARTY_B', sealKind: 'ORG_SEAL', pageNum: 1, posX: 320, posY: 80, width: 200, height: 80 },
+    ],
+  });
+  await ok('srmCctTemplate', 'doSubmit', { templateId: template.templateId });
+  await decideAll(server().runtime, 'srmCctTemplate', Number(template.templateId), 'approve');
+  const made = await ok('srmCctContract', 'saveOrUpdate', {
+    contractName: '电子签署测试合同',
+    orgId: ids.orgA,
+    supplierId: ids.supA,
+    currencyId: ids.currency,
+    templateId: template.templateId,
+    effectiveFrom: '2027-01-01',
+    effectiveTo: '2027-12-31',
+    items: [
+      { lineNum: 1, itemId: ids.screw, uomId: units[ids.screw], quantity: 1000, unitPrice: 0.3, taxRate: 13 },
+    ],
+    stages: [
+      { stageNum: 1, stageName: '预付款', milestone: 'SIGNING', ratio: 30 },
+      { stageNum: 2, stageName: '到货款', milestone: 'DELIVERY', ratio: 60 },
+      { stageNum: 3, stageName: '质保金', milestone: 'WARRANTY_END', ratio: 10 },
+    ],
+  });
+  const key = { contractId: made.contractId };
+  await ok('srmCctContract', 'generateDocument', key);
+  await ok('srmCctContract', 'doSubmit', key);
+  await decideAll(server().runtime, 'srmCctContract', Number(made.contractId), 'approve');
+  await ok('srmCctContract', 'doSendConfirm', key);
+  const revised = docxOf({
+    body: [
+      wordParagraph(wordRun(`采购合同 ${String(made.contractNumber)}`)),
+      wordParagraph(
+        wordRun('交货期：'),
+        trackedInsertion('陈晓梅', '2026-12-02T10:00:00Z', '收到订单后15天'),
+      ),
+    ].join(''),
+  });
+  await ok(
+    'srmCctContract',
+    'uploadRevision',
+    { ...key, fileIds: String(await upload('修订稿.docx', revised, suppliers.a)) },
+    suppliers.a,
+  );
+  await ok('srmCctContract', 'doSupplierConfirm', key, suppliers.a);
+  return made;
+}
+
+/** Signs as `actor`: the link, the code read from the mail, the signature. */
+async function sign(contractId: unknown, actor: Row): Promise<Row> {
+  const link = await ok<{ token: string; url: string }>(
+    'srmCctContract',
+    'querySignUrl',
+    { contractId },
+    actor,
+  );
+  expect(link.url).toContain(`/contract-sign?contractId=${String(contractId)}&token=`);
+  const sent = await ok<{ sentTo: string }>(
+    'srmCctContract',
+    'sendSignCode',
+    { contractId, token: link.token },
+    actor,
+  );
+  expect(sent.sentTo).toMatch(/^s\*\*\*@example\.test$/);
+  const [, code] = await mail().waitFor(`${String(actor.userName)}@example.test`, /验证码：(\d{6})/);
+  return ok('srmCctContract', 'signDocument', { contractId, token: link.token, code }, actor);
+}
+
+describe('sign accounts', () => {
+  it('need their unit or supplier and credit code, get a certificate when activated, and show a supplier only its own', async () => {
+    const noCode = await call('srmCctSignAccount', 'saveOrUpdate', {
+      accountType: 'ORG',
+      ownerType: 'SUPPLIER',
+      accountName: '无代码公司',
+      supplierId: ids.supA,
+    });
+    expect(noCode.httpStatus).toBe(400);
+    expect(JSON.stringify(noCode.body.data)).toContain('统一社会信用代码');
+    const account = await activeAccount({
+      ownerType: 'SUPPLIER',
+      accountName: '供应商乙测试章',
+      supplierId: ids.supB,
+      creditCode: withCreditCodeCheck('91320500MA1MB0001'),
+    });
+    expect(account).toMatchObject({ status: 'ACTIVE' });
+    expect(String(account.certSerial)).toMatch(/^[0-9a-f]+$/);
+    expect(Number(account.certNotAfter) - Number(account.certNotBefore)).toBeGreaterThan(700 * 86_400_000);
+    // Supplier A does not learn that B has an account.
+    const seen = await call(
+      'srmCctSignAccount',
+      'findById',
+      { signAccountId: account.signAccountId },
+      suppliers.a,
+    );
+    expect(seen.httpStatus).toBe(404);
+    const listed = await ok<Row[]>('srmCctSignAccount', 'listByPage', { pageRows: 500 }, suppliers.a);
+    expect(JSON.stringify(listed)).not.toContain('供应商乙测试章');
+    expect(
+      (await ok<Row>('srmCctSignAccount', 'findById', { signAccountId: account.signAccountId }, suppliers.b))
+        .accountName,
+    ).toBe('供应商乙测试章');
+    // The certificate names the account: its name stays once issued.
+    await ok('srmCctSignAccount', 'saveOrUpdate', {
+      signAccountId: account.signAccountId,
+      versionNum: account.versionNum,
+      accountName: '改名',
+    });
+    expect(
+      (await ok('srmCctSignAccount', 'findById', { signAccountId: account.signAccountId })).accountName,
+    ).toBe('供应商乙测试章');
+    await ok('srmCctSignAccount', 'doSuspend', { signAccountId: account.signAccountId });
+    await ok('srmCctSignAccount', 'doResume', { signAccountId: account.signAccountId });
+    await ok('srmCctSignAccount', 'doRevoke', { signAccountId: account.signAccountId });
+    expect(
+      (await call('srmCctSignAccount', 'doResume', { signAccountId: account.signAccountId })).httpStatus,
+    ).toBe(409);
+  });
+});
+
+describe('signing a contract', () => {
+  it('is finalized to a PDF, signed by both parties with codes from the mail, and verifies with pdfsig', async () => {
+    const made = await confirmedWithRevision();
+    const key = { contractId: made.contractId };
+    // Tracked changes left: refused unless accepted with the finalization.
+    const open = await call('srmCctContract', 'doFinalize', key);
+    expect(open.httpStatus).toBe(422);
+    expect(open.body.msg).toContain('1 处修订未处理');
+    await ok('srmCctContract', 'doFinalize', { ...key, acceptChanges: 'Y' });
+    const signing = await ok('srmCctContract', 'findById', key);
+    const finalized = (signing.documents as Row[]).find((row) => row.documentKind === 'FINALIZED')!;
+    expect(signing).toMatchObject({ status: 'SIGNING', finalizedSha256: finalized.sha256 });
+    const pdf = await download(finalized.fileIds, { userId: 1, userName: 'buyer1' });
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(sha256(pdf.bytes)).toBe(finalized.sha256);
+
+    // Nobody signs for a party without an active account of it; then only its seal keepers.
+    expect((await call('srmCctContract', 'querySignUrl', key, users.supplierKeeper)).httpStatus).toBe(422);
+    await activeAccount({
+      ownerType: 'BUYER',
+      accountName: '苏州精密五金有限公司',
+      orgId: ids.orgA,
+      creditCode: withCreditCodeCheck('91320500MA1MA0001'),
+      keepers: [{ userId: users.buyerKeeper.userId }],
+    });
+    await activeAccount({
+      ownerType: 'SUPPLIER',
+      accountName: '供应商甲公司',
+      supplierId: ids.supA,
+      creditCode: withCreditCodeCheck('91320500MA1MB0002'),
+      keepers: [{ userId: users.supplierKeeper.userId }],
+    });
+    const notKeeper = await call('srmCctContract', 'querySignUrl', key, users.buyerOther);
+    expect(notKeeper.httpStatus).toBe(403);
+    expect(notKeeper.body.msg).toContain('苏州精密五金有限公司');
+    // The other supplier does not learn the contract exists.
+    for (const action of ['querySignUrl', 'verifySignatures'])
+      expect((await call('srmCctContract', action, key, suppliers.b)).httpStatus).toBe(404);
+
+    // A wrong code is refused and counted for good; the right one signs once.
+    const link = await ok<{ token: string }>('srmCctContract', 'querySignUrl', key, users.supplierKeeper);
+    await ok('srmCctContract', 'sendSignCode', { ...key, token: link.token }, users.supplierKeeper);
+    const [, code] = await mail().waitFor('seal_keeper_b@example.test', /验证码：(\d{6})/);
+    const wrong = await call(
+      'srmCctContract',
+      'signDocument',
+      { ...key, token: link.token, code: code === '000000' ? '111111' : '000000' },
+      users.supplierKeeper,
+    );
+    expect(wrong.httpStatus).toBe(422);
+    expect(wrong.body.msg).toBe('验证码错误或已失效');
+    const badLink = await call(
+      'srmCctContract',
+      'signDocument',
+      { ...key, token: 'x'.repeat(40), code },
+      users.supplierKeeper,
+    );
+    expect(badLink.httpStatus).toBe(422);
+    const bySupplier = await ok(
+      'srmCctContract',
+      'signDocument',
+      { ...key, token: link.token, code },
+      users.supplierKeeper,
+    );
+    expect(bySupplier).toMatchObject({ status: 'SIGNING', partyBSigner: 'seal_keeper_b' });
+    const again = await call(
+      'srmCctContract',
+      'signDocument',
+      { ...key, token: link.token, code },
+      users.supplierKeeper,
+    );
+    expect(again.httpStatus).toBe(409);
+
+    const effective = await sign(made.contractId, users.buyerKeeper);
+    expect(effective).toMatchObject({ status: 'EFFECTIVE', partyASigner: 'seal_keeper_a' });
+    expect(effective.dateSigned).toBe(effective.partyASignedDate);
+    expect((effective.stages as Row[]).map((stage) => stage.stageStatus)).toEqual([
+      'PENDING',
+      'NOT_ARRIVED',
+      'NOT_ARRIVED',
+    ]);
+    const signed = (effective.documents as Row[]).filter((row) => row.documentKind === 'SIGNED');
+    expect(signed).toHaveLength(2);
+    const last = signed.reduce((a, b) => (Number(b.versionNo) > Number(a.versionNo) ? b : a));
+
+    // Our verifier: two valid signatures, one per party, over the whole document.
+    const report = await ok<{ sha256: string; archivedSha256: string; signatures: Row[] }>(
+      'srmCctContract',
+      'verifySignatures',
+      key,
+      users.supplierKeeper,
+    );
+    expect(report.sha256).toBe(report.archivedSha256);
+    // The supplier's signature is followed by the buyer's only: not a modification after signing.
+    expect(
+      report.signatures.map((s) => [s.party, s.status, s.chainTrusted, s.modifiedAfterSigning]).sort(),
+    ).toEqual([
+      ['PARTY_A', 'valid', true, false],
+      ['PARTY_B', 'valid', true, false],
+    ]);
+
+    // Both sides download the same bytes; pdfsig trusts both signatures with our root.
+    const bySupplierCopy = await download(last.fileIds, suppliers.a);
+    const byBuyerCopy = await download(last.fileIds, { userId: 1, userName: 'buyer1' });
+    expect(sha256(bySupplierCopy.bytes)).toBe(last.sha256);
+    expect(sha256(byBuyerCopy.bytes)).toBe(last.sha256);
+    expect((await download(last.fileIds, suppliers.b)).status).toBe(404);
+    const [root] = await server()
+      .runtime.executor()
+      .select({ record: srmCctEsignCa.record })
+      .from(srmCctEsignCa)
+      .where(eq(srmCctEsignCa.name, 'root'));
+    const nss = await nssDatabase(files.dir, (root!.record as { certificatePem: string }).certificatePem);
+    const checked = await pdfsig(nss, files.file('signed.pdf', bySupplierCopy.bytes));
+    expect(checked.map((s) => [s.field, s.validation, s.certificate]).sort()).toEqual([
+      ['party_a_seal', 'Signature is Valid.', 'Certificate is Trusted.'],
+      ['party_b_seal', 'Signature is Valid.', 'Certificate is Trusted.'],
+    ]);
+    const flipped = Buffer.from(bySupplierCopy.bytes);
+    const at = flipped.indexOf('交货期') > 0 ? flipped.indexOf('交货期') : 400;
+    flipped[at] = flipped[at]! ^ 0x01;
+    const broken = await pdfsig(nss, files.file('flipped.pdf', flipped));
+    expect(broken.map((s) => s.validation)).toEqual(['Digest Mismatch.', 'Digest Mismatch.']);
+
+    // The sign log: views, codes sent, the wrong code (kept though refused), both signatures.
+    const events = await server()
+      .runtime.executor()
+      .select({ event: srmCctSignLog.event, party: srmCctSignLog.party, after: srmCctSignLog.hashAfter })
+      .from(srmCctSignLog)
+      .where(eq(srmCctSignLog.contractId, Number(made.contractId)));
+    expect(events.filter((e) => e.event === 'CODE_WRONG')).toHaveLength(1);
+    expect(events.filter((e) => e.event === 'SIGNED').map((e) => e.party)).toEqual(['PARTY_B', 'PARTY_A']);
+    expect(events.find((e) => e.event === 'SIGNED' && e.party === 'PARTY_A')?.after).toBe(last.sha256);
+  });
+});
