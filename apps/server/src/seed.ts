@@ -4,8 +4,9 @@ import { type EntityRuntime, runSeeds } from '@srm/platform';
 import { domainSeeds } from '@srm/domain/server';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 
-export async function loadDemoData(runtime: EntityRuntime, mode: 'all' | 'new') {
-  return runSeeds(runtime, domainSeeds, mode);
+/** The demo data; the snapshot leaves out what is made with an installation's secrets. */
+export async function loadDemoData(runtime: EntityRuntime, mode: 'all' | 'new', forSnapshot = false) {
+  return runSeeds(runtime, domainSeeds, mode, forSnapshot ? { installation: false } : {});
 }
 
 /** The demo logins printed at start. */

@@ -176,7 +176,8 @@ export async function buildDemoSnapshot(snapshotDir: string, parts: KeyParts): P
         jobWorkers: false,
         ...(parts.timeZone ? { timeZone: parts.timeZone } : {}),
       });
-      await loadDemoData(runtime, 'new');
+      // Not the seeds made with this throwaway installation's secrets: they run at a first start.
+      await loadDemoData(runtime, 'new', true);
       // The job queue's schema and queues, which a start would otherwise create.
       await jobs.start();
       await jobs.stop();

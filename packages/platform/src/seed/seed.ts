@@ -39,11 +39,20 @@ export interface SeedContext {
 
 export interface Seed {
   readonly name: string;
+  /**
+   * Made with this installation's own secrets (the e-signing CA's keys, certificates issued from
+   * it): never part of the demo snapshot, run at the installation's first start instead.
+   */
+  readonly installation?: boolean;
   run(context: SeedContext): Promise<void>;
 }
 
-export function defineSeed(name: string, run: (context: SeedContext) => Promise<void>): Seed {
-  return { name, run };
+export function defineSeed(
+  name: string,
+  run: (context: SeedContext) => Promise<void>,
+  options: { installation?: boolean } = {},
+): Seed {
+  return { name, run, ...(options.installation ? { installation: true } : {}) };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -130,11 +139,14 @@ export interface SeedReport {
 /**
  * Runs seeds, each in its own transaction, and records them. `mode: 'new'` runs only seeds not
  * recorded yet, and only on a database that never ran one or already holds demo data.
+ * `installation: false` (the demo snapshot) leaves out the seeds made with the installation's
+ * own secrets; they run at its first start.
  */
 export async function runSeeds(
   runtime: EntityRuntime,
   seeds: readonly Seed[],
   mode: 'all' | 'new',
+  options: { installation?: boolean } = {},
 ): Promise<SeedReport> {
   const done = new Set(
     (await queryRows<{ name: string }>(runtime.executor(), sql`select name from base_seed_run`)).map(
@@ -144,7 +156,7 @@ export async function runSeeds(
   const report: SeedReport = { ran: [], skipped: [] };
   const context = seedContext(runtime);
   for (const seed of seeds) {
-    if (mode === 'new' && done.has(seed.name)) {
+    if ((mode === 'new' && done.has(seed.name)) || (seed.installation && options.installation === false)) {
       report.skipped.push(seed.name);
       continue;
     }

@@ -18,7 +18,13 @@ export const signAccountKeeper = defineEntity('srmCctSignAccountKeeper', {
   parent: { entity: 'srmCctSignAccount', field: 'signAccountId' },
   display: 'userId',
   fields: {
-    userId: ref('baseUser', { required: true, display: 'userFullName', displayAs: 'keeperName' }),
+    userId: ref('baseUser', {
+      required: true,
+      display: 'userFullName',
+      displayAs: 'keeperName',
+      // Naming a keeper does not open the user list (the picker is the user directory).
+      grantsRead: false,
+    }),
     remark: text({ max: 240 }),
   },
   list: { columns: ['userId', 'remark'] },
@@ -50,7 +56,7 @@ export const signAccount = defineEntity('srmCctSignAccount', {
     creditCode: text({ max: 18, format: 'creditCode' }),
     legalPerson: text({ max: 60 }),
     /** A person's platform user (account type PERSON). */
-    userId: ref('baseUser', { display: 'userFullName', displayAs: 'personName' }),
+    userId: ref('baseUser', { display: 'userFullName', displayAs: 'personName', grantsRead: false }),
     mobile: text({ max: 20, format: 'mobile' }),
     email: text({ max: 120, format: 'email' }),
     /** The seal (or signature) picture shown in the signature field: PNG. */
