@@ -3,8 +3,10 @@
 // document) and signs it for the buying unit with the one-time code mailed to them (read from
 // the message log: the demo has no mail server); sup_b signs for 瑞丰 the same way; the contract
 // is in effect; sup_b's 验证签名 shows both signatures valid over the archived file; and 恒达
-// (sup_a) is answered 404 for the contract. Screenshots as artifacts.
+// (sup_a) is answered 404 for the contract, and files a revision with a tracked change of its own
+// contract in confirmation through 上传修订稿. Screenshots as artifacts.
 import { type Page, expect } from '@playwright/test';
+import { docxOf, trackedInsertion, wordParagraph, wordRun } from '@srm/platform/docx-testing';
 import {
   activePane,
   confirmDialog,
@@ -105,5 +107,40 @@ test('a confirmed contract is finalized, signed by both parties with mailed code
     contractId: contract.contractId,
   });
   expect(answer.httpStatus).toBe(404);
+
+  // 恒达's own contract in confirmation: a revision with a tracked change, through the dialog.
+  const sent = await first(other, 'srmCctContract', { contractName: '恒达紧固件年度采购合同' });
+  expect(sent.status).toBe('CONFIRMING');
+  await openFromMenu(other, '我的合同');
+  const row = activePane(other).locator('.ant-table-row[data-row-key]', {
+    hasText: '恒达紧固件年度采购合同',
+  });
+  await row
+    .getByText(/^HT\d+/)
+    .first()
+    .click();
+  await activePane(other).getByRole('button', { name: '上传修订稿' }).click();
+  const upload = other.locator('.ant-modal:visible', { hasText: '修订' });
+  await upload.locator('input[type="file"]').setInputFiles({
+    name: '恒达修订稿.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: docxOf({
+      body: wordParagraph(
+        wordRun('交货期：'),
+        trackedInsertion('陈晓梅', '2026-12-02T10:00:00Z', '收到订单后15天'),
+      ),
+    }),
+  });
+  await upload.getByPlaceholder('修订说明（选填）').fill('交货期修改');
+  await keepScreenshot(other, 'contract-revision');
+  await upload.getByRole('button', { name: /^上\s*传$/ }).click();
+  await expectToast(other, '修订稿已上传');
+  const revised = await pageApi<Row>(other, '/api/srm/v1/srmCctContractRestful/findById', {
+    contractId: sent.contractId,
+  });
+  const revision = (revised.body.data.documents as Row[]).find(
+    (document) => document.documentKind === 'REVISION',
+  );
+  expect(revision).toMatchObject({ authorSide: 'supplier', trackedChanges: 1, remark: '交货期修改' });
   expect(errors).toEqual([]);
 });

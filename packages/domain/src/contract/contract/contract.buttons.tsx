@@ -1,13 +1,24 @@
-// The contract page's own buttons, each opening its dialog loaded on first use: 电子签署 while
-// the contract is being signed and the caller's party has not yet signed (ContractSign.tsx), and
-// 验证签名 once a signed copy exists (ContractVerify.tsx). Both sides have both.
+// The contract page's own buttons, each opening its dialog loaded on first use: 上传修订稿 while
+// the caller's side may revise the document (ContractRevision.tsx), 电子签署 while the contract is
+// being signed and the caller's party has not yet signed (ContractSign.tsx), and 验证签名 once a
+// signed copy exists (ContractVerify.tsx). Both sides have all three.
 import { Suspense, lazy, useState } from 'react';
-import { SafetyCertificateOutlined, FormOutlined } from '@ant-design/icons';
+import { FormOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { type EditButton, type EditButtonProps, useLabels, useSession } from '@srm/platform-ui';
 
 const ContractSign = lazy(() => import('./ContractSign'));
 const ContractVerify = lazy(() => import('./ContractVerify'));
+const ContractRevision = lazy(() => import('./ContractRevision'));
+
+/** Where each side may file a revision (the server's rule, contract.endpoints.ts). */
+const REVISION_STATES = {
+  internal: ['DRAFT', 'REJECTED', 'REFUSED', 'CONFIRMING'],
+  supplier: ['CONFIRMING'],
+} as const;
+
+const editPathOf = (side: string) =>
+  side === 'supplier' ? 'supplierContractEdit' : 'contractManage/cctContractEdit';
 
 const hasSigned = (row: Record<string, unknown>) =>
   ((row.documents as Record<string, unknown>[] | undefined) ?? []).some((d) => d.documentKind === 'SIGNED');
@@ -25,11 +36,7 @@ function SignButton({ row, disabled }: EditButtonProps) {
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <ContractSign
-            row={row}
-            editPath={side === 'supplier' ? 'supplierContractEdit' : 'contractManage/cctContractEdit'}
-            onClose={() => setOpen(false)}
-          />
+          <ContractSign row={row} editPath={editPathOf(side)} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>
@@ -54,7 +61,33 @@ function VerifyButton({ row, disabled }: EditButtonProps) {
   );
 }
 
+function RevisionButton({ row, disabled }: EditButtonProps) {
+  const labels = useLabels();
+  const { side } = useSession();
+  const [open, setOpen] = useState(false);
+  const states: readonly string[] = REVISION_STATES[side === 'supplier' ? 'supplier' : 'internal'];
+  const hasDocument = ((row.documents as Record<string, unknown>[] | undefined) ?? []).length > 0;
+  if (!states.includes(String(row.status)) || !hasDocument) return null;
+  return (
+    <>
+      <Button icon={<UploadOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        {labels.action('srmCctContract', 'uploadRevision')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ContractRevision
+            contractId={Number(row.contractId)}
+            editPath={editPathOf(side)}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 export const contractSignButtons: EditButton[] = [
+  { key: 'uploadRevision', resource: 'srmCctContract.uploadRevision', component: RevisionButton },
   { key: 'querySignUrl', resource: 'srmCctContract.querySignUrl', component: SignButton },
   { key: 'verifySignatures', resource: 'srmCctContract.view', component: VerifyButton },
 ];
