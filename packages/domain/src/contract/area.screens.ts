@@ -5,6 +5,7 @@ import { contractScreens } from './contract/contract.screens';
 import { termsScreens } from './terms/terms.screens';
 import { templateScreens } from './template/template.screens';
 import { signAccountScreens } from './sign-account/sign-account.screens';
+import { warningScreens } from './warning/warning.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
 const labels: LazyCatalogue = {
@@ -17,4 +18,5 @@ export const contractWeb = defineAreaScreens('contract', labels, [
   ...templateScreens,
   ...termsScreens,
   ...signAccountScreens,
+  ...warningScreens,
 ]);

@@ -4,6 +4,7 @@ import { defineServerArea } from '@srm/platform';
 import { contractApprovals } from './approval';
 import { contractArea } from './area';
 import { contractSeeds } from './contract.seed';
+import { CONTRACT_WARNINGS_PROGRAM, contractWarningsProgram } from './warning/warning.job';
 import { contractActions } from './contract/contract.actions';
 import { contractEndpoints } from './contract/contract.endpoints';
 import { contractSignEndpoints } from './contract/contract.sign';
@@ -24,6 +25,7 @@ export const contractServer = defineServerArea(contractArea, {
     signAccountActions,
   ],
   tables: esignTables,
+  executables: { [CONTRACT_WARNINGS_PROGRAM]: contractWarningsProgram },
   seeds: contractSeeds,
   approvalTemplates: contractApprovals,
 });

@@ -6,6 +6,7 @@ import { contract } from './contract/contract.entity';
 import { terms } from './terms/terms.entity';
 import { contractTemplate } from './template/template.entity';
 import { signAccount } from './sign-account/sign-account.entity';
+import { contractWarning } from './warning/warning.entity';
 
 const CONTRACT_BUTTONS = [
   'delete',
@@ -25,7 +26,7 @@ const CONTRACT_BUTTONS = [
 
 export const contractArea = defineArea({
   name: 'contract',
-  entities: [terms, contractTemplate, contract, signAccount], // headers; their lines come with them
+  entities: [terms, contractTemplate, contract, signAccount, contractWarning], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'CONTRACT', side: 'internal', icon: 'audit', order: 45 },
@@ -65,6 +66,22 @@ export const contractArea = defineArea({
       order: 50,
     },
     {
+      code: 'CCT_WARNING',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'cctWarningList',
+      entity: 'srmCctWarning',
+      order: 20,
+    },
+    {
+      code: 'EXT_CCT_WARNING',
+      side: 'external',
+      under: 'EXT_CONTRACT',
+      path: 'supplierWarningList',
+      entity: 'srmCctWarning',
+      order: 15,
+    },
+    {
       code: 'EXT_CCT_CONTRACT',
       side: 'external',
       under: 'EXT_CONTRACT',
@@ -86,6 +103,7 @@ export const contractArea = defineArea({
       CCT_CONTRACT: CONTRACT_BUTTONS,
       CCT_TERMS: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_TEMPLATE: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
+      CCT_WARNING: ['export', 'view'],
       CCT_SIGN_ACCOUNT: [
         'delete',
         'doActivate',
@@ -102,8 +120,9 @@ export const contractArea = defineArea({
       CCT_CONTRACT: ['export', 'view'],
       CCT_TERMS: ['export', 'view'],
       CCT_TEMPLATE: ['export', 'view'],
+      CCT_WARNING: ['export', 'view'],
     },
-    FINANCE: { CCT_CONTRACT: ['export', 'view'] },
+    FINANCE: { CCT_CONTRACT: ['export', 'view'], CCT_WARNING: ['export', 'view'] },
     SUPPLIER_PORTAL: {
       EXT_CCT_CONTRACT: [
         'doSupplierConfirm',
@@ -114,6 +133,7 @@ export const contractArea = defineArea({
         'view',
       ],
       EXT_CCT_SIGN_ACCOUNT: ['view'],
+      EXT_CCT_WARNING: ['export', 'view'],
     },
   },
 });

@@ -26,6 +26,7 @@ import { contractTemplate } from './template/template.entity';
 import { generatedDocument, storeDocument } from './contract/contract.document';
 import { signForParty } from './contract/contract.sign';
 import { signAccount } from './sign-account/sign-account.entity';
+import { raiseWarnings } from './warning/warning.job';
 
 const SIGNED_DEMO = '恒达钣金支架框架采购合同';
 
@@ -182,6 +183,7 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
       stageName: '预付款',
       milestone: 'SIGNING',
       ratio: 30,
+      plannedDate: day(5),
       daysAfter: 15,
       paymentMethod: 'TRANSFER',
     },
@@ -350,8 +352,53 @@ const demoSigning = defineSeed(
     };
     await signAs('sup_a', { side: 'supplier', supplierId: toSign.supplierId });
     await signAs('buyer', {});
+    // Its first payment is due in five days: an open warning for both sides.
+    await raiseWarnings(seedData(context));
   },
   { installation: true },
 );
 
-export const contractSeeds: Seed[] = [demoContracts, demoSigning];
+/** The daily warnings program (an administrator schedules it, daily: 系统管理 → 并发程序). */
+const warningProgram = defineSeed('contract.programs', async (context) => {
+  const param = (
+    lineNum: number,
+    paramName: string,
+    paramLabel: string,
+    paramLabelEn: string,
+    value: string,
+  ) => ({
+    lineNum,
+    paramName,
+    paramLabel,
+    paramLabelEn,
+    paramKind: 'TEXT',
+    defaultType: 'LITERAL',
+    defaultValue: value,
+  });
+  await context.put(
+    'baseConcurrentProgram',
+    { programCode: 'CCT_CONTRACT_WARNINGS' },
+    {
+      programCode: 'CCT_CONTRACT_WARNINGS',
+      programName: '合同预警',
+      programNameEn: 'Contract warnings',
+      moduleCode: 'PUR',
+      executableName: 'CCT_CONTRACT_WARNINGS',
+      retentionDays: 30,
+      params: [
+        param(
+          1,
+          'expiringDays',
+          '到期提前预警天数（逗号分隔）',
+          'Days before the end (comma-separated)',
+          '30,7,0',
+        ),
+        param(2, 'stageDueDays', '付款到期提前天数', 'Days before a payment is due', '7'),
+        param(3, 'unsignedDays', '定稿后未签署天数', 'Days a finalized contract may stay unsigned', '7'),
+      ],
+    },
+    { params: ['paramName'] },
+  );
+});
+
+export const contractSeeds: Seed[] = [warningProgram, demoContracts, demoSigning];

@@ -7,9 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { decideAll } from '@srm/platform';
+import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import {
   TEST_ACTOR_HEADER,
+  runExecutable,
   docxOf,
   docxPart,
   trackedInsertion,
@@ -18,6 +19,8 @@ import {
   wordTable,
 } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
+import { contractWarningsProgram } from '../warning/warning.job';
+import { contractStage } from './contract-lines.entity';
 
 type Row = Record<string, unknown>;
 
@@ -513,5 +516,97 @@ describe('contract templates and documents', () => {
     expect(notWord.httpStatus).toBe(400);
     // No new generation once sent.
     expect((await call('srmCctContract', 'generateDocument', key)).httpStatus).toBe(409);
+  });
+});
+
+describe('contract warnings', () => {
+  /** `yyyy-MM-dd`, `days` from the test server's today. */
+  const day = (days: number) =>
+    new Date(server().clock.nowMs() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+  const warnings = async (contractId: unknown, actor?: Row) =>
+    (await ok<Row[]>('srmCctWarning', 'listByPage', { contractId, pageRows: 50 }, actor))
+      .map((row) => [row.warningKind, row.stageName ?? null, row.warningStatus, row.threshold ?? null])
+      .sort();
+
+  it('opens one row per contract, kind and stage, tells once, and closes what no longer holds', async () => {
+    const signing = await contractIn('SIGNING', {
+      effectiveFrom: day(-30),
+      effectiveTo: day(5),
+      stages: [
+        { stageNum: 1, stageName: '预付款', milestone: 'SIGNING', ratio: 30, plannedDate: day(3) },
+        { stageNum: 2, stageName: '到货款', milestone: 'DELIVERY', ratio: 60, plannedDate: day(-2) },
+        { stageNum: 3, stageName: '质保金', milestone: 'WARRANTY_END', ratio: 10, plannedDate: day(200) },
+      ],
+    });
+    const key = { contractId: signing.contractId };
+    const current = await find(signing.contractId);
+    await ok('srmCctContract', 'saveOrUpdate', {
+      ...key,
+      versionNum: current.versionNum,
+      signedScanIds: String(await upload('signed.pdf')),
+    });
+    await ok('srmCctContract', 'doSignPaper', key);
+
+    await runExecutable(server(), contractWarningsProgram);
+    const second = await runExecutable(server(), contractWarningsProgram);
+    expect(second).toMatch(/^0 opened, 0 told again, 0 closed/);
+    expect(await warnings(signing.contractId)).toEqual([
+      ['EXPIRING', null, 'OPEN', 7],
+      ['STAGE_DUE', '预付款', 'OPEN', 7],
+      ['STAGE_OVERDUE', '到货款', 'OPEN', null],
+    ]);
+    // Supplier A reads its own; supplier B nothing of them.
+    expect(await warnings(signing.contractId, suppliers.a)).toHaveLength(3);
+    expect(
+      await ok<Row[]>('srmCctWarning', 'listByPage', { contractId: signing.contractId }, suppliers.b),
+    ).toEqual([]);
+    const [one] = await ok<Row[]>(
+      'srmCctWarning',
+      'listByPage',
+      { contractId: signing.contractId },
+      suppliers.a,
+    );
+    expect(
+      (await call('srmCctWarning', 'findById', { warningId: one!.warningId }, suppliers.b)).httpStatus,
+    ).toBe(404);
+    // Written by the program only.
+    const write = await call('srmCctWarning', 'saveOrUpdate', {
+      warningId: one!.warningId,
+      versionNum: one!.versionNum,
+      warningStatus: 'CLOSED',
+    });
+    expect(write.body.status, write.body.msg).toBe('E');
+    expect((await warnings(signing.contractId)).filter((row) => row[2] === 'CLOSED')).toEqual([]);
+
+    // The first stage paid: its warning closes.
+    const runtime = server().runtime;
+    const data = dataApi(
+      { actor: SYSTEM_ACTOR, runtime, tx: runtime.executor(), now: runtime.clock.now() },
+      'test',
+    );
+    const [first] = await data.list(contractStage, { contractId: Number(signing.contractId), stageNum: 1 });
+    await data.patch(contractStage, first!.contractStageId, {
+      stageStatus: 'COMPLETED',
+      paidAmount: first!.stageAmount,
+    });
+    expect(await runExecutable(server(), contractWarningsProgram)).toMatch(
+      /0 opened, 0 told again, 1 closed/,
+    );
+    expect((await warnings(signing.contractId))[1]).toEqual(['STAGE_DUE', '预付款', 'CLOSED', 7]);
+
+    // Five days on: the last threshold; a week on, the contract has ended and expires.
+    server().clock.travel(5 * 86_400_000);
+    try {
+      expect(await runExecutable(server(), contractWarningsProgram)).toMatch(/0 opened, 1 told again/);
+      expect((await warnings(signing.contractId))[0]).toEqual(['EXPIRING', null, 'OPEN', 0]);
+      server().clock.travel(2 * 86_400_000);
+      await runExecutable(server(), contractWarningsProgram);
+      expect((await find(signing.contractId)).status).toBe('EXPIRED');
+      expect((await warnings(signing.contractId)).filter((row) => row[2] === 'OPEN')).toEqual([
+        ['EXPIRED', null, 'OPEN', null],
+      ]);
+    } finally {
+      server().clock.travel(-7 * 86_400_000);
+    }
   });
 });
