@@ -1,6 +1,6 @@
 // What the contract area's objects share on the server: issues of their checks.
 import type { RuleIssue } from '@srm/kernel';
-import type { AttachmentRow, DataApi } from '@srm/platform';
+import { AppError, type AttachmentRow, type DataApi } from '@srm/platform';
 
 export const issue = (message: string, params?: Record<string, string | number>): RuleIssue => ({
   message,
@@ -27,4 +27,14 @@ export async function fileBytes(
   for await (const chunk of await files.storage.get(row.storageKey))
     chunks.push(Buffer.from(chunk as Uint8Array));
   return { row, bytes: Buffer.concat(chunks) };
+}
+
+/** A file the caller may read (404 otherwise), with its row and bytes. */
+export async function readableFile(ctx: DataApi, id: number): Promise<{ row: AttachmentRow; bytes: Buffer }> {
+  const files = ctx.services.attachments;
+  if (!files) throw new AppError(503, 'file.storageUnavailable');
+  await files.assertReadable(ctx.actor, [id]);
+  const file = await fileBytes(ctx, id);
+  if (!file) throw new AppError(404, 'srmCctContract.documentNotFound');
+  return file;
 }

@@ -4,7 +4,7 @@
 // while the supplier is asked to confirm it).
 import { attachments, ref, text } from '@srm/kernel';
 import { AppError, defineEndpoints, endpoint, trackedChanges } from '@srm/platform';
-import { fileBytes, fileIds } from '../support';
+import { fileIds, readableFile } from '../support';
 import { contract } from './contract.entity';
 import { generatedDocument, storeDocument } from './contract.document';
 
@@ -46,13 +46,11 @@ export const contractEndpoints = defineEndpoints(contract, {
       if (!REVISION_STATES[ctx.actor.side].includes(found.status))
         throw new AppError(409, 'srmCctContract.documentState', { status: found.status });
       const [fileId] = fileIds(input.fileIds);
-      const files = ctx.services.attachments;
-      if (!fileId || !files) throw new AppError(400, 'srmCctContract.revisionDocx');
+      if (!fileId) throw new AppError(400, 'srmCctContract.revisionDocx');
       // Only a file the caller may read, and not one already filed elsewhere.
-      const [row] = await files.assertReadable(ctx.actor, [fileId]);
-      if (row!.businessId !== null) throw new AppError(409, 'srmCctContract.revisionUsed');
-      const file = await fileBytes(ctx, fileId);
-      if (!file || file.row.suffixName.toLowerCase() !== 'docx')
+      const file = await readableFile(ctx, fileId);
+      if (file.row.businessId !== null) throw new AppError(409, 'srmCctContract.revisionUsed');
+      if (file.row.suffixName.toLowerCase() !== 'docx')
         throw new AppError(400, 'srmCctContract.revisionDocx');
       let changes: number;
       try {

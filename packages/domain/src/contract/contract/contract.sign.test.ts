@@ -11,7 +11,6 @@ import { eq } from 'drizzle-orm';
 import { withCreditCodeCheck } from '@srm/kernel';
 import { decideAll } from '@srm/platform';
 import {
-  TEST_ACTOR_HEADER,
   docxOf,
   nssDatabase,
   pdfsig,
@@ -21,11 +20,13 @@ import {
   wordRun,
 } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
+import { contractFiles } from '../contract-files.testing';
 import { srmCctEsignCa, srmCctSignLog } from '../esign/esign.tables';
 
 type Row = Record<string, unknown>;
 
 const { ids, call, ok, suppliers, server, mail } = useProcurement({ mail: true });
+const { upload, download } = contractFiles(server);
 const files = scratch();
 afterAll(() => files.cleanup());
 
@@ -53,27 +54,6 @@ beforeAll(async () => {
   for (const itemId of [ids.screw, ids.bracket])
     units[itemId] = (await ok<{ uomId: number }>('srmBaseItem', 'findById', { itemId })).uomId;
 });
-
-async function upload(name: string, content: Buffer, actor: Row = { userId: 1, userName: 'buyer1' }) {
-  const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(content)]), name);
-  const response = await fetch(`${server().url}/api/file/v2/file/upload`, {
-    method: 'POST',
-    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
-    body: form,
-  });
-  const body = (await response.json()) as { status: string; msg: string; data: { id: number }[] };
-  expect(body.status, body.msg).toBe('S');
-  return body.data[0]!.id;
-}
-
-async function download(fileId: unknown, actor: Row) {
-  const response = await fetch(`${server().url}/api/file/v2/file/download?id=${String(fileId)}`, {
-    method: 'POST',
-    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
-  });
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

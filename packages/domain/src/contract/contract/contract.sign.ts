@@ -22,7 +22,7 @@ import { signAccount, signAccountKeeper } from '../sign-account/sign-account.ent
 import { accountKey } from '../sign-account/sign-account.actions';
 import { contractCa, pdfSigner } from '../esign/esign.server';
 import { srmCctSignLog } from '../esign/esign.tables';
-import { fileBytes, fileIds } from '../support';
+import { fileBytes, fileIds, readableFile } from '../support';
 import { contract } from './contract.entity';
 import { storeDocument } from './contract.document';
 import { PARTY_FIELD, type Party, currentPdf } from './contract.finalize';
@@ -295,12 +295,7 @@ export const contractSignEndpoints = defineEndpoints(contract, {
       let bytes: Buffer;
       const [uploaded] = fileIds(input.fileIds);
       if (uploaded) {
-        const files = ctx.services.attachments;
-        if (!files) throw new AppError(503, 'file.storageUnavailable');
-        await files.assertReadable(ctx.actor, [uploaded]);
-        const file = await fileBytes(ctx, uploaded);
-        if (!file) throw new AppError(404, 'srmCctContract.documentNotFound');
-        bytes = file.bytes;
+        bytes = (await readableFile(ctx, uploaded)).bytes;
       } else {
         const document = input.documentId
           ? found.documents.find((row) => row.contractDocumentId === input.documentId)

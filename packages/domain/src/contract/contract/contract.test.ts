@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import {
-  TEST_ACTOR_HEADER,
   runExecutable,
   docxOf,
   docxPart,
@@ -19,12 +18,14 @@ import {
   wordTable,
 } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
+import { contractFiles } from '../contract-files.testing';
 import { contractWarningsProgram } from '../warning/warning.job';
 import { contractStage } from './contract-lines.entity';
 
 type Row = Record<string, unknown>;
 
 const { ids, call, ok, suppliers, server, supplierUsers } = useProcurement();
+const { upload, download } = contractFiles(server);
 
 /** The unit of each test material (a contract line names its unit). */
 const units: Record<number, number> = {};
@@ -36,23 +37,6 @@ beforeAll(async () => {
 
 const decide = (entity: string, id: unknown, decision: 'approve' | 'reject' = 'approve') =>
   decideAll(server().runtime, entity, Number(id), decision);
-
-async function upload(
-  name: string,
-  content: Buffer = Buffer.from('%PDF-1.4\n%%EOF\n'),
-  actor: Row = { userId: 1, userName: 'buyer1' },
-): Promise<number> {
-  const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(content)]), name);
-  const response = await fetch(`${server().url}/api/file/v2/file/upload`, {
-    method: 'POST',
-    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
-    body: form,
-  });
-  const body = (await response.json()) as { status: string; msg: string; data: { id: number }[] };
-  expect(body.status, body.msg).toBe('S');
-  return body.data[0]!.id;
-}
 
 async function effectiveClause(termsCode: string): Promise<Row> {
   const saved = await ok('srmCctTerms', 'saveOrUpdate', {
@@ -369,14 +353,6 @@ function templateDocx(extra = ''): Buffer {
     ].join(''),
   });
 }
-
-const download = async (fileId: unknown, actor: Row) => {
-  const response = await fetch(`${server().url}/api/file/v2/file/download?id=${String(fileId)}`, {
-    method: 'POST',
-    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
-  });
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
-};
 
 describe('contract templates and documents', () => {
   it('refuses a template whose tags are unknown or not closed, naming each', async () => {
