@@ -159,6 +159,20 @@ export async function pdfsig(
 }
 
 /** The n-th signature's CMS (from /Contents) and the bytes its ByteRange covers, read from the raw file. */
+/**
+ * The length of the DER element at the start of `bytes` (tag, length, content): the CMS in a
+ * /Contents is followed by zero padding, and its own last byte may be zero too, so the padding
+ * is cut by the element's length, never by stripping zeros.
+ */
+function derLength(bytes: Uint8Array): number {
+  const first = bytes[1] ?? 0;
+  if (first < 0x80) return 2 + first;
+  const count = first & 0x7f;
+  let length = 0;
+  for (let i = 0; i < count; i++) length = length * 256 + (bytes[2 + i] ?? 0);
+  return 2 + count + length;
+}
+
 export function extractSignature(
   bytes: Uint8Array,
   n: number,
@@ -169,9 +183,9 @@ export function extractSignature(
   if (!match) throw new Error(`no signature ${n}`);
   const byteRange = match.slice(1, 5).map(Number);
   const [, length1, offset2, length2] = byteRange as [number, number, number, number];
-  const hex = text.slice(length1 + 1, offset2 - 1);
+  const contents = Buffer.from(text.slice(length1 + 1, offset2 - 1), 'hex');
   return {
-    cms: new Uint8Array(Buffer.from(hex.replace(/(00)+$/, ''), 'hex')),
+    cms: new Uint8Array(contents.subarray(0, derLength(contents))),
     signed: new Uint8Array(
       Buffer.concat([bytes.subarray(0, length1), bytes.subarray(offset2, offset2 + length2)]),
     ),
