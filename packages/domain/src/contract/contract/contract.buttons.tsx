@@ -6,16 +6,11 @@ import { Suspense, lazy, useState } from 'react';
 import { FormOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { type EditButton, type EditButtonProps, useLabels, useSession } from '@srm/platform-ui';
+import { REVISION_STATES } from './contract.entity';
 
 const ContractSign = lazy(() => import('./ContractSign'));
 const ContractVerify = lazy(() => import('./ContractVerify'));
 const ContractRevision = lazy(() => import('./ContractRevision'));
-
-/** Where each side may file a revision (the server's rule, contract.endpoints.ts). */
-const REVISION_STATES = {
-  internal: ['DRAFT', 'REJECTED', 'REFUSED', 'CONFIRMING'],
-  supplier: ['CONFIRMING'],
-} as const;
 
 const editPathOf = (side: string) =>
   side === 'supplier' ? 'supplierContractEdit' : 'contractManage/cctContractEdit';

@@ -5,14 +5,10 @@
 import { attachments, ref, text } from '@srm/kernel';
 import { AppError, defineEndpoints, endpoint, trackedChanges } from '@srm/platform';
 import { fileIds, readableFile } from '../support';
-import { contract } from './contract.entity';
+import { REVISION_STATES, contract } from './contract.entity';
 import { generatedDocument, storeDocument } from './contract.document';
 
 const GENERATE_STATES = ['DRAFT', 'REJECTED', 'REFUSED'];
-const REVISION_STATES = {
-  internal: ['DRAFT', 'REJECTED', 'REFUSED', 'CONFIRMING'],
-  supplier: ['CONFIRMING'],
-};
 
 export const contractEndpoints = defineEndpoints(contract, {
   generateDocument: endpoint({
@@ -43,7 +39,7 @@ export const contractEndpoints = defineEndpoints(contract, {
     write: true,
     async handle(ctx, input) {
       const found = await ctx.find(contract, input.contractId);
-      if (!REVISION_STATES[ctx.actor.side].includes(found.status))
+      if (!(REVISION_STATES[ctx.actor.side] as readonly string[]).includes(found.status))
         throw new AppError(409, 'srmCctContract.documentState', { status: found.status });
       const [fileId] = fileIds(input.fileIds);
       if (!fileId) throw new AppError(400, 'srmCctContract.revisionDocx');

@@ -48,6 +48,12 @@ export const SUPPLIER_CONTRACT_STATES = [
   'CONVERTED',
 ];
 
+/** Where each side may file a revision of the contract's document (上传修订稿). */
+export const REVISION_STATES = {
+  internal: ['DRAFT', 'REJECTED', 'REFUSED', 'CONFIRMING'],
+  supplier: ['CONFIRMING'],
+} as const;
+
 /** States from which a contract not yet executed may be voided. */
 export const VOIDABLE_STATES = ['APPROVED', 'CONFIRMING', 'CONFIRMED', 'SIGNING'];
 
