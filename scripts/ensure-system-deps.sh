@@ -3,11 +3,12 @@
 # journeys run in the shell) and a CJK font for the browser tests, LibreOffice without its GUI
 # (Writer, Calc, Impress) for the Office-to-PDF previews, and Tesseract with its English data for
 # the test that tries to read the captcha; poppler-utils (pdfsig, pdftotext, pdftoppm) and
-# libnss3-tools (certutil) to check signed contracts the way other tools see them.
+# libnss3-tools (certutil) to check signed contracts the way other tools see them; WenQuanYi Micro
+# Hei, a CJK font in TrueType outlines that the watermarks of served PDFs embed as a subset.
 # Quick when everything is there: it only asks dpkg.
 set -euo pipefail
 missing=()
-for package in chromium chromium-headless-shell fonts-noto-cjk tesseract-ocr tesseract-ocr-eng poppler-utils libnss3-tools; do
+for package in chromium chromium-headless-shell fonts-noto-cjk fonts-wqy-microhei tesseract-ocr tesseract-ocr-eng poppler-utils libnss3-tools; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 # Any LibreOffice will do (a desktop install has the full packages, not the -nogui ones).

@@ -7,6 +7,7 @@ import { SYSTEM_ACTOR } from './access/actor';
 import type { BackgroundFactory, Executable } from './background';
 import type { DataApi } from './entity/context';
 import type { ActionObserver, EntityActions } from './entity/hooks';
+import type { FileUse, Watermark } from './files/watermark';
 import type { HallKind } from './realtime/hall';
 import type { Row } from './entity/rows';
 import { type Seed, defineSeed } from './seed/seed';
@@ -53,6 +54,11 @@ export interface ServerAreaSpec {
    * reader's own scope.
    */
   readonly fileReaders?: Readonly<Record<string, FileReader>>;
+  /**
+   * The watermark of a served copy of a record's PDF files (shown or downloaded), by entity: a
+   * contract document's, by the side of its reader. Read with the reader's own scope.
+   */
+  readonly fileWatermarks?: Readonly<Record<string, FileWatermarker>>;
   /** Live halls on the websocket hub (an auction's): how each audience sees one (realtime/hall.ts). */
   readonly halls?: readonly HallKind[];
   /**
@@ -66,6 +72,9 @@ export interface ServerAreaSpec {
 /** May the reader of `data` read the files of this record (besides its own readers)? */
 export type FileReader = (data: DataApi, recordId: number) => Promise<boolean>;
 
+/** The watermark of a served copy of this record's PDF for the reader of `data`, if any. */
+export type FileWatermarker = (data: DataApi, recordId: number, use: FileUse) => Promise<Watermark | null>;
+
 export interface ServerArea {
   readonly area: AreaManifest;
   readonly actions: readonly EntityActions[];
@@ -76,6 +85,7 @@ export interface ServerArea {
   readonly background?: BackgroundFactory;
   readonly observers: readonly ActionObserver[];
   readonly fileReaders: Readonly<Record<string, FileReader>>;
+  readonly fileWatermarks: Readonly<Record<string, FileWatermarker>>;
   readonly halls: readonly HallKind[];
   readonly tables: Readonly<Record<string, unknown>>;
 }
@@ -171,6 +181,7 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
     executables: spec.executables ?? {},
     observers: spec.observers ?? [],
     fileReaders: spec.fileReaders ?? {},
+    fileWatermarks: spec.fileWatermarks ?? {},
     halls: spec.halls ?? [],
     tables: spec.tables ?? {},
     ...(spec.background ? { background: spec.background } : {}),

@@ -50,6 +50,7 @@ export * from './files/attachments';
 export * from './files/routes';
 export * from './files/large';
 export { findOffice } from './files/office';
+export { type FileUse, type Watermark, isSignedPdf, stampPdf } from './files/watermark';
 export * from './jobs/jobs';
 export * from './jobs/lease';
 export * from './excel/messages';

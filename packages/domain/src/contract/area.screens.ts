@@ -6,6 +6,7 @@ import { termsScreens } from './terms/terms.screens';
 import { templateScreens } from './template/template.screens';
 import { signAccountScreens } from './sign-account/sign-account.screens';
 import { warningScreens } from './warning/warning.screens';
+import { watermarkScreens } from './watermark/watermark.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
 const labels: LazyCatalogue = {
@@ -19,4 +20,5 @@ export const contractWeb = defineAreaScreens('contract', labels, [
   ...termsScreens,
   ...signAccountScreens,
   ...warningScreens,
+  ...watermarkScreens,
 ]);

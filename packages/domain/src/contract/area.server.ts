@@ -12,6 +12,7 @@ import { esignTables } from './esign/esign.tables';
 import { signAccountActions } from './sign-account/sign-account.actions';
 import { templateActions, templateEndpoints } from './template/template.actions';
 import { termsActions, termsEndpoints } from './terms/terms.actions';
+import { contractDocumentWatermark, watermarkActions } from './watermark/watermark.server';
 
 export const contractServer = defineServerArea(contractArea, {
   actions: [
@@ -23,8 +24,10 @@ export const contractServer = defineServerArea(contractArea, {
     contractEndpoints,
     contractSignEndpoints,
     signAccountActions,
+    watermarkActions,
   ],
   tables: esignTables,
+  fileWatermarks: { srmCctContractDocument: contractDocumentWatermark },
   executables: { [CONTRACT_WARNINGS_PROGRAM]: contractWarningsProgram },
   seeds: contractSeeds,
   approvalTemplates: contractApprovals,

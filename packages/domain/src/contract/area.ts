@@ -7,6 +7,7 @@ import { terms } from './terms/terms.entity';
 import { contractTemplate } from './template/template.entity';
 import { signAccount } from './sign-account/sign-account.entity';
 import { contractWarning } from './warning/warning.entity';
+import { contractWatermark } from './watermark/watermark.entity';
 
 const CONTRACT_BUTTONS = [
   'delete',
@@ -26,7 +27,7 @@ const CONTRACT_BUTTONS = [
 
 export const contractArea = defineArea({
   name: 'contract',
-  entities: [terms, contractTemplate, contract, signAccount, contractWarning], // headers; their lines come with them
+  entities: [terms, contractTemplate, contract, signAccount, contractWarning, contractWatermark], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'CONTRACT', side: 'internal', icon: 'audit', order: 45 },
@@ -64,6 +65,22 @@ export const contractArea = defineArea({
       path: 'signAccountList',
       entity: 'srmCctSignAccount',
       order: 50,
+    },
+    {
+      code: 'CCT_WATERMARK_INSIDE',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'cctWatermarkListInside',
+      entity: 'srmCctWatermark',
+      order: 60,
+    },
+    {
+      code: 'CCT_WATERMARK_SUPP',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'cctWatermarkListSupp',
+      entity: 'srmCctWatermark',
+      order: 61,
     },
     {
       code: 'CCT_WARNING',
@@ -104,6 +121,8 @@ export const contractArea = defineArea({
       CCT_TERMS: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_TEMPLATE: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_WARNING: ['export', 'view'],
+      CCT_WATERMARK_INSIDE: ['delete', 'export', 'save', 'view'],
+      CCT_WATERMARK_SUPP: ['delete', 'export', 'save', 'view'],
       CCT_SIGN_ACCOUNT: [
         'delete',
         'doActivate',

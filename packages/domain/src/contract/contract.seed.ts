@@ -27,6 +27,7 @@ import { generatedDocument, storeDocument } from './contract/contract.document';
 import { signForParty } from './contract/contract.sign';
 import { signAccount } from './sign-account/sign-account.entity';
 import { raiseWarnings } from './warning/warning.job';
+import { contractWatermark } from './watermark/watermark.entity';
 
 const SIGNED_DEMO = '恒达钣金支架框架采购合同';
 
@@ -401,4 +402,35 @@ const warningProgram = defineSeed('contract.programs', async (context) => {
   );
 });
 
-export const contractSeeds: Seed[] = [warningProgram, demoContracts, demoSigning];
+/**
+ * Two watermark rules: internal readers' copies name the reader and say they are internal;
+ * suppliers' copies name the supplier, the reader, the day and the address it was fetched from.
+ */
+const watermarks = defineSeed('contract.watermarks', async (context) => {
+  const data = seedData(context);
+  if ((await data.list(contractWatermark, {}, { limit: 1 })).length) return;
+  await data.save(contractWatermark, {
+    watermarkName: '内部查阅水印',
+    side: 'INSIDE',
+    textTemplate: '{fullName} {orgName} {date} 内部资料',
+    opacity: 0.12,
+    angle: 30,
+    fontSize: 16,
+    tiled: 'Y',
+    sortNo: 10,
+    enabledFlag: 'Y',
+  });
+  await data.save(contractWatermark, {
+    watermarkName: '供应商查阅水印',
+    side: 'SUPPLIER',
+    textTemplate: '{supplierName} {fullName} {date} {ip}',
+    opacity: 0.15,
+    angle: 30,
+    fontSize: 16,
+    tiled: 'Y',
+    sortNo: 10,
+    enabledFlag: 'Y',
+  });
+});
+
+export const contractSeeds: Seed[] = [warningProgram, watermarks, demoContracts, demoSigning];

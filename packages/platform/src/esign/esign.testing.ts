@@ -296,3 +296,9 @@ export async function refillAfterSigning(bytes: Uint8Array): Promise<Uint8Array>
   field.getDict().set('Ff', PdfNumber.of(0));
   return pdf.save({ incremental: true });
 }
+
+/** The text pdftotext reads from a file, in content order, with its white space removed. */
+export async function pdfText(path: string): Promise<string> {
+  const { stdout } = await run('pdftotext', ['-raw', '-enc', 'UTF-8', path, '-']);
+  return stdout.replace(/\s+/g, '');
+}

@@ -25,6 +25,7 @@ import {
 } from './content-type';
 import { type FileStorage, FileTooLargeError, type StoredObject } from './storage';
 import { attachment } from './tables';
+import type { FileUse, Watermark } from './watermark';
 
 export type AttachmentRow = typeof attachment.$inferSelect;
 
@@ -87,6 +88,12 @@ export function cleanFileName(name: string): string {
 /** Who may read the files of one record, where the record's readers are too many. */
 export type FileReadRule = (actor: Actor, recordId: number) => Promise<boolean>;
 
+/**
+ * The watermark a served copy of one record's file carries for this reader and use, if any (a
+ * contract document's, by its area's rules); the rule reads with the reader's own scope.
+ */
+export type WatermarkRule = (actor: Actor, recordId: number, use: FileUse) => Promise<Watermark | null>;
+
 /** The record an upload names, once checked. */
 interface UploadTarget {
   functionId: string;
@@ -96,6 +103,7 @@ interface UploadTarget {
 export class Attachments {
   private readonly readRules = new Map<string, FileReadRule>();
   private readonly extraReaders = new Map<string, FileReadRule>();
+  private readonly watermarks = new Map<string, WatermarkRule>();
 
   constructor(
     private readonly runtime: EntityRuntime,
@@ -121,6 +129,17 @@ export class Attachments {
    */
   alsoReadableBy(entityName: string, rule: FileReadRule): void {
     this.extraReaders.set(entityName, rule);
+  }
+
+  /** The files of this entity's records are served with the watermark `rule` gives. */
+  watermarkWith(entityName: string, rule: WatermarkRule): void {
+    this.watermarks.set(entityName, rule);
+  }
+
+  /** The watermark of a served copy of this file, when its record's area asks for one. */
+  async watermarkOf(actor: Actor, row: AttachmentRow, use: FileUse): Promise<Watermark | null> {
+    const rule = row.functionId && row.businessId ? this.watermarks.get(row.functionId) : undefined;
+    return rule && !actor.system ? rule(actor, row.businessId!, use) : null;
   }
 
   /** Where the PDF rendering of an office document is kept (by content and by format read as). */
@@ -335,10 +354,10 @@ export class Attachments {
    * A file through a temporary URL (getFileUrl): readable by the user the URL was made for,
    * under any responsibility they hold now, so that a right lost since the URL was made counts.
    */
-  async assertReadableByUser(userId: number, id: number): Promise<AttachmentRow> {
+  async assertReadableByUser(userId: number, id: number): Promise<{ row: AttachmentRow; actor: Actor }> {
     for (const actor of await this.access.actorsOf(userId)) {
       const [row] = await this.readable(actor, [id]);
-      if (row) return row;
+      if (row) return { row, actor };
     }
     throw new AppError(404, 'file.notFound');
   }

@@ -5,6 +5,7 @@
 // (`assertReadable`, `readable`, `assertChangeable`), for every path here and in large.ts.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import yazl from 'yazl';
@@ -24,7 +25,7 @@ import {
 } from './attachments';
 import { contentTypeOf } from './content-type';
 import { officeToPdf } from './office';
-import { watermarkSvg } from './watermark';
+import { type FileUse, stampPdf, watermarkSvg } from './watermark';
 
 export const FILE_PREFIX = '/api/file/v2';
 
@@ -57,6 +58,24 @@ function sendFile(
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
   return reply.send(stream);
+}
+
+/** Bytes made here (a watermarked copy, a converted document), sent as a file. */
+function sendBytes(
+  reply: FastifyReply,
+  row: AttachmentRow,
+  bytes: Buffer,
+  kind: 'attachment' | 'inline',
+  fileName = row.originalFileName,
+  contentType = row.contentType,
+) {
+  reply
+    .header('content-type', contentType)
+    .header('content-length', String(bytes.length))
+    .header('content-disposition', disposition(kind, fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  return reply.send(bytes);
 }
 
 function idOf(value: unknown): number {
@@ -108,6 +127,23 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     limits: { fileSize: attachments.maxBytes, files: 50, fields: 20, fieldSize: 1024 * 1024, parts: 100 },
   });
   const post = 'POST' as const;
+
+  /**
+   * The PDF as this reader is served it for this use: a copy with the watermark its record's
+   * area gives, or null when there is none (the stored file is sent as it is). A signed PDF is
+   * never rewritten: its bytes come back unchanged.
+   */
+  const watermarked = async (
+    actor: Actor,
+    row: AttachmentRow,
+    pdf: Readable | Buffer,
+    use: FileUse,
+  ): Promise<Buffer | null> => {
+    const mark = await attachments.watermarkOf(actor, row, use);
+    if (!mark) return null;
+    const bytes = Buffer.isBuffer(pdf) ? pdf : await buffer(pdf);
+    return (await stampPdf(bytes, mark)) ?? bytes;
+  };
 
   /**
    * Reads a multipart request: the context fields and every file, stored as they stream in. A
@@ -165,12 +201,14 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     });
 
   const download = async (request: FastifyRequest, reply: FastifyReply, id: number, imagesOnly: boolean) => {
-    const { row, stream } = await attachments.open(await options.actorOf(request), id);
+    const actor = await options.actorOf(request);
+    const { row, stream } = await attachments.open(actor, id);
     if (imagesOnly && !['gif', 'jpg', 'jpeg', 'png', 'bmp'].includes(row.suffixName)) {
       stream.destroy();
       throw new AppError(415, 'file.imageOnly');
     }
-    return sendFile(reply, row, stream);
+    const copy = row.suffixName === 'pdf' ? await watermarked(actor, row, stream, 'DOWNLOAD') : null;
+    return copy ? sendBytes(reply, row, copy, 'attachment') : sendFile(reply, row, stream);
   };
   for (const [path, summary, imagesOnly] of [
     ['file/download', 'A file, as an attachment (its id in the body or as ?id=)', false],
@@ -224,14 +262,18 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     errors: [404],
     invalid: noId,
     handle: async ({ request, reply, input }) => {
-      const rows = await attachments.assertReadable(await options.actorOf(request), input.ids);
+      const actor = await options.actorOf(request);
+      const rows = await attachments.assertReadable(actor, input.ids);
       const zip = new yazl.ZipFile();
       const names = new Set<string>();
       for (const row of rows) {
         let name = row.originalFileName;
         for (let n = 2; names.has(name); n++) name = row.originalFileName.replace(/(\.[^.]*)?$/, ` (${n})$1`);
         names.add(name);
-        zip.addReadStream(await attachments.storage.get(row.storageKey), name, { size: row.fileSize });
+        const stream = await attachments.storage.get(row.storageKey);
+        const copy = row.suffixName === 'pdf' ? await watermarked(actor, row, stream, 'DOWNLOAD') : null;
+        if (copy) zip.addBuffer(copy, name);
+        else zip.addReadStream(stream, name, { size: row.fileSize });
       }
       zip.end();
       reply
@@ -299,7 +341,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     success: anyFile,
     errors: [404],
     invalid: () => new AppError(404, 'file.notFound'),
-    handle: async ({ reply, input }) => {
+    handle: async ({ request, reply, input }) => {
       const match = /^(\d+)\.(\d+)\.(\d+)\.([\w-]+)$/.exec(input.token);
       const valid =
         !!match &&
@@ -309,14 +351,15 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
           Buffer.from(match[4]!.padEnd(43).slice(0, 43)),
         );
       if (!valid) throw new AppError(404, 'file.notFound');
-      const row = await attachments.assertReadableByUser(Number(match![2]), Number(match![1]));
+      const { row, actor } = await attachments.assertReadableByUser(Number(match![2]), Number(match![1]));
       const inline = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'txt'].includes(row.suffixName);
-      return sendFile(
-        reply,
-        row,
-        await attachments.storage.get(row.storageKey),
-        inline ? 'inline' : 'attachment',
-      );
+      const stream = await attachments.storage.get(row.storageKey);
+      const copy =
+        row.suffixName === 'pdf'
+          ? await watermarked({ ...actor, clientIp: request.ip }, row, stream, 'VIEW')
+          : null;
+      if (copy) return sendBytes(reply, row, copy, 'inline');
+      return sendFile(reply, row, stream, inline ? 'inline' : 'attachment');
     },
   });
 
@@ -354,22 +397,26 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     errors: [404, 415],
     invalid: noId,
     handle: async ({ request, reply, input }) => {
-      const { row, stream } = await attachments.open(await options.actorOf(request), input.id);
+      const actor = await options.actorOf(request);
+      const { row, stream } = await attachments.open(actor, input.id);
       if (!(PREVIEWABLE_EXTENSIONS as readonly string[]).includes(row.suffixName)) {
         stream.destroy();
         throw new AppError(415, 'file.notPreviewable');
       }
-      if (row.suffixName === 'pdf') return sendFile(reply, row, stream, 'inline');
+      if (row.suffixName === 'pdf') {
+        const copy = await watermarked(actor, row, stream, 'VIEW');
+        return copy ? sendBytes(reply, row, copy, 'inline') : sendFile(reply, row, stream, 'inline');
+      }
       stream.destroy();
       if (!['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt'].includes(row.suffixName))
         throw new AppError(415, 'file.notOffice');
       const pdf = await officeToPdf(attachments, row);
+      const pdfName = row.originalFileName.replace(/\.[^.]*$/, '.pdf');
+      const copy = await watermarked(actor, row, pdf, 'VIEW');
+      if (copy) return sendBytes(reply, row, copy, 'inline', pdfName, contentTypeOf('pdf'));
       reply
         .header('content-type', contentTypeOf('pdf'))
-        .header(
-          'content-disposition',
-          disposition('inline', row.originalFileName.replace(/\.[^.]*$/, '.pdf')),
-        )
+        .header('content-disposition', disposition('inline', pdfName))
         .header('x-content-type-options', 'nosniff');
       return reply.send(pdf);
     },

@@ -176,6 +176,15 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
           recordId,
         ),
       );
+  for (const area of options.areas)
+    for (const [entityName, watermark] of Object.entries(area.fileWatermarks))
+      attachments.watermarkWith(entityName, (actor, recordId, use) =>
+        watermark(
+          dataApi({ actor, runtime, tx: runtime.executor(), now: runtime.clock.now() }, 'read'),
+          recordId,
+          use,
+        ),
+      );
   const jobs = new JobService(options.database, {
     workers: options.jobWorkers ?? (process.env.SRM_JOB_WORKERS ?? 'on').toLowerCase() !== 'off',
     pollingIntervalSeconds: options.jobPollingSeconds ?? (Number(process.env.SRM_JOB_POLL_SECONDS) || 1),

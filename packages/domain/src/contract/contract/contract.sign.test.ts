@@ -12,7 +12,9 @@ import { withCreditCodeCheck } from '@srm/kernel';
 import { decideAll } from '@srm/platform';
 import {
   docxOf,
+  TEST_ACTOR_HEADER,
   nssDatabase,
+  pdfText,
   pdfsig,
   scratch,
   trackedInsertion,
@@ -195,6 +197,60 @@ describe('sign accounts', () => {
   });
 });
 
+/**
+ * The unsigned finalized PDF as each side is served it: with its side's watermark where a rule
+ * asks for one for that use, the stored file unchanged.
+ */
+async function watermarkedCopies(found: Row, finalized: Row): Promise<void> {
+  const rule = (body: Row) =>
+    call('srmCctWatermark', 'saveOrUpdate', { opacity: 0.2, angle: 30, fontSize: 14, sortNo: 1, ...body });
+  const unknown = await rule({
+    watermarkName: '错误',
+    side: 'INSIDE',
+    textTemplate: '{userName} {password}',
+  });
+  expect(unknown.httpStatus).toBe(400);
+  expect(unknown.body.msg).toContain('password');
+  expect(
+    (
+      await rule({
+        watermarkName: '内部下载',
+        side: 'INSIDE',
+        textTemplate: '{userName} 内部 {contractNumber}',
+        documentUses: ['DOWNLOAD'],
+      })
+    ).body.status,
+  ).toBe('S');
+  expect(
+    (
+      await rule({
+        watermarkName: '供应商',
+        side: 'SUPPLIER',
+        textTemplate: '{supplierName} {userName} 外部',
+      })
+    ).body.status,
+  ).toBe('S');
+
+  const forSupplier = await download(finalized.fileIds, users.supplierKeeper);
+  const supplierText = await pdfText(files.file('supplier-copy.pdf', forSupplier.bytes));
+  expect(supplierText).toContain(`${String(found.supplierName).replace(/\s+/g, '')}seal_keeper_b外部`);
+  expect(supplierText).not.toContain('内部');
+  const forBuyer = await download(finalized.fileIds, { userId: 1, userName: 'buyer1' });
+  const buyerText = await pdfText(files.file('buyer-copy.pdf', forBuyer.bytes));
+  expect(buyerText).toContain(`buyer1内部${String(found.contractNumber)}`);
+  expect(buyerText).not.toContain('外部');
+  // The inside rule marks downloads only: the buyer's view is the stored file, byte for byte.
+  const view = await fetch(
+    `${server().url}/api/file/v2/pageoffice/doFilePdfView?id=${String(finalized.fileIds)}`,
+    {
+      method: 'POST',
+      headers: { [TEST_ACTOR_HEADER]: JSON.stringify({ userId: 1, userName: 'buyer1' }) },
+    },
+  );
+  expect(sha256(Buffer.from(await view.arrayBuffer()))).toBe(finalized.sha256);
+  expect((await download(finalized.fileIds, suppliers.b)).status).toBe(404);
+}
+
 describe('signing a contract', () => {
   it('is finalized to a PDF, signed by both parties with codes from the mail, and verifies with pdfsig', async () => {
     const made = await confirmedWithRevision();
@@ -210,6 +266,7 @@ describe('signing a contract', () => {
     const pdf = await download(finalized.fileIds, { userId: 1, userName: 'buyer1' });
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(sha256(pdf.bytes)).toBe(finalized.sha256);
+    await watermarkedCopies(signing, finalized);
 
     // Nobody signs for a party without an active account of it; then only its seal keepers.
     expect((await call('srmCctContract', 'querySignUrl', key, users.supplierKeeper)).httpStatus).toBe(422);
