@@ -32,3 +32,6 @@ export const contractServer = defineServerArea(contractArea, {
   seeds: contractSeeds,
   approvalTemplates: contractApprovals,
 });
+
+/** The daily warnings program, for other areas' tests that change what it watches (a stage paid). */
+export { contractWarningsProgram } from './warning/warning.job';

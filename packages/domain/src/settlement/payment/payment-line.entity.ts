@@ -37,6 +37,18 @@ export const paymentLine = defineEntity('srmStlPaymentLine', {
       displayAs: 'deductionNumber',
       appliesWhen: (row) => row.sourceType === 'DEDUCTION',
     }),
+    /**
+     * The contract payment stage (付款节点) an invoice line pays, if any: a payable stage of a
+     * contract in effect with the same supplier, unit and currency; paying adds to its paid amount.
+     */
+    contractStageId: ref('srmCctContractStage', {
+      indexed: true,
+      display: 'stageName',
+      displayAs: 'contractStageName',
+      appliesWhen: (row) => row.sourceType === 'INVOICE',
+    }),
+    /** The contract's number and the stage, as `HT20261202001 · 1 预付款`, copied on save. */
+    stageLabel: text({ readonly: true, max: 120 }),
     /** The source's own number (invoice number, advance or deduction number), copied on save. */
     sourceNumber: text({ readonly: true, max: 30 }),
     /** What remained open of the source when the line was saved. */
@@ -53,11 +65,13 @@ export const paymentLine = defineEntity('srmStlPaymentLine', {
       'advanceNumber',
       'deductionNumber',
       'sourceNumber',
+      'contractStageId',
+      'stageLabel',
       'openAmount',
       'amount',
       'remark',
     ],
-    filters: ['sourceType', 'invoiceId', 'advanceId', 'deductionId'],
+    filters: ['sourceType', 'invoiceId', 'advanceId', 'deductionId', 'contractStageId'],
     sort: [{ field: 'lineNum', order: 'asc' }],
     summary: ['amount'],
   },

@@ -4,6 +4,9 @@
 // the header's totals follow its lines. Paying locks the sources, checks again, raises what each
 // has had paid or applied and posts once: Dr payable for the invoices, Cr bank for what is paid,
 // Cr advances and deductions for what they cover. A second 付款 finds the application paid.
+// An invoice line may name the contract payment stage it pays: a payable stage of a contract in
+// effect of the same account, never more than the stage has open; paying adds to the stage's
+// paid amount, and a stage paid in full is COMPLETED (a reversal opens it again).
 import { type Decimal, type ReadRowOf, type RuleIssue, dec, sum } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { advance } from '../advance/advance.entity';
@@ -11,6 +14,7 @@ import { deduction } from '../deduction/deduction.entity';
 import { invoice } from '../invoice/invoice.entity';
 import { post, reversePosting } from '../ledger/ledger.post';
 import { currency } from '../../base-data';
+import { contract, contractStage } from '../../contract';
 import { today } from '../support';
 import { tellSupplierPaid } from './payment.notify';
 import { payment } from './payment.entity';
@@ -18,7 +22,7 @@ import { paymentLine } from './payment-line.entity';
 
 type Line = Pick<
   ReadRowOf<typeof paymentLine>,
-  'sourceType' | 'invoiceId' | 'advanceId' | 'deductionId' | 'amount' | 'lineNum'
+  'sourceType' | 'invoiceId' | 'advanceId' | 'deductionId' | 'amount' | 'lineNum' | 'contractStageId'
 >;
 interface Account {
   readonly paymentId?: number;
@@ -167,6 +171,7 @@ export async function openSourcesOf(ctx: DataApi, account: Account): Promise<Ope
       invoiceId: null,
       advanceId: null,
       deductionId: null,
+      contractStageId: null,
       amount: 0,
       lineNum: 0,
       ...ids,
@@ -248,6 +253,134 @@ async function lineIssues(
   return issues;
 }
 
+/** Contracts whose payable stages may be paid: in effect, or in effect while their termination is decided. */
+const PAYING_CONTRACT_STATES = ['EFFECTIVE', 'TERMINATING'];
+
+/** The stages the lines name, with their contracts and labels; locked when asked. */
+async function stagesOf(ctx: DataApi, lines: readonly Line[], lock: boolean) {
+  const system = platform(ctx);
+  const ids = [...new Set(lines.flatMap((line) => line.contractStageId ?? []))].sort((a, b) => a - b);
+  if (!ids.length) return new Map<number, never>();
+  const stages = lock
+    ? await system.lock(contractStage, ids)
+    : await system.list(contractStage, { contractStageId: ids });
+  const contracts = new Map(
+    (await system.list(contract, { contractId: [...new Set(stages.map((stage) => stage.contractId))] })).map(
+      (row) => [row.contractId, row],
+    ),
+  );
+  return new Map(
+    stages.flatMap((stage) => {
+      const owner = contracts.get(stage.contractId);
+      if (!owner) return [];
+      const label = `${owner.contractNumber ?? ''} · ${stage.stageNum} ${stage.stageName}`;
+      return [[stage.contractStageId, { stage, contract: owner, label }] as const];
+    }),
+  );
+}
+
+/** What other applications in approval hold of each stage. */
+async function stageHeldElsewhere(ctx: DataApi, stageIds: readonly number[], paymentId: number | undefined) {
+  const system = platform(ctx);
+  const others = stageIds.length
+    ? (await system.list(paymentLine, { contractStageId: [...stageIds] })).filter(
+        (line) => line.paymentId !== paymentId,
+      )
+    : [];
+  const holding = new Set(
+    others.length
+      ? (
+          await system.list(payment, {
+            paymentId: [...new Set(others.map((line) => line.paymentId))],
+            status: HOLDING_STATES,
+          })
+        ).map((row) => row.paymentId)
+      : [],
+  );
+  const held = new Map<number, Decimal>();
+  for (const line of others)
+    if (holding.has(line.paymentId) && line.contractStageId)
+      held.set(line.contractStageId, (held.get(line.contractStageId) ?? dec(0)).add(dec(line.amount)));
+  return held;
+}
+
+/** Why the lines' contract stages cannot take their amounts, line by line. */
+async function stageIssues(
+  ctx: DataApi,
+  row: Account,
+  lines: readonly Line[],
+  lock: boolean,
+): Promise<RuleIssue[]> {
+  const stages = await stagesOf(ctx, lines, lock);
+  if (!stages.size) return [];
+  const held = await stageHeldElsewhere(ctx, [...stages.keys()], row.paymentId);
+  const taken = new Map<number, Decimal>();
+  const issues: RuleIssue[] = [];
+  lines.forEach((line, index) => {
+    const id = line.contractStageId;
+    if (!id) return;
+    const params = { line: line.lineNum ?? index + 1 };
+    const found = stages.get(id);
+    if (
+      !found ||
+      found.contract.supplierId !== row.supplierId ||
+      found.contract.orgId !== row.orgId ||
+      found.contract.currencyId !== row.currencyId
+    ) {
+      issues.push({
+        field: `lines.${index}.contractStageId`,
+        message: 'settlement.payment.stageOtherAccount',
+        params,
+      });
+      return;
+    }
+    if (
+      found.stage.stageStatus !== 'PENDING' ||
+      !PAYING_CONTRACT_STATES.includes(found.contract.status ?? '')
+    ) {
+      issues.push({
+        field: `lines.${index}.contractStageId`,
+        message: 'settlement.payment.stageNotPayable',
+        params: { ...params, stage: found.label },
+      });
+      return;
+    }
+    const open = dec(found.stage.stageAmount)
+      .sub(dec(found.stage.paidAmount))
+      .sub(held.get(id) ?? 0)
+      .sub(taken.get(id) ?? 0);
+    if (dec(line.amount).gt(open))
+      issues.push({
+        field: `lines.${index}.amount`,
+        message: 'settlement.payment.overStage',
+        params: { ...params, stage: found.label, open: open.toFixed(2) },
+      });
+    taken.set(id, (taken.get(id) ?? dec(0)).add(dec(line.amount)));
+  });
+  return issues;
+}
+
+/** Adds (or, reversing, takes back) what the lines paid of their stages; a stage paid in full is completed. */
+async function applyStages(ctx: DataApi, lines: readonly Line[], sign: 1 | -1): Promise<void> {
+  const stages = await stagesOf(ctx, lines, true);
+  const add = new Map<number, Decimal>();
+  for (const line of lines)
+    if (line.contractStageId)
+      add.set(
+        line.contractStageId,
+        (add.get(line.contractStageId) ?? dec(0)).add(dec(line.amount).mul(sign)),
+      );
+  for (const [id, amount] of add) {
+    const found = stages.get(id);
+    if (!found) continue;
+    const paid = dec(found.stage.paidAmount).add(amount);
+    await platform(ctx).patch(contractStage, id, {
+      paidAmount: paid.toNumber(),
+      stageStatus: paid.gte(dec(found.stage.stageAmount)) ? 'COMPLETED' : 'PENDING',
+    });
+  }
+}
+
 function totalsOf(lines: readonly Line[]) {
   const of = (type: string) =>
     sum(
@@ -294,17 +427,23 @@ export const paymentActions = defineActions(payment, {
     const { row } = ctx;
     const lines = ctx.newLines.lines;
     const sources = await sourcesOf(ctx, lines, false);
+    const stages = await stagesOf(ctx, lines, false);
     for (const line of lines) {
       const source = sources.get(keyOf(line) ?? '');
       line.sourceNumber = source?.number ?? null;
       line.openAmount = source ? source.total.sub(source.used).toNumber() : null;
+      line.stageLabel = line.contractStageId ? (stages.get(line.contractStageId)?.label ?? null) : null;
     }
     const totals = totalsOf(lines);
     row.invoiceAmount = totals.invoices.toNumber();
     row.advanceAmount = totals.advances.toNumber();
     row.deductionAmount = totals.deductions.toNumber();
     row.payAmount = totals.pay.toNumber();
-    const issues = await lineIssues(ctx, { ...row, paymentId: ctx.previous?.paymentId }, lines, false);
+    const account = { ...row, paymentId: ctx.previous?.paymentId };
+    const issues = [
+      ...(await lineIssues(ctx, account, lines, false)),
+      ...(await stageIssues(ctx, account, lines, false)),
+    ];
     return issues.length ? issues : null;
   },
   guards: {
@@ -312,11 +451,18 @@ export const paymentActions = defineActions(payment, {
       const lines = await ctx.lines(paymentLine, ctx.row.paymentId);
       const totals = totalIssues(lines);
       // Locked: two applications of the same invoice submitted at once are checked one after the other.
-      return totals.length ? totals : lineIssues(ctx, ctx.row, lines, true);
+      if (totals.length) return totals;
+      return [
+        ...(await lineIssues(ctx, ctx.row, lines, true)),
+        ...(await stageIssues(ctx, ctx.row, lines, true)),
+      ];
     },
     async doPay(ctx) {
       const lines = await ctx.lines(paymentLine, ctx.row.paymentId);
-      return lineIssues(ctx, ctx.row, lines, true);
+      return [
+        ...(await lineIssues(ctx, ctx.row, lines, true)),
+        ...(await stageIssues(ctx, ctx.row, lines, true)),
+      ];
     },
   },
   actions: {
@@ -324,6 +470,7 @@ export const paymentActions = defineActions(payment, {
       const { row } = ctx;
       const lines = await ctx.lines(paymentLine, row.paymentId);
       await apply(ctx, lines);
+      await applyStages(ctx, lines, 1);
       const bankReference = ctx.input.bankReference?.trim() || row.bankReference;
       await ctx.patch(payment, row.paymentId, { paidDate: ctx.now.getTime(), bankReference });
       const totals = totalsOf(lines);
@@ -349,7 +496,9 @@ export const paymentActions = defineActions(payment, {
     },
     async doReverse(ctx) {
       const { row } = ctx;
-      await apply(ctx, await ctx.lines(paymentLine, row.paymentId), -1);
+      const lines = await ctx.lines(paymentLine, row.paymentId);
+      await apply(ctx, lines, -1);
+      await applyStages(ctx, lines, -1);
       await ctx.patch(payment, row.paymentId, { reversedDate: ctx.now.getTime() });
       await reversePosting(ctx, {
         supplierId: row.supplierId,

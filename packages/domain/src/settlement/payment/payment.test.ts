@@ -3,12 +3,14 @@
 // balanced posting, each source moved once; nothing left to pay twice; the other supplier sees none
 // of it.
 import { describe, expect, it } from 'vitest';
-import { readPdf } from '@srm/platform/testing';
+import { decideAll } from '@srm/platform';
+import { TEST_ACTOR_HEADER, readPdf, runExecutable } from '@srm/platform/testing';
+import { contractWarningsProgram } from '../../contract/area.server';
 import { useProcurement } from '../../procurement.testing';
 import { type Row, settlementHelpers } from '../settlement.testing';
 
 const fixture = useProcurement();
-const { ids, call, ok, suppliers } = fixture;
+const { ids, call, ok, suppliers, server } = fixture;
 const { approved, matchedInvoice } = settlementHelpers(fixture);
 const P = 'srmStlPaymentHeader';
 const account = () => ({ supplierId: ids.supA, orgId: ids.orgA, currencyId: ids.currency });
@@ -207,5 +209,122 @@ describe('a payment application', () => {
     const refused = await call(P, 'doSubmit', { paymentId: negative.paymentId }, undefined, 'EN');
     expect(refused.httpStatus).toBe(422);
     expect(refused.body.msg).toContain('exceed');
+  });
+
+  it("pays a contract's payable stage, never beyond it, completes it and closes its warning; a reversal opens it again", async () => {
+    const day = (days: number) =>
+      new Date(server().clock.nowMs() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const uom = async (itemId: number) =>
+      (await ok<{ uomId: number }>('srmBaseItem', 'findById', { itemId })).uomId;
+    // A contract with 恒达 (supplier A) signed on paper: its 30 % on signing is payable.
+    const made = await ok('srmCctContract', 'saveOrUpdate', {
+      contractName: '支架采购合同',
+      ...account(),
+      effectiveFrom: day(-10),
+      effectiveTo: day(300),
+      items: [
+        {
+          lineNum: 1,
+          itemId: ids.screw,
+          uomId: await uom(ids.screw),
+          quantity: 100,
+          unitPrice: 0.3,
+          taxRate: 13,
+        },
+        {
+          lineNum: 2,
+          itemId: ids.bracket,
+          uomId: await uom(ids.bracket),
+          quantity: 30,
+          unitPrice: 6.25,
+          taxRate: 13,
+        },
+      ],
+      stages: [
+        { stageNum: 1, stageName: '预付款', milestone: 'SIGNING', ratio: 30, plannedDate: day(3) },
+        { stageNum: 2, stageName: '到货款', milestone: 'DELIVERY', ratio: 70, plannedDate: day(60) },
+      ],
+    });
+    const key = { contractId: made.contractId };
+    await ok('srmCctContract', 'doSubmit', key);
+    await decideAll(server().runtime, 'srmCctContract', Number(made.contractId), 'approve');
+    await ok('srmCctContract', 'doSendConfirm', key);
+    await ok('srmCctContract', 'doSupplierConfirm', key, suppliers.a);
+    await ok('srmCctContract', 'doFinalize', key);
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'signed.pdf');
+    const uploaded = await fetch(`${server().url}/api/file/v2/file/upload`, {
+      method: 'POST',
+      headers: { [TEST_ACTOR_HEADER]: JSON.stringify({ userId: 1, userName: 'buyer1' }) },
+      body: form,
+    });
+    const scan = ((await uploaded.json()) as { data: { id: number }[] }).data[0]!.id;
+    const signing = await ok('srmCctContract', 'findById', key);
+    await ok('srmCctContract', 'saveOrUpdate', {
+      ...key,
+      versionNum: signing.versionNum,
+      signedScanIds: String(scan),
+    });
+    await ok('srmCctContract', 'doSignPaper', key);
+    const effective = await ok('srmCctContract', 'findById', key);
+    const [first, second] = effective.stages as Row[];
+    expect(effective.amountInclTax).toBe(245.78);
+    expect([first!.stageStatus, first!.stageAmount, second!.stageStatus]).toEqual([
+      'PENDING',
+      73.73,
+      'NOT_ARRIVED',
+    ]);
+    const dueWarnings = async () =>
+      (
+        await ok<Row[]>('srmCctWarning', 'listByPage', {
+          contractId: made.contractId,
+          warningKind: 'STAGE_DUE',
+        })
+      ).map((row) => row.warningStatus);
+    await runExecutable(server(), contractWarningsProgram);
+    expect(await dueWarnings()).toEqual(['OPEN']);
+
+    const bill = await matchedInvoice('2026-12-15', '24322000000000000003');
+    const stageLine = (contractStageId: unknown, amount: number) => ({
+      ...applied(),
+      lines: [{ lineNum: 1, sourceType: 'INVOICE', invoiceId: bill.invoiceId, amount, contractStageId }],
+    });
+    // A stage not yet due, and more than the stage has, are refused, each saying why.
+    const notDue = await call(P, 'saveOrUpdate', stageLine(second!.contractStageId, 10));
+    expect(notDue.httpStatus).toBe(400);
+    expect(JSON.stringify(notDue.body)).toContain('未到付款条件');
+    const over = await call(P, 'saveOrUpdate', stageLine(first!.contractStageId, 77.41));
+    expect(over.httpStatus).toBe(400);
+    expect(JSON.stringify(over.body)).toContain('可付金额只剩 73.73');
+    const saved = await ok(P, 'saveOrUpdate', stageLine(first!.contractStageId, 73.73));
+    expect((saved.lines as Row[])[0]).toMatchObject({
+      stageLabel: `${String(effective.contractNumber)} · 1 预付款`,
+    });
+    await approved(P, 'paymentId', saved.paymentId);
+    // Held by the application in approval: another cannot take the same stage.
+    const bill2 = await matchedInvoice('2026-12-16', '24322000000000000004');
+    const held = await call(P, 'saveOrUpdate', {
+      ...applied(),
+      lines: [
+        {
+          lineNum: 1,
+          sourceType: 'INVOICE',
+          invoiceId: bill2.invoiceId,
+          amount: 1,
+          contractStageId: first!.contractStageId,
+        },
+      ],
+    });
+    expect(held.httpStatus).toBe(400);
+    await ok(P, 'doPay', { paymentId: saved.paymentId, bankReference: 'CMB20261215001' });
+
+    const stageOf = async () =>
+      ((await ok('srmCctContract', 'findById', key, suppliers.a)).stages as Row[])[0]!;
+    expect(await stageOf()).toMatchObject({ stageStatus: 'COMPLETED', paidAmount: 73.73 });
+    await runExecutable(server(), contractWarningsProgram);
+    expect(await dueWarnings()).toEqual(['CLOSED']);
+    // Reversed: the stage is payable again, with nothing paid.
+    await ok(P, 'doReverse', { paymentId: saved.paymentId, comment: '银行退回' });
+    expect(await stageOf()).toMatchObject({ stageStatus: 'PENDING', paidAmount: 0 });
   });
 });
