@@ -5,14 +5,17 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '@srm/db';
 import { databaseUrlWithName, quoteIdent } from './postgres';
+import type { TestTemplate } from './template';
 
 export interface TestDatabase extends Database {
   /** The connection URL on PostgreSQL (to start a server process on the same database). */
   readonly url?: string;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
-  const template = inject('srmTemplate');
+/** A copy of the run's migrated template, or of another template of the run (a seeded one: seeded.ts). */
+export async function openTestDatabase(
+  template: TestTemplate = inject('srmTemplate'),
+): Promise<TestDatabase> {
   if (template.kind === 'pglite') {
     return openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpPath)]) });
   }
@@ -33,7 +36,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createFromTemplate(admin: pg.Client, name: string, templateName: string): Promise<void> {
+export async function createFromTemplate(
+  admin: pg.Client,
+  name: string,
+  templateName: string,
+): Promise<void> {
   // Two CREATE DATABASE … TEMPLATE at the same moment can collide; try again shortly.
   for (let attempt = 0; ; attempt++) {
     try {

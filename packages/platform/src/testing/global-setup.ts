@@ -28,6 +28,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
     project.provide('srmTemplate', { kind: 'postgres', adminUrl: url, templateName });
     return async () => {
+      // The seeded templates made from it (seeded.ts) are named after it.
+      const seeded = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1`,
+        [`${templateName}\\_s%`],
+      );
+      for (const { datname } of seeded.rows)
+        await admin.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
       await admin.query(`drop database if exists ${quoteIdent(templateName)} with (force)`);
       await admin.end();
       removeDir();

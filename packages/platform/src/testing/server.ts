@@ -2,7 +2,7 @@
 // service, the areas' entities, behaviour and messages) on a free port over real HTTP, on a
 // fresh copy of the migrated database. The areas' own API tests start it with their manifests;
 // they never import the server application.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import type { DatabaseClock } from '../system/clock';
 import type { Answer } from './api-client';
 import { openTestDatabase, type TestDatabase } from './database';
 import { TEST_ACTOR_HEADER, testActorPolicy } from './engine';
+import { seedCacheEnabled, seededTemplate } from './seeded';
 import { migrationsDir } from './template';
 
 export interface PostOptions {
@@ -57,7 +58,10 @@ export interface TestServerOptions {
   areas: readonly ServerArea[];
   /** The access policy: the test header policy by default, `signIn` for the real one. */
   policy?: AccessPolicy | 'signIn';
-  /** Seeds run once the server listens. */
+  /**
+   * Seeds, as if run once the server listens: the run makes their database and files once (a
+   * seeded template, seeded.ts) and the server starts on a copy; installation seeds run here.
+   */
   seeds?: readonly Seed[];
   smtpUrl?: string;
   /** The built web app to serve (none by default). */
@@ -104,11 +108,18 @@ function repositoryVersion(): string {
 }
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  // The seeds' database and files copied from the run's seeded template where there may be one
+  // (seeded.ts); the installation's own seeds still run here.
+  const seeded =
+    options.seeds?.length && !options.joinDatabaseUrl && !options.dataDir && seedCacheEnabled()
+      ? await seededTemplate(options.areas, options.seeds, repositoryVersion())
+      : null;
   const database: TestDatabase = options.joinDatabaseUrl
     ? { ...(await openDatabase({ url: options.joinDatabaseUrl })), url: options.joinDatabaseUrl }
-    : await openTestDatabase();
+    : await openTestDatabase(seeded?.template);
   const { registry } = platformSchema(options.areas);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'srm-test-data-'));
+  if (seeded) cpSync(seeded.filesDir, join(dataDir, 'files'), { recursive: true });
   const { app, runtime, clock, identity, jobs } = await buildPlatform({
     database,
     areas: options.areas,
@@ -128,7 +139,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  if (options.seeds?.length) await runSeeds(runtime, options.seeds, 'all');
+  const seeds = seeded ? (options.seeds ?? []).filter((seed) => seed.installation) : (options.seeds ?? []);
+  if (seeds.length) await runSeeds(runtime, seeds, 'all');
   const post = async <T>(
     path: string,
     body: unknown = {},
