@@ -11,6 +11,7 @@ import { contractWatermark } from './watermark/watermark.entity';
 
 const CONTRACT_BUTTONS = [
   'delete',
+  'doAlteration',
   'doFinalize',
   'doSendConfirm',
   'doSignPaper',

@@ -84,6 +84,7 @@ function submitIssues(items: readonly RowOf<typeof contractItem>[], stages: read
  */
 async function takeEffect(ctx: DataApi, row: RowOf<typeof contract>): Promise<void> {
   const id = row.contractId;
+  if (row.contractType === 'ALTERATION' && row.mainContractId) await supersede(ctx, id, row.mainContractId);
   const signed =
     row.partyASignedDate && row.partyBSignedDate
       ? Math.max(row.partyASignedDate, row.partyBSignedDate)
@@ -95,6 +96,58 @@ async function takeEffect(ctx: DataApi, row: RowOf<typeof contract>): Promise<vo
     { contractId: id, milestone: 'SIGNING', stageStatus: 'NOT_ARRIVED' },
     { stageStatus: 'PENDING' },
   );
+}
+
+/**
+ * An alteration in effect replaces the version it alters: what was paid of each stage carries
+ * over to the stage of the same number (paid since the alteration was opened too), and the old
+ * version is SUPERSEDED.
+ */
+async function supersede(ctx: DataApi, id: number, previousId: number): Promise<void> {
+  const platform = ctx.system('an alteration in effect supersedes the version it alters');
+  const [previous] = await platform.lock(contract, [previousId]);
+  if (previous?.status !== 'EFFECTIVE') return;
+  const paid = new Map(
+    (await platform.lines(contractStage, previousId)).map((stage) => [stage.stageNum, stage]),
+  );
+  for (const stage of await platform.lines(contractStage, id)) {
+    const before = paid.get(stage.stageNum);
+    if (!before) continue;
+    const amount = dec(before.paidAmount ?? 0);
+    await platform.patch(contractStage, stage.contractStageId, {
+      paidAmount: amount.toNumber(),
+      stageStatus:
+        amount.greaterThan(0) && amount.gte(dec(stage.stageAmount ?? 0))
+          ? 'COMPLETED'
+          : before.stageStatus === 'NOT_ARRIVED'
+            ? stage.stageStatus
+            : 'PENDING',
+    });
+  }
+  await platform.act(contract, 'doSupersede', [previousId]);
+}
+
+/** An alteration keeps what was paid: its total and each stage at least what was paid of it. */
+async function alterationIssues(
+  ctx: DataApi,
+  row: { mainContractId?: number | null; amountInclTax?: number | null },
+  stages: readonly { stageNum: number; stageAmount?: number | null }[],
+): Promise<RuleIssue[]> {
+  if (!row.mainContractId) return [];
+  const before = await ctx
+    .system('an alteration is checked against what was paid under the version it alters')
+    .lines(contractStage, row.mainContractId);
+  const paid = sum(before, (stage) => stage.paidAmount ?? 0);
+  const issues: RuleIssue[] = [];
+  if (dec(row.amountInclTax ?? 0).lessThan(paid))
+    issues.push(issue('srmCctContract.alterationBelowPaid', { paid: paid.toFixed(2) }));
+  for (const stage of before) {
+    const now = stages.find((candidate) => candidate.stageNum === stage.stageNum);
+    const was = dec(stage.paidAmount ?? 0);
+    if (was.greaterThan(0) && (!now || dec(now.stageAmount ?? 0).lessThan(was)))
+      issues.push(issue('srmCctContract.stageBelowPaid', { stage: stage.stageNum, paid: was.toFixed(2) }));
+  }
+  return issues;
 }
 
 export const contractActions = defineActions(contract, {
@@ -147,13 +200,28 @@ export const contractActions = defineActions(contract, {
       await placesOf(ctx, row.currencyId),
     );
     stages.forEach((stage, index) => (stage.stageAmount = amounts[index]!));
-    return [];
+    return row.contractType === 'ALTERATION' ? alterationIssues(ctx, row, stages) : [];
+  },
+  async afterSave(ctx) {
+    // A save that sent the items but not the stages: the stored stages still follow the total.
+    const stored = await ctx.lines(contractStage, ctx.id);
+    for (const stage of ctx.newLines.stages) {
+      const was = stored.find((row) => row.stageNum === stage.stageNum);
+      if (was && stage.stageAmount !== null && Number(was.stageAmount) !== Number(stage.stageAmount))
+        await ctx.patch(contractStage, was.contractStageId, { stageAmount: stage.stageAmount });
+    }
   },
   guards: {
     async doSubmit(ctx) {
       const id = ctx.row.contractId;
       const [items, stages] = await Promise.all([ctx.lines(contractItem, id), ctx.lines(contractStage, id)]);
-      return submitIssues(items, stages);
+      const issues = submitIssues(items, stages);
+      if (ctx.row.contractType === 'ALTERATION') {
+        if (!ctx.row.changeReason?.trim()) issues.push(issue('srmCctContract.changeReasonNeeded'));
+        if (!ctx.row.changeRationale) issues.push(issue('srmCctContract.changeRationaleNeeded'));
+        issues.push(...(await alterationIssues(ctx, ctx.row, stages)));
+      }
+      return issues;
     },
     async doVoid(ctx) {
       const stages = await ctx.lines(contractStage, ctx.row.contractId);

@@ -2,15 +2,86 @@
 // 上传修订稿 (a revision of the current document, with tracked changes, from either side while
 // the contract may still change: the buyer while it is a draft, rejected or refused, both sides
 // while the supplier is asked to confirm it).
-import { attachments, ref, text } from '@srm/kernel';
+import { type EntityDef, attachments, ref, text } from '@srm/kernel';
 import { AppError, defineEndpoints, endpoint, trackedChanges } from '@srm/platform';
 import { fileIds, readableFile } from '../support';
 import { REVISION_STATES, contract } from './contract.entity';
 import { generatedDocument, storeDocument } from './contract.document';
+import { contractClause, contractItem, contractStage } from './contract-lines.entity';
 
 const GENERATE_STATES = ['DRAFT', 'REJECTED', 'REFUSED'];
 
+/** The fields a user may write of a definition: what an alteration copies of the version it alters. */
+function writable(entity: EntityDef, row: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(entity.fields)
+      .filter(([, field]) => !field.readonly && !field.computed && field.kind !== 'compute')
+      .map(([name]) => [name, row[name] ?? null]),
+  );
+}
+
+/** Alterations of a contract still on their way (any other state ends one). */
+const OPEN_ALTERATION_STATES = [
+  'DRAFT',
+  'APPROVING',
+  'APPROVED',
+  'REJECTED',
+  'REFUSED',
+  'CONFIRMING',
+  'CONFIRMED',
+  'SIGNING',
+  'VOIDING',
+];
+
 export const contractEndpoints = defineEndpoints(contract, {
+  /**
+   * 变更: a draft alteration of an effective contract — a copy of it, its items, stages (with what
+   * was paid of each) and clauses, version n + 1, to be given its reason and rationale, approved,
+   * confirmed and signed like any contract; in effect, it supersedes the version it alters.
+   */
+  doAlteration: endpoint({
+    summary: 'Open an alteration of an effective contract: a draft copy, version n + 1',
+    input: { contractId: ref('srmCctContract', { required: true }) },
+    scope: contract,
+    resource: 'button',
+    write: true,
+    async handle(ctx, input) {
+      const found = await ctx.find(contract, input.contractId);
+      if (found.status !== 'EFFECTIVE')
+        throw new AppError(409, 'srmCctContract.alterState', { status: found.status });
+      const [open] = (
+        await ctx
+          .system('one alteration of a contract at a time')
+          .list(contract, { mainContractId: found.contractId, contractType: 'ALTERATION' })
+      ).filter((row) => OPEN_ALTERATION_STATES.includes(row.status));
+      if (open)
+        throw new AppError(409, 'srmCctContract.alterationOpen', { number: open.contractNumber ?? '' });
+      const saved = await ctx.save(contract, {
+        ...writable(contract, found),
+        contractType: 'ALTERATION',
+        mainContractId: found.contractId,
+        signedScanIds: null,
+        attachmentIds: null,
+        changeReason: null,
+        changeRationale: null,
+        items: found.items.map((line) => writable(contractItem, line)),
+        stages: found.stages.map((line) => writable(contractStage, line)),
+        clauses: found.clauses.map((line) => writable(contractClause, line)),
+      } as never);
+      // The attachments: copies over the same stored content, linked to the alteration.
+      const copies = await ctx.services.attachments?.copyTo(ctx.tx, fileIds(found.attachmentIds), {
+        entity: contract,
+        recordId: saved.contractId,
+        field: 'attachmentIds',
+        userId: ctx.actor.userId,
+      });
+      await ctx.patch(contract, saved.contractId, {
+        revisionNum: (found.revisionNum ?? 1) + 1,
+        attachmentIds: copies?.join(',') || null,
+      });
+      return { data: await ctx.find(contract, saved.contractId) };
+    },
+  }),
   generateDocument: endpoint({
     summary: "Generate the contract's document from its template",
     input: { contractId: ref('srmCctContract', { required: true }) },

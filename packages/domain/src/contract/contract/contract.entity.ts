@@ -62,6 +62,9 @@ const total =
   (_row: unknown, context: { lines: Readonly<Record<string, readonly Record<string, unknown>[]>> }) =>
     sum(context.lines.items ?? [], (line) => Number(line[field] ?? 0)).toNumber();
 
+/** What an alteration changes (变更依据): price, quantity, term, payment terms, clauses, other. */
+export const CHANGE_RATIONALES = ['PRICE', 'QUANTITY', 'TERM', 'PAYMENT', 'CLAUSE', 'OTHER'] as const;
+
 export const contract = defineEntity('srmCctContract', {
   area: 'contract',
   key: 'contractId',
@@ -129,8 +132,9 @@ export const contract = defineEntity('srmCctContract', {
     partyBAgent: text({ max: 60 }),
     /** The version of an altered contract (1 for the first). */
     revisionNum: number({ readonly: true, default: 1 }),
-    /** Why it was altered (an alteration's reason and its rationale). */
+    /** Why it was altered (an alteration's reason and its rationale; both needed to submit it). */
     changeReason: textarea({ max: 1000 }),
+    changeRationale: lookup('CCT_CHANGE_RATIONALE', { codes: CHANGE_RATIONALES }),
     /** The supplier's reason for refusing it. */
     refuseReason: textarea({ readonly: true, max: 1000 }),
     terminateReason: textarea({ readonly: true, max: 1000 }),
@@ -220,6 +224,7 @@ export const contract = defineEntity('srmCctContract', {
           'sourceNum',
           'revisionNum',
           'changeReason',
+          'changeRationale',
           'remark',
           'attachmentIds',
         ],

@@ -16,6 +16,11 @@ export const contractScreens: ScreenEntry[] = [
         states: ['DRAFT', 'REJECTED', 'REFUSED'],
         open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
       }),
+      // 变更: opens the draft alteration (version n + 1) of a contract in effect.
+      endpointButton('doAlteration', 'srmCctContract.doAlteration', {
+        states: ['EFFECTIVE'],
+        open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
+      }),
       ...contractSignButtons,
     ],
   }),

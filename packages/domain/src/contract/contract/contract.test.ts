@@ -333,6 +333,124 @@ describe('a contract', () => {
     await decide('srmCctContract', signing.contractId);
     expect((await find(signing.contractId, suppliers.a)).status).toBe('TERMINATED');
   });
+
+  it('is altered by a new version that keeps what was paid, and supersedes the old one when it takes effect', async () => {
+    /** Signed on paper with the scan: in effect. */
+    const effective = async (contractId: unknown) => {
+      const current = await find(contractId);
+      await ok('srmCctContract', 'saveOrUpdate', {
+        contractId,
+        versionNum: current.versionNum,
+        signedScanIds: String(await upload('signed.pdf')),
+      });
+      await ok('srmCctContract', 'doSignPaper', { contractId });
+      return find(contractId);
+    };
+    const v1 = await effective((await contractIn('SIGNING')).contractId);
+    const [first] = v1.stages as Row[];
+    // 50.00 of the first stage (81.92) was paid.
+    await server()
+      .runtime.executor()
+      .execute(
+        sql`update srm_cct_contract_stage set paid_amount = 50 where contract_stage_id = ${first!.contractStageId}`,
+      );
+
+    const v2 = await ok('srmCctContract', 'doAlteration', { contractId: v1.contractId });
+    expect(v2).toMatchObject({
+      status: 'DRAFT',
+      contractType: 'ALTERATION',
+      mainContractId: v1.contractId,
+      revisionNum: 2,
+      amountInclTax: 245.78,
+      contractName: v1.contractName,
+    });
+    expect(v2.contractNumber).not.toBe(v1.contractNumber);
+    expect((v2.stages as Row[]).map((stage) => [stage.stageName, stage.stageAmount])).toEqual([
+      ['预付款', 81.92],
+      ['到货款', 81.92],
+      ['尾款', 81.94],
+    ]);
+    // One alteration at a time, and only of a contract in effect.
+    const again = await call('srmCctContract', 'doAlteration', { contractId: v1.contractId });
+    expect(again.httpStatus).toBe(409);
+    expect(again.body.msg).toContain(String(v2.contractNumber));
+    expect((await call('srmCctContract', 'doAlteration', { contractId: v2.contractId })).httpStatus).toBe(
+      409,
+    );
+    // The supplier never sees a draft; the other supplier never sees it at all.
+    expect(
+      (await call('srmCctContract', 'findById', { contractId: v2.contractId }, suppliers.a)).httpStatus,
+    ).toBe(404);
+
+    // A stage cannot drop below what was paid of it, nor the total below what was paid.
+    const header = { contractId: v2.contractId, versionNum: v2.versionNum };
+    const stagesAt = (ratios: number[]) =>
+      (v2.stages as Row[]).map((stage, index) => ({
+        contractStageId: stage.contractStageId,
+        stageNum: stage.stageNum,
+        stageName: stage.stageName,
+        milestone: stage.milestone,
+        ratio: ratios[index],
+      }));
+    const itemsWith = (change: (index: number) => Row) =>
+      (v2.items as Row[]).map((line, index) => ({
+        contractItemId: line.contractItemId,
+        lineNum: line.lineNum,
+        itemId: line.itemId,
+        uomId: line.uomId,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        taxRate: line.taxRate,
+        ...change(index),
+      }));
+    const lowStage = await call('srmCctContract', 'saveOrUpdate', {
+      ...header,
+      stages: stagesAt([10, 56.67, 33.33]),
+    });
+    expect(lowStage.httpStatus).toBe(400);
+    expect(JSON.stringify(lowStage.body)).toContain('第 1 期付款节点的金额不能低于其已付金额 50.00');
+    const cheaper = await call('srmCctContract', 'saveOrUpdate', {
+      ...header,
+      items: itemsWith(() => ({ quantity: 1 })),
+    });
+    expect(cheaper.httpStatus).toBe(400);
+    expect(JSON.stringify(cheaper.body)).toContain('不能低于已付金额 50.00');
+    const dearer = await ok('srmCctContract', 'saveOrUpdate', {
+      ...header,
+      items: itemsWith((index) => (index === 0 ? { unitPrice: 0.35 } : {})),
+    });
+    expect(dearer.amountInclTax).toBe(251.43);
+
+    // Submitted only with its reason and rationale; then the whole way again.
+    const bare = await call('srmCctContract', 'doSubmit', { contractId: v2.contractId });
+    expect(bare.httpStatus).toBe(422);
+    expect(bare.body.msg).toContain('变更原因');
+    await ok('srmCctContract', 'saveOrUpdate', {
+      contractId: v2.contractId,
+      versionNum: dearer.versionNum,
+      changeReason: '螺钉单价上调',
+      changeRationale: 'PRICE',
+    });
+    await ok('srmCctContract', 'doSubmit', { contractId: v2.contractId });
+    await decide('srmCctContract', v2.contractId);
+    await ok('srmCctContract', 'doSendConfirm', { contractId: v2.contractId });
+    await ok('srmCctContract', 'doSupplierConfirm', { contractId: v2.contractId }, suppliers.a);
+    await ok('srmCctContract', 'doFinalize', { contractId: v2.contractId });
+    const altered = await effective(v2.contractId);
+    expect(altered.status).toBe('EFFECTIVE');
+    // What was paid carried over; the old version is superseded, seen so by the supplier too.
+    expect(
+      (altered.stages as Row[]).map((stage) => [stage.stageAmount, stage.paidAmount, stage.stageStatus]),
+    ).toEqual([
+      [83.8, 50, 'PENDING'],
+      [83.8, 0, 'NOT_ARRIVED'],
+      [83.83, 0, 'NOT_ARRIVED'],
+    ]);
+    expect((await find(v1.contractId, suppliers.a)).status).toBe('SUPERSEDED');
+    expect((await call('srmCctContract', 'doAlteration', { contractId: v1.contractId })).httpStatus).toBe(
+      409,
+    );
+  });
 });
 
 /** A contract template: header, parties, the items table, the amount in capitals and the clauses. */

@@ -1,0 +1,1 @@
+ALTER TABLE "srm_cct_contract" ADD COLUMN "change_rationale" varchar(60);
