@@ -12,6 +12,7 @@ import { contractWatermark } from './watermark/watermark.entity';
 const CONTRACT_BUTTONS = [
   'delete',
   'doAlteration',
+  'doConvertToMain',
   'doFinalize',
   'doSendConfirm',
   'doSignPaper',

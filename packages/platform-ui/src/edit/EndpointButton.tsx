@@ -12,6 +12,8 @@ import type { EditButton, EditButtonProps } from './extensions';
 export interface EndpointButtonOptions {
   /** States of the row in which the button shows. */
   readonly states: readonly string[];
+  /** Besides the state, whether the row offers it (a pre-contract's 转正式合同). */
+  readonly when?: (row: Readonly<Record<string, unknown>>) => boolean;
   /** The edit screen of the answered document and its key field. */
   readonly open: { readonly path: string; readonly key: string };
 }
@@ -28,7 +30,7 @@ export function endpointButton(
     const screen = useScreen();
     const { message } = App.useApp();
     const [busy, setBusy] = useState(false);
-    if (!options.states.includes(String(row.status))) return null;
+    if (!options.states.includes(String(row.status)) || (options.when && !options.when(row))) return null;
     const run = async () => {
       setBusy(true);
       try {

@@ -84,7 +84,9 @@ function submitIssues(items: readonly RowOf<typeof contractItem>[], stages: read
  */
 async function takeEffect(ctx: DataApi, row: RowOf<typeof contract>): Promise<void> {
   const id = row.contractId;
-  if (row.contractType === 'ALTERATION' && row.mainContractId) await supersede(ctx, id, row.mainContractId);
+  if (row.contractType === 'ALTERATION' && row.mainContractId)
+    await replace(ctx, id, row.mainContractId, 'doSupersede');
+  if (row.preContractId) await replace(ctx, id, row.preContractId, 'doConvert');
   const signed =
     row.partyASignedDate && row.partyBSignedDate
       ? Math.max(row.partyASignedDate, row.partyBSignedDate)
@@ -99,12 +101,17 @@ async function takeEffect(ctx: DataApi, row: RowOf<typeof contract>): Promise<vo
 }
 
 /**
- * An alteration in effect replaces the version it alters: what was paid of each stage carries
- * over to the stage of the same number (paid since the alteration was opened too), and the old
- * version is SUPERSEDED.
+ * A contract in effect that replaces another — an alteration the version it alters (SUPERSEDED),
+ * a main contract its pre-contract (CONVERTED): what was paid of each stage carries over to the
+ * stage of the same number (paid since the new one was opened too).
  */
-async function supersede(ctx: DataApi, id: number, previousId: number): Promise<void> {
-  const platform = ctx.system('an alteration in effect supersedes the version it alters');
+async function replace(
+  ctx: DataApi,
+  id: number,
+  previousId: number,
+  action: 'doSupersede' | 'doConvert',
+): Promise<void> {
+  const platform = ctx.system('a contract in effect replaces the one it alters or converts');
   const [previous] = await platform.lock(contract, [previousId]);
   if (previous?.status !== 'EFFECTIVE') return;
   const paid = new Map(
@@ -124,7 +131,7 @@ async function supersede(ctx: DataApi, id: number, previousId: number): Promise<
             : 'PENDING',
     });
   }
-  await platform.act(contract, 'doSupersede', [previousId]);
+  await platform.act(contract, action, [previousId]);
 }
 
 /** An alteration keeps what was paid: its total and each stage at least what was paid of it. */

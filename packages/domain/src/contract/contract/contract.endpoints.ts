@@ -2,8 +2,8 @@
 // 上传修订稿 (a revision of the current document, with tracked changes, from either side while
 // the contract may still change: the buyer while it is a draft, rejected or refused, both sides
 // while the supplier is asked to confirm it).
-import { type EntityDef, attachments, ref, text } from '@srm/kernel';
-import { AppError, defineEndpoints, endpoint, trackedChanges } from '@srm/platform';
+import { type EntityDef, type FoundRowOf, attachments, ref, text } from '@srm/kernel';
+import { AppError, type DataApi, defineEndpoints, endpoint, trackedChanges } from '@srm/platform';
 import { fileIds, readableFile } from '../support';
 import { REVISION_STATES, contract } from './contract.entity';
 import { generatedDocument, storeDocument } from './contract.document';
@@ -33,12 +33,68 @@ const OPEN_ALTERATION_STATES = [
   'VOIDING',
 ];
 
+/**
+ * A draft copy of a contract (its header, items, stages and clauses, its attachments copied over
+ * the same stored files; not its documents, scan or signing), with these changes.
+ */
+async function copyContract(
+  ctx: DataApi,
+  found: FoundRowOf<typeof contract>,
+  changes: { contractType: 'MAIN' | 'ALTERATION'; mainContractId: number | null },
+): Promise<number> {
+  const saved = await ctx.save(contract, {
+    ...writable(contract, found),
+    ...changes,
+    signedScanIds: null,
+    attachmentIds: null,
+    changeReason: null,
+    changeRationale: null,
+    items: found.items.map((line) => writable(contractItem, line)),
+    stages: found.stages.map((line) => writable(contractStage, line)),
+    clauses: found.clauses.map((line) => writable(contractClause, line)),
+  } as never);
+  const copies = await ctx.services.attachments?.copyTo(ctx.tx, fileIds(found.attachmentIds), {
+    entity: contract,
+    recordId: saved.contractId,
+    field: 'attachmentIds',
+    userId: ctx.actor.userId,
+  });
+  if (copies?.length) await ctx.patch(contract, saved.contractId, { attachmentIds: copies.join(',') });
+  return saved.contractId;
+}
+
 export const contractEndpoints = defineEndpoints(contract, {
   /**
    * 变更: a draft alteration of an effective contract — a copy of it, its items, stages (with what
    * was paid of each) and clauses, version n + 1, to be given its reason and rationale, approved,
    * confirmed and signed like any contract; in effect, it supersedes the version it alters.
    */
+  /**
+   * 转正式合同: the main contract of an effective pre-contract, a draft copy of it, once; when it
+   * takes effect the pre-contract is CONVERTED and what was paid under it carries over.
+   */
+  doConvertToMain: endpoint({
+    summary: 'Make the main contract of an effective pre-contract, as a draft copy',
+    input: { contractId: ref('srmCctContract', { required: true }) },
+    scope: contract,
+    resource: 'button',
+    write: true,
+    async handle(ctx, input) {
+      const found = await ctx.find(contract, input.contractId);
+      if (found.contractType !== 'PRE' || found.status !== 'EFFECTIVE')
+        throw new AppError(409, 'srmCctContract.convertState');
+      const [made] = (
+        await ctx
+          .system('a pre-contract is converted once')
+          .list(contract, { preContractId: found.contractId })
+      ).filter((row) => row.status !== 'VOID');
+      if (made)
+        throw new AppError(409, 'srmCctContract.convertedOnce', { number: made.contractNumber ?? '' });
+      const id = await copyContract(ctx, found, { contractType: 'MAIN', mainContractId: null });
+      await ctx.patch(contract, id, { preContractId: found.contractId });
+      return { data: await ctx.find(contract, id) };
+    },
+  }),
   doAlteration: endpoint({
     summary: 'Open an alteration of an effective contract: a draft copy, version n + 1',
     input: { contractId: ref('srmCctContract', { required: true }) },
@@ -56,30 +112,12 @@ export const contractEndpoints = defineEndpoints(contract, {
       ).filter((row) => OPEN_ALTERATION_STATES.includes(row.status));
       if (open)
         throw new AppError(409, 'srmCctContract.alterationOpen', { number: open.contractNumber ?? '' });
-      const saved = await ctx.save(contract, {
-        ...writable(contract, found),
+      const id = await copyContract(ctx, found, {
         contractType: 'ALTERATION',
         mainContractId: found.contractId,
-        signedScanIds: null,
-        attachmentIds: null,
-        changeReason: null,
-        changeRationale: null,
-        items: found.items.map((line) => writable(contractItem, line)),
-        stages: found.stages.map((line) => writable(contractStage, line)),
-        clauses: found.clauses.map((line) => writable(contractClause, line)),
-      } as never);
-      // The attachments: copies over the same stored content, linked to the alteration.
-      const copies = await ctx.services.attachments?.copyTo(ctx.tx, fileIds(found.attachmentIds), {
-        entity: contract,
-        recordId: saved.contractId,
-        field: 'attachmentIds',
-        userId: ctx.actor.userId,
       });
-      await ctx.patch(contract, saved.contractId, {
-        revisionNum: (found.revisionNum ?? 1) + 1,
-        attachmentIds: copies?.join(',') || null,
-      });
-      return { data: await ctx.find(contract, saved.contractId) };
+      await ctx.patch(contract, id, { revisionNum: (found.revisionNum ?? 1) + 1 });
+      return { data: await ctx.find(contract, id) };
     },
   }),
   generateDocument: endpoint({

@@ -130,6 +130,12 @@ export const contract = defineEntity('srmCctContract', {
     partyBAccount: text({ max: 60 }),
     partyBRepresentative: text({ max: 60 }),
     partyBAgent: text({ max: 60 }),
+    /** The pre-contract a main contract was made from (转正式合同), which it replaces in effect. */
+    preContractId: ref('srmCctContract', {
+      readonly: true,
+      display: 'contractNumber',
+      displayAs: 'preContractNumber',
+    }),
     /** The version of an altered contract (1 for the first). */
     revisionNum: number({ readonly: true, default: 1 }),
     /** Why it was altered (an alteration's reason and its rationale; both needed to submit it). */
@@ -206,6 +212,7 @@ export const contract = defineEntity('srmCctContract', {
           'contractName',
           'contractType',
           'mainContractId',
+          'preContractId',
           'templateId',
           'templateVersion',
           'orgId',
@@ -334,6 +341,8 @@ export const contract = defineEntity('srmCctContract', {
       doExpire: { from: ['EFFECTIVE'], to: 'EXPIRED', system: true },
       /** An alteration of it took effect. */
       doSupersede: { from: ['EFFECTIVE'], to: 'SUPERSEDED', system: true },
+      /** The main contract made from this pre-contract took effect. */
+      doConvert: { from: ['EFFECTIVE'], to: 'CONVERTED', system: true },
     },
   }),
 });

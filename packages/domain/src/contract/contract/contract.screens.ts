@@ -16,6 +16,12 @@ export const contractScreens: ScreenEntry[] = [
         states: ['DRAFT', 'REJECTED', 'REFUSED'],
         open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
       }),
+      // 转正式合同: the main contract's draft, made once from a pre-contract in effect.
+      endpointButton('doConvertToMain', 'srmCctContract.doConvertToMain', {
+        states: ['EFFECTIVE'],
+        when: (row) => row.contractType === 'PRE',
+        open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
+      }),
       // 变更: opens the draft alteration (version n + 1) of a contract in effect.
       endpointButton('doAlteration', 'srmCctContract.doAlteration', {
         states: ['EFFECTIVE'],

@@ -95,6 +95,18 @@ async function contractIn(status: 'APPROVED' | 'CONFIRMING' | 'CONFIRMED' | 'SIG
 
 const find = (contractId: unknown, actor?: Row) => ok('srmCctContract', 'findById', { contractId }, actor);
 
+/** A contract in signing, signed on paper with the scan: in effect. */
+async function effective(contractId: unknown): Promise<Row> {
+  const current = await find(contractId);
+  await ok('srmCctContract', 'saveOrUpdate', {
+    contractId,
+    versionNum: current.versionNum,
+    signedScanIds: String(await upload('signed.pdf')),
+  });
+  await ok('srmCctContract', 'doSignPaper', { contractId });
+  return find(contractId);
+}
+
 describe('the clause library', () => {
   it('opens the next version once, supersedes the old one on approval, and contracts keep theirs', async () => {
     const v1 = await effectiveClause('PAY-T01');
@@ -335,17 +347,6 @@ describe('a contract', () => {
   });
 
   it('is altered by a new version that keeps what was paid, and supersedes the old one when it takes effect', async () => {
-    /** Signed on paper with the scan: in effect. */
-    const effective = async (contractId: unknown) => {
-      const current = await find(contractId);
-      await ok('srmCctContract', 'saveOrUpdate', {
-        contractId,
-        versionNum: current.versionNum,
-        signedScanIds: String(await upload('signed.pdf')),
-      });
-      await ok('srmCctContract', 'doSignPaper', { contractId });
-      return find(contractId);
-    };
     const v1 = await effective((await contractIn('SIGNING')).contractId);
     const [first] = v1.stages as Row[];
     // 50.00 of the first stage (81.92) was paid.
@@ -448,6 +449,43 @@ describe('a contract', () => {
     ]);
     expect((await find(v1.contractId, suppliers.a)).status).toBe('SUPERSEDED');
     expect((await call('srmCctContract', 'doAlteration', { contractId: v1.contractId })).httpStatus).toBe(
+      409,
+    );
+  });
+
+  it('converts a pre-contract in effect into its main contract once, which carries over what was paid', async () => {
+    const pre = await effective((await contractIn('SIGNING', { contractType: 'PRE' })).contractId);
+    const [first] = pre.stages as Row[];
+    await server()
+      .runtime.executor()
+      .execute(
+        sql`update srm_cct_contract_stage set paid_amount = 30 where contract_stage_id = ${first!.contractStageId}`,
+      );
+    // Only a pre-contract converts.
+    const main = await effective((await contractIn('SIGNING')).contractId);
+    expect(
+      (await call('srmCctContract', 'doConvertToMain', { contractId: main.contractId })).httpStatus,
+    ).toBe(409);
+
+    const made = await ok('srmCctContract', 'doConvertToMain', { contractId: pre.contractId });
+    expect(made).toMatchObject({ status: 'DRAFT', contractType: 'MAIN', preContractId: pre.contractId });
+    const twice = await call('srmCctContract', 'doConvertToMain', { contractId: pre.contractId });
+    expect(twice.httpStatus).toBe(409);
+    expect(twice.body.msg).toContain(String(made.contractNumber));
+
+    await ok('srmCctContract', 'doSubmit', { contractId: made.contractId });
+    await decide('srmCctContract', made.contractId);
+    await ok('srmCctContract', 'doSendConfirm', { contractId: made.contractId });
+    await ok('srmCctContract', 'doSupplierConfirm', { contractId: made.contractId }, suppliers.a);
+    await ok('srmCctContract', 'doFinalize', { contractId: made.contractId });
+    const inEffect = await effective(made.contractId);
+    expect((inEffect.stages as Row[]).map((stage) => [stage.paidAmount, stage.stageStatus])).toEqual([
+      [30, 'PENDING'],
+      [0, 'NOT_ARRIVED'],
+      [0, 'NOT_ARRIVED'],
+    ]);
+    expect((await find(pre.contractId, suppliers.a)).status).toBe('CONVERTED');
+    expect((await call('srmCctContract', 'doConvertToMain', { contractId: pre.contractId })).httpStatus).toBe(
       409,
     );
   });
