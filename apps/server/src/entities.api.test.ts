@@ -435,6 +435,18 @@ const overrides: SampleOverrides = {
   }),
   // A contract's documents are the platform's (generated or uploaded through its endpoints).
   srmCctContract: (row) => ({ ...row, documents: [] }),
+  // An asset acceptance is of a contract in effect: its approval and signing are skipped here by
+  // setting its state directly.
+  srmCctAssetAcceptance: async (row, _n, factory) => {
+    const made = await factory.create('srmCctContract');
+    const table = server.runtime.table('srmCctContract');
+    await server.runtime
+      .executor()
+      .update(table)
+      .set({ status: 'EFFECTIVE' })
+      .where(eq(table.contractId as AnyPgColumn, made.contractId as number));
+    return { ...row, contractId: made.contractId };
+  },
   // A sign account of the buying side names its unit (a supplier's, its supplier) and its code.
   srmCctSignAccount: async (row, _n, factory) => ({
     ...row,

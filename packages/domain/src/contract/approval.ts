@@ -9,6 +9,7 @@ import {
 } from './contract/contract.entity';
 import { TERMS_PROCESS } from './terms/terms.entity';
 import { TEMPLATE_PROCESS } from './template/template.entity';
+import { ACCEPTANCE_PROCESS } from './asset-acceptance/asset-acceptance.entity';
 
 const managerNode = { nodeNum: 1, signMode: 'ANY' } as const;
 const manager = { nodeNum: 1, roleCode: 'PURCHASE_MANAGER' } as const;
@@ -44,4 +45,10 @@ export const contractApprovals: ApprovalTemplatePlan[] = [
   },
   { processKey: TERMS_PROCESS, entityName: 'srmCctTerms', nodes: [managerNode], approvers: [manager] },
   { processKey: TEMPLATE_PROCESS, entityName: 'srmCctTemplate', nodes: [managerNode], approvers: [manager] },
+  {
+    processKey: ACCEPTANCE_PROCESS,
+    entityName: 'srmCctAssetAcceptance',
+    nodes: [managerNode],
+    approvers: [manager],
+  },
 ];

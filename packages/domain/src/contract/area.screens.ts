@@ -7,6 +7,7 @@ import { templateScreens } from './template/template.screens';
 import { signAccountScreens } from './sign-account/sign-account.screens';
 import { warningScreens } from './warning/warning.screens';
 import { watermarkScreens } from './watermark/watermark.screens';
+import { assetAcceptanceScreens } from './asset-acceptance/asset-acceptance.screens';
 
 // Its labels, one language at a time: the workspace loads the language it shows.
 const labels: LazyCatalogue = {
@@ -21,4 +22,5 @@ export const contractWeb = defineAreaScreens('contract', labels, [
   ...signAccountScreens,
   ...warningScreens,
   ...watermarkScreens,
+  ...assetAcceptanceScreens,
 ]);

@@ -13,6 +13,7 @@ import { signAccountActions } from './sign-account/sign-account.actions';
 import { templateActions, templateEndpoints } from './template/template.actions';
 import { termsActions, termsEndpoints } from './terms/terms.actions';
 import { contractDocumentWatermark, watermarkActions } from './watermark/watermark.server';
+import { assetAcceptanceActions } from './asset-acceptance/asset-acceptance.actions';
 
 export const contractServer = defineServerArea(contractArea, {
   actions: [
@@ -25,6 +26,7 @@ export const contractServer = defineServerArea(contractArea, {
     contractSignEndpoints,
     signAccountActions,
     watermarkActions,
+    assetAcceptanceActions,
   ],
   tables: esignTables,
   fileWatermarks: { srmCctContractDocument: contractDocumentWatermark },

@@ -8,10 +8,12 @@ import { contractTemplate } from './template/template.entity';
 import { signAccount } from './sign-account/sign-account.entity';
 import { contractWarning } from './warning/warning.entity';
 import { contractWatermark } from './watermark/watermark.entity';
+import { assetAcceptance } from './asset-acceptance/asset-acceptance.entity';
 
 const CONTRACT_BUTTONS = [
   'delete',
   'doAlteration',
+  'doAssetAcceptance',
   'doConvertToMain',
   'doFinalize',
   'doSendConfirm',
@@ -29,7 +31,15 @@ const CONTRACT_BUTTONS = [
 
 export const contractArea = defineArea({
   name: 'contract',
-  entities: [terms, contractTemplate, contract, signAccount, contractWarning, contractWatermark], // headers; their lines come with them
+  entities: [
+    terms,
+    contractTemplate,
+    contract,
+    assetAcceptance,
+    signAccount,
+    contractWarning,
+    contractWatermark,
+  ], // headers; their lines come with them
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'CONTRACT', side: 'internal', icon: 'audit', order: 45 },
@@ -67,6 +77,22 @@ export const contractArea = defineArea({
       path: 'signAccountList',
       entity: 'srmCctSignAccount',
       order: 50,
+    },
+    {
+      code: 'CCT_ASSET_ACCEPTANCE',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'cctAssetAcceptanceList',
+      entity: 'srmCctAssetAcceptance',
+      order: 15,
+    },
+    {
+      code: 'EXT_CCT_ASSET_ACCEPTANCE',
+      side: 'external',
+      under: 'EXT_CONTRACT',
+      path: 'supplierAssetAcceptanceList',
+      entity: 'srmCctAssetAcceptance',
+      order: 12,
     },
     {
       code: 'CCT_WATERMARK_INSIDE',
@@ -123,6 +149,7 @@ export const contractArea = defineArea({
       CCT_TERMS: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_TEMPLATE: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_WARNING: ['export', 'view'],
+      CCT_ASSET_ACCEPTANCE: ['delete', 'doSubmit', 'export', 'save', 'view'],
       CCT_WATERMARK_INSIDE: ['delete', 'export', 'save', 'view'],
       CCT_WATERMARK_SUPP: ['delete', 'export', 'save', 'view'],
       CCT_SIGN_ACCOUNT: [
@@ -139,6 +166,7 @@ export const contractArea = defineArea({
     },
     PURCHASE_MANAGER: {
       CCT_CONTRACT: ['export', 'view'],
+      CCT_ASSET_ACCEPTANCE: ['export', 'view'],
       CCT_TERMS: ['export', 'view'],
       CCT_TEMPLATE: ['export', 'view'],
       CCT_WARNING: ['export', 'view'],
@@ -154,6 +182,7 @@ export const contractArea = defineArea({
         'view',
       ],
       EXT_CCT_SIGN_ACCOUNT: ['view'],
+      EXT_CCT_ASSET_ACCEPTANCE: ['export', 'view'],
       EXT_CCT_WARNING: ['export', 'view'],
     },
   },

@@ -28,6 +28,7 @@ import { signForParty } from './contract/contract.sign';
 import { signAccount } from './sign-account/sign-account.entity';
 import { raiseWarnings } from './warning/warning.job';
 import { contractWatermark } from './watermark/watermark.entity';
+import { assetAcceptance } from './asset-acceptance/asset-acceptance.entity';
 
 const SIGNED_DEMO = '恒达钣金支架框架采购合同';
 
@@ -355,6 +356,30 @@ const demoSigning = defineSeed(
     await signAs('buyer', {});
     // Its first payment is due in five days: an open warning for both sides.
     await raiseWarnings(seedData(context));
+    // The bending tool it paid for, accepted and approved.
+    const [signed] = await data.list(contract, { contractId: toSign.contractId, status: 'EFFECTIVE' });
+    if (!signed) return;
+    const accepted = await data.save(assetAcceptance, {
+      contractId: signed.contractId,
+      assetType: 'TOOLING',
+      assetNumber: 'MJ-HD-0001',
+      acceptanceDate: day(0),
+      acceptanceStandard: '试模 300 件，首件与末件尺寸全检合格',
+      result: 'PASSED',
+      responsiblePerson: '张伟',
+      lines: [
+        {
+          lineNum: 1,
+          lineKind: 'TOOL',
+          assetName: '支架折弯模',
+          specification: '4 工位',
+          quantity: 1,
+          uomName: '套',
+        },
+        { lineNum: 2, lineKind: 'TOOL', assetName: '支架检具', quantity: 1, uomName: '件' },
+      ],
+    });
+    await demoActions(context, assetAcceptance, accepted.acceptanceId, ['doSubmit', 'doApproval']);
   },
   { installation: true },
 );

@@ -16,3 +16,8 @@ export {
 export { CONTRACT_TYPES, TERMS_PROCESS, terms } from './terms/terms.entity';
 export { TEMPLATE_PROCESS, contractTemplate, templateSign } from './template/template.entity';
 export { signAccount, signAccountKeeper } from './sign-account/sign-account.entity';
+export {
+  ACCEPTANCE_PROCESS,
+  assetAcceptance,
+  assetAcceptanceLine,
+} from './asset-acceptance/asset-acceptance.entity';

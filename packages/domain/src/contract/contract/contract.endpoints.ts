@@ -2,12 +2,13 @@
 // 上传修订稿 (a revision of the current document, with tracked changes, from either side while
 // the contract may still change: the buyer while it is a draft, rejected or refused, both sides
 // while the supplier is asked to confirm it).
-import { type EntityDef, type FoundRowOf, attachments, ref, text } from '@srm/kernel';
+import { type EntityDef, type FoundRowOf, attachments, formatDate, ref, text } from '@srm/kernel';
 import { AppError, type DataApi, defineEndpoints, endpoint, trackedChanges } from '@srm/platform';
 import { fileIds, readableFile } from '../support';
 import { REVISION_STATES, contract } from './contract.entity';
 import { generatedDocument, storeDocument } from './contract.document';
 import { contractClause, contractItem, contractStage } from './contract-lines.entity';
+import { assetAcceptance } from '../asset-acceptance/asset-acceptance.entity';
 
 const GENERATE_STATES = ['DRAFT', 'REJECTED', 'REFUSED'];
 
@@ -93,6 +94,28 @@ export const contractEndpoints = defineEndpoints(contract, {
       const id = await copyContract(ctx, found, { contractType: 'MAIN', mainContractId: null });
       await ctx.patch(contract, id, { preContractId: found.contractId });
       return { data: await ctx.find(contract, id) };
+    },
+  }),
+  /** 资产验收: a draft acceptance of the equipment or tooling of a contract in effect. */
+  doAssetAcceptance: endpoint({
+    summary: 'Open a draft asset acceptance of an effective contract',
+    input: { contractId: ref('srmCctContract', { required: true }) },
+    scope: contract,
+    resource: 'button',
+    write: true,
+    async handle(ctx, input) {
+      const found = await ctx.find(contract, input.contractId);
+      if (found.status !== 'EFFECTIVE') throw new AppError(409, 'srmCctAssetAcceptance.contractNotEffective');
+      const user =
+        ctx.actor.userId === null
+          ? null
+          : await ctx.services.identity?.findUser({ userId: ctx.actor.userId });
+      const saved = await ctx.save(assetAcceptance, {
+        contractId: found.contractId,
+        acceptanceDate: formatDate(ctx.now.getTime(), ctx.runtime.timeZone),
+        responsiblePerson: user?.userFullName ?? ctx.actor.userName,
+      });
+      return { data: saved };
     },
   }),
   doAlteration: endpoint({

@@ -22,6 +22,11 @@ export const contractScreens: ScreenEntry[] = [
         when: (row) => row.contractType === 'PRE',
         open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
       }),
+      // 资产验收: a draft acceptance of what the contract delivered.
+      endpointButton('doAssetAcceptance', 'srmCctContract.doAssetAcceptance', {
+        states: ['EFFECTIVE'],
+        open: { path: 'cctAssetAcceptanceEdit', key: 'acceptanceId' },
+      }),
       // 变更: opens the draft alteration (version n + 1) of a contract in effect.
       endpointButton('doAlteration', 'srmCctContract.doAlteration', {
         states: ['EFFECTIVE'],

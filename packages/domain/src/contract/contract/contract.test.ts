@@ -453,6 +453,61 @@ describe('a contract', () => {
     );
   });
 
+  it('has its equipment accepted: an approved passed acceptance makes the stages due on acceptance payable', async () => {
+    const draft = await contractIn('APPROVED');
+    expect(
+      (await call('srmCctContract', 'doAssetAcceptance', { contractId: draft.contractId })).httpStatus,
+    ).toBe(409);
+    const signing = await find(draft.contractId);
+    await ok('srmCctContract', 'doSendConfirm', { contractId: signing.contractId });
+    await ok('srmCctContract', 'doSupplierConfirm', { contractId: signing.contractId }, suppliers.a);
+    await ok('srmCctContract', 'doFinalize', { contractId: signing.contractId });
+    const inEffect = await effective(signing.contractId);
+
+    const opened = await ok('srmCctContract', 'doAssetAcceptance', { contractId: inEffect.contractId });
+    expect(opened).toMatchObject({
+      status: 'DRAFT',
+      contractId: inEffect.contractId,
+      supplierId: ids.supA,
+      orgId: ids.orgA,
+      result: 'PASSED',
+    });
+    const key = { acceptanceId: opened.acceptanceId };
+    // Not without lines; the supplier sees nothing of a draft.
+    expect((await call('srmCctAssetAcceptance', 'doSubmit', key)).httpStatus).toBe(422);
+    expect((await call('srmCctAssetAcceptance', 'findById', key, suppliers.a)).httpStatus).toBe(404);
+    await ok('srmCctAssetAcceptance', 'saveOrUpdate', {
+      ...key,
+      versionNum: opened.versionNum,
+      assetType: 'TOOLING',
+      assetNumber: 'MJ-2026-001',
+      acceptanceStandard: '试模 300 件，尺寸全检合格',
+      lines: [
+        {
+          lineNum: 1,
+          lineKind: 'TOOL',
+          assetName: '支架冲压模',
+          specification: '4 工位级进模',
+          quantity: 1,
+          uomName: '套',
+        },
+        { lineNum: 2, lineKind: 'EQUIPMENT', assetName: '检具', quantity: 2, uomName: '件' },
+      ],
+    });
+    await ok('srmCctAssetAcceptance', 'doSubmit', key);
+    await decide('srmCctAssetAcceptance', opened.acceptanceId);
+    // The supplier reads its approved acceptance; the other supplier does not learn it exists.
+    const seen = await ok('srmCctAssetAcceptance', 'findById', key, suppliers.a);
+    expect(seen).toMatchObject({ status: 'APPROVED', assetNumber: 'MJ-2026-001' });
+    expect((seen.lines as Row[]).map((line) => line.assetName)).toEqual(['支架冲压模', '检具']);
+    expect((await call('srmCctAssetAcceptance', 'findById', key, suppliers.b)).httpStatus).toBe(404);
+    expect(((await find(inEffect.contractId)).stages as Row[]).map((stage) => stage.stageStatus)).toEqual([
+      'PENDING',
+      'NOT_ARRIVED',
+      'PENDING',
+    ]);
+  });
+
   it('converts a pre-contract in effect into its main contract once, which carries over what was paid', async () => {
     const pre = await effective((await contractIn('SIGNING', { contractType: 'PRE' })).contractId);
     const [first] = pre.stages as Row[];
