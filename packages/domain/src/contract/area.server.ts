@@ -7,6 +7,7 @@ import { contractSeeds } from './contract.seed';
 import { CONTRACT_WARNINGS_PROGRAM, contractWarningsProgram } from './warning/warning.job';
 import { contractActions } from './contract/contract.actions';
 import { contractEndpoints } from './contract/contract.endpoints';
+import { contractExecution } from './contract/contract.execution';
 import { contractSignEndpoints } from './contract/contract.sign';
 import { esignTables } from './esign/esign.tables';
 import { signAccountActions } from './sign-account/sign-account.actions';
@@ -28,6 +29,7 @@ export const contractServer = defineServerArea(contractArea, {
     watermarkActions,
     assetAcceptanceActions,
   ],
+  observers: [contractExecution],
   tables: esignTables,
   fileWatermarks: { srmCctContractDocument: contractDocumentWatermark },
   executables: { [CONTRACT_WARNINGS_PROGRAM]: contractWarningsProgram },

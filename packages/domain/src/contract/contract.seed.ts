@@ -421,6 +421,13 @@ const warningProgram = defineSeed('contract.programs', async (context) => {
         ),
         param(2, 'stageDueDays', '付款到期提前天数', 'Days before a payment is due', '7'),
         param(3, 'unsignedDays', '定稿后未签署天数', 'Days a finalized contract may stay unsigned', '7'),
+        param(
+          4,
+          'executedPercent',
+          '执行比例预警（%）',
+          'Warn when orders took this share of the amount (%)',
+          '90',
+        ),
       ],
     },
     { params: ['paramName'] },

@@ -51,6 +51,9 @@ export const contractItem = defineEntity('srmCctContractItem', {
     needByDate: date(),
     deliverySite: text({ max: 240 }),
     remark: text({ max: 240 }),
+    /** What orders under the contract took of the line (合同执行): ordered, or received of a closed line. */
+    executedQuantity: quantity({ readonly: true, default: 0 }),
+    executedAmount: amount({ readonly: true, default: 0 }),
   },
   list: {
     columns: [
@@ -68,6 +71,8 @@ export const contractItem = defineEntity('srmCctContractItem', {
       'needByDate',
       'deliverySite',
       'remark',
+      'executedQuantity',
+      'executedAmount',
     ],
     filters: ['itemId'],
     sort: [{ field: 'lineNum', order: 'asc' }],

@@ -15,6 +15,7 @@ import { contractTemplate } from '../template/template.entity';
 import { issue } from '../support';
 import { contract } from './contract.entity';
 import { contractItem, contractStage } from './contract-lines.entity';
+import { moveOrders, openOrdersUnder } from './contract.execution';
 import { finalizeDocument, finalizeIssues } from './contract.finalize';
 import { tellBuyerContract, tellSupplierContract } from './contract.notify';
 
@@ -131,21 +132,45 @@ async function replace(
             : 'PENDING',
     });
   }
+  await moveOrders(platform, previousId, id);
   await platform.act(contract, action, [previousId]);
 }
 
-/** An alteration keeps what was paid: its total and each stage at least what was paid of it. */
+/**
+ * An alteration keeps what was paid and what was ordered: its total and each stage at least what
+ * was paid of it, every line orders were placed under still there (same number and material),
+ * and, as its execution control holds orders, no line below its ordered quantity and no total
+ * below the ordered amount.
+ */
 async function alterationIssues(
   ctx: DataApi,
-  row: { mainContractId?: number | null; amountInclTax?: number | null },
+  row: {
+    mainContractId?: number | null;
+    amountInclTax?: number | null;
+    executionControl?: string | null;
+  },
   stages: readonly { stageNum: number; stageAmount?: number | null }[],
+  items: readonly { lineNum: number; itemId?: number | null; quantity: number }[],
 ): Promise<RuleIssue[]> {
   if (!row.mainContractId) return [];
-  const before = await ctx
-    .system('an alteration is checked against what was paid under the version it alters')
-    .lines(contractStage, row.mainContractId);
-  const paid = sum(before, (stage) => stage.paidAmount ?? 0);
+  const system = ctx.system('an alteration is checked against what was paid under the version it alters');
+  const before = await system.lines(contractStage, row.mainContractId);
   const issues: RuleIssue[] = [];
+  const control = row.executionControl ?? 'NONE';
+  const executed = dec((await system.find(contract, row.mainContractId)).executedAmount ?? 0);
+  for (const line of await system.lines(contractItem, row.mainContractId)) {
+    const taken = dec(line.executedQuantity ?? 0);
+    if (taken.isZero()) continue;
+    const now = items.find((item) => item.lineNum === line.lineNum && (item.itemId ?? null) === line.itemId);
+    if (!now) issues.push(issue('srmCctContract.executedLineRemoved', { line: line.lineNum }));
+    else if ((control === 'QUANTITY' || control === 'BOTH') && dec(now.quantity).lessThan(taken))
+      issues.push(
+        issue('srmCctContract.lineBelowExecuted', { line: line.lineNum, executed: taken.toNumber() }),
+      );
+  }
+  if ((control === 'AMOUNT' || control === 'BOTH') && dec(row.amountInclTax ?? 0).lessThan(executed))
+    issues.push(issue('srmCctContract.alterationBelowExecuted', { executed: executed.toFixed(2) }));
+  const paid = sum(before, (stage) => stage.paidAmount ?? 0);
   if (dec(row.amountInclTax ?? 0).lessThan(paid))
     issues.push(issue('srmCctContract.alterationBelowPaid', { paid: paid.toFixed(2) }));
   for (const stage of before) {
@@ -207,7 +232,7 @@ export const contractActions = defineActions(contract, {
       await placesOf(ctx, row.currencyId),
     );
     stages.forEach((stage, index) => (stage.stageAmount = amounts[index]!));
-    return row.contractType === 'ALTERATION' ? alterationIssues(ctx, row, stages) : [];
+    return row.contractType === 'ALTERATION' ? alterationIssues(ctx, row, stages, ctx.newLines.items) : [];
   },
   async afterSave(ctx) {
     // A save that sent the items but not the stages: the stored stages still follow the total.
@@ -226,7 +251,7 @@ export const contractActions = defineActions(contract, {
       if (ctx.row.contractType === 'ALTERATION') {
         if (!ctx.row.changeReason?.trim()) issues.push(issue('srmCctContract.changeReasonNeeded'));
         if (!ctx.row.changeRationale) issues.push(issue('srmCctContract.changeRationaleNeeded'));
-        issues.push(...(await alterationIssues(ctx, ctx.row, stages)));
+        issues.push(...(await alterationIssues(ctx, ctx.row, stages, items)));
       }
       return issues;
     },
@@ -241,11 +266,17 @@ export const contractActions = defineActions(contract, {
     async doFinalize(ctx) {
       return finalizeIssues(await ctx.find(contract, ctx.row.contractId), ctx.input.acceptChanges === 'Y');
     },
-    doTerminate(ctx) {
+    async doTerminate(ctx) {
       const total = dec(ctx.row.amountInclTax ?? 0);
-      return dec(ctx.input.paidAmount).greaterThan(total)
+      const issues = dec(ctx.input.paidAmount).greaterThan(total)
         ? [issue('srmCctContract.paidAboveTotal', { total: total.toNumber() })]
         : [];
+      const open = await openOrdersUnder(ctx, ctx.row.contractId);
+      if (open.length)
+        issues.push(
+          issue('srmCctContract.openOrders', { orders: open.slice(0, 5).join(', '), count: open.length }),
+        );
+      return issues;
     },
   },
   actions: {

@@ -116,6 +116,8 @@ export const contract = defineEntity('srmCctContract', {
       codes: EXECUTION_CONTROLS,
       default: 'NONE',
     }),
+    /** What orders under it took (合同执行): the sum of its lines' executed amounts, with tax. */
+    executedAmount: amount({ readonly: true, default: 0 }),
     // The parties as they stand in the contract: filled from the organisation and the supplier's
     // master data when left empty, and frozen once the contract is finalized for signing.
     partyAName: text({ max: 200 }),
@@ -227,6 +229,7 @@ export const contract = defineEntity('srmCctContract', {
           'amountExclTax',
           'taxAmount',
           'amountInclTax',
+          'executedAmount',
           'sourceType',
           'sourceNum',
           'revisionNum',

@@ -24,7 +24,7 @@ import { contractStage } from './contract-lines.entity';
 
 type Row = Record<string, unknown>;
 
-const { ids, call, ok, suppliers, server, supplierUsers } = useProcurement();
+const { ids, call, ok, suppliers, server, supplierUsers, approve: approvePo } = useProcurement();
 const { upload, download } = contractFiles(server);
 
 /** The unit of each test material (a contract line names its unit). */
@@ -565,6 +565,130 @@ function templateDocx(extra = ''): Buffer {
   });
 }
 
+describe('contract execution', () => {
+  it('counts the orders under a contract, holds them to it, and keeps them through alteration and termination', async () => {
+    const v1 = await effective((await contractIn('SIGNING', { executionControl: 'QUANTITY' })).contractId);
+    const [screwLine, bracketLine] = v1.items as Row[];
+    const under = (quantity: number, line: Row = screwLine!, extra: Row = {}) => ({
+      billTypeId: ids.poType,
+      orgId: ids.orgA,
+      supplierId: ids.supA,
+      currencyId: ids.currency,
+      orderDate: '2027-01-05',
+      lines: [
+        {
+          lineNum: 1,
+          itemId: ids.screw,
+          quantity,
+          unitPriceExclTax: 0.3,
+          needByDate: '2027-02-10',
+          contractId: v1.contractId,
+          contractItemId: line.contractItemId,
+        },
+      ],
+      ...extra,
+    });
+    // The contract line must be of the line's material, and the contract the order's supplier's.
+    const otherMaterial = await call('srmPoHeader', 'saveOrUpdate', under(10, bracketLine));
+    expect(otherMaterial.httpStatus).toBe(400);
+    const otherSupplier = await call(
+      'srmPoHeader',
+      'saveOrUpdate',
+      under(10, screwLine, { supplierId: ids.supB }),
+    );
+    expect(otherSupplier.httpStatus).toBe(422);
+    expect(otherSupplier.body.msg).toContain('第 1 行的合同不是本订单供应商');
+    const noLine = await call('srmPoHeader', 'saveOrUpdate', {
+      ...under(10),
+      lines: [{ ...(under(10).lines[0] as Row), contractItemId: null }],
+    });
+    expect(noLine.httpStatus).toBe(400);
+    expect(JSON.stringify(noLine.body)).toContain('选择了合同时请选择合同行');
+
+    // A draft takes nothing; a submitted order takes its quantity, with tax (60 × 0.3 × 1.13).
+    const first = await ok('srmPoHeader', 'saveOrUpdate', under(60));
+    expect((await find(v1.contractId)).executedAmount).toBe(0);
+    await ok('srmPoHeader', 'doSubmit', { poHeaderId: first.poHeaderId });
+    const taken = await find(v1.contractId);
+    expect(taken.executedAmount).toBe(20.34);
+    expect((taken.items as Row[]).map((line) => [line.executedQuantity, line.executedAmount])).toEqual([
+      [60, 20.34],
+      [0, 0],
+    ]);
+    // 50 more would take 110 of 100: refused, and the order stays a draft.
+    const second = await ok('srmPoHeader', 'saveOrUpdate', under(50));
+    const beyond = await call('srmPoHeader', 'doSubmit', { poHeaderId: second.poHeaderId });
+    expect(beyond.httpStatus).toBe(422);
+    expect(beyond.body.msg).toBe(
+      `超出合同 ${String(v1.contractNumber)} 第 1 行的数量：合同数量 100，订单合计 110`,
+    );
+    expect((await ok('srmPoHeader', 'findById', { poHeaderId: second.poHeaderId })).status).toBe('DRAFT');
+    expect(((await find(v1.contractId)).items as Row[])[0]!.executedQuantity).toBe(60);
+    const fits = await ok('srmPoHeader', 'findById', { poHeaderId: second.poHeaderId });
+    await ok('srmPoHeader', 'saveOrUpdate', {
+      poHeaderId: fits.poHeaderId,
+      versionNum: fits.versionNum,
+      lines: [{ ...(under(40).lines[0] as Row), poLineId: (fits.lines as Row[])[0]!.poLineId }],
+    });
+    await ok('srmPoHeader', 'doSubmit', { poHeaderId: second.poHeaderId });
+    expect(((await find(v1.contractId)).items as Row[])[0]!.executedQuantity).toBe(100);
+
+    // An alteration keeps what was ordered: no line below it, none of the ordered lines removed.
+    const v2 = await ok('srmCctContract', 'doAlteration', { contractId: v1.contractId });
+    const itemsAt = (quantity: number) =>
+      (v2.items as Row[]).map((line, index) => ({
+        contractItemId: line.contractItemId,
+        lineNum: line.lineNum,
+        itemId: line.itemId,
+        uomId: line.uomId,
+        quantity: index === 0 ? quantity : line.quantity,
+        unitPrice: line.unitPrice,
+        taxRate: line.taxRate,
+      }));
+    const below = await call('srmCctContract', 'saveOrUpdate', {
+      contractId: v2.contractId,
+      versionNum: v2.versionNum,
+      items: itemsAt(80),
+    });
+    expect(below.httpStatus).toBe(400);
+    expect(JSON.stringify(below.body)).toContain('合同第 1 行的数量不能低于已执行数量 100');
+    const more = await ok('srmCctContract', 'saveOrUpdate', {
+      contractId: v2.contractId,
+      versionNum: v2.versionNum,
+      items: itemsAt(150),
+      changeReason: '追加螺钉',
+      changeRationale: 'QUANTITY',
+    });
+    await ok('srmCctContract', 'doSubmit', { contractId: more.contractId });
+    await decide('srmCctContract', more.contractId);
+    await ok('srmCctContract', 'doSendConfirm', { contractId: more.contractId });
+    await ok('srmCctContract', 'doSupplierConfirm', { contractId: more.contractId }, suppliers.a);
+    await ok('srmCctContract', 'doFinalize', { contractId: more.contractId });
+    const altered = await effective(more.contractId);
+    // The orders moved to the new version's line: it counts them, the old one nothing.
+    expect(altered.executedAmount).toBe(33.9);
+    expect((altered.items as Row[])[0]).toMatchObject({ executedQuantity: 100, quantity: 150 });
+    expect((await find(v1.contractId)).executedAmount).toBe(0);
+    const moved = await ok('srmPoHeader', 'findById', { poHeaderId: first.poHeaderId });
+    expect((moved.lines as Row[])[0]).toMatchObject({
+      contractId: altered.contractId,
+      contractNumber: altered.contractNumber,
+    });
+
+    // Termination waits for the orders under it; a cancelled order takes nothing back.
+    const terminate = { contractId: altered.contractId, terminateReason: '需求取消', paidAmount: 0 };
+    const open = await call('srmCctContract', 'doTerminate', terminate);
+    expect(open.httpStatus).toBe(422);
+    expect(open.body.msg).toContain('合同下还有 2 张未关闭的订单');
+    for (const order of [first, second]) {
+      await approvePo(order.poHeaderId);
+      await ok('srmPoHeader', 'doCancel', { poHeaderId: order.poHeaderId });
+    }
+    expect((await find(altered.contractId)).executedAmount).toBe(0);
+    await ok('srmCctContract', 'doTerminate', terminate);
+  });
+});
+
 describe('contract templates and documents', () => {
   it('refuses a template whose tags are unknown or not closed, naming each', async () => {
     const broken = await upload(
@@ -795,5 +919,59 @@ describe('contract warnings', () => {
     } finally {
       server().clock.travel(-7 * 86_400_000);
     }
+  });
+
+  it('warns when orders took 90 % of a contract and when they took more than all of it', async () => {
+    const signed = await effective((await contractIn('SIGNING')).contractId);
+    const [screwLine, bracketLine] = signed.items as Row[];
+    const orderOf = async (screws: number, brackets: number) => {
+      const saved = await ok('srmPoHeader', 'saveOrUpdate', {
+        billTypeId: ids.poType,
+        orgId: ids.orgA,
+        supplierId: ids.supA,
+        currencyId: ids.currency,
+        orderDate: '2027-01-05',
+        lines: [
+          [ids.screw, screws, 0.3, screwLine],
+          [ids.bracket, brackets, 6.25, bracketLine],
+        ]
+          .filter(([, quantity]) => Number(quantity) > 0)
+          .map(([itemId, quantity, unitPriceExclTax, line], index) => ({
+            lineNum: index + 1,
+            itemId,
+            quantity,
+            unitPriceExclTax,
+            needByDate: '2027-02-10',
+            contractId: signed.contractId,
+            contractItemId: (line as Row).contractItemId,
+          })),
+      });
+      await ok('srmPoHeader', 'doSubmit', { poHeaderId: saved.poHeaderId });
+      return saved;
+    };
+    const executed = async () =>
+      (await ok<Row[]>('srmCctWarning', 'listByPage', { contractId: signed.contractId, pageRows: 50 }))
+        .filter((row) => String(row.warningKind).startsWith('EXECUTED'))
+        .map((row) => [row.warningKind, row.warningStatus, row.executedPercent])
+        .sort();
+    // The whole contract ordered (245.78 of 245.78); no control, so 10 brackets more pass too.
+    await orderOf(100, 30);
+    await runExecutable(server(), contractWarningsProgram);
+    expect(await executed()).toEqual([['EXECUTED_HIGH', 'OPEN', 100]]);
+    const extra = await orderOf(0, 10);
+    expect((await find(signed.contractId)).executedAmount).toBe(316.41);
+    await runExecutable(server(), contractWarningsProgram);
+    expect(await executed()).toEqual([
+      ['EXECUTED_HIGH', 'CLOSED', 100],
+      ['EXECUTED_OVER', 'OPEN', 128.74],
+    ]);
+    // The extra order cancelled: back to 100 %.
+    await approvePo(extra.poHeaderId);
+    await ok('srmPoHeader', 'doCancel', { poHeaderId: extra.poHeaderId });
+    await runExecutable(server(), contractWarningsProgram);
+    expect(await executed()).toEqual([
+      ['EXECUTED_HIGH', 'OPEN', 100],
+      ['EXECUTED_OVER', 'CLOSED', 128.74],
+    ]);
   });
 });

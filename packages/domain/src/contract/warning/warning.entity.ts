@@ -7,7 +7,15 @@
 // own contracts.
 import { date, datetime, defineEntity, lookup, number, ref, text } from '@srm/kernel';
 
-export const WARNING_KINDS = ['EXPIRING', 'EXPIRED', 'STAGE_DUE', 'STAGE_OVERDUE', 'UNSIGNED'] as const;
+export const WARNING_KINDS = [
+  'EXPIRING',
+  'EXPIRED',
+  'STAGE_DUE',
+  'STAGE_OVERDUE',
+  'UNSIGNED',
+  'EXECUTED_HIGH',
+  'EXECUTED_OVER',
+] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 export const WARNING_STATES = ['OPEN', 'CLOSED'] as const;
 
@@ -36,6 +44,8 @@ export const contractWarning = defineEntity('srmCctWarning', {
     dueDate: date(),
     /** Days from the last run to the due day (negative: past it). */
     daysLeft: number({ min: -100000, max: 100000 }),
+    /** Executed warnings: the share of the contract's amount its orders took, in per cent. */
+    executedPercent: number({ precision: 2, min: 0, max: 1000000 }),
     /** The last threshold reached (30, 7, 0 days before the end): each is told once. */
     threshold: number({ min: 0, max: 3650 }),
     warningStatus: lookup('CCT_WARNING_STATUS', { required: true, codes: WARNING_STATES, default: 'OPEN' }),
@@ -53,6 +63,7 @@ export const contractWarning = defineEntity('srmCctWarning', {
       'stageName',
       'dueDate',
       'daysLeft',
+      'executedPercent',
       'warningStatus',
       'openedDate',
       'closedDate',

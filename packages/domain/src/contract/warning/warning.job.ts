@@ -4,8 +4,9 @@
 // its condition holds, CLOSED once it clears. The supplier and the contract's buyer are told (in
 // the app and by mail) when a row opens or reaches a nearer threshold (30, then 7, then 0 days),
 // once each: running it twice tells and writes nothing new. A contract past its end date is
-// expired (doExpire) on the way.
-import { type ReadRowOf, formatDate } from '@srm/kernel';
+// expired (doExpire) on the way. A contract whose orders took 90 % of its amount (a parameter) is
+// warned about, and one whose orders took more than all of it is warned about as overrun.
+import { type ReadRowOf, dec, formatDate } from '@srm/kernel';
 import type { DataApi, Executable } from '@srm/platform';
 import { contract } from '../contract/contract.entity';
 import { contractStage } from '../contract/contract-lines.entity';
@@ -24,9 +25,16 @@ export interface WarningRules {
   readonly stageDueDays: number;
   /** Days a finalized contract may wait for its signatures. */
   readonly unsignedDays: number;
+  /** The share of its amount (per cent) from which a contract's execution is warned about; above 100 always. */
+  readonly executedPercent: number;
 }
 
-export const DEFAULT_RULES: WarningRules = { expiringDays: [30, 7, 0], stageDueDays: 7, unsignedDays: 7 };
+export const DEFAULT_RULES: WarningRules = {
+  expiringDays: [30, 7, 0],
+  stageDueDays: 7,
+  unsignedDays: 7,
+  executedPercent: 90,
+};
 
 type Contract = ReadRowOf<typeof contract>;
 interface Wanted {
@@ -37,6 +45,7 @@ interface Wanted {
   readonly dueDate: string;
   readonly daysLeft: number;
   readonly threshold: number | null;
+  readonly percent?: number;
 }
 
 const daysFrom = (today: string, day: string) => Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS);
@@ -65,6 +74,20 @@ async function wantedWarnings(data: DataApi, today: string, rules: WarningRules)
     if (daysLeft >= 0 && daysLeft <= farthest) {
       const threshold = Math.min(...rules.expiringDays.filter((days) => daysLeft <= days));
       add({ row, kind: 'EXPIRING', dueDate: row.effectiveTo, daysLeft, threshold });
+    }
+    const total = dec(row.amountInclTax ?? 0);
+    if (total.greaterThan(0)) {
+      const percent = dec(row.executedAmount ?? 0)
+        .div(total)
+        .mul(100)
+        .toDecimalPlaces(2);
+      const kind = percent.greaterThan(100)
+        ? 'EXECUTED_OVER'
+        : percent.gte(rules.executedPercent)
+          ? 'EXECUTED_HIGH'
+          : null;
+      if (kind)
+        add({ row, kind, dueDate: row.effectiveTo, daysLeft, threshold: null, percent: percent.toNumber() });
     }
     for (const stage of await data.lines(contractStage, row.contractId)) {
       if (stage.stageStatus === 'COMPLETED' || !stage.plannedDate) continue;
@@ -101,6 +124,7 @@ async function tell(data: DataApi, warning: Wanted, warningId: number): Promise<
     stage: warning.stage?.name ?? '',
     date: warning.dueDate,
     days: String(Math.abs(warning.daysLeft)),
+    percent: String(warning.percent ?? ''),
   };
   const common = {
     titleKey: `message.cctWarning.${warning.kind}Title`,
@@ -144,6 +168,7 @@ export async function raiseWarnings(
       dueDate: warning.dueDate,
       daysLeft: warning.daysLeft,
       stageName: warning.stage?.name ?? null,
+      executedPercent: warning.percent ?? null,
     };
     const row = stored.get(warning.key);
     stored.delete(warning.key);
@@ -170,7 +195,11 @@ export async function raiseWarnings(
     const nearer =
       warning.threshold !== null && (row.threshold === null || warning.threshold < row.threshold);
     const changed =
-      reopened || nearer || row.daysLeft !== warning.daysLeft || row.dueDate !== warning.dueDate;
+      reopened ||
+      nearer ||
+      row.daysLeft !== warning.daysLeft ||
+      row.dueDate !== warning.dueDate ||
+      (row.executedPercent ?? null) !== (warning.percent ?? null);
     if (!changed) continue;
     await system.patch(contractWarning, row.warningId, {
       ...values,
@@ -210,6 +239,7 @@ export const contractWarningsProgram: Executable = async (context) => {
     expiringDays: numbers(context.params.expiringDays, DEFAULT_RULES.expiringDays),
     stageDueDays: numbers(context.params.stageDueDays, [DEFAULT_RULES.stageDueDays])[0]!,
     unsignedDays: numbers(context.params.unsignedDays, [DEFAULT_RULES.unsignedDays])[0]!,
+    executedPercent: numbers(context.params.executedPercent, [DEFAULT_RULES.executedPercent])[0]!,
   };
   const result = await context.work((data) => raiseWarnings(data, rules));
   const text = `${result.opened} opened, ${result.told} told again, ${result.closed} closed, ${result.expired} contracts expired`;

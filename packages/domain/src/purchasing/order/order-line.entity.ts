@@ -79,11 +79,36 @@ export const orderLine = defineEntity('srmPoLine', {
       default: 'PENDING',
     }),
     requisitionLineId: ref('srmPurRequisitionLine', { indexed: true }),
+    /**
+     * The contract it is ordered under (合同号) and the contract line (合同行) of the same
+     * material: an effective contract of the order's supplier, unit and currency; the contract
+     * counts the line as executed and may refuse it beyond what it has left (执行控制).
+     */
+    contractId: ref('srmCctContract', {
+      display: 'contractNumber',
+      displayAs: 'contractNumber',
+      filter: () => ({ status: 'EFFECTIVE' }),
+    }),
+    contractItemId: ref('srmCctContractItem', {
+      indexed: true,
+      display: 'lineNum',
+      displayAs: 'contractLineNum',
+      filter: (row) => ({ contractId: row.contractId ?? undefined, itemId: row.itemId ?? undefined }),
+    }),
     receivedQuantity: quantity({ readonly: true, default: 0 }),
     closedFlag: checkbox({ readonly: true }),
     remark: text({ max: 500 }),
   },
   unique: [['poHeaderId', 'lineNum']],
+  rules: [
+    // A contract and its line, or neither.
+    (row) =>
+      row.contractId && !row.contractItemId
+        ? { field: 'contractItemId', message: 'srmPoLine.contractLineNeeded' }
+        : !row.contractId && row.contractItemId
+          ? { field: 'contractId', message: 'srmPoLine.contractNeeded' }
+          : null,
+  ],
   list: {
     // In the order a buyer fills a line (material, quantity, price, rate, date), then what follows
     // from it; the line grid shows the material's input where the list shows its code.
@@ -107,8 +132,10 @@ export const orderLine = defineEntity('srmPoLine', {
       'supplierConfirmStatus',
       'receivedQuantity',
       'closedFlag',
+      'contractNumber',
+      'contractLineNum',
     ],
-    filters: ['itemId', 'needByDate', 'promisedDate', 'supplierConfirmStatus', 'closedFlag'],
+    filters: ['itemId', 'contractId', 'needByDate', 'promisedDate', 'supplierConfirmStatus', 'closedFlag'],
     sort: [{ field: 'lineNum', order: 'asc' }],
     sortable: ['needByDate', 'promisedDate'],
     // A picked order line (a delivery note's) shows its order, line, material and quantities.

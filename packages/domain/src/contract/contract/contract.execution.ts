@@ -1,0 +1,215 @@
+// Contract execution (合同执行) on the server: purchase order lines name the contract and the
+// contract line they are ordered under; the contract counts what its orders took — the ordered
+// quantity of a line while it is open, what was received of it once closed, with its amount with
+// tax — on each line and in total. Orders count from submission until cancelled or rejected, so
+// that two orders submitted one after the other cannot both take what is left.
+//
+// The contract area observes the orders (purchasing does not know contracts): a saved order's
+// contract lines must belong to an effective contract of its supplier, unit and currency; each
+// workflow action of an order counts its contracts again, and a submission (or a buyer accepting
+// the supplier's proposed quantities) that takes a contract beyond its quantity or amount, as its
+// execution control (执行控制) says, is refused: the observer's error rolls the action back.
+import { type Decimal, dec, sum } from '@srm/kernel';
+import { type ActionObserver, AppError, type DataApi, SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { order, orderLine } from '../../purchasing';
+import { contract } from './contract.entity';
+import { contractItem } from './contract-lines.entity';
+
+/** Order states in which an order takes from its contracts. */
+export const EXECUTING_ORDER_STATES = [
+  'APPROVING',
+  'APPROVED',
+  'RELEASED',
+  'CHANGE_PROPOSED',
+  'CONFIRMED',
+  'CLOSED',
+] as const;
+/** Order states in which an order is still open against its contracts (termination waits for them). */
+export const OPEN_ORDER_STATES = [
+  'DRAFT',
+  'APPROVING',
+  'APPROVED',
+  'REJECTED',
+  'RELEASED',
+  'CHANGE_PROPOSED',
+  'CONFIRMED',
+];
+
+/** Actions after which an order must still fit its contracts. */
+const CHECKED_ACTIONS = new Set(['doSubmit', 'doBuyerConfirm', 'doOpen']);
+
+const system = (ctx: DataApi) => ctx.system('contract execution reads the orders under a contract');
+
+interface Executed {
+  readonly quantity: Decimal;
+  readonly amount: Decimal;
+}
+
+/** What each contract line was taken by, from the orders that count. */
+async function executedByLine(data: DataApi, itemIds: readonly number[]): Promise<Map<number, Executed>> {
+  const result = new Map<number, Executed>();
+  if (!itemIds.length) return result;
+  const lines = await data.list(orderLine, { contractItemId: [...itemIds] });
+  const headers = lines.length
+    ? new Map(
+        (await data.list(order, { poHeaderId: [...new Set(lines.map((line) => line.poHeaderId))] })).map(
+          (row) => [row.poHeaderId, row],
+        ),
+      )
+    : new Map();
+  for (const line of lines) {
+    const header = headers.get(line.poHeaderId);
+    if (!header || !(EXECUTING_ORDER_STATES as readonly string[]).includes(header.status)) continue;
+    const closed = header.status === 'CLOSED' || line.closedFlag === 'Y';
+    const ordered = dec(line.quantity);
+    const quantity = closed ? dec(line.receivedQuantity ?? 0) : ordered;
+    const amount = ordered.isZero()
+      ? dec(0)
+      : dec(line.amountInclTax ?? 0)
+          .mul(quantity)
+          .div(ordered)
+          .toDecimalPlaces(2);
+    const before = result.get(line.contractItemId!);
+    result.set(line.contractItemId!, {
+      quantity: (before?.quantity ?? dec(0)).add(quantity),
+      amount: (before?.amount ?? dec(0)).add(amount),
+    });
+  }
+  return result;
+}
+
+/** Counts again what orders took of these contracts, on each line and in total. */
+export async function refreshExecution(ctx: DataApi, contractIds: readonly number[]): Promise<void> {
+  const data = system(ctx);
+  for (const contractId of new Set(contractIds)) {
+    const items = await data.lines(contractItem, contractId);
+    const executed = await executedByLine(
+      data,
+      items.map((line) => line.contractItemId),
+    );
+    for (const line of items) {
+      const taken = executed.get(line.contractItemId);
+      const quantity = taken?.quantity.toNumber() ?? 0;
+      const amount = taken?.amount.toNumber() ?? 0;
+      if (Number(line.executedQuantity ?? 0) !== quantity || Number(line.executedAmount ?? 0) !== amount)
+        await data.patch(contractItem, line.contractItemId, {
+          executedQuantity: quantity,
+          executedAmount: amount,
+        });
+    }
+    const total = sum([...executed.values()], (taken) => taken.amount).toNumber();
+    const [header] = await data.list(contract, { contractId });
+    if (header && Number(header.executedAmount ?? 0) !== total)
+      await data.patch(contract, contractId, { executedAmount: total });
+  }
+}
+
+/** Where a contract's orders go beyond it, as its execution control holds them. */
+async function overrun(data: DataApi, contractId: number): Promise<AppError | null> {
+  const found = await data.find(contract, contractId);
+  const control = found.executionControl;
+  if (control === 'NONE') return null;
+  if (control === 'QUANTITY' || control === 'BOTH')
+    for (const line of found.items)
+      if (dec(line.executedQuantity ?? 0).greaterThan(dec(line.quantity)))
+        return new AppError(422, 'srmCctContract.executionAboveQuantity', {
+          number: found.contractNumber ?? '',
+          line: line.lineNum,
+          quantity: line.quantity,
+          executed: line.executedQuantity ?? 0,
+        });
+  if (
+    (control === 'AMOUNT' || control === 'BOTH') &&
+    dec(found.executedAmount ?? 0).greaterThan(dec(found.amountInclTax ?? 0))
+  )
+    return new AppError(422, 'srmCctContract.executionAboveAmount', {
+      number: found.contractNumber ?? '',
+      amount: found.amountInclTax ?? 0,
+      executed: found.executedAmount ?? 0,
+    });
+  return null;
+}
+
+/** The order's lines under a contract must be ordered from it: its supplier, unit and currency, in effect. */
+async function orderIssues(data: DataApi, poHeaderId: number): Promise<AppError | null> {
+  const under = (await data.list(orderLine, { poHeaderId })).filter((line) => line.contractId !== null);
+  if (!under.length) return null;
+  const [header] = await data.list(order, { poHeaderId });
+  const contracts = new Map(
+    (await data.list(contract, { contractId: [...new Set(under.map((line) => line.contractId!))] })).map(
+      (row) => [row.contractId, row],
+    ),
+  );
+  for (const line of under) {
+    const found = contracts.get(line.contractId!);
+    if (
+      !header ||
+      !found ||
+      found.supplierId !== header.supplierId ||
+      found.orgId !== header.orgId ||
+      found.currencyId !== header.currencyId
+    )
+      return new AppError(422, 'srmPoLine.contractOfOtherParty', { line: line.lineNum });
+  }
+  return null;
+}
+
+/** The contracts an order's lines are under. */
+async function contractsOf(data: DataApi, poHeaderId: number): Promise<number[]> {
+  const lines = await data.list(orderLine, { poHeaderId });
+  return [...new Set(lines.flatMap((line) => (line.contractId === null ? [] : [line.contractId])))];
+}
+
+export const contractExecution: ActionObserver = async (context, change) => {
+  if (change.entity !== 'srmPoHeader') return;
+  const data = dataApi({ ...context, actor: SYSTEM_ACTOR }, 'contract execution');
+  const poHeaderId = Number(change.row.poHeaderId);
+  if (change.action === 'save') {
+    const refused = await orderIssues(data, poHeaderId);
+    if (refused) throw refused;
+    return;
+  }
+  const contractIds = await contractsOf(data, poHeaderId);
+  if (!contractIds.length) return;
+  await refreshExecution(data, contractIds);
+  if (!CHECKED_ACTIONS.has(change.action)) return;
+  const refused = await orderIssues(data, poHeaderId);
+  if (refused) throw refused;
+  for (const contractId of contractIds) {
+    const over = await overrun(data, contractId);
+    if (over) throw over;
+  }
+};
+
+/** Open orders under a contract (their numbers): a contract is terminated once they are closed. */
+export async function openOrdersUnder(ctx: DataApi, contractId: number): Promise<string[]> {
+  const data = system(ctx);
+  const lines = await data.list(orderLine, { contractId });
+  if (!lines.length) return [];
+  const headers = await data.list(order, {
+    poHeaderId: [...new Set(lines.map((line) => line.poHeaderId))],
+    status: OPEN_ORDER_STATES,
+  });
+  return headers.map((row) => row.poNumber ?? String(row.poHeaderId));
+}
+
+/**
+ * A contract in effect that replaces another (an alteration, a main contract after its
+ * pre-contract) takes over the orders under it: each order line moves to the new contract's line
+ * of the same number and material, and both are counted again.
+ */
+export async function moveOrders(ctx: DataApi, fromId: number, toId: number): Promise<void> {
+  const data = system(ctx);
+  const lines = await data.list(orderLine, { contractId: fromId });
+  if (!lines.length) return;
+  const from = new Map((await data.lines(contractItem, fromId)).map((line) => [line.contractItemId, line]));
+  const to = await data.lines(contractItem, toId);
+  for (const line of lines) {
+    const was = from.get(line.contractItemId!);
+    const target = to.find((item) => item.lineNum === was?.lineNum && item.itemId === was?.itemId);
+    // The alteration keeps every line orders were placed under (its submission says so).
+    if (target)
+      await data.patch(orderLine, line.poLineId, { contractId: toId, contractItemId: target.contractItemId });
+  }
+  await refreshExecution(data, [fromId, toId]);
+}
