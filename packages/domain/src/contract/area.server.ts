@@ -7,7 +7,7 @@ import { contractSeeds } from './contract.seed';
 import { CONTRACT_WARNINGS_PROGRAM, contractWarningsProgram } from './warning/warning.job';
 import { contractActions } from './contract/contract.actions';
 import { contractEndpoints } from './contract/contract.endpoints';
-import { contractExecution } from './contract/contract.execution';
+import { contractExecution, contractOrderEndpoints } from './contract/contract.execution';
 import { contractSignEndpoints } from './contract/contract.sign';
 import { esignTables } from './esign/esign.tables';
 import { signAccountActions } from './sign-account/sign-account.actions';
@@ -25,6 +25,7 @@ export const contractServer = defineServerArea(contractArea, {
     contractActions,
     contractEndpoints,
     contractSignEndpoints,
+    contractOrderEndpoints,
     signAccountActions,
     watermarkActions,
     assetAcceptanceActions,

@@ -14,6 +14,7 @@ const CONTRACT_BUTTONS = [
   'delete',
   'doAlteration',
   'doAssetAcceptance',
+  'createOrder',
   'doConvertToMain',
   'doFinalize',
   'doSendConfirm',

@@ -9,9 +9,17 @@
 // workflow action of an order counts its contracts again, and a submission (or a buyer accepting
 // the supplier's proposed quantities) that takes a contract beyond its quantity or amount, as its
 // execution control (执行控制) says, is refused: the observer's error rolls the action back.
-import { type Decimal, dec, sum } from '@srm/kernel';
-import { type ActionObserver, AppError, type DataApi, SYSTEM_ACTOR, dataApi } from '@srm/platform';
-import { order, orderLine } from '../../purchasing';
+import { type Decimal, dec, formatDate, quantity, ref, rows, sum } from '@srm/kernel';
+import {
+  type ActionObserver,
+  AppError,
+  type DataApi,
+  SYSTEM_ACTOR,
+  dataApi,
+  defineEndpoints,
+  endpoint,
+} from '@srm/platform';
+import { billType, order, orderLine } from '../../purchasing';
 import { contract } from './contract.entity';
 import { contractItem } from './contract-lines.entity';
 
@@ -213,3 +221,76 @@ export async function moveOrders(ctx: DataApi, fromId: number, toId: number): Pr
   }
   await refreshExecution(data, [fromId, toId]);
 }
+
+/**
+ * 合同下单: a draft order under an effective contract — its supplier, unit and currency, each
+ * material line at the contract's price and rate, for the quantity given or what the line has
+ * left — for the buyer to complete and submit (the submission is held to the contract).
+ */
+export const contractOrderEndpoints = defineEndpoints(contract, {
+  createOrder: endpoint({
+    summary: 'A draft purchase order under an effective contract',
+    input: {
+      contractId: ref('srmCctContract', { required: true }),
+      lines: rows(
+        {
+          contractItemId: ref('srmCctContractItem', { required: true }),
+          quantity: quantity({ min: 0.0001 }),
+        },
+        { max: 5000 },
+      ),
+    },
+    scope: contract,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(ctx, input) {
+      const found = await ctx.find(contract, input.contractId);
+      if (found.status !== 'EFFECTIVE')
+        throw new AppError(409, 'srmCctContract.orderNotEffective', { number: found.contractNumber ?? '' });
+      const wanted = input.lines?.length
+        ? input.lines.map((given) => {
+            const line = found.items.find((item) => item.contractItemId === given.contractItemId);
+            if (!line) throw new AppError(400, 'srmCctContract.orderLineOfOther');
+            return { line, quantity: given.quantity ?? null };
+          })
+        : found.items.map((line) => ({ line, quantity: null }));
+      const planned = wanted.flatMap(({ line, quantity }) => {
+        const left = dec(line.quantity).sub(dec(line.executedQuantity ?? 0));
+        const take = quantity === null ? left : dec(quantity);
+        return line.itemId !== null && take.greaterThan(0) ? [{ line, quantity: take.toNumber() }] : [];
+      });
+      if (!planned.length)
+        throw new AppError(422, 'srmCctContract.nothingToOrder', { number: found.contractNumber ?? '' });
+      const [type] = await system(ctx).list(
+        billType,
+        { status: 'ENABLED', docCategory: 'ORDER' },
+        { limit: 1, orderBy: [{ field: 'billTypeId', order: 'asc' }] },
+      );
+      if (!type) throw new AppError(422, 'srmCctContract.noOrderType');
+      const today = formatDate(ctx.now.getTime(), ctx.runtime.timeZone);
+      const saved = await ctx.save(order, {
+        billTypeId: type.billTypeId,
+        orgId: found.orgId,
+        supplierId: found.supplierId,
+        currencyId: found.currencyId,
+        orderDate: today,
+        lines: planned.map(({ line, quantity }, index) => ({
+          lineNum: index + 1,
+          itemId: line.itemId!,
+          quantity,
+          unitPriceExclTax: line.unitPrice,
+          taxRate: line.taxRate,
+          needByDate: line.needByDate && line.needByDate > today ? line.needByDate : today,
+          contractId: found.contractId,
+          contractItemId: line.contractItemId,
+        })),
+      });
+      await system(ctx).patch(order, saved.poHeaderId, {
+        sourceType: 'CONTRACT',
+        sourceNum: found.contractNumber,
+      });
+      return { data: await ctx.find(order, saved.poHeaderId) };
+    },
+  }),
+});

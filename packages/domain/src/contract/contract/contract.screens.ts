@@ -22,6 +22,11 @@ export const contractScreens: ScreenEntry[] = [
         when: (row) => row.contractType === 'PRE',
         open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
       }),
+      // 合同下单: a draft order of what the contract has left.
+      endpointButton('createOrder', 'srmCctContract.createOrder', {
+        states: ['EFFECTIVE'],
+        open: { path: 'purOrderManage/purchaseOrderEdit', key: 'poHeaderId' },
+      }),
       // 资产验收: a draft acceptance of what the contract delivered.
       endpointButton('doAssetAcceptance', 'srmCctContract.doAssetAcceptance', {
         states: ['EFFECTIVE'],

@@ -588,6 +588,23 @@ describe('contract execution', () => {
       ],
       ...extra,
     });
+    // 合同下单: a draft of what each line has left, at the contract's prices, for the buyer only.
+    const drafted = await ok('srmCctContract', 'createOrder', { contractId: v1.contractId });
+    expect(drafted).toMatchObject({
+      status: 'DRAFT',
+      supplierId: ids.supA,
+      sourceType: 'CONTRACT',
+      sourceNum: v1.contractNumber,
+      amountInclTax: 245.78,
+    });
+    expect((drafted.lines as Row[]).map((line) => [line.quantity, line.contractLineNum])).toEqual([
+      [100, 1],
+      [30, 2],
+    ]);
+    await ok('srmPoHeader', 'delete', { poHeaderId: drafted.poHeaderId });
+    expect(
+      (await call('srmCctContract', 'createOrder', { contractId: v1.contractId }, suppliers.a)).httpStatus,
+    ).toBe(403);
     // The contract line must be of the line's material, and the contract the order's supplier's.
     const otherMaterial = await call('srmPoHeader', 'saveOrUpdate', under(10, bracketLine));
     expect(otherMaterial.httpStatus).toBe(400);

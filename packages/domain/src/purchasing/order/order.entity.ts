@@ -23,7 +23,14 @@ import { orderLine } from './order-line.entity';
 /** The approval process of orders (its template: approval.ts). */
 export const ORDER_PROCESS = 'PUR_ORDER_APPROVAL';
 
-export const PO_SOURCE_TYPES = ['MANUAL', 'REQUISITION', 'AGREEMENT', 'AWARD', 'CATALOGUE'] as const;
+export const PO_SOURCE_TYPES = [
+  'MANUAL',
+  'REQUISITION',
+  'AGREEMENT',
+  'AWARD',
+  'CATALOGUE',
+  'CONTRACT',
+] as const;
 
 /** States in which the order exists for its supplier. */
 export const SUPPLIER_VISIBLE_STATES = ['RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CLOSED'] as const;
