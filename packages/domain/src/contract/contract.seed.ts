@@ -18,6 +18,7 @@ import {
   wordTable,
 } from '@srm/platform';
 import { item, org } from '../base-data';
+import { billType, order } from '../purchasing';
 import { day, demoActions, seedData, supplierActor } from '../agreements/server';
 import { DEMO_SUPPLIERS } from '../demo';
 import { contract } from './contract/contract.entity';
@@ -315,6 +316,7 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
   // To be signed electronically by 恒达 (sup_a), then the buyer (demoSigning, below).
   const toSign = await save(hengda, {
     contractName: SIGNED_DEMO,
+    executionControl: 'QUANTITY',
     effectiveFrom: day(-20),
     effectiveTo: day(345),
     items: [{ lineNum: 1, ...screw, quantity: 50000, unitPrice: 0.118, taxRate: 13, needByDate: day(10) }],
@@ -380,6 +382,32 @@ const demoSigning = defineSeed(
       ],
     });
     await demoActions(context, assetAcceptance, accepted.acceptanceId, ['doSubmit', 'doApproval']);
+    // A first call-off of 20,000 of its 50,000 screws, submitted: the contract is 40 % executed.
+    const [line] = (await data.find(contract, signed.contractId)).items;
+    const [type] = await data.list(billType, { status: 'ENABLED', docCategory: 'ORDER' }, { limit: 1 });
+    if (!line?.itemId || !type) return;
+    const callOff = await data.save(order, {
+      billTypeId: type.billTypeId,
+      orgId: signed.orgId,
+      supplierId: signed.supplierId,
+      currencyId: signed.currencyId,
+      orderDate: day(0),
+      buyerName: '张伟',
+      lines: [
+        {
+          lineNum: 1,
+          itemId: line.itemId,
+          quantity: 20000,
+          unitPriceExclTax: line.unitPrice,
+          taxRate: line.taxRate,
+          needByDate: day(10),
+          contractId: signed.contractId,
+          contractItemId: line.contractItemId,
+        },
+      ],
+    });
+    await data.patch(order, callOff.poHeaderId, { sourceType: 'CONTRACT', sourceNum: signed.contractNumber });
+    await demoActions(context, order, callOff.poHeaderId, ['doSubmit']);
   },
   { installation: true },
 );
