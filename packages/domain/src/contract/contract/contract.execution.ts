@@ -112,6 +112,10 @@ export async function refreshExecution(ctx: DataApi, contractIds: readonly numbe
   }
 }
 
+/** 50,000 and 6,667.00: a figure as the screens show it. */
+const grouped = (value: number, places: number, fixed = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: fixed, maximumFractionDigits: places });
+
 /** Where a contract's orders go beyond it, as its execution control holds them. */
 async function overrun(data: DataApi, contractId: number): Promise<AppError | null> {
   const found = await data.find(contract, contractId);
@@ -123,8 +127,8 @@ async function overrun(data: DataApi, contractId: number): Promise<AppError | nu
         return new AppError(422, 'srmCctContract.executionAboveQuantity', {
           number: found.contractNumber ?? '',
           line: line.lineNum,
-          quantity: line.quantity,
-          executed: line.executedQuantity ?? 0,
+          quantity: grouped(line.quantity, 4),
+          executed: grouped(line.executedQuantity ?? 0, 4),
         });
   if (
     (control === 'AMOUNT' || control === 'BOTH') &&
@@ -132,8 +136,8 @@ async function overrun(data: DataApi, contractId: number): Promise<AppError | nu
   )
     return new AppError(422, 'srmCctContract.executionAboveAmount', {
       number: found.contractNumber ?? '',
-      amount: found.amountInclTax ?? 0,
-      executed: found.executedAmount ?? 0,
+      amount: grouped(found.amountInclTax ?? 0, 2, 2),
+      executed: grouped(found.executedAmount ?? 0, 2, 2),
     });
   return null;
 }
@@ -269,7 +273,12 @@ export const contractOrderEndpoints = defineEndpoints(contract, {
       );
       if (!type) throw new AppError(422, 'srmCctContract.noOrderType');
       const today = formatDate(ctx.now.getTime(), ctx.runtime.timeZone);
+      const buyer =
+        ctx.actor.userId === null
+          ? null
+          : await ctx.services.identity?.findUser({ userId: ctx.actor.userId });
       const saved = await ctx.save(order, {
+        buyerName: (buyer?.userFullName ?? found.buyerName ?? '').slice(0, 60) || null,
         billTypeId: type.billTypeId,
         orgId: found.orgId,
         supplierId: found.supplierId,
