@@ -112,6 +112,14 @@ export const contractArea = defineArea({
       order: 61,
     },
     {
+      code: 'CCT_CONTRACT_EXECUTION',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'enhancedContractList',
+      entity: 'srmCctContract',
+      order: 15,
+    },
+    {
       code: 'CCT_WARNING',
       side: 'internal',
       under: 'CONTRACT',
@@ -150,6 +158,7 @@ export const contractArea = defineArea({
       CCT_TERMS: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_TEMPLATE: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_WARNING: ['export', 'view'],
+      CCT_CONTRACT_EXECUTION: ['export', 'view'],
       CCT_ASSET_ACCEPTANCE: ['delete', 'doSubmit', 'export', 'save', 'view'],
       CCT_WATERMARK_INSIDE: ['delete', 'export', 'save', 'view'],
       CCT_WATERMARK_SUPP: ['delete', 'export', 'save', 'view'],
@@ -171,8 +180,13 @@ export const contractArea = defineArea({
       CCT_TERMS: ['export', 'view'],
       CCT_TEMPLATE: ['export', 'view'],
       CCT_WARNING: ['export', 'view'],
+      CCT_CONTRACT_EXECUTION: ['export', 'view'],
     },
-    FINANCE: { CCT_CONTRACT: ['export', 'view'], CCT_WARNING: ['export', 'view'] },
+    FINANCE: {
+      CCT_CONTRACT: ['export', 'view'],
+      CCT_WARNING: ['export', 'view'],
+      CCT_CONTRACT_EXECUTION: ['export', 'view'],
+    },
     SUPPLIER_PORTAL: {
       EXT_CCT_CONTRACT: [
         'doSupplierConfirm',

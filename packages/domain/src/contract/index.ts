@@ -13,6 +13,7 @@ export {
   contractItem,
   contractStage,
 } from './contract/contract-lines.entity';
+export { refreshPaid } from './contract/contract.paid';
 export { CONTRACT_TYPES, TERMS_PROCESS, terms } from './terms/terms.entity';
 export { TEMPLATE_PROCESS, contractTemplate, templateSign } from './template/template.entity';
 export { signAccount, signAccountKeeper } from './sign-account/sign-account.entity';

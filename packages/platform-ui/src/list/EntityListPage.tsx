@@ -39,6 +39,8 @@ export interface EntityListPageProps {
   fixedFilters?: Readonly<Record<string, unknown>> | undefined;
   /** The screen's own toolbar buttons acting on the rows chosen. */
   buttons?: readonly ListButton[] | undefined;
+  /** A variant with its own columns keeps its own column settings under this name. */
+  variant?: string | undefined;
 }
 
 /** The single values of a variant's fixed filters, as a new document's starting values. */
@@ -49,7 +51,7 @@ function presetOf(filters: Readonly<Record<string, unknown>> | undefined): Recor
   return preset;
 }
 
-export function EntityListPage({ entity, editPath, fixedFilters, buttons }: EntityListPageProps) {
+export function EntityListPage({ entity, editPath, fixedFilters, buttons, variant }: EntityListPageProps) {
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
@@ -225,7 +227,7 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons }: Enti
       <Card size="small" styles={{ body: { padding: 16 } }}>
         <PagedGrid<Row>
           ref={grid}
-          name={`entity:${entity.name}`}
+          name={variant ? `entity:${entity.name}:${variant}` : `entity:${entity.name}`}
           rowKey={entity.key}
           columns={columns}
           api={`${entity.apiPath}/listByPage`}

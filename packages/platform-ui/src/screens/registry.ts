@@ -34,6 +34,8 @@ export interface ScreenEntry {
   readonly listFilters?: Readonly<Record<string, unknown>>;
   /** A list screen's own toolbar buttons acting on the rows chosen. */
   readonly listButtons?: readonly ListButton[];
+  /** A list variant's own columns (a view of the same rows with other figures). */
+  readonly listColumns?: readonly string[];
 }
 
 /** The spec's route name: the path lower-cased with slashes and query removed. */
@@ -54,6 +56,8 @@ export interface EntityScreenPaths {
   readonly listFilters?: Readonly<Record<string, unknown>>;
   /** Extra toolbar buttons of the list, acting on the rows chosen. */
   readonly listButtons?: readonly ListButton[];
+  /** The list's own columns instead of the definition's (a variant showing other figures). */
+  readonly listColumns?: readonly string[];
 }
 
 /**
@@ -80,6 +84,7 @@ export function entityScreens(
       editPath: edit,
       ...(paths.listFilters ? { listFilters: paths.listFilters } : {}),
       ...(paths.listButtons ? { listButtons: paths.listButtons } : {}),
+      ...(paths.listColumns ? { listColumns: paths.listColumns } : {}),
     },
     {
       path: edit,

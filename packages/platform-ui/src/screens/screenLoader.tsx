@@ -10,16 +10,20 @@ export function screenLoader(entry: ScreenEntry): () => Promise<ScreenModule> {
   if (entry.kind === 'custom') return entry.load!;
   return async () => {
     if (entry.kind === 'list') {
-      const [entity, { EntityListPage }] = await Promise.all([
+      const [defined, { EntityListPage }] = await Promise.all([
         entry.entity!(),
         import('../list/EntityListPage'),
       ]);
+      const entity = entry.listColumns
+        ? { ...defined, list: { ...defined.list, columns: entry.listColumns } }
+        : defined;
       const List: ComponentType = () => (
         <EntityListPage
           entity={entity}
           editPath={entry.editPath}
           fixedFilters={entry.listFilters}
           buttons={entry.listButtons}
+          variant={entry.listColumns ? entry.path : undefined}
         />
       );
       return { default: List };

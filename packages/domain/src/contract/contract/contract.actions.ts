@@ -16,6 +16,7 @@ import { issue } from '../support';
 import { contract } from './contract.entity';
 import { contractItem, contractStage } from './contract-lines.entity';
 import { moveOrders, openOrdersUnder } from './contract.execution';
+import { refreshPaid } from './contract.paid';
 import { finalizeDocument, finalizeIssues } from './contract.finalize';
 import { tellBuyerContract, tellSupplierContract } from './contract.notify';
 
@@ -132,6 +133,7 @@ async function replace(
             : 'PENDING',
     });
   }
+  await refreshPaid(platform, [id]);
   await moveOrders(platform, previousId, id);
   await platform.act(contract, action, [previousId]);
 }

@@ -54,6 +54,9 @@ export const REVISION_STATES = {
   supplier: ['CONFIRMING'],
 } as const;
 
+/** The states the execution view (合同执行视图) lists: signed, in effect or since ended. */
+export const EXECUTION_VIEW_STATES = ['EFFECTIVE', 'TERMINATING', 'TERMINATED', 'EXPIRED'] as const;
+
 /** States from which a contract not yet executed may be voided. */
 export const VOIDABLE_STATES = ['APPROVED', 'CONFIRMING', 'CONFIRMED', 'SIGNING'];
 
@@ -118,6 +121,10 @@ export const contract = defineEntity('srmCctContract', {
     }),
     /** What orders under it took (合同执行): the sum of its lines' executed amounts, with tax. */
     executedAmount: amount({ readonly: true, default: 0 }),
+    /** The executed amount as a share of the total, in per cent. */
+    executedPercent: number({ readonly: true, precision: 2, min: 0, max: 1000000 }),
+    /** What was paid of its stages (已付金额), kept by settlement's payments. */
+    paidAmount: amount({ readonly: true, default: 0 }),
     // The parties as they stand in the contract: filled from the organisation and the supplier's
     // master data when left empty, and frozen once the contract is finalized for signing.
     partyAName: text({ max: 200 }),
@@ -230,6 +237,8 @@ export const contract = defineEntity('srmCctContract', {
           'taxAmount',
           'amountInclTax',
           'executedAmount',
+          'executedPercent',
+          'paidAmount',
           'sourceType',
           'sourceNum',
           'revisionNum',

@@ -107,8 +107,11 @@ export async function refreshExecution(ctx: DataApi, contractIds: readonly numbe
     }
     const total = sum([...executed.values()], (taken) => taken.amount).toNumber();
     const [header] = await data.list(contract, { contractId });
-    if (header && Number(header.executedAmount ?? 0) !== total)
-      await data.patch(contract, contractId, { executedAmount: total });
+    if (!header) continue;
+    const whole = dec(header.amountInclTax ?? 0);
+    const percent = whole.isZero() ? null : dec(total).div(whole).mul(100).toDecimalPlaces(2).toNumber();
+    if (Number(header.executedAmount ?? 0) !== total || (header.executedPercent ?? null) !== percent)
+      await data.patch(contract, contractId, { executedAmount: total, executedPercent: percent });
   }
 }
 

@@ -3,6 +3,7 @@
 // verify signatures there (contract.buttons.tsx).
 import { type ScreenEntry, endpointButton, entityScreens } from '@srm/platform-ui';
 import { contractSignButtons } from './contract.buttons';
+import { EXECUTION_VIEW_STATES } from './contract.entity';
 
 const contract = () => import('./contract.entity').then((m) => m.contract);
 
@@ -40,6 +41,27 @@ export const contractScreens: ScreenEntry[] = [
       ...contractSignButtons,
     ],
   }),
+  // 合同执行视图: the contracts being executed, with what was ordered and paid under each.
+  ...entityScreens('contract', 'srmCctContract', contract, {
+    list: 'enhancedContractList',
+    edit: 'contractManage/cctContractEdit',
+    listFilters: { status: [...EXECUTION_VIEW_STATES] },
+    listColumns: [
+      'contractNumber',
+      'contractName',
+      'supplierName',
+      'orgName',
+      'currencyCode',
+      'amountInclTax',
+      'executedAmount',
+      'executedPercent',
+      'paidAmount',
+      'effectiveTo',
+      'dateSigned',
+      'executionControl',
+      'status',
+    ],
+  }).filter((screen) => screen.kind === 'list'),
   ...entityScreens('contract', 'srmCctContract', contract, {
     list: 'supplierContractList',
     edit: 'supplierContractEdit',

@@ -627,7 +627,7 @@ describe('contract execution', () => {
     expect((await find(v1.contractId)).executedAmount).toBe(0);
     await ok('srmPoHeader', 'doSubmit', { poHeaderId: first.poHeaderId });
     const taken = await find(v1.contractId);
-    expect(taken.executedAmount).toBe(20.34);
+    expect(taken).toMatchObject({ executedAmount: 20.34, executedPercent: 8.28 });
     expect((taken.items as Row[]).map((line) => [line.executedQuantity, line.executedAmount])).toEqual([
       [60, 20.34],
       [0, 0],
@@ -703,6 +703,17 @@ describe('contract execution', () => {
     }
     expect((await find(altered.contractId)).executedAmount).toBe(0);
     await ok('srmCctContract', 'doTerminate', terminate);
+    // The execution view (合同执行视图) lists signed contracts only, with their figures.
+    const view = await ok<Row[]>('srmCctContract', 'listByPage', {
+      status: ['EFFECTIVE', 'TERMINATING', 'TERMINATED', 'EXPIRED'],
+      pageRows: 200,
+    });
+    expect(view.find((row) => row.contractId === altered.contractId)).toMatchObject({
+      status: 'TERMINATING',
+      executedAmount: 0,
+      paidAmount: 0,
+    });
+    expect(view.filter((row) => row.status === 'DRAFT' || row.status === 'SUPERSEDED')).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import { deduction } from '../deduction/deduction.entity';
 import { invoice } from '../invoice/invoice.entity';
 import { post, reversePosting } from '../ledger/ledger.post';
 import { currency } from '../../base-data';
-import { contract, contractStage } from '../../contract';
+import { contract, contractStage, refreshPaid } from '../../contract';
 import { today } from '../support';
 import { tellSupplierPaid } from './payment.notify';
 import { payment } from './payment.entity';
@@ -379,6 +379,10 @@ async function applyStages(ctx: DataApi, lines: readonly Line[], sign: 1 | -1): 
       stageStatus: paid.gte(dec(found.stage.stageAmount)) ? 'COMPLETED' : 'PENDING',
     });
   }
+  await refreshPaid(
+    ctx,
+    [...stages.values()].map((found) => found.stage.contractId),
+  );
 }
 
 function totalsOf(lines: readonly Line[]) {

@@ -321,10 +321,13 @@ describe('a payment application', () => {
     const stageOf = async () =>
       ((await ok('srmCctContract', 'findById', key, suppliers.a)).stages as Row[])[0]!;
     expect(await stageOf()).toMatchObject({ stageStatus: 'COMPLETED', paidAmount: 73.73 });
+    // The contract keeps the sum (its execution view's 已付金额).
+    expect((await ok('srmCctContract', 'findById', key)).paidAmount).toBe(73.73);
     await runExecutable(server(), contractWarningsProgram);
     expect(await dueWarnings()).toEqual(['CLOSED']);
     // Reversed: the stage is payable again, with nothing paid.
     await ok(P, 'doReverse', { paymentId: saved.paymentId, comment: '银行退回' });
     expect(await stageOf()).toMatchObject({ stageStatus: 'PENDING', paidAmount: 0 });
+    expect((await ok('srmCctContract', 'findById', key)).paidAmount).toBe(0);
   });
 });
