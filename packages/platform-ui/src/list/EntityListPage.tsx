@@ -39,7 +39,7 @@ export interface EntityListPageProps {
   fixedFilters?: Readonly<Record<string, unknown>> | undefined;
   /** The screen's own toolbar buttons acting on the rows chosen. */
   buttons?: readonly ListButton[] | undefined;
-  /** A variant with its own columns keeps its own column settings under this name. */
+  /** A view with its own columns (nothing is made or deleted there) keeps its own column settings under this name. */
   variant?: string | undefined;
 }
 
@@ -81,8 +81,8 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons, varian
   const madeByPlatform = Object.values(entity.fields).some(
     (field) => field.kind === 'ref' && field.required && field.readonly,
   );
-  const canWrite = sideWrites && maySave && !madeByPlatform;
-  const canDelete = sideWrites && may(operationResource(entity, 'delete'));
+  const canWrite = sideWrites && maySave && !madeByPlatform && !variant;
+  const canDelete = sideWrites && may(operationResource(entity, 'delete')) && !variant;
 
   const open = (row: Row | null, mode?: 'view') => {
     if (!editPath) return;

@@ -56,8 +56,10 @@ export interface EntityScreenPaths {
   readonly listFilters?: Readonly<Record<string, unknown>>;
   /** Extra toolbar buttons of the list, acting on the rows chosen. */
   readonly listButtons?: readonly ListButton[];
-  /** The list's own columns instead of the definition's (a variant showing other figures). */
+  /** The list's own columns instead of the definition's: a view of other figures, read only. */
   readonly listColumns?: readonly string[];
+  /** The list's title key when it is not the entity's (a view: 合同执行视图). */
+  readonly listTitle?: string;
 }
 
 /**
@@ -78,7 +80,7 @@ export function entityScreens(
       path: list,
       kind: 'list',
       area,
-      title,
+      title: paths.listTitle ?? title,
       entityName: name,
       entity,
       editPath: edit,
