@@ -7,6 +7,13 @@ export const issue = (message: string, params?: Record<string, string | number>)
   ...(params ? { params } : {}),
 });
 
+/** The signed-in user's full name, for the person a document names (their user name when none is kept). */
+export async function actorFullName(ctx: DataApi): Promise<string> {
+  const user =
+    ctx.actor.userId === null ? null : await ctx.services.identity?.findUser({ userId: ctx.actor.userId });
+  return user?.userFullName ?? ctx.actor.userName;
+}
+
 /** The ids an attachments field holds (`'12,13'`). */
 export const fileIds = (value: string | null | undefined): number[] =>
   (value ?? '')

@@ -4,7 +4,7 @@
 // while the supplier is asked to confirm it).
 import { type EntityDef, type FoundRowOf, attachments, formatDate, ref, text } from '@srm/kernel';
 import { AppError, type DataApi, defineEndpoints, endpoint, trackedChanges } from '@srm/platform';
-import { fileIds, readableFile } from '../support';
+import { actorFullName, fileIds, readableFile } from '../support';
 import { REVISION_STATES, contract } from './contract.entity';
 import { generatedDocument, storeDocument } from './contract.document';
 import { contractClause, contractItem, contractStage } from './contract-lines.entity';
@@ -106,14 +106,10 @@ export const contractEndpoints = defineEndpoints(contract, {
     async handle(ctx, input) {
       const found = await ctx.find(contract, input.contractId);
       if (found.status !== 'EFFECTIVE') throw new AppError(409, 'srmCctAssetAcceptance.contractNotEffective');
-      const user =
-        ctx.actor.userId === null
-          ? null
-          : await ctx.services.identity?.findUser({ userId: ctx.actor.userId });
       const saved = await ctx.save(assetAcceptance, {
         contractId: found.contractId,
         acceptanceDate: formatDate(ctx.now.getTime(), ctx.runtime.timeZone),
-        responsiblePerson: user?.userFullName ?? ctx.actor.userName,
+        responsiblePerson: await actorFullName(ctx),
       });
       return { data: saved };
     },

@@ -20,6 +20,7 @@ import {
   endpoint,
 } from '@srm/platform';
 import { billType, order, orderLine } from '../../purchasing';
+import { actorFullName } from '../support';
 import { contract } from './contract.entity';
 import { contractItem } from './contract-lines.entity';
 
@@ -276,12 +277,8 @@ export const contractOrderEndpoints = defineEndpoints(contract, {
       );
       if (!type) throw new AppError(422, 'srmCctContract.noOrderType');
       const today = formatDate(ctx.now.getTime(), ctx.runtime.timeZone);
-      const buyer =
-        ctx.actor.userId === null
-          ? null
-          : await ctx.services.identity?.findUser({ userId: ctx.actor.userId });
       const saved = await ctx.save(order, {
-        buyerName: (buyer?.userFullName ?? found.buyerName ?? '').slice(0, 60) || null,
+        buyerName: (await actorFullName(ctx)).slice(0, 60),
         billTypeId: type.billTypeId,
         orgId: found.orgId,
         supplierId: found.supplierId,

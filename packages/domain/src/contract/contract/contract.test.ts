@@ -93,6 +93,19 @@ async function contractIn(status: 'APPROVED' | 'CONFIRMING' | 'CONFIRMED' | 'SIG
   return saved;
 }
 
+/** A found contract's items as a save sends them back, each changed by `change`. */
+const itemBodies = (items: unknown, change: (index: number) => Row) =>
+  (items as Row[]).map((line, index) => ({
+    contractItemId: line.contractItemId,
+    lineNum: line.lineNum,
+    itemId: line.itemId,
+    uomId: line.uomId,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    taxRate: line.taxRate,
+    ...change(index),
+  }));
+
 const find = (contractId: unknown, actor?: Row) => ok('srmCctContract', 'findById', { contractId }, actor);
 
 /** A contract in signing, signed on paper with the scan: in effect. */
@@ -393,17 +406,7 @@ describe('a contract', () => {
         milestone: stage.milestone,
         ratio: ratios[index],
       }));
-    const itemsWith = (change: (index: number) => Row) =>
-      (v2.items as Row[]).map((line, index) => ({
-        contractItemId: line.contractItemId,
-        lineNum: line.lineNum,
-        itemId: line.itemId,
-        uomId: line.uomId,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        taxRate: line.taxRate,
-        ...change(index),
-      }));
+    const itemsWith = (change: (index: number) => Row) => itemBodies(v2.items, change);
     const lowStage = await call('srmCctContract', 'saveOrUpdate', {
       ...header,
       stages: stagesAt([10, 56.67, 33.33]),
@@ -652,16 +655,7 @@ describe('contract execution', () => {
 
     // An alteration keeps what was ordered: no line below it, none of the ordered lines removed.
     const v2 = await ok('srmCctContract', 'doAlteration', { contractId: v1.contractId });
-    const itemsAt = (quantity: number) =>
-      (v2.items as Row[]).map((line, index) => ({
-        contractItemId: line.contractItemId,
-        lineNum: line.lineNum,
-        itemId: line.itemId,
-        uomId: line.uomId,
-        quantity: index === 0 ? quantity : line.quantity,
-        unitPrice: line.unitPrice,
-        taxRate: line.taxRate,
-      }));
+    const itemsAt = (quantity: number) => itemBodies(v2.items, (index) => (index === 0 ? { quantity } : {}));
     const below = await call('srmCctContract', 'saveOrUpdate', {
       contractId: v2.contractId,
       versionNum: v2.versionNum,
