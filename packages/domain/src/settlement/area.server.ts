@@ -9,6 +9,7 @@ import { settlementApprovals } from './approval';
 import { deductionActions } from './deduction/deduction.actions';
 import { excludeActions } from './exclude/exclude.actions';
 import { invoiceActions } from './invoice/invoice.actions';
+import { contractInvoiced } from './invoice/invoice.contracts';
 import { invoiceEndpoints } from './invoice/invoice.endpoints';
 import { ledgerEndpoints } from './ledger/ledger.endpoints';
 import { paymentActions } from './payment/payment.actions';
@@ -33,6 +34,7 @@ export const settlementServer = defineServerArea(settlementArea, {
     reportEndpoints,
     rcnActions,
   ],
+  observers: [contractInvoiced],
   seeds: settlementSeeds,
   approvalTemplates: settlementApprovals,
 });

@@ -76,9 +76,17 @@ export function settlementHelpers({ ids, ok, releasedOrder, suppliers, server }:
     expect((await ok(entity, 'findById', { [key]: id })).status).toBe('APPROVED');
   }
 
-  /** Supplier A's invoice of a statement confirmed on `day` (77.41 with tax), matched. */
-  async function matchedInvoice(day: string, number: string): Promise<Row> {
+  /**
+   * Supplier A's invoice of a statement confirmed on `day` (77.41 with tax), matched; `before`
+   * sees the statement before the invoice is made of it.
+   */
+  async function matchedInvoice(
+    day: string,
+    number: string,
+    before?: (statement: Row) => Promise<void>,
+  ): Promise<Row> {
     const statement = await confirmedStatement(day);
+    await before?.(statement);
     const draft = await ok(
       'srmStlInvoiceHeader',
       'createFromStatement',

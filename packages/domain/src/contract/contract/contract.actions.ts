@@ -173,6 +173,10 @@ async function alterationIssues(
   if ((control === 'AMOUNT' || control === 'BOTH') && dec(row.amountInclTax ?? 0).lessThan(executed))
     issues.push(issue('srmCctContract.alterationBelowExecuted', { executed: executed.toFixed(2) }));
   const paid = sum(before, (stage) => stage.paidAmount ?? 0);
+  // What was invoiced under it (what was paid against those invoices included).
+  const invoiced = dec((await system.find(contract, row.mainContractId)).invoicedAmount ?? 0);
+  if (invoiced.greaterThan(paid) && dec(row.amountInclTax ?? 0).lessThan(invoiced))
+    issues.push(issue('srmCctContract.alterationBelowInvoiced', { invoiced: invoiced.toFixed(2) }));
   if (dec(row.amountInclTax ?? 0).lessThan(paid))
     issues.push(issue('srmCctContract.alterationBelowPaid', { paid: paid.toFixed(2) }));
   for (const stage of before) {

@@ -125,6 +125,8 @@ export const contract = defineEntity('srmCctContract', {
     executedPercent: number({ readonly: true, precision: 2, min: 0, max: 1000000 }),
     /** What was paid of its stages (已付金额), kept by settlement's payments. */
     paidAmount: amount({ readonly: true, default: 0 }),
+    /** What was invoiced against orders under it (已开票金额), kept by settlement's invoices. */
+    invoicedAmount: amount({ readonly: true, default: 0 }),
     // The parties as they stand in the contract: filled from the organisation and the supplier's
     // master data when left empty, and frozen once the contract is finalized for signing.
     partyAName: text({ max: 200 }),
@@ -238,6 +240,7 @@ export const contract = defineEntity('srmCctContract', {
           'amountInclTax',
           'executedAmount',
           'executedPercent',
+          'invoicedAmount',
           'paidAmount',
           'sourceType',
           'sourceNum',

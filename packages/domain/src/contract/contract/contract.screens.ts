@@ -54,6 +54,7 @@ export const contractScreens: ScreenEntry[] = [
       'amountInclTax',
       'executedAmount',
       'executedPercent',
+      'invoicedAmount',
       'paidAmount',
       'effectiveTo',
       'status',

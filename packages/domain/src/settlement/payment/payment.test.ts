@@ -3,6 +3,7 @@
 // balanced posting, each source moved once; nothing left to pay twice; the other supplier sees none
 // of it.
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { decideAll } from '@srm/platform';
 import { TEST_ACTOR_HEADER, readPdf, runExecutable } from '@srm/platform/testing';
 import { contractWarningsProgram } from '../../contract/area.server';
@@ -284,7 +285,18 @@ describe('a payment application', () => {
     await runExecutable(server(), contractWarningsProgram);
     expect(await dueWarnings()).toEqual(['OPEN']);
 
-    const bill = await matchedInvoice('2026-12-15', '24322000000000000003');
+    // The delivery invoiced was ordered under the contract: the invoice counts against it.
+    const bill = await matchedInvoice('2026-12-15', '24322000000000000003', async (statement) => {
+      for (const line of statement.lines as Row[]) {
+        const item = (effective.items as Row[]).find((candidate) => candidate.itemId === line.itemId)!;
+        await server()
+          .runtime.executor()
+          .execute(
+            sql`update srm_po_line set contract_id = ${made.contractId}, contract_item_id = ${item.contractItemId} where po_line_id = ${line.poLineId}`,
+          );
+      }
+    });
+    expect((await ok('srmCctContract', 'findById', key)).invoicedAmount).toBe(77.41);
     const stageLine = (contractStageId: unknown, amount: number) => ({
       ...applied(),
       lines: [{ lineNum: 1, sourceType: 'INVOICE', invoiceId: bill.invoiceId, amount, contractStageId }],
@@ -329,5 +341,22 @@ describe('a payment application', () => {
     await ok(P, 'doReverse', { paymentId: saved.paymentId, comment: '银行退回' });
     expect(await stageOf()).toMatchObject({ stageStatus: 'PENDING', paidAmount: 0 });
     expect((await ok('srmCctContract', 'findById', key)).paidAmount).toBe(0);
+    // An alteration cannot take the total below what was invoiced.
+    const v2 = await ok('srmCctContract', 'doAlteration', key);
+    const cheaper = await call('srmCctContract', 'saveOrUpdate', {
+      contractId: v2.contractId,
+      versionNum: v2.versionNum,
+      items: (v2.items as Row[]).map((line) => ({
+        contractItemId: line.contractItemId,
+        lineNum: line.lineNum,
+        itemId: line.itemId,
+        uomId: line.uomId,
+        quantity: 1,
+        unitPrice: line.unitPrice,
+        taxRate: line.taxRate,
+      })),
+    });
+    expect(cheaper.httpStatus).toBe(400);
+    expect(JSON.stringify(cheaper.body)).toContain('变更后的合同金额不能低于已开票金额 77.41');
   });
 });
