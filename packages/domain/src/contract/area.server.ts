@@ -7,7 +7,11 @@ import { contractSeeds } from './contract.seed';
 import { CONTRACT_WARNINGS_PROGRAM, contractWarningsProgram } from './warning/warning.job';
 import { contractActions } from './contract/contract.actions';
 import { contractEndpoints } from './contract/contract.endpoints';
-import { contractExecution, contractOrderEndpoints } from './contract/contract.execution';
+import {
+  contractExecution,
+  contractOrderEndpoints,
+  contractRefundEndpoints,
+} from './contract/contract.execution';
 import { contractSignEndpoints } from './contract/contract.sign';
 import { esignTables } from './esign/esign.tables';
 import { signAccountActions } from './sign-account/sign-account.actions';
@@ -26,6 +30,7 @@ export const contractServer = defineServerArea(contractArea, {
     contractEndpoints,
     contractSignEndpoints,
     contractOrderEndpoints,
+    contractRefundEndpoints,
     signAccountActions,
     watermarkActions,
     assetAcceptanceActions,

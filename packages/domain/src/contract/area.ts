@@ -15,6 +15,7 @@ const CONTRACT_BUTTONS = [
   'doAlteration',
   'doAssetAcceptance',
   'createOrder',
+  'settleRefund',
   'doConvertToMain',
   'doFinalize',
   'doSendConfirm',

@@ -196,3 +196,70 @@ export const contractDocument = defineEntity('srmCctContractDocument', {
     sort: [{ field: 'versionNo', order: 'desc' }],
   },
 });
+
+/** What a refund line is for: a mould fee (模具费) or a sample fee (样品费). */
+export const REFUND_FEE_TYPES = ['MOULD', 'SAMPLE'] as const;
+/** When the fee is refunded: once the received quantity of a contract line reaches a figure, or on a date. */
+export const REFUND_CONDITIONS = ['QUANTITY', 'DATE'] as const;
+/** PENDING until its condition is met (DUE, by the daily program); then REFUNDED or WAIVED by the buyer. */
+export const REFUND_STATES = ['PENDING', 'DUE', 'REFUNDED', 'WAIVED'] as const;
+
+/**
+ * 模具费/样品费返还 (ADR 0031): a fee one party paid on condition of its refund — commonly the
+ * buyer's mould fee, refunded by the supplier once enough parts were received — with the
+ * condition, its progress (the received quantity of the contract line it names by number) and
+ * its state.
+ */
+export const contractRefund = defineEntity('srmCctContractRefund', {
+  area: 'contract',
+  key: 'contractRefundId',
+  parent: { entity: 'srmCctContract', field: 'contractId' },
+  display: 'lineNum',
+  fields: {
+    lineNum: number({ required: true, min: 1, max: 999, sequence: { step: 1 } }),
+    feeType: lookup('CCT_REFUND_FEE_TYPE', { required: true, codes: REFUND_FEE_TYPES, default: 'MOULD' }),
+    feeAmount: amount({ required: true, min: 0.01 }),
+    /** Who paid the fee and is refunded: the buyer (by the supplier) or the supplier (by the buyer). */
+    paidBy: lookup('CCT_FEE_PAYER', { required: true, codes: ['BUYER', 'SUPPLIER'], default: 'BUYER' }),
+    conditionType: lookup('CCT_REFUND_CONDITION', {
+      required: true,
+      codes: REFUND_CONDITIONS,
+      default: 'QUANTITY',
+    }),
+    /** The contract line (its 行号) whose received quantity counts. */
+    itemLineNum: number({ min: 1, max: 99999 }),
+    thresholdQuantity: quantity({ min: 0.0001 }),
+    refundDate: date(),
+    /** Received so far of the contract line's orders (the daily program counts it). */
+    receivedQuantity: quantity({ readonly: true, default: 0 }),
+    refundStatus: lookup('CCT_REFUND_STATUS', { readonly: true, codes: REFUND_STATES, default: 'PENDING' }),
+    settledDate: date({ readonly: true }),
+    remark: text({ max: 240 }),
+  },
+  rules: [
+    (row) =>
+      row.conditionType === 'QUANTITY' && (!row.itemLineNum || !row.thresholdQuantity)
+        ? { field: 'thresholdQuantity', message: 'srmCctContractRefund.quantityCondition' }
+        : row.conditionType === 'DATE' && !row.refundDate
+          ? { field: 'refundDate', message: 'srmCctContractRefund.dateCondition' }
+          : null,
+  ],
+  unique: [['contractId', 'lineNum']],
+  list: {
+    columns: [
+      'lineNum',
+      'feeType',
+      'feeAmount',
+      'paidBy',
+      'conditionType',
+      'itemLineNum',
+      'thresholdQuantity',
+      'refundDate',
+      'receivedQuantity',
+      'refundStatus',
+      'settledDate',
+      'remark',
+    ],
+    sort: [{ field: 'lineNum', order: 'asc' }],
+  },
+});

@@ -14,7 +14,7 @@ import { terms } from '../terms/terms.entity';
 import { contractTemplate } from '../template/template.entity';
 import { issue } from '../support';
 import { contract } from './contract.entity';
-import { contractItem, contractStage } from './contract-lines.entity';
+import { contractItem, contractRefund, contractStage } from './contract-lines.entity';
 import { moveOrders, openOrdersUnder } from './contract.execution';
 import { refreshPaid } from './contract.paid';
 import { finalizeDocument, finalizeIssues } from './contract.finalize';
@@ -133,6 +133,19 @@ async function replace(
             : 'PENDING',
     });
   }
+  // Refunds settled or due under the old version stay so.
+  const refunds = new Map(
+    (await platform.lines(contractRefund, previousId)).map((line) => [line.lineNum, line]),
+  );
+  for (const line of await platform.lines(contractRefund, id)) {
+    const before = refunds.get(line.lineNum);
+    if (before && before.refundStatus !== 'PENDING')
+      await platform.patch(contractRefund, line.contractRefundId, {
+        refundStatus: before.refundStatus,
+        settledDate: before.settledDate,
+        receivedQuantity: before.receivedQuantity,
+      });
+  }
   await refreshPaid(platform, [id]);
   await moveOrders(platform, previousId, id);
   await platform.act(contract, action, [previousId]);
@@ -238,6 +251,15 @@ export const contractActions = defineActions(contract, {
       await placesOf(ctx, row.currencyId),
     );
     stages.forEach((stage, index) => (stage.stageAmount = amounts[index]!));
+    const lineNums = new Set(ctx.newLines.items.map((line) => line.lineNum));
+    const unknown = ctx.newLines.refunds.find(
+      (refund) =>
+        refund.itemLineNum !== null && refund.itemLineNum !== undefined && !lineNums.has(refund.itemLineNum),
+    );
+    if (unknown)
+      return [
+        issue('srmCctContractRefund.unknownLine', { refund: unknown.lineNum, line: unknown.itemLineNum! }),
+      ];
     return row.contractType === 'ALTERATION' ? alterationIssues(ctx, row, stages, ctx.newLines.items) : [];
   },
   async afterSave(ctx) {

@@ -7,7 +7,7 @@ import { AppError, type DataApi, defineEndpoints, endpoint, trackedChanges } fro
 import { actorFullName, fileIds, readableFile } from '../support';
 import { REVISION_STATES, contract } from './contract.entity';
 import { generatedDocument, storeDocument } from './contract.document';
-import { contractClause, contractItem, contractStage } from './contract-lines.entity';
+import { contractClause, contractItem, contractRefund, contractStage } from './contract-lines.entity';
 import { assetAcceptance } from '../asset-acceptance/asset-acceptance.entity';
 
 const GENERATE_STATES = ['DRAFT', 'REJECTED', 'REFUSED'];
@@ -53,6 +53,7 @@ async function copyContract(
     items: found.items.map((line) => writable(contractItem, line)),
     stages: found.stages.map((line) => writable(contractStage, line)),
     clauses: found.clauses.map((line) => writable(contractClause, line)),
+    refunds: found.refunds.map((line) => writable(contractRefund, line)),
   } as never);
   const copies = await ctx.services.attachments?.copyTo(ctx.tx, fileIds(found.attachmentIds), {
     entity: contract,

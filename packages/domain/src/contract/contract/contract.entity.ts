@@ -21,7 +21,13 @@ import {
 } from '@srm/kernel';
 import { ORDERABLE_SUPPLIER_STATES } from '../../supplier';
 import { CONTRACT_TYPES } from '../terms/terms.entity';
-import { contractClause, contractDocument, contractItem, contractStage } from './contract-lines.entity';
+import {
+  contractClause,
+  contractDocument,
+  contractItem,
+  contractRefund,
+  contractStage,
+} from './contract-lines.entity';
 
 /** The approval processes of contracts (their templates: ../approval.ts). */
 export const CONTRACT_PROCESS = 'CCT_CONTRACT_APPROVAL';
@@ -175,7 +181,13 @@ export const contract = defineEntity('srmCctContract', {
     remark: textarea({ max: 1000 }),
     attachmentIds: attachments({ maxCount: 50 }),
   },
-  lines: { items: contractItem, stages: contractStage, clauses: contractClause, documents: contractDocument },
+  lines: {
+    items: contractItem,
+    stages: contractStage,
+    clauses: contractClause,
+    refunds: contractRefund,
+    documents: contractDocument,
+  },
   rules: [
     (row) =>
       row.effectiveFrom && row.effectiveTo && String(row.effectiveFrom) > String(row.effectiveTo)

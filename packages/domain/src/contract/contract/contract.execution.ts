@@ -9,7 +9,7 @@
 // workflow action of an order counts its contracts again, and a submission (or a buyer accepting
 // the supplier's proposed quantities) that takes a contract beyond its quantity or amount, as its
 // execution control (执行控制) says, is refused: the observer's error rolls the action back.
-import { type Decimal, dec, formatDate, quantity, ref, rows, sum } from '@srm/kernel';
+import { type Decimal, dec, formatDate, lookup, quantity, ref, rows, sum, text } from '@srm/kernel';
 import {
   type ActionObserver,
   AppError,
@@ -21,8 +21,8 @@ import {
 } from '@srm/platform';
 import { billType, order, orderLine } from '../../purchasing';
 import { actorFullName } from '../support';
-import { contract } from './contract.entity';
-import { contractItem } from './contract-lines.entity';
+import { EXECUTION_VIEW_STATES, contract } from './contract.entity';
+import { contractItem, contractRefund } from './contract-lines.entity';
 
 /** Order states in which an order takes from its contracts. */
 export const EXECUTING_ORDER_STATES = [
@@ -300,6 +300,74 @@ export const contractOrderEndpoints = defineEndpoints(contract, {
         sourceNum: found.contractNumber,
       });
       return { data: await ctx.find(order, saved.poHeaderId) };
+    },
+  }),
+});
+
+/**
+ * 模具费/样品费返还: counts what was received of each pending refund's contract line and makes the
+ * refund DUE once it reaches the threshold (or its date came); answers the refunds now due.
+ */
+export async function refreshRefunds(ctx: DataApi, contractId: number, today: string): Promise<number[]> {
+  const data = system(ctx);
+  const pending = (await data.lines(contractRefund, contractId)).filter(
+    (line) => line.refundStatus === 'PENDING',
+  );
+  if (!pending.length) return [];
+  const items = await data.lines(contractItem, contractId);
+  const due: number[] = [];
+  for (const refund of pending) {
+    const item = items.find((line) => line.lineNum === refund.itemLineNum);
+    const received = item
+      ? sum(
+          await data.list(orderLine, { contractItemId: item.contractItemId }),
+          (line) => line.receivedQuantity ?? 0,
+        )
+      : dec(0);
+    const met =
+      refund.conditionType === 'DATE'
+        ? refund.refundDate !== null && refund.refundDate <= today
+        : refund.thresholdQuantity !== null && received.gte(dec(refund.thresholdQuantity));
+    if (met) due.push(refund.contractRefundId);
+    if (met || Number(refund.receivedQuantity ?? 0) !== received.toNumber())
+      await data.patch(contractRefund, refund.contractRefundId, {
+        receivedQuantity: received.toNumber(),
+        ...(met ? { refundStatus: 'DUE' } : {}),
+      });
+  }
+  return due;
+}
+
+/** 返还/免除: the buyer settles a due refund (REFUNDED), or waives one not yet refunded (WAIVED). */
+export const contractRefundEndpoints = defineEndpoints(contract, {
+  settleRefund: endpoint({
+    summary: 'Record a mould or sample fee as refunded, or waive it',
+    input: {
+      contractId: ref('srmCctContract', { required: true }),
+      contractRefundId: ref('srmCctContractRefund', { required: true }),
+      outcome: lookup('CCT_REFUND_STATUS', { required: true, codes: ['REFUNDED', 'WAIVED'] }),
+      remark: text({ max: 240 }),
+    },
+    scope: contract,
+    resource: 'button',
+    sides: ['internal'],
+    write: true,
+    async handle(ctx, input) {
+      const found = await ctx.find(contract, input.contractId);
+      const refund = found.refunds.find((line) => line.contractRefundId === input.contractRefundId);
+      if (!refund) throw new AppError(400, 'srmCctContractRefund.ofOther');
+      const from = input.outcome === 'REFUNDED' ? ['DUE'] : ['PENDING', 'DUE'];
+      if (
+        !(EXECUTION_VIEW_STATES as readonly string[]).includes(found.status) ||
+        !from.includes(refund.refundStatus ?? 'PENDING')
+      )
+        throw new AppError(409, 'srmCctContractRefund.notDue', { line: refund.lineNum });
+      await system(ctx).patch(contractRefund, refund.contractRefundId, {
+        refundStatus: input.outcome,
+        settledDate: formatDate(ctx.now.getTime(), ctx.runtime.timeZone),
+        ...(input.remark ? { remark: input.remark } : {}),
+      });
+      return { data: await ctx.find(contract, found.contractId) };
     },
   }),
 });

@@ -711,6 +711,99 @@ describe('contract execution', () => {
   });
 });
 
+describe('mould and sample fee refunds', () => {
+  it('come due when the named line received enough, are told once, and are settled or waived by the buyer', async () => {
+    const refunds = [
+      {
+        lineNum: 1,
+        feeType: 'MOULD',
+        feeAmount: 5000,
+        conditionType: 'QUANTITY',
+        itemLineNum: 1,
+        thresholdQuantity: 50,
+      },
+      { lineNum: 2, feeType: 'SAMPLE', feeAmount: 300, conditionType: 'DATE', refundDate: '2099-12-31' },
+    ];
+    const unknown = await call(
+      'srmCctContract',
+      'saveOrUpdate',
+      contractBody({ refunds: [{ ...refunds[0], itemLineNum: 9 }] }),
+    );
+    expect(unknown.httpStatus).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('第 1 行返还关联的合同行 9 不存在');
+    const signed = await effective((await contractIn('SIGNING', { refunds })).contractId);
+    const [screwLine] = signed.items as Row[];
+    const order = await ok('srmPoHeader', 'saveOrUpdate', {
+      billTypeId: ids.poType,
+      orgId: ids.orgA,
+      supplierId: ids.supA,
+      currencyId: ids.currency,
+      orderDate: '2027-01-05',
+      lines: [
+        {
+          lineNum: 1,
+          itemId: ids.screw,
+          quantity: 60,
+          unitPriceExclTax: 0.3,
+          needByDate: '2027-02-10',
+          contractId: signed.contractId,
+          contractItemId: screwLine!.contractItemId,
+        },
+      ],
+    });
+    await ok('srmPoHeader', 'doSubmit', { poHeaderId: order.poHeaderId });
+    const states = async () =>
+      ((await find(signed.contractId)).refunds as Row[]).map((line) => [
+        line.refundStatus,
+        line.receivedQuantity,
+      ]);
+    const refundWarnings = async () =>
+      (
+        await ok<Row[]>('srmCctWarning', 'listByPage', {
+          contractId: signed.contractId,
+          warningKind: 'REFUND_DUE',
+        })
+      ).map((row) => row.warningStatus);
+    // 40 received of 50: not yet.
+    const receive = (quantity: number) =>
+      server()
+        .runtime.executor()
+        .execute(
+          sql`update srm_po_line set received_quantity = ${quantity} where po_header_id = ${order.poHeaderId}`,
+        );
+    await receive(40);
+    await runExecutable(server(), contractWarningsProgram);
+    expect(await states()).toEqual([
+      ['PENDING', 40],
+      ['PENDING', 0],
+    ]);
+    await receive(55);
+    await runExecutable(server(), contractWarningsProgram);
+    expect(await states()).toEqual([
+      ['DUE', 55],
+      ['PENDING', 0],
+    ]);
+    expect(await refundWarnings()).toEqual(['OPEN']);
+    const [mould, sample] = (await find(signed.contractId)).refunds as Row[];
+    const settle = (line: Row, outcome: string, actor?: Row) =>
+      call(
+        'srmCctContract',
+        'settleRefund',
+        { contractId: signed.contractId, contractRefundId: line.contractRefundId, outcome },
+        actor,
+      );
+    // The supplier settles nothing; a refund not yet due is waived, never refunded.
+    expect((await settle(mould!, 'REFUNDED', suppliers.a)).httpStatus).toBe(403);
+    expect((await settle(sample!, 'REFUNDED')).httpStatus).toBe(409);
+    expect((await settle(mould!, 'REFUNDED')).body.status).toBe('S');
+    expect((await settle(sample!, 'WAIVED')).body.status).toBe('S');
+    expect((await settle(mould!, 'WAIVED')).httpStatus).toBe(409);
+    expect((await states()).map(([state]) => state)).toEqual(['REFUNDED', 'WAIVED']);
+    await runExecutable(server(), contractWarningsProgram);
+    expect(await refundWarnings()).toEqual(['CLOSED']);
+  });
+});
+
 describe('contract templates and documents', () => {
   it('refuses a template whose tags are unknown or not closed, naming each', async () => {
     const broken = await upload(

@@ -15,6 +15,7 @@ export const WARNING_KINDS = [
   'UNSIGNED',
   'EXECUTED_HIGH',
   'EXECUTED_OVER',
+  'REFUND_DUE',
 ] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 export const WARNING_STATES = ['OPEN', 'CLOSED'] as const;

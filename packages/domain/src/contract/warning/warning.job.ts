@@ -9,7 +9,8 @@
 import { type ReadRowOf, dec, formatDate } from '@srm/kernel';
 import type { DataApi, Executable } from '@srm/platform';
 import { contract } from '../contract/contract.entity';
-import { contractStage } from '../contract/contract-lines.entity';
+import { contractRefund, contractStage } from '../contract/contract-lines.entity';
+import { refreshRefunds } from '../contract/contract.execution';
 import { type WarningKind, contractWarning } from './warning.entity';
 
 export const CONTRACT_WARNINGS_PROGRAM = 'CCT_CONTRACT_WARNINGS';
@@ -89,6 +90,18 @@ async function wantedWarnings(data: DataApi, today: string, rules: WarningRules)
       if (kind)
         add({ row, kind, dueDate: row.effectiveTo, daysLeft, threshold: null, percent: percent.toNumber() });
     }
+    // Mould and sample fees whose refund came due, until refunded or waived.
+    await refreshRefunds(data, row.contractId, today);
+    for (const refund of await data.lines(contractRefund, row.contractId))
+      if (refund.refundStatus === 'DUE')
+        add({
+          row,
+          kind: 'REFUND_DUE',
+          stage: { id: refund.contractRefundId, name: '' },
+          dueDate: refund.refundDate ?? today,
+          daysLeft: 0,
+          threshold: null,
+        });
     for (const stage of await data.lines(contractStage, row.contractId)) {
       if (stage.stageStatus === 'COMPLETED' || !stage.plannedDate) continue;
       const left = daysFrom(today, stage.plannedDate);
@@ -167,7 +180,7 @@ export async function raiseWarnings(
       contractName: warning.row.contractName,
       dueDate: warning.dueDate,
       daysLeft: warning.daysLeft,
-      stageName: warning.stage?.name ?? null,
+      stageName: warning.stage?.name || null,
       executedPercent: warning.percent ?? null,
     };
     const row = stored.get(warning.key);
