@@ -320,6 +320,18 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
     effectiveFrom: day(-20),
     effectiveTo: day(345),
     items: [{ lineNum: 1, ...screw, quantity: 50000, unitPrice: 0.118, taxRate: 13, needByDate: day(10) }],
+    // The bending tool's fee, refunded by 恒达 once 30,000 screws were received.
+    refunds: [
+      {
+        lineNum: 1,
+        feeType: 'MOULD',
+        feeAmount: 8000,
+        paidBy: 'BUYER',
+        conditionType: 'QUANTITY',
+        itemLineNum: 1,
+        thresholdQuantity: 30000,
+      },
+    ],
   });
   await storeDocument(data, toSign, await generatedDocument(data, toSign), 'GENERATED', {
     fileName: `${toSign.contractNumber}.docx`,

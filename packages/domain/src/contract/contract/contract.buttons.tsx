@@ -3,14 +3,20 @@
 // being signed and the caller's party has not yet signed (ContractSign.tsx), and 验证签名 once a
 // signed copy exists (ContractVerify.tsx). Both sides have all three.
 import { Suspense, lazy, useState } from 'react';
-import { FormOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  AccountBookOutlined,
+  FormOutlined,
+  SafetyCertificateOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { Button } from 'antd';
 import { type EditButton, type EditButtonProps, useLabels, useSession } from '@srm/platform-ui';
-import { REVISION_STATES } from './contract.entity';
+import { EXECUTION_VIEW_STATES, REVISION_STATES } from './contract.entity';
 
 const ContractSign = lazy(() => import('./ContractSign'));
 const ContractVerify = lazy(() => import('./ContractVerify'));
 const ContractRevision = lazy(() => import('./ContractRevision'));
+const ContractRefundSettle = lazy(() => import('./ContractRefundSettle'));
 
 const editPathOf = (side: string) =>
   side === 'supplier' ? 'supplierContractEdit' : 'contractManage/cctContractEdit';
@@ -80,6 +86,35 @@ function RevisionButton({ row, disabled }: EditButtonProps) {
     </>
   );
 }
+
+/** 办理返还: the buyer's, on a signed contract with a mould or sample fee not yet settled. */
+function RefundButton({ row, disabled }: EditButtonProps) {
+  const labels = useLabels();
+  const [open, setOpen] = useState(false);
+  const unsettled = ((row.refunds as Record<string, unknown>[] | undefined) ?? []).some(
+    (line) => line.refundStatus === 'PENDING' || line.refundStatus === 'DUE',
+  );
+  if (!(EXECUTION_VIEW_STATES as readonly string[]).includes(String(row.status)) || !unsettled) return null;
+  return (
+    <>
+      <Button icon={<AccountBookOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+        {labels.action('srmCctContract', 'settleRefund')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ContractRefundSettle row={row} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The buyer's own buttons beside the shared ones. */
+export const contractRefundButton: EditButton = {
+  key: 'settleRefund',
+  resource: 'srmCctContract.settleRefund',
+  component: RefundButton,
+};
 
 export const contractSignButtons: EditButton[] = [
   { key: 'uploadRevision', resource: 'srmCctContract.uploadRevision', component: RevisionButton },

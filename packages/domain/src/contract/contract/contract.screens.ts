@@ -2,7 +2,7 @@
 // and the supplier's own, from the moment they are sent to it for confirmation; both sign and
 // verify signatures there (contract.buttons.tsx).
 import { type ScreenEntry, endpointButton, entityScreens } from '@srm/platform-ui';
-import { contractSignButtons } from './contract.buttons';
+import { contractRefundButton, contractSignButtons } from './contract.buttons';
 import { EXECUTION_VIEW_STATES } from './contract.entity';
 
 const contract = () => import('./contract.entity').then((m) => m.contract);
@@ -38,6 +38,7 @@ export const contractScreens: ScreenEntry[] = [
         states: ['EFFECTIVE'],
         open: { path: 'contractManage/cctContractEdit', key: 'contractId' },
       }),
+      contractRefundButton,
       ...contractSignButtons,
     ],
   }),
