@@ -21,7 +21,9 @@ export default function ContractRefundSettle({ row, onClose }: ContractRefundSet
   const open = ((row.refunds as Row[] | undefined) ?? []).filter(
     (line) => line.refundStatus === 'PENDING' || line.refundStatus === 'DUE',
   );
-  const [picked, setPicked] = useState<Row | undefined>(open.find((line) => line.refundStatus === 'DUE'));
+  const [picked, setPicked] = useState<Row | undefined>(
+    open.find((line) => line.refundStatus === 'DUE') ?? open[0],
+  );
   const [outcome, setOutcome] = useState<'REFUNDED' | 'WAIVED'>('REFUNDED');
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);

@@ -228,7 +228,8 @@ export const contractRefund = defineEntity('srmCctContractRefund', {
     }),
     /** The contract line (its 行号) whose received quantity counts. */
     itemLineNum: number({ min: 1, max: 99999 }),
-    thresholdQuantity: quantity({ min: 0.0001 }),
+    /** A figure, not a quantity moved: not summed under the grid. */
+    thresholdQuantity: number({ precision: 4, min: 0.0001, max: 99999999999 }),
     refundDate: date(),
     /** Received so far of the contract line's orders (the daily program counts it). */
     receivedQuantity: quantity({ readonly: true, default: 0 }),
