@@ -79,17 +79,24 @@ function contractBody(extra: Row = {}): Row {
   };
 }
 
-async function contractIn(status: 'APPROVED' | 'CONFIRMING' | 'CONFIRMED' | 'SIGNING', extra: Row = {}) {
-  const saved = await ok('srmCctContract', 'saveOrUpdate', contractBody(extra));
-  const key = { contractId: saved.contractId };
+type Reached = 'APPROVED' | 'CONFIRMING' | 'CONFIRMED' | 'SIGNING';
+
+/** A draft contract submitted, approved, sent, confirmed by supplier A and finalized, up to `status`. */
+async function advance(contractId: unknown, status: Reached): Promise<void> {
+  const key = { contractId };
   await ok('srmCctContract', 'doSubmit', key);
-  await decide('srmCctContract', saved.contractId);
-  if (status === 'APPROVED') return saved;
+  await decide('srmCctContract', contractId);
+  if (status === 'APPROVED') return;
   await ok('srmCctContract', 'doSendConfirm', key);
-  if (status === 'CONFIRMING') return saved;
+  if (status === 'CONFIRMING') return;
   await ok('srmCctContract', 'doSupplierConfirm', key, suppliers.a);
-  if (status === 'CONFIRMED') return saved;
+  if (status === 'CONFIRMED') return;
   await ok('srmCctContract', 'doFinalize', key);
+}
+
+async function contractIn(status: Reached, extra: Row = {}) {
+  const saved = await ok('srmCctContract', 'saveOrUpdate', contractBody(extra));
+  await advance(saved.contractId, status);
   return saved;
 }
 
@@ -435,11 +442,7 @@ describe('a contract', () => {
       changeReason: '螺钉单价上调',
       changeRationale: 'PRICE',
     });
-    await ok('srmCctContract', 'doSubmit', { contractId: v2.contractId });
-    await decide('srmCctContract', v2.contractId);
-    await ok('srmCctContract', 'doSendConfirm', { contractId: v2.contractId });
-    await ok('srmCctContract', 'doSupplierConfirm', { contractId: v2.contractId }, suppliers.a);
-    await ok('srmCctContract', 'doFinalize', { contractId: v2.contractId });
+    await advance(v2.contractId, 'SIGNING');
     const altered = await effective(v2.contractId);
     expect(altered.status).toBe('EFFECTIVE');
     // What was paid carried over; the old version is superseded, seen so by the supplier too.
@@ -531,11 +534,7 @@ describe('a contract', () => {
     expect(twice.httpStatus).toBe(409);
     expect(twice.body.msg).toContain(String(made.contractNumber));
 
-    await ok('srmCctContract', 'doSubmit', { contractId: made.contractId });
-    await decide('srmCctContract', made.contractId);
-    await ok('srmCctContract', 'doSendConfirm', { contractId: made.contractId });
-    await ok('srmCctContract', 'doSupplierConfirm', { contractId: made.contractId }, suppliers.a);
-    await ok('srmCctContract', 'doFinalize', { contractId: made.contractId });
+    await advance(made.contractId, 'SIGNING');
     const inEffect = await effective(made.contractId);
     expect((inEffect.stages as Row[]).map((stage) => [stage.paidAmount, stage.stageStatus])).toEqual([
       [30, 'PENDING'],
@@ -670,11 +669,7 @@ describe('contract execution', () => {
       changeReason: '追加螺钉',
       changeRationale: 'QUANTITY',
     });
-    await ok('srmCctContract', 'doSubmit', { contractId: more.contractId });
-    await decide('srmCctContract', more.contractId);
-    await ok('srmCctContract', 'doSendConfirm', { contractId: more.contractId });
-    await ok('srmCctContract', 'doSupplierConfirm', { contractId: more.contractId }, suppliers.a);
-    await ok('srmCctContract', 'doFinalize', { contractId: more.contractId });
+    await advance(more.contractId, 'SIGNING');
     const altered = await effective(more.contractId);
     // The orders moved to the new version's line: it counts them, the old one nothing.
     expect(altered.executedAmount).toBe(33.9);
