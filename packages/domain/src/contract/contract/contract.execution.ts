@@ -90,7 +90,11 @@ async function executedByLine(data: DataApi, itemIds: readonly number[]): Promis
 /** Counts again what orders took of these contracts, on each line and in total. */
 export async function refreshExecution(ctx: DataApi, contractIds: readonly number[]): Promise<void> {
   const data = system(ctx);
-  for (const contractId of new Set(contractIds)) {
+  // One count at a time per contract: an order submitted beside another waits for it, then sees
+  // what it took (each statement reads what was committed before it).
+  const ids = [...new Set(contractIds)].sort((a, b) => a - b);
+  await data.lock(contract, ids);
+  for (const contractId of ids) {
     const items = await data.lines(contractItem, contractId);
     const executed = await executedByLine(
       data,

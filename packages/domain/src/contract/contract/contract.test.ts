@@ -706,6 +706,40 @@ describe('contract execution', () => {
   });
 });
 
+describe('contract execution at once', () => {
+  it('lets only one of two orders submitted together take the last of a line', async () => {
+    const signed = await effective(
+      (await contractIn('SIGNING', { executionControl: 'QUANTITY' })).contractId,
+    );
+    const [screwLine] = signed.items as Row[];
+    const draft = () =>
+      ok('srmPoHeader', 'saveOrUpdate', {
+        billTypeId: ids.poType,
+        orgId: ids.orgA,
+        supplierId: ids.supA,
+        currencyId: ids.currency,
+        orderDate: '2027-01-05',
+        lines: [
+          {
+            lineNum: 1,
+            itemId: ids.screw,
+            quantity: 60,
+            unitPriceExclTax: 0.3,
+            needByDate: '2027-02-10',
+            contractId: signed.contractId,
+            contractItemId: screwLine!.contractItemId,
+          },
+        ],
+      });
+    const orders = [await draft(), await draft()];
+    const answers = await Promise.all(
+      orders.map((order) => call('srmPoHeader', 'doSubmit', { poHeaderId: order.poHeaderId })),
+    );
+    expect(answers.map((answer) => answer.body.status).sort()).toEqual(['E', 'S']);
+    expect(((await find(signed.contractId)).items as Row[])[0]!.executedQuantity).toBe(60);
+  });
+});
+
 describe('mould and sample fee refunds', () => {
   it('come due when the named line received enough, are told once, and are settled or waived by the buyer', async () => {
     const refunds = [
