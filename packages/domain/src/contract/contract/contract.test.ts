@@ -706,31 +706,32 @@ describe('contract execution', () => {
   });
 });
 
+/** A draft order body to supplier A of 60 screws at 0.30 under the contract's screw line. */
+const screwsUnder = (contract: Row) => ({
+  billTypeId: ids.poType,
+  orgId: ids.orgA,
+  supplierId: ids.supA,
+  currencyId: ids.currency,
+  orderDate: '2027-01-05',
+  lines: [
+    {
+      lineNum: 1,
+      itemId: ids.screw,
+      quantity: 60,
+      unitPriceExclTax: 0.3,
+      needByDate: '2027-02-10',
+      contractId: contract.contractId,
+      contractItemId: (contract.items as Row[])[0]!.contractItemId,
+    },
+  ],
+});
+
 describe('contract execution at once', () => {
   it('lets only one of two orders submitted together take the last of a line', async () => {
     const signed = await effective(
       (await contractIn('SIGNING', { executionControl: 'QUANTITY' })).contractId,
     );
-    const [screwLine] = signed.items as Row[];
-    const draft = () =>
-      ok('srmPoHeader', 'saveOrUpdate', {
-        billTypeId: ids.poType,
-        orgId: ids.orgA,
-        supplierId: ids.supA,
-        currencyId: ids.currency,
-        orderDate: '2027-01-05',
-        lines: [
-          {
-            lineNum: 1,
-            itemId: ids.screw,
-            quantity: 60,
-            unitPriceExclTax: 0.3,
-            needByDate: '2027-02-10',
-            contractId: signed.contractId,
-            contractItemId: screwLine!.contractItemId,
-          },
-        ],
-      });
+    const draft = () => ok('srmPoHeader', 'saveOrUpdate', screwsUnder(signed));
     const orders = [await draft(), await draft()];
     const answers = await Promise.all(
       orders.map((order) => call('srmPoHeader', 'doSubmit', { poHeaderId: order.poHeaderId })),
@@ -761,25 +762,7 @@ describe('mould and sample fee refunds', () => {
     expect(unknown.httpStatus).toBe(400);
     expect(JSON.stringify(unknown.body)).toContain('第 1 行返还关联的合同行 9 不存在');
     const signed = await effective((await contractIn('SIGNING', { refunds })).contractId);
-    const [screwLine] = signed.items as Row[];
-    const order = await ok('srmPoHeader', 'saveOrUpdate', {
-      billTypeId: ids.poType,
-      orgId: ids.orgA,
-      supplierId: ids.supA,
-      currencyId: ids.currency,
-      orderDate: '2027-01-05',
-      lines: [
-        {
-          lineNum: 1,
-          itemId: ids.screw,
-          quantity: 60,
-          unitPriceExclTax: 0.3,
-          needByDate: '2027-02-10',
-          contractId: signed.contractId,
-          contractItemId: screwLine!.contractItemId,
-        },
-      ],
-    });
+    const order = await ok('srmPoHeader', 'saveOrUpdate', screwsUnder(signed));
     await ok('srmPoHeader', 'doSubmit', { poHeaderId: order.poHeaderId });
     const states = async () =>
       ((await find(signed.contractId)).refunds as Row[]).map((line) => [
