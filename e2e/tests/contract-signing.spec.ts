@@ -1,17 +1,31 @@
 // A contract signed electronically in Chromium, both sides in their own browsers: the buyer
 // finalizes the contract 瑞丰电子 (sup_b) has confirmed (the PDF to sign is made from its
 // document) and signs it for the buying unit with the one-time code mailed to them (read from
-// the message log: the demo has no mail server); sup_b signs for 瑞丰 the same way; the contract
-// is in effect; sup_b's 验证签名 shows both signatures valid over the archived file; and 恒达
-// (sup_a) is answered 404 for the contract, and files a revision with a tracked change of its own
-// contract in confirmation through 上传修订稿. Screenshots as artifacts.
+// the message log: the demo has no mail server); sup_b signs for 瑞丰 the same way, from the
+// signing link opened in a fresh browser signed out (the login page leads to the contract with
+// the dialog open); the contract is in effect; sup_b's 验证签名 shows both signatures valid over
+// the archived file, and pdfsig, trusting the root certificate downloaded from that dialog, finds
+// both valid and trusted in the signed PDF downloaded from the contract's documents (one byte
+// changed: a digest mismatch for both); 恒达 (sup_a) is answered 404 for the contract, and files
+// a revision with a tracked change of its own contract in confirmation through 上传修订稿; and the
+// buyer terminates the contract in effect with a reason, approved by the purchasing manager.
+// Screenshots as artifacts.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { type Page, expect } from '@playwright/test';
 import { docxOf, trackedInsertion, wordParagraph, wordRun } from '@srm/platform/docx-testing';
 import {
+  DEMO_PASSWORD,
   activePane,
+  api,
+  approveDocument,
   confirmDialog,
   expectToast,
   first,
+  formField,
   keepScreenshot,
   open,
   openFromMenu,
@@ -24,6 +38,35 @@ import {
 test.use({ viewport: { width: 1440, height: 900 } });
 const slow = expect.configure({ timeout: 45_000 });
 const CONTRACT = '瑞丰电子料年度采购合同';
+
+const run = promisify(execFile);
+
+/**
+ * pdfsig's verdicts on a PDF, trusting `rootPem` through an NSS database of its own: per
+ * signature, its validation and its certificate's (pdfsig exits non-zero on a failed one).
+ */
+async function pdfsigOf(rootPem: string, pdf: Buffer): Promise<[string, string][]> {
+  const dir = mkdtempSync(join(tmpdir(), 'srm-e2e-pdfsig-'));
+  try {
+    writeFileSync(join(dir, 'root.pem'), rootPem);
+    writeFileSync(join(dir, 'file.pdf'), pdf);
+    const database = `sql:${dir}`;
+    await run('certutil', ['-N', '--empty-password', '-d', database]);
+    await run('certutil', ['-A', '-n', 'root', '-t', 'CT,C,C', '-i', join(dir, 'root.pem'), '-d', database]);
+    const { stdout } = await run('pdfsig', ['-nssdir', database, join(dir, 'file.pdf')]).catch(
+      (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+    );
+    return stdout
+      .split(/Signature #\d+:/)
+      .slice(1)
+      .map((block) => [
+        /Signature Validation: (.*)/.exec(block)?.[1]?.trim() ?? '',
+        /Certificate Validation: (.*?)(NSS_Shutdown.*)?$/m.exec(block)?.[1]?.trim() ?? '',
+      ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Opens the contract from the visible list by its name. */
 async function openContract(page: Page) {
@@ -56,6 +99,11 @@ async function codeFor(admin: Page, email: string): Promise<string> {
 /** 电子签署 in the open contract: the code asked, read, typed and confirmed. */
 async function signWithCode(page: Page, admin: Page, email: string, shot: string) {
   await activePane(page).getByRole('button', { name: '电子签署' }).click();
+  await signInDialog(page, admin, email, shot);
+}
+
+/** The open sign dialog: the code asked, read, typed and confirmed. */
+async function signInDialog(page: Page, admin: Page, email: string, shot: string) {
   const dialog = page.locator('.ant-modal:visible', { hasText: '待签署文件' });
   await slow(dialog).toBeVisible();
   await dialog.getByTestId('contract-sign-send').click();
@@ -88,10 +136,22 @@ test('a confirmed contract is finalized, signed by both parties with mailed code
   await signWithCode(buyer, admin, 'zhangwei@demo.srm.example.cn', 'contract-sign-buyer');
   await slow(activePane(buyer).getByText('buyer', { exact: true })).toBeVisible();
 
-  const supplier = await open(browser, baseURL, 'sup_b');
-  await openFromMenu(supplier, '我的合同');
-  await openContract(supplier);
-  await signWithCode(supplier, admin, 'liujh@ruifeng-elec.example.cn', 'contract-sign-supplier');
+  // sup_b's signing link (what a mail would carry), opened in a fresh browser, signed out.
+  const asker = await open(browser, baseURL, 'sup_b');
+  const { url } = await api<{ url: string }>(asker, '/api/srm/v1/srmCctContractRestful/querySignUrl', {
+    contractId: contract.contractId,
+  });
+  const link = new URL(url);
+  expect(link.pathname).toBe('/main/supplierContractEdit');
+  const supplier = await (
+    await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } })
+  ).newPage();
+  await supplier.goto(`${link.pathname}${link.search}`);
+  await supplier.locator('input[autocomplete="username"]').fill('sup_b');
+  await supplier.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await supplier.locator('form button[type="submit"]').click();
+  await expect(supplier).toHaveURL(/\/main\/supplierContractEdit\?contractId=\d+$/, { timeout: 45_000 });
+  await signInDialog(supplier, admin, 'liujh@ruifeng-elec.example.cn', 'contract-sign-supplier');
   await slow(activePane(supplier).getByText('已生效').first()).toBeVisible();
 
   await activePane(supplier).getByRole('button', { name: '验证签名' }).click();
@@ -100,6 +160,39 @@ test('a confirmed contract is finalized, signed by both parties with mailed code
   await expect(report.locator('.ant-table-row')).toHaveCount(2);
   await expect(report.locator('.ant-tag', { hasText: '有效' })).toHaveCount(2);
   await keepScreenshot(supplier, 'contract-verify');
+
+  // The same file checked outside the platform, as anyone would: the root certificate from the
+  // dialog trusted in an NSS database, the signed PDF from the contract's documents, pdfsig.
+  const rootDownload = supplier.waitForEvent('download');
+  await report.getByRole('button', { name: '下载根证书' }).click();
+  const rootPem = readFileSync(await (await rootDownload).path(), 'utf8');
+  expect(rootPem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+  await report.locator('.ant-modal-close').click();
+  const documents = activePane(supplier)
+    .locator('.ant-card')
+    .filter({ has: supplier.locator('.ant-card-head-title', { hasText: /^合同文本$/ }) });
+  await documents
+    // Newest first: the copy both parties signed.
+    .locator('.ant-table-row', { hasText: '已签署PDF' })
+    .first()
+    .getByTestId('attachment-count')
+    .click();
+  const pdfDownload = supplier.waitForEvent('download');
+  await supplier.getByRole('button', { name: /^下载 HT\d+-B\.pdf$/ }).click();
+  const signed = readFileSync(await (await pdfDownload).path());
+  const trusted = ['Signature is Valid.', 'Certificate is Trusted.'];
+  expect(await pdfsigOf(rootPem, signed)).toEqual([trusted, trusted]);
+  // One byte of the first revision changed (in the binary comment under the header: the file
+  // still opens): both signatures cover it, neither holds.
+  const flipped = Buffer.from(signed);
+  const at = flipped.indexOf('\n%', 5) + 2;
+  expect(at).toBeGreaterThan(5);
+  expect(at).toBeLessThan(20);
+  flipped[at] = flipped[at] === 0xfe ? 0xfd : 0xfe;
+  expect((await pdfsigOf(rootPem, flipped)).map(([validation]) => validation)).toEqual([
+    'Digest Mismatch.',
+    'Digest Mismatch.',
+  ]);
 
   // 恒达 learns nothing of 瑞丰's contract.
   const other = await open(browser, baseURL, 'sup_a');
@@ -142,5 +235,36 @@ test('a confirmed contract is finalized, signed by both parties with mailed code
     (document) => document.documentKind === 'REVISION',
   );
   expect(revision).toMatchObject({ authorSide: 'supplier', trackedChanges: 1, remark: '交货期修改' });
+
+  // 终止: the buyer, opening the contract in effect from its address, asks to end it with the
+  // reason and what was paid; the purchasing manager approves; the contract is terminated.
+  await buyer.goto(`/main/contractManage/cctContractEdit?contractId=${String(contract.contractId)}`);
+  const pane = activePane(buyer);
+  await slow(pane.getByText('已生效').first()).toBeVisible();
+  await pane.getByRole('button', { name: /^终\s*止$/ }).click();
+  // Who will approve it first (合同终止审批: the purchasing manager, then finance), then the request.
+  const preview = buyer.locator('.ant-modal:visible', { hasText: '提交审批' });
+  await slow(preview).toBeVisible();
+  await preview.getByRole('button', { name: '确认提交' }).click();
+  const ask = buyer.locator('.ant-modal:visible').filter({ has: buyer.locator('label[title="终止原因"]') });
+  await formField(ask, '终止原因').fill('瑞丰产线搬迁，双方协商提前终止');
+  // 已付金额 starts from what the contract has paid (nothing yet): a required 0 is accepted.
+  await expect(formField(ask, '已付金额')).toHaveValue('0.00');
+  await keepScreenshot(buyer, 'contract-terminate');
+  await confirmDialog(buyer);
+  await slow(pane.getByText('终止审批中').first()).toBeVisible();
+  await approveDocument(browser, baseURL, 'srmCctContract', contract.contractId);
+  const finance = await open(browser, baseURL, 'finance', false);
+  const [task] = (
+    await api<Row[]>(finance, '/api/bpm/v1/bpmTaskRestful/findTodoTasks', {
+      pageIndex: 1,
+      pageRows: 100,
+      entityName: 'srmCctContract',
+    })
+  ).filter((row) => row.documentId === contract.contractId);
+  await api(finance, '/api/bpm/v1/bpmTaskRestful/doApprove', { taskId: task!.taskId, comment: '同意' });
+  await slow(pane.getByText('已终止').first()).toBeVisible();
+  const ended = await first(buyer, 'srmCctContract', { contractId: contract.contractId });
+  expect(ended).toMatchObject({ status: 'TERMINATED', terminateReason: '瑞丰产线搬迁，双方协商提前终止' });
   expect(errors).toEqual([]);
 });

@@ -372,7 +372,137 @@ describe('batches and temporary URLs', () => {
     expect(shown.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await shown.arrayBuffer()).equals(PDF)).toBe(true);
   });
+
+  it('previews a PDF in byte ranges: 206 with the bytes asked, 416 past its end, else the whole', async () => {
+    const id = (await upload('分段.pdf', PDF)).body.data[0]!.id as number;
+    const size = PDF.length;
+    const view = (range?: string, actor: Row = buyer) => pdfView(id, 'query', actor, range ? { range } : {});
+    const whole = await view();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-length')).toBe(String(size));
+    expect(Buffer.from(await whole.arrayBuffer()).equals(PDF)).toBe(true);
+
+    const part = await pdfView(id, 'json', buyer, { range: 'bytes=5-12' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 5-12/${size}`);
+    expect(part.headers.get('content-length')).toBe('8');
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
+    expect(part.headers.get('content-type')).toBe('application/pdf');
+    expect(part.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(part.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await part.arrayBuffer()).equals(PDF.subarray(5, 13))).toBe(true);
+
+    const rest = await view('bytes=40-');
+    expect(rest.headers.get('content-range')).toBe(`bytes 40-${size - 1}/${size}`);
+    expect(Buffer.from(await rest.arrayBuffer()).equals(PDF.subarray(40))).toBe(true);
+    const end = await view('bytes=-6');
+    expect(end.status).toBe(206);
+    expect(Buffer.from(await end.arrayBuffer()).toString()).toBe('%%EOF\n');
+
+    const past = await view(`bytes=${size}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+    // Several ranges, or a range with a validator this server never gave: the whole file.
+    for (const several of [
+      await view('bytes=0-1,4-5'),
+      await pdfView(id, 'query', buyer, { range: 'bytes=0-1', 'if-range': '"x"' }),
+    ]) {
+      expect(several.status).toBe(200);
+      expect(Buffer.from(await several.arrayBuffer()).equals(PDF)).toBe(true);
+    }
+    // The reader is checked first: a range of a file the caller may not read is not found.
+    expect((await view('bytes=0-1', otherBuyer)).status).toBe(404);
+  });
+
+  it('sends a watermarked preview whole, without ranges: each request stamps a copy of its own', async () => {
+    const reader = { ...buyer, userName: 'marked-reader' };
+    server.runtime.plugins.attachments!.watermarkWith('srmSupplierInfo', async (actor, _record, use) =>
+      actor.userName === reader.userName && use === 'VIEW'
+        ? { text: '内部资料 marked-reader', opacity: 0.2, angle: 30, fontSize: 18, tiled: false }
+        : null,
+    );
+    const pdf = onePagePdf();
+    const { body } = await upload('盖印.pdf', pdf, buyer, '/api/file/v2/file/upload', {
+      functionId: 'srmSupplierInfo',
+      businessId: String(supplierAId),
+    });
+    expect(body.status, body.msg).toBe('S');
+    const id = body.data[0]!.id as number;
+    const marked = await pdfView(id, 'json', reader, { range: 'bytes=0-99' });
+    expect(marked.status).toBe(200);
+    expect(marked.headers.get('accept-ranges')).toBe('none');
+    expect(marked.headers.get('content-range')).toBeNull();
+    const copy = Buffer.from(await marked.arrayBuffer());
+    expect(copy.length).toBe(Number(marked.headers.get('content-length')));
+    expect(copy.length).toBeGreaterThan(pdf.length);
+    // Another reader is shown the stored file, in ranges.
+    const plain = await pdfView(id, 'json', buyer, { range: 'bytes=0-99' });
+    expect(plain.status).toBe(206);
+    expect(Buffer.from(await plain.arrayBuffer()).equals(pdf.subarray(0, 100))).toBe(true);
+    expect(plain.headers.get('x-srm-watermark')).toBeNull();
+  });
+
+  it('serves a signed PDF byte for byte and tells the viewer the watermark to lay over it', async () => {
+    const reader = { ...buyer, userName: 'signed-reader' };
+    const mark = { text: '仅供查阅 signed-reader', opacity: 0.25, angle: 45, fontSize: 20, tiled: true };
+    server.runtime.plugins.attachments!.watermarkWith('srmSupplierInfo', async (actor, _record, use) =>
+      actor.userName === reader.userName && use === 'VIEW' ? mark : null,
+    );
+    // What a signature leaves in a PDF: a /Sig dictionary with the /ByteRange it covers.
+    const signed = Buffer.concat([
+      onePagePdf(),
+      Buffer.from('4 0 obj\n<< /Type /Sig /ByteRange [0 10 20 30] /Contents <00> >>\nendobj\n', 'latin1'),
+    ]);
+    const { body } = await upload('已签署.pdf', signed, buyer, '/api/file/v2/file/upload', {
+      functionId: 'srmSupplierInfo',
+      businessId: String(supplierAId),
+    });
+    expect(body.status, body.msg).toBe('S');
+    const id = body.data[0]!.id as number;
+    const viewed = await pdfView(id, 'json', reader);
+    expect(viewed.status).toBe(200);
+    expect(Buffer.from(await viewed.arrayBuffer()).equals(signed)).toBe(true);
+    expect(JSON.parse(decodeURIComponent(viewed.headers.get('x-srm-watermark')!))).toEqual(mark);
+    // A reader without a watermark rule is told of none.
+    const plain = await pdfView(id, 'json', buyer);
+    expect(Buffer.from(await plain.arrayBuffer()).equals(signed)).toBe(true);
+    expect(plain.headers.get('x-srm-watermark')).toBeNull();
+  });
 });
+
+/** doFilePdfView as clients call it: POST with the id in the query (`?id=`) or in a JSON body. */
+function pdfView(id: number, how: 'query' | 'json', actor: Row, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}/api/file/v2/pageoffice/doFilePdfView${how === 'query' ? `?id=${id}` : ''}`, {
+    method: 'POST',
+    headers: {
+      'x-test-actor': JSON.stringify(actor),
+      ...(how === 'json' ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(how === 'json' ? { body: JSON.stringify({ id }) } : {}),
+  });
+}
+
+/** A one-page PDF with its cross-reference table: what the watermark can be drawn on. */
+function onePagePdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, n) => {
+    const at = pdf.length;
+    pdf += `${n + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
 
 describe('large-file mode', () => {
   const chunkSize = 1024 * 1024;

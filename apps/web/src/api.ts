@@ -1,7 +1,7 @@
 // The one HTTP client of the web app: POST JSON, every request signed once signed in
 // (docs/api.md), the envelope unwrapped, errors as ApiError carrying the server's localized
 // message. A 401 on a signed request ends the session: the app returns to the login page.
-import { fileNameOfDisposition } from '@srm/platform-ui/core';
+import { type DownloadedFile, fileNameOfDisposition, overlayOfHeader } from '@srm/platform-ui/core';
 import { savedLanguage } from './i18n';
 import { currentSession, endSession } from './auth/session';
 import { signedHeaders } from './auth/signing';
@@ -124,7 +124,7 @@ export async function apiUpload<T>(
  * A signed POST answered with a file. A JSON answer is the server refusing (status E): its
  * message is thrown instead of saving anything.
  */
-export async function apiDownload(path: string, body?: unknown): Promise<{ blob: Blob; fileName: string }> {
+export async function apiDownload(path: string, body?: unknown): Promise<DownloadedFile> {
   const session = currentSession();
   const target = requestTarget(path);
   const text = JSON.stringify(body ?? {});
@@ -149,8 +149,10 @@ export async function apiDownload(path: string, body?: unknown): Promise<{ blob:
     throw new ApiError(envelope.msg || `HTTP ${response.status}`, response.status, envelope.data);
   }
   if (!response.ok) throw new ApiError(`HTTP ${response.status}`, response.status);
+  const overlay = overlayOfHeader(response.headers.get('x-srm-watermark'));
   return {
     blob: await response.blob(),
     fileName: fileNameOfDisposition(response.headers.get('content-disposition')),
+    ...(overlay ? { overlay } : {}),
   };
 }

@@ -4,7 +4,7 @@
 // fasteners in OU100 and on the approved supplier list for a screw and a bracket; and the calls
 // the delivery and receiving tests share (call, ok, approve, releasedOrder).
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Actor } from '@srm/platform';
+import type { Actor, EsignProvider } from '@srm/platform';
 import {
   type Mailbox,
   api,
@@ -34,7 +34,13 @@ export const supplierActor = (supplierId: number): Partial<Actor> => ({
  * The fixture; `start()` (in beforeAll) fills `ids` and the server, the helpers may be
  * destructured before it.
  */
-export function procurementFixture(options: { mail?: boolean } = {}) {
+export interface ProcurementOptions {
+  readonly mail?: boolean;
+  /** An external e-sign provider, made when the server starts (the stand-in peer's client). */
+  readonly esign?: () => Promise<EsignProvider>;
+}
+
+export function procurementFixture(options: ProcurementOptions = {}) {
   let server: TestServer | undefined;
   let mailbox: Mailbox | undefined;
   let approverId = 0;
@@ -116,6 +122,7 @@ export function procurementFixture(options: { mail?: boolean } = {}) {
     const started = await startTestServer({
       areas: serverAreas,
       ...(mailbox ? { smtpUrl: mailbox.url } : {}),
+      ...(options.esign ? { esign: await options.esign() } : {}),
       seeds: [
         ...seedsNamed(
           baseDataSeeds,
@@ -187,7 +194,7 @@ export function procurementFixture(options: { mail?: boolean } = {}) {
  * The fixture, started before the file's tests and closed after them, with users of both demo
  * suppliers (`suppliers.a`, `suppliers.b`: filled in place once it has started).
  */
-export function useProcurement(options: { mail?: boolean } = {}) {
+export function useProcurement(options: ProcurementOptions = {}) {
   const fixture = procurementFixture(options);
   const suppliers = { a: {} as Partial<Actor>, b: {} as Partial<Actor> };
   let started: TestServer | undefined;

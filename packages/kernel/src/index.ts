@@ -20,3 +20,4 @@ export * from './api';
 export * from './tableConfig';
 export * from './entity/input';
 export * from './area';
+export * from './text-diff';

@@ -9,6 +9,7 @@ import type { DataApi } from './entity/context';
 import type { ActionObserver, EntityActions } from './entity/hooks';
 import type { FileUse, Watermark } from './files/watermark';
 import type { HallKind } from './realtime/hall';
+import type { Webhook } from './http/webhooks';
 import type { Row } from './entity/rows';
 import { type Seed, defineSeed } from './seed/seed';
 
@@ -67,6 +68,8 @@ export interface ServerAreaSpec {
    * migrations are generated from them too. Read them only through declared endpoints.
    */
   readonly tables?: Readonly<Record<string, unknown>>;
+  /** Endpoints for other systems' calls (a provider's callbacks), by name: /api/hook/v1/<name>. */
+  readonly webhooks?: Readonly<Record<string, Webhook>>;
 }
 
 /** May the reader of `data` read the files of this record (besides its own readers)? */
@@ -88,6 +91,7 @@ export interface ServerArea {
   readonly fileWatermarks: Readonly<Record<string, FileWatermarker>>;
   readonly halls: readonly HallKind[];
   readonly tables: Readonly<Record<string, unknown>>;
+  readonly webhooks: Readonly<Record<string, Webhook>>;
 }
 
 /** One approval template's save body: the template, its nodes and its approvers. */
@@ -184,6 +188,7 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
     fileWatermarks: spec.fileWatermarks ?? {},
     halls: spec.halls ?? [],
     tables: spec.tables ?? {},
+    webhooks: spec.webhooks ?? {},
     ...(spec.background ? { background: spec.background } : {}),
   };
   definedAreas.push(server);

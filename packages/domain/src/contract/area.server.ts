@@ -13,6 +13,11 @@ import {
   contractRefundEndpoints,
 } from './contract/contract.execution';
 import { contractSignEndpoints } from './contract/contract.sign';
+import { contractCompareEndpoints } from './contract/contract.compare';
+import { contractFromAwardEndpoints } from './contract/contract.from-award';
+import { contractFromPatternEndpoints } from './contract/contract.from-pattern';
+import { contractAgreementEndpoints } from './contract/contract.agreement';
+import { CONTRACT_ESIGN_HOOK, contractEsignHook } from './contract/contract.provider';
 import { esignTables } from './esign/esign.tables';
 import { signAccountActions } from './sign-account/sign-account.actions';
 import { templateActions, templateEndpoints } from './template/template.actions';
@@ -29,14 +34,19 @@ export const contractServer = defineServerArea(contractArea, {
     contractActions,
     contractEndpoints,
     contractSignEndpoints,
+    contractCompareEndpoints,
     contractOrderEndpoints,
     contractRefundEndpoints,
+    contractFromAwardEndpoints,
+    contractFromPatternEndpoints,
+    contractAgreementEndpoints,
     signAccountActions,
     watermarkActions,
     assetAcceptanceActions,
   ],
   observers: [contractExecution],
   tables: esignTables,
+  webhooks: { [CONTRACT_ESIGN_HOOK]: contractEsignHook },
   fileWatermarks: { srmCctContractDocument: contractDocumentWatermark },
   executables: { [CONTRACT_WARNINGS_PROGRAM]: contractWarningsProgram },
   seeds: contractSeeds,

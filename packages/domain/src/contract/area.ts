@@ -15,6 +15,9 @@ const CONTRACT_BUTTONS = [
   'doAlteration',
   'doAssetAcceptance',
   'createOrder',
+  'createAgreement',
+  'createFromAward',
+  'createFromPatternMaking',
   'settleRefund',
   'doConvertToMain',
   'doFinalize',
@@ -113,6 +116,14 @@ export const contractArea = defineArea({
       order: 61,
     },
     {
+      code: 'CCT_CONTRACT_SIMPLIFIED',
+      side: 'internal',
+      under: 'CONTRACT',
+      path: 'simplifiedContractList',
+      entity: 'srmCctContract',
+      order: 12,
+    },
+    {
       code: 'CCT_CONTRACT_EXECUTION',
       side: 'internal',
       under: 'CONTRACT',
@@ -156,6 +167,7 @@ export const contractArea = defineArea({
   grants: {
     BUYER: {
       CCT_CONTRACT: CONTRACT_BUTTONS,
+      CCT_CONTRACT_SIMPLIFIED: CONTRACT_BUTTONS,
       CCT_TERMS: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_TEMPLATE: ['delete', 'doAlteration', 'doInvalid', 'doSubmit', 'export', 'save', 'view'],
       CCT_WARNING: ['export', 'view'],
@@ -177,6 +189,7 @@ export const contractArea = defineArea({
     },
     PURCHASE_MANAGER: {
       CCT_CONTRACT: ['export', 'view'],
+      CCT_CONTRACT_SIMPLIFIED: ['export', 'view'],
       CCT_ASSET_ACCEPTANCE: ['export', 'view'],
       CCT_TERMS: ['export', 'view'],
       CCT_TEMPLATE: ['export', 'view'],

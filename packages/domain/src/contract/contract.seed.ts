@@ -10,6 +10,7 @@ import {
   type Actor,
   SYSTEM_ACTOR,
   type Seed,
+  decideAll,
   type SeedContext,
   defineSeed,
   docxOf,
@@ -45,20 +46,23 @@ function templateBody(title: string, itemsHead: string): Buffer {
       wordParagraph('乙方（卖方）：{partyBName}'),
       wordParagraph('地址：{partyBAddress}　开户行：{partyBBank}　账号：{partyBAccount}'),
       wordParagraph(`一、${itemsHead}`),
-      wordTable([
-        ['序号', '物料编码', '名称', '规格', '数量', '单位', '含税单价', '含税金额', '交货日期'],
+      wordTable(
         [
-          '{#items}{lineNum}',
-          '{itemCode}',
-          '{itemDescription}',
-          '{specification}',
-          '{quantity}',
-          '{uomName}',
-          '{unitPriceInclTax}',
-          '{amountInclTax}',
-          '{needByDate}{/items}',
+          ['序号', '物料编码', '名称', '规格', '数量', '单位', '含税单价', '含税金额', '交货日期'],
+          [
+            '{#items}{lineNum}',
+            '{itemCode}',
+            '{itemDescription}',
+            '{specification}',
+            '{quantity}',
+            '{uomName}',
+            '{unitPriceInclTax}',
+            '{amountInclTax}',
+            '{needByDate}{/items}',
+          ],
         ],
-      ]),
+        [650, 1250, 1500, 750, 1000, 650, 1150, 1300, 1380],
+      ),
       wordParagraph(
         '合同总价（含税）：{currencyCode} {amountInclTax}（大写：{amountInWords}），其中税额 {taxAmount}。',
       ),
@@ -85,10 +89,15 @@ function templateBody(title: string, itemsHead: string): Buffer {
 }
 
 /** Stores a demo file as the seeds' own (it travels with the demo snapshot). */
-async function storedFile(context: SeedContext, name: string, bytes: Buffer): Promise<number> {
+async function storedFile(
+  context: SeedContext,
+  name: string,
+  bytes: Buffer,
+  uploader: Actor = SYSTEM_ACTOR,
+): Promise<number> {
   const files = context.runtime.plugins.attachments!;
   const stored = await files.storage.put(Readable.from([bytes]), Number.MAX_SAFE_INTEGER);
-  return (await files.record(SYSTEM_ACTOR, name, stored, { path: 'contract/template' }, false)).id;
+  return (await files.record(uploader, name, stored, { path: 'contract/template' }, false)).id;
 }
 
 const SIGNS = [
@@ -103,6 +112,33 @@ const TEMPLATES = [
     contractType: 'MAIN',
     title: '采购合同',
     items: '采购标的',
+    // A contract that picks it without stages of its own starts with these (30/60/10).
+    stages: [
+      {
+        stageNum: 1,
+        stageName: '预付款',
+        milestone: 'SIGNING',
+        ratio: 30,
+        paymentMethod: 'TRANSFER',
+        daysAfter: 15,
+      },
+      {
+        stageNum: 2,
+        stageName: '到货款',
+        milestone: 'DELIVERY',
+        ratio: 60,
+        paymentMethod: 'TRANSFER',
+        daysAfter: 30,
+      },
+      {
+        stageNum: 3,
+        stageName: '质保金',
+        milestone: 'WARRANTY_END',
+        ratio: 10,
+        paymentMethod: 'TRANSFER',
+        daysAfter: 30,
+      },
+    ],
   },
   {
     templateCode: 'TPL-TOOLING',
@@ -110,6 +146,32 @@ const TEMPLATES = [
     contractType: 'MAIN',
     title: '模具采购合同',
     items: '模具明细',
+    stages: [
+      {
+        stageNum: 1,
+        stageName: '预付款',
+        milestone: 'SIGNING',
+        ratio: 30,
+        paymentMethod: 'TRANSFER',
+        daysAfter: 15,
+      },
+      {
+        stageNum: 2,
+        stageName: '验收款',
+        milestone: 'ACCEPTANCE',
+        ratio: 60,
+        paymentMethod: 'TRANSFER',
+        daysAfter: 30,
+      },
+      {
+        stageNum: 3,
+        stageName: '质保金',
+        milestone: 'WARRANTY_END',
+        ratio: 10,
+        paymentMethod: 'TRANSFER',
+        daysAfter: 30,
+      },
+    ],
   },
   {
     templateCode: 'TPL-FRAMEWORK',
@@ -117,6 +179,7 @@ const TEMPLATES = [
     contractType: 'MAIN',
     title: '框架采购协议',
     items: '框架标的与参考价格',
+    stages: [],
   },
 ];
 
@@ -142,6 +205,122 @@ const CLAUSES = [
     termsBody: '<p>因本合同引起的争议，双方应协商解决；协商不成的，提交甲方所在地人民法院诉讼解决。</p>',
   },
 ] as const;
+
+/** The quality clause as 恒达 reworded it: a certificate per batch, the warranty from delivery. */
+const REWORDED_QUALITY =
+  '<p>乙方交付的货物应符合国家标准及双方确认的技术规格，每批随货提供材质证明。质保期为{warrantyMonths}个月，自到货之日起计算。</p>';
+
+/** A one-page PDF: the scan of a contract signed on paper, as the demo files it. */
+const PAPER_SCAN = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+type Material = { itemId: number; uomId: number | null };
+
+/**
+ * The states the other demo contracts do not show, for both suppliers: refused by 瑞丰 with its
+ * reason, rejected by the approver, voided with approval, and three signed on paper — last
+ * year's (expired), one terminated with approval, and a pre-contract awaiting conversion (转正式合同).
+ */
+async function contractsInOtherStates(
+  context: SeedContext,
+  save: (supplierId: number, body: Record<string, unknown>) => Promise<{ contractId: number }>,
+  {
+    hengda,
+    ruifeng,
+    screw,
+    nut,
+    mcu,
+    resistor,
+  }: Record<'hengda' | 'ruifeng', number> & Record<'screw' | 'nut' | 'mcu' | 'resistor', Material>,
+): Promise<void> {
+  const buyerActor: Actor = {
+    ...SYSTEM_ACTOR,
+    system: false,
+    userId: await context.idOf('baseUser', { userName: 'buyer' }),
+    userName: 'buyer',
+  };
+  const buyer = seedData(context, buyerActor);
+  const approved = async (supplierId: number, body: Record<string, unknown>) => {
+    const made = await save(supplierId, body);
+    await demoActions(context, contract, made.contractId, ['doSubmit', 'doApproval']);
+    return made.contractId;
+  };
+  /** Sent, confirmed, finalized without a document and signed on paper with the scan: in effect. */
+  const onPaper = async (supplierId: number, body: Record<string, unknown>) => {
+    const id = await approved(supplierId, body);
+    await demoActions(context, contract, id, ['doSendConfirm']);
+    await seedData(context, supplierActor(supplierId)).act(contract, 'doSupplierConfirm', [id]);
+    await demoActions(context, contract, id, ['doFinalize']);
+    // The buyer files the scan (a file is linked by whoever uploaded it).
+    const scan = await storedFile(context, '纸质签署扫描件.pdf', PAPER_SCAN, buyerActor);
+    const { versionNum } = await buyer.find(contract, id);
+    await buyer.save(contract, { contractId: id, versionNum, signedScanIds: String(scan) });
+    await buyer.act(contract, 'doSignPaper', [id]);
+    return id;
+  };
+  // Refused by 瑞丰: the prices of its latest quote.
+  const refused = await approved(ruifeng, {
+    contractName: '瑞丰电阻补充采购合同',
+    effectiveFrom: day(10),
+    effectiveTo: day(190),
+    items: [
+      { lineNum: 1, ...resistor, quantity: 500000, unitPrice: 0.0042, taxRate: 13, needByDate: day(30) },
+    ],
+  });
+  await demoActions(context, contract, refused, ['doSendConfirm']);
+  await seedData(context, supplierActor(ruifeng)).act(contract, 'doSupplierRefuse', [refused], {
+    comment: '单价请按我司 11 月报价（0.0038 元）调整后重新发送',
+  });
+  // Rejected by the purchasing manager.
+  const rejected = await save(hengda, {
+    contractName: '恒达弹簧垫圈采购合同',
+    effectiveFrom: day(10),
+    effectiveTo: day(100),
+    items: [{ lineNum: 1, ...nut, quantity: 30000, unitPrice: 0.06, taxRate: 13, needByDate: day(25) }],
+  });
+  await demoActions(context, contract, rejected.contractId, ['doSubmit']);
+  await decideAll(context.runtime, contract.name, rejected.contractId, 'reject');
+  // Voided with approval before it was sent: the demand was cancelled.
+  const voided = await approved(hengda, {
+    contractName: '恒达螺母试用合同',
+    effectiveFrom: day(5),
+    effectiveTo: day(65),
+    items: [{ lineNum: 1, ...nut, quantity: 5000, unitPrice: 0.055, taxRate: 13, needByDate: day(20) }],
+  });
+  await buyer.act(contract, 'doVoid', [voided], { comment: '项目取消，需求撤回' });
+  await decideAll(context.runtime, contract.name, voided, 'approve');
+  // Last year's, signed on paper, past its end: expired.
+  const expired = await onPaper(ruifeng, {
+    contractName: '瑞丰电子料上年度采购合同',
+    effectiveFrom: day(-400),
+    effectiveTo: day(-35),
+    items: [{ lineNum: 1, ...mcu, quantity: 3000, unitPrice: 8.9, taxRate: 13, needByDate: day(-300) }],
+  });
+  await demoActions(context, contract, expired, ['doExpire']);
+  // Terminated with approval: the product line was stopped, nothing was paid.
+  const terminated = await onPaper(ruifeng, {
+    contractName: '瑞丰传感器采购合同',
+    effectiveFrom: day(-90),
+    effectiveTo: day(270),
+    items: [{ lineNum: 1, ...mcu, quantity: 800, unitPrice: 12.5, taxRate: 13, needByDate: day(-30) }],
+  });
+  await buyer.act(contract, 'doTerminate', [terminated], {
+    terminateReason: '产品线停产，双方协商一致终止',
+    paidAmount: 0,
+  });
+  await decideAll(context.runtime, contract.name, terminated, 'approve');
+  // A pre-contract in effect, awaiting its main contract (转正式合同 on it).
+  await onPaper(hengda, {
+    contractName: '恒达新品支架预合同',
+    contractType: 'PRE',
+    effectiveFrom: day(-10),
+    effectiveTo: day(80),
+    items: [{ lineNum: 1, ...screw, quantity: 10000, unitPrice: 0.125, taxRate: 13, needByDate: day(15) }],
+  });
+}
 
 const demoContracts = defineSeed('contract.demo-documents', async (context) => {
   const data = seedData(context);
@@ -257,12 +436,42 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
     fileName: `${sent.contractNumber}.docx`,
   });
   await demoActions(context, contract, sent.contractId, ['doSubmit', 'doApproval', 'doSendConfirm']);
-  // Awaiting the purchasing manager's approval.
+  // 恒达's revision of it, filed by sup_a: the quality clause's warranty from delivery, with a
+  // certificate per batch (比较修订稿 shows what changed).
+  const asSent = await data.find(contract, sent.contractId);
+  const revised = await generatedDocument(data, {
+    ...asSent,
+    clauses: asSent.clauses.map((clause) =>
+      clause.termsTitle === '质量条款' ? { ...clause, termsBody: REWORDED_QUALITY } : clause,
+    ),
+  });
+  const supA = await context.findId('baseUser', { userName: 'sup_a' });
+  await storeDocument(
+    seedData(context, { ...supplierActor(hengda), userId: supA ?? 0, userName: 'sup_a' }),
+    asSent,
+    revised,
+    'REVISION',
+    {
+      fileName: `${asSent.contractNumber}-恒达修订.docx`,
+      trackedChanges: 0,
+      remark: '质保期自到货之日起计算，每批随货提供材质证明',
+    },
+  );
+  // Awaiting the purchasing manager's approval; its quality clause changed from the library's
+  // wording (the approver sees it under 条款差异).
   const waiting = await save(hengda, {
     contractName: '恒达垫圈补充采购合同',
     effectiveFrom: day(10),
     effectiveTo: day(190),
     items: [{ lineNum: 1, ...nut, quantity: 100000, unitPrice: 0.051, taxRate: 13, needByDate: day(45) }],
+    clauses: clauses.map((clause) =>
+      clause.termsTitle === '质量条款'
+        ? {
+            ...clause,
+            termsBody: REWORDED_QUALITY,
+          }
+        : clause,
+    ),
   });
   await demoActions(context, contract, waiting.contractId, ['doSubmit']);
   // Confirmed by 瑞丰电子, to be finalized and signed.
@@ -280,6 +489,17 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
   });
   await demoActions(context, contract, confirmed.contractId, ['doSubmit', 'doApproval', 'doSendConfirm']);
   await seedData(context, supplierActor(ruifeng)).act(contract, 'doSupplierConfirm', [confirmed.contractId]);
+  // A simplified contract for a small purchase (简易合同): its text will be a PDF the buyer uploads.
+  await save(hengda, {
+    contractName: '恒达劳保用品简易采购合同',
+    simplifiedFlag: 'Y',
+    templateId: null,
+    clauses: [],
+    stages: [{ stageNum: 1, stageName: '全款', milestone: 'DELIVERY', ratio: 100, daysAfter: 30 }],
+    effectiveFrom: day(3),
+    effectiveTo: day(95),
+    items: [{ lineNum: 1, ...nut, quantity: 2000, unitPrice: 0.052, taxRate: 13, needByDate: day(20) }],
+  });
   // A draft the buyer is still writing.
   await save(ruifeng, {
     contractName: '瑞丰电子样品试制合同',
@@ -287,6 +507,7 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
     effectiveTo: day(120),
     items: [{ lineNum: 1, ...mcu, quantity: 200, unitPrice: 9.2, taxRate: 13 }],
   });
+  await contractsInOtherStates(context, save, { hengda, ruifeng, screw, nut, mcu, resistor });
   // Sign accounts of the buying unit and of both suppliers, each with its seal keeper.
   const userId = (userName: string) => context.findId('baseUser', { userName });
   const [buyerId, supAId, supBId] = [await userId('buyer'), await userId('sup_a'), await userId('sup_b')];

@@ -14,6 +14,7 @@ export {
   contractStage,
 } from './contract/contract-lines.entity';
 export { refreshPaid } from './contract/contract.paid';
+export { dueBuyerRefund, markRefundDeducted } from './contract/contract.execution';
 export { CONTRACT_TYPES, TERMS_PROCESS, terms } from './terms/terms.entity';
 export { TEMPLATE_PROCESS, contractTemplate, templateSign } from './template/template.entity';
 export { signAccount, signAccountKeeper } from './sign-account/sign-account.entity';

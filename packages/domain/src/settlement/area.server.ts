@@ -7,6 +7,7 @@ import { settlementSeeds } from './settlement.seed';
 import { advanceActions } from './advance/advance.actions';
 import { settlementApprovals } from './approval';
 import { deductionActions } from './deduction/deduction.actions';
+import { deductionEndpoints } from './deduction/deduction.from-refund';
 import { excludeActions } from './exclude/exclude.actions';
 import { invoiceActions } from './invoice/invoice.actions';
 import { contractInvoiced } from './invoice/invoice.contracts';
@@ -28,6 +29,7 @@ export const settlementServer = defineServerArea(settlementArea, {
     invoiceEndpoints,
     advanceActions,
     deductionActions,
+    deductionEndpoints,
     paymentActions,
     paymentEndpoints,
     ledgerEndpoints,

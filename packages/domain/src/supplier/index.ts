@@ -17,6 +17,10 @@ export { ORDERABLE_SUPPLIER_STATES, SUPPLIER_STATES } from './supplier-info/supp
 export { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
 export { CATEGORY_ORG_STATES } from './supplier-category-org/supplier-category-org.entity';
 export { supplierBlacklist } from './supplier-blacklist/supplier-blacklist.entity';
+export {
+  patternMakingReply,
+  patternMakingReplyLine,
+} from './pattern-making-reply/pattern-making-reply.entity';
 export { qualificationRequirement } from './qualification-requirement/qualification-requirement.entity';
 export { CREDENTIAL_TYPES } from './supplier-credential/supplier-credential.entity';
 export * from './supplier-info/supplier-lines.entity';

@@ -60,6 +60,11 @@ export interface FieldCommon<V> {
    * an applicant) or today's date in the company's time zone. The server does not fill it.
    */
   readonly profileDefault?: 'userFullName' | 'today';
+  /**
+   * An action's input only: the field of the row acted on that its dialog starts with (终止 asks
+   * 已付金额 starting from what the contract has paid); the user may change it.
+   */
+  readonly startsFrom?: string;
   /** A line's number the grid gives a new or copied line: the highest so far plus `step`. */
   readonly sequence?: { readonly step: number };
   /** Set by the server only (numbering, computed, system fields); a client may not write it. */

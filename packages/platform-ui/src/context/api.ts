@@ -43,6 +43,49 @@ export interface DownloadedFile {
   readonly blob: Blob;
   /** The name of Content-Disposition (its UTF-8 form when given). */
   readonly fileName: string;
+  /**
+   * The watermark a viewer lays over the pages on screen (`x-srm-watermark`): sent with a signed
+   * PDF, which is served byte for byte and never drawn on.
+   */
+  readonly overlay?: ScreenWatermark;
+}
+
+/** A watermark shown over a document on screen. */
+export interface ScreenWatermark {
+  readonly text: string;
+  /** 0.05–1. */
+  readonly opacity: number;
+  /** Degrees, counter-clockwise. */
+  readonly angle: number;
+  /** CSS pixels at a scale of 1. */
+  readonly fontSize: number;
+  readonly tiled: boolean;
+  /** Where the image shown above the text is fetched (a short-lived URL of this server). */
+  readonly image?: string;
+  /** The image's width in CSS pixels at a scale of 1. */
+  readonly imageWidth?: number;
+}
+
+/** The header's watermark (URI-encoded JSON), or undefined when absent or not one. */
+export function overlayOfHeader(header: string | null | undefined): ScreenWatermark | undefined {
+  if (!header) return undefined;
+  try {
+    const value = JSON.parse(decodeURIComponent(header)) as Partial<ScreenWatermark>;
+    if (typeof value.text !== 'string' || !value.text) return undefined;
+    return {
+      text: value.text.slice(0, 200),
+      opacity: Math.min(1, Math.max(0.05, Number(value.opacity) || 0.15)),
+      angle: Number(value.angle) || 0,
+      fontSize: Math.min(96, Math.max(8, Number(value.fontSize) || 16)),
+      tiled: value.tiled !== false,
+      // Only an image of this server's watermark images is fetched.
+      ...(typeof value.image === 'string' && value.image.startsWith('/api/file/v2/images/watermark/')
+        ? { image: value.image, imageWidth: Math.min(400, Math.max(10, Number(value.imageWidth) || 60)) }
+        : {}),
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, then `filename=`. */

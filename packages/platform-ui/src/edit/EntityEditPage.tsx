@@ -35,7 +35,7 @@ import { HeaderForm } from './HeaderForm';
 import { fieldErrors } from './issues';
 import { type LineIssue, checkLines, serverLineIssues } from './lineIssues';
 import { LinesCard, lineColumns } from './LinesCard';
-import { computedChanges, hasComputedFields, touchedLines } from './liveCompute';
+import { computedChanges, hasComputedFields, picksHeaderValue, touchedLines } from './liveCompute';
 import { broughtBy, defaultValues, saveBody } from './saveBody';
 
 type Row = Record<string, unknown>;
@@ -252,7 +252,13 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
     markDirty();
     if (!live) return;
     const header = { ...(saved ?? {}), ...(form.getFieldsValue(true) as Row) };
-    for (const [collection, indexes] of touchedLines(entity, changed)) {
+    const touched = picksHeaderValue(entity, changed)
+      ? Object.keys(entity.lines).map(
+          (collection) =>
+            [collection, ((header[collection] as Row[] | undefined) ?? []).map((_, index) => index)] as const,
+        )
+      : touchedLines(entity, changed);
+    for (const [collection, indexes] of touched) {
       const line = entity.lines[collection]!;
       for (const index of indexes) {
         const row = form.getFieldValue([collection, index]) as Row | undefined;
@@ -401,6 +407,7 @@ function EditForm({ entity, saved, view, buttons, linesEditor }: EditFormProps) 
             await runner.run(name, asked, {
               id: row?.[entity.key] as number,
               versionNum: row?.versionNum as number,
+              ...(row ? { row } : {}),
             });
           })();
         }}

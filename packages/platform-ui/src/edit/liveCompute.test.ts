@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amount, defineEntity, mul, number, price, quantity, ref, sum, text } from '@srm/kernel';
-import { computedChanges, hasComputedFields, touchedLines } from './liveCompute';
+import { amount, checkbox, defineEntity, mul, number, price, quantity, ref, sum, text } from '@srm/kernel';
+import { computedChanges, hasComputedFields, picksHeaderValue, touchedLines } from './liveCompute';
 
 const line = defineEntity('uiLiveLine', {
   area: 'test',
@@ -33,6 +33,7 @@ const header = defineEntity('uiLive', {
   key: 'liveId',
   fields: {
     title: text({ max: 30 }),
+    roundFlag: checkbox(),
     total: amount({
       readonly: true,
       computed: (_row, context) =>
@@ -102,5 +103,11 @@ describe('computed fields following an edit', () => {
     delta[7] = { quantity: 5 };
     expect(touchedLines(header, { lines: delta })).toEqual([['lines', [7]]]);
     expect(touchedLines(header, { title: 'y' })).toEqual([]);
+  });
+
+  it('has every line follow a picked header value, not typed header text', () => {
+    expect(picksHeaderValue(header, { roundFlag: 'Y' })).toBe(true);
+    expect(picksHeaderValue(header, { title: 'y' })).toBe(false);
+    expect(picksHeaderValue(header, { lines: [] })).toBe(false);
   });
 });

@@ -68,3 +68,15 @@ export function touchedLines(entity: EntityDef, changed: Row): [collection: stri
   }
   return touched;
 }
+
+/**
+ * Whether a change picks a header value a line's computation may read (a flag, a code, a
+ * reference: 含税计价 turns every item's amounts), so that every line follows at once. Typed
+ * header text does not: recomputing 10,000 lines on each keystroke would be felt.
+ */
+export function picksHeaderValue(entity: EntityDef, changed: Row): boolean {
+  return Object.keys(changed).some((name) => {
+    const field = entity.fields[name];
+    return !!field && (field.kind === 'checkbox' || field.kind === 'lookup' || field.kind === 'ref');
+  });
+}

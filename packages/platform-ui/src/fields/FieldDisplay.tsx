@@ -2,7 +2,7 @@
 // field's precision, dates yyyy-MM-dd, moments yyyy-MM-dd HH:mm:ss, flags as icons, states as
 // coloured tags, references by their display value.
 import { CheckCircleFilled, MinusCircleFilled, PaperClipOutlined, WarningFilled } from '@ant-design/icons';
-import { Tag, Tooltip } from 'antd';
+import { Popover, Tag, Tooltip, Typography } from 'antd';
 import {
   type EntityDef,
   type FieldDef,
@@ -127,6 +127,31 @@ export interface FieldDisplayProps {
   detail?: boolean;
 }
 
+/**
+ * A cell's files: their count, which opens their list (preview, download) beside the cell — how
+ * a reader gets at a line's files where the grid does not edit them (a contract's signed PDF).
+ * Wide enough that a file name (HT202612040003-B.pdf) is read whole beside size, uploader, time
+ * and the buttons.
+ */
+function AttachmentCount({ value }: { value: string }) {
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomLeft"
+      destroyOnHidden
+      content={
+        <div style={{ width: 'min(720px, 90vw)' }} onClick={(event) => event.stopPropagation()}>
+          <AttachmentField value={value} readOnly />
+        </div>
+      }
+    >
+      <Typography.Link data-testid="attachment-count" onClick={(event) => event.stopPropagation()}>
+        <PaperClipOutlined /> {value.split(',').length}
+      </Typography.Link>
+    </Popover>
+  );
+}
+
 export function FieldDisplay({ name, field, value, row, detail }: FieldDisplayProps) {
   switch (field.kind) {
     case 'lookup':
@@ -145,11 +170,7 @@ export function FieldDisplay({ name, field, value, row, detail }: FieldDisplayPr
     }
     case 'attachments':
       if (detail) return <AttachmentField value={isBlank(value) ? null : String(value)} readOnly />;
-      return isBlank(value) ? null : (
-        <span>
-          <PaperClipOutlined /> {String(value).split(',').length}
-        </span>
-      );
+      return isBlank(value) ? null : <AttachmentCount value={String(value)} />;
     case 'compute':
       return <>{plainText(field, row ? field.compute(row) : value)}</>;
     case 'textarea':

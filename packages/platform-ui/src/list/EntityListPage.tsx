@@ -129,6 +129,7 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons, varian
           void runner.run(name, action, {
             id: row[entity.key] as number,
             versionNum: row.versionNum as number,
+            row,
           }),
       });
     }

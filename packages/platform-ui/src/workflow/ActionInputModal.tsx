@@ -6,7 +6,7 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import { type ActionInput, type InputField, type InputSpec, MODAL_Z_INDEX } from '@srm/kernel';
 import { useLabels } from '../context/labels';
 import { DateInput } from '../fields/DateInput';
-import { ASKABLE_INPUT_KINDS } from './workflow';
+import { askableInputs } from './workflow';
 
 export type ActionInputValues = Record<string, unknown> & { comment?: string; date?: string };
 
@@ -16,16 +16,15 @@ export interface ActionInputRequest {
   entityName: string;
   needs: readonly ActionInput[];
   input?: InputSpec;
+  /** What the inputs start with (those declaring `startsFrom`, from the row acted on). */
+  initial?: Readonly<Record<string, unknown>>;
   danger?: boolean;
   resolve(values: ActionInputValues | null): void;
 }
 
-/** The declared inputs this dialog can ask for (a list of rows has a screen of its own). */
-export function askableInputs(input: InputSpec | undefined): [string, InputField][] {
-  return Object.entries(input ?? {}).filter(([, field]) => ASKABLE_INPUT_KINDS.includes(field.kind));
-}
-
 /** The control of one declared input: an element Form.Item gives its `value` and `onChange`. */
+const NUMBER_KINDS = new Set(['number', 'quantity', 'price', 'amount']);
+
 function controlOf(field: InputField) {
   switch (field.kind) {
     case 'textarea':
@@ -51,7 +50,9 @@ export function ActionInputModal({ request }: { request: ActionInputRequest | nu
   const labels = useLabels();
   const [form] = Form.useForm();
   useEffect(() => {
-    if (request) form.resetFields();
+    if (!request) return;
+    form.resetFields();
+    if (request.initial) form.setFieldsValue(request.initial);
   }, [request, form]);
   const required = [{ required: true, whitespace: true, message: labels.t('workflow.needsComment') }];
   return (
@@ -83,7 +84,10 @@ export function ActionInputModal({ request }: { request: ActionInputRequest | nu
                     ? [
                         {
                           required: true,
-                          // Blanks only count as missing in text (as the server says); dates and numbers are not strings.
+                          // The validator takes a value without a type for a string: a number (0
+                          // paid, 12 months) then failed as "required". Blanks only count as missing
+                          // in text (as the server says).
+                          type: NUMBER_KINDS.has(field.kind) ? 'number' : undefined,
                           whitespace: field.kind === 'text' || field.kind === 'textarea',
                           message: labels.t('validation.required'),
                         },

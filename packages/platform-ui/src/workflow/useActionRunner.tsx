@@ -9,14 +9,11 @@ import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useConfirm } from '../context/useConfirm';
 import { invalidateAfterWrite } from '../fields/lookups';
-import {
-  type ActionInputRequest,
-  type ActionInputValues,
-  ActionInputModal,
-  askableInputs,
-} from './ActionInputModal';
+import { type ActionInputRequest, type ActionInputValues, ActionInputModal } from './ActionInputModal';
+import { askableInputs, initialInputs } from './workflow';
 
-export type ActionTarget = { ids: number[] } | { id: number; versionNum?: number };
+export type ActionTarget =
+  { ids: number[] } | { id: number; versionNum?: number; row?: Readonly<Record<string, unknown>> };
 
 export interface ActionRunner {
   /** Name of the action running now, or null. */
@@ -37,13 +34,13 @@ export function useActionRunner(entity: EntityDef, onDone?: () => void): ActionR
   const [inputRequest, setInputRequest] = useState<ActionInputRequest | null>(null);
 
   const askInputs = useCallback(
-    (title: string, action: WorkflowAction) =>
+    (title: string, action: WorkflowAction, row?: Readonly<Record<string, unknown>>) =>
       new Promise<ActionInputValues | null>((resolve) =>
         setInputRequest({
           title,
           entityName: entity.name,
           needs: action.needs ?? [],
-          ...(action.input ? { input: action.input } : {}),
+          ...(action.input ? { input: action.input, initial: initialInputs(action.input, row) } : {}),
           danger: action.danger,
           resolve: (values) => {
             setInputRequest(null);
@@ -64,7 +61,7 @@ export function useActionRunner(entity: EntityDef, onDone?: () => void): ActionR
         const title = action.needs?.includes('comment')
           ? labels.t('ui.action.commentTitle', { action: label })
           : label;
-        const given = await askInputs(title, action);
+        const given = await askInputs(title, action, 'row' in target ? target.row : undefined);
         if (!given) return false;
         inputs = given;
       } else if (action.confirm || action.danger) {

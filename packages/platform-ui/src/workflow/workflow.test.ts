@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { date, datetime, defineEntity, refs, rows, text } from '@srm/kernel';
+import { amount, date, datetime, defineEntity, refs, rows, text, textarea } from '@srm/kernel';
 import {
   actionResource,
   availableActions,
@@ -7,6 +7,7 @@ import {
   editableNow,
   fieldEditable,
   grantAll,
+  initialInputs,
   lineFieldEditable,
   linesEditable,
   readOnlyReason,
@@ -233,5 +234,24 @@ describe('rows fixed after a state', () => {
     expect(linesEditable(trial, material, { status: 'DRAFT' }, 'internal')).toBe(true);
     expect(linesEditable(trial, material, { status: 'TRIAL' }, 'internal')).toBe(false);
     expect(readOnlyReason(trial, { status: 'TRIAL' }, 'internal')).toBeNull();
+  });
+});
+
+describe('an action dialog', () => {
+  const input = {
+    reason: textarea({ required: true, max: 100 }),
+    paidAmount: amount({ required: true, min: 0, startsFrom: 'paidAmount' }),
+    note: text({ max: 20 }),
+  };
+
+  it('starts an input from the field of the row it names, 0 included', () => {
+    expect(initialInputs(input, { paidAmount: 1250.5, reason: 'kept out' })).toEqual({ paidAmount: 1250.5 });
+    expect(initialInputs(input, { paidAmount: 0 })).toEqual({ paidAmount: 0 });
+  });
+
+  it('starts empty without a row (several rows acted on) or a value', () => {
+    expect(initialInputs(input, undefined)).toEqual({});
+    expect(initialInputs(input, { paidAmount: null })).toEqual({});
+    expect(initialInputs(undefined, { paidAmount: 3 })).toEqual({});
   });
 });

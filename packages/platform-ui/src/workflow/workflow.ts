@@ -4,6 +4,8 @@
 import {
   type EntityDef,
   type FieldDef,
+  type InputField,
+  type InputSpec,
   type Side,
   type WorkflowAction,
   actionBelongsToApproval,
@@ -208,4 +210,24 @@ export function editableNow(entity: EntityDef, row: Row, side: Side): boolean {
 export function deletable(entity: EntityDef, row: Row, side: Side): boolean {
   if (!entity.writableBy.includes(side)) return false;
   return stateAllows(entity, row, entity.workflow?.deletableIn ?? entity.workflow?.editableIn);
+}
+
+/** What the inputs declaring `startsFrom` start with, from the row acted on (when it is one row). */
+export function initialInputs(
+  input: InputSpec | undefined,
+  row: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  const initial: Record<string, unknown> = {};
+  if (!row) return initial;
+  for (const [name, field] of askableInputs(input)) {
+    const from = 'startsFrom' in field ? field.startsFrom : undefined;
+    const value = from ? row[from] : undefined;
+    if (value !== undefined && value !== null) initial[name] = value;
+  }
+  return initial;
+}
+
+/** The declared inputs this dialog can ask for (a list of rows has a screen of its own). */
+export function askableInputs(input: InputSpec | undefined): [string, InputField][] {
+  return Object.entries(input ?? {}).filter(([, field]) => ASKABLE_INPUT_KINDS.includes(field.kind));
 }

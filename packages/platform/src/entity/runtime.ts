@@ -1,6 +1,7 @@
 // The entity runtime: the registry, tables, behaviour (hooks), areas and platform services one
 // application runs with, transactions, translation, and one service per entity (service.ts)
 // doing find, list, save, import, delete and workflow actions.
+import type { EsignProvider } from '../esign/provider';
 import {
   type AreaManifest,
   type Catalogue,
@@ -82,6 +83,8 @@ export interface PlatformServices {
   /** Live hints to users' browsers (/api/ws), sent when the transaction commits. */
   realtime: RealtimePublisher;
   attachments: Attachments;
+  /** The e-sign provider configured (SRM_ESIGN_URL); none: contracts sign with the internal one. */
+  esign: EsignProvider;
 }
 
 export class EntityRuntime {
@@ -90,8 +93,11 @@ export class EntityRuntime {
   readonly clock: Clock;
   readonly sealer: Sealer;
   readonly timeZone: string;
-  /** Where people reach the application, for links in e-mails (no trailing slash). */
-  readonly publicUrl: string;
+  /**
+   * Where people reach the application, for links in e-mails and the callbacks other systems
+   * make (no trailing slash). Set again once by a test server, which listens on a free port.
+   */
+  publicUrl: string;
   readonly messages: () => Catalogue;
   /** The business areas the application runs with. */
   readonly areas: readonly AreaManifest[];

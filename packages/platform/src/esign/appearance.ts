@@ -104,3 +104,94 @@ export async function drawAppearance(input: AppearanceInput): Promise<Picture> {
   }
   return { width, height, rgb, alpha };
 }
+
+/**
+ * A standard round organisation seal (公章) as a PNG with a transparent background: a red ring,
+ * the name along the upper arc read left to right, a five-pointed star in the middle and, when
+ * given, a line below it (合同专用章). For an account without an uploaded seal picture.
+ */
+export async function drawOrganisationSeal(name: string, below = ''): Promise<Uint8Array> {
+  const { createCanvas } = await loadCanvas();
+  const size = 480;
+  const centre = size / 2;
+  const canvas = createCanvas(size, size);
+  const context = canvas.getContext('2d');
+  const red = '#d21f1f';
+  context.strokeStyle = red;
+  context.fillStyle = red;
+  context.lineWidth = 16;
+  context.beginPath();
+  context.arc(centre, centre, centre - 12, 0, Math.PI * 2);
+  context.stroke();
+  // The star.
+  context.beginPath();
+  for (let point = 0; point < 10; point++) {
+    const radius = point % 2 === 0 ? 70 : 28;
+    const angle = -Math.PI / 2 + (point * Math.PI) / 5;
+    context.lineTo(centre + radius * Math.cos(angle), centre + radius * Math.sin(angle));
+  }
+  context.closePath();
+  context.fill();
+  // The name on an arc of up to 240°, centred on the top, each character upright to the ring.
+  const characters = [...name.trim()].slice(0, 24);
+  if (characters.length) {
+    const glyph = Math.min(56, Math.max(28, 560 / characters.length));
+    context.font = `${glyph}px "${FAMILY}"`;
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+    const radius = centre - 30 - glyph / 2;
+    const sweep = Math.min((240 * Math.PI) / 180, (characters.length * glyph * 1.05) / radius);
+    const step = characters.length > 1 ? sweep / (characters.length - 1) : 0;
+    characters.forEach((character, index) => {
+      const angle = -Math.PI / 2 - sweep / 2 + index * step;
+      context.save();
+      context.translate(centre + radius * Math.cos(angle), centre + radius * Math.sin(angle));
+      context.rotate(angle + Math.PI / 2);
+      context.fillText(character, 0, 0);
+      context.restore();
+    });
+  }
+  if (below) {
+    context.font = `40px "${FAMILY}"`;
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+    context.fillText(below, centre, centre + 120, size * 0.55);
+  }
+  return new Uint8Array(await canvas.encode('png'));
+}
+
+/**
+ * A square personal name seal (私章) as a PNG with a transparent background: a red frame and the
+ * name read in columns from right to left, top to bottom, with 之印 or 印 added to fill the square
+ * (张伟 → 张伟之印, 王小明 → 王小明印). For a person account without an uploaded signature picture.
+ */
+export async function drawPersonalSeal(name: string): Promise<Uint8Array> {
+  const { createCanvas } = await loadCanvas();
+  const size = 360;
+  const canvas = createCanvas(size, size);
+  const context = canvas.getContext('2d');
+  const red = '#d21f1f';
+  context.strokeStyle = red;
+  context.fillStyle = red;
+  context.lineWidth = 18;
+  context.strokeRect(12, 12, size - 24, size - 24);
+  const given = [...name.trim()].slice(0, 8);
+  const characters =
+    given.length === 2 ? [...given, '之', '印'] : given.length === 3 ? [...given, '印'] : given;
+  if (!characters.length) return new Uint8Array(await canvas.encode('png'));
+  // Two columns (one for a single character), filled right to left.
+  const columns = characters.length === 1 ? 1 : 2;
+  const rows = Math.ceil(characters.length / columns);
+  const inner = size - 60;
+  const cellWidth = inner / columns;
+  const cellHeight = inner / rows;
+  context.font = `${Math.floor(Math.min(cellWidth, cellHeight) * 0.92)}px "${FAMILY}"`;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  characters.forEach((character, index) => {
+    const column = columns - 1 - Math.floor(index / rows);
+    const row = index % rows;
+    context.fillText(character, 30 + cellWidth * (column + 0.5), 30 + cellHeight * (row + 0.5));
+  });
+  return new Uint8Array(await canvas.encode('png'));
+}

@@ -37,4 +37,33 @@ export {
   type VerifyOptions,
 } from './verify';
 export type { UpdateReport } from './revisions';
+export {
+  EsignProviderError,
+  type CallbackRequest,
+  type EsignEvent,
+  type EsignEventKind,
+  type EsignProvider,
+  type FlowSigner,
+  type FlowState,
+  type FlowStatus,
+  type OrgAccountInput,
+  type PersonAccountInput,
+  type ProviderAccount,
+  type ProviderErrorCode,
+  type SealKind,
+  type SignPosition,
+  type SignUrl,
+  type StartFlowInput,
+} from './provider';
+export {
+  InternalEsignProvider,
+  MemoryProviderStore,
+  type InternalProviderOptions,
+  type ProviderAccountRecord,
+  type ProviderFlowRecord,
+  type ProviderStore,
+} from './provider.internal';
+export { HttpEsignProvider, type HttpProviderOptions } from './provider.http';
 export { X509Certificate, X509Crl } from './x509';
+export { drawOrganisationSeal, drawPersonalSeal } from './appearance';
+export { type KeywordField, keywordRect } from './anchor';

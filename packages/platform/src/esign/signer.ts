@@ -142,6 +142,19 @@ export class PdfSigner {
     this.#timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   }
 
+  /** The names of the document's form fields (signature fields among them). */
+  async fieldNames(pdfBytes: Uint8Array): Promise<string[]> {
+    const pdf = await load(pdfBytes);
+    return pdf.getForm()?.getFieldNames() ?? [];
+  }
+
+  /** Where a field's first widget is: [x1, y1, x2, y2] in points, or null without the field. */
+  async fieldRect(pdfBytes: Uint8Array, name: string): Promise<[number, number, number, number] | null> {
+    const pdf = await load(pdfBytes);
+    const widget = pdf.getForm()?.getField(name)?.getWidgets()[0];
+    return widget ? widget.rect : null;
+  }
+
   /**
    * Adds one empty signature field per party, each a widget on its page, in an update of the
    * document. Done once, before anyone signs: a field added after a signature would break it.

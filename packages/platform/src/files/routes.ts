@@ -1,9 +1,12 @@
 // The files API at the spec's paths: /api/file/v2/file/* (upload, download, downloadBody,
 // getFileUrl, batchDownload, batchDelete, listBaseFile), /api/file/v2/images/* and the office
-// preview. Downloads are attachments with nosniff; a refused download answers JSON with
-// status E instead of a file. Who reads or changes a file is decided in one place, Attachments
+// preview. Downloads are attachments with nosniff; the preview's PDF is inline, in byte ranges
+// when it is the same at every request; a refused download answers JSON with status E instead
+// of a file. Who reads or changes a file is decided in one place, Attachments
 // (`assertReadable`, `readable`, `assertChangeable`), for every path here and in large.ts.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +28,8 @@ import {
 } from './attachments';
 import { contentTypeOf } from './content-type';
 import { officeToPdf } from './office';
-import { type FileUse, stampPdf, watermarkSvg } from './watermark';
+import { type ByteRange, requestedRange } from './range';
+import { type FileUse, stampPdf, type Watermark, watermarkSvg } from './watermark';
 
 export const FILE_PREFIX = '/api/file/v2';
 
@@ -76,6 +80,39 @@ function sendBytes(
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
   return reply.send(bytes);
+}
+
+/**
+ * A PDF shown inline that is the same at every request (a stored file, an office document's
+ * converted copy): whole, or the one byte range the Range header asks for (206; 416 past its end).
+ */
+async function sendPdfRange(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { size: number; fileName: string; open(range?: ByteRange): Promise<Readable> | Readable },
+) {
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  // No validator (ETag, Last-Modified) is sent, so an If-Range can never match: the whole file.
+  const range = request.headers['if-range'] ? null : requestedRange(request.headers.range, file.size);
+  if (range === 'unsatisfiable') {
+    reply.code(416).header('content-range', `bytes */${file.size}`);
+    return reply.send('');
+  }
+  reply
+    .header('content-type', contentTypeOf('pdf'))
+    .header('content-disposition', disposition('inline', file.fileName));
+  if (!range) {
+    reply.header('content-length', String(file.size));
+    return reply.send(await file.open());
+  }
+  reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+    .header('content-length', String(range.end - range.start + 1));
+  return reply.send(await file.open(range));
 }
 
 function idOf(value: unknown): number {
@@ -136,13 +173,29 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
   const watermarked = async (
     actor: Actor,
     row: AttachmentRow,
-    pdf: Readable | Buffer,
+    pdf: Readable | Buffer | (() => Promise<Readable>),
     use: FileUse,
+    unstamped?: (mark: Watermark) => void,
   ): Promise<Buffer | null> => {
     const mark = await attachments.watermarkOf(actor, row, use);
     if (!mark) return null;
-    const bytes = Buffer.isBuffer(pdf) ? pdf : await buffer(pdf);
-    return (await stampPdf(bytes, mark)) ?? bytes;
+    const source = typeof pdf === 'function' ? await pdf() : pdf;
+    const bytes = Buffer.isBuffer(source) ? source : await buffer(source);
+    const stamped = await stampPdf(bytes, mark);
+    if (!stamped) unstamped?.(mark);
+    return stamped ?? bytes;
+  };
+
+  /**
+   * A signed PDF is served byte for byte (drawing on it would break its signatures): the viewer
+   * is told the watermark in a header and lays it over the pages on screen.
+   */
+  const overlayHeader = (reply: FastifyReply) => (mark: Watermark) => {
+    const { image, ...text } = mark;
+    const overlay = image
+      ? { ...text, image: watermarkImageUrl(image.fileId), imageWidth: image.width }
+      : text;
+    reply.header('x-srm-watermark', encodeURIComponent(JSON.stringify(overlay)));
   };
 
   /**
@@ -330,6 +383,40 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       return success({ url: `${FILE_PREFIX}/file/view/${payload}.${sign(payload)}`, expiresAt: expires });
     },
   });
+  // A watermark's image, for the viewer to lay over a signed PDF: its URL is made only for the
+  // reader being shown that watermark (overlayHeader), for 10 minutes; it serves images alone.
+  const WATERMARK_IMAGE_PATH = `${FILE_PREFIX}/images/watermark`;
+  const watermarkImageUrl = (fileId: number) => {
+    const payload = `wm.${fileId}.${runtime.clock.nowMs() + 10 * 60_000}`;
+    return `${WATERMARK_IMAGE_PATH}/${payload}.${sign(payload)}`;
+  };
+  declareRoute(app, {
+    method: 'GET',
+    path: `${WATERMARK_IMAGE_PATH}/:token`,
+    summary: "A watermark's image through the signed URL of x-srm-watermark (PNG or JPEG)",
+    input: { token: text({ required: true, max: 200 }) },
+    inputFrom: 'path',
+    access: 'public',
+    scope: 'record',
+    success: anyFile,
+    errors: [404],
+    invalid: () => new AppError(404, 'file.notFound'),
+    handle: async ({ reply, input }) => {
+      const match = /^wm\.(\d+)\.(\d+)\.([\w-]+)$/.exec(input.token);
+      const valid =
+        !!match &&
+        Number(match[2]) > runtime.clock.nowMs() &&
+        timingSafeEqual(
+          Buffer.from(sign(`wm.${match[1]}.${match[2]}`)),
+          Buffer.from(match[3]!.padEnd(43).slice(0, 43)),
+        );
+      if (!valid) throw new AppError(404, 'file.notFound');
+      const [row] = await attachments.rows([Number(match![1])]);
+      if (!row || !['png', 'jpg', 'jpeg'].includes(row.suffixName)) throw new AppError(404, 'file.notFound');
+      return sendFile(reply, row, await attachments.storage.get(row.storageKey), 'inline');
+    },
+  });
+
   declareRoute(app, {
     method: 'GET',
     path: `${FILE_PREFIX}/file/view/:token`,
@@ -388,37 +475,52 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
   declareRoute(app, {
     method: post,
     path: `${FILE_PREFIX}/pageoffice/doFilePdfView`,
-    summary: 'A PDF of a file: the file itself, or an Office document converted by LibreOffice',
+    summary:
+      'A PDF of a file: the file itself, or an Office document converted by LibreOffice (with byte ranges)',
     input: { id: fileId },
     inputFrom: 'bodyOrQuery',
     access: 'authenticated',
     scope: 'record',
-    success: { kind: 'file', mediaType: 'application/pdf' },
-    errors: [404, 415],
+    success: { kind: 'file', mediaType: 'application/pdf', partial: true },
+    errors: [404, 415, 416],
     invalid: noId,
     handle: async ({ request, reply, input }) => {
       const actor = await options.actorOf(request);
-      const { row, stream } = await attachments.open(actor, input.id);
-      if (!(PREVIEWABLE_EXTENSIONS as readonly string[]).includes(row.suffixName)) {
-        stream.destroy();
+      const row = (await attachments.assertReadable(actor, [input.id]))[0]!;
+      if (!(PREVIEWABLE_EXTENSIONS as readonly string[]).includes(row.suffixName))
         throw new AppError(415, 'file.notPreviewable');
-      }
+      // A watermarked copy is made anew for each request, and may differ from the last (its text
+      // can hold the date and the reader's address; the rules may change): pieces of two copies
+      // would not make one PDF, and a reader fetching pieces would have the file stamped for each
+      // one. So it is sent whole, saying it has no ranges; the file as stored (or converted) has.
+      const whole = (copy: Buffer, fileName?: string) => {
+        reply.header('accept-ranges', 'none');
+        return sendBytes(reply, row, copy, 'inline', fileName, contentTypeOf('pdf'));
+      };
       if (row.suffixName === 'pdf') {
-        const copy = await watermarked(actor, row, stream, 'VIEW');
-        return copy ? sendBytes(reply, row, copy, 'inline') : sendFile(reply, row, stream, 'inline');
+        const stored = (range?: ByteRange) => attachments.storage.get(row.storageKey, range);
+        const copy = await watermarked(actor, row, stored, 'VIEW', overlayHeader(reply));
+        if (copy) return whole(copy);
+        return sendPdfRange(request, reply, {
+          size: row.fileSize,
+          fileName: row.originalFileName,
+          open: stored,
+        });
       }
-      stream.destroy();
       if (!['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt'].includes(row.suffixName))
         throw new AppError(415, 'file.notOffice');
       const pdf = await officeToPdf(attachments, row);
       const pdfName = row.originalFileName.replace(/\.[^.]*$/, '.pdf');
-      const copy = await watermarked(actor, row, pdf, 'VIEW');
-      if (copy) return sendBytes(reply, row, copy, 'inline', pdfName, contentTypeOf('pdf'));
-      reply
-        .header('content-type', contentTypeOf('pdf'))
-        .header('content-disposition', disposition('inline', pdfName))
-        .header('x-content-type-options', 'nosniff');
-      return reply.send(pdf);
+      const copy = await watermarked(actor, row, pdf, 'VIEW', overlayHeader(reply));
+      if (copy) return whole(copy, pdfName);
+      // The conversion is kept where officeToPdf read it from: ranges are read from there.
+      pdf.destroy();
+      const converted = attachments.previewPdfPath(row);
+      return sendPdfRange(request, reply, {
+        size: (await stat(converted)).size,
+        fileName: pdfName,
+        open: (range) => createReadStream(converted, range),
+      });
     },
   });
 }

@@ -2,7 +2,7 @@
 // laid over documents shown in the browser (the browser renders the CJK text); and the text drawn
 // into a served copy of an unsigned PDF (stampPdf), for the records whose area asks for it.
 import { readFile } from 'node:fs/promises';
-import { PDF, degrees, rgb } from '@libpdf/core';
+import { PDF, type PDFPage, degrees, rgb } from '@libpdf/core';
 
 export function escapeXml(text: string): string {
   return text.replace(
@@ -26,7 +26,16 @@ export function watermarkSvg(text: string, width: number, height: number): strin
 /** What a served copy of a document is for: shown (and printed from the viewer) or downloaded. */
 export type FileUse = 'VIEW' | 'DOWNLOAD';
 
-/** A text watermark drawn on a served copy of a PDF. */
+/** An image a watermark shows above its text (a company's mark, a 保密 stamp). */
+export interface WatermarkImage {
+  /** The stored file (PNG or JPEG) it is: what the viewer fetches to lay it over a signed PDF. */
+  readonly fileId: number;
+  readonly bytes: Uint8Array;
+  /** Drawn this wide, in points; its height keeps the image's proportions. */
+  readonly width: number;
+}
+
+/** A text watermark, with an image above it where the rule has one, drawn on a served copy of a PDF. */
 export interface Watermark {
   readonly text: string;
   /** 0.05–1. */
@@ -37,6 +46,7 @@ export interface Watermark {
   readonly fontSize: number;
   /** Repeated over each page, or once in its middle. */
   readonly tiled: boolean;
+  readonly image?: WatermarkImage;
 }
 
 /**
@@ -113,20 +123,46 @@ export async function stampPdf(bytes: Uint8Array, mark: Watermark): Promise<Buff
   };
   const width = face.getTextWidth(mark.text, mark.fontSize);
   const radians = (mark.angle * Math.PI) / 180;
+  const image = mark.image ? await pdf.embedImage(mark.image.bytes) : null;
+  const imageWidth = image ? mark.image!.width : 0;
+  const imageHeight = image ? (imageWidth * image.height) / image.width : 0;
+  // One mark: the text from (x, y) along its slant, the image centred above it, turned with it
+  // about the text's start.
+  const drawMark = (page: PDFPage, x: number, y: number) => {
+    page.drawText(mark.text, { ...style, x, y });
+    if (!image) return;
+    page.drawImage(image, {
+      x: x + width / 2 - imageWidth / 2,
+      y: y + mark.fontSize * 0.6,
+      width: imageWidth,
+      height: imageHeight,
+      opacity: mark.opacity,
+      rotate: { angle: mark.angle, origin: { x, y } },
+    });
+  };
+  // The mark's extent along its slant and across it.
+  const along = Math.max(width, imageWidth);
+  const across = mark.fontSize + (image ? imageHeight + mark.fontSize * 0.6 : 0);
   for (const page of pdf.getPages()) {
     if (!mark.tiled) {
       // Centred: the text's middle on the page's middle, along its slant.
-      page.drawText(mark.text, {
-        ...style,
-        x: page.width / 2 - (Math.cos(radians) * width) / 2,
-        y: page.height / 2 - (Math.sin(radians) * width) / 2,
-      });
+      drawMark(
+        page,
+        page.width / 2 - (Math.cos(radians) * width) / 2,
+        page.height / 2 - (Math.sin(radians) * width) / 2,
+      );
       continue;
     }
-    const stepX = Math.max(width * Math.abs(Math.cos(radians)) + mark.fontSize * 4, 120);
-    const stepY = Math.max(width * Math.abs(Math.sin(radians)) + mark.fontSize * 4, mark.fontSize * 6);
+    const stepX = Math.max(
+      along * Math.abs(Math.cos(radians)) + across * Math.abs(Math.sin(radians)) + mark.fontSize * 4,
+      120,
+    );
+    const stepY = Math.max(
+      along * Math.abs(Math.sin(radians)) + across * Math.abs(Math.cos(radians)) + mark.fontSize * 4,
+      mark.fontSize * 6,
+    );
     for (let y = mark.fontSize; y < page.height; y += stepY)
-      for (let x = -stepX / 3; x < page.width; x += stepX) page.drawText(mark.text, { ...style, x, y });
+      for (let x = -stepX / 3; x < page.width; x += stepX) drawMark(page, x, y);
   }
   return Buffer.from(await pdf.save({ subsetFonts: true }));
 }

@@ -41,18 +41,26 @@ export function wordParagraph(...runs: string[]): string {
   return `<w:p>${runs.map((part) => (part.startsWith('<') ? part : wordRun(part))).join('')}</w:p>`;
 }
 
-/** A table of rows of cells; each cell's content is paragraphs, or a plain string (one paragraph). */
-export function wordTable(rows: readonly (readonly string[])[]): string {
+/** The text width of the page docxOf makes, in twips: A4 (11906) less two margins of 1134. */
+const TEXT_WIDTH = 11906 - 2 * 1134;
+
+/**
+ * A table of rows of cells; each cell's content is paragraphs, or a plain string (one paragraph).
+ * Its columns share the text width equally, or take the widths given (twips).
+ */
+export function wordTable(rows: readonly (readonly string[])[], widths?: readonly number[]): string {
   const columns = Math.max(...rows.map((row) => row.length));
-  const grid = `<w:tblGrid>${'<w:gridCol w:w="1600"/>'.repeat(columns)}</w:tblGrid>`;
-  const cell = (content: string) =>
-    `<w:tc><w:tcPr><w:tcW w:w="1600" w:type="dxa"/></w:tcPr>${content.startsWith('<') ? content : wordParagraph(content)}</w:tc>`;
+  // Within the page's text width (above): a wider table runs off the page, its last columns unseen.
+  const width = (index: number) => widths?.[index] ?? Math.floor(TEXT_WIDTH / columns);
+  const grid = `<w:tblGrid>${Array.from({ length: columns }, (_, index) => `<w:gridCol w:w="${width(index)}"/>`).join('')}</w:tblGrid>`;
+  const cell = (content: string, index: number) =>
+    `<w:tc><w:tcPr><w:tcW w:w="${width(index)}" w:type="dxa"/></w:tcPr>${content.startsWith('<') ? content : wordParagraph(content)}</w:tc>`;
   return (
     '<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblBorders>' +
     ['top', 'left', 'bottom', 'right', 'insideH', 'insideV']
       .map((side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`)
       .join('') +
-    `</w:tblBorders></w:tblPr>${grid}${rows.map((row) => `<w:tr>${row.map(cell).join('')}</w:tr>`).join('')}</w:tbl>`
+    `</w:tblBorders></w:tblPr>${grid}${rows.map((row) => `<w:tr>${row.map((content, index) => cell(content, index)).join('')}</w:tr>`).join('')}</w:tbl>`
   );
 }
 

@@ -53,6 +53,9 @@ import { Sealer, loadSealKey } from '../system/seal';
 import { registerTableConfigRoutes } from '../table-config/routes';
 import { platformSchema } from './schema';
 import { registerWebFiles } from './web';
+import type { EsignProvider } from '../esign/provider';
+import { HttpEsignProvider } from '../esign/provider.http';
+import { type Webhook, registerWebhooks } from '../http/webhooks';
 
 export interface PlatformOptions {
   database: Database;
@@ -89,6 +92,18 @@ export interface PlatformOptions {
    * SRM_TEST_CLOCK=1); refused with NODE_ENV=production.
    */
   testClock?: boolean;
+  /** An external e-sign provider (default: SRM_ESIGN_URL with its application id and secret, if set). */
+  esign?: EsignProvider;
+}
+
+/** The provider SRM_ESIGN_URL names, with SRM_ESIGN_APP_ID and SRM_ESIGN_APP_SECRET; none unset. */
+export function esignFromEnvironment(env: NodeJS.ProcessEnv = process.env): EsignProvider | undefined {
+  const url = env.SRM_ESIGN_URL?.trim();
+  if (!url) return undefined;
+  const appId = env.SRM_ESIGN_APP_ID?.trim();
+  const appSecret = env.SRM_ESIGN_APP_SECRET?.trim();
+  if (!appId || !appSecret) throw new Error('SRM_ESIGN_URL needs SRM_ESIGN_APP_ID and SRM_ESIGN_APP_SECRET');
+  return new HttpEsignProvider({ url, appId, appSecret });
 }
 
 export interface Platform {
@@ -168,6 +183,8 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   const storage = storageFromEnvironment(dataDir, process.env);
   const attachments = new Attachments(runtime, storage, join(dataDir, 'cache'), recordAccess, maxUpload());
   runtime.plugins.attachments = attachments;
+  const esign = options.esign ?? esignFromEnvironment();
+  if (esign) runtime.plugins.esign = esign;
   for (const area of options.areas)
     for (const [entityName, reader] of Object.entries(area.fileReaders))
       attachments.alsoReadableBy(entityName, (actor, recordId) =>
@@ -341,6 +358,13 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     registerTestClockRoute(app, clock);
     app.log.warn('SRM_TEST_CLOCK=1: any signed-in user may move this server’s clock (tests only)');
   }
+  const hooks = new Map<string, Webhook>();
+  for (const area of options.areas)
+    for (const [name, hook] of Object.entries(area.webhooks)) {
+      if (hooks.has(name)) throw new Error(`Two areas declare the webhook ${name}`);
+      hooks.set(name, hook);
+    }
+  await registerWebhooks(app, { runtime, hooks });
   registerApiDocument(app, { registry, messages, version: options.version });
 
   if (serveWeb) await registerWebFiles(app, webDir);

@@ -4,6 +4,7 @@ export * from './postgres';
 export * from './engine';
 export * from './samples';
 export * from './s3-peer';
+export * from './esign-peer';
 export * from './pdf';
 export * from './server';
 export * from './smtp';

@@ -2,6 +2,7 @@
 // service, the areas' entities, behaviour and messages) on a free port over real HTTP, on a
 // fresh copy of the migrated database. The areas' own API tests start it with their manifests;
 // they never import the server application.
+import type { EsignProvider } from '../esign/provider';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -75,6 +76,8 @@ export interface TestServerOptions {
   dataDir?: string;
   /** Serve POST /api/test/v1/clock, as a server started with SRM_TEST_CLOCK=1 does. */
   testClock?: boolean;
+  /** An external e-sign provider (the stand-in peer's client). */
+  esign?: EsignProvider;
 }
 
 /**
@@ -128,6 +131,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.policy === 'signIn' ? {} : { policy: options.policy ?? testActorPolicy }),
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
     ...(options.testClock ? { testClock: true } : {}),
+    ...(options.esign ? { esign: options.esign } : {}),
     version: repositoryVersion(),
     journal: readJournal(migrationsDir),
     jobPollingSeconds: 0.5,
@@ -139,6 +143,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // Links in e-mails and providers' callbacks reach this server.
+  runtime.publicUrl = url;
   const seeds = seeded ? (options.seeds ?? []).filter((seed) => seed.installation) : (options.seeds ?? []);
   if (seeds.length) await runSeeds(runtime, seeds, 'all');
   const post = async <T>(

@@ -1,6 +1,7 @@
 // 办理返还: the dialog in which the buyer records a mould or sample fee refund as refunded (only a
-// due one) or waives it (due or not yet due), with a remark; the page then shows the contract
-// with the line's new state.
+// due one), waives it (due or not yet due), with a remark, or — a due fee the buyer paid —
+// withholds it from the supplier's payments (转扣款: settlement issues a deduction); the page then
+// shows the contract with the line's new state.
 import { useState } from 'react';
 import { App, Input, Modal, Radio, Select, Space } from 'antd';
 import { MODAL_Z_INDEX } from '@srm/kernel';
@@ -24,24 +25,37 @@ export default function ContractRefundSettle({ row, onClose }: ContractRefundSet
   const [picked, setPicked] = useState<Row | undefined>(
     open.find((line) => line.refundStatus === 'DUE') ?? open[0],
   );
-  const [outcome, setOutcome] = useState<'REFUNDED' | 'WAIVED'>('REFUNDED');
+  const [outcome, setOutcome] = useState<'REFUNDED' | 'WAIVED' | 'DEDUCTED'>('REFUNDED');
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
   const field = (name: string) => labels.field('srmCctContractRefund', name);
   const code = (type: string, value: unknown) => labels.code(type, String(value));
   const due = picked?.refundStatus === 'DUE';
+  const deductible = due && picked?.paidBy === 'BUYER';
+  const chosen = !due ? 'WAIVED' : outcome === 'DEDUCTED' && !deductible ? 'REFUNDED' : outcome;
 
   const submit = async () => {
     if (!picked) return;
     setBusy(true);
     try {
-      await request(api, '/api/srm/v1/srmCctContractRestful/settleRefund', {
-        contractId: row.contractId,
-        contractRefundId: picked.contractRefundId,
-        outcome: due ? outcome : 'WAIVED',
-        ...(remark.trim() ? { remark: remark.trim() } : {}),
-      });
-      void message.success(labels.t('ui.edit.saved'));
+      if (chosen === 'DEDUCTED') {
+        const made = await request<{ deductionNumber: string }>(
+          api,
+          '/api/srm/v1/srmStlDeductionRestful/fromContractRefund',
+          { contractId: row.contractId, contractRefundId: picked.contractRefundId },
+        );
+        void message.success(
+          labels.t('srmCctContractRefund.deducted', { number: made.data.deductionNumber }),
+        );
+      } else {
+        await request(api, '/api/srm/v1/srmCctContractRestful/settleRefund', {
+          contractId: row.contractId,
+          contractRefundId: picked.contractRefundId,
+          outcome: chosen,
+          ...(remark.trim() ? { remark: remark.trim() } : {}),
+        });
+        void message.success(labels.t('ui.edit.saved'));
+      }
       onClose();
       screen.open('contractManage/cctContractEdit', { contractId: row.contractId as number });
     } catch (error) {
@@ -76,16 +90,20 @@ export default function ContractRefundSettle({ row, onClose }: ContractRefundSet
             })} · ${code('CCT_REFUND_STATUS', line.refundStatus)}`,
           }))}
         />
-        <Radio.Group value={due ? outcome : 'WAIVED'} onChange={(event) => setOutcome(event.target.value)}>
+        <Radio.Group value={chosen} onChange={(event) => setOutcome(event.target.value)}>
           <Radio value="REFUNDED" disabled={!due}>
             {code('CCT_REFUND_STATUS', 'REFUNDED')}
           </Radio>
           <Radio value="WAIVED">{code('CCT_REFUND_STATUS', 'WAIVED')}</Radio>
+          <Radio value="DEDUCTED" disabled={!deductible} data-testid="refund-deduct">
+            {labels.action('srmStlDeduction', 'fromContractRefund')}
+          </Radio>
         </Radio.Group>
         <Input.TextArea
           rows={3}
           maxLength={240}
           placeholder={field('remark')}
+          disabled={chosen === 'DEDUCTED'}
           value={remark}
           onChange={(event) => setRemark(event.target.value)}
         />

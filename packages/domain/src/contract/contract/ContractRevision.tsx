@@ -9,12 +9,19 @@ import { ApiFailure, request, uploadFile, useApi, useLabels, useScreen } from '@
 
 export interface ContractRevisionProps {
   readonly contractId: number;
+  /** A simplified contract: its text may be a PDF. */
+  readonly simplified?: boolean;
   /** The edit screen the contract is open in, opened again after the upload. */
   readonly editPath: string;
   onClose(): void;
 }
 
-export default function ContractRevision({ contractId, editPath, onClose }: ContractRevisionProps) {
+export default function ContractRevision({
+  contractId,
+  simplified = false,
+  editPath,
+  onClose,
+}: ContractRevisionProps) {
   const api = useApi();
   const labels = useLabels();
   const screen = useScreen();
@@ -56,9 +63,9 @@ export default function ContractRevision({ contractId, editPath, onClose }: Cont
       onOk={() => void submit()}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{t('hint')}</Typography.Text>
+        <Typography.Text type="secondary">{t(simplified ? 'hintSimplified' : 'hint')}</Typography.Text>
         <Upload
-          accept=".docx"
+          accept={simplified ? '.docx,.pdf' : '.docx'}
           maxCount={1}
           beforeUpload={(picked) => {
             setFile(picked);

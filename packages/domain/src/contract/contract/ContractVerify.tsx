@@ -1,11 +1,12 @@
 // 验证签名: every signature of the contract's last signed copy as the server's verifier reports
 // it — party, signer, signing time, the time-stamp's time, the result and what is wrong — and
-// whether the file still has the SHA-256 it was archived with.
+// whether the file still has the SHA-256 it was archived with; and the platform's root
+// certificate to download, for checking the same file outside (Acrobat, pdfsig).
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Modal, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MODAL_Z_INDEX, formatDateTime } from '@srm/kernel';
-import { request, useApi, useLabels, useSession } from '@srm/platform-ui';
+import { request, saveFile, useApi, useLabels, useSession } from '@srm/platform-ui';
 
 interface Signature {
   readonly fieldName: string;
@@ -21,7 +22,11 @@ interface Report {
   readonly sha256: string;
   readonly archivedSha256: string | null;
   readonly signatures: readonly Signature[];
+  readonly root: { readonly pem: string; readonly subject: string; readonly sha256: string };
 }
+
+/** The fingerprint as certificate viewers show it: AB:CD:… in pairs. */
+const fingerprint = (hex: string) => hex.toUpperCase().match(/../g)!.join(':');
 
 const COLOURS = { valid: 'success', invalid: 'error', indeterminate: 'warning' } as const;
 
@@ -80,6 +85,26 @@ export default function ContractVerify({ contractId, onClose }: { contractId: nu
             dataSource={[...data.signatures]}
             locale={{ emptyText: t('none') }}
           />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 8 }}>
+            {t('outside')}
+          </Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            <Button
+              size="small"
+              onClick={() =>
+                saveFile({
+                  blob: new Blob([data.root.pem], { type: 'application/x-x509-ca-cert' }),
+                  fileName: 'srm-root-ca.crt',
+                })
+              }
+            >
+              {t('downloadRoot')}
+            </Button>{' '}
+            <Typography.Text type="secondary">
+              {data.root.subject} · SHA-256{' '}
+              <Typography.Text code>{fingerprint(data.root.sha256)}</Typography.Text>
+            </Typography.Text>
+          </Typography.Paragraph>
         </>
       )}
     </Modal>

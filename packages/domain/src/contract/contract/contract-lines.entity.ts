@@ -16,13 +16,13 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { lineAmounts } from '../contract-amounts';
+import { CONTRACT_PRICE_PRECISION, lineAmounts } from '../contract-amounts';
 
 type Values = Readonly<Record<string, unknown>>;
 
 const computedAmount =
-  (pick: (a: ReturnType<typeof lineAmounts>) => number) => (row: Values, _c: ComputeContext) =>
-    pick(lineAmounts(row));
+  (pick: (a: ReturnType<typeof lineAmounts>) => number) => (row: Values, context: ComputeContext) =>
+    pick(lineAmounts(row, context.header?.taxIncludedFlag === 'Y'));
 
 export const contractItem = defineEntity('srmCctContractItem', {
   area: 'contract',
@@ -41,8 +41,11 @@ export const contractItem = defineEntity('srmCctContractItem', {
     specification: text({ max: 240 }),
     uomId: ref('srmBaseUom', { required: true, display: 'uomName', filter: () => ({ enabledFlag: 'Y' }) }),
     quantity: quantity({ required: true, min: 0.0001 }),
-    /** Unit price excluding tax. */
-    unitPrice: price({ required: true, min: 0 }),
+    /**
+     * Unit price excluding tax, to 10 decimals: a price agreed with tax (the header's 含税计价)
+     * divided by 1 + rate loses nothing an amount can show.
+     */
+    unitPrice: price({ required: true, min: 0, precision: CONTRACT_PRICE_PRECISION }),
     taxRate: number({ required: true, precision: 2, min: 0, max: 100, default: 13 }),
     unitPriceInclTax: price({ readonly: true, computed: computedAmount((a) => a.priceIncl) }),
     amountExclTax: amount({ readonly: true, computed: computedAmount((a) => a.excl) }),
@@ -54,6 +57,11 @@ export const contractItem = defineEntity('srmCctContractItem', {
     /** What orders under the contract took of the line (合同执行): ordered, or received of a closed line. */
     executedQuantity: quantity({ readonly: true, default: 0 }),
     executedAmount: amount({ readonly: true, default: 0 }),
+    /**
+     * The line of the document it was drafted from (an award line: `INQUIRY:AW…:L:12`); unique, so
+     * that a hand-off run twice cannot make the same line twice. Copies (alterations) leave it empty.
+     */
+    sourceLineKey: text({ max: 80, unique: true, readonly: true, internalOnly: true }),
   },
   list: {
     columns: [
@@ -81,6 +89,7 @@ export const contractItem = defineEntity('srmCctContractItem', {
 
 /** When a payment stage falls due (付款节点). */
 export const STAGE_MILESTONES = ['SIGNING', 'DELIVERY', 'ACCEPTANCE', 'WARRANTY_END', 'DATE'] as const;
+export const PAYMENT_METHODS = ['TRANSFER', 'ACCEPTANCE_BILL', 'CHEQUE', 'OTHER'] as const;
 /** A stage is not yet payable, payable (its milestone met), or paid in full. */
 export const STAGE_STATES = ['NOT_ARRIVED', 'PENDING', 'COMPLETED'] as const;
 
@@ -99,9 +108,7 @@ export const contractStage = defineEntity('srmCctContractStage', {
     ratio: number({ required: true, precision: 2, min: 0.01, max: 100 }),
     /** The stage's share of the total: ratio × total at the currency's precision; the last stage takes the remainder (set on save). */
     stageAmount: amount({ readonly: true }),
-    paymentMethod: lookup('CCT_PAYMENT_METHOD', {
-      codes: ['TRANSFER', 'ACCEPTANCE_BILL', 'CHEQUE', 'OTHER'],
-    }),
+    paymentMethod: lookup('CCT_PAYMENT_METHOD', { codes: PAYMENT_METHODS }),
     /** Days after the milestone the payment is due. */
     daysAfter: number({ min: 0, max: 3650, default: 0 }),
     /** Percent held back until the warranty ends (质保金). */
@@ -201,8 +208,11 @@ export const contractDocument = defineEntity('srmCctContractDocument', {
 export const REFUND_FEE_TYPES = ['MOULD', 'SAMPLE'] as const;
 /** When the fee is refunded: once the received quantity of a contract line reaches a figure, or on a date. */
 export const REFUND_CONDITIONS = ['QUANTITY', 'DATE'] as const;
-/** PENDING until its condition is met (DUE, by the daily program); then REFUNDED or WAIVED by the buyer. */
-export const REFUND_STATES = ['PENDING', 'DUE', 'REFUNDED', 'WAIVED'] as const;
+/**
+ * PENDING until its condition is met (DUE, by the daily program); then REFUNDED or WAIVED by the
+ * buyer, or DEDUCTED: a fee the buyer paid, withheld from the supplier's payments by a deduction.
+ */
+export const REFUND_STATES = ['PENDING', 'DUE', 'REFUNDED', 'WAIVED', 'DEDUCTED'] as const;
 
 /**
  * 模具费/样品费返还 (ADR 0031): a fee one party paid on condition of its refund — commonly the
@@ -235,6 +245,8 @@ export const contractRefund = defineEntity('srmCctContractRefund', {
     receivedQuantity: quantity({ readonly: true, default: 0 }),
     refundStatus: lookup('CCT_REFUND_STATUS', { readonly: true, codes: REFUND_STATES, default: 'PENDING' }),
     settledDate: date({ readonly: true }),
+    /** The settlement deduction that withholds it (DEDUCTED). */
+    deductionNumber: text({ readonly: true, max: 30 }),
     remark: text({ max: 240 }),
   },
   rules: [
@@ -259,6 +271,7 @@ export const contractRefund = defineEntity('srmCctContractRefund', {
       'receivedQuantity',
       'refundStatus',
       'settledDate',
+      'deductionNumber',
       'remark',
     ],
     sort: [{ field: 'lineNum', order: 'asc' }],

@@ -6,12 +6,13 @@
 // clause filled. The supplier's refusal keeps its reason; termination its reason and the amount
 // paid; signing on paper needs the signed scan. A contract with anything paid cannot be voided.
 import { type RowOf, type RuleIssue, dec, sum } from '@srm/kernel';
-import { type DataApi, defineActions } from '@srm/platform';
+import { type DataApi, type SaveContext, defineActions } from '@srm/platform';
 import { currency, item, org } from '../../base-data';
 import { supplierAccount, supplierInfo } from '../../supplier';
 import { stageAmounts } from '../contract-amounts';
 import { terms } from '../terms/terms.entity';
 import { contractTemplate } from '../template/template.entity';
+import { templateStage } from '../template/template-stage.entity';
 import { issue } from '../support';
 import { contract } from './contract.entity';
 import { contractItem, contractRefund, contractStage } from './contract-lines.entity';
@@ -19,6 +20,7 @@ import { moveOrders, openOrdersUnder } from './contract.execution';
 import { refreshPaid } from './contract.paid';
 import { finalizeDocument, finalizeIssues } from './contract.finalize';
 import { tellBuyerContract, tellSupplierContract } from './contract.notify';
+import { cancelProviderFlow, startProviderFlow } from './contract.provider';
 
 type Parties = Pick<
   RowOf<typeof contract>,
@@ -201,6 +203,39 @@ async function alterationIssues(
   return issues;
 }
 
+/**
+ * A contract without stages that has just picked a template (an alteration keeps its own) takes
+ * the template's default stages, their amounts split from its total as a save splits them.
+ */
+async function takeTemplateStages(ctx: SaveContext<typeof contract> & { readonly id: number }) {
+  const { row } = ctx;
+  if (!row.templateId || row.templateId === ctx.previous?.templateId || row.contractType === 'ALTERATION')
+    return;
+  const defaults = (
+    await ctx.system("a template's default stages are master data").lines(templateStage, row.templateId)
+  ).sort((a, b) => a.stageNum - b.stageNum);
+  if (!defaults.length) return;
+  const amounts = stageAmounts(
+    row.amountInclTax ?? 0,
+    defaults.map((stage) => stage.ratio),
+    await placesOf(ctx, row.currencyId),
+  );
+  await ctx.insert(
+    contractStage,
+    defaults.map((stage, index) => ({
+      contractId: ctx.id,
+      stageNum: index + 1,
+      stageName: stage.stageName,
+      milestone: stage.milestone,
+      ratio: stage.ratio,
+      stageAmount: amounts[index]!,
+      paymentMethod: stage.paymentMethod,
+      daysAfter: stage.daysAfter ?? 0,
+      retentionRatio: stage.retentionRatio ?? 0,
+    })),
+  );
+}
+
 export const contractActions = defineActions(contract, {
   async beforeSave(ctx) {
     const { row } = ctx;
@@ -265,6 +300,7 @@ export const contractActions = defineActions(contract, {
   async afterSave(ctx) {
     // A save that sent the items but not the stages: the stored stages still follow the total.
     const stored = await ctx.lines(contractStage, ctx.id);
+    if (!stored.length) await takeTemplateStages(ctx);
     for (const stage of ctx.newLines.stages) {
       const was = stored.find((row) => row.stageNum === stage.stageNum);
       if (was && stage.stageAmount !== null && Number(was.stageAmount) !== Number(stage.stageAmount))
@@ -327,12 +363,16 @@ export const contractActions = defineActions(contract, {
       await tellSupplierContract(ctx, ctx.row, 'terminated');
     },
     async doVoidApprove(ctx) {
+      await cancelProviderFlow(ctx, ctx.row);
       await tellSupplierContract(ctx, ctx.row, 'voided');
     },
     async doFinalize(ctx) {
       const found = await ctx.find(contract, ctx.row.contractId);
       const sha256 = await finalizeDocument(ctx, found, ctx.input.acceptChanges === 'Y');
       await ctx.patch(contract, found.contractId, { finalizedSha256: sha256 });
+      if (!sha256) return;
+      await startProviderFlow(ctx, await ctx.find(contract, found.contractId));
+      await tellSupplierContract(ctx, ctx.row, 'readyToSign');
     },
     async doSignPaper(ctx) {
       await ctx.patch(contract, ctx.row.contractId, { paperSignedFlag: 'Y' });

@@ -175,8 +175,25 @@ export const contractEndpoints = defineEndpoints(contract, {
       // Only a file the caller may read, and not one already filed elsewhere.
       const file = await readableFile(ctx, fileId);
       if (file.row.businessId !== null) throw new AppError(409, 'srmCctContract.revisionUsed');
-      if (file.row.suffixName.toLowerCase() !== 'docx')
-        throw new AppError(400, 'srmCctContract.revisionDocx');
+      const suffix = file.row.suffixName.toLowerCase();
+      // A simplified contract's text is a PDF as it stands (finalized without conversion).
+      if (found.simplifiedFlag === 'Y' && suffix === 'pdf') {
+        if (!file.bytes.subarray(0, 5).equals(Buffer.from('%PDF-')))
+          throw new AppError(400, 'srmCctContract.revisionPdf');
+        return {
+          data: await storeDocument(ctx, found, file.bytes, 'REVISION', {
+            fileName: file.row.originalFileName ?? `${found.contractNumber ?? found.contractId}.pdf`,
+            trackedChanges: 0,
+            remark: input.remark ?? null,
+            fileId,
+          }),
+        };
+      }
+      if (suffix !== 'docx')
+        throw new AppError(
+          400,
+          found.simplifiedFlag === 'Y' ? 'srmCctContract.revisionPdf' : 'srmCctContract.revisionDocx',
+        );
       let changes: number;
       try {
         changes = (await trackedChanges(file.bytes)).changes.length;

@@ -107,6 +107,11 @@ export const contract = defineEntity('srmCctContract', {
       displayAs: 'currencyCode',
       filter: () => ({ enabledFlag: 'Y' }),
     }),
+    /**
+     * 含税计价: the prices were agreed with tax (an award quoted with tax), so each item's total
+     * with tax is quantity × price with tax and the amount without tax is taken out of it.
+     */
+    taxIncludedFlag: checkbox(),
     amountExclTax: amount({ readonly: true, computed: total('amountExclTax') }),
     taxAmount: amount({ readonly: true, computed: total('taxAmount') }),
     amountInclTax: amount({ readonly: true, computed: total('amountInclTax') }),
@@ -120,6 +125,12 @@ export const contract = defineEntity('srmCctContract', {
       filter: () => ({ status: 'EFFECTIVE' }),
     }),
     frameworkFlag: checkbox(),
+    /**
+     * 简易合同 (simplifiedContractList): a small purchase's contract whose text is a PDF the buyer
+     * uploads instead of a document generated from a template; the same approval, confirmation and
+     * signing (electronic or on paper).
+     */
+    simplifiedFlag: checkbox({ editableIn: ['DRAFT', 'REJECTED', 'REFUSED'] }),
     executionControl: lookup('CCT_EXECUTION_CONTROL', {
       required: true,
       codes: EXECUTION_CONTROLS,
@@ -176,6 +187,8 @@ export const contract = defineEntity('srmCctContract', {
     partyASigner: text({ readonly: true, max: 60 }),
     partyBSignedDate: datetime({ readonly: true }),
     partyBSigner: text({ readonly: true, max: 60 }),
+    /** The external provider's sign flow of the finalized PDF (none with the internal provider). */
+    signFlowId: text({ readonly: true, max: 100, internalOnly: true }),
     /** The scan of the contract signed on paper (attached while it is being signed). */
     signedScanIds: attachments({ maxCount: 5, editableIn: ['SIGNING'] }),
     remark: textarea({ max: 1000 }),
@@ -221,6 +234,7 @@ export const contract = defineEntity('srmCctContract', {
       'orgId',
       'status',
       'effectiveTo',
+      'simplifiedFlag',
     ],
     sort: [{ field: 'contractId', order: 'desc' }],
     sortable: ['effectiveTo', 'amountInclTax'],
@@ -242,10 +256,12 @@ export const contract = defineEntity('srmCctContract', {
           'supplierId',
           'buyerName',
           'currencyId',
+          'taxIncludedFlag',
           'effectiveFrom',
           'effectiveTo',
           'warrantyMonths',
           'frameworkFlag',
+          'simplifiedFlag',
           'executionControl',
           'amountExclTax',
           'taxAmount',
@@ -296,6 +312,7 @@ export const contract = defineEntity('srmCctContract', {
           'partyASigner',
           'partyBSignedDate',
           'partyBSigner',
+          'signFlowId',
           'dateSigned',
           'paperSignedFlag',
           'signedScanIds',
@@ -348,7 +365,8 @@ export const contract = defineEntity('srmCctContract', {
         danger: true,
         input: {
           terminateReason: textarea({ required: true, max: 1000 }),
-          paidAmount: amount({ required: true, min: 0 }),
+          // Starts from what settlement has paid under the contract; the buyer corrects it.
+          paidAmount: amount({ required: true, min: 0, startsFrom: 'paidAmount' }),
         },
       },
       doTerminateApprove: { from: ['TERMINATING'], to: 'TERMINATED', system: true },

@@ -292,7 +292,8 @@ export const contractOrderEndpoints = defineEndpoints(contract, {
           lineNum: index + 1,
           itemId: line.itemId!,
           quantity,
-          unitPriceExclTax: line.unitPrice,
+          // An order's price has 6 decimals; a contract priced with tax keeps 10 (contract-amounts.ts).
+          unitPriceExclTax: dec(line.unitPrice).toDecimalPlaces(6).toNumber(),
           taxRate: line.taxRate,
           needByDate: line.needByDate && line.needByDate > today ? line.needByDate : today,
           contractId: found.contractId,
@@ -375,3 +376,32 @@ export const contractRefundEndpoints = defineEndpoints(contract, {
     },
   }),
 });
+
+/**
+ * A due refund of a fee the buyer paid, held (the contract's row lock) for settlement to withhold
+ * it from the supplier by a deduction; refused (409) otherwise. Read in the caller's scope.
+ */
+export async function dueBuyerRefund(ctx: DataApi, contractId: number, contractRefundId: number) {
+  const found = await ctx.find(contract, contractId);
+  await system(ctx).lock(contract, [contractId]);
+  const refund = (await system(ctx).lines(contractRefund, contractId)).find(
+    (line) => line.contractRefundId === contractRefundId,
+  );
+  if (!refund) throw new AppError(400, 'srmCctContractRefund.ofOther');
+  if (
+    !(EXECUTION_VIEW_STATES as readonly string[]).includes(found.status) ||
+    refund.refundStatus !== 'DUE' ||
+    refund.paidBy !== 'BUYER'
+  )
+    throw new AppError(409, 'srmCctContractRefund.notDeductible', { line: refund.lineNum });
+  return { found, refund };
+}
+
+/** The refund withheld by the deduction numbered so. */
+export async function markRefundDeducted(ctx: DataApi, contractRefundId: number, deductionNumber: string) {
+  await system(ctx).patch(contractRefund, contractRefundId, {
+    refundStatus: 'DEDUCTED',
+    deductionNumber,
+    settledDate: formatDate(ctx.now.getTime(), ctx.runtime.timeZone),
+  });
+}

@@ -1,7 +1,8 @@
 // Finalizing a contract (定稿): its current .docx (the last generated or uploaded revision)
 // becomes the PDF every party signs. Tracked changes left in it refuse the finalization unless
 // the user accepts them with it (insertions kept, deletions dropped); LibreOffice converts the
-// document (its own profile per conversion, a timeout, the platform's pool); the signer adds one
+// document (its own profile per conversion, a timeout, the platform's pool) — a simplified
+// contract's uploaded PDF is taken as it is; the signer adds one
 // empty signature field per party at the template's positions (or at the foot of the last page);
 // the PDF is stored as the FINALIZED document and its SHA-256 on the contract.
 import type { FoundRowOf, RuleIssue } from '@srm/kernel';
@@ -12,6 +13,7 @@ import {
   type SignatureFieldSpec,
   acceptAllChanges,
   docxToPdf,
+  keywordRect,
 } from '@srm/platform';
 import { fileBytes, fileIds, issue } from '../support';
 import { templateSign } from '../template/template.entity';
@@ -63,22 +65,45 @@ export function finalizeIssues(found: Contract, acceptChanges: boolean): RuleIss
   return [];
 }
 
-async function signaturePositions(ctx: DataApi, found: Contract): Promise<SignatureFieldSpec[]> {
+/**
+ * Where each party signs in this PDF: the template's rectangle, or its keyword's place (the field
+ * centred on the keyword's last place, moved by the offsets; 422 naming it when the document does
+ * not hold it); without a template, side by side at the last page's foot.
+ */
+export async function signaturePositions(
+  ctx: DataApi,
+  found: Contract,
+  pdf: Uint8Array,
+): Promise<SignatureFieldSpec[]> {
   const signs = found.templateId
     ? await ctx
         .system("a template's signature positions are master data")
         .list(templateSign, { templateId: found.templateId })
     : [];
-  return (['PARTY_A', 'PARTY_B'] as const).map((party) => {
+  const positions: SignatureFieldSpec[] = [];
+  for (const party of ['PARTY_A', 'PARTY_B'] as const) {
     const sign = signs.find((row) => row.party === party);
-    return {
-      name: PARTY_FIELD[party],
-      ...(sign
-        ? { page: sign.pageNum, rect: [sign.posX, sign.posY, sign.width, sign.height] as const }
-        : DEFAULT_POSITIONS[party]),
-    };
-  });
+    const name = PARTY_FIELD[party];
+    if (!sign) positions.push({ name, ...DEFAULT_POSITIONS[party] });
+    else if (!sign.keyword)
+      positions.push({ name, page: sign.pageNum, rect: [sign.posX, sign.posY, sign.width, sign.height] });
+    else {
+      const placed = await keywordRect(pdf, {
+        keyword: sign.keyword,
+        page: sign.pageNum,
+        width: sign.width,
+        height: sign.height,
+        offsetX: sign.posX,
+        offsetY: sign.posY,
+      });
+      if (!placed) throw new AppError(422, 'srmCctContract.keywordNotFound', { keyword: sign.keyword });
+      positions.push({ name, ...placed });
+    }
+  }
+  return positions;
 }
+
+const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 /** Makes and stores the finalized PDF; answers its SHA-256 (null without a document). */
 export async function finalizeDocument(
@@ -95,14 +120,18 @@ export async function finalizeDocument(
   if (!file) throw new AppError(422, 'srmCctContract.noDocument');
   let pdf: Uint8Array;
   try {
-    const docx = (draft.trackedChanges ?? 0) > 0 ? await acceptAllChanges(file.bytes) : file.bytes;
-    pdf = await docxToPdf(docx);
+    // A PDF (a simplified contract's uploaded text) is signed as it is.
+    if (isPdf(file.bytes)) pdf = file.bytes;
+    else {
+      const docx = (draft.trackedChanges ?? 0) > 0 ? await acceptAllChanges(file.bytes) : file.bytes;
+      pdf = await docxToPdf(docx);
+    }
   } catch (error) {
     if (error instanceof OfficeDocumentError) throw new AppError(422, 'srmCctContract.conversionFailed');
     throw error;
   }
   const prepared = Buffer.from(
-    await pdfSigner(ctx).prepareSignatureFields(pdf, await signaturePositions(ctx, found)),
+    await pdfSigner(ctx).prepareSignatureFields(pdf, await signaturePositions(ctx, found, pdf)),
   );
   const stored = await storeDocument(ctx, found, prepared, 'FINALIZED', {
     fileName: `${found.contractNumber ?? found.contractId}.pdf`,

@@ -1,14 +1,15 @@
 // Hand-over messages of contracts (in-app and e-mail, in each reader's language): to the
-// supplier's users when a contract is sent for their confirmation, takes effect, is terminated or
-// voided; to whoever wrote it when the supplier confirms or refuses it.
+// supplier's users when a contract is sent for their confirmation, is ready to sign, signed by the
+// buyer, takes effect, is terminated or voided; to whoever wrote it when the supplier confirms,
+// refuses or signs it.
 import type { RowOf } from '@srm/kernel';
 import type { DataApi } from '@srm/platform';
 import { supplierInfo } from '../../supplier';
 import type { contract } from './contract.entity';
 
 type Contract = RowOf<typeof contract>;
-type ToSupplier = 'sent' | 'effective' | 'terminated' | 'voided';
-type ToBuyer = 'confirmed' | 'refused';
+type ToSupplier = 'sent' | 'readyToSign' | 'buyerSigned' | 'effective' | 'terminated' | 'voided';
+type ToBuyer = 'confirmed' | 'refused' | 'supplierSigned';
 
 const link = (row: Contract) => ({ entityName: 'srmCctContract', documentId: row.contractId });
 
@@ -50,4 +51,14 @@ export async function tellBuyerContract(
     email: true,
     eventId: `${row.contractId}-v${row.versionNum}-${what}`,
   });
+}
+
+/** One party signed and the other has not yet: the other is told it is its turn. */
+export async function tellOtherParty(
+  ctx: DataApi,
+  row: Contract,
+  signed: 'PARTY_A' | 'PARTY_B',
+): Promise<void> {
+  if (signed === 'PARTY_A') await tellSupplierContract(ctx, row, 'buyerSigned');
+  else await tellBuyerContract(ctx, row, 'supplierSigned');
 }

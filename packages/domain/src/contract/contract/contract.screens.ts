@@ -28,6 +28,11 @@ export const contractScreens: ScreenEntry[] = [
         states: ['EFFECTIVE'],
         open: { path: 'purOrderManage/purchaseOrderEdit', key: 'poHeaderId' },
       }),
+      // 生成价格协议: a draft price agreement of the contract's prices, made once.
+      endpointButton('createAgreement', 'srmCctContract.createAgreement', {
+        states: ['EFFECTIVE'],
+        open: { path: 'srmPurAgreementEdit', key: 'agreementId' },
+      }),
       // 资产验收: a draft acceptance of what the contract delivered.
       endpointButton('doAssetAcceptance', 'srmCctContract.doAssetAcceptance', {
         states: ['EFFECTIVE'],
@@ -42,6 +47,14 @@ export const contractScreens: ScreenEntry[] = [
       ...contractSignButtons,
     ],
   }),
+  // 简易合同: the simplified contracts (an uploaded PDF instead of a generated document); a new one
+  // starts simplified.
+  ...entityScreens('contract', 'srmCctContract', contract, {
+    list: 'simplifiedContractList',
+    edit: 'contractManage/cctContractEdit',
+    listFilters: { simplifiedFlag: 'Y' },
+    listTitle: 'menu.CCT_CONTRACT_SIMPLIFIED',
+  }).filter((screen) => screen.kind === 'list'),
   // 合同执行视图: the contracts being executed, with what was ordered and paid under each.
   ...entityScreens('contract', 'srmCctContract', contract, {
     list: 'enhancedContractList',

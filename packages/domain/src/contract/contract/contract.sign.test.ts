@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { withCreditCodeCheck } from '@srm/kernel';
-import { decideAll } from '@srm/platform';
+import { PdfSigner, decideAll, drawOrganisationSeal, keywordRect } from '@srm/platform';
 import {
   docxOf,
   TEST_ACTOR_HEADER,
@@ -66,7 +66,12 @@ async function activeAccount(body: Row): Promise<Row> {
 }
 
 /** A confirmed contract whose document the supplier revised with one tracked change. */
-async function confirmedWithRevision(): Promise<Row> {
+let templates = 0;
+
+async function confirmedWithRevision(
+  supplierSeal: 'ORG_SEAL' | 'PERSONAL' = 'ORG_SEAL',
+  buyerSign: Row = { pageNum: 1, posX: 60, posY: 80, width: 200, height: 80 },
+): Promise<Row> {
   const body = docxOf({
     body: [
       wordParagraph(wordRun('采购合同 {contractNumber}')),
@@ -75,12 +80,12 @@ async function confirmedWithRevision(): Promise<Row> {
     ].join(''),
   });
   const template = await ok('srmCctTemplate', 'saveOrUpdate', {
-    templateCode: 'TPL-SIGN',
+    templateCode: `TPL-SIGN-${++templates}`,
     templateName: '电子签署合同',
     bodyFileIds: String(await upload('sign.docx', body)),
     signs: [
-      { party: 'PARTY_A', sealKind: 'ORG_SEAL', pageNum: 1, posX: 60, posY: 80, width: 200, height: 80 },
-      { party: 'PARTY_B', sealKind: 'ORG_SEAL', pageNum: 1, posX: 320, posY: 80, width: 200, height: 80 },
+      { party: 'PARTY_A', sealKind: 'ORG_SEAL', ...buyerSign },
+      { party: 'PARTY_B', sealKind: supplierSeal, pageNum: 1, posX: 320, posY: 80, width: 200, height: 80 },
     ],
   });
   await ok('srmCctTemplate', 'doSubmit', { templateId: template.templateId });
@@ -134,7 +139,17 @@ async function sign(contractId: unknown, actor: Row): Promise<Row> {
     { contractId },
     actor,
   );
-  expect(link.url).toContain(`/contract-sign?contractId=${String(contractId)}&token=`);
+  // The link opens the contract's page in the signer's workspace, which opens the sign dialog.
+  const opened = new URL(link.url);
+  expect(opened.pathname).toBe(
+    actor.side === 'supplier' ? '/main/supplierContractEdit' : '/main/contractManage/cctContractEdit',
+  );
+  expect(Object.fromEntries(opened.searchParams)).toEqual({
+    contractId: String(contractId),
+    signToken: link.token,
+  });
+  // The codes of earlier signatures are no longer the ones to read.
+  mail().mails.splice(0);
   const sent = await ok<{ sentTo: string }>(
     'srmCctContract',
     'sendSignCode',
@@ -164,6 +179,9 @@ describe('sign accounts', () => {
     });
     expect(account).toMatchObject({ status: 'ACTIVE' });
     expect(String(account.certSerial)).toMatch(/^[0-9a-f]+$/);
+    // Activated without a seal picture: the standard round seal with its name is drawn for it.
+    const seal = await download(account.sealFileIds, suppliers.b);
+    expect(seal.bytes.subarray(1, 4).toString()).toBe('PNG');
     expect(Number(account.certNotAfter) - Number(account.certNotBefore)).toBeGreaterThan(700 * 86_400_000);
     // Supplier A does not learn that B has an account.
     const seen = await call(
@@ -221,12 +239,16 @@ async function watermarkedCopies(found: Row, finalized: Row): Promise<void> {
       })
     ).body.status,
   ).toBe('S');
+  // The supplier's rule shows an image above its text.
+  const image = await upload('保密章.png', Buffer.from(await drawOrganisationSeal('保密')));
   expect(
     (
       await rule({
         watermarkName: '供应商',
         side: 'SUPPLIER',
         textTemplate: '{supplierName} {userName} 外部',
+        imageFileIds: String(image),
+        imageWidth: 40,
       })
     ).body.status,
   ).toBe('S');
@@ -235,10 +257,13 @@ async function watermarkedCopies(found: Row, finalized: Row): Promise<void> {
   const supplierText = await pdfText(files.file('supplier-copy.pdf', forSupplier.bytes));
   expect(supplierText).toContain(`${String(found.supplierName).replace(/\s+/g, '')}seal_keeper_b外部`);
   expect(supplierText).not.toContain('内部');
+  const images = (bytes: Buffer) => bytes.toString('latin1').split('/Subtype /Image').length - 1;
   const forBuyer = await download(finalized.fileIds, { userId: 1, userName: 'buyer1' });
   const buyerText = await pdfText(files.file('buyer-copy.pdf', forBuyer.bytes));
   expect(buyerText).toContain(`buyer1内部${String(found.contractNumber)}`);
   expect(buyerText).not.toContain('外部');
+  // The image, with its soft mask (its transparency), is in the supplier's copy alone.
+  expect(images(forSupplier.bytes)).toBe(images(forBuyer.bytes) + 2);
   // The inside rule marks downloads only: the buyer's view is the stored file, byte for byte.
   const view = await fetch(
     `${server().url}/api/file/v2/pageoffice/doFilePdfView?id=${String(finalized.fileIds)}`,
@@ -292,7 +317,13 @@ describe('signing a contract', () => {
       expect((await call('srmCctContract', action, key, suppliers.b)).httpStatus).toBe(404);
 
     // A wrong code is refused and counted for good; the right one signs once.
-    const link = await ok<{ token: string }>('srmCctContract', 'querySignUrl', key, users.supplierKeeper);
+    const link = await ok<{ token: string; url: string }>(
+      'srmCctContract',
+      'querySignUrl',
+      key,
+      users.supplierKeeper,
+    );
+    expect(new URL(link.url).pathname).toBe('/main/supplierContractEdit');
     await ok('srmCctContract', 'sendSignCode', { ...key, token: link.token }, users.supplierKeeper);
     const [, code] = await mail().waitFor('seal_keeper_b@example.test', /验证码：(\d{6})/);
     const wrong = await call(
@@ -359,6 +390,30 @@ describe('signing a contract', () => {
     expect(sha256(bySupplierCopy.bytes)).toBe(last.sha256);
     expect(sha256(byBuyerCopy.bytes)).toBe(last.sha256);
     expect((await download(last.fileIds, suppliers.b)).status).toBe(404);
+    // Shown in the viewer, the signed file is the stored one; its watermark comes beside it, for
+    // the viewer to lay over the pages.
+    const shown = await fetch(
+      `${server().url}/api/file/v2/pageoffice/doFilePdfView?id=${String(last.fileIds)}`,
+      {
+        method: 'POST',
+        headers: { [TEST_ACTOR_HEADER]: JSON.stringify(suppliers.a) },
+      },
+    );
+    expect(sha256(Buffer.from(await shown.arrayBuffer()))).toBe(last.sha256);
+    const overlay = JSON.parse(decodeURIComponent(shown.headers.get('x-srm-watermark') ?? '""')) as Row;
+    expect(overlay).toMatchObject({
+      text: expect.stringContaining('外部'),
+      opacity: 0.2,
+      angle: 30,
+      imageWidth: 40,
+      image: expect.stringMatching(/^\/api\/file\/v2\/images\/watermark\//),
+    });
+    // The image's URL shows the image to whoever has it, for a while; a forged one shows nothing.
+    const shownImage = await fetch(`${server().url}${String(overlay.image)}`);
+    expect(shownImage.status).toBe(200);
+    expect(shownImage.headers.get('content-type')).toContain('image/png');
+    const forged = String(overlay.image).replace(/wm\.(\d+)/, (_, id: string) => `wm.${Number(id) - 1}`);
+    expect((await fetch(`${server().url}${forged}`)).status).toBe(404);
     const [root] = await server()
       .runtime.executor()
       .select({ record: srmCctEsignCa.record })
@@ -385,5 +440,76 @@ describe('signing a contract', () => {
     expect(events.filter((e) => e.event === 'CODE_WRONG')).toHaveLength(1);
     expect(events.filter((e) => e.event === 'SIGNED').map((e) => e.party)).toEqual(['PARTY_B', 'PARTY_A']);
     expect(events.find((e) => e.event === 'SIGNED' && e.party === 'PARTY_A')?.after).toBe(last.sha256);
+  });
+});
+
+describe('a personal signature', () => {
+  it("signs the supplier's part with the signer's own person account where the template says so", async () => {
+    const made = await confirmedWithRevision('PERSONAL');
+    const key = { contractId: made.contractId };
+    await ok('srmCctContract', 'doFinalize', { ...key, acceptChanges: 'Y' });
+    await activeAccount({
+      ownerType: 'BUYER',
+      accountName: '苏州精密五金有限公司',
+      orgId: ids.orgA,
+      creditCode: withCreditCodeCheck('91320500MA1MA0003'),
+      keepers: [{ userId: users.buyerKeeper.userId }],
+    });
+    // The supplier's seal keeper has no person account of its own: it cannot sign personally.
+    const none = await call('srmCctContract', 'querySignUrl', key, users.supplierKeeper);
+    expect(none.httpStatus).toBe(422);
+    expect(none.body.msg).toBe('合同模板要求本人签名，您还没有已激活的个人签章账户，请联系采购方开通');
+    const person = await activeAccount({
+      accountType: 'PERSON',
+      ownerType: 'SUPPLIER',
+      accountName: '陈晓梅',
+      supplierId: ids.supA,
+      userId: users.supplierKeeper.userId,
+    });
+    // Activated without a picture: a square name seal is drawn for the person.
+    expect((await download(person.sealFileIds)).bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(await sign(made.contractId, users.supplierKeeper)).toMatchObject({
+      status: 'SIGNING',
+      partyBSigner: 'seal_keeper_b',
+    });
+    expect(await sign(made.contractId, users.buyerKeeper)).toMatchObject({ status: 'EFFECTIVE' });
+    const report = await ok<{ signatures: Row[] }>('srmCctContract', 'verifySignatures', key);
+    expect(report.signatures.map((s) => [s.party, s.signer, s.status]).sort()).toEqual([
+      ['PARTY_A', '苏州精密五金有限公司', 'valid'],
+      ['PARTY_B', '陈晓梅', 'valid'],
+    ]);
+  });
+});
+
+describe('signature positions by keyword', () => {
+  it("centre the buyer's field on its keyword; a keyword the document lacks refuses the finalization", async () => {
+    // The revision the supplier filed (and the finalized PDF made from it) holds 交货期：.
+    const keyword = { keyword: '交货期：', pageNum: 0, posX: 0, posY: 0, width: 120, height: 60 };
+    const made = await confirmedWithRevision('ORG_SEAL', keyword);
+    const key = { contractId: made.contractId };
+    await ok('srmCctContract', 'doFinalize', { ...key, acceptChanges: 'Y' });
+    const signing = await ok('srmCctContract', 'findById', key);
+    const finalized = (signing.documents as Row[]).find((row) => row.documentKind === 'FINALIZED')!;
+    const { bytes } = await download(finalized.fileIds);
+    const rectOf = async (name: string) => (await new PdfSigner().fieldRect(bytes, name))!.map(Math.round);
+    const expected = await keywordRect(bytes, { ...keyword, page: 0 });
+    expect(expected).not.toBeNull();
+    const [x, y, width, height] = expected!.rect;
+    expect(await rectOf('party_a_seal')).toEqual([x, y, x + width, y + height].map(Math.round));
+    // The supplier's position is its rectangle, as before.
+    expect(await rectOf('party_b_seal')).toEqual([320, 80, 520, 160]);
+
+    const absent = await confirmedWithRevision('ORG_SEAL', { ...keyword, keyword: '丙方（盖章）' });
+    const refused = await call('srmCctContract', 'doFinalize', {
+      contractId: absent.contractId,
+      acceptChanges: 'Y',
+    });
+    expect(refused.httpStatus).toBe(422);
+    expect(refused.body.msg).toBe(
+      '合同文本中找不到签署位置关键字“丙方（盖章）”，请检查模板的签署位置或合同文本',
+    );
+    expect((await ok('srmCctContract', 'findById', { contractId: absent.contractId })).status).toBe(
+      'CONFIRMED',
+    );
   });
 });

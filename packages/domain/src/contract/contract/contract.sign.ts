@@ -1,5 +1,5 @@
 // Hand-signing a finalized contract (the internal e-sign provider), each party with its
-// organisation account's seal: 查询签署地址 answers a short-lived link bound to the caller (a
+// organisation account's seal, or with a person's own where its template says so: 查询签署地址 answers a short-lived link bound to the caller (a
 // seal keeper of its party's active account); 发送验证码 mails a one-time code to the caller;
 // 确认签署 checks link and code, then, holding the contract's row lock (two parties pressing
 // "sign" at once sign one after the other), signs the party's field of the current PDF in an
@@ -8,7 +8,7 @@
 // code sent, wrong code and signature is written to the sign log with the document's hashes.
 // 验证签名 reports each signature of a stored document or an uploaded PDF.
 import { createHash } from 'node:crypto';
-import { attachments, number, ref, text } from '@srm/kernel';
+import { type RowOf, attachments, number, ref, text } from '@srm/kernel';
 import {
   AppError,
   type DataApi,
@@ -19,6 +19,7 @@ import {
   verifyPdf,
 } from '@srm/platform';
 import { signAccount, signAccountKeeper } from '../sign-account/sign-account.entity';
+import { templateSign } from '../template/template.entity';
 import { accountKey } from '../sign-account/sign-account.actions';
 import { contractCa, pdfSigner } from '../esign/esign.server';
 import { srmCctSignLog } from '../esign/esign.tables';
@@ -26,6 +27,8 @@ import { fileBytes, fileIds, readableFile } from '../support';
 import { contract } from './contract.entity';
 import { storeDocument } from './contract.document';
 import { PARTY_FIELD, type Party, currentPdf } from './contract.finalize';
+import { partyAccount, providerSignUrl } from './contract.provider';
+import { tellOtherParty } from './contract.notify';
 
 const URL_PURPOSE = 'CCT_SIGN_URL';
 const CODE_PURPOSE = 'CCT_SIGN_CODE';
@@ -66,8 +69,48 @@ async function log(
 }
 
 /**
+ * How the party signs, as the contract's template places it: with its organisation's seal (the
+ * default), or with a person's own signature (PERSONAL).
+ */
+async function sealKindOf(ctx: DataApi, found: { templateId: number | null }, party: Party) {
+  if (!found.templateId) return 'ORG_SEAL';
+  const [position] = await ctx
+    .system("a template's signature positions are master data")
+    .list(templateSign, { templateId: found.templateId, party });
+  return position?.sealKind === 'PERSONAL' ? 'PERSONAL' : 'ORG_SEAL';
+}
+
+/**
+ * The caller's own active person account for the party: a buyer's for the buying side, one of
+ * the contract's supplier for the supplier's side.
+ */
+async function personalAccount(
+  ctx: DataApi,
+  found: { supplierId: number | null },
+  party: Party,
+): Promise<RowOf<typeof signAccount>> {
+  const accounts = await ctx.system('a signer signs with the account the platform keeps for it').list(
+    signAccount,
+    party === 'PARTY_A'
+      ? { accountType: 'PERSON', ownerType: 'BUYER', userId: ctx.actor.userId ?? 0, status: 'ACTIVE' }
+      : {
+          accountType: 'PERSON',
+          ownerType: 'SUPPLIER',
+          supplierId: found.supplierId ?? 0,
+          userId: ctx.actor.userId ?? 0,
+          status: 'ACTIVE',
+        },
+  );
+  const account = accounts.sort((a, b) => b.signAccountId - a.signAccountId)[0];
+  if (!account) throw new AppError(422, 'srmCctContract.noPersonalAccount');
+  return account;
+}
+
+/**
  * The contract as the caller may sign it now: in SIGNING, its party not yet signed, and the
- * caller a seal keeper of the party's active organisation account. Answers the account.
+ * caller a seal keeper of the party's active organisation account — or, where the template has
+ * the party sign personally, the holder of an active person account of that side. Answers the
+ * account.
  */
 async function signable(ctx: DataApi, contractId: number) {
   const found = await ctx.find(contract, contractId);
@@ -77,19 +120,20 @@ async function signable(ctx: DataApi, contractId: number) {
   if (!found.finalizedSha256) throw new AppError(409, 'srmCctContract.noFinalizedPdf');
   if (party === 'PARTY_A' ? found.partyASignedDate : found.partyBSignedDate)
     throw new AppError(409, 'srmCctContract.partySigned');
-  const master = ctx.system('the parties sign with the accounts the platform keeps');
-  const accounts = await master.list(
-    signAccount,
-    party === 'PARTY_A'
-      ? { ownerType: 'BUYER', orgId: found.orgId, accountType: 'ORG', status: 'ACTIVE' }
-      : { ownerType: 'SUPPLIER', supplierId: found.supplierId, accountType: 'ORG', status: 'ACTIVE' },
-  );
-  const account = accounts.sort((a, b) => b.signAccountId - a.signAccountId)[0];
-  if (!account) throw new AppError(422, 'srmCctContract.noSignAccount');
-  const keepers = await master.lines(signAccountKeeper, account.signAccountId);
+  // The provider's flow, which only the buyer's side reads on the contract.
+  const { signFlowId } = await ctx
+    .system("the provider's flow of a contract the caller signs")
+    .find(contract, contractId);
+  // A provider's flow is signed with the organisations' accounts (contract.provider.ts).
+  if (!signFlowId && (await sealKindOf(ctx, found, party)) === 'PERSONAL')
+    return { found, party, account: await personalAccount(ctx, found, party), signFlowId };
+  const account = await partyAccount(ctx, found, party);
+  const keepers = await ctx
+    .system('the seal keepers of an account are master data')
+    .lines(signAccountKeeper, account.signAccountId);
   if (!keepers.some((keeper) => keeper.userId === ctx.actor.userId))
     throw new AppError(403, 'srmCctContract.notSealKeeper', { account: account.accountName });
-  return { found, party, account };
+  return { found, party, account, signFlowId };
 }
 
 async function assertLink(ctx: DataApi, contractId: number, token: string): Promise<void> {
@@ -186,6 +230,7 @@ export async function signForParty(tx: DataApi, contractId: number) {
   // Whoever signs last, the platform makes the contract effective (a supplier holds no grant of it).
   if (other)
     await tx.system('the last signature makes the contract effective').act(contract, 'doSign', [contractId]);
+  else await tellOtherParty(tx, found, party);
   return tx.find(contract, contractId);
 }
 
@@ -198,7 +243,15 @@ export const contractSignEndpoints = defineEndpoints(contract, {
     sides: ['internal', 'supplier'],
     write: true,
     async handle(ctx, input) {
-      const { found } = await signable(ctx, input.contractId);
+      const { found, party, signFlowId } = await signable(ctx, input.contractId);
+      if (signFlowId) {
+        // Signed at the external provider: its page, for the caller's party.
+        const external = await providerSignUrl(ctx, found, signFlowId, party);
+        await log(ctx, found.contractId, 'VIEW', { hashBefore: currentPdf(found)?.sha256 ?? undefined });
+        return {
+          data: { contractId: found.contractId, token: null as string | null, external: true, ...external },
+        };
+      }
       const token = await identityOf(ctx).issueCode(URL_PURPOSE, subjectOf(ctx, found.contractId), {
         ttlMs: URL_TTL_MS,
         kind: 'token',
@@ -208,7 +261,10 @@ export const contractSignEndpoints = defineEndpoints(contract, {
         data: {
           contractId: found.contractId,
           token,
-          url: `${ctx.runtime.publicUrl}/contract-sign?contractId=${found.contractId}&token=${encodeURIComponent(token)}`,
+          external: false,
+          // The contract's page in the caller's workspace, which opens the sign dialog with the token
+          // (contract.buttons.tsx); a link opened signed out comes back there after sign-in.
+          url: `${ctx.runtime.publicUrl}/main/${ctx.actor.side === 'supplier' ? 'supplierContractEdit' : 'contractManage/cctContractEdit'}?contractId=${found.contractId}&signToken=${encodeURIComponent(token)}`,
           expiresAt: ctx.now.getTime() + URL_TTL_MS,
         },
       };
@@ -225,7 +281,8 @@ export const contractSignEndpoints = defineEndpoints(contract, {
     sides: ['internal', 'supplier'],
     write: true,
     async handle(ctx, input) {
-      const { found, account } = await signable(ctx, input.contractId);
+      const { found, account, signFlowId } = await signable(ctx, input.contractId);
+      if (signFlowId) throw new AppError(409, 'srmCctContract.signAtProvider');
       await assertLink(ctx, found.contractId, input.token);
       const identity = identityOf(ctx);
       const user = await identity.findUser({ userId: ctx.actor.userId ?? 0 });
@@ -267,7 +324,8 @@ export const contractSignEndpoints = defineEndpoints(contract, {
     write: false,
     async handle(ctx, input) {
       const contractId = input.contractId;
-      await signable(ctx, contractId);
+      const { signFlowId } = await signable(ctx, contractId);
+      if (signFlowId) throw new AppError(409, 'srmCctContract.signAtProvider');
       await assertLink(ctx, contractId, input.token);
       const subject = subjectOf(ctx, contractId);
       if (!(await identityOf(ctx).checkCode(CODE_PURPOSE, subject, input.code, true))) {
@@ -323,6 +381,14 @@ export const contractSignEndpoints = defineEndpoints(contract, {
           archivedSha256: currentPdf(found)?.sha256 ?? null,
           revisions: report.revisions,
           signatures: report.signatures.map(reportOf),
+          // The platform's root certificate, for verifying outside it (Acrobat, pdfsig): the
+          // same for every caller, and its fingerprint to compare through another channel.
+          root: {
+            pem: ca.root.toString('pem'),
+            subject: ca.root.subject,
+            sha256: createHash('sha256').update(Buffer.from(ca.root.rawData)).digest('hex'),
+            notAfter: ca.root.notAfter.getTime(),
+          },
         },
       };
     },

@@ -7,9 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
+import { PdfSigner, SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import {
   runExecutable,
+  contractPdf,
   docxOf,
   docxPart,
   trackedInsertion,
@@ -726,6 +727,44 @@ const screwsUnder = (contract: Row) => ({
   ],
 });
 
+describe('a price agreement from a contract', () => {
+  it("drafts the agreement of an effective contract's prices once, for the buyer only", async () => {
+    const draft = await contractIn('APPROVED');
+    const early = await call('srmCctContract', 'createAgreement', { contractId: draft.contractId });
+    expect(early.httpStatus).toBe(409);
+    expect(early.body.msg).toBe(`合同 ${String(draft.contractNumber)} 未生效，不能生成价格协议`);
+
+    const saved = await contractIn('SIGNING');
+    const found = await effective(saved.contractId);
+    const key = { contractId: saved.contractId };
+    expect((await call('srmCctContract', 'createAgreement', key, suppliers.a)).httpStatus).toBe(403);
+    const made = await call('srmCctContract', 'createAgreement', key);
+    expect(made.body.msg).toMatch(/^已生成价格协议 AGR\d+（草稿）/);
+    const drafted = made.body.data as Row;
+    expect(drafted).toMatchObject({
+      status: 'DRAFT',
+      supplierId: ids.supA,
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+      sourceNum: found.contractNumber,
+    });
+    expect(
+      (drafted.lines as Row[]).map((line) => [line.itemId, Number(line.unitPrice), Number(line.taxRate)]),
+    ).toEqual([
+      [ids.screw, 0.3, 13],
+      [ids.bracket, 6.25, 13],
+    ]);
+    // Asked again: the same agreement, nothing made twice.
+    const again = await call('srmCctContract', 'createAgreement', key);
+    expect(again.body.msg).toBe(`该合同已生成过价格协议 ${String(drafted.agreementNumber)}`);
+    expect((again.body.data as Row).agreementId).toBe(drafted.agreementId);
+    const agreements = await ok<Row[]>('srmPurAgreement', 'listByPage', { pageRows: 500 });
+    expect(agreements.filter((row) => row.sourceNum === found.contractNumber)).toHaveLength(1);
+  });
+});
+
 describe('contract execution at once', () => {
   it('lets only one of two orders submitted together take the last of a line', async () => {
     const signed = await effective(
@@ -753,6 +792,14 @@ describe('mould and sample fee refunds', () => {
         thresholdQuantity: 50,
       },
       { lineNum: 2, feeType: 'SAMPLE', feeAmount: 300, conditionType: 'DATE', refundDate: '2099-12-31' },
+      {
+        lineNum: 3,
+        feeType: 'MOULD',
+        feeAmount: 1200,
+        conditionType: 'QUANTITY',
+        itemLineNum: 1,
+        thresholdQuantity: 50,
+      },
     ];
     const unknown = await call(
       'srmCctContract',
@@ -788,15 +835,17 @@ describe('mould and sample fee refunds', () => {
     expect(await states()).toEqual([
       ['PENDING', 40],
       ['PENDING', 0],
+      ['PENDING', 40],
     ]);
     await receive(55);
     await runExecutable(server(), contractWarningsProgram);
     expect(await states()).toEqual([
       ['DUE', 55],
       ['PENDING', 0],
+      ['DUE', 55],
     ]);
-    expect(await refundWarnings()).toEqual(['OPEN']);
-    const [mould, sample] = (await find(signed.contractId)).refunds as Row[];
+    expect(await refundWarnings()).toEqual(['OPEN', 'OPEN']);
+    const [mould, sample, tool] = (await find(signed.contractId)).refunds as Row[];
     const settle = (line: Row, outcome: string, actor?: Row) =>
       call(
         'srmCctContract',
@@ -810,9 +859,38 @@ describe('mould and sample fee refunds', () => {
     expect((await settle(mould!, 'REFUNDED')).body.status).toBe('S');
     expect((await settle(sample!, 'WAIVED')).body.status).toBe('S');
     expect((await settle(mould!, 'WAIVED')).httpStatus).toBe(409);
-    expect((await states()).map(([state]) => state)).toEqual(['REFUNDED', 'WAIVED']);
+    // 转扣款: a due fee the buyer paid becomes a deduction issued to the supplier, once.
+    const deduct = (line: Row, actor?: Row) =>
+      call(
+        'srmStlDeduction',
+        'fromContractRefund',
+        { contractId: signed.contractId, contractRefundId: line.contractRefundId },
+        actor,
+      );
+    expect((await deduct(tool!, suppliers.a)).httpStatus).toBe(403);
+    expect((await deduct(sample!)).httpStatus).toBe(409);
+    const made = await ok<{ deductionId: number; deductionNumber: string }>(
+      'srmStlDeduction',
+      'fromContractRefund',
+      { contractId: signed.contractId, contractRefundId: tool!.contractRefundId },
+    );
+    expect((await deduct(tool!)).httpStatus).toBe(409);
+    const issued = await ok('srmStlDeduction', 'findById', { deductionId: made.deductionId }, suppliers.a);
+    expect(issued).toMatchObject({
+      status: 'ISSUED',
+      deductionType: 'CONTRACT_REFUND',
+      amount: 1200,
+      sourceNumber: signed.contractNumber,
+      reason: `合同 ${String(signed.contractNumber)} 第 3 行模具费返还`,
+    });
+    expect(
+      (await call('srmStlDeduction', 'findById', { deductionId: made.deductionId }, suppliers.b)).httpStatus,
+    ).toBe(404);
+    const toolLine = ((await find(signed.contractId)).refunds as Row[])[2]!;
+    expect(toolLine).toMatchObject({ refundStatus: 'DEDUCTED', deductionNumber: made.deductionNumber });
+    expect((await states()).map(([state]) => state)).toEqual(['REFUNDED', 'WAIVED', 'DEDUCTED']);
     await runExecutable(server(), contractWarningsProgram);
-    expect(await refundWarnings()).toEqual(['CLOSED']);
+    expect(await refundWarnings()).toEqual(['CLOSED', 'CLOSED']);
   });
 });
 
@@ -854,6 +932,59 @@ describe('contract templates and documents', () => {
     });
     expect(pdf.httpStatus).toBe(400);
     expect(pdf.body.msg).toContain('.docx');
+  });
+
+  it('gives a contract without stages that picks it its default stages, split from the total', async () => {
+    const body = async (ratios: number[]) => ({
+      templateCode: 'TPL-STAGES',
+      templateName: '分期付款采购合同',
+      bodyFileIds: String(await upload('stages.docx', templateDocx())),
+      stages: ratios.map((ratio, index) => ({
+        stageNum: index + 1,
+        stageName: ['预付款', '到货款', '质保金'][index],
+        milestone: ['SIGNING', 'DELIVERY', 'WARRANTY_END'][index],
+        ratio,
+        paymentMethod: 'TRANSFER',
+        daysAfter: 30,
+      })),
+    });
+    const uneven = await call('srmCctTemplate', 'saveOrUpdate', await body([30, 60, 5]));
+    expect(uneven.httpStatus).toBe(400);
+    expect(uneven.body.msg).toBe('默认付款阶段的比例合计须为 100%，当前为 95%');
+    const saved = await ok('srmCctTemplate', 'saveOrUpdate', await body([30, 60, 10]));
+    await ok('srmCctTemplate', 'doSubmit', { templateId: saved.templateId });
+    await decide('srmCctTemplate', saved.templateId);
+
+    // Without stages of its own: the template's, 245.78 split 30/60/10, the last taking the rest.
+    const bare = await ok(
+      'srmCctContract',
+      'saveOrUpdate',
+      contractBody({ templateId: saved.templateId, stages: [] }),
+    );
+    expect(
+      ((await find(bare.contractId)).stages as Row[]).map((stage) => [
+        stage.stageNum,
+        stage.stageName,
+        stage.milestone,
+        Number(stage.ratio),
+        Number(stage.stageAmount),
+        stage.paymentMethod,
+        stage.daysAfter,
+        stage.stageStatus,
+      ]),
+    ).toEqual([
+      [1, '预付款', 'SIGNING', 30, 73.73, 'TRANSFER', 30, 'NOT_ARRIVED'],
+      [2, '到货款', 'DELIVERY', 60, 147.47, 'TRANSFER', 30, 'NOT_ARRIVED'],
+      [3, '质保金', 'WARRANTY_END', 10, 24.58, 'TRANSFER', 30, 'NOT_ARRIVED'],
+    ]);
+    // A contract with stages of its own keeps them.
+    const own = await ok('srmCctContract', 'saveOrUpdate', contractBody({ templateId: saved.templateId }));
+    expect(((await find(own.contractId)).stages as Row[]).map((stage) => Number(stage.ratio))).toEqual([
+      33.33, 33.33, 33.34,
+    ]);
+    // The template's next version starts with its stages.
+    const v2 = await ok('srmCctTemplate', 'doAlteration', { templateId: saved.templateId });
+    expect((v2.stages as Row[]).map((stage) => Number(stage.ratio))).toEqual([30, 60, 10]);
   });
 
   it('fills a contract from its template version, keeps the file’s hash, and takes the supplier’s revision', async () => {
@@ -952,8 +1083,65 @@ describe('contract templates and documents', () => {
       suppliers.a,
     );
     expect(notWord.httpStatus).toBe(400);
+    // 比较修订稿: the revision against the generated document, its tracked insertion accepted.
+    const compared = await ok<{ changed: number; paragraphs: Row[]; from: Row; to: Row }>(
+      'srmCctContract',
+      'compareDocuments',
+      key,
+    );
+    expect(compared.from).toMatchObject({ versionNo: 1, documentKind: 'GENERATED' });
+    expect(compared.to).toMatchObject({ versionNo: 2, documentKind: 'REVISION', trackedChanges: 1 });
+    expect(compared.paragraphs).toContainEqual({ kind: 'added', after: '交货期：收到订单后15天' });
+    expect(compared.changed).toBeGreaterThan(0);
+    for (const supplier of [suppliers.a, suppliers.b])
+      expect((await call('srmCctContract', 'compareDocuments', key, supplier)).httpStatus).toBe(403);
+    const unknownDocument = await call('srmCctContract', 'compareDocuments', {
+      ...key,
+      toDocumentId: 999999,
+    });
+    expect(unknownDocument.httpStatus).toBe(404);
     // No new generation once sent.
     expect((await call('srmCctContract', 'generateDocument', key)).httpStatus).toBe(409);
+  });
+});
+
+describe('simplified contracts', () => {
+  it('take an uploaded PDF as their text and are finalized with it as it is, fields added', async () => {
+    const pdf = Buffer.from(await contractPdf(1, 5));
+    // An ordinary contract's text is a Word document.
+    const plain = await ok('srmCctContract', 'saveOrUpdate', contractBody());
+    const refused = await call('srmCctContract', 'uploadRevision', {
+      contractId: plain.contractId,
+      fileIds: String(await upload('简易合同.pdf', pdf)),
+    });
+    expect(refused.httpStatus).toBe(400);
+    expect(refused.body.msg).toBe('修订稿须为 Word 文档（.docx）');
+
+    const made = await ok('srmCctContract', 'saveOrUpdate', contractBody({ simplifiedFlag: 'Y' }));
+    const key = { contractId: made.contractId };
+    const withText = await ok('srmCctContract', 'uploadRevision', {
+      ...key,
+      fileIds: String(await upload('简易合同.pdf', pdf)),
+    });
+    expect((withText.documents as Row[])[0]).toMatchObject({
+      documentKind: 'REVISION',
+      fileName: '简易合同.pdf',
+    });
+    // The simplified list shows it, not the other.
+    const listed = await ok<Row[]>('srmCctContract', 'listByPage', { simplifiedFlag: 'Y', pageRows: 100 });
+    expect(listed.map((row) => row.contractId)).toContain(made.contractId);
+    expect(listed.map((row) => row.contractId)).not.toContain(plain.contractId);
+
+    await advance(made.contractId, 'SIGNING');
+    const finalized = ((await find(made.contractId)).documents as Row[]).find(
+      (row) => row.documentKind === 'FINALIZED',
+    )!;
+    const bytes = (await download(finalized.fileIds)).bytes;
+    // The uploaded PDF unchanged, with the parties' fields appended in an update.
+    expect(bytes.subarray(0, pdf.length).equals(pdf)).toBe(true);
+    expect(await new PdfSigner().fieldNames(bytes)).toEqual(['party_a_seal', 'party_b_seal']);
+    // Nothing to compare: its text is no Word document.
+    expect((await call('srmCctContract', 'compareDocuments', key)).httpStatus).toBe(409);
   });
 });
 

@@ -30,7 +30,7 @@ export const srmCctSignLog = pgTable(
   {
     logId: bigint('log_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     contractId: bigint('contract_id', { mode: 'number' }).notNull(),
-    /** VIEW, CODE_SENT, CODE_WRONG, SIGNED, REFUSED. */
+    /** VIEW, CODE_SENT, CODE_WRONG, SIGNED, REFUSED; FLOW_STARTED, FLOW_CANCELLED, PROVIDER_REFUSED with a provider. */
     event: varchar('event', { length: 20 }).notNull(),
     party: varchar('party', { length: 10 }).notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
@@ -48,4 +48,16 @@ export const srmCctSignLog = pgTable(
   (t) => [index('srm_cct_sign_log_contract_idx').on(t.contractId, t.logId)],
 );
 
-export const esignTables = { srmCctEsignCa, srmCctSignKey, srmCctSignLog };
+/**
+ * The events an external provider's callbacks brought, by serial number: a callback delivered
+ * twice (a retry, a replay within the signature's window) is handled once.
+ */
+export const srmCctEsignEvent = pgTable('srm_cct_esign_event', {
+  serialNumber: varchar('serial_number', { length: 100 }).primaryKey(),
+  kind: varchar('kind', { length: 20 }).notNull(),
+  flowId: varchar('flow_id', { length: 100 }).notNull(),
+  contractId: bigint('contract_id', { mode: 'number' }),
+  receivedAt: moment('received_at').notNull(),
+});
+
+export const esignTables = { srmCctEsignCa, srmCctSignKey, srmCctSignLog, srmCctEsignEvent };

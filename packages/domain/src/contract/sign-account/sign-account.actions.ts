@@ -1,10 +1,18 @@
 // Sign accounts on the server: what an account must name (an organisation account its unit or
 // supplier and its credit code, a person account its user), and its certificate's life —
 // issued on activation, renewed, suspended, resumed and revoked at the platform CA, each change
-// of status publishing a new CRL in the same transaction.
+// of status publishing a new CRL in the same transaction. An account activated without a seal
+// picture gets one drawn with its name: the round seal of an organisation, a person's name seal.
 import { eq } from 'drizzle-orm';
 import type { RowOf, RuleIssue } from '@srm/kernel';
-import { type DataApi, type IssuedCertificate, defineActions } from '@srm/platform';
+import { Readable } from 'node:stream';
+import {
+  type DataApi,
+  type IssuedCertificate,
+  defineActions,
+  drawOrganisationSeal,
+  drawPersonalSeal,
+} from '@srm/platform';
 import { contractCa } from '../esign/esign.server';
 import { srmCctSignKey } from '../esign/esign.tables';
 import { signAccount } from './sign-account.entity';
@@ -63,6 +71,31 @@ async function issueCertificate(ctx: DataApi, row: Account): Promise<void> {
   });
 }
 
+/**
+ * An account activated without a seal picture gets one drawn with its name, as the providers make
+ * one for an account that uploads none: an organisation the standard round seal (合同专用章), a
+ * person a square name seal (私章).
+ */
+async function drawSeal(ctx: DataApi, row: Account): Promise<void> {
+  const files = ctx.services.attachments;
+  if (!files) return;
+  // The seal's own language, whoever activates it.
+  const below = /[\u4e00-\u9fff]/.test(row.accountName) ? '合同专用章' : 'CONTRACT SEAL';
+  const png =
+    row.accountType === 'PERSON'
+      ? await drawPersonalSeal(row.accountName)
+      : await drawOrganisationSeal(row.accountName, below);
+  const stored = await files.record(
+    ctx.actor,
+    `${row.accountName}.png`,
+    await files.storage.put(Readable.from([Buffer.from(png)]), Number.MAX_SAFE_INTEGER),
+    { path: 'contract/seal' },
+    false,
+  );
+  await ctx.patch(signAccount, row.signAccountId, { sealFileIds: String(stored.id) });
+  await files.link(ctx.tx, signAccount, row.signAccountId, 'sealFileIds', [stored.id]);
+}
+
 export const signAccountActions = defineActions(signAccount, {
   beforeSave(ctx) {
     const { row } = ctx;
@@ -84,6 +117,7 @@ export const signAccountActions = defineActions(signAccount, {
   actions: {
     async doActivate(ctx) {
       await issueCertificate(ctx, ctx.row);
+      if (!ctx.row.sealFileIds) await drawSeal(ctx, ctx.row);
     },
     async doRenew(ctx) {
       const old = await accountKey(ctx, ctx.row.signAccountId);

@@ -2,7 +2,7 @@
 // the contract's dictionary — each of docxtemplater's errors and each unknown name is refused
 // with its tag and where it stands — and keeps the names it uses. A new version's approval
 // supersedes the one it alters; 变更 (doAlteration) opens the next version as a draft copy, its
-// signature positions and files with it, once.
+// signature positions, default stages and files with it, once. Default stages add up to 100 %.
 import type { RuleIssue } from '@srm/kernel';
 import {
   AppError,
@@ -12,10 +12,11 @@ import {
   endpoint,
   validateDocxTemplate,
 } from '@srm/platform';
-import { ref, textarea } from '@srm/kernel';
+import { ref, sum, textarea } from '@srm/kernel';
 import { fileBytes, fileIds, issue } from '../support';
 import { nextVersion, supersede } from '../versions.server';
 import { CONTRACT_DICTIONARY } from './template-dictionary';
+import { templateStage } from './template-stage.entity';
 import { contractTemplate, templateSign } from './template.entity';
 
 /** The errors of a template shown at once (a broken file can have hundreds). */
@@ -66,6 +67,10 @@ export const templateActions = defineActions(contractTemplate, {
     ctx.row.variables = names.join(', ').slice(0, 4000) || null;
     const parties = ctx.newLines.signs.map((sign) => sign.party);
     if (new Set(parties).size !== parties.length) return [issue('srmCctTemplate.partyTwice')];
+    // Default stages, where there are any, add up to the whole contract.
+    const ratios = sum(ctx.newLines.stages, (stage) => stage.ratio);
+    if (ctx.newLines.stages.length && !ratios.equals(100))
+      return [issue('srmCctTemplate.stageRatios', { total: ratios.toNumber() })];
     return [];
   },
   actions: {
@@ -110,15 +115,30 @@ export const templateEndpoints = defineEndpoints(contractTemplate, {
       const signs = await ctx.lines(templateSign, current.templateId);
       await ctx.insert(
         templateSign,
-        signs.map(({ party, sealKind, pageNum, posX, posY, width, height }) => ({
+        signs.map(({ party, sealKind, keyword, pageNum, posX, posY, width, height }) => ({
           templateId: id!,
           party,
           sealKind,
+          keyword,
           pageNum,
           posX,
           posY,
           width,
           height,
+        })),
+      );
+      const stages = await ctx.lines(templateStage, current.templateId);
+      await ctx.insert(
+        templateStage,
+        stages.map(({ stageNum, stageName, milestone, ratio, paymentMethod, daysAfter, retentionRatio }) => ({
+          templateId: id!,
+          stageNum,
+          stageName,
+          milestone,
+          ratio,
+          paymentMethod,
+          daysAfter,
+          retentionRatio,
         })),
       );
       // The files: copies over the same stored content, linked to the new version.

@@ -1,12 +1,14 @@
 // Contract templates (合同模板): a Word document (.docx) with docxtemplater tags — `{contractNumber}`,
 // `{#items}…{/items}` rows, conditions — checked on every save against the contract's dictionary
 // of names (./template-dictionary.ts), the annexes copied into every contract made from it, and
-// where each party signs (page and rectangle, organisation seal or personal signature). Versioned
+// where each party signs (page and rectangle, organisation seal or personal signature), and the
+// payment stages a contract starts with (./template-stage.entity.ts). Versioned
 // like clauses: an alteration opens version n + 1 as a draft, its approval supersedes the old one,
 // and a contract keeps the version it was made with.
 import { attachments, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 import { CONTRACT_TYPES } from '../terms/terms.entity';
 import { versionedWorkflow } from '../versions';
+import { templateStage } from './template-stage.entity';
 
 /** The approval process of templates (its template: ../approval.ts). */
 export const TEMPLATE_PROCESS = 'CCT_TEMPLATE_APPROVAL';
@@ -21,15 +23,20 @@ export const templateSign = defineEntity('srmCctTemplateSign', {
   fields: {
     party: lookup('CCT_SIGN_PARTY', { required: true, codes: SIGN_PARTIES }),
     sealKind: lookup('CCT_SEAL_KIND', { required: true, codes: SEAL_KINDS, default: 'ORG_SEAL' }),
-    /** The page (1 is the first, −1 the last). */
+    /**
+     * A keyword the seal goes over (甲方（盖章）): the field is centred on its last place in the
+     * document (on the page below, or on any page when it is 0), moved by posX/posY.
+     */
+    keyword: text({ max: 50 }),
+    /** The page (1 is the first, −1 the last; 0 with a keyword: any page). */
     pageNum: number({ required: true, min: -1, max: 9999, default: -1 }),
-    /** The rectangle in PDF points from the page's lower left corner. */
-    posX: number({ required: true, min: 0, max: 5000 }),
-    posY: number({ required: true, min: 0, max: 5000 }),
+    /** The rectangle in PDF points from the page's lower left corner (with a keyword: the offsets). */
+    posX: number({ required: true, min: -5000, max: 5000 }),
+    posY: number({ required: true, min: -5000, max: 5000 }),
     width: number({ required: true, min: 20, max: 1000, default: 200 }),
     height: number({ required: true, min: 20, max: 1000, default: 80 }),
   },
-  list: { columns: ['party', 'sealKind', 'pageNum', 'posX', 'posY', 'width', 'height'] },
+  list: { columns: ['party', 'sealKind', 'keyword', 'pageNum', 'posX', 'posY', 'width', 'height'] },
 });
 
 export const contractTemplate = defineEntity('srmCctTemplate', {
@@ -57,7 +64,7 @@ export const contractTemplate = defineEntity('srmCctTemplate', {
     changeReason: text({ max: 500 }),
     remark: textarea({ max: 1000 }),
   },
-  lines: { signs: templateSign },
+  lines: { signs: templateSign, stages: templateStage },
   unique: [['templateCode', 'templateVersion']],
   list: {
     columns: ['templateCode', 'templateVersion', 'templateName', 'contractType', 'orgName', 'status'],

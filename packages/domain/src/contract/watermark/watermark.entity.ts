@@ -2,7 +2,7 @@
 // when it is shown or downloaded, by the reader's side (cctWatermarkListInside for internal
 // readers, cctWatermarkListSupp for suppliers'), contract type and use. The text is drawn into
 // the served copy; the stored file and any signed PDF stay as they are (ADR 0030).
-import { checkbox, defineEntity, lookup, number, text, textarea } from '@srm/kernel';
+import { attachments, checkbox, defineEntity, lookup, number, text, textarea } from '@srm/kernel';
 import { CONTRACT_TYPES } from '../terms/terms.entity';
 
 /** Whose reading the rule marks: internal users' or suppliers'. */
@@ -44,6 +44,13 @@ export const contractWatermark = defineEntity('srmCctWatermark', {
     fontSize: number({ required: true, min: 6, max: 72, default: 16 }),
     /** Repeated over the page, or once in its middle. */
     tiled: checkbox({ default: 'Y' }),
+    /**
+     * An image shown above the text (a company's mark, a 保密 stamp; a tile of
+     * generateBlankImageWatermark will do): PNG or JPEG, at most 512 KB.
+     */
+    imageFileIds: attachments({ maxCount: 1, accept: ['png', 'jpg', 'jpeg'] }),
+    /** The image's width on the page, in points (its height keeps its proportions). */
+    imageWidth: number({ min: 10, max: 400, default: 60 }),
     /** Where several rules match, the lowest number wins. */
     sortNo: number({ min: 0, max: 9999, default: 10 }),
     enabledFlag: checkbox({ default: 'Y' }),
@@ -81,7 +88,7 @@ export const contractWatermark = defineEntity('srmCctWatermark', {
           'remark',
         ],
       },
-      { key: 'appearance', fields: ['opacity', 'angle', 'fontSize', 'tiled'] },
+      { key: 'appearance', fields: ['opacity', 'angle', 'fontSize', 'tiled', 'imageFileIds', 'imageWidth'] },
     ],
   },
 });

@@ -1,25 +1,33 @@
 // Watermark rules on the server: a rule's text may name only the watermark variables; and the
 // watermark of a contract document's served copy — the first enabled rule, by sort number, of
-// the reader's side whose contract types and uses include the document's. A signed document
-// gets none (its PDF is served byte for byte; the viewer overlays the mark on screen).
+// the reader's side whose contract types and uses include the document's, with the rule's image
+// above its text. A signed PDF is served byte for byte all the same: the viewer is given the mark
+// to lay over it on screen (files/routes.ts).
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, type FileUse, type Watermark, defineActions } from '@srm/platform';
 import { contractDocument } from '../contract/contract-lines.entity';
 import { contract } from '../contract/contract.entity';
+import { fileBytes, fileIds } from '../support';
 import { contractWatermark, unknownWatermarkVariables } from './watermark.entity';
 
+/** The largest image a rule may show: it is embedded in every served copy. */
+const IMAGE_MAX_BYTES = 512 * 1024;
+
 export const watermarkActions = defineActions(contractWatermark, {
-  beforeSave({ row }): RuleIssue[] {
-    const unknown = unknownWatermarkVariables(row.textTemplate ?? '');
-    return unknown.length
-      ? [
-          {
-            field: 'textTemplate',
-            message: 'srmCctWatermark.unknownVariable',
-            params: { names: unknown.join(', ') },
-          },
-        ]
-      : [];
+  async beforeSave(ctx): Promise<RuleIssue[]> {
+    const issues: RuleIssue[] = [];
+    const unknown = unknownWatermarkVariables(ctx.row.textTemplate ?? '');
+    if (unknown.length)
+      issues.push({
+        field: 'textTemplate',
+        message: 'srmCctWatermark.unknownVariable',
+        params: { names: unknown.join(', ') },
+      });
+    const [imageId] = fileIds(ctx.row.imageFileIds);
+    const [image] = imageId ? ((await ctx.services.attachments?.rows([imageId])) ?? []) : [];
+    if (image && image.fileSize > IMAGE_MAX_BYTES)
+      issues.push({ field: 'imageFileIds', message: 'srmCctWatermark.imageTooLarge' });
+    return issues;
   },
 });
 
@@ -37,7 +45,7 @@ export async function contractDocumentWatermark(
   // The file was found readable before this is asked; the rules are the platform's to read.
   const platform = data.system('the watermark of a contract document is chosen by its rules');
   const [document] = await platform.list(contractDocument, { contractDocumentId: documentId });
-  if (!document || document.documentKind === 'SIGNED') return null;
+  if (!document) return null;
   const [found] = await platform.list(contract, { contractId: document.contractId });
   if (!found) return null;
   const side = data.actor.side === 'supplier' ? 'SUPPLIER' : 'INSIDE';
@@ -76,11 +84,18 @@ export async function contractDocumentWatermark(
     .replace(/\s+/g, ' ')
     .trim();
   if (!text) return null;
+  const [imageId] = fileIds(rule.imageFileIds);
+  const image = imageId ? await fileBytes(platform, imageId) : null;
   return {
     text,
     opacity: Number(rule.opacity),
     angle: Number(rule.angle),
     fontSize: Number(rule.fontSize),
     tiled: rule.tiled !== 'N',
+    ...(image
+      ? {
+          image: { fileId: image.row.attachmentId, bytes: image.bytes, width: Number(rule.imageWidth ?? 60) },
+        }
+      : {}),
   };
 }

@@ -5,7 +5,13 @@
 // STL_DEDUCTION_FROM_CLAIM) when that module exists.
 import { amount, attachments, date, defineEntity, lookup, ref, sub, text, textarea } from '@srm/kernel';
 
-export const DEDUCTION_TYPES = ['QUALITY_CLAIM', 'LATE_DELIVERY', 'MOULD_REPAIR', 'OTHER'] as const;
+export const DEDUCTION_TYPES = [
+  'QUALITY_CLAIM',
+  'LATE_DELIVERY',
+  'MOULD_REPAIR',
+  'CONTRACT_REFUND',
+  'OTHER',
+] as const;
 
 export const deduction = defineEntity('srmStlDeduction', {
   area: 'settlement',

@@ -6,7 +6,7 @@
 import { type ScreenEntry, customScreen, entityScreens } from '@srm/platform-ui';
 import { auctionHallButton, auctionHistoryButton } from './auction.buttons';
 import { entryHallButton } from '../auction-entry/auction-entry.buttons';
-import { handOffPreviewButton } from '../award.buttons';
+import { createContractsButton, handOffPreviewButton } from '../award.buttons';
 import { fromRequisitionButton } from '../FromRequisition';
 import { priceTrendButton } from '../price-monitor/price-monitor.buttons';
 
@@ -42,7 +42,7 @@ export const auctionScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmAuctionAward', award, {
     list: 'auctionAwardList',
     edit: 'auctionAwardEdit',
-    editButtons: [handOffPreviewButton('srmAuctionAward')],
+    editButtons: [handOffPreviewButton('srmAuctionAward'), createContractsButton],
   }),
   ...entityScreens('sourcing', 'srmAuctionEntry', entry, {
     list: 'auctionToSupplier',

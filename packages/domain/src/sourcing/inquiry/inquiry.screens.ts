@@ -5,7 +5,7 @@
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
 import { comparisonButton, requoteButton } from './inquiry.buttons';
 import { fromRequisitionButton } from '../FromRequisition';
-import { handOffPreviewButton } from '../award.buttons';
+import { createContractsButton, handOffPreviewButton } from '../award.buttons';
 
 const inquiry = () => import('./inquiry.entity').then((m) => m.inquiry);
 const quote = () => import('../inquiry-quote/inquiry-quote.entity').then((m) => m.inquiryQuote);
@@ -25,7 +25,7 @@ export const inquiryScreens: ScreenEntry[] = [
   ...entityScreens('sourcing', 'srmInquiryAward', award, {
     list: 'inquiryAwardSummaryList',
     edit: 'inquiryAwardEdit',
-    editButtons: [handOffPreviewButton('srmInquiryAward')],
+    editButtons: [handOffPreviewButton('srmInquiryAward'), createContractsButton],
   }),
   ...entityScreens('sourcing', 'srmInquiryQuote', quote, {
     list: 'inquiryNotQuotationList',

@@ -301,4 +301,92 @@ describe('pattern making', () => {
     expect((await findReply(state.replyA)).status).toBe('FINISHED');
     expect((await findRequest()).status).toBe('CLOSED');
   });
+
+  it('生成合同: the reply whose fee was approved drafts its sample contract, priced with tax at the fees, once', async () => {
+    type Made = {
+      contractId: number;
+      supplierId: number;
+      created: boolean;
+      amountInclTax: number;
+      status: string;
+    };
+    const make = (replyId: number, actor?: Row) =>
+      call<{ contracts: Made[] }>('srmCctContract', 'createFromPatternMaking', { replyId }, actor);
+    const declined = await make(state.replyB);
+    expect([declined.httpStatus, declined.body.msg]).toEqual([
+      409,
+      `打样报价 ${(await findReply(state.replyB)).replyNum} 的费用尚未审批通过，不能生成合同`,
+    ]);
+    const bySupplier = await make(state.replyA, suppliers.a);
+    expect([bySupplier.httpStatus, bySupplier.body.status]).toEqual([403, 'E']);
+
+    const made = await make(state.replyA);
+    expect(made.body.status, made.body.msg).toBe('S');
+    const [first] = made.body.data.contracts;
+    expect(first).toMatchObject({
+      supplierId: ids.supA,
+      created: true,
+      amountInclTax: 1880,
+      status: 'DRAFT',
+    });
+    const reply = await findReply(state.replyA);
+    const drafted = await ok<Row & { items: Row[] }>('srmCctContract', 'findById', {
+      contractId: first!.contractId,
+    });
+    expect(drafted).toMatchObject({
+      contractName: '新型电机支架打样 打样合同',
+      contractType: 'MAIN',
+      status: 'DRAFT',
+      orgId: ids.orgA,
+      supplierId: ids.supA,
+      currencyId: ids.currency,
+      sourceType: 'PATTERN',
+      sourceNum: reply.replyNum,
+      taxIncludedFlag: 'Y',
+      amountInclTax: 1880,
+    });
+    // The new part without a code takes its name, drawing and 个; the coded one its material's unit
+    // and specification.
+    // 1,100 for 5 samples and 780 for 3: 220 and 260 a piece with tax, the totals the fees exactly.
+    expect(
+      drafted.items.map((line) => [
+        line.itemId ?? null,
+        line.itemDescription,
+        line.specification,
+        line.uomName,
+        line.quantity,
+        line.unitPriceInclTax,
+        line.amountInclTax,
+        line.sourceLineKey,
+      ]),
+    ).toEqual([
+      [
+        null,
+        '电机支架 B 型',
+        '图号 B-07',
+        '个',
+        5,
+        220,
+        1100,
+        `PATTERN:${reply.replyNum}:L:${reply.lines[0]!.replyLineId}`,
+      ],
+      [
+        ids.bracket,
+        '电机支架（现行型号）',
+        'SPCC 2.0mm，折弯，黑色喷粉',
+        '个',
+        3,
+        260,
+        780,
+        `PATTERN:${reply.replyNum}:L:${reply.lines[1]!.replyLineId}`,
+      ],
+    ]);
+
+    // Pressed again: the same contract, nothing made twice.
+    const again = await make(state.replyA);
+    expect(again.body.data.contracts.map((row) => [row.contractId, row.created])).toEqual([
+      [first!.contractId, false],
+    ]);
+    expect(again.body.msg).toBe(`该打样报价已生成过合同：${String(drafted.contractNumber)}`);
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "srm_cct_contract_refund" ADD COLUMN "deduction_number" varchar(30);

@@ -1,0 +1,1 @@
+ALTER TABLE "srm_cct_template_sign" ADD COLUMN "keyword" varchar(50);
