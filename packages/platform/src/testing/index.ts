@@ -10,6 +10,7 @@ export * from './server';
 export * from './smtp';
 export * from './api-client';
 export * from './hostile';
+export * from './leak';
 export * from './wait';
 export * from './executable';
 export * from '../office/docx-fixture.testing';

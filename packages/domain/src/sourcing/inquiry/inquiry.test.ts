@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { SEALED_MASK } from '@srm/kernel';
 import { queryRows } from '@srm/db';
 import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
-import { runExecutable } from '@srm/platform/testing';
+import { runExecutable, visibleText } from '@srm/platform/testing';
 import { handOffAward } from '../../agreements/server';
 import { useProcurement, supplierActor } from '../../procurement.testing';
 import { sourcingServer } from '../area.server';
@@ -177,12 +177,12 @@ describe('a sealed inquiry', () => {
       const seen = await findQuote(state.quoteA, actor);
       expect(seen.lines.map((line) => line.unitPrice)).toEqual([SEALED_MASK, SEALED_MASK, SEALED_MASK]);
       expect(seen.totalAmount).toBe(SEALED_MASK);
-      expect(JSON.stringify(seen)).not.toMatch(/0\.2613|5\.85|成本明细/);
+      expect(visibleText(seen)).not.toMatch(/0\.2613|5\.85|成本明细/);
     }
     const rows = await server()
       .runtime.executor()
       .execute(`select unit_price from srm_inquiry_quote_line where quote_id = ${state.quoteA}`);
-    const stored = JSON.stringify(rows);
+    const stored = visibleText(rows);
     expect(stored).toMatch(/v1:/);
     expect(stored).not.toContain('0.2613');
     // The canary is nowhere in the database in plain text: not the quote, not its history, not the
@@ -205,7 +205,7 @@ describe('a sealed inquiry', () => {
     }
     const compared = await ok<Row>('srmInquiry', 'comparison', { inquiryId: state.inquiryId });
     expect(compared).toMatchObject({ opened: false, invitedCount: 2, answeredCount: 1, items: [] });
-    expect(JSON.stringify(compared)).not.toMatch(/0\.2613|5\.85/);
+    expect(visibleText(compared)).not.toMatch(/0\.2613|5\.85/);
   });
 
   it('keeps every version: a revision counts once submitted, the earlier one superseded', async () => {
@@ -838,7 +838,7 @@ describe('rounds of quotes', () => {
     expect((await findQuote(a2)).lines.map((line) => line.unitPrice)).toEqual([SEALED_MASK, SEALED_MASK]);
     const sealed = await ok<Row>('srmInquiry', 'comparison', key);
     expect(sealed).toMatchObject({ opened: false, roundNum: 2, invitedCount: 1, answeredCount: 1 });
-    expect(JSON.stringify(sealed)).not.toContain('0.255');
+    expect(visibleText(sealed)).not.toContain('0.255');
 
     // Opened again by two people, after the new deadline.
     server().clock.travel(26 * HOUR);
