@@ -1,8 +1,9 @@
 // Asks for the inputs an action needs before it runs: a comment, a date, and the fields it declares
-// (the buyer's answer to a question, an auction's new end) — each with its field's label, kind and
-// limits; the server checks them again.
+// (the buyer's answer to a question, an auction's new end, a choice such as 接受全部修订) — each
+// with its field's label, kind and limits; the server checks them again. A choice is a checkbox
+// labelled beside its box, sent as Y or N.
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal } from 'antd';
 import { type ActionInput, type InputField, type InputSpec, MODAL_Z_INDEX } from '@srm/kernel';
 import { useLabels } from '../context/labels';
 import { DateInput } from '../fields/DateInput';
@@ -74,6 +75,19 @@ export function ActionInputModal({ request }: { request: ActionInputRequest | nu
         {request &&
           askableInputs(request.input).map(([name, field]) => {
             const label = labels.field(request.entityName, name);
+            if (field.kind === 'checkbox')
+              return (
+                <Form.Item
+                  key={name}
+                  name={name}
+                  getValueProps={(value: unknown) => ({ checked: value === 'Y' })}
+                  getValueFromEvent={(event: { target: { checked: boolean } }) =>
+                    event.target.checked ? 'Y' : 'N'
+                  }
+                >
+                  <Checkbox>{label}</Checkbox>
+                </Form.Item>
+              );
             return (
               <Form.Item
                 key={name}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { amount, date, datetime, defineEntity, refs, rows, text, textarea } from '@srm/kernel';
+import { amount, checkbox, date, datetime, defineEntity, refs, rows, text, textarea } from '@srm/kernel';
 import {
   actionResource,
+  askableInputs,
   availableActions,
   deletable,
   editableNow,
@@ -253,5 +254,15 @@ describe('an action dialog', () => {
     expect(initialInputs(input, undefined)).toEqual({});
     expect(initialInputs(input, { paidAmount: null })).toEqual({});
     expect(initialInputs(undefined, { paidAmount: 3 })).toEqual({});
+  });
+
+  it('asks a choice (接受全部修订) as well as texts and figures, never a list of rows', () => {
+    const asked = askableInputs({
+      acceptChanges: checkbox(),
+      reason: textarea({ max: 100 }),
+      lines: rows({ note: text() }),
+      lineIds: refs('srmPoLine'),
+    });
+    expect(asked.map(([name]) => name)).toEqual(['acceptChanges', 'reason']);
   });
 });

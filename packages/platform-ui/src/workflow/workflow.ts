@@ -29,6 +29,7 @@ export const ASKABLE_INPUT_KINDS: readonly string[] = [
   'quantity',
   'price',
   'amount',
+  'checkbox',
 ];
 
 /**
