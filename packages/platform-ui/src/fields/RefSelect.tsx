@@ -18,6 +18,7 @@ import {
 } from '@srm/kernel';
 import { request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
+import { plainText } from './FieldDisplay';
 import { useEntityDef } from './useEntityDef';
 
 const SEARCH_DELAY_MS = 300;
@@ -97,8 +98,10 @@ export function RefSelect({
               name !== english && item[name] !== null && item[name] !== undefined && item[name] !== '',
           )
           .map((name) => {
-            const kind = target!.fields[name]?.kind;
-            const value = String(item[name]);
+            const shown = target!.fields[name];
+            const kind = shown?.kind;
+            // Figures and dates as everywhere else (15,933.00, not 15933).
+            const value = shown && kind !== 'lookup' ? plainText(shown, item[name]) : String(item[name]);
             return kind && kind !== 'text' && kind !== 'textarea'
               ? `${labels.field(target!.name, name)} ${value}`
               : value;
