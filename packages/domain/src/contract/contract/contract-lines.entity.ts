@@ -99,6 +99,14 @@ export const contractStage = defineEntity('srmCctContractStage', {
   parent: { entity: 'srmCctContract', field: 'contractId' },
   display: 'stageName',
   fields: {
+    /** The contract, named by its number: a picker of stages (a payment line's 付款节点) tells them apart by it. */
+    contractId: ref('srmCctContract', {
+      readonly: true,
+      onDelete: 'cascade',
+      indexed: true,
+      display: 'contractNumber',
+      displayAs: 'contractNumber',
+    }),
     stageNum: number({ required: true, min: 1, sequence: { step: 1 } }),
     stageName: text({ required: true, max: 60 }),
     milestone: lookup('CCT_STAGE_MILESTONE', { required: true, codes: STAGE_MILESTONES }),
@@ -134,6 +142,8 @@ export const contractStage = defineEntity('srmCctContractStage', {
     ],
     filters: ['milestone', 'stageStatus'],
     sort: [{ field: 'stageNum', order: 'asc' }],
+    search: ['contractNumber', 'stageName'],
+    pick: ['contractNumber', 'stageNum', 'plannedDate', 'stageAmount', 'paidAmount'],
   },
 });
 

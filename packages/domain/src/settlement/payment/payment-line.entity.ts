@@ -45,6 +45,9 @@ export const paymentLine = defineEntity('srmStlPaymentLine', {
       indexed: true,
       display: 'stageName',
       displayAs: 'contractStageName',
+      // The picker offers payable stages, each with its contract's number; the save says why
+      // another cannot be paid (not due, another supplier's, paid in full).
+      offer: { stageStatus: 'PENDING' },
       appliesWhen: (row) => row.sourceType === 'INVOICE',
     }),
     /** The contract's number and the stage, as `HT20261202001 · 1 预付款`, copied on save. */
