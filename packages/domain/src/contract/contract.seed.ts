@@ -693,6 +693,47 @@ const warningProgram = defineSeed('contract.programs', async (context) => {
     },
     { params: ['paramName'] },
   );
+  // Administrators and buyers may run it (后台作业 → 提交请求); it runs daily at 06:00 as the
+  // administrator, who can move or pause the schedule (后台作业 → 调度作业).
+  const responsibility = (code: string) => context.findId('baseResponsibility', { responsibilityCode: code });
+  const [admin, buyer] = [await responsibility('SYS_ADMIN'), await responsibility('BUYER')];
+  if (admin === null) return;
+  await context.put(
+    'baseRequestGroup',
+    { groupCode: 'CCT_PROGRAMS' },
+    {
+      groupCode: 'CCT_PROGRAMS',
+      groupName: '合同作业',
+      maxActivePerUser: 0,
+      programs: [
+        {
+          lineNum: 1,
+          programId: await context.idOf('baseConcurrentProgram', { programCode: 'CCT_CONTRACT_WARNINGS' }),
+        },
+      ],
+      responsibilities: [
+        { lineNum: 1, responsibilityId: admin },
+        ...(buyer === null ? [] : [{ lineNum: 2, responsibilityId: buyer }]),
+      ],
+    },
+    { programs: ['programId'], responsibilities: ['responsibilityId'] },
+  );
+  const scheduleName = '合同预警（每日）';
+  if (await context.findId('baseScheduleJob', { scheduleName })) return;
+  const userId = await context.idOf('baseUser', { userName: 'admin' });
+  const asAdmin: Actor = {
+    ...SYSTEM_ACTOR,
+    system: false,
+    userId,
+    userName: 'admin',
+    responsibilityId: admin,
+  };
+  await context.runtime.service('baseScheduleJob').save(asAdmin, {
+    scheduleName,
+    programId: await context.idOf('baseConcurrentProgram', { programCode: 'CCT_CONTRACT_WARNINGS' }),
+    scheduleType: 'CRON',
+    cronExpression: '0 6 * * *',
+  });
 });
 
 /**
