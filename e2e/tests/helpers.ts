@@ -178,6 +178,13 @@ export function linesCard(page: Page, title: string): Locator {
     .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }) });
 }
 
+/** Types into an input key by key, as a person does, over what it held. */
+export async function typeInto(input: Locator, text: string): Promise<void> {
+  await input.click();
+  await input.press('ControlOrMeta+a');
+  await input.pressSequentially(text, { delay: 20 });
+}
+
 /** Picks an option of the antd select labelled `label` in `scope`. */
 export async function pickOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   await formField(scope, label).click();

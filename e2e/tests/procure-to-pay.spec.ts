@@ -22,6 +22,7 @@ import {
   toastsGone,
   watchConsole,
   test,
+  typeInto,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -82,13 +83,6 @@ async function backTo(page: Page, number: string): Promise<void> {
   await page.getByRole('tab', { name: /首页/ }).click();
   await page.getByRole('tab', { name: new RegExp(number) }).click();
   await slow(activePane(page).getByTestId('document-number')).toHaveText(number);
-}
-
-/** Types into an input key by key, as a person does. */
-async function typeInto(input: Locator, text: string): Promise<void> {
-  await input.click();
-  await input.press('ControlOrMeta+a');
-  await input.pressSequentially(text, { delay: 20 });
 }
 
 /** Picks a reference in a grid cell: types what the person knows and takes the option showing `option`. */

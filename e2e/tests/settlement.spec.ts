@@ -17,6 +17,7 @@ import {
   pickOption,
   type Row,
   test,
+  typeInto,
 } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -48,12 +49,6 @@ async function pickInCell(page: Page, input: Locator, option: string): Promise<v
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
     .first()
     .click();
-}
-
-async function typeInto(input: Locator, text: string): Promise<void> {
-  await input.click();
-  await input.press('ControlOrMeta+a');
-  await input.pressSequentially(text, { delay: 20 });
 }
 
 /** Opens the document of this number from the list on screen. */
