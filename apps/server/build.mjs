@@ -1,7 +1,8 @@
 // Bundles the server into dist/main.mjs. Workspace packages (TypeScript sources) are bundled;
 // npm packages stay external so that PGlite finds its WASM files next to its own module.
 // Then the bundle makes the demo snapshot that a first start loads (ADR 0008), unless
-// SRM_DEMO_SNAPSHOT=off; it is kept when this bundle made it today.
+// SRM_DEMO_SNAPSHOT=off; it is kept when this bundle made it today. A snapshot that fails fails
+// the build: its seeds are the ones a first start runs.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -39,10 +40,13 @@ if ((process.env.SRM_DEMO_SNAPSHOT ?? 'on').toLowerCase() === 'off') {
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });
   if (made.status !== 0) {
-    // A first start then creates the database the long way; the build itself is fine.
+    // The snapshot runs the same seeds a first start would: a seed that fails here fails there
+    // too, so the build stops (SRM_DEMO_SNAPSHOT=off builds without the snapshot).
     rmSync('dist/demo-snapshot', { recursive: true, force: true });
-    console.warn(
-      `Warning: the demo snapshot could not be made (exit ${made.status}); first starts will seed.`,
+    console.error(
+      `The demo snapshot could not be made (exit ${made.status}): the demo data's seeds failed (above). ` +
+        'SRM_DEMO_SNAPSHOT=off builds without it.',
     );
+    process.exit(1);
   }
 }
