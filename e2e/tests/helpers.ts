@@ -1,7 +1,11 @@
 // Shared E2E helpers: signing in through the login page, signed API calls from the page with the
 // session the app stored, moving the server's clock, console-error capture, CJK rendering check,
-// screenshots as artifacts.
+// screenshots as artifacts, the mail the server sent.
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type Locator, type Page, test as base, expect } from '@playwright/test';
+import { partsOf } from '@srm/platform/smtp-testing';
 
 /**
  * Playwright's test with one addition: what a journey opened itself (a second user's browser
@@ -176,6 +180,51 @@ export function linesCard(page: Page, title: string): Locator {
   return activePane(page)
     .locator('.ant-card')
     .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }) });
+}
+
+/** The mail the worker's server sent, as its SMTP server (e2e/start-server.mjs) received it. */
+export interface SentMail {
+  readonly to: readonly string[];
+  /** The decoded text of every part. */
+  readonly text: string;
+}
+
+/** Every mail the worker's server sent so far, oldest first. */
+export function sentMails(): SentMail[] {
+  // The worker's server is on the port playwright.config.ts gives it; its SMTP server on + 1000.
+  const port = Number(process.env.E2E_PORT ?? 18180) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const file = join(tmpdir(), `srm-e2e-mail-${port}`, 'mails.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const { to, raw } = JSON.parse(line) as { to: string[]; raw: string };
+      return {
+        to,
+        text: partsOf(raw)
+          .map((part) => part.text)
+          .join('\n'),
+      };
+    });
+}
+
+/**
+ * What `pattern` finds in the first mail to `to` after the first `after` mails (sentMails().length
+ * before the action that sends it), waiting for it to arrive.
+ */
+export async function mailTo(to: string, pattern: RegExp, after: number): Promise<RegExpMatchArray> {
+  let found: RegExpMatchArray | null = null;
+  await expect(async () => {
+    found = null;
+    for (const mail of sentMails().slice(after)) {
+      if (!mail.to.includes(to)) continue;
+      found = pattern.exec(mail.text);
+      if (found) break;
+    }
+    expect(found, `a mail to ${to} matching ${String(pattern)}`).not.toBeNull();
+  }).toPass({ timeout: 30_000 });
+  return found!;
 }
 
 /** Types into an input key by key, as a person does, over what it held. */

@@ -27,7 +27,7 @@ export interface Mailbox {
 }
 
 /** The leaf parts of a MIME message, decoded: a multipart's parts in order, else the body itself. */
-function partsOf(raw: string): MailPart[] {
+export function partsOf(raw: string): MailPart[] {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
   const boundary = /content-type:\s*multipart\/[^;]+;[\s\S]*?boundary="?([^"\r\n;]+)"?/i.exec(head)?.[1];
