@@ -65,7 +65,9 @@ export function endpointButton(
           `${of?.apiPath ?? entity.apiPath}/${endpoint}`,
           { [input]: row[entity.key] },
         );
-        if (of) await queryClient.invalidateQueries({ queryKey: ['entity', of.invalidates] });
+        // What it changed is read again: the document shown (生成合同文本 adds to its documents), or
+        // the entity it made another's from.
+        await queryClient.invalidateQueries({ queryKey: ['entity', of ? of.invalidates : entity.name] });
         void message.success(of ? answer.msg : labels.t('ui.edit.saved'));
         const id = options.open.from ? options.open.from(answer.data) : answer.data[options.open.key];
         if (typeof id === 'number') screen.open(options.open.path, { [options.open.key]: id });
