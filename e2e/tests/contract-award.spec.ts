@@ -2,8 +2,9 @@
 // (M6 螺钉年度竞价（已定标）, all of it to 恒达), presses 生成合同 and lands on 恒达's draft contract
 // with the awarded quantity and price, its total the award's; picks the template 标准采购合同 and saves, and the payment
 // plan takes the template's 30/60/10, each amount its share of the contract's total and the three
-// adding up to it. Pressed again, the button opens the same contract (nothing made twice); 瑞丰
-// (sup_b) is answered 404 for it.
+// adding up to it; 生成合同文本 fills the template and lists the .docx among the contract's
+// documents. Pressed again, the button opens the same contract (nothing made twice); 瑞丰 (sup_b)
+// is answered 404 for it.
 import { expect } from '@playwright/test';
 import {
   activePane,
@@ -86,6 +87,20 @@ test('an approved award drafts the supplier contract, which takes its template�
   expect(shown[0]).toBe(Math.round(total * 0.3));
   expect(shown[1]).toBe(Math.round(total * 0.6));
   expect(shown.reduce((a, b) => a + b, 0)).toBe(total);
+
+  // 生成合同文本: the template filled with the contract, listed among its documents.
+  await pane.getByRole('button', { name: '生成合同文本' }).click();
+  await expectToast(buyer, '保存成功');
+  const documents = pane
+    .locator('.ant-card')
+    .filter({ has: buyer.locator('.ant-card-head-title', { hasText: /^合同文本$/ }) });
+  await slow(documents.locator('.ant-table-row', { hasText: '模板生成' }).first()).toBeVisible();
+  const generated = (
+    (await api<Row>(buyer, '/api/srm/v1/srmCctContractRestful/findById', { contractId: contract.contractId }))
+      .documents as Row[]
+  ).filter((document) => document.documentKind === 'GENERATED');
+  expect(generated).toHaveLength(1);
+  expect(generated[0]!.fileName).toBe(`${contractNumber}.docx`);
 
   // Pressed again: the same contract, nothing made twice.
   const again = await api<{ contracts: Row[] }>(buyer, '/api/srm/v1/srmCctContractRestful/createFromAward', {
