@@ -2,7 +2,7 @@
 // (M6 螺钉年度竞价（已定标）, all of it to 恒达), presses 生成合同 and lands on 恒达's draft contract
 // with the awarded quantity and price, its total the award's; picks the template 标准采购合同 and saves, and the payment
 // plan takes the template's 30/60/10, each amount its share of the contract's total and the three
-// adding up to it; 生成合同文本 fills the template and lists the .docx among the contract's
+// adding up to it, and the clauses its three clause slots; 生成合同文本 fills the template and lists the .docx among the contract's
 // documents. Pressed again, the button opens the same contract (nothing made twice); 瑞丰 (sup_b)
 // is answered 404 for it.
 import { expect } from '@playwright/test';
@@ -65,6 +65,19 @@ test('an approved award drafts the supplier contract, which takes its template�
   await slow(rows).toHaveCount(3);
   await plan.scrollIntoViewIfNeeded();
   await keepScreenshot(buyer, 'contract-award-stages');
+  // And its clause slots, each clause at the library's version in effect.
+  const clauses = pane
+    .locator('.ant-card')
+    .filter({ has: buyer.locator('.ant-card-head-title', { hasText: /^合同条款$/ }) });
+  await expect(clauses.locator('.ant-table-row')).toHaveCount(3);
+  const drafted = await api<Row>(buyer, '/api/srm/v1/srmCctContractRestful/findById', {
+    contractId: (await first(buyer, 'srmCctContract', { contractNumber })).contractId,
+  });
+  expect((drafted.clauses as Row[]).map((clause) => clause.termsTitle)).toEqual([
+    '付款条款',
+    '质量条款',
+    '争议解决',
+  ]);
 
   // The amounts on the screen: 30/60/10 of the total, the last taking the remainder.
   const contract = await first(buyer, 'srmCctContract', { contractNumber });

@@ -434,6 +434,8 @@ const overrides: SampleOverrides = {
     signs: [{ ...(row.signs as Row[])[0], party: 'PARTY_A' }],
     // Its default payment stages share out 100%: one stage takes it all.
     stages: ((row.stages as Row[] | undefined) ?? []).slice(0, 1).map((stage) => ({ ...stage, ratio: 100 })),
+    // Clause slots name clauses in effect; the sample clause is a draft.
+    clauses: [],
   }),
   // A contract's documents are the platform's (generated or uploaded through its endpoints).
   srmCctContract: (row) => ({ ...row, documents: [] }),

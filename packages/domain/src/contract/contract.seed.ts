@@ -343,7 +343,19 @@ const demoContracts = defineSeed('contract.demo-documents', async (context) => {
     const bodyFileIds = String(
       await storedFile(context, `${template.templateName}.docx`, templateBody(title, items)),
     );
-    const saved = await data.save(contractTemplate, { ...template, bodyFileIds, signs: SIGNS });
+    // Clause slots: payment and dispute required, the dispute clause in the library's words only.
+    const slots = CLAUSES.map((clause, index) => ({
+      sequenceNum: index + 1,
+      termsId: clauseIds[index]!,
+      requiredFlag: clause.termsCode === 'QLT-001' ? ('N' as const) : ('Y' as const),
+      editableFlag: clause.termsCode === 'DSP-001' ? ('N' as const) : ('Y' as const),
+    }));
+    const saved = await data.save(contractTemplate, {
+      ...template,
+      bodyFileIds,
+      signs: SIGNS,
+      clauses: slots,
+    });
     await demoActions(context, contractTemplate, saved.templateId, ['doSubmit', 'doApproval']);
     templateIds.push(saved.templateId);
   }

@@ -2,8 +2,10 @@
 // wording from its material, the parties' names, addresses and bank from the organisation and
 // the supplier), copies a clause's library version and text when it is picked, and allots the
 // total over the payment stages (ratio × total at the currency's precision, the last stage taking
-// the remainder). Submission needs items, stages whose ratios add up to exactly 100, and every
-// clause filled. The supplier's refusal keeps its reason; termination its reason and the amount
+// the remainder). A contract that picks a template starts with its stages and its clause slots
+// (each clause at the library's version in effect). Submission needs items, stages whose ratios
+// add up to exactly 100, every clause filled, the template's required clauses kept and its fixed
+// ones in the library's words. The supplier's refusal keeps its reason; termination its reason and the amount
 // paid; signing on paper needs the signed scan. A contract with anything paid cannot be voided.
 import { type RowOf, type RuleIssue, dec, sum } from '@srm/kernel';
 import { type DataApi, type SaveContext, defineActions } from '@srm/platform';
@@ -12,10 +14,11 @@ import { supplierAccount, supplierInfo } from '../../supplier';
 import { stageAmounts } from '../contract-amounts';
 import { terms } from '../terms/terms.entity';
 import { contractTemplate } from '../template/template.entity';
+import { templateClause } from '../template/template-clause.entity';
 import { templateStage } from '../template/template-stage.entity';
 import { issue } from '../support';
 import { contract } from './contract.entity';
-import { contractItem, contractRefund, contractStage } from './contract-lines.entity';
+import { contractClause, contractItem, contractRefund, contractStage } from './contract-lines.entity';
 import { moveOrders, openOrdersUnder } from './contract.execution';
 import { refreshPaid } from './contract.paid';
 import { finalizeDocument, finalizeIssues } from './contract.finalize';
@@ -236,6 +239,86 @@ async function takeTemplateStages(ctx: SaveContext<typeof contract> & { readonly
   );
 }
 
+/** A template's clause slots, in order, each with the code of the library clause it names. */
+async function slotsOf(ctx: DataApi, templateId: number) {
+  const master = ctx.system("a template's clause slots and the clause library are master data");
+  const slots = (await master.lines(templateClause, templateId)).sort(
+    (a, b) => a.sequenceNum - b.sequenceNum,
+  );
+  const named = new Map(
+    (slots.length ? await master.list(terms, { termsId: slots.map((slot) => slot.termsId) }) : []).map(
+      (row) => [row.termsId, row],
+    ),
+  );
+  return slots.flatMap((slot) => {
+    const clause = named.get(slot.termsId);
+    return clause ? [{ slot, code: clause.termsCode, title: clause.termsTitle }] : [];
+  });
+}
+
+/**
+ * A contract without clauses that has just picked a template (an alteration keeps its own) takes
+ * its clause slots, each at the version of the clause in effect now (a slot whose clause has none
+ * is left out: the submit names it if it was required).
+ */
+async function takeTemplateClauses(ctx: SaveContext<typeof contract> & { readonly id: number }) {
+  const { row } = ctx;
+  if (!row.templateId || row.templateId === ctx.previous?.templateId || row.contractType === 'ALTERATION')
+    return;
+  const slots = await slotsOf(ctx, row.templateId);
+  if (!slots.length) return;
+  const effective = new Map(
+    (
+      await ctx
+        .system('the clause library is master data')
+        .list(terms, { termsCode: slots.map(({ code }) => code), status: 'EFFECTIVE' })
+    ).map((clause) => [clause.termsCode, clause]),
+  );
+  const clauses = slots.flatMap(({ code }) => {
+    const clause = effective.get(code);
+    return clause ? [clause] : [];
+  });
+  await ctx.insert(
+    contractClause,
+    clauses.map((clause, index) => ({
+      contractId: ctx.id,
+      sequenceNum: index + 1,
+      termsId: clause.termsId,
+      termsVersion: clause.termsVersion,
+      termsTitle: clause.termsTitle,
+      termsBody: clause.termsBody,
+      libraryBody: clause.termsBody,
+    })),
+  );
+}
+
+/** Why the contract's clauses break its template's slots: a required one dropped, a fixed one reworded. */
+async function clauseSlotIssues(ctx: DataApi, row: RowOf<typeof contract>): Promise<RuleIssue[]> {
+  if (!row.templateId) return [];
+  const slots = await slotsOf(ctx, row.templateId);
+  if (!slots.length) return [];
+  const clauses = await ctx.lines(contractClause, row.contractId);
+  const ids = clauses.flatMap((clause) => (clause.termsId ? [clause.termsId] : []));
+  const codes = new Map(
+    (ids.length
+      ? await ctx.system('the clause library is master data').list(terms, { termsId: ids })
+      : []
+    ).map((clause) => [clause.termsId, clause.termsCode]),
+  );
+  const [template] = await ctx
+    .system('a template is master data')
+    .list(contractTemplate, { templateId: row.templateId });
+  const issues: RuleIssue[] = [];
+  for (const { slot, code, title } of slots) {
+    const kept = clauses.filter((clause) => clause.termsId && codes.get(clause.termsId) === code);
+    if (!kept.length && slot.requiredFlag === 'Y')
+      issues.push(issue('srmCctContract.clauseRequired', { title, template: template?.templateName ?? '' }));
+    if (slot.editableFlag !== 'Y' && kept.some((clause) => clause.termsBody !== clause.libraryBody))
+      issues.push(issue('srmCctContract.clauseFixed', { title }));
+  }
+  return issues;
+}
+
 export const contractActions = defineActions(contract, {
   async beforeSave(ctx) {
     const { row } = ctx;
@@ -301,6 +384,7 @@ export const contractActions = defineActions(contract, {
     // A save that sent the items but not the stages: the stored stages still follow the total.
     const stored = await ctx.lines(contractStage, ctx.id);
     if (!stored.length) await takeTemplateStages(ctx);
+    if (!(await ctx.lines(contractClause, ctx.id)).length) await takeTemplateClauses(ctx);
     for (const stage of ctx.newLines.stages) {
       const was = stored.find((row) => row.stageNum === stage.stageNum);
       if (was && stage.stageAmount !== null && Number(was.stageAmount) !== Number(stage.stageAmount))
@@ -311,7 +395,7 @@ export const contractActions = defineActions(contract, {
     async doSubmit(ctx) {
       const id = ctx.row.contractId;
       const [items, stages] = await Promise.all([ctx.lines(contractItem, id), ctx.lines(contractStage, id)]);
-      const issues = submitIssues(items, stages);
+      const issues = [...submitIssues(items, stages), ...(await clauseSlotIssues(ctx, ctx.row))];
       if (ctx.row.contractType === 'ALTERATION') {
         if (!ctx.row.changeReason?.trim()) issues.push(issue('srmCctContract.changeReasonNeeded'));
         if (!ctx.row.changeRationale) issues.push(issue('srmCctContract.changeRationaleNeeded'));

@@ -987,6 +987,90 @@ describe('contract templates and documents', () => {
     expect((v2.stages as Row[]).map((stage) => Number(stage.ratio))).toEqual([30, 60, 10]);
   });
 
+  it("gives a contract without clauses its template's clause slots at the versions in effect, and holds it to them", async () => {
+    const payment = await effectiveClause('PAY-SLOT');
+    const dispute = await effectiveClause('DSP-SLOT');
+    const quality = await effectiveClause('QLT-SLOT');
+    const template = await ok('srmCctTemplate', 'saveOrUpdate', {
+      templateCode: 'TPL-SLOTS',
+      templateName: '条款位采购合同',
+      bodyFileIds: String(await upload('slots.docx', templateDocx())),
+      clauses: [
+        { sequenceNum: 1, termsId: payment.termsId, requiredFlag: 'Y', editableFlag: 'Y' },
+        { sequenceNum: 2, termsId: quality.termsId, requiredFlag: 'N', editableFlag: 'Y' },
+        { sequenceNum: 3, termsId: dispute.termsId, requiredFlag: 'Y', editableFlag: 'N' },
+      ],
+    });
+    await ok('srmCctTemplate', 'doSubmit', { templateId: template.templateId });
+    await decide('srmCctTemplate', template.templateId);
+    // The payment clause moves to version 2 after the template was approved: a contract takes it.
+    const v2 = await ok('srmCctTerms', 'doAlteration', {
+      termsId: payment.termsId,
+      changeReason: '改为月结',
+    });
+    await ok('srmCctTerms', 'saveOrUpdate', {
+      termsId: v2.termsId,
+      versionNum: v2.versionNum,
+      termsBody: '<p>按月结算，合同总价{amountInclTax}元。</p>',
+    });
+    await ok('srmCctTerms', 'doSubmit', { termsId: v2.termsId });
+    await decide('srmCctTerms', v2.termsId);
+
+    const made = await ok(
+      'srmCctContract',
+      'saveOrUpdate',
+      contractBody({ templateId: template.templateId }),
+    );
+    const clauses = (await find(made.contractId)).clauses as Row[];
+    expect(clauses.map((clause) => [clause.sequenceNum, clause.termsId, clause.termsVersion])).toEqual([
+      [1, v2.termsId, 2],
+      [2, quality.termsId, 1],
+      [3, dispute.termsId, 1],
+    ]);
+    expect(clauses[0]).toMatchObject({
+      termsBody: '<p>按月结算，合同总价{amountInclTax}元。</p>',
+      libraryBody: '<p>按月结算，合同总价{amountInclTax}元。</p>',
+    });
+
+    // The payment clause dropped and the dispute clause reworded: refused, each named.
+    const saved = await find(made.contractId);
+    const [pay, qual, disp] = clauses;
+    await ok('srmCctContract', 'saveOrUpdate', {
+      contractId: made.contractId,
+      versionNum: saved.versionNum,
+      clauses: [
+        { contractClauseId: qual!.contractClauseId },
+        { contractClauseId: disp!.contractClauseId, termsBody: '<p>提交仲裁委员会仲裁。</p>' },
+      ],
+    });
+    const refused = await call('srmCctContract', 'doSubmit', { contractId: made.contractId });
+    expect(refused.httpStatus).toBe(422);
+    expect(refused.body.msg).toBe(
+      '合同缺少模板“条款位采购合同”要求的条款“付款条款”，请恢复后再提交（共 2 处问题）',
+    );
+    expect(JSON.stringify(refused.body)).toContain('不允许修改，请恢复为条款库原文后再提交');
+    // Put back (the optional quality clause may go): it is submitted.
+    const again = await find(made.contractId);
+    await ok('srmCctContract', 'saveOrUpdate', {
+      contractId: made.contractId,
+      versionNum: again.versionNum,
+      clauses: [
+        { sequenceNum: 1, termsId: pay!.termsId, termsTitle: pay!.termsTitle, termsBody: pay!.termsBody },
+        { contractClauseId: disp!.contractClauseId, termsBody: disp!.libraryBody },
+      ],
+    });
+    await ok('srmCctContract', 'doSubmit', { contractId: made.contractId });
+    // The template's next version keeps its slots.
+    const next = await ok('srmCctTemplate', 'doAlteration', { templateId: template.templateId });
+    expect(
+      (next.clauses as Row[]).map((slot) => [slot.termsId, slot.requiredFlag, slot.editableFlag]),
+    ).toEqual([
+      [payment.termsId, 'Y', 'Y'],
+      [quality.termsId, 'N', 'Y'],
+      [dispute.termsId, 'Y', 'N'],
+    ]);
+  });
+
   it('fills a contract from its template version, keeps the file’s hash, and takes the supplier’s revision', async () => {
     const saved = await ok('srmCctTemplate', 'saveOrUpdate', {
       templateCode: 'TPL-STD',

@@ -2,7 +2,7 @@
 // the contract's dictionary — each of docxtemplater's errors and each unknown name is refused
 // with its tag and where it stands — and keeps the names it uses. A new version's approval
 // supersedes the one it alters; 变更 (doAlteration) opens the next version as a draft copy, its
-// signature positions, default stages and files with it, once. Default stages add up to 100 %.
+// signature positions, default stages, clause slots and files with it, once. Default stages add up to 100 %.
 import type { RuleIssue } from '@srm/kernel';
 import {
   AppError,
@@ -16,6 +16,7 @@ import { ref, sum, textarea } from '@srm/kernel';
 import { fileBytes, fileIds, issue } from '../support';
 import { nextVersion, supersede } from '../versions.server';
 import { CONTRACT_DICTIONARY } from './template-dictionary';
+import { templateClause } from './template-clause.entity';
 import { templateStage } from './template-stage.entity';
 import { contractTemplate, templateSign } from './template.entity';
 
@@ -139,6 +140,17 @@ export const templateEndpoints = defineEndpoints(contractTemplate, {
           paymentMethod,
           daysAfter,
           retentionRatio,
+        })),
+      );
+      const clauses = await ctx.lines(templateClause, current.templateId);
+      await ctx.insert(
+        templateClause,
+        clauses.map(({ sequenceNum, termsId, requiredFlag, editableFlag }) => ({
+          templateId: id!,
+          sequenceNum,
+          termsId,
+          requiredFlag,
+          editableFlag,
         })),
       );
       // The files: copies over the same stored content, linked to the new version.

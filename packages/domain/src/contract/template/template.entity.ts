@@ -1,13 +1,15 @@
 // Contract templates (合同模板): a Word document (.docx) with docxtemplater tags — `{contractNumber}`,
 // `{#items}…{/items}` rows, conditions — checked on every save against the contract's dictionary
 // of names (./template-dictionary.ts), the annexes copied into every contract made from it, and
-// where each party signs (page and rectangle, organisation seal or personal signature), and the
-// payment stages a contract starts with (./template-stage.entity.ts). Versioned
+// where each party signs (page and rectangle, organisation seal or personal signature), the
+// payment stages a contract starts with (./template-stage.entity.ts) and its clause slots
+// (./template-clause.entity.ts). Versioned
 // like clauses: an alteration opens version n + 1 as a draft, its approval supersedes the old one,
 // and a contract keeps the version it was made with.
 import { attachments, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
 import { CONTRACT_TYPES } from '../terms/terms.entity';
 import { versionedWorkflow } from '../versions';
+import { templateClause } from './template-clause.entity';
 import { templateStage } from './template-stage.entity';
 
 /** The approval process of templates (its template: ../approval.ts). */
@@ -64,7 +66,7 @@ export const contractTemplate = defineEntity('srmCctTemplate', {
     changeReason: text({ max: 500 }),
     remark: textarea({ max: 1000 }),
   },
-  lines: { signs: templateSign, stages: templateStage },
+  lines: { signs: templateSign, stages: templateStage, clauses: templateClause },
   unique: [['templateCode', 'templateVersion']],
   list: {
     columns: ['templateCode', 'templateVersion', 'templateName', 'contractType', 'orgName', 'status'],
