@@ -705,8 +705,9 @@ const warningProgram = defineSeed('contract.programs', async (context) => {
     },
     { params: ['paramName'] },
   );
-  // Administrators and buyers may run it (后台作业 → 提交请求); it runs daily at 06:00 as the
-  // administrator, who can move or pause the schedule (后台作业 → 调度作业).
+  // Administrators and buyers may run it (后台作业 → 提交请求); an administrator schedules it
+  // daily (后台作业 → 调度作业). Not seeded as a schedule: a schedule is its submitter's work, and
+  // the administrator's English home would list a Chinese-named one among its recent work.
   const responsibility = (code: string) => context.findId('baseResponsibility', { responsibilityCode: code });
   const [admin, buyer] = [await responsibility('SYS_ADMIN'), await responsibility('BUYER')];
   if (admin === null) return;
@@ -730,22 +731,6 @@ const warningProgram = defineSeed('contract.programs', async (context) => {
     },
     { programs: ['programId'], responsibilities: ['responsibilityId'] },
   );
-  const scheduleName = '合同预警（每日）';
-  if (await context.findId('baseScheduleJob', { scheduleName })) return;
-  const userId = await context.idOf('baseUser', { userName: 'admin' });
-  const asAdmin: Actor = {
-    ...SYSTEM_ACTOR,
-    system: false,
-    userId,
-    userName: 'admin',
-    responsibilityId: admin,
-  };
-  await context.runtime.service('baseScheduleJob').save(asAdmin, {
-    scheduleName,
-    programId: await context.idOf('baseConcurrentProgram', { programCode: 'CCT_CONTRACT_WARNINGS' }),
-    scheduleType: 'CRON',
-    cronExpression: '0 6 * * *',
-  });
 });
 
 /**
