@@ -4,7 +4,7 @@
 // against it.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type FoundRowOf, type Locale, chineseCapitals } from '@srm/kernel';
+import { type FoundRowOf, type Locale, chineseCapitals, plainText } from '@srm/kernel';
 import { AppError, type DataApi, OfficeDocumentError, fillDocxTemplate } from '@srm/platform';
 import { item } from '../../base-data';
 import { fileBytes, fileIds } from '../support';
@@ -24,17 +24,8 @@ const money = (value: number | null | undefined) =>
 
 /** A clause's rich text as the document's plain paragraphs, its `{name}` tags filled from `values`. */
 export function clauseText(html: string, values: Readonly<Record<string, unknown>>): string {
-  const text = html
-    .replace(/<\/(p|div|li|h[1-6])>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
+  // One paragraph a line: the document's own paragraphs carry the spacing.
+  const text = plainText(html).replace(/\n{2,}/g, '\n');
   return text.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (tag, name: string) =>
     values[name] === undefined || values[name] === null ? tag : String(values[name]),
   );
