@@ -47,6 +47,10 @@ export function InlineChanges({ before, after }: { before: string; after: string
   );
 }
 
+/** A document row's id, as the list answered it. */
+const idOf = (document: Row | undefined): number | undefined =>
+  typeof document?.contractDocumentId === 'number' ? document.contractDocumentId : undefined;
+
 export default function ContractCompare({ row, onClose }: ContractCompareProps) {
   const api = useApi();
   const labels = useLabels();
@@ -61,8 +65,8 @@ export default function ContractCompare({ row, onClose }: ContractCompareProps) 
           .endsWith('.pdf'),
     )
     .sort((a, b) => Number(a.versionNo) - Number(b.versionNo));
-  const [from, setFrom] = useState<number | undefined>(docx[docx.length - 2]?.contractDocumentId as number);
-  const [to, setTo] = useState<number | undefined>(docx[docx.length - 1]?.contractDocumentId as number);
+  const [from, setFrom] = useState(idOf(docx[docx.length - 2]));
+  const [to, setTo] = useState(idOf(docx[docx.length - 1]));
   const [result, setResult] = useState<Comparison | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
@@ -88,7 +92,7 @@ export default function ContractCompare({ row, onClose }: ContractCompareProps) 
   }, [from, to]);
 
   const option = (document: Row) => ({
-    value: document.contractDocumentId as number,
+    value: idOf(document),
     label: t('version', {
       version: Number(document.versionNo),
       kind: labels.code('CCT_DOCUMENT_KIND', String(document.documentKind)),
