@@ -13,6 +13,7 @@ import {
   contractRefundEndpoints,
 } from './contract/contract.execution';
 import { contractSignEndpoints } from './contract/contract.sign';
+import { contractFinalizer } from './contract/contract.finalize';
 import { contractCompareEndpoints } from './contract/contract.compare';
 import { contractFromAwardEndpoints } from './contract/contract.from-award';
 import { contractFromPatternEndpoints } from './contract/contract.from-pattern';
@@ -49,6 +50,7 @@ export const contractServer = defineServerArea(contractArea, {
   webhooks: { [CONTRACT_ESIGN_HOOK]: contractEsignHook },
   fileWatermarks: { srmCctContractDocument: contractDocumentWatermark },
   executables: { [CONTRACT_WARNINGS_PROGRAM]: contractWarningsProgram },
+  background: contractFinalizer,
   seeds: contractSeeds,
   approvalTemplates: contractApprovals,
 });

@@ -1,7 +1,8 @@
 // The contract tests' files, through the real files API of their test server: an upload as a
-// given caller (a buyer by default), and a download answering the status and the bytes.
+// given caller (a buyer by default), and a download answering the status and the bytes; and the
+// wait for a finalization, which runs as a job.
 import { expect } from 'vitest';
-import { TEST_ACTOR_HEADER, type TestServer } from '@srm/platform/testing';
+import { TEST_ACTOR_HEADER, type TestServer, waitFor } from '@srm/platform/testing';
 
 type Row = Record<string, unknown>;
 const BUYER: Row = { userId: 1, userName: 'buyer1' };
@@ -33,4 +34,13 @@ export function contractFiles(server: () => Pick<TestServer, 'url'>) {
   }
 
   return { upload, download };
+}
+
+/** The contract once its finalization job has run (SIGNING, or CONFIRMED again after a failure). */
+export function afterFinalizing(server: Pick<TestServer, 'first'>, contractId: unknown): Promise<Row> {
+  return waitFor(
+    () => server.first<Row>('srmCctContract', { contractId }),
+    (row) => row.status !== 'FINALIZING',
+    60_000,
+  );
 }

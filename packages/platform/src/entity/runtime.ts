@@ -20,6 +20,7 @@ import type { MessageOutbox, MessageSources } from '../messaging/outbox';
 import type { RealtimePublisher } from '../realtime/hub';
 import type { MessageTemplates } from '../messaging/template';
 import type { Attachments } from '../files/attachments';
+import type { JobService } from '../jobs/jobs';
 import type { Clock } from '../system/clock';
 import type { Sealer } from '../system/seal';
 import {
@@ -85,6 +86,11 @@ export interface PlatformServices {
   attachments: Attachments;
   /** The e-sign provider configured (SRM_ESIGN_URL); none: contracts sign with the internal one. */
   esign: EsignProvider;
+  /**
+   * Background jobs (pg-boss): a hook sends an area's job in its transaction, so the job exists
+   * only if the work commits. Not ready while the demo seeds run (`jobs.ready`).
+   */
+  jobs: JobService;
 }
 
 export class EntityRuntime {

@@ -207,6 +207,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     pollingIntervalSeconds: options.jobPollingSeconds ?? (Number(process.env.SRM_JOB_POLL_SECONDS) || 1),
     log: (message, error) => app.log.error({ err: error }, message),
   });
+  runtime.plugins.jobs = jobs;
   const exportPageRows = Number(process.env.SRM_EXPORT_PAGE_ROWS) || EXPORT_PAGE_SIZE;
   const lease = new WorkLease(options.database, (error) =>
     app.log.error({ err: error }, 'the connection holding this node’s background work was lost'),

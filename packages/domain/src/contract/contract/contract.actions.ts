@@ -21,7 +21,7 @@ import { contract } from './contract.entity';
 import { contractClause, contractItem, contractRefund, contractStage } from './contract-lines.entity';
 import { moveOrders, openOrdersUnder } from './contract.execution';
 import { refreshPaid } from './contract.paid';
-import { finalizeDocument, finalizeIssues } from './contract.finalize';
+import { FINALIZE_QUEUE, type FinalizeJob, finalizeIssues, finalizeNow } from './contract.finalize';
 import { tellBuyerContract, tellSupplierContract } from './contract.notify';
 import { cancelProviderFlow, startProviderFlow } from './contract.provider';
 
@@ -451,11 +451,22 @@ export const contractActions = defineActions(contract, {
       await tellSupplierContract(ctx, ctx.row, 'voided');
     },
     async doFinalize(ctx) {
+      const job: FinalizeJob = {
+        contractId: ctx.row.contractId,
+        acceptChanges: ctx.input.acceptChanges === 'Y',
+        userId: ctx.actor.userId,
+        author: { side: ctx.actor.side, name: ctx.actor.userName },
+        locale: ctx.actor.locale,
+      };
+      const jobs = ctx.services.jobs;
+      // Sent in this transaction: there is a job exactly when the contract is FINALIZING.
+      if (jobs?.ready) await jobs.send(FINALIZE_QUEUE, job);
+      else await finalizeNow(ctx, job);
+    },
+    async doFinalizeDone(ctx) {
       const found = await ctx.find(contract, ctx.row.contractId);
-      const sha256 = await finalizeDocument(ctx, found, ctx.input.acceptChanges === 'Y');
-      await ctx.patch(contract, found.contractId, { finalizedSha256: sha256 });
-      if (!sha256) return;
-      await startProviderFlow(ctx, await ctx.find(contract, found.contractId));
+      if (!found.finalizedSha256) return;
+      await startProviderFlow(ctx, found);
       await tellSupplierContract(ctx, ctx.row, 'readyToSign');
     },
     async doSignPaper(ctx) {

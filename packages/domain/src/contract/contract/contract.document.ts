@@ -109,13 +109,25 @@ async function templateData(ctx: DataApi, found: Contract): Promise<Record<strin
   };
 }
 
+/** Who a document is recorded as written by, when it is not the caller (a job's finalized PDF). */
+export interface DocumentAuthor {
+  readonly side: 'internal' | 'supplier';
+  readonly name: string;
+}
+
 /** Stores the bytes as the contract's next document; answers the contract as found after. */
 export async function storeDocument(
   ctx: DataApi,
   found: Contract,
   bytes: Buffer,
   kind: 'GENERATED' | 'REVISION' | 'FINALIZED' | 'SIGNED',
-  extra: { fileName: string; trackedChanges?: number; remark?: string | null; fileId?: number },
+  extra: {
+    fileName: string;
+    trackedChanges?: number;
+    remark?: string | null;
+    fileId?: number;
+    author?: DocumentAuthor;
+  },
 ): Promise<Contract> {
   const files = ctx.services.attachments;
   if (!files) throw new AppError(503, 'file.storageUnavailable');
@@ -142,8 +154,8 @@ export async function storeDocument(
       fileName: extra.fileName,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       fileSize: bytes.length,
-      authorSide: ctx.actor.side,
-      authorName: ctx.actor.userName,
+      authorSide: extra.author?.side ?? ctx.actor.side,
+      authorName: extra.author?.name ?? ctx.actor.userName,
       trackedChanges: extra.trackedChanges ?? null,
       remark: extra.remark ?? null,
     },

@@ -43,6 +43,7 @@ export const SUPPLIER_CONTRACT_STATES = [
   'CONFIRMING',
   'CONFIRMED',
   'REFUSED',
+  'FINALIZING',
   'SIGNING',
   'EFFECTIVE',
   'TERMINATING',
@@ -344,14 +345,18 @@ export const contract = defineEntity('srmCctContract', {
       /**
        * The text is final: the current document becomes the PDF every party signs, with one
        * empty signature field per party. Refused while it has tracked changes, unless they are
-       * accepted with it.
+       * accepted with it. The conversion runs as a job (contract.finalize.ts).
        */
       doFinalize: {
         from: ['CONFIRMED'],
-        to: 'SIGNING',
+        to: 'FINALIZING',
         confirm: true,
         input: { acceptChanges: checkbox() },
       },
+      /** The finalization job stored the PDF: the parties may sign. */
+      doFinalizeDone: { from: ['FINALIZING'], to: 'SIGNING', system: true },
+      /** The finalization job failed (its reason is the comment): confirmed again, to be retried. */
+      doFinalizeFailed: { from: ['FINALIZING'], to: 'CONFIRMED', system: true },
       /** Both parties signed the finalized PDF (the sign endpoint fires it on the last signature). */
       doSign: { from: ['SIGNING'], to: 'EFFECTIVE', system: true },
       /** Signed on paper by both sides: the buyer attaches the signed scan. */

@@ -1,25 +1,36 @@
 // Finalizing a contract (定稿): its current .docx (the last generated or uploaded revision)
 // becomes the PDF every party signs. Tracked changes left in it refuse the finalization unless
-// the user accepts them with it (insertions kept, deletions dropped); LibreOffice converts the
-// document (its own profile per conversion, a timeout, the platform's pool) — a simplified
-// contract's uploaded PDF is taken as it is; the signer adds one
-// empty signature field per party at the template's positions (or at the foot of the last page);
-// the PDF is stored as the FINALIZED document and its SHA-256 on the contract.
-import type { FoundRowOf, RuleIssue } from '@srm/kernel';
+// the user accepts them with it (insertions kept, deletions dropped). The action moves the
+// contract to FINALIZING and sends a pg-boss job in its transaction; the job (as many workers per
+// node as the machine has cores) reads the draft, has LibreOffice convert it outside any
+// transaction (its own profile per conversion, a timeout), then in one transaction adds one empty
+// signature field per party at the template's positions (or at the foot of the last page),
+// stores the PDF as the FINALIZED document with its SHA-256 and moves the contract to SIGNING. A
+// conversion that fails or times out returns the contract to CONFIRMED with the reason. Either
+// way the user who finalized is told (the open page reads the contract again). A simplified
+// contract's uploaded PDF is taken as it is. Before the job service runs (the demo seeds), the
+// same work runs inside the action.
+import { availableParallelism } from 'node:os';
+import type { FoundRowOf, Locale, MessageParams, RuleIssue } from '@srm/kernel';
 import {
   AppError,
+  type BackgroundFactory,
   type DataApi,
+  type EntityRuntime,
   OfficeDocumentError,
+  SYSTEM_ACTOR,
   type SignatureFieldSpec,
   acceptAllChanges,
+  dataApi,
   docxToPdf,
   keywordRect,
 } from '@srm/platform';
 import { fileBytes, fileIds, issue } from '../support';
 import { templateSign } from '../template/template.entity';
 import { pdfSigner } from '../esign/esign.server';
-import { type contract } from './contract.entity';
-import { storeDocument } from './contract.document';
+import { contract } from './contract.entity';
+import { type DocumentAuthor, storeDocument } from './contract.document';
+import { tellFinalizer } from './contract.notify';
 
 type Contract = FoundRowOf<typeof contract>;
 type Document = Contract['documents'][number];
@@ -105,12 +116,24 @@ export async function signaturePositions(
 
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
-/** Makes and stores the finalized PDF; answers its SHA-256 (null without a document). */
-export async function finalizeDocument(
+/** The queue of finalizations: one job per 定稿, run where there is a worker. */
+export const FINALIZE_QUEUE = 'contract-finalize';
+
+/** What the action hands the job: the contract, the user's choice and who pressed 定稿. */
+export interface FinalizeJob {
+  readonly contractId: number;
+  readonly acceptChanges: boolean;
+  readonly userId: number | null;
+  readonly author: DocumentAuthor;
+  readonly locale: Locale;
+}
+
+/** The draft's file, checked again (tracked changes, a file that is gone). */
+async function draftFile(
   ctx: DataApi,
   found: Contract,
   acceptChanges: boolean,
-): Promise<string | null> {
+): Promise<{ draft: Document; bytes: Buffer } | null> {
   const issues = finalizeIssues(found, acceptChanges);
   if (issues.length) throw new AppError(422, issues[0]!.message, issues[0]!.params);
   const draft = currentDraft(found);
@@ -118,24 +141,139 @@ export async function finalizeDocument(
   const [fileId] = fileIds(draft.fileIds);
   const file = fileId ? await fileBytes(ctx, fileId) : null;
   if (!file) throw new AppError(422, 'srmCctContract.noDocument');
-  let pdf: Uint8Array;
+  return { draft, bytes: file.bytes };
+}
+
+/** The draft as PDF: a PDF as it is, a .docx (its tracked changes accepted) converted. */
+async function draftPdf(draft: Document, bytes: Buffer): Promise<Uint8Array> {
   try {
-    // A PDF (a simplified contract's uploaded text) is signed as it is.
-    if (isPdf(file.bytes)) pdf = file.bytes;
-    else {
-      const docx = (draft.trackedChanges ?? 0) > 0 ? await acceptAllChanges(file.bytes) : file.bytes;
-      pdf = await docxToPdf(docx);
-    }
+    if (isPdf(bytes)) return bytes;
+    return await docxToPdf((draft.trackedChanges ?? 0) > 0 ? await acceptAllChanges(bytes) : bytes);
   } catch (error) {
+    if (error instanceof OfficeDocumentError && error.code === 'conversion_timeout')
+      throw new AppError(422, 'srmCctContract.conversionTimeout', error.params);
     if (error instanceof OfficeDocumentError) throw new AppError(422, 'srmCctContract.conversionFailed');
     throw error;
   }
-  const prepared = Buffer.from(
-    await pdfSigner(ctx).prepareSignatureFields(pdf, await signaturePositions(ctx, found, pdf)),
-  );
-  const stored = await storeDocument(ctx, found, prepared, 'FINALIZED', {
-    fileName: `${found.contractNumber ?? found.contractId}.pdf`,
-    remark: (draft.trackedChanges ?? 0) > 0 ? `accepted ${draft.trackedChanges} tracked changes` : null,
-  });
-  return currentPdf(stored)!.sha256!;
 }
+
+/**
+ * Adds the signature fields to the converted PDF, stores it as FINALIZED and moves the contract
+ * on to SIGNING (the system action starts the provider's flow and tells the supplier). Without a
+ * document the contract goes to SIGNING with no PDF: it can then only be signed on paper.
+ */
+async function storeFinalized(
+  ctx: DataApi,
+  found: Contract,
+  converted: { draft: Document; pdf: Uint8Array } | null,
+  author: DocumentAuthor,
+): Promise<void> {
+  if (converted) {
+    const { draft, pdf } = converted;
+    const prepared = Buffer.from(
+      await pdfSigner(ctx).prepareSignatureFields(pdf, await signaturePositions(ctx, found, pdf)),
+    );
+    const stored = await storeDocument(ctx, found, prepared, 'FINALIZED', {
+      fileName: `${found.contractNumber ?? found.contractId}.pdf`,
+      remark: (draft.trackedChanges ?? 0) > 0 ? `accepted ${draft.trackedChanges} tracked changes` : null,
+      author,
+    });
+    await ctx.patch(contract, found.contractId, { finalizedSha256: currentPdf(stored)!.sha256! });
+  } else await ctx.patch(contract, found.contractId, { finalizedSha256: null });
+  await ctx.act(contract, 'doFinalizeDone', [found.contractId]);
+}
+
+/**
+ * The whole work at once, under the contract's row lock: inside the action when no job service
+ * runs yet (the demo seeds), or by a seed that cannot wait for the job.
+ */
+export async function finalizeNow(ctx: DataApi, job: FinalizeJob): Promise<void> {
+  const [locked] = await ctx.lock(contract, [job.contractId]);
+  if (locked?.status !== 'FINALIZING') return;
+  const found = await ctx.find(contract, job.contractId);
+  const file = await draftFile(ctx, found, job.acceptChanges);
+  const converted = file ? { draft: file.draft, pdf: await draftPdf(file.draft, file.bytes) } : null;
+  await storeFinalized(ctx, found, converted, job.author);
+}
+
+const platformData = (runtime: EntityRuntime, job: FinalizeJob, run: (data: DataApi) => Promise<void>) =>
+  runtime.transaction((tx) =>
+    run(
+      dataApi(
+        { actor: { ...SYSTEM_ACTOR, locale: job.locale }, runtime, tx, now: runtime.clock.now() },
+        'job.contractFinalize',
+      ),
+    ),
+  );
+
+/** Why it failed, as a message in each reader's language (an unexpected error is logged). */
+function reasonOf(error: unknown): { key: string; params?: MessageParams } {
+  if (error instanceof AppError)
+    return { key: error.messageKey, ...(error.params ? { params: error.params } : {}) };
+  return { key: 'srmCctContract.finalizeError' };
+}
+
+/**
+ * The job: read the draft, convert it with no transaction open (on the embedded database a
+ * transaction holds its only connection), then store it and move on in one transaction under the
+ * contract's row lock. A job whose contract is no longer FINALIZING (a retry after a crash that
+ * had committed) does nothing. A failure returns the contract to CONFIRMED with its reason.
+ */
+export async function runFinalizeJob(
+  runtime: EntityRuntime,
+  job: FinalizeJob,
+  log: (message: string, error: unknown) => void,
+): Promise<void> {
+  let file: { draft: Document; bytes: Buffer } | null = null;
+  let pending = true;
+  try {
+    await platformData(runtime, job, async (ctx) => {
+      const found = await ctx.find(contract, job.contractId);
+      pending = found.status === 'FINALIZING';
+      if (pending) file = await draftFile(ctx, found, job.acceptChanges);
+    });
+    if (!pending) return;
+    const read = file as { draft: Document; bytes: Buffer } | null;
+    const converted = read ? { draft: read.draft, pdf: await draftPdf(read.draft, read.bytes) } : null;
+    await platformData(runtime, job, async (ctx) => {
+      const [locked] = await ctx.lock(contract, [job.contractId]);
+      if (locked?.status !== 'FINALIZING') return;
+      const found = await ctx.find(contract, job.contractId);
+      // A revision filed while converting is not what was converted: convert again from it.
+      if (currentDraft(found)?.contractDocumentId !== converted?.draft.contractDocumentId)
+        throw new AppError(409, 'srmCctContract.finalizeDraftChanged');
+      await storeFinalized(ctx, found, converted, job.author);
+      await tellFinalizer(ctx, found, job.userId, 'finalized');
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) log('finalizing a contract failed', error);
+    const reason = reasonOf(error);
+    await platformData(runtime, job, async (ctx) => {
+      const [locked] = await ctx.lock(contract, [job.contractId]);
+      if (locked?.status !== 'FINALIZING') return;
+      // The history keeps the reason in the finalizer's language.
+      const comment = runtime.t(job.locale, reason.key, reason.params);
+      await ctx.act(contract, 'doFinalizeFailed', [job.contractId], { comment });
+      await tellFinalizer(
+        ctx,
+        await ctx.find(contract, job.contractId),
+        job.userId,
+        'finalizeFailed',
+        reason,
+      );
+    });
+  }
+}
+
+/** The finalization queue's workers: as many per node as the machine has cores. */
+export const contractFinalizer: BackgroundFactory = (services) => {
+  services.jobs.register<FinalizeJob>(
+    FINALIZE_QUEUE,
+    (job) =>
+      runFinalizeJob(services.runtime, job.data, (message, error) =>
+        services.log('error', message, { err: error, contractId: job.data.contractId }),
+      ),
+    { workers: availableParallelism(), retryLimit: 1, expireInSeconds: 600 },
+  );
+  return { start: async () => {}, stop: async () => {} };
+};

@@ -3,7 +3,7 @@
 // buyer, takes effect, is terminated or voided; to whoever wrote it when the supplier confirms,
 // refuses or signs it.
 import type { RowOf } from '@srm/kernel';
-import type { DataApi } from '@srm/platform';
+import type { DataApi, MessageParam } from '@srm/platform';
 import { supplierInfo } from '../../supplier';
 import type { contract } from './contract.entity';
 
@@ -61,4 +61,28 @@ export async function tellOtherParty(
 ): Promise<void> {
   if (signed === 'PARTY_A') await tellSupplierContract(ctx, row, 'buyerSigned');
   else await tellBuyerContract(ctx, row, 'supplierSigned');
+}
+
+/**
+ * The user who pressed 定稿 is told how it ended: the PDF is ready to sign, or why it failed (the
+ * contract is CONFIRMED again). In-app only when it worked, by e-mail too when it did not.
+ */
+export async function tellFinalizer(
+  ctx: DataApi,
+  row: Contract,
+  userId: number | null,
+  what: 'finalized' | 'finalizeFailed',
+  reason: MessageParam = '',
+): Promise<void> {
+  if (userId === null) return;
+  await ctx.services.siteMessages?.notify({
+    userIds: [userId],
+    titleKey: `message.cctContract.${what}Title`,
+    contentKey: `message.cctContract.${what}Content`,
+    params: { number: row.contractNumber ?? '', name: row.contractName, reason },
+    link: link(row),
+    source: 'CCT_CONTRACT',
+    email: what === 'finalizeFailed',
+    eventId: `${row.contractId}-v${row.versionNum}-${what}-${ctx.now.getTime()}`,
+  });
 }

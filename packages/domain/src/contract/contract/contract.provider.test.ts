@@ -10,7 +10,7 @@ import { withCreditCodeCheck } from '@srm/kernel';
 import { HttpEsignProvider, decideAll, verifyPdf } from '@srm/platform';
 import { type EsignPeer, docxOf, startEsignPeer, wordParagraph, wordRun } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
-import { contractFiles } from '../contract-files.testing';
+import { afterFinalizing, contractFiles } from '../contract-files.testing';
 import { srmCctSignLog } from '../esign/esign.tables';
 
 type Row = Record<string, unknown>;
@@ -132,6 +132,7 @@ describe('a contract signed at an external provider', () => {
     const made = await confirmed('外部签章合同', '1');
     const key = { contractId: made.contractId };
     await ok('srmCctContract', 'doFinalize', key);
+    await afterFinalizing(server(), made.contractId);
     const signing = await ok('srmCctContract', 'findById', key);
     expect(signing.status).toBe('SIGNING');
     expect(String(signing.signFlowId)).toMatch(/^flow-/);
@@ -208,6 +209,7 @@ describe('a contract signed at an external provider', () => {
     const made = await confirmed('重放回调合同', '2');
     const key = { contractId: made.contractId };
     await ok('srmCctContract', 'doFinalize', key);
+    await afterFinalizing(server(), made.contractId);
     const captured: { headers: Record<string, string>; body: string }[] = [];
     const original = globalThis.fetch;
     globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
@@ -237,6 +239,7 @@ describe('a contract signed at an external provider', () => {
     const made = await confirmed('验签失败合同', '4');
     const key = { contractId: made.contractId };
     await ok('srmCctContract', 'doFinalize', key);
+    await afterFinalizing(server(), made.contractId);
     peer!.corruptDownloads(true);
     try {
       await signAtProvider(made.contractId, keepers.supplier);
@@ -255,6 +258,7 @@ describe('a contract signed at an external provider', () => {
     const made = await confirmed('作废取消流程合同', '3');
     const key = { contractId: made.contractId };
     await ok('srmCctContract', 'doFinalize', key);
+    await afterFinalizing(server(), made.contractId);
     const { signFlowId } = await ok<{ signFlowId: string }>('srmCctContract', 'findById', key);
     await ok('srmCctContract', 'doVoid', { ...key, comment: '采购需求取消' });
     await decideAll(server().runtime, 'srmCctContract', Number(made.contractId), 'approve');

@@ -7,9 +7,9 @@
 // learns nothing at any step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { withCreditCodeCheck } from '@srm/kernel';
-import { PdfSigner, decideAll, drawOrganisationSeal, keywordRect } from '@srm/platform';
+import { PdfSigner, auditLog, decideAll, drawOrganisationSeal, keywordRect } from '@srm/platform';
 import {
   docxOf,
   TEST_ACTOR_HEADER,
@@ -22,7 +22,7 @@ import {
   wordRun,
 } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
-import { contractFiles } from '../contract-files.testing';
+import { afterFinalizing, contractFiles } from '../contract-files.testing';
 import { srmCctEsignCa, srmCctSignLog } from '../esign/esign.tables';
 
 type Row = Record<string, unknown>;
@@ -284,7 +284,10 @@ describe('signing a contract', () => {
     const open = await call('srmCctContract', 'doFinalize', key);
     expect(open.httpStatus).toBe(422);
     expect(open.body.msg).toContain('1 处修订未处理');
-    await ok('srmCctContract', 'doFinalize', { ...key, acceptChanges: 'Y' });
+    // The action answers at once; the conversion is the job's.
+    const pressed = await ok<Row[]>('srmCctContract', 'doFinalize', { ...key, acceptChanges: 'Y' });
+    expect(JSON.stringify(pressed)).toContain('"status":"FINALIZING"');
+    await afterFinalizing(server(), made.contractId);
     const signing = await ok('srmCctContract', 'findById', key);
     const finalized = (signing.documents as Row[]).find((row) => row.documentKind === 'FINALIZED')!;
     expect(signing).toMatchObject({ status: 'SIGNING', finalizedSha256: finalized.sha256 });
@@ -448,6 +451,7 @@ describe('a personal signature', () => {
     const made = await confirmedWithRevision('PERSONAL');
     const key = { contractId: made.contractId };
     await ok('srmCctContract', 'doFinalize', { ...key, acceptChanges: 'Y' });
+    await afterFinalizing(server(), made.contractId);
     await activeAccount({
       ownerType: 'BUYER',
       accountName: '苏州精密五金有限公司',
@@ -488,6 +492,7 @@ describe('signature positions by keyword', () => {
     const made = await confirmedWithRevision('ORG_SEAL', keyword);
     const key = { contractId: made.contractId };
     await ok('srmCctContract', 'doFinalize', { ...key, acceptChanges: 'Y' });
+    await afterFinalizing(server(), made.contractId);
     const signing = await ok('srmCctContract', 'findById', key);
     const finalized = (signing.documents as Row[]).find((row) => row.documentKind === 'FINALIZED')!;
     const { bytes } = await download(finalized.fileIds);
@@ -500,16 +505,36 @@ describe('signature positions by keyword', () => {
     expect(await rectOf('party_b_seal')).toEqual([320, 80, 520, 160]);
 
     const absent = await confirmedWithRevision('ORG_SEAL', { ...keyword, keyword: '丙方（盖章）' });
-    const refused = await call('srmCctContract', 'doFinalize', {
-      contractId: absent.contractId,
-      acceptChanges: 'Y',
-    });
-    expect(refused.httpStatus).toBe(422);
-    expect(refused.body.msg).toBe(
+    // The job finds no keyword: the contract is confirmed again and the buyer told why.
+    await ok('srmCctContract', 'doFinalize', { contractId: absent.contractId, acceptChanges: 'Y' });
+    expect((await afterFinalizing(server(), absent.contractId)).status).toBe('CONFIRMED');
+    const failed = (await server()
+      .runtime.executor()
+      .execute(
+        sql`select title_zh, content_zh, content_en from base_site_message
+            where document_id = ${Number(absent.contractId)} and entity_name = 'srmCctContract'
+              and title_zh like '%定稿失败'`,
+      )) as unknown as { rows: { title_zh: string; content_zh: string; content_en: string }[] };
+    expect(failed.rows).toHaveLength(1);
+    expect(failed.rows[0]!.content_zh).toContain(
       '合同文本中找不到签署位置关键字“丙方（盖章）”，请检查模板的签署位置或合同文本',
     );
-    expect((await ok('srmCctContract', 'findById', { contractId: absent.contractId })).status).toBe(
-      'CONFIRMED',
+    expect(failed.rows[0]!.content_en).toContain(
+      'was not finalized: The contract\'s document does not hold the signature keyword "丙方（盖章）"',
     );
+    // The history keeps it, with the reason in the finalizer's language.
+    const [audit] = await server()
+      .runtime.executor()
+      .select({ statusFrom: auditLog.statusFrom, statusTo: auditLog.statusTo, comment: auditLog.comment })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'srmCctContract'),
+          eq(auditLog.recordId, Number(absent.contractId)),
+          eq(auditLog.action, 'doFinalizeFailed'),
+        ),
+      );
+    expect(audit).toMatchObject({ statusFrom: 'FINALIZING', statusTo: 'CONFIRMED' });
+    expect(audit!.comment).toContain('丙方（盖章）');
   });
 });

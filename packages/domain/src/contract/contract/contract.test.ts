@@ -19,7 +19,7 @@ import {
   wordTable,
 } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
-import { contractFiles } from '../contract-files.testing';
+import { afterFinalizing, contractFiles } from '../contract-files.testing';
 import { contractWarningsProgram } from '../warning/warning.job';
 import { contractStage } from './contract-lines.entity';
 
@@ -93,6 +93,7 @@ async function advance(contractId: unknown, status: Reached): Promise<void> {
   await ok('srmCctContract', 'doSupplierConfirm', key, suppliers.a);
   if (status === 'CONFIRMED') return;
   await ok('srmCctContract', 'doFinalize', key);
+  await afterFinalizing(server(), contractId);
 }
 
 async function contractIn(status: Reached, extra: Row = {}) {
@@ -469,6 +470,7 @@ describe('a contract', () => {
     await ok('srmCctContract', 'doSendConfirm', { contractId: signing.contractId });
     await ok('srmCctContract', 'doSupplierConfirm', { contractId: signing.contractId }, suppliers.a);
     await ok('srmCctContract', 'doFinalize', { contractId: signing.contractId });
+    await afterFinalizing(server(), signing.contractId);
     const inEffect = await effective(signing.contractId);
 
     const opened = await ok('srmCctContract', 'doAssetAcceptance', { contractId: inEffect.contractId });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { decideAll } from '@srm/platform';
-import { TEST_ACTOR_HEADER, readPdf, runExecutable } from '@srm/platform/testing';
+import { TEST_ACTOR_HEADER, readPdf, runExecutable, waitFor } from '@srm/platform/testing';
 import { contractWarningsProgram } from '../../contract/area.server';
 import { useProcurement } from '../../procurement.testing';
 import { type Row, settlementHelpers } from '../settlement.testing';
@@ -252,6 +252,10 @@ describe('a payment application', () => {
     await ok('srmCctContract', 'doSendConfirm', key);
     await ok('srmCctContract', 'doSupplierConfirm', key, suppliers.a);
     await ok('srmCctContract', 'doFinalize', key);
+    await waitFor(
+      () => ok('srmCctContract', 'findById', key),
+      (row) => row.status === 'SIGNING',
+    );
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'signed.pdf');
     const uploaded = await fetch(`${server().url}/api/file/v2/file/upload`, {
