@@ -246,6 +246,11 @@ test('a confirmed contract is finalized, signed by both parties with mailed code
   await finalize(false);
   await slow(buyer.locator('.ant-message-error', { hasText: '还有 1 处修订未处理' })).toBeVisible();
   await finalize(true);
+  // The conversion is a job: the toast says it started, and the page reads the contract again
+  // when the job's message arrives.
+  await slow(
+    buyer.locator('.ant-message-success', { hasText: '“定稿”已开始，完成后会通知您' }),
+  ).toBeVisible();
   await slow(revisedPane.getByText('签署中').first()).toBeVisible();
   const finalizedCard = revisedPane
     .locator('.ant-card')

@@ -106,6 +106,11 @@ export interface WorkflowAction {
   readonly system?: boolean;
   /** Asks for confirmation in the UI. */
   readonly confirm?: boolean;
+  /**
+   * The action hands its work to a background job (定稿's conversion): the UI says it has
+   * started rather than that it is done; the job tells the user how it ended.
+   */
+  readonly startsJob?: boolean;
   /** Shown in red in the UI. */
   readonly danger?: boolean;
   /** Resource (button) code checked by the access policy; the action name by default. */

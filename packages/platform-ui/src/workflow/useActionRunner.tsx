@@ -79,7 +79,9 @@ export function useActionRunner(entity: EntityDef, onDone?: () => void): ActionR
       setBusy(name);
       try {
         await request(api, `${entity.apiPath}/${name}`, body);
-        void message.success(labels.t('ui.action.done', { action: label }));
+        void message.success(
+          labels.t(action.startsJob ? 'ui.action.started' : 'ui.action.done', { action: label }),
+        );
         await invalidateAfterWrite(queryClient, entity);
         onDone?.();
         return true;

@@ -351,6 +351,7 @@ export const contract = defineEntity('srmCctContract', {
         from: ['CONFIRMED'],
         to: 'FINALIZING',
         confirm: true,
+        startsJob: true,
         input: { acceptChanges: checkbox() },
       },
       /** The finalization job stored the PDF: the parties may sign. */
