@@ -6,18 +6,46 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Query, SQL } from 'drizzle-orm';
 import type { Database, Executor, Tx } from './connection';
 
-const current = new AsyncLocalStorage<Tx>();
+interface Open {
+  tx: Tx;
+  /** Run once the transaction has committed (not after a rollback). */
+  readonly committed: (() => void)[];
+}
+
+const current = new AsyncLocalStorage<Open>();
 
 /** Runs `work` in a transaction; joins the caller's transaction when one is open. */
 export async function inTransaction<T>(database: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
   const open = current.getStore();
-  if (open) return work(open);
-  return database.db.transaction((tx) => current.run(tx as Tx, () => work(tx as Tx)));
+  if (open) return work(open.tx);
+  const store: Open = { tx: undefined as unknown as Tx, committed: [] };
+  const result = await database.db.transaction((tx) => {
+    store.tx = tx as Tx;
+    return current.run(store, () => work(tx as Tx));
+  });
+  for (const callback of store.committed) {
+    try {
+      callback();
+    } catch {
+      // A hint after the fact (a worker woken): its failure changes nothing committed.
+    }
+  }
+  return result;
+}
+
+/**
+ * Runs `callback` once the open transaction commits (never if it rolls back), or at once outside
+ * a transaction: for hints that must not run ahead of the data (waking a job's worker).
+ */
+export function afterCommit(callback: () => void): void {
+  const open = current.getStore();
+  if (open) open.committed.push(callback);
+  else callback();
 }
 
 /** The open transaction, or the database itself outside one. */
 export function executor(database: Database): Executor {
-  return current.getStore() ?? database.db;
+  return current.getStore()?.tx ?? database.db;
 }
 
 export function isInTransaction(): boolean {

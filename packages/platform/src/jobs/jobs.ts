@@ -3,7 +3,7 @@
 // stops it on close (no more fetching; a running job may finish, else it fails and is retried).
 // Jobs are rows in the database, so a job sent before a restart runs after it.
 import PgBoss from 'pg-boss';
-import { type Database, executor, isInTransaction } from '@srm/db';
+import { type Database, afterCommit, executor, isInTransaction } from '@srm/db';
 import { DatabaseJobDb, transactionJobDb } from './connection';
 
 export interface Job<T> {
@@ -154,7 +154,7 @@ export class JobService {
 
   /**
    * Sends a job. Inside a transaction the job is written by it: it exists only if the
-   * transaction commits, and the worker sees it once it does.
+   * transaction commits, and this node's workers are woken when it does.
    */
   async send<T extends object>(
     name: string,
@@ -171,7 +171,9 @@ export class JobService {
       ...(inTransaction ? { db: transactionJobDb(executor(this.database)) as unknown as PgBoss.Db } : {}),
     });
     if (!id) throw new Error(`Job not created on ${name}`);
-    if (!inTransaction && !options.startAfterSeconds && !options.startAfter) this.notify(name);
+    // This node's idle workers take it at once (sent in a transaction: once it commits) instead of
+    // at their next poll; other nodes' workers find it when they poll.
+    if (!options.startAfterSeconds && !options.startAfter) afterCommit(() => this.notify(name));
     return id;
   }
 
