@@ -1,6 +1,6 @@
 // The server part of the area: its objects' behaviour and endpoints, its demo data and its
 // approval processes.
-import { defineServerArea } from '@srm/platform';
+import { type BackgroundFactory, defineServerArea } from '@srm/platform';
 import { contractApprovals } from './approval';
 import { contractArea } from './area';
 import { contractSeeds } from './contract.seed';
@@ -13,7 +13,8 @@ import {
   contractRefundEndpoints,
 } from './contract/contract.execution';
 import { contractSignEndpoints } from './contract/contract.sign';
-import { contractFinalizer } from './contract/contract.finalize';
+import { registerFinalizer } from './contract/contract.finalize';
+import { WARNINGS_QUEUE, queueNextWarnings, runDailyWarnings } from './warning/warning.daily';
 import { contractCompareEndpoints } from './contract/contract.compare';
 import { contractFromAwardEndpoints } from './contract/contract.from-award';
 import { contractFromPatternEndpoints } from './contract/contract.from-pattern';
@@ -25,6 +26,18 @@ import { templateActions, templateEndpoints } from './template/template.actions'
 import { termsActions, termsEndpoints } from './terms/terms.actions';
 import { contractDocumentWatermark, watermarkActions } from './watermark/watermark.server';
 import { assetAcceptanceActions } from './asset-acceptance/asset-acceptance.actions';
+
+/** The area's jobs: 定稿's conversions, and the daily warnings (queued again by each run). */
+const contractBackground: BackgroundFactory = (services) => {
+  registerFinalizer(services);
+  services.jobs.register(WARNINGS_QUEUE, () => runDailyWarnings(services), { retryLimit: 2 });
+  return {
+    start: async () => {
+      if (services.jobs.workers) await queueNextWarnings(services);
+    },
+    stop: async () => {},
+  };
+};
 
 export const contractServer = defineServerArea(contractArea, {
   actions: [
@@ -50,7 +63,7 @@ export const contractServer = defineServerArea(contractArea, {
   webhooks: { [CONTRACT_ESIGN_HOOK]: contractEsignHook },
   fileWatermarks: { srmCctContractDocument: contractDocumentWatermark },
   executables: { [CONTRACT_WARNINGS_PROGRAM]: contractWarningsProgram },
-  background: contractFinalizer,
+  background: contractBackground,
   seeds: contractSeeds,
   approvalTemplates: contractApprovals,
 });

@@ -677,7 +677,7 @@ const demoSigning = defineSeed(
   { installation: true },
 );
 
-/** The daily warnings program (an administrator schedules it, daily: 系统管理 → 并发程序). */
+/** The warnings program (its parameter defaults are the daily job's rules: warning.daily.ts). */
 const warningProgram = defineSeed('contract.programs', async (context) => {
   const param = (
     lineNum: number,
@@ -725,9 +725,8 @@ const warningProgram = defineSeed('contract.programs', async (context) => {
     },
     { params: ['paramName'] },
   );
-  // Administrators and buyers may run it (后台作业 → 提交请求); an administrator schedules it
-  // daily (后台作业 → 调度作业). Not seeded as a schedule: a schedule is its submitter's work, and
-  // the administrator's English home would list a Chinese-named one among its recent work.
+  // Administrators and buyers may run it (后台作业 → 提交请求); it runs daily by itself as a job
+  // (warning.daily.ts), so no schedule is seeded (a schedule is its submitter's work).
   const responsibility = (code: string) => context.findId('baseResponsibility', { responsibilityCode: code });
   const [admin, buyer] = [await responsibility('SYS_ADMIN'), await responsibility('BUYER')];
   if (admin === null) return;

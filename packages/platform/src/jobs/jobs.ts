@@ -191,6 +191,11 @@ export class JobService {
     return this.boss.send(name, data, { startAfter: seconds, singletonSeconds: seconds });
   }
 
+  /** Jobs of a queue waiting to run (created or to be retried), on every node. */
+  async waiting(name: string): Promise<number> {
+    return (await this.boss.getQueueSize(name)) ?? 0;
+  }
+
   /** A job's state and result (its output once completed, the error once failed). */
   async find(name: string, id: string): Promise<JobInfo | null> {
     const job = await this.boss.getJobById<unknown>(name, id, {

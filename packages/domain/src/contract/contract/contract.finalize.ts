@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import type { FoundRowOf, Locale, MessageParams, RuleIssue } from '@srm/kernel';
 import {
   AppError,
-  type BackgroundFactory,
+  type BackgroundServices,
   type DataApi,
   type EntityRuntime,
   OfficeDocumentError,
@@ -265,8 +265,8 @@ export async function runFinalizeJob(
   }
 }
 
-/** The finalization queue's workers: as many per node as the machine has cores. */
-export const contractFinalizer: BackgroundFactory = (services) => {
+/** The finalization queue, its workers as many per node as the machine has cores. */
+export function registerFinalizer(services: BackgroundServices): void {
   services.jobs.register<FinalizeJob>(
     FINALIZE_QUEUE,
     (job) =>
@@ -275,5 +275,4 @@ export const contractFinalizer: BackgroundFactory = (services) => {
       ),
     { workers: availableParallelism(), retryLimit: 1, expireInSeconds: 600 },
   );
-  return { start: async () => {}, stop: async () => {} };
-};
+}

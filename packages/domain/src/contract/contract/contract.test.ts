@@ -7,9 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PdfSigner, SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
+import { type BackgroundServices, PdfSigner, SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import {
   runExecutable,
+  seedsNamed,
   contractPdf,
   docxOf,
   docxPart,
@@ -21,6 +22,9 @@ import {
 import { useProcurement } from '../../procurement.testing';
 import { afterFinalizing, contractFiles } from '../contract-files.testing';
 import { contractWarningsProgram } from '../warning/warning.job';
+import { WARNINGS_QUEUE, runDailyWarnings } from '../warning/warning.daily';
+import { contractServer } from '../area.server';
+import { programParam } from '../../scheduler';
 import { contractStage } from './contract-lines.entity';
 
 type Row = Record<string, unknown>;
@@ -1320,6 +1324,58 @@ describe('contract warnings', () => {
     } finally {
       server().clock.travel(-7 * 86_400_000);
     }
+  });
+
+  it('run every day at 06:00 as a job, with the rules the program holds as its defaults', async () => {
+    const runtime = server().runtime;
+    // Queued when the server started: one run waiting, at the next 06:00 in the company's zone.
+    const queued = (await runtime
+      .executor()
+      .execute(
+        sql`select start_after from pgboss.job where name = ${WARNINGS_QUEUE} and state = 'created'`,
+      )) as unknown as { rows: { start_after: string | Date }[] };
+    expect(queued.rows).toHaveLength(1);
+    const at = new Date(queued.rows[0]!.start_after);
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: runtime.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(at);
+    expect(local).toBe('06:00');
+    expect(at.getTime() - Date.now()).toBeGreaterThan(0);
+    expect(at.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
+
+    // The program with its defaults (stage due 7 days ahead); a stage due in three days.
+    await server().seed(seedsNamed(contractServer.seeds, 'programs'));
+    const signing = await contractIn('SIGNING', {
+      effectiveFrom: day(-10),
+      effectiveTo: day(300),
+      stages: [
+        { stageNum: 1, stageName: '预付款', milestone: 'DATE', ratio: 30, plannedDate: day(3) },
+        { stageNum: 2, stageName: '尾款', milestone: 'DATE', ratio: 70, plannedDate: day(200) },
+      ],
+    });
+    const current = await find(signing.contractId);
+    await ok('srmCctContract', 'saveOrUpdate', {
+      contractId: signing.contractId,
+      versionNum: current.versionNum,
+      signedScanIds: String(await upload('signed.pdf')),
+    });
+    await ok('srmCctContract', 'doSignPaper', { contractId: signing.contractId });
+    const services = { runtime, jobs: server().jobs, log: () => {} } as unknown as BackgroundServices;
+    await runDailyWarnings(services);
+    expect(await warnings(signing.contractId)).toEqual([['STAGE_DUE', '预付款', 'OPEN', 7]]);
+
+    // An administrator makes it one day ahead: the next day's run closes the warning.
+    const system = dataApi(
+      { actor: SYSTEM_ACTOR, runtime, tx: runtime.executor(), now: runtime.clock.now() },
+      'test',
+    ).system('the test changes a program parameter');
+    await system.patchWhere(programParam, { paramName: 'stageDueDays' }, { defaultValue: '1' });
+    expect(await runDailyWarnings(services)).toMatch(/^0 opened, 0 told again, [1-9]\d* closed/);
+    expect(await warnings(signing.contractId)).toEqual([['STAGE_DUE', '预付款', 'CLOSED', 7]]);
+    // Each run queues the next: still one waiting.
+    expect(await server().jobs.waiting(WARNINGS_QUEUE)).toBe(1);
   });
 
   it('warns when orders took 90 % of a contract and when they took more than all of it', async () => {

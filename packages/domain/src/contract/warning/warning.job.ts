@@ -1,5 +1,5 @@
-// The daily program of contract warnings (CCT_CONTRACT_WARNINGS, a concurrent program an
-// administrator schedules): reads every contract in effect, being signed or lately expired, and
+// The contract warnings (CCT_CONTRACT_WARNINGS, a concurrent program, also run daily by itself:
+// warning.daily.ts): reads every contract in effect, being signed or lately expired, and
 // makes the warnings table say what holds today — one OPEN row per contract, kind and stage while
 // its condition holds, CLOSED once it clears. The supplier and the contract's buyer are told (in
 // the app and by mail) when a row opens or reaches a nearer threshold (30, then 7, then 0 days),
@@ -246,14 +246,19 @@ const numbers = (value: unknown, fallback: readonly number[]) => {
   return parsed.length ? parsed : fallback;
 };
 
-/** CCT_CONTRACT_WARNINGS: its parameters are the rules (days, comma-separated for the end). */
-export const contractWarningsProgram: Executable = async (context) => {
-  const rules: WarningRules = {
-    expiringDays: numbers(context.params.expiringDays, DEFAULT_RULES.expiringDays),
-    stageDueDays: numbers(context.params.stageDueDays, [DEFAULT_RULES.stageDueDays])[0]!,
-    unsignedDays: numbers(context.params.unsignedDays, [DEFAULT_RULES.unsignedDays])[0]!,
-    executedPercent: numbers(context.params.executedPercent, [DEFAULT_RULES.executedPercent])[0]!,
+/** The rules from the program's parameter values (days, comma-separated for the end). */
+export function warningRules(params: Readonly<Record<string, unknown>>): WarningRules {
+  return {
+    expiringDays: numbers(params.expiringDays, DEFAULT_RULES.expiringDays),
+    stageDueDays: numbers(params.stageDueDays, [DEFAULT_RULES.stageDueDays])[0]!,
+    unsignedDays: numbers(params.unsignedDays, [DEFAULT_RULES.unsignedDays])[0]!,
+    executedPercent: numbers(params.executedPercent, [DEFAULT_RULES.executedPercent])[0]!,
   };
+}
+
+/** CCT_CONTRACT_WARNINGS: its parameters are the rules. */
+export const contractWarningsProgram: Executable = async (context) => {
+  const rules = warningRules(context.params);
   const result = await context.work((data) => raiseWarnings(data, rules));
   const text = `${result.opened} opened, ${result.told} told again, ${result.closed} closed, ${result.expired} contracts expired`;
   context.log(text);
