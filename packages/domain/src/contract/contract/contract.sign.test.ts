@@ -538,3 +538,32 @@ describe('signature positions by keyword', () => {
     expect(audit!.comment).toContain('丙方（盖章）');
   });
 });
+
+describe('a finalization whose conversion hangs', () => {
+  it('is stopped at its timeout and reported to the buyer, the contract confirmed again', async () => {
+    const made = await confirmedWithRevision();
+    const previous = process.env.SRM_OFFICE_TIMEOUT_MS;
+    // LibreOffice takes seconds to start: 300 ms is a conversion that hangs.
+    process.env.SRM_OFFICE_TIMEOUT_MS = '300';
+    try {
+      await ok('srmCctContract', 'doFinalize', { contractId: made.contractId, acceptChanges: 'Y' });
+      expect((await afterFinalizing(server(), made.contractId)).status).toBe('CONFIRMED');
+    } finally {
+      if (previous === undefined) delete process.env.SRM_OFFICE_TIMEOUT_MS;
+      else process.env.SRM_OFFICE_TIMEOUT_MS = previous;
+    }
+    const told = (await server()
+      .runtime.executor()
+      .execute(
+        sql`select title_zh, content_zh, title_en from base_site_message
+            where document_id = ${Number(made.contractId)} and entity_name = 'srmCctContract'
+              and title_zh like '%定稿失败'`,
+      )) as unknown as { rows: { title_zh: string; content_zh: string; title_en: string }[] };
+    expect(told.rows).toHaveLength(1);
+    expect(told.rows[0]!.content_zh).toContain('合同文本转换超过 1 秒未完成，已停止，请稍后重试');
+    expect(told.rows[0]!.title_en).toMatch(/could not be finalized$/);
+    // Pressed again with time enough, it is finalized.
+    await ok('srmCctContract', 'doFinalize', { contractId: made.contractId, acceptChanges: 'Y' });
+    expect((await afterFinalizing(server(), made.contractId)).status).toBe('SIGNING');
+  });
+});
