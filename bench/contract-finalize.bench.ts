@@ -6,15 +6,13 @@
 // requests took (the press answers before the conversion), the throughput until the last one is
 // SIGNING, and each contract's time from the press to SIGNING (from its audit trail). No target:
 // LibreOffice starts once per conversion (docs/office-documents.md has the conversion figures).
-import { mkdtempSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { queryRows, runMigrations } from '@srm/db';
-import { type AccessPolicy, type Actor, runSeeds } from '@srm/platform';
+import { queryRows } from '@srm/db';
+import { runSeeds } from '@srm/platform';
 import { domainSeeds } from '@srm/domain/server';
-import { buildApp } from '@srm/server/app';
-import { migrationsDir, openBenchDatabase, percentile } from './lib/engine';
+import { startBenchApp } from './lib/app';
+import { openBenchDatabase, percentile } from './lib/engine';
 
 type Row = Record<string, unknown>;
 
@@ -22,26 +20,9 @@ const COUNT = Number(process.env.BENCH_FINALIZE ?? 8);
 /** The demo contract whose generated document every copy carries (contract.seed.ts). */
 const DEMO_CONTRACT = '恒达钣金支架框架采购合同';
 
-let caller: Actor | null = null;
-const policy: AccessPolicy = {
-  identify: async () => caller,
-  authorize: async () => {},
-  allows: () => true,
-};
-
 const bench = await openBenchDatabase('pglite', 'srm_bench_finalize');
 const { database } = bench;
-await runMigrations(database, migrationsDir);
-const { app, runtime } = await buildApp({
-  database,
-  dataDir: mkdtempSync(join(tmpdir(), 'srm-bench-finalize-')),
-  webDir: '/nonexistent',
-  policy,
-  logger: false,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const { app, runtime, url, callAs } = await startBenchApp(database, 'finalize', { jobWorkers: true });
 await runSeeds(runtime, domainSeeds, 'all');
 
 const rows = (query: ReturnType<typeof sql>) => queryRows<Row>(database.db, query);
@@ -91,7 +72,7 @@ await database.db.execute(sql`
    where contract_document_id = ${Number(demo.contract_document_id)}`);
 
 const [buyer] = await rows(sql`select user_id from base_user where user_name = 'buyer'`);
-caller = {
+callAs({
   userId: Number(buyer!.user_id),
   userName: 'buyer',
   side: 'internal',
@@ -99,7 +80,7 @@ caller = {
   orgIds: 'all',
   categoryIds: 'all',
   locale: 'zh-CN',
-};
+});
 const pressed: number[] = [];
 const started = performance.now();
 for (const contractId of ids) {

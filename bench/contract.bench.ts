@@ -4,15 +4,12 @@
 // the amount total), filtered by status and by supplier, and as a supplier sees its own.
 // Target (issue 20): first page ≤ 300 ms (p95). The contracts are written with SQL (the set-up,
 // not what is measured).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { queryRows, runMigrations } from '@srm/db';
-import { type AccessPolicy, type Actor, runSeeds } from '@srm/platform';
+import { queryRows } from '@srm/db';
+import { type Actor, runSeeds } from '@srm/platform';
 import { domainSeeds } from '@srm/domain/server';
-import { buildApp } from '@srm/server/app';
-import { migrationsDir, openBenchDatabase, percentile, postgresAvailable } from './lib/engine';
+import { startBenchApp } from './lib/app';
+import { openBenchDatabase, percentile, postgresAvailable } from './lib/engine';
 
 type Row = Record<string, unknown>;
 
@@ -20,28 +17,10 @@ const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const TARGET_MS = 300;
 
-let caller: Actor | null = null;
-const policy: AccessPolicy = {
-  identify: async () => caller,
-  authorize: async () => {},
-  allows: () => true,
-};
-
 async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   const bench = await openBenchDatabase(kind, 'srm_bench_contract');
   const { database } = bench;
-  await runMigrations(database, migrationsDir);
-  const { app, runtime } = await buildApp({
-    database,
-    dataDir: mkdtempSync(join(tmpdir(), 'srm-bench-contract-')),
-    webDir: '/nonexistent',
-    policy,
-    jobWorkers: false,
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, runtime, url, callAs } = await startBenchApp(database, 'contract');
   await runSeeds(runtime, domainSeeds, 'all');
   const one = async (query: ReturnType<typeof sql>) => (await queryRows<Row>(database.db, query))[0]!;
   const demo = await one(sql`
@@ -100,7 +79,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     ['supplier, its own', supplier, { pageIndex: 1, pageRows: 20 }],
   ];
   for (const [name, actor, body] of cases) {
-    caller = actor;
+    callAs(actor);
     for (let i = 0; i < 3; i++) await page(body);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) times.push(await page(body));

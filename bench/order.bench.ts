@@ -3,25 +3,14 @@
 // supplier library and approved supplier list checks, amounts), submit and approve it through
 // its process, print 500 lines to PDF, and list order lines among 100,000.
 // Targets: save ≤ 2 s, submit + approve ≤ 2 s, print ≤ 5 s, a page of lines ≤ 500 ms.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, runMigrations } from '@srm/db';
-import { type AccessPolicy, type Actor, runSeeds } from '@srm/platform';
+import { openDatabase, queryRows } from '@srm/db';
+import { runSeeds } from '@srm/platform';
 import { domainSeeds } from '@srm/domain/server';
-import { buildApp } from '@srm/server/app';
 import { decideAll } from '@srm/platform';
-import { migrationsDir } from './lib/engine';
+import { startBenchApp } from './lib/app';
 
 type Row = Record<string, unknown>;
-
-let caller: Actor | null = null;
-const policy: AccessPolicy = {
-  identify: async () => caller,
-  authorize: async () => {},
-  allows: () => true,
-};
 
 function report(name: string, ms: number, target: string) {
   console.log(`${name}: ${ms.toFixed(0)} ms (${target})`);
@@ -35,23 +24,12 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 async function main() {
   const database = await openDatabase({});
-  await runMigrations(database, migrationsDir);
-  const { app, runtime } = await buildApp({
-    database,
-    dataDir: mkdtempSync(join(tmpdir(), 'srm-bench-order-')),
-    webDir: '/nonexistent',
-    policy,
-    jobWorkers: false,
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, runtime, url, callAs } = await startBenchApp(database, 'order');
   await runSeeds(runtime, domainSeeds, 'all');
   const id = async (query: ReturnType<typeof sql>) =>
     Number((await queryRows<{ id: string }>(database.db, query))[0]!.id);
   const buyerId = await id(sql`select user_id as id from base_user where user_name = 'buyer'`);
-  caller = {
+  callAs({
     userId: buyerId,
     userName: 'buyer',
     side: 'internal',
@@ -59,7 +37,7 @@ async function main() {
     orgIds: 'all',
     categoryIds: 'all',
     locale: 'zh-CN',
-  };
+  });
   const post = async (path: string, body: unknown): Promise<Row> => {
     const response = await fetch(url + path, {
       method: 'POST',

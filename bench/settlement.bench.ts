@@ -7,26 +7,16 @@
 //     account's lock), ten at a time, each its own transaction.
 // Targets (issue 21): ≤ 5 s, ≤ 1 s, ≤ 10 s on PostgreSQL.
 // The receipts are written with SQL (the set-up, not what is measured), against a demo order.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { dec } from '@srm/kernel';
-import { queryRows, runMigrations } from '@srm/db';
-import { type AccessPolicy, type Actor, dataApi, runSeeds } from '@srm/platform';
+import { queryRows } from '@srm/db';
+import { type Actor, dataApi, runSeeds } from '@srm/platform';
 import { domainSeeds } from '@srm/domain/server';
 import { postLedger } from '@srm/domain/settlement/server';
-import { buildApp } from '@srm/server/app';
-import { migrationsDir, openBenchDatabase, postgresAvailable } from './lib/engine';
+import { startBenchApp } from './lib/app';
+import { openBenchDatabase, postgresAvailable } from './lib/engine';
 
 type Row = Record<string, unknown>;
-
-let caller: Actor | null = null;
-const policy: AccessPolicy = {
-  identify: async () => caller,
-  authorize: async () => {},
-  allows: () => true,
-};
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
@@ -37,18 +27,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   const bench = await openBenchDatabase(kind, 'srm_bench_settlement');
   const { database } = bench;
-  await runMigrations(database, migrationsDir);
-  const { app, runtime } = await buildApp({
-    database,
-    dataDir: mkdtempSync(join(tmpdir(), 'srm-bench-settlement-')),
-    webDir: '/nonexistent',
-    policy,
-    jobWorkers: false,
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, runtime, url, callAs } = await startBenchApp(database, 'settlement');
   await runSeeds(runtime, domainSeeds, 'all');
   const one = async (query: ReturnType<typeof sql>) => (await queryRows<Row>(database.db, query))[0]!;
   const buyer = await one(sql`select user_id from base_user where user_name = 'buyer'`);
@@ -113,7 +92,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
 
   // 1. Generation over 100,000 lines.
   await receipts('BENCHA', '2025-01-15', 1000, 100);
-  caller = internal;
+  callAs(internal);
   const [made, generateMs] = await timed(() => generate('2025-01-15'));
   const lines = Number((made as unknown as Row[])[0]!.lineCount);
   console.log(
@@ -125,7 +104,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   const [statement] = (await generate('2025-02-15')) as unknown as Row[];
   const key = { accountHeaderId: statement!.accountHeaderId };
   await post(`${S}/doSend`, key);
-  caller = supplier;
+  callAs(supplier);
   await post(`${S}/doSupplierConfirm`, key);
   const draft = await post(`${I}/createFromStatement`, {
     ...key,

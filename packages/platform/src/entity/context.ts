@@ -19,7 +19,7 @@ import {
   type WhereOf,
 } from '@srm/kernel';
 import type { Executor } from '@srm/db';
-import type { Actor } from '../access/actor';
+import { type Actor, SYSTEM_ACTOR } from '../access/actor';
 import type { HookContext } from './hooks';
 import { scopeConditions } from './query';
 import type { EntityRuntime, PlatformServices } from './runtime';
@@ -232,4 +232,19 @@ class Data implements DataApi {
 /** The data API of a unit of work of this caller, audited under `operation`. */
 export function dataApi(context: HookContext, operation: string): DataApi {
   return new Data(context.runtime, context.actor, context.tx, context.now, operation);
+}
+
+/**
+ * Work the platform does on its own authority (a background job, another system's callback), in
+ * one transaction, audited under `operation`; texts it keeps are written in `locale`.
+ */
+export function platformWork<T>(
+  runtime: EntityRuntime,
+  operation: string,
+  work: (data: DataApi) => Promise<T>,
+  locale: Actor['locale'] = SYSTEM_ACTOR.locale,
+): Promise<T> {
+  return runtime.transaction((tx) =>
+    work(dataApi({ actor: { ...SYSTEM_ACTOR, locale }, runtime, tx, now: runtime.clock.now() }, operation)),
+  );
 }

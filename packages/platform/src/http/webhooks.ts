@@ -4,9 +4,7 @@
 // platform in one transaction. A refusal (an AppError) answers its status with nothing written.
 import type { FastifyInstance } from 'fastify';
 import { text } from '@srm/kernel';
-import { SYSTEM_ACTOR } from '../access/actor';
-import { dataApi } from '../entity/context';
-import type { DataApi } from '../entity/context';
+import { type DataApi, platformWork } from '../entity/context';
 import type { EntityRuntime } from '../entity/runtime';
 import { success } from './envelope';
 import { AppError } from './errors';
@@ -56,11 +54,8 @@ export async function registerWebhooks(
         const hook = hooks.get(input.name);
         if (!hook) throw new AppError(404, 'error.routeNotFound', { path: request.url });
         const body = typeof request.body === 'string' ? request.body : '';
-        await runtime.transaction((tx) =>
-          hook.handle(
-            dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() }, `hook:${input.name}`),
-            { headers: request.headers, body },
-          ),
+        await platformWork(runtime, `hook:${input.name}`, (data) =>
+          hook.handle(data, { headers: request.headers, body }),
         );
         return success({});
       },

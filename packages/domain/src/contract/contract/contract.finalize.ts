@@ -18,12 +18,11 @@ import {
   type DataApi,
   type EntityRuntime,
   OfficeDocumentError,
-  SYSTEM_ACTOR,
   type SignatureFieldSpec,
   acceptAllChanges,
-  dataApi,
   docxToPdf,
   keywordRect,
+  platformWork,
 } from '@srm/platform';
 import { fileBytes, fileIds, issue } from '../support';
 import { templateSign } from '../template/template.entity';
@@ -196,15 +195,9 @@ export async function finalizeNow(ctx: DataApi, job: FinalizeJob): Promise<void>
   await storeFinalized(ctx, found, converted, job.author);
 }
 
+/** A step of the job, as the platform, texts kept in the finalizer's language. */
 const platformData = (runtime: EntityRuntime, job: FinalizeJob, run: (data: DataApi) => Promise<void>) =>
-  runtime.transaction((tx) =>
-    run(
-      dataApi(
-        { actor: { ...SYSTEM_ACTOR, locale: job.locale }, runtime, tx, now: runtime.clock.now() },
-        'job.contractFinalize',
-      ),
-    ),
-  );
+  platformWork(runtime, 'job.contractFinalize', run, job.locale);
 
 /** Why it failed, as a message in each reader's language (an unexpected error is logged). */
 function reasonOf(error: unknown): { key: string; params?: MessageParams } {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
 import { withCreditCodeCheck } from '@srm/kernel';
 import { PdfSigner, auditLog, decideAll, drawOrganisationSeal, keywordRect } from '@srm/platform';
 import {
@@ -485,6 +486,15 @@ describe('a personal signature', () => {
   });
 });
 
+/** The messages telling the finalizer that a contract's finalization failed (定稿失败). */
+const failureMessages = (contractId: unknown) =>
+  queryRows<{ title_en: string; content_zh: string; content_en: string }>(
+    server().runtime.executor(),
+    sql`select title_en, content_zh, content_en from base_site_message
+         where document_id = ${Number(contractId)} and entity_name = 'srmCctContract'
+           and title_zh like '%定稿失败'`,
+  );
+
 describe('signature positions by keyword', () => {
   it("centre the buyer's field on its keyword; a keyword the document lacks refuses the finalization", async () => {
     // The revision the supplier filed (and the finalized PDF made from it) holds 交货期：.
@@ -508,18 +518,12 @@ describe('signature positions by keyword', () => {
     // The job finds no keyword: the contract is confirmed again and the buyer told why.
     await ok('srmCctContract', 'doFinalize', { contractId: absent.contractId, acceptChanges: 'Y' });
     expect((await afterFinalizing(server(), absent.contractId)).status).toBe('CONFIRMED');
-    const failed = (await server()
-      .runtime.executor()
-      .execute(
-        sql`select title_zh, content_zh, content_en from base_site_message
-            where document_id = ${Number(absent.contractId)} and entity_name = 'srmCctContract'
-              and title_zh like '%定稿失败'`,
-      )) as unknown as { rows: { title_zh: string; content_zh: string; content_en: string }[] };
-    expect(failed.rows).toHaveLength(1);
-    expect(failed.rows[0]!.content_zh).toContain(
+    const failed = await failureMessages(absent.contractId);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.content_zh).toContain(
       '合同文本中找不到签署位置关键字“丙方（盖章）”，请检查模板的签署位置或合同文本',
     );
-    expect(failed.rows[0]!.content_en).toContain(
+    expect(failed[0]!.content_en).toContain(
       'was not finalized: The contract\'s document does not hold the signature keyword "丙方（盖章）"',
     );
     // The history keeps it, with the reason in the finalizer's language.
@@ -552,16 +556,10 @@ describe('a finalization whose conversion hangs', () => {
       if (previous === undefined) delete process.env.SRM_OFFICE_TIMEOUT_MS;
       else process.env.SRM_OFFICE_TIMEOUT_MS = previous;
     }
-    const told = (await server()
-      .runtime.executor()
-      .execute(
-        sql`select title_zh, content_zh, title_en from base_site_message
-            where document_id = ${Number(made.contractId)} and entity_name = 'srmCctContract'
-              and title_zh like '%定稿失败'`,
-      )) as unknown as { rows: { title_zh: string; content_zh: string; title_en: string }[] };
-    expect(told.rows).toHaveLength(1);
-    expect(told.rows[0]!.content_zh).toContain('合同文本转换超过 1 秒未完成，已停止，请稍后重试');
-    expect(told.rows[0]!.title_en).toMatch(/could not be finalized$/);
+    const told = await failureMessages(made.contractId);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.content_zh).toContain('合同文本转换超过 1 秒未完成，已停止，请稍后重试');
+    expect(told[0]!.title_en).toMatch(/could not be finalized$/);
     // Pressed again with time enough, it is finalized.
     await ok('srmCctContract', 'doFinalize', { contractId: made.contractId, acceptChanges: 'Y' });
     expect((await afterFinalizing(server(), made.contractId)).status).toBe('SIGNING');

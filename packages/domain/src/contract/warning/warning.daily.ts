@@ -5,8 +5,7 @@
 // submitted by hand starts from the same values), then queues the next day's run. A node with
 // workers queues the next run when it starts if none is waiting. Two runs of one day (two nodes
 // starting at once) are harmless: a run writes and tells nothing the last one did.
-import type { BackgroundServices } from '@srm/platform';
-import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { type BackgroundServices, type DataApi, platformWork } from '@srm/platform';
 import { concurrentProgram, nextOccurrence, programParam } from '../../scheduler';
 import { CONTRACT_WARNINGS_PROGRAM, type WarningRules, raiseWarnings, warningRules } from './warning.job';
 
@@ -15,23 +14,17 @@ export const WARNINGS_QUEUE = 'contract-warnings-daily';
 export const WARNINGS_CRON = '0 6 * * *';
 
 /** The program's parameter defaults (literal ones), as the rules of the daily run. */
-async function programRules(services: BackgroundServices): Promise<WarningRules> {
-  const { runtime } = services;
-  return runtime.transaction(async (tx) => {
-    const data = dataApi(
-      { actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() },
-      'job.contractWarnings',
-    ).system('the daily warnings read their program’s parameters');
-    const [program] = await data.list(concurrentProgram, { programCode: CONTRACT_WARNINGS_PROGRAM });
-    const params = program ? await data.lines(programParam, program.programId) : [];
-    return warningRules(
-      Object.fromEntries(
-        params
-          .filter((param) => param.defaultType === 'LITERAL')
-          .map((param) => [param.paramName, param.defaultValue]),
-      ),
-    );
-  });
+async function programRules(data: DataApi): Promise<WarningRules> {
+  const system = data.system('the daily warnings read their program’s parameters');
+  const [program] = await system.list(concurrentProgram, { programCode: CONTRACT_WARNINGS_PROGRAM });
+  const params = program ? await system.lines(programParam, program.programId) : [];
+  return warningRules(
+    Object.fromEntries(
+      params
+        .filter((param) => param.defaultType === 'LITERAL')
+        .map((param) => [param.paramName, param.defaultValue]),
+    ),
+  );
 }
 
 /** Queues the next run (the next 06:00 after now) unless one is waiting. */
@@ -44,14 +37,9 @@ export async function queueNextWarnings(services: BackgroundServices): Promise<v
 
 /** One day's run: the warnings raised with the program's rules; the next run queued after. */
 export async function runDailyWarnings(services: BackgroundServices): Promise<string> {
-  const { runtime } = services;
   try {
-    const rules = await programRules(services);
-    const result = await runtime.transaction((tx) =>
-      raiseWarnings(
-        dataApi({ actor: SYSTEM_ACTOR, runtime, tx, now: runtime.clock.now() }, 'job.contractWarnings'),
-        rules,
-      ),
+    const result = await platformWork(services.runtime, 'job.contractWarnings', async (data) =>
+      raiseWarnings(data, await programRules(data)),
     );
     const text = `${result.opened} opened, ${result.told} told again, ${result.closed} closed, ${result.expired} contracts expired`;
     services.log('info', `contract warnings: ${text}`);
