@@ -8,6 +8,7 @@ import { payment } from '../payment/payment.entity';
 import { type DataApi, defineActions } from '@srm/platform';
 import { post, transfer } from '../ledger/ledger.post';
 import { today } from '../support';
+import { assertEligible } from '../../supplier/server';
 import { advance } from './advance.entity';
 
 /** What of the advance may be collected now: its balance less what applications in approval hold. */
@@ -36,6 +37,15 @@ async function collectable(ctx: DataApi, advanceId: number) {
 
 export const advanceActions = defineActions(advance, {
   guards: {
+    // A blacklist entry over payments refuses paying an advance (eligibility's PAY purpose).
+    async doSubmit(ctx) {
+      await assertEligible(ctx, ctx.row, 'PAY');
+      return null;
+    },
+    async doPay(ctx) {
+      await assertEligible(ctx, ctx.row, 'PAY');
+      return null;
+    },
     async doCollect(ctx) {
       const { amount } = await collectable(ctx, ctx.row.advanceId);
       return amount.gt(0) ? null : { message: 'settlement.advance.nothingToCollect' };

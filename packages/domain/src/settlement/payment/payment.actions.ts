@@ -15,6 +15,7 @@ import { invoice } from '../invoice/invoice.entity';
 import { post, reversePosting } from '../ledger/ledger.post';
 import { currency } from '../../base-data';
 import { contract, contractStage, refreshPaid } from '../../contract';
+import { assertEligible } from '../../supplier/server';
 import { today } from '../support';
 import { tellSupplierPaid } from './payment.notify';
 import { payment } from './payment.entity';
@@ -452,6 +453,8 @@ export const paymentActions = defineActions(payment, {
   },
   guards: {
     async doSubmit(ctx) {
+      // A blacklist entry over payments refuses the application (eligibility's PAY purpose).
+      await assertEligible(ctx, ctx.row, 'PAY');
       const lines = await ctx.lines(paymentLine, ctx.row.paymentId);
       const totals = totalIssues(lines);
       // Locked: two applications of the same invoice submitted at once are checked one after the other.
@@ -462,6 +465,7 @@ export const paymentActions = defineActions(payment, {
       ];
     },
     async doPay(ctx) {
+      await assertEligible(ctx, ctx.row, 'PAY');
       const lines = await ctx.lines(paymentLine, ctx.row.paymentId);
       return [
         ...(await lineIssues(ctx, ctx.row, lines, true)),

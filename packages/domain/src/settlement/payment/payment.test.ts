@@ -4,9 +4,10 @@
 // of it.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { decideAll } from '@srm/platform';
+import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
 import { TEST_ACTOR_HEADER, readPdf, runExecutable, waitFor } from '@srm/platform/testing';
 import { contractWarningsProgram } from '../../contract/area.server';
+import { supplierBlacklist } from '../../supplier';
 import { useProcurement } from '../../procurement.testing';
 import { type Row, settlementHelpers } from '../settlement.testing';
 
@@ -362,5 +363,56 @@ describe('a payment application', () => {
     });
     expect(cheaper.httpStatus).toBe(400);
     expect(JSON.stringify(cheaper.body)).toContain('变更后的合同金额不能低于已开票金额 77.41');
+  });
+
+  it('refuses to pay a supplier under a blacklist entry over payments, and to submit its advance or application', async () => {
+    const forB = { supplierId: ids.supB, orgId: ids.orgA, currencyId: ids.currency, applyDate: '2026-12-15' };
+    const paid = await ok('srmStlAdvance', 'saveOrUpdate', { ...forB, amount: 20, reason: '模具预付' });
+    await approved('srmStlAdvance', 'advanceId', paid.advanceId);
+    await ok('srmStlAdvance', 'doPay', { advanceId: paid.advanceId });
+    const waiting = await ok('srmStlAdvance', 'saveOrUpdate', { ...forB, amount: 10, reason: '备料预付' });
+    await approved('srmStlAdvance', 'advanceId', waiting.advanceId);
+
+    // Blacklisted over payments only (orders and sourcing go on), approved.
+    await server().runtime.transaction(async (tx) => {
+      const data = dataApi(
+        { actor: SYSTEM_ACTOR, runtime: server().runtime, tx, now: server().clock.now() },
+        'test',
+      );
+      const entry = await data.save(supplierBlacklist, {
+        supplierId: ids.supB,
+        permanentFlag: 'Y',
+        scopeSourcing: 'N',
+        scopeOrder: 'N',
+        scopePayment: 'Y',
+        publicReason: '账户冻结',
+        internalReason: '法院协助冻结通知书（2026）苏05执保 118 号',
+      });
+      await server()
+        .runtime.service(supplierBlacklist.name)
+        .writeSystemFields(SYSTEM_ACTOR, entry.blacklistId, { status: 'APPROVING' }, 'test');
+      await data.act(supplierBlacklist, 'doApproval', [entry.blacklistId]);
+    });
+    const refused = (answer: { httpStatus: number; body: { status: string; msg: string } }) => {
+      expect(answer.body.status, answer.body.msg).toBe('E');
+      expect(answer.httpStatus).toBe(422);
+      expect(answer.body.msg).toMatch(/在黑名单中（BL\d{12}），不能进行此业务$/);
+      expect(answer.body.msg).not.toContain('执保');
+    };
+    refused(await call('srmStlAdvance', 'doPay', { advanceId: waiting.advanceId }));
+    expect((await ok('srmStlAdvance', 'findById', { advanceId: waiting.advanceId })).status).toBe('APPROVED');
+    const fresh = await ok('srmStlAdvance', 'saveOrUpdate', { ...forB, amount: 5, reason: '运费预付' });
+    refused(await call('srmStlAdvance', 'doSubmit', { advanceId: fresh.advanceId }));
+    // An application taking the advance paid before may be drafted, not submitted.
+    const draft = await ok(P, 'saveOrUpdate', {
+      ...forB,
+      applyDate: '2026-12-16',
+      lines: [{ lineNum: 1, sourceType: 'ADVANCE', advanceId: paid.advanceId, amount: 20 }],
+    });
+    refused(await call(P, 'doSubmit', { paymentId: draft.paymentId }));
+    expect((await ok(P, 'findById', { paymentId: draft.paymentId })).status).toBe('DRAFT');
+    // Supplier A is not touched by B's entry.
+    const other = await ok('srmStlAdvance', 'saveOrUpdate', { ...applied(), amount: 5, reason: '运费预付' });
+    await approved('srmStlAdvance', 'advanceId', other.advanceId);
   });
 });
