@@ -1,6 +1,7 @@
 // A new order as a buyer fills it in: the order list keeps two links and 更多 in its 操作 column,
 // the supplier picker leaves out a frozen and a blacklisted supplier, the grid numbers a new line,
-// and the material picker finds a part of the name (螺) and shows each material's code and name.
+// the material picker finds a part of the name (螺) and shows each material's code and name, and
+// with a material on a line the supplier picker shows each supplier's eligibility for it.
 import { expect } from '@playwright/test';
 import { activePane, formField, keepScreenshot, open, openFromMenu, watchConsole, test } from './helpers';
 
@@ -74,6 +75,33 @@ test('a new order: 更多 in the list, blocked suppliers not offered, a numbered
     await options.filter({ hasText: '六角螺母 M8' }).click();
     const row = pane.locator('[data-grid="lines:srmPoLine"] .ant-table-row[data-row-key="0"]');
     await expect(row.locator('.ant-select').first()).toContainText('02030002');
+  });
+
+  await test.step('with the nut on a line, the supplier picker shows who may supply it, and why not', async () => {
+    const org = formField(pane, '采购组织');
+    await org.click();
+    await org.fill('OU100');
+    await slow(options.first()).toBeVisible();
+    await options.first().click();
+    const supplier = formField(pane, '供应商');
+    await supplier.click();
+    await supplier.fill('有限公司');
+    // Eligibility's batch form for the order's organisation and material: the qualified first.
+    const hengda = options.filter({ hasText: '苏州恒达精密五金有限公司' });
+    await slow(hengda.locator('[data-ref-advice="ALLOW"]')).toBeVisible();
+    const yongxin = options.filter({ hasText: '常州永信包装材料有限公司' });
+    await expect(yongxin.locator('[data-ref-advice="BLOCK"]')).toHaveText('不可选');
+    await expect(yongxin).toContainText('未在品类组织库中获准');
+    const order = await options.allInnerTexts();
+    expect(order.findIndex((text) => text.includes('常州永信'))).toBeGreaterThan(
+      order.findIndex((text) => text.includes('苏州恒达')),
+    );
+    await keepScreenshot(page, 'pickers-supplier-eligibility-zh');
+    // A refused supplier cannot be picked.
+    await expect(yongxin.locator('xpath=ancestor::div[contains(@class,"ant-select-item")][1]')).toHaveClass(
+      /ant-select-item-option-disabled/,
+    );
+    await page.keyboard.press('Escape');
   });
 
   expect(errors).toEqual([]);

@@ -14,6 +14,7 @@ import {
 
 export { supplierInfo, supplierRegister, supplierCategoryOrg };
 export { ORDERABLE_SUPPLIER_STATES, SUPPLIER_STATES } from './supplier-info/supplier-info.entity';
+export { eligibilityAdvice } from './eligibility/eligibility.advice';
 export { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
 export { CATEGORY_ORG_STATES } from './supplier-category-org/supplier-category-org.entity';
 export { supplierBlacklist } from './supplier-blacklist/supplier-blacklist.entity';

@@ -156,6 +156,23 @@ export interface LookupField extends FieldCommon<string | string[]> {
   readonly codes?: readonly string[];
 }
 
+/**
+ * Where a picker asks for advice on its options. `bodies` builds the requests from the row being
+ * edited and, for a line, its document's values (none: no advice); each request gets the listed
+ * options' ids under `ids`. The endpoint answers rows holding the target's key, `verdict` (ALLOW,
+ * WARN or BLOCK) and `reasons` ([{ level, text }]); an option takes the worst verdict of all
+ * answers. A BLOCK is shown and cannot be picked.
+ */
+export interface RefAdvice {
+  /** The endpoint's path (`/api/srm/v1/…Restful/action`). */
+  readonly path: string;
+  readonly ids: string;
+  readonly bodies: (
+    row: Readonly<Record<string, unknown>>,
+    document: Readonly<Record<string, unknown>>,
+  ) => readonly Readonly<Record<string, unknown>>[];
+}
+
 export interface RefField extends FieldCommon<number> {
   readonly kind: 'ref';
   /** Name of the referenced entity. */
@@ -174,6 +191,12 @@ export interface RefField extends FieldCommon<number> {
    * its own rule, with its own message (a frozen supplier: the supply check names it).
    */
   readonly offer?: Readonly<Record<string, unknown>>;
+  /**
+   * Advice the picker shows beside each option it lists (a verdict and why: a supplier that may
+   * not be invited for one of the inquiry's materials), asked of an endpoint once per body for
+   * the options on screen; the save still decides by its own rule.
+   */
+  readonly advice?: RefAdvice;
   /**
    * Fields of the row that picking a target fills at once from the target's same-named fields
    * (references with their display values): a receipt's delivery note brings its supplier and

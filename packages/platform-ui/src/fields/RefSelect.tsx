@@ -5,9 +5,10 @@
 // property without a call.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Spin } from 'antd';
+import { Form, Select, Spin, Tag } from 'antd';
 import {
   type EntityDef,
+  type RefAdvice,
   KEYWORD_PARAM,
   type RefField,
   USER_DIRECTORY_PATH,
@@ -23,6 +24,67 @@ import { useEntityDef } from './useEntityDef';
 
 const SEARCH_DELAY_MS = 300;
 const OPTION_ROWS = 50;
+
+type Verdict = 'ALLOW' | 'WARN' | 'BLOCK';
+interface Advice {
+  readonly verdict: Verdict;
+  readonly reasons: readonly string[];
+}
+const RANK: Readonly<Record<Verdict, number>> = { ALLOW: 0, WARN: 1, BLOCK: 2 };
+const rankOf = (option: { advice?: Advice }) => (option.advice ? RANK[option.advice.verdict] : 0);
+const VERDICT_COLOR: Readonly<Record<Verdict, string>> = {
+  ALLOW: 'success',
+  WARN: 'warning',
+  BLOCK: 'error',
+};
+
+/**
+ * The advice on the options listed (the field's `advice`): each option's worst verdict over every
+ * request the edited row and its document give, with the reasons; none while there is nothing to ask.
+ */
+function useAdvice(
+  advice: RefAdvice | undefined,
+  key: string,
+  ids: readonly unknown[],
+  row: Readonly<Record<string, unknown>> | undefined,
+  locale: string,
+) {
+  const api = useApi();
+  // The document's form (a line's picker sits in its document's form): its values when opened.
+  const form = Form.useFormInstance() as ReturnType<typeof Form.useFormInstance> | undefined;
+  const bodies =
+    advice && row
+      ? advice.bodies(row, (form?.getFieldsValue?.(true) as Record<string, unknown> | undefined) ?? row)
+      : [];
+  return useQuery({
+    queryKey: ['refAdvice', advice?.path, JSON.stringify(bodies), ids, locale],
+    queryFn: async () => {
+      const found = new Map<unknown, Advice>();
+      for (const body of bodies) {
+        const answer = await request<Record<string, unknown>[]>(api, advice!.path, {
+          ...body,
+          [advice!.ids]: ids,
+        });
+        for (const item of answer.data) {
+          const verdict = item.verdict as Verdict;
+          const reasons = ((item.reasons as { text?: string }[] | undefined) ?? []).flatMap((reason) =>
+            reason.text ? [reason.text] : [],
+          );
+          const before = found.get(item[key]);
+          found.set(item[key], {
+            verdict: before && RANK[before.verdict] > RANK[verdict] ? before.verdict : verdict,
+            reasons: [...new Set([...(before?.reasons ?? []), ...reasons])],
+          });
+        }
+      }
+      return found;
+    },
+    enabled: !!advice && bodies.length > 0 && ids.length > 0,
+    staleTime: 30_000,
+    // Advice is a help: a caller without the grant still picks.
+    retry: false,
+  });
+}
 
 export interface RefSelectProps {
   field: RefField;
@@ -114,6 +176,14 @@ export function RefSelect({
     staleTime: 30_000,
   });
 
+  const advised = useAdvice(
+    open ? field.advice : undefined,
+    target?.key ?? '',
+    useMemo(() => (options.data ?? []).map((option) => option.value), [options.data]),
+    row,
+    labels.locale,
+  ).data;
+
   // A value set without its display (by a scan, a copy, a screen's own code) is looked up once.
   const unnamed =
     value != null && value !== '' && displayValue == null && !(picked && picked.value === value);
@@ -144,7 +214,13 @@ export function RefSelect({
   // or a quick click would take a row the search does not match (another order's line).
   const pending = searchable && search.trim() !== settled.trim();
   const waiting = pending || options.isFetching;
-  const list = pending ? [] : (options.data ?? []);
+  // With advice, the options that may be picked come first (in their order), those refused last.
+  const list = (pending ? [] : (options.data ?? []))
+    .map((option): typeof option & { advice?: Advice; disabled?: boolean } => {
+      const advice = advised?.get(option.value);
+      return advice ? { ...option, advice, disabled: advice.verdict === 'BLOCK' } : option;
+    })
+    .sort((a, b) => rankOf(a) - rankOf(b));
   const currentLabel =
     picked && picked.value === value
       ? picked.label
@@ -172,11 +248,21 @@ export function RefSelect({
       showSearch={{ filterOption: !searchable, onSearch: setSearch, optionFilterProp: 'label' }}
       popupMatchSelectWidth={false}
       optionRender={(option) => {
-        const detail = (option.data as { detail?: string }).detail;
+        const { detail, advice } = option.data as { detail?: string; advice?: Advice };
         return (
-          <span data-ref-option>
+          <span data-ref-option title={advice?.reasons.join('\n') || undefined}>
+            {advice ? (
+              <Tag color={VERDICT_COLOR[advice.verdict]} data-ref-advice={advice.verdict}>
+                {labels.t(`ui.refAdvice.${advice.verdict}`)}
+              </Tag>
+            ) : null}
             {option.label}
             {detail ? <span style={{ color: 'rgba(0,0,0,0.45)', marginLeft: 8 }}>{detail}</span> : null}
+            {advice && advice.verdict !== 'ALLOW' && advice.reasons[0] ? (
+              <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12, whiteSpace: 'normal', maxWidth: 560 }}>
+                {advice.reasons[0]}
+              </div>
+            ) : null}
           </span>
         );
       }}

@@ -4,7 +4,7 @@
 // rejected (catalogue §4); a line whose price differs from the last agreed one by more than five
 // percent is flagged (§7.2, `checkPriceChange`). The supplier sees its approved agreements.
 import { approvalWorkflow, checkbox, date, defineEntity, ref, text, textarea } from '@srm/kernel';
-import { ORDERABLE_SUPPLIER_STATES } from '../../supplier';
+import { ORDERABLE_SUPPLIER_STATES, eligibilityAdvice } from '../../supplier';
 import { agreementLine, agreementOrg, agreementQuota, agreementStep } from './agreement-lines.entity';
 
 /** The approval process of agreements (its template: ../approval.ts). */
@@ -26,6 +26,7 @@ export const agreement = defineEntity('srmPurAgreement', {
       display: 'supplierName',
       filter: () => ({ enabledFlag: 'Y' }),
       offer: { status: ORDERABLE_SUPPLIER_STATES, blacklistFlag: 'N' },
+      advice: eligibilityAdvice('ORDER', 'lines'),
     }),
     orgId: ref('srmBaseOrg', { required: true, display: 'orgName', filter: () => ({ enabledFlag: 'Y' }) }),
     currencyId: ref('srmBaseCurrency', {

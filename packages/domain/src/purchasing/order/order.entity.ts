@@ -17,7 +17,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { ORDERABLE_SUPPLIER_STATES } from '../../supplier';
+import { ORDERABLE_SUPPLIER_STATES, eligibilityAdvice } from '../../supplier';
 import { orderLine } from './order-line.entity';
 
 /** The approval process of orders (its template: approval.ts). */
@@ -79,6 +79,7 @@ export const order = defineEntity('srmPoHeader', {
       required: true,
       display: 'supplierName',
       offer: { status: ORDERABLE_SUPPLIER_STATES, blacklistFlag: 'N' },
+      advice: eligibilityAdvice('ORDER', 'lines'),
     }),
     supplierEmail: text({ max: 120, format: 'email' }),
     buyerName: text({ max: 60, profileDefault: 'userFullName' }),

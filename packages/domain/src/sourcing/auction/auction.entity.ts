@@ -21,7 +21,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { ORDERABLE_SUPPLIER_STATES } from '../../supplier';
+import { ORDERABLE_SUPPLIER_STATES, eligibilityAdvice } from '../../supplier';
 import { JURY_ROLES } from '../inquiry/inquiry.entity';
 
 /** The approval that publishes an auction (its template: ../approval.ts). */
@@ -103,6 +103,7 @@ export const auctionSupplier = defineEntity('srmAuctionSupplier', {
       display: 'supplierName',
       filter: () => ({ enabledFlag: 'Y' }),
       offer: { status: ORDERABLE_SUPPLIER_STATES, blacklistFlag: 'N' },
+      advice: eligibilityAdvice('INVITE', 'items'),
     }),
     /** Invited, then confirmed (terms accepted) or declined by the supplier on its entry. */
     participation: lookup('SRC_PARTICIPATION', { codes: PARTICIPATION, default: 'INVITED', readonly: true }),

@@ -21,7 +21,7 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { ORDERABLE_SUPPLIER_STATES } from '../../supplier';
+import { ORDERABLE_SUPPLIER_STATES, eligibilityAdvice } from '../../supplier';
 
 /** The approval that publishes an inquiry (its template: ../approval.ts). */
 export const INQUIRY_PROCESS = 'SRC_INQUIRY_APPROVAL';
@@ -99,6 +99,7 @@ export const inquirySupplier = defineEntity('srmInquirySupplier', {
       display: 'supplierName',
       filter: () => ({ enabledFlag: 'Y' }),
       offer: { status: ORDERABLE_SUPPLIER_STATES, blacklistFlag: 'N' },
+      advice: eligibilityAdvice('INVITE', 'items'),
     }),
     /** Where its answer stands; before opening, no more than that and when. */
     answerStatus: lookup('SRC_ANSWER_STATUS', { codes: ANSWER_STATES, default: 'NONE', readonly: true }),
