@@ -98,9 +98,11 @@ test('a new order: 更多 in the list, blocked suppliers not offered, a numbered
     );
     await keepScreenshot(page, 'pickers-supplier-eligibility-zh');
     // A refused supplier cannot be picked.
-    await expect(yongxin.locator('xpath=ancestor::div[contains(@class,"ant-select-item")][1]')).toHaveClass(
-      /ant-select-item-option-disabled/,
-    );
+    await expect(
+      yongxin.locator(
+        'xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select-item-option ")][1]',
+      ),
+    ).toHaveClass(/ant-select-item-option-disabled/);
     await page.keyboard.press('Escape');
   });
 
