@@ -26,6 +26,8 @@ import { templateActions, templateEndpoints } from './template/template.actions'
 import { termsActions, termsEndpoints } from './terms/terms.actions';
 import { contractDocumentWatermark, watermarkActions } from './watermark/watermark.server';
 import { assetAcceptanceActions } from './asset-acceptance/asset-acceptance.actions';
+import { agreementEsignEndpoints } from './agreement-esign/agreement-esign.endpoints';
+import { agreementEsignObserver, agreementFlows } from './agreement-esign/agreement-esign.provider';
 
 /** The area's jobs: 定稿's conversions, and the daily warnings (queued again by each run). */
 const contractBackground: BackgroundFactory = (services) => {
@@ -57,10 +59,12 @@ export const contractServer = defineServerArea(contractArea, {
     signAccountActions,
     watermarkActions,
     assetAcceptanceActions,
+    // The supplier area's agreements, signed at the provider with this area's sign accounts.
+    agreementEsignEndpoints,
   ],
-  observers: [contractExecution],
+  observers: [contractExecution, agreementEsignObserver],
   tables: esignTables,
-  webhooks: { [CONTRACT_ESIGN_HOOK]: contractEsignHook },
+  webhooks: { [CONTRACT_ESIGN_HOOK]: contractEsignHook([agreementFlows]) },
   fileWatermarks: { srmCctContractDocument: contractDocumentWatermark },
   executables: { [CONTRACT_WARNINGS_PROGRAM]: contractWarningsProgram },
   background: contractBackground,

@@ -18,6 +18,7 @@ export { eligibilityAdvice } from './eligibility/eligibility.advice';
 export { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
 export { CATEGORY_ORG_STATES } from './supplier-category-org/supplier-category-org.entity';
 export { supplierBlacklist } from './supplier-blacklist/supplier-blacklist.entity';
+export { agreementSign } from './agreement-sign/agreement-sign.entity';
 export {
   patternMakingReply,
   patternMakingReplyLine,

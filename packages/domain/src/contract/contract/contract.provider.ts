@@ -6,7 +6,9 @@
 // last one brings the signed PDF, which is stored only when it is the finalized PDF with
 // signatures appended and every signature verifies and chains to the provider's roots. Voiding
 // the contract cancels the flow. Without a provider nothing here runs: the internal provider's
-// link, code and signature (contract.sign.ts) do the same.
+// link, code and signature (contract.sign.ts) do the same. The callbacks also reach other
+// documents signed in the provider's flows with the same accounts (an agreement: its flow owner,
+// agreement-esign), each event handled once over all of them.
 import { createHash } from 'node:crypto';
 import type { FoundRowOf, RowOf } from '@srm/kernel';
 import {
@@ -17,9 +19,9 @@ import {
   EsignProviderError,
   HOOK_PREFIX,
   type Webhook,
-  verifyPdf,
 } from '@srm/platform';
 import { srmCctEsignEvent, srmCctSignLog } from '../esign/esign.tables';
+import { signedPdfRefusal } from '../esign/esign.refusal';
 import { fileBytes, fileIds } from '../support';
 import { storeDocument } from './contract.document';
 import { tellOtherParty } from './contract.notify';
@@ -33,12 +35,11 @@ export const CONTRACT_ESIGN_HOOK = 'cct-esign';
 const PARTIES: readonly Party[] = ['PARTY_A', 'PARTY_B'];
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** The two parties of a document signed: the buying organisation and the supplier. */
+export type Parties = Pick<RowOf<typeof contract>, 'orgId' | 'supplierId'>;
+
 /** The party's active organisation account (the last made); refused (422) when it has none. */
-export async function partyAccount(
-  ctx: DataApi,
-  found: Pick<RowOf<typeof contract>, 'orgId' | 'supplierId'>,
-  party: Party,
-) {
+export async function partyAccount(ctx: DataApi, found: Parties, party: Party) {
   const accounts = await ctx
     .system('the parties sign with the accounts the platform keeps')
     .list(
@@ -56,7 +57,7 @@ export async function partyAccount(
 export const esignProviderOf = (ctx: DataApi): EsignProvider | null => ctx.services.esign ?? null;
 
 /** A provider's refusal or silence as the user's message; other errors go on. */
-function providerFailure(error: unknown): never {
+export function providerFailure(error: unknown): never {
   if (error instanceof EsignProviderError)
     throw new AppError(503, 'srmCctContract.providerFailed', { reason: error.code });
   throw error;
@@ -86,7 +87,7 @@ async function logEvent(
 }
 
 /** The party's signer at the provider: its organisation account there, made on first use. */
-async function providerAccountOf(ctx: DataApi, provider: EsignProvider, found: Contract, party: Party) {
+export async function providerAccountOf(ctx: DataApi, provider: EsignProvider, found: Parties, party: Party) {
   const account = await partyAccount(ctx, found, party);
   const made = await provider
     .createOrgAccount({
@@ -193,34 +194,6 @@ async function recordSigners(ctx: DataApi, provider: EsignProvider, found: Contr
   return platform.find(contract, found.contractId);
 }
 
-/**
- * Why the provider's signed PDF is not taken: it must be the finalized PDF with updates appended,
- * hold a signature in each party's field, and every signature must verify, chain to the
- * provider's roots and cover its revision. Null when it is taken.
- */
-async function refusalOf(provider: EsignProvider, finalized: Buffer, signed: Uint8Array, now: Date) {
-  if (
-    signed.length <= finalized.length ||
-    !Buffer.from(signed.subarray(0, finalized.length)).equals(finalized)
-  )
-    return 'not an update of the finalized PDF';
-  const report = await verifyPdf(signed, { trustedRoots: [...(await provider.trustedRoots())], now }).catch(
-    () => null,
-  );
-  if (!report) return 'not a PDF';
-  for (const field of Object.values(PARTY_FIELD))
-    if (!report.signatures.some((signature) => signature.fieldName === field))
-      return `no signature in ${field}`;
-  const bad = report.signatures.find(
-    (signature) =>
-      !signature.digestMatches ||
-      !signature.signatureValid ||
-      !signature.chain.trusted ||
-      signature.coverage.modifiedAfterSigning,
-  );
-  return bad ? `signature ${bad.fieldName} does not verify: ${bad.problems.join(', ')}` : null;
-}
-
 /** Every party signed at the provider: the signed PDF is checked, stored, and the contract takes effect. */
 async function takeSigned(ctx: DataApi, provider: EsignProvider, found: Contract): Promise<void> {
   const finalized = found.documents.find((document) => document.documentKind === 'FINALIZED');
@@ -229,7 +202,13 @@ async function takeSigned(ctx: DataApi, provider: EsignProvider, found: Contract
   if (!original || sha256(original.bytes) !== found.finalizedSha256)
     throw new AppError(409, 'srmCctContract.documentChanged');
   const signed = await provider.downloadSignedDocument(found.signFlowId!).catch(providerFailure);
-  const refusal = await refusalOf(provider, original.bytes, signed, ctx.now);
+  const refusal = await signedPdfRefusal(
+    provider,
+    original.bytes,
+    signed,
+    ctx.now,
+    Object.values(PARTY_FIELD),
+  );
   if (refusal) {
     await logEvent(ctx, found.contractId, 'PROVIDER_REFUSED', 'BOTH', {
       hashBefore: found.finalizedSha256!,
@@ -252,24 +231,25 @@ async function takeSigned(ctx: DataApi, provider: EsignProvider, found: Contract
     .act(contract, 'doSign', [found.contractId]);
 }
 
-async function handleEvent(ctx: DataApi, provider: EsignProvider, event: EsignEvent): Promise<void> {
-  const [known] = await ctx.list(contract, { signFlowId: event.flowId });
-  const inserted = await ctx.runtime
-    .executor()
-    .insert(srmCctEsignEvent)
-    .values({
-      serialNumber: event.serialNumber,
-      kind: event.kind,
-      flowId: event.flowId,
-      contractId: known?.contractId ?? null,
-      receivedAt: ctx.now,
-    })
-    .onConflictDoNothing()
-    .returning({ serialNumber: srmCctEsignEvent.serialNumber });
-  // Delivered before (a retry, a replay): handled then.
-  if (!inserted.length || !known) return;
-  await ctx.lock(contract, [known.contractId]);
-  const found = await ctx.find(contract, known.contractId);
+/**
+ * Another kind of document signed in the provider's flows, whose events the contracts' callback
+ * hands on: the document a flow is of, and what an event of it does (in the callback's
+ * transaction, after the event was recorded as handled).
+ */
+export interface FlowOwner {
+  /** The key of the document whose flow this is, if it is one of this kind's. */
+  documentOf(ctx: DataApi, flowId: string): Promise<number | null>;
+  handle(ctx: DataApi, provider: EsignProvider, event: EsignEvent, documentId: number): Promise<void>;
+}
+
+async function handleContractEvent(
+  ctx: DataApi,
+  provider: EsignProvider,
+  event: EsignEvent,
+  contractId: number,
+): Promise<void> {
+  await ctx.lock(contract, [contractId]);
+  const found = await ctx.find(contract, contractId);
   // The flow's end after its last signature made the contract effective: nothing left to do.
   if (found.status === 'EFFECTIVE' && event.kind !== 'FLOW_CANCELLED') return;
   // Signatures that reach a contract no longer being signed (voided meanwhile) change nothing.
@@ -286,19 +266,57 @@ async function handleEvent(ctx: DataApi, provider: EsignProvider, event: EsignEv
   }
 }
 
-/** The provider's callbacks: POST /api/hook/v1/cct-esign. */
-export const contractEsignHook: Webhook = {
-  summary: "An e-sign provider's event of a contract's sign flow (a party signed, the flow finished)",
-  async handle(ctx, request) {
-    const provider = esignProviderOf(ctx);
-    if (!provider) throw new AppError(404, 'srmCctContract.noSignFlow');
-    let event: EsignEvent;
-    try {
-      event = await provider.handleCallback(request);
-    } catch (error) {
-      if (error instanceof EsignProviderError) throw new AppError(401, 'srmCctContract.callbackRefused');
-      throw error;
+async function handleEvent(
+  ctx: DataApi,
+  provider: EsignProvider,
+  event: EsignEvent,
+  others: readonly FlowOwner[],
+): Promise<void> {
+  const [known] = await ctx.list(contract, { signFlowId: event.flowId });
+  let other: { owner: FlowOwner; documentId: number } | null = null;
+  for (const owner of known ? [] : others) {
+    const documentId = await owner.documentOf(ctx, event.flowId);
+    if (documentId !== null) {
+      other = { owner, documentId };
+      break;
     }
-    await handleEvent(ctx, provider, event);
-  },
-};
+  }
+  const inserted = await ctx.runtime
+    .executor()
+    .insert(srmCctEsignEvent)
+    .values({
+      serialNumber: event.serialNumber,
+      kind: event.kind,
+      flowId: event.flowId,
+      contractId: known?.contractId ?? null,
+      receivedAt: ctx.now,
+    })
+    .onConflictDoNothing()
+    .returning({ serialNumber: srmCctEsignEvent.serialNumber });
+  // Delivered before (a retry, a replay): handled then.
+  if (!inserted.length) return;
+  if (known) await handleContractEvent(ctx, provider, event, known.contractId);
+  else if (other) await other.owner.handle(ctx, provider, event, other.documentId);
+}
+
+/**
+ * The provider's callbacks: POST /api/hook/v1/cct-esign, for the contracts' flows and those of
+ * the other documents signed there (`others`).
+ */
+export function contractEsignHook(others: readonly FlowOwner[] = []): Webhook {
+  return {
+    summary: "An e-sign provider's event of a sign flow (a party signed, the flow finished)",
+    async handle(ctx, request) {
+      const provider = esignProviderOf(ctx);
+      if (!provider) throw new AppError(404, 'srmCctContract.noSignFlow');
+      let event: EsignEvent;
+      try {
+        event = await provider.handleCallback(request);
+      } catch (error) {
+        if (error instanceof EsignProviderError) throw new AppError(401, 'srmCctContract.callbackRefused');
+        throw error;
+      }
+      await handleEvent(ctx, provider, event, others);
+    },
+  };
+}

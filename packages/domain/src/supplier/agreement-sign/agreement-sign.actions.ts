@@ -7,7 +7,10 @@
 // submitting to internal at least one; accepting makes the supplier's text the agreed one, returning
 // restores the agreed text in a new round. Every step is a round with the clauses as they stood, the
 // changed clause numbers and who acted — an internal user acting for the supplier is marked. Once
-// every agreement of an introduction is signed its agreement step passes.
+// every agreement of an introduction is signed its agreement step passes. Sent while an e-sign
+// provider is configured, an agreement is signed there: confirming and accepting (their `…Sign`
+// actions) record the same rounds and lead to SIGNING, and the platform's doSign, fired by the
+// provider's last callback (contract area, agreement-esign), signs it as the others do at once.
 import type { RuleIssue } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
@@ -28,7 +31,16 @@ import {
 const platform = (ctx: DataApi) => ctx.system('an agreement keeps its clauses, rounds and introduction step');
 
 /** States in which an agreement is open (another of its type for the same introduction is refused). */
-const OPEN_STATES = ['DRAFT', 'SENT', 'SUPPLIER_EDITED'] as const;
+const OPEN_STATES = ['DRAFT', 'SENT', 'SUPPLIER_EDITED', 'SIGNING'] as const;
+
+/**
+ * An agreement sent with a provider configured is signed at the provider, one sent without at
+ * once: the action of the other way is refused.
+ */
+const wayIssue = (previous: { esignFlag: string | null }, electronic: boolean): RuleIssue | null =>
+  (previous.esignFlag === 'Y') === electronic
+    ? null
+    : { message: electronic ? 'srmAgreementSign.notElectronic' : 'srmAgreementSign.signElectronically' };
 
 const introIssue = (ctx: DataApi, introId: number) =>
   introStepIssue(ctx, agreementSign.name, introId, 'AGREEMENT');
@@ -83,6 +95,13 @@ async function settleClauses(ctx: DataApi, agreementSignId: number, restore = fa
     );
 }
 
+/** The buyer accepts the supplier's text: it becomes the agreed one, in the round's record. */
+async function accepted(ctx: DataApi, row: { agreementSignId: number; roundNum: number | null }) {
+  const changed = (await platform(ctx).lines(agreementSignClause, row.agreementSignId)).filter(differs);
+  await settleClauses(ctx, row.agreementSignId);
+  await recordRound(ctx, row.agreementSignId, row.roundNum ?? 1, 'ACCEPTED', { changed });
+}
+
 /** Signed: dated, and the introduction's agreement step passes once every agreement of it is signed. */
 async function signed(
   ctx: DataApi & { runtime: { timeZone: string } },
@@ -106,6 +125,19 @@ async function signed(
     documentRef: numbers.slice(0, 60),
     resultComment: ctx.t('srmAgreementSign.stepComment', { numbers }),
   });
+}
+
+/** Confirming signs the text as sent: a changed clause is submitted to the buyer instead. */
+async function unchangedIssue(ctx: DataApi & { previous: { agreementSignId: number } }) {
+  const clauses = await platform(ctx).lines(agreementSignClause, ctx.previous.agreementSignId);
+  const changed = clauses.filter(differs);
+  return changed.length
+    ? {
+        field: 'clauses',
+        message: 'srmAgreementSign.changedUseSubmit',
+        params: { clauses: changed.map((clause) => clause.clauseNo).join('、') },
+      }
+    : null;
 }
 
 export const agreementTemplateActions = defineActions(agreementTemplate, {
@@ -213,17 +245,10 @@ export const agreementSignActions = defineActions(agreementSign, {
         return { field: 'clauses', message: 'srmAgreementSign.clausesRequired' };
       return previous.introId !== null ? introIssue(ctx, previous.introId) : null;
     },
-    async doConfirm(ctx): Promise<RuleIssue | null> {
-      const clauses = await platform(ctx).lines(agreementSignClause, ctx.previous.agreementSignId);
-      const changed = clauses.filter(differs);
-      return changed.length
-        ? {
-            field: 'clauses',
-            message: 'srmAgreementSign.changedUseSubmit',
-            params: { clauses: changed.map((clause) => clause.clauseNo).join('、') },
-          }
-        : null;
-    },
+    doConfirm: async (ctx) => wayIssue(ctx.previous, false) ?? unchangedIssue(ctx),
+    doConfirmSign: async (ctx) => wayIssue(ctx.previous, true) ?? unchangedIssue(ctx),
+    doAccept: (ctx) => wayIssue(ctx.previous, false),
+    doAcceptSign: (ctx) => wayIssue(ctx.previous, true),
     async doSubmitInternal(ctx): Promise<RuleIssue | null> {
       const clauses = await platform(ctx).lines(agreementSignClause, ctx.previous.agreementSignId);
       return clauses.some(differs) ? null : { field: 'clauses', message: 'srmAgreementSign.nothingChanged' };
@@ -234,7 +259,11 @@ export const agreementSignActions = defineActions(agreementSign, {
       const { row } = ctx;
       const round = (row.roundNum ?? 0) + 1;
       await settleClauses(ctx, row.agreementSignId);
-      await platform(ctx).patch(agreementSign, row.agreementSignId, { roundNum: round });
+      // Whether it is signed at a provider is fixed now, so that both sides' screens offer one way.
+      await platform(ctx).patch(agreementSign, row.agreementSignId, {
+        roundNum: round,
+        esignFlag: ctx.services.esign ? 'Y' : 'N',
+      });
       await recordRound(ctx, row.agreementSignId, round, 'SENT');
       await ctx.services.siteMessages?.notify({
         supplierId: row.supplierId,
@@ -255,6 +284,11 @@ export const agreementSignActions = defineActions(agreementSign, {
       await recordRound(ctx, row.agreementSignId, row.roundNum ?? 1, 'CONFIRMED', { supplierAct: true });
       await signed(ctx, row);
     },
+    // The PDF and the provider's flow are the contract area's (agreement-esign), after this.
+    async doConfirmSign(ctx) {
+      const { row } = ctx;
+      await recordRound(ctx, row.agreementSignId, row.roundNum ?? 1, 'CONFIRMED', { supplierAct: true });
+    },
     async doSubmitInternal(ctx) {
       const { row } = ctx;
       const changed = (await platform(ctx).lines(agreementSignClause, row.agreementSignId)).filter(differs);
@@ -265,11 +299,14 @@ export const agreementSignActions = defineActions(agreementSign, {
       });
     },
     async doAccept(ctx) {
-      const { row } = ctx;
-      const changed = (await platform(ctx).lines(agreementSignClause, row.agreementSignId)).filter(differs);
-      await settleClauses(ctx, row.agreementSignId);
-      await recordRound(ctx, row.agreementSignId, row.roundNum ?? 1, 'ACCEPTED', { changed });
-      await signed(ctx, row);
+      await accepted(ctx, ctx.row);
+      await signed(ctx, ctx.row);
+    },
+    async doAcceptSign(ctx) {
+      await accepted(ctx, ctx.row);
+    },
+    async doSign(ctx) {
+      await signed(ctx, ctx.row);
     },
     async doReturn(ctx) {
       const { row } = ctx;

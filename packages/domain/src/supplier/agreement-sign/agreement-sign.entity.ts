@@ -5,14 +5,32 @@
 // signature is a round with the clauses as they stood and the clauses changed; each clause shows
 // the text last agreed beside the text proposed. An internal user may act for the supplier
 // (assist edit): the round says so and who did it. Signing writes the introduction's agreement
-// step. Templates count a version on every save; an agreement keeps the version it copied.
-import { checkbox, date, defineEntity, json, lookup, number, ref, text, textarea } from '@srm/kernel';
+// step. With an e-sign provider configured when it is sent, the supplier's confirmation or the
+// buyer's acceptance puts it in SIGNING instead: its PDF is signed by both parties' organisation
+// accounts at the provider (the contract area's agreement-esign), whose last callback signs it
+// here. Templates count a version on every save; an agreement keeps the version it copied.
+import {
+  attachments,
+  checkbox,
+  date,
+  defineEntity,
+  json,
+  lookup,
+  number,
+  ref,
+  text,
+  textarea,
+} from '@srm/kernel';
 import { stepDocumentFields } from '../supplier-intro/step-document.fields';
 
 export const AGREEMENT_TYPES = ['QUALITY', 'INTEGRITY', 'CONFIDENTIALITY', 'OTHER'] as const;
 export const SIGN_ROUND_ACTIONS = ['SENT', 'SUPPLIER_EDITED', 'RETURNED', 'CONFIRMED', 'ACCEPTED'] as const;
 /** The supplier (or an internal user assisting it) edits negotiable clauses while the agreement is sent. */
 export const SIGN_EDIT_STATES = ['SENT'];
+type Row = Readonly<Record<string, unknown>>;
+/** Signed at the e-sign provider (set when sent): confirming and accepting lead to SIGNING. */
+const electronic = (row: Row) => row.esignFlag === 'Y';
+const atOnce = (row: Row) => !electronic(row);
 
 export const agreementTemplateClause = defineEntity('srmAgreementTemplateClause', {
   area: 'supplier',
@@ -145,7 +163,7 @@ export const agreementSign = defineEntity('srmAgreementSign', {
   numbering: { field: 'agreementSignNum', pattern: 'AS{yyyyMMdd}{####}' },
   ownedBy: 'supplierId',
   // The supplier sees the agreement from when it is sent.
-  supplierVisibleIn: ['SENT', 'SUPPLIER_EDITED', 'SIGNED'],
+  supplierVisibleIn: ['SENT', 'SUPPLIER_EDITED', 'SIGNING', 'SIGNED'],
   fields: {
     agreementSignNum: text({ readonly: true, max: 30 }),
     ...stepDocumentFields(),
@@ -166,6 +184,14 @@ export const agreementSign = defineEntity('srmAgreementSign', {
       editableIn: SIGN_EDIT_STATES,
     }),
     signedDate: date({ readonly: true }),
+    /** Signed at the e-sign provider: one was configured when the agreement was sent. */
+    esignFlag: checkbox({ readonly: true }),
+    /** The provider's sign flow of the agreement's PDF. */
+    signFlowId: text({ readonly: true, max: 100, internalOnly: true }),
+    /** The PDF sent to signing: the agreed clauses, as both parties sign them. */
+    signPdfIds: attachments({ readonly: true, maxCount: 1 }),
+    /** The PDF the provider handed back signed by both parties, once it verified. */
+    signedPdfIds: attachments({ readonly: true, maxCount: 1 }),
   },
   lines: { clauses: agreementSignClause, rounds: agreementSignRound },
   list: {
@@ -201,13 +227,16 @@ export const agreementSign = defineEntity('srmAgreementSign', {
           'roundNum',
           'status',
           'signedDate',
+          'esignFlag',
+          'signPdfIds',
+          'signedPdfIds',
           'supplierComment',
         ],
       },
     ],
   },
   workflow: {
-    states: ['DRAFT', 'SENT', 'SUPPLIER_EDITED', 'SIGNED', 'CANCELLED'],
+    states: ['DRAFT', 'SENT', 'SUPPLIER_EDITED', 'SIGNING', 'SIGNED', 'CANCELLED'],
     initial: 'DRAFT',
     statusLookup: 'SRM_AGREEMENT_SIGN_STATUS',
     editableIn: ['DRAFT'],
@@ -216,15 +245,33 @@ export const agreementSign = defineEntity('srmAgreementSign', {
       /** To the supplier: the clauses as they are become the agreed text of the round. */
       doSend: { from: ['DRAFT'], to: 'SENT', confirm: true },
       /** The supplier (or an internal user for it) signs the agreement as sent. */
-      doConfirm: { from: ['SENT'], to: 'SIGNED', side: 'both', confirm: true },
+      doConfirm: {
+        from: ['SENT'],
+        to: 'SIGNED',
+        side: 'both',
+        confirm: true,
+        offeredWhen: atOnce,
+      },
+      /** The same, signed at the e-sign provider: both parties' seals, then SIGNED. */
+      doConfirmSign: { from: ['SENT'], to: 'SIGNING', side: 'both', confirm: true, offeredWhen: electronic },
       /** The supplier (or an internal user for it) submits its edited clauses to the buyer. */
       doSubmitInternal: { from: ['SENT'], to: 'SUPPLIER_EDITED', side: 'both', confirm: true },
       /** The buyer accepts the supplier's clauses: signed. */
-      doAccept: { from: ['SUPPLIER_EDITED'], to: 'SIGNED', confirm: true },
+      doAccept: {
+        from: ['SUPPLIER_EDITED'],
+        to: 'SIGNED',
+        confirm: true,
+        offeredWhen: atOnce,
+      },
+      /** The same, signed at the e-sign provider. */
+      doAcceptSign: { from: ['SUPPLIER_EDITED'], to: 'SIGNING', confirm: true, offeredWhen: electronic },
+      /** The provider's flow finished and its signed PDF verified (the platform's). */
+      doSign: { from: ['SIGNING'], to: 'SIGNED', system: true },
       /** The buyer sends it back: a new round with the agreed text again. */
       doReturn: { from: ['SUPPLIER_EDITED'], to: 'SENT', needs: ['comment'] },
+      /** Cancelling one being signed cancels the provider's flow too. */
       doCancel: {
-        from: ['DRAFT', 'SENT', 'SUPPLIER_EDITED'],
+        from: ['DRAFT', 'SENT', 'SUPPLIER_EDITED', 'SIGNING'],
         to: 'CANCELLED',
         needs: ['comment'],
         danger: true,
