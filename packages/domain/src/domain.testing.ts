@@ -1,8 +1,11 @@
 // Fixtures several areas' tests share: library lines qualified as the platform qualifies them at
 // the end of an introduction (ADR 0023: no buyer's action does), and every approval process
 // decided by one user of the test's own (decideAll then approves as that user).
+import { expect } from 'vitest';
 import { SYSTEM_ACTOR, dataApi } from '@srm/platform';
+import { ApiClient } from '@srm/platform/api-client';
 import { type TestServer, api } from '@srm/platform/testing';
+import { DEMO_PASSWORD } from './demo';
 import { singleApproverTemplates } from './areas.server';
 import { supplierCategoryOrg } from './supplier';
 
@@ -114,4 +117,24 @@ export async function keysOf(
     ids[name] = Number(row[server.runtime.registry.get(entity).key]);
   }
   return ids;
+}
+
+/** A user signed in through the real sign-in (a server started with `policy: 'signIn'`). */
+export async function signIn(server: TestServer, userName: string, password = DEMO_PASSWORD) {
+  const client = new ApiClient(server.url);
+  const answer = await client.login(userName, password);
+  expect(answer.body.status, `${userName}: ${answer.body.msg}`).toBe('S');
+  return client;
+}
+
+/** A signed-in client's call that must succeed: answers its data. */
+export async function ok<T = Record<string, unknown>>(
+  client: ApiClient,
+  entity: string,
+  action: string,
+  body: unknown,
+): Promise<T> {
+  const answer = await client.call<T>(api(entity, action), body);
+  expect(answer.body.status, `${entity}/${action}: ${answer.body.msg}`).toBe('S');
+  return answer.body.data;
 }

@@ -245,6 +245,14 @@ const RESPONSIBILITIES = [
     side: 'EXTERNAL',
     roles: ['SUPPLIER_PORTAL'],
   },
+  {
+    // What a supplier that quit keeps until its settlement is done (supplier-quit/quit-portal.ts).
+    responsibilityCode: 'SUPPLIER_SETTLEMENT',
+    responsibilityName: '供应商结算（已退出）',
+    responsibilityNameEn: 'Supplier settlement (quit)',
+    side: 'EXTERNAL',
+    roles: ['SUPPLIER_SETTLEMENT'],
+  },
 ] as const;
 
 export interface DemoUser {

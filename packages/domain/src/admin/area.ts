@@ -153,6 +153,8 @@ export const adminArea = defineArea({
     { code: 'PURCHASE_MANAGER', side: 'internal' },
     { code: 'FINANCE', side: 'internal' },
     { code: 'SUPPLIER_PORTAL', side: 'external' },
+    // A supplier that quit as a whole, while its settlement is open (supplier-quit/quit-portal.ts).
+    { code: 'SUPPLIER_SETTLEMENT', side: 'external' },
   ],
   grants: {
     BUYER: {
@@ -174,6 +176,11 @@ export const adminArea = defineArea({
       BPM_MY_PROCESSES: ['view'],
     },
     SUPPLIER_PORTAL: {
+      EXT_BPM_HANDLED: ['view'],
+      EXT_BPM_PENDING: ['view'],
+      EXT_MESSAGES: ['view'],
+    },
+    SUPPLIER_SETTLEMENT: {
       EXT_BPM_HANDLED: ['view'],
       EXT_BPM_PENDING: ['view'],
       EXT_MESSAGES: ['view'],

@@ -3,12 +3,14 @@
 // demo suppliers answer), or with the test header policy for the approved supplier list's tests.
 import { expect } from 'vitest';
 import type { Actor } from '@srm/platform';
-import { ApiClient } from '@srm/platform/api-client';
+import type { ApiClient } from '@srm/platform/api-client';
 import { type Answer, api, startTestServer, type TestServer } from '@srm/platform/testing';
 import { decideTask, demoApprover } from '../approval.testing';
 import { domainSeeds, serverAreas } from '../areas.server';
-import { DEMO_PASSWORD, DEMO_SUPPLIERS } from '../demo';
-import { qualifyForItems } from '../domain.testing';
+import { DEMO_SUPPLIERS } from '../demo';
+import { ok, qualifyForItems, signIn } from '../domain.testing';
+
+export { ok, signIn } from '../domain.testing';
 
 export type Row = Record<string, unknown>;
 
@@ -22,24 +24,6 @@ export interface SignedIn {
   supA: ApiClient;
   supB: ApiClient;
   ids: Record<string, number>;
-}
-
-export async function signIn(server: TestServer, userName: string, password = DEMO_PASSWORD) {
-  const client = new ApiClient(server.url);
-  const answer = await client.login(userName, password);
-  expect(answer.body.status, `${userName}: ${answer.body.msg}`).toBe('S');
-  return client;
-}
-
-export async function ok<T = Row>(
-  client: ApiClient,
-  entity: string,
-  action: string,
-  body: unknown,
-): Promise<T> {
-  const answer = await client.call<T>(api(entity, action), body);
-  expect(answer.body.status, `${entity}/${action}: ${answer.body.msg}`).toBe('S');
-  return answer.body.data;
 }
 
 /**

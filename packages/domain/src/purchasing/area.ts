@@ -108,6 +108,8 @@ export const purchasingArea = defineArea({
       EXT_PUR_ORDER: ['doSupplierConfirm', 'doSupplierPropose', 'export', 'printPdf', 'save', 'view'],
       EXT_PUR_ORDER_CONFIRM: ['doSupplierConfirm', 'doSupplierPropose', 'export', 'printPdf', 'save', 'view'],
     },
+    // A quit supplier settling: its orders to read.
+    SUPPLIER_SETTLEMENT: { EXT_PUR_ORDER: ['export', 'printPdf', 'view'] },
   },
   // The buyer's work: approved demand not yet ordered, and orders at each step that waits for it.
   workCards: [

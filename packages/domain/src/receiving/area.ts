@@ -98,6 +98,10 @@ export const receivingArea = defineArea({
       EXT_PUR_RECEIVE: ['export', 'view'],
       EXT_PUR_TRANSACTIONS: ['export', 'view'],
     },
+    SUPPLIER_SETTLEMENT: {
+      EXT_PUR_RECEIVE: ['export', 'view'],
+      EXT_PUR_TRANSACTIONS: ['export', 'view'],
+    },
   },
   workCards: [
     // Delivery notes that arrived (submitted or partly received): whoever receives them.

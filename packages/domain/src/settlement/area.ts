@@ -15,6 +15,27 @@ import { statement } from './statement/statement.entity';
 
 const statementButtons = ['doCancel', 'doResolve', 'doSend', 'export', 'generate', 'save', 'view'];
 
+/** What a supplier does in the settlement, in its portal and, after it quit, until it is settled. */
+const SUPPLIER_SETTLES = {
+  EXT_STL_ACCOUNT: ['doSupplierConfirm', 'doSupplierDispute', 'export', 'save', 'view'],
+  EXT_STL_INVOICE: [
+    'createFromOrders',
+    'createFromStatement',
+    'delete',
+    'doCancel',
+    'doSubmit',
+    'export',
+    'import',
+    'save',
+    'view',
+  ],
+  EXT_STL_PAYMENT: ['export', 'view'],
+  EXT_STL_ADVANCE: ['export', 'view'],
+  EXT_STL_DEDUCTION: ['doAcknowledge', 'doDispute', 'export', 'save', 'view'],
+  EXT_STL_LEDGER: ['export', 'view'],
+  EXT_STL_RCN: ['doSupplierConfirm', 'doSupplierDispute', 'export', 'save', 'view'],
+} as const;
+
 export const settlementArea = defineArea({
   name: 'settlement',
   entities: [excludeBill, statement, invoice, advance, deduction, payment, ledger, rcn],
@@ -231,25 +252,8 @@ export const settlementArea = defineArea({
       STL_REPORT_STATEMENT: ['export', 'view'],
       STL_RCN: ['export', 'view'],
     },
-    SUPPLIER_PORTAL: {
-      EXT_STL_ACCOUNT: ['doSupplierConfirm', 'doSupplierDispute', 'export', 'save', 'view'],
-      EXT_STL_INVOICE: [
-        'createFromOrders',
-        'createFromStatement',
-        'delete',
-        'doCancel',
-        'doSubmit',
-        'export',
-        'import',
-        'save',
-        'view',
-      ],
-      EXT_STL_PAYMENT: ['export', 'view'],
-      EXT_STL_ADVANCE: ['export', 'view'],
-      EXT_STL_DEDUCTION: ['doAcknowledge', 'doDispute', 'export', 'save', 'view'],
-      EXT_STL_LEDGER: ['export', 'view'],
-      EXT_STL_RCN: ['doSupplierConfirm', 'doSupplierDispute', 'export', 'save', 'view'],
-    },
+    SUPPLIER_PORTAL: SUPPLIER_SETTLES,
+    SUPPLIER_SETTLEMENT: SUPPLIER_SETTLES,
   },
   workCards: [
     {

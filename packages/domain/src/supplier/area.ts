@@ -496,5 +496,11 @@ export const supplierArea = defineArea({
       EXT_SUPPLIER_RECTIFY: ['doRespond', 'export', 'save', 'view'],
       EXT_SUPPLIER_INFO: ['view'],
     },
+    // A supplier that quit as a whole, while its settlement is open: its company, quit and status.
+    SUPPLIER_SETTLEMENT: {
+      EXT_SUPPLIER_INFO: ['view'],
+      EXT_SUPPLIER_QUIT: ['view'],
+      EXT_SUPPLIER_BLACKLIST: ['view'],
+    },
   },
 });

@@ -1,5 +1,5 @@
 // 未完成业务: the quitting supplier's open documents in a dialog, each with its kind, number,
-// organisation and status, and whether it blocks the quit.
+// organisation and status, and whether it blocks the quit (the settlement's are listed only).
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Skeleton, Table, Tag } from 'antd';
 import { type EntityDef, MODAL_Z_INDEX } from '@srm/kernel';
@@ -8,11 +8,12 @@ import { ApiFailure, request, useApi, useLabels } from '@srm/platform-ui';
 type Row = Readonly<Record<string, unknown>>;
 
 interface OpenDocument {
-  kind: 'ORDER' | 'DELIVERY';
+  kind: string;
   entity: string;
   id: number;
   number: string;
   status: string;
+  statusLookup: string;
   orgName: string | null;
   blocks: boolean;
 }
@@ -84,7 +85,7 @@ export default function OpenWork({ entity, row, onClose }: OpenWorkProps) {
               {
                 title: labels.t('srmSupplierQuit.openWork.status'),
                 dataIndex: 'status',
-                render: (status: string) => labels.code('DOC_STATUS', status),
+                render: (status: string, doc: OpenDocument) => labels.code(doc.statusLookup, status),
               },
               {
                 title: labels.t('srmSupplierQuit.openWork.effect'),

@@ -1,19 +1,24 @@
 // A quitting supplier's open work (未完成业务): the documents of other areas still under way with
 // it. The supplier area does not import those areas (they import it); it reads their objects by
 // name through the registry, each with the states that count as open, and skips an object whose
-// area the application does not run. Orders block a quit; delivery notes are listed only.
-// Statements and moulds join the list when their areas exist.
-import type { AnyEntity } from '@srm/kernel';
+// area the application does not run. Orders block a quit; delivery notes are listed only, and so,
+// for a quit of the whole supplier, is its settlement still under way (statements, invoices,
+// payments, advances and deductions), with the money its ledger still holds: while either is open
+// the quit supplier's portal stays open for the settlement (quit-portal.ts). Moulds join the list
+// when their area exists.
+import { type AnyEntity, type Decimal, dec } from '@srm/kernel';
 import type { DataApi } from '@srm/platform';
 import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-org.entity';
 
 interface OpenKind {
-  readonly kind: 'ORDER' | 'DELIVERY';
+  readonly kind: 'ORDER' | 'DELIVERY' | 'STATEMENT' | 'INVOICE' | 'PAYMENT' | 'ADVANCE' | 'DEDUCTION';
   readonly entity: string;
   readonly numberField: string;
   readonly openStates: readonly string[];
   /** Its open documents keep the supplier (or the lines) from quitting. */
   readonly blocks: boolean;
+  /** Money still to settle: listed for a quit of the whole supplier only (it has no lines). */
+  readonly settlement?: boolean;
 }
 
 const OPEN_KINDS: readonly OpenKind[] = [
@@ -31,7 +36,50 @@ const OPEN_KINDS: readonly OpenKind[] = [
     openStates: ['SUBMITTED', 'RECEIVING'],
     blocks: false,
   },
+  {
+    kind: 'STATEMENT',
+    entity: 'srmStlAccountHeader',
+    numberField: 'accountNumber',
+    openStates: ['DRAFT', 'SENT', 'DISPUTED'],
+    blocks: false,
+    settlement: true,
+  },
+  {
+    kind: 'INVOICE',
+    entity: 'srmStlInvoiceHeader',
+    numberField: 'invoiceDocNum',
+    openStates: ['DRAFT', 'SUBMITTED', 'EXCEPTION', 'RETURNED'],
+    blocks: false,
+    settlement: true,
+  },
+  {
+    kind: 'PAYMENT',
+    entity: 'srmStlPaymentHeader',
+    numberField: 'paymentNumber',
+    openStates: ['DRAFT', 'APPROVING', 'APPROVED', 'REJECTED'],
+    blocks: false,
+    settlement: true,
+  },
+  {
+    kind: 'ADVANCE',
+    entity: 'srmStlAdvance',
+    numberField: 'advanceNumber',
+    openStates: ['APPROVING', 'APPROVED'],
+    blocks: false,
+    settlement: true,
+  },
+  {
+    kind: 'DEDUCTION',
+    entity: 'srmStlDeduction',
+    numberField: 'deductionNumber',
+    openStates: ['ISSUED', 'DISPUTED'],
+    blocks: false,
+    settlement: true,
+  },
 ];
+
+/** The ledger's accounts whose balance is money still to settle with the supplier. */
+const SETTLED_ACCOUNTS = ['GRIR', 'AP', 'ADVANCE', 'DEDUCTION'];
 
 export interface OpenDocument {
   readonly kind: OpenKind['kind'];
@@ -39,6 +87,8 @@ export interface OpenDocument {
   readonly id: number;
   readonly number: string;
   readonly status: string;
+  /** The lookup its status reads in. */
+  readonly statusLookup: string;
   readonly orgName: string | null;
   readonly blocks: boolean;
 }
@@ -93,6 +143,7 @@ export async function openWorkOf(
   }
   const open: OpenDocument[] = [];
   for (const kind of OPEN_KINDS) {
+    if (kind.settlement && lines) continue;
     const entity = registry.find(kind.entity) as AnyEntity | undefined;
     if (!entity) continue;
     const rows = (await data.list(entity, { supplierId, status: [...kind.openStates] } as never)) as Row[];
@@ -104,6 +155,7 @@ export async function openWorkOf(
         id: Number(row[entity.key]),
         number: String(row[kind.numberField] ?? ''),
         status: String(row.status ?? ''),
+        statusLookup: entity.workflow?.statusLookup ?? 'DOC_STATUS',
         orgName: typeof row.orgName === 'string' ? row.orgName : null,
         blocks: kind.blocks,
       });
@@ -141,3 +193,28 @@ export async function quitLineIds(ctx: DataApi, supplierId: number, lines: QuitL
     .filter((line) => !lines || lines.some((l) => l.categoryId === line.categoryId && l.orgId === line.orgId))
     .map((line) => line.categoryOrgId);
 }
+
+/**
+ * The supplier's settlement still open: documents under way, or a balance its ledger still holds
+ * on an account of the settlement (received not invoiced, payable, advances, deductions).
+ */
+export async function settlementOpen(ctx: DataApi, supplierId: number): Promise<boolean> {
+  if ((await openWorkOf(ctx, supplierId, null)).some((document) => isSettlement(document.kind))) return true;
+  const data = ctx.system('a quit reads what the supplier’s ledger still holds');
+  const ledger = data.runtime.registry.find('srmStlLedger') as AnyEntity | undefined;
+  if (!ledger) return false;
+  const totals = new Map<string, Decimal>();
+  for (const row of (await data.list(ledger, { supplierId } as never)) as Row[]) {
+    const account = String(row.accountCode);
+    if (!SETTLED_ACCOUNTS.includes(account)) continue;
+    const key = `${String(row.orgId)}:${String(row.currencyId)}:${account}`;
+    totals.set(
+      key,
+      (totals.get(key) ?? dec(0)).add(dec(row.debitAmount as number)).sub(dec(row.creditAmount as number)),
+    );
+  }
+  return [...totals.values()].some((total) => !total.isZero());
+}
+
+const isSettlement = (kind: OpenKind['kind']) =>
+  OPEN_KINDS.some((one) => one.kind === kind && one.settlement);

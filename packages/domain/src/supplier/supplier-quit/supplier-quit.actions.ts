@@ -11,6 +11,7 @@ import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-
 import { dayIn } from '../supplier-credential/supplier-credential.validity';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
 import { type QuitLines, openWorkOf, quitLineIds } from './open-work';
+import { closeSettledPortals, portalAfterQuit } from './quit-portal';
 import { supplierQuit, supplierQuitLine } from './supplier-quit.entity';
 
 const platform = (ctx: DataApi) => ctx.system('a quit reads and changes the supplier’s library');
@@ -44,6 +45,8 @@ async function takeEffect(
       await platform(ctx).act(supplierInfo, 'doQuit', [quit.supplierId], {
         comment: `${quit.quitNum ?? ''} ${quit.publicReason}`.trim(),
       });
+    // The portal stays open for the settlement only, or closes when nothing is left to settle.
+    await portalAfterQuit(ctx, quit.supplierId);
   } else {
     await setLineStatus(ctx, await quitLineIds(ctx, quit.supplierId, lines), 'QUIT', {
       source: 'SUPPLIER_QUIT',
@@ -119,7 +122,10 @@ export const supplierQuitActions = defineActions(supplierQuit, {
   },
 });
 
-/** SUPPLIER_QUIT_EFFECT (a concurrent program, daily): approved quits whose date has come take effect. */
+/**
+ * SUPPLIER_QUIT_EFFECT (a concurrent program, daily): approved quits whose date has come take
+ * effect, and the portals of quit suppliers whose settlement is done close.
+ */
 export const effectQuits: Executable = async (context) => {
   const done = await context.work(async (data) => {
     const today = dayIn(data.now, data.runtime.timeZone);
@@ -137,5 +143,7 @@ export const effectQuits: Executable = async (context) => {
     return due.length;
   });
   context.log(`${done} quits took effect`);
-  return `${done} took effect`;
+  const closed = await context.work((data) => closeSettledPortals(data));
+  if (closed) context.log(`${closed} portals closed: their settlement is done`);
+  return closed ? `${done} took effect, ${closed} portals closed` : `${done} took effect`;
 };
