@@ -71,4 +71,5 @@ export * from './server/schema';
 export * from './server/app';
 export * from './office';
 export * from './esign';
+export * from './bizinfo';
 export { HOOK_PREFIX, type Webhook, type WebhookRequest } from './http/webhooks';

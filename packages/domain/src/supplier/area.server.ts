@@ -12,6 +12,7 @@ import { supplierInfoActions } from './supplier-info/supplier-info.actions';
 import { supplierLeadActions } from './supplier-lead/supplier-lead.actions';
 import { supplierRegisterActions } from './supplier-register/supplier-register.actions';
 import { supplierRegisterEndpoints } from './supplier-register/supplier-register.endpoints';
+import { registerBusinessInfoEndpoints, supplierBusinessInfoEndpoints } from './business-info/business-info';
 import {
   expireInvitations,
   supplierRegisterInviteActions,
@@ -45,6 +46,8 @@ export const supplierServer = defineServerArea(supplierArea, {
     supplierInfoActions,
     supplierRegisterActions,
     supplierRegisterEndpoints,
+    registerBusinessInfoEndpoints,
+    supplierBusinessInfoEndpoints,
     supplierCategoryOrgActions,
     supplierLeadActions,
     supplierRegisterInviteActions,

@@ -1,6 +1,7 @@
 // The entity runtime: the registry, tables, behaviour (hooks), areas and platform services one
 // application runs with, transactions, translation, and one service per entity (service.ts)
 // doing find, list, save, import, delete and workflow actions.
+import type { BusinessInfoProvider } from '../bizinfo/provider';
 import type { EsignProvider } from '../esign/provider';
 import {
   type AreaManifest,
@@ -86,6 +87,8 @@ export interface PlatformServices {
   attachments: Attachments;
   /** The e-sign provider configured (SRM_ESIGN_URL); none: contracts sign with the internal one. */
   esign: EsignProvider;
+  /** The business-information service configured (SRM_BIZINFO_URL): 工商信息 lookups and licence recognition. */
+  businessInfo: BusinessInfoProvider;
   /**
    * Background jobs (pg-boss): a hook sends an area's job in its transaction, so the job exists
    * only if the work commits. Not ready while the demo seeds run (`jobs.ready`).

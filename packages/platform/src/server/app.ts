@@ -53,6 +53,7 @@ import { Sealer, loadSealKey } from '../system/seal';
 import { registerTableConfigRoutes } from '../table-config/routes';
 import { platformSchema } from './schema';
 import { registerWebFiles } from './web';
+import { type BusinessInfoProvider, businessInfoFromEnvironment } from '../bizinfo/provider';
 import type { EsignProvider } from '../esign/provider';
 import { HttpEsignProvider } from '../esign/provider.http';
 import { type Webhook, registerWebhooks } from '../http/webhooks';
@@ -94,6 +95,8 @@ export interface PlatformOptions {
   testClock?: boolean;
   /** An external e-sign provider (default: SRM_ESIGN_URL with its application id and secret, if set). */
   esign?: EsignProvider;
+  /** The business-information service (default: SRM_BIZINFO_URL with SRM_BIZINFO_KEY, if set). */
+  businessInfo?: BusinessInfoProvider;
 }
 
 /** The provider SRM_ESIGN_URL names, with SRM_ESIGN_APP_ID and SRM_ESIGN_APP_SECRET; none unset. */
@@ -185,6 +188,8 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   runtime.plugins.attachments = attachments;
   const esign = options.esign ?? esignFromEnvironment();
   if (esign) runtime.plugins.esign = esign;
+  const businessInfo = options.businessInfo ?? businessInfoFromEnvironment();
+  if (businessInfo) runtime.plugins.businessInfo = businessInfo;
   for (const area of options.areas)
     for (const [entityName, reader] of Object.entries(area.fileReaders))
       attachments.alsoReadableBy(entityName, (actor, recordId) =>

@@ -5,6 +5,7 @@ export * from './engine';
 export * from './samples';
 export * from './s3-peer';
 export * from './esign-peer';
+export * from './bizinfo-peer';
 export * from './pdf';
 export * from './server';
 export * from './smtp';

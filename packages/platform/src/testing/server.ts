@@ -2,6 +2,7 @@
 // service, the areas' entities, behaviour and messages) on a free port over real HTTP, on a
 // fresh copy of the migrated database. The areas' own API tests start it with their manifests;
 // they never import the server application.
+import type { BusinessInfoProvider } from '../bizinfo/provider';
 import type { EsignProvider } from '../esign/provider';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,8 @@ export interface TestServerOptions {
   testClock?: boolean;
   /** An external e-sign provider (the stand-in peer's client). */
   esign?: EsignProvider;
+  /** A business-information service (the stand-in peer's client). */
+  businessInfo?: BusinessInfoProvider;
 }
 
 /**
@@ -132,6 +135,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
     ...(options.testClock ? { testClock: true } : {}),
     ...(options.esign ? { esign: options.esign } : {}),
+    ...(options.businessInfo ? { businessInfo: options.businessInfo } : {}),
     version: repositoryVersion(),
     journal: readJournal(migrationsDir),
     jobPollingSeconds: 0.5,

@@ -1,11 +1,16 @@
 // Step 2 of /registerInfoEdit: the company information a buyer reviews (legal person, registered
 // capital, establish date, address, website, business scope, supplier type), checked as the
-// server checks it; read-only once submitted.
-import { Card, Col, Descriptions, Form, type FormInstance, Row, Typography } from 'antd';
+// server checks it; read-only once submitted. 查询工商信息 fills the legal data from the business
+// register's record of the registration's credit code, and says when the register names the
+// company otherwise or it no longer trades.
+import { useState } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Form, type FormInstance, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { supplierRegister } from '@srm/domain/supplier';
 import { FieldDisplay, FieldInput, LinesCard, fieldRules, useFormName, useLabels } from '@srm/platform-ui';
-import type { Registration } from './registration';
+import { ApiError } from '../../api';
+import { type Registration, type RegistrationToken, lookupMine } from './registration';
 
 const ENTITY = supplierRegister.name;
 /** The fields given at /register, shown for reference. */
@@ -32,19 +37,94 @@ export const INFO_FIELDS = [
 /** The line collections completed here (contacts and bank accounts). */
 export const LINE_COLLECTIONS = ['contacts', 'accounts'] as const;
 
+/** The fields the business register fills. */
+const REGISTER_FILLS = [
+  'legalPerson',
+  'registeredCapital',
+  'capitalCurrency',
+  'establishDate',
+  'address',
+  'businessScope',
+] as const;
+
+interface Notice {
+  type: 'success' | 'warning' | 'error';
+  text: string;
+}
+
 export interface CompanyInfoCardProps {
+  token: RegistrationToken;
   registration: Registration;
   form: FormInstance;
   editable: boolean;
   onChanged(): void;
 }
 
-export function CompanyInfoCard({ registration, form, editable, onChanged }: CompanyInfoCardProps) {
+export function CompanyInfoCard({ token, registration, form, editable, onChanged }: CompanyInfoCardProps) {
   const { t } = useTranslation();
   const labels = useLabels();
   const formName = useFormName('registerInfo');
+  const [looking, setLooking] = useState(false);
+  const [notices, setNotices] = useState<Notice[]>([]);
+
+  const fillFromRegister = async () => {
+    setLooking(true);
+    try {
+      const record = await lookupMine(token);
+      const values = Object.fromEntries(
+        REGISTER_FILLS.flatMap((name) => (record[name] === null ? [] : [[name, record[name]]])),
+      );
+      form.setFieldsValue(values);
+      onChanged();
+      const found: Notice[] = [
+        { type: 'success', text: t('registerInfo.bizInfo.filled', { count: Object.keys(values).length }) },
+      ];
+      if (record.companyName !== registration.companyName)
+        found.push({
+          type: 'warning',
+          text: t('registerInfo.bizInfo.nameDiffers', { name: record.companyName }),
+        });
+      if (!record.trading)
+        found.push({
+          type: 'error',
+          text: t('registerInfo.bizInfo.notTrading', { status: record.registrationStatus }),
+        });
+      setNotices(found);
+    } catch (failure) {
+      setNotices([{ type: 'error', text: failure instanceof ApiError ? failure.message : String(failure) }]);
+    } finally {
+      setLooking(false);
+    }
+  };
+
   return (
-    <Card size="small" title={t('registerInfo.step.company')}>
+    <Card
+      size="small"
+      title={t('registerInfo.step.company')}
+      extra={
+        editable && (
+          <Button
+            size="small"
+            icon={<SearchOutlined />}
+            loading={looking}
+            onClick={() => void fillFromRegister()}
+            data-testid="register-bizinfo"
+          >
+            {t('registerInfo.bizInfo.lookup')}
+          </Button>
+        )
+      }
+    >
+      {notices.map((notice) => (
+        <Alert
+          key={notice.text}
+          type={notice.type}
+          showIcon
+          title={notice.text}
+          style={{ marginBottom: 8 }}
+          data-testid="register-bizinfo-notice"
+        />
+      ))}
       <Descriptions
         size="small"
         column={{ xs: 1, md: 2, xl: 3 }}

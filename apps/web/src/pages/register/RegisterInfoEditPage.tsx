@@ -137,6 +137,7 @@ function Editor({ token, registration }: { token: RegistrationToken; registratio
       <EmailConfirmCard token={token} registration={registration} onChanged={update} />
       <CompanyInfoCard
         key={registration.versionNum}
+        token={token}
         registration={registration}
         form={form}
         editable={editable}

@@ -98,3 +98,19 @@ export const submitMine = (token: RegistrationToken) =>
 
 export const withdrawMine = (token: RegistrationToken) =>
   apiPost<Registration>(`${BASE}/withdrawMine`, token, anonymous);
+
+/** The business register's record of the registration's own credit code (工商信息), to pre-fill from. */
+export interface CompanyRecord {
+  companyName: string;
+  legalPerson: string | null;
+  registeredCapital: number | null;
+  capitalCurrency: string | null;
+  establishDate: string | null;
+  address: string | null;
+  businessScope: string | null;
+  registrationStatus: string | null;
+  trading: boolean;
+}
+
+export const lookupMine = (token: RegistrationToken) =>
+  apiPost<CompanyRecord>(`${BASE}/lookupMine`, token, anonymous);

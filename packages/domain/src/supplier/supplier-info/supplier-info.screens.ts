@@ -3,6 +3,7 @@
 // supplier's own company page.
 import type { EntityDef } from '@srm/kernel';
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
+import { businessInfoButton } from '../business-info/business-info.buttons';
 import { CREATE2_PATH, quickCreateButton } from './supplier-info.buttons';
 
 const info = () => import('./supplier-info.entity').then((m) => m.supplierInfo);
@@ -25,6 +26,7 @@ export const supplierInfoScreens: ScreenEntry[] = [
     list: 'supplierInfoList',
     edit: 'supplierInfoEdit',
     listButtons: [quickCreateButton],
+    editButtons: [businessInfoButton('srmSupplierInfo')],
   }),
   {
     path: CREATE2_PATH,

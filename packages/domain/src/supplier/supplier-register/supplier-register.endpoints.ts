@@ -17,6 +17,7 @@ import {
   textarea,
 } from '@srm/kernel';
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
+import { companyRecord, prefillOf } from '../business-info/business-info';
 import { servicesOf } from '../portal-user';
 import { supplierRegisterInvite } from '../supplier-register-invite/supplier-register-invite.entity';
 import { invitationOf } from '../supplier-register-invite/supplier-register-invite.endpoints';
@@ -276,6 +277,21 @@ export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
     resource: 'public',
     async handle(ctx, input) {
       return { data: forCompany(await ownRegistration(ctx, input)) };
+    },
+  }),
+
+  /**
+   * 工商信息: the register's record of the registration's own credit code (never another's), for
+   * the company to fill its legal data from; nothing is saved.
+   */
+  lookupMine: endpoint({
+    summary: "The register's record of the registration's credit code, to pre-fill its legal data",
+    input: access,
+    scope: supplierRegister,
+    resource: 'public',
+    async handle(ctx, input) {
+      const own = await ownRegistration(ctx, input);
+      return { data: prefillOf(await companyRecord(ctx, own.creditCode)) };
     },
   }),
 

@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideAll } from '@srm/platform';
 import { api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
-import { type Mailbox, startMailbox } from '@srm/platform/testing';
+import {
+  type BusinessInfoPeer,
+  type Mailbox,
+  startBusinessInfoPeer,
+  startMailbox,
+} from '@srm/platform/testing';
+import { HttpBusinessInfoProvider } from '@srm/platform';
 import { baseDataSeeds } from '../../base-data/server';
 import { serverAreas } from '../../areas.server';
 import { useOneApprover } from '../../domain.testing';
@@ -19,6 +25,7 @@ const REGISTER = (action: string) => api('srmSupplierRegister', action);
 
 let server: TestServer;
 let mailbox: Mailbox;
+let register: BusinessInfoPeer;
 let access: { registerId: number; registerToken: string };
 
 /** The operations of a record's audit trail with the fields each changed. */
@@ -36,9 +43,24 @@ const changed = (history: Entry[], action: string) =>
 
 beforeAll(async () => {
   mailbox = await startMailbox();
+  // The business register (工商信息) as a service on loopback, knowing the registering company.
+  register = await startBusinessInfoPeer([
+    {
+      creditCode: '91330602MA2D8KXQ55',
+      companyName: '绍兴远景纺织机械有限公司',
+      legalPerson: '钱立新',
+      registeredCapital: 8000000,
+      capitalCurrency: 'CNY',
+      establishDate: '2016-03-18',
+      address: '浙江省绍兴市越城区迪荡路18号',
+      businessScope: '纺织机械及配件的研发、制造、销售',
+      registrationStatus: '存续',
+    },
+  ]);
   server = await startTestServer({
     areas: serverAreas,
     smtpUrl: mailbox.url,
+    businessInfo: new HttpBusinessInfoProvider({ url: register.url, appKey: register.appKey }),
     seeds: seedsNamed(baseDataSeeds, 'lookups'),
   });
   await useOneApprover(server);
@@ -46,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await mailbox?.close();
+  await register?.close();
 });
 
 describe('a company registering itself', () => {
@@ -164,6 +187,62 @@ describe('a company registering itself', () => {
     expect(again.body.data.contacts.map((line) => [line.contactName, line.position])).toEqual([
       ['钱程', '总经理助理'],
     ]);
+  });
+
+  it('fills its legal data from the business register by its own credit code; the buyer checks it', async () => {
+    const found = await server.post<Row>(REGISTER('lookupMine'), access);
+    expect(found.body.status, found.body.msg).toBe('S');
+    expect(found.body.data).toMatchObject({
+      companyName: '绍兴远景纺织机械有限公司',
+      legalPerson: '钱立新',
+      registeredCapital: 8000000,
+      establishDate: '2016-03-18',
+      registrationStatus: '存续',
+      trading: true,
+    });
+    expect(register.asked).toContain('/v1/companies/91330602MA2D8KXQ55');
+    // Only with its token; nothing else is looked up through it.
+    const forged = await server.post(REGISTER('lookupMine'), { ...access, registerToken: 'x'.repeat(43) });
+    expect(forged.httpStatus).toBe(403);
+    const other = await server.post(REGISTER('lookupMine'), { ...access, creditCode: '91320505MA1NH7QX3R' });
+    expect([other.httpStatus, other.body.msg]).toEqual([400, '不允许的字段：creditCode']);
+
+    // The buyer's check: the address was typed with a space the register does not have (the same),
+    // the establish date and the business scope are not filled in yet (they differ).
+    const checked = await server.post<{ fields: Row[]; trading: boolean }>(
+      api('srmSupplierRegister', 'checkBusinessInfo'),
+      { registerId: access.registerId },
+    );
+    expect(checked.body.status, checked.body.msg).toBe('S');
+    const verdicts = Object.fromEntries(checked.body.data.fields.map((row) => [row.field, row.same]));
+    expect(verdicts).toMatchObject({
+      companyName: true,
+      legalPerson: true,
+      registeredCapital: true,
+      address: true,
+      establishDate: false,
+      businessScope: false,
+    });
+    // Not the company's to ask.
+    const asSupplier = await server.post(
+      api('srmSupplierRegister', 'checkBusinessInfo'),
+      { registerId: access.registerId },
+      { actor: { side: 'supplier', supplierId: 1, userId: 999 } },
+    );
+    expect([403, 404]).toContain(asSupplier.httpStatus);
+
+    // A code the register does not know, and the service down: clear messages, no failure.
+    register.companies.delete('91330602MA2D8KXQ55');
+    const unknown = await server.post(REGISTER('lookupMine'), access);
+    expect([unknown.httpStatus, unknown.body.msg]).toEqual([
+      404,
+      '工商登记中没有统一社会信用代码为 91330602MA2D8KXQ55 的企业，请核对信用代码',
+    ]);
+    register.down(true);
+    const down = await server.post(REGISTER('lookupMine'), access, { language: 'EN' });
+    expect([down.httpStatus, down.body.status]).toEqual([503, 'E']);
+    expect(down.body.msg).toMatch(/^The business-information service is not configured or not available/);
+    register.down(false);
   });
 
   it('is approved into a supplier with its first user, each write audited', async () => {
