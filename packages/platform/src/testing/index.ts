@@ -6,6 +6,7 @@ export * from './samples';
 export * from './s3-peer';
 export * from './esign-peer';
 export * from './bizinfo-peer';
+export * from './files';
 export * from './pdf';
 export * from './server';
 export * from './smtp';

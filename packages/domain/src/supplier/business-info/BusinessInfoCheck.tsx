@@ -13,12 +13,17 @@ interface Compared {
   ours: unknown;
   register: unknown;
   same: boolean;
+  /** What the business licence says (a supplier's, when it was read). */
+  licence: unknown;
 }
 
 interface Checked {
   creditCode: string;
   registrationStatus: string | null;
   trading: boolean;
+  /** The licence file: read, none, or unreadable. */
+  licence: 'read' | 'none' | 'unreadable';
+  licenceCode: string | null;
   fields: Compared[];
 }
 
@@ -77,6 +82,24 @@ export default function BusinessInfoCheck({ entity, row, onClose }: BusinessInfo
               })}
             />
           )}
+          {checked.data.licence === 'unreadable' && (
+            <Alert
+              style={{ marginBottom: 8 }}
+              type="warning"
+              showIcon
+              title={labels.t('srmSupplierInfo.bizInfo.licenceUnreadable')}
+            />
+          )}
+          {checked.data.licenceCode && checked.data.licenceCode !== checked.data.creditCode && (
+            <Alert
+              style={{ marginBottom: 8 }}
+              type="error"
+              showIcon
+              title={labels.t('srmSupplierInfo.bizInfo.licenceCodeDiffers', {
+                code: checked.data.licenceCode,
+              })}
+            />
+          )}
           <Alert
             style={{ marginBottom: 12 }}
             type={differ ? 'warning' : 'success'}
@@ -114,6 +137,15 @@ export default function BusinessInfoCheck({ entity, row, onClose }: BusinessInfo
                 dataIndex: 'register',
                 render: (value: unknown, line) => show(line.field, value),
               },
+              ...(checked.data.licence === 'read'
+                ? [
+                    {
+                      title: labels.t('srmSupplierInfo.bizInfo.licence'),
+                      dataIndex: 'licence',
+                      render: (value: unknown, line: Compared) => show(line.field, value),
+                    },
+                  ]
+                : []),
               {
                 title: '',
                 dataIndex: 'same',

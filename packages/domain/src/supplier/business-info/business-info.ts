@@ -2,7 +2,9 @@
 // through the configured business-information service (platform bizinfo). A registering company
 // pre-fills its legal data from it (`srmSupplierRegister/lookupMine`); a buyer checks a
 // registration or a supplier's master against it before approving (`checkBusinessInfo`): each
-// legal field as we hold it beside the register's, and whether they agree. Nothing here writes.
+// legal field as we hold it beside the register's, and whether they agree — for a supplier also
+// what its business licence (the credential's file) says, read by the service (营业执照识别).
+// Nothing here writes.
 import { type AnyEntity, ref } from '@srm/kernel';
 import {
   AppError,
@@ -12,6 +14,7 @@ import {
   defineEndpoints,
   endpoint,
 } from '@srm/platform';
+import { supplierCredential } from '../supplier-credential/supplier-credential.entity';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
 import { supplierRegister } from '../supplier-register/supplier-register.entity';
 
@@ -79,18 +82,60 @@ function comparison(row: Readonly<Record<string, unknown>>, nameField: string, r
   });
 }
 
+/** The bytes and name of a stored file (the caller was checked for the record holding it). */
+async function storedFile(ctx: DataApi, id: number): Promise<{ bytes: Buffer; name: string } | null> {
+  const files = ctx.services.attachments;
+  if (!files) return null;
+  const [row] = await files.rows([id]);
+  if (!row) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await files.storage.get(row.storageKey))
+    chunks.push(Buffer.from(chunk as Uint8Array));
+  return { bytes: Buffer.concat(chunks), name: row.fileName };
+}
+
+/**
+ * What the supplier's business licence (营业执照, its credential's first file) says, read by the
+ * service; `none` without a licence file, `unreadable` when the service cannot read it.
+ */
+async function licenceOf(ctx: DataApi, supplierId: number): Promise<CompanyRecord | 'none' | 'unreadable'> {
+  const service = ctx.services.businessInfo;
+  const [licence] = (
+    await ctx
+      .system('the business licence of a supplier being checked')
+      .list(supplierCredential, { supplierId, credentialType: 'BUSINESS_LICENCE' })
+  ).filter((row) => row.attachmentIds);
+  const fileId = Number(String(licence?.attachmentIds ?? '').split(',')[0]);
+  const file = service && fileId > 0 ? await storedFile(ctx, fileId) : null;
+  if (!service || !file) return 'none';
+  try {
+    return await service.recognizeLicence(new Uint8Array(file.bytes), file.name);
+  } catch (error) {
+    if (error instanceof BusinessInfoError) return 'unreadable';
+    throw error;
+  }
+}
+
 async function check(ctx: DataApi, entity: AnyEntity, id: number, nameField: string) {
   const row = (await ctx.find(entity, id)) as Record<string, unknown>;
   const creditCode = typeof row.creditCode === 'string' ? row.creditCode : '';
   if (!creditCode) throw new AppError(422, 'srmSupplierInfo.bizInfo.noCreditCode');
   const record = await companyRecord(ctx, creditCode);
   const values = prefillOf(record);
+  // A supplier's licence is read too: a third column, and whether its code is the one held.
+  const licence = entity.name === supplierInfo.name ? await licenceOf(ctx, id) : 'none';
+  const read = typeof licence === 'string' ? null : prefillOf(licence);
   return {
     data: {
       creditCode,
       registrationStatus: values.registrationStatus,
       trading: values.trading,
-      fields: comparison(row, nameField, record),
+      licence: typeof licence === 'string' ? licence : 'read',
+      licenceCode: read?.creditCode ?? null,
+      fields: comparison(row, nameField, record).map((line) => ({
+        ...line,
+        licence: read ? (read[line.field] ?? null) : null,
+      })),
     },
   };
 }
