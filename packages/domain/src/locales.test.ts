@@ -10,6 +10,7 @@ import {
   systemEntities,
 } from '@srm/kernel';
 import { areas, domainEntities, domainMessages } from './areas';
+import { serverAreas } from './areas.server';
 
 describe('the business areas', () => {
   it('form one consistent registry with the platform entities', () => {
@@ -18,6 +19,18 @@ describe('the business areas', () => {
 
   it('label every entity in both languages', () => {
     expect(missingLabels(domainEntities, mergeCatalogues(kernelMessages, domainMessages))).toEqual([]);
+  });
+
+  it('name every approval process and node in both languages (the seeded templates take the names)', () => {
+    const keys = serverAreas
+      .flatMap((area) => area.approvalTemplates)
+      .flatMap((plan) => [
+        `process.${plan.processKey}`,
+        ...plan.nodes.map((node) => `process.${plan.processKey}.node${node.nodeNum}`),
+      ]);
+    expect(keys.filter((key) => !(key in domainMessages['zh-CN']) || !(key in domainMessages.en))).toEqual(
+      [],
+    );
   });
 
   it('keep the same keys in both locale files of each area', () => {
