@@ -210,6 +210,22 @@ export function sentMails(): SentMail[] {
 }
 
 /**
+ * Records a company in the business register beside the worker's server (start-server.mjs, on its
+ * port + 2000), as the register knows a real company: 查询工商信息 then finds it.
+ */
+export async function registerCompany(
+  company: Record<string, unknown> & { creditCode: string },
+): Promise<void> {
+  const port = Number(process.env.E2E_PORT ?? 18180) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const answer = await fetch(`http://127.0.0.1:${port + 2000}/v1/companies/${company.creditCode}`, {
+    method: 'PUT',
+    headers: { authorization: 'Bearer e2e-business-register', 'content-type': 'application/json' },
+    body: JSON.stringify(company),
+  });
+  expect(answer.status).toBe(200);
+}
+
+/**
  * What `pattern` finds in the first mail to `to` after the first `after` mails (sentMails().length
  * before the action that sends it), waiting for it to arrive.
  */
