@@ -210,7 +210,9 @@ export async function settlementOpen(ctx: DataApi, supplierId: number): Promise<
     const key = `${String(row.orgId)}:${String(row.currencyId)}:${account}`;
     totals.set(
       key,
-      (totals.get(key) ?? dec(0)).add(dec(row.debitAmount as number)).sub(dec(row.creditAmount as number)),
+      (totals.get(key) ?? dec(0))
+        .add(dec(String(row.debitAmount ?? 0)))
+        .sub(dec(String(row.creditAmount ?? 0))),
     );
   }
   return [...totals.values()].some((total) => !total.isZero());

@@ -30,7 +30,7 @@ let admin: ApiClient;
 const ids: Record<string, number> = {};
 
 const first = async (entity: string, filters: Row, key: string) =>
-  (await ok<Row[]>(admin, entity, 'listByPage', { ...filters, pageRows: 1 }))[0]![key] as number;
+  Number((await ok<Row[]>(admin, entity, 'listByPage', { ...filters, pageRows: 1 }))[0]![key]);
 /** What the signed-in caller may do: the resources of its current responsibility. */
 const resources = async (client: ApiClient) =>
   (await client.call<{ resources: string[] }>('/api/base/v1/auth/current', {})).body.data.resources;
