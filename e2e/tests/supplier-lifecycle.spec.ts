@@ -341,6 +341,29 @@ test('a lead becomes a qualified supplier, is refused once its certificate lapse
     await newcomer.locator('input[id$="accounts_0_bankName"]').fill('中国工商银行常州新北支行');
     await newcomer.locator('input[id$="accounts_0_bankAccountName"]').fill(company);
     await newcomer.locator('input[id$="accounts_0_bankAccountNumber"]').fill(oldAccount);
+    // It offers 钢材 (picked from the buyer's tree, typing to search) and gives its licence, long-term valid.
+    await newcomer.getByTestId('register-categories-pick').click();
+    await newcomer.keyboard.type('钢材');
+    await newcomer
+      .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '0501 钢材' })
+      .click();
+    await newcomer.keyboard.press('Escape');
+    await expect(newcomer.getByTestId('register-categories-main')).toContainText('0501 钢材');
+    await newcomer.getByTestId('register-credentials').getByRole('button', { name: '新增行' }).click();
+    await newcomer.locator('input[id$="credentials_0_credentialType"]').click();
+    await newcomer
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '营业执照' })
+      .click();
+    await newcomer.locator('input[id$="credentials_0_credentialNumber"]').fill(creditCode);
+    // 长期有效 lies to the right of the grid: scrolled to, as a person does.
+    const longTerm = newcomer.locator('[id$="credentials_0_longTermFlag"]');
+    await newcomer
+      .getByTestId('register-credentials')
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((grid) => grid.scrollTo({ left: grid.scrollWidth }));
+    await longTerm.click();
+    await expect(longTerm).toHaveAttribute('aria-checked', 'true');
     await newcomer.getByRole('button', { name: '提交审核' }).click();
     await expectToast(newcomer, '已提交，请等待采购方审核');
     await expect(newcomer.getByTestId('register-status')).toHaveText('已提交');
@@ -375,7 +398,8 @@ test('a lead becomes a qualified supplier, is refused once its certificate lapse
     await dialog.getByRole('button', { name: '确认修改' }).click();
     await expectToast(newcomer, '密码修改成功');
     await expect(newcomer).toHaveURL(/\/main\/exHome$/);
-    // Its credentials are the master's: the company asks for them through a change info.
+    // Its credentials are the master's (with the licence it gave at registration): the company adds
+    // its certificate through a change info, whose lines are copied from the master on its first save.
     const form = await openChange(newcomer, company, stamp, '补充 ISO 9001 质量管理体系认证证书');
     await linesCard(newcomer, '资质证书').getByRole('button', { name: '新增行' }).click();
     await pickIn(newcomer, form, 'credentials_0_credentialType', 'ISO 9001');
@@ -396,7 +420,7 @@ test('a lead becomes a qualified supplier, is refused once its certificate lapse
     supplierId = change!.supplierId as number;
     changeIds.push(change!.changeId);
     await approveTask(approver, 'srmSupplierChange', change!.changeId);
-    const master = await api<Row & { credentials: Row[]; accounts: Row[] }>(
+    const master = await api<Row & { credentials: Row[]; accounts: Row[]; categories: Row[] }>(
       buyer,
       `${SRM}/srmSupplierInfoRestful/findById`,
       { supplierId },
@@ -409,8 +433,13 @@ test('a lead becomes a qualified supplier, is refused once its certificate lapse
     expect(master.accounts.map((row) => row.bankAccountNumber)).toEqual([oldAccount]);
     expect(
       master.credentials.map((row) => [row.credentialType, row.credentialNumber, row.expiryDate]),
-    ).toEqual([['ISO9001', isoNumber, tomorrow]]);
-    credentialId = master.credentials[0]!.supplierCredentialId;
+    ).toEqual([
+      // The licence given at registration, long-term valid; the certificate added in the portal.
+      ['BUSINESS_LICENCE', creditCode, null],
+      ['ISO9001', isoNumber, tomorrow],
+    ]);
+    expect(master.categories.map((row) => [row.categoryName, row.mainFlag])).toEqual([['钢材', 'Y']]);
+    credentialId = master.credentials.find((row) => row.credentialType === 'ISO9001')!.supplierCredentialId;
   });
 
   let introId = 0;
@@ -715,10 +744,10 @@ test('a lead becomes a qualified supplier, is refused once its certificate lapse
     await expectToast(newcomer, '保存成功');
     await slow(form.getByTestId('document-number')).toHaveText(/^SC\d{12}$/);
     // The master's lines were copied into the change: the certificate is renewed, an account added.
-    const certificate = form.locator('input[id$="credentials_0_credentialNumber"]');
+    const certificate = form.locator('input[id$="credentials_1_credentialNumber"]');
     await slow(certificate).toHaveValue(isoNumber);
     await certificate.fill(renewedNumber);
-    await typeDate(form.locator('input[id$="credentials_0_expiryDate"]'), renewedUntil);
+    await typeDate(form.locator('input[id$="credentials_1_expiryDate"]'), renewedUntil);
     await expect(form.locator('input[id$="accounts_0_bankAccountNumber"]')).toHaveValue(oldAccount);
     await linesCard(newcomer, '银行账户').getByRole('button', { name: '新增行' }).click();
     await form.locator('input[id$="accounts_1_bankName"]').fill('招商银行常州分行');
@@ -765,6 +794,7 @@ test('a lead becomes a qualified supplier, is refused once its certificate lapse
       { supplierId },
     );
     expect(master.credentials.map((row) => [row.credentialNumber, row.expiryDate])).toEqual([
+      [creditCode, null],
       [renewedNumber, renewedUntil],
     ]);
     expect(master.accounts.map((row) => row.bankAccountNumber).sort()).toEqual(

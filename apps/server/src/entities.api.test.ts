@@ -38,6 +38,7 @@ const overrides: SampleOverrides = {
   // A credential ends on a day or is long-term valid, not both.
   srmSupplierCredential: (row) => ({ ...row, longTermFlag: 'N' }),
   srmSupplierChangeCredential: (row) => ({ ...row, longTermFlag: 'N' }),
+  srmSupplierRegisterCredential: (row) => ({ ...row, longTermFlag: 'N' }),
   // An introduction's steps come from its scene when it starts; one runs per supplier, category
   // and organisation, so each sample takes a category of its own.
   srmSupplierIntro: async (row, _n, factory) => ({

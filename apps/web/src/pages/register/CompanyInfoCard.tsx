@@ -1,15 +1,29 @@
 // Step 2 of /registerInfoEdit: the company information a buyer reviews (legal person, registered
-// capital, establish date, address, website, business scope, supplier type), checked as the
-// server checks it; read-only once submitted. 查询工商信息 fills the legal data from the business
-// register's record of the registration's credit code, and says when the register names the
-// company otherwise or it no longer trades.
+// capital, establish date, address, website, business scope, supplier type), the indirect-
+// procurement profile (required in part of a non-production or service supplier), and the lines:
+// contacts and bank accounts, credentials, sites and addresses, categories offered, brands and
+// devices — checked as the server checks them; read-only once submitted. 查询工商信息 fills the
+// legal data from the business register's record of the registration's credit code, and says when
+// the register names the company otherwise or it no longer trades.
 import { useState } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Form, type FormInstance, Row, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Divider,
+  Form,
+  type FormInstance,
+  Row,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
-import { supplierRegister } from '@srm/domain/supplier';
+import { INDIRECT_FIELDS, INDIRECT_TYPES, supplierRegister } from '@srm/domain/supplier';
 import { FieldDisplay, FieldInput, LinesCard, fieldRules, useFormName, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
+import { CategoriesOffered } from './CategoriesOffered';
 import { type Registration, type RegistrationToken, lookupMine } from './registration';
 
 const ENTITY = supplierRegister.name;
@@ -23,8 +37,8 @@ export const STARTED_FIELDS = [
   'contactEmail',
   'userName',
 ] as const;
-/** The fields completed here. */
-export const INFO_FIELDS = [
+/** The company's fields completed here. */
+const COMPANY_FIELDS = [
   'supplierType',
   'legalPerson',
   'registeredCapital',
@@ -34,8 +48,20 @@ export const INFO_FIELDS = [
   'address',
   'businessScope',
 ] as const;
-/** The line collections completed here (contacts and bank accounts). */
-export const LINE_COLLECTIONS = ['contacts', 'accounts'] as const;
+/** The fields completed here: the company's and the indirect-procurement profile. */
+export const INFO_FIELDS = [...COMPANY_FIELDS, ...INDIRECT_FIELDS] as const;
+/** The profile's fields a non-production or service supplier must give. */
+const INDIRECT_REQUIRED: readonly string[] = ['serviceScope', 'serviceRegions'];
+
+/** The line collections completed here, in the groups the page shows them. */
+const LINE_GROUPS = [
+  { key: 'contacts', collections: ['contacts', 'accounts'] },
+  { key: 'credentials', collections: ['credentials'] },
+  { key: 'places', collections: ['sites', 'locations'] },
+  { key: 'capabilities', collections: ['brands', 'devices'] },
+] as const;
+/** Every line collection completed here: the grids' and the categories offered. */
+export const LINE_COLLECTIONS = [...LINE_GROUPS.flatMap((group) => group.collections), 'categories'] as const;
 
 /** The fields the business register fills. */
 const REGISTER_FILLS = [
@@ -66,6 +92,26 @@ export function CompanyInfoCard({ token, registration, form, editable, onChanged
   const formName = useFormName('registerInfo');
   const [looking, setLooking] = useState(false);
   const [notices, setNotices] = useState<Notice[]>([]);
+  const supplierType = Form.useWatch('supplierType', form) as string | undefined;
+  const indirect = INDIRECT_TYPES.includes(supplierType ?? String(registration.supplierType ?? ''));
+
+  const fieldItem = (name: (typeof INFO_FIELDS)[number]) => {
+    const field = supplierRegister.fields[name]!;
+    const wide = field.kind === 'textarea' || name === 'address';
+    const rules = [
+      ...fieldRules(field, labels),
+      ...(indirect && INDIRECT_REQUIRED.includes(name)
+        ? [{ required: true, whitespace: true, message: t('registerInfo.indirectHint') }]
+        : []),
+    ];
+    return (
+      <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
+        <Form.Item name={name} label={labels.field(ENTITY, name)} rules={rules}>
+          <FieldInput name={name} field={field} row={registration} />
+        </Form.Item>
+      </Col>
+    );
+  };
 
   const fillFromRegister = async () => {
     setLooking(true);
@@ -150,30 +196,45 @@ export function CompanyInfoCard({ token, registration, form, editable, onChanged
         disabled={!editable}
         onValuesChange={onChanged}
       >
-        <Row gutter={16}>
-          {INFO_FIELDS.map((name) => {
-            const field = supplierRegister.fields[name]!;
-            const wide = field.kind === 'textarea' || name === 'address';
-            return (
-              <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
-                <Form.Item name={name} label={labels.field(ENTITY, name)} rules={fieldRules(field, labels)}>
-                  <FieldInput name={name} field={field} row={registration} />
+        <Row gutter={16}>{COMPANY_FIELDS.map(fieldItem)}</Row>
+        <Divider titlePlacement="start" plain>
+          {labels.section(ENTITY, 'indirect')}
+        </Divider>
+        {indirect && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('registerInfo.indirectHint')}
+            style={{ marginBottom: 12 }}
+            data-testid="register-indirect-hint"
+          />
+        )}
+        <Row gutter={16}>{INDIRECT_FIELDS.map(fieldItem)}</Row>
+        {LINE_GROUPS.map((group) => (
+          <div key={group.key}>
+            <Divider titlePlacement="start" plain>
+              {t(`registerInfo.group.${group.key}`)}
+            </Divider>
+            {group.key === 'capabilities' && (
+              <div style={{ marginBottom: 12 }} data-testid="register-categories">
+                <Typography.Text strong>{labels.field(ENTITY, 'categories')}</Typography.Text>
+                <Form.Item name="categories" style={{ marginTop: 4, marginBottom: 0 }}>
+                  <CategoriesOffered token={token} />
                 </Form.Item>
-              </Col>
-            );
-          })}
-        </Row>
-        {LINE_COLLECTIONS.map((collection) => (
-          <div key={collection} style={{ marginTop: 8 }} data-testid={`register-${collection}`}>
-            <Typography.Text strong>{labels.field(ENTITY, collection)}</Typography.Text>
-            <LinesCard
-              header={supplierRegister}
-              collection={collection}
-              line={supplierRegister.lines[collection]!}
-              form={form}
-              editable={editable}
-              onChanged={onChanged}
-            />
+              </div>
+            )}
+            {group.collections.map((collection) => (
+              <div key={collection} style={{ marginBottom: 12 }} data-testid={`register-${collection}`}>
+                <LinesCard
+                  header={supplierRegister}
+                  collection={collection}
+                  line={supplierRegister.lines[collection]!}
+                  form={form}
+                  editable={editable}
+                  onChanged={onChanged}
+                />
+              </div>
+            ))}
           </div>
         ))}
       </Form>

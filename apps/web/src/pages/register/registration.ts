@@ -114,3 +114,14 @@ export interface CompanyRecord {
 
 export const lookupMine = (token: RegistrationToken) =>
   apiPost<CompanyRecord>(`${BASE}/lookupMine`, token, anonymous);
+
+/** A category the company may say it offers (enabled, in the reader's language). */
+export interface OfferedCategory {
+  categoryId: number;
+  categoryCode: string;
+  categoryName: string;
+  parentCategoryId: number | null;
+}
+
+export const categoriesMine = (token: RegistrationToken) =>
+  apiPost<OfferedCategory[]>(`${BASE}/categoriesMine`, token, anonymous);

@@ -24,6 +24,7 @@ import {
   textarea,
 } from '@srm/kernel';
 import { supplierCredential } from '../supplier-credential/supplier-credential.entity';
+import { INDIRECT_FIELDS, indirectProfileFields } from '../supplier-info/indirect-profile';
 import {
   supplierAccount,
   supplierBrand,
@@ -58,6 +59,7 @@ export const CHANGED_HEADER_FIELDS = [
   'contactEmail',
   'website',
   'businessScope',
+  ...INDIRECT_FIELDS,
 ] as const;
 
 /** The master's line collections a change carries, with the change's own collection of each. */
@@ -167,6 +169,7 @@ export const supplierChange = defineEntity('srmSupplierChange', {
     contactEmail: text({ max: 120, format: 'email' }),
     website: text({ max: 200 }),
     businessScope: textarea({ max: 2000 }),
+    ...indirectProfileFields,
   },
   lines: {
     sites: supplierChangeSite,
@@ -212,6 +215,7 @@ export const supplierChange = defineEntity('srmSupplierChange', {
           'businessScope',
         ],
       },
+      { key: 'indirect', fields: [...INDIRECT_FIELDS] },
       { key: 'contact', fields: ['contactName', 'contactMobile', 'contactPhone', 'contactEmail'] },
     ],
   },

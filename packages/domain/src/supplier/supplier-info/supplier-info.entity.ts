@@ -16,6 +16,7 @@ import {
   supplierSite,
 } from './supplier-lines.entity';
 import { supplierCredential } from '../supplier-credential/supplier-credential.entity';
+import { INDIRECT_FIELDS, indirectProfileFields } from './indirect-profile';
 
 export const SUPPLIER_STATES = ['POTENTIAL', 'QUALIFIED', 'QUIT'] as const;
 
@@ -56,6 +57,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
     contactEmail: text({ required: true, max: 120, format: 'email', writableBy: [...bothSides] }),
     website: text({ max: 200, writableBy: [...bothSides] }),
     businessScope: textarea({ max: 2000, writableBy: [...bothSides] }),
+    ...indirectProfileFields,
     /** Business licence, certificates. */
     attachmentIds: attachments({ writableBy: [...bothSides] }),
     registerId: ref('srmSupplierRegister', { readonly: true }),
@@ -119,6 +121,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
           'businessScope',
         ],
       },
+      { key: 'indirect', fields: [...INDIRECT_FIELDS] },
       { key: 'contact', fields: ['contactName', 'contactMobile', 'contactPhone', 'contactEmail'] },
       { key: 'other', fields: ['attachmentIds', 'enabledFlag', 'blacklistFlag', 'internalRemark'] },
     ],

@@ -1,14 +1,27 @@
 // The buyer's decision on a registration (made through its approval process): approval creates
-// the supplier with the registration's contacts and accounts and its first external user with an
-// initial password sent by e-mail; rejection tells the company why.
+// the supplier with the registration's indirect profile and lines (contacts, accounts,
+// credentials, sites, locations, categories offered, brands, devices) and its first external user
+// with an initial password sent by e-mail; rejection tells the company why. A non-production or
+// service supplier submits only with its service scope and regions given.
 import { AppError, defineActions } from '@srm/platform';
 import { createPortalUser, mailBothLanguages } from '../portal-user';
+import { INDIRECT_FIELDS, indirectMissing } from '../supplier-info/indirect-profile';
 import { supplierInfo } from '../supplier-info/supplier-info.entity';
+import { REGISTER_LINE_FIELDS } from './supplier-register-lines.entity';
 import { supplierRegister } from './supplier-register.entity';
 import { assertAvailable } from './supplier-register.rules';
 
+/** These fields of a row, as they are. */
+function pick<T extends object, const N extends keyof T>(row: T, names: readonly N[]): Pick<T, N> {
+  return Object.fromEntries(names.map((name) => [name, row[name]])) as Pick<T, N>;
+}
+
 export const supplierRegisterActions = defineActions(supplierRegister, {
   guards: {
+    doSubmit(ctx) {
+      const missing = indirectMissing(ctx.previous);
+      return missing.length ? { message: 'srmSupplierRegister.indirectRequired', field: missing[0] } : null;
+    },
     async doApproval(ctx) {
       const { previous } = ctx;
       if (previous.emailConfirmed !== 'Y') return { message: 'srmSupplierRegister.emailNotConfirmed' };
@@ -49,6 +62,7 @@ export const supplierRegisterActions = defineActions(supplierRegister, {
         address: row.address,
         website: row.website,
         businessScope: row.businessScope,
+        ...pick(row, INDIRECT_FIELDS),
         attachmentIds: row.attachmentIds,
         contactName: row.contactName,
         contactMobile: row.contactMobile,
@@ -74,9 +88,17 @@ export const supplierRegisterActions = defineActions(supplierRegister, {
           swiftCode: line.swiftCode,
           primaryFlag: line.primaryFlag ?? 'N',
         })),
-        locations: row.address
-          ? [{ locationType: 'REGISTERED', districtId: row.districtId, address: row.address }]
-          : [],
+        credentials: stored.credentials.map((line) => pick(line, REGISTER_LINE_FIELDS.credentials)),
+        sites: stored.sites.map((line) => pick(line, REGISTER_LINE_FIELDS.sites)),
+        locations: [
+          ...(row.address
+            ? [{ locationType: 'REGISTERED', districtId: row.districtId, address: row.address }]
+            : []),
+          ...stored.locations.map((line) => pick(line, REGISTER_LINE_FIELDS.locations)),
+        ],
+        categories: stored.categories.map((line) => pick(line, REGISTER_LINE_FIELDS.categories)),
+        brands: stored.brands.map((line) => pick(line, REGISTER_LINE_FIELDS.brands)),
+        devices: stored.devices.map((line) => pick(line, REGISTER_LINE_FIELDS.devices)),
       });
       await platform.patch(supplierInfo, supplier.supplierId, { registerId: row.registerId });
       const { password } = await createPortalUser(ctx, {

@@ -7,6 +7,7 @@
 import {
   type FieldDef,
   type FoundRowOf,
+  type RefField,
   type Locale,
   type SaveBodyOf,
   fieldsOf,
@@ -15,17 +16,32 @@ import {
   number,
   text,
   textarea,
+  textIn,
 } from '@srm/kernel';
+import { category } from '../../base-data';
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { companyRecord, prefillOf } from '../business-info/business-info';
 import { servicesOf } from '../portal-user';
 import { supplierRegisterInvite } from '../supplier-register-invite/supplier-register-invite.entity';
 import { invitationOf } from '../supplier-register-invite/supplier-register-invite.endpoints';
 import { supplierRegister } from './supplier-register.entity';
-import { supplierRegisterAccount, supplierRegisterContact } from './supplier-register-lines.entity';
+import {
+  supplierRegisterAccount,
+  supplierRegisterBrand,
+  supplierRegisterCategory,
+  supplierRegisterContact,
+  supplierRegisterCredential,
+  supplierRegisterDevice,
+  supplierRegisterLocation,
+  supplierRegisterSite,
+  REGISTER_LINE_FIELDS,
+} from './supplier-register-lines.entity';
+import { INDIRECT_FIELDS } from '../supplier-info/indirect-profile';
 import { assertAvailable } from './supplier-register.rules';
 
 const ACCESS = 'REGISTER_ACCESS';
+/** More categories than a company could pick from are not offered. */
+const CATEGORY_LIMIT = 5000;
 const EMAIL_CODE = 'REGISTER_EMAIL';
 const WEEK = 7 * 24 * 3600_000;
 
@@ -132,6 +148,26 @@ const REQUIRED_START_FIELDS = [
   'userName',
 ] as const;
 
+/** Lines as the save takes them: a line given without its key is a new one. */
+function asSaved<L extends Record<string, unknown>, K extends keyof L & string>(
+  lines: readonly L[],
+  key: K,
+): (Omit<L, K> & { [P in K]?: NonNullable<L[K]> })[] {
+  return lines.map((line) => {
+    const { [key]: id, ...values } = line;
+    return id ? { ...values, [key]: id } : values;
+  }) as (Omit<L, K> & { [P in K]?: NonNullable<L[K]> })[];
+}
+
+/** A line collection as saveMine takes it: the line's key when stored, and the fields given. */
+function lineRows<const K extends string, const F extends Record<string, FieldDef>>(
+  line: { readonly name: string },
+  key: K,
+  fields: F,
+) {
+  return rows({ [key]: ref(line.name), ...fields } as { [P in K]: RefField } & F, { max: 100 });
+}
+
 const saveMineInput = {
   ...access,
   versionNum: number({ required: true, min: 0 }),
@@ -154,35 +190,55 @@ const saveMineInput = {
     'website',
     'businessScope',
   ]),
+  ...fieldsOf(supplierRegister, INDIRECT_FIELDS),
   // The lines as a save takes them: a stored line with its key, a new one without; each field is
   // checked by its kind with the save's line-numbered messages, and the save merges them.
-  contacts: rows(
-    {
-      registerContactId: ref('srmSupplierRegisterContact'),
-      ...fieldsOf(supplierRegisterContact, [
-        'contactName',
-        'contactRole',
-        'position',
-        'mobile',
-        'phone',
-        'email',
-      ]),
-    },
-    { max: 100 },
+  contacts: lineRows(
+    supplierRegisterContact,
+    'registerContactId',
+    fieldsOf(supplierRegisterContact, ['contactName', 'contactRole', 'position', 'mobile', 'phone', 'email']),
   ),
-  accounts: rows(
-    {
-      registerAccountId: ref('srmSupplierRegisterAccount'),
-      ...fieldsOf(supplierRegisterAccount, [
-        'bankName',
-        'bankBranch',
-        'bankAccountName',
-        'bankAccountNumber',
-        'swiftCode',
-        'primaryFlag',
-      ]),
-    },
-    { max: 100 },
+  accounts: lineRows(
+    supplierRegisterAccount,
+    'registerAccountId',
+    fieldsOf(supplierRegisterAccount, [
+      'bankName',
+      'bankBranch',
+      'bankAccountName',
+      'bankAccountNumber',
+      'swiftCode',
+      'primaryFlag',
+    ]),
+  ),
+  credentials: lineRows(
+    supplierRegisterCredential,
+    'registerCredentialId',
+    fieldsOf(supplierRegisterCredential, REGISTER_LINE_FIELDS.credentials),
+  ),
+  sites: lineRows(
+    supplierRegisterSite,
+    'registerSiteId',
+    fieldsOf(supplierRegisterSite, REGISTER_LINE_FIELDS.sites),
+  ),
+  locations: lineRows(
+    supplierRegisterLocation,
+    'registerLocationId',
+    fieldsOf(supplierRegisterLocation, REGISTER_LINE_FIELDS.locations),
+  ),
+  categories: lineRows(
+    supplierRegisterCategory,
+    'registerCategoryId',
+    fieldsOf(supplierRegisterCategory, REGISTER_LINE_FIELDS.categories),
+  ),
+  brands: lineRows(
+    supplierRegisterBrand,
+    'registerBrandId',
+    fieldsOf(supplierRegisterBrand, REGISTER_LINE_FIELDS.brands),
+  ),
+  devices: lineRows(
+    supplierRegisterDevice,
+    'registerDeviceId',
+    fieldsOf(supplierRegisterDevice, REGISTER_LINE_FIELDS.devices),
   ),
 };
 
@@ -295,6 +351,33 @@ export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
     },
   }),
 
+  /**
+   * The buyer's categories a company may say it offers (enabled ones, as a tree by parent), in
+   * the reader's language: the registration's picker of categories offered.
+   */
+  categoriesMine: endpoint({
+    summary: 'The categories a registering company may offer, to pick from (enabled ones)',
+    input: access,
+    scope: supplierRegister,
+    resource: 'public',
+    async handle(ctx, input) {
+      await ownRegistration(ctx, input);
+      const rows = await platform(ctx).list(
+        category,
+        { enabledFlag: 'Y' },
+        { limit: CATEGORY_LIMIT, orderBy: [{ field: 'categoryCode', order: 'asc' }] },
+      );
+      return {
+        data: rows.map((row) => ({
+          categoryId: row.categoryId,
+          categoryCode: row.categoryCode,
+          categoryName: textIn(ctx.actor.locale, category.fields, row, 'categoryName'),
+          parentCategoryId: row.parentCategoryId,
+        })),
+      };
+    },
+  }),
+
   /** /registerInfoEdit: the company completes its information; a new e-mail address is confirmed again. */
   saveMine: endpoint({
     summary: 'The company completes its registration (a changed e-mail address is confirmed again)',
@@ -313,6 +396,12 @@ export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
         registerToken,
         contacts,
         accounts,
+        credentials,
+        sites,
+        locations,
+        categories,
+        brands,
+        devices,
         companyName,
         creditCode,
         contactName,
@@ -330,6 +419,7 @@ export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
         );
       }
       // Only what is sent changes; the fields the definition requires were not emptied (above).
+      // A line without its key is a new one.
       const body: SaveBodyOf<typeof supplierRegister> = {
         ...rest,
         ...(companyName != null ? { companyName } : {}),
@@ -338,23 +428,14 @@ export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
         ...(contactEmail != null ? { contactEmail } : {}),
         ...(contactMobile != null ? { contactMobile } : {}),
         ...(userName != null ? { userName } : {}),
-        // A line without its key is a new one.
-        ...(contacts
-          ? {
-              contacts: contacts.map(({ registerContactId, ...line }) => ({
-                ...line,
-                ...(registerContactId ? { registerContactId } : {}),
-              })),
-            }
-          : {}),
-        ...(accounts
-          ? {
-              accounts: accounts.map(({ registerAccountId, ...line }) => ({
-                ...line,
-                ...(registerAccountId ? { registerAccountId } : {}),
-              })),
-            }
-          : {}),
+        ...(contacts ? { contacts: asSaved(contacts, 'registerContactId') } : {}),
+        ...(accounts ? { accounts: asSaved(accounts, 'registerAccountId') } : {}),
+        ...(credentials ? { credentials: asSaved(credentials, 'registerCredentialId') } : {}),
+        ...(sites ? { sites: asSaved(sites, 'registerSiteId') } : {}),
+        ...(locations ? { locations: asSaved(locations, 'registerLocationId') } : {}),
+        ...(categories ? { categories: asSaved(categories, 'registerCategoryId') } : {}),
+        ...(brands ? { brands: asSaved(brands, 'registerBrandId') } : {}),
+        ...(devices ? { devices: asSaved(devices, 'registerDeviceId') } : {}),
       };
       let saved = await platform(ctx).save(supplierRegister, body);
       if (contactEmail && contactEmail !== row.contactEmail) {

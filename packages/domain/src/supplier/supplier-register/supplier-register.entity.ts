@@ -13,10 +13,17 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
+import { INDIRECT_FIELDS, indirectProfileFields } from '../supplier-info/indirect-profile';
 import {
   supplierRegisterAccount,
   supplierRegisterAnswer,
+  supplierRegisterBrand,
+  supplierRegisterCategory,
   supplierRegisterContact,
+  supplierRegisterCredential,
+  supplierRegisterDevice,
+  supplierRegisterLocation,
+  supplierRegisterSite,
 } from './supplier-register-lines.entity';
 
 /** The approval process of a registration (its template is data, see ../approval.ts). */
@@ -54,6 +61,7 @@ export const supplierRegister = defineEntity('srmSupplierRegister', {
     address: text({ max: 240 }),
     website: text({ max: 200 }),
     businessScope: textarea({ max: 2000 }),
+    ...indirectProfileFields,
     /** Business licence, certificates. */
     attachmentIds: attachments(),
     supplierId: ref('srmSupplierInfo', { readonly: true, display: 'supplierName' }),
@@ -68,6 +76,12 @@ export const supplierRegister = defineEntity('srmSupplierRegister', {
   lines: {
     contacts: supplierRegisterContact,
     accounts: supplierRegisterAccount,
+    credentials: supplierRegisterCredential,
+    sites: supplierRegisterSite,
+    locations: supplierRegisterLocation,
+    categories: supplierRegisterCategory,
+    brands: supplierRegisterBrand,
+    devices: supplierRegisterDevice,
     answers: supplierRegisterAnswer,
   },
   list: {
@@ -109,6 +123,10 @@ export const supplierRegister = defineEntity('srmSupplierRegister', {
           'website',
           'businessScope',
         ],
+      },
+      {
+        key: 'indirect',
+        fields: [...INDIRECT_FIELDS],
       },
       {
         key: 'contact',

@@ -245,6 +245,97 @@ describe('a company registering itself', () => {
     register.down(false);
   });
 
+  it('gives its credentials, sites, locations, categories offered, brands, devices and service profile', async () => {
+    // The buyer's categories: the company picks from the enabled ones only.
+    const buyer = async (body: Row) => {
+      const saved = await server.post<{ categoryId: number }>(api('srmBaseCategory', 'saveOrUpdate'), body);
+      expect(saved.body.status, saved.body.msg).toBe('S');
+      return saved.body.data.categoryId;
+    };
+    const machinery = await buyer({
+      categoryCode: 'RG-MACH',
+      categoryName: '纺织机械配件',
+      categoryNameEn: 'Textile machine parts',
+    });
+    const service = await buyer({ categoryCode: 'RG-SERV', categoryName: '设备维修服务' });
+    const retired = await buyer({ categoryCode: 'RG-OLD', categoryName: '停用品类', enabledFlag: 'N' });
+    const offered = await server.post<Row[]>(REGISTER('categoriesMine'), access, { language: 'EN' });
+    expect(offered.body.status, offered.body.msg).toBe('S');
+    const codes = offered.body.data.map((row) => row.categoryCode);
+    expect(codes).toEqual(expect.arrayContaining(['RG-MACH', 'RG-SERV']));
+    expect(codes).not.toContain('RG-OLD');
+    expect(offered.body.data.find((row) => row.categoryId === machinery)?.categoryName).toBe(
+      'Textile machine parts',
+    );
+    const forged = await server.post(REGISTER('categoriesMine'), {
+      ...access,
+      registerToken: 'x'.repeat(43),
+    });
+    expect(forged.httpStatus).toBe(403);
+
+    const mine = await server.post<Row>(REGISTER('findMine'), access);
+    const sections = {
+      ...access,
+      versionNum: mine.body.data.versionNum,
+      supplierType: 'SERVICE',
+      taxpayerType: 'GENERAL',
+      responseHours: 4,
+      employeeCount: 260,
+      credentials: [
+        { credentialType: 'BUSINESS_LICENCE', credentialNumber: '91330602MA2D8KXQ55', longTermFlag: 'Y' },
+        { credentialType: 'ISO9001', credentialNumber: 'CN-QMS-2024-0815', issueDate: '2024-08-15' },
+      ],
+      sites: [{ siteCode: 'SX01', siteName: '绍兴总厂', address: '浙江省绍兴市越城区迪荡路 18 号' }],
+      locations: [{ locationType: 'FACTORY', address: '浙江省绍兴市柯桥区齐贤街道 6 号' }],
+      categories: [{ categoryId: machinery, mainFlag: 'Y' }, { categoryId: service }],
+      brands: [{ brandName: '远景', brandRelation: 'OWN' }],
+      devices: [{ deviceName: '数控加工中心', deviceType: 'PRODUCTION', model: 'VMC-850', quantity: 12 }],
+    };
+    // Each line is checked as the master checks it, by its line number.
+    const noExpiry = await server.post(REGISTER('saveMine'), sections);
+    expect([noExpiry.httpStatus, noExpiry.body.msg]).toEqual([
+      400,
+      expect.stringMatching(/第 2 行.*请填写有效期至，或勾选长期有效/),
+    ]);
+    const retiredPicked = await server.post(REGISTER('saveMine'), {
+      ...sections,
+      credentials: [sections.credentials[0]],
+      categories: [{ categoryId: retired }],
+    });
+    expect([retiredPicked.httpStatus, retiredPicked.body.status]).toEqual([400, 'E']);
+    const saved = await server.post<Row & Record<'credentials' | 'categories' | 'devices', Row[]>>(
+      REGISTER('saveMine'),
+      {
+        ...sections,
+        credentials: [sections.credentials[0], { ...sections.credentials[1], expiryDate: '2027-08-14' }],
+      },
+    );
+    expect(saved.body.status, saved.body.msg).toBe('S');
+    expect(saved.body.data.credentials.map((line) => line.credentialType)).toEqual([
+      'BUSINESS_LICENCE',
+      'ISO9001',
+    ]);
+    expect(saved.body.data.categories.map((line) => [line.categoryId, line.mainFlag])).toEqual([
+      [machinery, 'Y'],
+      [service, 'N'],
+    ]);
+
+    // A service supplier gives its scope and regions before it submits; nothing is submitted without.
+    const early = await server.post(REGISTER('submitMine'), access);
+    expect([early.httpStatus, early.body.msg]).toEqual([
+      422,
+      '服务范围：非生产性及服务类供应商请填写服务范围和服务区域',
+    ]);
+    expect((await server.post<Row>(REGISTER('findMine'), access)).body.data.status).toBe('DRAFT');
+    const profiled = await server.post<Row>(REGISTER('saveMine'), {
+      ...access,
+      versionNum: saved.body.data.versionNum,
+      serviceScope: '纺织机械的安装、维修与保养',
+      serviceRegions: '浙江、江苏、上海',
+    });
+    expect(profiled.body.status, profiled.body.msg).toBe('S');
+  });
+
   it('is approved into a supplier with its first user, each write audited', async () => {
     const submitted = await server.post<Row>(REGISTER('submitMine'), access);
     expect(submitted.body.data.status, submitted.body.msg).toBe('SUBMITTED');
@@ -269,7 +360,30 @@ describe('a company registering itself', () => {
     expect(supplier.body.data).toMatchObject({ status: 'POTENTIAL', registerId: access.registerId });
     expect(supplier.body.data.contacts.map((line) => line.position)).toEqual(['总经理助理']);
     expect(supplier.body.data.accounts.map((line) => line.bankAccountNumber)).toEqual(['356758000123']);
-    expect(supplier.body.data.locations.map((line) => line.locationType)).toEqual(['REGISTERED']);
+    expect(supplier.body.data.locations.map((line) => line.locationType)).toEqual(['REGISTERED', 'FACTORY']);
+    // The registration's sections become the supplier's, the service profile with them.
+    expect(supplier.body.data).toMatchObject({
+      supplierType: 'SERVICE',
+      taxpayerType: 'GENERAL',
+      serviceScope: '纺织机械的安装、维修与保养',
+      serviceRegions: '浙江、江苏、上海',
+      responseHours: 4,
+      employeeCount: 260,
+    });
+    const lines = supplier.body.data as unknown as Record<string, Row[]>;
+    expect(
+      lines.credentials!.map((line) => [line.credentialType, line.longTermFlag, line.expiryDate]),
+    ).toEqual([
+      ['BUSINESS_LICENCE', 'Y', null],
+      ['ISO9001', 'N', '2027-08-14'],
+    ]);
+    expect(lines.sites!.map((line) => [line.siteCode, line.siteName])).toEqual([['SX01', '绍兴总厂']]);
+    expect(lines.categories!.map((line) => [line.categoryName, line.mainFlag])).toEqual([
+      ['纺织机械配件', 'Y'],
+      ['设备维修服务', 'N'],
+    ]);
+    expect(lines.brands!.map((line) => line.brandName)).toEqual(['远景']);
+    expect(lines.devices!.map((line) => [line.deviceName, line.quantity])).toEqual([['数控加工中心', 12]]);
     const supplierHistory = await historyOf('srmSupplierInfo', 'supplierId', supplierId);
     expect(supplierHistory.length).toBeGreaterThanOrEqual(2);
     expect(changed(supplierHistory, 'doApproval')).toEqual(['registerId']);
