@@ -168,6 +168,37 @@ describe('the websocket hub', () => {
     ]);
     for (const open of [a, b]) open.socket.close();
   });
+
+  it('tells of thousands of documents at once without naming them (a NOTIFY holds 8,000 bytes)', async () => {
+    const a = await connect(await ticketOf(supplierA));
+    const messages = server.runtime.plugins.siteMessages!;
+    await inTransaction(server.runtime.database, async () => {
+      await messages.notifyMany(
+        Array.from({ length: 1500 }, (_, n) => ({
+          userIds: [supplierA.userId!],
+          titleKey: 'realtime.upgradeRequired',
+          source: 'TEST',
+          link: { entityName: 'srmSupplierCredential', documentId: 100_000 + n },
+        })),
+      );
+    });
+    await until(() => a.frames.some((frame) => frame.type === 'message'), "A's socket");
+    expect(a.frames.filter((frame) => frame.type === 'message')).toEqual([{ type: 'message' }]);
+    a.socket.close();
+  });
+
+  it('sends an event to any number of users, as many to a notification as it holds beside the event', async () => {
+    const a = await connect(await ticketOf(supplierA));
+    // 3,000 long user ids and a 4,000-character event: no fixed count of users per NOTIFY fits.
+    const users = Array.from({ length: 3000 }, (_, n) => 1_000_000_000 + n);
+    const event = { type: 'message', documents: `srmTest:${'9'.repeat(3990)}` };
+    await inTransaction(server.runtime.database, async () => {
+      await server.runtime.plugins.realtime!.publish([...users, supplierA.userId!], event);
+    });
+    await until(() => a.frames.some((frame) => frame.type === 'message'), "A's socket");
+    expect(a.frames.filter((frame) => frame.type === 'message')).toEqual([event]);
+    a.socket.close();
+  });
 });
 
 const onPostgres = !!process.env.DATABASE_URL;

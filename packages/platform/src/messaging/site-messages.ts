@@ -74,6 +74,9 @@ type Raw = Record<string, unknown>;
 const time = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string).getTime();
 
+/** The longest list of documents a realtime hint names (a NOTIFY carries at most 8,000 bytes). */
+const MAX_DOCUMENTS_HINT = 2_000;
+
 export class SiteMessages {
   constructor(private readonly runtime: EntityRuntime) {}
 
@@ -103,7 +106,8 @@ export class SiteMessages {
    * which documents their new messages are about (`documents`: `entityName:id` joined by commas),
    * so that a page showing one of them reads it again (an order approved while its submitter has
    * it open). Each user is told of its own messages only; users told of the same documents share
-   * a notification.
+   * a notification. A hint naming more than fit in one notification (a daily job telling a buyer of
+   * thousands of certificates) names none: the badge and list are read again all the same.
    */
   private async hint(
     written: readonly {
@@ -127,7 +131,7 @@ export class SiteMessages {
     for (const [documents, userIds] of usersOf)
       await this.runtime.plugins.realtime?.publish(userIds, {
         type: 'message',
-        ...(documents ? { documents } : {}),
+        ...(documents && documents.length <= MAX_DOCUMENTS_HINT ? { documents } : {}),
       });
   }
 

@@ -18,8 +18,8 @@ import { HALL_CHANNEL, type HallAudience, type HallKind, type HallPasses, parseH
 export const REALTIME_CHANNEL = 'srm_realtime';
 /** How long a ticket may wait for its upgrade. */
 export const TICKET_SECONDS = 30;
-/** Users named by one NOTIFY: its payload stays under PostgreSQL's 8,000 bytes. */
-const USERS_PER_NOTIFY = 500;
+/** The bytes one NOTIFY may carry: PostgreSQL's limit is 8,000. */
+const NOTIFY_BYTES = 7_900;
 /** Sockets that answered no ping for this long are closed (a laptop that slept, a dead proxy). */
 const PING_MS = 30_000;
 /** Hall subscribers get the server's time this often (their countdown's anchor, and a liveness sign). */
@@ -128,10 +128,24 @@ export class RealtimeHub implements RealtimePublisher {
   async publish(userIds: readonly number[], event: RealtimeEvent): Promise<void> {
     const users = [...new Set(userIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
     const executor = this.runtime.executor();
-    for (let start = 0; start < users.length; start += USERS_PER_NOTIFY) {
-      const delivery: Delivery = { u: users.slice(start, start + USERS_PER_NOTIFY), e: event };
+    // As many users per NOTIFY as its payload holds beside the event.
+    const room = NOTIFY_BYTES - Buffer.byteLength(JSON.stringify({ u: [], e: event }));
+    if (room < 100) throw new Error(`A realtime event of type ${event.type} is too large to send`);
+    let batch: number[] = [];
+    let used = 0;
+    const send = async () => {
+      const delivery: Delivery = { u: batch, e: event };
       await executor.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(delivery)})`);
+      batch = [];
+      used = 0;
+    };
+    for (const user of users) {
+      const size = String(user).length + 1;
+      if (used + size > room) await send();
+      batch.push(user);
+      used += size;
     }
+    if (batch.length) await send();
   }
 
   /** Hands a notification to this node's sockets of the users it names. */
