@@ -138,6 +138,29 @@ function answersTo(
   }));
 }
 
+/** How often a registration may ask the business register (a paid service per query). */
+const LOOKUP_INTERVAL_MS = 30_000;
+/** The last lookup of each registration, by runtime (on this node: the limit is a courtesy). */
+const lastLookups = new WeakMap<object, Map<number, number>>();
+
+/**
+ * A registration asks the register at most once in LOOKUP_INTERVAL_MS, whatever the answer (a
+ * code the register does not know costs a query too); 429 with the seconds to wait otherwise.
+ */
+function throttleLookup(ctx: DataApi, registerId: number): void {
+  const last = lastLookups.get(ctx.runtime) ?? new Map<number, number>();
+  lastLookups.set(ctx.runtime, last);
+  const now = ctx.runtime.clock.nowMs();
+  const previous = last.get(registerId);
+  if (previous !== undefined && now >= previous && now - previous < LOOKUP_INTERVAL_MS)
+    throw new AppError(429, 'srmSupplierRegister.lookupTooSoon', {
+      seconds: Math.ceil((previous + LOOKUP_INTERVAL_MS - now) / 1000),
+    });
+  if (last.size > 10_000)
+    for (const [id, at] of last) if (Math.abs(now - at) >= LOOKUP_INTERVAL_MS) last.delete(id);
+  last.set(registerId, now);
+}
+
 /** Fields the definition requires may be left out of saveMine, not emptied. */
 const REQUIRED_START_FIELDS = [
   'companyName',
@@ -347,6 +370,7 @@ export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
     resource: 'public',
     async handle(ctx, input) {
       const own = await ownRegistration(ctx, input);
+      throttleLookup(ctx, own.registerId);
       return { data: prefillOf(await companyRecord(ctx, own.creditCode)) };
     },
   }),

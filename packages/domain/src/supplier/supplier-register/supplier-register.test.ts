@@ -201,6 +201,14 @@ describe('a company registering itself', () => {
       trading: true,
     });
     expect(register.asked).toContain('/v1/companies/91330602MA2D8KXQ55');
+    // The register is a paid service: a registration asks it at most once in 30 s.
+    const asked = register.asked.length;
+    const again = await server.post(REGISTER('lookupMine'), access);
+    expect([again.httpStatus, again.body.msg]).toEqual([
+      429,
+      expect.stringMatching(/^工商信息查询过于频繁，请 \d+ 秒后再试$/),
+    ]);
+    expect(register.asked).toHaveLength(asked);
     // Only with its token; nothing else is looked up through it.
     const forged = await server.post(REGISTER('lookupMine'), { ...access, registerToken: 'x'.repeat(43) });
     expect(forged.httpStatus).toBe(403);
@@ -233,12 +241,14 @@ describe('a company registering itself', () => {
 
     // A code the register does not know, and the service down: clear messages, no failure.
     register.companies.delete('91330602MA2D8KXQ55');
+    server.clock.travel(31_000);
     const unknown = await server.post(REGISTER('lookupMine'), access);
     expect([unknown.httpStatus, unknown.body.msg]).toEqual([
       404,
       '工商登记中没有统一社会信用代码为 91330602MA2D8KXQ55 的企业，请核对信用代码',
     ]);
     register.down(true);
+    server.clock.travel(31_000);
     const down = await server.post(REGISTER('lookupMine'), access, { language: 'EN' });
     expect([down.httpStatus, down.body.status]).toEqual([503, 'E']);
     expect(down.body.msg).toMatch(/^The business-information service is not configured or not available/);
