@@ -118,6 +118,44 @@ const SCOPE_OF: Readonly<Record<Purpose, 'scopeSourcing' | 'scopeOrder' | 'scope
 };
 
 /**
+ * What one query found, as it is found: its reasons, the English names they may need, and the
+ * batch trial that admits its material. One per query, its methods shared (the batch answers
+ * thousands of queries).
+ */
+class Findings {
+  readonly reasons: Reason[] = [];
+  /** The English names of what the reasons name, as they become known. */
+  readonly english: Record<string, string> = {};
+  trial: Eligibility['trial'];
+
+  /** lineLevel: how a library line that does not allow the purpose counts (a receipt only warns). */
+  constructor(private readonly lineLevel: Reason['level']) {}
+
+  block(message: string, params: Record<string, string>, document?: Reason['document']): void {
+    this.reasons.push({ level: 'BLOCK', message, params, ...(document ? { document } : {}) });
+  }
+
+  line(message: string, params: Record<string, string>, document?: Reason['document']): void {
+    this.reasons.push({ level: this.lineLevel, message, params, ...(document ? { document } : {}) });
+  }
+
+  answer(categoryOrgId: number | null = null): Eligibility {
+    const { reasons, trial } = this;
+    return {
+      verdict: reasons.some((x) => x.level === 'BLOCK') ? 'BLOCK' : reasons.length ? 'WARN' : 'ALLOW',
+      reasons: reasons.length ? reasons.map((reason) => this.withEnglish(reason)) : reasons,
+      categoryOrgId,
+      ...(trial ? { trial } : {}),
+    };
+  }
+
+  private withEnglish(reason: Reason): Reason {
+    const names = Object.entries(this.english).filter(([key]) => key in reason.params);
+    return names.length ? { ...reason, english: Object.fromEntries(names) } : reason;
+  }
+}
+
+/**
  * The batch form: one answer per query, in order. `day` (YYYY-MM-DD) defaults to today in the
  * platform's time zone.
  */
@@ -431,79 +469,62 @@ export async function eligibilityBatch(
     return pair;
   };
 
+  // Receiving what was ordered goes on with a warning where ordering anew would be refused.
+  const lineLevel: Reason['level'] = purpose === 'RECEIVE' ? 'WARN' : 'BLOCK';
   return queries.map((query) => {
-    const reasons: Reason[] = [];
-    let trial: Eligibility['trial'];
-    // The English names of what the reasons name, as they become known.
-    const english: Record<string, string> = {};
-    const withEnglish = (reason: Reason): Reason => {
-      const names = Object.entries(english).filter(([key]) => key in reason.params);
-      return names.length ? { ...reason, english: Object.fromEntries(names) } : reason;
-    };
-    const answer = (categoryOrgId: number | null = null): Eligibility => ({
-      verdict: reasons.some((x) => x.level === 'BLOCK') ? 'BLOCK' : reasons.length ? 'WARN' : 'ALLOW',
-      reasons: reasons.length ? reasons.map(withEnglish) : reasons,
-      categoryOrgId,
-      ...(trial ? { trial } : {}),
-    });
-    const block = (message: string, params: Record<string, string>, document?: Reason['document']) =>
-      reasons.push({ level: 'BLOCK', message, params, ...(document ? { document } : {}) });
-    // Receiving what was ordered goes on with a warning where ordering anew would be refused.
-    const lineLevel: Reason['level'] = purpose === 'RECEIVE' ? 'WARN' : 'BLOCK';
-    const lineReason = (message: string, params: Record<string, string>, document?: Reason['document']) =>
-      reasons.push({ level: lineLevel, message, params, ...(document ? { document } : {}) });
-
+    const findings = new Findings(lineLevel);
+    const { english } = findings;
     const supplier = suppliers.get(query.supplierId);
     const plant = orgs.get(query.orgId);
     const supplierName = supplier?.name ?? String(query.supplierId);
     if (supplier?.nameEn) english.supplier = supplier.nameEn;
     if (plant?.nameEn) english.org = plant.nameEn;
     if (!supplier) {
-      block('srmSupplierSupply.noSupplier', { supplier: supplierName });
-      return answer();
+      findings.block('srmSupplierSupply.noSupplier', { supplier: supplierName });
+      return findings.answer();
     }
     if (!plant) {
-      block('srmSupplierSupply.noOrg', { org: String(query.orgId) });
-      return answer();
+      findings.block('srmSupplierSupply.noOrg', { org: String(query.orgId) });
+      return findings.answer();
     }
     const entry = blacklisted.get(query.supplierId);
     if (entry) {
-      block(
+      findings.block(
         'srmSupplierSupply.blacklisted',
         { supplier: supplierName, number: entry.number, reason: entry.reason },
         { entity: supplierBlacklist.name, id: entry.id, number: entry.number },
       );
     }
     if (supplier.status === 'QUIT' && purpose !== 'PAY') {
-      (purpose === 'RECEIVE' ? lineReason : block)('srmSupplierSupply.supplierQuit', {
-        supplier: supplierName,
-      });
+      const params = { supplier: supplierName };
+      if (purpose === 'RECEIVE') findings.line('srmSupplierSupply.supplierQuit', params);
+      else findings.block('srmSupplierSupply.supplierQuit', params);
     }
-    if (purpose === 'PAY') return answer();
+    if (purpose === 'PAY') return findings.answer();
 
     let categoryId = query.categoryId ?? null;
     let material = '';
     if (query.itemId != null) {
       const found = items.get(query.itemId);
       if (!found) {
-        block('srmSupplierSupply.noItem', { item: String(query.itemId) });
-        return answer();
+        findings.block('srmSupplierSupply.noItem', { item: String(query.itemId) });
+        return findings.answer();
       }
       material = `${found.code} ${found.name}`;
       if (found.nameEn) english.item = `${found.code} ${found.nameEn}`;
       categoryId ??= found.categoryId === null ? null : Number(found.categoryId);
       if (categoryId === null) {
-        block('srmSupplierSupply.itemNoCategory', { item: material });
-        return answer();
+        findings.block('srmSupplierSupply.itemNoCategory', { item: material });
+        return findings.answer();
       }
     } else if (categoryId === null) {
-      block('srmSupplierSupply.noCategory', {});
-      return answer();
+      findings.block('srmSupplierSupply.noCategory', {});
+      return findings.answer();
     }
     const { categoryChain, categoryRank, orgRank, required } = pairOf(categoryId, query.orgId);
     if (!categoryChain.length) {
-      block('srmSupplierSupply.noCategoryFound', { category: String(categoryId) });
-      return answer();
+      findings.block('srmSupplierSupply.noCategoryFound', { category: String(categoryId) });
+      return findings.answer();
     }
     // The most specific line decides: the nearest category first, then the nearest organisation
     // (a suspended sub-category stays suspended under a qualified parent category).
@@ -529,16 +550,16 @@ export async function eligibilityBatch(
     if (categoryChain[0]!.nameEn) english.category = categoryChain[0]!.nameEn;
     const lineDoc = deciding ? { entity: supplierCategoryOrg.name, id: deciding.id } : undefined;
     if (!deciding) {
-      lineReason(`srmSupplierSupply.notInLibrary${suffix}`, params);
+      findings.line(`srmSupplierSupply.notInLibrary${suffix}`, params);
     } else if (deciding.status === 'SUSPENDED') {
-      lineReason(
+      findings.line(
         `srmSupplierSupply.lineSuspended${suffix}`,
         { ...params, reason: deciding.suspendReason ?? '' },
         lineDoc,
       );
     } else if (deciding.status === 'INTRODUCING' && purpose === 'INVITE') {
       // Sourcing may already ask a supplier under introduction for prices.
-      reasons.push({
+      findings.reasons.push({
         level: 'WARN',
         message: `srmSupplierSupply.lineIntroducing${suffix}`,
         params,
@@ -547,17 +568,19 @@ export async function eligibilityBatch(
     } else if (
       deciding.status === 'INTRODUCING' &&
       query.itemId != null &&
-      (trial = trials.get(`${query.supplierId}:${deciding.categoryId}:${deciding.orgId}:${query.itemId}`))
+      (findings.trial = trials.get(
+        `${query.supplierId}:${deciding.categoryId}:${deciding.orgId}:${query.itemId}`,
+      ))
     ) {
       // A trial lot of a material its running batch trial names may be ordered and received.
-      reasons.push({
+      findings.reasons.push({
         level: 'WARN',
         message: 'srmSupplierSupply.lineTrialItem',
-        params: { ...params, number: trial.number },
-        document: { entity: batchTrial.name, id: trial.id, number: trial.number },
+        params: { ...params, number: findings.trial.number },
+        document: { entity: batchTrial.name, id: findings.trial.id, number: findings.trial.number },
       });
     } else if (deciding.status !== 'QUALIFIED') {
-      lineReason(
+      findings.line(
         `srmSupplierSupply.lineNotQualified${suffix}`,
         { ...params, status: deciding.status },
         lineDoc,
@@ -569,7 +592,7 @@ export async function eligibilityBatch(
       const held = credentials.get(`${query.supplierId}:${type}`);
       if (held?.valid) continue;
       const level: Reason['level'] = mandatory ? lineLevel : 'WARN';
-      reasons.push(
+      findings.reasons.push(
         held
           ? {
               level,
@@ -580,7 +603,7 @@ export async function eligibilityBatch(
           : { level, message: 'srmSupplierSupply.certMissing', params: { ...params, type } },
       );
     }
-    return answer(deciding?.id ?? null);
+    return findings.answer(deciding?.id ?? null);
   });
 }
 
