@@ -341,6 +341,17 @@ test('a lead becomes a qualified supplier, is refused once its certificate lapse
     await newcomer.locator('input[id$="accounts_0_bankName"]').fill('中国工商银行常州新北支行');
     await newcomer.locator('input[id$="accounts_0_bankAccountName"]').fill(company);
     await newcomer.locator('input[id$="accounts_0_bankAccountNumber"]').fill(oldAccount);
+    // A service supplier would owe its scope of service and regions: said before it submits.
+    const pickType = async (type: string) => {
+      await formField(newcomer.locator('body'), '供应商类型').click();
+      await newcomer.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${type}"]`).click();
+    };
+    await pickType('服务类供应商');
+    await expect(newcomer.getByTestId('register-indirect-hint')).toHaveText(
+      '非生产性及服务类供应商请填写服务范围和服务区域',
+    );
+    await pickType('生产性供应商');
+    await expect(newcomer.getByTestId('register-indirect-hint')).toHaveCount(0);
     // It offers 钢材 (picked from the buyer's tree, typing to search) and gives its licence, long-term valid.
     await newcomer.getByTestId('register-categories-pick').click();
     await newcomer.keyboard.type('钢材');

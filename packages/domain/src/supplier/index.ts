@@ -25,7 +25,7 @@ export {
 } from './pattern-making-reply/pattern-making-reply.entity';
 export { qualificationRequirement } from './qualification-requirement/qualification-requirement.entity';
 export { CREDENTIAL_TYPES } from './supplier-credential/supplier-credential.entity';
-export { INDIRECT_FIELDS, INDIRECT_TYPES } from './supplier-info/indirect-profile';
+export { INDIRECT_FIELDS, INDIRECT_REQUIRED, INDIRECT_TYPES } from './supplier-info/indirect-profile';
 export * from './supplier-info/supplier-lines.entity';
 export * from './supplier-register/supplier-register-lines.entity';
 

@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { INDIRECT_FIELDS, INDIRECT_TYPES, supplierRegister } from '@srm/domain/supplier';
+import { INDIRECT_FIELDS, INDIRECT_REQUIRED, INDIRECT_TYPES, supplierRegister } from '@srm/domain/supplier';
 import { FieldDisplay, FieldInput, LinesCard, fieldRules, useFormName, useLabels } from '@srm/platform-ui';
 import { ApiError } from '../../api';
 import { CategoriesOffered } from './CategoriesOffered';
@@ -50,8 +50,6 @@ const COMPANY_FIELDS = [
 ] as const;
 /** The fields completed here: the company's and the indirect-procurement profile. */
 export const INFO_FIELDS = [...COMPANY_FIELDS, ...INDIRECT_FIELDS] as const;
-/** The profile's fields a non-production or service supplier must give. */
-const INDIRECT_REQUIRED: readonly string[] = ['serviceScope', 'serviceRegions'];
 
 /** The line collections completed here, in the groups the page shows them. */
 const LINE_GROUPS = [
@@ -94,14 +92,16 @@ export function CompanyInfoCard({ token, registration, form, editable, onChanged
   const [notices, setNotices] = useState<Notice[]>([]);
   const supplierType = Form.useWatch('supplierType', form) as string | undefined;
   const indirect = INDIRECT_TYPES.includes(supplierType ?? String(registration.supplierType ?? ''));
+  // The server's own refusal, said before it refuses.
+  const indirectRequired = labels.t('srmSupplierRegister.indirectRequired');
 
   const fieldItem = (name: (typeof INFO_FIELDS)[number]) => {
     const field = supplierRegister.fields[name]!;
     const wide = field.kind === 'textarea' || name === 'address';
     const rules = [
       ...fieldRules(field, labels),
-      ...(indirect && INDIRECT_REQUIRED.includes(name)
-        ? [{ required: true, whitespace: true, message: t('registerInfo.indirectHint') }]
+      ...(indirect && INDIRECT_REQUIRED.some((required) => required === name)
+        ? [{ required: true, whitespace: true, message: indirectRequired }]
         : []),
     ];
     return (
@@ -204,7 +204,7 @@ export function CompanyInfoCard({ token, registration, form, editable, onChanged
           <Alert
             type="info"
             showIcon
-            title={t('registerInfo.indirectHint')}
+            title={indirectRequired}
             style={{ marginBottom: 12 }}
             data-testid="register-indirect-hint"
           />

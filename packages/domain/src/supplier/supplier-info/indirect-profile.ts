@@ -33,12 +33,16 @@ export const INDIRECT_FIELDS = [
 /** Supplier types that must fill the profile's service scope and regions. */
 export const INDIRECT_TYPES: readonly string[] = ['NON_PRODUCTION', 'SERVICE'];
 
+/** The profile's fields a supplier of those types must fill. */
+export const INDIRECT_REQUIRED = ['serviceScope', 'serviceRegions'] as const;
+
 /** The profile's fields a row of this type must fill and has left empty. */
 export function indirectMissing(
   row: Readonly<Record<string, unknown>>,
-): ('serviceScope' | 'serviceRegions')[] {
+): (typeof INDIRECT_REQUIRED)[number][] {
   if (!INDIRECT_TYPES.includes(String(row.supplierType ?? ''))) return [];
-  return (['serviceScope', 'serviceRegions'] as const).filter(
-    (name) => typeof row[name] !== 'string' || !(row[name] as string).trim(),
-  );
+  return INDIRECT_REQUIRED.filter((name) => {
+    const value = row[name];
+    return typeof value !== 'string' || !value.trim();
+  });
 }

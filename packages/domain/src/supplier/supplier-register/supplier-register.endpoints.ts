@@ -5,6 +5,7 @@
 // handler checks before anything else; what the company then reads and writes of its own
 // registration is done on the platform's authority, audited like any write.
 import {
+  type EntityDef,
   type FieldDef,
   type FoundRowOf,
   type RefField,
@@ -184,11 +185,10 @@ function asSaved<L extends Record<string, unknown>, K extends keyof L & string>(
 
 /** A line collection as saveMine takes it: the line's key when stored, and the fields given. */
 function lineRows<const K extends string, const F extends Record<string, FieldDef>>(
-  line: { readonly name: string },
-  key: K,
+  line: EntityDef<Record<string, FieldDef>, K>,
   fields: F,
 ) {
-  return rows({ [key]: ref(line.name), ...fields } as { [P in K]: RefField } & F, { max: 100 });
+  return rows({ [line.key]: ref(line.name), ...fields } as { [P in K]: RefField } & F, { max: 100 });
 }
 
 const saveMineInput = {
@@ -218,12 +218,10 @@ const saveMineInput = {
   // checked by its kind with the save's line-numbered messages, and the save merges them.
   contacts: lineRows(
     supplierRegisterContact,
-    'registerContactId',
     fieldsOf(supplierRegisterContact, ['contactName', 'contactRole', 'position', 'mobile', 'phone', 'email']),
   ),
   accounts: lineRows(
     supplierRegisterAccount,
-    'registerAccountId',
     fieldsOf(supplierRegisterAccount, [
       'bankName',
       'bankBranch',
@@ -235,34 +233,19 @@ const saveMineInput = {
   ),
   credentials: lineRows(
     supplierRegisterCredential,
-    'registerCredentialId',
     fieldsOf(supplierRegisterCredential, REGISTER_LINE_FIELDS.credentials),
   ),
-  sites: lineRows(
-    supplierRegisterSite,
-    'registerSiteId',
-    fieldsOf(supplierRegisterSite, REGISTER_LINE_FIELDS.sites),
-  ),
+  sites: lineRows(supplierRegisterSite, fieldsOf(supplierRegisterSite, REGISTER_LINE_FIELDS.sites)),
   locations: lineRows(
     supplierRegisterLocation,
-    'registerLocationId',
     fieldsOf(supplierRegisterLocation, REGISTER_LINE_FIELDS.locations),
   ),
   categories: lineRows(
     supplierRegisterCategory,
-    'registerCategoryId',
     fieldsOf(supplierRegisterCategory, REGISTER_LINE_FIELDS.categories),
   ),
-  brands: lineRows(
-    supplierRegisterBrand,
-    'registerBrandId',
-    fieldsOf(supplierRegisterBrand, REGISTER_LINE_FIELDS.brands),
-  ),
-  devices: lineRows(
-    supplierRegisterDevice,
-    'registerDeviceId',
-    fieldsOf(supplierRegisterDevice, REGISTER_LINE_FIELDS.devices),
-  ),
+  brands: lineRows(supplierRegisterBrand, fieldsOf(supplierRegisterBrand, REGISTER_LINE_FIELDS.brands)),
+  devices: lineRows(supplierRegisterDevice, fieldsOf(supplierRegisterDevice, REGISTER_LINE_FIELDS.devices)),
 };
 
 export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
