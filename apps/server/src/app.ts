@@ -29,6 +29,8 @@ export interface AppOptions {
   recoverInterruptedWork?: boolean;
   /** Serve POST /api/test/v1/clock (SRM_TEST_CLOCK=1, tests only). */
   testClock?: boolean;
+  /** A serving node: the seal key checked and the RSA key shared through the database (ADR 0033). */
+  sharedSecrets?: boolean;
 }
 
 export type App = Platform;

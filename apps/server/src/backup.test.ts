@@ -3,7 +3,7 @@
 // two values), and `npm run db:restore` brings it into a data directory a server then starts on.
 // Restoring is refused while a server holds the directory.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { ApiClient } from '@srm/platform/api-client';
 import { repoRoot } from './paths';
 import { preparedDataDir } from './prepared-data.testing';
-import { killServer, startServer, stopServer } from './server-process.testing';
+import { killServer, runServerToExit, startServer, stopServer } from './server-process.testing';
 
 const TYPE = '/api/base/v1/baseLookupTypeRestful';
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -109,7 +109,17 @@ describe.runIf(!process.env.DATABASE_URL)('backup and restore of the embedded da
     for (const [code, values] of found) expect(values, `${code} whole`).toBe(2);
     expect(found.size).toBeLessThanOrEqual(after + 2);
 
-    // A server starts on the restored directory and answers signed requests with the rows.
+    // A server starts on the restored directory and answers signed requests with the rows, once
+    // the installation's keys are copied there as docs/configuration.md says (with another seal
+    // key it would refuse to start: the database's sealed values were written with this one).
+    const keyless = await runServerToExit({ ...env, SRM_DATA_DIR: restoredDir });
+    expect(keyless.code).toBe(1);
+    expect(keyless.answered).toBe(false);
+    expect(keyless.stderr).toContain(
+      'The seal key (SRM_SEAL_KEY, or keys/seal.key in the data directory) is not the key',
+    );
+    rmSync(join(restoredDir, 'keys'), { recursive: true, force: true });
+    cpSync(join(dataDir, 'keys'), join(restoredDir, 'keys'), { recursive: true });
     const again = await startServer({ ...env, SRM_DATA_DIR: restoredDir });
     cleanup.push(() => killServer(again));
     const list = await (

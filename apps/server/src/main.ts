@@ -17,7 +17,7 @@ import {
   queryRows,
   runMigrations,
 } from '@srm/db';
-import { RsaKeys, refuseTestClockInProduction } from '@srm/platform';
+import { RsaKeys, SealKeyMismatchError, refuseTestClockInProduction } from '@srm/platform';
 import { buildApp } from './app';
 import { answerBackupRequests } from './backup';
 import { readConfig } from './config';
@@ -138,6 +138,8 @@ async function main(): Promise<void> {
     // Work RUNNING that no live process holds died with its process (WorkLease, ADR 0015).
     recoverInterruptedWork: true,
     testClock: config.testClock,
+    // Any number of nodes may serve one PostgreSQL database: they share these (ADR 0033).
+    sharedSecrets: true,
   });
   phase('app built');
   if (config.demoData) await loadDemoData(runtime, 'new');
@@ -242,6 +244,8 @@ function printBanner(url: string, database: Database, migrations: number): void 
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof DirectoryLockedError ? error.message : error);
+  console.error(
+    error instanceof DirectoryLockedError || error instanceof SealKeyMismatchError ? error.message : error,
+  );
   process.exit(1);
 });

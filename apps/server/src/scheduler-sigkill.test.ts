@@ -17,6 +17,7 @@
 // scheduling error, and the schedule ends after the fifth. Saving the schedule again on one node
 // while the other ticks (pg-boss #592) makes no occurrence twice. PostgreSQL only: the embedded
 // database belongs to one process.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,9 +86,12 @@ describe.runIf(onPostgres)('a schedule on two server processes, one killed with 
     const database: TestDatabase = await openTestDatabase();
     cleanup.push(() => database.close());
     const db = database.db;
+    // Nodes of one database share its seal key (ADR 0033): a node with another refuses to start.
+    const sealKey = randomBytes(32).toString('base64');
     const env = (dataDir: string) => ({
       DATABASE_URL: database.url!,
       SRM_DATA_DIR: dataDir,
+      SRM_SEAL_KEY: sealKey,
       SRM_TEST_CLOCK: '1',
       SRM_SCHEDULER_TICK_MS: '200',
       // Heartbeat and dead-node sweep every tenth beat: every second.

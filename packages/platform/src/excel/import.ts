@@ -110,9 +110,6 @@ async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<
 }
 
 export class Imports {
-  /** Progress of imports running on this node (the status row is written outside transactions). */
-  private readonly live = new Map<number, number>();
-
   constructor(private readonly options: ImportOptions) {}
 
   /** The entity an import names, if the caller may create its rows at all. */
@@ -209,7 +206,8 @@ export class Imports {
         actor,
         entity,
         sheet,
-        (done) => this.live.set(job.importId, done),
+        // Written to the record after each committed batch: a status read on any node shows it.
+        (done) => this.update(job.importId, { progress: done }),
         sheetRows(path, sheet.sheet, IMPORT_BATCH, IMPORT_MAX_ROWS),
         job.importId,
       );
@@ -242,7 +240,6 @@ export class Imports {
             : String(error);
       await this.update(job.importId, { status: 'FAILED', message: message.slice(0, 1000) });
     } finally {
-      this.live.delete(job.importId);
       await rm(path, { force: true });
     }
   }
@@ -378,7 +375,7 @@ export class Imports {
       fileName: row.fileName,
       status: row.status,
       total: row.total,
-      progress: this.live.get(row.importId) ?? row.progress,
+      progress: row.progress,
       created: row.created,
       errorFileId: row.errorAttachmentId,
       issueCount: row.issueCount,
@@ -391,7 +388,7 @@ export class Imports {
     actor: Actor,
     entity: EntityDef,
     sheet: ImportSheet,
-    onProgress?: (done: number) => void,
+    onProgress?: (done: number) => void | Promise<void>,
     /** The data rows as a stream of batches (a big file); else the sheet's rows. */
     batches?: AsyncIterable<SheetRow[]>,
     /**
@@ -546,7 +543,7 @@ export class Imports {
             ? { onProgress: (count) => onProgress?.(before + count) }
             : {},
       );
-      if (importId === undefined) onProgress?.(rowCount);
+      if (importId === undefined) void onProgress?.(rowCount);
       collectIfGrown(16);
       if (!('issues' in result)) return { ids: result.ids, rows: batch.rows };
       for (const issue of result.issues) {
@@ -586,7 +583,7 @@ export class Imports {
               .catch((error: unknown) => {
                 if (!(error instanceof Rollback)) throw error;
               });
-            onProgress?.(rowCount);
+            await onProgress?.(rowCount);
           }
           if (issues.length) throw new Rollback();
         } catch (error) {

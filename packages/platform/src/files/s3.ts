@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as S3Sdk from '@aws-sdk/client-s3';
@@ -194,11 +194,13 @@ export type ServerStorage = FileStorage & { workDir(name: string): string };
 /**
  * The storage the environment names: `SRM_STORAGE=s3` with `SRM_S3_ENDPOINT`, `SRM_S3_BUCKET`,
  * `SRM_S3_ACCESS_KEY_ID`, `SRM_S3_SECRET_ACCESS_KEY` (and `SRM_S3_REGION`), else the disk
- * under the data directory.
+ * under `SRM_FILES_DIR` or the data directory.
  */
 export function storageFromEnvironment(dataDir: string, env: NodeJS.ProcessEnv): ServerStorage {
   const kind = (env.SRM_STORAGE ?? 'disk').toLowerCase();
-  if (kind === 'disk') return new DiskStorage(join(dataDir, 'files'));
+  // SRM_FILES_DIR: a directory several app nodes share (each keeps its own data directory).
+  if (kind === 'disk')
+    return new DiskStorage(env.SRM_FILES_DIR ? resolve(env.SRM_FILES_DIR) : join(dataDir, 'files'));
   if (kind !== 's3') throw new Error(`SRM_STORAGE must be "disk" or "s3", got "${env.SRM_STORAGE}"`);
   const required = ['SRM_S3_ENDPOINT', 'SRM_S3_BUCKET', 'SRM_S3_ACCESS_KEY_ID', 'SRM_S3_SECRET_ACCESS_KEY'];
   const missing = required.filter((name) => !env[name]);

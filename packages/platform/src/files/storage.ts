@@ -7,6 +7,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from '../http/errors';
 
 export interface StoredObject {
   /** The storage key: the content's SHA-256 in hex. */
@@ -91,7 +92,16 @@ export class DiskStorage implements FileStorage {
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    return createReadStream(this.path(key), range);
+    const stream = createReadStream(this.path(key), range);
+    // Opened before it is answered: a missing file is the user's 404 (as the object store's is),
+    // not an error in the middle of a response.
+    await new Promise<void>((resolve, reject) => {
+      stream.once('ready', () => resolve());
+      stream.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'ENOENT' ? new AppError(404, 'file.notFound') : error),
+      );
+    });
+    return stream;
   }
 
   async size(key: string): Promise<number | null> {

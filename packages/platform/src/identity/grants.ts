@@ -21,8 +21,16 @@ export interface Responsibility {
   defaultFlag: string | null;
 }
 
+/** The channel a trigger notifies when roles, menus, resources, responsibilities or permits change (migration 0107). */
+export const GRANTS_CHANNEL = 'srm_grants';
+/** How long grants are kept when no notice arrives (the notices' connection is down). */
+const GRANTS_KEPT_MS = 5000;
+
 export class UserGrants {
   private readonly grantCache = new Map<string, { at: number; grants: Grants }>();
+  /** Counts the clearings: grants read before one began are not cached after it. */
+  private generation = 0;
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly identity: Identity) {}
 
@@ -104,11 +112,39 @@ export class UserGrants {
       .where(eq(session.sessionId, actor.sessionId!));
   }
 
-  /** Grants of a user under a responsibility, cached for a few seconds. */
+  /**
+   * Listens for the trigger's notices: a change committed on any node clears every node's
+   * cache, and so does the (re)start of listening, after which notices may have been missed.
+   */
+  async listen(): Promise<void> {
+    this.unlisten ??= await this.runtime.database.listen(
+      GRANTS_CHANNEL,
+      () => this.forget(),
+      () => this.forget(),
+    );
+  }
+
+  async stopListening(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    await unlisten?.();
+  }
+
+  /** Drops every cached grant. */
+  forget(): void {
+    this.generation += 1;
+    this.grantCache.clear();
+  }
+
+  /**
+   * Grants of a user under a responsibility, cached until a change to roles, menus, resources,
+   * responsibilities or permits commits anywhere (a notice), and never longer than a few seconds.
+   */
   async grants(user: UserRow, responsibilityId: number | null): Promise<Grants> {
     const cacheKey = `${user.userId}:${responsibilityId}`;
     const cached = this.grantCache.get(cacheKey);
-    if (cached && Date.now() - cached.at < 5000) return cached.grants;
+    if (cached && Date.now() - cached.at < GRANTS_KEPT_MS) return cached.grants;
+    const generation = this.generation;
     const on = this.runtime.executor();
     const valid =
       responsibilityId !== null &&
@@ -167,8 +203,10 @@ export class UserGrants {
           : await permits('base_user_category_permit', 'category_id'),
       readable: this.readableEntities(resourceCodes),
     };
-    this.grantCache.set(cacheKey, { at: Date.now(), grants });
-    if (this.grantCache.size > 5000) this.grantCache.clear();
+    if (generation === this.generation) {
+      this.grantCache.set(cacheKey, { at: Date.now(), grants });
+      if (this.grantCache.size > 5000) this.grantCache.clear();
+    }
     return grants;
   }
 

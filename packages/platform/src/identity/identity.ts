@@ -251,9 +251,18 @@ export class Identity {
     return this.access.switchResponsibility(actor, responsibilityId);
   }
 
-  /** Grants of a user under a responsibility, cached for a few seconds. */
+  /** Grants of a user under a responsibility, cached until a change of them commits on any node. */
   grants(user: UserRow, responsibilityId: number | null): Promise<Grants> {
     return this.access.grants(user, responsibilityId);
+  }
+
+  /** Starts listening for committed changes of grants (every node's cache is cleared by them). */
+  listenForGrantChanges(): Promise<void> {
+    return this.access.listen();
+  }
+
+  stopListening(): Promise<void> {
+    return this.access.stopListening();
   }
 
   /**

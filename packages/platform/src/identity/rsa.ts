@@ -48,6 +48,11 @@ export class RsaKeys {
       writeFileSync(keyFile, pem, { mode: 0o600 });
       chmodSync(keyFile, 0o600);
     }
+    return RsaKeys.fromPem(pem);
+  }
+
+  /** The pair of a private key in PEM (PKCS #8). */
+  static fromPem(pem: string): RsaKeys {
     const privateKey = createPrivateKey(pem);
     const spki = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
     return new RsaKeys(privateKey, Buffer.from(spki).toString('base64'));

@@ -3,6 +3,7 @@
 // stops it on close (no more fetching; a running job may finish, else it fails and is retried).
 // Jobs are rows in the database, so a job sent before a restart runs after it.
 import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
 import { type Database, afterCommit, executor, isInTransaction } from '@srm/db';
 import { DatabaseJobDb, transactionJobDb } from './connection';
 
@@ -49,6 +50,8 @@ interface Queue {
 }
 
 export const JOB_SCHEMA = 'pgboss';
+/** The advisory lock of pg-boss's set-up (migrations take 72_170_001, seeds 72_170_002). */
+const JOBS_START_LOCK = 72_170_003;
 
 export class JobService {
   private readonly queues = new Map<string, Queue>();
@@ -95,27 +98,37 @@ export class JobService {
     this.queues.set(name, { handler: handler as JobHandler<unknown>, settings, workerIds: [] });
   }
 
+  /**
+   * Runs pg-boss's schema and queue creation while no other node does: two nodes started
+   * together on a new database otherwise both create the schema (a duplicate-key error) or the
+   * queues' tables (a deadlock), and one fails to start. The lock is held by a transaction on
+   * a connection of its own while pg-boss works on others (PostgreSQL; the embedded database
+   * has one connection and one process).
+   */
+  private async oneNodeAtATime(work: () => Promise<void>): Promise<void> {
+    if (this.database.kind !== 'postgres') return work();
+    await this.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${JOBS_START_LOCK})`);
+      await work();
+    });
+  }
+
   /** Creates pg-boss's schema and the queues, then starts the workers (when this node runs them). */
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
-    for (const [name, queue] of this.queues) {
-      const options: PgBoss.Queue = {
-        name,
-        retryLimit: queue.settings.retryLimit ?? 2,
-        retryDelay: queue.settings.retryDelaySeconds ?? 5,
-        expireInSeconds: queue.settings.expireInSeconds ?? 3600,
-      };
-      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
-      else {
-        try {
-          await this.boss.createQueue(name, options);
-        } catch (error) {
-          // Another node created it at the same moment.
-          if (!(await this.boss.getQueue(name))) throw error;
-        }
+    await this.oneNodeAtATime(async () => {
+      await this.boss.start();
+      for (const [name, queue] of this.queues) {
+        const options: PgBoss.Queue = {
+          name,
+          retryLimit: queue.settings.retryLimit ?? 2,
+          retryDelay: queue.settings.retryDelaySeconds ?? 5,
+          expireInSeconds: queue.settings.expireInSeconds ?? 3600,
+        };
+        if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+        else await this.boss.createQueue(name, options);
       }
-    }
+    });
     this.started = true;
     if (!this.workers) return;
     for (const [name, queue] of this.queues) {

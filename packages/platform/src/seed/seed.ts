@@ -10,6 +10,9 @@ import type { Row } from '../entity/rows';
 import type { EntityRuntime } from '../entity/runtime';
 import { seedRun } from '../system/tables';
 
+/** The advisory lock the seeds run under (migrations take 72_170_001). */
+const SEED_LOCK = 72_170_002;
+
 export interface SeedContext {
   readonly runtime: EntityRuntime;
   /**
@@ -160,15 +163,23 @@ export async function runSeeds(
       report.skipped.push(seed.name);
       continue;
     }
-    await runtime.transaction(async (tx) => {
+    const ran = await runtime.transaction(async (tx) => {
+      // Nodes starting together on a new database take the seeds one at a time: a seed another
+      // node ran while this one waited is not run again.
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      if (mode === 'new') {
+        const [recorded] = await tx.select().from(seedRun).where(eq(seedRun.name, seed.name));
+        if (recorded) return false;
+      }
       await seed.run(context);
       const now = runtime.clock.now();
       await tx
         .insert(seedRun)
         .values({ name: seed.name, appliedAt: now })
         .onConflictDoUpdate({ target: seedRun.name, set: { appliedAt: now } });
+      return true;
     });
-    report.ran.push(seed.name);
+    report[ran ? 'ran' : 'skipped'].push(seed.name);
   }
   return report;
 }

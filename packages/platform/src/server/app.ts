@@ -50,6 +50,7 @@ import { SiteMessages } from '../messaging/site-messages';
 import { DatabaseClock } from '../system/clock';
 import { refuseTestClockInProduction, registerTestClockRoute } from '../system/clock.routes';
 import { Sealer, loadSealKey } from '../system/seal';
+import { checkSealKey, installationRsaKey } from '../system/installation';
 import { registerTableConfigRoutes } from '../table-config/routes';
 import { platformSchema } from './schema';
 import { registerWebFiles } from './web';
@@ -97,6 +98,12 @@ export interface PlatformOptions {
   esign?: EsignProvider;
   /** The business-information service (default: SRM_BIZINFO_URL with SRM_BIZINFO_KEY, if set). */
   businessInfo?: BusinessInfoProvider;
+  /**
+   * A serving node, which other nodes may share the database with (ADR 0033): its seal key is
+   * checked against the database's (a mismatch refuses the start) and the sign-in RSA key is the
+   * one stored, sealed, in the database. In-process servers of tests and tools leave it off.
+   */
+  sharedSecrets?: boolean;
 }
 
 /** The provider SRM_ESIGN_URL names, with SRM_ESIGN_APP_ID and SRM_ESIGN_APP_SECRET; none unset. */
@@ -161,9 +168,20 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     smtpUrl: options.smtpUrl ?? process.env.SMTP_URL,
     from: process.env.SMTP_FROM,
   });
+  const rsaKeyFile = join(dataDir, 'keys', 'rsa_private.pem');
+  if (options.sharedSecrets) await checkSealKey(options.database, runtime.sealer);
   const identity = new Identity(
     runtime,
-    RsaKeys.load(join(dataDir, 'keys', 'rsa_private.pem'), process.env.SRM_RSA_PRIVATE_KEY),
+    options.sharedSecrets
+      ? RsaKeys.fromPem(
+          await installationRsaKey(
+            options.database,
+            runtime.sealer,
+            rsaKeyFile,
+            process.env.SRM_RSA_PRIVATE_KEY,
+          ),
+        )
+      : RsaKeys.load(rsaKeyFile, process.env.SRM_RSA_PRIVATE_KEY),
     messenger,
     identityConfig(),
   );
@@ -310,6 +328,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
       : null;
   // Jobs run while the server does: started once it is ready, stopped (gracefully) on close.
   app.addHook('onReady', async () => {
+    await identity.listenForGrantChanges();
     await jobs.start();
     // The approval reminders' sweep schedules itself from its first run on.
     if (jobs.workers) await reminders.schedule(jobs);
@@ -328,6 +347,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   });
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
+    await identity.stopListening();
     await realtime.stop();
     for (const background of backgrounds) await background.stop();
     await jobs.stop();

@@ -1,5 +1,5 @@
 // The platform's own tables, which carry no API of their own: the audit trail, document-number
-// sequences and the record of demo-data runs.
+// sequences, the record of demo-data runs and the installation's shared secrets.
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const auditLog = pgTable(
@@ -41,5 +41,15 @@ export const seedRun = pgTable('base_seed_run', {
   appliedAt: timestamp('applied_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
 });
 
+/**
+ * Secrets every app node of one database must share, sealed with the seal key (installation.ts):
+ * the sign-in RSA key, and a check value that tells a node started with another seal key.
+ */
+export const installationSecret = pgTable('base_installation_secret', {
+  name: varchar('name', { length: 60 }).primaryKey(),
+  sealed: text('sealed').notNull(),
+  creationDate: timestamp('creation_date', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+});
+
 /** The platform's own tables, by export name (drizzle-kit reads this shape). */
-export const systemTables = { auditLog, documentSequence, seedRun };
+export const systemTables = { auditLog, documentSequence, seedRun, installationSecret };
