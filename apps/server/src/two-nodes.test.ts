@@ -17,7 +17,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readJournal } from '@srm/db';
-import { ApiClient, type Answer, databaseUrlWithName, quoteIdent, waitFor } from '@srm/platform/testing';
+import {
+  ApiClient,
+  type Answer,
+  databaseUrlWithName,
+  quoteIdent,
+  startS3Peer,
+  waitFor,
+} from '@srm/platform/testing';
 import { CAPTCHA_ALPHABET } from '@srm/platform';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { migrationsDir } from './paths';
@@ -33,10 +40,8 @@ const AUTH = '/api/base/v1/auth';
 const BACK = '/api/report/v1/baseReportBackExportRestful';
 const ORDERS = '/api/srm/v1/srmPoHeaderRestful/listByPage';
 
-const cleanup: (() => Promise<unknown> | unknown)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-}, 120_000);
+/** What the running pair needs undone, in the order it was made. */
+let cleanup: (() => Promise<unknown> | unknown)[] = [];
 
 let a: ServerProcess;
 let b: ServerProcess;
@@ -77,7 +82,30 @@ async function captchaAnswerOf(captchaId: string): Promise<string> {
   throw new Error(`no answer for captcha ${captchaId}`);
 }
 
-describe.runIf(onPostgres)('two app nodes on one PostgreSQL database', () => {
+/** The two ways nodes share files: a directory (NFS in production) or an S3-compatible store. */
+const STORES = ['a shared directory', 'an S3-compatible store'] as const;
+type Store = (typeof STORES)[number];
+
+/** What a node is told of the file store, beside its own data directory. */
+async function storeEnv(store: Store, shared: string): Promise<Record<string, string>> {
+  if (store === 'a shared directory') return { SRM_FILES_DIR: join(shared, 'files') };
+  const peer = await startS3Peer(shared, 'srm-two-nodes');
+  cleanup.push(() => peer.close());
+  return {
+    SRM_STORAGE: 's3',
+    SRM_S3_ENDPOINT: peer.endpoint,
+    SRM_S3_BUCKET: 'srm-two-nodes',
+    SRM_S3_ACCESS_KEY_ID: 'S3RVER',
+    SRM_S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+}
+
+describe.runIf(onPostgres).each(STORES)('two app nodes on one PostgreSQL database, files in %s', (store) => {
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+    cleanup = [];
+  }, 120_000);
+
   beforeAll(async () => {
     const template = inject('srmTemplate');
     if (template.kind !== 'postgres') throw new Error('the two-node suite needs PostgreSQL');
@@ -93,12 +121,13 @@ describe.runIf(onPostgres)('two app nodes on one PostgreSQL database', () => {
     const shared = mkdtempSync(join(tmpdir(), 'srm-two-nodes-'));
     cleanup.push(() => rmSync(shared, { recursive: true, force: true }));
     const sealKey = randomBytes(32).toString('base64');
+    const files = await storeEnv(store, shared);
     const env = (node: string) => ({
       DATABASE_URL: url,
       SRM_DATA_DIR: join(shared, node),
       // What the nodes share besides the database: the seal key and the file store.
       SRM_SEAL_KEY: sealKey,
-      SRM_FILES_DIR: join(shared, 'files'),
+      ...files,
       SRM_JOB_POLL_SECONDS: '0.5',
     });
     // Both at the same moment on a database that has no table yet.
