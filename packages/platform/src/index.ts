@@ -6,6 +6,7 @@ export * from './access/actor';
 export * from './access/records';
 export * from './system/tables';
 export * from './system/clock';
+export { throttle } from './system/throttle';
 export { MAX_TRAVEL_MS, TEST_CLOCK_PATH, refuseTestClockInProduction } from './system/clock.routes';
 export * from './system/seal';
 export { SealKeyMismatchError } from './system/installation';

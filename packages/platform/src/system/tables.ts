@@ -51,5 +51,11 @@ export const installationSecret = pgTable('base_installation_secret', {
   creationDate: timestamp('creation_date', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
 });
 
+/** When each throttled key last went through (throttle.ts): one limit whichever node is asked. */
+export const throttleMark = pgTable('base_throttle', {
+  key: varchar('key', { length: 120 }).primaryKey(),
+  lastAt: timestamp('last_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+});
+
 /** The platform's own tables, by export name (drizzle-kit reads this shape). */
-export const systemTables = { auditLog, documentSequence, seedRun, installationSecret };
+export const systemTables = { auditLog, documentSequence, seedRun, installationSecret, throttleMark };

@@ -20,7 +20,7 @@ import {
   textIn,
 } from '@srm/kernel';
 import { category } from '../../base-data';
-import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
+import { AppError, type DataApi, defineEndpoints, endpoint, throttle } from '@srm/platform';
 import { companyRecord, prefillOf } from '../business-info/business-info';
 import { servicesOf } from '../portal-user';
 import { supplierRegisterInvite } from '../supplier-register-invite/supplier-register-invite.entity';
@@ -141,25 +141,20 @@ function answersTo(
 
 /** How often a registration may ask the business register (a paid service per query). */
 const LOOKUP_INTERVAL_MS = 30_000;
-/** The last lookup of each registration, by runtime (on this node: the limit is a courtesy). */
-const lastLookups = new WeakMap<object, Map<number, number>>();
 
 /**
  * A registration asks the register at most once in LOOKUP_INTERVAL_MS, whatever the answer (a
- * code the register does not know costs a query too); 429 with the seconds to wait otherwise.
+ * code the register does not know costs a query too) and whichever node it asks; 429 with the
+ * seconds to wait otherwise.
  */
-function throttleLookup(ctx: DataApi, registerId: number): void {
-  const last = lastLookups.get(ctx.runtime) ?? new Map<number, number>();
-  lastLookups.set(ctx.runtime, last);
-  const now = ctx.runtime.clock.nowMs();
-  const previous = last.get(registerId);
-  if (previous !== undefined && now >= previous && now - previous < LOOKUP_INTERVAL_MS)
-    throw new AppError(429, 'srmSupplierRegister.lookupTooSoon', {
-      seconds: Math.ceil((previous + LOOKUP_INTERVAL_MS - now) / 1000),
-    });
-  if (last.size > 10_000)
-    for (const [id, at] of last) if (Math.abs(now - at) >= LOOKUP_INTERVAL_MS) last.delete(id);
-  last.set(registerId, now);
+async function throttleLookup(ctx: DataApi, registerId: number): Promise<void> {
+  const wait = await throttle(
+    ctx.runtime,
+    `srmSupplierRegister.lookupMine:${registerId}`,
+    LOOKUP_INTERVAL_MS,
+  );
+  if (wait > 0)
+    throw new AppError(429, 'srmSupplierRegister.lookupTooSoon', { seconds: Math.ceil(wait / 1000) });
 }
 
 /** Fields the definition requires may be left out of saveMine, not emptied. */
@@ -353,7 +348,7 @@ export const supplierRegisterEndpoints = defineEndpoints(supplierRegister, {
     resource: 'public',
     async handle(ctx, input) {
       const own = await ownRegistration(ctx, input);
-      throttleLookup(ctx, own.registerId);
+      await throttleLookup(ctx, own.registerId);
       return { data: prefillOf(await companyRecord(ctx, own.creditCode)) };
     },
   }),
