@@ -1,10 +1,11 @@
 // Excel export and import through the real server in a child process (its RSS read from /proc):
-// an export of 500,000 rows × 20 columns streamed over HTTP and read back (every row counted),
-// and an import of 50,000 materials with every row validated (run as a job), with another user's
+// an export of 1,000,000 rows × 20 columns streamed over HTTP and read back (every row counted),
+// and an import of 100,000 materials with every row validated (run as a job), with another user's
 // list requests timed while it runs; and an import of 5,000 suppliers with full validation (credit
 // code check digits, uniqueness of names and codes, formats, the master's own save rules: issue
-// 18). Targets: export ≤ 60 s with server peak RSS ≤ 300 MB; import ≤ 30 s with RSS ≤ 250 MB;
-// p99 of a list during the import ≤ 1 s; suppliers ≤ 30 s.
+// 18). Targets, raised by issue 22 (the old ones printed beside): export of 1,000,000 rows ≤ 60 s
+// with server peak RSS ≤ 300 MB (was 500,000 rows); import of 100,000 rows ≤ 30 s with RSS
+// ≤ 250 MB (was 50,000) while a list's p99 stays ≤ 250 ms (was 1 s); suppliers ≤ 30 s.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +19,8 @@ import { orderXlsx } from '@srm/platform';
 import { postgresAvailable } from './lib/engine';
 import { report } from './lib/server';
 
-const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 500_000);
-const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const SUPPLIER_ROWS = Number(process.env.BENCH_SUPPLIER_ROWS ?? 5_000);
 const kind = process.env.BENCH_DB === 'pglite' || !(await postgresAvailable()) ? 'pglite' : 'postgres';
 const work = mkdtempSync(join(tmpdir(), 'srm-excel-bench-'));
@@ -186,7 +187,7 @@ try {
   report(
     `excel.export.${kind}.${EXPORT_ROWS}x20${heap ? `.heap${heap}` : ''}`,
     `${exportRun.seconds.toFixed(1)} s, server peak RSS ${exportRun.peakMb.toFixed(0)} MB, re-read ${dataRows} rows in ${sheets} sheets`,
-    `≤ 60 s, ≤ 300 MB, ${EXPORT_ROWS} rows`,
+    `≤ 60 s, ≤ 300 MB for 1,000,000 rows (was 500,000), ${EXPORT_ROWS} rows here`,
   );
 
   // ------------------------------------------------------------ import
@@ -234,12 +235,12 @@ try {
   report(
     `excel.import.${kind}.${IMPORT_ROWS}${heap ? `.heap${heap}` : ''}`,
     `${importRun.seconds.toFixed(1)} s, server peak RSS ${importRun.peakMb.toFixed(0)} MB, ${importRun.value} rows created (file ${(file.length / 1048576).toFixed(1)} MB)`,
-    '≤ 30 s, ≤ 250 MB',
+    `≤ 30 s, ≤ 250 MB for 100,000 rows (was 50,000), ${IMPORT_ROWS} rows here`,
   );
   report(
     `excel.import.${kind}.${IMPORT_ROWS}.list-during`,
     `p50 ${percentile(0.5).toFixed(0)} ms, p99 ${percentile(0.99).toFixed(0)} ms, max ${percentile(1).toFixed(0)} ms over ${listTimes.length} supplier lists (page of 20) asked one after another during the import`,
-    'p99 ≤ 1,000 ms',
+    'p99 ≤ 250 ms (was ≤ 1,000 ms)',
   );
 
   // ------------------------------------------------------------ suppliers (issue 18)

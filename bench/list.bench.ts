@@ -1,6 +1,7 @@
 // listByPage over a big line table with 10 concurrent clients, next to the same SQL run
 // directly through the driver: 1,000,000 rows on PostgreSQL, 100,000 on PGlite.
-// Targets (PostgreSQL): p50 ≤ 1.5 × raw + 2 ms, p99 < 50 ms.
+// Targets (PostgreSQL): p50 ≤ 1.2 × raw + 1 ms, p99 < 50 ms (raised by issue 22 from 1.5 × raw
+// + 2 ms, which every scenario met; both are printed).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -37,8 +38,19 @@ async function run(kind: 'postgres' | 'pglite', rows: number) {
     const p99 = result.latency.p99;
     const rawP50 = percentile(raw[scenario.name]!, 50);
     const target =
-      kind === 'postgres' ? `p50 ≤ ${(1.5 * rawP50 + 2).toFixed(1)} ms, p99 < 50 ms` : 'reported';
-    const verdict = kind === 'postgres' ? (p50 <= 1.5 * rawP50 + 2 && p99 < 50 ? 'ok' : 'MISSED') : '';
+      kind === 'postgres'
+        ? `p50 ≤ ${(1.2 * rawP50 + 1).toFixed(1)} ms (was ≤ ${(1.5 * rawP50 + 2).toFixed(1)}), p99 < 50 ms`
+        : 'reported';
+    const verdict =
+      kind === 'postgres'
+        ? p99 >= 50
+          ? 'MISSED'
+          : p50 <= 1.2 * rawP50 + 1
+            ? 'ok'
+            : p50 <= 1.5 * rawP50 + 2
+              ? 'MISSED the raised target (old one met)'
+              : 'MISSED'
+        : '';
     console.log(
       `list.${kind}.${scenario.name}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, raw p50 ${rawP50.toFixed(1)} ms (target ${target}) ${verdict}`,
     );
