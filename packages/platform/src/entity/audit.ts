@@ -16,6 +16,7 @@ import {
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { bpmHistory } from '../approval/tables';
+import { BULK_ROWS, bulkInsert } from './bulk-insert';
 import { auditLog } from '../system/tables';
 import type { Row } from './rows';
 import type { EntityTable } from './tables';
@@ -87,6 +88,7 @@ export async function writeAudit(on: Executor, actor: Actor, at: Date, entries: 
     userName: actor.userName,
     creationDate: at,
   }));
+  if (rows.length >= BULK_ROWS && (await bulkInsert(on, auditLog, rows, auditLog.auditId))) return;
   for (let start = 0; start < rows.length; start += 2000) {
     await on.insert(auditLog).values(rows.slice(start, start + 2000));
   }

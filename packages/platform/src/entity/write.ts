@@ -18,6 +18,7 @@ import {
 } from '@srm/kernel';
 import type { Executor } from '@srm/db';
 import type { Actor } from '../access/actor';
+import { BULK_ROWS, bulkInsert } from './bulk-insert';
 import { type AuditEntry, diffRows, writeAudit } from './audit';
 import {
   type IssuePath,
@@ -151,7 +152,10 @@ export function changedValues(runtime: EntityRuntime, entity: EntityDef, before:
   return dbValues(runtime, entity, changed);
 }
 
-/** Inserts rows in statements of at most ~30,000 parameters; answers their keys in order. */
+/**
+ * Inserts rows, many at once over column arrays (bulk-insert.ts), else in statements of at most
+ * ~30,000 parameters; answers their keys in order.
+ */
 export async function insertRows(
   runtime: EntityRuntime,
   tx: Executor,
@@ -170,6 +174,11 @@ export async function insertRows(
     lastUpdatedBy: actor.userId,
     lastUpdateDate: now,
   }));
+  const key = table[entity.key] as AnyPgColumn;
+  if (values.length >= BULK_ROWS) {
+    const returned = await bulkInsert(tx, table, values, key);
+    if (returned) return returned.map(Number);
+  }
   const columnsPerRow = Object.keys(values[0]!).length;
   const chunk = Math.max(1, Math.floor(30000 / columnsPerRow));
   const ids: number[] = [];
@@ -177,7 +186,7 @@ export async function insertRows(
     const inserted = await tx
       .insert(table)
       .values(values.slice(start, start + chunk))
-      .returning({ id: table[entity.key] as AnyPgColumn });
+      .returning({ id: key });
     ids.push(...inserted.map((r) => r.id as number));
   }
   return ids;
