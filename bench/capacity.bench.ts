@@ -4,6 +4,10 @@
 // columns made unique), and the table's total size (heap, TOAST and indexes, after VACUUM
 // ANALYZE) is divided by its row count. A table whose copy the database refuses is measured on
 // its demo rows alone (said in the output). Prints one JSON line per table and a summary.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { runSeeds } from '@srm/platform';
 import { domainSeeds } from '@srm/domain/server';
@@ -45,21 +49,28 @@ interface Column {
 }
 
 async function columnsOf(client: pg.Client, table: string): Promise<Column[]> {
-  const { rows } = await client.query<{
-    name: string;
-    type: string;
-    identity: boolean;
-    generated: boolean;
-    unique: boolean;
-  }>(
+  const { rows } = await client.query<Omit<Column, 'unique'>>(
     `select c.column_name as name, c.data_type as type, c.is_identity = 'YES' as identity,
-            c.is_generated <> 'NEVER' as generated,
-            exists (select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-                     where i.indrelid = $1::regclass and i.indisunique and not i.indisprimary and a.attname = c.column_name) as unique
-       from information_schema.columns c where c.table_name = $2 order by c.ordinal_position`,
-    [table, table],
+            c.is_generated <> 'NEVER' as generated
+       from information_schema.columns c where c.table_name = $1 order by c.ordinal_position`,
+    [table],
   );
-  return rows;
+  // Of each unique index (not the key), the column a copy changes: the only one, else the last
+  // that is not a reference (a line's number, not its header's id).
+  const { rows: indexes } = await client.query<{ columns: string[] }>(
+    `select array_agg(a.attname::text order by k.ord) as columns
+       from pg_index i cross join unnest(i.indkey) with ordinality as k(attnum, ord)
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+      where i.indrelid = $1::regclass and i.indisunique and not i.indisprimary
+      group by i.indexrelid`,
+    [table],
+  );
+  const changed = new Set(
+    indexes.map(
+      ({ columns }) => [...columns].reverse().find((name) => !name.endsWith('_id')) ?? columns.at(-1)!,
+    ),
+  );
+  return rows.map((row) => ({ ...row, unique: changed.has(row.name) }));
 }
 
 /** The expression a copied row stores in a column: unique values where the table wants them. */
@@ -89,6 +100,44 @@ async function grow(client: pg.Client, table: string): Promise<string> {
   } catch (error) {
     await client.query('rollback');
     return `demo rows only (copy refused: ${(error as Error).message.slice(0, 80)})`;
+  }
+}
+
+/** Times pg_dump (custom format) of the database and pg_restore (two jobs) into a new one. */
+function dumpAndRestore(url: string, databaseBytes: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'srm-capacity-'));
+  const file = join(dir, 'dump.pgc');
+  const target = Object.assign(new URL(url), { pathname: `/srm_bench_capacity_restore_${process.pid}` });
+  const run = (command: string, args: string[]) => {
+    const began = performance.now();
+    const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (result.status !== 0) throw new Error(`${command}: ${String(result.stderr)}`);
+    return (performance.now() - began) / 1000;
+  };
+  try {
+    const dumpSeconds = run('pg_dump', ['-Fc', '-f', file, url]);
+    const fileBytes = statSync(file).size;
+    run('psql', [
+      Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+      '-qc',
+      `create database ${target.pathname.slice(1)}`,
+    ]);
+    const restoreSeconds = run('pg_restore', ['-j', '2', '-d', target.toString(), file]);
+    const mb = databaseBytes / 1048576;
+    return {
+      dumpSeconds,
+      restoreSeconds,
+      fileBytes,
+      dumpMbPerSecond: mb / dumpSeconds,
+      restoreMbPerSecond: mb / restoreSeconds,
+    };
+  } finally {
+    spawnSync('psql', [
+      Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+      '-qc',
+      `drop database if exists ${target.pathname.slice(1)} with (force)`,
+    ]);
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -131,11 +180,18 @@ async function main() {
       results.push(result);
       console.log(JSON.stringify(result));
     }
+    const [{ bytes }] = (
+      await client.query<{ bytes: string }>('select pg_database_size(current_database()) as bytes')
+    ).rows as [{ bytes: string }];
     await client.end();
+    const backup = dumpAndRestore(url, Number(bytes));
     console.log(
       '\ncapacity: bytes per row (total = heap + TOAST + indexes), measured at',
       TARGET_ROWS,
       'rows or more',
+    );
+    console.log(
+      `capacity.backup: pg_dump -Fc ${backup.dumpSeconds.toFixed(1)} s, pg_restore -j 2 ${backup.restoreSeconds.toFixed(1)} s for a database of ${(Number(bytes) / 1048576).toFixed(0)} MB (dump file ${(backup.fileBytes / 1048576).toFixed(0)} MB): ${backup.dumpMbPerSecond.toFixed(0)} MB/s and ${backup.restoreMbPerSecond.toFixed(0)} MB/s of database (reported)`,
     );
     for (const r of results)
       console.log(
