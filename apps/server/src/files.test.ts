@@ -3,7 +3,6 @@
 // batch deletes, temporary URLs, and chunked large-file uploads that resume.
 import { constants, createHash, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -504,6 +503,14 @@ function onePagePdf(): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
+/** The keys of the objects in the server's file store (its disk store: two levels of folders). */
+function storedObjects(): string[] {
+  const root = join(server.dataDir, 'files');
+  const level = (dir: string) =>
+    existsSync(dir) ? readdirSync(dir).filter((name) => /^[0-9a-f]{2}$/.test(name)) : [];
+  return level(root).flatMap((a) => level(join(root, a)).flatMap((b) => readdirSync(join(root, a, b))));
+}
+
 describe('large-file mode', () => {
   const chunkSize = 1024 * 1024;
   const content = Buffer.concat([PDF, randomBytes(chunkSize * 2 + 12345)]);
@@ -635,6 +642,7 @@ describe('large-file mode', () => {
 
   it('refuses with 415 a large upload whose content is not its extension, and keeps nothing of it', async () => {
     const id = `test-${randomBytes(8).toString('hex')}`;
+    const before = new Set(storedObjects());
     const uploads = await server.count('base_large_upload');
     const form = new FormData();
     form.append('uploadId', id);
@@ -657,10 +665,46 @@ describe('large-file mode', () => {
       { actor: buyer },
     );
     expect(status.httpStatus).toBe(404);
-    const partFiles = readdirSync(tmpdir())
-      .filter((name) => name.startsWith('srm-test-data-'))
-      .map((name) => join(tmpdir(), name, 'files', 'tmp', 'large', `${id}.part`));
-    expect(partFiles.filter((path) => existsSync(path))).toEqual([]);
+    expect(storedObjects().filter((key) => !before.has(key))).toEqual([]);
+  });
+
+  it('keeps no chunk once the file is stored, and never a stored file that has a chunk’s content', async () => {
+    // A file whose second chunk is, byte for byte, an ordinary PDF stored before.
+    const second = Buffer.concat([PDF, randomBytes(chunkSize - PDF.length)]);
+    const file = Buffer.concat([PDF, randomBytes(chunkSize - PDF.length), second, randomBytes(777)]);
+    const fileSha = createHash('sha256').update(file).digest('hex');
+    const ordinary = await upload('第二块.pdf', second, buyer);
+    expect(ordinary.body.status, ordinary.body.msg).toBe('S');
+    const before = new Set(storedObjects());
+    const id = `test-${randomBytes(8).toString('hex')}`;
+    let last: { status: string; msg: string; data: Row } | undefined;
+    for (const index of [2, 0, 1]) {
+      const form = new FormData();
+      form.append('uploadId', id);
+      form.append('fileName', '图纸包.pdf');
+      form.append('totalSize', String(file.length));
+      form.append('chunkSize', String(chunkSize));
+      form.append('chunkIndex', String(index));
+      form.append(
+        'chunk',
+        new Blob([file.subarray(index * chunkSize, (index + 1) * chunkSize)]),
+        '图纸包.pdf',
+      );
+      const response = await fetch(`${server.url}/api/largeFile/v1/largeFile/upload`, {
+        method: 'POST',
+        headers: { 'x-test-actor': JSON.stringify(buyer) },
+        body: form,
+      });
+      last = (await response.json()) as typeof last;
+      expect(last!.status, last!.msg).toBe('S');
+    }
+    expect(last!.data).toMatchObject({ done: true, sha256: fileSha });
+    // One new object, the whole file: the chunks are gone.
+    expect(storedObjects().filter((key) => !before.has(key))).toEqual([fileSha]);
+    // The ordinary file with the second chunk's content is still there.
+    const again = await download(ordinary.body.data[0]!.id as number);
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer()).equals(second)).toBe(true);
   });
 
   it('takes the chunks of a new upload in parallel without losing any', async () => {

@@ -287,6 +287,56 @@ describe.runIf(onPostgres).each(STORES)('two app nodes on one PostgreSQL databas
     expect(orders!.rows).toBeGreaterThan(0);
   });
 
+  it('takes the chunks of a large upload alternately on A and B, the last two at once, and stores the file once', async () => {
+    const buyerA = await signedIn(a, 'buyer');
+    const buyerB = on(b, buyerA);
+    const chunkSize = 1024 * 1024;
+    const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(4 * chunkSize)]);
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    const uploadId = `two-nodes-${randomBytes(8).toString('hex')}`;
+    const send = async (client: ApiClient, index: number) => {
+      const form = new FormData();
+      form.append('uploadId', uploadId);
+      form.append('fileName', '两节点图纸.pdf');
+      form.append('totalSize', String(file.length));
+      form.append('chunkSize', String(chunkSize));
+      form.append('chunkIndex', String(index));
+      form.append('sha256', sha256);
+      form.append(
+        'chunk',
+        new Blob([file.subarray(index * chunkSize, (index + 1) * chunkSize)]),
+        '两节点图纸.pdf',
+      );
+      const response = await client.fetch('/api/largeFile/v1/largeFile/upload', { form });
+      return (await response.json()) as { status: string; msg: string; data: Row };
+    };
+    for (const [index, client] of [buyerA, buyerB, buyerA].entries()) {
+      const answer = await send(client, index);
+      expect(answer.status, answer.msg).toBe('S');
+      expect(answer.data.done).toBe(false);
+    }
+    // The last two chunks at the same moment, one on each node: one of them finishes.
+    const last = await Promise.all([send(buyerB, 3), send(buyerA, 4)]);
+    for (const answer of last) expect(answer.status, answer.msg).toBe('S');
+    const finished = last.filter((answer) => answer.data.done);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]!.data.sha256).toBe(sha256);
+    const id = (finished[0]!.data.attachment as Row).id as number;
+    const [files] = await query<{ n: number }>(
+      "select count(*)::int as n from base_attachment where original_file_name = '两节点图纸.pdf'",
+    );
+    expect(files!.n).toBe(1);
+    for (const client of [buyerA, buyerB]) {
+      const download = await client.fetch(`/api/largeFile/v1/largeFile/download?id=${id}`, { method: 'GET' });
+      expect(download.status).toBe(200);
+      expect(
+        createHash('sha256')
+          .update(Buffer.from(await download.arrayBuffer()))
+          .digest('hex'),
+      ).toBe(sha256);
+    }
+  });
+
   it('refuses on B within 1 s a permission taken away on A, and allows it again within 1 s once given back', async () => {
     const buyer = await signedIn(b, 'buyer');
     const admin = await signedIn(a, 'admin');

@@ -1,15 +1,12 @@
-// Large-file mode (over 104857600 bytes): the browser sends the file in chunks, each written at
-// its place in one work file; an interrupted upload resumes with the chunks still missing; the
-// complete file's SHA-256 is computed (and checked against the client's, when given) before
-// it is moved into storage. Like an ordinary upload, the first chunk may name the record the file
+// Large-file mode (over 104857600 bytes): the browser sends the file in chunks, each kept as an
+// object of the file store (so that any app node may take any chunk: ADR 0033); an interrupted
+// upload resumes with the chunks still missing; once all are in, the node that took the last one
+// streams them in order into the store as one file, its SHA-256 checked against the client's
+// when given, and removes the chunks. Like an ordinary upload, the first chunk may name the record the file
 // is for (functionId, businessId): refused at once when the uploader may not change that
 // record's attachments, linked to it when the file is complete, and from then on access follows
 // the record. Downloads stream, with byte ranges, to whoever may read the file (Attachments).
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { type SaveIssue, number, ref, text, textarea } from '@srm/kernel';
@@ -22,8 +19,8 @@ import type { EntityRuntime } from '../entity/runtime';
 import { type Attachments, cleanFileName } from './attachments';
 import { ContentMismatchError, ProgramRefusedError, contentCheck } from './content-type';
 import { disposition } from './routes';
-import { FileTooLargeError, meter } from './storage';
-import { largeUpload } from './tables';
+import { FileTooLargeError } from './storage';
+import { attachment, largeUpload } from './tables';
 
 export const LARGE_PREFIX = '/api/largeFile/v1/largeFile';
 const MIN_CHUNK = 1024 * 1024;
@@ -32,7 +29,6 @@ const MAX_CHUNK = 256 * 1024 * 1024;
 export interface LargeFileOptions {
   runtime: EntityRuntime;
   attachments: Attachments;
-  workDir: string;
   actorOf(request: FastifyRequest): Promise<Actor>;
 }
 
@@ -64,29 +60,28 @@ function within(value: number, name: string, min: number, max: number): number {
 }
 
 /**
- * The file's SHA-256, read through one buffer used again and again: a read stream's fresh
- * buffer per read would pile up outside the JS heap (tens of MB for a 2 GiB file) until the
- * next full GC.
+ * The chunks an upload has, by index, from its record's `received`: "index:key," per chunk as
+ * it arrived. A chunk sent again (a retry) is listed again; the last one counts.
  */
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  const handle = await open(path, 'r');
-  const buffer = Buffer.allocUnsafe(1024 * 1024);
-  try {
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (!bytesRead) break;
-      hash.update(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
-    }
-  } finally {
-    await handle.close();
+function chunksOf(received: string): Map<number, string> {
+  const chunks = new Map<number, string>();
+  for (const entry of received.split(',')) {
+    const [index, key] = entry.split(':');
+    if (key && index) chunks.set(Number(index), key);
   }
-  return hash.digest('hex');
+  return chunks;
 }
+
+/** Every stored key an upload's record names (chunks sent twice included). */
+const keysOf = (received: string) =>
+  received
+    .split(',')
+    .map((entry) => entry.split(':')[1])
+    .filter((key): key is string => !!key);
 
 export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFileOptions): void {
   const { runtime, attachments } = options;
-  const partPath = (uploadId: string) => join(options.workDir, `${uploadId}.part`);
+  const storage = attachments.storage;
 
   const uploadOf = async (actor: Actor, uploadId: string) => {
     const [row] = await runtime
@@ -98,13 +93,36 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
       throw new AppError(404, 'file.uploadNotFound');
     return row;
   };
-  /** Forgets an upload: its record and its work file. */
-  const discard = async (uploadId: string) => {
-    await runtime.executor().delete(largeUpload).where(eq(largeUpload.uploadId, uploadId));
-    await rm(partPath(uploadId), { force: true });
+  /**
+   * Removes stored objects that were chunks, unless a file or another unfinished upload has the
+   * same content (the store keeps contents by their SHA-256: a chunk may equal a stored file).
+   */
+  const removeChunks = async (keys: readonly string[]) => {
+    const on = runtime.executor();
+    for (const key of new Set(keys)) {
+      const [file] = await on
+        .select({ id: attachment.attachmentId })
+        .from(attachment)
+        .where(eq(attachment.storageKey, key))
+        .limit(1);
+      const [pending] = await on
+        .select({ id: largeUpload.uploadId })
+        .from(largeUpload)
+        .where(sql`${largeUpload.received} like ${`%:${key},%`}`)
+        .limit(1);
+      if (!file && !pending) await storage.delete(key);
+    }
   };
-  const receivedOf = (text: string) =>
-    [...new Set(text.split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
+  /** Forgets an upload: its record and its chunks. */
+  const discard = async (uploadId: string) => {
+    const [gone] = await runtime
+      .executor()
+      .delete(largeUpload)
+      .where(eq(largeUpload.uploadId, uploadId))
+      .returning();
+    if (gone) await removeChunks(keysOf(gone.received));
+  };
+  const receivedOf = (text: string) => [...chunksOf(text).keys()].sort((a, b) => a - b);
 
   /** One chunk (multipart: the fields, then the file part `chunk`). */
   declareRoute(app, {
@@ -182,11 +200,6 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
             part.file.resume();
             throw error;
           }
-          await mkdir(options.workDir, { recursive: true });
-          // 'a' creates without truncating: a parallel first chunk of the same upload may be writing.
-          const handle = await open(partPath(uploadId), 'a');
-          await handle.truncate(totalSize);
-          await handle.close();
           [upload] = await runtime
             .executor()
             .insert(largeUpload)
@@ -218,11 +231,13 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
           part.file.resume();
           throw new AppError(409, 'file.uploadMismatch');
         }
-        // The chunk is only counted: the whole file's SHA-256 is computed once all chunks are in.
-        const counter = meter(expected, { hash: false });
-        const writer = createWriteStream(partPath(uploadId), { flags: 'r+', start: chunkIndex * chunkSize });
+        // The chunk goes to the file store as an object of its own; the whole file's SHA-256 is
+        // computed once all chunks are in.
+        let chunk: { key: string; size: number };
         try {
-          await pipeline([part.file, contentCheck(extension, { first: chunkIndex === 0 }), counter, writer]);
+          chunk = await storage.put(part.file, expected, [
+            contentCheck(extension, { first: chunkIndex === 0 }),
+          ]);
         } catch (error) {
           if (error instanceof FileTooLargeError) throw new AppError(400, 'file.badChunkSize');
           const refused =
@@ -232,22 +247,28 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
                 ? new AppError(415, 'file.programRefused')
                 : null;
           if (refused) {
-            // A refused content ends the whole upload: its record and its work file go.
+            // A refused content ends the whole upload: its record and its chunks go.
             await discard(uploadId);
             throw refused;
           }
-          // The upload was discarded while this chunk was written (another chunk was refused).
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-            throw new AppError(404, 'file.uploadNotFound');
           throw error;
         }
-        if (counter.size() !== expected) throw new AppError(400, 'file.badChunkSize');
+        if (chunk.size !== expected) {
+          await removeChunks([chunk.key]);
+          throw new AppError(400, 'file.badChunkSize');
+        }
+        // Appended in one statement: chunks of one upload may arrive at two nodes at once.
         const [updated] = await runtime
           .executor()
           .update(largeUpload)
-          .set({ received: sql`${largeUpload.received} || ${`${chunkIndex},`}` })
+          .set({ received: sql`${largeUpload.received} || ${`${chunkIndex}:${chunk.key},`}` })
           .where(eq(largeUpload.uploadId, uploadId))
           .returning();
+        // The upload was discarded (another chunk was refused) or finished meanwhile.
+        if (!updated) {
+          await removeChunks([chunk.key]);
+          throw new AppError(404, 'file.uploadNotFound');
+        }
         const received = receivedOf(updated!.received);
         if (received.length < chunkCount) return success({ uploadId, done: false, received, chunkCount });
         return success({ uploadId, done: true, received, chunkCount, ...(await finish(actor, updated!)) });
@@ -256,22 +277,39 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
     },
   });
 
-  /** All chunks are in: hash, check, move into storage, record the attachment. */
+  /**
+   * All chunks are in: the record is claimed (one node finishes, whichever took the last chunk),
+   * the chunks are streamed in order into the store as one file (hashed on the way), checked,
+   * removed, and the attachment recorded.
+   */
   const finish = async (actor: Actor, upload: typeof largeUpload.$inferSelect) => {
-    const claimed = await runtime
+    const [claimed] = await runtime
       .executor()
       .delete(largeUpload)
       .where(and(eq(largeUpload.uploadId, upload.uploadId)))
       .returning();
-    if (!claimed.length) throw new AppError(409, 'file.uploadFinishing');
-    const path = partPath(upload.uploadId);
-    const sha256 = await sha256Of(path);
-    if (upload.sha256 !== '0'.repeat(64) && upload.sha256 !== sha256) {
-      await rm(path, { force: true });
+    if (!claimed) throw new AppError(409, 'file.uploadFinishing');
+    const chunks = chunksOf(claimed.received);
+    const keys = Array.from({ length: claimed.chunkCount }, (_, index) => chunks.get(index)!);
+    const whole = Readable.from(
+      (async function* () {
+        for (const key of keys) yield* await storage.get(key);
+      })(),
+    );
+    let stored: Awaited<ReturnType<typeof storage.put>>;
+    try {
+      stored = await storage.put(whole, claimed.totalSize);
+    } catch (error) {
+      await removeChunks(keysOf(claimed.received));
+      throw error;
+    }
+    // Not the file itself: a file of one chunk has that chunk's content, hence its key.
+    await removeChunks(keysOf(claimed.received).filter((key) => key !== stored.key));
+    const sha256 = stored.sha256;
+    if (stored.size !== claimed.totalSize || (upload.sha256 !== '0'.repeat(64) && upload.sha256 !== sha256)) {
+      await removeChunks([stored.key]);
       throw new AppError(422, 'file.checksumMismatch');
     }
-    await mkdir(dirname(path), { recursive: true });
-    const stored = await attachments.storage.adopt(path, sha256);
     const context = {
       path: upload.path,
       fileDesc: upload.fileDesc,

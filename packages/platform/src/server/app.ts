@@ -369,7 +369,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     return { ...actor, locale: request.locale };
   };
   await registerFileRoutes(app, { runtime, attachments, rsa: identity.rsa, urlSecret: sealKey, actorOf });
-  registerLargeFileRoutes(app, { runtime, attachments, workDir: storage.workDir('large'), actorOf });
+  registerLargeFileRoutes(app, { runtime, attachments, actorOf });
   registerExportRoutes(app, { runtime, policy, backExports, actorOf, pageRows: exportPageRows });
   registerImportRoutes(app, { runtime, policy, imports, workDir: importWorkDir, actorOf });
   registerApprovalRoutes(app, { engine: approvals, actorOf });

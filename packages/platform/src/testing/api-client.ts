@@ -49,6 +49,9 @@ export async function signatureOf(
   );
 }
 
+/** The last timestamp signed with each session (an object shared by the clients that use it). */
+const lastSigned = new WeakMap<object, number>();
+
 export class ApiClient {
   session: { authorizationCode: string; signKey: string } | null = null;
   language: 'CN' | 'EN' = 'CN';
@@ -93,13 +96,18 @@ export class ApiClient {
   private lastTimestamp = 0;
   private lastSkew = 0;
 
-  /** Strictly increasing, so that two identical requests never share a signature. */
+  /**
+   * Strictly increasing, so that two identical requests never share a signature — across the
+   * clients that share one session too (one per app node), as a browser's one sequence is.
+   */
   private nextTimestamp(): string {
     const now = Date.now() + this.clockSkew;
     // A changed skew (tests set it to send stale requests) starts a new sequence.
     if (this.clockSkew !== this.lastSkew) this.lastTimestamp = 0;
     this.lastSkew = this.clockSkew;
-    this.lastTimestamp = Math.max(now, this.lastTimestamp + 1);
+    const shared = this.session && !this.clockSkew ? (lastSigned.get(this.session) ?? 0) : 0;
+    this.lastTimestamp = Math.max(now, this.lastTimestamp + 1, shared + 1);
+    if (this.session && !this.clockSkew) lastSigned.set(this.session, this.lastTimestamp);
     return String(this.lastTimestamp);
   }
 
