@@ -345,6 +345,9 @@ describe('permissions of the current responsibility', () => {
     });
     expect(list.body.data.map((row) => row.supplierName)).toEqual(['宁波瑞丰电子科技有限公司']);
     expect(JSON.stringify(list.body)).not.toContain('恒达');
+    // The header names the user's own supplier.
+    const current = await supplierB.call<{ user: Row }>('/api/base/v1/auth/current');
+    expect(current.body.data.user.supplierName).toBe('宁波瑞丰电子科技有限公司');
     // Its inspections and sample trials name internal users (inspectors, evaluators): naming them
     // opens no read of the users, theirs or anyone's.
     expect((await supplierB.call('/api/base/v1/baseUserRestful/listByPage')).httpStatus).toBe(403);

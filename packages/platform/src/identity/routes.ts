@@ -1,7 +1,8 @@
 // Sign-in endpoints under /api/base/v1/auth: public key, captcha, login, logout, heartbeat, the
 // current user's menus and buttons, switching responsibility, changing and resetting passwords.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows } from '@srm/db';
 import {
   DIRECTORY_ROWS,
@@ -227,13 +228,18 @@ export function registerIdentityRoutes(
       const actor = actorOf(request);
       const user = (await identity.findUser({ userId: actor.userId! }))!;
       const responsibilities = await identity.responsibilitiesOf(user);
-      const supplier =
-        user.supplierId && identity.runtime.registry.find('srmSupplierInfo')
+      // The supplier's name only (its whole document, lines and all, was read here before).
+      const suppliers = identity.runtime.registry.find('srmSupplierInfo')
+        ? identity.runtime.table('srmSupplierInfo')
+        : null;
+      const [supplier] =
+        user.supplierId && suppliers
           ? await identity.runtime
-              .service('srmSupplierInfo')
-              .find({ ...actor, system: true }, user.supplierId)
-              .catch(() => null)
-          : null;
+              .executor()
+              .select({ supplierName: suppliers.supplierName as AnyPgColumn })
+              .from(suppliers)
+              .where(eq(suppliers.supplierId as AnyPgColumn, user.supplierId))
+          : [];
       return success({
         user: {
           userId: user.userId,
