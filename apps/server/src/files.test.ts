@@ -522,6 +522,7 @@ describe('large-file mode', () => {
     actor: Row = buyer,
     id = uploadId,
     fields: Record<string, string> = {},
+    bytes = content.subarray(index * chunkSize, (index + 1) * chunkSize),
   ) {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -531,11 +532,7 @@ describe('large-file mode', () => {
     form.append('chunkSize', String(chunkSize));
     form.append('chunkIndex', String(index));
     form.append('sha256', sha256);
-    form.append(
-      'chunk',
-      new Blob([content.subarray(index * chunkSize, (index + 1) * chunkSize)]),
-      '图纸包.pdf',
-    );
+    form.append('chunk', new Blob([bytes]), '图纸包.pdf');
     const response = await fetch(`${server.url}/api/largeFile/v1/largeFile/upload`, {
       method: 'POST',
       headers: { 'x-test-actor': JSON.stringify(actor) },
@@ -705,6 +702,43 @@ describe('large-file mode', () => {
     const again = await download(ordinary.body.data[0]!.id as number);
     expect(again.status).toBe(200);
     expect(Buffer.from(await again.arrayBuffer()).equals(second)).toBe(true);
+  });
+
+  it('joins the last version of a chunk sent twice, and keeps neither version once the file is stored', async () => {
+    const id = `test-${randomBytes(8).toString('hex')}`;
+    const before = new Set(storedObjects());
+    expect((await chunk(0, buyer, id)).data).toMatchObject({ done: false, received: [0] });
+    expect((await chunk(1, buyer, id, {}, randomBytes(chunkSize))).data).toMatchObject({ received: [0, 1] });
+    expect((await chunk(1, buyer, id)).data).toMatchObject({ done: false, received: [0, 1] });
+    expect((await chunk(2, buyer, id)).data).toMatchObject({ done: true, sha256 });
+    // Nothing new stays but the file itself: no chunk, neither version of chunk 1.
+    expect(storedObjects().filter((key) => !before.has(key) && key !== sha256)).toEqual([]);
+  });
+
+  it('refuses a chunk sent again while a node joins the upload, and leaves the chunks it reads', async () => {
+    const id = `test-${randomBytes(8).toString('hex')}`;
+    await chunk(0, buyer, id);
+    await chunk(1, buyer, id);
+    // As the node that takes the last chunk marks the upload before it joins the chunks.
+    await server.database.db.execute(
+      sql`update base_large_upload set received = received || '*,' where upload_id = ${id}`,
+    );
+    const again = await chunk(1, buyer, id);
+    expect(again.status).toBe('E');
+    expect(again.msg).toBe('该上传正在完成，请稍候');
+    const keys = [0, 1].map((index) =>
+      createHash('sha256')
+        .update(content.subarray(index * chunkSize, (index + 1) * chunkSize))
+        .digest('hex'),
+    );
+    expect(storedObjects()).toEqual(expect.arrayContaining(keys));
+    const status = await server.post(
+      '/api/largeFile/v1/largeFile/uploadStatus',
+      { uploadId: id },
+      { actor: buyer },
+    );
+    expect(status.httpStatus).toBe(404);
+    await server.database.db.execute(sql`delete from base_large_upload where upload_id = ${id}`);
   });
 
   it('takes the chunks of a new upload in parallel without losing any', async () => {

@@ -19,7 +19,7 @@ import type { EntityRuntime } from '../entity/runtime';
 import { type Attachments, cleanFileName } from './attachments';
 import { ContentMismatchError, ProgramRefusedError, contentCheck } from './content-type';
 import { disposition } from './routes';
-import { FileTooLargeError } from './storage';
+import { FileTooLargeError, type StoredObject } from './storage';
 import { attachment, largeUpload } from './tables';
 
 export const LARGE_PREFIX = '/api/largeFile/v1/largeFile';
@@ -61,7 +61,8 @@ function within(value: number, name: string, min: number, max: number): number {
 
 /**
  * The chunks an upload has, by index, from its record's `received`: "index:key," per chunk as
- * it arrived. A chunk sent again (a retry) is listed again; the last one counts.
+ * it arrived. A chunk sent again (a retry) is listed again and the last one counts; the object
+ * of the earlier one stays named until the upload ends, which removes every object it names.
  */
 function chunksOf(received: string): Map<number, string> {
   const chunks = new Map<number, string>();
@@ -79,16 +80,27 @@ const keysOf = (received: string) =>
     .map((entry) => entry.split(':')[1])
     .filter((key): key is string => !!key);
 
+/**
+ * Appended to `received` by the node that assembles the file (an entry without a key, which
+ * chunksOf skips). The record stays until the file is stored, so that its chunks stay named by
+ * an unfinished upload and removeChunks elsewhere (a chunk sent again, another upload with the
+ * same content) leaves them; no chunk is taken for it any more.
+ */
+const ASSEMBLING = '*,';
+const notAssembling = sql`strpos(${largeUpload.received}, '*') = 0`;
+const assembling = sql`strpos(${largeUpload.received}, '*') > 0`;
+
 export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFileOptions): void {
   const { runtime, attachments } = options;
   const storage = attachments.storage;
 
+  /** The caller's unfinished upload (one being assembled is finished already, as far as they know). */
   const uploadOf = async (actor: Actor, uploadId: string) => {
     const [row] = await runtime
       .executor()
       .select()
       .from(largeUpload)
-      .where(eq(largeUpload.uploadId, uploadId));
+      .where(and(eq(largeUpload.uploadId, uploadId), notAssembling));
     if (!row || (row.userId !== actor.userId && !actor.system))
       throw new AppError(404, 'file.uploadNotFound');
     return row;
@@ -113,14 +125,17 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
       if (!file && !pending) await storage.delete(key);
     }
   };
-  /** Forgets an upload: its record and its chunks. */
-  const discard = async (uploadId: string) => {
+  /**
+   * Forgets an upload: its record and its chunks, and the objects in `also` (an assembled file
+   * no attachment took). Only the node assembling an upload forgets it then.
+   */
+  const discard = async (uploadId: string, assembled = false, also: readonly string[] = []) => {
     const [gone] = await runtime
       .executor()
       .delete(largeUpload)
-      .where(eq(largeUpload.uploadId, uploadId))
+      .where(and(eq(largeUpload.uploadId, uploadId), assembled ? assembling : notAssembling))
       .returning();
-    if (gone) await removeChunks(keysOf(gone.received));
+    await removeChunks([...(gone ? keysOf(gone.received) : []), ...also]);
   };
   const receivedOf = (text: string) => [...chunksOf(text).keys()].sort((a, b) => a - b);
 
@@ -231,6 +246,11 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
           part.file.resume();
           throw new AppError(409, 'file.uploadMismatch');
         }
+        // All chunks are in and a node is joining them: one sent again now is not needed.
+        if (upload.received.includes(ASSEMBLING)) {
+          part.file.resume();
+          throw new AppError(409, 'file.uploadFinishing');
+        }
         // The chunk goes to the file store as an object of its own; the whole file's SHA-256 is
         // computed once all chunks are in.
         let chunk: { key: string; size: number };
@@ -262,16 +282,17 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
           .executor()
           .update(largeUpload)
           .set({ received: sql`${largeUpload.received} || ${`${chunkIndex}:${chunk.key},`}` })
-          .where(eq(largeUpload.uploadId, uploadId))
+          .where(and(eq(largeUpload.uploadId, uploadId), notAssembling))
           .returning();
-        // The upload was discarded (another chunk was refused) or finished meanwhile.
+        // The upload was discarded (another chunk was refused), or is being finished meanwhile
+        // (then a chunk with this content is still named by it, and removeChunks keeps it).
         if (!updated) {
           await removeChunks([chunk.key]);
           throw new AppError(404, 'file.uploadNotFound');
         }
-        const received = receivedOf(updated!.received);
+        const received = receivedOf(updated.received);
         if (received.length < chunkCount) return success({ uploadId, done: false, received, chunkCount });
-        return success({ uploadId, done: true, received, chunkCount, ...(await finish(actor, updated!)) });
+        return success({ uploadId, done: true, received, chunkCount, ...(await finish(actor, uploadId)) });
       }
       throw new AppError(400, 'file.noFile');
     },
@@ -280,47 +301,47 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
   /**
    * All chunks are in: the record is claimed (one node finishes, whichever took the last chunk),
    * the chunks are streamed in order into the store as one file (hashed on the way), checked,
-   * removed, and the attachment recorded.
+   * the attachment recorded; then, done or failed, the record and the chunks go.
    */
-  const finish = async (actor: Actor, upload: typeof largeUpload.$inferSelect) => {
+  const finish = async (actor: Actor, uploadId: string) => {
     const [claimed] = await runtime
       .executor()
-      .delete(largeUpload)
-      .where(and(eq(largeUpload.uploadId, upload.uploadId)))
+      .update(largeUpload)
+      .set({ received: sql`${largeUpload.received} || ${ASSEMBLING}` })
+      .where(and(eq(largeUpload.uploadId, uploadId), notAssembling))
       .returning();
     if (!claimed) throw new AppError(409, 'file.uploadFinishing');
     const chunks = chunksOf(claimed.received);
-    const keys = Array.from({ length: claimed.chunkCount }, (_, index) => chunks.get(index)!);
     const whole = Readable.from(
       (async function* () {
-        for (const key of keys) yield* await storage.get(key);
+        for (let index = 0; index < claimed.chunkCount; index++) yield* await storage.get(chunks.get(index)!);
       })(),
     );
-    let stored: Awaited<ReturnType<typeof storage.put>>;
+    let stored: StoredObject | undefined;
     try {
       stored = await storage.put(whole, claimed.totalSize);
-    } catch (error) {
-      await removeChunks(keysOf(claimed.received));
-      throw error;
+      const sha256 = stored.sha256;
+      if (
+        stored.size !== claimed.totalSize ||
+        (claimed.sha256 !== '0'.repeat(64) && claimed.sha256 !== sha256)
+      )
+        throw new AppError(422, 'file.checksumMismatch');
+      const context = {
+        path: claimed.path,
+        fileDesc: claimed.fileDesc,
+        functionId: claimed.functionId,
+        businessId: claimed.businessId,
+      };
+      const recorded = await attachments.record(actor, claimed.originalFileName, stored, context, true);
+      // Access follows the record, as for an ordinary upload (checked again: rights may have gone
+      // while the chunks came in, and then the file goes too).
+      const [attachment] = await attachments.applyContext(actor, [recorded], context);
+      return { sha256, attachment };
+    } finally {
+      // The assembled file stays only if its attachment was recorded (removeChunks keeps what an
+      // attachment names: a file of one chunk has that chunk's content, hence its key).
+      await discard(uploadId, true, stored ? [stored.key] : []);
     }
-    // Not the file itself: a file of one chunk has that chunk's content, hence its key.
-    await removeChunks(keysOf(claimed.received).filter((key) => key !== stored.key));
-    const sha256 = stored.sha256;
-    if (stored.size !== claimed.totalSize || (upload.sha256 !== '0'.repeat(64) && upload.sha256 !== sha256)) {
-      await removeChunks([stored.key]);
-      throw new AppError(422, 'file.checksumMismatch');
-    }
-    const context = {
-      path: upload.path,
-      fileDesc: upload.fileDesc,
-      functionId: upload.functionId,
-      businessId: upload.businessId,
-    };
-    const recorded = await attachments.record(actor, upload.originalFileName, stored, context, true);
-    // Access follows the record, as for an ordinary upload (checked again: rights may have gone
-    // while the chunks came in, and then the file goes too).
-    const [attachment] = await attachments.applyContext(actor, [recorded], context);
-    return { sha256, attachment };
   };
 
   declareRoute(app, {

@@ -44,7 +44,10 @@ export const largeUpload = pgTable(
     totalSize: bigint('total_size', { mode: 'number' }).notNull(),
     chunkSize: bigint('chunk_size', { mode: 'number' }).notNull(),
     chunkCount: integer('chunk_count').notNull(),
-    /** Comma-separated indexes of the chunks received. */
+    /**
+     * The chunks received, each `index:storage key,` as it arrived (large.ts); `*,` once a node
+     * assembles the file.
+     */
     received: text('received').notNull().default(''),
     path: varchar('path', { length: 255 }),
     functionId: varchar('function_id', { length: 80 }),
