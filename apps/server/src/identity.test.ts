@@ -513,7 +513,10 @@ describe('recent work', () => {
     });
     // The supplier's own recent work (its demo documents) never includes the administrator's.
     const supplier = await signedInAs('sup_a');
-    const theirs = (await supplier.call<Row[]>('/api/base/v1/auth/recentWork')).body.data;
+    const answer = await supplier.call<Row[]>('/api/base/v1/auth/recentWork');
+    expect(answer.body.status, answer.body.msg).toBe('S');
+    const theirs = answer.body.data;
+    expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.filter((row) => row.entity === 'srmBaseCurrency')).toEqual([]);
     // Finance's demo payments are listed; the ledger rows they posted are not work of their own.
     const finance = await signedInAs('finance');

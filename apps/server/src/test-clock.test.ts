@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRAVEL_MS, TEST_CLOCK_PATH } from '@srm/platform';
+import { MAX_TRAVEL_MS, TEST_CLOCK_NOW_PATH, TEST_CLOCK_PATH } from '@srm/platform';
 import { TEST_ACTOR_HEADER } from '@srm/platform/testing';
 import { readConfig } from './config';
 import { runServerToExit } from './server-process.testing';
@@ -29,6 +29,8 @@ describe('a server started without SRM_TEST_CLOCK', () => {
     const answer = await server.post(TEST_CLOCK_PATH, { travelMs: 24 * HOUR });
     expect(answer.httpStatus).toBe(404);
     expect(answer.body.status).toBe('E');
+    const read = await server.post(TEST_CLOCK_NOW_PATH, {}, { headers: { [TEST_ACTOR_HEADER]: 'none' } });
+    expect(read.httpStatus).toBe(404);
     expect(server.runtime.clock.nowMs() - before).toBeLessThan(SLACK);
   });
 });
@@ -86,6 +88,19 @@ describe('a server started with SRM_TEST_CLOCK=1', () => {
     expect(anonymous.httpStatus).toBe(401);
     expect(anonymous.body.status).toBe('E');
     expect(server.runtime.clock.nowMs() - before).toBeLessThan(SLACK);
+  });
+
+  it('answers its time to a caller not signed in (a new browser worker finds a moved clock)', async () => {
+    await move({ travelMs: 48 * HOUR });
+    const read = await server.post<{ serverNow: number }>(
+      TEST_CLOCK_NOW_PATH,
+      {},
+      { headers: { [TEST_ACTOR_HEADER]: 'none' } },
+    );
+    expect(read.httpStatus).toBe(200);
+    expect(read.body.data.serverNow - Date.now()).toBeGreaterThanOrEqual(48 * HOUR - SLACK);
+    expect(read.body.data.serverNow - Date.now()).toBeLessThan(48 * HOUR + SLACK);
+    await move({ travelMs: -48 * HOUR });
   });
 
   it('refuses bad input with a 400 in the caller language, and leaves the clock alone', async () => {

@@ -7,7 +7,12 @@ export * from './access/records';
 export * from './system/tables';
 export * from './system/clock';
 export { throttle } from './system/throttle';
-export { MAX_TRAVEL_MS, TEST_CLOCK_PATH, refuseTestClockInProduction } from './system/clock.routes';
+export {
+  MAX_TRAVEL_MS,
+  TEST_CLOCK_NOW_PATH,
+  TEST_CLOCK_PATH,
+  refuseTestClockInProduction,
+} from './system/clock.routes';
 export * from './system/seal';
 export { SealKeyMismatchError } from './system/installation';
 export * from './entity/tables';

@@ -390,11 +390,12 @@ export async function refreshNoticeShipped(
   const ids = [...new Set(noticeLineIds.filter((id): id is number => id !== null))];
   if (!ids.length) return;
   const shipped = await shippedOnNotices(ctx, ids, exceptHeaderId);
+  const changed = new Map<number, { shippedQuantity: number }>();
   for (const line of await ctx.list(deliveryNoticeLine, { noticeLineId: ids })) {
     const now = (shipped.get(line.noticeLineId) ?? dec(0)).toNumber();
-    if (now !== (line.shippedQuantity ?? 0))
-      await ctx.patch(deliveryNoticeLine, line.noticeLineId, { shippedQuantity: now });
+    if (now !== (line.shippedQuantity ?? 0)) changed.set(line.noticeLineId, { shippedQuantity: now });
   }
+  await ctx.patchEach(deliveryNoticeLine, changed);
 }
 
 /** The supplier's confirmed notice lines with what remains to ship (also within the order line). */

@@ -55,6 +55,11 @@ export interface DataApi {
   patch<E extends AnyEntity>(entity: E, id: number, changes: ChangesOf<E>): Promise<RowOf<E>>;
   /** Changes every row matching field values within the caller's scope (versioned, audited). */
   patchWhere<E extends AnyEntity>(entity: E, where: WhereOf<E>, changes: ChangesOf<E>): Promise<RowOf<E>[]>;
+  /**
+   * Changes rows each its own way (by key; versioned, audited; 404 when one is not visible), in
+   * one lock and one audit write: in place of a patch() per line. Answers them in key order.
+   */
+  patchEach<E extends AnyEntity>(entity: E, changes: ReadonlyMap<number, ChangesOf<E>>): Promise<RowOf<E>[]>;
   /** Creates rows (defaults, numbering, permits, version 1, audited); answers their keys. */
   insert<E extends AnyEntity>(entity: E, rows: readonly NewRowOf<E>[]): Promise<number[]>;
   /** Deletes rows within the caller's scope (audited). */
@@ -163,6 +168,17 @@ class Data implements DataApi {
     const rows = await this.runtime
       .service(entity.name)
       .patch(this.actor, { where: where as Row }, changes as Row, this.operation);
+    return rows as RowOf<E>[];
+  }
+
+  async patchEach<E extends AnyEntity>(
+    entity: E,
+    changes: ReadonlyMap<number, ChangesOf<E>>,
+  ): Promise<RowOf<E>[]> {
+    if (!changes.size) return [];
+    const rows = await this.runtime
+      .service(entity.name)
+      .patchEach(this.actor, changes as ReadonlyMap<number, Row>, this.operation);
     return rows as RowOf<E>[];
   }
 

@@ -120,9 +120,32 @@ export class ServerWriter {
     changes: Readonly<Row>,
     operation: string,
   ): Promise<Row[]> {
-    const { entity, runtime } = this.model;
     assertSupplierMayWrite(this.model, actor);
     const values = checkedValues(this.model, changes, false);
+    return this.patchRows(actor, selector, () => values, operation);
+  }
+
+  /**
+   * patch() with changes of each row's own (by key): the rows locked in one statement, their
+   * audit entries written in one, in place of a patch per row. Answers the rows in key order.
+   */
+  async patchEach(
+    actor: Actor,
+    changes: ReadonlyMap<number, Readonly<Row>>,
+    operation: string,
+  ): Promise<Row[]> {
+    assertSupplierMayWrite(this.model, actor);
+    const checked = new Map([...changes].map(([id, row]) => [id, checkedValues(this.model, row, false)]));
+    return this.patchRows(actor, { ids: [...checked.keys()] }, (id) => checked.get(id)!, operation);
+  }
+
+  private patchRows(
+    actor: Actor,
+    selector: { ids: readonly number[] } | { where: Readonly<Record<string, unknown>> },
+    valuesOf: (id: number) => Readonly<Row>,
+    operation: string,
+  ): Promise<Row[]> {
+    const { entity, runtime } = this.model;
     return runtime.transaction(async (tx) => {
       const byIds = 'ids' in selector;
       const ids = byIds ? [...new Set(selector.ids)].sort((a, b) => a - b) : [];
@@ -145,7 +168,7 @@ export class ServerWriter {
       const headers = new Map<number, Row | undefined>();
       for (const raw of stored) {
         const before = this.model.plain(raw);
-        const row: Row = { ...before, ...values };
+        const row: Row = { ...before, ...valuesOf(before[entity.key] as number) };
         await this.recompute(tx, row, headers);
         const changed = diffRows(entity, before, row);
         after.push(

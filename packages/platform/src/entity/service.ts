@@ -154,6 +154,11 @@ export class EntityService {
     return this.server.patch(actor, selector, changes, operation);
   }
 
+  /** patch() with each row's own changes, by key, in one unit (one lock, one audit write). */
+  patchEach(actor: Actor, changes: ReadonlyMap<number, Readonly<Row>>, operation: string): Promise<Row[]> {
+    return this.server.patchEach(actor, changes, operation);
+  }
+
   /** Creates rows from server code (defaults, computed values, required fields, permits, numbering, audit). */
   insert(actor: Actor, rows: readonly Readonly<Row>[], operation: string): Promise<number[]> {
     return this.server.insert(actor, rows, operation);

@@ -44,6 +44,12 @@ export interface SessionInfo {
   expiresAt: number;
 }
 
+export interface SignedSession {
+  session: SessionInfo;
+  user: UserRow;
+  firstUse: boolean;
+}
+
 export interface Grants {
   responsibilityId: number | null;
   resources: ReadonlySet<string>;
@@ -69,6 +75,23 @@ export interface UserRow {
   startDate: string | null;
   endDate: string | null;
 }
+
+/** The fields of a user the platform reads (UserRow's). */
+export const USER_FIELDS = [
+  'userId',
+  'userName',
+  'userFullName',
+  'userType',
+  'supplierId',
+  'status',
+  'languageCode',
+  'email',
+  'mobile',
+  'allOrgsFlag',
+  'allCategoriesFlag',
+  'startDate',
+  'endDate',
+] as const satisfies readonly (keyof UserRow)[];
 
 export interface ClientInfo {
   ip: string;
@@ -107,24 +130,9 @@ export class Identity {
     const condition = where.userId
       ? eq(this.col(users, 'userId'), where.userId)
       : sql`lower(${this.col(users, 'userName')}) = lower(${where.userName ?? ''})`;
-    const fields = [
-      'userId',
-      'userName',
-      'userFullName',
-      'userType',
-      'supplierId',
-      'status',
-      'languageCode',
-      'email',
-      'mobile',
-      'allOrgsFlag',
-      'allCategoriesFlag',
-      'startDate',
-      'endDate',
-    ];
     const [row] = await this.runtime
       .executor()
-      .select(Object.fromEntries(fields.map((f) => [f, this.col(users, f)])))
+      .select(Object.fromEntries(USER_FIELDS.map((f) => [f, this.col(users, f)])))
       .from(users)
       .where(condition)
       .limit(1);
@@ -214,6 +222,20 @@ export class Identity {
   }
 
   /** Records a request signature; false when it was seen before (a replay). */
+  /**
+   * The live session of an AuthorizationCode with its user, and whether `signature` is used for
+   * the first time (recorded whatever the answer): what every signed request needs, in one
+   * statement.
+   */
+  resolveSigned(authorizationCode: string, signature: string): Promise<SignedSession | null> {
+    return this.sessions.resolveSigned(authorizationCode, signature);
+  }
+
+  /** Takes back a signature resolveSigned recorded for a request that then failed its check. */
+  forgetSignature(sessionId: number, signature: string): Promise<void> {
+    return this.sessions.forgetSignature(sessionId, signature);
+  }
+
   firstUse(sessionId: number, signature: string): Promise<boolean> {
     return this.sessions.firstUse(sessionId, signature);
   }

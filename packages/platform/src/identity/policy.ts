@@ -7,13 +7,15 @@ import type { EntityDef, Locale } from '@srm/kernel';
 import type { AccessPolicy, Actor, Operation } from '../access/actor';
 import { AppError } from '../http/errors';
 import { headerValue } from '../http/plugin';
-import type { Grants, Identity, SessionInfo } from './identity';
+import type { Grants, Identity, SessionInfo, UserRow } from './identity';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set once the caller is known (a signed-in user). */
     actor?: Actor & { grants?: Grants };
     session?: SessionInfo;
+    /** The session's user, read with the session. */
+    sessionUser?: UserRow;
   }
 }
 
@@ -86,20 +88,34 @@ export class IdentityPolicy implements AccessPolicy {
     if (request.session) return request.session;
     const code = headerValue(request.headers.authorizationcode);
     if (!code) return null;
-    const found = await this.identity.resolve(code);
+    const signature = headerValue(request.headers.parametersignature);
+    if (!signature) {
+      // Not signed: refused as such when the code names a session, else as not signed in.
+      if (!(await this.identity.resolve(code))) return null;
+      throw new AppError(401, 'auth.unsigned');
+    }
+    // The session, its user and the signature's first use in one statement.
+    const found = await this.identity.resolveSigned(code, signature);
     if (!found) return null;
-    await this.verifySignature(request, found);
-    request.session = found;
-    return found;
+    try {
+      this.verifySignature(request, found.session, signature);
+    } catch (refusal) {
+      // A request that fails the check does not use up its signature: the one that carries it
+      // rightly (a tampered copy sent first must not shut it out) still passes.
+      if (found.firstUse) await this.identity.forgetSignature(found.session.sessionId, signature);
+      throw refusal;
+    }
+    if (!found.firstUse) throw new AppError(401, 'auth.replayed');
+    request.session = found.session;
+    request.sessionUser = found.user;
+    return found.session;
   }
 
-  private async verifySignature(request: FastifyRequest, session: SessionInfo): Promise<void> {
+  private verifySignature(request: FastifyRequest, session: SessionInfo, signature: string): void {
     const timestamp = headerValue(request.headers.timestamp);
     const appId = headerValue(request.headers.appid) ?? '';
     const sign = headerValue(request.headers.appsign);
-    const signature = headerValue(request.headers.parametersignature);
-    if (!timestamp || !sign || !signature || !/^\d{12,14}$/.test(timestamp))
-      throw new AppError(401, 'auth.unsigned');
+    if (!timestamp || !sign || !/^\d{12,14}$/.test(timestamp)) throw new AppError(401, 'auth.unsigned');
     const skew = Math.abs(this.identity.runtime.clock.nowMs() - Number(timestamp));
     if (skew > this.identity.config.signatureWindowMs) throw new AppError(401, 'auth.staleTimestamp');
     if (!same(sign, appSign(appId, timestamp))) throw new AppError(401, 'auth.badSignature');
@@ -111,15 +127,13 @@ export class IdentityPolicy implements AccessPolicy {
       request.rawBody ?? '',
     );
     if (!same(signature, expected)) throw new AppError(401, 'auth.badSignature');
-    if (!(await this.identity.firstUse(session.sessionId, signature)))
-      throw new AppError(401, 'auth.replayed');
   }
 
   async identify(request: FastifyRequest): Promise<Actor | null> {
     if (request.actor) return request.actor;
     const session = await this.session(request);
     if (!session) return null;
-    const user = await this.identity.findUser({ userId: session.userId });
+    const user = request.sessionUser ?? (await this.identity.findUser({ userId: session.userId }));
     if (!user || user.status !== 'ACTIVE') return null;
     const grants = await this.identity.grants(user, session.responsibilityId);
     const actor = {

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows } from '@srm/db';
+import { type Executor, queryRows } from '@srm/db';
 import {
   DIRECTORY_ROWS,
   HEARTBEAT_MS,
@@ -22,6 +22,7 @@ import { success } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { headerValue } from '../http/plugin';
 import { declareRoute } from '../http/route';
+import type { Row } from '../entity/rows';
 import { CaptchaUnavailableError } from './captcha';
 import type { ClientInfo, Grants, Identity } from './identity';
 import type { IdentityPolicy } from './policy';
@@ -277,39 +278,52 @@ export function registerIdentityRoutes(
     success: { kind: 'envelope', data: { type: 'array', items: { type: 'object' } } },
     handle: async ({ request }) => {
       const actor = actorOf(request);
-      const entries = await queryRows<{
-        entity: string;
-        record_id: string | number;
-        action: string;
-        at: string | Date;
-      }>(
-        identity.runtime.executor(),
-        sql`select entity, record_id, action, at from (
-              select distinct on (entity, record_id) entity, record_id, action, creation_date as at
-              from base_audit_log where user_id = ${actor.userId} and header_entity is null
-              order by entity, record_id, audit_id desc) recent
-            order by at desc limit 30`,
-      );
-      const items = [];
+      const entries = actor.userId ? await lastTouched(identity.runtime.executor(), actor.userId) : [];
+      // Documents the caller may read and acts on: records only the platform writes and nobody
+      // acts on (ledger postings) are what work left behind, not work: the document that posted
+      // them is listed instead.
+      const byEntity = new Map<string, number[]>();
       for (const entry of entries) {
         const entity = identity.runtime.registry.find(entry.entity);
         if (!entity || entity.parent || !actor.grants.readable.has(entity.name)) continue;
-        // Records only the platform writes and nobody acts on (ledger postings) are what work
-        // left behind, not work: the document that posted them is listed instead.
         if (!entity.workflow && entity.writableBy.length === 0) continue;
-        const row = await identity.runtime
-          .service(entity.name)
-          .find(actor, Number(entry.record_id))
-          .catch(() => null);
+        byEntity.set(entity.name, [...(byEntity.get(entity.name) ?? []), entry.recordId]);
+      }
+      // One scoped read per kind of document: a record the caller may no longer read is left out.
+      const readable = new Map<string, Row>();
+      for (const [name, ids] of byEntity) {
+        const entity = identity.runtime.registry.get(name);
+        const rows = await identity.runtime
+          .service(name)
+          .list(actor, {
+            pageIndex: 1,
+            pageRows: ids.length,
+            filters: [{ field: entity.key, op: 'in', value: ids }],
+            sort: [],
+          })
+          .then(
+            (page) => page.rows,
+            // A kind the caller's side may not read (the grant names it, the entity refuses).
+            (refusal: unknown) => {
+              if (refusal instanceof AppError && refusal.httpStatus === 403) return [];
+              throw refusal;
+            },
+          );
+        for (const row of rows) readable.set(`${name}:${Number(row[entity.key])}`, row);
+      }
+      const items = [];
+      for (const entry of entries) {
+        const row = readable.get(`${entry.entity}:${entry.recordId}`);
         if (!row) continue;
+        const entity = identity.runtime.registry.get(entry.entity);
         items.push({
           entity: entity.name,
-          recordId: Number(entry.record_id),
+          recordId: entry.recordId,
           key: entity.key,
           title: row[entity.numbering?.field ?? entity.display] ?? null,
           status: row.status ?? null,
           action: entry.action,
-          at: new Date(entry.at).getTime(),
+          at: entry.at,
         });
         if (items.length >= 10) break;
       }
@@ -498,3 +512,46 @@ export function registerIdentityRoutes(
     },
   });
 }
+
+/**
+ * The records a user touched last, newest first, each once (its last action): read backwards
+ * through the user's own audit entries (base_audit_log_user_idx) a page at a time, so the cost
+ * does not grow with the user's history.
+ */
+async function lastTouched(
+  on: Executor,
+  userId: number,
+): Promise<{ entity: string; recordId: number; action: string; at: number }[]> {
+  const found = new Map<string, { entity: string; recordId: number; action: string; at: number }>();
+  let before: number | null = null;
+  for (let page = 0; page < RECENT_PAGES && found.size < RECENT_RECORDS; page++) {
+    const entries: { audit_id: string; entity: string; record_id: string; action: string; at: string }[] =
+      await queryRows(
+        on,
+        sql`select audit_id::text, entity, record_id::text, action,
+                   (extract(epoch from creation_date) * 1000)::float8::text as at
+            from base_audit_log
+            where user_id = ${userId} and header_entity is null
+              ${before === null ? sql`` : sql`and audit_id < ${before}`}
+            order by audit_id desc limit ${RECENT_PAGE_ROWS}`,
+      );
+    for (const entry of entries) {
+      const key = `${entry.entity}:${entry.record_id}`;
+      if (!found.has(key) && found.size < RECENT_RECORDS)
+        found.set(key, {
+          entity: entry.entity,
+          recordId: Number(entry.record_id),
+          action: entry.action,
+          at: Number(entry.at),
+        });
+    }
+    if (entries.length < RECENT_PAGE_ROWS) break;
+    before = Number(entries[entries.length - 1]!.audit_id);
+  }
+  return [...found.values()];
+}
+
+/** Recent work: how many records are looked at, read how many audit entries at a time, at most how many times. */
+const RECENT_RECORDS = 30;
+const RECENT_PAGE_ROWS = 200;
+const RECENT_PAGES = 5;

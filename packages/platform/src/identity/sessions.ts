@@ -3,13 +3,22 @@
 // AuthorizationCodes stored hashed with idle and absolute expiry, per-session signing keys,
 // heartbeats, revocation and each request signature's first use.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EntityRuntime } from '../entity/runtime';
 import type { EntityTable } from '../entity/tables';
 import { AppError } from '../http/errors';
 import { captchaAnswer, drawCaptcha, randomCaptchaText } from './captcha';
-import type { ClientInfo, Identity, IdentityConfig, SessionInfo, UserRow } from './identity';
+import { queryRows } from '@srm/db';
+import {
+  type ClientInfo,
+  type Identity,
+  type IdentityConfig,
+  type SessionInfo,
+  type SignedSession,
+  USER_FIELDS,
+  type UserRow,
+} from './identity';
 import { verifyPassword } from './passwords';
 import { captcha, loginAttempt, requestSignature, session, userCredential } from './tables';
 
@@ -208,7 +217,6 @@ export class Sessions {
   /** The live session of an AuthorizationCode: not revoked, not expired, its user active. */
   async resolve(authorizationCode: string): Promise<SessionInfo | null> {
     if (authorizationCode.length < 20 || authorizationCode.length > 100) return null;
-    const now = this.now();
     const users = this.users;
     const [row] = await this.runtime
       .executor()
@@ -225,8 +233,92 @@ export class Sessions {
       .innerJoin(users, eq(this.col(users, 'userId'), session.userId))
       .where(and(eq(session.tokenHash, sha256(authorizationCode)), isNull(session.revokedAt)));
     if (!row || row.status !== 'ACTIVE') return null;
-    if (row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() > this.config.idleMs) return null;
-    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+    return this.live({ ...row, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() });
+  }
+
+  /**
+   * resolve() and firstUse() in one statement, with the session's user (what every signed
+   * request needs): the signature is recorded before the caller checks it, so that a request
+   * costs one round trip and one commit. A signature that then fails the check stays recorded
+   * until the rows are cleared, harmless: nobody can make a valid signature without the
+   * session's key.
+   */
+  async resolveSigned(authorizationCode: string, signature: string): Promise<SignedSession | null> {
+    if (authorizationCode.length < 20 || authorizationCode.length > 100) return null;
+    const now = this.now();
+    const users = this.users;
+    const user = sql.join(
+      USER_FIELDS.map((f) => {
+        const column = this.col(users, f);
+        const text = f === 'startDate' || f === 'endDate' || f === 'userId' || f === 'supplierId';
+        return text ? sql`${column}::text as ${sql.identifier(f)}` : sql`${column} as ${sql.identifier(f)}`;
+      }),
+      sql`, `,
+    );
+    const [row] = await queryRows<Record<string, unknown>>(
+      this.runtime.executor(),
+      sql`with found as (
+            select ${session.sessionId}::text as "sessionId",
+                   ${session.responsibilityId}::text as "responsibilityId",
+                   ${session.signKey} as "signKey",
+                   (extract(epoch from ${session.lastSeenAt}) * 1000)::float8 as "lastSeenAt",
+                   (extract(epoch from ${session.expiresAt}) * 1000)::float8 as "expiresAt",
+                   ${user}
+            from ${session} join ${users} on ${this.col(users, 'userId')} = ${session.userId}
+            where ${session.tokenHash} = ${sha256(authorizationCode)} and ${session.revokedAt} is null
+          ), used as (
+            insert into ${requestSignature} (session_id, signature, seen_at)
+            select "sessionId"::bigint, ${signature.slice(0, 64)}, ${now.toISOString()}::timestamptz
+            from found
+            on conflict do nothing
+            returning 1
+          )
+          select found.*, exists (select 1 from used) as "firstUse" from found`,
+    );
+    if (!row || row.status !== 'ACTIVE') return null;
+    const found = await this.live({
+      sessionId: Number(row.sessionId),
+      userId: Number(row.userId),
+      responsibilityId: row.responsibilityId == null ? null : Number(row.responsibilityId),
+      signKey: String(row.signKey),
+      lastSeenAt: Number(row.lastSeenAt),
+      expiresAt: Number(row.expiresAt),
+    });
+    if (!found) return null;
+    await this.clearSignatures(now);
+    const userRow = Object.fromEntries(USER_FIELDS.map((f) => [f, row[f] ?? null])) as Record<
+      string,
+      unknown
+    >;
+    userRow.userId = Number(row.userId);
+    userRow.supplierId = row.supplierId == null ? null : Number(row.supplierId);
+    return { session: found, user: userRow as unknown as UserRow, firstUse: row.firstUse === true };
+  }
+
+  async forgetSignature(sessionId: number, signature: string): Promise<void> {
+    await this.runtime
+      .executor()
+      .delete(requestSignature)
+      .where(
+        and(
+          eq(requestSignature.sessionId, sessionId),
+          eq(requestSignature.signature, signature.slice(0, 64)),
+        ),
+      );
+  }
+
+  /** A session found by its code, if neither expired nor idle too long; marks it seen. */
+  private async live(row: {
+    sessionId: number;
+    userId: number;
+    responsibilityId: number | null;
+    signKey: string;
+    lastSeenAt: number;
+    expiresAt: number;
+  }): Promise<SessionInfo | null> {
+    const now = this.now();
+    if (row.expiresAt <= now.getTime() || now.getTime() - row.lastSeenAt > this.config.idleMs) return null;
+    if (now.getTime() - row.lastSeenAt > 60_000) {
       await this.runtime
         .executor()
         .update(session)
@@ -238,8 +330,17 @@ export class Sessions {
       userId: row.userId,
       responsibilityId: row.responsibilityId,
       signKey: row.signKey,
-      expiresAt: Math.min(row.expiresAt.getTime(), now.getTime() + this.config.idleMs),
+      expiresAt: Math.min(row.expiresAt, now.getTime() + this.config.idleMs),
     };
+  }
+
+  /** Now and then, the signatures older than twice the window (a replay of them is stale anyway). */
+  private async clearSignatures(now: Date): Promise<void> {
+    if (randomInt(200) !== 0) return;
+    await this.runtime
+      .executor()
+      .delete(requestSignature)
+      .where(lt(requestSignature.seenAt, new Date(now.getTime() - 2 * this.config.signatureWindowMs)));
   }
 
   /** Records a request signature; false when it was seen before (a replay). */
@@ -251,11 +352,7 @@ export class Sessions {
       .values({ sessionId, signature: signature.slice(0, 64), seenAt: now })
       .onConflictDoNothing()
       .returning({ sessionId: requestSignature.sessionId });
-    if (randomInt(200) === 0) {
-      await on
-        .delete(requestSignature)
-        .where(lt(requestSignature.seenAt, new Date(now.getTime() - 2 * this.config.signatureWindowMs)));
-    }
+    await this.clearSignatures(now);
     return inserted.length === 1;
   }
 

@@ -9,6 +9,12 @@ import { declareRoute } from '../http/route';
 import type { DatabaseClock } from './clock';
 
 export const TEST_CLOCK_PATH = '/api/test/v1/clock';
+/**
+ * Reads the test clock without signing in: a browser journey's new worker process finds the
+ * clock an earlier worker left moved (its test failed before it could put it back), and signs in
+ * at the server's time instead of being refused.
+ */
+export const TEST_CLOCK_NOW_PATH = '/api/test/v1/clock/now';
 
 /** The longest one travel: far past any deadline a journey sets, short of a typo's years. */
 export const MAX_TRAVEL_MS = 30 * 24 * 3600_000;
@@ -60,5 +66,22 @@ export function registerTestClockRoute(app: FastifyInstance, clock: DatabaseCloc
       if (travelMs !== 0) request.log.warn({ travelMs, setMs, serverNow }, 'test clock moved');
       return success({ serverNow });
     },
+  });
+  declareRoute(app, {
+    method: 'POST',
+    path: TEST_CLOCK_NOW_PATH,
+    summary: 'Tests only (SRM_TEST_CLOCK=1): the server time, without signing in',
+    description: 'Absent (404) unless the server was started with SRM_TEST_CLOCK=1.',
+    input: {},
+    access: 'public',
+    scope: 'none',
+    success: {
+      kind: 'envelope',
+      data: {
+        type: 'object',
+        properties: { serverNow: { type: 'integer', description: 'the server time, epoch ms' } },
+      },
+    },
+    handle: async () => success({ serverNow: clock.nowMs() }),
   });
 }

@@ -1,5 +1,6 @@
 // The platform's own tables, which carry no API of their own: the audit trail, document-number
 // sequences, the record of demo-data runs and the installation's shared secrets.
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const auditLog = pgTable(
@@ -22,6 +23,10 @@ export const auditLog = pgTable(
   (t) => [
     index('base_audit_log_entity_record_idx').on(t.entity, t.recordId, t.auditId),
     index('base_audit_log_header_idx').on(t.headerEntity, t.headerId, t.auditId),
+    // A user's own entries on documents, newest first (the home page's recent work).
+    index('base_audit_log_user_idx')
+      .on(t.userId, t.auditId)
+      .where(sql`${t.headerEntity} is null`),
   ],
 );
 

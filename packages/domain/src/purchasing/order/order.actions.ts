@@ -53,16 +53,24 @@ function answerIssues(lines: readonly Line[], wantProposal: boolean): RuleIssue 
 
 /** The supplier's answer: lines proposing a change wait for the buyer, the others are confirmed. */
 async function applyAnswers(ctx: DataApi, headerId: number, lines: readonly Line[]): Promise<void> {
-  for (const line of lines.filter(isOpen)) {
-    const proposal = proposes(line);
-    await ctx.patch(orderLine, line.poLineId, {
-      promisedDate: line.promisedDate ?? (proposal ? null : line.needByDate),
-      proposedDate: proposal ? line.proposedDate : null,
-      proposedQuantity: proposal ? line.proposedQuantity : null,
-      supplierComment: line.supplierComment,
-      supplierConfirmStatus: proposal ? 'PROPOSED' : 'CONFIRMED',
-    });
-  }
+  await ctx.patchEach(
+    orderLine,
+    new Map(
+      lines.filter(isOpen).map((line) => {
+        const proposal = proposes(line);
+        return [
+          line.poLineId,
+          {
+            promisedDate: line.promisedDate ?? (proposal ? null : line.needByDate),
+            proposedDate: proposal ? line.proposedDate : null,
+            proposedQuantity: proposal ? line.proposedQuantity : null,
+            supplierComment: line.supplierComment,
+            supplierConfirmStatus: proposal ? 'PROPOSED' : 'CONFIRMED',
+          },
+        ];
+      }),
+    ),
+  );
   await ctx.patch(order, headerId, { supplierConfirmDate: ctx.now.getTime() });
 }
 
@@ -160,19 +168,22 @@ export const orderActions = defineActions(order, {
     async doBuyerConfirm(ctx) {
       const id = ctx.row.poHeaderId;
       const proposed = await ctx.list(orderLine, { poHeaderId: id, supplierConfirmStatus: 'PROPOSED' });
-      const accepted: Line[] = [];
-      for (const line of proposed) {
-        // The line's amounts follow its new quantity (computed by the engine on the patch).
-        accepted.push(
-          await ctx.patch(orderLine, line.poLineId, {
-            quantity: line.proposedQuantity ?? line.quantity,
-            promisedDate: line.proposedDate ?? line.promisedDate ?? line.needByDate,
-            proposedDate: null,
-            proposedQuantity: null,
-            supplierConfirmStatus: 'CONFIRMED',
-          }),
-        );
-      }
+      // The lines' amounts follow their new quantities (computed by the engine on the patch).
+      const accepted: Line[] = await ctx.patchEach(
+        orderLine,
+        new Map(
+          proposed.map((line) => [
+            line.poLineId,
+            {
+              quantity: line.proposedQuantity ?? line.quantity,
+              promisedDate: line.proposedDate ?? line.promisedDate ?? line.needByDate,
+              proposedDate: null,
+              proposedQuantity: null,
+              supplierConfirmStatus: 'CONFIRMED',
+            },
+          ]),
+        ),
+      );
       await consumeRequisitionLines(ctx, deltaOf(takenByLines(proposed), takenByLines(accepted)));
       // The header's totals follow its lines (recomputed on the patch).
       await ctx.patch(order, id, { revisionNum: (ctx.row.revisionNum ?? 0) + 1 });

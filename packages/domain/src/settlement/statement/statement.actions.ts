@@ -5,7 +5,7 @@
 // statement named, so the next generation does not bring it back), ADJUST_PRICE keeps it and adds
 // an adjustment line at the price difference for the supplier to confirm, REJECT holds to it with
 // an answer. Answers given as the action's input count as if saved first.
-import { type ReadRowOf, type RowOf, type RuleIssue, dec } from '@srm/kernel';
+import { type ChangesOf, type ReadRowOf, type RowOf, type RuleIssue, dec } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { receive, receiveLine } from '../../receiving';
 import { excludeBill } from '../exclude/exclude.entity';
@@ -247,10 +247,11 @@ export const statementActions = defineActions(statement, {
       const { row } = ctx;
       const { lines } = await withInput<SupplierAnswer>(ctx, row.accountHeaderId, ctx.input.lines);
       let disputed = 0;
+      const answers = new Map<number, ChangesOf<typeof statementLine>>();
       for (const line of lines.filter((item) => item.lineConfirmStatus === 'PENDING')) {
         const dispute = line.supplierAnswer === 'DISPUTE';
         if (dispute) disputed += 1;
-        await ctx.patch(statementLine, line.accountLineId, {
+        answers.set(line.accountLineId, {
           lineConfirmStatus: dispute ? 'DISPUTED' : 'CONFIRMED',
           supplierAnswer: null,
           disputeReason: dispute ? line.disputeReason!.trim() : line.disputeReason,
@@ -259,6 +260,7 @@ export const statementActions = defineActions(statement, {
           buyerAnswer: dispute ? null : line.buyerAnswer,
         });
       }
+      await ctx.patchEach(statementLine, answers);
       await tellBuyer(ctx, row, 'disputed', disputed);
     },
     async doResolve(ctx) {
@@ -269,9 +271,10 @@ export const statementActions = defineActions(statement, {
       let next = Math.max(0, ...lines.map((line) => line.lineNum ?? 0));
       const removed: Line[] = [];
       const adjustments = [];
+      const decisions = new Map<number, ChangesOf<typeof statementLine>>();
       for (const line of lines.filter((item) => item.lineConfirmStatus === 'DISPUTED')) {
         const decision = line.buyerDecision;
-        await ctx.patch(statementLine, line.accountLineId, {
+        decisions.set(line.accountLineId, {
           buyerDecision: decision,
           adjustedPrice: decision === 'ADJUST_PRICE' ? line.adjustedPrice : null,
           buyerAnswer: line.buyerAnswer?.trim() || null,
@@ -283,6 +286,7 @@ export const statementActions = defineActions(statement, {
         if (decision === 'ADJUST_PRICE')
           adjustments.push(adjustmentOf(line, (next += 1), places, row.accountNumber));
       }
+      await ctx.patchEach(statementLine, decisions);
       await ctx.insert(statementLine, adjustments);
       await excludeRemoved(ctx, row, removed);
       await retotal(ctx, id);
