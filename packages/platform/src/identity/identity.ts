@@ -236,10 +236,6 @@ export class Identity {
     return this.sessions.forgetSignature(sessionId, signature);
   }
 
-  firstUse(sessionId: number, signature: string): Promise<boolean> {
-    return this.sessions.firstUse(sessionId, signature);
-  }
-
   revoke(where: { sessionId?: number; userId?: number }, reason: string): Promise<void> {
     return this.sessions.revoke(where, reason);
   }

@@ -237,11 +237,10 @@ export class Sessions {
   }
 
   /**
-   * resolve() and firstUse() in one statement, with the session's user (what every signed
-   * request needs): the signature is recorded before the caller checks it, so that a request
-   * costs one round trip and one commit. A signature that then fails the check stays recorded
-   * until the rows are cleared, harmless: nobody can make a valid signature without the
-   * session's key.
+   * The live session of an AuthorizationCode with its user, and the request signature's first
+   * use recorded, in one statement (what every signed request needs: one round trip, one
+   * commit). The signature is recorded before the caller checks it; the caller takes back one
+   * that fails the check (forgetSignature, ADR 0034).
    */
   async resolveSigned(authorizationCode: string, signature: string): Promise<SignedSession | null> {
     if (authorizationCode.length < 20 || authorizationCode.length > 100) return null;
@@ -341,19 +340,6 @@ export class Sessions {
       .executor()
       .delete(requestSignature)
       .where(lt(requestSignature.seenAt, new Date(now.getTime() - 2 * this.config.signatureWindowMs)));
-  }
-
-  /** Records a request signature; false when it was seen before (a replay). */
-  async firstUse(sessionId: number, signature: string): Promise<boolean> {
-    const now = this.now();
-    const on = this.runtime.executor();
-    const inserted = await on
-      .insert(requestSignature)
-      .values({ sessionId, signature: signature.slice(0, 64), seenAt: now })
-      .onConflictDoNothing()
-      .returning({ sessionId: requestSignature.sessionId });
-    await this.clearSignatures(now);
-    return inserted.length === 1;
   }
 
   async revoke(where: { sessionId?: number; userId?: number }, reason: string): Promise<void> {
