@@ -51,7 +51,13 @@ async function setUp(platform: Platform): Promise<number> {
 async function nodeProcess(url: string): Promise<{ child: ChildProcess; address: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'lib/scheduler-node.ts')],
+    [
+      // BENCH_CPU_PROF=<dir>: a CPU profile of each node process, written when it stops.
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'lib/scheduler-node.ts'),
+    ],
     {
       env: {
         ...process.env,

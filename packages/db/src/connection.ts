@@ -35,6 +35,13 @@ export interface Database {
     onPayload: (payload: string) => void,
     onListening?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs one statement on a connection of its own, committed when it returns, whatever
+   * transaction the caller is in: for a counter that must not stay locked until the caller's
+   * transaction ends (numbers that may have gaps). PostgreSQL only: the embedded database has one
+   * connection, and its callers run the statement in their transaction instead.
+   */
+  readonly autonomous?: <T extends Record<string, unknown>>(text: string, values: unknown[]) => Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -72,14 +79,62 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const client = await pool.connect();
   client.release();
   const db = drizzlePg(pool) as unknown as Db;
+  const autonomous = autonomousConnection(url);
   return {
     kind: 'postgres',
     db,
     listen: (channel, onPayload, onListening) => listenPostgres(url, channel, onPayload, onListening),
+    autonomous: autonomous.query,
     async close() {
       if (closed) return;
       closed = true;
+      await autonomous.end();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * A connection outside the pool for statements that commit on their own. Not a pool connection:
+ * a caller holding one of those (its transaction) would wait for another, and with every pooled
+ * connection held by such callers none would come (a deadlock). Its statements run one after
+ * another; it is opened at the first and again after it drops.
+ */
+function autonomousConnection(url: string) {
+  let client: Promise<pg.Client> | null = null;
+  const connect = () => {
+    const opened = new pg.Client({ connectionString: url });
+    const dropped = () => {
+      if (client === connecting) client = null;
+      opened.end().catch(() => undefined);
+    };
+    opened.on('error', dropped);
+    opened.on('end', dropped);
+    const connecting = opened.connect().then(
+      () => opened,
+      (error: unknown) => {
+        dropped();
+        throw error;
+      },
+    );
+    return connecting;
+  };
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    query<T extends Record<string, unknown>>(text: string, values: unknown[]): Promise<T[]> {
+      const run = async () => {
+        client ??= connect();
+        const { rows } = await (await client).query<T>(text, values);
+        return rows;
+      };
+      const result = last.then(run, run);
+      last = result.catch(() => undefined);
+      return result;
+    },
+    async end() {
+      const open = client;
+      client = null;
+      if (open) await (await open.catch(() => null))?.end().catch(() => undefined);
     },
   };
 }

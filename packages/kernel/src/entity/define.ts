@@ -75,6 +75,13 @@ export interface NumberingRule {
   readonly pattern: string;
   /** A field of the row whose value keeps a separate sequence (an organisation, usually). */
   readonly scope?: string;
+  /**
+   * The numbers may have gaps (rows the platform writes for itself, a request of a background
+   * program): each is taken and committed on its own, so concurrent saves do not queue on the
+   * sequence until each commits, and a rolled-back save leaves its number unused. Without it a
+   * document's number is taken in its transaction: no gaps, one save at a time per sequence.
+   */
+  readonly gaps?: boolean;
 }
 
 export type ActionInput = 'comment' | 'date';

@@ -228,6 +228,7 @@ export class ServerWriter {
       if (entity.numbering) {
         for (const row of prepared)
           row[entity.numbering.field] = await nextDocumentNumber(
+            runtime.database,
             tx,
             entity,
             row,

@@ -576,6 +576,7 @@ export class EntityWriter {
     if (entity.numbering) {
       for (const row of created)
         row[entity.numbering.field] = await nextDocumentNumber(
+          runtime.database,
           tx,
           entity,
           row,

@@ -47,6 +47,8 @@ interface Queue {
   readonly handler: JobHandler<unknown>;
   readonly settings: QueueSettings;
   workerIds: string[];
+  /** Workers of this node running a job of the queue now. */
+  readonly busy: Set<string>;
 }
 
 export const JOB_SCHEMA = 'pgboss';
@@ -95,7 +97,12 @@ export class JobService {
   register<T>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}): void {
     if (this.started) throw new Error(`Queue ${name} registered after the job service started`);
     if (this.queues.has(name)) throw new Error(`Queue ${name} registered twice`);
-    this.queues.set(name, { handler: handler as JobHandler<unknown>, settings, workerIds: [] });
+    this.queues.set(name, {
+      handler: handler as JobHandler<unknown>,
+      settings,
+      workerIds: [],
+      busy: new Set(),
+    });
   }
 
   /**
@@ -132,18 +139,24 @@ export class JobService {
     this.started = true;
     if (!this.workers) return;
     for (const [name, queue] of this.queues) {
-      for (let worker = 0; worker < (queue.settings.workers ?? 1); worker++)
-        queue.workerIds.push(
-          await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
-            if (!job) return undefined;
-            this.running.add(job.id);
-            try {
-              return await queue.handler({ id: job.id, data: job.data });
-            } finally {
-              this.running.delete(job.id);
-            }
-          }),
-        );
+      for (let worker = 0; worker < (queue.settings.workers ?? 1); worker++) {
+        // pg-boss waits its polling interval after a job before it fetches again: a worker that
+        // ran one looks again at once instead (more may be waiting), and sleeps when none is.
+        let workerId = '';
+        workerId = await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
+          if (!job) return undefined;
+          this.running.add(job.id);
+          queue.busy.add(workerId);
+          try {
+            return await queue.handler({ id: job.id, data: job.data });
+          } finally {
+            this.running.delete(job.id);
+            queue.busy.delete(workerId);
+            this.boss.notifyWorker(workerId);
+          }
+        });
+        queue.workerIds.push(workerId);
+      }
     }
   }
 
@@ -190,9 +203,14 @@ export class JobService {
     return id;
   }
 
-  /** Wakes this node's idle workers of a queue (a job was sent outside their polling). */
+  /**
+   * Wakes one idle worker of this node for a queue (a job was sent outside their polling): one
+   * job needs one fetch. None idle: a worker looks again as soon as its job ends.
+   */
   notify(name: string): void {
-    for (const workerId of this.queues.get(name)?.workerIds ?? []) this.boss.notifyWorker(workerId);
+    const queue = this.queues.get(name);
+    const idle = queue?.workerIds.find((workerId) => !queue.busy.has(workerId));
+    if (idle) this.boss.notifyWorker(idle);
   }
 
   /**

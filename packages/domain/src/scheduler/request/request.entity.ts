@@ -14,7 +14,7 @@ export const concurrentRequest = defineEntity('baseConcurrentRequest', {
   service: 'schedule',
   key: 'requestId',
   display: 'requestNumber',
-  numbering: { field: 'requestNumber', pattern: 'REQ{yyyyMMdd}{######}' },
+  numbering: { field: 'requestNumber', pattern: 'REQ{yyyyMMdd}{######}', gaps: true },
   writableBy: [],
   userScoped: 'submittedBy',
   fields: {

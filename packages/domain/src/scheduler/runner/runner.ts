@@ -212,17 +212,10 @@ export class RequestRunner implements BackgroundService {
   }
 
   /**
-   * Runs a request the job names, if it is still to run and nothing incompatible runs. Then wakes
-   * this node's idle workers: pg-boss waits its polling interval between fetches, so without the
-   * nudge a worker would take at most one request per interval while others wait in the queue.
+   * Runs a request the job names, if it is still to run and nothing incompatible runs (the job
+   * service's worker then looks for the next at once: docs/scheduler.md). Whether it ran here.
    */
-  private async take(requestId: number): Promise<void> {
-    // After a run only: a request left alone (not due, Standby) must not wake the workers at once.
-    if ((await this.takeOne(requestId)) && !this.stopped) this.services.jobs.notify(REQUEST_QUEUE);
-  }
-
-  /** Whether the request ran here. */
-  private async takeOne(requestId: number): Promise<boolean> {
+  private async take(requestId: number): Promise<boolean> {
     if (this.stopped) return false;
     const { runtime, lease } = this.services;
     // Held before the request is marked RUNNING: another node's sweep never finds it orphaned.
@@ -230,7 +223,7 @@ export class RequestRunner implements BackgroundService {
     let started: Running | null = null;
     try {
       started = await runtime.transaction(async (tx) => {
-        await queryRows(tx, sql`select pg_advisory_xact_lock(${START_LOCK})`);
+        await this.startLock(tx, requestId);
         const data = systemData(this.services, tx, 'scheduler.start');
         const [request] = await data.lock(concurrentRequest, [requestId]).catch(() => []);
         if (!request) return null;
@@ -246,7 +239,10 @@ export class RequestRunner implements BackgroundService {
           return null;
         }
         if (!request.programId) return null;
-        const program = (await data.lock(concurrentProgram, [request.programId]))[0]!;
+        // Read, not locked: every submit in flight holds a key-share lock on its program (the
+        // request's reference) until it commits, so a lock here would queue each start behind them.
+        const [program] = await data.list(concurrentProgram, { programId: request.programId }, { limit: 1 });
+        if (!program) return null;
         if (program.enabledFlag !== 'Y') {
           await this.move(
             data,
@@ -304,6 +300,35 @@ export class RequestRunner implements BackgroundService {
     this.settled.add(done);
     await done;
     return true;
+  }
+
+  /**
+   * Takes the start lock for a request: shared for a program that may run beside anything (parallel
+   * with itself, not run alone, in no incompatibility rule), so that such starts do not wait for
+   * each other; exclusive for any other (and a set's run), so that of two starts that could
+   * conflict one sees the other's RUNNING row. The program is read before the lock, unlocked: one
+   * edited to a rule at this very moment may start once more beside a conflicting one.
+   */
+  private async startLock(tx: Executor, requestId: number): Promise<void> {
+    const { runtime } = this.services;
+    const requests = runtime.table(concurrentRequest.name);
+    const programs = runtime.table(concurrentProgram.name);
+    const rules = runtime.table(programIncompat.name);
+    // A raw read of three flags: which lock to wait for is decided before any row is locked.
+    const [row] = await queryRows<{ free: boolean | null }>(
+      tx,
+      sql`select coalesce(p.parallel_flag, 'N') = 'Y' and coalesce(p.run_alone, 'N') <> 'Y'
+                 and not exists (select 1 from ${rules} i
+                                  where i.program_id = p.program_id or i.incompatible_program_id = p.program_id) as free
+            from ${requests} r join ${programs} p on p.program_id = r.program_id
+           where r.request_id = ${requestId}`,
+    );
+    await queryRows(
+      tx,
+      row?.free === true
+        ? sql`select pg_advisory_xact_lock_shared(${START_LOCK})`
+        : sql`select pg_advisory_xact_lock(${START_LOCK})`,
+    );
   }
 
   /**
