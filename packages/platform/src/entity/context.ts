@@ -51,8 +51,11 @@ export interface DataApi {
   list<E extends AnyEntity>(entity: E, where?: WhereOf<E>, options?: ListOptions<E>): Promise<ReadRowOf<E>[]>;
   /** The lines of a header, in line order, within the caller's scope. */
   lines<E extends AnyEntity>(line: E, headerId: number): Promise<ReadRowOf<E>[]>;
-  /** Changes one row (versioned, audited); 404 when the caller cannot see it. */
-  patch<E extends AnyEntity>(entity: E, id: number, changes: ChangesOf<E>): Promise<RowOf<E>>;
+  /**
+   * Changes one row (versioned, audited); 404 when the caller cannot see it. Given the row as
+   * lock() answered it in this unit of work (and not changed since), it is not read again.
+   */
+  patch<E extends AnyEntity>(entity: E, target: number | RowOf<E>, changes: ChangesOf<E>): Promise<RowOf<E>>;
   /** Changes every row matching field values within the caller's scope (versioned, audited). */
   patchWhere<E extends AnyEntity>(entity: E, where: WhereOf<E>, changes: ChangesOf<E>): Promise<RowOf<E>[]>;
   /**
@@ -110,6 +113,9 @@ export interface DataApi {
 
 type Row = Record<string, unknown>;
 
+/** Rows lock() answered, with the unit of work (its transaction) and the actor that locked them. */
+const lockedRows = new WeakMap<object, { tx: Executor; actor: Actor }>();
+
 class Data implements DataApi {
   readonly services: Partial<PlatformServices>;
 
@@ -152,10 +158,23 @@ class Data implements DataApi {
     return rows as ReadRowOf<E>[];
   }
 
-  async patch<E extends AnyEntity>(entity: E, id: number, changes: ChangesOf<E>): Promise<RowOf<E>> {
-    const [row] = await this.runtime
-      .service(entity.name)
-      .patch(this.actor, { ids: [id] }, changes as Row, this.operation);
+  async patch<E extends AnyEntity>(
+    entity: E,
+    target: number | RowOf<E>,
+    changes: ChangesOf<E>,
+  ): Promise<RowOf<E>> {
+    const service = this.runtime.service(entity.name);
+    if (typeof target === 'number') {
+      const [row] = await service.patch(this.actor, { ids: [target] }, changes as Row, this.operation);
+      return row as RowOf<E>;
+    }
+    // Locked in this unit of work, by this actor or patched on the platform's authority.
+    const locked = lockedRows.get(target);
+    if (!locked || locked.tx !== this.tx || (locked.actor !== this.actor && !this.actor.system))
+      throw new Error(`${entity.name}: a row patched as locked was not locked by this unit of work`);
+    lockedRows.delete(target);
+    const row = await service.patchLocked(this.actor, target as Row, changes as Row, this.operation);
+    lockedRows.set(row, locked);
     return row as RowOf<E>;
   }
 
@@ -191,7 +210,9 @@ class Data implements DataApi {
   }
 
   async lock<E extends AnyEntity>(entity: E, ids: readonly number[]): Promise<RowOf<E>[]> {
-    return (await this.runtime.service(entity.name).lock(this.actor, ids)) as RowOf<E>[];
+    const rows = await this.runtime.service(entity.name).lock(this.actor, ids);
+    for (const row of rows) lockedRows.set(row, { tx: this.tx, actor: this.actor });
+    return rows as RowOf<E>[];
   }
 
   async rawUpdate<E extends AnyEntity>(

@@ -139,35 +139,37 @@ export class ServerWriter {
     return this.patchRows(actor, { ids: [...checked.keys()] }, (id) => checked.get(id)!, operation);
   }
 
+  /**
+   * patch() of a row the caller's transaction has locked (lock()) and not changed since: the row
+   * as lock() answered it stands for the stored one, so it is not read again.
+   */
+  async patchLocked(
+    actor: Actor,
+    locked: Readonly<Row>,
+    changes: Readonly<Row>,
+    operation: string,
+  ): Promise<Row> {
+    assertSupplierMayWrite(this.model, actor);
+    const values = checkedValues(this.model, changes, false);
+    const [row] = await this.patchRows(actor, { locked }, () => values, operation);
+    return row!;
+  }
+
   private patchRows(
     actor: Actor,
-    selector: { ids: readonly number[] } | { where: Readonly<Record<string, unknown>> },
+    selector:
+      { ids: readonly number[] } | { where: Readonly<Record<string, unknown>> } | { locked: Readonly<Row> },
     valuesOf: (id: number) => Readonly<Row>,
     operation: string,
   ): Promise<Row[]> {
     const { entity, runtime } = this.model;
     return runtime.transaction(async (tx) => {
-      const byIds = 'ids' in selector;
-      const ids = byIds ? [...new Set(selector.ids)].sort((a, b) => a - b) : [];
-      if (byIds && !ids.length) return [];
-      const stored = (await tx
-        .select()
-        .from(this.model.table)
-        .where(
-          and(
-            byIds ? this.model.ofKeys(ids) : and(...this.model.whereOf(selector.where)),
-            ...this.model.scope(actor),
-          ),
-        )
-        .orderBy(this.model.col(entity.key))
-        .for('update')) as Row[];
-      if (byIds && stored.length !== ids.length) throw fail(404, 'entity.notFound');
+      const befores = 'locked' in selector ? [selector.locked] : await this.forPatch(tx, actor, selector);
       const now = runtime.clock.now();
       const audit: AuditEntry[] = [];
       const after: Row[] = [];
       const headers = new Map<number, Row | undefined>();
-      for (const raw of stored) {
-        const before = this.model.plain(raw);
+      for (const before of befores) {
         const row: Row = { ...before, ...valuesOf(before[entity.key] as number) };
         await this.recompute(tx, row, headers);
         const changed = diffRows(entity, before, row);
@@ -195,6 +197,30 @@ export class ServerWriter {
       await writeAudit(tx, actor, now, audit);
       return after;
     });
+  }
+
+  /** The plain rows a patch names (by key or by a selection) in the actor's scope, locked. */
+  private async forPatch(
+    tx: Executor,
+    actor: Actor,
+    selector: { ids: readonly number[] } | { where: Readonly<Record<string, unknown>> },
+  ): Promise<Row[]> {
+    const byIds = 'ids' in selector;
+    const ids = byIds ? [...new Set(selector.ids)].sort((a, b) => a - b) : [];
+    if (byIds && !ids.length) return [];
+    const stored = (await tx
+      .select()
+      .from(this.model.table)
+      .where(
+        and(
+          byIds ? this.model.ofKeys(ids) : and(...this.model.whereOf(selector.where)),
+          ...this.model.scope(actor),
+        ),
+      )
+      .orderBy(this.model.col(this.model.entity.key))
+      .for('update')) as Row[];
+    if (byIds && stored.length !== ids.length) throw fail(404, 'entity.notFound');
+    return stored.map((raw) => this.model.plain(raw));
   }
 
   /**

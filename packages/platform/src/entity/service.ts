@@ -154,6 +154,11 @@ export class EntityService {
     return this.server.patch(actor, selector, changes, operation);
   }
 
+  /** patch() of a row this transaction locked (lock()) and has not changed since: not read again. */
+  patchLocked(actor: Actor, locked: Readonly<Row>, changes: Readonly<Row>, operation: string): Promise<Row> {
+    return this.server.patchLocked(actor, locked, changes, operation);
+  }
+
   /** patch() with each row's own changes, by key, in one unit (one lock, one audit write). */
   patchEach(actor: Actor, changes: ReadonlyMap<number, Readonly<Row>>, operation: string): Promise<Row[]> {
     return this.server.patchEach(actor, changes, operation);

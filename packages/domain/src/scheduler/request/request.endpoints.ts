@@ -9,6 +9,7 @@ import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform
 import { configProfile } from '../../base-data';
 import { checkParams } from '../program/program-params';
 import { concurrentProgram } from '../program/program.entity';
+import { programParam } from '../program/program-param.entity';
 import { runnerOf } from '../runner/runner';
 import { runCancelled, stageCompleted, submitSet } from '../request-set/set-runs';
 import { concurrentRequest, requestLog } from './request.entity';
@@ -28,7 +29,10 @@ const LOG_PAGE = 1_000;
  * (the lowest of the groups' caps and the company's profile; a set's stages count with their run).
  */
 export async function submittable(data: DataApi, programId: number) {
-  const program = await data.find(concurrentProgram, programId);
+  // The header and its parameters (not its incompatibilities: the start checks those).
+  const [header] = await data.list(concurrentProgram, { programId }, { limit: 1 });
+  if (!header) throw new AppError(404, 'entity.notFound');
+  const program = { ...header, params: await data.lines(programParam, programId) };
   const responsibilityId = data.actor.responsibilityId ?? null;
   // A raw read over the group tables: the grant is the platform's rule, not the caller's rows.
   // The company's cap (a configuration profile) comes with it: one read at every submit.
@@ -81,7 +85,7 @@ export async function responsibilityName(data: DataApi): Promise<string | null> 
 type SubmitExtra = { requestedStart?: Date | null; parentRequestId?: number; priority?: number | null };
 
 /** Writes a run of a request set with its stages, and sends the run's wake-up with the transaction. */
-async function submitRun(data: DataApi, requestSetId: number, extra: SubmitExtra): Promise<Request> {
+async function submitRun(data: DataApi, requestSetId: number, extra: SubmitExtra): Promise<number> {
   const later = !!extra.requestedStart && extra.requestedStart > data.now;
   const run = await submitSet(data, requestSetId, {
     requestedStart: (extra.requestedStart ?? data.now).getTime(),
@@ -91,11 +95,16 @@ async function submitRun(data: DataApi, requestSetId: number, extra: SubmitExtra
     submittedByName: data.actor.userName,
     responsibilityName: await responsibilityName(data),
   });
-  return wakeSubmitted(data, run, extra);
+  await wakeSubmitted(data, run, extra);
+  return run.requestId;
 }
 
 /** A request for later is woken at its time (SCHEDULED turns NORMAL when it is taken); others now. */
-async function wakeSubmitted(data: DataApi, request: Request, extra: SubmitExtra): Promise<Request> {
+async function wakeSubmitted(
+  data: DataApi,
+  request: Pick<Request, 'requestId' | 'priority' | 'statusCode'>,
+  extra: SubmitExtra,
+): Promise<void> {
   const platform = data.system('a request is the platform’s row, written for its submitter');
   if (request.statusCode === 'SCHEDULED')
     await platform.patch(concurrentRequest, request.requestId, split('PENDING/NORMAL'));
@@ -103,20 +112,18 @@ async function wakeSubmitted(data: DataApi, request: Request, extra: SubmitExtra
     request,
     extra.requestedStart ? extra.requestedStart.getTime() - data.now.getTime() : 0,
   );
-  return request;
 }
 
-/** Writes a request (as the platform: requests are its rows) and sends its wake-up with the transaction. */
-async function submit(
-  data: DataApi,
-  programId: number,
-  given: unknown,
-  extra: SubmitExtra,
-): Promise<Request> {
+/**
+ * Writes a request (as the platform: requests are its rows) and sends its wake-up with the
+ * transaction; answers its key.
+ */
+async function submit(data: DataApi, programId: number, given: unknown, extra: SubmitExtra): Promise<number> {
   const program = await submittable(data, programId);
   const parameters = await checkParams(data, program.params, given);
   const platform = data.system('a request is the platform’s row, written for its submitter');
   const priority = extra.priority ?? program.priority;
+  const later = !!extra.requestedStart && extra.requestedStart > data.now;
   const [requestId] = await platform.insert(concurrentRequest, [
     {
       programId,
@@ -128,11 +135,15 @@ async function submit(
       priority,
       requestedStart: (extra.requestedStart ?? data.now).getTime(),
       ...(extra.parentRequestId ? { parentRequestId: extra.parentRequestId } : {}),
-      ...(extra.requestedStart && extra.requestedStart > data.now ? split('PENDING/SCHEDULED') : {}),
+      ...(later ? split('PENDING/SCHEDULED') : {}),
     },
   ]);
-  const request = (await platform.lock(concurrentRequest, [requestId!]))[0]!;
-  return wakeSubmitted(data, request, extra);
+  await wakeSubmitted(
+    data,
+    { requestId: requestId!, priority, statusCode: later ? 'SCHEDULED' : 'NORMAL' },
+    extra,
+  );
+  return requestId!;
 }
 
 /** The caller's request (404 when not his), locked, moved along the table or refused with a 422. */
@@ -191,10 +202,10 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
       };
       // One of the two: a program with its values, or a set (its stages carry their own values).
       if (!input.programId === !input.requestSetId) throw new AppError(400, 'scheduler.request.programOrSet');
-      const request = input.requestSetId
+      const requestId = input.requestSetId
         ? await submitRun(data, input.requestSetId, extra)
         : await submit(data, input.programId!, input.parameters, extra);
-      return { data: await data.find(concurrentRequest, request.requestId) };
+      return { data: await data.find(concurrentRequest, requestId) };
     },
   }),
   /** 取消: a waiting request is cancelled; a running one is signalled and ends Terminated. */
@@ -281,18 +292,18 @@ export const requestEndpoints = defineEndpoints(concurrentRequest, {
     async handle(data, input) {
       const old = await data.find(concurrentRequest, input.requestId);
       if (old.requestSetId) {
-        const run = await submitRun(data, old.requestSetId, {
+        const runId = await submitRun(data, old.requestSetId, {
           parentRequestId: old.requestId,
           priority: old.priority,
         });
-        return { data: await data.find(concurrentRequest, run.requestId) };
+        return { data: await data.find(concurrentRequest, runId) };
       }
       if (!old.programId) throw new AppError(422, 'scheduler.request.cannotResubmit');
-      const request = await submit(data, old.programId, input.parameters ?? old.parameters, {
+      const requestId = await submit(data, old.programId, input.parameters ?? old.parameters, {
         parentRequestId: old.requestId,
         priority: old.priority,
       });
-      return { data: await data.find(concurrentRequest, request.requestId) };
+      return { data: await data.find(concurrentRequest, requestId) };
     },
   }),
   /** 查看日志: the request's log lines, a page at a time from a line on. */

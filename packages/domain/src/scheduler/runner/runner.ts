@@ -223,7 +223,7 @@ export class RequestRunner implements BackgroundService {
     let started: Running | null = null;
     try {
       started = await runtime.transaction(async (tx) => {
-        await this.startLock(tx, requestId);
+        const shared = await this.startLock(tx, requestId);
         const data = systemData(this.services, tx, 'scheduler.start');
         const [request] = await data.lock(concurrentRequest, [requestId]).catch(() => []);
         if (!request) return null;
@@ -243,6 +243,11 @@ export class RequestRunner implements BackgroundService {
         // request's reference) until it commits, so a lock here would queue each start behind them.
         const [program] = await data.list(concurrentProgram, { programId: request.programId }, { limit: 1 });
         if (!program) return null;
+        // Made parallel-only or run-alone since the lock was chosen: looked at again shortly.
+        if (shared && (program.parallelFlag !== 'Y' || program.runAlone === 'Y')) {
+          await this.wake(request, 1_000);
+          return null;
+        }
         if (program.enabledFlag !== 'Y') {
           await this.move(
             data,
@@ -306,10 +311,11 @@ export class RequestRunner implements BackgroundService {
    * Takes the start lock for a request: shared for a program that may run beside anything (parallel
    * with itself, not run alone, in no incompatibility rule), so that such starts do not wait for
    * each other; exclusive for any other (and a set's run), so that of two starts that could
-   * conflict one sees the other's RUNNING row. The program is read before the lock, unlocked: one
-   * edited to a rule at this very moment may start once more beside a conflicting one.
+   * conflict one sees the other's RUNNING row. The program is read before the lock, unlocked; its
+   * flags are read again under it (changed: the start is tried again), while an incompatibility
+   * rule added at this very moment applies from the program's next start. Whether it was shared.
    */
-  private async startLock(tx: Executor, requestId: number): Promise<void> {
+  private async startLock(tx: Executor, requestId: number): Promise<boolean> {
     const { runtime } = this.services;
     const requests = runtime.table(concurrentRequest.name);
     const programs = runtime.table(concurrentProgram.name);
@@ -323,12 +329,14 @@ export class RequestRunner implements BackgroundService {
             from ${requests} r join ${programs} p on p.program_id = r.program_id
            where r.request_id = ${requestId}`,
     );
+    const shared = row?.free === true;
     await queryRows(
       tx,
-      row?.free === true
+      shared
         ? sql`select pg_advisory_xact_lock_shared(${START_LOCK})`
         : sql`select pg_advisory_xact_lock(${START_LOCK})`,
     );
+    return shared;
   }
 
   /**
@@ -360,7 +368,10 @@ export class RequestRunner implements BackgroundService {
     );
   }
 
-  /** Moves a request along the transition table (any other move is a bug, and refused). */
+  /**
+   * Moves a request along the transition table (any other move is a bug, and refused): the row as
+   * this unit of work locked it (or as the last move answered it), so it is not read again.
+   */
   async move(
     data: DataApi,
     request: Request,
@@ -370,7 +381,7 @@ export class RequestRunner implements BackgroundService {
   ): Promise<Request> {
     const from = stateOf(request.phaseCode, request.statusCode);
     if (!canMove(from, to)) throw new Error(`request ${request.requestId}: ${from} → ${to} is not a move`);
-    const moved = await data.patch(concurrentRequest, request.requestId, {
+    const moved = await data.patch(concurrentRequest, request, {
       ...split(to),
       ...(completionText !== undefined ? { completionText } : {}),
       ...(to.startsWith('COMPLETED') ? { completedAt: data.now.getTime() } : {}),
@@ -540,14 +551,13 @@ export class RequestRunner implements BackgroundService {
       }
       const state = stateOf(current.phaseCode, current.statusCode);
       if (run.stopping || state === 'RUNNING/TERMINATING') {
-        if (state === 'RUNNING/NORMAL') await this.move(data, current, 'RUNNING/TERMINATING');
         const terminating =
-          state === 'RUNNING/NORMAL' ? { ...current, ...split('RUNNING/TERMINATING') } : current;
+          state === 'RUNNING/NORMAL' ? await this.move(data, current, 'RUNNING/TERMINATING') : current;
         const reason =
           run.stopping === 'timeout'
             ? storedMessage('scheduler.request.timedOut', { seconds: program.timeoutSeconds })
             : storedMessage('scheduler.request.terminated');
-        await this.move(data, terminating as Request, 'COMPLETED/TERMINATED', reason, extra);
+        await this.move(data, terminating, 'COMPLETED/TERMINATED', reason, extra);
         return;
       }
       if (outcome.kind === 'ok') {
