@@ -254,6 +254,21 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
   console.log(`${label}.httpClient: ${spread(client)} (platform log durationMs minus the ERP's own time)`);
   console.log(`${label}.queueLatency: ${spread(queueLatency)} (enqueue commit → sentAt)`);
 
+  // The wake-up jobs left have nothing to send (every row is SENT): dropped, and the running ones
+  // waited for. Left queued, the workers would still be running them through the calls below.
+  async function dropWakeUps() {
+    await queryRows(
+      bench.database.db,
+      sql`delete from pgboss.job where name = 'scsi-outbox' and state = 'created'`,
+    );
+    for (let waited = 0; waited < 300; waited++) {
+      const [still] = await queryRows<{ queued: number; active: number }>(bench.database.db, wakeUps);
+      if (!Number(still!.queued) && !Number(still!.active)) break;
+      await sleep(100);
+    }
+  }
+  await dropWakeUps();
+
   // Then calls one at a time, as actions make them (a program saved every 25 ms, its call written
   // by the trigger in the save's transaction): the dispatcher's overhead when it is not saturated.
   const trickle = Number(process.env.BENCH_OUTBOX_TRICKLE ?? 200);
@@ -304,17 +319,8 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
     `${label}.trickle.saveToSent: ${spread(wakeToSent)} (the save's commit → SENT committed, wake-up included)`,
   );
 
-  // The wake-up jobs left have nothing to send: dropped, and the running ones waited for, so that
-  // no job completes after its node's connection closed.
-  await queryRows(
-    bench.database.db,
-    sql`delete from pgboss.job where name = 'scsi-outbox' and state = 'created'`,
-  );
-  for (let waited = 0; waited < 300; waited++) {
-    const [still] = await queryRows<{ queued: number; active: number }>(bench.database.db, wakeUps);
-    if (!Number(still!.queued) && !Number(still!.active)) break;
-    await sleep(100);
-  }
+  // No job completes after its node's connection closed.
+  await dropWakeUps();
   for (const platform of nodes) await platform.app.close();
   if (second) await second.runtime.database.close().catch(() => undefined);
   await bench.drop();
