@@ -145,7 +145,7 @@ function named(config: unknown, values: unknown, prepared: Set<string>): unknown
  * Makes a pool connection prepare each statement with parameters the first time it runs it and
  * reuse it after (the extended protocol's named statements): PostgreSQL parses it once per
  * connection, and after five runs keeps a generic plan when that is not costlier than planning
- * each time. Planning was 0.3–0.7 ms of a statement's 0.4–1 ms (docs/capacity.md). The name is a
+ * each time. Planning was 0.3–0.7 ms of a statement's 0.4–1 ms (ADR 0035). The name is a
  * hash of the text, so two texts never share one.
  */
 function preparing(client: pg.PoolClient): void {

@@ -49,6 +49,8 @@ interface Queue {
   workerIds: string[];
   /** Workers of this node running a job of the queue now. */
   readonly busy: Set<string>;
+  /** The worker notify() woke last (its index). */
+  turn: number;
 }
 
 export const JOB_SCHEMA = 'pgboss';
@@ -102,6 +104,7 @@ export class JobService {
       settings,
       workerIds: [],
       busy: new Set(),
+      turn: -1,
     });
   }
 
@@ -205,12 +208,21 @@ export class JobService {
 
   /**
    * Wakes one idle worker of this node for a queue (a job was sent outside their polling): one
-   * job needs one fetch. None idle: a worker looks again as soon as its job ends.
+   * job needs one fetch. The idle workers take turns, so that sends in a burst wake different
+   * ones (a woken worker is idle until its fetch brings the job). None idle: a worker looks
+   * again as soon as its job ends.
    */
   notify(name: string): void {
     const queue = this.queues.get(name);
-    const idle = queue?.workerIds.find((workerId) => !queue.busy.has(workerId));
-    if (idle) this.boss.notifyWorker(idle);
+    if (!queue?.workerIds.length) return;
+    const count = queue.workerIds.length;
+    for (let step = 1; step <= count; step++) {
+      const workerId = queue.workerIds[(queue.turn + step) % count]!;
+      if (queue.busy.has(workerId)) continue;
+      queue.turn = (queue.turn + step) % count;
+      this.boss.notifyWorker(workerId);
+      return;
+    }
   }
 
   /**
