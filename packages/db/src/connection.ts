@@ -3,6 +3,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -371,6 +373,17 @@ export function isPgliteInitialised(dataDir: string): boolean {
   return existsSync(join(dataDir, 'PG_VERSION'));
 }
 
+/** Where PGlite's module is, for the child process to import. */
+function pgliteModuleUrl(): string {
+  try {
+    return import.meta.resolve('@electric-sql/pglite');
+  } catch {
+    // Vitest's module runner (the test run's global setup) has no import.meta.resolve; the
+    // package's CommonJS build, which `require` resolves to, starts the same engine.
+    return pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  }
+}
+
 /**
  * Runs PGlite's initdb in a short-lived child process. The WASM memory that initdb grows is
  * never returned to the system, so a server that created its database in-process would keep
@@ -378,7 +391,7 @@ export function isPgliteInitialised(dataDir: string): boolean {
  */
 export function initialisePgliteDirectory(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true });
-  const moduleUrl = import.meta.resolve('@electric-sql/pglite');
+  const moduleUrl = pgliteModuleUrl();
   const script = [
     `const { PGlite } = await import(${JSON.stringify(moduleUrl)});`,
     `const db = new PGlite(${JSON.stringify(dataDir)});`,

@@ -1,6 +1,7 @@
 // A fresh, migrated database for one test file: a copy of the run's template.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '@srm/db';
@@ -16,9 +17,7 @@ export interface TestDatabase extends Database {
 export async function openTestDatabase(
   template: TestTemplate = inject('srmTemplate'),
 ): Promise<TestDatabase> {
-  if (template.kind === 'pglite') {
-    return openDatabase({ loadDataDir: new Blob([readFileSync(template.dumpPath)]) });
-  }
+  if (template.kind === 'pglite') return openPgliteCopy(template.dataDir);
   const name = `${template.templateName.replace(/_tpl_\d+$/, '')}_t_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.adminUrl });
   await admin.connect();
@@ -34,6 +33,35 @@ export async function openTestDatabase(
       await admin.end();
     },
   };
+}
+
+/**
+ * PGlite on a copy of a template's data directory, removed when it closes. Copying the files and
+ * opening them took 0.9–1.0 s where loading the same database from a dump into PGlite's memory
+ * took 1.4–1.6 s (most of it reading the 83 MB archive and unpacking it), on the 2-core machine.
+ */
+export async function openPgliteCopy(templateDir: string): Promise<Database> {
+  // In the run's directory (on a memory file system where there is one: template.ts), which the
+  // run's end removes with what a file that never closed its database left.
+  const dataDir = mkdtempSync(join(inject('srmRunDir'), 'db-'));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    cpSync(templateDir, dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          remove();
+        }
+      },
+    };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 export async function createFromTemplate(

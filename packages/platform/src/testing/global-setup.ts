@@ -1,19 +1,18 @@
 // Runs once per test run: builds one migrated database and hands it to every test file, which
-// starts from a copy (a PGlite dump, or a PostgreSQL database created from a template). Paying
-// initdb and the migrations once keeps each file's fresh database under a second.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// starts from a copy (a copy of a PGlite data directory, or a PostgreSQL database created from a
+// template). Paying initdb and the migrations once keeps each file's fresh database under a second.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, runMigrations } from '@srm/db';
-import { migrationsDir } from './template';
+import { initialisePgliteDirectory, openDatabase, runMigrations } from '@srm/db';
+import { databasesDir, migrationsDir } from './template';
 import { databaseUrlWithName, quoteIdent } from './postgres';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Also what the files of the run share besides the database (apps/server's
   // prepared-data.testing.ts keeps the data directory a first start of the real server made there).
-  const dir = mkdtempSync(join(tmpdir(), 'srm-test-'));
+  const dir = mkdtempSync(join(databasesDir(), 'srm-test-'));
   project.provide('srmRunDir', dir);
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
@@ -41,12 +40,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
 
-  const database = await openDatabase({});
+  // Closed, PGlite shuts its engine down cleanly: a copy starts without recovering anything.
+  const dataDir = join(dir, 'template');
+  initialisePgliteDirectory(dataDir);
+  const database = await openDatabase({ dataDir });
   await runMigrations(database, migrationsDir);
-  const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
-  const dumpPath = join(dir, 'template.tar');
-  writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
-  project.provide('srmTemplate', { kind: 'pglite', dumpPath });
+  project.provide('srmTemplate', { kind: 'pglite', dataDir });
   return async () => removeDir();
 }

@@ -2,8 +2,9 @@
 // and copied by every file that starts its server with the same seeds, instead of each file
 // running them again. The demo data takes some 20–30 s to seed on the 2-core CI machine, and
 // fifteen files start on it, on each database. Seeds made with an installation's own secrets
-// (`installation: true`) are left out of the template and run in each file's server, as at a
-// first start from the demo snapshot (ADR 0008).
+// (`installation: true`: the demo's e-signing, 8 s of PDF conversion and signing) run in the
+// template too, and each file's server is the same installation: it gets the template's keys
+// (the seal key those secrets are sealed with). The demo snapshot still leaves them out (ADR 0008).
 //
 // The first file that needs a template makes it while holding a lock directory in the run's
 // directory; the others wait for it. The key holds the seeds' names, the areas and the day (demo
@@ -27,6 +28,8 @@ export interface SeededTemplate {
   readonly template: TestTemplate;
   /** The files the seeds stored (the data directory's `files`), copied into each file's. */
   readonly filesDir: string;
+  /** The installation's keys (the data directory's `keys`), copied into each file's. */
+  readonly keysDir: string;
 }
 
 const WAIT_MS = 15 * 60_000;
@@ -97,7 +100,7 @@ async function makeTemplate(
   const base = inject('srmTemplate');
   const dataDir = mkdtempSync(join(tmpdir(), 'srm-seeded-'));
   let template: TestTemplate;
-  let url: string | undefined;
+  let open: { url: string } | { dataDir: string };
   if (base.kind === 'postgres') {
     // Named after the run's template, so that the run's end drops it with its own.
     const name = `${base.templateName}_s${key}`;
@@ -109,14 +112,15 @@ async function makeTemplate(
     } finally {
       await admin.end();
     }
-    url = databaseUrlWithName(base.adminUrl, name);
+    open = { url: databaseUrlWithName(base.adminUrl, name) };
     template = { kind: 'postgres', adminUrl: base.adminUrl, templateName: name };
   } else {
-    template = { kind: 'pglite', dumpPath: join(dir, 'database.tar') };
+    // Seeded in place: closed, the directory is the template its files copy (database.ts).
+    open = { dataDir: join(dir, 'database') };
+    template = { kind: 'pglite', dataDir: open.dataDir };
+    cpSync(base.dataDir, open.dataDir, { recursive: true });
   }
-  const database = await openDatabase(
-    url ? { url } : { loadDataDir: new Blob([readFileSync((base as { dumpPath: string }).dumpPath)]) },
-  );
+  const database = await openDatabase(open);
   try {
     const { app, runtime } = await buildPlatform({
       database,
@@ -128,13 +132,9 @@ async function makeTemplate(
       jobPollingSeconds: 0.5,
     });
     await app.ready();
-    await runSeeds(runtime, seeds, 'all', { installation: false });
+    await runSeeds(runtime, seeds, 'all');
     // Stopped before the copy: no job runs while the files are taken.
     await app.close();
-    if (template.kind === 'pglite') {
-      const dump = await database.pglite!.dumpDataDir('none');
-      writeFileSync(template.dumpPath, Buffer.from(await dump.arrayBuffer()));
-    }
   } finally {
     await database.close();
   }
@@ -146,6 +146,9 @@ async function makeTemplate(
       recursive: true,
       filter: (source) => !source.startsWith(join(stored, 'tmp')),
     });
+  const keysDir = join(dir, 'keys');
+  mkdirSync(keysDir, { recursive: true });
+  if (existsSync(join(dataDir, 'keys'))) cpSync(join(dataDir, 'keys'), keysDir, { recursive: true });
   rmSync(dataDir, { recursive: true, force: true });
-  return { template, filesDir };
+  return { template, filesDir, keysDir };
 }

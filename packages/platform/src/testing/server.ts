@@ -4,7 +4,7 @@
 // they never import the server application.
 import type { BusinessInfoProvider } from '../bizinfo/provider';
 import type { EsignProvider } from '../esign/provider';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,8 +61,8 @@ export interface TestServerOptions {
   /** The access policy: the test header policy by default, `signIn` for the real one. */
   policy?: AccessPolicy | 'signIn';
   /**
-   * Seeds, as if run once the server listens: the run makes their database and files once (a
-   * seeded template, seeded.ts) and the server starts on a copy; installation seeds run here.
+   * Seeds, as if run once the server listens: the run makes their database, files and keys once
+   * (a seeded template, seeded.ts) and the server starts on a copy.
    */
   seeds?: readonly Seed[];
   smtpUrl?: string;
@@ -114,8 +114,8 @@ function repositoryVersion(): string {
 }
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
-  // The seeds' database and files copied from the run's seeded template where there may be one
-  // (seeded.ts); the installation's own seeds still run here.
+  // The seeds' database, files and keys copied from the run's seeded template where there may be
+  // one (seeded.ts).
   const seeded =
     options.seeds?.length && !options.joinDatabaseUrl && !options.dataDir && seedCacheEnabled()
       ? await seededTemplate(options.areas, options.seeds, repositoryVersion())
@@ -125,7 +125,10 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     : await openTestDatabase(seeded?.template);
   const { registry } = platformSchema(options.areas);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'srm-test-data-'));
-  if (seeded) cpSync(seeded.filesDir, join(dataDir, 'files'), { recursive: true });
+  if (seeded) {
+    cpSync(seeded.filesDir, join(dataDir, 'files'), { recursive: true });
+    cpSync(seeded.keysDir, join(dataDir, 'keys'), { recursive: true });
+  }
   const { app, runtime, clock, identity, jobs } = await buildPlatform({
     database,
     areas: options.areas,
@@ -149,8 +152,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   // Links in e-mails and providers' callbacks reach this server.
   runtime.publicUrl = url;
-  const seeds = seeded ? (options.seeds ?? []).filter((seed) => seed.installation) : (options.seeds ?? []);
-  if (seeds.length) await runSeeds(runtime, seeds, 'all');
+  if (!seeded && options.seeds?.length) await runSeeds(runtime, options.seeds, 'all');
   const post = async <T>(
     path: string,
     body: unknown = {},
@@ -196,6 +198,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     async close() {
       await app.close();
       await database.close();
+      // A data directory made here goes with the server (a given one is the caller's).
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
