@@ -84,6 +84,12 @@ const PG_SAMPLE = process.env.MIXED_PG_SAMPLE === '1';
  * throughput) and, after the runs, how many each request sends, one request at a time.
  */
 const PG_COUNT = process.env.MIXED_PG_COUNT === '1';
+/**
+ * MIXED_PG_SOCKET=<dir>: the servers reach PostgreSQL through its Unix socket in that directory
+ * (Debian's /var/run/postgresql) instead of TCP on loopback, as an app node on the database's own
+ * machine would be configured.
+ */
+const PG_SOCKET = process.env.MIXED_PG_SOCKET;
 /** Keeps the database at the end (to look into it), printing its URL. */
 const KEEP_DB = process.env.MIXED_KEEP_DB === '1';
 /** The application name of the statement sampler's connection (its CPU is not the load's). */
@@ -93,6 +99,12 @@ const TARGET_RATE = 300;
 const TARGET_P99 = 250;
 /** The states in which an order exists for its supplier (purchasing's SUPPLIER_VISIBLE_STATES). */
 const SUPPLIER_VISIBLE = ['RELEASED', 'CHANGE_PROPOSED', 'CONFIRMED', 'CLOSED'];
+
+/** The same database reached through a Unix socket: `postgres://user@/name?host=<dir>`. */
+function socketUrl(url: string, dir: string): string {
+  const tcp = new URL(url);
+  return `postgres://${tcp.username}@${tcp.pathname}?host=${encodeURIComponent(dir)}`;
+}
 
 interface RunResult {
   rate: number;
@@ -113,7 +125,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'srm-mixed-'));
   const sealKey = randomBytes(32).toString('base64');
   const proxy = PG_COUNT ? new CountingProxy(new URL(url).hostname, Number(new URL(url).port || 5432)) : null;
-  let serversUrl = url;
+  let serversUrl = PG_SOCKET ? socketUrl(url, PG_SOCKET) : url;
   const env = (node: string) => ({
     DATABASE_URL: node === 'setup' ? url : serversUrl,
     SRM_DATA_DIR: join(work, node),
@@ -135,7 +147,7 @@ async function main() {
   };
   try {
     console.log(
-      `# mixed load: ${SIZES.orders} orders, ${SIZES.linesPerOrder} lines each (${SIZES.ordersBig} with 50), ${SIZES.requisitions} requisitions, ${USERS} demo-user sessions + ${SIZES.suppliers} supplier users, ${SECONDS} s a run, server from ${SERVER === 'dist' ? 'apps/server/dist' : 'the sources (tsx)'}; load average ${loadAverage()}`,
+      `# mixed load: ${SIZES.orders} orders, ${SIZES.linesPerOrder} lines each (${SIZES.ordersBig} with 50), ${SIZES.requisitions} requisitions, ${USERS} demo-user sessions + ${SIZES.suppliers} supplier users, ${SECONDS} s a run, server from ${SERVER === 'dist' ? 'apps/server/dist' : 'the sources (tsx)'}, PostgreSQL over ${PG_SOCKET ? `its Unix socket in ${PG_SOCKET}` : 'TCP on loopback'}; load average ${loadAverage()}`,
     );
     // A first server makes the schema and the demo company; the seeding copies its documents.
     let began = performance.now();
