@@ -1,7 +1,7 @@
 // The API document lists every route under /api/ the application registers, each with its
 // summary, its request (JSON, query, path or multipart), its success answer and its client
 // errors; and the composed application does not start with a route that does not declare itself.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,11 +111,8 @@ describe('every route declares itself', () => {
 
   it('the application does not start with a rogue route under /api/', async () => {
     const database = await openTestDatabase();
-    const { app } = await buildApp({
-      database,
-      dataDir: mkdtempSync(join(tmpdir(), 'srm-test-data-')),
-      jobWorkers: false,
-    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'srm-test-data-'));
+    const { app } = await buildApp({ database, dataDir, jobWorkers: false });
     try {
       await expect(async () => {
         app.post('/api/base/v1/rogue', { config: { access: 'authenticated' } }, async () => ({}));
@@ -124,6 +121,7 @@ describe('every route declares itself', () => {
     } finally {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,18 +1,18 @@
 // Runs once per test run: builds one migrated database and hands it to every test file, which
 // starts from a copy (a copy of a PGlite data directory, or a PostgreSQL database created from a
 // template). Paying initdb and the migrations once keeps each file's fresh database under a second.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { initialisePgliteDirectory, openDatabase, runMigrations } from '@srm/db';
-import { databasesDir, migrationsDir } from './template';
+import { databasesDir, makeRunDir, migrationsDir } from './template';
 import { databaseUrlWithName, quoteIdent } from './postgres';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Also what the files of the run share besides the database (apps/server's
   // prepared-data.testing.ts keeps the data directory a first start of the real server made there).
-  const dir = mkdtempSync(join(databasesDir(), 'srm-test-'));
+  const dir = makeRunDir(databasesDir());
   project.provide('srmRunDir', dir);
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;

@@ -143,8 +143,9 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     journal: readJournal(migrationsDir),
     jobPollingSeconds: 0.5,
   }).catch(async (error: unknown) => {
-    // A server that refuses to start leaves no database open behind it.
+    // A server that refuses to start leaves no database open behind it, nor the directory made for it.
     await database.close();
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,7 @@
 // Where the test suites find the committed migrations, and what global setup hands to each file.
-import { statfsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
@@ -39,4 +39,30 @@ export function databasesDir(): string {
     // No /dev/shm here.
   }
   return tmpdir();
+}
+
+const RUN_DIR = /^srm-test-(\d+)-/;
+
+/**
+ * A new directory for a test run in `parent`, named after the process that runs it
+ * (`srm-test-<pid>-…`). First it removes the directories of earlier runs whose process is gone: a
+ * run killed before its end (Ctrl-C twice, a CI cut-off) could not remove its own, and on /dev/shm
+ * its databases would hold the machine's memory until a reboot.
+ */
+export function makeRunDir(parent: string): string {
+  for (const name of readdirSync(parent)) {
+    const pid = Number(RUN_DIR.exec(name)?.[1] ?? 0);
+    if (pid && !processAlive(pid)) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+  return mkdtempSync(join(parent, `srm-test-${process.pid}-`));
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, of another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
