@@ -52,7 +52,12 @@ const RUN_DIR = /^srm-test-(\d+)-/;
 export function makeRunDir(parent: string): string {
   for (const name of readdirSync(parent)) {
     const pid = Number(RUN_DIR.exec(name)?.[1] ?? 0);
-    if (pid && !processAlive(pid)) rmSync(join(parent, name), { recursive: true, force: true });
+    if (!pid || processAlive(pid)) continue;
+    try {
+      rmSync(join(parent, name), { recursive: true, force: true });
+    } catch {
+      // Another user's leftover in a shared directory: not ours to remove, and no reason to stop.
+    }
   }
   return mkdtempSync(join(parent, `srm-test-${process.pid}-`));
 }
