@@ -39,7 +39,8 @@ function run(
 
 async function signedIn(url: string): Promise<ApiClient> {
   const client = new ApiClient(url);
-  expect((await client.login('admin', DEMO_PASSWORD)).body.status).toBe('S');
+  const answer = await client.login('admin', DEMO_PASSWORD);
+  expect(answer.body.status, `${answer.httpStatus} ${JSON.stringify(answer.body)}`).toBe('S');
   return client;
 }
 

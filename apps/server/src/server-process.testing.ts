@@ -2,7 +2,6 @@
 // sources on a port of its own, waited for until its health answers, stopped with SIGTERM or
 // killed with SIGKILL.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from './paths';
 
@@ -13,47 +12,52 @@ export interface ServerProcess {
   stderr(): string;
 }
 
+/**
+ * Spawns the server on `port`, or on a port the system gives it at `listen` (0): a port picked
+ * beforehand could be taken by another process before the child listens, and the health check
+ * would then have been answered by that other server.
+ */
 function spawnServer(
   env: Record<string, string>,
-  port: number,
-): { child: ChildProcess; stderr: () => string } {
+  port = 0,
+): { child: ChildProcess; stderr: () => string; listeningPort: () => number | null } {
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', SRM_SCRYPT_COST: '10', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      SRM_SCRYPT_COST: '10',
+      SRM_PUBLIC_URL: '',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
-  return { child, stderr: () => stderr };
+  child.stdout!.on('data', (chunk) => (stdout += String(chunk)));
+  return {
+    child,
+    stderr: () => stderr,
+    // The start banner names the port the server listens on (its own, whatever PORT said).
+    listeningPort: () => Number(BANNER.exec(stdout)?.[1] ?? 0) || null,
+  };
 }
 
-/**
- * A port nobody listens on now, as the system hands it out (a random pick once collided with an
- * outgoing connection's port: EADDRINUSE).
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
+const BANNER = /is running at https?:\/\/[^\s/]+:(\d+)/;
 
 /** Starts a server and waits until it answers; throws with its standard error when it exits instead. */
 export async function startServer(env: Record<string, string>, timeoutMs = 600_000): Promise<ServerProcess> {
-  const port = await freePort();
-  const { child, stderr } = spawnServer(env, port);
-  const url = `http://127.0.0.1:${port}`;
+  const { child, stderr, listeningPort } = spawnServer(env);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr()}`);
+    const listening = listeningPort();
     try {
-      const response = await fetch(`${url}/api/base/health`, { method: 'POST' });
-      if (response.ok) return { child, url, stderr };
+      const url = `http://127.0.0.1:${listening}`;
+      if (listening && (await fetch(`${url}/api/base/health`, { method: 'POST' })).ok)
+        return { child, url, stderr };
     } catch {
       // not yet listening
     }
@@ -68,14 +72,14 @@ export async function runServerToExit(
   env: Record<string, string>,
   timeoutMs = 120_000,
 ): Promise<{ code: number | null; stderr: string; answered: boolean }> {
-  const port = await freePort();
-  const { child, stderr } = spawnServer(env, port);
+  const { child, stderr, listeningPort } = spawnServer(env);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let answered = false;
   const deadline = Date.now() + timeoutMs;
   while (child.exitCode === null && Date.now() < deadline) {
     try {
-      answered ||= (await fetch(`http://127.0.0.1:${port}/api/base/health`, { method: 'POST' })).ok;
+      const port = listeningPort();
+      answered ||= !!port && (await fetch(`http://127.0.0.1:${port}/api/base/health`, { method: 'POST' })).ok;
     } catch {
       // not listening
     }
