@@ -141,6 +141,19 @@ const overrides: SampleOverrides = {
     const source = sources.body.data[templates++ % sources.body.data.length]!;
     return { ...row, sourceId: source.sourceId, subject: '样例主题', body: '<p>样例正文</p>' };
   },
+  // A config names a source about a document, a user on it and a field of it.
+  baseMessageConfig: async (row) => {
+    const sources = await server.post<Row[]>('/api/message/v1/baseMessageSourceRestful/listByPage', {
+      sourceCode: 'PO_RELEASED',
+    });
+    return {
+      ...row,
+      sourceId: sources.body.data[0]!.sourceId,
+      inAppFlag: 'Y',
+      recipients: [{ recipientType: 'DOCUMENT_USER', fieldName: 'createdBy' }],
+      conditions: [{ fieldName: 'amountInclTax', operator: 'GE', compareValue: '1000' }],
+    };
+  },
   // A suspension names a qualified library line of its supplier.
   srmSupplierLineChange: async (row, _n, factory) => {
     const categoryId = await factory.fresh('srmBaseCategory');

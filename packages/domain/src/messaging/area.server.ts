@@ -2,6 +2,7 @@
 // server), the history's endpoints and what compensation does for a message that failed.
 import { defineServerArea } from '@srm/platform';
 import { messagingArea } from './area';
+import { configActions } from './config/config.actions';
 import { instanceEndpoints } from './instance/instance.endpoints';
 import { messageCompensation } from './outbox/compensation.actions';
 import { MessageDispatcher } from './outbox/dispatcher';
@@ -9,6 +10,13 @@ import { templateActions, templateEndpoints } from './template/template.actions'
 import { unsubscribeActions } from './unsubscribe/unsubscribe.actions';
 
 export const messagingServer = defineServerArea(messagingArea, {
-  actions: [instanceEndpoints, messageCompensation, templateActions, templateEndpoints, unsubscribeActions],
+  actions: [
+    configActions,
+    instanceEndpoints,
+    messageCompensation,
+    templateActions,
+    templateEndpoints,
+    unsubscribeActions,
+  ],
   background: (services) => new MessageDispatcher(services),
 });

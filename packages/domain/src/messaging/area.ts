@@ -3,6 +3,7 @@
 import { defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
+import { messageConfig, messageConfigCondition, messageConfigRecipient } from './config/config.entity';
 import { messageInstance } from './instance/instance.entity';
 import { messageSource } from './source/source.entity';
 import { messageTemplate } from './template/template.entity';
@@ -10,7 +11,15 @@ import { messageUnsubscribe } from './unsubscribe/unsubscribe.entity';
 
 export const messagingArea = defineArea({
   name: 'messaging',
-  entities: [messageInstance, messageSource, messageTemplate, messageUnsubscribe],
+  entities: [
+    messageInstance,
+    messageSource,
+    messageTemplate,
+    messageUnsubscribe,
+    messageConfig,
+    messageConfigRecipient,
+    messageConfigCondition,
+  ],
   messages: { 'zh-CN': zhCN, en },
   menus: [
     {
@@ -44,6 +53,14 @@ export const messagingArea = defineArea({
       path: 'msgTempleCfg',
       entity: 'baseMessageTemplate',
       order: 136.5,
+    },
+    {
+      code: 'MSG_CONFIG',
+      side: 'internal',
+      under: 'SYSTEM',
+      path: 'msgCfg',
+      entity: 'baseMessageConfig',
+      order: 136.7,
     },
     {
       code: 'MSG_UNSUBSCRIBE',

@@ -1,5 +1,6 @@
 // Messaging's definitions, for other areas and its screens.
 export { messagingArea } from './area';
+export { messageConfig, messageConfigCondition, messageConfigRecipient } from './config/config.entity';
 export { messageInstance } from './instance/instance.entity';
 export { messageSource } from './source/source.entity';
 export { messageTemplate } from './template/template.entity';

@@ -29,6 +29,10 @@ export const messagingScreens: ScreenEntry[] = [
     edit: 'msgTempleCfgEdit',
     editButtons: [templatePreviewButton],
   }),
+  ...entityScreens('messaging', 'baseMessageConfig', () => definitions().then((m) => m.messageConfig), {
+    list: 'msgCfg',
+    edit: 'msgCfgEdit',
+  }),
   ...entityScreens(
     'messaging',
     'baseMessageUnsubscribe',

@@ -17,7 +17,7 @@ import type { Actor } from '../access/actor';
 import type { Identity } from '../identity/identity';
 import type { Messenger } from '../messaging/messenger';
 import type { SiteMessages } from '../messaging/site-messages';
-import type { MessageOutbox, MessageSources } from '../messaging/outbox';
+import type { MessageConfigs, MessageOutbox, MessageSources } from '../messaging/outbox';
 import type { RealtimePublisher } from '../realtime/hub';
 import type { MessageTemplates } from '../messaging/template';
 import type { Attachments } from '../files/attachments';
@@ -82,6 +82,8 @@ export interface PlatformServices {
   messageTemplates: MessageTemplates;
   /** The message sources (the messaging area's), for users' preferences. */
   messageSources: MessageSources;
+  /** Administrators' message configs (the messaging area's): recipients added to a sender's. */
+  messageConfigs: MessageConfigs;
   /** Live hints to users' browsers (/api/ws), sent when the transaction commits. */
   realtime: RealtimePublisher;
   attachments: Attachments;

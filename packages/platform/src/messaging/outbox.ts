@@ -46,3 +46,32 @@ export interface MessageSources {
   /** The enabled sources, by code. */
   list(): Promise<MessageSourceInfo[]>;
 }
+
+/** Whom an administrator's message configs (msgCfg) tell of one message, besides or instead of its sender's recipients. */
+export interface ConfiguredRecipients {
+  /** The sender's own recipients are not told (a config says so: 只发配置收件人). */
+  readonly replace: boolean;
+  /** Users told in-app. */
+  readonly inApp: readonly number[];
+  /** Users e-mailed, at their address and in their language. */
+  readonly email: readonly number[];
+  /** Addresses without an account here (a supplier's contact), e-mailed in Chinese. */
+  readonly addresses: readonly string[];
+}
+
+/** A message as the configs see it: its source and the document and supplier it concerns. */
+export interface ConfigurableMessage {
+  readonly source: string;
+  readonly entityName: string | null;
+  readonly documentId: number | null;
+  readonly supplierId: number | null;
+}
+
+/** The messaging area's configs (`runtime.plugins.messageConfigs`). */
+export interface MessageConfigs {
+  /**
+   * For each message, what the enabled configs of its source whose conditions hold add (null: no
+   * config applies), read through the open transaction.
+   */
+  recipientsOf(messages: readonly ConfigurableMessage[]): Promise<(ConfiguredRecipients | null)[]>;
+}

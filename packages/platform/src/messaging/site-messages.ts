@@ -181,7 +181,21 @@ export class SiteMessages {
    * message is what `notify` would send; answers each one's recipients.
    */
   async notifyMany(inputs: readonly NotifyInput[], sender?: Actor): Promise<number[][]> {
-    const recipients = await this.recipientsOf(inputs);
+    const defaults = await this.recipientsOf(inputs);
+    // An administrator's configs of the source (msgCfg) add recipients, or put theirs instead.
+    const configured =
+      (await this.runtime.plugins.messageConfigs?.recipientsOf(
+        inputs.map((input) => ({
+          source: input.source,
+          entityName: input.link && 'entityName' in input.link ? input.link.entityName : null,
+          documentId: input.link && 'entityName' in input.link ? input.link.documentId : null,
+          supplierId: input.supplierId ?? null,
+        })),
+      )) ?? inputs.map(() => null);
+    const recipients = inputs.map((_, index) => {
+      const config = configured[index];
+      return [...new Set([...(config?.replace ? [] : defaults[index]!), ...(config?.inApp ?? [])])];
+    });
     const now = this.runtime.clock.now();
     const rows: (typeof baseSiteMessage.$inferInsert)[] = [];
     const texts = inputs.map((input, index) => {
@@ -219,7 +233,6 @@ export class SiteMessages {
         });
       return { title, content };
     });
-    if (!rows.length) return recipients;
     // In slices: a statement takes at most 65,535 parameters (a notice to 10,000 users is 140,000).
     const written: {
       userId: number | string;
@@ -241,19 +254,22 @@ export class SiteMessages {
             documentId: baseSiteMessage.documentId,
           })),
       );
-    if (!written.length) return recipients;
-    await this.hint(written);
-    // Mail goes to those told now (a message already written for the event is not mailed again).
+    if (written.length) await this.hint(written);
+    // The sender's mail goes to those told now (a message already written for the event is not
+    // mailed again); a config's, to its recipients (the outbox keeps one per event and address).
     const toldNow = new Set(written.map((row) => `${Number(row.userId)}|${row.eventKey ?? ''}`));
     const mailed = inputs
       .map((input, index) => {
+        const config = configured[index];
         const eventKey = input.eventId ? `${input.source}|${input.eventId}`.slice(0, 300) : '';
-        const told = recipients[index]!.filter(
-          (userId) => !input.eventId || toldNow.has(`${userId}|${eventKey}`),
-        );
-        return { input, told, ...texts[index]! };
+        const own =
+          input.email && !config?.replace
+            ? defaults[index]!.filter((userId) => !input.eventId || toldNow.has(`${userId}|${eventKey}`))
+            : [];
+        const told = [...new Set([...own, ...(config?.email ?? [])])];
+        return { input, told, addresses: config?.addresses ?? [], ...texts[index]! };
       })
-      .filter((item) => item.input.email && item.told.length);
+      .filter((item) => item.told.length || item.addresses.length);
     if (mailed.length) await this.email(mailed);
     return recipients;
   }
@@ -266,6 +282,8 @@ export class SiteMessages {
     messages: readonly {
       readonly input: NotifyInput;
       readonly told: readonly number[];
+      /** Addresses without an account (a supplier's contact), written to in Chinese. */
+      readonly addresses: readonly string[];
       readonly title: Record<string, string>;
       readonly content: Record<string, string> | null;
     }[],
@@ -298,18 +316,15 @@ export class SiteMessages {
       return templates.get(key) ?? null;
     };
     const outgoing = [];
-    for (const { input, told, title, content } of messages) {
+    for (const { input, told, addresses, title, content } of messages) {
       const link = input.link && 'entityName' in input.link ? input.link : null;
       const eventId = input.eventId ?? randomUUID();
-      for (const userId of told) {
-        const user = users.get(userId);
-        if (!user) continue;
-        const locale = localeOfUser(user.language_code);
+      const mailOf = async (userId: number | null, address: string, locale: Locale) => {
         const template = await templateOf(input.source, locale);
         const values = template ? this.values(locale, input.params) : {};
-        outgoing.push({
+        return {
           userId,
-          address: user.email!,
+          address,
           locale,
           ...(template
             ? {
@@ -322,8 +337,17 @@ export class SiteMessages {
           eventId,
           businessEntity: link?.entityName ?? null,
           businessId: link?.documentId ?? null,
-        });
+        };
+      };
+      const usersAddresses = new Set<string>();
+      for (const userId of told) {
+        const user = users.get(userId);
+        if (!user) continue;
+        usersAddresses.add(user.email!.toLowerCase());
+        outgoing.push(await mailOf(userId, user.email!, localeOfUser(user.language_code)));
       }
+      for (const address of addresses)
+        if (!usersAddresses.has(address.toLowerCase())) outgoing.push(await mailOf(null, address, 'zh-CN'));
     }
     if (messageOutbox) {
       if (outgoing.length)

@@ -27,6 +27,7 @@ import { transactionCompen } from '../../scheduler';
 import { type SUPPRESSED_BY, messageInstance } from '../instance/instance.entity';
 import { messageSource } from '../source/source.entity';
 import { DECLARED_SOURCES, type DeclaredSource, declaredSource } from '../source/sources';
+import { ConfigStore } from '../config/config.store';
 import { TemplateStore } from '../template/template.store';
 import { messageUnsubscribe } from '../unsubscribe/unsubscribe.entity';
 
@@ -110,6 +111,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
     dispatchers.set(services.runtime, this);
     services.runtime.plugins.messageOutbox = this;
     services.runtime.plugins.messageTemplates = new TemplateStore(services.runtime);
+    services.runtime.plugins.messageConfigs = new ConfigStore(services.runtime);
     services.runtime.plugins.messageSources = sourcesOf(services.runtime);
     // A job is a wake-up: its worker drains every instance due, a batch at a time.
     services.jobs.register<Record<string, never>>(MESSAGE_QUEUE, () => this.drain(), {

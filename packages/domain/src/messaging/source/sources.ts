@@ -16,6 +16,17 @@ export interface DeclaredSource {
   readonly category: SourceCategory;
   /** What its senders pass as `params`: the only names its templates may use. */
   readonly variables: readonly SourceVariable[];
+  /**
+   * The entity of the document every message of it is about, when there is one: message configs
+   * (msgCfg) may then set conditions on its fields and address the users and supplier it names.
+   */
+  readonly document?: string;
+  /**
+   * Its messages are written for the document's supplier (the supplier's users get them from the
+   * sender): only then may a config address the supplier's users or contacts. A message written
+   * for the buying side may carry what a supplier must not read.
+   */
+  readonly toSupplier?: true;
 }
 
 const document = { name: 'document', sample: '采购订单' };
@@ -74,6 +85,8 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'PO_RELEASED',
+    document: 'srmPoHeader',
+    toSupplier: true,
     name: '采购订单发布',
     nameEn: 'Purchase order released',
     category: 'OPTIONAL',
@@ -81,6 +94,8 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'STL_STATEMENT_SENT',
+    document: 'srmStlAccountHeader',
+    toSupplier: true,
     name: '对账单待确认',
     nameEn: 'Statement to confirm',
     category: 'MANDATORY',
@@ -88,6 +103,8 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'STL_DISPUTE_ANSWERED',
+    document: 'srmStlAccountHeader',
+    toSupplier: true,
     name: '对账异议已处理',
     nameEn: 'Statement disputes answered',
     category: 'MANDATORY',
@@ -95,6 +112,7 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'STL_STATEMENT_DISPUTED',
+    document: 'srmStlAccountHeader',
     name: '对账单有异议',
     nameEn: 'Statement disputed',
     category: 'OPTIONAL',
@@ -106,6 +124,7 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'STL_STATEMENT_CONFIRMED',
+    document: 'srmStlAccountHeader',
     name: '对账单已确认',
     nameEn: 'Statement confirmed',
     category: 'OPTIONAL',
@@ -137,6 +156,8 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'STL_PAYMENT_PAID',
+    document: 'srmStlPaymentHeader',
+    toSupplier: true,
     name: '付款已支付',
     nameEn: 'Payment made',
     category: 'MANDATORY',
@@ -147,6 +168,8 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'STL_RCN_SENT',
+    document: 'srmStlRcnHeader',
+    toSupplier: true,
     name: '往来余额待确认',
     nameEn: 'Balance to confirm',
     category: 'MANDATORY',
@@ -158,6 +181,7 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'STL_RCN_ANSWERED',
+    document: 'srmStlRcnHeader',
     name: '往来余额已答复',
     nameEn: 'Balance confirmation answered',
     category: 'OPTIONAL',
@@ -169,6 +193,8 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'STL_DEDUCTION_ISSUED',
+    document: 'srmStlDeduction',
+    toSupplier: true,
     name: '扣款待确认',
     nameEn: 'Deduction to acknowledge',
     category: 'MANDATORY',
@@ -180,6 +206,7 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'PO_CHANGE_PROPOSED',
+    document: 'srmPoHeader',
     name: '订单变更建议',
     nameEn: 'Order change proposed',
     category: 'OPTIONAL',
@@ -187,6 +214,7 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'ASN_SUBMITTED',
+    document: 'srmPurAsnHeader',
     name: '送货单提交',
     nameEn: 'ASN submitted',
     category: 'OPTIONAL',
@@ -198,6 +226,8 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   },
   {
     code: 'DELIVERY_NOTICE_ISSUED',
+    document: 'srmPurDeliveryNotice',
+    toSupplier: true,
     name: '送货通知下达',
     nameEn: 'Delivery notice issued',
     category: 'OPTIONAL',

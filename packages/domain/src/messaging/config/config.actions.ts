@@ -1,0 +1,68 @@
+// A message config is checked against its source's declaration at save: a channel and a
+// recipient at least; conditions and document recipients only on a source about a document, each
+// naming a field that document has (a user field for 单据中的人员); the supplier's users and
+// contacts only on a source written for the supplier. A config that could never apply is refused
+// rather than kept silently.
+import { AppError, type DataApi, defineActions } from '@srm/platform';
+import { type EntityDef, type RuleIssue, isRefField } from '@srm/kernel';
+import { messageSource } from '../source/source.entity';
+import { declaredSource } from '../source/sources';
+import { type ConfigRecipientType, messageConfig } from './config.entity';
+
+/** Fields of a document that name a user: references to users, and who created or changed it. */
+function isUserField(document: EntityDef, name: string): boolean {
+  const field = document.fields[name];
+  if (!field) return false;
+  if (name === 'createdBy' || name === 'lastUpdatedBy') return true;
+  return isRefField(field) && field.entity === 'baseUser';
+}
+
+const SUPPLIER_TYPES: readonly string[] = [
+  'SUPPLIER_USERS',
+  'SUPPLIER_CONTACT',
+] satisfies ConfigRecipientType[];
+
+async function sourceCodeOf(data: DataApi, sourceId: number): Promise<string> {
+  const [source] = await data.list(messageSource, { sourceId }, { limit: 1 });
+  if (!source) throw new AppError(404, 'error.notFound');
+  return source.sourceCode;
+}
+
+export const configActions = defineActions(messageConfig, {
+  async beforeSave(ctx) {
+    const { row } = ctx;
+    const recipients = ctx.newLines.recipients;
+    const conditions = ctx.newLines.conditions;
+    const issues: RuleIssue[] = [];
+    if (row.inAppFlag !== 'Y' && row.emailFlag !== 'Y')
+      issues.push({ field: 'inAppFlag', message: 'baseMessageConfig.noChannel' });
+    if (!recipients.length) issues.push({ message: 'baseMessageConfig.noRecipient' });
+    const code = await sourceCodeOf(ctx, row.sourceId);
+    const declared = declaredSource(code);
+    const document = declared?.document ? ctx.runtime.registry.find(declared.document) : undefined;
+    recipients.forEach((line, index) => {
+      const params = { line: index + 1 };
+      if (line.recipientType === 'DOCUMENT_USER') {
+        if (!document) issues.push({ field: 'sourceId', message: 'baseMessageConfig.noDocument', params });
+        else if (!isUserField(document, line.fieldName ?? ''))
+          issues.push({
+            message: 'baseMessageConfig.notUserField',
+            params: { ...params, name: line.fieldName ?? '' },
+          });
+      }
+      if (SUPPLIER_TYPES.includes(line.recipientType) && !(document && declared?.toSupplier))
+        issues.push({ field: 'sourceId', message: 'baseMessageConfig.notToSupplier', params });
+    });
+    conditions.forEach((line, index) => {
+      const params = { line: index + 1 };
+      if (!document)
+        issues.push({ field: 'sourceId', message: 'baseMessageConfig.noDocumentCondition', params });
+      else if (!document.fields[line.fieldName])
+        issues.push({
+          message: 'baseMessageConfig.unknownField',
+          params: { ...params, name: line.fieldName },
+        });
+    });
+    return issues.length ? issues : null;
+  },
+});

@@ -1,0 +1,127 @@
+// Message configs (消息配置, spec msgCfg): an administrator binds a source to channels and to
+// recipients of their own — named users, holders of a role, a user a field of the document
+// names (its buyer), the supplier's portal users, or the supplier's contacts of one role (业务,
+// 质量, 财务…) — under conditions on the document's fields. When the source fires, every enabled
+// config of it whose conditions hold adds its recipients (or, with 只发配置收件人, replaces the
+// sender's own), each told once per event and channel (docs/messages.md).
+import { checkbox, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
+
+export const CONFIG_RECIPIENT_TYPES = [
+  'USER',
+  'ROLE',
+  'DOCUMENT_USER',
+  'SUPPLIER_USERS',
+  'SUPPLIER_CONTACT',
+] as const;
+export type ConfigRecipientType = (typeof CONFIG_RECIPIENT_TYPES)[number];
+
+/** The field a recipient line of each type names (none: the type says it all). */
+export const RECIPIENT_FIELD: Readonly<Record<ConfigRecipientType, string | null>> = {
+  USER: 'userId',
+  ROLE: 'roleId',
+  DOCUMENT_USER: 'fieldName',
+  SUPPLIER_USERS: null,
+  SUPPLIER_CONTACT: 'contactRole',
+};
+
+export const CONDITION_OPERATORS = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE', 'IN', 'EMPTY', 'NOT_EMPTY'] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+/** The contact roles of a supplier (srmSupplierContact.contactRole). */
+const CONTACT_ROLES = ['BUSINESS', 'QUALITY', 'FINANCE', 'TECHNICAL', 'MANAGEMENT'] as const;
+
+const parent = { entity: 'baseMessageConfig', field: 'configId' } as const;
+
+export const messageConfigRecipient = defineEntity('baseMessageConfigRecipient', {
+  area: 'messaging',
+  service: 'message',
+  key: 'recipientId',
+  parent,
+  fields: {
+    recipientType: lookup('BASE_MESSAGE_RECIPIENT_TYPE', {
+      required: true,
+      codes: CONFIG_RECIPIENT_TYPES,
+      default: 'USER',
+    }),
+    userId: ref('baseUser', { display: 'userFullName', displayAs: 'recipientUserName' }),
+    roleId: ref('baseRole', { display: 'roleName' }),
+    /** A field of the source's document naming a user (`buyerId`, `createdBy`). */
+    fieldName: text({ max: 60 }),
+    contactRole: lookup('SRM_SUPPLIER_CONTACT_ROLE', { codes: CONTACT_ROLES }),
+  },
+  list: { columns: ['recipientType', 'userId', 'roleId', 'fieldName', 'contactRole'] },
+  rules: [
+    (row) => {
+      const field = RECIPIENT_FIELD[row.recipientType as ConfigRecipientType];
+      if (!field) return null;
+      const value = (row as Record<string, unknown>)[field];
+      return value === null || value === undefined || value === ''
+        ? { field, message: 'baseMessageConfigRecipient.needsValue' }
+        : null;
+    },
+  ],
+});
+
+export const messageConfigCondition = defineEntity('baseMessageConfigCondition', {
+  area: 'messaging',
+  service: 'message',
+  key: 'conditionId',
+  parent,
+  fields: {
+    /** A field of the source's document (`currencyCode`, `totalAmount`). */
+    fieldName: text({ required: true, max: 60 }),
+    operator: lookup('BASE_MESSAGE_CONDITION_OPERATOR', {
+      required: true,
+      codes: CONDITION_OPERATORS,
+      default: 'EQ',
+    }),
+    /** The value compared with; for 属于 (IN) the values separated by commas. */
+    compareValue: text({ max: 240 }),
+  },
+  list: { columns: ['fieldName', 'operator', 'compareValue'] },
+  rules: [
+    (row) =>
+      row.operator !== 'EMPTY' && row.operator !== 'NOT_EMPTY' && !row.compareValue
+        ? { field: 'compareValue', message: 'baseMessageConfigCondition.needsValue' }
+        : null,
+  ],
+});
+
+export const messageConfig = defineEntity('baseMessageConfig', {
+  area: 'messaging',
+  service: 'message',
+  key: 'configId',
+  display: 'configName',
+  fields: {
+    configName: text({ required: true, max: 100 }),
+    sourceId: ref('baseMessageSource', { required: true, display: 'sourceName' }),
+    /** 站内信 to the recipients who are users. */
+    inAppFlag: checkbox({ default: 'Y' }),
+    /** E-mail to the recipients with an address (a contact without an account too). */
+    emailFlag: checkbox({ default: 'N' }),
+    /** Only this config's recipients: the sender's own (all the supplier's users…) are not told. */
+    replaceFlag: checkbox({ default: 'N' }),
+    enabledFlag: checkbox({ default: 'Y' }),
+    description: textarea({ max: 500 }),
+  },
+  lines: { recipients: messageConfigRecipient, conditions: messageConfigCondition },
+  list: {
+    columns: [
+      'configName',
+      'sourceId',
+      'inAppFlag',
+      'emailFlag',
+      'replaceFlag',
+      'enabledFlag',
+      'description',
+    ],
+    filters: [{ field: 'configName', op: 'contains' }, 'sourceId', 'enabledFlag'],
+    sort: [{ field: 'configId', order: 'desc' }],
+  },
+  form: {
+    sections: [
+      { key: 'basic', fields: ['configName', 'sourceId', 'enabledFlag', 'description'] },
+      { key: 'channels', fields: ['inAppFlag', 'emailFlag', 'replaceFlag'] },
+    ],
+  },
+});

@@ -1,0 +1,313 @@
+// The message configs as the platform asks for them when it writes a message
+// (`runtime.plugins.messageConfigs`): the enabled configs of the messages' sources in one
+// statement (none: nothing more is read), then for each message the document it is about, the
+// configs whose conditions hold on it, and their recipients as users and addresses.
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
+import { responsibilityRole, user, userResponsibility } from '@srm/kernel';
+import {
+  type ConfigurableMessage,
+  type ConfiguredRecipients,
+  type EntityRuntime,
+  type MessageConfigs,
+  SYSTEM_ACTOR,
+} from '@srm/platform';
+import { messageSource } from '../source/source.entity';
+import { declaredSource } from '../source/sources';
+import {
+  type ConditionOperator,
+  type ConfigRecipientType,
+  messageConfig,
+  messageConfigCondition,
+  messageConfigRecipient,
+} from './config.entity';
+
+interface StoredConfig {
+  configId: number;
+  sourceCode: string;
+  inApp: boolean;
+  email: boolean;
+  replace: boolean;
+  recipients: {
+    type: ConfigRecipientType;
+    userId: number | null;
+    roleId: number | null;
+    fieldName: string | null;
+    contactRole: string | null;
+  }[];
+  conditions: { fieldName: string; operator: ConditionOperator; value: string | null }[];
+}
+
+type DocumentRow = Readonly<Record<string, unknown>>;
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** A field's value as a number when both sides read as one (amounts, quantities, ids). */
+function compare(left: unknown, right: string): number {
+  const a = Number(left);
+  const b = Number(right);
+  if (
+    typeof left !== 'boolean' &&
+    String(left).trim() !== '' &&
+    right.trim() !== '' &&
+    !isNaN(a) &&
+    !isNaN(b)
+  )
+    return a - b;
+  const text = String(left);
+  return text < right ? -1 : text > right ? 1 : 0;
+}
+
+/** Whether a condition holds on the document's row. */
+export function conditionHolds(
+  row: DocumentRow,
+  condition: { fieldName: string; operator: ConditionOperator; value: string | null },
+): boolean {
+  const value = row[condition.fieldName];
+  const wanted = condition.value ?? '';
+  switch (condition.operator) {
+    case 'EMPTY':
+      return isEmpty(value);
+    case 'NOT_EMPTY':
+      return !isEmpty(value);
+    case 'IN':
+      return (
+        !isEmpty(value) &&
+        wanted
+          .split(/[,，]/)
+          .map((part) => part.trim())
+          .some((part) => part !== '' && compare(value, part) === 0)
+      );
+  }
+  if (isEmpty(value)) return condition.operator === 'NE';
+  const order = compare(value, wanted);
+  switch (condition.operator) {
+    case 'EQ':
+      return order === 0;
+    case 'NE':
+      return order !== 0;
+    case 'GT':
+      return order > 0;
+    case 'GE':
+      return order >= 0;
+    case 'LT':
+      return order < 0;
+    case 'LE':
+      return order <= 0;
+  }
+}
+
+export class ConfigStore implements MessageConfigs {
+  constructor(private readonly runtime: EntityRuntime) {}
+
+  async recipientsOf(messages: readonly ConfigurableMessage[]): Promise<(ConfiguredRecipients | null)[]> {
+    const configs = await this.configsOf([...new Set(messages.map((message) => message.source))]);
+    if (!configs.length) return messages.map(() => null);
+    const documents = new Map<string, DocumentRow | null>();
+    const answers: (ConfiguredRecipients | null)[] = [];
+    for (const message of messages) {
+      const own = configs.filter((config) => config.sourceCode === message.source);
+      if (!own.length) {
+        answers.push(null);
+        continue;
+      }
+      const row = await this.documentOf(message, documents);
+      const holding = own.filter((config) =>
+        config.conditions.every((condition) => row !== null && conditionHolds(row, condition)),
+      );
+      if (!holding.length) {
+        answers.push(null);
+        continue;
+      }
+      // A supplier hears only of its own documents, and only from a source written for it.
+      const supplierId = declaredSource(message.source)?.toSupplier
+        ? Number(row?.supplierId ?? message.supplierId) || null
+        : null;
+      const inApp = new Set<number>();
+      const email = new Set<number>();
+      const addresses = new Set<string>();
+      for (const config of holding) {
+        const reached = await this.resolve(config, row, supplierId);
+        for (const userId of reached.users) {
+          if (config.inApp) inApp.add(userId);
+          if (config.email) email.add(userId);
+        }
+        if (config.email) for (const address of reached.addresses) addresses.add(address);
+      }
+      answers.push({
+        replace: holding.some((config) => config.replace),
+        inApp: [...inApp],
+        email: [...email],
+        addresses: [...addresses],
+      });
+    }
+    return answers;
+  }
+
+  /** The enabled configs of these sources, with their lines (three statements, or one when none). */
+  private async configsOf(sources: readonly string[]): Promise<StoredConfig[]> {
+    const tx = this.runtime.executor();
+    const headers = await queryRows<{
+      configId: number;
+      sourceCode: string;
+      inApp: string;
+      email: string;
+      replace: string;
+    }>(
+      tx,
+      sql`select c.config_id as "configId", s.source_code as "sourceCode", c.in_app_flag as "inApp",
+                 c.email_flag as "email", c.replace_flag as "replace"
+            from ${this.runtime.table(messageConfig.name)} c
+            join ${this.runtime.table(messageSource.name)} s on s.source_id = c.source_id
+           where c.enabled_flag = 'Y' and s.source_code = any(${sql.param(sources)}::text[])
+           order by c.config_id`,
+    );
+    if (!headers.length) return [];
+    const ids = sql.param(headers.map((header) => Number(header.configId)));
+    const recipients = await queryRows<{
+      configId: number;
+      type: ConfigRecipientType;
+      userId: number | null;
+      roleId: number | null;
+      fieldName: string | null;
+      contactRole: string | null;
+    }>(
+      tx,
+      sql`select config_id as "configId", recipient_type as "type", user_id as "userId", role_id as "roleId",
+                 field_name as "fieldName", contact_role as "contactRole"
+            from ${this.runtime.table(messageConfigRecipient.name)}
+           where config_id = any(${ids}::bigint[]) order by recipient_id`,
+    );
+    const conditions = await queryRows<{
+      configId: number;
+      fieldName: string;
+      operator: ConditionOperator;
+      value: string | null;
+    }>(
+      tx,
+      sql`select config_id as "configId", field_name as "fieldName", operator, compare_value as "value"
+            from ${this.runtime.table(messageConfigCondition.name)}
+           where config_id = any(${ids}::bigint[]) order by condition_id`,
+    );
+    return headers.map((header) => ({
+      configId: Number(header.configId),
+      sourceCode: header.sourceCode,
+      inApp: header.inApp === 'Y',
+      email: header.email === 'Y',
+      replace: header.replace === 'Y',
+      recipients: recipients
+        .filter((line) => Number(line.configId) === Number(header.configId))
+        .map((line) => ({
+          type: line.type,
+          userId: line.userId === null ? null : Number(line.userId),
+          roleId: line.roleId === null ? null : Number(line.roleId),
+          fieldName: line.fieldName,
+          contactRole: line.contactRole,
+        })),
+      conditions: conditions.filter((line) => Number(line.configId) === Number(header.configId)),
+    }));
+  }
+
+  /** The document a message is about, read on the platform's authority (once per document). */
+  private async documentOf(
+    message: ConfigurableMessage,
+    documents: Map<string, DocumentRow | null>,
+  ): Promise<DocumentRow | null> {
+    if (!message.entityName || !message.documentId || !this.runtime.registry.find(message.entityName))
+      return null;
+    const key = `${message.entityName}:${message.documentId}`;
+    if (!documents.has(key)) {
+      let row: DocumentRow | null = null;
+      try {
+        row = await this.runtime.service(message.entityName).find(SYSTEM_ACTOR, message.documentId);
+      } catch {
+        // Gone in the meantime: the configs that need it do not apply.
+      }
+      documents.set(key, row);
+    }
+    return documents.get(key) ?? null;
+  }
+
+  /**
+   * A config's recipients for one document: active users, and contacts' addresses without an
+   * account. `supplierId` is the document's supplier when the source speaks to it, else null: no
+   * supplier's user or contact is then told, whatever the config names.
+   */
+  private async resolve(
+    config: StoredConfig,
+    row: DocumentRow | null,
+    supplierId: number | null,
+  ): Promise<{ users: number[]; addresses: string[] }> {
+    const users = new Set<number>();
+    const addresses = new Set<string>();
+    const tx = this.runtime.executor();
+    const u = this.runtime.table(user.name);
+    // Internal users, and the users of the document's supplier when the source speaks to it.
+    const allowed = sql`(u.supplier_id is null or u.supplier_id = ${supplierId ?? -1})`;
+    const active = async (ids: readonly number[]) =>
+      ids.length
+        ? (
+            await queryRows<{ id: number }>(
+              tx,
+              sql`select u.user_id as id from ${u} u
+                   where u.user_id = any(${sql.param([...ids])}::bigint[]) and u.status = 'ACTIVE' and ${allowed}`,
+            )
+          ).map((found) => Number(found.id))
+        : [];
+    const named: number[] = [];
+    for (const line of config.recipients) {
+      switch (line.type) {
+        case 'USER':
+          if (line.userId) named.push(line.userId);
+          break;
+        case 'DOCUMENT_USER': {
+          const id = Number(row?.[line.fieldName ?? '']);
+          if (Number.isSafeInteger(id) && id > 0) named.push(id);
+          break;
+        }
+        case 'ROLE': {
+          const held = this.runtime.table(userResponsibility.name);
+          const roles = this.runtime.table(responsibilityRole.name);
+          const found = await queryRows<{ id: number }>(
+            tx,
+            sql`select distinct u.user_id as id from ${u} u
+                  join ${held} h on h.user_id = u.user_id
+                  join ${roles} r on r.responsibility_id = h.responsibility_id
+                 where r.role_id = ${line.roleId ?? -1} and u.status = 'ACTIVE' and ${allowed}`,
+          );
+          for (const user of found) users.add(Number(user.id));
+          break;
+        }
+        case 'SUPPLIER_USERS': {
+          if (!supplierId) break;
+          const found = await queryRows<{ id: number }>(
+            tx,
+            sql`select user_id as id from ${u} where supplier_id = ${supplierId} and status = 'ACTIVE'`,
+          );
+          for (const user of found) users.add(Number(user.id));
+          break;
+        }
+        case 'SUPPLIER_CONTACT': {
+          if (!supplierId || !this.runtime.registry.find('srmSupplierContact')) break;
+          // A contact who is also one of the supplier's portal users (the same address) is told
+          // as that user (in-app too, in their language); the others get the e-mail only.
+          const found = await queryRows<{ email: string; userId: number | null }>(
+            tx,
+            sql`select c.email, (select min(u.user_id) from ${u} u
+                                  where u.supplier_id = c.supplier_id and u.status = 'ACTIVE'
+                                    and lower(u.email) = lower(c.email)) as "userId"
+                  from ${this.runtime.table('srmSupplierContact')} c
+                 where c.supplier_id = ${supplierId} and c.contact_role = ${line.contactRole ?? ''}
+                   and c.email is not null and c.email <> ''`,
+          );
+          for (const contact of found)
+            if (contact.userId !== null) users.add(Number(contact.userId));
+            else addresses.add(contact.email);
+          break;
+        }
+      }
+    }
+    for (const id of await active(named)) users.add(id);
+    return { users: [...users], addresses: [...addresses] };
+  }
+}

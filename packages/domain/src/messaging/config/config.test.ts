@@ -1,0 +1,225 @@
+// Message configs (msgCfg) on a real server and database, with a real SMTP peer: an order
+// released to supplier A goes, by an administrator's config, to A's business contacts (the one
+// with a portal account in-app and by e-mail, the one without by e-mail only) and to the buyer who
+// raised it, instead of to every user of A; only while the config's condition holds on the order;
+// supplier B hears nothing even when the config names B's user. A config that could never apply
+// is refused at save with a message saying why.
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
+import { useProcurement } from '../../procurement.testing';
+import { conditionHolds } from './config.store';
+
+type Row = Record<string, unknown>;
+const { ids, call, ok, approve, mail, server } = useProcurement({ mail: true });
+
+/** An order of `screws` screws at 0.30, submitted, approved and released by the buyer (user 1). */
+async function releasedOrder(screws: number): Promise<Row> {
+  const saved = await ok('srmPoHeader', 'saveOrUpdate', {
+    billTypeId: ids.poType,
+    orgId: ids.orgA,
+    supplierId: ids.supA,
+    currencyId: ids.currency,
+    orderDate: '2026-11-21',
+    lines: [
+      { lineNum: 1, itemId: ids.screw, quantity: screws, unitPriceExclTax: 0.3, needByDate: '2026-12-10' },
+    ],
+  });
+  const key = { poHeaderId: saved.poHeaderId };
+  await ok('srmPoHeader', 'doSubmit', key);
+  await approve(saved.poHeaderId);
+  await ok('srmPoHeader', 'doRelease', key);
+  return ok('srmPoHeader', 'findById', key);
+}
+
+const CONFIG = 'baseMessageConfig';
+
+async function sourceId(code: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    server().runtime.executor(),
+    sql`select source_id::int as id from base_message_source where source_code = ${code}`,
+  );
+  expect(row, `source ${code} declared`).toBeDefined();
+  return row!.id;
+}
+
+async function user(userName: string, extra: Row): Promise<number> {
+  return (await ok('baseUser', 'saveOrUpdate', { userName, userFullName: userName, ...extra }))
+    .userId as number;
+}
+
+/** The users told in-app of an order, by user id. */
+async function toldInApp(poHeaderId: unknown): Promise<number[]> {
+  const rows = await queryRows<{ userId: number }>(
+    server().runtime.executor(),
+    sql`select user_id::int as "userId" from base_site_message
+         where source = 'PO_RELEASED' and document_id = ${Number(poHeaderId)} order by user_id`,
+  );
+  return rows.map((row) => row.userId);
+}
+
+/** The addresses e-mailed of an order (its outbox instances). */
+async function mailedTo(poHeaderId: unknown): Promise<string[]> {
+  const rows = await queryRows<{ address: string }>(
+    server().runtime.executor(),
+    sql`select address from base_message_instance
+         where source_code = 'PO_RELEASED' and business_id = ${Number(poHeaderId)} order by address`,
+  );
+  return rows.map((row) => row.address);
+}
+
+describe('message configs', () => {
+  it('send a released order to the supplier’s business contacts and its buyer instead of every user of the supplier, while the condition holds; never to another supplier', async () => {
+    const contactUser = await user('cfg_sa1', {
+      userType: 'EXTERNAL',
+      supplierId: ids.supA,
+      email: 'sales@hengda.example',
+    });
+    const otherUser = await user('cfg_sa2', {
+      userType: 'EXTERNAL',
+      supplierId: ids.supA,
+      email: 'warehouse@hengda.example',
+    });
+    const supplierBUser = await user('cfg_sb1', {
+      userType: 'EXTERNAL',
+      supplierId: ids.supB,
+      email: 'sales@ruifeng.example',
+    });
+    for (const contact of [
+      { contactName: '王销售', contactRole: 'BUSINESS', email: 'Sales@HengDa.example' },
+      { contactName: '陈外勤', contactRole: 'BUSINESS', email: 'field@hengda.example' },
+      { contactName: '刘质量', contactRole: 'QUALITY', email: 'quality@hengda.example' },
+    ])
+      // Written as the supplier's master data holds them (the supplier's own save is tested elsewhere).
+      await server()
+        .runtime.executor()
+        .insert(server().runtime.table('srmSupplierContact'))
+        .values({
+          supplierId: ids.supA,
+          ...contact,
+          versionNum: 1,
+          creationDate: new Date(),
+          lastUpdateDate: new Date(),
+        });
+
+    const config = await ok(CONFIG, 'saveOrUpdate', {
+      configName: '大额订单发布通知业务联系人',
+      sourceId: await sourceId('PO_RELEASED'),
+      inAppFlag: 'Y',
+      emailFlag: 'Y',
+      replaceFlag: 'Y',
+      recipients: [
+        { recipientType: 'SUPPLIER_CONTACT', contactRole: 'BUSINESS' },
+        { recipientType: 'DOCUMENT_USER', fieldName: 'createdBy' },
+        // Another supplier's user named by hand is never told of A's orders.
+        { recipientType: 'USER', userId: supplierBUser },
+      ],
+      conditions: [{ fieldName: 'amountInclTax', operator: 'GE', compareValue: '1000' }],
+    });
+    expect(config.configId).toBeGreaterThan(0);
+
+    // 5,000 screws at 0.30: 1,500 before tax, at least 1,000 with it: the config applies.
+    const large = await releasedOrder(5000);
+    expect(Number(large.amountInclTax)).toBeGreaterThanOrEqual(1000);
+    const buyer = Number(large.createdBy);
+    expect((await toldInApp(large.poHeaderId)).sort()).toEqual([buyer, contactUser].sort());
+    expect(await toldInApp(large.poHeaderId)).not.toContain(otherUser);
+    expect(await toldInApp(large.poHeaderId)).not.toContain(supplierBUser);
+    // The contact with an account (the same address in another case) is mailed once, as that user;
+    // the one without, at their address.
+    expect(await mailedTo(large.poHeaderId)).toEqual(['field@hengda.example', 'sales@hengda.example']);
+    const po = String(large.poNumber);
+    await mail().waitFor('field@hengda.example', new RegExp(po));
+    await mail().waitFor('sales@hengda.example', new RegExp(po));
+    expect(mail().mails.some((sent) => sent.to.includes('sales@ruifeng.example'))).toBe(false);
+    expect(mail().mails.some((sent) => sent.to.includes('quality@hengda.example'))).toBe(false);
+
+    // 100 screws (30 before tax) miss the condition: the sender's own recipients, every
+    // user of A, are told, and nobody else.
+    const small = await releasedOrder(100);
+    expect(Number(small.amountInclTax)).toBeLessThan(1000);
+    expect(await toldInApp(small.poHeaderId)).toEqual(expect.arrayContaining([contactUser, otherUser]));
+    expect(await toldInApp(small.poHeaderId)).not.toContain(buyer);
+    expect(await toldInApp(small.poHeaderId)).not.toContain(supplierBUser);
+    expect(await mailedTo(small.poHeaderId)).not.toContain('field@hengda.example');
+
+    // Switched off, it no longer applies.
+    const stored = await ok(CONFIG, 'findById', { configId: config.configId });
+    await ok(CONFIG, 'saveOrUpdate', {
+      configId: stored.configId,
+      versionNum: stored.versionNum,
+      enabledFlag: 'N',
+    });
+    const after = await releasedOrder(5000);
+    expect(await toldInApp(after.poHeaderId)).toEqual(expect.arrayContaining([contactUser, otherUser]));
+    expect(await toldInApp(after.poHeaderId)).not.toContain(buyer);
+  });
+
+  it('refuses a config that could never apply, saying why', async () => {
+    const refused = async (body: Row, pattern: RegExp) => {
+      const answer = await call(CONFIG, 'saveOrUpdate', { configName: '不能保存', inAppFlag: 'Y', ...body });
+      expect(answer.body.status).toBe('E');
+      expect(answer.httpStatus).toBe(400);
+      expect(answer.body.msg).toMatch(pattern);
+    };
+    const released = await sourceId('PO_RELEASED');
+    // A message written for the buyer is not sent to the supplier.
+    await refused(
+      {
+        sourceId: await sourceId('PO_CHANGE_PROPOSED'),
+        recipients: [{ recipientType: 'SUPPLIER_USERS' }],
+      },
+      /不是发给供应商的/,
+    );
+    await refused(
+      {
+        sourceId: released,
+        recipients: [{ recipientType: 'SUPPLIER_USERS' }],
+        conditions: [{ fieldName: 'amountTotal', operator: 'GT', compareValue: '1' }],
+      },
+      /单据没有字段 “amountTotal”/,
+    );
+    await refused(
+      { sourceId: released, recipients: [{ recipientType: 'DOCUMENT_USER', fieldName: 'orgId' }] },
+      /“orgId” 不是单据中指向用户的字段/,
+    );
+    await refused(
+      {
+        sourceId: await sourceId('BPM_TASK'),
+        recipients: [{ recipientType: 'DOCUMENT_USER', fieldName: 'createdBy' }],
+      },
+      /没有关联单据/,
+    );
+    await refused(
+      {
+        sourceId: released,
+        inAppFlag: 'N',
+        emailFlag: 'N',
+        recipients: [{ recipientType: 'SUPPLIER_USERS' }],
+      },
+      /至少选择一个发送渠道/,
+    );
+    await refused({ sourceId: released, recipients: [{ recipientType: 'SUPPLIER_CONTACT' }] }, /具体对象/);
+    await refused({ sourceId: released, recipients: [] }, /至少添加一个接收人/);
+    // A supplier neither reads nor writes configs.
+    const asSupplier = {
+      userId: 9000 + ids.supA,
+      userName: 'sup',
+      side: 'supplier' as const,
+      supplierId: ids.supA,
+    };
+    expect((await call(CONFIG, 'listByPage', {}, asSupplier)).httpStatus).toBe(403);
+  });
+
+  it('compares numbers as numbers, codes as text, and lists by commas', () => {
+    const row = { amountInclTax: '1905.88', currencyCode: 'CNY', remark: null, orgId: 12 };
+    expect(conditionHolds(row, { fieldName: 'amountInclTax', operator: 'GE', value: '1000' })).toBe(true);
+    expect(conditionHolds(row, { fieldName: 'amountInclTax', operator: 'LT', value: '999.5' })).toBe(false);
+    expect(conditionHolds(row, { fieldName: 'orgId', operator: 'EQ', value: '12' })).toBe(true);
+    expect(conditionHolds(row, { fieldName: 'currencyCode', operator: 'IN', value: 'USD，CNY' })).toBe(true);
+    expect(conditionHolds(row, { fieldName: 'currencyCode', operator: 'NE', value: 'CNY' })).toBe(false);
+    expect(conditionHolds(row, { fieldName: 'remark', operator: 'EMPTY', value: null })).toBe(true);
+    expect(conditionHolds(row, { fieldName: 'remark', operator: 'EQ', value: 'x' })).toBe(false);
+    expect(conditionHolds(row, { fieldName: 'remark', operator: 'NE', value: 'x' })).toBe(true);
+  });
+});
