@@ -6,6 +6,7 @@
 import { type Page, expect } from '@playwright/test';
 import {
   activePane,
+  pickRemote,
   expectToast,
   formField,
   keepScreenshot,
@@ -30,17 +31,6 @@ function treeCheckbox(page: Page, code: string) {
   return activePane(page)
     .locator('.ant-tree-treenode', { has: page.locator(`[data-code="${code}"]`) })
     .locator('.ant-tree-checkbox');
-}
-
-/** Picks an option of a remote select (typing to search). */
-async function pickRemote(page: Page, idSuffix: string, search: string, option: string) {
-  const input = activePane(page).locator(`input[id$="${idSuffix}"]`);
-  await input.click();
-  await input.fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
 }
 
 /** The menu entries of the left menu, directories included. */

@@ -12,6 +12,7 @@ import {
   keepScreenshot,
   openFromMenu,
   pageApi,
+  pickRemote,
   toastsGone,
   watchConsole,
   linesCard,
@@ -50,16 +51,6 @@ async function first(page: Page, entity: string, filters: Row): Promise<Row> {
   });
   if (!rows[0]) throw new Error(`no ${entity} ${JSON.stringify(filters)}`);
   return rows[0];
-}
-
-async function pickRemote(page: Page, idSuffix: string, search: string, option: string) {
-  const input = activePane(page).locator(`input[id$="${idSuffix}"]`);
-  await input.click();
-  await input.fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
 }
 
 /** From the home page's pending list: opens the document and decides its task. */

@@ -259,6 +259,17 @@ export async function pickOption(page: Page, scope: Locator, label: string, opti
     .click();
 }
 
+/** Types `search` into the remote select whose input id ends with `idSuffix` and picks `option`. */
+export async function pickRemote(page: Page, idSuffix: string, search: string, option: string) {
+  const input = activePane(page).locator(`input[id$="${idSuffix}"]`);
+  await input.click();
+  await input.fill(search);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
 /** Waits until no toast is showing (for screenshots without stale toasts). */
 export async function toastsGone(page: Page): Promise<void> {
   await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });

@@ -1,14 +1,25 @@
 // In-app messages (站内信): a buyer submits an order; the purchasing manager's open envelope
 // counts it at once, without a reload; the message opens the order, and 我的消息 lists it read.
-// Screenshots in Chinese.
+// An administrator's message config (消息配置) copies released orders to the supplier's quality
+// contact: the supplier's open envelope counts the order, the contact gets the e-mail, the other
+// supplier hears nothing. Screenshots in Chinese.
 import { type Page, expect } from '@playwright/test';
 import {
   activePane,
+  approveOrder,
+  expectToast,
   formField,
   keepScreenshot,
+  linesCard,
+  mailTo,
+  open,
   openFromMenu,
   pageApi,
+  pickRemote,
+  sentMails,
   signIn,
+  submittedHengdaOrder,
+  toastsGone,
   watchConsole,
   test,
 } from './helpers';
@@ -123,4 +134,94 @@ test('the administrator reads the e-mails of the message outbox; a sent one cann
   await expect(pane.getByRole('button', { name: '取消发送' })).toBeDisabled();
   await keepScreenshot(page, 'message-instances-zh');
   expect(errors).toEqual([]);
+});
+
+test('an administrator copies released orders to the supplier’s quality contact: the supplier’s open envelope counts the order, the contact gets the e-mail, the other supplier hears nothing', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const CONFIGS = '/api/message/v1/baseMessageConfigRestful';
+  const admin = await open(browser, baseURL, 'admin');
+  const errors = watchConsole(admin);
+  const name = '订单发布抄送质量联系人';
+  try {
+    await test.step('the administrator configures 采购订单发布 for in-app and e-mail to the quality contact', async () => {
+      await openFromMenu(admin, '消息配置');
+      await activePane(admin)
+        .getByRole('button', { name: /新\s?建/ })
+        .click();
+      await expect(admin.getByRole('tab', { name: '新建消息配置', selected: true })).toBeVisible();
+      const pane = activePane(admin);
+      await pane.locator('input[id$="_configName"]').fill(name);
+      await pickRemote(admin, '_sourceId', '订单发布', '采购订单发布');
+      await pane
+        .locator('.ant-form-item')
+        .filter({ has: admin.locator('label[title="邮件"]') })
+        .getByRole('switch')
+        .click();
+      await linesCard(admin, '接收人').getByRole('button', { name: '新增行' }).click();
+      await pickRemote(admin, '_recipients_0_recipientType', '供应商联系人', '供应商联系人');
+      await pickRemote(admin, '_recipients_0_contactRole', '质量', '质量');
+      await toastsGone(admin).catch(() => undefined);
+      await pane.getByRole('button', { name: /保\s?存/ }).click();
+      await expectToast(admin, '保存成功');
+      await keepScreenshot(admin, 'message-config-zh');
+    });
+
+    // 恒达's user is at work before the order is released.
+    const supplier = await open(browser, baseURL, 'sup_a');
+    const supplierErrors = watchConsole(supplier);
+    const countNow = async () =>
+      (await api<{ count: number }>(supplier, '/api/message/v1/baseSiteMessageRestful/countUnread', {}))
+        .count;
+    const badge = supplier.getByTestId('message-count');
+    const before = await countNow();
+    if (before) await slow(badge).toContainText(String(Math.min(before, 99)));
+
+    const buyer = await open(browser, baseURL, 'buyer', false);
+    const order = await submittedHengdaOrder(buyer, [40, 500]);
+    const poNumber = String(order.poNumber);
+    await approveOrder(browser, baseURL, order.poHeaderId);
+    const mails = sentMails().length;
+    await api(buyer, '/api/srm/v1/srmPoHeaderRestful/doRelease', { poHeaderId: order.poHeaderId });
+
+    await test.step('the supplier’s envelope counts the order without a reload and opens it', async () => {
+      const after = await countNow();
+      expect(after).toBeGreaterThan(before);
+      await expect(badge).toContainText(String(Math.min(after, 99)), { timeout: 5_000 });
+      await supplier.getByRole('button', { name: '消息', exact: true }).click();
+      const item = supplier.getByTestId('message-bell-list').getByText(poNumber).first();
+      await slow(item).toBeVisible();
+      await item.click();
+      await slow(activePane(supplier).getByTestId('document-number')).toHaveText(poNumber);
+      expect(supplierErrors).toEqual([]);
+    });
+
+    await test.step('the quality contact, who has no account, gets the e-mail; 瑞丰 hears nothing', async () => {
+      await mailTo('wangq@hengda-hw.example.cn', new RegExp(poNumber), mails);
+      const other = await open(browser, baseURL, 'sup_b', false);
+      const theirs = await api<Row[]>(other, '/api/message/v1/baseSiteMessageRestful/findMyMessages', {
+        pageIndex: 1,
+        pageRows: 500,
+        title: poNumber,
+      });
+      expect(theirs).toEqual([]);
+      expect(
+        sentMails()
+          .slice(mails)
+          .some((mail) => mail.to.some((to) => to.includes('ruifeng'))),
+      ).toBe(false);
+    });
+    expect(errors).toEqual([]);
+  } finally {
+    // Later journeys expect released orders told as the demo tells them.
+    const [config] = await api<Row[]>(admin, `${CONFIGS}/listByPage`, { configName: name, pageRows: 10 });
+    if (config)
+      await api(admin, `${CONFIGS}/saveOrUpdate`, {
+        configId: config.configId,
+        versionNum: config.versionNum,
+        enabledFlag: 'N',
+      });
+  }
 });
