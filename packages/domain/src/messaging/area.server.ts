@@ -2,7 +2,7 @@
 // server), the history's endpoints and what compensation does for a message that failed.
 import { defineServerArea } from '@srm/platform';
 import { messagingArea } from './area';
-import { configActions } from './config/config.actions';
+import { configActions, configEndpoints } from './config/config.actions';
 import { instanceEndpoints } from './instance/instance.endpoints';
 import { messageCompensation } from './outbox/compensation.actions';
 import { MessageDispatcher } from './outbox/dispatcher';
@@ -12,6 +12,7 @@ import { unsubscribeActions } from './unsubscribe/unsubscribe.actions';
 export const messagingServer = defineServerArea(messagingArea, {
   actions: [
     configActions,
+    configEndpoints,
     instanceEndpoints,
     messageCompensation,
     templateActions,

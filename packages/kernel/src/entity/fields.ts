@@ -132,6 +132,12 @@ export interface TextField extends FieldCommon<string> {
    * reads it in his own language. Other text is read as it was stored.
    */
   readonly message?: boolean;
+  /**
+   * The web input that edits the value instead of a text box, by the name an area's web part
+   * registers it under (`defineAreaScreens(…, { fieldEditors })`): a choice among names the
+   * server answers (a document's fields). The server checks the value at save all the same.
+   */
+  readonly editor?: string;
 }
 
 export interface NumberField extends FieldCommon<number> {

@@ -53,6 +53,31 @@ function FieldNumberInput({
   );
 }
 
+/** The input an area registered under the field's `editor` name. */
+function RegisteredEditor({
+  name,
+  value,
+  onChange,
+  row,
+  disabled,
+  id,
+  editor,
+}: FieldInputProps & { editor: string }) {
+  const Editor = fieldEditor(editor)!;
+  return (
+    <Suspense fallback={<Spin size="small" />}>
+      <Editor
+        name={name}
+        value={value}
+        {...(onChange ? { onChange } : {})}
+        {...(row ? { row } : {})}
+        {...(disabled !== undefined ? { disabled } : {})}
+        {...(id !== undefined ? { id } : {})}
+      />
+    </Suspense>
+  );
+}
+
 export function FieldInput(props: FieldInputProps) {
   const { name, field, value, onChange, row, known, disabled, id, uploadContext, onPicked } = props;
   const labels = useLabels();
@@ -60,6 +85,8 @@ export function FieldInput(props: FieldInputProps) {
   if (isNumeric(field)) return <FieldNumberInput {...props} field={field} />;
   switch (field.kind) {
     case 'text':
+      if (field.editor && fieldEditor(field.editor))
+        return <RegisteredEditor {...props} editor={field.editor} />;
       return (
         <Input
           id={id}
@@ -162,23 +189,11 @@ export function FieldInput(props: FieldInputProps) {
           context={uploadContext}
         />
       );
-    case 'json': {
+    case 'json':
       // Structured values have the editor their field names, when an area registered it.
-      const Editor = field.editor ? fieldEditor(field.editor) : undefined;
-      if (!Editor) return <FieldDisplay name={name} field={field} value={value} row={row} />;
-      return (
-        <Suspense fallback={<Spin size="small" />}>
-          <Editor
-            name={name}
-            value={value}
-            {...(onChange ? { onChange } : {})}
-            {...(row ? { row } : {})}
-            {...(disabled !== undefined ? { disabled } : {})}
-            {...(id !== undefined ? { id } : {})}
-          />
-        </Suspense>
-      );
-    }
+      if (field.editor && fieldEditor(field.editor))
+        return <RegisteredEditor {...props} editor={field.editor} />;
+      return <FieldDisplay name={name} field={field} value={value} row={row} />;
     default:
       // Computed values are not typed in a form.
       return <FieldDisplay name={name} field={field} value={value} row={row} />;

@@ -3,8 +3,8 @@
 // naming a field that document has (a user field for 单据中的人员); the supplier's users and
 // contacts only on a source written for the supplier. A config that could never apply is refused
 // rather than kept silently.
-import { AppError, type DataApi, defineActions } from '@srm/platform';
-import { type EntityDef, type RuleIssue, isRefField } from '@srm/kernel';
+import { AppError, type DataApi, defineActions, defineEndpoints, endpoint } from '@srm/platform';
+import { type EntityDef, type RuleIssue, fieldEntries, fieldLabel, isRefField, ref } from '@srm/kernel';
 import { messageSource } from '../source/source.entity';
 import { declaredSource } from '../source/sources';
 import { type ConfigRecipientType, messageConfig } from './config.entity';
@@ -65,4 +65,32 @@ export const configActions = defineActions(messageConfig, {
     });
     return issues.length ? issues : null;
   },
+});
+
+export const configEndpoints = defineEndpoints(messageConfig, {
+  documentFields: endpoint({
+    summary:
+      "The fields of a source's document a config may test or address (none: the source is about no document), labelled in the caller's language",
+    input: { sourceId: ref('baseMessageSource', { required: true }) },
+    scope: messageConfig,
+    resource: 'read',
+    sides: ['internal'],
+    async handle(data, input) {
+      const declared = declaredSource(await sourceCodeOf(data, input.sourceId));
+      const document = declared?.document ? data.runtime.registry.find(declared.document) : undefined;
+      const fields = document
+        ? fieldEntries(document)
+            .filter(
+              ([name, field]) =>
+                field.kind !== 'json' && field.kind !== 'attachments' && name !== 'versionNum',
+            )
+            .map(([name]) => ({
+              name,
+              label: fieldLabel(data.runtime.messages(), data.actor.locale, document.name, name),
+              user: isUserField(document, name),
+            }))
+        : [];
+      return { data: { toSupplier: !!declared?.toSupplier, fields } };
+    },
+  }),
 });

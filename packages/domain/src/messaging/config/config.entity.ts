@@ -32,6 +32,10 @@ const CONTACT_ROLES = ['BUSINESS', 'QUALITY', 'FINANCE', 'TECHNICAL', 'MANAGEMEN
 
 const parent = { entity: 'baseMessageConfig', field: 'configId' } as const;
 
+/** The web's choices of a field of the config's document: those naming a user, or any. */
+export const USER_FIELD_EDITOR = 'messageDocumentUserField';
+export const DOCUMENT_FIELD_EDITOR = 'messageDocumentField';
+
 export const messageConfigRecipient = defineEntity('baseMessageConfigRecipient', {
   area: 'messaging',
   service: 'message',
@@ -45,8 +49,8 @@ export const messageConfigRecipient = defineEntity('baseMessageConfigRecipient',
     }),
     userId: ref('baseUser', { display: 'userFullName', displayAs: 'recipientUserName' }),
     roleId: ref('baseRole', { display: 'roleName' }),
-    /** A field of the source's document naming a user (`buyerId`, `createdBy`). */
-    fieldName: text({ max: 60 }),
+    /** A field of the source's document naming a user (`createdBy`), chosen from that document's. */
+    fieldName: text({ max: 60, editor: USER_FIELD_EDITOR }),
     contactRole: lookup('SRM_SUPPLIER_CONTACT_ROLE', { codes: CONTACT_ROLES }),
   },
   list: { columns: ['recipientType', 'userId', 'roleId', 'fieldName', 'contactRole'] },
@@ -68,8 +72,8 @@ export const messageConfigCondition = defineEntity('baseMessageConfigCondition',
   key: 'conditionId',
   parent,
   fields: {
-    /** A field of the source's document (`currencyCode`, `totalAmount`). */
-    fieldName: text({ required: true, max: 60 }),
+    /** A field of the source's document (`amountInclTax`), chosen from that document's. */
+    fieldName: text({ required: true, max: 60, editor: DOCUMENT_FIELD_EDITOR }),
     operator: lookup('BASE_MESSAGE_CONDITION_OPERATOR', {
       required: true,
       codes: CONDITION_OPERATORS,

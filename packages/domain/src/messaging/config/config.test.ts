@@ -211,6 +211,40 @@ describe('message configs', () => {
     expect((await call(CONFIG, 'listByPage', {}, asSupplier)).httpStatus).toBe(403);
   });
 
+  it('offers the fields of the source’s document, labelled in the caller’s language, those naming a user marked', async () => {
+    type Fields = { toSupplier: boolean; fields: { name: string; label: string; user: boolean }[] };
+    const released = await ok<Fields>(CONFIG, 'documentFields', { sourceId: await sourceId('PO_RELEASED') });
+    expect(released.toSupplier).toBe(true);
+    expect(released.fields).toContainEqual({ name: 'createdBy', label: '创建人', user: true });
+    expect(released.fields).toContainEqual(expect.objectContaining({ name: 'amountInclTax', user: false }));
+    expect(released.fields.filter((field) => field.user).map((field) => field.name)).not.toContain('orgId');
+    const english = await call<Fields>(
+      CONFIG,
+      'documentFields',
+      { sourceId: await sourceId('PO_RELEASED') },
+      undefined,
+      'EN',
+    );
+    expect(english.body.data.fields).toContainEqual({ name: 'createdBy', label: 'Created by', user: true });
+    const task = await ok<Fields>(CONFIG, 'documentFields', { sourceId: await sourceId('BPM_TASK') });
+    expect(task).toEqual({ toSupplier: false, fields: [] });
+    const asSupplier = {
+      userId: 9000 + ids.supA,
+      userName: 'sup',
+      side: 'supplier' as const,
+      supplierId: ids.supA,
+    };
+    const refused = await call(
+      CONFIG,
+      'documentFields',
+      { sourceId: await sourceId('PO_RELEASED') },
+      asSupplier,
+    );
+    expect(refused.httpStatus).toBe(403);
+    const bad = await call(CONFIG, 'documentFields', { sourceId: 'x' });
+    expect([bad.httpStatus, bad.body.status]).toEqual([400, 'E']);
+  });
+
   it('compares numbers as numbers, codes as text, and lists by commas', () => {
     const row = { amountInclTax: '1905.88', currencyCode: 'CNY', remark: null, orgId: 12 };
     expect(conditionHolds(row, { fieldName: 'amountInclTax', operator: 'GE', value: '1000' })).toBe(true);
