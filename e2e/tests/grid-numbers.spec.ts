@@ -126,20 +126,28 @@ function cellOf(grid: Locator, line: number, column: number): Locator {
 async function readColumn(grid: Locator, column: number, lines: number): Promise<string[]> {
   const page = grid.page();
   const found: (string | null)[] = Array.from({ length: lines }, () => null);
-  await grid.locator('.ant-table-tbody-virtual-holder').first().hover();
-  await page.mouse.wheel(0, -5000);
-  for (let pass = 0; pass < 6 && found.includes(null); pass++) {
-    const seen = await grid.locator('.ant-table-row[data-row-key]').evaluateAll(
-      (rows, at) =>
-        (rows as HTMLElement[]).map((row) => {
-          const cell = row.querySelectorAll('.ant-table-cell')[at] as HTMLElement | undefined;
-          const input = cell?.querySelector('input');
-          return [Number(row.dataset.rowKey), input ? input.value : (cell?.innerText.trim() ?? '')] as const;
-        }),
-      column,
-    );
-    for (const [line, text] of seen) if (line < lines) found[line] = text;
-    await page.mouse.wheel(0, 300);
+  // From the top down, a few times: a grid drawn again (after a reload) may still be settling its
+  // rows when the first pass scrolls past them.
+  for (let round = 0; round < 3 && found.includes(null); round++) {
+    await grid.locator('.ant-table-tbody-virtual-holder').first().hover();
+    await page.mouse.wheel(0, -5000);
+    await expect(grid.locator('.ant-table-row[data-row-key="0"]')).toBeVisible();
+    for (let pass = 0; pass < 6 && found.includes(null); pass++) {
+      const seen = await grid.locator('.ant-table-row[data-row-key]').evaluateAll(
+        (rows, at) =>
+          (rows as HTMLElement[]).map((row) => {
+            const cell = row.querySelectorAll('.ant-table-cell')[at] as HTMLElement | undefined;
+            const input = cell?.querySelector('input');
+            return [
+              Number(row.dataset.rowKey),
+              input ? input.value : (cell?.innerText.trim() ?? ''),
+            ] as const;
+          }),
+        column,
+      );
+      for (const [line, text] of seen) if (line < lines) found[line] = text;
+      await page.mouse.wheel(0, 300);
+    }
   }
   return found.map((text) => text ?? '(not shown)');
 }
