@@ -167,6 +167,13 @@ test('an administrator copies released orders to the supplier’s quality contac
       await pane.getByRole('button', { name: /保\s?存/ }).click();
       await expectToast(admin, '保存成功');
       await keepScreenshot(admin, 'message-config-zh');
+      await admin.getByRole('button', { name: '切换语言' }).click();
+      await admin.getByRole('menuitem', { name: 'English' }).click();
+      await slow(linesCard(admin, 'Recipients').getByText('Supplier contact')).toBeVisible();
+      await expect(pane.getByText('Only these recipients')).toBeVisible();
+      await expect(pane.getByText('Purchase order released')).toBeVisible();
+      await toastsGone(admin).catch(() => undefined);
+      await keepScreenshot(admin, 'message-config-en');
     });
 
     // 恒达's user is at work before the order is released.

@@ -18,7 +18,7 @@ export const messageSource = defineEntity('baseMessageSource', {
      * added by hand is one an integration will send (until then nothing comes from it).
      */
     sourceCode: text({ required: true, unique: true, max: 60, format: 'code' }),
-    sourceName: text({ required: true, max: 100 }),
+    sourceName: text({ required: true, max: 100, english: 'sourceNameEn' }),
     sourceNameEn: text({ max: 100 }),
     category: lookup('BASE_MESSAGE_SOURCE_CATEGORY', {
       required: true,
