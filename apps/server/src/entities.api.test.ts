@@ -154,6 +154,11 @@ const overrides: SampleOverrides = {
       conditions: [{ fieldName: 'amountInclTax', operator: 'GE', compareValue: '1000' }],
     };
   },
+  // A message is written to someone who can receive it: a colleague.
+  baseMessageSend: async (row, _n, factory) => ({
+    ...row,
+    targets: [{ targetType: 'USER', userId: await factory.fresh('baseUser') }],
+  }),
   // A suspension names a qualified library line of its supplier.
   srmSupplierLineChange: async (row, _n, factory) => {
     const categoryId = await factory.fresh('srmBaseCategory');

@@ -3,6 +3,7 @@
 import { defineServerArea } from '@srm/platform';
 import { messagingArea } from './area';
 import { configActions, configEndpoints } from './config/config.actions';
+import { sendActions, sendEndpoints } from './send/send.actions';
 import { instanceEndpoints } from './instance/instance.endpoints';
 import { messageCompensation } from './outbox/compensation.actions';
 import { MessageDispatcher } from './outbox/dispatcher';
@@ -13,6 +14,8 @@ export const messagingServer = defineServerArea(messagingArea, {
   actions: [
     configActions,
     configEndpoints,
+    sendActions,
+    sendEndpoints,
     instanceEndpoints,
     messageCompensation,
     templateActions,

@@ -5,6 +5,7 @@ import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
 import { messageConfig, messageConfigCondition, messageConfigRecipient } from './config/config.entity';
 import { messageInstance } from './instance/instance.entity';
+import { messageSend, messageSendTarget } from './send/send.entity';
 import { messageSource } from './source/source.entity';
 import { messageTemplate } from './template/template.entity';
 import { messageUnsubscribe } from './unsubscribe/unsubscribe.entity';
@@ -19,6 +20,8 @@ export const messagingArea = defineArea({
     messageConfig,
     messageConfigRecipient,
     messageConfigCondition,
+    messageSend,
+    messageSendTarget,
   ],
   messages: { 'zh-CN': zhCN, en },
   menus: [
@@ -63,6 +66,14 @@ export const messagingArea = defineArea({
       order: 136.7,
     },
     {
+      code: 'MSG_SEND',
+      side: 'internal',
+      under: 'NOTICES',
+      path: 'messageList',
+      entity: 'baseMessageSend',
+      order: 35,
+    },
+    {
       code: 'MSG_UNSUBSCRIBE',
       side: 'internal',
       under: 'SYSTEM',
@@ -71,4 +82,8 @@ export const messagingArea = defineArea({
       order: 137,
     },
   ],
+  grants: {
+    BUYER: { MSG_SEND: 'all' },
+    PURCHASE_MANAGER: { MSG_SEND: ['view'] },
+  },
 });

@@ -3,6 +3,7 @@
 // preview) and the unsubscribes (msgTd).
 import { type ScreenEntry, entityScreens } from '@srm/platform-ui';
 import { checkButtons, instanceButtons } from './instance/instance.buttons';
+import { deliveriesButton } from './send/send.buttons';
 import { templatePreviewButton } from './template/template.buttons';
 
 const definitions = () => import('./index');
@@ -28,6 +29,11 @@ export const messagingScreens: ScreenEntry[] = [
     list: 'msgTempleCfg',
     edit: 'msgTempleCfgEdit',
     editButtons: [templatePreviewButton],
+  }),
+  ...entityScreens('messaging', 'baseMessageSend', () => definitions().then((m) => m.messageSend), {
+    list: 'messageList',
+    edit: 'messageListDetail',
+    editButtons: [deliveriesButton],
   }),
   ...entityScreens('messaging', 'baseMessageConfig', () => definitions().then((m) => m.messageConfig), {
     list: 'msgCfg',

@@ -412,6 +412,16 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     variables: [entryNumber, auctionTitle],
   },
   {
+    code: 'MESSAGE_SEND',
+    name: '人工发送消息',
+    nameEn: 'Message written by a user',
+    category: 'OPTIONAL',
+    variables: [
+      { name: 'title', sample: '春节放假期间送货安排' },
+      { name: 'content', sample: '2 月 8 日至 2 月 17 日仓库不收货，请提前安排送货。' },
+    ],
+  },
+  {
     code: 'SCHEDULER_ALERT',
     name: '后台作业告警',
     nameEn: 'Background work alert',
