@@ -3,9 +3,9 @@
 // naming a field that document has (a user field for 单据中的人员); the supplier's users and
 // contacts only on a source written for the supplier. A config that could never apply is refused
 // rather than kept silently.
-import { AppError, type DataApi, defineActions, defineEndpoints, endpoint } from '@srm/platform';
+import { defineActions, defineEndpoints, endpoint } from '@srm/platform';
 import { type EntityDef, type RuleIssue, fieldEntries, fieldLabel, isRefField, ref } from '@srm/kernel';
-import { messageSource } from '../source/source.entity';
+import { sourceCodeOf } from '../source/source-code';
 import { declaredSource } from '../source/sources';
 import { type ConfigRecipientType, messageConfig } from './config.entity';
 
@@ -21,12 +21,6 @@ const SUPPLIER_TYPES: readonly string[] = [
   'SUPPLIER_USERS',
   'SUPPLIER_CONTACT',
 ] satisfies ConfigRecipientType[];
-
-async function sourceCodeOf(data: DataApi, sourceId: number): Promise<string> {
-  const [source] = await data.list(messageSource, { sourceId }, { limit: 1 });
-  if (!source) throw new AppError(404, 'error.notFound');
-  return source.sourceCode;
-}
 
 export const configActions = defineActions(messageConfig, {
   async beforeSave(ctx) {

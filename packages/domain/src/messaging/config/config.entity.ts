@@ -4,7 +4,7 @@
 // 质量, 财务…) — under conditions on the document's fields. When the source fires, every enabled
 // config of it whose conditions hold adds its recipients (or, with 只发配置收件人, replaces the
 // sender's own), each told once per event and channel (docs/messages.md).
-import { checkbox, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
+import { CONDITION_OPERATORS, checkbox, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
 
 export const CONFIG_RECIPIENT_TYPES = [
   'USER',
@@ -23,9 +23,6 @@ export const RECIPIENT_FIELD: Readonly<Record<ConfigRecipientType, string | null
   SUPPLIER_USERS: null,
   SUPPLIER_CONTACT: 'contactRole',
 };
-
-export const CONDITION_OPERATORS = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE', 'IN', 'EMPTY', 'NOT_EMPTY'] as const;
-export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
 /** The contact roles of a supplier (srmSupplierContact.contactRole). */
 const CONTACT_ROLES = ['BUSINESS', 'QUALITY', 'FINANCE', 'TECHNICAL', 'MANAGEMENT'] as const;
@@ -74,7 +71,8 @@ export const messageConfigCondition = defineEntity('baseMessageConfigCondition',
   fields: {
     /** A field of the source's document (`amountInclTax`), chosen from that document's. */
     fieldName: text({ required: true, max: 60, editor: DOCUMENT_FIELD_EDITOR }),
-    operator: lookup('BASE_MESSAGE_CONDITION_OPERATOR', {
+    // The approval engine's operators, compared as its conditions are (numbers as numbers).
+    operator: lookup('BPM_CONDITION_OPERATOR', {
       required: true,
       codes: CONDITION_OPERATORS,
       default: 'EQ',

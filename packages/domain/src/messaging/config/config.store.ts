@@ -4,18 +4,18 @@
 // configs whose conditions hold on it, and their recipients as users and addresses.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { responsibilityRole, user, userResponsibility } from '@srm/kernel';
+import { type ConditionOperator, responsibilityRole, user, userResponsibility } from '@srm/kernel';
 import {
   type ConfigurableMessage,
   type ConfiguredRecipients,
   type EntityRuntime,
   type MessageConfigs,
   SYSTEM_ACTOR,
+  conditionHolds,
 } from '@srm/platform';
 import { messageSource } from '../source/source.entity';
 import { declaredSource } from '../source/sources';
 import {
-  type ConditionOperator,
   type ConfigRecipientType,
   messageConfig,
   messageConfigCondition,
@@ -40,63 +40,6 @@ interface StoredConfig {
 
 type DocumentRow = Readonly<Record<string, unknown>>;
 
-const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
-
-/** A field's value as a number when both sides read as one (amounts, quantities, ids). */
-function compare(left: unknown, right: string): number {
-  const a = Number(left);
-  const b = Number(right);
-  if (
-    typeof left !== 'boolean' &&
-    String(left).trim() !== '' &&
-    right.trim() !== '' &&
-    !isNaN(a) &&
-    !isNaN(b)
-  )
-    return a - b;
-  const text = String(left);
-  return text < right ? -1 : text > right ? 1 : 0;
-}
-
-/** Whether a condition holds on the document's row. */
-export function conditionHolds(
-  row: DocumentRow,
-  condition: { fieldName: string; operator: ConditionOperator; value: string | null },
-): boolean {
-  const value = row[condition.fieldName];
-  const wanted = condition.value ?? '';
-  switch (condition.operator) {
-    case 'EMPTY':
-      return isEmpty(value);
-    case 'NOT_EMPTY':
-      return !isEmpty(value);
-    case 'IN':
-      return (
-        !isEmpty(value) &&
-        wanted
-          .split(/[,，]/)
-          .map((part) => part.trim())
-          .some((part) => part !== '' && compare(value, part) === 0)
-      );
-  }
-  if (isEmpty(value)) return condition.operator === 'NE';
-  const order = compare(value, wanted);
-  switch (condition.operator) {
-    case 'EQ':
-      return order === 0;
-    case 'NE':
-      return order !== 0;
-    case 'GT':
-      return order > 0;
-    case 'GE':
-      return order >= 0;
-    case 'LT':
-      return order < 0;
-    case 'LE':
-      return order <= 0;
-  }
-}
-
 export class ConfigStore implements MessageConfigs {
   constructor(private readonly runtime: EntityRuntime) {}
 
@@ -113,7 +56,10 @@ export class ConfigStore implements MessageConfigs {
       }
       const row = await this.documentOf(message, documents);
       const holding = own.filter((config) =>
-        config.conditions.every((condition) => row !== null && conditionHolds(row, condition)),
+        config.conditions.every(
+          (condition) =>
+            row !== null && conditionHolds(row[condition.fieldName], condition.operator, condition.value),
+        ),
       );
       if (!holding.length) {
         answers.push(null);

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { useProcurement } from '../../procurement.testing';
-import { conditionHolds } from './config.store';
 
 type Row = Record<string, unknown>;
 const { ids, call, ok, approve, mail, server } = useProcurement({ mail: true });
@@ -243,17 +242,5 @@ describe('message configs', () => {
     expect(refused.httpStatus).toBe(403);
     const bad = await call(CONFIG, 'documentFields', { sourceId: 'x' });
     expect([bad.httpStatus, bad.body.status]).toEqual([400, 'E']);
-  });
-
-  it('compares numbers as numbers, codes as text, and lists by commas', () => {
-    const row = { amountInclTax: '1905.88', currencyCode: 'CNY', remark: null, orgId: 12 };
-    expect(conditionHolds(row, { fieldName: 'amountInclTax', operator: 'GE', value: '1000' })).toBe(true);
-    expect(conditionHolds(row, { fieldName: 'amountInclTax', operator: 'LT', value: '999.5' })).toBe(false);
-    expect(conditionHolds(row, { fieldName: 'orgId', operator: 'EQ', value: '12' })).toBe(true);
-    expect(conditionHolds(row, { fieldName: 'currencyCode', operator: 'IN', value: 'USD，CNY' })).toBe(true);
-    expect(conditionHolds(row, { fieldName: 'currencyCode', operator: 'NE', value: 'CNY' })).toBe(false);
-    expect(conditionHolds(row, { fieldName: 'remark', operator: 'EMPTY', value: null })).toBe(true);
-    expect(conditionHolds(row, { fieldName: 'remark', operator: 'EQ', value: 'x' })).toBe(false);
-    expect(conditionHolds(row, { fieldName: 'remark', operator: 'NE', value: 'x' })).toBe(true);
   });
 });

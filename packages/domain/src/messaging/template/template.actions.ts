@@ -3,7 +3,6 @@
 // template being written with the source's sample values, as the recipient would get it.
 import {
   AppError,
-  type DataApi,
   checkTemplate,
   defineActions,
   defineEndpoints,
@@ -12,7 +11,7 @@ import {
   renderTemplate,
 } from '@srm/platform';
 import { type RuleIssue, ref, text, textarea } from '@srm/kernel';
-import { messageSource } from '../source/source.entity';
+import { sourceCodeOf } from '../source/source-code';
 import { declaredSource } from '../source/sources';
 import { messageTemplate } from './template.entity';
 
@@ -33,12 +32,6 @@ function templateIssues(sourceCode: string, texts: { subject: string; body: stri
       });
   }
   return issues;
-}
-
-async function sourceCodeOf(data: DataApi, sourceId: number): Promise<string> {
-  const [source] = await data.list(messageSource, { sourceId }, { limit: 1 });
-  if (!source) throw new AppError(404, 'error.notFound');
-  return source.sourceCode;
 }
 
 export const templateActions = defineActions(messageTemplate, {
