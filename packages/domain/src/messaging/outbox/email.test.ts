@@ -292,18 +292,25 @@ describe('e-mail through the message outbox', () => {
     );
     expect(row).toMatchObject({ providerId, attempts: 2 });
     expect(smtp.accepted.get(providerId)).toBe(1);
-    // One whose wake-up job is gone too: the sweep finds it.
+    // One whose wake-up job is gone too: the sweep finds it. While its node's lease runs nobody
+    // takes it; once the lease has run out (set so just before the sweep: the dispatcher's own
+    // sweep every 30 s would otherwise race this one), the sweep wakes a worker for it.
     await server.runtime.transaction(async (tx) => {
       await mailTo('T_LOST', 1);
       await queryRows(
         tx,
         sql`update base_message_instance set state_code = 'SENDING', attempts = 1,
-               lease_until = ${new Date(Date.now() - 1_000)} where source_code = 'T_LOST'`,
+               lease_until = ${new Date(Date.now() + 60_000)} where source_code = 'T_LOST'`,
       );
       await queryRows(tx, sql`delete from pgboss.job where name = 'message-send' and state = 'created'`);
     });
     await sleep(1_000);
     expect((await instances('T_LOST'))[0]!.stateCode).toBe('SENDING');
+    await queryRows(
+      server.runtime.executor(),
+      sql`update base_message_instance set lease_until = ${new Date(Date.now() - 1_000)}
+           where source_code = 'T_LOST'`,
+    );
     expect(await messageDispatcherOf(server).sweep()).toBeGreaterThanOrEqual(1);
     await waitFor(
       () => instances('T_LOST'),

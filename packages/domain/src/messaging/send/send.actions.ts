@@ -57,6 +57,8 @@ export const sendActions = defineActions(messageSend, {
           titleKey: 'baseMessageSend.message.title',
           contentKey: 'baseMessageSend.message.content',
           params: { title: row.title, content: row.content },
+          // Opened, it shows whole in 我的消息 (the envelope shows its first line).
+          link: { route: 'receiveMessageList' },
           source: SEND_SOURCE,
           email: row.emailFlag === 'Y',
           eventId: eventOf(row.sendId),
