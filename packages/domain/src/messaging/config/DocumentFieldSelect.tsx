@@ -24,10 +24,11 @@ function DocumentFieldSelect({
   const labels = useLabels();
   // The line sits in its config's form: the source chosen in the header decides the document.
   const form = Form.useFormInstance();
-  const sourceId = Form.useWatch('sourceId', { form, preserve: true }) as number | null | undefined;
+  const watched: unknown = Form.useWatch('sourceId', { form, preserve: true });
+  const sourceId = typeof watched === 'number' ? watched : null;
   const fields = useQuery({
     queryKey: ['messageDocumentFields', sourceId, labels.locale],
-    enabled: typeof sourceId === 'number',
+    enabled: sourceId !== null,
     queryFn: async () =>
       (
         await request<{ fields: DocumentField[] }>(api, `${messageConfig.apiPath}/documentFields`, {
@@ -47,7 +48,7 @@ function DocumentFieldSelect({
       loading={fields.isFetching}
       placeholder={labels.t('ui.placeholder.select')}
       optionFilterProp="label"
-      value={(value as string | null | undefined) || undefined}
+      value={typeof value === 'string' && value ? value : undefined}
       onChange={(next: string | undefined) => onChange?.(next ?? null)}
       options={options}
       popupMatchSelectWidth={false}

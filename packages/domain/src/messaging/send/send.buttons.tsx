@@ -35,7 +35,13 @@ function DeliveriesPanel({ entity, sendId }: { entity: EditButtonProps['entity']
         dataSource={rows}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
         columns={[
-          { title: t('user'), render: (_, row) => `${row.userFullName}（${row.userName}）` },
+          {
+            title: t('user'),
+            render: (_, row) =>
+              labels.locale === 'en'
+                ? `${row.userFullName} (${row.userName})`
+                : `${row.userFullName}（${row.userName}）`,
+          },
           {
             title: t('supplier'),
             dataIndex: 'supplierName',
