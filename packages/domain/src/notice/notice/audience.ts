@@ -5,7 +5,7 @@
 // confirmation and reply; those who are not any more are withdrawn. So the audience is a
 // snapshot: a supplier qualified later gets the notice when it is published again.
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import type { RowOf } from '@srm/kernel';
+import type { EntityDef, RowOf } from '@srm/kernel';
 import { type DataApi, writeAudit } from '@srm/platform';
 import { queryRows } from '@srm/db';
 import { employee, responsibilityRole, user, userOrgPermit, userResponsibility } from '@srm/kernel';
@@ -17,7 +17,7 @@ import type { NoticeTargetType, noticeTarget } from './notice-target.entity';
 /** `exists (subquery)`, the subquery written out. */
 const exists = (query: SQL): SQL => sql`exists (${query})`;
 
-type Target = Pick<RowOf<typeof noticeTarget>, 'targetType'> &
+export type Target = Pick<RowOf<typeof noticeTarget>, 'targetType'> &
   Partial<
     Pick<
       RowOf<typeof noticeTarget>,
@@ -91,16 +91,32 @@ export function audienceQuery(ctx: DataApi, targets: readonly Target[]): SQL {
   );
 }
 
+/** What publishing a document to an audience writes: one copy per user of its receiver entity. */
+export interface AudienceCopies {
+  /** The receivers' entity: unique on (`documentField`, `receiverUserId`), with `supplierId`. */
+  readonly receivers: EntityDef;
+  /** The receivers' field naming the document, and the document's id. */
+  readonly documentField: string;
+  readonly documentId: number;
+  /** What each copy shows of the document, as published (field → value). */
+  readonly copied: Readonly<Record<string, unknown>>;
+  /** The copy's counters, started at 0 for a new receiver and kept for one coming back. */
+  readonly counters: readonly string[];
+}
+
 /**
- * Writes the receivers of a notice being published (raw SQL: thousands of rows in one statement,
- * recorded once in the notice's own history rather than row by row). Answers how many there are.
+ * Writes the receivers of a document being published to these targets (raw SQL: thousands of
+ * rows in one statement, recorded once in the document's own history rather than row by row),
+ * or withdraws them all when there are no targets. Answers how many are active.
  */
-export async function writeReceivers(
+export async function writeCopies(
   ctx: DataApi,
-  row: RowOf<typeof notice>,
+  copies: AudienceCopies,
   targets: readonly Target[],
 ): Promise<number> {
-  const r = ctx.runtime.table(noticeReceiver.name);
+  const { receivers, documentField, documentId } = copies;
+  const r = ctx.runtime.table(receivers.name);
+  const key = r[receivers.key]!;
   const by = ctx.actor.userId;
   const now = ctx.now;
   // Everyone of the earlier publishing first; those still in the audience come back below.
@@ -112,8 +128,8 @@ export async function writeReceivers(
       lastUpdatedBy: by,
       lastUpdateDate: now,
     })
-    .where(and(eq(r.noticeId, row.noticeId), eq(r.status, 'ACTIVE')))
-    .returning({ id: r.receiverId! });
+    .where(and(eq(r[documentField]!, documentId), eq(r.status!, 'ACTIVE')))
+    .returning({ id: key });
   // One audit entry per version of a copy (the trail's rule), written in bulk too.
   const audit = (ids: readonly number[], statusFrom: string | null, statusTo: string) =>
     writeAudit(
@@ -121,7 +137,7 @@ export async function writeReceivers(
       ctx.actor,
       now,
       ids.map((recordId) => ({
-        entity: noticeReceiver.name,
+        entity: receivers.name,
         recordId,
         action: ctx.operation,
         statusFrom,
@@ -135,40 +151,28 @@ export async function writeReceivers(
   );
   if (!targets.length) return 0;
   const column = (field: string) => sql.identifier((r[field] as { name: string }).name);
-  const copied = {
-    noticeKind: row.noticeKind,
-    configId: row.configId,
-    title: row.title,
-    summary: row.summary,
-    pinnedFlag: row.pinnedFlag,
-    effectiveDate: row.effectiveDate,
-    expiryDate: row.expiryDate,
-    confirmFlag: row.confirmFlag,
-    replyFlag: row.replyFlag,
-    replyDeadline: row.replyDeadline === null ? null : new Date(row.replyDeadline),
-    publisherName: row.publisherName,
-    publishedAt: now,
-  };
-  const fields = Object.keys(copied);
-  const values = Object.values(copied).map((value) => sql`${value}`);
+  const fields = Object.keys(copies.copied);
+  const values = Object.values(copies.copied).map((value) => sql`${value}`);
+  const counters = copies.counters.map(column);
   const written = await queryRows<{ id: number | string }>(
     ctx.tx,
     sql`
-    insert into ${r} (${column('noticeId')}, ${column('receiverUserId')}, ${column('supplierId')},
-      ${sql.join(fields.map(column), sql`, `)}, ${column('readCount')}, ${column('remindCount')},
+    insert into ${r} (${column(documentField)}, ${column('receiverUserId')}, ${column('supplierId')},
+      ${sql.join([...fields.map(column), ...counters], sql`, `)},
       ${column('status')}, ${column('versionNum')}, ${column('createdBy')}, ${column('creationDate')},
       ${column('lastUpdatedBy')}, ${column('lastUpdateDate')})
-    select ${row.noticeId}, audience.user_id, audience.supplier_id, ${sql.join(values, sql`, `)}, 0, 0,
+    select ${documentId}, audience.user_id, audience.supplier_id,
+      ${sql.join([...values, ...counters.map(() => sql`0`)], sql`, `)},
       'ACTIVE', 1, ${by}, ${now}, ${by}, ${now}
     from (select distinct on (user_id) user_id, supplier_id from (${audienceQuery(ctx, targets)}) a order by user_id) audience
-    on conflict (${column('noticeId')}, ${column('receiverUserId')}) do update set
+    on conflict (${column(documentField)}, ${column('receiverUserId')}) do update set
       ${sql.join(
         [...fields, 'supplierId'].map((field) => sql`${column(field)} = excluded.${column(field)}`),
         sql`, `,
       )},
       ${column('status')} = 'ACTIVE', ${column('versionNum')} = ${r}.${column('versionNum')} + 1,
       ${column('lastUpdatedBy')} = ${by}, ${column('lastUpdateDate')} = ${now}
-    returning ${column('receiverId')} as id`,
+    returning ${column(receivers.key)} as id`,
   );
   await audit(
     written.map((found) => Number(found.id)),
@@ -178,6 +182,38 @@ export async function writeReceivers(
   const [counted] = await ctx.tx
     .select({ count: sql<number>`count(*)::int` })
     .from(r)
-    .where(and(eq(r.noticeId, row.noticeId), eq(r.status, 'ACTIVE')));
+    .where(and(eq(r[documentField]!, documentId), eq(r.status!, 'ACTIVE')));
   return Number(counted?.count ?? 0);
+}
+
+/** Writes the receivers of a notice being published (or withdraws them: no targets). */
+export function writeReceivers(
+  ctx: DataApi,
+  row: RowOf<typeof notice>,
+  targets: readonly Target[],
+): Promise<number> {
+  return writeCopies(
+    ctx,
+    {
+      receivers: noticeReceiver,
+      documentField: 'noticeId',
+      documentId: row.noticeId,
+      copied: {
+        noticeKind: row.noticeKind,
+        configId: row.configId,
+        title: row.title,
+        summary: row.summary,
+        pinnedFlag: row.pinnedFlag,
+        effectiveDate: row.effectiveDate,
+        expiryDate: row.expiryDate,
+        confirmFlag: row.confirmFlag,
+        replyFlag: row.replyFlag,
+        replyDeadline: row.replyDeadline === null ? null : new Date(row.replyDeadline),
+        publisherName: row.publisherName,
+        publishedAt: ctx.now,
+      },
+      counters: ['readCount', 'remindCount'],
+    },
+    targets,
+  );
 }

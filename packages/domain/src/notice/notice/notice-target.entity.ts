@@ -29,43 +29,48 @@ export const TARGET_FIELD: Readonly<Record<NoticeTargetType, string | null>> = {
   SUPPLIER: 'supplierId',
 };
 
+/** The fields of an audience line (a notice's, a shared file's): the group and whom it names. */
+export const audienceFields = () => ({
+  targetType: lookup('SRM_NOTICE_TARGET_TYPE', {
+    required: true,
+    codes: [...INTERNAL_TARGETS, ...SUPPLIER_TARGETS],
+  }),
+  orgId: ref('srmBaseOrg', { display: 'orgName' }),
+  departmentId: ref('baseDepartment', { display: 'departmentName' }),
+  roleId: ref('baseRole', { display: 'roleName' }),
+  /** A person by their employee record (the user directory itself stays closed to buyers). */
+  employeeId: ref('baseEmployee', { display: 'employeeName' }),
+  categoryId: ref('srmBaseCategory', { display: 'categoryName' }),
+  supplierId: ref('srmSupplierInfo', { display: 'supplierName' }),
+  supplierStatus: lookup('SRM_SUPPLIER_STATUS', {
+    codes: ['POTENTIAL', 'QUALIFIED', 'QUIT'],
+  }),
+});
+
+/** The columns of an audience line's grid. */
+export const AUDIENCE_COLUMNS = [
+  'targetType',
+  'orgId',
+  'departmentId',
+  'roleId',
+  'employeeId',
+  'categoryId',
+  'supplierId',
+  'supplierStatus',
+] as const;
+
+/** An audience line names whom its group needs (an organisation, a role, a supplier…). */
+export const audienceNamed = (row: Readonly<Record<string, unknown>>) => {
+  const field = TARGET_FIELD[row.targetType as NoticeTargetType];
+  if (!field || row[field] != null) return null;
+  return { field, message: 'srmNoticeTarget.needsValue' };
+};
+
 export const noticeTarget = defineEntity('srmNoticeTarget', {
   area: 'notice',
   key: 'targetId',
   parent: { entity: 'srmNotice', field: 'noticeId' },
-  fields: {
-    targetType: lookup('SRM_NOTICE_TARGET_TYPE', {
-      required: true,
-      codes: [...INTERNAL_TARGETS, ...SUPPLIER_TARGETS],
-    }),
-    orgId: ref('srmBaseOrg', { display: 'orgName' }),
-    departmentId: ref('baseDepartment', { display: 'departmentName' }),
-    roleId: ref('baseRole', { display: 'roleName' }),
-    /** A person by their employee record (the user directory itself stays closed to buyers). */
-    employeeId: ref('baseEmployee', { display: 'employeeName' }),
-    categoryId: ref('srmBaseCategory', { display: 'categoryName' }),
-    supplierId: ref('srmSupplierInfo', { display: 'supplierName' }),
-    supplierStatus: lookup('SRM_SUPPLIER_STATUS', {
-      codes: ['POTENTIAL', 'QUALIFIED', 'QUIT'],
-    }),
-  },
-  list: {
-    columns: [
-      'targetType',
-      'orgId',
-      'departmentId',
-      'roleId',
-      'employeeId',
-      'categoryId',
-      'supplierId',
-      'supplierStatus',
-    ],
-  },
-  rules: [
-    (row) => {
-      const field = TARGET_FIELD[row.targetType as NoticeTargetType];
-      if (!field || (row as Record<string, unknown>)[field] != null) return null;
-      return { field, message: 'srmNoticeTarget.needsValue' };
-    },
-  ],
+  fields: audienceFields(),
+  list: { columns: [...AUDIENCE_COLUMNS] },
+  rules: [audienceNamed],
 });
