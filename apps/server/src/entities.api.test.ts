@@ -336,6 +336,8 @@ const overrides: SampleOverrides = {
     const plain = await factory.update('srmNoticeConfig', type, { approvalFlag: 'N', noticeKind: 'NOTICE' });
     return { ...row, noticeKind: 'NOTICE', configId: plain.configId, content: '<p>样例公告</p>' };
   },
+  // A shared file is published with a file.
+  srmCommonFile: async (row) => ({ ...row, attachmentIds: String(await uploadedDocx()) }),
   // A pattern-making request is sent with its quote date ahead.
   srmPatternMaking: async (row) => ({ ...row, quoteDueDate: '2099-12-31' }),
   // An inquiry's deadline lies ahead, its tiers read as quantities; its suppliers are qualified

@@ -56,6 +56,12 @@ export interface ServerAreaSpec {
    */
   readonly fileReaders?: Readonly<Record<string, FileReader>>;
   /**
+   * Counts a download of a record's file, by entity (a shared file's downloads by its readers):
+   * run once the reader's right is checked, before the bytes go, in a transaction of its own
+   * with the reader's own scope. Shown files (the viewer's temporary URL) are not downloads.
+   */
+  readonly fileDownloads?: Readonly<Record<string, FileDownloadCounter>>;
+  /**
    * The watermark of a served copy of a record's PDF files (shown or downloaded), by entity: a
    * contract document's, by the side of its reader. Read with the reader's own scope.
    */
@@ -75,6 +81,9 @@ export interface ServerAreaSpec {
 /** May the reader of `data` read the files of this record (besides its own readers)? */
 export type FileReader = (data: DataApi, recordId: number) => Promise<boolean>;
 
+/** Counts the reader's download of one of this record's files. */
+export type FileDownloadCounter = (data: DataApi, recordId: number) => Promise<void>;
+
 /** The watermark of a served copy of this record's PDF for the reader of `data`, if any. */
 export type FileWatermarker = (data: DataApi, recordId: number, use: FileUse) => Promise<Watermark | null>;
 
@@ -88,6 +97,7 @@ export interface ServerArea {
   readonly background?: BackgroundFactory;
   readonly observers: readonly ActionObserver[];
   readonly fileReaders: Readonly<Record<string, FileReader>>;
+  readonly fileDownloads: Readonly<Record<string, FileDownloadCounter>>;
   readonly fileWatermarks: Readonly<Record<string, FileWatermarker>>;
   readonly halls: readonly HallKind[];
   readonly tables: Readonly<Record<string, unknown>>;
@@ -185,6 +195,7 @@ export function defineServerArea(area: AreaManifest, spec: ServerAreaSpec = {}):
     executables: spec.executables ?? {},
     observers: spec.observers ?? [],
     fileReaders: spec.fileReaders ?? {},
+    fileDownloads: spec.fileDownloads ?? {},
     fileWatermarks: spec.fileWatermarks ?? {},
     halls: spec.halls ?? [],
     tables: spec.tables ?? {},

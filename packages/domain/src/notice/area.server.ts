@@ -1,5 +1,6 @@
 // Notices on the server: the behaviour of notices and receivers' copies, the publishing approval,
-// who reads a notice's files (its receivers too) and the demo notices.
+// who reads a notice's files (its receivers too) and the demo notices; shared files, their
+// readers' copies and their counted downloads.
 import { type ApprovalTemplatePlan, defineServerArea } from '@srm/platform';
 import { noticeArea } from './area';
 import { noticeActions } from './notice/notice.actions';
@@ -9,6 +10,11 @@ import { noticeReceiver } from './receiver/receiver.entity';
 import { receiverEndpoints } from './receiver/receiver.endpoints';
 import { noticeProgramSeed, noticeSeed } from './notice.seed';
 import { remindNotifications } from './notice/remind';
+import { commonFile } from './common-file/common-file.entity';
+import { commonFileActions, countDownload } from './common-file/common-file.actions';
+import { commonFileEndpoints } from './common-file/common-file.endpoints';
+import { commonFileCopy } from './common-file-copy/common-file-copy.entity';
+import { commonFileCopyEndpoints } from './common-file-copy/common-file-copy.endpoints';
 
 const noticeApprovals: ApprovalTemplatePlan[] = [
   {
@@ -20,7 +26,14 @@ const noticeApprovals: ApprovalTemplatePlan[] = [
 ];
 
 export const noticeServer = defineServerArea(noticeArea, {
-  actions: [noticeActions, noticeEndpoints, receiverEndpoints],
+  actions: [
+    noticeActions,
+    noticeEndpoints,
+    receiverEndpoints,
+    commonFileActions,
+    commonFileEndpoints,
+    commonFileCopyEndpoints,
+  ],
   seeds: [noticeSeed, noticeProgramSeed],
   executables: { NOTICE_REMIND: remindNotifications },
   approvalTemplates: noticeApprovals,
@@ -28,5 +41,9 @@ export const noticeServer = defineServerArea(noticeArea, {
     // A receiver reads the files of the notice their own (published) copy points at.
     [notice.name]: async (data, noticeId) =>
       (await data.list(noticeReceiver, { noticeId }, { limit: 1 })).length > 0,
+    // A reader downloads the files of a shared file their own (published) copy points at.
+    [commonFile.name]: async (data, commonFileId) =>
+      (await data.list(commonFileCopy, { commonFileId }, { limit: 1 })).length > 0,
   },
+  fileDownloads: { [commonFile.name]: countDownload },
 });

@@ -94,6 +94,9 @@ export type FileReadRule = (actor: Actor, recordId: number) => Promise<boolean>;
  */
 export type WatermarkRule = (actor: Actor, recordId: number, use: FileUse) => Promise<Watermark | null>;
 
+/** Counts the actor's download of a file of one record (see `countDownloadsWith`). */
+export type DownloadRule = (actor: Actor, recordId: number) => Promise<void>;
+
 /** The record an upload names, once checked. */
 interface UploadTarget {
   functionId: string;
@@ -104,6 +107,7 @@ export class Attachments {
   private readonly readRules = new Map<string, FileReadRule>();
   private readonly extraReaders = new Map<string, FileReadRule>();
   private readonly watermarks = new Map<string, WatermarkRule>();
+  private readonly downloads = new Map<string, DownloadRule>();
 
   constructor(
     private readonly runtime: EntityRuntime,
@@ -134,6 +138,17 @@ export class Attachments {
   /** The files of this entity's records are served with the watermark `rule` gives. */
   watermarkWith(entityName: string, rule: WatermarkRule): void {
     this.watermarks.set(entityName, rule);
+  }
+
+  /** Downloads of the files of this entity's records are counted by `rule` (a shared file's). */
+  countDownloadsWith(entityName: string, rule: DownloadRule): void {
+    this.downloads.set(entityName, rule);
+  }
+
+  /** Counts a download of this file by the actor, when its record's area counts them. */
+  async downloaded(actor: Actor, row: AttachmentRow): Promise<void> {
+    const rule = row.functionId && row.businessId ? this.downloads.get(row.functionId) : undefined;
+    if (rule && !actor.system) await rule(actor, row.businessId!);
   }
 
   /** The watermark of a served copy of this file, when its record's area asks for one. */

@@ -260,6 +260,12 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       stream.destroy();
       throw new AppError(415, 'file.imageOnly');
     }
+    try {
+      await attachments.downloaded(actor, row);
+    } catch (error) {
+      stream.destroy();
+      throw error;
+    }
     const copy = row.suffixName === 'pdf' ? await watermarked(actor, row, stream, 'DOWNLOAD') : null;
     return copy ? sendBytes(reply, row, copy, 'attachment') : sendFile(reply, row, stream);
   };
@@ -317,6 +323,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     handle: async ({ request, reply, input }) => {
       const actor = await options.actorOf(request);
       const rows = await attachments.assertReadable(actor, input.ids);
+      for (const row of rows) await attachments.downloaded(actor, row);
       const zip = new yazl.ZipFile();
       const names = new Set<string>();
       for (const row of rows) {

@@ -217,6 +217,13 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
         ),
       );
   for (const area of options.areas)
+    for (const [entityName, counter] of Object.entries(area.fileDownloads))
+      attachments.countDownloadsWith(entityName, (actor, recordId) =>
+        runtime.transaction((tx) =>
+          counter(dataApi({ actor, runtime, tx, now: runtime.clock.now() }, 'download'), recordId),
+        ),
+      );
+  for (const area of options.areas)
     for (const [entityName, watermark] of Object.entries(area.fileWatermarks))
       attachments.watermarkWith(entityName, (actor, recordId, use) =>
         watermark(

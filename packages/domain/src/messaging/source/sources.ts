@@ -248,6 +248,17 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     ],
   },
   {
+    code: 'COMMON_FILE_PUBLISHED',
+    name: '资料发布',
+    nameEn: 'Shared file published',
+    category: 'OPTIONAL',
+    variables: [
+      { name: 'title', sample: '供应商送货单模板（2027版）' },
+      { name: 'type', sample: '模板' },
+      { name: 'publisher', sample: '王强' },
+    ],
+  },
+  {
     code: 'NOTICE_REMIND',
     name: '公告催阅',
     nameEn: 'Notice reminder',
