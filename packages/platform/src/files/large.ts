@@ -378,8 +378,11 @@ export function registerLargeFileRoutes(app: FastifyInstance, options: LargeFile
 
   /** A stored file with byte ranges (Range: bytes=a-b), for big downloads that resume. */
   const download = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
-    const row = (await attachments.assertReadable(await options.actorOf(request), [id]))[0]!;
+    const actor = await options.actorOf(request);
+    const row = (await attachments.assertReadable(actor, [id]))[0]!;
     const range = /^bytes=(\d*)-(\d*)$/.exec(headerValue(request.headers.range) ?? '');
+    // A download resumed past its first byte is the same download: counted once, at its start.
+    if (!range || range[1] === '0') await attachments.downloaded(actor, row);
     reply
       .header('content-type', row.contentType)
       .header('content-disposition', disposition('attachment', row.originalFileName))

@@ -65,6 +65,21 @@ async function download(fileId: number, who: string): Promise<number> {
   return response.status;
 }
 
+/** A download through the large-file route, from a byte on (a resumed download when past 0). */
+async function downloadFrom(fileId: number, who: string, start: number): Promise<number> {
+  const response = await fetch(`${server.url}/api/largeFile/v1/largeFile/downloadBody`, {
+    method: 'POST',
+    headers: {
+      [TEST_ACTOR_HEADER]: JSON.stringify(actors[who]),
+      'content-type': 'application/json',
+      range: `bytes=${start}-`,
+    },
+    body: JSON.stringify({ id: fileId }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 beforeAll(async () => {
   server = await startTestServer({
     areas: serverAreas,
@@ -191,21 +206,24 @@ describe('shared files', () => {
       download(fileId, 'buyer'),
     ]);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // A big download in parts counts once, at its first byte.
+    expect(await downloadFrom(fileId, 'a2', 0)).toBe(206);
+    expect(await downloadFrom(fileId, 'a2', 5)).toBe(206);
     expect(await copyOf('a1')).toMatchObject({
       downloadCount: 3,
       firstDownloadAt: expect.any(Number),
       lastDownloadAt: expect.any(Number),
     });
-    expect(await copyOf('a2')).toMatchObject({ downloadCount: 1 });
+    expect(await copyOf('a2')).toMatchObject({ downloadCount: 2 });
     expect(await copyOf('c1')).toMatchObject({ downloadCount: 0, firstDownloadAt: null });
-    expect((await entry()).downloadCount).toBe(4);
+    expect((await entry()).downloadCount).toBe(5);
     const receipts = await ok<{ totals: Row; rows: Row[] }>(
       'srmCommonFile',
       'downloads',
       { commonFileId },
       'buyer',
     );
-    expect(receipts.totals).toEqual({ readers: 3, downloaded: 2, downloads: 4 });
+    expect(receipts.totals).toEqual({ readers: 3, downloaded: 2, downloads: 5 });
     const waiting = await ok<{ rows: Row[] }>(
       'srmCommonFile',
       'downloads',
