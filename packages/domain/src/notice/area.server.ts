@@ -8,7 +8,7 @@ import { NOTICE_PROCESS, notice } from './notice/notice.entity';
 import { noticeEndpoints } from './notice/notice.endpoints';
 import { noticeReceiver } from './receiver/receiver.entity';
 import { receiverEndpoints } from './receiver/receiver.endpoints';
-import { noticeProgramSeed, noticeSeed } from './notice.seed';
+import { commonFileSeed, noticeProgramSeed, noticeSeed } from './notice.seed';
 import { remindNotifications } from './notice/remind';
 import { commonFile } from './common-file/common-file.entity';
 import { commonFileActions, countDownload } from './common-file/common-file.actions';
@@ -34,7 +34,7 @@ export const noticeServer = defineServerArea(noticeArea, {
     commonFileEndpoints,
     commonFileCopyEndpoints,
   ],
-  seeds: [noticeSeed, noticeProgramSeed],
+  seeds: [noticeSeed, noticeProgramSeed, commonFileSeed],
   executables: { NOTICE_REMIND: remindNotifications },
   approvalTemplates: noticeApprovals,
   fileReaders: {

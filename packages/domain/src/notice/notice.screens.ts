@@ -1,9 +1,11 @@
 // Screens of notices (web): notice types (noticeConfigList), notices and notifications for their
 // publishers (noticeManagement, notificationManagement: the same document, one kind each, with a
 // preview and the read receipts), and each reader's own copies (notice/noticeMore) opening the
-// reader (notice/noticeDesc) on both sides.
+// reader (notice/noticeDesc) on both sides; shared files (commonFileList) and each reader's
+// copies (commonFile/myFiles) opening their files (commonFile/fileDesc).
 import { type ScreenEntry, customScreen, entityScreens } from '@srm/platform-ui';
 import { noticePreviewButton, noticeReceiptsButton } from './notice/notice.buttons';
+import { commonFileDownloadsButton } from './common-file/common-file.buttons';
 
 const definitions = () => import('./index');
 const noticeButtons = [noticePreviewButton, noticeReceiptsButton];
@@ -15,6 +17,13 @@ const [myCopies] = entityScreens(
   {
     list: 'notice/noticeMore',
   },
+);
+
+const [myFiles] = entityScreens(
+  'notice',
+  'srmCommonFileCopy',
+  () => definitions().then((m) => m.commonFileCopy),
+  { list: 'commonFile/myFiles' },
 );
 
 export const noticeScreens: ScreenEntry[] = [
@@ -47,5 +56,22 @@ export const noticeScreens: ScreenEntry[] = [
       },
     ),
     entityName: 'srmNoticeReceiver',
+  },
+  // Shared files: the publisher's list and form; each reader's copies open the reader.
+  ...entityScreens('notice', 'srmCommonFile', () => definitions().then((m) => m.commonFile), {
+    list: 'commonFileList',
+    edit: 'commonFileEdit',
+    editButtons: [commonFileDownloadsButton],
+  }),
+  { ...myFiles!, editPath: 'commonFile/fileDesc' },
+  {
+    ...customScreen(
+      'notice',
+      'commonFile/fileDesc',
+      'entity.srmCommonFileCopy',
+      () => import('./common-file-copy/CommonFileDesc'),
+      { menu: false },
+    ),
+    entityName: 'srmCommonFileCopy',
   },
 ];

@@ -1,7 +1,10 @@
 // Demo notices: three types (a notice every supplier confirms, one that needs approval, a
 // notification suppliers answer by a deadline) and a published notice to the qualified
-// suppliers, so that the homes and the reader show something on first sign-in.
+// suppliers, so that the homes and the reader show something on first sign-in; a shared file
+// (a delivery-note template) for the qualified suppliers and the buying side.
+import { Readable } from 'node:stream';
 import { SYSTEM_ACTOR, defineSeed } from '@srm/platform';
+import { commonFile } from './common-file/common-file.entity';
 import { notice } from './notice/notice.entity';
 
 const TYPES = [
@@ -86,4 +89,36 @@ export const noticeSeed = defineSeed('notice.types-and-notices', async (context)
     targets: [{ targetType: 'ALL_QUALIFIED' }],
   });
   await data.act(notice, 'doPublish', [saved.noticeId]);
+});
+
+/** A published shared file: the delivery-note template every qualified supplier downloads. */
+export const commonFileSeed = defineSeed('notice.shared-files', async (context) => {
+  if (await context.findId('srmCommonFile', { title: '送货单模板（2027版）' })) return;
+  const buyer = await context.findId('baseUser', { userName: 'buyer' });
+  const actor = { ...SYSTEM_ACTOR, userId: buyer, userName: 'buyer' };
+  const files = context.runtime.plugins.attachments!;
+  const template = Buffer.from(
+    '\ufeff送货单号,采购订单号,行号,物料编码,物料名称,送货数量,单位,批次号,生产日期\n',
+    'utf8',
+  );
+  const stored = await files.storage.put(Readable.from([template]), Number.MAX_SAFE_INTEGER);
+  const file = await files.record(
+    actor,
+    '送货单模板（2027版）.csv',
+    stored,
+    { path: 'notice/shared' },
+    false,
+  );
+  const data = context.data(actor);
+  const saved = await data.save(commonFile, {
+    title: '送货单模板（2027版）',
+    fileType: 'TEMPLATE',
+    versionLabel: 'V2027.1',
+    description: '自2027年1月1日起，送货时请按此模板填写送货单并随货同行；批次号与生产日期必填。',
+    effectiveDate: '2026-12-01',
+    publisherName: '王强',
+    attachmentIds: String(file.id),
+    targets: [{ targetType: 'ALL_QUALIFIED' }, { targetType: 'ALL_INTERNAL' }],
+  });
+  await data.act(commonFile, 'doPublish', [saved.commonFileId]);
 });

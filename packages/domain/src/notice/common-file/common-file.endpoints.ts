@@ -6,20 +6,7 @@ import { lookup, number, ref, user } from '@srm/kernel';
 import { supplierInfo } from '../../supplier';
 import { commonFileCopy } from '../common-file-copy/common-file-copy.entity';
 import { commonFile } from './common-file.entity';
-
-/** What the download receipts can be filtered by (shared by the endpoint and its screen). */
-export const DOWNLOAD_FILTERS = ['ALL', 'DOWNLOADED', 'NOT_DOWNLOADED'] as const;
-type DownloadFilter = (typeof DOWNLOAD_FILTERS)[number];
-
-/** One reader in the download receipts. */
-export interface FileReader {
-  readonly copyId: number;
-  readonly receiverName: string | null;
-  readonly supplierName: string | null;
-  readonly downloadCount: number;
-  readonly firstDownloadAt: number | null;
-  readonly lastDownloadAt: number | null;
-}
+import { DOWNLOAD_FILTERS, type DownloadFilter, type FileReader } from './downloads';
 
 function downloadCondition(
   c: ReturnType<DataApi['runtime']['table']>,
