@@ -61,6 +61,7 @@ export const noticeScreens: ScreenEntry[] = [
   ...entityScreens('notice', 'srmCommonFile', () => definitions().then((m) => m.commonFile), {
     list: 'commonFileList',
     edit: 'commonFileEdit',
+    listTitle: 'menu.COMMON_FILE_LIST',
     editButtons: [commonFileDownloadsButton],
   }),
   { ...myFiles!, editPath: 'commonFile/fileDesc' },

@@ -57,6 +57,8 @@ export default function CommonFileDesc() {
       />
     );
   const field = (name: string) => labels.t(`srmCommonFileCopy.${name}`);
+  // A label's colon as each language writes it (full width in Chinese).
+  const colon = labels.locale === 'en' ? ': ' : '：';
   return (
     <Card>
       <article style={{ maxWidth: 960, margin: '0 auto' }} data-testid="common-file-desc">
@@ -67,26 +69,21 @@ export default function CommonFileDesc() {
           <Tag color="blue">{labels.code('SRM_COMMON_FILE_TYPE', String(copy.fileType))}</Tag>
           {copy.versionLabel ? <Tag>{String(copy.versionLabel)}</Tag> : null}
           {copy.publisherName ? (
-            <span>{`${field('publisherName')}：${String(copy.publisherName)}`}</span>
+            <span>{`${field('publisherName')}${colon}${String(copy.publisherName)}`}</span>
           ) : null}
           {typeof copy.publishedAt === 'number' ? (
-            <span>{`${field('publishedAt')}：${formatDateTime(copy.publishedAt)}`}</span>
+            <span>{`${field('publishedAt')}${colon}${formatDateTime(copy.publishedAt)}`}</span>
           ) : null}
         </Space>
         <Divider style={{ margin: '16px 0' }} />
         <Descriptions
           size="small"
-          column={2}
+          column={1}
           items={[
             {
               key: 'dates',
               label: field('effectiveDate'),
               children: `${String(copy.effectiveDate ?? '-')} ~ ${String(copy.expiryDate ?? '-')}`,
-            },
-            {
-              key: 'downloads',
-              label: field('downloadCount'),
-              children: String(copy.downloadCount ?? 0),
             },
           ]}
         />

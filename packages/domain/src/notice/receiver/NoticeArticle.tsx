@@ -11,14 +11,16 @@ type Row = Readonly<Record<string, unknown>>;
 export function NoticeArticle({ notice, attachments }: { notice: Row; attachments?: ReactNode }) {
   const labels = useLabels();
   const { token } = theme.useToken();
+  // A label's colon as each language writes it (full width in Chinese).
+  const colon = labels.locale === 'en' ? ': ' : '：';
   const meta: string[] = [];
   if (notice.publisherName)
-    meta.push(`${labels.t('srmNotice.publisherName')}：${String(notice.publisherName)}`);
+    meta.push(`${labels.t('srmNotice.publisherName')}${colon}${String(notice.publisherName)}`);
   if (typeof notice.publishedAt === 'number')
-    meta.push(`${labels.t('srmNotice.publishedAt')}：${formatDateTime(notice.publishedAt)}`);
+    meta.push(`${labels.t('srmNotice.publishedAt')}${colon}${formatDateTime(notice.publishedAt)}`);
   if (notice.effectiveDate || notice.expiryDate)
     meta.push(
-      `${labels.t('srmNotice.effectiveDate')}：${String(notice.effectiveDate ?? '-')} ~ ${String(notice.expiryDate ?? '-')}`,
+      `${labels.t('srmNotice.effectiveDate')}${colon}${String(notice.effectiveDate ?? '-')} ~ ${String(notice.expiryDate ?? '-')}`,
     );
   return (
     <article style={{ maxWidth: 960, margin: '0 auto' }}>
