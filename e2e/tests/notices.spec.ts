@@ -2,7 +2,8 @@
 // for confirmation; supplier A finds it on its home, confirms and answers; supplier B (another
 // category) never sees it; the buyer reads one read, one confirmation and one answer in the read
 // receipts; withdrawing takes it from A's open reader at once. Screenshots of the editor, the
-// preview, the reader and the receipts, in Chinese and English.
+// preview, the reader and the receipts, in Chinese and English. A shared file (资料下载):
+// supplier A downloads the demo template and the buyer's 下载情况 counts it.
 import { expect } from '@playwright/test';
 import { activePane, api, confirmDialog, first, keepScreenshot, open, watchConsole, test } from './helpers';
 
@@ -127,5 +128,44 @@ test('a notice to one category: read, confirmed and answered by its supplier, un
     expect(await api<Row[]>(supplierA, RECEIVERS, { title })).toEqual([]);
   });
   expect(buyerErrors).toEqual([]);
+  expect(aErrors).toEqual([]);
+});
+
+test('a shared file: supplier A downloads the template from 资料下载 and the buyer counts it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const title = '送货单模板（2027版）';
+  const buyer = await open(browser, baseURL, 'buyer');
+  const entry = await first(buyer, 'srmCommonFile', { title });
+  const supplierA = await open(browser, baseURL, 'sup_a');
+  const aErrors = watchConsole(supplierA);
+
+  await test.step('supplier A opens it from 资料下载 and downloads its file', async () => {
+    await supplierA.goto('/main/commonFile/myFiles');
+    const list = activePane(supplierA);
+    await list.getByRole('link', { name: title }).click();
+    const reader = activePane(supplierA).getByTestId('common-file-desc');
+    await slow(reader.getByText('批次号与生产日期必填')).toBeVisible();
+    await keepScreenshot(supplierA, 'common-file-reader-zh');
+    const downloaded = supplierA.waitForEvent('download');
+    await reader.getByRole('button', { name: '下载' }).click();
+    expect((await downloaded).suggestedFilename()).toBe(`${title}.csv`);
+  });
+
+  await test.step('the buyer’s 下载情况 counts the download and names who has not downloaded', async () => {
+    await buyer.goto(`/main/commonFileEdit?commonFileId=${String(entry.commonFileId)}`);
+    const pane = activePane(buyer);
+    await slow(pane.getByTestId('document-number')).toHaveText(String(entry.fileNumber));
+    await pane.getByRole('button', { name: '下载情况' }).click();
+    const panel = buyer.getByTestId('common-file-downloads');
+    const total = panel.locator('.ant-card', { hasText: '下载次数' }).locator('.ant-statistic-content-value');
+    await slow(total).toHaveText(String(Number(entry.downloadCount) + 1));
+    await slow(panel.locator('tr', { hasText: '苏州恒达精密五金有限公司' })).toBeVisible();
+    await keepScreenshot(buyer, 'common-file-downloads-zh');
+    await panel.locator('.ant-segmented-item', { hasText: '未下载' }).click();
+    await slow(panel.locator('tr', { hasText: '苏州恒达精密五金有限公司' })).toHaveCount(0);
+  });
   expect(aErrors).toEqual([]);
 });
