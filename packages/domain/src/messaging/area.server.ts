@@ -1,9 +1,11 @@
 // Messaging on the server: the dispatcher (the platform's message outbox, started with the
-// server), the history's endpoints and what compensation does for a message that failed.
+// server), the history's endpoints and what compensation does for a message that failed; who
+// reads a written message's files.
 import { defineServerArea } from '@srm/platform';
 import { messagingArea } from './area';
 import { configActions, configEndpoints } from './config/config.actions';
-import { sendActions, sendEndpoints } from './send/send.actions';
+import { sendActions, sendEndpoints, toldOfSend } from './send/send.actions';
+import { messageSend } from './send/send.entity';
 import { instanceEndpoints } from './instance/instance.endpoints';
 import { messageCompensation } from './outbox/compensation.actions';
 import { MessageDispatcher } from './outbox/dispatcher';
@@ -23,4 +25,6 @@ export const messagingServer = defineServerArea(messagingArea, {
     unsubscribeActions,
   ],
   background: (services) => new MessageDispatcher(services),
+  // Whoever was told of a written message reads its files (they cannot read the send itself).
+  fileReaders: { [messageSend.name]: toldOfSend },
 });

@@ -31,6 +31,11 @@ export const baseSiteMessage = pgTable(
     creationDate: moment('creation_date').notNull(),
     /** `source|eventId` when the sender named its event: the same event twice is one message. */
     eventKey: varchar('event_key', { length: 300 }),
+    /**
+     * Files the message carries (`1,2,3`: a written message's attachments). They stay the sending
+     * document's: the recipient reads them through its area's file readers.
+     */
+    attachmentIds: varchar('attachment_ids', { length: 500 }),
   },
   (t) => [
     index('base_site_message_inbox_idx').on(t.userId, t.messageId),

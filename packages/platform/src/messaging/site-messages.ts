@@ -44,6 +44,11 @@ export interface NotifyInput {
    * sends one e-mail per recipient. Without it each call is an event of its own.
    */
   readonly eventId?: string;
+  /**
+   * Files the message carries (`1,2,3`), shown with it in 我的消息. They stay the sending
+   * document's: its area lets the recipients read them (`fileReaders`).
+   */
+  readonly attachmentIds?: string | null;
 }
 
 export interface SiteMessageRow {
@@ -56,6 +61,7 @@ export interface SiteMessageRow {
   documentId: number | null;
   linkRoute: string | null;
   linkQuery: string | null;
+  attachmentIds: string | null;
   readFlag: 'Y' | 'N';
   readDate: number | null;
   creationDate: number;
@@ -230,6 +236,7 @@ export class SiteMessages {
           createdBy: sender?.userId ?? null,
           creationDate: now,
           eventKey,
+          attachmentIds: input.attachmentIds?.slice(0, 500) || null,
         });
       return { title, content };
     });
@@ -383,6 +390,7 @@ export class SiteMessages {
       documentId: row.document_id === null ? null : Number(row.document_id),
       linkRoute: (row.link_route as string | null) ?? null,
       linkQuery: (row.link_query as string | null) ?? null,
+      attachmentIds: (row.attachment_ids as string | null) ?? null,
       readFlag: row.read_flag === 'Y' ? 'Y' : 'N',
       readDate: time(row.read_date),
       creationDate: time(row.creation_date)!,

@@ -3,7 +3,7 @@
 // e-mail when asked, as one event (the same send told again tells nobody twice). 送达情况
 // (`deliveries`) answers, to whoever may read the send, each recipient with their read state and
 // the e-mail's.
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { type RowOf, number, user } from '@srm/kernel';
 import {
@@ -57,11 +57,12 @@ export const sendActions = defineActions(messageSend, {
           titleKey: 'baseMessageSend.message.title',
           contentKey: 'baseMessageSend.message.content',
           params: { title: row.title, content: row.content },
-          // Opened, it shows whole in 我的消息 (the envelope shows its first line).
+          // Opened, it shows whole in 我的消息 with its files (the envelope shows its first line).
           link: { route: 'receiveMessageList' },
           source: SEND_SOURCE,
           email: row.emailFlag === 'Y',
           eventId: eventOf(row.sendId),
+          attachmentIds: row.attachmentIds,
         },
         ctx.actor,
       );
@@ -69,6 +70,25 @@ export const sendActions = defineActions(messageSend, {
     },
   },
 });
+
+/**
+ * May the caller read the files of this sent message: were they told of it (their own message of
+ * the send, found by its event)? The message carries the file ids; the files stay the send's.
+ */
+export async function toldOfSend(data: DataApi, sendId: number): Promise<boolean> {
+  if (data.actor.userId === null) return false;
+  const [told] = await data.tx
+    .select({ id: baseSiteMessage.messageId })
+    .from(baseSiteMessage)
+    .where(
+      and(
+        eq(baseSiteMessage.userId, data.actor.userId),
+        eq(baseSiteMessage.eventKey, `${SEND_SOURCE}|${eventOf(sendId)}`),
+      ),
+    )
+    .limit(1);
+  return told !== undefined;
+}
 
 export interface Delivery {
   readonly userId: number;

@@ -1,9 +1,10 @@
 // Messages people send (发送消息, spec messageList / messageListDetail): a buyer writes a title
 // and a text to suppliers (every active portal user of each) and colleagues, in-app and, if
-// asked, by e-mail. 发送 (doSend) resolves the recipients once, a snapshot, and tells each of
+// asked, by e-mail, with files they open in 我的消息. 发送 (doSend) resolves the recipients once, a snapshot, and tells each of
 // them; the sender then follows who has read it (送达情况). Only the buying side writes and reads
 // these; a supplier reads its own copy in 我的消息 and learns nothing of the other recipients.
 import {
+  attachments,
   checkbox,
   datetime,
   defineEntity,
@@ -54,6 +55,8 @@ export const messageSend = defineEntity('baseMessageSend', {
   fields: {
     title: text({ required: true, max: 120 }),
     content: textarea({ required: true, max: 2000 }),
+    /** Files the recipients open with the message in 我的消息. */
+    attachmentIds: attachments({ maxCount: 10 }),
     /** Also by e-mail, to the recipients with an address (in-app always). */
     emailFlag: checkbox(),
     sentAt: datetime({ readonly: true, indexed: true }),
@@ -68,7 +71,12 @@ export const messageSend = defineEntity('baseMessageSend', {
     sortable: ['sentAt'],
   },
   form: {
-    sections: [{ key: 'basic', fields: ['title', 'content', 'emailFlag', 'recipientCount', 'sentAt'] }],
+    sections: [
+      {
+        key: 'basic',
+        fields: ['title', 'content', 'attachmentIds', 'emailFlag', 'recipientCount', 'sentAt'],
+      },
+    ],
   },
   workflow: {
     states: ['DRAFT', 'SENT'],
