@@ -1,15 +1,18 @@
 // My messages (receiveMessageList, 站内信): newest first, unread in bold, filter by read state
-// and title, mark selected or all read; clicking a title marks it read and opens what it is about.
+// and title, mark selected or all read; clicking a title marks it read and opens what it is about,
+// or, for a message that is about nothing else (a written one), shows it whole with its files.
 import { formatDateTimeMinute } from '@srm/kernel';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Input, Segmented, Space, Table, Typography } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Card, Divider, Input, Modal, Segmented, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { AttachmentField } from '../attachments/AttachmentField';
 import { ApiFailure, request, useApi } from '../context/api';
 import { useLabels } from '../context/labels';
 import { useSession } from '../context/session';
 import { useScreen } from '../screens/ScreenContext';
-import { SITE_MESSAGE, type SiteMessage, messageTarget } from './messages';
+import { MESSAGES_ROUTE, SITE_MESSAGE, type SiteMessage, messageTarget } from './messages';
 
 type ReadFilter = 'ALL' | 'N' | 'Y';
 const time = (value: number | null | undefined) => (value ? formatDateTimeMinute(value) : '');
@@ -25,6 +28,7 @@ export function MessageListScreen() {
   const [readFlag, setReadFlag] = useState<ReadFilter>('ALL');
   const [title, setTitle] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
+  const [reading, setReading] = useState<SiteMessage | null>(null);
   const t = (key: string, params?: Record<string, string | number>) => labels.t(`ui.message.${key}`, params);
   const list = useQuery({
     queryKey: ['message', 'list', page, readFlag, title],
@@ -52,8 +56,20 @@ export function MessageListScreen() {
   const open = (row: SiteMessage) => {
     if (row.readFlag === 'N') void markRead([row.messageId]);
     const target = messageTarget(row, session.recordPath);
-    if (target) screen.open(target.path, target.query);
+    // A message about nothing but itself (it links to this list) is read here, whole.
+    if (target && target.path !== MESSAGES_ROUTE) screen.open(target.path, target.query);
+    else setReading(row);
   };
+  // Opened from the envelope for one message (?messageId=): shown whole once the list has it.
+  const asked = Number(screen.params.get('messageId')) || null;
+  const [shown, setShown] = useState<number | null>(null);
+  useEffect(() => {
+    const row = asked === null ? undefined : list.data?.data.find((found) => found.messageId === asked);
+    if (!row || shown === asked) return;
+    setShown(asked);
+    setReading(row);
+    if (row.readFlag === 'N') void markRead([row.messageId]);
+  }, [asked, list.data, shown]);
   const columns: ColumnsType<SiteMessage> = [
     {
       key: 'title',
@@ -64,6 +80,7 @@ export function MessageListScreen() {
           <Typography.Link strong={row.readFlag === 'N'} onClick={() => open(row)} data-testid="message-open">
             {row.title}
           </Typography.Link>
+          {row.attachmentIds ? <PaperClipOutlined aria-label={t('files')} /> : null}
         </Space>
       ),
     },
@@ -145,6 +162,31 @@ export function MessageListScreen() {
           }}
         />
       </Card>
+      <Modal
+        open={reading !== null}
+        width={720}
+        title={reading?.title}
+        footer={null}
+        onCancel={() => setReading(null)}
+        destroyOnHidden
+      >
+        {reading ? (
+          <div data-testid="message-reader">
+            <Typography.Text type="secondary">{time(reading.creationDate)}</Typography.Text>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 12, fontSize: 15 }}>
+              {reading.content}
+            </Typography.Paragraph>
+            {reading.attachmentIds ? (
+              <>
+                <Divider titlePlacement="start" plain>
+                  {t('files')}
+                </Divider>
+                <AttachmentField value={reading.attachmentIds} readOnly />
+              </>
+            ) : null}
+          </div>
+        ) : null}
+      </Modal>
     </Space>
   );
 }

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { request, useApi } from '../context/api';
 
 export const SITE_MESSAGE = '/api/message/v1/baseSiteMessageRestful';
+/** My messages' own route: a message linking here is read there (a written message). */
+export const MESSAGES_ROUTE = 'receiveMessageList';
 
 export interface SiteMessage {
   messageId: number;
@@ -15,6 +17,8 @@ export interface SiteMessage {
   documentId: number | null;
   linkRoute: string | null;
   linkQuery: string | null;
+  /** Files it carries (`1,2,3`), opened with it. */
+  attachmentIds: string | null;
   readFlag: 'Y' | 'N';
   readDate: number | null;
   creationDate: number;
@@ -52,10 +56,12 @@ export function messageTarget(
     return path ? { path, query: { [message.documentKey ?? 'id']: message.documentId } } : null;
   }
   if (message.linkRoute) {
-    return {
-      path: message.linkRoute,
-      query: Object.fromEntries(new URLSearchParams(message.linkQuery ?? '')),
-    };
+    const query: Record<string, string | number> = Object.fromEntries(
+      new URLSearchParams(message.linkQuery ?? ''),
+    );
+    // A message about nothing but itself opens in my messages, read there whole.
+    if (message.linkRoute === MESSAGES_ROUTE) query.messageId = message.messageId;
+    return { path: message.linkRoute, query };
   }
   return null;
 }

@@ -1,11 +1,13 @@
 // Messages people write (messageList, baseMessageSendRestful/doSend) on a real server and
 // database with a real SMTP peer: a buyer writes to supplier A and a colleague; every active user
 // of A and the colleague are told in-app once, and by e-mail; supplier B's users are not; the
-// text arrives as written; 送达情况 shows who read it; a supplier reaches none of it.
+// text and its file arrive as written; 送达情况 shows who read it; a supplier reaches none of it,
+// and another supplier not its file.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { withCreditCodeCheck } from '@srm/kernel';
+import { TEST_ACTOR_HEADER } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 
 type Row = Record<string, unknown>;
@@ -16,6 +18,27 @@ const SITE = '/api/message/v1/baseSiteMessageRestful';
 async function user(userName: string, extra: Row): Promise<number> {
   return (await ok('baseUser', 'saveOrUpdate', { userName, userFullName: userName, ...extra }))
     .userId as number;
+}
+
+/** Uploads a file to the send, as the default test caller (the sender). */
+async function attach(sendId: number): Promise<number> {
+  const form = new FormData();
+  form.append('functionId', SEND);
+  form.append('businessId', String(sendId));
+  form.append('files', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), '放假安排.pdf');
+  const response = await fetch(`${server().url}/api/file/v2/file/upload`, { method: 'POST', body: form });
+  const body = (await response.json()) as { status: string; msg: string; data: Row[] };
+  expect(body.status, body.msg).toBe('S');
+  return body.data[0]!.id as number;
+}
+
+async function download(fileId: number, actor: Row): Promise<number> {
+  const response = await fetch(`${server().url}/api/file/v2/file/download?id=${fileId}`, {
+    method: 'POST',
+    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 async function told(sendId: unknown): Promise<number[]> {
@@ -56,6 +79,8 @@ describe('messages people write', () => {
     });
     expect(draft.status).toBe('DRAFT');
     const key = { sendId: draft.sendId };
+    const fileId = await attach(draft.sendId as number);
+    await ok(SEND, 'saveOrUpdate', { ...key, versionNum: draft.versionNum, attachmentIds: String(fileId) });
     await ok(SEND, 'doSend', key);
     const sent = await ok(SEND, 'findById', key);
     expect(sent.status).toBe('SENT');
@@ -74,6 +99,11 @@ describe('messages people write', () => {
     const copy = mine.body.data.find((row) => row.source === 'MESSAGE_SEND')!;
     expect(copy.title).toBe(title);
     expect(copy.content).toBe(content);
+    // Its file goes with it: A's users read it, supplier B's do not.
+    expect(copy.attachmentIds).toBe(String(fileId));
+    expect(await download(fileId, asA1)).toBe(200);
+    const asB1 = { userId: b1, userName: 'send_b1', side: 'supplier' as const, supplierId: ids.supB };
+    expect(await download(fileId, asB1)).toBe(404);
     await mail().waitFor('a1@hengda.example', /仓库不收货/);
     await mail().waitFor('x@buyer.example', /仓库不收货/);
     expect(mail().mails.some((sent) => sent.to.includes('b1@ruifeng.example'))).toBe(false);
