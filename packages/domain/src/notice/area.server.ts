@@ -41,6 +41,14 @@ export const noticeServer = defineServerArea(noticeArea, {
     // A receiver reads the files of the notice their own (published) copy points at.
     [notice.name]: async (data, noticeId) =>
       (await data.list(noticeReceiver, { noticeId }, { limit: 1 })).length > 0,
+    // A reply's files are read by the receiver (their own copy) and by whoever reads the notice.
+    [noticeReceiver.name]: async (data, receiverId) => {
+      const [copy] = await data
+        .system('the notice a reply belongs to, to ask whether the caller reads that notice')
+        .list(noticeReceiver, { receiverId }, { limit: 1 });
+      if (!copy || data.actor.side !== 'internal') return false;
+      return (await data.list(notice, { noticeId: copy.noticeId }, { limit: 1 }).catch(() => [])).length > 0;
+    },
     // A reader downloads the files of a shared file their own (published) copy points at.
     [commonFile.name]: async (data, commonFileId) =>
       (await data.list(commonFileCopy, { commonFileId }, { limit: 1 })).length > 0,

@@ -149,6 +149,19 @@ async function uploadTo(noticeId: number): Promise<number> {
   expect(body.status, body.msg).toBe('S');
   return body.data[0]!.id as number;
 }
+/** A file uploaded by `who` for no record yet (a reply's). */
+async function uploadAs(who: string, name: string): Promise<number> {
+  const form = new FormData();
+  form.append('files', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), name);
+  const response = await fetch(`${server.url}/api/file/v2/file/upload`, {
+    method: 'POST',
+    headers: { [TEST_ACTOR_HEADER]: JSON.stringify(actors[who]) },
+    body: form,
+  });
+  const body = (await response.json()) as { status: string; msg: string; data: Row[] };
+  expect(body.status, body.msg).toBe('S');
+  return body.data[0]!.id as number;
+}
 const download = (fileId: number, who: string) =>
   fetch(`${server.url}/api/file/v2/file/download?id=${fileId}`, {
     method: 'POST',
@@ -158,6 +171,7 @@ const download = (fileId: number, who: string) =>
 describe('notices', () => {
   let noticeId = 0;
   let fileId = 0;
+  let replyFile = 0;
   const copyOf = async (who: string) => (await mine(who)).find((row) => row.noticeId === noticeId);
 
   it('is cleaned at save and published to the users of the suppliers qualified for the category', async () => {
@@ -217,13 +231,42 @@ describe('notices', () => {
     expect(firsts.size).toBe(1);
     expect((opens[0]!.body.data.notice as Row).content).toBe('<p>自12月起请使用新包装<a>说明</a></p>');
     await ok('srmNoticeReceiver', 'confirm', { receiverId: copy!.receiverId }, actors.a1);
+    // A file of someone else's cannot be attached (c1's upload, by its id).
+    const foreign = await uploadAs('c1', '别人的.pdf');
+    const stolen = await call(
+      'srmNoticeReceiver',
+      'reply',
+      { receiverId: copy!.receiverId, replyContent: '附上', replyAttachmentIds: String(foreign) },
+      actors.a1,
+    );
+    expect(stolen.httpStatus).toBe(404);
+    replyFile = await uploadAs('a1', '切换计划.pdf');
     await ok(
       'srmNoticeReceiver',
       'reply',
-      { receiverId: copy!.receiverId, replyContent: '已安排，12月5日起切换' },
+      {
+        receiverId: copy!.receiverId,
+        replyContent: '已安排，12月5日起切换',
+        replyAttachmentIds: String(replyFile),
+      },
       actors.a1,
     );
-    expect(await copyOf('a1')).toMatchObject({ readCount: 6, replyContent: '已安排，12月5日起切换' });
+    expect(await copyOf('a1')).toMatchObject({
+      readCount: 6,
+      replyContent: '已安排，12月5日起切换',
+      replyAttachmentIds: String(replyFile),
+    });
+    // The reply's file: a1 reads it; a1's colleague and another supplier do not.
+    for (const [who, status] of [
+      ['a1', 200],
+      ['a2', 404],
+      ['c1', 404],
+      ['b1', 404],
+    ] as const) {
+      const answer = await download(replyFile, who);
+      await answer.arrayBuffer();
+      expect(answer.status, who).toBe(status);
+    }
     // Colleague a2 sees only their own copy, without a1's answer.
     const colleague = await copyOf('a2');
     expect(colleague).toMatchObject({ replyContent: null, readCount: 0 });
@@ -251,8 +294,13 @@ describe('notices', () => {
     expect(receipts.totals).toEqual({ receivers: 3, read: 1, confirmed: 1, replied: 1, waiting: 2 });
     expect(receipts.rows.find((row) => row.receiverUserId === actors.a1!.userId)).toMatchObject({
       replyContent: '已安排，12月5日起切换',
+      replyAttachmentIds: String(replyFile),
       readCount: 6,
     });
+    // The buyer side reads the reply's file.
+    const file = await download(replyFile, 'buyer');
+    await file.arrayBuffer();
+    expect(file.status).toBe(200);
     const unread = await call<{ rows: Row[] }>(
       'srmNotice',
       'receipts',

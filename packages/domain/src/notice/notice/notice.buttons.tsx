@@ -2,7 +2,7 @@
 // will read it. 阅读情况 opens the read receipts of a published (or withdrawn) notice: totals,
 // receivers filtered by what they have done, their replies, and 催阅 for those still waiting.
 import { useState } from 'react';
-import { BellOutlined, EyeOutlined, TeamOutlined } from '@ant-design/icons';
+import { BellOutlined, EyeOutlined, PaperClipOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -11,6 +11,7 @@ import {
   ConfigProvider,
   Drawer,
   Modal,
+  Popover,
   Segmented,
   Space,
   Statistic,
@@ -189,11 +190,27 @@ function ReceiptsPanel({ entity, row }: { entity: EditButtonProps['entity']; row
             title: field('replyContent'),
             dataIndex: 'replyContent',
             width: 260,
-            render: (value: unknown) =>
+            render: (value: unknown, receipt: Row) =>
               value ? (
-                <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }} style={{ margin: 0 }}>
-                  {String(value)}
-                </Typography.Paragraph>
+                <>
+                  <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }} style={{ margin: 0 }}>
+                    {String(value)}
+                  </Typography.Paragraph>
+                  {receipt.replyAttachmentIds ? (
+                    <Popover
+                      trigger="click"
+                      content={
+                        <div style={{ width: 560 }}>
+                          <AttachmentField value={String(receipt.replyAttachmentIds)} readOnly />
+                        </div>
+                      }
+                    >
+                      <Button type="link" size="small" icon={<PaperClipOutlined />} style={{ padding: 0 }}>
+                        {field('replyAttachmentIds')}
+                      </Button>
+                    </Popover>
+                  ) : null}
+                </>
               ) : null,
           },
           { title: field('remindCount'), dataIndex: 'remindCount', width: 90, align: 'right' },

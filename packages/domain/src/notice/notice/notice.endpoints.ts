@@ -83,6 +83,7 @@ export const noticeEndpoints = defineEndpoints(notice, {
           readCount: r.readCount!,
           confirmedAt: r.confirmedAt!,
           replyContent: r.replyContent!,
+          replyAttachmentIds: r.replyAttachmentIds!,
           repliedAt: r.repliedAt!,
           remindCount: r.remindCount!,
           lastRemindedAt: r.lastRemindedAt!,

@@ -1,7 +1,7 @@
 // The reader (notice/noticeDesc, web, both sides): the reader's own copy of a notice, opened from
 // their list, a home or a message (by noticeId). Opening records the read; a notice that asks for
-// it is confirmed here, and answered here where replies are allowed, until its deadline. A notice
-// withdrawn while open goes away at once (the push tells the tab to read again).
+// it is confirmed here, and answered here (with files) where replies are allowed, until its
+// deadline. A notice withdrawn while open goes away at once (the push tells the tab to read again).
 import { useEffect, useState } from 'react';
 import { CheckCircleFilled, CheckOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -34,6 +34,7 @@ export default function NoticeDesc() {
   const receiverParam = Number(screen.params.get('receiverId') ?? screen.params.get('id')) || null;
   const noticeParam = Number(screen.params.get('noticeId')) || null;
   const [reply, setReply] = useState('');
+  const [replyFiles, setReplyFiles] = useState<string | null>(null);
   const [busy, setBusy] = useState<'confirm' | 'reply' | null>(null);
   const opened = useQuery({
     queryKey: ['notice', 'read', receiverParam, noticeParam],
@@ -57,6 +58,10 @@ export default function NoticeDesc() {
     if (notice?.title) screen.setTitle(String(notice.title));
   }, [notice?.title, screen]);
   useEffect(() => setReply(String(copy?.replyContent ?? '')), [copy?.replyContent]);
+  useEffect(
+    () => setReplyFiles((copy?.replyAttachmentIds as string | null | undefined) ?? null),
+    [copy?.replyAttachmentIds],
+  );
   useRealtimeEvent(['notice'], (frame) => {
     if (notice && frame.noticeId === notice.noticeId) void opened.refetch();
   });
@@ -149,13 +154,25 @@ export default function NoticeDesc() {
             placeholder={labels.t('srmNoticeReceiver.replyPlaceholder')}
             onChange={(event) => setReply(event.target.value)}
           />
+          <div style={{ marginTop: 12 }} data-testid="notice-reply-files">
+            <AttachmentField
+              value={replyFiles}
+              onChange={setReplyFiles}
+              readOnly={late}
+              limits={{ maxCount: 10 }}
+            />
+          </div>
           <div style={{ textAlign: 'right', marginTop: 28 }}>
             <Button
               type="primary"
               icon={<SendOutlined />}
-              disabled={late || !reply.trim() || reply === copy.replyContent}
+              disabled={
+                late ||
+                !reply.trim() ||
+                (reply === copy.replyContent && (replyFiles ?? null) === (copy.replyAttachmentIds ?? null))
+              }
               loading={busy === 'reply'}
-              onClick={() => void call('reply', { replyContent: reply })}
+              onClick={() => void call('reply', { replyContent: reply, replyAttachmentIds: replyFiles })}
             >
               {labels.t('srmNoticeReceiver.sendReply')}
             </Button>

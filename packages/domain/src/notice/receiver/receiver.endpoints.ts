@@ -2,9 +2,9 @@
 // once, whoever opens it how often and at the same moment), confirming records the confirmation
 // once, and a reply is kept on the copy, where only the receiver and the buyer side see it. Every
 // call finds the copy through the receiver's own scope: another user's copy, or one withdrawn,
-// does not exist for the caller (404).
+// does not exist for the caller (404). A reply may carry the receiver's files.
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
-import { ref, textarea } from '@srm/kernel';
+import { attachments, ref, textarea } from '@srm/kernel';
 import { noticeConfig } from '../notice-config/notice-config.entity';
 import { notice } from '../notice/notice.entity';
 import { noticeReceiver } from './receiver.entity';
@@ -38,6 +38,31 @@ async function published(data: DataApi, noticeId: number) {
         : type.configName
       : null,
   };
+}
+
+/**
+ * The files of a reply, checked with the caller's own rights: each one the caller uploaded and
+ * no record holds yet, or one this copy's reply holds already (404 otherwise: someone else's file
+ * is not theirs to attach). The reply then links them to the copy.
+ */
+async function replyFiles(data: DataApi, receiverId: number, value: string | null): Promise<string | null> {
+  const ids = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((id) => Number(id.trim()))
+        .filter((id) => id > 0),
+    ),
+  ];
+  const files = data.runtime.plugins.attachments;
+  if (!ids.length || !files) return null;
+  const rows = await files.assertReadable(data.actor, ids);
+  const foreign = rows.some(
+    (row) =>
+      row.businessId !== null && !(row.functionId === noticeReceiver.name && row.businessId === receiverId),
+  );
+  if (foreign) throw new AppError(404, 'file.notFound');
+  return ids.join(',');
 }
 
 export const receiverEndpoints = defineEndpoints(noticeReceiver, {
@@ -88,6 +113,8 @@ export const receiverEndpoints = defineEndpoints(noticeReceiver, {
     input: {
       receiverId: ref('srmNoticeReceiver', { required: true }),
       replyContent: textarea({ required: true, max: 4000 }),
+      /** The caller's own uploads (not yet any record's), or the reply's files kept. */
+      replyAttachmentIds: attachments({ maxCount: 10 }),
     },
     scope: noticeReceiver,
     resource: 'read',
@@ -100,15 +127,25 @@ export const receiverEndpoints = defineEndpoints(noticeReceiver, {
         throw new AppError(409, 'srmNoticeReceiver.pastDeadline');
       // A reply of blanks only is refused as missing by the declared input.
       const text = input.replyContent.trim();
+      const files = await replyFiles(data, row.receiverId, input.replyAttachmentIds ?? null);
       const now = data.now.getTime();
       const copy = await data
         .system('the reply on the caller’s own copy, found in their scope')
         .patch(noticeReceiver, row.receiverId, {
           replyContent: text,
+          replyAttachmentIds: files,
           repliedAt: now,
           firstReadAt: row.firstReadAt ?? now,
           lastReadAt: row.lastReadAt ?? now,
         });
+      if (files)
+        await data.runtime.plugins.attachments?.link(
+          data.tx,
+          noticeReceiver,
+          row.receiverId,
+          'replyAttachmentIds',
+          files.split(',').map(Number),
+        );
       return { data: copy };
     },
   }),

@@ -4,7 +4,18 @@
 // sees only their own rows, and only while the notice is published. It records their reads
 // (first and last, how many), their confirmation and their answer; the publisher reads everyone's
 // through the notice's receipts.
-import { checkbox, date, datetime, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
+import {
+  attachments,
+  checkbox,
+  date,
+  datetime,
+  defineEntity,
+  lookup,
+  number,
+  ref,
+  text,
+  textarea,
+} from '@srm/kernel';
 import { NOTICE_KINDS } from '../notice-config/notice-config.entity';
 
 export const noticeReceiver = defineEntity('srmNoticeReceiver', {
@@ -46,6 +57,8 @@ export const noticeReceiver = defineEntity('srmNoticeReceiver', {
     confirmedAt: datetime(),
     // The reply (seen by the receiver and the buyer side only).
     replyContent: textarea({ max: 4000 }),
+    /** Files the receiver sent with the reply (seen by them and the buyer side only). */
+    replyAttachmentIds: attachments({ maxCount: 10 }),
     repliedAt: datetime(),
     remindCount: number({ default: 0 }),
     lastRemindedAt: datetime(),
