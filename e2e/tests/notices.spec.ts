@@ -1,9 +1,9 @@
 // Notices (公告): the buyer publishes a notice to the suppliers of one purchase category, asking
-// for confirmation; supplier A finds it on its home, confirms and answers; supplier B (another
-// category) never sees it; the buyer reads one read, one confirmation and one answer in the read
-// receipts; withdrawing takes it from A's open reader at once. Screenshots of the editor, the
-// preview, the reader and the receipts, in Chinese and English. A shared file (资料下载):
-// supplier A downloads the demo template and the buyer's 下载情况 counts it.
+// for confirmation; supplier A finds it on its home, confirms and answers with a file; supplier B
+// (another category) never sees it; the buyer reads one read, one confirmation and one answer
+// (its file too) in the read receipts; withdrawing takes it from A's open reader at once.
+// Screenshots of the editor, the preview, the reader and the receipts, in Chinese and English. A
+// shared file (资料下载): supplier A downloads the demo template and the buyer's 下载情况 counts it.
 import { expect } from '@playwright/test';
 import { activePane, api, confirmDialog, first, keepScreenshot, open, watchConsole, test } from './helpers';
 
@@ -62,6 +62,16 @@ test('a notice to one category: read, confirmed and answered by its supplier, un
     await reader.getByRole('button', { name: '确认已阅' }).click();
     await slow(reader.getByText(/您已于 .* 确认阅读/)).toBeVisible();
     await reader.locator('textarea').fill('收到，12月5日起按新价格执行。');
+    // The reply carries a file.
+    await reader
+      .getByTestId('notice-reply-files')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: '执行计划.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+    await slow(reader.getByTestId('notice-reply-files').getByText('执行计划.pdf')).toBeVisible();
     await reader.getByRole('button', { name: '提交回复' }).click();
     await slow(reader.getByText(/您已于 .* 回复/)).toBeVisible();
     await keepScreenshot(supplierA, 'notice-reader-zh');
@@ -92,6 +102,10 @@ test('a notice to one category: read, confirmed and answered by its supplier, un
     await pane.getByRole('button', { name: '阅读情况' }).click();
     const receipts = buyer.getByTestId('notice-receipts');
     await slow(receipts.getByText('收到，12月5日起按新价格执行。')).toBeVisible();
+    // The reply's file, opened from the receipt.
+    await receipts.getByRole('button', { name: '回复附件' }).click();
+    await slow(buyer.locator('.ant-popover:visible').getByText('执行计划.pdf')).toBeVisible();
+    await receipts.getByRole('button', { name: '回复附件' }).click();
     for (const [label, count] of [
       ['已读', '1'],
       ['已确认', '1'],
