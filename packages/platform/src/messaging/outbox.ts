@@ -22,6 +22,8 @@ export interface OutgoingMessage {
   readonly html?: boolean;
   readonly businessEntity?: string | null;
   readonly businessId?: number | null;
+  /** It waits in 消息审核 for a checker (a message config that needs a check added it). */
+  readonly check?: boolean;
 }
 
 export interface MessageOutbox {
@@ -57,6 +59,9 @@ export interface ConfiguredRecipients {
   readonly email: readonly number[];
   /** Addresses without an account here (a supplier's contact), e-mailed in Chinese. */
   readonly addresses: readonly string[];
+  /** Of `email` and `addresses`, those mailed only by configs that need a check (需审核). */
+  readonly checkedEmail: readonly number[];
+  readonly checkedAddresses: readonly string[];
 }
 
 /** A message as the configs see it: its source and the document and supplier it concerns. */

@@ -274,7 +274,13 @@ export class SiteMessages {
             ? defaults[index]!.filter((userId) => !input.eventId || toldNow.has(`${userId}|${eventKey}`))
             : [];
         const told = [...new Set([...own, ...(config?.email ?? [])])];
-        return { input, told, addresses: config?.addresses ?? [], ...texts[index]! };
+        // Mailed only by a config that needs a check: waits for a checker (the sender's own do not).
+        const mine = new Set(own);
+        const checked = new Set<number | string>([
+          ...(config?.checkedEmail ?? []).filter((userId) => !mine.has(userId)),
+          ...(config?.checkedAddresses ?? []).map((address) => address.toLowerCase()),
+        ]);
+        return { input, told, addresses: config?.addresses ?? [], checked, ...texts[index]! };
       })
       .filter((item) => item.told.length || item.addresses.length);
     if (mailed.length) await this.email(mailed);
@@ -291,6 +297,8 @@ export class SiteMessages {
       readonly told: readonly number[];
       /** Addresses without an account (a supplier's contact), written to in Chinese. */
       readonly addresses: readonly string[];
+      /** Users and addresses (lower case) whose e-mail waits for a checker. */
+      readonly checked: ReadonlySet<number | string>;
       readonly title: Record<string, string>;
       readonly content: Record<string, string> | null;
     }[],
@@ -323,7 +331,7 @@ export class SiteMessages {
       return templates.get(key) ?? null;
     };
     const outgoing = [];
-    for (const { input, told, addresses, title, content } of messages) {
+    for (const { input, told, addresses, checked, title, content } of messages) {
       const link = input.link && 'entityName' in input.link ? input.link : null;
       const eventId = input.eventId ?? randomUUID();
       const mailOf = async (userId: number | null, address: string, locale: Locale) => {
@@ -344,6 +352,7 @@ export class SiteMessages {
           eventId,
           businessEntity: link?.entityName ?? null,
           businessId: link?.documentId ?? null,
+          ...(checked.has(userId ?? address.toLowerCase()) ? { check: true } : {}),
         };
       };
       const usersAddresses = new Set<string>();

@@ -103,6 +103,8 @@ export const messageConfig = defineEntity('baseMessageConfig', {
     emailFlag: checkbox({ default: 'N' }),
     /** Only this config's recipients: the sender's own (all the supplier's users…) are not told. */
     replaceFlag: checkbox({ default: 'N' }),
+    /** 需审核: the e-mails it adds wait in 消息审核 until a checker lets them go (or stops them). */
+    checkFlag: checkbox({ default: 'N' }),
     enabledFlag: checkbox({ default: 'Y' }),
     description: textarea({ max: 500 }),
   },
@@ -114,6 +116,7 @@ export const messageConfig = defineEntity('baseMessageConfig', {
       'inAppFlag',
       'emailFlag',
       'replaceFlag',
+      'checkFlag',
       'enabledFlag',
       'description',
     ],
@@ -123,7 +126,7 @@ export const messageConfig = defineEntity('baseMessageConfig', {
   form: {
     sections: [
       { key: 'basic', fields: ['configName', 'sourceId', 'enabledFlag', 'description'] },
-      { key: 'channels', fields: ['inAppFlag', 'emailFlag', 'replaceFlag'] },
+      { key: 'channels', fields: ['inAppFlag', 'emailFlag', 'replaceFlag', 'checkFlag'] },
     ],
   },
 });

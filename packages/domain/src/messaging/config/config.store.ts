@@ -28,6 +28,7 @@ interface StoredConfig {
   inApp: boolean;
   email: boolean;
   replace: boolean;
+  check: boolean;
   recipients: {
     type: ConfigRecipientType;
     userId: number | null;
@@ -72,19 +73,28 @@ export class ConfigStore implements MessageConfigs {
       const inApp = new Set<number>();
       const email = new Set<number>();
       const addresses = new Set<string>();
+      // Mailed only by configs that need a check: those e-mails wait for a checker.
+      const unchecked = new Set<number | string>();
       for (const config of holding) {
         const reached = await this.resolve(config, row, supplierId);
         for (const userId of reached.users) {
           if (config.inApp) inApp.add(userId);
           if (config.email) email.add(userId);
+          if (config.email && !config.check) unchecked.add(userId);
         }
-        if (config.email) for (const address of reached.addresses) addresses.add(address);
+        if (config.email)
+          for (const address of reached.addresses) {
+            addresses.add(address);
+            if (!config.check) unchecked.add(address.toLowerCase());
+          }
       }
       answers.push({
         replace: holding.some((config) => config.replace),
         inApp: [...inApp],
         email: [...email],
         addresses: [...addresses],
+        checkedEmail: [...email].filter((userId) => !unchecked.has(userId)),
+        checkedAddresses: [...addresses].filter((address) => !unchecked.has(address.toLowerCase())),
       });
     }
     return answers;
@@ -99,10 +109,11 @@ export class ConfigStore implements MessageConfigs {
       inApp: string;
       email: string;
       replace: string;
+      check: string;
     }>(
       tx,
       sql`select c.config_id as "configId", s.source_code as "sourceCode", c.in_app_flag as "inApp",
-                 c.email_flag as "email", c.replace_flag as "replace"
+                 c.email_flag as "email", c.replace_flag as "replace", c.check_flag as "check"
             from ${this.runtime.table(messageConfig.name)} c
             join ${this.runtime.table(messageSource.name)} s on s.source_id = c.source_id
            where c.enabled_flag = 'Y' and s.source_code = any(${sql.param(sources)}::text[])
@@ -141,6 +152,7 @@ export class ConfigStore implements MessageConfigs {
       inApp: header.inApp === 'Y',
       email: header.email === 'Y',
       replace: header.replace === 'Y',
+      check: header.check === 'Y',
       recipients: recipients
         .filter((line) => Number(line.configId) === Number(header.configId))
         .map((line) => ({

@@ -3,7 +3,8 @@
 // with a portal account in-app and by e-mail, the one without by e-mail only) and to the buyer who
 // raised it, instead of to every user of A; only while the config's condition holds on the order;
 // supplier B hears nothing even when the config names B's user. A config that could never apply
-// is refused at save with a message saying why.
+// is refused at save with a message saying why. A config that needs a check (需审核) holds the
+// e-mails it adds in 消息审核 until a checker lets them go or stops them.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
@@ -152,6 +153,58 @@ describe('message configs', () => {
     const after = await releasedOrder(5000);
     expect(await toldInApp(after.poHeaderId)).toEqual(expect.arrayContaining([contactUser, otherUser]));
     expect(await toldInApp(after.poHeaderId)).not.toContain(buyer);
+  });
+
+  it('holds the e-mails a config that needs a check adds (需审核) until a checker lets them go; the sender’s own go at once', async () => {
+    const quality = await ok(CONFIG, 'saveOrUpdate', {
+      configName: '订单发布抄送质量联系人（需审核）',
+      sourceId: await sourceId('PO_RELEASED'),
+      inAppFlag: 'N',
+      emailFlag: 'Y',
+      checkFlag: 'Y',
+      recipients: [{ recipientType: 'SUPPLIER_CONTACT', contactRole: 'QUALITY' }],
+    });
+    const order = await releasedOrder(200);
+    const instances = async () =>
+      queryRows<{ id: number; address: string; state: string }>(
+        server().runtime.executor(),
+        sql`select instance_id::int as id, address, state_code as state from base_message_instance
+             where source_code = 'PO_RELEASED' and business_id = ${Number(order.poHeaderId)} order by address`,
+      );
+    const held = (await instances()).find((row) => row.address === 'quality@hengda.example');
+    expect(held?.state).toBe('CHECKING');
+    // The sender's own recipients (A's users with an address) are not held.
+    expect(
+      (await instances()).filter((row) => row.address !== 'quality@hengda.example').map((row) => row.state),
+    ).not.toContain('CHECKING');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(mail().mails.some((sent) => sent.to.includes('quality@hengda.example'))).toBe(false);
+    const passed = await call<{ count: number }>('baseMessageInstance', 'doCheckPass', {
+      instanceIds: [held!.id],
+    });
+    expect(passed.body.status, passed.body.msg).toBe('S');
+    await mail().waitFor('quality@hengda.example', new RegExp(String(order.poNumber)));
+    // Rejected, the next one is never sent.
+    const next = await releasedOrder(300);
+    const [waiting] = await queryRows<{ id: number; state: string }>(
+      server().runtime.executor(),
+      sql`select instance_id::int as id, state_code as state from base_message_instance
+           where source_code = 'PO_RELEASED' and business_id = ${Number(next.poHeaderId)}
+             and address = 'quality@hengda.example'`,
+    );
+    expect(waiting?.state).toBe('CHECKING');
+    await ok('baseMessageInstance', 'doCheckReject', { instanceIds: [waiting!.id] });
+    const [rejected] = await queryRows<{ state: string }>(
+      server().runtime.executor(),
+      sql`select state_code as state from base_message_instance where instance_id = ${waiting!.id}`,
+    );
+    expect(rejected?.state).toBe('CANCELLED');
+    const stored = await ok(CONFIG, 'findById', { configId: quality.configId });
+    await ok(CONFIG, 'saveOrUpdate', {
+      configId: stored.configId,
+      versionNum: stored.versionNum,
+      enabledFlag: 'N',
+    });
   });
 
   it('refuses a config that could never apply, saying why', async () => {

@@ -182,7 +182,9 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
               const reason = suppressed[index] ?? null;
               const state = reason
                 ? 'SUPPRESSED'
-                : checked.has(message.source) || bulk.has(`${message.source}|${message.eventId}`)
+                : message.check ||
+                    checked.has(message.source) ||
+                    bulk.has(`${message.source}|${message.eventId}`)
                   ? 'CHECKING'
                   : 'PENDING';
               return sql`(${message.source.slice(0, 60)}, ${message.channel}, ${message.userId}::bigint,
