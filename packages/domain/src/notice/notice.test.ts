@@ -15,9 +15,9 @@ import {
 } from '@srm/platform/testing';
 import { serverAreas, singleApproverTemplates } from '../areas.server';
 import { baseDataSeeds } from '../base-data/server';
-import { DEMO_SUPPLIERS } from '../supplier/server';
 import { remindNotifications } from './notice/remind';
 import { qualifyLines } from '../domain.testing';
+import { audienceWorld, testUser } from './notice.testing';
 
 type Row = Record<string, unknown>;
 let server: TestServer;
@@ -50,60 +50,16 @@ async function ok<T = Row>(
 const mine = (who: string, filters: Row = {}) =>
   ok<Row[]>('srmNoticeReceiver', 'listByPage', { pageIndex: 1, pageRows: 50, ...filters }, actors[who]);
 
-async function user(userName: string, supplierId?: number): Promise<Partial<Actor>> {
-  const saved = await ok('baseUser', 'saveOrUpdate', {
-    userName,
-    userFullName: userName,
-    userType: supplierId ? 'EXTERNAL' : 'INTERNAL',
-    ...(supplierId ? { supplierId } : {}),
-  });
-  const userId = saved.userId as number;
-  return supplierId
-    ? { userId, userName, side: 'supplier', supplierId }
-    : { userId, userName, side: 'internal' };
-}
-
 beforeAll(async () => {
   server = await startTestServer({
     areas: serverAreas,
     seeds: seedsNamed(baseDataSeeds, 'lookups', 'currencies', 'organisations', 'categories'),
   });
-  const id = async (entity: string, filters: Row, key: string) =>
-    (await server.first<Row>(entity, filters))[key] as number;
-  ids.orgA = await id('srmBaseOrg', { orgCode: 'OU100' }, 'orgId');
-  ids.catX = await id('srmBaseCategory', { categoryCode: '0201' }, 'categoryId');
-  ids.catY = await id('srmBaseCategory', { categoryCode: '0203' }, 'categoryId');
-  const [a, b] = DEMO_SUPPLIERS;
-  const c = {
-    ...b!.supplier,
-    supplierName: '常州永信包装材料有限公司',
-    supplierShortName: '永信包装',
-    supplierNameEn: 'Changzhou Yongxin Packaging Materials Co., Ltd.',
-    creditCode: '91320412MA1XK5TP2X',
-  };
-  ids.supA = (await ok('srmSupplierInfo', 'saveOrUpdate', a!.supplier)).supplierId as number;
-  ids.supB = (await ok('srmSupplierInfo', 'saveOrUpdate', b!.supplier)).supplierId as number;
-  ids.supC = (await ok('srmSupplierInfo', 'saveOrUpdate', c)).supplierId as number;
-  // A and C supply category X; B supplies Y (and X only later, potential for now).
-  const line = async (supplierId: number, categoryId: number, qualify: boolean) => {
-    const saved = await ok('srmSupplierCategoryOrg', 'saveOrUpdate', {
-      supplierId,
-      categoryId,
-      orgId: ids.orgA,
-    });
-    if (qualify) await qualifyLines(server, [saved.categoryOrgId as number]);
-    return saved.categoryOrgId as number;
-  };
-  await line(ids.supA, ids.catX, true);
-  await line(ids.supC, ids.catX, true);
-  await line(ids.supB, ids.catY, true);
-  libraryB = await line(ids.supB, ids.catX, false);
-  actors.a1 = await user('a1', ids.supA);
-  actors.a2 = await user('a2', ids.supA);
-  actors.b1 = await user('b1', ids.supB);
-  actors.c1 = await user('c1', ids.supC);
-  actors.buyer = await user('noticer');
-  actors.approver = await user('pm');
+  const world = await audienceWorld(server, 'noticer');
+  Object.assign(ids, world.ids);
+  Object.assign(actors, world.actors, { buyer: world.actors.publisher });
+  libraryB = world.libraryB;
+  actors.approver = await testUser(server, 'pm');
   for (const template of singleApproverTemplates(actors.approver.userId!))
     await ok('srmBaseProcessTemplate', 'saveOrUpdate', template);
   const type = (configCode: string, extra: Row) =>
