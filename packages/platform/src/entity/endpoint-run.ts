@@ -12,7 +12,13 @@ import { assertReadableReferences, parseDeclared } from './inputs';
 import type { EntityRuntime } from './runtime';
 import type { EntityDef } from '@srm/kernel';
 
-/** The resource code an endpoint needs (null: public), as the route and the policy name it. */
+/**
+ * The resource code an endpoint needs (null: public; `signedIn`: any signed-in user, no grant), as
+ * the route and the policy name it.
+ */
+/** The resource of an endpoint any signed-in user may call. */
+export const SIGNED_IN = 'signedIn';
+
 export function endpointResource(entity: EntityDef, name: string, endpoint: Endpoint): string | null {
   return endpoint.resource === 'button'
     ? `${entity.name}.${name}`
@@ -47,7 +53,8 @@ export async function runEndpoint(
   const scope = runtime.registry.get(endpoint.scope);
   if (endpoint.sides && !actor.system && !endpoint.sides.includes(actor.side))
     throw new AppError(403, 'access.denied');
-  if (resource !== null) runtime.service(scope.name).assertReadableBy(actor);
+  // A caller of a signedIn endpoint need not read the scope entity: the handler answers what they may see.
+  if (resource !== null && resource !== SIGNED_IN) runtime.service(scope.name).assertReadableBy(actor);
   const input = parseDeclared(runtime.service(entity.name), endpoint.input, body);
   if (resource !== null) await assertReadableReferences(runtime, actor, endpoint.input, input);
   const work = async (tx: Executor) =>
@@ -71,8 +78,9 @@ export async function runReportEndpoint(
   const entity = runtime.registry.find(entityName);
   const endpoint = entity ? runtime.hooksOf(entity.name).endpoints?.[name] : undefined;
   if (!entity || !endpoint?.sheet) throw new AppError(404, 'excel.noReport', { report });
-  if (endpointResource(entity, name, endpoint) === null)
-    throw new AppError(404, 'excel.noReport', { report });
+  // Reports need a grant: a public endpoint, or one for anyone signed in, is not one.
+  const resource = endpointResource(entity, name, endpoint);
+  if (resource === null || resource === SIGNED_IN) throw new AppError(404, 'excel.noReport', { report });
   await policy.authorize(actor, endpointOperation(runtime, entity, name, endpoint));
   const exportResource = `${runtime.registry.get(endpoint.scope).name}.export`;
   if (!actor.system && !policy.allows(actor, exportResource))

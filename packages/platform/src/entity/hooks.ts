@@ -87,9 +87,12 @@ export interface EntityHooks {
 /**
  * The resource an endpoint needs: `read` (the read grant of its scope entity), `button` (the
  * button `<entity>.<endpoint>` of the entity that hosts it), `public` (no sign-in; the handler
- * checks whatever proves the caller's right, a registration token), or a resource code.
+ * checks whatever proves the caller's right, a registration token), `signedIn` (any signed-in
+ * user of the declared sides, whatever their grants and whether or not they may read the scope
+ * entity; the handler reads on the platform's authority only what every such caller may see, and
+ * decides by the caller's side: the articles of a home), or a resource code.
  */
-export type EndpointResource = 'read' | 'button' | 'public' | `${string}.${string}`;
+export type EndpointResource = 'read' | 'button' | 'public' | 'signedIn' | `${string}.${string}`;
 
 /** An extra endpoint as the engine runs it: every property declared. */
 export interface Endpoint {

@@ -25,7 +25,7 @@ import type { RouteDeclaration } from '../http/route';
 import { contentTypeOf } from '../files/content-type';
 import { disposition } from '../files/routes';
 import { SHEET_EXPORT_INPUT, parseSheetExport, sheetWorkbook } from '../excel/sheet-export';
-import { endpointOperation, endpointResource, runEndpoint } from './endpoint-run';
+import { SIGNED_IN, endpointOperation, endpointResource, runEndpoint } from './endpoint-run';
 import type { Endpoint } from './hooks';
 import { assertReadableReferences, parseDeclared } from './inputs';
 import type { EntityRuntime } from './runtime';
@@ -268,15 +268,26 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
         input: declaration.input,
         inputFrom: 'body',
         scope: declaration.scope,
-        ...(resource !== null && resource !== 'read' ? { resource } : {}),
+        ...(resource !== null && resource !== 'read' && resource !== SIGNED_IN ? { resource } : {}),
         success: { kind: 'envelope' },
-        errors: endpoint.write ? [404, 409, 422] : [404, 422],
+        errors: [
+          ...(endpoint.write ? ([404, 409, 422] as const) : ([404, 422] as const)),
+          // Open to every signed-in user of its sides: a caller of another side is refused.
+          ...(resource === SIGNED_IN && endpoint.sides ? ([403] as const) : []),
+        ],
         entityRoute: { entity: entity.name, action: name },
       };
       if (resource === null) {
         app.post(path, { config: { access: 'public', declared } }, async (request) =>
           handle(request, { ...ANONYMOUS_ACTOR, locale: request.locale }),
         );
+      } else if (resource === SIGNED_IN) {
+        // Any signed-in user, no grant asked: the handler decides what the caller's side sees.
+        app.post(path, { config: { access: 'authenticated', declared } }, async (request) => {
+          const actor = await policy.identify(request);
+          if (!actor) throw new AppError(401, 'auth.required');
+          return handle(request, { ...actor, locale: request.locale });
+        });
       } else {
         // The caller, signed in and allowed the endpoint, in the request's language.
         const caller = async (request: FastifyRequest): Promise<Actor> => {
