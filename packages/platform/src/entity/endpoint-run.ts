@@ -12,13 +12,13 @@ import { assertReadableReferences, parseDeclared } from './inputs';
 import type { EntityRuntime } from './runtime';
 import type { EntityDef } from '@srm/kernel';
 
+/** The resource of an endpoint any signed-in user may call. */
+export const SIGNED_IN = 'signedIn';
+
 /**
  * The resource code an endpoint needs (null: public; `signedIn`: any signed-in user, no grant), as
  * the route and the policy name it.
  */
-/** The resource of an endpoint any signed-in user may call. */
-export const SIGNED_IN = 'signedIn';
-
 export function endpointResource(entity: EntityDef, name: string, endpoint: Endpoint): string | null {
   return endpoint.resource === 'button'
     ? `${entity.name}.${name}`
