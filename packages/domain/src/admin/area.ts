@@ -1,11 +1,13 @@
-// Administration (系统管理): the area's manifest — its entities, labels, menu placement and demo grants.
+// Administration (系统管理): the area's manifest — its entities (help and news articles), labels,
+// menu placement and demo grants.
 import { BPM_REASSIGN_RESOURCE, defineArea } from '@srm/kernel';
 import zhCN from './locales/zh-CN.json';
 import en from './locales/en.json';
+import { article } from './article/article.entity';
 
 export const adminArea = defineArea({
   name: 'admin',
-  entities: [],
+  entities: [article],
   messages: { 'zh-CN': zhCN, en },
   directories: [
     { code: 'WORKFLOW', side: 'internal', icon: 'audit', order: 70 },
@@ -130,6 +132,14 @@ export const adminArea = defineArea({
       path: 'msgLog',
       entity: 'baseMessageLog',
       order: 140,
+    },
+    {
+      code: 'ARTICLE_MANAGEMENT',
+      side: 'internal',
+      under: 'SYSTEM',
+      path: 'articleManagementList',
+      entity: 'srmArticle',
+      order: 150,
     },
     {
       code: 'EXT_BPM_PENDING',

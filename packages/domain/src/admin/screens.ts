@@ -1,4 +1,5 @@
-// Screens of administration (web): the platform's own objects, with the spec's route names.
+// Screens of administration (web): the platform's own objects, with the spec's route names, and
+// the help and news articles.
 import {
   type ScreenEntry,
   approvalScreens,
@@ -8,6 +9,7 @@ import {
   resetPasswordButton,
   rolePermissionsEditor,
 } from '@srm/platform-ui';
+import { articleScreens } from './article/article.screens';
 
 // The platform's own entities only (the kernel's index would bring every export and both languages).
 const kernel = () => import('@srm/kernel/system');
@@ -71,6 +73,8 @@ export const adminScreens: ScreenEntry[] = [
     list: 'msgLog',
     edit: 'msgLogDetail',
   }),
+  // Help and news articles: the administrators' list and form, the readers' pages.
+  ...articleScreens,
   // Approval processes: todo and handled lists, templates, monitoring (packages/platform-ui).
   ...approvalScreens,
   // In-app messages (站内信): my messages.
