@@ -8,6 +8,16 @@ import { article } from './article.entity';
 const issue = (message: string, field = ''): RuleIssue => ({ field, message });
 const SUMMARY_LENGTH = 240;
 
+/**
+ * The plain text of a rich text for the readers' lists: headings, paragraphs, list items and
+ * lines kept apart by a space ("1. Registering On the sign-in page…", not "RegisteringOn").
+ */
+const summaryOf = (html: string) =>
+  richTextSummary(
+    html.replace(/<br\s*\/?>|<\/(?:p|div|h[1-6]|li|blockquote|pre|td|th|tr)>/gi, '$& '),
+    SUMMARY_LENGTH,
+  );
+
 export const articleActions = defineActions(article, {
   beforeSave(ctx) {
     const { row } = ctx;
@@ -15,9 +25,9 @@ export const articleActions = defineActions(article, {
     // Formatting alone (an empty paragraph, a removed script) is no content; a picture is.
     if (!richTextSummary(row.content) && !/<img\s/i.test(row.content))
       return [issue('srmArticle.contentEmpty', 'content')];
-    row.summary = richTextSummary(row.content, SUMMARY_LENGTH);
+    row.summary = summaryOf(row.content);
     const english = sanitizeRichText(String(row.contentEn ?? ''));
-    const englishText = richTextSummary(english, SUMMARY_LENGTH);
+    const englishText = summaryOf(english);
     row.contentEn = englishText || /<img\s/i.test(english) ? english : null;
     row.summaryEn = englishText || null;
     return null;

@@ -51,17 +51,18 @@ export const article = defineEntity('srmArticle', {
   // The readers' lists: published articles, pinned first, newest first.
   indexes: [['status', 'pinnedFlag', 'sortOrder', 'publishedAt']],
   list: {
+    // The state and where it shows first: they stay in view at 1440 px.
     columns: [
       'articleNumber',
       'title',
       'category',
+      'status',
       'placements',
+      'publishedAt',
+      'viewCount',
       'pinnedFlag',
       'sortOrder',
       'authorName',
-      'publishedAt',
-      'viewCount',
-      'status',
     ],
     filters: [
       { field: 'title', op: 'contains' },

@@ -83,13 +83,15 @@ describe('saving an article', () => {
       content:
         '<p onclick="steal()">逐行确认<script>alert(1)</script><a href="javascript:alert(2)">交期</a>' +
         '<img src="x" onerror="steal()"></p>',
-      contentEn: '<p onmouseover="steal()">Confirm each line<script>alert(3)</script></p>',
+      contentEn:
+        '<h3>Orders</h3><p onmouseover="steal()">Confirm each line<script>alert(3)</script></p><ul><li>Dates</li></ul>',
     });
     expect(saved.content).toBe('<p>逐行确认<a>交期</a><img src="x" /></p>');
-    expect(saved.contentEn).toBe('<p>Confirm each line</p>');
+    expect(saved.contentEn).toBe('<h3>Orders</h3><p>Confirm each line</p><ul><li>Dates</li></ul>');
     expect(saved).toMatchObject({
       summary: '逐行确认交期',
-      summaryEn: 'Confirm each line',
+      // Headings, paragraphs and list items kept apart.
+      summaryEn: 'Orders Confirm each line Dates',
       status: 'DRAFT',
       viewCount: 0,
     });
