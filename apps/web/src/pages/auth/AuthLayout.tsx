@@ -1,5 +1,6 @@
 // The frame of the pages outside the workspace: the product's brand panel (name, tagline, what
-// the platform covers) on the left, the language switch and the page's card on the right.
+// the platform covers) on the left, the language switch and the page's card on the right, with
+// what a page shows under its card (the login page's help and news).
 import type { ReactNode } from 'react';
 import {
   ApartmentOutlined,
@@ -43,9 +44,11 @@ export interface AuthLayoutProps {
   /** Width of the card. */
   width?: number;
   children: ReactNode;
+  /** Shown under the card, as wide as it. */
+  below?: ReactNode;
 }
 
-export function AuthLayout({ title, subtitle, width = 420, children }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, width = 420, children, below }: AuthLayoutProps) {
   const { t } = useTranslation();
   return (
     <div className="srm-auth">
@@ -79,6 +82,11 @@ export function AuthLayout({ title, subtitle, width = 420, children }: AuthLayou
             <div className="srm-auth-card-subtitle">{subtitle}</div>
             {children}
           </section>
+          {below ? (
+            <div className="srm-auth-below" style={{ maxWidth: width }}>
+              {below}
+            </div>
+          ) : null}
         </div>
         <div className="srm-auth-footer">{t('auth.footer')}</div>
       </div>

@@ -3,9 +3,10 @@
 // call, each opening the supplier's own list filtered to what it counted), the company card, and
 // the newest documents of 确认中的订单 (the 待确认订单 list: released orders and those whose
 // changes the buyer still weighs) and 送货通知 (issued notices to confirm) from their lists. First
-// draw: four calls (the cards, the company, the two lists); modules that do not exist yet
+// draw: six calls (the cards, the company, the two lists, notices, articles); modules that do not exist yet
 // (sourcing invitations) get a section when they arrive, not before. 最新公告 lists the supplier
-// user's own copies of published notices (pinned first), each opening the reader.
+// user's own copies of published notices (pinned first), each opening the reader; 帮助与资讯 the
+// articles placed on the supplier home.
 import { CarOutlined, FileDoneOutlined, NotificationOutlined } from '@ant-design/icons';
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { useMenu } from '../../shell/menu/menuSource';
 import { screenMenus } from '../../shell/menu/menuTree';
 import { CompanyCard } from './CompanyCard';
 import { Greeting } from './Greeting';
+import { HomeArticles } from './HomeArticles';
 import { HomeDocuments } from './HomeDocuments';
 import { WorkCards } from './WorkCards';
 
@@ -82,6 +84,9 @@ export default function ExHome() {
             fields={['configId', 'publishedAt']}
             status={false}
           />
+        </Col>
+        <Col xs={24} lg={12}>
+          <HomeArticles testId="ex-articles" />
         </Col>
       </Row>
     </Space>

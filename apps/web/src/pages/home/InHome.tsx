@@ -1,8 +1,9 @@
 // The internal home (inHome) by role: a greeting with the user and the current responsibility, the
 // work cards of the user's grants (what waits for the user's action — a buyer's orders, deliveries
 // and receipts, finance's posted receipts — in one call), 我的待办 (the approval tasks waiting for
-// the user: an approver's work), 最近处理 and 最新公告 (the user's own copies of notices). Who manages suppliers also finds the supplier
-// statistics, in a section that loads its figures and charts only when opened.
+// the user: an approver's work), 最近处理, 最新公告 (the user's own copies of notices) and 帮助与资讯 (the
+// articles placed on the internal home). Who manages suppliers also finds the supplier statistics,
+// in a section that loads its figures and charts only when opened.
 import { Suspense, lazy } from 'react';
 import { NotificationOutlined } from '@ant-design/icons';
 import { Col, Collapse, Row, Skeleton, Space } from 'antd';
@@ -12,6 +13,7 @@ import { useCurrent } from '../../auth/useCurrent';
 import { Greeting } from './Greeting';
 import { PendingTasks } from './PendingTasks';
 import { RecentWork } from './RecentWork';
+import { HomeArticles } from './HomeArticles';
 import { HomeDocuments } from './HomeDocuments';
 import { WorkCards } from './WorkCards';
 
@@ -39,19 +41,26 @@ export default function InHome() {
           <RecentWork />
         </Col>
       </Row>
-      {may(READS_NOTICES) && (
-        <HomeDocuments
-          title={t('home.notices.title')}
-          icon={<NotificationOutlined />}
-          testId="in-notices"
-          empty={t('home.notices.none')}
-          entity="srmNoticeReceiver"
-          listPath="notice/noticeMore"
-          filters={{}}
-          fields={['configId', 'publishedAt']}
-          status={false}
-        />
-      )}
+      <Row gutter={[12, 12]}>
+        {may(READS_NOTICES) && (
+          <Col xs={24} xl={12}>
+            <HomeDocuments
+              title={t('home.notices.title')}
+              icon={<NotificationOutlined />}
+              testId="in-notices"
+              empty={t('home.notices.none')}
+              entity="srmNoticeReceiver"
+              listPath="notice/noticeMore"
+              filters={{}}
+              fields={['configId', 'publishedAt']}
+              status={false}
+            />
+          </Col>
+        )}
+        <Col xs={24} xl={may(READS_NOTICES) ? 12 : 24}>
+          <HomeArticles testId="in-articles" />
+        </Col>
+      </Row>
       {may(MANAGES_SUPPLIERS) && (
         // Collapsed: its counts (some twenty list calls) are asked only once it is opened.
         <Collapse

@@ -1,8 +1,9 @@
 // The login page (/ and /login): user name and password (encrypted with the server's public key
 // before it leaves the page), a captcha when the server asks for one, the server's messages
 // (wrong credentials, locked, captcha), and the way to the workspace, the forgotten-password page
-// and supplier registration.
-import { useEffect, useState } from 'react';
+// and supplier registration. Under the card, the help and news placed on the login page (their
+// code loads after the form's).
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input } from 'antd';
@@ -16,6 +17,8 @@ import { useLanguage } from '../../shell/language';
 import { AuthLayout } from '../auth/AuthLayout';
 import { CaptchaInput } from '../auth/CaptchaInput';
 import { useCaptcha } from '../auth/useCaptcha';
+
+const LoginArticles = lazy(() => import('./LoginArticles'));
 
 interface Values {
   userName: string;
@@ -96,7 +99,15 @@ export default function LoginPage() {
 
   if (session && !signingIn) return <Navigate to={workspaceLink(arrived.from) ?? '/main'} replace />;
   return (
-    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+    <AuthLayout
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      below={
+        <Suspense fallback={null}>
+          <LoginArticles />
+        </Suspense>
+      }
+    >
       {arrived.notice && !error && (
         <Alert
           type={arrived.noticeType ?? 'warning'}
