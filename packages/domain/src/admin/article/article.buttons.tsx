@@ -50,9 +50,17 @@ function PreviewButton({ row, disabled }: EditButtonProps) {
               authorName: row.authorName as string | null,
               publishedAt: row.publishedAt as number | null,
             }}
-            extra={placements.map((code) => (
-              <Tag key={code}>{labels.code('SRM_ARTICLE_PLACEMENT', code)}</Tag>
-            ))}
+            extra={
+              <span>
+                {labels.t('srmArticle.placements')}
+                {labels.locale === 'en' ? ': ' : '：'}
+                {placements.map((code) => (
+                  <Tag key={code} style={{ marginInlineStart: 4, marginInlineEnd: 0 }}>
+                    {labels.code('SRM_ARTICLE_PLACEMENT', code)}
+                  </Tag>
+                ))}
+              </span>
+            }
             attachments={
               row.attachmentIds ? <AttachmentField value={String(row.attachmentIds)} readOnly /> : null
             }

@@ -52,7 +52,7 @@ const ARTICLES: readonly DemoArticle[] = [
       '<p>请受邀供应商于 3 月 4 日前通过各自采购员确认参会人员（每家不超过 2 人）。</p>',
     contentEn:
       '<p>The 2027 supplier conference of East China Precision Manufacturing Group takes place in Suzhou Industrial Park ' +
-      'on <strong>18 March</strong>. We will present this year’s purchasing strategy and quality targets and the awards ' +
+      "on <strong>18 March</strong>. We will present this year's purchasing strategy and quality targets and the awards " +
       'to our best suppliers.</p><p>Invited suppliers please confirm their participants (two at most) to their buyer by 4 March.</p>',
     publish: true,
   },
