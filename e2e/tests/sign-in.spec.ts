@@ -71,7 +71,7 @@ test('the login page speaks both languages and shows the server’s messages', a
   await test.step('a wrong password gets the server’s answer inline', async () => {
     await page.locator('input[autocomplete="username"]').fill('admin');
     await page.locator('input[autocomplete="current-password"]').fill('Wrong-pass1');
-    await page.getByRole('button', { name: /登\s?录/ }).click();
+    await page.getByRole('button', { name: /^登\s?录$/ }).click();
     await expect(page.getByRole('alert')).toHaveText('用户名或密码错误');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -207,7 +207,7 @@ test('after three failures the login page asks for the captcha the server wants'
   for (let attempt = 1; attempt <= 3; attempt++) {
     await userName.fill('finance');
     await password.fill(`Wrong-pass${attempt}`);
-    await page.getByRole('button', { name: /登\s?录/ }).click();
+    await page.getByRole('button', { name: /^登\s?录$/ }).click();
     await expect(page.getByRole('alert')).toHaveText('用户名或密码错误');
     await expect(password).toHaveValue('');
   }
@@ -219,6 +219,6 @@ test('after three failures the login page asks for the captcha the server wants'
   await expect(page.locator('.srm-captcha img')).toBeVisible();
   await password.fill('Wrong-pass4');
   await page.getByPlaceholder('验证码').fill('0000');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await page.getByRole('button', { name: /^登\s?录$/ }).click();
   await expect(page.getByRole('alert')).toHaveText('验证码错误或已过期');
 });
