@@ -67,11 +67,11 @@ export const commonFileEndpoints = defineEndpoints(commonFile, {
         .from(c)
         .where(where);
       const millis = (value: unknown) =>
-        value instanceof Date ? value.getTime() : ((value as number) ?? null);
+        value instanceof Date ? value.getTime() : value == null ? null : Number(value);
       const readers: FileReader[] = rows.map((row) => ({
         copyId: Number(row.copyId),
-        receiverName: (row.receiverName as string | null) ?? null,
-        supplierName: (row.supplierName as string | null) ?? null,
+        receiverName: row.receiverName == null ? null : String(row.receiverName),
+        supplierName: row.supplierName == null ? null : String(row.supplierName),
         downloadCount: Number(row.downloadCount ?? 0),
         firstDownloadAt: millis(row.firstDownloadAt),
         lastDownloadAt: millis(row.lastDownloadAt),
