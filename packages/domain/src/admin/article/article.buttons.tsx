@@ -13,7 +13,7 @@ function PreviewButton({ row, disabled }: EditButtonProps) {
   const [open, setOpen] = useState(false);
   const [language, setLanguage] = useState<Locale>(labels.locale);
   const text = (name: string) => String(textIn(language, article.fields, row, name) ?? '');
-  const placements = Array.isArray(row.placements) ? (row.placements as string[]) : [];
+  const placements = Array.isArray(row.placements) ? row.placements.map(String) : [];
   return (
     <>
       <Button icon={<EyeOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
@@ -46,9 +46,9 @@ function PreviewButton({ row, disabled }: EditButtonProps) {
               title: text('title'),
               content: text('content'),
               category: String(row.category ?? ''),
-              pinnedFlag: row.pinnedFlag as string | null,
-              authorName: row.authorName as string | null,
-              publishedAt: row.publishedAt as number | null,
+              pinnedFlag: typeof row.pinnedFlag === 'string' ? row.pinnedFlag : null,
+              authorName: typeof row.authorName === 'string' ? row.authorName : null,
+              publishedAt: typeof row.publishedAt === 'number' ? row.publishedAt : null,
             }}
             extra={
               <span>
