@@ -336,6 +336,11 @@ const overrides: SampleOverrides = {
     const plain = await factory.update('srmNoticeConfig', type, { approvalFlag: 'N', noticeKind: 'NOTICE' });
     return { ...row, noticeKind: 'NOTICE', configId: plain.configId, content: '<p>样例公告</p>' };
   },
+  // An unsubscribe's address fits its channel (an e-mail address, or a mobile number for SMS).
+  baseMessageUnsubscribe: async (row, n) => ({
+    ...row,
+    address: row.channel === 'SMS' ? `1380000${String(n).padStart(4, '0')}` : `td${n}@example.com`,
+  }),
   // A shared file is published with a file.
   srmCommonFile: async (row) => ({ ...row, attachmentIds: String(await uploadedDocx()) }),
   // A pattern-making request is sent with its quote date ahead.

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_DIRECTORY_PATH } from '@srm/kernel';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 import { domainSeeds } from '@srm/domain/server';
-import { ApiClient, appSignOf, signatureOf, startMailbox, type Mailbox } from '@srm/platform/testing';
+import {
+  ApiClient,
+  appSignOf,
+  signatureOf,
+  startMailbox,
+  type Mailbox,
+  waitFor,
+} from '@srm/platform/testing';
 import { decideTask } from './bpm.testing';
 import { repoRoot } from './paths';
 import { startTestServer, type TestServer } from './testing';
@@ -311,10 +318,18 @@ describe('a forgotten password', () => {
   it('or by SMS, recorded for the administrator when no SMS provider is configured', async () => {
     await client().call('/api/base/v1/auth/forget/sendCode', { userName: 'finance', channel: 'SMS' });
     const admin = await signedInAs('admin');
-    const log = await admin.call<Row[]>('/api/base/v1/baseMessageLogRestful/listByPage', { channel: 'SMS' });
-    expect(log.body.status, log.body.msg).toBe('S');
-    const message = log.body.data.find((row) => row.recipient === '13800000004');
-    expect(message).toMatchObject({ sendStatus: 'RECORDED', purpose: 'RESET_PASSWORD' });
+    // Through the message outbox: a worker sends it at once.
+    const message = await waitFor(
+      async () => {
+        const log = await admin.call<Row[]>('/api/base/v1/baseMessageLogRestful/listByPage', {
+          channel: 'SMS',
+        });
+        expect(log.body.status, log.body.msg).toBe('S');
+        return log.body.data.find((row) => row.recipient === '13800000004');
+      },
+      (found) => found !== undefined,
+    );
+    expect(message).toMatchObject({ sendStatus: 'RECORDED', purpose: 'PASSWORD_RESET_CODE' });
     expect(String(message!.content)).toMatch(/验证码为 \d{6}/);
   });
 });

@@ -28,6 +28,7 @@ export * from './seed/seed';
 export * from './entity/openapi';
 export * from './access/enforcement';
 export * from './messaging/messenger';
+export * from './messaging/sms';
 export * from './messaging/site-message.tables';
 export * from './messaging/site-messages';
 export * from './messaging/site-message.routes';

@@ -1,6 +1,6 @@
 // Messaging on the server: the dispatcher (the platform's message outbox, started with the
 // server), the history's endpoints and what compensation does for a message that failed; who
-// reads a written message's files.
+// reads a written message's files; an SMS provider's callbacks.
 import { defineServerArea } from '@srm/platform';
 import { messagingArea } from './area';
 import { configActions, configEndpoints } from './config/config.actions';
@@ -9,6 +9,7 @@ import { messageSend } from './send/send.entity';
 import { instanceEndpoints } from './instance/instance.endpoints';
 import { messageCompensation } from './outbox/compensation.actions';
 import { MessageDispatcher } from './outbox/dispatcher';
+import { SMS_RECEIPTS_HOOK, SMS_REPLIES_HOOK, smsReceiptsHook, smsRepliesHook } from './outbox/sms-callbacks';
 import { templateActions, templateEndpoints } from './template/template.actions';
 import { unsubscribeActions } from './unsubscribe/unsubscribe.actions';
 
@@ -27,4 +28,6 @@ export const messagingServer = defineServerArea(messagingArea, {
   background: (services) => new MessageDispatcher(services),
   // Whoever was told of a written message reads its files (they cannot read the send itself).
   fileReaders: { [messageSend.name]: toldOfSend },
+  // An SMS provider's delivery receipts and phones' TD answers.
+  webhooks: { [SMS_RECEIPTS_HOOK]: smsReceiptsHook, [SMS_REPLIES_HOOK]: smsRepliesHook },
 });

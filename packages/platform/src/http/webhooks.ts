@@ -16,14 +16,19 @@ const HOOK_BODY_LIMIT = 64 * 1024;
 
 export interface WebhookRequest {
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The query string's values (a provider that cannot sign puts a shared token there). */
+  readonly query: Readonly<Record<string, string>>;
   /** The body exactly as it arrived (UTF-8). */
   readonly body: string;
 }
 
 export interface Webhook {
   readonly summary: string;
-  /** Proves the sender, then does the work as the platform; throws AppError to refuse. */
-  handle(data: DataApi, request: WebhookRequest): Promise<void>;
+  /**
+   * Proves the sender, then does the work as the platform; throws AppError to refuse. Answers
+   * nothing (the envelope goes back) or the body the provider expects (`{ code: 0 }`).
+   */
+  handle(data: DataApi, request: WebhookRequest): Promise<void | Readonly<Record<string, unknown>>>;
 }
 
 /** The webhooks of every area under /api/hook/v1/<name>; an unknown name answers 404. */
@@ -54,10 +59,16 @@ export async function registerWebhooks(
         const hook = hooks.get(input.name);
         if (!hook) throw new AppError(404, 'error.routeNotFound', { path: request.url });
         const body = typeof request.body === 'string' ? request.body : '';
-        await platformWork(runtime, `hook:${input.name}`, (data) =>
-          hook.handle(data, { headers: request.headers, body }),
+        const raw: unknown = request.query;
+        const query = Object.fromEntries(
+          Object.entries(raw && typeof raw === 'object' ? raw : {}).flatMap(([name, value]) =>
+            typeof value === 'string' ? [[name, value]] : [],
+          ),
         );
-        return success({});
+        const answer = await platformWork(runtime, `hook:${input.name}`, (data) =>
+          hook.handle(data, { headers: request.headers, query, body }),
+        );
+        return answer ?? success({});
       },
     });
   });

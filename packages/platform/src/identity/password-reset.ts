@@ -7,10 +7,14 @@ import { type Locale, checkPasswordComplexity } from '@srm/kernel';
 import type { Actor } from '../access/actor';
 import type { EntityRuntime } from '../entity/runtime';
 import { AppError } from '../http/errors';
+import { renderTemplate } from '../messaging/template';
 import type { Identity } from './identity';
 import { hashPassword, verifyPassword } from './passwords';
 import { sha256, token } from './sessions';
 import { loginAttempt, userCredential, verificationCode } from './tables';
+
+/** The message source of reset codes (mandatory: declared with the messaging area's sources). */
+export const PASSWORD_RESET_SOURCE = 'PASSWORD_RESET_CODE';
 
 export class PasswordReset {
   constructor(private readonly identity: Identity) {}
@@ -93,29 +97,51 @@ export class PasswordReset {
       );
     if (recent) return;
     const code = String(randomInt(1_000_000)).padStart(6, '0');
-    await on.insert(verificationCode).values({
-      purpose: 'RESET_PASSWORD',
-      subject: String(user.userId),
-      channel,
-      codeHash: sha256(code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 10 * 60_000),
-    });
-    const language = user.languageCode === 'EN' ? 'en' : locale;
-    const text = this.runtime.t(language, 'auth.resetCodeText', {
-      name: user.userFullName,
-      code,
-      minutes: 10,
-    });
-    if (channel === 'EMAIL') {
-      await this.identity.messenger.email({
-        to: target,
-        subject: this.runtime.t(language, 'auth.resetCodeSubject'),
-        text,
+    const [written] = await on
+      .insert(verificationCode)
+      .values({
         purpose: 'RESET_PASSWORD',
-      });
+        subject: String(user.userId),
+        channel,
+        codeHash: sha256(code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 10 * 60_000),
+      })
+      .returning({ codeId: verificationCode.codeId });
+    const language = user.languageCode === 'EN' ? 'en' : locale;
+    const params = { name: user.userFullName, code, minutes: '10' };
+    const text = this.runtime.t(language, 'auth.resetCodeText', params);
+    const subject = this.runtime.t(language, 'auth.resetCodeSubject');
+    const { messageOutbox, messageTemplates } = this.runtime.plugins;
+    if (messageOutbox) {
+      // Through the outbox as a mandatory source (no unsubscribe or preference stops it, the
+      // number's SMS allowance does): sent at once by a worker, retried, logged with the code
+      // masked once delivered. An administrator's template of the source gives the text.
+      const template = await messageTemplates?.find(
+        PASSWORD_RESET_SOURCE,
+        channel,
+        language === 'en' ? 'EN' : 'CN',
+      );
+      await messageOutbox.enqueue([
+        {
+          channel,
+          source: PASSWORD_RESET_SOURCE,
+          eventId: `reset-${written!.codeId}`,
+          userId: user.userId,
+          address: target,
+          locale: language,
+          subject: template?.subject ? renderTemplate(template.subject, params, false) : subject,
+          body: template ? renderTemplate(template.body, params, channel === 'EMAIL') : text,
+          html: !!template && channel === 'EMAIL',
+          templateCode: template?.templateCode ?? null,
+          signName: template?.signName ?? null,
+          params: channel === 'SMS' ? params : null,
+        },
+      ]);
+    } else if (channel === 'EMAIL') {
+      await this.identity.messenger.email({ to: target, subject, text, purpose: PASSWORD_RESET_SOURCE });
     } else {
-      await this.identity.messenger.textMessage(target, text, 'RESET_PASSWORD');
+      await this.identity.messenger.textMessage(target, text, PASSWORD_RESET_SOURCE);
     }
   }
 

@@ -3,14 +3,7 @@
 // message for an administrator to read. Every send is logged in base_message_log.
 import type { Transporter } from 'nodemailer';
 import type { EntityRuntime } from '../entity/runtime';
-
-export interface SmsProvider {
-  /** Sends the text; answers RECORDED when the message was only kept (no real provider). */
-  send(phone: string, text: string): Promise<'SENT' | 'RECORDED'>;
-}
-
-/** The default SMS adapter: keeps the message in the log, for development and demos. */
-export const recordingSmsProvider: SmsProvider = { send: async () => 'RECORDED' };
+import { type SmsDelivery, type SmsProvider, type SmsRequest, recordingSmsProvider } from './sms';
 
 export interface MessengerOptions {
   /** smtp://user:pass@host:port or smtps://…; without it e-mail is only recorded. */
@@ -153,25 +146,42 @@ export class Messenger {
     if (transport) (await transport.catch(() => null))?.close();
   }
 
+  /** An SMS sent at once (no message outbox runs): the text only, without a provider template. */
   async textMessage(phone: string, text: string, purpose: string): Promise<'SENT' | 'RECORDED' | 'FAILED'> {
-    let status: 'SENT' | 'RECORDED' | 'FAILED';
-    let error: string | null = null;
+    const outId = `srm-sms-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+    return (
+      await this.deliverSms({ phone, text, templateCode: null, signName: null, params: {}, outId }, purpose)
+    ).status;
+  }
+
+  /**
+   * Hands one SMS to the provider and answers how it went (a provider that throws is an
+   * unanswered call, tried again). The log keeps the text; a one-time code only while the
+   * message was merely recorded (no provider), for an administrator to pass on.
+   */
+  async deliverSms(request: SmsRequest, purpose: string): Promise<SmsDelivery> {
+    let delivery: SmsDelivery;
     try {
-      status = await this.sms.send(phone, text);
+      delivery = await this.sms.send(request);
     } catch (failure) {
-      status = 'FAILED';
-      error = String((failure as Error).message ?? failure).slice(0, 500);
+      delivery = {
+        status: 'FAILED',
+        providerRef: null,
+        code: null,
+        transient: true,
+        error: String((failure as Error).message ?? failure).slice(0, 500),
+      };
     }
     await this.log({
       channel: 'SMS',
-      recipient: phone,
-      subject: null,
-      content: text,
+      recipient: request.phone,
+      subject: request.templateCode,
+      content: request.text,
       purpose,
-      sendStatus: status,
-      errorMessage: error,
+      sendStatus: delivery.status,
+      errorMessage: delivery.error,
     });
-    return status;
+    return delivery;
   }
 
   private async log(entry: {

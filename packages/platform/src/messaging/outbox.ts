@@ -4,8 +4,10 @@
 // without it, e-mail is sent at once as before.
 import type { Locale } from '@srm/kernel';
 
+export type OutgoingChannel = 'EMAIL' | 'SMS';
+
 export interface OutgoingMessage {
-  readonly channel: 'EMAIL';
+  readonly channel: OutgoingChannel;
   /** The source of the event (PO_RELEASED, BPM_TASK…). */
   readonly source: string;
   /**
@@ -14,6 +16,7 @@ export interface OutgoingMessage {
    */
   readonly eventId: string;
   readonly userId: number | null;
+  /** The e-mail address, or the mobile number of an SMS. */
   readonly address: string;
   readonly locale: Locale;
   readonly subject: string;
@@ -24,6 +27,10 @@ export interface OutgoingMessage {
   readonly businessId?: number | null;
   /** It waits in 消息审核 for a checker (a message config that needs a check added it). */
   readonly check?: boolean;
+  /** An SMS's provider template code and signature (from the message template), and its values. */
+  readonly templateCode?: string | null;
+  readonly signName?: string | null;
+  readonly params?: Readonly<Record<string, string>> | null;
 }
 
 export interface MessageOutbox {
@@ -62,6 +69,13 @@ export interface ConfiguredRecipients {
   /** Of `email` and `addresses`, those mailed only by configs that need a check (需审核). */
   readonly checkedEmail: readonly number[];
   readonly checkedAddresses: readonly string[];
+  /** Users sent an SMS at their mobile number, in their language. */
+  readonly sms: readonly number[];
+  /** Mobile numbers without an account here (a supplier's contact), written to in Chinese. */
+  readonly mobiles: readonly string[];
+  /** Of `sms` and `mobiles`, those sent an SMS only by configs that need a check. */
+  readonly checkedSms: readonly number[];
+  readonly checkedMobiles: readonly string[];
 }
 
 /** A message as the configs see it: its source and the document and supplier it concerns. */

@@ -1,7 +1,7 @@
 // Each user's message preferences (消息接收设置, spec msgReceive): per source, whether it comes by
-// e-mail too (in-app always does). A mandatory source (security, legal, codes) cannot be switched
-// off. Users read and change only their own; the dispatcher writes an optional source's e-mail
-// to someone who switched it off as SUPPRESSED (接收人已关闭).
+// e-mail and by SMS too (in-app always does). A mandatory source (security, legal, codes) cannot
+// be switched off. Users read and change only their own; the dispatcher writes an optional
+// source's e-mail or SMS to someone who switched it off as SUPPRESSED (接收人已关闭).
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../access/actor';
 import type { EntityRuntime } from '../entity/runtime';
@@ -14,7 +14,11 @@ export interface MessagePreference {
   readonly sourceName: string;
   readonly category: MessageSourceInfo['category'];
   readonly emailFlag: 'Y' | 'N';
+  readonly smsFlag: 'Y' | 'N';
 }
+
+/** The channels a user switches per source. */
+export type PreferenceChannel = 'EMAIL' | 'SMS';
 
 export class MessagePreferences {
   constructor(private readonly runtime: EntityRuntime) {}
@@ -28,38 +32,53 @@ export class MessagePreferences {
     return (await this.runtime.plugins.messageSources?.list()) ?? [];
   }
 
-  /** Every enabled source with my e-mail switch (on unless I switched it off). */
+  /** Every enabled source with my e-mail and SMS switches (on unless I switched them off). */
   async mine(actor: Actor): Promise<MessagePreference[]> {
     const userId = this.own(actor);
     const rows = await this.runtime
       .executor()
-      .select({ sourceCode: baseMessageReceive.sourceCode, emailFlag: baseMessageReceive.emailFlag })
+      .select({
+        sourceCode: baseMessageReceive.sourceCode,
+        emailFlag: baseMessageReceive.emailFlag,
+        smsFlag: baseMessageReceive.smsFlag,
+      })
       .from(baseMessageReceive)
       .where(eq(baseMessageReceive.userId, userId));
-    const off = new Set(rows.filter((row) => row.emailFlag === 'N').map((row) => row.sourceCode));
-    return (await this.sources()).map((source) => ({
-      sourceCode: source.code,
-      sourceName: actor.locale === 'en' && source.nameEn ? source.nameEn : source.name,
-      category: source.category,
-      emailFlag: source.category === 'OPTIONAL' && off.has(source.code) ? 'N' : 'Y',
-    }));
+    const mine = new Map(rows.map((row) => [row.sourceCode, row]));
+    return (await this.sources()).map((source) => {
+      const optional = source.category === 'OPTIONAL';
+      const row = mine.get(source.code);
+      return {
+        sourceCode: source.code,
+        sourceName: actor.locale === 'en' && source.nameEn ? source.nameEn : source.name,
+        category: source.category,
+        emailFlag: optional && row?.emailFlag === 'N' ? 'N' : 'Y',
+        smsFlag: optional && row?.smsFlag === 'N' ? 'N' : 'Y',
+      };
+    });
   }
 
-  /** Switches a source's e-mail on or off for me. */
-  async save(actor: Actor, sourceCode: string, emailFlag: 'Y' | 'N'): Promise<void> {
+  /** Switches a source's e-mail or SMS (or both) on or off for me. */
+  async save(
+    actor: Actor,
+    sourceCode: string,
+    flags: Partial<Record<'emailFlag' | 'smsFlag', 'Y' | 'N'>>,
+  ): Promise<void> {
     const userId = this.own(actor);
     const source = (await this.sources()).find((candidate) => candidate.code === sourceCode);
     if (!source) throw new AppError(404, 'message.receive.unknownSource', { source: sourceCode });
-    if (source.category === 'MANDATORY' && emailFlag === 'N')
+    if (source.category === 'MANDATORY' && (flags.emailFlag === 'N' || flags.smsFlag === 'N'))
       throw new AppError(409, 'message.receive.mandatory', { source: source.name });
     const now = this.runtime.clock.now();
+    const set = {
+      ...(flags.emailFlag ? { emailFlag: flags.emailFlag } : {}),
+      ...(flags.smsFlag ? { smsFlag: flags.smsFlag } : {}),
+      lastUpdateDate: now,
+    };
     await this.runtime
       .executor()
       .insert(baseMessageReceive)
-      .values({ userId, sourceCode, emailFlag, lastUpdateDate: now })
-      .onConflictDoUpdate({
-        target: [baseMessageReceive.userId, baseMessageReceive.sourceCode],
-        set: { emailFlag, lastUpdateDate: now },
-      });
+      .values({ userId, sourceCode, ...set })
+      .onConflictDoUpdate({ target: [baseMessageReceive.userId, baseMessageReceive.sourceCode], set });
   }
 }

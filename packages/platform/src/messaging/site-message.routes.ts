@@ -94,14 +94,22 @@ export function registerSiteMessageRoutes(
   declareRoute(app, {
     ...common,
     path: `${MESSAGE_RECEIVE_PATH}/saveMine`,
-    summary: "Switches a source's e-mail on or off for the caller (a mandatory source stays on)",
+    summary: "Switches a source's e-mail or SMS on or off for the caller (a mandatory source stays on)",
     input: {
       sourceCode: text({ required: true, max: 60 }),
-      emailFlag: lookup('YES_NO', { required: true, codes: ['Y', 'N'] }),
+      emailFlag: lookup('YES_NO', { codes: ['Y', 'N'] }),
+      smsFlag: lookup('YES_NO', { codes: ['Y', 'N'] }),
     },
     errors: [404, 409],
     handle: async ({ request, input }) => {
-      await preferences.save(await actorOf(request), input.sourceCode, input.emailFlag === 'N' ? 'N' : 'Y');
+      const flag = (value: string | null | undefined) =>
+        value === 'N' ? 'N' : value === 'Y' ? 'Y' : undefined;
+      const emailFlag = flag(input.emailFlag);
+      const smsFlag = flag(input.smsFlag);
+      await preferences.save(await actorOf(request), input.sourceCode, {
+        ...(emailFlag ? { emailFlag } : {}),
+        ...(smsFlag ? { smsFlag } : {}),
+      });
       return success(null);
     },
   });

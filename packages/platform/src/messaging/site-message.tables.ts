@@ -45,8 +45,9 @@ export const baseSiteMessage = pgTable(
 );
 
 /**
- * What each user receives by e-mail per message source (消息接收设置, spec msgReceive): a row only
- * where the user switched a source off (or on again). Mandatory sources cannot be switched off.
+ * What each user receives by e-mail and by SMS per message source (消息接收设置, spec msgReceive):
+ * a row only where the user switched a source's channel off (or on again). Mandatory sources
+ * cannot be switched off.
  */
 export const baseMessageReceive = pgTable(
   'base_message_receive',
@@ -55,6 +56,7 @@ export const baseMessageReceive = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     sourceCode: varchar('source_code', { length: 60 }).notNull(),
     emailFlag: char('email_flag', { length: 1 }).notNull().default('Y'),
+    smsFlag: char('sms_flag', { length: 1 }).notNull().default('Y'),
     lastUpdateDate: moment('last_update_date').notNull(),
   },
   (t) => [uniqueIndex('base_message_receive_user_source_uq').on(t.userId, t.sourceCode)],

@@ -10,6 +10,7 @@ import type { Actor } from '../access/actor';
 import type { EntityRuntime } from '../entity/runtime';
 import { AppError } from '../http/errors';
 import { baseSiteMessage } from './site-message.tables';
+import type { OutgoingMessage } from './outbox';
 import { type MessageTemplateText, htmlToText, renderTemplate } from './template';
 
 /** A parameter of a message: a value, a message key rendered in each language, or both texts. */
@@ -39,6 +40,8 @@ export interface NotifyInput {
   readonly source: string;
   /** Also send an e-mail, in the user's language, to recipients with an address. */
   readonly email?: boolean;
+  /** Also send an SMS, in the user's language, to recipients with a mobile number (through the outbox only). */
+  readonly sms?: boolean;
   /**
    * What happened (`task-42-ASSIGNED`): with the message outbox, the same event given twice
    * sends one e-mail per recipient. Without it each call is an event of its own.
@@ -284,6 +287,25 @@ export class SiteMessages {
       })
       .filter((item) => item.told.length || item.addresses.length);
     if (mailed.length) await this.email(mailed);
+    // SMS the same way: the sender's own when asked, a config's to its recipients' mobiles.
+    const texted = inputs
+      .map((input, index) => {
+        const config = configured[index];
+        const eventKey = input.eventId ? `${input.source}|${input.eventId}`.slice(0, 300) : '';
+        const own =
+          input.sms && !config?.replace
+            ? defaults[index]!.filter((userId) => !input.eventId || toldNow.has(`${userId}|${eventKey}`))
+            : [];
+        const mine = new Set(own);
+        const checked = new Set<number | string>([
+          ...(config?.checkedSms ?? []).filter((userId) => !mine.has(userId)),
+          ...(config?.checkedMobiles ?? []),
+        ]);
+        const told = [...new Set([...own, ...(config?.sms ?? [])])];
+        return { input, told, addresses: config?.mobiles ?? [], checked, ...texts[index]! };
+      })
+      .filter((item) => item.told.length || item.addresses.length);
+    if (texted.length) await this.textMessages(texted);
     return recipients;
   }
 
@@ -377,6 +399,90 @@ export class SiteMessages {
         ...(mail.html ? { text: htmlToText(mail.body), html: mail.body } : { text: mail.body }),
         purpose: mail.source,
       });
+  }
+
+  /**
+   * SMS to the recipients with a mobile number, in each one's language, through the message
+   * outbox (none runs: nothing is sent, SMS are the outbox's only). An administrator's SMS
+   * template of the source gives the text (values plain) and the provider's template code and
+   * signature; without one the message's own text goes.
+   */
+  private async textMessages(
+    messages: readonly {
+      readonly input: NotifyInput;
+      readonly told: readonly number[];
+      /** Numbers without an account (a supplier's contact), written to in Chinese. */
+      readonly addresses: readonly string[];
+      readonly checked: ReadonlySet<number | string>;
+      readonly title: Record<string, string>;
+      readonly content: Record<string, string> | null;
+    }[],
+  ): Promise<void> {
+    const { messageOutbox, messageTemplates } = this.runtime.plugins;
+    if (!messageOutbox) return;
+    const everyone = [...new Set(messages.flatMap((message) => message.told))];
+    const users = new Map(
+      (
+        await queryRows<{ user_id: number; mobile: string; language_code: string | null }>(
+          this.runtime.executor(),
+          sql`select user_id, mobile, language_code from base_user
+              where user_id = any(${sql.param(everyone)}::bigint[]) and mobile is not null and mobile <> ''`,
+        )
+      ).map((user) => [Number(user.user_id), user]),
+    );
+    const templates = new Map<string, MessageTemplateText | null>();
+    const templateOf = async (source: string, locale: Locale) => {
+      const key = `${source}|${locale}`;
+      if (!templates.has(key))
+        templates.set(
+          key,
+          (await messageTemplates?.find(source, 'SMS', locale === 'en' ? 'EN' : 'CN')) ?? null,
+        );
+      return templates.get(key) ?? null;
+    };
+    const outgoing: OutgoingMessage[] = [];
+    for (const { input, told, addresses, checked, title, content } of messages) {
+      const link = input.link && 'entityName' in input.link ? input.link : null;
+      const eventId = input.eventId ?? randomUUID();
+      const textOf = async (
+        userId: number | null,
+        phone: string,
+        locale: Locale,
+      ): Promise<OutgoingMessage> => {
+        const template = await templateOf(input.source, locale);
+        const values = Object.fromEntries(
+          Object.entries(this.values(locale, input.params)).map(([name, value]) => [name, String(value)]),
+        );
+        return {
+          channel: 'SMS',
+          userId,
+          address: phone,
+          locale,
+          subject: title[locale]!,
+          body: template
+            ? renderTemplate(template.body, values, false)
+            : (content?.[locale] ?? title[locale]!),
+          templateCode: template?.templateCode ?? null,
+          signName: template?.signName ?? null,
+          params: template ? values : {},
+          source: input.source,
+          eventId,
+          businessEntity: link?.entityName ?? null,
+          businessId: link?.documentId ?? null,
+          ...(checked.has(userId ?? phone) ? { check: true } : {}),
+        };
+      };
+      const numbers = new Set<string>();
+      for (const userId of told) {
+        const user = users.get(userId);
+        if (!user) continue;
+        numbers.add(user.mobile);
+        outgoing.push(await textOf(userId, user.mobile, localeOfUser(user.language_code)));
+      }
+      for (const phone of addresses)
+        if (!numbers.has(phone)) outgoing.push(await textOf(null, phone, 'zh-CN'));
+    }
+    if (outgoing.length) await messageOutbox.enqueue(outgoing);
   }
 
   // ------------------------------------------------------------------ the reader's side

@@ -76,10 +76,13 @@ export function htmlToText(html: string): string {
 export interface MessageTemplateText {
   readonly subject: string | null;
   readonly body: string;
+  /** An SMS template's code and signature at the provider (SMS_123456789, 【某某科技】). */
+  readonly templateCode?: string | null;
+  readonly signName?: string | null;
 }
 
 /** Where the platform finds templates (the messaging area's table): `runtime.plugins.messageTemplates`. */
 export interface MessageTemplates {
   /** The enabled template of this source, channel and language, or null (the senders' own text). */
-  find(source: string, channel: 'EMAIL', language: 'CN' | 'EN'): Promise<MessageTemplateText | null>;
+  find(source: string, channel: 'EMAIL' | 'SMS', language: 'CN' | 'EN'): Promise<MessageTemplateText | null>;
 }

@@ -47,6 +47,7 @@ import { RealtimeHub } from '../realtime/hub';
 import { registerRealtimeRoutes } from '../realtime/realtime.routes';
 import { registerWorkCounts } from '../entity/work-counts';
 import { SiteMessages } from '../messaging/site-messages';
+import { type SmsProvider, smsProviderFromEnv } from '../messaging/sms';
 import { DatabaseClock } from '../system/clock';
 import { refuseTestClockInProduction, registerTestClockRoute } from '../system/clock.routes';
 import { Sealer, loadSealKey } from '../system/seal';
@@ -79,6 +80,8 @@ export interface PlatformOptions {
   publicUrl?: string;
   /** SMTP server for e-mail (default SMTP_URL). */
   smtpUrl?: string;
+  /** The SMS provider (default: as SRM_SMS_PROVIDER names it, else the recording one). */
+  sms?: SmsProvider;
   /** Run background jobs on this node (default: yes unless SRM_JOB_WORKERS=off). */
   jobWorkers?: boolean;
   /** How often idle job workers look for work, in seconds (default SRM_JOB_POLL_SECONDS or 1). */
@@ -167,6 +170,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
   const messenger = new Messenger(runtime, {
     smtpUrl: options.smtpUrl ?? process.env.SMTP_URL,
     from: process.env.SMTP_FROM,
+    sms: options.sms ?? smsProviderFromEnv(),
   });
   const rsaKeyFile = join(dataDir, 'keys', 'rsa_private.pem');
   if (options.sharedSecrets) await checkSealKey(options.database, runtime.sealer);

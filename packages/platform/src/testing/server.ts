@@ -4,6 +4,7 @@
 // they never import the server application.
 import type { BusinessInfoProvider } from '../bizinfo/provider';
 import type { EsignProvider } from '../esign/provider';
+import type { SmsProvider } from '../messaging/sms';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -66,6 +67,8 @@ export interface TestServerOptions {
    */
   seeds?: readonly Seed[];
   smtpUrl?: string;
+  /** The SMS provider (the recording one by default). */
+  sms?: SmsProvider;
   /** The built web app to serve (none by default). */
   webDir?: string;
   /**
@@ -136,6 +139,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(options.policy === 'signIn' ? {} : { policy: options.policy ?? testActorPolicy }),
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    ...(options.sms ? { sms: options.sms } : {}),
     ...(options.testClock ? { testClock: true } : {}),
     ...(options.esign ? { esign: options.esign } : {}),
     ...(options.businessInfo ? { businessInfo: options.businessInfo } : {}),

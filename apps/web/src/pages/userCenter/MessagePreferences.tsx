@@ -1,5 +1,5 @@
-// 消息接收设置 on 个人中心: every message source and whether it also comes by e-mail (in-app
-// messages always come). A mandatory source (security, legal, codes) stays on. Each switch is
+// 消息接收设置 on 个人中心: every message source and whether it also comes by e-mail and by SMS
+// (in-app messages always come). A mandatory source (security, legal, codes) stays on. Each switch is
 // saved at once and the list read again; a refusal says why.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Switch, Table, Tag, Typography } from 'antd';
@@ -13,7 +13,10 @@ interface Preference {
   sourceName: string;
   category: 'MANDATORY' | 'OPTIONAL';
   emailFlag: 'Y' | 'N';
+  smsFlag: 'Y' | 'N';
 }
+
+type Channel = 'emailFlag' | 'smsFlag';
 
 export function MessagePreferences() {
   const { t } = useTranslation();
@@ -24,9 +27,9 @@ export function MessagePreferences() {
     queryKey: ['message', 'preferences'],
     queryFn: async () => (await request<Preference[]>(api, `${PATH}/findMine`, {})).data,
   });
-  const change = async (row: Preference, on: boolean) => {
+  const change = async (row: Preference, channel: Channel, on: boolean) => {
     try {
-      await request(api, `${PATH}/saveMine`, { sourceCode: row.sourceCode, emailFlag: on ? 'Y' : 'N' });
+      await request(api, `${PATH}/saveMine`, { sourceCode: row.sourceCode, [channel]: on ? 'Y' : 'N' });
       void message.success(t('userCenter.messages.saved'));
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
@@ -61,20 +64,25 @@ export function MessagePreferences() {
               </>
             ),
           },
-          {
-            key: 'email',
-            title: t('userCenter.messages.email'),
+          ...(
+            [
+              ['emailFlag', t('userCenter.messages.email')],
+              ['smsFlag', t('userCenter.messages.sms')],
+            ] as const
+          ).map(([channel, label]) => ({
+            key: channel,
+            title: label,
             width: 96,
-            render: (_, row) => (
+            render: (_: unknown, row: Preference) => (
               <Switch
                 size="small"
-                aria-label={`${row.sourceName} ${t('userCenter.messages.email')}`}
-                checked={row.emailFlag === 'Y'}
+                aria-label={`${row.sourceName} ${label}`}
+                checked={row[channel] === 'Y'}
                 disabled={row.category === 'MANDATORY'}
-                onChange={(on) => void change(row, on)}
+                onChange={(on) => void change(row, channel, on)}
               />
             ),
-          },
+          })),
         ]}
       />
     </Card>

@@ -28,7 +28,7 @@ export const configActions = defineActions(messageConfig, {
     const recipients = ctx.newLines.recipients;
     const conditions = ctx.newLines.conditions;
     const issues: RuleIssue[] = [];
-    if (row.inAppFlag !== 'Y' && row.emailFlag !== 'Y')
+    if (row.inAppFlag !== 'Y' && row.emailFlag !== 'Y' && row.smsFlag !== 'Y')
       issues.push({ field: 'inAppFlag', message: 'baseMessageConfig.noChannel' });
     if (!recipients.length) issues.push({ message: 'baseMessageConfig.noRecipient' });
     const code = await sourceCodeOf(ctx, row.sourceId);

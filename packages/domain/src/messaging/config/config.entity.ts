@@ -101,9 +101,11 @@ export const messageConfig = defineEntity('baseMessageConfig', {
     inAppFlag: checkbox({ default: 'Y' }),
     /** E-mail to the recipients with an address (a contact without an account too). */
     emailFlag: checkbox({ default: 'N' }),
+    /** SMS to the recipients with a mobile number (a contact without an account too). */
+    smsFlag: checkbox({ default: 'N' }),
     /** Only this config's recipients: the sender's own (all the supplier's users…) are not told. */
     replaceFlag: checkbox({ default: 'N' }),
-    /** 需审核: the e-mails it adds wait in 消息审核 until a checker lets them go (or stops them). */
+    /** 需审核: the e-mails and SMS it adds wait in 消息审核 until a checker lets them go (or stops them). */
     checkFlag: checkbox({ default: 'N' }),
     enabledFlag: checkbox({ default: 'Y' }),
     description: textarea({ max: 500 }),
@@ -115,6 +117,7 @@ export const messageConfig = defineEntity('baseMessageConfig', {
       'sourceId',
       'inAppFlag',
       'emailFlag',
+      'smsFlag',
       'replaceFlag',
       'checkFlag',
       'enabledFlag',
@@ -126,7 +129,7 @@ export const messageConfig = defineEntity('baseMessageConfig', {
   form: {
     sections: [
       { key: 'basic', fields: ['configName', 'sourceId', 'enabledFlag', 'description'] },
-      { key: 'channels', fields: ['inAppFlag', 'emailFlag', 'replaceFlag', 'checkFlag'] },
+      { key: 'channels', fields: ['inAppFlag', 'emailFlag', 'smsFlag', 'replaceFlag', 'checkFlag'] },
     ],
   },
 });

@@ -27,6 +27,7 @@ interface StoredConfig {
   sourceCode: string;
   inApp: boolean;
   email: boolean;
+  sms: boolean;
   replace: boolean;
   check: boolean;
   recipients: {
@@ -73,19 +74,29 @@ export class ConfigStore implements MessageConfigs {
       const inApp = new Set<number>();
       const email = new Set<number>();
       const addresses = new Set<string>();
-      // Mailed only by configs that need a check: those e-mails wait for a checker.
+      const sms = new Set<number>();
+      const mobiles = new Set<string>();
+      // Reached only by configs that need a check: those e-mails and SMS wait for a checker.
       const unchecked = new Set<number | string>();
+      const uncheckedSms = new Set<number | string>();
       for (const config of holding) {
         const reached = await this.resolve(config, row, supplierId);
         for (const userId of reached.users) {
           if (config.inApp) inApp.add(userId);
           if (config.email) email.add(userId);
           if (config.email && !config.check) unchecked.add(userId);
+          if (config.sms) sms.add(userId);
+          if (config.sms && !config.check) uncheckedSms.add(userId);
         }
         if (config.email)
           for (const address of reached.addresses) {
             addresses.add(address);
             if (!config.check) unchecked.add(address.toLowerCase());
+          }
+        if (config.sms)
+          for (const mobile of reached.mobiles) {
+            mobiles.add(mobile);
+            if (!config.check) uncheckedSms.add(mobile);
           }
       }
       answers.push({
@@ -95,6 +106,10 @@ export class ConfigStore implements MessageConfigs {
         addresses: [...addresses],
         checkedEmail: [...email].filter((userId) => !unchecked.has(userId)),
         checkedAddresses: [...addresses].filter((address) => !unchecked.has(address.toLowerCase())),
+        sms: [...sms],
+        mobiles: [...mobiles],
+        checkedSms: [...sms].filter((userId) => !uncheckedSms.has(userId)),
+        checkedMobiles: [...mobiles].filter((mobile) => !uncheckedSms.has(mobile)),
       });
     }
     return answers;
@@ -108,12 +123,13 @@ export class ConfigStore implements MessageConfigs {
       sourceCode: string;
       inApp: string;
       email: string;
+      sms: string;
       replace: string;
       check: string;
     }>(
       tx,
       sql`select c.config_id as "configId", s.source_code as "sourceCode", c.in_app_flag as "inApp",
-                 c.email_flag as "email", c.replace_flag as "replace", c.check_flag as "check"
+                 c.email_flag as "email", c.sms_flag as "sms", c.replace_flag as "replace", c.check_flag as "check"
             from ${this.runtime.table(messageConfig.name)} c
             join ${this.runtime.table(messageSource.name)} s on s.source_id = c.source_id
            where c.enabled_flag = 'Y' and s.source_code = any(${sql.param(sources)}::text[])
@@ -151,6 +167,7 @@ export class ConfigStore implements MessageConfigs {
       sourceCode: header.sourceCode,
       inApp: header.inApp === 'Y',
       email: header.email === 'Y',
+      sms: header.sms === 'Y',
       replace: header.replace === 'Y',
       check: header.check === 'Y',
       recipients: recipients
@@ -195,9 +212,10 @@ export class ConfigStore implements MessageConfigs {
     config: StoredConfig,
     row: DocumentRow | null,
     supplierId: number | null,
-  ): Promise<{ users: number[]; addresses: string[] }> {
+  ): Promise<{ users: number[]; addresses: string[]; mobiles: string[] }> {
     const users = new Set<number>();
     const addresses = new Set<string>();
+    const mobiles = new Set<string>();
     const tx = this.runtime.executor();
     const u = this.runtime.table(user.name);
     // Internal users, and the users of the document's supplier when the source speaks to it.
@@ -247,25 +265,33 @@ export class ConfigStore implements MessageConfigs {
         }
         case 'SUPPLIER_CONTACT': {
           if (!supplierId || !this.runtime.registry.find('srmSupplierContact')) break;
-          // A contact who is also one of the supplier's portal users (the same address) is told
-          // as that user (in-app too, in their language); the others get the e-mail only.
-          const found = await queryRows<{ email: string; userId: number | null }>(
+          // A contact who is also one of the supplier's portal users (the same address or mobile)
+          // is told as that user (in-app too, in their language); the others get the e-mail or
+          // SMS only.
+          const found = await queryRows<{
+            email: string | null;
+            mobile: string | null;
+            userId: number | null;
+          }>(
             tx,
-            sql`select c.email, (select min(u.user_id) from ${u} u
+            sql`select c.email, c.mobile, (select min(u.user_id) from ${u} u
                                   where u.supplier_id = c.supplier_id and u.status = 'ACTIVE'
-                                    and lower(u.email) = lower(c.email)) as "userId"
+                                    and (lower(u.email) = lower(c.email) or u.mobile = c.mobile)) as "userId"
                   from ${this.runtime.table('srmSupplierContact')} c
                  where c.supplier_id = ${supplierId} and c.contact_role = ${line.contactRole ?? ''}
-                   and c.email is not null and c.email <> ''`,
+                   and (coalesce(c.email, '') <> '' or coalesce(c.mobile, '') <> '')`,
           );
           for (const contact of found)
             if (contact.userId !== null) users.add(Number(contact.userId));
-            else addresses.add(contact.email);
+            else {
+              if (contact.email) addresses.add(contact.email);
+              if (contact.mobile) mobiles.add(contact.mobile);
+            }
           break;
         }
       }
     }
     for (const id of await active(named)) users.add(id);
-    return { users: [...users], addresses: [...addresses] };
+    return { users: [...users], addresses: [...addresses], mobiles: [...mobiles] };
   }
 }

@@ -5,9 +5,9 @@
 // before it hands the message to the channel and the outcome after; a send it lost (its node
 // died) is taken again once its lease ends, with the same provider id (the e-mail Message-ID),
 // never re-rendered. Written by the platform only; administrators read them and retry or cancel.
-import { checkbox, datetime, defineEntity, lookup, number, ref, text, textarea } from '@srm/kernel';
+import { checkbox, datetime, defineEntity, json, lookup, number, ref, text, textarea } from '@srm/kernel';
 
-export const INSTANCE_CHANNELS = ['EMAIL'] as const;
+export const INSTANCE_CHANNELS = ['EMAIL', 'SMS'] as const;
 export type InstanceChannel = (typeof INSTANCE_CHANNELS)[number];
 
 export const INSTANCE_STATES = [
@@ -22,8 +22,14 @@ export const INSTANCE_STATES = [
 ] as const;
 export type InstanceState = (typeof INSTANCE_STATES)[number];
 
-/** A source switched off; an address unsubscribed from an optional source. */
-export const SUPPRESSED_BY = ['SOURCE_DISABLED', 'UNSUBSCRIBED', 'PREFERENCE_OFF'] as const;
+/**
+ * A source switched off; an address unsubscribed from an optional source; the user switched the
+ * channel off; a number that had its hour's or day's SMS already.
+ */
+export const SUPPRESSED_BY = ['SOURCE_DISABLED', 'UNSUBSCRIBED', 'PREFERENCE_OFF', 'RATE_LIMITED'] as const;
+
+/** What an SMS provider's receipt said: on the phone, or not. */
+export const DELIVERY_STATES = ['DELIVERED', 'UNDELIVERED'] as const;
 
 export const messageInstance = defineEntity('baseMessageInstance', {
   area: 'messaging',
@@ -37,8 +43,8 @@ export const messageInstance = defineEntity('baseMessageInstance', {
     sourceCode: text({ required: true, max: 60, indexed: true }),
     channel: lookup('BASE_MESSAGE_CHANNEL', { required: true, codes: INSTANCE_CHANNELS }),
     recipientId: ref('baseUser', { display: 'userName' }),
-    /** The e-mail address (or number) as it was when the event happened. */
-    address: text({ required: true, max: 240 }),
+    /** The e-mail address (or number) as it was when the event happened; an SMS's counts against its number's allowance. */
+    address: text({ required: true, max: 240, indexed: true }),
     languageCode: text({ required: true, max: 10 }),
     subject: text({ max: 240 }),
     body: textarea(),
@@ -64,8 +70,18 @@ export const messageInstance = defineEntity('baseMessageInstance', {
     nextAttemptAt: datetime({ indexed: true }),
     /** A SENDING row whose lease ran out is sent again, with the same provider id. */
     leaseUntil: datetime(),
-    /** The id the channel knows it by (the e-mail Message-ID), fixed at the first attempt. */
-    providerId: text({ max: 200 }),
+    /** Our id of it at the channel (the e-mail Message-ID, an SMS's out id), fixed at the first attempt. */
+    providerId: text({ max: 200, indexed: true }),
+    /** An SMS's template code and signature at the provider, and the template's values. */
+    templateCode: text({ max: 60 }),
+    signName: text({ max: 60 }),
+    params: json(),
+    /** The provider's own id of an SMS (its receipts name it). */
+    providerRef: text({ max: 120 }),
+    /** What the provider's receipt said, and when the phone had it. */
+    deliveryState: lookup('BASE_MESSAGE_DELIVERY_STATE', { codes: DELIVERY_STATES }),
+    deliveredAt: datetime(),
+    deliveryCode: text({ max: 120 }),
     /** The last answer of the channel (an SMTP reply code). */
     lastCode: number({ min: 0 }),
     lastError: text({ max: 2000 }),
@@ -87,6 +103,8 @@ export const messageInstance = defineEntity('baseMessageInstance', {
       'lastCode',
       'lastError',
       'suppressedBy',
+      'deliveryState',
+      'deliveryCode',
       'nextAttemptAt',
       'sentAt',
       'languageCode',
@@ -98,6 +116,7 @@ export const messageInstance = defineEntity('baseMessageInstance', {
       'channel',
       { field: 'address', op: 'prefix' },
       'stateCode',
+      'deliveryState',
       'businessEntity',
       'businessId',
     ],

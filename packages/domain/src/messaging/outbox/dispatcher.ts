@@ -5,14 +5,15 @@
 // and commits each outcome after: SENT; a 4xx or no answer waits and tries again
 // (SRM_MESSAGE_RETRY_SECONDS); a 5xx or the last retry FAILED, with a row in transaction
 // compensation. An instance whose node died mid-send is taken again once its lease ends, with
-// the Message-ID fixed at its first attempt, never re-rendered.
+// the Message-ID fixed at its first attempt, never re-rendered. SMS go the same way through the
+// messenger's SMS provider (its out id fixed likewise), within per-number rate limits; the
+// provider's receipts and the phones' TD replies come back through `receipts` and `replies`.
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '@srm/db';
 import {
   type BackgroundService,
   type BackgroundServices,
   type DataApi,
-  type EmailDelivery,
   type EntityRuntime,
   type MessageOutbox,
   type OutgoingMessage,
@@ -47,6 +48,37 @@ const ENQUEUE_SLICE = 1_000;
 const BATCH = 8;
 /** How often a node looks for instances whose node died or whose wake-up was lost. */
 const SWEEP_MS = 30_000;
+/** SMS one number may get in an hour and in a day (SRM_SMS_PER_HOUR, SRM_SMS_PER_DAY). */
+const DEFAULT_SMS_PER_HOUR = 10;
+const DEFAULT_SMS_PER_DAY = 40;
+/** What a phone answers to an SMS to stop them (退订). */
+const UNSUBSCRIBE_REPLIES = new Set(['TD', 'T', 'N', '退订', 'UNSUBSCRIBE', 'STOP']);
+
+/** How one attempt went, on any channel. */
+interface Delivery {
+  readonly status: 'SENT' | 'RECORDED' | 'FAILED';
+  readonly code: number | null;
+  readonly transient: boolean;
+  readonly error: string | null;
+  /** The provider's own id of an SMS. */
+  readonly providerRef?: string | null;
+}
+
+/** A provider's receipt of one SMS (docs/messages.md: the callback's body). */
+export interface SmsReceipt {
+  /** Our out id, or the provider's id of the message. */
+  readonly outId: string | null;
+  readonly providerRef: string | null;
+  readonly delivered: boolean;
+  readonly code: string | null;
+  readonly at: Date | null;
+}
+
+/** A phone's answer to an SMS. */
+export interface SmsReply {
+  readonly phone: string;
+  readonly content: string;
+}
 
 const dispatchers = new WeakMap<EntityRuntime, MessageDispatcher>();
 
@@ -58,6 +90,13 @@ export function messageDispatcherOf(data: Pick<DataApi, 'runtime'>): MessageDisp
 }
 
 const variableList = (source: DeclaredSource) => source.variables.map((variable) => variable.name).join(', ');
+
+/** An SMS's template values as stored (jsonb: an object, or its text from a driver that does not parse it). */
+function paramsOf(stored: Record<string, string> | string | null): Record<string, string> {
+  const value: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, String(item)]));
+}
 
 /** The enabled sources, for users' preferences. */
 function sourcesOf(runtime: EntityRuntime): MessageSources {
@@ -79,6 +118,12 @@ function retrySeconds(): number[] {
   return configured.length ? configured : DEFAULT_RETRY_SECONDS;
 }
 
+/** A mobile number as kept here: without the country code a provider may put before it. */
+function localNumber(phone: string): string {
+  const digits = phone.replace(/[\s-]/g, '');
+  return digits.replace(/^(\+?86)(?=1\d{10}$)/, '');
+}
+
 /** One event's key for one recipient and channel: the same event twice is one instance. */
 export function dedupKeyOf(message: OutgoingMessage): string {
   const recipient = message.userId ?? message.address.toLowerCase();
@@ -88,6 +133,10 @@ export function dedupKeyOf(message: OutgoingMessage): string {
 interface Claimed {
   instanceId: number;
   sourceCode: string;
+  channel: 'EMAIL' | 'SMS';
+  templateCode: string | null;
+  signName: string | null;
+  params: Record<string, string> | string | null;
   address: string;
   subject: string | null;
   body: string | null;
@@ -106,6 +155,8 @@ function systemData(runtime: EntityRuntime, tx: Executor, operation: string): Da
 export class MessageDispatcher implements BackgroundService, MessageOutbox {
   private beat: NodeJS.Timeout | null = null;
   private readonly delays = retrySeconds();
+  private readonly smsPerHour = Number(process.env.SRM_SMS_PER_HOUR) || DEFAULT_SMS_PER_HOUR;
+  private readonly smsPerDay = Number(process.env.SRM_SMS_PER_DAY) || DEFAULT_SMS_PER_DAY;
 
   constructor(private readonly services: BackgroundServices) {
     dispatchers.set(services.runtime, this);
@@ -176,7 +227,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       runtime.executor(),
       sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
             html_flag, event_id, dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
-            creation_date, last_update_date)
+            creation_date, last_update_date, template_code, sign_name, params)
           values ${sql.join(
             messages.map((message, index) => {
               const reason = suppressed[index] ?? null;
@@ -193,7 +244,9 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
                      ${message.eventId.slice(0, 200)},
                      ${dedupKeyOf(message)},
                      ${message.businessEntity ?? null}, ${message.businessId ?? null}::bigint,
-                     ${state}, ${reason}, 0, 1, ${now}::timestamptz, ${now}::timestamptz)`;
+                     ${state}, ${reason}, 0, 1, ${now}::timestamptz, ${now}::timestamptz,
+                     ${message.templateCode?.slice(0, 60) ?? null}, ${message.signName?.slice(0, 60) ?? null},
+                     ${message.params ? JSON.stringify(message.params) : null}::jsonb)`;
             }),
             sql`, `,
           )}
@@ -239,15 +292,21 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
         )
       ).map((row) => row.key),
     );
-    // Users who switched a source's e-mail off (消息接收设置).
+    // Users who switched a source's e-mail or SMS off (消息接收设置).
     const userIds = [...new Set(messages.flatMap((message) => (message.userId ? [message.userId] : [])))];
     const switchedOff = new Set(
       userIds.length
         ? (
             await queryRows<{ key: string }>(
               executor,
-              sql`select user_id || '|' || source_code as key from ${baseMessageReceive}
+              sql`select 'EMAIL|' || user_id || '|' || source_code as key from ${baseMessageReceive}
                    where email_flag = 'N' and user_id in (${sql.join(
+                     userIds.map((id) => sql`${id}`),
+                     sql`, `,
+                   )})
+                  union all
+                  select 'SMS|' || user_id || '|' || source_code from ${baseMessageReceive}
+                   where sms_flag = 'N' and user_id in (${sql.join(
                      userIds.map((id) => sql`${id}`),
                      sql`, `,
                    )})`,
@@ -255,17 +314,52 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
           ).map((row) => row.key)
         : [],
     );
+    const limited = await this.rateLimited(messages);
     const checked = new Set([...sources.values()].filter((row) => row.check === 'Y').map((row) => row.code));
-    const reasons = messages.map((message): SuppressedBy | null => {
+    const reasons = messages.map((message, index): SuppressedBy | null => {
       const source = sources.get(message.source);
       if (source?.enabled === 'N') return 'SOURCE_DISABLED';
+      // A number that had its SMS for the hour or the day gets none, a code neither (SMS bombing).
+      if (limited[index]) return 'RATE_LIMITED';
       if (source?.category === 'MANDATORY') return null;
-      if (message.channel === 'EMAIL' && switchedOff.has(`${message.userId}|${message.source}`))
-        return 'PREFERENCE_OFF';
+      if (switchedOff.has(`${message.channel}|${message.userId}|${message.source}`)) return 'PREFERENCE_OFF';
       const address = `${message.channel}|${message.address.toLowerCase()}|`;
       return unsubscribed.has(address) || unsubscribed.has(address + message.source) ? 'UNSUBSCRIBED' : null;
     });
     return { reasons, checked };
+  }
+
+  /**
+   * Which of the SMS would take their number past its hour's or day's allowance, counting what
+   * the number was sent or is due to be sent (not what was suppressed, cancelled or failed) and
+   * the messages before it in this batch.
+   */
+  private async rateLimited(messages: readonly OutgoingMessage[]): Promise<boolean[]> {
+    const numbers = [...new Set(messages.filter((m) => m.channel === 'SMS').map((m) => m.address))];
+    if (!numbers.length) return messages.map(() => false);
+    const { runtime } = this.services;
+    const now = runtime.clock.now();
+    const counted = await queryRows<{ address: string; hour: number; day: number }>(
+      runtime.executor(),
+      sql`select address,
+                 count(*) filter (where creation_date > ${new Date(now.getTime() - 3_600_000)})::int as hour,
+                 count(*)::int as day
+            from ${runtime.table(messageInstance.name)}
+           where channel = 'SMS' and address = any(${sql.param(numbers)}::text[])
+             and creation_date > ${new Date(now.getTime() - 86_400_000)}
+             and state_code in ('CHECKING', 'PENDING', 'SENDING', 'SENT', 'RETRY_WAIT')
+           group by address`,
+    );
+    const sent = new Map(
+      counted.map((row) => [row.address, { hour: Number(row.hour), day: Number(row.day) }]),
+    );
+    return messages.map((message) => {
+      if (message.channel !== 'SMS') return false;
+      const count = sent.get(message.address) ?? { hour: 0, day: 0 };
+      if (count.hour >= this.smsPerHour || count.day >= this.smsPerDay) return true;
+      sent.set(message.address, { hour: count.hour + 1, day: count.day + 1 });
+      return false;
+    });
   }
 
   /**
@@ -315,15 +409,28 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       if (!batch.length) return sent;
       await Promise.all(
         batch.map(async (claimed) => {
-          const delivery = await messenger.deliver({
-            to: claimed.address,
-            subject: claimed.subject ?? '',
-            ...(claimed.html === 'Y' && claimed.body
-              ? { text: htmlToText(claimed.body), html: claimed.body }
-              : { text: claimed.body ?? claimed.subject ?? '' }),
-            purpose: claimed.sourceCode,
-            messageId: claimed.providerId,
-          });
+          const delivery: Delivery =
+            claimed.channel === 'SMS'
+              ? await messenger.deliverSms(
+                  {
+                    phone: claimed.address,
+                    text: claimed.body ?? claimed.subject ?? '',
+                    templateCode: claimed.templateCode,
+                    signName: claimed.signName,
+                    params: paramsOf(claimed.params),
+                    outId: claimed.providerId,
+                  },
+                  claimed.sourceCode,
+                )
+              : await messenger.deliver({
+                  to: claimed.address,
+                  subject: claimed.subject ?? '',
+                  ...(claimed.html === 'Y' && claimed.body
+                    ? { text: htmlToText(claimed.body), html: claimed.body }
+                    : { text: claimed.body ?? claimed.subject ?? '' }),
+                  purpose: claimed.sourceCode,
+                  messageId: claimed.providerId,
+                });
           await this.settle(claimed, delivery);
         }),
       );
@@ -344,8 +451,9 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       sql`update ${table}
              set state_code = 'SENDING', attempts = attempts + 1,
                  lease_until = ${new Date(now.getTime() + LEASE_MS)},
-                 provider_id = coalesce(provider_id,
-                   '<srm-message-' || instance_id || '-' || substr(md5(random()::text), 1, 8) || '@srm.local>'),
+                 provider_id = coalesce(provider_id, case when channel = 'SMS'
+                   then 'srm-sms-' || instance_id || '-' || substr(md5(random()::text), 1, 8)
+                   else '<srm-message-' || instance_id || '-' || substr(md5(random()::text), 1, 8) || '@srm.local>' end),
                  last_update_date = ${now}, version_num = version_num + 1
            where instance_id in (
              select instance_id from ${table}
@@ -354,7 +462,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
               order by instance_id
               limit ${limit}
               for update skip locked)
-       returning instance_id as "instanceId", source_code as "sourceCode", address, subject, body, html_flag as html,
+       returning instance_id as "instanceId", source_code as "sourceCode", channel, template_code as "templateCode",
+                 sign_name as "signName", params, address, subject, body, html_flag as html,
                  provider_id as "providerId", attempts, compen_id as "compenId",
                  business_entity as "businessEntity", business_id as "businessId"`,
     );
@@ -366,7 +475,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
   }
 
   /** The outcome of an attempt, unless another node took the instance meanwhile (its lease ran out). */
-  private async settle(claimed: Claimed, delivery: EmailDelivery): Promise<void> {
+  private async settle(claimed: Claimed, delivery: Delivery): Promise<void> {
     const { runtime, jobs } = this.services;
     const table = runtime.table(messageInstance.name);
     const ours = sql`instance_id = ${claimed.instanceId} and state_code = 'SENDING' and attempts = ${claimed.attempts}`;
@@ -381,7 +490,10 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
                where ${ours} returning instance_id as "instanceId"`,
         );
       if (delivery.status !== 'FAILED') {
-        const [moved] = await move(sql`state_code = 'SENT', sent_at = ${data.now}, last_error = null`);
+        const [moved] = await move(
+          sql`state_code = 'SENT', sent_at = ${data.now}, last_error = null,
+              provider_ref = coalesce(${delivery.providerRef ?? null}, provider_ref)`,
+        );
         if (moved && claimed.compenId)
           await this.settleCompensation(data, Number(claimed.compenId), 'doResolve');
         return;
@@ -449,6 +561,65 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       sql`update ${this.services.runtime.table(messageInstance.name)} set compen_id = ${id!}
            where instance_id = ${claimed.instanceId}`,
     );
+  }
+
+  /**
+   * A provider's receipts: each SMS it names (by our out id or its own id) is marked delivered
+   * or not, with the provider's code and time. Answers how many instances they named.
+   */
+  async receipts(receipts: readonly SmsReceipt[]): Promise<number> {
+    const { runtime } = this.services;
+    const table = runtime.table(messageInstance.name);
+    const now = runtime.clock.now();
+    let matched = 0;
+    for (const receipt of receipts) {
+      if (!receipt.outId && !receipt.providerRef) continue;
+      const named = receipt.outId
+        ? sql`provider_id = ${receipt.outId.slice(0, 200)}`
+        : sql`provider_ref = ${receipt.providerRef!.slice(0, 120)}`;
+      const rows = await queryRows<{ id: number }>(
+        runtime.executor(),
+        sql`update ${table}
+               set delivery_state = ${receipt.delivered ? 'DELIVERED' : 'UNDELIVERED'},
+                   delivered_at = ${receipt.at ?? now}, delivery_code = ${receipt.code?.slice(0, 120) ?? null},
+                   last_update_date = ${now}, version_num = version_num + 1
+             where channel = 'SMS' and ${named} returning instance_id as id`,
+      );
+      matched += rows.length;
+    }
+    return matched;
+  }
+
+  /**
+   * Phones' answers to SMS: TD (退订, T, N, STOP) unsubscribes the number from every optional
+   * source's SMS, once. Answers how many numbers were unsubscribed now.
+   */
+  async replies(replies: readonly SmsReply[]): Promise<number> {
+    const numbers = [
+      ...new Set(
+        replies
+          .filter((reply) => UNSUBSCRIBE_REPLIES.has(reply.content.trim().toUpperCase()))
+          .map((reply) => localNumber(reply.phone))
+          .filter((phone) => /^1[3-9]\d{9}$/.test(phone)),
+      ),
+    ];
+    if (!numbers.length) return 0;
+    const { runtime } = this.services;
+    return runtime.transaction(async (tx) => {
+      const data = systemData(runtime, tx, 'message.unsubscribe');
+      const fresh: string[] = [];
+      for (const address of numbers)
+        if (
+          !(await data.list(messageUnsubscribe, { channel: 'SMS', address })).some((row) => !row.sourceCode)
+        )
+          fresh.push(address);
+      if (fresh.length)
+        await data.insert(
+          messageUnsubscribe,
+          fresh.map((address) => ({ channel: 'SMS' as const, address, sourceCode: null, reason: 'SMS TD' })),
+        );
+      return fresh.length;
+    });
   }
 
   /**

@@ -43,6 +43,17 @@ const inquiryTitle = { name: 'title', sample: '2027 年度紧固件询价' };
 
 export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   {
+    code: 'PASSWORD_RESET_CODE',
+    name: '找回密码验证码',
+    nameEn: 'Password reset code',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'name', sample: '张伟' },
+      { name: 'code', sample: '385201' },
+      { name: 'minutes', sample: '10' },
+    ],
+  },
+  {
     code: 'BPM_TASK',
     name: '待审批',
     nameEn: 'Task to approve',

@@ -10,10 +10,10 @@ import {
   htmlToText,
   renderTemplate,
 } from '@srm/platform';
-import { type RuleIssue, ref, text, textarea } from '@srm/kernel';
+import { type RuleIssue, lookup, ref, text, textarea } from '@srm/kernel';
 import { sourceCodeOf } from '../source/source-code';
 import { declaredSource } from '../source/sources';
-import { messageTemplate } from './template.entity';
+import { SMS_BODY_MAX, TEMPLATE_CHANNELS, messageTemplate } from './template.entity';
 
 /** What is wrong with a subject and body for this source's variables (nothing: []). */
 function templateIssues(sourceCode: string, texts: { subject: string; body: string }): RuleIssue[] {
@@ -41,6 +41,12 @@ export const templateActions = defineActions(messageTemplate, {
       subject: row.subject,
       body: row.body,
     });
+    if (row.channel === 'SMS' && row.body.length > SMS_BODY_MAX)
+      issues.push({ field: 'body', message: 'message.template.smsTooLong', params: { max: SMS_BODY_MAX } });
+    if (row.channel !== 'SMS') {
+      row.templateCode = null;
+      row.signName = null;
+    }
     return issues.length ? issues : null;
   },
 });
@@ -52,6 +58,7 @@ export const templateEndpoints = defineEndpoints(messageTemplate, {
       sourceId: ref('baseMessageSource', { required: true }),
       subject: text({ required: true, max: 240 }),
       body: textarea({ required: true, max: 20_000 }),
+      channel: lookup('BASE_MESSAGE_CHANNEL', { codes: TEMPLATE_CHANNELS }),
     },
     scope: messageTemplate,
     resource: 'read',
@@ -63,12 +70,14 @@ export const templateEndpoints = defineEndpoints(messageTemplate, {
       const samples = Object.fromEntries(
         (declaredSource(code)?.variables ?? []).map((variable) => [variable.name, variable.sample]),
       );
-      const html = renderTemplate(input.body, samples, true);
+      // An SMS is plain text: no HTML to show, its values as they are.
+      const sms = input.channel === 'SMS';
+      const html: string | null = sms ? null : renderTemplate(input.body, samples, true);
       return {
         data: {
           subject: renderTemplate(input.subject, samples, false),
           html,
-          text: htmlToText(html),
+          text: html === null ? renderTemplate(input.body, samples, false) : htmlToText(html),
           variables: Object.keys(samples),
         },
       };

@@ -1,6 +1,7 @@
 // 预览 on a saved template (web): the server renders it with the source's sample values; the
 // subject shows as text and the HTML body in a sandboxed frame (no scripts, no navigation), as a
-// mail reader would show it, with the variables the source offers.
+// mail reader would show it, with the variables the source offers. An SMS template shows as the
+// phone would: its signature in brackets, then the plain text, with its length.
 import { useState } from 'react';
 import { EyeOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Modal, Tag } from 'antd';
@@ -15,7 +16,7 @@ import {
 
 interface Preview {
   subject: string;
-  html: string;
+  html: string | null;
   text: string;
   variables: string[];
 }
@@ -33,6 +34,7 @@ function PreviewButton({ entity, row, disabled }: EditButtonProps) {
         sourceId: row.sourceId,
         subject: row.subject,
         body: row.body,
+        channel: row.channel,
       });
       setPreview(answer.data);
     } catch (error) {
@@ -67,18 +69,37 @@ function PreviewButton({ entity, row, disabled }: EditButtonProps) {
                 ))}
               </Descriptions.Item>
             </Descriptions>
-            <iframe
-              title={labels.t('baseMessageTemplate.body')}
-              sandbox=""
-              srcDoc={preview.html}
-              style={{
-                width: '100%',
-                height: 320,
-                marginTop: 12,
-                border: '1px solid #f0f0f0',
-                background: '#fff',
-              }}
-            />
+            {preview.html === null ? (
+              <div
+                data-testid="sms-preview"
+                style={{
+                  marginTop: 12,
+                  padding: 12,
+                  maxWidth: 360,
+                  borderRadius: 12,
+                  background: '#f5f5f5',
+                  whiteSpace: 'pre-wrap',
+                }}
+              >
+                {`${row.signName ? `【${String(row.signName)}】` : ''}${preview.text}`}
+                <div style={{ marginTop: 8, color: '#8c8c8c', fontSize: 12 }}>
+                  {labels.t('baseMessageTemplate.smsLength', { count: preview.text.length })}
+                </div>
+              </div>
+            ) : (
+              <iframe
+                title={labels.t('baseMessageTemplate.body')}
+                sandbox=""
+                srcDoc={preview.html}
+                style={{
+                  width: '100%',
+                  height: 320,
+                  marginTop: 12,
+                  border: '1px solid #f0f0f0',
+                  background: '#fff',
+                }}
+              />
+            )}
           </div>
         )}
       </Modal>

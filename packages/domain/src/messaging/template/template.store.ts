@@ -8,10 +8,14 @@ import { messageTemplate } from './template.entity';
 export class TemplateStore implements MessageTemplates {
   constructor(private readonly runtime: EntityRuntime) {}
 
-  async find(source: string, channel: 'EMAIL', language: 'CN' | 'EN'): Promise<MessageTemplateText | null> {
+  async find(
+    source: string,
+    channel: 'EMAIL' | 'SMS',
+    language: 'CN' | 'EN',
+  ): Promise<MessageTemplateText | null> {
     const [row] = await queryRows<MessageTemplateText>(
       this.runtime.executor(),
-      sql`select t.subject, t.body
+      sql`select t.subject, t.body, t.template_code as "templateCode", t.sign_name as "signName"
             from ${this.runtime.table(messageTemplate.name)} t
             join ${this.runtime.table(messageSource.name)} s on s.source_id = t.source_id
            where s.source_code = ${source} and t.channel = ${channel}
