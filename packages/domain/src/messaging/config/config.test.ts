@@ -4,7 +4,8 @@
 // raised it, instead of to every user of A; only while the config's condition holds on the order;
 // supplier B hears nothing even when the config names B's user. A config that could never apply
 // is refused at save with a message saying why. A config that needs a check (需审核) holds the
-// e-mails it adds in 消息审核 until a checker lets them go or stops them.
+// e-mails it adds in 消息审核 until a checker lets them go or stops them. A config's SMS reach the
+// contacts' mobiles.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
@@ -200,6 +201,59 @@ describe('message configs', () => {
     );
     expect(rejected?.state).toBe('CANCELLED');
     const stored = await ok(CONFIG, 'findById', { configId: quality.configId });
+    await ok(CONFIG, 'saveOrUpdate', {
+      configId: stored.configId,
+      versionNum: stored.versionNum,
+      enabledFlag: 'N',
+    });
+  });
+
+  it('sends SMS to the supplier’s technical contacts: the one who is a portal user (same mobile) as that user, in their language; the other at the number', async () => {
+    const technician = await user('cfg_sa_tech', {
+      userType: 'EXTERNAL',
+      supplierId: ids.supA,
+      mobile: '13912340001',
+      languageCode: 'EN',
+    });
+    for (const contact of [
+      { contactName: '赵工', contactRole: 'TECHNICAL', mobile: '13912340001' },
+      { contactName: '孙工', contactRole: 'TECHNICAL', mobile: '13912340002' },
+    ])
+      await server()
+        .runtime.executor()
+        .insert(server().runtime.table('srmSupplierContact'))
+        .values({
+          supplierId: ids.supA,
+          ...contact,
+          versionNum: 1,
+          creationDate: new Date(),
+          lastUpdateDate: new Date(),
+        });
+    const config = await ok(CONFIG, 'saveOrUpdate', {
+      configName: '订单发布短信通知技术联系人',
+      sourceId: await sourceId('PO_RELEASED'),
+      inAppFlag: 'N',
+      smsFlag: 'Y',
+      recipients: [{ recipientType: 'SUPPLIER_CONTACT', contactRole: 'TECHNICAL' }],
+    });
+    const order = await releasedOrder(400);
+    const texts = await queryRows<{
+      address: string;
+      recipient: number | null;
+      language: string;
+      body: string;
+    }>(
+      server().runtime.executor(),
+      sql`select address, recipient_id::int as recipient, language_code as language, body from base_message_instance
+           where channel = 'SMS' and source_code = 'PO_RELEASED' and business_id = ${Number(order.poHeaderId)}
+           order by address`,
+    );
+    expect(texts.map((row) => [row.address, row.recipient, row.language])).toEqual([
+      ['13912340001', technician, 'EN'],
+      ['13912340002', null, 'CN'],
+    ]);
+    expect(texts[1]!.body).toContain(String(order.poNumber));
+    const stored = await ok(CONFIG, 'findById', { configId: config.configId });
     await ok(CONFIG, 'saveOrUpdate', {
       configId: stored.configId,
       versionNum: stored.versionNum,

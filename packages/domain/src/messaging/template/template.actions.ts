@@ -43,10 +43,6 @@ export const templateActions = defineActions(messageTemplate, {
     });
     if (row.channel === 'SMS' && row.body.length > SMS_BODY_MAX)
       issues.push({ field: 'body', message: 'message.template.smsTooLong', params: { max: SMS_BODY_MAX } });
-    if (row.channel !== 'SMS') {
-      row.templateCode = null;
-      row.signName = null;
-    }
     return issues.length ? issues : null;
   },
 });

@@ -27,9 +27,9 @@ export const messageTemplate = defineEntity('baseMessageTemplate', {
     /** HTML for e-mail, with placeholders; values are escaped when it is rendered. Plain for SMS. */
     body: textarea({ required: true, max: 20_000 }),
     /** An SMS template's code at the provider (阿里云 SMS_123456789): its text must match the body. */
-    templateCode: text({ max: 60, format: 'code' }),
+    templateCode: text({ max: 60, format: 'code', appliesWhen: (row) => row.channel === 'SMS' }),
     /** An SMS's signature at the provider (某某科技), without the brackets. */
-    signName: text({ max: 60 }),
+    signName: text({ max: 60, appliesWhen: (row) => row.channel === 'SMS' }),
     enabledFlag: checkbox({ default: 'Y' }),
   },
   list: {
