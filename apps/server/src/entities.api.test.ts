@@ -139,7 +139,16 @@ const overrides: SampleOverrides = {
       pageRows: 100,
     });
     const source = sources.body.data[templates++ % sources.body.data.length]!;
-    return { ...row, sourceId: source.sourceId, subject: '样例主题', body: '<p>样例正文</p>' };
+    // An e-mail template: the SMS fields (provider template code, signature) do not apply.
+    return {
+      ...row,
+      sourceId: source.sourceId,
+      channel: 'EMAIL',
+      subject: '样例主题',
+      body: '<p>样例正文</p>',
+      templateCode: null,
+      signName: null,
+    };
   },
   // A config names a source about a document, a user on it and a field of it.
   baseMessageConfig: async (row) => {
@@ -150,6 +159,8 @@ const overrides: SampleOverrides = {
       ...row,
       sourceId: sources.body.data[0]!.sourceId,
       inAppFlag: 'Y',
+      // No chat robot: that needs an interface definition about message instances.
+      chatInterface: null,
       recipients: [{ recipientType: 'DOCUMENT_USER', fieldName: 'createdBy' }],
       conditions: [{ fieldName: 'amountInclTax', operator: 'GE', compareValue: '1000' }],
     };

@@ -4,7 +4,8 @@
 // without it, e-mail is sent at once as before.
 import type { Locale } from '@srm/kernel';
 
-export type OutgoingChannel = 'EMAIL' | 'SMS';
+/** E-mail, SMS, or a chat robot's interface (the address is its interface definition's code). */
+export type OutgoingChannel = 'EMAIL' | 'SMS' | 'CHAT';
 
 export interface OutgoingMessage {
   readonly channel: OutgoingChannel;
@@ -76,6 +77,10 @@ export interface ConfiguredRecipients {
   /** Of `sms` and `mobiles`, those sent an SMS only by configs that need a check. */
   readonly checkedSms: readonly number[];
   readonly checkedMobiles: readonly string[];
+  /** Chat robots' interface definitions (codes) posted to, once per event each. */
+  readonly chats: readonly string[];
+  /** Of `chats`, those posted to only by configs that need a check. */
+  readonly checkedChats: readonly string[];
 }
 
 /** A message as the configs see it: its source and the document and supplier it concerns. */

@@ -306,6 +306,14 @@ export class SiteMessages {
       })
       .filter((item) => item.told.length || item.addresses.length);
     if (texted.length) await this.textMessages(texted);
+    // A config's chat robots: one post per event and robot, in Chinese (a group reads it).
+    const posted = inputs.flatMap((input, index) => {
+      const config = configured[index];
+      return config?.chats.length
+        ? [{ input, chats: config.chats, checked: new Set(config.checkedChats), ...texts[index]! }]
+        : [];
+    });
+    if (posted.length) await this.chatMessages(posted);
     return recipients;
   }
 
@@ -481,6 +489,50 @@ export class SiteMessages {
       }
       for (const phone of addresses)
         if (!numbers.has(phone)) outgoing.push(await textOf(null, phone, 'zh-CN'));
+    }
+    if (outgoing.length) await messageOutbox.enqueue(outgoing);
+  }
+
+  /**
+   * Posts to chat robots through the message outbox: the instance is handed to the robot's
+   * interface definition, which signs, sends, retries and logs the call. The text is an
+   * administrator's chat template of the source, or the message's title and text.
+   */
+  private async chatMessages(
+    messages: readonly {
+      readonly input: NotifyInput;
+      readonly chats: readonly string[];
+      readonly checked: ReadonlySet<string>;
+      readonly title: Record<string, string>;
+      readonly content: Record<string, string> | null;
+    }[],
+  ): Promise<void> {
+    const { messageOutbox, messageTemplates } = this.runtime.plugins;
+    if (!messageOutbox) return;
+    const outgoing: OutgoingMessage[] = [];
+    for (const { input, chats, checked, title, content } of messages) {
+      const template = await messageTemplates?.find(input.source, 'CHAT', 'CN');
+      const values = Object.fromEntries(
+        Object.entries(this.values('zh-CN', input.params)).map(([name, value]) => [name, String(value)]),
+      );
+      const link = input.link && 'entityName' in input.link ? input.link : null;
+      const eventId = input.eventId ?? randomUUID();
+      for (const code of chats)
+        outgoing.push({
+          channel: 'CHAT',
+          userId: null,
+          address: code,
+          locale: 'zh-CN',
+          subject: title['zh-CN']!,
+          body: template
+            ? renderTemplate(template.body, values, false)
+            : [title['zh-CN'], content?.['zh-CN']].filter(Boolean).join('\n'),
+          source: input.source,
+          eventId,
+          businessEntity: link?.entityName ?? null,
+          businessId: link?.documentId ?? null,
+          ...(checked.has(code) ? { check: true } : {}),
+        });
     }
     if (outgoing.length) await messageOutbox.enqueue(outgoing);
   }

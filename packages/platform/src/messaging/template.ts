@@ -84,5 +84,9 @@ export interface MessageTemplateText {
 /** Where the platform finds templates (the messaging area's table): `runtime.plugins.messageTemplates`. */
 export interface MessageTemplates {
   /** The enabled template of this source, channel and language, or null (the senders' own text). */
-  find(source: string, channel: 'EMAIL' | 'SMS', language: 'CN' | 'EN'): Promise<MessageTemplateText | null>;
+  find(
+    source: string,
+    channel: 'EMAIL' | 'SMS' | 'CHAT',
+    language: 'CN' | 'EN',
+  ): Promise<MessageTemplateText | null>;
 }

@@ -239,6 +239,18 @@ export class OutboxDispatcher implements BackgroundService {
     return effective;
   }
 
+  /**
+   * The effective definition of this code about this entity, for a call another area hands over
+   * (a message to a chat robot: the message instance is its document), or null.
+   */
+  async effectiveOf(tx: Executor, definitionCode: string, businessEntity: string): Promise<Effective | null> {
+    return (
+      (await this.effective(tx)).find(
+        (row) => row.definitionCode === definitionCode && row.businessEntity === businessEntity,
+      ) ?? null
+    );
+  }
+
   /** The effective definitions an action or save triggers. */
   async triggers(tx: Executor): Promise<Effective[]> {
     return (await this.effective(tx)).filter((row) => row.triggerType === 'ACTION');

@@ -257,6 +257,29 @@ const WECOM_ROBOT_KEY: Interceptor = {
   },
 };
 
+const FEISHU_ROBOT_SIGN: Interceptor = {
+  name: 'FEISHU_ROBOT_SIGN',
+  kind: 'PARAMS',
+  label: { 'zh-CN': '飞书自定义机器人签名校验', en: 'Feishu custom robot signature' },
+  options: [option('secret', '签名密钥', 'Signing secret', { secret: true })],
+  async apply(request, options, context) {
+    const secret = required('FEISHU_ROBOT_SIGN', options, 'secret');
+    // Feishu's rule: timestamp in seconds; sign = base64(HmacSHA256(key: timestamp + "\n" +
+    // secret, message: empty)); both go into the JSON body beside msg_type and content.
+    const timestamp = String(Math.floor(context.now() / 1000));
+    const sign = createHmac('sha256', `${timestamp}\n${secret}`).update('').digest('base64');
+    let body: unknown;
+    try {
+      body = request.body ? JSON.parse(request.body) : {};
+    } catch {
+      throw new Error('FEISHU_ROBOT_SIGN needs a JSON body');
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new Error('FEISHU_ROBOT_SIGN needs a JSON object body');
+    request.body = JSON.stringify({ ...body, timestamp, sign });
+  },
+};
+
 /** The end of an access token's life left unused, so that it does not expire on the way. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -415,6 +438,7 @@ export const INTERCEPTORS: ReadonlyMap<string, Interceptor> = new Map(
     TIMESTAMP_NONCE_SIGN,
     DINGTALK_ROBOT_SIGN,
     WECOM_ROBOT_KEY,
+    FEISHU_ROBOT_SIGN,
     OAUTH2_CLIENT_CREDENTIALS,
     SAP_CSRF_TOKEN,
     U8_TRADE_ID,

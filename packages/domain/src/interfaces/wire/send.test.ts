@@ -234,6 +234,7 @@ describe('interceptors', () => {
     expect(interceptorsOfKind('PARAMS').map((i) => i.name)).toEqual([
       'DINGTALK_ROBOT_SIGN',
       'WECOM_ROBOT_KEY',
+      'FEISHU_ROBOT_SIGN',
       'U8_TRADE_ID',
     ]);
     expect(interceptorsOfKind('HEADER').map((i) => i.name)).toEqual([
@@ -286,6 +287,27 @@ describe('interceptors', () => {
     await wecom.apply(request, { key: 'k-1' }, context());
     expect(request.url).toBe(`${erp.url}/cgi-bin/webhook/send?key=k-1`);
     expect(withQuery('/a?x=%7E&key=old#top', { key: 'n w' })).toBe('/a?x=%7E&key=n%20w#top');
+  });
+
+  it('FEISHU_ROBOT_SIGN puts the timestamp in seconds and the sign into the JSON body', async () => {
+    const request = mutable(
+      post('/open-apis/bot/v2/hook/abc', { msg_type: 'text', content: { text: '到货' } }),
+    );
+    await interceptor('FEISHU_ROBOT_SIGN').apply(
+      request,
+      { secret: 'fs-secret' },
+      context({ now: () => 1_700_000_000_999 }),
+    );
+    await send(request);
+    const body = JSON.parse(erp.calls[0]!.body) as Record<string, unknown>;
+    // Feishu checks the HMAC whose key is "timestamp\nsecret" over an empty message.
+    const sign = createHmac('sha256', '1700000000\nfs-secret').update('').digest('base64');
+    expect(body).toEqual({ msg_type: 'text', content: { text: '到货' }, timestamp: '1700000000', sign });
+    const broken = mutable(post('/open-apis/bot/v2/hook/abc', { a: 1 }));
+    broken.body = 'not json';
+    await expect(interceptor('FEISHU_ROBOT_SIGN').apply(broken, { secret: 's' }, context())).rejects.toThrow(
+      /JSON/,
+    );
   });
 
   it('OAUTH2_CLIENT_CREDENTIALS fetches the token once for two calls', async () => {

@@ -1,10 +1,12 @@
 // A message config is checked against its source's declaration at save: a channel and a
-// recipient at least; conditions and document recipients only on a source about a document, each
+// recipient at least (or a chat robot, whose interface definition must be about 消息实例); conditions and document recipients only on a source about a document, each
 // naming a field that document has (a user field for 单据中的人员); the supplier's users and
 // contacts only on a source written for the supplier. A config that could never apply is refused
 // rather than kept silently.
 import { defineActions, defineEndpoints, endpoint } from '@srm/platform';
 import { type EntityDef, type RuleIssue, fieldEntries, fieldLabel, isRefField, ref } from '@srm/kernel';
+import { scsiDefinition } from '../../interfaces';
+import { messageInstance } from '../instance/instance.entity';
 import { sourceCodeOf } from '../source/source-code';
 import { declaredSource } from '../source/sources';
 import { type ConfigRecipientType, messageConfig } from './config.entity';
@@ -28,9 +30,20 @@ export const configActions = defineActions(messageConfig, {
     const recipients = ctx.newLines.recipients;
     const conditions = ctx.newLines.conditions;
     const issues: RuleIssue[] = [];
-    if (row.inAppFlag !== 'Y' && row.emailFlag !== 'Y' && row.smsFlag !== 'Y')
+    row.chatInterface = row.chatInterface?.trim() || null;
+    if (row.inAppFlag !== 'Y' && row.emailFlag !== 'Y' && row.smsFlag !== 'Y' && !row.chatInterface)
       issues.push({ field: 'inAppFlag', message: 'baseMessageConfig.noChannel' });
-    if (!recipients.length) issues.push({ message: 'baseMessageConfig.noRecipient' });
+    // A config may only post to a chat robot (a group has no recipient lines).
+    if (!recipients.length && !row.chatInterface) issues.push({ message: 'baseMessageConfig.noRecipient' });
+    if (row.chatInterface) {
+      const definitions = await ctx.list(scsiDefinition, { definitionCode: row.chatInterface });
+      if (!definitions.some((definition) => definition.businessEntity === messageInstance.name))
+        issues.push({
+          field: 'chatInterface',
+          message: 'baseMessageConfig.noChatInterface',
+          params: { code: row.chatInterface },
+        });
+    }
     const code = await sourceCodeOf(ctx, row.sourceId);
     const declared = declaredSource(code);
     const document = declared?.document ? ctx.runtime.registry.find(declared.document) : undefined;

@@ -103,6 +103,11 @@ export const messageConfig = defineEntity('baseMessageConfig', {
     emailFlag: checkbox({ default: 'N' }),
     /** SMS to the recipients with a mobile number (a contact without an account too). */
     smsFlag: checkbox({ default: 'N' }),
+    /**
+     * A chat robot's interface definition (its code; business object 消息实例): every message
+     * of the source is posted to that group once (钉钉, 企业微信, 飞书 robots; docs/messages.md).
+     */
+    chatInterface: text({ max: 60, format: 'code' }),
     /** Only this config's recipients: the sender's own (all the supplier's users…) are not told. */
     replaceFlag: checkbox({ default: 'N' }),
     /** 需审核: the e-mails and SMS it adds wait in 消息审核 until a checker lets them go (or stops them). */
@@ -118,6 +123,7 @@ export const messageConfig = defineEntity('baseMessageConfig', {
       'inAppFlag',
       'emailFlag',
       'smsFlag',
+      'chatInterface',
       'replaceFlag',
       'checkFlag',
       'enabledFlag',
@@ -129,7 +135,10 @@ export const messageConfig = defineEntity('baseMessageConfig', {
   form: {
     sections: [
       { key: 'basic', fields: ['configName', 'sourceId', 'enabledFlag', 'description'] },
-      { key: 'channels', fields: ['inAppFlag', 'emailFlag', 'smsFlag', 'replaceFlag', 'checkFlag'] },
+      {
+        key: 'channels',
+        fields: ['inAppFlag', 'emailFlag', 'smsFlag', 'chatInterface', 'replaceFlag', 'checkFlag'],
+      },
     ],
   },
 });

@@ -28,6 +28,7 @@ interface StoredConfig {
   inApp: boolean;
   email: boolean;
   sms: boolean;
+  chat: string | null;
   replace: boolean;
   check: boolean;
   recipients: {
@@ -79,7 +80,13 @@ export class ConfigStore implements MessageConfigs {
       // Reached only by configs that need a check: those e-mails and SMS wait for a checker.
       const unchecked = new Set<number | string>();
       const uncheckedSms = new Set<number | string>();
+      const chats = new Set<string>();
+      const uncheckedChats = new Set<string>();
       for (const config of holding) {
+        if (config.chat) {
+          chats.add(config.chat);
+          if (!config.check) uncheckedChats.add(config.chat);
+        }
         const reached = await this.resolve(config, row, supplierId);
         for (const userId of reached.users) {
           if (config.inApp) inApp.add(userId);
@@ -110,6 +117,8 @@ export class ConfigStore implements MessageConfigs {
         mobiles: [...mobiles],
         checkedSms: [...sms].filter((userId) => !uncheckedSms.has(userId)),
         checkedMobiles: [...mobiles].filter((mobile) => !uncheckedSms.has(mobile)),
+        chats: [...chats],
+        checkedChats: [...chats].filter((chat) => !uncheckedChats.has(chat)),
       });
     }
     return answers;
@@ -124,12 +133,13 @@ export class ConfigStore implements MessageConfigs {
       inApp: string;
       email: string;
       sms: string;
+      chat: string | null;
       replace: string;
       check: string;
     }>(
       tx,
       sql`select c.config_id as "configId", s.source_code as "sourceCode", c.in_app_flag as "inApp",
-                 c.email_flag as "email", c.sms_flag as "sms", c.replace_flag as "replace", c.check_flag as "check"
+                 c.email_flag as "email", c.sms_flag as "sms", c.chat_interface as "chat", c.replace_flag as "replace", c.check_flag as "check"
             from ${this.runtime.table(messageConfig.name)} c
             join ${this.runtime.table(messageSource.name)} s on s.source_id = c.source_id
            where c.enabled_flag = 'Y' and s.source_code = any(${sql.param(sources)}::text[])
@@ -168,6 +178,7 @@ export class ConfigStore implements MessageConfigs {
       inApp: header.inApp === 'Y',
       email: header.email === 'Y',
       sms: header.sms === 'Y',
+      chat: header.chat || null,
       replace: header.replace === 'Y',
       check: header.check === 'Y',
       recipients: recipients

@@ -7,7 +7,10 @@
 // never re-rendered. Written by the platform only; administrators read them and retry or cancel.
 import { checkbox, datetime, defineEntity, json, lookup, number, ref, text, textarea } from '@srm/kernel';
 
-export const INSTANCE_CHANNELS = ['EMAIL', 'SMS'] as const;
+export const INSTANCE_CHANNELS = ['EMAIL', 'SMS', 'CHAT'] as const;
+
+/** The channels an address may unsubscribe from (a chat group is not a person). */
+export const PERSONAL_CHANNELS = ['EMAIL', 'SMS'] as const;
 export type InstanceChannel = (typeof INSTANCE_CHANNELS)[number];
 
 export const INSTANCE_STATES = [

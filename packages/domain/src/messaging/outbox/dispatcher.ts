@@ -24,6 +24,7 @@ import {
   dataApi,
   htmlToText,
 } from '@srm/platform';
+import { dispatcherOf as interfaceDispatcherOf } from '../../interfaces/server';
 import { transactionCompen } from '../../scheduler';
 import { type SUPPRESSED_BY, messageInstance } from '../instance/instance.entity';
 import { messageSource } from '../source/source.entity';
@@ -133,7 +134,7 @@ export function dedupKeyOf(message: OutgoingMessage): string {
 interface Claimed {
   instanceId: number;
   sourceCode: string;
-  channel: 'EMAIL' | 'SMS';
+  channel: 'EMAIL' | 'SMS' | 'CHAT';
   templateCode: string | null;
   signName: string | null;
   params: Record<string, string> | string | null;
@@ -410,31 +411,74 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       await Promise.all(
         batch.map(async (claimed) => {
           const delivery: Delivery =
-            claimed.channel === 'SMS'
-              ? await messenger.deliverSms(
-                  {
-                    phone: claimed.address,
-                    text: claimed.body ?? claimed.subject ?? '',
-                    templateCode: claimed.templateCode,
-                    signName: claimed.signName,
-                    params: paramsOf(claimed.params),
-                    outId: claimed.providerId,
-                  },
-                  claimed.sourceCode,
-                )
-              : await messenger.deliver({
-                  to: claimed.address,
-                  subject: claimed.subject ?? '',
-                  ...(claimed.html === 'Y' && claimed.body
-                    ? { text: htmlToText(claimed.body), html: claimed.body }
-                    : { text: claimed.body ?? claimed.subject ?? '' }),
-                  purpose: claimed.sourceCode,
-                  messageId: claimed.providerId,
-                });
+            claimed.channel === 'CHAT'
+              ? await this.handOver(claimed)
+              : claimed.channel === 'SMS'
+                ? await messenger.deliverSms(
+                    {
+                      phone: claimed.address,
+                      text: claimed.body ?? claimed.subject ?? '',
+                      templateCode: claimed.templateCode,
+                      signName: claimed.signName,
+                      params: paramsOf(claimed.params),
+                      outId: claimed.providerId,
+                    },
+                    claimed.sourceCode,
+                  )
+                : await messenger.deliver({
+                    to: claimed.address,
+                    subject: claimed.subject ?? '',
+                    ...(claimed.html === 'Y' && claimed.body
+                      ? { text: htmlToText(claimed.body), html: claimed.body }
+                      : { text: claimed.body ?? claimed.subject ?? '' }),
+                    purpose: claimed.sourceCode,
+                    messageId: claimed.providerId,
+                  });
           await this.settle(claimed, delivery);
         }),
       );
       sent += batch.length;
+    }
+  }
+
+  /**
+   * A chat robot's message goes to the robot's interface definition (its code is the address):
+   * the instance becomes the call's document in the interfaces' outbox, which signs, sends,
+   * retries and logs it (ADR 0039). Handed over is sent, as far as messaging goes; a definition
+   * that is not effective fails the message into compensation. Handed over twice (a node died
+   * before it settled), the definition's idempotency key keeps one call.
+   */
+  private async handOver(claimed: Claimed): Promise<Delivery> {
+    const { runtime } = this.services;
+    const entity = runtime.registry.get(messageInstance.name);
+    try {
+      return await runtime.transaction(async (tx) => {
+        const data = systemData(runtime, tx, 'message.chat');
+        const interfaces = interfaceDispatcherOf(data);
+        const definition = await interfaces.effectiveOf(tx, claimed.address, messageInstance.name);
+        if (!definition)
+          return {
+            status: 'FAILED',
+            code: null,
+            transient: false,
+            error: `CHAT: interface ${claimed.address} is not effective for ${messageInstance.name}`,
+          };
+        const outboxId = await interfaces.enqueue(data, definition, entity, claimed.instanceId, 'MESSAGE');
+        return {
+          status: 'SENT',
+          code: null,
+          transient: false,
+          error: null,
+          providerRef: outboxId ? `intf-outbox-${outboxId}` : null,
+        };
+      });
+    } catch (failure) {
+      return {
+        status: 'FAILED',
+        code: null,
+        transient: true,
+        error: String((failure as Error).message ?? failure).slice(0, 500),
+      };
     }
   }
 

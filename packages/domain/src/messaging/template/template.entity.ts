@@ -6,7 +6,7 @@
 import { checkbox, defineEntity, lookup, ref, text, textarea } from '@srm/kernel';
 
 /** Channels a template may be written for (more as the channels come). */
-export const TEMPLATE_CHANNELS = ['EMAIL', 'SMS'] as const;
+export const TEMPLATE_CHANNELS = ['EMAIL', 'SMS', 'CHAT'] as const;
 
 /** The longest SMS body (a provider splits a long one into several, and bills each). */
 export const SMS_BODY_MAX = 500;

@@ -3,7 +3,7 @@
 // password-reset code or a legal notice still arrives. Kept by administrators by hand, and
 // written when a phone answers an SMS with TD (the provider's reply callback).
 import { PATTERNS, datetime, defineEntity, lookup, text } from '@srm/kernel';
-import { INSTANCE_CHANNELS } from '../instance/instance.entity';
+import { PERSONAL_CHANNELS } from '../instance/instance.entity';
 
 export const messageUnsubscribe = defineEntity('baseMessageUnsubscribe', {
   area: 'messaging',
@@ -12,7 +12,7 @@ export const messageUnsubscribe = defineEntity('baseMessageUnsubscribe', {
   display: 'address',
   unique: [['channel', 'address', 'sourceCode']],
   fields: {
-    channel: lookup('BASE_MESSAGE_CHANNEL', { required: true, codes: INSTANCE_CHANNELS, default: 'EMAIL' }),
+    channel: lookup('BASE_MESSAGE_CHANNEL', { required: true, codes: PERSONAL_CHANNELS, default: 'EMAIL' }),
     /** The e-mail address (kept in lower case), or the mobile number of an SMS. */
     address: text({ required: true, max: 240 }),
     /** Blank: every optional source. */
