@@ -159,7 +159,7 @@ export class Messenger {
    * unanswered call, tried again). The log keeps the text; a one-time code only while the
    * message was merely recorded (no provider), for an administrator to pass on.
    */
-  async deliverSms(request: SmsRequest, purpose: string): Promise<SmsDelivery> {
+  async deliverSms(request: SmsRequest, purpose: string, subject?: string | null): Promise<SmsDelivery> {
     let delivery: SmsDelivery;
     try {
       delivery = await this.sms.send(request);
@@ -175,8 +175,8 @@ export class Messenger {
     await this.log({
       channel: 'SMS',
       recipient: request.phone,
-      subject: request.templateCode,
-      content: request.text,
+      subject: subject ?? request.templateCode,
+      content: request.templateCode ? `${request.text}\n[${request.templateCode}]` : request.text,
       purpose,
       sendStatus: delivery.status,
       errorMessage: delivery.error,

@@ -424,6 +424,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
                       outId: claimed.providerId,
                     },
                     claimed.sourceCode,
+                    claimed.subject,
                   )
                 : await messenger.deliver({
                     to: claimed.address,

@@ -314,7 +314,7 @@ describe('SMS through the message outbox', () => {
       sql`select content from base_message_log where channel = 'SMS' and recipient = '13900000005'`,
     );
     expect(log).toHaveLength(1);
-    expect(log[0]!.content).not.toMatch(/\d{6}/);
+    expect(log[0]!.content).not.toMatch(/\b\d{6}\b/);
     expect(log[0]!.content).toContain('******');
   });
 

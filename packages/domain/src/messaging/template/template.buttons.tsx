@@ -21,6 +21,20 @@ interface Preview {
   variables: string[];
 }
 
+/** The SMS as the phone shows it: the signature in brackets, then the text. */
+function smsText(signName: unknown, text: string): string {
+  return `${typeof signName === 'string' && signName ? `【${signName}】` : ''}${text}`;
+}
+
+/**
+ * Its length with the signature, and how many messages it is billed as: up to 70 characters
+ * is one; a longer one goes in parts of 67 (the carriers' rule for Chinese text).
+ */
+function smsLength(text: string): { count: number; parts: number } {
+  const count = [...text].length;
+  return { count, parts: count <= 70 ? 1 : Math.ceil(count / 67) };
+}
+
 function PreviewButton({ entity, row, disabled }: EditButtonProps) {
   const api = useApi();
   const labels = useLabels();
@@ -81,9 +95,9 @@ function PreviewButton({ entity, row, disabled }: EditButtonProps) {
                   whiteSpace: 'pre-wrap',
                 }}
               >
-                {`${row.signName ? `【${String(row.signName)}】` : ''}${preview.text}`}
+                {smsText(row.signName, preview.text)}
                 <div style={{ marginTop: 8, color: '#8c8c8c', fontSize: 12 }}>
-                  {labels.t('baseMessageTemplate.smsLength', { count: preview.text.length })}
+                  {labels.t('baseMessageTemplate.smsLength', smsLength(smsText(row.signName, preview.text)))}
                 </div>
               </div>
             ) : (
