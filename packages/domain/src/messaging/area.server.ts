@@ -12,6 +12,7 @@ import { MessageDispatcher } from './outbox/dispatcher';
 import { SMS_RECEIPTS_HOOK, SMS_REPLIES_HOOK, smsReceiptsHook, smsRepliesHook } from './outbox/sms-callbacks';
 import { templateActions, templateEndpoints } from './template/template.actions';
 import { unsubscribeActions } from './unsubscribe/unsubscribe.actions';
+import { directoryFollowsUsers, messageUserActions, messageUserEndpoints } from './user/message-user.actions';
 
 export const messagingServer = defineServerArea(messagingArea, {
   actions: [
@@ -24,7 +25,11 @@ export const messagingServer = defineServerArea(messagingArea, {
     templateActions,
     templateEndpoints,
     unsubscribeActions,
+    messageUserActions,
+    messageUserEndpoints,
   ],
+  // The recipient directory follows the users.
+  observers: [directoryFollowsUsers],
   background: (services) => new MessageDispatcher(services),
   // Whoever was told of a written message reads its files (they cannot read the send itself).
   fileReaders: { [messageSend.name]: toldOfSend },

@@ -9,6 +9,7 @@ import { messageSend, messageSendTarget } from './send/send.entity';
 import { messageSource } from './source/source.entity';
 import { messageTemplate } from './template/template.entity';
 import { messageUnsubscribe } from './unsubscribe/unsubscribe.entity';
+import { messageUser } from './user/message-user.entity';
 
 export const messagingArea = defineArea({
   name: 'messaging',
@@ -22,6 +23,7 @@ export const messagingArea = defineArea({
     messageConfigCondition,
     messageSend,
     messageSendTarget,
+    messageUser,
   ],
   messages: { 'zh-CN': zhCN, en },
   menus: [
@@ -72,6 +74,14 @@ export const messagingArea = defineArea({
       path: 'messageList',
       entity: 'baseMessageSend',
       order: 35,
+    },
+    {
+      code: 'MSG_USER',
+      side: 'internal',
+      under: 'SYSTEM',
+      path: 'msgUser',
+      entity: 'baseMessageUser',
+      order: 136.9,
     },
     {
       code: 'MSG_UNSUBSCRIBE',

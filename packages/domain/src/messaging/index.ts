@@ -6,3 +6,4 @@ export { messageInstance } from './instance/instance.entity';
 export { messageSource } from './source/source.entity';
 export { messageTemplate } from './template/template.entity';
 export { messageUnsubscribe } from './unsubscribe/unsubscribe.entity';
+export { messageUser } from './user/message-user.entity';

@@ -39,6 +39,10 @@ export const messagingScreens: ScreenEntry[] = [
     list: 'msgCfg',
     edit: 'msgCfgEdit',
   }),
+  ...entityScreens('messaging', 'baseMessageUser', () => definitions().then((m) => m.messageUser), {
+    list: 'msgUser',
+    edit: 'msgUserEdit',
+  }),
   ...entityScreens(
     'messaging',
     'baseMessageUnsubscribe',

@@ -1,5 +1,6 @@
 // 个人中心 (userCenter): who the user is (profile, company, responsibilities), the way to edit the
-// profile (userCenter/editUserCenter) and to change the password, and which messages come by e-mail.
+// profile (userCenter/editUserCenter) and to change the password, the verification of the e-mail
+// and mobile, and which messages come by e-mail and SMS.
 import { useState } from 'react';
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
@@ -9,6 +10,7 @@ import { FieldDisplay, useLabels, useScreen } from '@srm/platform-ui';
 import { signOut } from '../../auth/authApi';
 import { useCurrent } from '../../auth/useCurrent';
 import { ChangePasswordModal } from '../../shell/password/ChangePasswordModal';
+import { ContactVerification } from './ContactVerification';
 import { MessagePreferences } from './MessagePreferences';
 
 export const EDIT_USER_CENTER = 'userCenter/editUserCenter';
@@ -78,6 +80,9 @@ export default function UserCenter() {
             ))}
           </Space>
         </Card>
+      </Col>
+      <Col xs={24} xl={16}>
+        <ContactVerification />
       </Col>
       <Col xs={24} xl={16}>
         <MessagePreferences />

@@ -32,6 +32,7 @@ import { DECLARED_SOURCES, type DeclaredSource, declaredSource } from '../source
 import { ConfigStore } from '../config/config.store';
 import { TemplateStore } from '../template/template.store';
 import { messageUnsubscribe } from '../unsubscribe/unsubscribe.entity';
+import { syncDirectory } from '../user/message-user.actions';
 
 type SuppressedBy = (typeof SUPPRESSED_BY)[number];
 
@@ -177,6 +178,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
     // A node without workers (a web-only node, the API document's) leaves the table to the others.
     if (!this.services.jobs.workers) return;
     await this.declareSources();
+    // The recipient directory: users without a row, addresses changed outside the engine.
+    await syncDirectory(this.services.runtime);
     // Instances written while no node ran (the demo seeds, a stop) go out now.
     await this.sweep(0);
     this.beat = setInterval(() => {

@@ -43,6 +43,17 @@ const inquiryTitle = { name: 'title', sample: '2027 年度紧固件询价' };
 
 export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   {
+    code: 'CONTACT_VERIFY_CODE',
+    name: '联系方式验证码',
+    nameEn: 'Contact verification code',
+    category: 'MANDATORY',
+    variables: [
+      { name: 'name', sample: '张伟' },
+      { name: 'code', sample: '385201' },
+      { name: 'minutes', sample: '10' },
+    ],
+  },
+  {
     code: 'PASSWORD_RESET_CODE',
     name: '找回密码验证码',
     nameEn: 'Password reset code',
