@@ -3,8 +3,7 @@
 // unknown and read-only fields, acted on from a wrong state and deleted — by itself, with no
 // test written for it. Entities whose rules need more than field-level validity get a sample
 // adjustment below.
-import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '@srm/db';
+import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_TYPES, supplierCategoryOrg } from '@srm/domain/supplier';
@@ -347,18 +346,6 @@ const overrides: SampleOverrides = {
     const type = await factory.create('srmNoticeConfig');
     const plain = await factory.update('srmNoticeConfig', type, { approvalFlag: 'N', noticeKind: 'NOTICE' });
     return { ...row, noticeKind: 'NOTICE', configId: plain.configId, content: '<p>样例公告</p>' };
-  },
-  // Every user saved through the engine has its directory row already: the sample names a user
-  // written behind the engine's back, as an import might.
-  baseMessageUser: async (row, n) => {
-    const [made] = await queryRows<{ id: number }>(
-      server.runtime.executor(),
-      sql`insert into base_user (user_name, user_full_name, user_type, language_code, status, version_num,
-            creation_date, last_update_date)
-          values (${`dir_sample_${n}`}, ${`目录样例 ${n}`}, 'INTERNAL', 'CN', 'ACTIVE', 1, now(), now())
-          returning user_id::int as id`,
-    );
-    return { ...row, userId: made!.id };
   },
   // An unsubscribe's address fits its channel (an e-mail address, or a mobile number for SMS).
   baseMessageUnsubscribe: async (row, n) => ({

@@ -9,6 +9,8 @@ export const messageUser = defineEntity('baseMessageUser', {
   service: 'message',
   key: 'messageUserId',
   display: 'userName',
+  // Rows are the platform's (one per user); administrators write the chat ids only.
+  writableBy: [],
   unique: [['userId']],
   fields: {
     userId: ref('baseUser', {
@@ -28,9 +30,9 @@ export const messageUser = defineEntity('baseMessageUser', {
     emailVerifiedAt: datetime({ readonly: true }),
     mobileVerifiedFlag: checkbox({ default: 'N', readonly: true }),
     mobileVerifiedAt: datetime({ readonly: true }),
-    dingtalkUserId: text({ max: 64 }),
-    wecomUserId: text({ max: 64 }),
-    feishuOpenId: text({ max: 64 }),
+    dingtalkUserId: text({ max: 64, writableBy: ['internal'] }),
+    wecomUserId: text({ max: 64, writableBy: ['internal'] }),
+    feishuOpenId: text({ max: 64, writableBy: ['internal'] }),
   },
   list: {
     columns: [
