@@ -196,8 +196,10 @@ export function linesEditable(
  */
 export function editableNow(entity: EntityDef, row: Row, side: Side): boolean {
   if (!readOnlyReason(entity, row, side)) return true;
+  // A field this side writes on a document the side otherwise only reads: in the states it names,
+  // or always on a record without states (the chat ids of a user's directory row).
   const own = (field: FieldDef) =>
-    !!field.writableBy?.includes(side) && !!(field.editableIn ?? field.editableOnlyIn);
+    !!field.writableBy?.includes(side) && (!!(field.editableIn ?? field.editableOnlyIn) || !entity.workflow);
   return (
     Object.values(entity.fields).some((field) => own(field) && fieldEditable(entity, field, row, side)) ||
     Object.values(entity.lines).some((line) =>
