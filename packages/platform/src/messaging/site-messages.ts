@@ -24,6 +24,18 @@ export type MessageLink =
   | { readonly entityName: string; readonly documentId: number }
   | { readonly route: string; readonly query?: Readonly<Record<string, string | number>> };
 
+/** One message's recipients on a channel (e-mail or SMS), with its texts in both languages. */
+interface ChannelBatch {
+  readonly input: NotifyInput;
+  readonly told: readonly number[];
+  /** Addresses or numbers without an account (a supplier's contact), written to in Chinese. */
+  readonly addresses: readonly string[];
+  /** Users and addresses (e-mail in lower case) whose message waits for a checker. */
+  readonly checked: ReadonlySet<number | string>;
+  readonly title: Record<string, string>;
+  readonly content: Record<string, string> | null;
+}
+
 /** Messages written per statement (14 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_SLICE = 2_000;
 
@@ -317,22 +329,29 @@ export class SiteMessages {
     return recipients;
   }
 
+  /** An administrator's templates of one channel, by source and language, each read once per send. */
+  private templates(
+    channel: 'EMAIL' | 'SMS',
+  ): (source: string, locale: Locale) => Promise<MessageTemplateText | null> {
+    const found = new Map<string, Promise<MessageTemplateText | null>>();
+    return (source, locale) => {
+      const key = `${source}|${locale}`;
+      if (!found.has(key))
+        found.set(
+          key,
+          this.runtime.plugins.messageTemplates
+            ?.find(source, channel, locale === 'en' ? 'EN' : 'CN')
+            .then((template) => template ?? null) ?? Promise.resolve(null),
+        );
+      return found.get(key)!;
+    };
+  }
+
   /**
    * E-mail to the recipients with an address, in each one's language: through the message
    * outbox (sent after the commit, retried, one per event) when the messaging area runs, else at once.
    */
-  private async email(
-    messages: readonly {
-      readonly input: NotifyInput;
-      readonly told: readonly number[];
-      /** Addresses without an account (a supplier's contact), written to in Chinese. */
-      readonly addresses: readonly string[];
-      /** Users and addresses (lower case) whose e-mail waits for a checker. */
-      readonly checked: ReadonlySet<number | string>;
-      readonly title: Record<string, string>;
-      readonly content: Record<string, string> | null;
-    }[],
-  ): Promise<void> {
+  private async email(messages: readonly ChannelBatch[]): Promise<void> {
     const { messenger, messageOutbox } = this.runtime.plugins;
     if (!messenger && !messageOutbox) return;
     const everyone = [...new Set(messages.flatMap((message) => message.told))];
@@ -346,20 +365,7 @@ export class SiteMessages {
       ).map((user) => [Number(user.user_id), user]),
     );
     // An administrator's template of the source, in the user's language, replaces the text.
-    const templates = new Map<string, MessageTemplateText | null>();
-    const templateOf = async (source: string, locale: Locale) => {
-      const key = `${source}|${locale}`;
-      if (!templates.has(key))
-        templates.set(
-          key,
-          (await this.runtime.plugins.messageTemplates?.find(
-            source,
-            'EMAIL',
-            locale === 'en' ? 'EN' : 'CN',
-          )) ?? null,
-        );
-      return templates.get(key) ?? null;
-    };
+    const templateOf = this.templates('EMAIL');
     const outgoing = [];
     for (const { input, told, addresses, checked, title, content } of messages) {
       const link = input.link && 'entityName' in input.link ? input.link : null;
@@ -415,18 +421,8 @@ export class SiteMessages {
    * template of the source gives the text (values plain) and the provider's template code and
    * signature; without one the message's own text goes.
    */
-  private async textMessages(
-    messages: readonly {
-      readonly input: NotifyInput;
-      readonly told: readonly number[];
-      /** Numbers without an account (a supplier's contact), written to in Chinese. */
-      readonly addresses: readonly string[];
-      readonly checked: ReadonlySet<number | string>;
-      readonly title: Record<string, string>;
-      readonly content: Record<string, string> | null;
-    }[],
-  ): Promise<void> {
-    const { messageOutbox, messageTemplates } = this.runtime.plugins;
+  private async textMessages(messages: readonly ChannelBatch[]): Promise<void> {
+    const { messageOutbox } = this.runtime.plugins;
     if (!messageOutbox) return;
     const everyone = [...new Set(messages.flatMap((message) => message.told))];
     const users = new Map(
@@ -438,16 +434,7 @@ export class SiteMessages {
         )
       ).map((user) => [Number(user.user_id), user]),
     );
-    const templates = new Map<string, MessageTemplateText | null>();
-    const templateOf = async (source: string, locale: Locale) => {
-      const key = `${source}|${locale}`;
-      if (!templates.has(key))
-        templates.set(
-          key,
-          (await messageTemplates?.find(source, 'SMS', locale === 'en' ? 'EN' : 'CN')) ?? null,
-        );
-      return templates.get(key) ?? null;
-    };
+    const templateOf = this.templates('SMS');
     const outgoing: OutgoingMessage[] = [];
     for (const { input, told, addresses, checked, title, content } of messages) {
       const link = input.link && 'entityName' in input.link ? input.link : null;

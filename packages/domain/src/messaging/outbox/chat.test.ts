@@ -14,7 +14,7 @@ import { waitFor } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 
 type Row = Record<string, unknown>;
-const { ids, call, ok, approve, server } = useProcurement();
+const { call, ok, releasedOrder, server } = useProcurement();
 
 const DINGTALK_SECRET = 'SEC0123456789abcdef';
 const FEISHU_SECRET = 'feishu-signing-secret';
@@ -118,25 +118,6 @@ async function sourceId(code: string): Promise<number> {
   return row!.id;
 }
 
-/** An order of `screws` screws, submitted, approved and released by the buyer. */
-async function releasedOrder(screws: number): Promise<Row> {
-  const saved = await ok('srmPoHeader', 'saveOrUpdate', {
-    billTypeId: ids.poType,
-    orgId: ids.orgA,
-    supplierId: ids.supA,
-    currencyId: ids.currency,
-    orderDate: '2026-11-21',
-    lines: [
-      { lineNum: 1, itemId: ids.screw, quantity: screws, unitPriceExclTax: 0.3, needByDate: '2026-12-10' },
-    ],
-  });
-  const key = { poHeaderId: saved.poHeaderId };
-  await ok('srmPoHeader', 'doSubmit', key);
-  await approve(saved.poHeaderId);
-  await ok('srmPoHeader', 'doRelease', key);
-  return ok('srmPoHeader', 'findById', key);
-}
-
 describe('messages to chat robots', () => {
   it('a released order posts once to the DingTalk group, with its number, even told twice; the secret is never shown', async () => {
     const definition = await robotDefinition('MSG_DINGTALK_PURCHASING', 'DINGTALK');
@@ -146,7 +127,7 @@ describe('messages to chat robots', () => {
       inAppFlag: 'N',
       chatInterface: 'MSG_DINGTALK_PURCHASING',
     });
-    const order = await releasedOrder(120);
+    const order = await releasedOrder();
     const number = String(order.poNumber);
     await waitFor(
       async () => dingtalk.filter((post) => post.text.includes(number)),
@@ -205,7 +186,7 @@ describe('messages to chat robots', () => {
       inAppFlag: 'N',
       chatInterface: 'MSG_FEISHU_QUALITY',
     });
-    const order = await releasedOrder(130);
+    const order = await releasedOrder();
     await waitFor(
       async () => feishu.filter((post) => post.text.includes(String(order.poNumber))),
       (posts) => posts.length === 1,
@@ -218,7 +199,7 @@ describe('messages to chat robots', () => {
     });
     const effective = saved.find((row) => row.status === 'EFFECTIVE')!;
     await ok('baseScsiDefinition', 'doInvalid', { definitionId: effective.definitionId });
-    const order = await releasedOrder(140);
+    const order = await releasedOrder();
     const [instance] = await waitFor(
       () =>
         queryRows<{ state: string; compenId: number | null; error: string }>(

@@ -40,6 +40,12 @@ const auctionEnd = { name: 'end', sample: '2026-12-05 10:30' };
 const statementNumber = { name: 'number', sample: 'AS202612010001' };
 const statementPeriod = { name: 'period', sample: '2026-11-01 ~ 2026-11-30' };
 const inquiryTitle = { name: 'title', sample: '2027 年度紧固件询价' };
+/** A one-time code's message: whom it is for, the code, how long it holds. */
+const codeVariables = [
+  { name: 'name', sample: '张伟' },
+  { name: 'code', sample: '385201' },
+  { name: 'minutes', sample: '10' },
+];
 
 export const DECLARED_SOURCES: readonly DeclaredSource[] = [
   {
@@ -47,22 +53,14 @@ export const DECLARED_SOURCES: readonly DeclaredSource[] = [
     name: '联系方式验证码',
     nameEn: 'Contact verification code',
     category: 'MANDATORY',
-    variables: [
-      { name: 'name', sample: '张伟' },
-      { name: 'code', sample: '385201' },
-      { name: 'minutes', sample: '10' },
-    ],
+    variables: codeVariables,
   },
   {
     code: 'PASSWORD_RESET_CODE',
     name: '找回密码验证码',
     nameEn: 'Password reset code',
     category: 'MANDATORY',
-    variables: [
-      { name: 'name', sample: '张伟' },
-      { name: 'code', sample: '385201' },
-      { name: 'minutes', sample: '10' },
-    ],
+    variables: codeVariables,
   },
   {
     code: 'BPM_TASK',

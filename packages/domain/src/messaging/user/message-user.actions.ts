@@ -178,6 +178,14 @@ function callerOf(data: DataApi): number {
   return userId;
 }
 
+/** The caller, their directory row, and its address on the channel asked for. */
+async function addressOf(data: DataApi, asked: string) {
+  const userId = callerOf(data);
+  const row = await directoryRowOf(data, userId);
+  const channel: Channel = asked === 'SMS' ? 'SMS' : 'EMAIL';
+  return { userId, row, channel, address: channel === 'SMS' ? row.mobile : row.email };
+}
+
 /** The code's purpose and subject: bound to the user and the very address it went to. */
 const codeKey = (channel: Channel, userId: number, address: string) => ({
   purpose: `VERIFY_${channel}`,
@@ -206,10 +214,7 @@ export const messageUserEndpoints = defineEndpoints(messageUser, {
     sides: ['internal', 'supplier'],
     write: true,
     async handle(data, input) {
-      const userId = callerOf(data);
-      const row = await directoryRowOf(data, userId);
-      const channel: Channel = input.channel === 'SMS' ? 'SMS' : 'EMAIL';
-      const address = channel === 'SMS' ? row.mobile : row.email;
+      const { userId, row, channel, address } = await addressOf(data, input.channel);
       if (!address) throw new AppError(422, `baseMessageUser.no${channel === 'SMS' ? 'Mobile' : 'Email'}`);
       const { identity, messageOutbox, messageTemplates } = data.runtime.plugins;
       if (!identity || !messageOutbox) throw new Error('verification needs identity and the message outbox');
@@ -256,10 +261,7 @@ export const messageUserEndpoints = defineEndpoints(messageUser, {
     sides: ['internal', 'supplier'],
     write: true,
     async handle(data, input) {
-      const userId = callerOf(data);
-      const row = await directoryRowOf(data, userId);
-      const channel: Channel = input.channel === 'SMS' ? 'SMS' : 'EMAIL';
-      const address = channel === 'SMS' ? row.mobile : row.email;
+      const { userId, row, channel, address } = await addressOf(data, input.channel);
       const identity = data.runtime.plugins.identity;
       if (!identity) throw new Error('verification needs identity');
       const key = address ? codeKey(channel, userId, address) : null;
