@@ -9,6 +9,8 @@ import { messageSend } from './send/send.entity';
 import { instanceEndpoints } from './instance/instance.endpoints';
 import { messageCompensation } from './outbox/compensation.actions';
 import { MessageDispatcher } from './outbox/dispatcher';
+import { PURGE_MESSAGE_LOG, purgeMessageLog } from './outbox/purge';
+import { messagingProgramSeed } from './messaging.seed';
 import { SMS_RECEIPTS_HOOK, SMS_REPLIES_HOOK, smsReceiptsHook, smsRepliesHook } from './outbox/sms-callbacks';
 import { templateActions, templateEndpoints } from './template/template.actions';
 import { unsubscribeActions } from './unsubscribe/unsubscribe.actions';
@@ -28,6 +30,8 @@ export const messagingServer = defineServerArea(messagingArea, {
     messageUserActions,
     messageUserEndpoints,
   ],
+  seeds: [messagingProgramSeed],
+  executables: { [PURGE_MESSAGE_LOG]: purgeMessageLog },
   // The recipient directory follows the users.
   observers: [directoryFollowsUsers],
   background: (services) => new MessageDispatcher(services),
