@@ -71,6 +71,11 @@ export const scsiDefinition = defineEntity('baseScsiDefinition', {
     /** Success: HTTP 2xx and, when given, the answer's value at this path equals successValue. */
     successPath: text({ max: 200 }),
     successValue: text({ max: 100 }),
+    /**
+     * Values at the success path that mean "not now" in a 2xx answer (a chat robot's throttle:
+     * 钉钉 130101, 企业微信 45009), comma-separated: such a call is retried like a 5xx.
+     */
+    retryValues: text({ max: 200 }),
     /** Fields masked in the platform log besides the secrets (comma-separated). */
     redactFields: text({ max: 500 }),
     description: textarea({ max: 1000 }),
@@ -133,6 +138,7 @@ export const scsiDefinition = defineEntity('baseScsiDefinition', {
           'orderingKeyTemplate',
           'successPath',
           'successValue',
+          'retryValues',
           'redactFields',
         ],
       },

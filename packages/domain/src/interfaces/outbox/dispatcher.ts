@@ -24,7 +24,7 @@ import {
 import { transactionCompen } from '../../scheduler';
 import { scsiDefinition } from '../definition/definition.entity';
 import { scsiPlatformLog, LOG_BODY_MAX } from '../platform-log/platform-log.entity';
-import { capBody, isSuccess, parseAnswer, readResponse, redact } from '../wire/render';
+import { capBody, getPath, isSuccess, parseAnswer, readResponse, redact } from '../wire/render';
 import { type InterceptorContext, InterceptorCallError } from '../wire/interceptors';
 import { backoffMs, classify, retryAfterMs, send } from '../wire/send';
 import type { ErrorClass, WireResult } from '../wire/types';
@@ -911,8 +911,23 @@ function judged(
   if (result.kind !== 'answer') return failed(result.errorClass, null, result.message);
   if (errorClass) return failed(errorClass, result.status, `HTTP ${result.status}`);
   const answer = parseAnswer(result.text, result.headers['content-type']);
-  if (!isSuccess(result.status, answer, { path: rules.successPath, equals: rules.successValue }))
+  if (!isSuccess(result.status, answer, { path: rules.successPath, equals: rules.successValue })) {
+    // A value the definition names as "not now" (a robot's throttle) is worth another attempt.
+    const value = rules.successPath ? getPath(answer, rules.successPath) : undefined;
+    const later = (rules.retryValues ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    if (value !== undefined && value !== null && later.includes(String(value)))
+      return {
+        errorClass: 'later',
+        retryable: true,
+        status: result.status,
+        message: `the answer says later (${String(value)})`,
+        writtenBack: null,
+      };
     return failed('mapping', result.status, 'the answer does not meet the success rule');
+  }
   try {
     const writtenBack = readResponse(
       rules.resMaps.map((map) => ({ responsePath: map.responsePath, targetField: map.targetField })),

@@ -80,7 +80,8 @@ export type WireResult =
     };
 
 /** Error classes of the platform log (spec scsiPlatformLogList). */
-export const ERROR_CLASSES = ['timeout', 'network', 'http4xx', 'http5xx', 'mapping'] as const;
+/** `later`: a 2xx answer whose value the definition names as "try again later" (retryValues). */
+export const ERROR_CLASSES = ['timeout', 'network', 'http4xx', 'http5xx', 'mapping', 'later'] as const;
 export type ErrorClass = (typeof ERROR_CLASSES)[number];
 
 /** The interceptors registered in interceptors.ts, by kind (a definition picks them from a list). */

@@ -1,8 +1,9 @@
 // Messages to chat robots (钉钉, 飞书) through the message outbox and the interfaces' outbox, over
 // real HTTP on a real database, against robots in this process that check each call's signature
 // as DingTalk and Feishu do (computed here on their own) and answer as they do: a released order
-// posts once to the purchasing group, with its number, even when the release event is told
-// twice; a config naming an interface that is not about messages is refused; a robot's interface that is
+// posts once to the purchasing group, with its number, even when the robot first answers "too
+// fast" (a value the definition names as retry-later) and the release event is told twice; a
+// config naming an interface that is not about messages is refused; a robot's interface that is
 // not effective fails the message into compensation; the robot's secret is never shown.
 import { createHmac } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
@@ -18,9 +19,10 @@ const { call, ok, releasedOrder, server } = useProcurement();
 
 const DINGTALK_SECRET = 'SEC0123456789abcdef';
 const FEISHU_SECRET = 'feishu-signing-secret';
-/** What each robot accepted. */
+/** What each robot accepted, and the errcodes DingTalk answers the next posts with. */
 const dingtalk: { text: string }[] = [];
 const feishu: { text: string }[] = [];
+const dingtalkRefusals: number[] = [];
 let robots: Server;
 let robotsUrl = '';
 
@@ -48,6 +50,8 @@ beforeAll(async () => {
           return answer({ errcode: 310000, errmsg: 'sign not match' });
         if (Math.abs(Date.now() - Number(timestamp)) > 3_600_000)
           return answer({ errcode: 310000, errmsg: 'timestamp expired' });
+        const refusal = dingtalkRefusals.shift();
+        if (refusal) return answer({ errcode: refusal, errmsg: 'send too fast' });
         dingtalk.push({ text: String((body.text as Row | undefined)?.content ?? '') });
         return answer({ errcode: 0, errmsg: 'ok' });
       }
@@ -76,6 +80,8 @@ async function robotDefinition(code: string, kind: 'DINGTALK' | 'FEISHU'): Promi
     requestPath: '/robot/send?access_token=tok-purchasing',
     paramsInterceptor: 'DINGTALK_ROBOT_SIGN',
     successPath: 'errcode',
+    // 130101: "send too fast", try again later.
+    retryValues: '130101',
     reqMaps: [
       { lineNum: 1, targetPath: 'msgtype', sourceType: 'CONSTANT', constantValue: 'text' },
       { lineNum: 2, targetPath: 'text.content', sourceType: 'FIELD', sourcePath: 'body' },
@@ -119,8 +125,9 @@ async function sourceId(code: string): Promise<number> {
 }
 
 describe('messages to chat robots', () => {
-  it('a released order posts once to the DingTalk group, with its number, even told twice; the secret is never shown', async () => {
+  it('a released order posts once to the DingTalk group, with its number, after a "too fast" and even told twice; the secret is never shown', async () => {
     const definition = await robotDefinition('MSG_DINGTALK_PURCHASING', 'DINGTALK');
+    dingtalkRefusals.push(130101);
     const config = await ok('baseMessageConfig', 'saveOrUpdate', {
       configName: '订单发布通知采购群',
       sourceId: await sourceId('PO_RELEASED'),
@@ -133,6 +140,7 @@ describe('messages to chat robots', () => {
       async () => dingtalk.filter((post) => post.text.includes(number)),
       (posts) => posts.length === 1,
     );
+    expect(dingtalkRefusals).toHaveLength(0);
     // The same release told again (the event its sender named) is no second post.
     const [event] = await queryRows<{ eventId: string }>(
       server().runtime.executor(),
