@@ -32,6 +32,8 @@ export interface OutgoingMessage {
   readonly templateCode?: string | null;
   readonly signName?: string | null;
   readonly params?: Readonly<Record<string, string>> | null;
+  /** Files an e-mail carries (`1,2,3`, the file service's ids), attached when it is sent. */
+  readonly attachmentIds?: string | null;
 }
 
 export interface MessageOutbox {

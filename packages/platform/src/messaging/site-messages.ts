@@ -388,6 +388,8 @@ export class SiteMessages {
           eventId,
           businessEntity: link?.entityName ?? null,
           businessId: link?.documentId ?? null,
+          // A written message's files go with its e-mail too.
+          attachmentIds: input.attachmentIds ?? null,
           ...(checked.has(userId ?? address.toLowerCase()) ? { check: true } : {}),
         };
       };

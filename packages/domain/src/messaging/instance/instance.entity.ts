@@ -79,6 +79,8 @@ export const messageInstance = defineEntity('baseMessageInstance', {
     templateCode: text({ max: 60 }),
     signName: text({ max: 60 }),
     params: json(),
+    /** Files an e-mail carries (`1,2,3`), attached when it is sent. */
+    attachmentIds: text({ max: 500 }),
     /** The provider's own id of an SMS (its receipts name it). */
     providerRef: text({ max: 120 }),
     /** What the provider's receipt said, and when the phone had it. */

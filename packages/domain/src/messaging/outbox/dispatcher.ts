@@ -14,6 +14,7 @@ import {
   type BackgroundService,
   type BackgroundServices,
   type DataApi,
+  type EmailAttachment,
   type EntityRuntime,
   type MessageOutbox,
   type OutgoingMessage,
@@ -50,6 +51,8 @@ const ENQUEUE_SLICE = 1_000;
 const BATCH = 8;
 /** How often a node looks for instances whose node died or whose wake-up was lost. */
 const SWEEP_MS = 30_000;
+/** The largest files an e-mail carries together, in MB (SRM_MESSAGE_ATTACHMENT_MB). */
+const DEFAULT_ATTACHMENT_MB = 20;
 /** SMS one number may get in an hour and in a day (SRM_SMS_PER_HOUR, SRM_SMS_PER_DAY). */
 const DEFAULT_SMS_PER_HOUR = 10;
 const DEFAULT_SMS_PER_DAY = 40;
@@ -139,6 +142,7 @@ interface Claimed {
   templateCode: string | null;
   signName: string | null;
   params: Record<string, string> | string | null;
+  attachmentIds: string | null;
   address: string;
   subject: string | null;
   body: string | null;
@@ -231,7 +235,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       runtime.executor(),
       sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
             html_flag, event_id, dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
-            creation_date, last_update_date, template_code, sign_name, params)
+            creation_date, last_update_date, template_code, sign_name, params, attachment_ids)
           values ${sql.join(
             messages.map((message, index) => {
               const reason = suppressed[index] ?? null;
@@ -250,7 +254,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
                      ${message.businessEntity ?? null}, ${message.businessId ?? null}::bigint,
                      ${state}, ${reason}, 0, 1, ${now}::timestamptz, ${now}::timestamptz,
                      ${message.templateCode?.slice(0, 60) ?? null}, ${message.signName?.slice(0, 60) ?? null},
-                     ${message.params ? JSON.stringify(message.params) : null}::jsonb)`;
+                     ${message.params ? JSON.stringify(message.params) : null}::jsonb,
+                     ${message.attachmentIds?.slice(0, 500) || null})`;
             }),
             sql`, `,
           )}
@@ -437,12 +442,38 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
                       : { text: claimed.body ?? claimed.subject ?? '' }),
                     purpose: claimed.sourceCode,
                     messageId: claimed.providerId,
+                    ...(await this.filesOf(claimed)),
                   });
           await this.settle(claimed, delivery);
         }),
       );
       sent += batch.length;
     }
+  }
+
+  /**
+   * The files an e-mail carries, read from the file service on the platform's authority; when
+   * together they are larger than SRM_MESSAGE_ATTACHMENT_MB (default 20), none is attached (the
+   * recipients read them with the in-app copy). Files gone since are left out.
+   */
+  private async filesOf(claimed: Claimed): Promise<{ attachments?: EmailAttachment[] }> {
+    const ids = (claimed.attachmentIds ?? '')
+      .split(',')
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (!ids.length) return {};
+    const { attachments } = this.services;
+    const rows = await attachments.rows(ids);
+    const limit = (Number(process.env.SRM_MESSAGE_ATTACHMENT_MB) || DEFAULT_ATTACHMENT_MB) * 1024 * 1024;
+    if (rows.reduce((total, row) => total + Number(row.fileSize), 0) > limit) return {};
+    const files: EmailAttachment[] = [];
+    for (const row of rows) {
+      const { stream } = await attachments.open(SYSTEM_ACTOR, row.attachmentId);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      files.push({ filename: row.fileName, content: Buffer.concat(chunks), contentType: row.contentType });
+    }
+    return { attachments: files };
   }
 
   /**
@@ -511,7 +542,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
               limit ${limit}
               for update skip locked)
        returning instance_id as "instanceId", source_code as "sourceCode", channel, template_code as "templateCode",
-                 sign_name as "signName", params, address, subject, body, html_flag as html,
+                 sign_name as "signName", params, attachment_ids as "attachmentIds", address, subject, body,
+                 html_flag as html,
                  provider_id as "providerId", attempts, compen_id as "compenId",
                  business_entity as "businessEntity", business_id as "businessId"`,
     );

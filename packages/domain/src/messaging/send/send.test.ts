@@ -107,6 +107,9 @@ describe('messages people write', () => {
     await mail().waitFor('a1@hengda.example', /仓库不收货/);
     await mail().waitFor('x@buyer.example', /仓库不收货/);
     expect(mail().mails.some((sent) => sent.to.includes('b1@ruifeng.example'))).toBe(false);
+    // The e-mail carries the file: its bytes, base64 in the mail.
+    const mailToA1 = mail().mails.find((sent) => sent.to.includes('a1@hengda.example'))!;
+    expect(mailToA1.raw).toContain(Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'));
 
     // 送达情况: three recipients unread; once A1 reads it, A1 shows read with the time.
     type Delivery = {
