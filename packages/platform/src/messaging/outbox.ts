@@ -4,8 +4,11 @@
 // without it, e-mail is sent at once as before.
 import type { Locale } from '@srm/kernel';
 
-/** E-mail, SMS, or a chat robot's interface (the address is its interface definition's code). */
-export type OutgoingChannel = 'EMAIL' | 'SMS' | 'CHAT';
+/**
+ * E-mail, SMS, a chat robot's interface (the address is its interface definition's code), or an
+ * in-app copy held for a checker (the body is the copy, written when the check lets it go).
+ */
+export type OutgoingChannel = 'EMAIL' | 'SMS' | 'CHAT' | 'INAPP';
 
 export interface OutgoingMessage {
   readonly channel: OutgoingChannel;
@@ -65,6 +68,8 @@ export interface ConfiguredRecipients {
   readonly replace: boolean;
   /** Users told in-app. */
   readonly inApp: readonly number[];
+  /** Of `inApp`, those told only by configs that need a check: their copy waits for a checker. */
+  readonly checkedInApp: readonly number[];
   /** Users e-mailed, at their address and in their language. */
   readonly email: readonly number[];
   /** Addresses without an account here (a supplier's contact), e-mailed in Chinese. */

@@ -24,6 +24,9 @@ export type MessageLink =
   | { readonly entityName: string; readonly documentId: number }
   | { readonly route: string; readonly query?: Readonly<Record<string, string | number>> };
 
+/** An in-app copy as it waits for a checker (the row, without its date). */
+type HeldCopy = Omit<typeof baseSiteMessage.$inferInsert, 'creationDate' | 'messageId'> & { userId: number };
+
 /** One message's recipients on a channel (e-mail or SMS), with its texts in both languages. */
 interface ChannelBatch {
   readonly input: NotifyInput;
@@ -213,12 +216,23 @@ export class SiteMessages {
           supplierId: input.supplierId ?? null,
         })),
       )) ?? inputs.map(() => null);
+    // Told in-app only by configs that need a check: held for a checker (with the outbox).
+    const held = inputs.map((_, index) => {
+      const config = configured[index];
+      if (!this.runtime.plugins.messageOutbox || !config?.checkedInApp.length) return [];
+      const own = new Set(config.replace ? [] : defaults[index]!);
+      return config.checkedInApp.filter((userId) => !own.has(userId));
+    });
     const recipients = inputs.map((_, index) => {
       const config = configured[index];
-      return [...new Set([...(config?.replace ? [] : defaults[index]!), ...(config?.inApp ?? [])])];
+      const waiting = new Set(held[index]);
+      return [...new Set([...(config?.replace ? [] : defaults[index]!), ...(config?.inApp ?? [])])].filter(
+        (userId) => !waiting.has(userId),
+      );
     });
     const now = this.runtime.clock.now();
     const rows: (typeof baseSiteMessage.$inferInsert)[] = [];
+    const heldRows: { input: NotifyInput; row: HeldCopy }[] = [];
     const texts = inputs.map((input, index) => {
       const text = (key: string | undefined) =>
         key
@@ -235,24 +249,24 @@ export class SiteMessages {
               Object.entries(link.query).map(([name, value]): [string, string] => [name, String(value)]),
             ).toString()
           : null;
-      for (const userId of recipients[index]!)
-        rows.push({
-          userId,
-          supplierId: input.supplierId ?? null,
-          titleZh: title['zh-CN']!.slice(0, 240),
-          titleEn: title.en!.slice(0, 240),
-          contentZh: content?.['zh-CN'] ?? null,
-          contentEn: content?.en ?? null,
-          source: input.source.slice(0, 60),
-          entityName: link && 'entityName' in link ? link.entityName : null,
-          documentId: link && 'entityName' in link ? link.documentId : null,
-          linkRoute: link && 'route' in link ? link.route : null,
-          linkQuery,
-          createdBy: sender?.userId ?? null,
-          creationDate: now,
-          eventKey,
-          attachmentIds: input.attachmentIds?.slice(0, 500) || null,
-        });
+      const copyFor = (userId: number): HeldCopy => ({
+        userId,
+        supplierId: input.supplierId ?? null,
+        titleZh: title['zh-CN']!.slice(0, 240),
+        titleEn: title.en!.slice(0, 240),
+        contentZh: content?.['zh-CN'] ?? null,
+        contentEn: content?.en ?? null,
+        source: input.source.slice(0, 60),
+        entityName: link && 'entityName' in link ? link.entityName : null,
+        documentId: link && 'entityName' in link ? link.documentId : null,
+        linkRoute: link && 'route' in link ? link.route : null,
+        linkQuery,
+        createdBy: sender?.userId ?? null,
+        eventKey,
+        attachmentIds: input.attachmentIds?.slice(0, 500) || null,
+      });
+      for (const userId of recipients[index]!) rows.push({ ...copyFor(userId), creationDate: now });
+      for (const userId of held[index]!) heldRows.push({ input, row: copyFor(userId) });
       return { title, content };
     });
     // In slices: a statement takes at most 65,535 parameters (a notice to 10,000 users is 140,000).
@@ -277,6 +291,22 @@ export class SiteMessages {
           })),
       );
     if (written.length) await this.hint(written);
+    if (heldRows.length)
+      await this.runtime.plugins.messageOutbox!.enqueue(
+        heldRows.map(({ input, row }) => ({
+          channel: 'INAPP',
+          source: input.source,
+          eventId: input.eventId ?? `${input.source}-${now.getTime()}-${row.userId}`,
+          userId: row.userId,
+          address: `user:${row.userId}`,
+          locale: 'zh-CN',
+          subject: row.titleZh,
+          body: JSON.stringify(row),
+          businessEntity: row.entityName,
+          businessId: row.documentId,
+          check: true,
+        })),
+      );
     // The sender's mail goes to those told now (a message already written for the event is not
     // mailed again); a config's, to its recipients (the outbox keeps one per event and address).
     const toldNow = new Set(written.map((row) => `${Number(row.userId)}|${row.eventKey ?? ''}`));
@@ -524,6 +554,31 @@ export class SiteMessages {
         });
     }
     if (outgoing.length) await messageOutbox.enqueue(outgoing);
+  }
+
+  /**
+   * Writes an in-app copy a checker let go (held by a config that needs a check): the copy as it
+   * was made when the event happened, dated now, once (the event's key keeps a second out), and
+   * the recipient's browsers told. Answers whether it was written now.
+   */
+  async deliverHeld(body: string): Promise<boolean> {
+    const parsed: unknown = JSON.parse(body);
+    if (!parsed || typeof parsed !== 'object' || !('userId' in parsed) || typeof parsed.userId !== 'number')
+      throw new Error('a held in-app copy names no recipient');
+    // Written by heldRows above, from the same type.
+    const copy = parsed as HeldCopy;
+    const written = await this.runtime
+      .executor()
+      .insert(baseSiteMessage)
+      .values({ ...copy, creationDate: this.runtime.clock.now() })
+      .onConflictDoNothing()
+      .returning({
+        userId: baseSiteMessage.userId,
+        entityName: baseSiteMessage.entityName,
+        documentId: baseSiteMessage.documentId,
+      });
+    if (written.length) await this.hint(written);
+    return written.length > 0;
   }
 
   // ------------------------------------------------------------------ the reader's side

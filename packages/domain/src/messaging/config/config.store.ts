@@ -73,6 +73,8 @@ export class ConfigStore implements MessageConfigs {
         ? Number(row?.supplierId ?? message.supplierId) || null
         : null;
       const inApp = new Set<number>();
+      // Told in-app only by configs that need a check: those copies wait for a checker too.
+      const uncheckedInApp = new Set<number>();
       const email = new Set<number>();
       const addresses = new Set<string>();
       const sms = new Set<number>();
@@ -90,6 +92,7 @@ export class ConfigStore implements MessageConfigs {
         const reached = await this.resolve(config, row, supplierId);
         for (const userId of reached.users) {
           if (config.inApp) inApp.add(userId);
+          if (config.inApp && !config.check) uncheckedInApp.add(userId);
           if (config.email) email.add(userId);
           if (config.email && !config.check) unchecked.add(userId);
           if (config.sms) sms.add(userId);
@@ -109,6 +112,7 @@ export class ConfigStore implements MessageConfigs {
       answers.push({
         replace: holding.some((config) => config.replace),
         inApp: [...inApp],
+        checkedInApp: [...inApp].filter((userId) => !uncheckedInApp.has(userId)),
         email: [...email],
         addresses: [...addresses],
         checkedEmail: [...email].filter((userId) => !unchecked.has(userId)),

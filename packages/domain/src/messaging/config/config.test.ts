@@ -4,11 +4,12 @@
 // raised it, instead of to every user of A; only while the config's condition holds on the order;
 // supplier B hears nothing even when the config names B's user. A config that could never apply
 // is refused at save with a message saying why. A config that needs a check (需审核) holds the
-// e-mails it adds in 消息审核 until a checker lets them go or stops them. A config's SMS reach the
+// e-mails and in-app copies it adds in 消息审核 until a checker lets them go or stops them. A config's SMS reach the
 // contacts' mobiles.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
+import { waitFor } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 
 type Row = Record<string, unknown>;
@@ -156,14 +157,18 @@ describe('message configs', () => {
     expect(await toldInApp(after.poHeaderId)).not.toContain(buyer);
   });
 
-  it('holds the e-mails a config that needs a check adds (需审核) until a checker lets them go; the sender’s own go at once', async () => {
+  it('holds the e-mails and in-app copies a config that needs a check adds (需审核) until a checker lets them go; the sender’s own go at once', async () => {
+    const watcher = await user('cfg_watcher', { userType: 'INTERNAL', email: 'watcher@buyer.example' });
     const quality = await ok(CONFIG, 'saveOrUpdate', {
       configName: '订单发布抄送质量联系人（需审核）',
       sourceId: await sourceId('PO_RELEASED'),
-      inAppFlag: 'N',
+      inAppFlag: 'Y',
       emailFlag: 'Y',
       checkFlag: 'Y',
-      recipients: [{ recipientType: 'SUPPLIER_CONTACT', contactRole: 'QUALITY' }],
+      recipients: [
+        { recipientType: 'SUPPLIER_CONTACT', contactRole: 'QUALITY' },
+        { recipientType: 'USER', userId: watcher },
+      ],
     });
     const order = await releasedOrder(200);
     const instances = async () =>
@@ -174,17 +179,30 @@ describe('message configs', () => {
       );
     const held = (await instances()).find((row) => row.address === 'quality@hengda.example');
     expect(held?.state).toBe('CHECKING');
+    // What the config adds waits: the contact's e-mail, the watcher's e-mail and in-app copy.
+    const added = ['quality@hengda.example', 'watcher@buyer.example', `user:${watcher}`];
+    expect((await instances()).filter((row) => added.includes(row.address)).map((row) => row.state)).toEqual([
+      'CHECKING',
+      'CHECKING',
+      'CHECKING',
+    ]);
     // The sender's own recipients (A's users with an address) are not held.
     expect(
-      (await instances()).filter((row) => row.address !== 'quality@hengda.example').map((row) => row.state),
+      (await instances()).filter((row) => !added.includes(row.address)).map((row) => row.state),
     ).not.toContain('CHECKING');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(mail().mails.some((sent) => sent.to.includes('quality@hengda.example'))).toBe(false);
+    // The watcher's in-app copy waits too, not in their messages yet.
+    expect(await toldInApp(order.poHeaderId)).not.toContain(watcher);
     const passed = await call<{ count: number }>('baseMessageInstance', 'doCheckPass', {
       instanceIds: [held!.id],
     });
     expect(passed.body.status, passed.body.msg).toBe('S');
     await mail().waitFor('quality@hengda.example', new RegExp(String(order.poNumber)));
+    await waitFor(
+      () => toldInApp(order.poHeaderId),
+      (told) => told.includes(watcher),
+    );
     // Rejected, the next one is never sent.
     const next = await releasedOrder(300);
     const [waiting] = await queryRows<{ id: number; state: string }>(
@@ -200,6 +218,8 @@ describe('message configs', () => {
       sql`select state_code as state from base_message_instance where instance_id = ${waiting!.id}`,
     );
     expect(rejected?.state).toBe('CANCELLED');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await toldInApp(next.poHeaderId)).not.toContain(watcher);
     const stored = await ok(CONFIG, 'findById', { configId: quality.configId });
     await ok(CONFIG, 'saveOrUpdate', {
       configId: stored.configId,

@@ -7,7 +7,8 @@
 // never re-rendered. Written by the platform only; administrators read them and retry or cancel.
 import { checkbox, datetime, defineEntity, json, lookup, number, ref, text, textarea } from '@srm/kernel';
 
-export const INSTANCE_CHANNELS = ['EMAIL', 'SMS', 'CHAT'] as const;
+/** INAPP: an in-app copy held for a checker (a config that needs a check added its recipient). */
+export const INSTANCE_CHANNELS = ['EMAIL', 'SMS', 'CHAT', 'INAPP'] as const;
 
 /** The channels an address may unsubscribe from (a chat group is not a person). */
 export const PERSONAL_CHANNELS = ['EMAIL', 'SMS'] as const;

@@ -138,7 +138,7 @@ export function dedupKeyOf(message: OutgoingMessage): string {
 interface Claimed {
   instanceId: number;
   sourceCode: string;
-  channel: 'EMAIL' | 'SMS' | 'CHAT';
+  channel: 'EMAIL' | 'SMS' | 'CHAT' | 'INAPP';
   templateCode: string | null;
   signName: string | null;
   params: Record<string, string> | string | null;
@@ -419,35 +419,54 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       await Promise.all(
         batch.map(async (claimed) => {
           const delivery: Delivery =
-            claimed.channel === 'CHAT'
-              ? await this.handOver(claimed)
-              : claimed.channel === 'SMS'
-                ? await messenger.deliverSms(
-                    {
-                      phone: claimed.address,
-                      text: claimed.body ?? claimed.subject ?? '',
-                      templateCode: claimed.templateCode,
-                      signName: claimed.signName,
-                      params: paramsOf(claimed.params),
-                      outId: claimed.providerId,
-                    },
-                    claimed.sourceCode,
-                    claimed.subject,
-                  )
-                : await messenger.deliver({
-                    to: claimed.address,
-                    subject: claimed.subject ?? '',
-                    ...(claimed.html === 'Y' && claimed.body
-                      ? { text: htmlToText(claimed.body), html: claimed.body }
-                      : { text: claimed.body ?? claimed.subject ?? '' }),
-                    purpose: claimed.sourceCode,
-                    messageId: claimed.providerId,
-                    ...(await this.filesOf(claimed)),
-                  });
+            claimed.channel === 'INAPP'
+              ? await this.release(claimed)
+              : claimed.channel === 'CHAT'
+                ? await this.handOver(claimed)
+                : claimed.channel === 'SMS'
+                  ? await messenger.deliverSms(
+                      {
+                        phone: claimed.address,
+                        text: claimed.body ?? claimed.subject ?? '',
+                        templateCode: claimed.templateCode,
+                        signName: claimed.signName,
+                        params: paramsOf(claimed.params),
+                        outId: claimed.providerId,
+                      },
+                      claimed.sourceCode,
+                      claimed.subject,
+                    )
+                  : await messenger.deliver({
+                      to: claimed.address,
+                      subject: claimed.subject ?? '',
+                      ...(claimed.html === 'Y' && claimed.body
+                        ? { text: htmlToText(claimed.body), html: claimed.body }
+                        : { text: claimed.body ?? claimed.subject ?? '' }),
+                      purpose: claimed.sourceCode,
+                      messageId: claimed.providerId,
+                      ...(await this.filesOf(claimed)),
+                    });
           await this.settle(claimed, delivery);
         }),
       );
       sent += batch.length;
+    }
+  }
+
+  /** An in-app copy a checker let go: written to the recipient's messages now. */
+  private async release(claimed: Claimed): Promise<Delivery> {
+    const messages = this.services.runtime.plugins.siteMessages;
+    try {
+      if (!messages || !claimed.body) throw new Error('an in-app copy without its messages or its body');
+      await messages.deliverHeld(claimed.body);
+      return { status: 'SENT', code: null, transient: false, error: null };
+    } catch (failure) {
+      return {
+        status: 'FAILED',
+        code: null,
+        transient: false,
+        error: String((failure as Error).message ?? failure).slice(0, 500),
+      };
     }
   }
 
