@@ -136,6 +136,7 @@ export class PasswordReset {
           templateCode: template?.templateCode ?? null,
           signName: template?.signName ?? null,
           params: channel === 'SMS' ? params : null,
+          secret: code,
         },
       ]);
     } else if (channel === 'EMAIL') {

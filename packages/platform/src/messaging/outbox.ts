@@ -35,6 +35,12 @@ export interface OutgoingMessage {
   readonly templateCode?: string | null;
   readonly signName?: string | null;
   readonly params?: Readonly<Record<string, string>> | null;
+  /**
+   * A one-time code the subject, body and values carry: the instance keeps them with the code
+   * masked (an administrator reading 消息实例 learns no one's code) and the code itself sealed,
+   * put back only when the message is handed to its channel.
+   */
+  readonly secret?: string | null;
   /** Files an e-mail carries (`1,2,3`, the file service's ids), attached when it is sent. */
   readonly attachmentIds?: string | null;
 }

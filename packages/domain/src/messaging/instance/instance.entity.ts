@@ -5,7 +5,18 @@
 // before it hands the message to the channel and the outcome after; a send it lost (its node
 // died) is taken again once its lease ends, with the same provider id (the e-mail Message-ID),
 // never re-rendered. Written by the platform only; administrators read them and retry or cancel.
-import { checkbox, datetime, defineEntity, json, lookup, number, ref, text, textarea } from '@srm/kernel';
+import {
+  NEVER_OPENED,
+  checkbox,
+  datetime,
+  defineEntity,
+  json,
+  lookup,
+  number,
+  ref,
+  text,
+  textarea,
+} from '@srm/kernel';
 
 /** INAPP: an in-app copy held for a checker (a config that needs a check added its recipient). */
 export const INSTANCE_CHANNELS = ['EMAIL', 'SMS', 'CHAT', 'INAPP'] as const;
@@ -80,6 +91,8 @@ export const messageInstance = defineEntity('baseMessageInstance', {
     templateCode: text({ max: 60 }),
     signName: text({ max: 60 }),
     params: json(),
+    /** A one-time code the message carries, sealed; its text and values show it as ******. */
+    secretValue: text({ max: 500, sealed: { openedBy: NEVER_OPENED } }),
     /** Files an e-mail carries (`1,2,3`), attached when it is sent. */
     attachmentIds: text({ max: 500 }),
     /** The provider's own id of an SMS (its receipts name it). */

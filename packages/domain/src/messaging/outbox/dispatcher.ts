@@ -123,6 +123,26 @@ function retrySeconds(): number[] {
   return configured.length ? configured : DEFAULT_RETRY_SECONDS;
 }
 
+/** How a one-time code shows in a stored message. */
+const CODE_MASK = '******';
+
+/** A message as the instance keeps it: its one-time code, if any, masked everywhere. */
+function masked(message: OutgoingMessage): {
+  subject: string;
+  body: string;
+  params: Readonly<Record<string, string>> | null;
+} {
+  const { secret } = message;
+  const hide = (text: string) => (secret ? text.split(secret).join(CODE_MASK) : text);
+  return {
+    subject: hide(message.subject),
+    body: hide(message.body),
+    params: message.params
+      ? Object.fromEntries(Object.entries(message.params).map(([name, value]) => [name, hide(value)]))
+      : null,
+  };
+}
+
 /** A mobile number as kept here: without the country code a provider may put before it. */
 function localNumber(phone: string): string {
   const digits = phone.replace(/[\s-]/g, '');
@@ -143,6 +163,8 @@ interface Claimed {
   signName: string | null;
   params: Record<string, string> | string | null;
   attachmentIds: string | null;
+  /** The sealed one-time code, put back into the text and values when it is sent. */
+  secretValue: string | null;
   address: string;
   subject: string | null;
   body: string | null;
@@ -235,7 +257,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       runtime.executor(),
       sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
             html_flag, event_id, dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
-            creation_date, last_update_date, template_code, sign_name, params, attachment_ids)
+            creation_date, last_update_date, template_code, sign_name, params, attachment_ids, secret_value)
           values ${sql.join(
             messages.map((message, index) => {
               const reason = suppressed[index] ?? null;
@@ -246,16 +268,18 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
                     bulk.has(`${message.source}|${message.eventId}`)
                   ? 'CHECKING'
                   : 'PENDING';
+              const shown = masked(message);
               return sql`(${message.source.slice(0, 60)}, ${message.channel}, ${message.userId}::bigint,
                      ${message.address.slice(0, 240)}, ${message.locale === 'en' ? 'EN' : 'CN'},
-                     ${message.subject.slice(0, 240)}, ${message.body}, ${message.html ? 'Y' : 'N'},
+                     ${shown.subject.slice(0, 240)}, ${shown.body}, ${message.html ? 'Y' : 'N'},
                      ${message.eventId.slice(0, 200)},
                      ${dedupKeyOf(message)},
                      ${message.businessEntity ?? null}, ${message.businessId ?? null}::bigint,
                      ${state}, ${reason}, 0, 1, ${now}::timestamptz, ${now}::timestamptz,
                      ${message.templateCode?.slice(0, 60) ?? null}, ${message.signName?.slice(0, 60) ?? null},
-                     ${message.params ? JSON.stringify(message.params) : null}::jsonb,
-                     ${message.attachmentIds?.slice(0, 500) || null})`;
+                     ${shown.params ? JSON.stringify(shown.params) : null}::jsonb,
+                     ${message.attachmentIds?.slice(0, 500) || null},
+                     ${message.secret ? runtime.sealer.seal(message.secret) : null})`;
             }),
             sql`, `,
           )}
@@ -561,16 +585,35 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
               limit ${limit}
               for update skip locked)
        returning instance_id as "instanceId", source_code as "sourceCode", channel, template_code as "templateCode",
-                 sign_name as "signName", params, attachment_ids as "attachmentIds", address, subject, body,
+                 sign_name as "signName", params, attachment_ids as "attachmentIds", secret_value as "secretValue",
+                 address, subject, body,
                  html_flag as html,
                  provider_id as "providerId", attempts, compen_id as "compenId",
                  business_entity as "businessEntity", business_id as "businessId"`,
     );
-    return rows.map((row) => ({
-      ...row,
-      instanceId: Number(row.instanceId),
-      attempts: Number(row.attempts),
-    }));
+    return rows.map((row) =>
+      this.unmasked({
+        ...row,
+        instanceId: Number(row.instanceId),
+        attempts: Number(row.attempts),
+      }),
+    );
+  }
+
+  /** A claimed message with its one-time code back in its text and values (only in memory, to send). */
+  private unmasked(claimed: Claimed): Claimed {
+    if (!claimed.secretValue) return claimed;
+    const opened: unknown = this.services.runtime.sealer.open(claimed.secretValue);
+    const code = typeof opened === 'string' ? opened : '';
+    const show = (text: string | null) => (text === null ? null : text.split(CODE_MASK).join(code));
+    return {
+      ...claimed,
+      subject: show(claimed.subject),
+      body: show(claimed.body),
+      params: Object.fromEntries(
+        Object.entries(paramsOf(claimed.params)).map(([name, value]) => [name, show(value) ?? '']),
+      ),
+    };
   }
 
   /** The outcome of an attempt, unless another node took the instance meanwhile (its lease ran out). */

@@ -303,10 +303,22 @@ describe('SMS through the message outbox', () => {
       (found) => found.length === 2 && found.some((row) => row.stateCode === 'SENT'),
     );
     expect(rows.find((row) => row.stateCode === 'SUPPRESSED')!.suppressedBy).toBe('UNSUBSCRIBED');
+    // The instance keeps the code masked (an administrator reading 消息实例 learns nobody's code);
+    // the gateway got it.
     const code = rows.find((row) => row.stateCode === 'SENT')!;
-    expect(code.body).toMatch(/^验证码 \d{6}，10 分钟内有效$/);
+    expect(code.body).toBe('验证码 ******，10 分钟内有效');
+    const [stored] = await queryRows<{ params: Row; secret: string }>(
+      server.runtime.executor(),
+      sql`select params, secret_value as secret from base_message_instance where instance_id = ${code.instanceId}`,
+    );
+    expect(stored!.params).toMatchObject({ code: '******' });
+    expect(stored!.secret).not.toMatch(/^\d{6}$/);
+    const found = await server.post<Row>(api('baseMessageInstance', 'findById'), {
+      instanceId: code.instanceId,
+    });
+    expect(JSON.stringify(found.body.data)).not.toMatch(/\b\d{6}\b/);
     expect(accepted.find((sms) => sms.outId === code.providerId)!.params).toMatchObject({
-      code: code.body.slice(4, 10),
+      code: expect.stringMatching(/^\d{6}$/),
       minutes: '10',
     });
     const log = await queryRows<{ content: string }>(

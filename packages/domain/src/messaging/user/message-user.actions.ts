@@ -248,6 +248,7 @@ export const messageUserEndpoints = defineEndpoints(messageUser, {
           templateCode: template?.templateCode ?? null,
           signName: template?.signName ?? null,
           params: channel === 'SMS' ? params : null,
+          secret: code,
         },
       ]);
       return { data: { sentTo: address } };
