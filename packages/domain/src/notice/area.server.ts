@@ -14,7 +14,7 @@ import { commonFile } from './common-file/common-file.entity';
 import { commonFileActions, countDownload } from './common-file/common-file.actions';
 import { commonFileEndpoints } from './common-file/common-file.endpoints';
 import { commonFileCopy } from './common-file-copy/common-file-copy.entity';
-import { commonFileCopyEndpoints } from './common-file-copy/common-file-copy.endpoints';
+import { commonFileCopyEndpoints, outOfDate } from './common-file-copy/common-file-copy.endpoints';
 
 const noticeApprovals: ApprovalTemplatePlan[] = [
   {
@@ -49,9 +49,12 @@ export const noticeServer = defineServerArea(noticeArea, {
       if (!copy || data.actor.side !== 'internal') return false;
       return (await data.list(notice, { noticeId: copy.noticeId }, { limit: 1 }).catch(() => [])).length > 0;
     },
-    // A reader downloads the files of a shared file their own (published) copy points at.
+    // A reader downloads the files of a shared file their own (published) copy points at, between
+    // its effective and expiry dates.
     [commonFile.name]: async (data, commonFileId) =>
-      (await data.list(commonFileCopy, { commonFileId }, { limit: 1 })).length > 0,
+      (await data.list(commonFileCopy, { commonFileId }, { limit: 1 })).some(
+        (copy) => !outOfDate(data, copy),
+      ),
   },
   fileDownloads: { [commonFile.name]: countDownload },
 });

@@ -1,10 +1,12 @@
 // Shared files over real HTTP on a real database: published to the suppliers of a category (a
 // snapshot), each reader's copy lists them and opens their files, every download by a reader is
-// counted on their copy and in the entry's total, and withdrawing takes them back from everyone.
+// counted on their copy and in the entry's total, and withdrawing takes them back from everyone;
+// past its expiry date a copy and its files are refused.
 // Supplier B never learns of a file meant for A: not through the list, a copy's id, the entry's
 // id, its receipts or the file itself.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '@srm/kernel';
 import type { Actor } from '@srm/platform';
 import { TEST_ACTOR_HEADER, api, seedsNamed, startTestServer, type TestServer } from '@srm/platform/testing';
 import { serverAreas } from '../../areas.server';
@@ -205,5 +207,30 @@ describe('shared files', () => {
     expect(await copyOf('a1')).toMatchObject({ copyId: a1Copy!.copyId, downloadCount: 3 });
     expect(await copyOf('b1')).toMatchObject({ downloadCount: 0 });
     expect(await download(fileId, 'b1')).toBe(200);
+  });
+
+  it('opens only until its expiry date: past it, the copy and its files are refused, saying since when', async () => {
+    await ok('srmCommonFile', 'doWithdraw', { commonFileId }, 'buyer');
+    const day = 86_400_000;
+    const now = server.clock.now().getTime();
+    const yesterday = formatDate(now - day, server.runtime.timeZone);
+    const stored = await entry();
+    await ok(
+      'srmCommonFile',
+      'saveOrUpdate',
+      {
+        commonFileId,
+        versionNum: stored.versionNum,
+        effectiveDate: formatDate(now - 10 * day, server.runtime.timeZone),
+        expiryDate: yesterday,
+      },
+      'buyer',
+    );
+    await ok('srmCommonFile', 'doPublish', { commonFileId }, 'buyer');
+    const copy = await copyOf('a1');
+    expect(copy).toMatchObject({ expiryDate: yesterday });
+    const opened = await call('srmCommonFileCopy', 'open', { copyId: copy!.copyId }, 'a1');
+    expect([opened.httpStatus, opened.body.msg]).toEqual([404, `该资料已于 ${yesterday} 过期`]);
+    expect(await download(fileId, 'a1')).toBe(404);
   });
 });
