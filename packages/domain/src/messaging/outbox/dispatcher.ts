@@ -16,6 +16,7 @@ import {
   type DataApi,
   type EmailAttachment,
   type EntityRuntime,
+  type Messenger,
   type MessageOutbox,
   type OutgoingMessage,
   SYSTEM_ACTOR,
@@ -442,38 +443,45 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       if (!batch.length) return sent;
       await Promise.all(
         batch.map(async (claimed) => {
-          const delivery: Delivery =
-            claimed.channel === 'INAPP'
-              ? await this.release(claimed)
-              : claimed.channel === 'CHAT'
-                ? await this.handOver(claimed)
-                : claimed.channel === 'SMS'
-                  ? await messenger.deliverSms(
-                      {
-                        phone: claimed.address,
-                        text: claimed.body ?? claimed.subject ?? '',
-                        templateCode: claimed.templateCode,
-                        signName: claimed.signName,
-                        params: paramsOf(claimed.params),
-                        outId: claimed.providerId,
-                      },
-                      claimed.sourceCode,
-                      claimed.subject,
-                    )
-                  : await messenger.deliver({
-                      to: claimed.address,
-                      subject: claimed.subject ?? '',
-                      ...(claimed.html === 'Y' && claimed.body
-                        ? { text: htmlToText(claimed.body), html: claimed.body }
-                        : { text: claimed.body ?? claimed.subject ?? '' }),
-                      purpose: claimed.sourceCode,
-                      messageId: claimed.providerId,
-                      ...(await this.filesOf(claimed)),
-                    });
+          const delivery = await this.send(messenger, claimed);
           await this.settle(claimed, delivery);
         }),
       );
       sent += batch.length;
+    }
+  }
+
+  /** One attempt at a claimed message, on its channel. */
+  private async send(messenger: Messenger, claimed: Claimed): Promise<Delivery> {
+    switch (claimed.channel) {
+      case 'INAPP':
+        return this.release(claimed);
+      case 'CHAT':
+        return this.handOver(claimed);
+      case 'SMS':
+        return messenger.deliverSms(
+          {
+            phone: claimed.address,
+            text: claimed.body ?? claimed.subject ?? '',
+            templateCode: claimed.templateCode,
+            signName: claimed.signName,
+            params: paramsOf(claimed.params),
+            outId: claimed.providerId,
+          },
+          claimed.sourceCode,
+          claimed.subject,
+        );
+      case 'EMAIL':
+        return messenger.deliver({
+          to: claimed.address,
+          subject: claimed.subject ?? '',
+          ...(claimed.html === 'Y' && claimed.body
+            ? { text: htmlToText(claimed.body), html: claimed.body }
+            : { text: claimed.body ?? claimed.subject ?? '' }),
+          purpose: claimed.sourceCode,
+          messageId: claimed.providerId,
+          ...(await this.filesOf(claimed)),
+        });
     }
   }
 
