@@ -121,7 +121,7 @@ export class Messenger {
           code,
           // No answer at all (refused, timed out) or a 4xx: the server may take it later.
           transient: code === null || code < 500,
-          error: String((failure as Error).message ?? failure).slice(0, 500),
+          error: (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
         };
       }
     }
@@ -169,7 +169,7 @@ export class Messenger {
         providerRef: null,
         code: null,
         transient: true,
-        error: String((failure as Error).message ?? failure).slice(0, 500),
+        error: (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
       };
     }
     await this.log({

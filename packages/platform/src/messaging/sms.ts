@@ -135,7 +135,7 @@ export function aliyunSmsProvider(options: AliyunSmsOptions): SmsProvider {
           providerRef: null,
           code: null,
           transient: true,
-          error: String((failure as Error).message ?? failure).slice(0, 500),
+          error: (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
         };
       }
       const answer = (await response.json().catch(() => null)) as {

@@ -19,7 +19,7 @@ interface Mine {
 
 type Channel = 'EMAIL' | 'SMS';
 
-function AddressRow({ channel, mine }: { channel: Channel; mine: Mine }) {
+function AddressRow({ channel, label, mine }: { channel: Channel; label: string; mine: Mine }) {
   const { t } = useTranslation();
   const api = useApi();
   const { message } = App.useApp();
@@ -74,7 +74,7 @@ function AddressRow({ channel, mine }: { channel: Channel; mine: Mine }) {
             style={{ width: 120 }}
             maxLength={6}
             inputMode="numeric"
-            aria-label={`${channel} ${t('userCenter.contacts.code')}`}
+            aria-label={`${label} ${t('userCenter.contacts.code')}`}
             placeholder={t('userCenter.contacts.code')}
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
@@ -121,7 +121,8 @@ export function ContactVerification() {
           {
             key: 'state',
             title: t('userCenter.contacts.state'),
-            render: (_, row) => mine.data && <AddressRow channel={row.channel} mine={mine.data} />,
+            render: (_, row) =>
+              mine.data && <AddressRow channel={row.channel} label={row.label} mine={mine.data} />,
           },
         ]}
       />

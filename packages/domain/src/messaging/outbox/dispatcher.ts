@@ -497,7 +497,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
         status: 'FAILED',
         code: null,
         transient: false,
-        error: String((failure as Error).message ?? failure).slice(0, 500),
+        error: (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
       };
     }
   }
@@ -563,7 +563,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
         status: 'FAILED',
         code: null,
         transient: true,
-        error: String((failure as Error).message ?? failure).slice(0, 500),
+        error: (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
       };
     }
   }

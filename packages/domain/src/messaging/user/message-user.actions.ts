@@ -147,12 +147,6 @@ export const messageUserActions = defineActions(messageUser, {
     const copied = copiedFrom(account);
     const changes = ctx.previous ? catchUp(ctx.previous, copied) : null;
     Object.assign(ctx.row, copied, changes ?? {});
-    if (ctx.created) {
-      ctx.row.emailVerifiedFlag = 'N';
-      ctx.row.emailVerifiedAt = null;
-      ctx.row.mobileVerifiedFlag = 'N';
-      ctx.row.mobileVerifiedAt = null;
-    }
     return null;
   },
 });
