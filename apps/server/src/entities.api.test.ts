@@ -159,8 +159,9 @@ const overrides: SampleOverrides = {
       ...row,
       sourceId: sources.body.data[0]!.sourceId,
       inAppFlag: 'Y',
-      // No chat robot: that needs an interface definition about message instances.
+      // No chat robot or work notice: those need an interface definition about message instances.
       chatInterface: null,
+      workNoticeInterface: null,
       recipients: [{ recipientType: 'DOCUMENT_USER', fieldName: 'createdBy' }],
       conditions: [{ fieldName: 'amountInclTax', operator: 'GE', compareValue: '1000' }],
     };

@@ -5,8 +5,9 @@
 import type { Locale } from '@srm/kernel';
 
 /**
- * E-mail, SMS, a chat robot's interface (the address is its interface definition's code), or an
- * in-app copy held for a checker (the body is the copy, written when the check lets it go).
+ * E-mail, SMS, a chat tool's interface (the address is its interface definition's code: a group
+ * robot, or a work notice to the person `chatId` names), or an in-app copy held for a checker (the
+ * body is the copy, written when the check lets it go).
  */
 export type OutgoingChannel = 'EMAIL' | 'SMS' | 'CHAT' | 'INAPP';
 
@@ -43,6 +44,18 @@ export interface OutgoingMessage {
   readonly secret?: string | null;
   /** Files an e-mail carries (`1,2,3`, the file service's ids), attached when it is sent. */
   readonly attachmentIds?: string | null;
+  /** A work notice's recipient as the chat tool knows them (钉钉 userid, 飞书 open_id). */
+  readonly chatId?: string | null;
+}
+
+/** A work notice to one user in a chat tool, through the interface definition `code`. */
+export interface WorkNotice {
+  readonly code: string;
+  readonly userId: number;
+  readonly chatId: string;
+  readonly locale: Locale;
+  /** Sent only by configs that need a check: it waits for a checker. */
+  readonly checked: boolean;
 }
 
 export interface MessageOutbox {
@@ -94,6 +107,8 @@ export interface ConfiguredRecipients {
   readonly chats: readonly string[];
   /** Of `chats`, those posted to only by configs that need a check. */
   readonly checkedChats: readonly string[];
+  /** Work notices to users who have an id in the config's chat tool (消息用户). */
+  readonly workNotices: readonly WorkNotice[];
 }
 
 /** A message as the configs see it: its source and the document and supplier it concerns. */

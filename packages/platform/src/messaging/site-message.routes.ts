@@ -94,11 +94,13 @@ export function registerSiteMessageRoutes(
   declareRoute(app, {
     ...common,
     path: `${MESSAGE_RECEIVE_PATH}/saveMine`,
-    summary: "Switches a source's e-mail or SMS on or off for the caller (a mandatory source stays on)",
+    summary:
+      "Switches a source's e-mail, SMS or work notice on or off for the caller (a mandatory source stays on)",
     input: {
       sourceCode: text({ required: true, max: 60 }),
       emailFlag: lookup('YES_NO', { codes: ['Y', 'N'] }),
       smsFlag: lookup('YES_NO', { codes: ['Y', 'N'] }),
+      chatFlag: lookup('YES_NO', { codes: ['Y', 'N'] }),
     },
     errors: [404, 409],
     handle: async ({ request, input }) => {
@@ -106,9 +108,11 @@ export function registerSiteMessageRoutes(
         value === 'N' ? 'N' : value === 'Y' ? 'Y' : undefined;
       const emailFlag = flag(input.emailFlag);
       const smsFlag = flag(input.smsFlag);
+      const chatFlag = flag(input.chatFlag);
       await preferences.save(await actorOf(request), input.sourceCode, {
         ...(emailFlag ? { emailFlag } : {}),
         ...(smsFlag ? { smsFlag } : {}),
+        ...(chatFlag ? { chatFlag } : {}),
       });
       return success(null);
     },

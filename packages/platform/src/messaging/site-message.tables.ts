@@ -57,6 +57,8 @@ export const baseMessageReceive = pgTable(
     sourceCode: varchar('source_code', { length: 60 }).notNull(),
     emailFlag: char('email_flag', { length: 1 }).notNull().default('Y'),
     smsFlag: char('sms_flag', { length: 1 }).notNull().default('Y'),
+    /** Work notices in a chat tool (钉钉, 企业微信, 飞书). */
+    chatFlag: char('chat_flag', { length: 1 }).notNull().default('Y'),
     lastUpdateDate: moment('last_update_date').notNull(),
   },
   (t) => [uniqueIndex('base_message_receive_user_source_uq').on(t.userId, t.sourceCode)],

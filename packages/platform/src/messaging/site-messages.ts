@@ -10,7 +10,7 @@ import type { Actor } from '../access/actor';
 import type { EntityRuntime } from '../entity/runtime';
 import { AppError } from '../http/errors';
 import { baseSiteMessage } from './site-message.tables';
-import type { OutgoingMessage } from './outbox';
+import type { OutgoingMessage, WorkNotice } from './outbox';
 import { type MessageTemplateText, htmlToText, renderTemplate } from './template';
 
 /** A parameter of a message: a value, a message key rendered in each language, or both texts. */
@@ -348,11 +348,20 @@ export class SiteMessages {
       })
       .filter((item) => item.told.length || item.addresses.length);
     if (texted.length) await this.textMessages(texted);
-    // A config's chat robots: one post per event and robot, in Chinese (a group reads it).
+    // A config's chat robots: one post per event and robot, in Chinese (a group reads it); its
+    // work notices: one per event, tool and person, in the person's language.
     const posted = inputs.flatMap((input, index) => {
       const config = configured[index];
-      return config?.chats.length
-        ? [{ input, chats: config.chats, checked: new Set(config.checkedChats), ...texts[index]! }]
+      return config?.chats.length || config?.workNotices.length
+        ? [
+            {
+              input,
+              chats: config.chats,
+              checked: new Set(config.checkedChats),
+              workNotices: config.workNotices,
+              ...texts[index]!,
+            },
+          ]
         : [];
     });
     if (posted.length) await this.chatMessages(posted);
@@ -361,7 +370,7 @@ export class SiteMessages {
 
   /** An administrator's templates of one channel, by source and language, each read once per send. */
   private templates(
-    channel: 'EMAIL' | 'SMS',
+    channel: 'EMAIL' | 'SMS' | 'CHAT',
   ): (source: string, locale: Locale) => Promise<MessageTemplateText | null> {
     const found = new Map<string, Promise<MessageTemplateText | null>>();
     return (source, locale) => {
@@ -513,44 +522,63 @@ export class SiteMessages {
   }
 
   /**
-   * Posts to chat robots through the message outbox: the instance is handed to the robot's
-   * interface definition, which signs, sends, retries and logs the call. The text is an
-   * administrator's chat template of the source, or the message's title and text.
+   * Posts to chat robots and sends work notices through the message outbox: the instance is
+   * handed to the tool's interface definition, which signs, sends, retries and logs the call. The
+   * text is an administrator's chat template of the source (a robot's in Chinese, a person's in
+   * their language), or the message's title and text.
    */
   private async chatMessages(
     messages: readonly {
       readonly input: NotifyInput;
       readonly chats: readonly string[];
       readonly checked: ReadonlySet<string>;
+      readonly workNotices: readonly WorkNotice[];
       readonly title: Record<string, string>;
       readonly content: Record<string, string> | null;
     }[],
   ): Promise<void> {
-    const { messageOutbox, messageTemplates } = this.runtime.plugins;
+    const { messageOutbox } = this.runtime.plugins;
     if (!messageOutbox) return;
-    const outgoing: OutgoingMessage[] = [];
-    for (const { input, chats, checked, title, content } of messages) {
-      const template = await messageTemplates?.find(input.source, 'CHAT', 'CN');
+    const templateOf = this.templates('CHAT');
+    const textOf = async (input: NotifyInput, locale: Locale, title: string, content: string | undefined) => {
+      const template = await templateOf(input.source, locale);
+      if (!template) return [title, content].filter(Boolean).join('\n');
       const values = Object.fromEntries(
-        Object.entries(this.values('zh-CN', input.params)).map(([name, value]) => [name, String(value)]),
+        Object.entries(this.values(locale, input.params)).map(([name, value]) => [name, String(value)]),
       );
+      return renderTemplate(template.body, values, false);
+    };
+    const outgoing: OutgoingMessage[] = [];
+    for (const { input, chats, checked, workNotices, title, content } of messages) {
       const link = input.link && 'entityName' in input.link ? input.link : null;
-      const eventId = input.eventId ?? randomUUID();
+      const common = {
+        channel: 'CHAT',
+        source: input.source,
+        eventId: input.eventId ?? randomUUID(),
+        businessEntity: link?.entityName ?? null,
+        businessId: link?.documentId ?? null,
+      } as const;
+      const inChinese = await textOf(input, 'zh-CN', title['zh-CN']!, content?.['zh-CN']);
       for (const code of chats)
         outgoing.push({
-          channel: 'CHAT',
+          ...common,
           userId: null,
           address: code,
           locale: 'zh-CN',
           subject: title['zh-CN']!,
-          body: template
-            ? renderTemplate(template.body, values, false)
-            : [title['zh-CN'], content?.['zh-CN']].filter(Boolean).join('\n'),
-          source: input.source,
-          eventId,
-          businessEntity: link?.entityName ?? null,
-          businessId: link?.documentId ?? null,
+          body: inChinese,
           ...(checked.has(code) ? { check: true } : {}),
+        });
+      for (const notice of workNotices)
+        outgoing.push({
+          ...common,
+          userId: notice.userId,
+          address: notice.code,
+          chatId: notice.chatId,
+          locale: notice.locale,
+          subject: title[notice.locale]!,
+          body: await textOf(input, notice.locale, title[notice.locale]!, content?.[notice.locale]),
+          ...(notice.checked ? { check: true } : {}),
         });
     }
     if (outgoing.length) await messageOutbox.enqueue(outgoing);

@@ -1,4 +1,5 @@
-// 消息接收设置 on 个人中心: every message source and whether it also comes by e-mail and by SMS
+// 消息接收设置 on 个人中心: every message source and whether it also comes by e-mail, by SMS and as a
+// work notice in a chat tool
 // (in-app messages always come). A mandatory source (security, legal, codes) stays on. Each switch is
 // saved at once and the list read again; a refusal says why.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,9 +15,10 @@ interface Preference {
   category: 'MANDATORY' | 'OPTIONAL';
   emailFlag: 'Y' | 'N';
   smsFlag: 'Y' | 'N';
+  chatFlag: 'Y' | 'N';
 }
 
-type Channel = 'emailFlag' | 'smsFlag';
+type Channel = 'emailFlag' | 'smsFlag' | 'chatFlag';
 
 export function MessagePreferences() {
   const { t } = useTranslation();
@@ -68,6 +70,7 @@ export function MessagePreferences() {
             [
               ['emailFlag', t('userCenter.messages.email')],
               ['smsFlag', t('userCenter.messages.sms')],
+              ['chatFlag', t('userCenter.messages.chat')],
             ] as const
           ).map(([channel, label]) => ({
             key: channel,

@@ -24,6 +24,7 @@ import {
   type RequestMap,
   TRANSFORMS,
   type WireRequest,
+  type WireResult,
 } from '../wire/types';
 
 export type Definition = FoundRowOf<typeof scsiDefinition>;
@@ -183,7 +184,8 @@ export async function renderCall(
     if (!name) continue;
     const interceptor = INTERCEPTORS.get(name);
     if (!interceptor) throw new MappingError(`unknown interceptor ${name}`);
-    await interceptor.apply(request, values, context);
+    const added = await interceptor.apply(request, values, context);
+    if (added) secrets.push(...added);
   }
   return {
     request,
@@ -194,6 +196,20 @@ export async function renderCall(
       .map((field) => field.trim())
       .filter(Boolean),
   };
+}
+
+/**
+ * Tells the definition's interceptors how a call went (a token the partner no longer takes is
+ * forgotten, so that the retry fetches another).
+ */
+export function tellInterceptors(
+  definition: Definition,
+  values: Readonly<Record<string, string>>,
+  context: InterceptorContext,
+  result: WireResult,
+): void {
+  for (const name of [definition.paramsInterceptor, definition.headerInterceptor])
+    if (name) INTERCEPTORS.get(name)?.answered?.(result, values, context);
 }
 
 /** A call as the platform log and the dry run show it: secrets and configured fields masked. */

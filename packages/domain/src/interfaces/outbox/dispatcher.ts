@@ -37,6 +37,7 @@ import {
   parametersOf,
   renderCall,
   shown,
+  tellInterceptors,
 } from './call';
 import { scsiOutbox } from './outbox.entity';
 import { statusQueryProblem, verdictOf } from './status-query';
@@ -508,11 +509,11 @@ export class OutboxDispatcher implements BackgroundService {
     }
     let call: RenderedCall;
     let state: Record<string, { value: string; until: number }> | null;
+    const context = this.interceptorContext(definition.definitionId);
     try {
       // A read outside any transaction: the document as it is now, in the platform's scope.
       const data = systemData(runtime, runtime.executor(), 'intf.render');
       const document = await documentOf(data, runtime.registry.get(row.businessEntity), row.businessId);
-      const context = this.interceptorContext(definition.definitionId);
       // What an earlier attempt's interceptors kept for this call, on whichever node it ran.
       for (const [key, entry] of Object.entries(row.interceptorState ?? {})) context.cache.set(key, entry);
       call = await renderCall(data, definition, document, row.idempotencyKey, context, parameters);
@@ -524,6 +525,7 @@ export class OutboxDispatcher implements BackgroundService {
       return;
     }
     const result = await send(call.request);
+    tellInterceptors(definition, parameters.values, context, result);
     await this.finishSafely(row, {
       kind: 'sent',
       call,

@@ -35,11 +35,20 @@ export interface Interceptor {
   readonly kind: 'HEADER' | 'PARAMS';
   readonly label: Label;
   readonly options: readonly InterceptorOption[];
+  /**
+   * Prepares the call. Answers the values it put in that are secrets not among the options (an
+   * access token it fetched), so that the log masks them too.
+   */
   apply(
     request: MutableWireRequest,
     options: Readonly<Record<string, string>>,
     context: InterceptorContext,
-  ): Promise<void>;
+  ): Promise<readonly string[] | void>;
+  /**
+   * Told the call's answer: a token the partner says is no longer good (revoked, expired early)
+   * is forgotten here, so that the call's retry fetches another.
+   */
+  answered?(result: WireResult, options: Readonly<Record<string, string>>, context: InterceptorContext): void;
 }
 
 /**
@@ -235,14 +244,23 @@ const DINGTALK_ROBOT_SIGN: Interceptor = {
   name: 'DINGTALK_ROBOT_SIGN',
   kind: 'PARAMS',
   label: { 'zh-CN': '钉钉自定义机器人加签', en: 'DingTalk custom robot signature' },
-  options: [option('secret', '加签密钥 (SEC…)', 'Signing secret (SEC…)', { secret: true })],
+  options: [
+    option('secret', '加签密钥 (SEC…)', 'Signing secret (SEC…)', { secret: true }),
+    // The robot's webhook token, kept with the secrets rather than in the stored path.
+    option('accessToken', '机器人 access_token', 'Robot access_token', { required: false, secret: true }),
+  ],
   async apply(request, options, context) {
     const secret = required('DINGTALK_ROBOT_SIGN', options, 'secret');
     // DingTalk's rule: sign = urlEncode(base64(HmacSHA256(secret, timestamp + "\n" + secret))),
     // timestamp in ms and within an hour of DingTalk's clock. withQuery does the URL encoding.
     const timestamp = String(Math.floor(context.now()));
     const sign = hmacSha256(secret, `${timestamp}\n${secret}`).toString('base64');
-    request.url = withQuery(request.url, { timestamp, sign });
+    const accessToken = optional(options, 'accessToken', '');
+    request.url = withQuery(request.url, {
+      ...(accessToken ? { access_token: accessToken } : {}),
+      timestamp,
+      sign,
+    });
   },
 };
 
@@ -331,6 +349,135 @@ const OAUTH2_CLIENT_CREDENTIALS: Interceptor = {
     setHeader(request.headers, 'Authorization', `Bearer ${token}`);
   },
 };
+
+/**
+ * A chat tool's application token (钉钉 access_token, 企业微信 access_token, 飞书
+ * tenant_access_token): fetched from the tool's token address with the application's id and
+ * secret, kept for its life less a minute and shared by the definition's calls, and forgotten
+ * when a call's answer carries one of the tool's "token not valid" codes (the definition names
+ * those codes among its retry values, so that the retry fetches a new one). The tools answer
+ * HTTP 200 with a code of their own, 0 for success.
+ */
+interface AppToken {
+  readonly name: string;
+  readonly kind: Interceptor['kind'];
+  readonly label: Label;
+  readonly defaultUrl: string;
+  readonly idOption: InterceptorOption;
+  readonly secretOption: InterceptorOption;
+  /** The token call, from its address, the application's id and secret. */
+  readonly request: (url: string, id: string, secret: string) => Omit<WireRequest, 'timeoutMs'>;
+  /** The names of the answer's code, token and life (seconds). */
+  readonly answer: { readonly code: string; readonly token: string; readonly life: string };
+  /** How a call carries the token. */
+  readonly place: (request: MutableWireRequest, token: string) => void;
+  /** The answers' codes that say the token is not (or no longer) valid. */
+  readonly staleCodes: readonly string[];
+}
+
+function appToken(spec: AppToken): Interceptor {
+  const keyOf = (options: Readonly<Record<string, string>>) =>
+    `${spec.name}:${optional(options, 'tokenUrl', spec.defaultUrl)}\n${options[spec.idOption.name] ?? ''}`;
+  return {
+    name: spec.name,
+    kind: spec.kind,
+    label: spec.label,
+    options: [
+      spec.idOption,
+      spec.secretOption,
+      option('tokenUrl', `令牌地址 (默认 ${spec.defaultUrl})`, `Token URL (default ${spec.defaultUrl})`, {
+        required: false,
+      }),
+    ],
+    async apply(request, options, context) {
+      const id = required(spec.name, options, spec.idOption.name);
+      const secret = required(spec.name, options, spec.secretOption.name);
+      const url = optional(options, 'tokenUrl', spec.defaultUrl);
+      const token = await cachedOrFetch(context, keyOf(options), async () => {
+        const result = await context.send({ ...spec.request(url, id, secret), timeoutMs: request.timeoutMs });
+        // The token call's URL may hold the secret (DingTalk and WeCom take it in the query).
+        const where = url.split('?')[0] ?? url;
+        if (!isOk(result)) throw failedCall(`The ${spec.name} token call to ${where}`, result);
+        const answer = parseJson(result.text);
+        const code = text(field(answer, spec.answer.code)) ?? '0';
+        const value = text(field(answer, spec.answer.token));
+        if (code !== '0' || value === null)
+          throw new InterceptorCallError(
+            `The ${spec.name} token call to ${where} answered code ${code} and no token`,
+            result,
+          );
+        const life = Number(field(answer, spec.answer.life));
+        const until = Number.isFinite(life) ? context.now() + life * 1000 - TOKEN_MARGIN_MS : 0;
+        return { value, until };
+      });
+      spec.place(request, token);
+      return [token];
+    },
+    answered(result, options, context) {
+      if (result.kind !== 'answer') return;
+      const code = text(field(parseJson(result.text), spec.answer.code));
+      if (result.status === 401 || (code !== null && spec.staleCodes.includes(code)))
+        context.cache.delete(keyOf(options));
+    },
+  };
+}
+
+const DINGTALK_ACCESS_TOKEN = appToken({
+  name: 'DINGTALK_ACCESS_TOKEN',
+  kind: 'PARAMS',
+  label: { 'zh-CN': '钉钉应用 access_token', en: 'DingTalk app access_token' },
+  defaultUrl: 'https://oapi.dingtalk.com/gettoken',
+  idOption: option('appKey', '应用 AppKey', 'App key'),
+  secretOption: option('appSecret', '应用 AppSecret', 'App secret', { secret: true }),
+  request: (url, appkey, appsecret) => ({
+    url: withQuery(url, { appkey, appsecret }),
+    method: 'GET',
+    headers: { Accept: 'application/json' },
+    body: null,
+  }),
+  answer: { code: 'errcode', token: 'access_token', life: 'expires_in' },
+  place: (request, token) => (request.url = withQuery(request.url, { access_token: token })),
+  // 40014: 不合法的 access_token; 42001: access_token 超时.
+  staleCodes: ['40014', '42001'],
+});
+
+const WECOM_ACCESS_TOKEN = appToken({
+  name: 'WECOM_ACCESS_TOKEN',
+  kind: 'PARAMS',
+  label: { 'zh-CN': '企业微信应用 access_token', en: 'WeCom app access_token' },
+  defaultUrl: 'https://qyapi.weixin.qq.com/cgi-bin/gettoken',
+  idOption: option('corpId', '企业 ID (corpid)', 'Corp ID'),
+  secretOption: option('corpSecret', '应用 Secret', 'App secret', { secret: true }),
+  request: (url, corpid, corpsecret) => ({
+    url: withQuery(url, { corpid, corpsecret }),
+    method: 'GET',
+    headers: { Accept: 'application/json' },
+    body: null,
+  }),
+  answer: { code: 'errcode', token: 'access_token', life: 'expires_in' },
+  place: (request, token) => (request.url = withQuery(request.url, { access_token: token })),
+  // 40014: invalid access_token; 42001: access_token expired.
+  staleCodes: ['40014', '42001'],
+});
+
+const FEISHU_TENANT_TOKEN = appToken({
+  name: 'FEISHU_TENANT_TOKEN',
+  kind: 'HEADER',
+  label: { 'zh-CN': '飞书 tenant_access_token', en: 'Feishu tenant_access_token' },
+  defaultUrl: 'https://open.feishu.cn/open-apis/auth/v3/tenant_access_token/internal',
+  idOption: option('appId', '应用 App ID', 'App ID'),
+  secretOption: option('appSecret', '应用 App Secret', 'App secret', { secret: true }),
+  request: (url, appId, appSecret) => ({
+    url,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
+    body: JSON.stringify({ app_id: appId, app_secret: appSecret }),
+  }),
+  answer: { code: 'code', token: 'tenant_access_token', life: 'expire' },
+  place: (request, token) => setHeader(request.headers, 'Authorization', `Bearer ${token}`),
+  // 99991661: no token; 99991663: token not valid; 99991668: token expired.
+  staleCodes: ['99991661', '99991663', '99991668'],
+});
 
 function formEncode(value: string): string {
   return new URLSearchParams({ v: value }).toString().slice(2);
@@ -439,6 +586,9 @@ export const INTERCEPTORS: ReadonlyMap<string, Interceptor> = new Map(
     DINGTALK_ROBOT_SIGN,
     WECOM_ROBOT_KEY,
     FEISHU_ROBOT_SIGN,
+    DINGTALK_ACCESS_TOKEN,
+    WECOM_ACCESS_TOKEN,
+    FEISHU_TENANT_TOKEN,
     OAUTH2_CLIENT_CREDENTIALS,
     SAP_CSRF_TOKEN,
     U8_TRADE_ID,

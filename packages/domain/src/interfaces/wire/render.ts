@@ -304,6 +304,9 @@ function transformed(value: unknown, map: RequestMap, label: string, context: Re
       return textOf(value, label);
     case 'CN_CAPITALS':
       return chineseCapitals(decimalOf(value, label));
+    case 'JSON_TEXT':
+      // Feishu's message content is a JSON object sent as text: {"text": "…"}.
+      return JSON.stringify({ [map.transformArg?.trim() || 'text']: value });
     default:
       throw new MappingError(`${label}: unknown transform ${describe(transform)}`);
   }

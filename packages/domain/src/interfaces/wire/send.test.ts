@@ -235,10 +235,13 @@ describe('interceptors', () => {
       'DINGTALK_ROBOT_SIGN',
       'WECOM_ROBOT_KEY',
       'FEISHU_ROBOT_SIGN',
+      'DINGTALK_ACCESS_TOKEN',
+      'WECOM_ACCESS_TOKEN',
       'U8_TRADE_ID',
     ]);
     expect(interceptorsOfKind('HEADER').map((i) => i.name)).toEqual([
       'TIMESTAMP_NONCE_SIGN',
+      'FEISHU_TENANT_TOKEN',
       'OAUTH2_CLIENT_CREDENTIALS',
       'SAP_CSRF_TOKEN',
     ]);

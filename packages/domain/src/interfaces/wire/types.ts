@@ -24,6 +24,8 @@ export const TRANSFORMS = [
   'STRING',
   /** An amount in Chinese capitals (大写金额), as OA payment forms carry it. */
   'CN_CAPITALS',
+  /** The value as a JSON object's text, `{"<transformArg>": value}` (飞书 message content). */
+  'JSON_TEXT',
 ] as const;
 export type Transform = (typeof TRANSFORMS)[number];
 
@@ -89,10 +91,13 @@ export const HEADER_INTERCEPTORS = [
   'TIMESTAMP_NONCE_SIGN',
   'OAUTH2_CLIENT_CREDENTIALS',
   'SAP_CSRF_TOKEN',
+  'FEISHU_TENANT_TOKEN',
 ] as const;
 export const PARAMS_INTERCEPTORS = [
   'DINGTALK_ROBOT_SIGN',
   'WECOM_ROBOT_KEY',
   'FEISHU_ROBOT_SIGN',
+  'DINGTALK_ACCESS_TOKEN',
+  'WECOM_ACCESS_TOKEN',
   'U8_TRADE_ID',
 ] as const;

@@ -1,5 +1,6 @@
 // A message config is checked against its source's declaration at save: a channel and a
-// recipient at least (or a chat robot, whose interface definition must be about 消息实例); conditions and document recipients only on a source about a document, each
+// recipient at least (or a chat robot, whose interface definition must be about 消息实例, as a work
+// notice's must, with the tool's id type named); conditions and document recipients only on a source about a document, each
 // naming a field that document has (a user field for 单据中的人员); the supplier's users and
 // contacts only on a source written for the supplier. A config that could never apply is refused
 // rather than kept silently.
@@ -31,19 +32,22 @@ export const configActions = defineActions(messageConfig, {
     const conditions = ctx.newLines.conditions;
     const issues: RuleIssue[] = [];
     row.chatInterface = row.chatInterface?.trim() || null;
-    if (row.inAppFlag !== 'Y' && row.emailFlag !== 'Y' && row.smsFlag !== 'Y' && !row.chatInterface)
+    row.workNoticeInterface = row.workNoticeInterface?.trim() || null;
+    if (!row.workNoticeInterface) row.workNoticeIdType = null;
+    const channels = [row.inAppFlag, row.emailFlag, row.smsFlag].includes('Y') || row.workNoticeInterface;
+    if (!channels && !row.chatInterface)
       issues.push({ field: 'inAppFlag', message: 'baseMessageConfig.noChannel' });
     // A config may only post to a chat robot (a group has no recipient lines).
     if (!recipients.length && !row.chatInterface) issues.push({ message: 'baseMessageConfig.noRecipient' });
-    if (row.chatInterface) {
-      const definitions = await ctx.list(scsiDefinition, { definitionCode: row.chatInterface });
+    for (const field of ['chatInterface', 'workNoticeInterface'] as const) {
+      const code = row[field];
+      if (!code) continue;
+      const definitions = await ctx.list(scsiDefinition, { definitionCode: code });
       if (!definitions.some((definition) => definition.businessEntity === messageInstance.name))
-        issues.push({
-          field: 'chatInterface',
-          message: 'baseMessageConfig.noChatInterface',
-          params: { code: row.chatInterface },
-        });
+        issues.push({ field, message: 'baseMessageConfig.noChatInterface', params: { code } });
     }
+    if (row.workNoticeInterface && !row.workNoticeIdType)
+      issues.push({ field: 'workNoticeIdType', message: 'baseMessageConfig.noChatIdType' });
     const code = await sourceCodeOf(ctx, row.sourceId);
     const declared = declaredSource(code);
     const document = declared?.document ? ctx.runtime.registry.find(declared.document) : undefined;

@@ -24,6 +24,15 @@ export const RECIPIENT_FIELD: Readonly<Record<ConfigRecipientType, string | null
   SUPPLIER_CONTACT: 'contactRole',
 };
 
+/** The chat tools whose ids the recipient directory (消息用户) keeps, by the field holding each. */
+export const CHAT_ID_FIELDS = {
+  DINGTALK: 'dingtalkUserId',
+  WECOM: 'wecomUserId',
+  FEISHU: 'feishuOpenId',
+} as const;
+export type ChatIdType = keyof typeof CHAT_ID_FIELDS;
+const CHAT_ID_TYPES = Object.keys(CHAT_ID_FIELDS) as ChatIdType[];
+
 /** The contact roles of a supplier (srmSupplierContact.contactRole). */
 const CONTACT_ROLES = ['BUSINESS', 'QUALITY', 'FINANCE', 'TECHNICAL', 'MANAGEMENT'] as const;
 
@@ -108,6 +117,14 @@ export const messageConfig = defineEntity('baseMessageConfig', {
      * of the source is posted to that group once (钉钉, 企业微信, 飞书 robots; docs/messages.md).
      */
     chatInterface: text({ max: 60, format: 'code' }),
+    /**
+     * 工作通知: an interface definition (business object 消息实例) that sends one person a message
+     * in a chat tool (钉钉工作通知, 企业微信应用消息, 飞书消息): each recipient who is a user with
+     * an id in that tool (消息用户) gets one, in their language.
+     */
+    workNoticeInterface: text({ max: 60, format: 'code' }),
+    /** Which of the recipients' ids the tool knows them by. */
+    workNoticeIdType: lookup('BASE_MESSAGE_CHAT_ID_TYPE', { codes: CHAT_ID_TYPES }),
     /** Only this config's recipients: the sender's own (all the supplier's users…) are not told. */
     replaceFlag: checkbox({ default: 'N' }),
     /** 需审核: the e-mails and SMS it adds wait in 消息审核 until a checker lets them go (or stops them). */
@@ -124,6 +141,7 @@ export const messageConfig = defineEntity('baseMessageConfig', {
       'emailFlag',
       'smsFlag',
       'chatInterface',
+      'workNoticeInterface',
       'replaceFlag',
       'checkFlag',
       'enabledFlag',
@@ -137,7 +155,16 @@ export const messageConfig = defineEntity('baseMessageConfig', {
       { key: 'basic', fields: ['configName', 'sourceId', 'enabledFlag', 'description'] },
       {
         key: 'channels',
-        fields: ['inAppFlag', 'emailFlag', 'smsFlag', 'chatInterface', 'replaceFlag', 'checkFlag'],
+        fields: [
+          'inAppFlag',
+          'emailFlag',
+          'smsFlag',
+          'chatInterface',
+          'workNoticeInterface',
+          'workNoticeIdType',
+          'replaceFlag',
+          'checkFlag',
+        ],
       },
     ],
   },

@@ -1,7 +1,8 @@
 // The message configs as the platform asks for them when it writes a message
 // (`runtime.plugins.messageConfigs`): the enabled configs of the messages' sources in one
 // statement (none: nothing more is read), then for each message the document it is about, the
-// configs whose conditions hold on it, and their recipients as users and addresses.
+// configs whose conditions hold on it, and their recipients as users and addresses (and, for a
+// work notice, the users' ids in the chat tool, from the recipient directory).
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { type ConditionOperator, responsibilityRole, user, userResponsibility } from '@srm/kernel';
@@ -11,11 +12,15 @@ import {
   type EntityRuntime,
   type MessageConfigs,
   SYSTEM_ACTOR,
+  type WorkNotice,
   conditionHolds,
 } from '@srm/platform';
 import { messageSource } from '../source/source.entity';
 import { declaredSource } from '../source/sources';
+import { messageUser } from '../user/message-user.entity';
 import {
+  CHAT_ID_FIELDS,
+  type ChatIdType,
   type ConfigRecipientType,
   messageConfig,
   messageConfigCondition,
@@ -29,6 +34,7 @@ interface StoredConfig {
   email: boolean;
   sms: boolean;
   chat: string | null;
+  workNotice: { code: string; idType: ChatIdType } | null;
   replace: boolean;
   check: boolean;
   recipients: {
@@ -84,12 +90,20 @@ export class ConfigStore implements MessageConfigs {
       const uncheckedSms = new Set<number | string>();
       const chats = new Set<string>();
       const uncheckedChats = new Set<string>();
+      // Work notices by tool (code and id type) and user; false: a config without a check sends it.
+      const notices = new Map<string, Map<number, boolean>>();
       for (const config of holding) {
         if (config.chat) {
           chats.add(config.chat);
           if (!config.check) uncheckedChats.add(config.chat);
         }
         const reached = await this.resolve(config, row, supplierId);
+        if (config.workNotice) {
+          const key = `${config.workNotice.idType}|${config.workNotice.code}`;
+          const users = notices.get(key) ?? new Map<number, boolean>();
+          notices.set(key, users);
+          for (const userId of reached.users) users.set(userId, (users.get(userId) ?? true) && config.check);
+        }
         for (const userId of reached.users) {
           if (config.inApp) inApp.add(userId);
           if (config.inApp && !config.check) uncheckedInApp.add(userId);
@@ -123,9 +137,42 @@ export class ConfigStore implements MessageConfigs {
         checkedMobiles: [...mobiles].filter((mobile) => !uncheckedSms.has(mobile)),
         chats: [...chats],
         checkedChats: [...chats].filter((chat) => !uncheckedChats.has(chat)),
+        workNotices: await this.workNotices(notices),
       });
     }
     return answers;
+  }
+
+  /** The work notices to users who have an id in the tool (消息用户), in each one's language. */
+  private async workNotices(
+    notices: ReadonlyMap<string, ReadonlyMap<number, boolean>>,
+  ): Promise<WorkNotice[]> {
+    const everyone = [...new Set([...notices.values()].flatMap((users) => [...users.keys()]))];
+    if (!everyone.length) return [];
+    const t = this.runtime.table(messageUser.name);
+    const ids = Object.entries(CHAT_ID_FIELDS).map(
+      ([type, field]) => sql`${t[field]!} as ${sql.identifier(type)}`,
+    );
+    const directory = new Map(
+      (
+        await queryRows<{ userId: number; language: string | null } & Record<ChatIdType, string | null>>(
+          this.runtime.executor(),
+          sql`select ${t.userId} as "userId", ${t.languageCode} as language, ${sql.join(ids, sql`, `)}
+                from ${t} where ${t.userId} = any(${sql.param(everyone)}::bigint[])`,
+        )
+      ).map((entry) => [Number(entry.userId), entry]),
+    );
+    const found: WorkNotice[] = [];
+    for (const [key, users] of notices) {
+      const [idType, code] = key.split('|') as [ChatIdType, string];
+      for (const [userId, checked] of users) {
+        const entry = directory.get(userId);
+        const chatId = entry?.[idType]?.trim();
+        if (!entry || !chatId) continue;
+        found.push({ code, userId, chatId, locale: entry.language === 'EN' ? 'en' : 'zh-CN', checked });
+      }
+    }
+    return found;
   }
 
   /** The enabled configs of these sources, with their lines (three statements, or one when none). */
@@ -138,12 +185,15 @@ export class ConfigStore implements MessageConfigs {
       email: string;
       sms: string;
       chat: string | null;
+      workNotice: string | null;
+      idType: ChatIdType | null;
       replace: string;
       check: string;
     }>(
       tx,
       sql`select c.config_id as "configId", s.source_code as "sourceCode", c.in_app_flag as "inApp",
-                 c.email_flag as "email", c.sms_flag as "sms", c.chat_interface as "chat", c.replace_flag as "replace", c.check_flag as "check"
+                 c.email_flag as "email", c.sms_flag as "sms", c.chat_interface as "chat",
+                 c.work_notice_interface as "workNotice", c.work_notice_id_type as "idType", c.replace_flag as "replace", c.check_flag as "check"
             from ${this.runtime.table(messageConfig.name)} c
             join ${this.runtime.table(messageSource.name)} s on s.source_id = c.source_id
            where c.enabled_flag = 'Y' and s.source_code = any(${sql.param(sources)}::text[])
@@ -183,6 +233,8 @@ export class ConfigStore implements MessageConfigs {
       email: header.email === 'Y',
       sms: header.sms === 'Y',
       chat: header.chat || null,
+      workNotice:
+        header.workNotice && header.idType ? { code: header.workNotice, idType: header.idType } : null,
       replace: header.replace === 'Y',
       check: header.check === 'Y',
       recipients: recipients

@@ -95,6 +95,8 @@ export const messageInstance = defineEntity('baseMessageInstance', {
     secretValue: text({ max: 500, sealed: { openedBy: NEVER_OPENED } }),
     /** Files an e-mail carries (`1,2,3`), attached when it is sent. */
     attachmentIds: text({ max: 500 }),
+    /** A work notice's recipient as the chat tool knows them (钉钉 userid, 飞书 open_id): the interface's request map sends it. */
+    chatId: text({ max: 64 }),
     /** The provider's own id of an SMS (its receipts name it). */
     providerRef: text({ max: 120 }),
     /** What the provider's receipt said, and when the phone had it. */
@@ -116,6 +118,7 @@ export const messageInstance = defineEntity('baseMessageInstance', {
       'sourceCode',
       'channel',
       'address',
+      'chatId',
       'subject',
       'stateCode',
       'attempts',

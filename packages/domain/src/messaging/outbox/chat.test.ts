@@ -77,7 +77,8 @@ afterAll(async () => {
 /** An effective interface definition posting message instances to a robot. */
 async function robotDefinition(code: string, kind: 'DINGTALK' | 'FEISHU'): Promise<Row> {
   const dingtalkShape = {
-    requestPath: '/robot/send?access_token=tok-purchasing',
+    // The robot's token goes with the encrypted parameters, not in the stored path.
+    requestPath: '/robot/send',
     paramsInterceptor: 'DINGTALK_ROBOT_SIGN',
     successPath: 'errcode',
     // 130101: "send too fast", try again later.
@@ -86,7 +87,10 @@ async function robotDefinition(code: string, kind: 'DINGTALK' | 'FEISHU'): Promi
       { lineNum: 1, targetPath: 'msgtype', sourceType: 'CONSTANT', constantValue: 'text' },
       { lineNum: 2, targetPath: 'text.content', sourceType: 'FIELD', sourcePath: 'body' },
     ],
-    parameters: [{ lineNum: 1, paramName: 'secret', secretFlag: 'Y', paramValue: DINGTALK_SECRET }],
+    parameters: [
+      { lineNum: 1, paramName: 'secret', secretFlag: 'Y', paramValue: DINGTALK_SECRET },
+      { lineNum: 2, paramName: 'accessToken', secretFlag: 'Y', paramValue: 'tok-purchasing' },
+    ],
   };
   const feishuShape = {
     requestPath: '/open-apis/bot/v2/hook/quality',
@@ -170,6 +174,13 @@ describe('messages to chat robots', () => {
       definitionId: definition.definitionId,
     });
     expect(JSON.stringify(found)).not.toContain(DINGTALK_SECRET);
+    expect(JSON.stringify(found)).not.toContain('tok-purchasing');
+    const logged = await queryRows<{ url: string }>(
+      server().runtime.executor(),
+      sql`select request_url as url from base_scsi_platform_log where definition_code = 'MSG_DINGTALK_PURCHASING'`,
+    );
+    expect(logged.length).toBeGreaterThan(0);
+    for (const { url } of logged) expect(url).not.toContain('tok-purchasing');
     const stored = await ok('baseMessageConfig', 'findById', { configId: config.configId });
     await ok('baseMessageConfig', 'saveOrUpdate', {
       configId: stored.configId,

@@ -150,9 +150,18 @@ function localNumber(phone: string): string {
   return digits.replace(/^(\+?86)(?=1\d{10}$)/, '');
 }
 
-/** One event's key for one recipient and channel: the same event twice is one instance. */
+/**
+ * One event's key for one recipient and channel: the same event twice is one instance. A work
+ * notice's recipient is the person in one tool (the same person may hear in two tools).
+ */
 export function dedupKeyOf(message: OutgoingMessage): string {
-  const recipient = message.userId ?? message.address.toLowerCase();
+  const address = message.address.toLowerCase();
+  const recipient =
+    message.userId === null
+      ? address
+      : message.channel === 'CHAT'
+        ? `${message.userId}@${address}`
+        : message.userId;
   return `${message.source}|${message.eventId}|${recipient}|${message.channel}`.slice(0, 300);
 }
 
@@ -258,7 +267,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
       runtime.executor(),
       sql`insert into ${table} (source_code, channel, recipient_id, address, language_code, subject, body,
             html_flag, event_id, dedup_key, business_entity, business_id, state_code, suppressed_by, attempts, version_num,
-            creation_date, last_update_date, template_code, sign_name, params, attachment_ids, secret_value)
+            creation_date, last_update_date, template_code, sign_name, params, attachment_ids, secret_value, chat_id)
           values ${sql.join(
             messages.map((message, index) => {
               const reason = suppressed[index] ?? null;
@@ -280,7 +289,8 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
                      ${message.templateCode?.slice(0, 60) ?? null}, ${message.signName?.slice(0, 60) ?? null},
                      ${shown.params ? JSON.stringify(shown.params) : null}::jsonb,
                      ${message.attachmentIds?.slice(0, 500) || null},
-                     ${message.secret ? runtime.sealer.seal(message.secret) : null})`;
+                     ${message.secret ? runtime.sealer.seal(message.secret) : null},
+                     ${message.chatId?.slice(0, 64) || null})`;
             }),
             sql`, `,
           )}
@@ -326,7 +336,7 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
         )
       ).map((row) => row.key),
     );
-    // Users who switched a source's e-mail or SMS off (消息接收设置).
+    // Users who switched a source's e-mail, SMS or work notice off (消息接收设置).
     const userIds = [...new Set(messages.flatMap((message) => (message.userId ? [message.userId] : [])))];
     const switchedOff = new Set(
       userIds.length
@@ -341,6 +351,12 @@ export class MessageDispatcher implements BackgroundService, MessageOutbox {
                   union all
                   select 'SMS|' || user_id || '|' || source_code from ${baseMessageReceive}
                    where sms_flag = 'N' and user_id in (${sql.join(
+                     userIds.map((id) => sql`${id}`),
+                     sql`, `,
+                   )})
+                  union all
+                  select 'CHAT|' || user_id || '|' || source_code from ${baseMessageReceive}
+                   where chat_flag = 'N' and user_id in (${sql.join(
                      userIds.map((id) => sql`${id}`),
                      sql`, `,
                    )})`,
