@@ -62,6 +62,7 @@ export { findOffice } from './files/office';
 export { type FileUse, type Watermark, type WatermarkImage, isSignedPdf, stampPdf } from './files/watermark';
 export * from './jobs/jobs';
 export * from './jobs/lease';
+export * from './jobs/month-partitions';
 export * from './excel/messages';
 export * from './excel/back-export.entity';
 export * from './excel/back-export';

@@ -51,6 +51,13 @@ export interface ListConfig {
    * (read properties included): `['poNumber', 'lineNum', 'itemCode', 'itemName', 'quantity']`.
    */
   readonly pick?: readonly string[];
+  /**
+   * Keyset ("seek") paging for long lists (logs): each full page answers `nextKey`, the key of its
+   * last row, and a request with `afterKey` reads the rows after that row in the list's order
+   * through the index instead of skipping an offset, so the thousandth page costs what the first
+   * does. The grids use it when the next page is asked for; a jump to a page goes by offset.
+   */
+  readonly seek?: boolean;
 }
 
 export interface FormSection {

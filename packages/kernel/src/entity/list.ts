@@ -26,6 +26,8 @@ export interface ListQuery {
   readonly pageRows: number;
   readonly filters: readonly ListFilter[];
   readonly sort: readonly SortSpec[];
+  /** Keyset paging (`list.seek`): the rows after the row of this key, in the list's order. */
+  readonly after?: number;
 }
 
 export interface ListIssue {
@@ -34,7 +36,7 @@ export interface ListIssue {
 }
 
 /** Properties of a list request that are not search parameters. */
-export const PAGING_PARAMS = ['pageIndex', 'pageRows', 'pageSize', 'orderBy'] as const;
+export const PAGING_PARAMS = ['pageIndex', 'pageRows', 'pageSize', 'orderBy', 'afterKey'] as const;
 
 function declaredOp(entity: EntityDef, name: string): FilterOp | undefined {
   for (const filter of entity.list.filters ?? []) {
@@ -252,6 +254,10 @@ export function parseListRequest(
     return { ok: false, issue: { message: 'list.badPageIndex' } };
   if (pageRows === null || pageRows > maxRows)
     return { ok: false, issue: { message: 'list.badPageRows', params: { max: maxRows } } };
+  // Only a list that pages by key reads it; elsewhere it is ignored like any paging hint.
+  const after =
+    entity.list.seek && !isEmptyParam(params.afterKey) ? pageNumber(params.afterKey, 1) : undefined;
+  if (after === null) return { ok: false, issue: { message: 'list.badAfterKey' } };
 
   let sort: readonly SortSpec[] = defaultSort(entity);
   if (!isEmptyParam(params.orderBy)) {
@@ -354,7 +360,11 @@ export function parseListRequest(
     if (checked.value === null || checked.value === '') continue;
     filters.push({ field: name, op, value: checked.value });
   }
-  return { ok: true, query: { pageIndex, pageRows, filters, sort }, extra };
+  return {
+    ok: true,
+    query: { pageIndex, pageRows, filters, sort, ...(after === undefined ? {} : { after }) },
+    extra,
+  };
 }
 
 /** Evaluates a parsed list query on rows in memory (the reference model of the property tests). */

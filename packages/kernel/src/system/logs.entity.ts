@@ -39,6 +39,7 @@ export const loginLog = defineEntity('baseLoginLog', {
       { field: 'loginDate', order: 'desc' },
       { field: 'loginLogId', order: 'desc' },
     ],
+    seek: true,
   },
 });
 
@@ -69,6 +70,7 @@ export const messageLog = defineEntity('baseMessageLog', {
       { field: 'sentDate', order: 'desc' },
       { field: 'messageLogId', order: 'desc' },
     ],
+    seek: true,
   },
 });
 

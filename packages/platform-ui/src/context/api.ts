@@ -5,6 +5,8 @@ import { createContext, useContext } from 'react';
 export interface ApiPage {
   count: number;
   curIndex: number;
+  /** A list that pages by key (logs): the last row's key, asked for the next page as `afterKey`. */
+  nextKey?: number;
 }
 
 export interface Envelope<T = unknown> {

@@ -388,21 +388,34 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   // ---- rows ----
   const orderBy = sort ? `${sort.key} ${sort.order}` : undefined;
   const searchKey = JSON.stringify(searchParams ?? {});
+  // A list that pages by key (logs) answers each full page's last key: the page after it is
+  // asked for after that row, through the index; a page jumped to goes by its number.
+  const pageKeys = useRef(new Map<string, number>());
+  const pageKeyOf = (index: number) => JSON.stringify([searchKey, pageSize, orderBy ?? '', index]);
   const query = useQuery({
     queryKey: [
       ...(props.queryKey ?? ['grid', name]),
       { search: searchKey, pageIndex, pageSize, orderBy, reloads },
     ],
     queryFn: async (): Promise<PagedResponse<R>> => {
+      const afterKey = pageKeys.current.get(pageKeyOf(pageIndex));
       const body: PageRequest = {
         ...(searchParams ?? {}),
         pageIndex,
         pageRows: pageSize,
         ...(orderBy ? { orderBy } : {}),
+        ...(afterKey === undefined ? {} : { afterKey }),
       };
-      if (typeof api === 'function') return api(body);
-      const answer = await request<R[]>(client, api as string, body);
-      return { data: answer.data, page: answer.page };
+      const answer =
+        typeof api === 'function'
+          ? await api(body)
+          : await request<R[]>(client, api as string, body).then((got) => ({
+              data: got.data,
+              page: got.page,
+            }));
+      const nextKey = answer.page?.nextKey;
+      if (nextKey !== undefined) pageKeys.current.set(pageKeyOf(pageIndex + 1), nextKey);
+      return answer;
     },
     enabled: !hasLocal && !!api,
     placeholderData: keepPreviousData,

@@ -199,6 +199,8 @@ export interface FooterConfig {
 export interface PageInfo {
   readonly count: number;
   readonly curIndex: number;
+  /** A list that pages by key: the last row's key, sent as `afterKey` for the next page. */
+  readonly nextKey?: number;
 }
 
 /** Paged response (§3): rows and their page. */

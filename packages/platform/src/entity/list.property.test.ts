@@ -1,5 +1,6 @@
 // listByPage against a reference model: random filters, sorts and pages over random rows give
-// exactly the rows an in-memory evaluation of the same parsed query gives.
+// exactly the rows an in-memory evaluation of the same parsed query gives, by page number and
+// walking page after page by key (afterKey), over nullable fields sorted both ways.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ListQuery, matchesFilters, parseListRequest } from '@srm/kernel';
@@ -124,5 +125,72 @@ describe('listByPage equals the reference model', () => {
     );
     // The property only means something when most queries answer rows.
     expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  const sortField = fc.constantFrom('code', 'qty', 'kind', 'dueDate', 'activeFlag', 'seenAt', 'itemId');
+  const direction = fc.constantFrom('asc', 'desc');
+  const walkArbitrary = fc
+    .tuple(
+      filterValues,
+      fc.subarray(['code', 'kind', 'qtyFrom', 'activeFlag'] as const, { maxLength: 1 }),
+      fc.array(fc.tuple(sortField, direction), { minLength: 1, maxLength: 2 }),
+      fc.integer({ min: 3, max: 25 }),
+    )
+    .map(([values, chosen, sorts, pageRows]) => ({
+      ...Object.fromEntries(chosen.map((key) => [key, values[key]])),
+      orderBy: [...new Map(sorts)].map(([field, order]) => `${field} ${order}`).join(', '),
+      pageRows,
+    }));
+
+  it('walking page after page by afterKey gives every row once, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(walkArbitrary, async (request) => {
+        const parsed = parseListRequest(testItem, { ...request, pageIndex: 1 });
+        if (!parsed.ok) throw new Error(parsed.issue.message);
+        const matching = rows.filter((row) => matchesFilters(row, parsed.query.filters));
+        const expected = matching.sort(compare(parsed.query)).map((row) => row.itemId);
+        const walked: unknown[] = [];
+        let afterKey: number | undefined;
+        for (let pageIndex = 1; pageIndex <= 60; pageIndex++) {
+          const { body } = await engine.post<{ data: Row[]; page: { count: number; nextKey?: number } }>(
+            `${ITEM}/listByPage`,
+            { ...request, pageIndex, ...(afterKey === undefined ? {} : { afterKey }) },
+          );
+          expect(body.page.count).toBe(expected.length);
+          walked.push(...body.data.map((row) => row.itemId));
+          afterKey = body.page.nextKey;
+          if (afterKey === undefined) break;
+        }
+        expect(walked).toEqual(expected);
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+  });
+
+  it('refuses an afterKey that is not a key, and pages by number when its row is gone', async () => {
+    const bad = await engine.post<{ status: string }>(`${ITEM}/listByPage`, {
+      afterKey: 'x; drop',
+      pageIndex: 2,
+    });
+    expect([bad.httpStatus, bad.body.status]).toEqual([400, 'E']);
+    // The key decides, not the number: after page 1's last row is page 2, whatever pageIndex says.
+    const first = await engine.post<{ data: Row[]; page: { nextKey?: number } }>(`${ITEM}/listByPage`, {
+      pageIndex: 1,
+      pageRows: 10,
+    });
+    expect(first.body.page.nextKey).toBe(first.body.data[9]!.itemId);
+    const after = await engine.post<{ data: Row[] }>(`${ITEM}/listByPage`, {
+      pageIndex: 1,
+      pageRows: 10,
+      afterKey: first.body.page.nextKey,
+    });
+    const byNumber = await engine.post<{ data: Row[] }>(`${ITEM}/listByPage`, { pageIndex: 2, pageRows: 10 });
+    const gone = await engine.post<{ data: Row[] }>(`${ITEM}/listByPage`, {
+      pageIndex: 2,
+      pageRows: 10,
+      afterKey: 987_654_321,
+    });
+    expect(after.body.data.map((row) => row.itemId)).toEqual(byNumber.body.data.map((row) => row.itemId));
+    expect(gone.body.data.map((row) => row.itemId)).toEqual(byNumber.body.data.map((row) => row.itemId));
   });
 });

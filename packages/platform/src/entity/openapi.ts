@@ -169,6 +169,15 @@ function entitySchemas(
               type: 'string',
               description: `"field asc|desc, …" over: ${[...sortableFields(entity)].join(', ')}`,
             },
+            ...(entity.list.seek
+              ? {
+                  afterKey: {
+                    type: 'integer',
+                    minimum: 1,
+                    description: 'the rows after this row (the previous page’s `nextKey`), read by key',
+                  },
+                }
+              : {}),
             ...filters,
           },
           description:
@@ -283,6 +292,10 @@ export function openApiDocument(routes: readonly RouteInventoryEntry[], options:
         count: { type: 'integer' },
         curIndex: { type: 'integer' },
         estimated: { type: 'boolean', description: 'the count is the planner’s estimate' },
+        nextKey: {
+          type: 'integer',
+          description: 'a list paging by key (logs): the last row’s key of a full page, for `afterKey`',
+        },
       },
     },
     Failure: {

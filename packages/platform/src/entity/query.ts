@@ -1,6 +1,22 @@
 // SQL conditions from the list protocol and from the actor's data scope. Only column objects of
 // the derived tables and bound parameters reach the database.
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type EntityDef, type ListFilter, STATUS_FIELD, type SortSpec } from '@srm/kernel';
 import type { Actor } from '../access/actor';
@@ -64,16 +80,64 @@ export function filterCondition(
   }
 }
 
+/** A list's order as it is sorted: the key breaks ties so that pages never overlap or skip a row. */
+export function orderSpecs(entity: EntityDef, sort: readonly SortSpec[]): SortSpec[] {
+  if (sort.some((spec) => spec.field === entity.key)) return [...sort];
+  return [...sort, { field: entity.key, order: sort[sort.length - 1]?.order ?? 'desc' }];
+}
+
 export function orderBy(entity: EntityDef, table: EntityTable, sort: readonly SortSpec[]): SQL[] {
-  const parts = sort.map((spec) =>
+  return orderSpecs(entity, sort).map((spec) =>
     spec.order === 'desc' ? desc(column(table, spec.field)) : asc(column(table, spec.field)),
   );
-  if (!sort.some((spec) => spec.field === entity.key)) {
-    // The key breaks ties so that pages never overlap or skip a row.
-    const last = sort[sort.length - 1]?.order ?? 'desc';
-    parts.push(last === 'desc' ? desc(column(table, entity.key)) : asc(column(table, entity.key)));
+}
+
+/**
+ * The rows after an anchor row in the list's order (`specs` from orderSpecs, `anchor` the row's
+ * values of those fields), as PostgreSQL sorts: nulls last ascending, first descending. An order
+ * in one direction over values that cannot be null is one row comparison, which an index on
+ * those columns answers as a range; any other is the expanded form (equal on the fields before,
+ * after on this one).
+ */
+export function seekAfter(
+  entity: EntityDef,
+  table: EntityTable,
+  specs: readonly SortSpec[],
+  anchor: readonly unknown[],
+): SQL {
+  const columns = specs.map((spec) => column(table, spec.field));
+  const direction = specs[0]?.order ?? 'desc';
+  const plain =
+    specs.every((spec) => spec.order === direction) &&
+    specs.every(
+      (spec, index) =>
+        anchor[index] !== null &&
+        anchor[index] !== undefined &&
+        (spec.field === entity.key || entity.fields[spec.field]?.required === true),
+    );
+  if (plain) {
+    const left = sql.join(columns, sql`, `);
+    const right = sql.join(
+      anchor.map((value, index) => sql.param(value, columns[index])),
+      sql`, `,
+    );
+    return direction === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
   }
-  return parts;
+  const after = (col: AnyPgColumn, order: SortSpec['order'], value: unknown): SQL | undefined => {
+    if (order === 'asc') return value === null ? sql`false` : or(gt(col, value), isNull(col));
+    return value === null ? isNotNull(col) : lt(col, value);
+  };
+  const terms = specs.map((spec, index) =>
+    and(
+      ...specs
+        .slice(0, index)
+        .map((_, before) =>
+          anchor[before] === null ? isNull(columns[before]!) : eq(columns[before]!, anchor[before]),
+        ),
+      after(columns[index]!, spec.order, anchor[index] ?? null),
+    ),
+  );
+  return or(...terms) ?? sql`false`;
 }
 
 const NONE = sql`false`;

@@ -24,7 +24,7 @@ import {
 } from './audit';
 import { fail } from './errors';
 import type { EntityModel } from './model';
-import { type DisplayMatcher, filterCondition, orderBy } from './query';
+import { type DisplayMatcher, filterCondition, orderBy, orderSpecs, seekAfter } from './query';
 import { type Row, type RowReader, englishDisplay, rowReader } from './rows';
 import type { EntityTable } from './tables';
 
@@ -33,6 +33,8 @@ export interface ListResult {
   count: number;
   /** The count is the planner's estimate: more rows match than the exact-count limit. */
   estimated?: boolean;
+  /** Keyset paging (`list.seek`): the key of a full page's last row, for the next page's `afterKey`. */
+  nextKey?: number;
 }
 
 /** What counting a list ran (listStatements). */
@@ -303,12 +305,18 @@ export class EntityReader {
     this.model.assertReadable(actor);
     const on = runtime.executor();
     const scope = this.model.scope(actor);
-    const where = and(
+    const filtered = and(
       ...scope,
       ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
     );
     const unrestricted = !query.filters.length && !scope.length;
-    const offset = (query.pageIndex - 1) * query.pageRows;
+    // Keyset paging: the rows after the anchor row, through the index; an anchor gone (purged)
+    // or not the actor's pages by offset.
+    const seek =
+      query.after === undefined ? undefined : await this.seekCondition(on, scope, query.sort, query.after);
+    const where = seek ? and(filtered, seek) : filtered;
+    const skipped = (query.pageIndex - 1) * query.pageRows;
+    const offset = seek ? 0 : skipped;
     const order = orderBy(entity, table, query.sort);
     let rows: Row[];
     if (offset > DEFERRED_JOIN_OFFSET) {
@@ -335,13 +343,45 @@ export class EntityReader {
     }
     const { count: totalCount, estimated } = await this.count(
       on,
-      where,
+      filtered,
       unrestricted,
-      offset,
+      skipped,
       query.pageRows,
       rows.length,
     );
-    return estimated ? { rows, count: totalCount, estimated } : { rows, count: totalCount };
+    const last = rows[rows.length - 1];
+    const nextKey =
+      entity.list.seek && last && rows.length === query.pageRows ? Number(last[entity.key]) : undefined;
+    return {
+      rows,
+      count: totalCount,
+      ...(estimated ? { estimated } : {}),
+      ...(nextKey === undefined ? {} : { nextKey }),
+    };
+  }
+
+  /** The rows after the row of `after` in the list's order, or nothing when the actor cannot see that row. */
+  private async seekCondition(
+    on: Executor,
+    scope: readonly SQL[],
+    sort: readonly SortSpec[],
+    after: number,
+  ): Promise<SQL | undefined> {
+    const { entity, table } = this.model;
+    const specs = orderSpecs(entity, sort);
+    const [anchor] = await on
+      .select(Object.fromEntries(specs.map((spec, index) => [`v${index}`, this.model.col(spec.field)])))
+      .from(table)
+      .where(and(eq(this.model.col(entity.key), after), ...scope))
+      .limit(1);
+    return anchor
+      ? seekAfter(
+          entity,
+          table,
+          specs,
+          specs.map((_, index) => anchor[`v${index}`]),
+        )
+      : undefined;
   }
 
   /**

@@ -196,6 +196,7 @@ export function registerEntityRoutes(app: FastifyInstance, options: RouteOptions
           count: result.count,
           curIndex: result.pageIndex,
           ...(result.estimated ? { estimated: true } : {}),
+          ...(result.nextKey === undefined ? {} : { nextKey: result.nextKey }),
         };
         return success(result.rows, '', page);
       },

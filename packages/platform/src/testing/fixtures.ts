@@ -179,6 +179,8 @@ export const testItem = defineEntity('testItem', {
   list: {
     columns: ['code', 'qty', 'kind', 'dueDate', 'activeFlag', 'seenAt'],
     filters: ['code', 'qty', 'kind', 'dueDate', 'activeFlag', 'seenAt'],
+    // Pages by key too (list.property.test walks it).
+    seek: true,
   },
 });
 

@@ -20,7 +20,8 @@ import { serverAreas } from '../../areas.server';
 import { baseDataSeeds } from '../../base-data/server';
 import { type FakeErp, startFakeErp } from '../testing/fake-erp';
 import { scsiPlatformLog } from './platform-log.entity';
-import { logPartitions, monthStart, partitionName } from './partitions';
+import { logPartitions, monthStart, partitionName } from '@srm/platform';
+import { PLATFORM_LOG } from './purge';
 import { purgePlatformLog } from './purge';
 
 type Row = Record<string, unknown>;
@@ -143,12 +144,12 @@ describe('the platform log in monthly partitions', () => {
       server.database.db,
       sql`select count(*)::int as n from pg_inherits where inhparent = 'base_scsi_platform_log'::regclass`,
     );
-    const partitions = await logPartitions(server.database.db);
+    const partitions = await logPartitions(PLATFORM_LOG, server.database.db);
     expect(partitions.length).toBe(children!.n);
     const now = server.clock.now();
     expect(partitions.filter((partition) => !partition.isDefault)).toEqual(
       [0, 1, 2].map((offset) => ({
-        name: partitionName(monthStart(now, offset)),
+        name: partitionName(PLATFORM_LOG, monthStart(now, offset)),
         isDefault: false,
         from: monthStart(now, offset),
         to: monthStart(now, offset + 1),
@@ -160,7 +161,9 @@ describe('the platform log in monthly partitions', () => {
   it("the dispatcher's rows land in their month and list and open through the engine", async () => {
     const [log] = await sentLogs('PL_NOW');
     expect(log).toMatchObject({ attempt: 1, responseStatus: 200, errorClass: null });
-    expect(await partitionOf(log!.platformLogId)).toBe(partitionName(monthStart(server.clock.now())));
+    expect(await partitionOf(log!.platformLogId)).toBe(
+      partitionName(PLATFORM_LOG, monthStart(server.clock.now())),
+    );
     const found = await ok('baseScsiPlatformLog', 'findById', { platformLogId: log!.platformLogId });
     expect(found).toMatchObject({ platformLogId: log!.platformLogId, definitionCode: 'PL_NOW' });
   });
@@ -182,7 +185,7 @@ describe('the platform log in monthly partitions', () => {
     server.clock.set(Date.parse('2031-02-15T12:00:00Z'));
     expect(await purge()).toMatch(/partitions dropped/);
     const names = async () =>
-      (await logPartitions(server.database.db)).map((partition) => partition.name).sort();
+      (await logPartitions(PLATFORM_LOG, server.database.db)).map((partition) => partition.name).sort();
     expect(await names()).toEqual([
       'base_scsi_platform_log_2031_02',
       'base_scsi_platform_log_2031_03',

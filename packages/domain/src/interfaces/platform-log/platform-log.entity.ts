@@ -57,5 +57,6 @@ export const scsiPlatformLog = defineEntity('baseScsiPlatformLog', {
       'sentAt',
     ],
     sort: [{ field: 'platformLogId', order: 'desc' }],
+    seek: true,
   },
 });

@@ -143,5 +143,6 @@ export const messageInstance = defineEntity('baseMessageInstance', {
       'businessId',
     ],
     sort: [{ field: 'instanceId', order: 'desc' }],
+    seek: true,
   },
 });
