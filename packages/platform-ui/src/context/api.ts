@@ -115,6 +115,8 @@ export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly issues: readonly FieldIssue[] = [],
+    /** The failure's data as the server sent it (field issues, or `{ retryAfterSeconds }` of a 429). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiFailure';
@@ -136,9 +138,9 @@ export async function request<T>(client: ApiClient, path: string, body: unknown)
     envelope = await client.post<T>(path, body);
   } catch (error) {
     const failed = error as { message?: unknown; data?: unknown };
-    throw new ApiFailure(String(failed?.message ?? error), issuesOf(failed?.data));
+    throw new ApiFailure(String(failed?.message ?? error), issuesOf(failed?.data), failed?.data ?? null);
   }
-  if (envelope.status !== 'S') throw new ApiFailure(envelope.msg, issuesOf(envelope.data));
+  if (envelope.status !== 'S') throw new ApiFailure(envelope.msg, issuesOf(envelope.data), envelope.data);
   return envelope;
 }
 

@@ -221,7 +221,8 @@ export class PasswordReset {
         const seconds = Math.ceil(
           (recent.createdAt.getTime() + options.minIntervalMs - now.getTime()) / 1000,
         );
-        throw new AppError(429, 'auth.codeTooSoon', { seconds });
+        // The wait also as data, so that a send button can count it down.
+        throw new AppError(429, 'auth.codeTooSoon', { seconds }, { retryAfterSeconds: seconds });
       }
     }
     await on

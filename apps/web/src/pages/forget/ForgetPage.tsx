@@ -11,7 +11,7 @@ import { ApiError, apiCall } from '../../api';
 import { AUTH, encryptPassword } from '../../auth/authApi';
 import { AuthLayout } from '../auth/AuthLayout';
 import { PageLabels } from '../auth/PageLabels';
-import { useCountdown } from '../auth/useCountdown';
+import { retryAfterOf, useCountdown } from '../auth/useCountdown';
 import type { LoginNotice } from '../login/LoginPage';
 
 interface Values {
@@ -55,6 +55,8 @@ function Forget() {
       countdown.start();
     } catch (failure) {
       fail(failure);
+      const seconds = failure instanceof ApiError ? retryAfterOf(failure.data) : null;
+      if (seconds) countdown.start(seconds);
     } finally {
       setSending(false);
     }

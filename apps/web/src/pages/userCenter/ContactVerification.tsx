@@ -1,11 +1,13 @@
 // 联系方式验证 on 个人中心: the user's e-mail and mobile, each marked verified or not; 发送验证码 sends a
-// code to that address (at most once a minute: the button counts down), and typing it back with
+// code to that address (at most once a minute: the button counts down, also the wait the server
+// names when a code went out shortly before, from another tab), and typing it back with
 // 验证 marks it verified. A changed address (in 编辑资料) is unverified again.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, request, useApi } from '@srm/platform-ui';
+import { retryAfterOf, useCountdown } from '../auth/useCountdown';
 
 const PATH = '/api/message/v1/baseMessageUserRestful';
 const KEY = ['message', 'directory', 'mine'];
@@ -25,15 +27,11 @@ function AddressRow({ channel, label, mine }: { channel: Channel; label: string;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const [wait, setWait] = useState(0);
+  const countdown = useCountdown();
+  const wait = countdown.remaining;
   const [busy, setBusy] = useState(false);
   const address = channel === 'EMAIL' ? mine.email : mine.mobile;
   const verified = (channel === 'EMAIL' ? mine.emailVerifiedFlag : mine.mobileVerifiedFlag) === 'Y';
-  useEffect(() => {
-    if (!wait) return;
-    const timer = setTimeout(() => setWait(wait - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
   const call = async (path: string, body: Record<string, unknown>, done: string) => {
     setBusy(true);
     try {
@@ -43,13 +41,16 @@ function AddressRow({ channel, label, mine }: { channel: Channel; label: string;
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
       void message.error(error.message);
+      const seconds = retryAfterOf(error.data);
+      if (seconds) countdown.start(seconds);
       return false;
     } finally {
       setBusy(false);
     }
   };
   const send = async () => {
-    if (await call('sendVerifyCode', { channel }, t('userCenter.contacts.sent', { address }))) setWait(60);
+    if (await call('sendVerifyCode', { channel }, t('userCenter.contacts.sent', { address })))
+      countdown.start();
   };
   const verify = async () => {
     if (await call('verify', { channel, code: code.trim() }, t('userCenter.contacts.verified'))) {

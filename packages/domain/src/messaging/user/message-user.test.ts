@@ -59,8 +59,15 @@ describe('the recipient directory', () => {
   it('verifies the e-mail with the code sent to it; a wrong code or a second code within a minute is refused', async () => {
     const sent = await server.post<Row>(`${PATH}/sendVerifyCode`, { channel: 'EMAIL' }, as());
     expect(sent.body.status, sent.body.msg).toBe('S');
-    const again = await server.post(`${PATH}/sendVerifyCode`, { channel: 'EMAIL' }, as());
+    const again = await server.post<{ retryAfterSeconds: number }>(
+      `${PATH}/sendVerifyCode`,
+      { channel: 'EMAIL' },
+      as(),
+    );
     expect(again.httpStatus).toBe(429);
+    // The wait as data too, for the send button's countdown.
+    expect(again.body.data.retryAfterSeconds).toBeGreaterThan(50);
+    expect(again.body.data.retryAfterSeconds).toBeLessThanOrEqual(60);
     const [, code] = await mailbox.waitFor('dir.user@example.com', /验证码为 (\d{6})/);
     const wrong = await server.post(
       `${PATH}/verify`,
