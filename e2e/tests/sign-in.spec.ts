@@ -181,7 +181,7 @@ test('a forgotten password is reset with a code and the user signs in with the n
     .poll(async () => {
       const log = await pageApi<{ recipient: string; content: string }[]>(
         admin,
-        '/api/base/v1/baseMessageLogRestful/listByPage',
+        '/api/message/v1/baseMessageLogRestful/listByPage',
         { channel: 'SMS', pageRows: 20 },
       );
       code = log.body.data.find((row) => row.recipient === '13800000004')?.content.match(/(\d{6})/)?.[1];

@@ -321,7 +321,7 @@ describe('a forgotten password', () => {
     // Through the message outbox: a worker sends it at once.
     const message = await waitFor(
       async () => {
-        const log = await admin.call<Row[]>('/api/base/v1/baseMessageLogRestful/listByPage', {
+        const log = await admin.call<Row[]>('/api/message/v1/baseMessageLogRestful/listByPage', {
           channel: 'SMS',
         });
         expect(log.body.status, log.body.msg).toBe('S');

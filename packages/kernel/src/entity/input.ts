@@ -17,6 +17,11 @@ export interface RefsInput {
   readonly required?: boolean;
   /** Most ids accepted (1000 by default). */
   readonly max: number;
+  /**
+   * The ids are rows of one of the platform's own tables, not an entity (the caller's in-app
+   * messages): no read check at the boundary, the handler touches only the caller's rows.
+   */
+  readonly callersOwn?: boolean;
 }
 
 /** A list of records, each of declared fields (`lines: rows({ itemId: ref(…), unitPrice: price() })`). */
@@ -32,7 +37,8 @@ export type InputField = FieldDef | RefsInput | RowsInput;
 export type InputSpec = { readonly [name: string]: InputField };
 
 export function refs<
-  const O extends { readonly required?: boolean; readonly max?: number } = Record<never, never>,
+  const O extends { readonly required?: boolean; readonly max?: number; readonly callersOwn?: boolean } =
+    Record<never, never>,
 >(entity: string, options: O = {} as O): RefsInput & O {
   return { max: 1000, ...options, entity, kind: 'refs' } as RefsInput & O;
 }
@@ -219,7 +225,7 @@ export function inputReferences(
     if (item === null || item === undefined) continue;
     if (field.kind === 'ref' && typeof item === 'number')
       found.push({ entity: field.entity, id: item, path: [...prefix, name] });
-    else if (field.kind === 'refs' && Array.isArray(item))
+    else if (field.kind === 'refs' && !field.callersOwn && Array.isArray(item))
       for (const id of item as number[]) found.push({ entity: field.entity, id, path: [...prefix, name] });
     else if (field.kind === 'rows' && Array.isArray(item))
       (item as Record<string, unknown>[]).forEach((row, index) =>

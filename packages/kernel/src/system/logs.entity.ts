@@ -46,7 +46,8 @@ export const loginLog = defineEntity('baseLoginLog', {
 /** Message log (消息发送日志): every e-mail and SMS the platform sent or tried to send. */
 export const messageLog = defineEntity('baseMessageLog', {
   area: 'system',
-  service: 'base',
+  // With the rest of messaging under /api/message (issue 17's baseMessageLogRestful).
+  service: 'message',
   table: 'base_message_log',
   key: 'messageLogId',
   display: 'subject',

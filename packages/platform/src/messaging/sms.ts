@@ -3,8 +3,9 @@
 // on every retry), and gets back the provider's id of it or a refusal it classifies: for now (a
 // retry may pass) or for good (an invalid number, a template the provider does not know). Two
 // adapters: the recording one (the default: the message is only kept in the message log for an
-// administrator to read) and Aliyun's SMS API (SRM_SMS_PROVIDER=aliyun, ADR 0038).
-import { createHmac, randomUUID } from 'node:crypto';
+// administrator to read), Aliyun's SMS API (SRM_SMS_PROVIDER=aliyun, ADR 0038) and Tencent Cloud's
+// (SRM_SMS_PROVIDER=tencent).
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 
 export interface SmsRequest {
   /** The mobile number, as the user or contact gave it. */
@@ -49,6 +50,17 @@ export const recordingSmsProvider: SmsProvider = {
     error: null,
   }),
 };
+
+/** A call that got no answer (a network failure, a timeout): worth another attempt. */
+function unanswered(failure: unknown): SmsDelivery {
+  return {
+    status: 'FAILED',
+    providerRef: null,
+    code: null,
+    transient: true,
+    error: (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
+  };
+}
 
 /** RFC 3986 encoding, as Aliyun's signature wants it (`*` and `'()!` encoded, `~` not). */
 export function percentEncode(value: string): string {
@@ -130,13 +142,7 @@ export function aliyunSmsProvider(options: AliyunSmsOptions): SmsProvider {
           signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
       } catch (failure) {
-        return {
-          status: 'FAILED',
-          providerRef: null,
-          code: null,
-          transient: true,
-          error: (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
-        };
+        return unanswered(failure);
       }
       const answer = (await response.json().catch(() => null)) as {
         Code?: unknown;
@@ -163,11 +169,169 @@ export function aliyunSmsProvider(options: AliyunSmsOptions): SmsProvider {
   };
 }
 
-/** The provider the environment names: SRM_SMS_PROVIDER=aliyun with its key, else the recording one. */
+const sha256hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const hmac256 = (key: string | Buffer, text: string) =>
+  createHmac('sha256', key).update(text, 'utf8').digest();
+
+/**
+ * The Authorization header of a Tencent Cloud API 3.0 call (TC3-HMAC-SHA256): the canonical
+ * request (method, path, empty query, the content-type, host and action headers, the body's
+ * SHA-256) hashed into the string to sign, signed with a key derived from the secret through the
+ * UTC date, the service and `tc3_request`.
+ */
+export function tencentAuthorization(call: {
+  readonly secretId: string;
+  readonly secretKey: string;
+  readonly host: string;
+  readonly action: string;
+  readonly service: string;
+  readonly timestamp: number;
+  readonly body: string;
+}): string {
+  const date = new Date(call.timestamp * 1000).toISOString().slice(0, 10);
+  const signedHeaders = 'content-type;host;x-tc-action';
+  const canonical = [
+    'POST',
+    '/',
+    '',
+    `content-type:application/json; charset=utf-8\nhost:${call.host}\nx-tc-action:${call.action.toLowerCase()}\n`,
+    signedHeaders,
+    sha256hex(call.body),
+  ].join('\n');
+  const scope = `${date}/${call.service}/tc3_request`;
+  const toSign = ['TC3-HMAC-SHA256', String(call.timestamp), scope, sha256hex(canonical)].join('\n');
+  const key = hmac256(hmac256(hmac256(`TC3${call.secretKey}`, date), call.service), 'tc3_request');
+  const signature = createHmac('sha256', key).update(toSign, 'utf8').digest('hex');
+  return `TC3-HMAC-SHA256 Credential=${call.secretId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+}
+
+/** Tencent's codes a later attempt may get past: its own errors and throttling. */
+function transientTencentCode(code: string): boolean {
+  return /^(InternalError|LimitExceeded|RequestLimitExceeded|ResourceUnavailable)/.test(code);
+}
+
+/**
+ * A template's values in the order Tencent numbers them ({1}, {2}…): by their names when the
+ * names are those numbers, else in the order the message gave them.
+ */
+export function tencentParamSet(params: Readonly<Record<string, string>>): string[] {
+  const names = Object.keys(params);
+  const numbered = names.every((name) => /^\d+$/.test(name));
+  return (numbered ? names.sort((a, b) => Number(a) - Number(b)) : names).map((name) => params[name]!);
+}
+
+/** A mainland mobile number in E.164, as Tencent wants it; other forms are sent as given. */
+const e164 = (phone: string) => (/^1\d{10}$/.test(phone) ? `+86${phone}` : phone);
+
+export interface TencentSmsOptions {
+  readonly secretId: string;
+  readonly secretKey: string;
+  /** The SMS application's SdkAppId (短信应用 ID). */
+  readonly sdkAppId: string;
+  /** https://sms.tencentcloudapi.com/ unless told (a test's own server). */
+  readonly endpoint?: string;
+  readonly region?: string;
+  readonly timeoutMs?: number;
+}
+
+/** Tencent Cloud's SendSms (API 3.0, version 2021-01-11), signed with TC3-HMAC-SHA256. */
+export function tencentSmsProvider(options: TencentSmsOptions): SmsProvider {
+  const endpoint = options.endpoint ?? 'https://sms.tencentcloudapi.com/';
+  const host = new URL(endpoint).host;
+  return {
+    name: 'tencent',
+    async send(request) {
+      if (!request.templateCode || !request.signName)
+        return {
+          status: 'FAILED',
+          providerRef: null,
+          code: null,
+          transient: false,
+          error: 'NO_TEMPLATE: 腾讯云短信需要消息模板中的模板编号和签名',
+        };
+      const body = JSON.stringify({
+        PhoneNumberSet: [e164(request.phone)],
+        SmsSdkAppId: options.sdkAppId,
+        SignName: request.signName,
+        TemplateId: request.templateCode,
+        TemplateParamSet: tencentParamSet(request.params),
+        // Comes back in the receipts: our out id.
+        SessionContext: request.outId,
+      });
+      const timestamp = Math.floor(Date.now() / 1000);
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            Host: host,
+            'X-TC-Action': 'SendSms',
+            'X-TC-Version': '2021-01-11',
+            'X-TC-Timestamp': String(timestamp),
+            'X-TC-Region': options.region ?? 'ap-guangzhou',
+            Authorization: tencentAuthorization({
+              secretId: options.secretId,
+              secretKey: options.secretKey,
+              host,
+              action: 'SendSms',
+              service: 'sms',
+              timestamp,
+              body,
+            }),
+          },
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        });
+      } catch (failure) {
+        return unanswered(failure);
+      }
+      type Status = { Code?: unknown; Message?: unknown; SerialNo?: unknown };
+      const answer = (await response.json().catch(() => null)) as {
+        Response?: { Error?: Status; SendStatusSet?: Status[] };
+      } | null;
+      // A refused call (signature, parameters) or the number's own status.
+      const status = answer?.Response?.Error ?? answer?.Response?.SendStatusSet?.[0];
+      const code = typeof status?.Code === 'string' ? status.Code : `HTTP_${response.status}`;
+      if (code === 'Ok' && !answer?.Response?.Error)
+        return {
+          status: 'SENT',
+          providerRef: typeof status?.SerialNo === 'string' ? status.SerialNo.slice(0, 120) : null,
+          code: response.status,
+          transient: false,
+          error: null,
+        };
+      return {
+        status: 'FAILED',
+        providerRef: null,
+        code: response.status,
+        transient: response.status >= 500 || transientTencentCode(code),
+        error: `${code}: ${typeof status?.Message === 'string' ? status.Message : ''}`.slice(0, 500),
+      };
+    },
+  };
+}
+
+/**
+ * The provider the environment names: SRM_SMS_PROVIDER=aliyun or tencent with its key
+ * (SRM_SMS_ACCESS_KEY_ID, SRM_SMS_ACCESS_KEY_SECRET; Tencent also SRM_SMS_APP_ID), else the
+ * recording one.
+ */
 export function smsProviderFromEnv(env: NodeJS.ProcessEnv = process.env): SmsProvider {
-  if (env.SRM_SMS_PROVIDER !== 'aliyun') return recordingSmsProvider;
+  const provider = env.SRM_SMS_PROVIDER;
+  if (provider !== 'aliyun' && provider !== 'tencent') return recordingSmsProvider;
   if (!env.SRM_SMS_ACCESS_KEY_ID || !env.SRM_SMS_ACCESS_KEY_SECRET)
-    throw new Error('SRM_SMS_PROVIDER=aliyun needs SRM_SMS_ACCESS_KEY_ID and SRM_SMS_ACCESS_KEY_SECRET');
+    throw new Error(`SRM_SMS_PROVIDER=${provider} needs SRM_SMS_ACCESS_KEY_ID and SRM_SMS_ACCESS_KEY_SECRET`);
+  if (provider === 'tencent') {
+    if (!env.SRM_SMS_APP_ID) throw new Error('SRM_SMS_PROVIDER=tencent needs SRM_SMS_APP_ID (SdkAppId)');
+    return tencentSmsProvider({
+      secretId: env.SRM_SMS_ACCESS_KEY_ID,
+      secretKey: env.SRM_SMS_ACCESS_KEY_SECRET,
+      sdkAppId: env.SRM_SMS_APP_ID,
+      ...(env.SRM_SMS_ENDPOINT ? { endpoint: env.SRM_SMS_ENDPOINT } : {}),
+      ...(env.SRM_SMS_REGION ? { region: env.SRM_SMS_REGION } : {}),
+    });
+  }
   return aliyunSmsProvider({
     accessKeyId: env.SRM_SMS_ACCESS_KEY_ID,
     accessKeySecret: env.SRM_SMS_ACCESS_KEY_SECRET,

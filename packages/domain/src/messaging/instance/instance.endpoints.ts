@@ -1,8 +1,11 @@
 // The history's own endpoints (msgHistory): failed instances sent again, in a batch (through
 // their compensation rows, so that both lists agree), and instances not sent yet cancelled (a
-// failed one through its compensation row too).
+// failed one through its compensation row too). The in-app channel's instances are the users'
+// messages (我的消息, the platform's site messages, ADR 0019): countUnread, doRead and doReadAll
+// here are the caller's own, as /api/message/v1/baseSiteMessageRestful answers them.
 import { AppError, type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import { type RowOf, refs } from '@srm/kernel';
+import type { SiteMessages } from '@srm/platform';
 import { transactionCompen } from '../../scheduler';
 import { messageDispatcherOf } from '../outbox/dispatcher';
 import { messageInstance } from './instance.entity';
@@ -126,4 +129,43 @@ export const instanceEndpoints = defineEndpoints(messageInstance, {
   }),
   doCheckPass: checkEndpoint(true),
   doCheckReject: checkEndpoint(false),
+  countUnread: endpoint({
+    summary: "How many of the caller's in-app messages are unread (the bell's count)",
+    input: {},
+    scope: messageInstance,
+    resource: 'signedIn',
+    sides: ['internal', 'supplier'],
+    async handle(data) {
+      return { data: { count: await inbox(data).countUnread(data.actor) } };
+    },
+  }),
+  doRead: endpoint({
+    summary: "Marks some of the caller's in-app messages read (another's ids change nothing)",
+    input: { messageIds: refs('baseSiteMessage', { required: true, max: MAX_BATCH, callersOwn: true }) },
+    scope: messageInstance,
+    resource: 'signedIn',
+    sides: ['internal', 'supplier'],
+    write: true,
+    async handle(data, input) {
+      return { data: { count: await inbox(data).markRead(data.actor, input.messageIds) } };
+    },
+  }),
+  doReadAll: endpoint({
+    summary: "Marks every in-app message of the caller's read",
+    input: {},
+    scope: messageInstance,
+    resource: 'signedIn',
+    sides: ['internal', 'supplier'],
+    write: true,
+    async handle(data) {
+      return { data: { count: await inbox(data).markRead(data.actor, 'all') } };
+    },
+  }),
 });
+
+/** The caller's in-app messages. */
+function inbox(data: DataApi): SiteMessages {
+  const messages = data.runtime.plugins.siteMessages;
+  if (!messages) throw new Error('in-app messages are not running');
+  return messages;
+}

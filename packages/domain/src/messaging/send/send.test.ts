@@ -139,6 +139,26 @@ describe('messages people write', () => {
     expect(a1Row.readFlag).toBe('Y');
     expect(typeof a1Row.readDate).toBe('number');
 
+    // The same inbox through the instances' endpoints: A2 counts its own, cannot mark A1's, reads all.
+    const INSTANCE = '/api/message/v1/baseMessageInstanceRestful';
+    const asA2 = { userId: a2, userName: 'send_a2', side: 'supplier' as const, supplierId: ids.supA };
+    const unread = async () =>
+      (await server().post<{ count: number }>(`${INSTANCE}/countUnread`, {}, { actor: asA2 })).body.data
+        .count;
+    const before2 = await unread();
+    expect(before2).toBeGreaterThanOrEqual(1);
+    const others = await server().post<{ count: number }>(
+      `${INSTANCE}/doRead`,
+      { messageIds: [copy.messageId] },
+      { actor: asA2 },
+    );
+    expect([others.httpStatus, others.body.msg]).toEqual([200, '']);
+    expect(others.body.data.count).toBe(0);
+    expect(await unread()).toBe(before2);
+    const all = await server().post<{ count: number }>(`${INSTANCE}/doReadAll`, {}, { actor: asA2 });
+    expect(all.body.data.count).toBe(before2);
+    expect(await unread()).toBe(0);
+
     // Sent once: again is refused, and the draft is no longer edited.
     expect((await call(SEND, 'doSend', key)).body.status).toBe('E');
     expect(await told(draft.sendId)).toHaveLength(3);
