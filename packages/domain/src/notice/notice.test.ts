@@ -401,3 +401,43 @@ describe('notices', () => {
     expect(await run()).toBe('0 reminded');
   });
 });
+
+describe('notices to a supplier level', () => {
+  it('reach the users of the qualified suppliers of that level only; a supplier never reads its level', async () => {
+    const level = async (supplierId: number, supplierLevel: string) => {
+      const row = await ok('srmSupplierInfo', 'findById', { supplierId });
+      await ok('srmSupplierInfo', 'saveOrUpdate', { supplierId, versionNum: row.versionNum, supplierLevel });
+    };
+    await level(ids.supA, 'A');
+    await level(ids.supB, 'A');
+    await level(ids.supC, 'B');
+    const saved = await draft({
+      title: 'A 级供应商年度大会邀请',
+      targets: [{ targetType: 'SUPPLIER_LEVEL', supplierLevel: 'A' }],
+    });
+    const [published] = await ok<Row[]>('srmNotice', 'doPublish', { noticeId: saved.noticeId }, actors.buyer);
+    expect(published).toMatchObject({ status: 'PUBLISHED', receiverCount: 3 });
+    const titles = async (who: string) => (await mine(who)).map((row) => row.title);
+    for (const who of ['a1', 'a2', 'b1']) expect(await titles(who), who).toContain('A 级供应商年度大会邀请');
+    expect(await titles('c1')).not.toContain('A 级供应商年度大会邀请');
+    // The level is the buyer's: not in the supplier's own record, nor a filter it may use.
+    const own = await ok('srmSupplierInfo', 'findById', { supplierId: ids.supA }, actors.a1);
+    expect(own).not.toHaveProperty('supplierLevel');
+    const refused = await call('srmSupplierInfo', 'listByPage', { supplierLevel: 'A' }, actors.a1);
+    expect(refused.body.status).toBe('E');
+    // A line of that type names its level.
+    const missing = await call(
+      'srmNotice',
+      'saveOrUpdate',
+      {
+        configId: ids.general,
+        noticeKind: 'NOTICE',
+        title: 't',
+        content: '<p>x</p>',
+        targets: [{ targetType: 'SUPPLIER_LEVEL' }],
+      },
+      actors.buyer,
+    );
+    expect([missing.httpStatus, missing.body.status]).toEqual([400, 'E']);
+  });
+});

@@ -13,7 +13,11 @@ import {
 } from './supplier-register/supplier-register-lines.entity';
 
 export { supplierInfo, supplierRegister, supplierCategoryOrg };
-export { ORDERABLE_SUPPLIER_STATES, SUPPLIER_STATES } from './supplier-info/supplier-info.entity';
+export {
+  ORDERABLE_SUPPLIER_STATES,
+  SUPPLIER_LEVELS,
+  SUPPLIER_STATES,
+} from './supplier-info/supplier-info.entity';
 export { eligibilityAdvice } from './eligibility/eligibility.advice';
 export { SUPPLIER_REGISTER_PROCESS } from './supplier-register/supplier-register.entity';
 export { CATEGORY_ORG_STATES } from './supplier-category-org/supplier-category-org.entity';

@@ -111,7 +111,7 @@ export function EntityListPage({ entity, editPath, fixedFilters, buttons, varian
   };
 
   // Rebuilt each render (cheap), so links and actions always see the current state.
-  const columns = entityColumns({ entity, labels, onOpen: (row) => open(row) });
+  const columns = entityColumns({ entity, labels, side, onOpen: (row) => open(row) });
   // At most two links and a 更多 menu for the rest (UI.md): the fixed column stays narrow and the
   // key columns (status, amount, date) stay in view at 1440 px.
   const linksOf = (row: Row) => {

@@ -7,6 +7,7 @@ import { Button, Col, Form, Row, Space } from 'antd';
 import type { EntityDef } from '@srm/kernel';
 import { useFormName } from '../context/formName';
 import { useLabels } from '../context/labels';
+import { useSession } from '../context/session';
 import { FilterInput } from './FilterInput';
 import { cleanFilters, filterItems } from './filters';
 
@@ -23,7 +24,8 @@ export interface QueryFormProps {
 export function QueryForm({ entity, initial, onSearch }: QueryFormProps) {
   const labels = useLabels();
   const [form] = Form.useForm();
-  const items = filterItems(entity);
+  const { side } = useSession();
+  const items = filterItems(entity, side);
   const [expanded, setExpanded] = useState(() =>
     items.slice(VISIBLE_FILTERS).some(({ name }) => initial?.[name] !== undefined),
   );

@@ -1,16 +1,18 @@
 // The search filters of a list from its definition, the list request body they make, and the
 // filters a list screen is opened with (its tab's parameters: a home's card opens a list filtered).
-import type { EntityDef, FieldDef, FilterSpec } from '@srm/kernel';
+import type { EntityDef, FieldDef, FilterSpec, Side } from '@srm/kernel';
 
 export interface FilterItem {
   readonly name: string;
   readonly field: FieldDef;
 }
 
-export function filterItems(entity: EntityDef): FilterItem[] {
+/** The list's filters; a supplier's user gets none on a field kept from them (the server refuses it). */
+export function filterItems(entity: EntityDef, side?: Side): FilterItem[] {
   return (entity.list.filters ?? [])
     .map((spec: FilterSpec) => (typeof spec === 'string' ? spec : spec.field))
     .filter((name) => !!entity.fields[name])
+    .filter((name) => side !== 'supplier' || !entity.fields[name]!.internalOnly)
     .map((name) => ({ name, field: entity.fields[name]! }));
 }
 

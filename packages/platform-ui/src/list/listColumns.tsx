@@ -1,6 +1,13 @@
 // The grid columns of an entity from its definition: labels, widths by kind, amounts right-aligned,
 // sortable where the API may order, the document number as a link that opens it.
-import { type EntityDef, type FieldDef, STATUS_FIELD, isNumeric, sortableFields } from '@srm/kernel';
+import {
+  type EntityDef,
+  type FieldDef,
+  type Side,
+  STATUS_FIELD,
+  isNumeric,
+  sortableFields,
+} from '@srm/kernel';
 import type { Labels } from '../context/labels';
 import { FieldDisplay } from '../fields/FieldDisplay';
 import type { GridColumn } from '../grid/types';
@@ -53,13 +60,18 @@ export interface ColumnOptions {
   names?: readonly string[];
   /** Opens a row from its link column (lists). */
   onOpen?(row: Row): void;
+  /** A supplier's user: fields kept from them (internalOnly) are no columns. */
+  side?: Side;
 }
 
 /** Grid columns of an entity's fields; a column that is not a field (a reference's display value) shows as text. */
-export function entityColumns({ entity, labels, names, onOpen }: ColumnOptions): GridColumn<Row>[] {
+export function entityColumns({ entity, labels, names, onOpen, side }: ColumnOptions): GridColumn<Row>[] {
   const sortable = sortableFields(entity);
   const link = onOpen ? linkColumn(entity) : undefined;
-  return (names ?? entity.list.columns).map((name): GridColumn<Row> => {
+  const shown = (names ?? entity.list.columns).filter(
+    (name) => side !== 'supplier' || !entity.fields[name]?.internalOnly,
+  );
+  return shown.map((name): GridColumn<Row> => {
     const field = entity.fields[name];
     const base = {
       key: name,

@@ -303,6 +303,7 @@ export class EntityReader {
   async list(actor: Actor, query: ListQuery): Promise<ListResult> {
     const { entity, runtime, table } = this.model;
     this.model.assertReadable(actor);
+    this.assertSearchable(actor, query);
     const on = runtime.executor();
     const scope = this.model.scope(actor);
     const filtered = and(
@@ -382,6 +383,19 @@ export class EntityReader {
           specs.map((_, index) => anchor[`v${index}`]),
         )
       : undefined;
+  }
+
+  /**
+   * A supplier's user may not search or sort by a field kept from them (internalOnly): a filter
+   * answering rows or none would tell its value (a level, a remark) as surely as reading it.
+   */
+  private assertSearchable(actor: Actor, query: Pick<ListQuery, 'filters' | 'sort'>): void {
+    if (actor.side !== 'supplier' || actor.system) return;
+    const hidden = (name: string) => this.model.entity.fields[name]?.internalOnly === true;
+    const filter = query.filters.find((f) => hidden(f.field) || f.fields?.some(hidden));
+    if (filter) throw fail(400, 'list.unknownFilter', { field: filter.field });
+    const sort = query.sort.find((spec) => hidden(spec.field));
+    if (sort) throw fail(400, 'list.notSortable', { field: sort.field });
   }
 
   /**
@@ -531,6 +545,7 @@ export class EntityReader {
   ): AsyncGenerator<Row[]> {
     const { entity, runtime, table } = this.model;
     this.model.assertReadable(actor);
+    this.assertSearchable(actor, query);
     const on = runtime.executor();
     const where = and(
       ...this.model.scope(actor),

@@ -21,7 +21,14 @@ export type Target = Pick<RowOf<typeof noticeTarget>, 'targetType'> &
   Partial<
     Pick<
       RowOf<typeof noticeTarget>,
-      'orgId' | 'departmentId' | 'roleId' | 'employeeId' | 'categoryId' | 'supplierId' | 'supplierStatus'
+      | 'orgId'
+      | 'departmentId'
+      | 'roleId'
+      | 'employeeId'
+      | 'categoryId'
+      | 'supplierId'
+      | 'supplierStatus'
+      | 'supplierLevel'
     >
   >;
 
@@ -78,6 +85,9 @@ function targetUsers(ctx: DataApi, target: Target): SQL {
       return supplierUsers(library('orgId', target.orgId ?? -1));
     case 'SUPPLIER_STATUS':
       return supplierUsers(eq(s.status, target.supplierStatus ?? ''));
+    case 'SUPPLIER_LEVEL':
+      // A level is a qualified supplier's (performance evaluation rates those).
+      return supplierUsers(and(eq(s.status, 'QUALIFIED'), eq(s.supplierLevel!, target.supplierLevel ?? '')));
     case 'SUPPLIER':
       return supplierUsers(eq(s.supplierId, target.supplierId ?? -1));
   }

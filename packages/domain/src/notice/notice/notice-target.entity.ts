@@ -2,6 +2,7 @@
 // groups are resolved into receivers (one per user), a snapshot: a supplier qualified later does
 // not get the notice until it is published again.
 import { defineEntity, lookup, ref } from '@srm/kernel';
+import { SUPPLIER_LEVELS } from '../../supplier';
 
 /** Groups of internal users. */
 export const INTERNAL_TARGETS = ['ALL_INTERNAL', 'ORG', 'DEPARTMENT', 'ROLE', 'USER'] as const;
@@ -11,6 +12,7 @@ export const SUPPLIER_TARGETS = [
   'SUPPLIER_CATEGORY',
   'SUPPLIER_ORG',
   'SUPPLIER_STATUS',
+  'SUPPLIER_LEVEL',
   'SUPPLIER',
 ] as const;
 export type NoticeTargetType = (typeof INTERNAL_TARGETS)[number] | (typeof SUPPLIER_TARGETS)[number];
@@ -26,6 +28,7 @@ export const TARGET_FIELD: Readonly<Record<NoticeTargetType, string | null>> = {
   SUPPLIER_CATEGORY: 'categoryId',
   SUPPLIER_ORG: 'orgId',
   SUPPLIER_STATUS: 'supplierStatus',
+  SUPPLIER_LEVEL: 'supplierLevel',
   SUPPLIER: 'supplierId',
 };
 
@@ -45,6 +48,7 @@ export const audienceFields = () => ({
   supplierStatus: lookup('SRM_SUPPLIER_STATUS', {
     codes: ['POTENTIAL', 'QUALIFIED', 'QUIT'],
   }),
+  supplierLevel: lookup('SRM_SUPPLIER_LEVEL', { codes: SUPPLIER_LEVELS }),
 });
 
 /** The columns of an audience line's grid. */
@@ -57,6 +61,7 @@ export const AUDIENCE_COLUMNS = [
   'categoryId',
   'supplierId',
   'supplierStatus',
+  'supplierLevel',
 ] as const;
 
 /** An audience line names whom its group needs (an organisation, a role, a supplier…). */

@@ -23,6 +23,8 @@ export const SUPPLIER_STATES = ['POTENTIAL', 'QUALIFIED', 'QUIT'] as const;
 /** States of a supplier that may be offered in a buying document's picker (the rest are blocked). */
 export const ORDERABLE_SUPPLIER_STATES: readonly string[] = ['POTENTIAL', 'QUALIFIED'];
 const ALL_STATES = [...SUPPLIER_STATES];
+/** Performance levels, best first (GLOSSARY: 绩效设置, level bands A–D). */
+export const SUPPLIER_LEVELS = ['A', 'B', 'C', 'D'] as const;
 const bothSides = ['internal', 'supplier'] as const;
 
 export const supplierInfo = defineEntity('srmSupplierInfo', {
@@ -62,6 +64,11 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
     attachmentIds: attachments({ writableBy: [...bothSides] }),
     registerId: ref('srmSupplierRegister', { readonly: true }),
     internalRemark: textarea({ max: 1000, internalOnly: true }),
+    /**
+     * 供应商等级 A–D (ADR 0040): kept by hand until performance evaluation sets it from its
+     * scheme totals; notices and shared files may go to the suppliers of a level.
+     */
+    supplierLevel: lookup('SRM_SUPPLIER_LEVEL', { codes: SUPPLIER_LEVELS, internalOnly: true }),
     enabledFlag: checkbox({ default: 'Y' }),
     /** A blacklist entry is in force (set by its approval, cleared when the last one is relieved). */
     blacklistFlag: checkbox({ readonly: true }),
@@ -83,6 +90,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
       'creditCode',
       'supplierType',
       'status',
+      'supplierLevel',
       'blacklistFlag',
       'contactName',
       'contactMobile',
@@ -94,6 +102,7 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
       { field: 'creditCode', op: 'eq' },
       'supplierType',
       'status',
+      'supplierLevel',
       'blacklistFlag',
       'enabledFlag',
     ],
@@ -123,7 +132,10 @@ export const supplierInfo = defineEntity('srmSupplierInfo', {
       },
       { key: 'indirect', fields: [...INDIRECT_FIELDS] },
       { key: 'contact', fields: ['contactName', 'contactMobile', 'contactPhone', 'contactEmail'] },
-      { key: 'other', fields: ['attachmentIds', 'enabledFlag', 'blacklistFlag', 'internalRemark'] },
+      {
+        key: 'other',
+        fields: ['attachmentIds', 'enabledFlag', 'blacklistFlag', 'supplierLevel', 'internalRemark'],
+      },
     ],
   },
   workflow: {
