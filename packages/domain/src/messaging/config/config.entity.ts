@@ -1,5 +1,5 @@
 // Message configs (消息配置, spec msgCfg): an administrator binds a source to channels and to
-// recipients of their own — named users, holders of a role, a user a field of the document
+// recipients of their own — named users, holders of a role or a position, a user a field of the document
 // names (its buyer), the supplier's portal users, or the supplier's contacts of one role (业务,
 // 质量, 财务…) — under conditions on the document's fields. When the source fires, every enabled
 // config of it whose conditions hold adds its recipients (or, with 只发配置收件人, replaces the
@@ -9,6 +9,7 @@ import { CONDITION_OPERATORS, checkbox, defineEntity, lookup, ref, text, textare
 export const CONFIG_RECIPIENT_TYPES = [
   'USER',
   'ROLE',
+  'POSITION',
   'DOCUMENT_USER',
   'SUPPLIER_USERS',
   'SUPPLIER_CONTACT',
@@ -19,6 +20,7 @@ export type ConfigRecipientType = (typeof CONFIG_RECIPIENT_TYPES)[number];
 export const RECIPIENT_FIELD: Readonly<Record<ConfigRecipientType, string | null>> = {
   USER: 'userId',
   ROLE: 'roleId',
+  POSITION: 'positionId',
   DOCUMENT_USER: 'fieldName',
   SUPPLIER_USERS: null,
   SUPPLIER_CONTACT: 'contactRole',
@@ -55,11 +57,13 @@ export const messageConfigRecipient = defineEntity('baseMessageConfigRecipient',
     }),
     userId: ref('baseUser', { display: 'userFullName', displayAs: 'recipientUserName' }),
     roleId: ref('baseRole', { display: 'roleName' }),
+    /** The holders of a position (岗位): its employees' users, by their main position or an allotment in force. */
+    positionId: ref('basePosition', { display: 'positionName' }),
     /** A field of the source's document naming a user (`createdBy`), chosen from that document's. */
     fieldName: text({ max: 60, editor: USER_FIELD_EDITOR }),
     contactRole: lookup('SRM_SUPPLIER_CONTACT_ROLE', { codes: CONTACT_ROLES }),
   },
-  list: { columns: ['recipientType', 'userId', 'roleId', 'fieldName', 'contactRole'] },
+  list: { columns: ['recipientType', 'userId', 'roleId', 'positionId', 'fieldName', 'contactRole'] },
   rules: [
     (row) => {
       const field = RECIPIENT_FIELD[row.recipientType as ConfigRecipientType];

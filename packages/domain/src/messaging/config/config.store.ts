@@ -5,7 +5,14 @@
 // work notice, the users' ids in the chat tool, from the recipient directory).
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { type ConditionOperator, responsibilityRole, user, userResponsibility } from '@srm/kernel';
+import {
+  type ConditionOperator,
+  employee,
+  positionAllot,
+  responsibilityRole,
+  user,
+  userResponsibility,
+} from '@srm/kernel';
 import {
   type ConfigurableMessage,
   type ConfiguredRecipients,
@@ -13,6 +20,7 @@ import {
   type MessageConfigs,
   SYSTEM_ACTOR,
   type WorkNotice,
+  businessDay,
   conditionHolds,
 } from '@srm/platform';
 import { messageSource } from '../source/source.entity';
@@ -41,6 +49,7 @@ interface StoredConfig {
     type: ConfigRecipientType;
     userId: number | null;
     roleId: number | null;
+    positionId: number | null;
     fieldName: string | null;
     contactRole: string | null;
   }[];
@@ -206,11 +215,13 @@ export class ConfigStore implements MessageConfigs {
       type: ConfigRecipientType;
       userId: number | null;
       roleId: number | null;
+      positionId: number | null;
       fieldName: string | null;
       contactRole: string | null;
     }>(
       tx,
       sql`select config_id as "configId", recipient_type as "type", user_id as "userId", role_id as "roleId",
+                 position_id as "positionId",
                  field_name as "fieldName", contact_role as "contactRole"
             from ${this.runtime.table(messageConfigRecipient.name)}
            where config_id = any(${ids}::bigint[]) order by recipient_id`,
@@ -243,6 +254,7 @@ export class ConfigStore implements MessageConfigs {
           type: line.type,
           userId: line.userId === null ? null : Number(line.userId),
           roleId: line.roleId === null ? null : Number(line.roleId),
+          positionId: line.positionId === null ? null : Number(line.positionId),
           fieldName: line.fieldName,
           contactRole: line.contactRole,
         })),
@@ -317,6 +329,24 @@ export class ConfigStore implements MessageConfigs {
                   join ${held} h on h.user_id = u.user_id
                   join ${roles} r on r.responsibility_id = h.responsibility_id
                  where r.role_id = ${line.roleId ?? -1} and u.status = 'ACTIVE' and ${allowed}`,
+          );
+          for (const user of found) users.add(Number(user.id));
+          break;
+        }
+        case 'POSITION': {
+          // Its holders today: by their main position, or an allotment in force (as approvals find them).
+          const e = this.runtime.table(employee.name);
+          const allot = this.runtime.table(positionAllot.name);
+          const today = businessDay(this.runtime.clock.now(), this.runtime.timeZone);
+          const position = line.positionId ?? -1;
+          const found = await queryRows<{ id: number }>(
+            tx,
+            sql`select distinct u.user_id as id from ${u} u join ${e} e on e.employee_id = u.employee_id
+                 where u.status = 'ACTIVE' and u.supplier_id is null
+                   and (e.position_id = ${position} or exists (
+                     select 1 from ${allot} a where a.position_id = ${position} and a.employee_id = e.employee_id
+                        and (a.start_date is null or a.start_date <= ${today}::date)
+                        and (a.end_date is null or a.end_date >= ${today}::date)))`,
           );
           for (const user of found) users.add(Number(user.id));
           break;

@@ -281,6 +281,68 @@ describe('message configs', () => {
     });
   });
 
+  it('tells the holders of a position: by their main position or an allotment in force, not an ended one', async () => {
+    const department = await ok('baseDepartment', 'saveOrUpdate', {
+      departmentCode: 'QA_MSG',
+      departmentName: '质量部',
+      orgId: ids.orgA,
+    });
+    const position = await ok('basePosition', 'saveOrUpdate', {
+      positionCode: 'SQE_MSG',
+      positionName: '供应商质量工程师',
+      departmentId: department.departmentId,
+    });
+    const staff = async (number: string, extra: Row) =>
+      (
+        await ok('baseEmployee', 'saveOrUpdate', {
+          employeeNumber: number,
+          employeeName: number,
+          departmentId: department.departmentId,
+          ...extra,
+        })
+      ).employeeId as number;
+    const main = await staff('E_MAIN', { positionId: position.positionId });
+    const allotted = await staff('E_ALLOT', {});
+    const ended = await staff('E_ENDED', {});
+    const saved = await ok('basePosition', 'findById', { positionId: position.positionId });
+    await ok('basePosition', 'saveOrUpdate', {
+      positionId: position.positionId,
+      versionNum: saved.versionNum,
+      allotments: [
+        { employeeId: allotted, startDate: '2026-01-01' },
+        { employeeId: ended, startDate: '2025-01-01', endDate: '2025-12-31' },
+      ],
+    });
+    const holders = [
+      await user('sqe_main', { userType: 'INTERNAL', employeeId: main }),
+      await user('sqe_allot', { userType: 'INTERNAL', employeeId: allotted }),
+    ];
+    const former = await user('sqe_ended', { userType: 'INTERNAL', employeeId: ended });
+    const config = await ok(CONFIG, 'saveOrUpdate', {
+      configName: '订单发布通知 SQE 岗位',
+      sourceId: await sourceId('PO_RELEASED'),
+      inAppFlag: 'Y',
+      recipients: [{ recipientType: 'POSITION', positionId: position.positionId }],
+    });
+    const order = await releasedOrder(40);
+    const told = await toldInApp(order.poHeaderId);
+    for (const holder of holders) expect(told).toContain(holder);
+    expect(told).not.toContain(former);
+    // A position line names its position.
+    const missing = await call(CONFIG, 'saveOrUpdate', {
+      configName: '缺少岗位',
+      sourceId: await sourceId('PO_RELEASED'),
+      recipients: [{ recipientType: 'POSITION' }],
+    });
+    expect([missing.httpStatus, missing.body.status]).toEqual([400, 'E']);
+    const stored = await ok(CONFIG, 'findById', { configId: config.configId });
+    await ok(CONFIG, 'saveOrUpdate', {
+      configId: config.configId,
+      versionNum: stored.versionNum,
+      enabledFlag: 'N',
+    });
+  });
+
   it('refuses a config that could never apply, saying why', async () => {
     const refused = async (body: Row, pattern: RegExp) => {
       const answer = await call(CONFIG, 'saveOrUpdate', { configName: '不能保存', inAppFlag: 'Y', ...body });
