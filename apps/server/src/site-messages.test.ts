@@ -227,4 +227,42 @@ describe('in-app messages', () => {
     const flag = await server.post(`${MSG}/findMyMessages`, { readFlag: 'X' }, as('boss'));
     expect(flag.httpStatus).toBe(400);
   });
+
+  it('unread first; deleting is for me only: gone from my list and count, not from another’s', async () => {
+    const sent = await server.runtime.transaction(() =>
+      server.runtime.plugins.siteMessages!.notify({
+        userIds: [users.boss!, users.other!],
+        titleKey: 'message.bpm.approvedTitle',
+        params: { document: { key: 'entity.testApprovalDoc' }, number: 'DEL-1' },
+        source: 'TEST_DELETE',
+      }),
+    );
+    expect(sent).toHaveLength(2);
+    const before = await inbox('boss');
+    // The new unread one comes before the older read one.
+    expect(before.rows[0]!.readFlag).toBe('N');
+    expect(before.rows.map((row) => row.readFlag)).toEqual(
+      [...before.rows.map((row) => row.readFlag)].sort(),
+    );
+    const fresh = before.rows[0]!;
+    const unreadBefore = await unread('boss');
+    const foreign = await ok<{ count: number }>(
+      `${MSG}/doDelete`,
+      { messageIds: [fresh.messageId] },
+      as('other'),
+    );
+    expect(foreign.count).toBe(0);
+    const mine = await ok<{ count: number }>(
+      `${MSG}/doDelete`,
+      { messageIds: [fresh.messageId] },
+      as('boss'),
+    );
+    expect(mine.count).toBe(1);
+    const after = await inbox('boss');
+    expect(after.rows.map((row) => row.messageId)).not.toContain(fresh.messageId);
+    expect(after.count).toBe(before.count - 1);
+    expect(await unread('boss')).toBe(unreadBefore - 1);
+    // The other recipient keeps theirs.
+    expect((await inbox('other')).rows.some((row) => row.title.includes('DEL-1'))).toBe(true);
+  });
 });

@@ -1,11 +1,25 @@
-// My messages (receiveMessageList, 站内信): newest first, unread in bold, filter by read state
-// and title, mark selected or all read; clicking a title marks it read and opens what it is about,
-// or, for a message that is about nothing else (a written one), shows it whole with its files.
+// My messages (receiveMessageList, 站内信): unread first, then newest first, unread in bold,
+// filter by read state and title, mark selected or all read, delete for me (after a confirm);
+// clicking a title marks it read and opens what it is about, or, for a message that is about
+// nothing else (a written one), shows it whole with its files.
 import { formatDateTimeMinute } from '@srm/kernel';
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PaperClipOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Card, Divider, Input, Modal, Segmented, Space, Table, Typography } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Input,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AttachmentField } from '../attachments/AttachmentField';
 import { ApiFailure, request, useApi } from '../context/api';
@@ -48,6 +62,16 @@ export function MessageListScreen() {
         ids === 'all' ? {} : { messageIds: ids },
       );
       setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: ['message'] });
+    } catch (error) {
+      void message.error(error instanceof ApiFailure ? error.message : String(error));
+    }
+  };
+  const remove = async (ids: number[]) => {
+    try {
+      const answer = await request<{ count: number }>(api, `${SITE_MESSAGE}/doDelete`, { messageIds: ids });
+      void message.success(t('deleted', { count: answer.data.count }));
+      setSelected((current) => current.filter((id) => !ids.includes(id)));
       await queryClient.invalidateQueries({ queryKey: ['message'] });
     } catch (error) {
       void message.error(error instanceof ApiFailure ? error.message : String(error));
@@ -96,13 +120,21 @@ export function MessageListScreen() {
       key: 'op',
       title: labels.t('ui.list.operation'),
       fixed: 'right',
-      width: 110,
-      render: (_, row) =>
-        row.readFlag === 'N' ? (
-          <Button type="link" size="small" onClick={() => void markRead([row.messageId])}>
-            {t('markRead')}
-          </Button>
-        ) : null,
+      width: 150,
+      render: (_, row) => (
+        <Space size={0}>
+          {row.readFlag === 'N' ? (
+            <Button type="link" size="small" onClick={() => void markRead([row.messageId])}>
+              {t('markRead')}
+            </Button>
+          ) : null}
+          <Popconfirm title={t('deleteConfirm', { count: 1 })} onConfirm={() => remove([row.messageId])}>
+            <Button type="link" size="small" danger>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
     },
   ];
   return (
@@ -138,6 +170,15 @@ export function MessageListScreen() {
             {t('markSelectedRead')}
           </Button>
           <Button onClick={() => void markRead('all')}>{t('markAllRead')}</Button>
+          <Popconfirm
+            title={t('deleteConfirm', { count: selected.length })}
+            disabled={!selected.length}
+            onConfirm={() => remove(selected)}
+          >
+            <Button danger disabled={!selected.length}>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
         </Space>
         <Table<SiteMessage>
           size="small"

@@ -4,6 +4,7 @@
 //   POST /api/message/v1/baseSiteMessageRestful/countUnread    → { count }
 //   POST /api/message/v1/baseSiteMessageRestful/doRead         { messageIds: [1, 2] | "1,2" } → { count }
 //   POST /api/message/v1/baseSiteMessageRestful/doReadAll      → { count }
+//   POST /api/message/v1/baseSiteMessageRestful/doDelete       { messageIds } → { count } (for the caller only)
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_PAGE_SIZE, lookup, number, refs, text } from '@srm/kernel';
 import type { Actor } from '../access/actor';
@@ -81,6 +82,15 @@ export function registerSiteMessageRoutes(
     input: {},
     success: { kind: 'envelope', data: count },
     handle: async ({ request }) => success({ count: await messages.markRead(await actorOf(request), 'all') }),
+  });
+  declareRoute(app, {
+    ...common,
+    path: `${SITE_MESSAGE_PATH}/doDelete`,
+    summary: "Deletes some of the caller's messages, for the caller only (another's ids change nothing)",
+    input: { messageIds: refs('baseSiteMessage', { required: true, max: MAX_IDS }) },
+    success: { kind: 'envelope', data: count },
+    handle: async ({ request, input }) =>
+      success({ count: await messages.remove(await actorOf(request), input.messageIds) }),
   });
 
   declareRoute(app, {

@@ -36,6 +36,11 @@ export const baseSiteMessage = pgTable(
      * document's: the recipient reads them through its area's file readers.
      */
     attachmentIds: varchar('attachment_ids', { length: 500 }),
+    /**
+     * The recipient deleted it (删除, for them only): gone from their list and count, kept for
+     * the sender's delivery view (who read a written message).
+     */
+    deletedFlag: char('deleted_flag', { length: 1 }).notNull().default('N'),
   },
   (t) => [
     index('base_site_message_inbox_idx').on(t.userId, t.messageId),

@@ -636,10 +636,10 @@ export class SiteMessages {
     };
   }
 
-  /** My messages, newest first (receiveMessageList). */
+  /** My messages, unread first, then newest first (receiveMessageList); none I deleted. */
   async list(actor: Actor, filters: MessageFilters): Promise<{ rows: SiteMessageRow[]; count: number }> {
     const userId = this.own(actor);
-    const parts: SQL[] = [sql`m.user_id = ${userId}`];
+    const parts: SQL[] = [sql`m.user_id = ${userId}`, sql`m.deleted_flag = 'N'`];
     if (filters.readFlag) parts.push(sql`m.read_flag = ${filters.readFlag}`);
     if (filters.title) {
       const like = `%${filters.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -649,7 +649,7 @@ export class SiteMessages {
     const tx = this.runtime.executor();
     const rows = await queryRows<Raw>(
       tx,
-      sql`select * from base_site_message m where ${where} order by m.message_id desc
+      sql`select * from base_site_message m where ${where} order by m.read_flag asc, m.message_id desc
           limit ${filters.pageRows} offset ${(filters.pageIndex - 1) * filters.pageRows}`,
     );
     const counted = await queryRows<{ n: number }>(
@@ -663,7 +663,8 @@ export class SiteMessages {
     const userId = this.own(actor);
     const counted = await queryRows<{ n: number }>(
       this.runtime.executor(),
-      sql`select count(*)::int as n from base_site_message where user_id = ${userId} and read_flag = 'N'`,
+      sql`select count(*)::int as n from base_site_message
+           where user_id = ${userId} and read_flag = 'N' and deleted_flag = 'N'`,
     );
     return Number(counted[0]!.n);
   }
@@ -681,6 +682,24 @@ export class SiteMessages {
           eq(baseSiteMessage.userId, userId),
           eq(baseSiteMessage.readFlag, 'N'),
           ...(messageIds === 'all' ? [] : [inArray(baseSiteMessage.messageId, [...messageIds])]),
+        ),
+      )
+      .returning({ messageId: baseSiteMessage.messageId });
+    return changed.length;
+  }
+
+  /** Deletes my messages for me (gone from my list and count); answers how many. */
+  async remove(actor: Actor, messageIds: readonly number[]): Promise<number> {
+    const userId = this.own(actor);
+    const changed = await this.runtime
+      .executor()
+      .update(baseSiteMessage)
+      .set({ deletedFlag: 'Y' })
+      .where(
+        and(
+          eq(baseSiteMessage.userId, userId),
+          eq(baseSiteMessage.deletedFlag, 'N'),
+          inArray(baseSiteMessage.messageId, [...messageIds]),
         ),
       )
       .returning({ messageId: baseSiteMessage.messageId });
