@@ -62,6 +62,35 @@ function unanswered(failure: unknown): SmsDelivery {
   };
 }
 
+/**
+ * A provider's answer as a delivery: sent with its id of the message, or refused with its code
+ * and message, for now (a 5xx, a code the provider means as "later") or for good.
+ */
+function answered(
+  response: Response,
+  sent: boolean,
+  code: string,
+  providerRef: unknown,
+  message: unknown,
+  later: boolean,
+): SmsDelivery {
+  if (sent)
+    return {
+      status: 'SENT',
+      providerRef: typeof providerRef === 'string' ? providerRef.slice(0, 120) : null,
+      code: response.status,
+      transient: false,
+      error: null,
+    };
+  return {
+    status: 'FAILED',
+    providerRef: null,
+    code: response.status,
+    transient: response.status >= 500 || later,
+    error: `${code}: ${typeof message === 'string' ? message : ''}`.slice(0, 500),
+  };
+}
+
 /** RFC 3986 encoding, as Aliyun's signature wants it (`*` and `'()!` encoded, `~` not). */
 export function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(
@@ -150,21 +179,14 @@ export function aliyunSmsProvider(options: AliyunSmsOptions): SmsProvider {
         BizId?: unknown;
       } | null;
       const code = typeof answer?.Code === 'string' ? answer.Code : `HTTP_${response.status}`;
-      if (code === 'OK')
-        return {
-          status: 'SENT',
-          providerRef: typeof answer?.BizId === 'string' ? answer.BizId.slice(0, 120) : null,
-          code: response.status,
-          transient: false,
-          error: null,
-        };
-      return {
-        status: 'FAILED',
-        providerRef: null,
-        code: response.status,
-        transient: response.status >= 500 || transientAliyunCode(code),
-        error: `${code}: ${typeof answer?.Message === 'string' ? answer.Message : ''}`.slice(0, 500),
-      };
+      return answered(
+        response,
+        code === 'OK',
+        code,
+        answer?.BizId,
+        answer?.Message,
+        transientAliyunCode(code),
+      );
     },
   };
 }
@@ -293,21 +315,8 @@ export function tencentSmsProvider(options: TencentSmsOptions): SmsProvider {
       // A refused call (signature, parameters) or the number's own status.
       const status = answer?.Response?.Error ?? answer?.Response?.SendStatusSet?.[0];
       const code = typeof status?.Code === 'string' ? status.Code : `HTTP_${response.status}`;
-      if (code === 'Ok' && !answer?.Response?.Error)
-        return {
-          status: 'SENT',
-          providerRef: typeof status?.SerialNo === 'string' ? status.SerialNo.slice(0, 120) : null,
-          code: response.status,
-          transient: false,
-          error: null,
-        };
-      return {
-        status: 'FAILED',
-        providerRef: null,
-        code: response.status,
-        transient: response.status >= 500 || transientTencentCode(code),
-        error: `${code}: ${typeof status?.Message === 'string' ? status.Message : ''}`.slice(0, 500),
-      };
+      const sent = code === 'Ok' && !answer?.Response?.Error;
+      return answered(response, sent, code, status?.SerialNo, status?.Message, transientTencentCode(code));
     },
   };
 }

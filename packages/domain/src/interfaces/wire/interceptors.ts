@@ -422,6 +422,26 @@ function appToken(spec: AppToken): Interceptor {
   };
 }
 
+/**
+ * DingTalk's and WeCom's token alike: a GET with the application's id and secret in the query,
+ * `access_token` answered beside `errcode`, sent in each call's query; 40014 (不合法的
+ * access_token) and 42001 (access_token 超时) say it is no longer good.
+ */
+const queryToken = (idParam: string, secretParam: string) =>
+  ({
+    request: (url: string, id: string, secret: string) => ({
+      url: withQuery(url, { [idParam]: id, [secretParam]: secret }),
+      method: 'GET' as const,
+      headers: { Accept: 'application/json' },
+      body: null,
+    }),
+    answer: { code: 'errcode', token: 'access_token', life: 'expires_in' },
+    place: (request: MutableWireRequest, token: string) => {
+      request.url = withQuery(request.url, { access_token: token });
+    },
+    staleCodes: ['40014', '42001'],
+  }) satisfies Partial<AppToken>;
+
 const DINGTALK_ACCESS_TOKEN = appToken({
   name: 'DINGTALK_ACCESS_TOKEN',
   kind: 'PARAMS',
@@ -429,16 +449,7 @@ const DINGTALK_ACCESS_TOKEN = appToken({
   defaultUrl: 'https://oapi.dingtalk.com/gettoken',
   idOption: option('appKey', '应用 AppKey', 'App key'),
   secretOption: option('appSecret', '应用 AppSecret', 'App secret', { secret: true }),
-  request: (url, appkey, appsecret) => ({
-    url: withQuery(url, { appkey, appsecret }),
-    method: 'GET',
-    headers: { Accept: 'application/json' },
-    body: null,
-  }),
-  answer: { code: 'errcode', token: 'access_token', life: 'expires_in' },
-  place: (request, token) => (request.url = withQuery(request.url, { access_token: token })),
-  // 40014: 不合法的 access_token; 42001: access_token 超时.
-  staleCodes: ['40014', '42001'],
+  ...queryToken('appkey', 'appsecret'),
 });
 
 const WECOM_ACCESS_TOKEN = appToken({
@@ -448,16 +459,7 @@ const WECOM_ACCESS_TOKEN = appToken({
   defaultUrl: 'https://qyapi.weixin.qq.com/cgi-bin/gettoken',
   idOption: option('corpId', '企业 ID (corpid)', 'Corp ID'),
   secretOption: option('corpSecret', '应用 Secret', 'App secret', { secret: true }),
-  request: (url, corpid, corpsecret) => ({
-    url: withQuery(url, { corpid, corpsecret }),
-    method: 'GET',
-    headers: { Accept: 'application/json' },
-    body: null,
-  }),
-  answer: { code: 'errcode', token: 'access_token', life: 'expires_in' },
-  place: (request, token) => (request.url = withQuery(request.url, { access_token: token })),
-  // 40014: invalid access_token; 42001: access_token expired.
-  staleCodes: ['40014', '42001'],
+  ...queryToken('corpid', 'corpsecret'),
 });
 
 const FEISHU_TENANT_TOKEN = appToken({
