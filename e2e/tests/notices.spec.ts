@@ -75,6 +75,16 @@ test('a notice to one category: read, confirmed and answered by its supplier, un
     await reader.getByRole('button', { name: '提交回复' }).click();
     await slow(reader.getByText(/您已于 .* 回复/)).toBeVisible();
     await keepScreenshot(supplierA, 'notice-reader-zh');
+    // A sent file taken off the reply is only detached (the copy keeps it until the next reply).
+    const files = reader.getByTestId('notice-reply-files');
+    await files.getByRole('button', { name: '删除 执行计划.pdf' }).click();
+    await supplierA
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s?定|删\s?除|OK/ })
+      .click();
+    await slow(supplierA.getByText('已移出，保存或发送后生效')).toBeVisible();
+    await expect(files.getByText('执行计划.pdf')).toHaveCount(0);
+    await expect(reader.getByRole('button', { name: '提交回复' })).toBeEnabled();
   });
 
   await test.step('supplier B, of another category, never sees it', async () => {

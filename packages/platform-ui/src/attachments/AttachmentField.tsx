@@ -70,6 +70,11 @@ export interface AttachmentFieldProps {
   hidden?: readonly AttachmentButton[];
   /** Buttons disabled for this record. */
   disabledButtons?: readonly AttachmentButton[];
+  /**
+   * Files a record already sent or saved and no longer the user's to delete (a reply's files once
+   * sent): removing one only takes it off the value, which the record's next send replaces.
+   */
+  detachOnly?: (id: number) => boolean;
 }
 
 interface Uploading {
@@ -179,11 +184,12 @@ export function AttachmentField(props: AttachmentFieldProps) {
     if (!ok) return;
     setBusy(`delete-${file.id}`);
     try {
-      await batchDelete(api, [file.id]);
+      const detached = props.detachOnly?.(file.id) ?? false;
+      if (!detached) await batchDelete(api, [file.id]);
       const next = current.current.filter((item) => item !== file.id);
       current.current = next;
       onChange?.(joinIds(next));
-      void message.success(labels.t('ui.attachment.deleted'));
+      void message.success(labels.t(detached ? 'ui.attachment.detached' : 'ui.attachment.deleted'));
     } catch (error) {
       fail(error);
     } finally {

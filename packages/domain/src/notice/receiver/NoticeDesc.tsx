@@ -62,6 +62,12 @@ export default function NoticeDesc() {
     () => setReplyFiles((copy?.replyAttachmentIds as string | null | undefined) ?? null),
     [copy?.replyAttachmentIds],
   );
+  const sentFiles = new Set(
+    String(copy?.replyAttachmentIds ?? '')
+      .split(',')
+      .map(Number)
+      .filter((id) => id > 0),
+  );
   useRealtimeEvent(['notice'], (frame) => {
     if (notice && frame.noticeId === notice.noticeId) void opened.refetch();
   });
@@ -160,6 +166,8 @@ export default function NoticeDesc() {
               onChange={setReplyFiles}
               readOnly={late}
               limits={{ maxCount: 10 }}
+              // A file of the reply already sent stays the copy's until the next reply replaces it.
+              detachOnly={(id) => sentFiles.has(id)}
             />
           </div>
           <div style={{ textAlign: 'right', marginTop: 28 }}>
