@@ -26,14 +26,15 @@ export const RECIPIENT_FIELD: Readonly<Record<ConfigRecipientType, string | null
   SUPPLIER_CONTACT: 'contactRole',
 };
 
-/** The chat tools whose ids the recipient directory (消息用户) keeps, by the field holding each. */
+/** The chat tools whose ids the recipient directory (消息用户) keeps. */
+const CHAT_ID_TYPES = ['DINGTALK', 'WECOM', 'FEISHU'] as const;
+export type ChatIdType = (typeof CHAT_ID_TYPES)[number];
+/** The directory's field holding each tool's id. */
 export const CHAT_ID_FIELDS = {
   DINGTALK: 'dingtalkUserId',
   WECOM: 'wecomUserId',
   FEISHU: 'feishuOpenId',
-} as const;
-export type ChatIdType = keyof typeof CHAT_ID_FIELDS;
-const CHAT_ID_TYPES = Object.keys(CHAT_ID_FIELDS) as ChatIdType[];
+} as const satisfies Record<ChatIdType, string>;
 
 /** The contact roles of a supplier (srmSupplierContact.contactRole). */
 const CONTACT_ROLES = ['BUSINESS', 'QUALITY', 'FINANCE', 'TECHNICAL', 'MANAGEMENT'] as const;

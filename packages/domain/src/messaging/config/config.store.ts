@@ -58,6 +58,13 @@ interface StoredConfig {
 
 type DocumentRow = Readonly<Record<string, unknown>>;
 
+/** The users a work notice of one tool goes to, each with whether only checked configs send it. */
+interface WorkNoticeTool {
+  readonly code: string;
+  readonly idType: ChatIdType;
+  readonly users: Map<number, boolean>;
+}
+
 export class ConfigStore implements MessageConfigs {
   constructor(private readonly runtime: EntityRuntime) {}
 
@@ -99,8 +106,8 @@ export class ConfigStore implements MessageConfigs {
       const uncheckedSms = new Set<number | string>();
       const chats = new Set<string>();
       const uncheckedChats = new Set<string>();
-      // Work notices by tool (code and id type) and user; false: a config without a check sends it.
-      const notices = new Map<string, Map<number, boolean>>();
+      // Work notices by tool (code and id type), then by user; false: a config without a check sends it.
+      const notices = new Map<string, WorkNoticeTool>();
       for (const config of holding) {
         if (config.chat) {
           chats.add(config.chat);
@@ -109,8 +116,9 @@ export class ConfigStore implements MessageConfigs {
         const reached = await this.resolve(config, row, supplierId);
         if (config.workNotice) {
           const key = `${config.workNotice.idType}|${config.workNotice.code}`;
-          const users = notices.get(key) ?? new Map<number, boolean>();
-          notices.set(key, users);
+          const tool = notices.get(key) ?? { ...config.workNotice, users: new Map<number, boolean>() };
+          notices.set(key, tool);
+          const { users } = tool;
           for (const userId of reached.users) users.set(userId, (users.get(userId) ?? true) && config.check);
         }
         for (const userId of reached.users) {
@@ -153,10 +161,8 @@ export class ConfigStore implements MessageConfigs {
   }
 
   /** The work notices to users who have an id in the tool (消息用户), in each one's language. */
-  private async workNotices(
-    notices: ReadonlyMap<string, ReadonlyMap<number, boolean>>,
-  ): Promise<WorkNotice[]> {
-    const everyone = [...new Set([...notices.values()].flatMap((users) => [...users.keys()]))];
+  private async workNotices(notices: ReadonlyMap<string, WorkNoticeTool>): Promise<WorkNotice[]> {
+    const everyone = [...new Set([...notices.values()].flatMap((tool) => [...tool.users.keys()]))];
     if (!everyone.length) return [];
     const t = this.runtime.table(messageUser.name);
     const ids = Object.entries(CHAT_ID_FIELDS).map(
@@ -172,8 +178,7 @@ export class ConfigStore implements MessageConfigs {
       ).map((entry) => [Number(entry.userId), entry]),
     );
     const found: WorkNotice[] = [];
-    for (const [key, users] of notices) {
-      const [idType, code] = key.split('|') as [ChatIdType, string];
+    for (const { idType, code, users } of notices.values()) {
       for (const [userId, checked] of users) {
         const entry = directory.get(userId);
         const chatId = entry?.[idType]?.trim();

@@ -293,14 +293,16 @@ describe('message configs', () => {
       departmentId: department.departmentId,
     });
     const staff = async (number: string, extra: Row) =>
-      (
-        await ok('baseEmployee', 'saveOrUpdate', {
-          employeeNumber: number,
-          employeeName: number,
-          departmentId: department.departmentId,
-          ...extra,
-        })
-      ).employeeId as number;
+      Number(
+        (
+          await ok('baseEmployee', 'saveOrUpdate', {
+            employeeNumber: number,
+            employeeName: number,
+            departmentId: department.departmentId,
+            ...extra,
+          })
+        ).employeeId,
+      );
     const main = await staff('E_MAIN', { positionId: position.positionId });
     const allotted = await staff('E_ALLOT', {});
     const ended = await staff('E_ENDED', {});

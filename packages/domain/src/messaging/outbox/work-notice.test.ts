@@ -23,7 +23,7 @@ const FEISHU_APP = { id: 'cli_a1b2c3', secret: 'feishu-app-secret-4567' };
 /** What each tool accepted, the tokens it handed out (the live one last) and how often. */
 const dingtalk: { userIds: string; text: string; agentId: unknown }[] = [];
 const feishu: { openId: string; text: string }[] = [];
-const tokens = { dingtalk: [] as string[], feishu: [] as string[] };
+const tokens: { dingtalk: string[]; feishu: string[] } = { dingtalk: [], feishu: [] };
 let tools: Server;
 let toolsUrl = '';
 
