@@ -223,9 +223,13 @@ describe('work notices in chat tools', () => {
       ['manager0142', '2874501'],
       ['manager0142', '2874501'],
     ]);
-    expect(await workNotices(first.poHeaderId)).toEqual([
-      { state: 'SENT', chatId: 'manager0142', suppressedBy: null, userId: await userId('pm') },
-    ]);
+    // The tool records a post before it answers: the instance is SENT once the answer is read.
+    expect(
+      await waitFor(
+        () => workNotices(first.poHeaderId),
+        (notices) => notices.every((notice) => !['PENDING', 'SENDING', 'RETRY_WAIT'].includes(notice.state)),
+      ),
+    ).toEqual([{ state: 'SENT', chatId: 'manager0142', suppressedBy: null, userId: await userId('pm') }]);
 
     // DingTalk revokes the token (a new one issued elsewhere): the next message is answered
     // 40014, the token forgotten, and the retry sent with a fresh one.
@@ -236,15 +240,15 @@ describe('work notices in chat tools', () => {
       (posts) => posts.length === 1,
     );
     expect(tokens.dingtalk).toHaveLength(3);
-    const log = await queryRows<{
-      url: string;
-      body: string | null;
-      headers: unknown;
-      answer: string | null;
-    }>(
-      server().runtime.executor(),
-      sql`select request_url as url, request_body as body, request_headers as headers, response_body as answer
-            from base_scsi_platform_log where definition_code = 'MSG_DINGTALK_NOTICE'`,
+    // The last call's log row is written once its answer is read, after the tool recorded it.
+    const log = await waitFor(
+      () =>
+        queryRows<{ url: string; body: string | null; headers: unknown; answer: string | null }>(
+          server().runtime.executor(),
+          sql`select request_url as url, request_body as body, request_headers as headers, response_body as answer
+                from base_scsi_platform_log where definition_code = 'MSG_DINGTALK_NOTICE'`,
+        ),
+      (rows) => rows.length >= 4,
     );
     expect(log.length).toBe(4);
     const logged = JSON.stringify(log);
