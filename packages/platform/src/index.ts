@@ -14,6 +14,7 @@ export {
   refuseTestClockInProduction,
 } from './system/clock.routes';
 export * from './system/seal';
+export { dataKeyOf, loadDataKeys } from './system/data-keys';
 export { SealKeyMismatchError } from './system/installation';
 export * from './entity/tables';
 export * from './entity/rows';

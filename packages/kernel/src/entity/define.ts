@@ -224,6 +224,12 @@ export interface EntitySpec<
   /** Supplier users see and change only rows whose field holds their supplier. */
   readonly ownedBy?: string;
   /**
+   * The reference naming the event whose data key seals this document's sealed values and its
+   * lines' (a quotation's `inquiryId`: one key per sourcing event, wrapped by the master key;
+   * DESIGN.md §7, ADR 0041). Without it sealed values are sealed with the master key itself.
+   */
+  readonly sealedPer?: string;
+  /**
    * Workflow states in which the owning supplier sees a row (list, find, lines, actions, saves,
    * exports, references); in any other state the row does not exist for supplier users (a draft
    * order). Needs `ownedBy` and a workflow. Lines follow their header's states.
@@ -299,6 +305,7 @@ export interface EntityDef<
   readonly importLines?: string;
   readonly numbering?: NumberingRule;
   readonly ownedBy?: string;
+  readonly sealedPer?: string;
   readonly supplierVisibleIn?: readonly string[];
   readonly orgScoped?: string;
   readonly categoryScoped?: string;
@@ -434,6 +441,7 @@ export function defineEntity<
     ...(spec.importLines ? { importLines: spec.importLines } : {}),
     ...(spec.numbering ? { numbering: spec.numbering } : {}),
     ...(spec.ownedBy ? { ownedBy: spec.ownedBy } : {}),
+    ...(spec.sealedPer ? { sealedPer: spec.sealedPer } : {}),
     ...(spec.supplierVisibleIn ? { supplierVisibleIn: spec.supplierVisibleIn } : {}),
     ...(spec.orgScoped ? { orgScoped: spec.orgScoped } : {}),
     ...(spec.userScoped ? { userScoped: spec.userScoped } : {}),

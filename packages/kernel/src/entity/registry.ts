@@ -256,6 +256,15 @@ function checkScopes(registry: EntityRegistry, entity: EntityDef): string[] {
     problems.push(`${entity.name}: rows addressed to a user take no other scope`);
   if (entity.addressedTo?.visibleIn && !entity.workflow)
     problems.push(`${entity.name}: addressedTo.visibleIn needs a workflow`);
+  if (entity.sealedPer) {
+    // One data key per event: the field names the event; the header decides for its lines.
+    const field = entity.fields[entity.sealedPer];
+    if (field?.kind !== 'ref' || !isStored(field) || !field.required)
+      problems.push(`${entity.name}: sealedPer ${entity.sealedPer} must be a required stored reference`);
+    if (entity.parent) problems.push(`${entity.name}: a line is sealed per its header's event`);
+    if (!entity.hasSealed && !Object.values(entity.lines).some((line) => line.hasSealed))
+      problems.push(`${entity.name}: sealedPer without sealed values`);
+  }
   if (entity.parent && (entity.ownedBy || entity.orgScoped || entity.categoryScoped || entity.userScoped)) {
     // Lines are scoped through their header; a second scope would disagree with it.
     const header = registry.find(entity.parent.entity);

@@ -69,7 +69,7 @@ export class WorkflowActions {
       const audit: AuditEntry[] = [];
       for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
         const stored = await this.model.lockRow(actor, tx, id);
-        const previous = this.model.plain(stored);
+        const previous = await this.model.plain(tx, stored);
         if (
           options.versionNum !== undefined &&
           options.versionNum !== null &&

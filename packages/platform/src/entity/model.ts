@@ -9,6 +9,7 @@ import { fail } from './errors';
 import type { HookContext } from './hooks';
 import { scopeConditions, supplierAccess } from './query';
 import { type Row, plainRow } from './rows';
+import { loadRowKeys } from './seals';
 import type { EntityRuntime } from './runtime';
 import type { EntityTable } from './tables';
 
@@ -96,8 +97,16 @@ export class EntityModel {
     return row as Row;
   }
 
-  plain(stored: Row): Row {
-    return plainRow(this.entity, stored, this.runtime.sealer);
+  /** A stored row in API types, its sealed values opened (server code only). */
+  async plain(on: Executor, stored: Row): Promise<Row> {
+    const [row] = await this.plainRows(on, [stored]);
+    return row!;
+  }
+
+  /** Stored rows in API types, their sealed values opened (server code only). */
+  async plainRows(on: Executor, stored: readonly Row[]): Promise<Row[]> {
+    await loadRowKeys(this.runtime, on, this.entity, stored);
+    return stored.map((row) => plainRow(this.entity, row, this.runtime.sealer));
   }
 
   context(actor: Actor, tx: Executor): HookContext {

@@ -25,6 +25,7 @@ import {
 import { fail } from './errors';
 import type { EntityModel } from './model';
 import { type DisplayMatcher, filterCondition, orderBy, orderSpecs, seekAfter } from './query';
+import { loadDataKeys } from '../system/data-keys';
 import { type Row, type RowReader, englishDisplay, rowReader } from './rows';
 import type { EntityTable } from './tables';
 
@@ -218,6 +219,7 @@ export class EntityReader {
           )
         : undefined;
     const sealer = runtime.sealer;
+    await loadDataKeys(on, sealer, reader.sealedValues(rows as readonly (readonly unknown[])[]));
     const messages = runtime.messages();
     return rows.map((values) =>
       reader.read(values, {

@@ -40,10 +40,10 @@ function fromDb(field: FieldDef, value: unknown): unknown {
   return value;
 }
 
-/** API value → database value of one field. */
-export function toDb(field: FieldDef, value: unknown, sealer: Sealer): unknown {
+/** API value → database value of one field (`seal`: how the row's sealed values are sealed, seals.ts). */
+export function toDb(field: FieldDef, value: unknown, seal: (value: unknown) => string): unknown {
   if (value === null || value === undefined) return null;
-  if (field.sealed) return sealer.seal(value);
+  if (field.sealed) return seal(value);
   if (field.kind === 'datetime') return new Date(value as number);
   // Rich text keeps only allowed formatting, whoever writes it (a save, a hook, an import).
   if (field.kind === 'textarea' && field.rich && typeof value === 'string') return sanitizeRichText(value);
@@ -99,8 +99,10 @@ function decoderOf(field: FieldDef | undefined, column: AnyPgColumn): Decoder {
 export interface RowReader {
   /** The position of a selected column in a driver row. */
   readonly indexOf: (name: string) => number;
-  /** One driver row as the actor may read it. */
+  /** One driver row as the actor may read it (the data keys of its opened sealed values loaded). */
   readonly read: (values: readonly unknown[], options: ShapeOptions) => Row;
+  /** The stored sealed values of driver rows (whose data keys a reader loads first). */
+  readonly sealedValues: (rows: readonly (readonly unknown[])[]) => unknown[];
 }
 
 /**
@@ -206,7 +208,10 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
     }
     return out;
   };
-  return { indexOf, read };
+  const sealedAt = stored.filter((column) => column.sealed).map((column) => column.at);
+  const sealedValues = (rows: readonly (readonly unknown[])[]) =>
+    sealedAt.length ? rows.flatMap((values) => sealedAt.map((at) => values[at])) : [];
+  return { indexOf, read, sealedValues };
 }
 
 /** The selected name of a reference display's English (never a field name: it holds a `$`). */
@@ -214,7 +219,10 @@ export function englishDisplay(display: string): string {
   return `${display}$en`;
 }
 
-/** A stored row in API types, unmasked: for server-side code (hooks, computations, audit diff). */
+/**
+ * A stored row in API types, unmasked: for server-side code (hooks, computations, audit diff).
+ * The data keys of its sealed values must be loaded (seals.ts `loadRowKeys`; `EntityModel.plain`).
+ */
 export function plainRow(entity: EntityDef, stored: Row, sealer: Sealer): Row {
   const out: Row = {};
   for (const [name, field] of Object.entries(entity.fields)) {

@@ -12,7 +12,8 @@ import { fail, translateDbError, validationError } from './errors';
 import type { EntityModel } from './model';
 import { nextDocumentNumber } from './numbering';
 import { supplierAccess } from './query';
-import { type Row, plainRow, toDb } from './rows';
+import { type Row, plainRow } from './rows';
+import { loadRowKeys } from './seals';
 import { changedValues, compute, defaults, insertRows, updateRow } from './write';
 
 /** Platform writes see every row. */
@@ -45,14 +46,10 @@ export class ServerWriter {
     const { entity, runtime } = this.model;
     await runtime.transaction(async (tx) => {
       const stored = await this.model.lockRow(SYSTEM_SCOPE(actor), tx, id);
-      const previous = this.model.plain(stored);
+      const previous = await this.model.plain(tx, stored);
       const next = { ...previous, ...values };
       const now = runtime.clock.now();
-      const changed: Row = {};
-      for (const change of diffRows(entity, previous, next)) {
-        const field = entity.fields[change.field]!;
-        changed[change.field] = toDb(field, next[change.field], runtime.sealer);
-      }
+      const changed = await changedValues(runtime, tx, entity, previous, next);
       if (!Object.keys(changed).length) return;
       await updateRow(runtime, tx, entity, id, previous[VERSION_FIELD] as number, changed, actor, now);
       await writeAudit(tx, actor, now, [
@@ -75,7 +72,9 @@ export class ServerWriter {
       .select()
       .from(table)
       .where(eq(this.model.col(header.key, table), line[entity.parent.field] as number));
-    return stored ? plainRow(header, stored as Row, runtime.sealer) : undefined;
+    if (!stored) return undefined;
+    await loadRowKeys(runtime, tx, header, [stored as Row]);
+    return plainRow(header, stored as Row, runtime.sealer);
   }
 
   /**
@@ -185,7 +184,7 @@ export class ServerWriter {
             entity,
             id,
             before[VERSION_FIELD] as number,
-            changedValues(runtime, entity, before, row),
+            await changedValues(runtime, tx, entity, before, row),
             actor,
             now,
           );
@@ -220,7 +219,7 @@ export class ServerWriter {
       .orderBy(this.model.col(this.model.entity.key))
       .for('update')) as Row[];
     if (byIds && stored.length !== ids.length) throw fail(404, 'entity.notFound');
-    return stored.map((raw) => this.model.plain(raw));
+    return this.model.plainRows(tx, stored);
   }
 
   /**
@@ -320,7 +319,7 @@ export class ServerWriter {
       .orderBy(this.model.col(this.model.entity.key))
       .for('update')) as Row[];
     if (stored.length !== ids.length) throw fail(404, 'entity.notFound');
-    return stored.map((row) => this.model.plain(row));
+    return this.model.plainRows(tx, stored);
   }
 
   /**
@@ -352,13 +351,14 @@ export class ServerWriter {
       const before = unique.length ? await this.locked(tx, actor, unique) : [];
       await work(tx);
       if (!before.length) return [];
-      const after = (
+      const after = await this.model.plainRows(
+        tx,
         (await tx
           .select()
           .from(this.model.table)
           .where(this.model.ofKeys(unique))
-          .orderBy(this.model.col(entity.key))) as Row[]
-      ).map((row) => this.model.plain(row));
+          .orderBy(this.model.col(entity.key))) as Row[],
+      );
       const now = runtime.clock.now();
       const audit: AuditEntry[] = [];
       for (const [index, row] of after.entries()) {

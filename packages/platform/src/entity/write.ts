@@ -36,6 +36,7 @@ import { type EntityModel, MAX_IDS } from './model';
 import { nextDocumentNumber } from './numbering';
 import type { EntityReader } from './read';
 import { type Row, toDb } from './rows';
+import { type Seal, sealsOf } from './seals';
 import type { EntityRuntime } from './runtime';
 
 type Changes = Record<string, unknown>;
@@ -134,11 +135,11 @@ export function compute(
   }
 }
 
-function dbValues(runtime: EntityRuntime, entity: EntityDef, row: Row): Row {
+function dbValues(entity: EntityDef, row: Row, seal: Seal): Row {
   const values: Row = {};
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!isStored(field) || name === entity.key || field.system) continue;
-    if (name in row) values[name] = toDb(field, row[name], runtime.sealer);
+    if (name in row) values[name] = toDb(field, row[name], seal);
   }
   if (entity.workflow && row[STATUS_FIELD] !== undefined) values[STATUS_FIELD] = row[STATUS_FIELD];
   if (entity.parent && row[entity.parent.field] !== undefined)
@@ -146,10 +147,19 @@ function dbValues(runtime: EntityRuntime, entity: EntityDef, row: Row): Row {
   return values;
 }
 
-export function changedValues(runtime: EntityRuntime, entity: EntityDef, before: Row, after: Row): Row {
+/** The database values of what changed from `before` to `after` (a row of `tx`'s transaction). */
+export async function changedValues(
+  runtime: EntityRuntime,
+  tx: Executor,
+  entity: EntityDef,
+  before: Row,
+  after: Row,
+): Promise<Row> {
   const changed: Row = {};
   for (const change of diffRows(entity, before, after)) changed[change.field] = after[change.field];
-  return dbValues(runtime, entity, changed);
+  if (!Object.keys(changed).length) return changed;
+  const [seal] = await sealsOf(runtime, tx, entity, [after]);
+  return dbValues(entity, changed, seal!);
 }
 
 /**
@@ -166,8 +176,9 @@ export async function insertRows(
 ): Promise<number[]> {
   if (!rows.length) return [];
   const table = runtime.table(entity.name);
-  const values = rows.map((row) => ({
-    ...dbValues(runtime, entity, row),
+  const seals = await sealsOf(runtime, tx, entity, rows);
+  const values = rows.map((row, index) => ({
+    ...dbValues(entity, row, seals[index]!),
     [VERSION_FIELD]: 1,
     createdBy: actor.userId,
     creationDate: now,
@@ -406,7 +417,7 @@ export class EntityWriter {
       row = defaults(entity);
     } else {
       const stored = await this.model.lockRow(actor, tx, id);
-      previous = this.model.plain(stored);
+      previous = await this.model.plain(tx, stored);
       if (input[VERSION_FIELD] === null || input[VERSION_FIELD] === undefined)
         throw fail(400, 'entity.versionRequired');
       if (input[VERSION_FIELD] !== previous[VERSION_FIELD]) throw fail(409, 'entity.stale');
@@ -601,7 +612,7 @@ export class EntityWriter {
       const lineChanged = plans.some((p) => p.inserts.length || p.updates.length || p.deletes.length);
       if (!changes.length && !lineChanged) continue;
       const id = row[entity.key] as number;
-      const values = changedValues(runtime, entity, previous!, row);
+      const values = await changedValues(runtime, tx, entity, previous!, row);
       await updateRow(runtime, tx, entity, id, previous![VERSION_FIELD] as number, values, actor, now);
       audit.push({ entity: entity.name, recordId: id, action: 'update', changes });
     }
@@ -622,7 +633,7 @@ export class EntityWriter {
       .from(this.model.table)
       .where(eq(this.model.col(entity.parent!.field), headerId))
       .orderBy(this.model.col(entity.key));
-    return (rows as Row[]).map((row) => this.model.plain(row));
+    return this.model.plainRows(tx, rows as Row[]);
   }
 
   private planLines(
@@ -798,7 +809,7 @@ export class EntityWriter {
       }
     }
     for (const update of plan.updates) {
-      const values = changedValues(runtime, line, update.before, update.after);
+      const values = await changedValues(runtime, tx, line, update.before, update.after);
       if (!Object.keys(values).length) continue;
       await updateRow(
         runtime,
@@ -864,7 +875,7 @@ export class EntityWriter {
       const hooks = runtime.hooksOf(entity.name);
       for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
         const stored = await this.model.lockRow(actor, tx, id);
-        const row = this.model.plain(stored);
+        const row = await this.model.plain(tx, stored);
         const workflow = entity.workflow;
         if (
           workflow &&

@@ -56,6 +56,17 @@ export const installationSecret = pgTable('base_installation_secret', {
   creationDate: timestamp('creation_date', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
 });
 
+/**
+ * The data keys of sealed values (data-keys.ts): one random AES-256 key per scope (a sourcing
+ * event, `srmInquiry:42`), kept only wrapped by the seal key, which lives outside the database.
+ */
+export const sealDataKey = pgTable('base_seal_data_key', {
+  keyId: bigint('key_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  scope: varchar('scope', { length: 120 }).notNull().unique('base_seal_data_key_scope_key'),
+  wrappedKey: text('wrapped_key').notNull(),
+  creationDate: timestamp('creation_date', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+});
+
 /** When each throttled key last went through (throttle.ts): one limit whichever node is asked. */
 export const throttleMark = pgTable('base_throttle', {
   key: varchar('key', { length: 120 }).primaryKey(),
@@ -63,4 +74,11 @@ export const throttleMark = pgTable('base_throttle', {
 });
 
 /** The platform's own tables, by export name (drizzle-kit reads this shape). */
-export const systemTables = { auditLog, documentSequence, seedRun, installationSecret, throttleMark };
+export const systemTables = {
+  auditLog,
+  documentSequence,
+  seedRun,
+  installationSecret,
+  sealDataKey,
+  throttleMark,
+};

@@ -7,7 +7,17 @@
 // the session's; the request names only its own entry.
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Decimal, type RowOf, type RuleIssue, dec } from '@srm/kernel';
-import { AppError, type DataApi, type Sealer, dataApi, hallName, raiseHallEvent } from '@srm/platform';
+import {
+  AppError,
+  type DataApi,
+  type DataKey,
+  type Sealer,
+  dataApi,
+  dataKeyOf,
+  hallName,
+  loadDataKeys,
+  raiseHallEvent,
+} from '@srm/platform';
 import type { Executor } from '@srm/db';
 import { currency } from '../../base-data';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
@@ -56,15 +66,33 @@ const refusalIssue = (refusal: Refusal): RuleIssue => ({
   ...('params' in refusal ? { params: refusal.params } : {}),
 });
 
-/** A bid's stored price: in a sealed auction before its opening, ciphertext only. */
+/** The data key sealing a sealed auction's bid prices (one per auction, ADR 0041). */
+export function bidKeyOf(tx: Executor, sealer: Sealer, auctionId: number, now: Date): Promise<DataKey> {
+  return dataKeyOf(tx, sealer, `srmAuction:${auctionId}`, now);
+}
+
+/** Loads the data keys of these bids' sealed prices (before `priceOf` opens them). */
+export async function loadBidKeys(
+  on: Executor,
+  sealer: Sealer,
+  bids: readonly { sealedPrice: string | null }[],
+): Promise<void> {
+  await loadDataKeys(
+    on,
+    sealer,
+    bids.map((bid) => bid.sealedPrice),
+  );
+}
+
+/** A bid's stored price: in a sealed auction before its opening (given its key), ciphertext only. */
 export function storedPrice(
   sealer: Sealer,
-  sealed: boolean,
+  sealedWith: DataKey | null,
   price: Decimal,
 ): { price: string | null; sealedPrice: string | null } {
-  return sealed
+  return sealedWith
     ? // As the price column would read it (numeric(20, 6)).
-      { price: null, sealedPrice: sealer.seal(price.toFixed(6)) }
+      { price: null, sealedPrice: sealer.seal(price.toFixed(6), sealedWith) }
     : { price: price.toFixed(), sealedPrice: null };
 }
 
@@ -86,6 +114,7 @@ export async function openSealedBids(tx: Executor, sealer: Sealer, auctionId: nu
     .select({ bidId: srmAuctionBid.bidId, sealedPrice: srmAuctionBid.sealedPrice })
     .from(srmAuctionBid)
     .where(and(eq(srmAuctionBid.auctionId, auctionId), isNotNull(srmAuctionBid.sealedPrice)));
+  await loadBidKeys(tx, sealer, sealed);
   for (const bid of sealed)
     await tx
       .update(srmAuctionBid)
@@ -127,6 +156,7 @@ export async function standingsOf(
           : eq(srmAuctionBid.auctionItemId, auctionItemId),
       ),
     );
+  await loadBidKeys(tx, sealer, rows);
   return rows.map((row) => ({
     supplierId: Number(row.supplierId),
     price: priceOf(sealer, row),
@@ -261,7 +291,10 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
       const now = at.getTime();
       if (key) {
         const done = await existing(tx, auctionId, supplierId, key);
-        if (done) return answerOf(runtime.sealer, done, locked.endDate, null);
+        if (done) {
+          await loadBidKeys(tx, runtime.sealer, [done]);
+          return answerOf(runtime.sealer, done, locked.endDate, null);
+        }
       }
       let before: TimedStanding[];
       try {
@@ -309,7 +342,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
     if (!(error instanceof Refused) || !attempt.refused) throw error;
     const { issue, itemId, at, sealed } = attempt.refused;
     // Logged apart from the rolled-back attempt (the bid log keeps refusals with their reason).
-    await runtime.transaction((tx) =>
+    await runtime.transaction(async (tx) =>
       tx
         .insert(srmAuctionBid)
         .values({
@@ -318,7 +351,11 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           supplierId,
           userId: ctx.actor.userId,
           ip: ctx.actor.clientIp ?? null,
-          ...storedPrice(runtime.sealer, sealed, price),
+          ...storedPrice(
+            runtime.sealer,
+            sealed ? await bidKeyOf(tx, runtime.sealer, auctionId, at) : null,
+            price,
+          ),
           status: 'REFUSED',
           reason: issue.message,
           reasonParams: sealed || !issue.params ? null : JSON.stringify(issue.params).slice(0, 200),
@@ -393,7 +430,11 @@ async function accept(
       supplierId: bid.supplierId,
       userId: bid.userId,
       ip: bid.ip,
-      ...storedPrice(sealer, locked.auctionMode === 'SEALED', bid.price),
+      ...storedPrice(
+        sealer,
+        locked.auctionMode === 'SEALED' ? await bidKeyOf(tx, sealer, auctionId, bid.at) : null,
+        bid.price,
+      ),
       status: 'ACCEPTED',
       hallSeq: seq,
       bidTime: bid.at,

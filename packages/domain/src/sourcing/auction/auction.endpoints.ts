@@ -25,7 +25,7 @@ import {
   openRequisitionLines,
   requisitionLink,
 } from '../from-requisition';
-import { allBids, hallOf, ownBids, placeBid, priceOf } from './auction.bids';
+import { allBids, hallOf, loadBidKeys, ownBids, placeBid, priceOf } from './auction.bids';
 import { auctionView, loadAuctionHall } from './auction.hall';
 import { auctionDetailReport } from './auction.report';
 import { srmAuctionBidder } from './auction.tables';
@@ -127,6 +127,7 @@ export const auctionEntryEndpoints = defineEndpoints(auctionEntry, {
       if (supplierId === null || entry.supplierId !== supplierId) throw new AppError(404, 'entity.notFound');
       const audience = { userId: ctx.actor.userId ?? 0, supplierId, board: false };
       const own = await ownBids(ctx.tx, entry.auctionId, supplierId);
+      await loadBidKeys(ctx.tx, ctx.runtime.sealer, own);
       return {
         data: {
           ...(await snapshot(ctx, entry.auctionId, audience, input.afterSeq ?? null)),

@@ -12,7 +12,7 @@ import { type RowOf, dec } from '@srm/kernel';
 import { type DataApi, type HallAudience, defineHall } from '@srm/platform';
 import { supplierInfo } from '../../supplier';
 import { auction, auctionItem, OPENED_AUCTION_STATES } from './auction.entity';
-import { AUCTION_HALL, bidCounts, precisionOf, priceOf } from './auction.bids';
+import { AUCTION_HALL, bidCounts, loadBidKeys, precisionOf, priceOf } from './auction.bids';
 import { type Standing, ranked } from './auction.rules';
 import { srmAuctionBid, srmAuctionBidder } from './auction.tables';
 
@@ -84,6 +84,7 @@ export async function hallState(
     .from(srmAuctionBid)
     .where(eq(srmAuctionBid.auctionId, auctionId));
   const standing = accepted.filter((bid) => bid.status === 'ACCEPTED');
+  await loadBidKeys(data.tx, data.runtime.sealer, standing);
   const standingsOf = (item: number | null) =>
     standing
       .filter((bid) => (bid.item === null ? null : Number(bid.item)) === item)

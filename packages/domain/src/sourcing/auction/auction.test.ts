@@ -518,9 +518,17 @@ describe('a sealed auction', () => {
       sql`select price, sealed_price, row_to_json(b)::text as whole from srm_auction_bid b where auction_id = ${auctionId}`,
     );
     expect(stored).toHaveLength(4);
+    const [dataKey] = await queryRows<{ id: number }>(
+      runtime.executor(),
+      sql`select key_id::int as id from base_seal_data_key where scope = ${`srmAuction:${auctionId}`}`,
+    );
+    expect(new Set(stored.map((row) => row.sealed_price!.split(':')[1]))).toEqual(
+      new Set([String(dataKey!.id)]),
+    );
     for (const row of stored) {
       expect(row.price).toBeNull();
-      expect(row.sealed_price).toMatch(/^v1:/);
+      // Sealed with the auction's own data key (ADR 0041).
+      expect(row.sealed_price).toMatch(/^v2:\d+:/);
       // Nor the bound a refusal named (its own price less a step).
       expect(visibleText(row.whole)).not.toMatch(/8\.37|8\.36|4\.00|"4"/);
     }

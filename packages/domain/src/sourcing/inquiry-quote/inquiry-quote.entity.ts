@@ -93,6 +93,8 @@ export const inquiryQuote = defineEntity('srmInquiryQuote', {
   display: 'quoteNum',
   numbering: { field: 'quoteNum', pattern: 'QT{yyyyMMdd}{####}' },
   ownedBy: 'supplierId',
+  // One data key per inquiry seals its quotations and their lines (ADR 0041).
+  sealedPer: 'inquiryId',
   orgScoped: 'orgId',
   supplierVisibleIn: [...QUOTE_STATES],
   // Made by publishing the inquiry (never by a client); the supplier writes its prices.

@@ -183,8 +183,19 @@ describe('a sealed inquiry', () => {
       .runtime.executor()
       .execute(`select unit_price from srm_inquiry_quote_line where quote_id = ${state.quoteA}`);
     const stored = visibleText(rows);
-    expect(stored).toMatch(/v1:/);
     expect(stored).not.toContain('0.2613');
+    // Sealed with the inquiry's own data key, which the database holds only wrapped by the seal key.
+    const [dataKey] = await queryRows<{ id: number; wrapped: string }>(
+      server().runtime.executor(),
+      sql`select key_id::int as id, wrapped_key as wrapped from base_seal_data_key
+           where scope = ${`srmInquiry:${state.inquiryId}`}`,
+    );
+    expect(dataKey!.wrapped).toMatch(/^v1:/);
+    expect(stored.match(/v\d:\d*:?/g)).toEqual([
+      `v2:${dataKey!.id}:`,
+      `v2:${dataKey!.id}:`,
+      `v2:${dataKey!.id}:`,
+    ]);
     // The canary is nowhere in the database in plain text: not the quote, not its history, not the
     // messages and mails, not the job queue (what a dump, a replica or a report would read).
     const db = server().database.db;
