@@ -17,7 +17,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows, readJournal, runMigrations } from '@srm/db';
-import { type Actor, type Platform, SYSTEM_ACTOR, buildPlatform, dataApi, runSeeds } from '@srm/platform';
+import {
+  type Actor,
+  type Platform,
+  SYSTEM_ACTOR,
+  buildPlatform,
+  dataApi,
+  dataKeyOf,
+  runSeeds,
+} from '@srm/platform';
 import { seedsNamed } from '@srm/platform/testing';
 import { serverAreas } from '@srm/domain/server';
 import { baseDataSeeds } from '@srm/domain/base-data/server';
@@ -131,6 +139,9 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   // The suppliers' prices, sealed as the engine seals them, and their submissions.
   started = performance.now();
   const sealer = runtime.sealer;
+  // With the inquiry's own data key, as the engine seals a quotation (ADR 0041).
+  const key = await dataKeyOf(db, sealer, `srmInquiry:${id}`, new Date());
+  const seal = (value: unknown) => sealer.seal(value, key);
   const lines = await queryRows<{ id: number; supplier: number; line: number }>(
     db,
     sql`select l.quote_line_id as id, q.supplier_id as supplier, l.item_line_num as line
@@ -141,12 +152,10 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   for (let at = 0; at < lines.length; at += 5_000) {
     const batch = lines.slice(at, at + 5_000);
     const ids = batch.map((row) => Number(row.id));
-    const prices = batch.map((row) =>
-      sealer.seal(priceOf(index.get(Number(row.supplier))!, Number(row.line))),
-    );
-    const rates = batch.map(() => sealer.seal(13));
-    const days = batch.map((row) => sealer.seal(5 + (Number(row.line) % 20)));
-    const flags = batch.map(() => sealer.seal('N'));
+    const prices = batch.map((row) => seal(priceOf(index.get(Number(row.supplier))!, Number(row.line))));
+    const rates = batch.map(() => seal(13));
+    const days = batch.map((row) => seal(5 + (Number(row.line) % 20)));
+    const flags = batch.map(() => seal('N'));
     await db.execute(sql`
       update srm_inquiry_quote_line l
          set unit_price = v.p, tax_rate = v.r, lead_time_days = v.d, no_quote_flag = v.f
@@ -157,7 +166,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
   }
   await db.execute(sql`
     update srm_inquiry_quote set status = 'SUBMITTED', submitted_date = now(),
-           valid_to_date = ${sealer.seal('2099-12-31')}
+           valid_to_date = ${seal('2099-12-31')}
      where inquiry_id = ${id}`);
   await db.execute(
     sql`update srm_inquiry set quote_deadline = now() - interval '1 minute' where inquiry_id = ${id}`,
