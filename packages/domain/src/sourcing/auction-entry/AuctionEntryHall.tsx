@@ -73,6 +73,8 @@ const STATUS_COLORS: Readonly<Record<string, string>> = {
   ACCEPTED: 'success',
   SUPERSEDED: 'default',
   REFUSED: 'error',
+  INITIAL: 'processing',
+  REVISED: 'default',
 };
 
 /** The HTTP status of a refused call (the app's client keeps it on its error). */
@@ -110,8 +112,30 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
   const data = hall.snapshot;
   const view = data?.view;
   const running = !!view && phaseOf(view, now) === 'running' && data?.entryStatus === 'CONFIRMED';
+  // Before the start of an auction that asks for them: a sealed initial bid (the server decides).
+  const initialOpen =
+    !!view &&
+    view.initialBids &&
+    view.status === 'PUBLISHED' &&
+    now < view.startDate &&
+    data?.entryStatus === 'CONFIRMED';
+  const canPrice = running || initialOpen;
+  /** Its own current initial bid on a lot (read back from its own bids). */
+  const ownInitial = (lot: SupplierLot) =>
+    data?.ownBids.find((own) => own.status === 'INITIAL' && own.auctionItemId === lot.auctionItemId) ?? null;
   const amount = (value: string | null) =>
     value === null || !view ? '' : formatNumber(value, view.precision);
+
+  async function sendInitial(lot: SupplierLot, price: string): Promise<void> {
+    const answer = await api.post(`${ENTRY}/initialBid`, {
+      entryId,
+      ...(lot.auctionItemId === null ? {} : { auctionItemId: lot.auctionItemId }),
+      price,
+    });
+    if (answer.status !== 'S') throw Object.assign(new Error(answer.msg), { httpStatus: 422 });
+    void message.success(t('initialPlaced'));
+    setPrices((typed) => ({ ...typed, [keyOf(lot)]: '' }));
+  }
 
   async function send(lot: SupplierLot, price: string, confirmLargeDrop: boolean): Promise<void> {
     if (!view) return;
@@ -140,7 +164,8 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
     }
     setBusy(keyOf(lot));
     try {
-      await send(lot, price, false);
+      if (initialOpen) await sendInitial(lot, price);
+      else await send(lot, price, false);
     } catch (error) {
       const status = httpStatusOf(error);
       if (status === 409) {
@@ -192,12 +217,23 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
       dataIndex: 'ownPrice',
       width: 110,
       align: 'right',
-      render: (value: string | null) =>
-        value === null ? (
+      render: (value: string | null, lot) => {
+        const initial = value === null ? ownInitial(lot) : null;
+        if (initial)
+          return (
+            <span data-testid="own-initial">
+              <b>{amount(initial.price)}</b>{' '}
+              <Tag color="processing" style={{ marginInlineEnd: 0 }}>
+                {t('initialPrice')}
+              </Tag>
+            </span>
+          );
+        return value === null ? (
           <Typography.Text type="secondary">{t('noBid')}</Typography.Text>
         ) : (
           <b>{amount(value)}</b>
-        ),
+        );
+      },
     },
     ...(showRank
       ? [
@@ -254,7 +290,7 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
     {
       title: t('newPrice'),
       key: 'price',
-      width: 230,
+      width: 260,
       render: (_value, lot) => (
         <Flex gap={8}>
           <Input
@@ -262,7 +298,7 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
             inputMode="decimal"
             placeholder={t('pricePlaceholder')}
             value={prices[keyOf(lot)] ?? ''}
-            disabled={!running}
+            disabled={!canPrice}
             style={{ width: 130, textAlign: 'right' }}
             onFocus={(event) => event.target.select()}
             onChange={(event) => {
@@ -274,11 +310,11 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
           />
           <Button
             type="primary"
-            disabled={!running || (busy !== null && busy !== keyOf(lot))}
+            disabled={!canPrice || (busy !== null && busy !== keyOf(lot))}
             loading={busy === keyOf(lot)}
             onClick={() => void bid(lot)}
           >
-            {labels.action('srmAuctionEntry', 'bid')}
+            {labels.action('srmAuctionEntry', initialOpen ? 'initialBid' : 'bid')}
           </Button>
         </Flex>
       ),
@@ -358,6 +394,15 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
             <ExtensionBanner view={view} now={now} />
             {data.entryStatus !== 'CONFIRMED' && (
               <Alert type="info" showIcon title={t('confirmFirst')} style={{ marginBottom: 12 }} />
+            )}
+            {initialOpen && (
+              <Alert
+                type="info"
+                showIcon
+                title={t('initialNote')}
+                style={{ marginBottom: 12 }}
+                data-testid="initial-note"
+              />
             )}
             <Table<SupplierLot>
               size="middle"

@@ -26,6 +26,8 @@ export interface HallHead {
   readonly title: string;
   readonly status: string;
   readonly auctionMode: string;
+  /** Confirmed suppliers may submit a sealed initial bid before the start. */
+  readonly initialBids: boolean;
   readonly bidBasis: string;
   readonly currencyCode: unknown;
   readonly precision: number;

@@ -15,7 +15,7 @@ import { prepareAwardOf } from '../auction-award/auction-award.actions';
 import { auctionAward } from '../auction-award/auction-award.entity';
 import { auction, auctionItem, auctionJury, auctionSupplier } from './auction.entity';
 import { confirmationOf, confirmedOpeners, mayOpen, openersMissing, openersOf } from '../opening';
-import { hallOf, openSealedBids } from './auction.bids';
+import { hallOf, openInitialBids, openSealedBids } from './auction.bids';
 import { srmAuctionBidder } from './auction.tables';
 import { categoryIssue } from '../auction-category/auction-category.rules';
 
@@ -268,6 +268,7 @@ export const auctionActions = defineActions(auction, {
     },
     async doImmediateStart(ctx) {
       const now = ctx.runtime.clock.nowMs();
+      await openInitialBids(ctx.tx, ctx.runtime.sealer, ctx.row, ctx.runtime.clock.now());
       await platform(ctx).patch(auction, ctx.row.auctionId, { startDate: now, startedDate: now });
       await raise(ctx, ctx.row.auctionId, 'started');
       await tellSuppliers(
@@ -279,6 +280,7 @@ export const auctionActions = defineActions(auction, {
       );
     },
     async doStart(ctx) {
+      await openInitialBids(ctx.tx, ctx.runtime.sealer, ctx.row, ctx.runtime.clock.now());
       await platform(ctx).patch(auction, ctx.row.auctionId, { startedDate: ctx.runtime.clock.nowMs() });
       await raise(ctx, ctx.row.auctionId, 'started');
       await tellSuppliers(
@@ -302,6 +304,8 @@ export const auctionActions = defineActions(auction, {
       });
     },
     async doClose(ctx) {
+      // Initial bids of an auction that closes without a live bid (or with its one supplier's offer) count.
+      await openInitialBids(ctx.tx, ctx.runtime.sealer, ctx.row, ctx.runtime.clock.now());
       await platform(ctx).patch(auction, ctx.row.auctionId, { closedDate: ctx.runtime.clock.nowMs() });
       await raise(ctx, ctx.row.auctionId, 'closed');
       await tellSuppliers(ctx, ctx.row, 'closed', {}, ['CONFIRMED']);

@@ -21,7 +21,7 @@ import {
 import type { Executor } from '@srm/db';
 import { currency } from '../../base-data';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
-import { auction, auctionItem, BIDDING_STATES } from './auction.entity';
+import { auction, auctionItem, auctionSupplier, BIDDING_STATES } from './auction.entity';
 import { type BidRules, type Refusal, type Standing, checkBid, extendedEnd, ranked } from './auction.rules';
 import { srmAuctionBid } from './auction.tables';
 
@@ -289,6 +289,9 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
       // The official time: after the lock is held.
       const at = runtime.clock.now();
       const now = at.getTime();
+      // The first bid after the start brings the initial bids in first, if nothing did yet.
+      if (locked.initialBidFlag === 'Y' && locked.startedDate === null && now >= locked.startDate)
+        await openInitialBids(tx, runtime.sealer, locked, at);
       if (key) {
         const done = await existing(tx, auctionId, supplierId, key);
         if (done) {
@@ -366,6 +369,129 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
     );
     throw new AppError(422, issue.message, issue.params);
   }
+}
+
+/** What an initial bid answers its bidder: its own price and when it was taken. */
+export interface InitialBidAnswer {
+  readonly bidId: number;
+  readonly price: string;
+  readonly bidTime: number;
+}
+
+/**
+ * A sealed initial bid (the auction's `initialBidFlag`): a confirmed supplier prices a lot before
+ * the start; a later one replaces its earlier (REVISED). The price is sealed with the auction's
+ * data key whatever the mode, so nobody — the buyer, an administrator, a dump — reads it before
+ * the start; the bidder reads its own. The rules of a first bid hold (precision, above zero, not
+ * above the start price); steps and ties wait for the hall.
+ */
+export async function placeInitialBid(ctx: DataApi, input: BidInput): Promise<InitialBidAnswer> {
+  const supplierId = ctx.actor.supplierId;
+  if (supplierId === null) throw new AppError(403, 'srmAuction.bid.supplierOnly');
+  const [entry] = await ctx.list(auctionEntry, { entryId: input.entryId }, { limit: 1 });
+  if (!entry || entry.supplierId !== supplierId) throw new AppError(404, 'entity.notFound');
+  if (entry.status !== 'CONFIRMED') throw new AppError(422, 'srmAuction.bid.notConfirmed');
+  if (!PRICE.test(input.price)) throw new AppError(400, 'srmAuction.bid.badPrice');
+  const price = dec(input.price);
+  const auctionId = entry.auctionId;
+  const runtime = ctx.runtime;
+  return runtime.transaction(async (tx) => {
+    const data = dataApi({ actor: ctx.actor, runtime, tx, now: runtime.clock.now() }, 'bid').system(
+      'an initial bid locks its auction and marks the supplier’s row',
+    );
+    const [locked] = await data.lock(auction, [auctionId]);
+    if (!locked) throw new AppError(404, 'entity.notFound');
+    const at = runtime.clock.now();
+    if (locked.initialBidFlag !== 'Y') throw new AppError(422, 'srmAuction.initial.notAsked');
+    if (locked.status !== 'PUBLISHED' || at.getTime() >= locked.startDate)
+      throw new AppError(422, 'srmAuction.initial.started');
+    const { bidBasis, items, precision } = await termsOf(data, auctionId);
+    const lot = bidBasis === 'TOTAL' ? null : (input.auctionItemId ?? null);
+    if (bidBasis !== 'TOTAL' && !items.some((item) => item.auctionItemId === lot))
+      throw new AppError(422, 'srmAuction.bid.noItem');
+    const startPrice =
+      lot === null
+        ? items
+            .reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0))
+            .toDecimalPlaces(precision)
+        : dec(items.find((item) => item.auctionItemId === lot)!.startPrice);
+    const refusal = checkBid(rulesOf(locked, precision), {
+      supplierId,
+      price,
+      startPrice,
+      standings: [],
+      confirmedDrop: true,
+    });
+    if (refusal) throw new AppError(422, refusalIssue(refusal).message, refusalIssue(refusal).params);
+    await tx
+      .update(srmAuctionBid)
+      .set({ status: 'REVISED' })
+      .where(
+        and(
+          eq(srmAuctionBid.auctionId, auctionId),
+          eq(srmAuctionBid.supplierId, supplierId),
+          lot === null ? isNull(srmAuctionBid.auctionItemId) : eq(srmAuctionBid.auctionItemId, lot),
+          eq(srmAuctionBid.status, 'INITIAL'),
+        ),
+      );
+    const [stored] = await tx
+      .insert(srmAuctionBid)
+      .values({
+        auctionId,
+        auctionItemId: lot,
+        supplierId,
+        userId: ctx.actor.userId,
+        ip: ctx.actor.clientIp ?? null,
+        ...storedPrice(runtime.sealer, await bidKeyOf(tx, runtime.sealer, auctionId, at), price),
+        status: 'INITIAL',
+        bidTime: at,
+      })
+      .returning({ bidId: srmAuctionBid.bidId });
+    const [line] = await data.list(auctionSupplier, { auctionId, supplierId }, { limit: 1 });
+    if (line) await data.patch(auctionSupplier, line.auctionSupplierId, { initialBidDate: at.getTime() });
+    return { bidId: Number(stored!.bidId), price: price.toFixed(), bidTime: at.getTime() };
+  });
+}
+
+/**
+ * The start of an auction with initial bids: each supplier's current initial bid becomes an
+ * accepted bid with its own hall event, in the order they were submitted (a tie ranks the earlier
+ * first); in an open auction its price is written in the clear, in a sealed one it stays sealed
+ * until the opening. Run under the auction's lock by the start, the immediate start, the close
+ * and the first live bid, whichever comes first; a second run finds nothing.
+ */
+export async function openInitialBids(
+  tx: Executor,
+  sealer: Sealer,
+  locked: Pick<AuctionRow, 'auctionId' | 'auctionNum' | 'auctionMode' | 'initialBidFlag'>,
+  at: Date,
+): Promise<number> {
+  if (locked.initialBidFlag !== 'Y') return 0;
+  const initial = await tx
+    .select({
+      bidId: srmAuctionBid.bidId,
+      price: srmAuctionBid.price,
+      sealedPrice: srmAuctionBid.sealedPrice,
+    })
+    .from(srmAuctionBid)
+    .where(and(eq(srmAuctionBid.auctionId, locked.auctionId), eq(srmAuctionBid.status, 'INITIAL')))
+    .orderBy(srmAuctionBid.bidTime, srmAuctionBid.bidId);
+  await loadBidKeys(tx, sealer, initial);
+  for (const bid of initial) {
+    const seq = await raiseHallEvent(tx, `${AUCTION_HALL}:${locked.auctionId}`, 'bid', null, at);
+    await tx
+      .update(srmAuctionBid)
+      .set({
+        status: 'ACCEPTED',
+        hallSeq: seq,
+        bidNum: `${locked.auctionNum ?? locked.auctionId}-${String(seq).padStart(5, '0')}`,
+        ...(locked.auctionMode === 'SEALED'
+          ? {}
+          : { price: priceOf(sealer, bid).toFixed(), sealedPrice: null }),
+      })
+      .where(eq(srmAuctionBid.bidId, bid.bidId));
+  }
+  return initial.length;
 }
 
 async function accept(

@@ -25,7 +25,7 @@ import {
   openRequisitionLines,
   requisitionLink,
 } from '../from-requisition';
-import { allBids, hallOf, loadBidKeys, ownBids, placeBid, priceOf } from './auction.bids';
+import { allBids, hallOf, loadBidKeys, ownBids, placeBid, placeInitialBid, priceOf } from './auction.bids';
 import { auctionView, loadAuctionHall } from './auction.hall';
 import { auctionDetailReport } from './auction.report';
 import { srmAuctionBidder } from './auction.tables';
@@ -109,6 +109,21 @@ export const auctionEntryEndpoints = defineEndpoints(auctionEntry, {
     sides: ['supplier'],
     async handle(ctx, input) {
       return { data: await placeBid(ctx, input) };
+    },
+  }),
+  /** `{ entryId, auctionItemId?, price: "12.35" }` → the sealed initial bid as taken (before the start). */
+  initialBid: endpoint({
+    summary: 'Submits a sealed initial bid before the auction starts, as the signed-in supplier',
+    input: {
+      entryId: ref('srmAuctionEntry', { required: true }),
+      auctionItemId: number({ precision: 0, min: 1 }),
+      price: text({ required: true, max: 30 }),
+    },
+    scope: auctionEntry,
+    resource: 'button',
+    sides: ['supplier'],
+    async handle(ctx, input) {
+      return { data: await placeInitialBid(ctx, input) };
     },
   }),
   /** `{ entryId, afterSeq? }` → the supplier's own view of the hall, its bids, and a socket pass. */

@@ -108,10 +108,12 @@ export const auctionSupplier = defineEntity('srmAuctionSupplier', {
     /** Invited, then confirmed (terms accepted) or declined by the supplier on its entry. */
     participation: lookup('SRC_PARTICIPATION', { codes: PARTICIPATION, default: 'INVITED', readonly: true }),
     answeredDate: datetime({ readonly: true }),
+    /** When the supplier last submitted its sealed initial bid (the price stays sealed until the start). */
+    initialBidDate: datetime({ readonly: true }),
   },
   unique: [['auctionId', 'supplierId']],
   list: {
-    columns: ['supplierName', 'participation', 'answeredDate'],
+    columns: ['supplierName', 'participation', 'answeredDate', 'initialBidDate'],
     sort: [{ field: 'auctionSupplierId', order: 'asc' }],
   },
 });
@@ -180,6 +182,12 @@ export const auction = defineEntity('srmAuction', {
     /** What a supplier sees of the others (never their names). */
     displayRule: lookup('SRC_DISPLAY_RULE', { required: true, codes: DISPLAY_RULES, default: 'RANK' }),
     showBidderCountFlag: checkbox({ default: 'N' }),
+    /**
+     * Confirmed suppliers may submit a sealed initial bid before the start (nobody reads it, the
+     * buyer neither); at the start every initial bid enters the hall at once, anonymised as the
+     * display rule says.
+     */
+    initialBidFlag: checkbox({ default: 'N' }),
     startDate: datetime({ required: true }),
     /** The current end (extensions move it). */
     endDate: datetime({ required: true }),
@@ -285,6 +293,7 @@ export const auction = defineEntity('srmAuction', {
           'tieRule',
           'displayRule',
           'showBidderCountFlag',
+          'initialBidFlag',
           'extendWindowMinutes',
           'extendMinutes',
           'extendFrom',

@@ -35,6 +35,8 @@ export interface AuctionHallState {
   readonly auctionMode: string;
   readonly displayRule: string;
   readonly showBidderCount: boolean;
+  /** Confirmed suppliers may submit a sealed initial bid before the start. */
+  readonly initialBids: boolean;
   readonly bidBasis: string;
   readonly currencyCode: unknown;
   readonly precision: number;
@@ -83,7 +85,16 @@ export async function hallState(
     })
     .from(srmAuctionBid)
     .where(eq(srmAuctionBid.auctionId, auctionId));
-  const standing = accepted.filter((bid) => bid.status === 'ACCEPTED');
+  // From the start, initial bids stand even before a start, a close or a bid brought them in; they
+  // come before every live bid, in the order they were submitted (as openInitialBids numbers them).
+  const started = data.runtime.clock.nowMs() >= row.startDate;
+  const initial = started
+    ? accepted
+        .filter((bid) => bid.status === 'INITIAL')
+        .sort((a, b) => a.bidTime.getTime() - b.bidTime.getTime())
+        .map((bid, index, all) => ({ ...bid, seq: index - all.length }))
+    : [];
+  const standing = [...accepted.filter((bid) => bid.status === 'ACCEPTED'), ...initial];
   await loadBidKeys(data.tx, data.runtime.sealer, standing);
   const standingsOf = (item: number | null) =>
     standing
@@ -139,6 +150,7 @@ export async function hallState(
     auctionMode: row.auctionMode,
     displayRule: row.displayRule,
     showBidderCount: row.showBidderCountFlag === 'Y',
+    initialBids: row.initialBidFlag === 'Y',
     bidBasis: row.bidBasis,
     currencyCode: row.currencyCode ?? null,
     precision,
@@ -166,6 +178,7 @@ function head(state: AuctionHallState) {
     title: state.title,
     status: state.status,
     auctionMode: state.auctionMode,
+    initialBids: state.initialBids,
     bidBasis: state.bidBasis,
     currencyCode: state.currencyCode,
     precision: state.precision,

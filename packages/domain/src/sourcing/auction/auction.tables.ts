@@ -41,7 +41,10 @@ export const srmAuctionBid = pgTable(
      * the opening writes `price` and clears it.
      */
     sealedPrice: text('sealed_price'),
-    /** ACCEPTED, SUPERSEDED (the same supplier bid lower since), REFUSED. */
+    /**
+     * ACCEPTED, SUPERSEDED (the same supplier bid lower since), REFUSED; a sealed initial bid is
+     * INITIAL until the start makes it ACCEPTED, REVISED when the supplier replaced it before.
+     */
     status: varchar('status', { length: 12 }).notNull(),
     /** Why it was refused (a message key of the catalogue). */
     reason: varchar('reason', { length: 80 }),

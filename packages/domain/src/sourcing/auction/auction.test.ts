@@ -565,3 +565,133 @@ describe('a sealed auction', () => {
     ]);
   });
 });
+
+describe('sealed initial bids', () => {
+  it('takes them sealed before the start, from confirmed suppliers only; they stand at the start, in the order given', async () => {
+    const runtime = server().runtime;
+    state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    const now = server().clock.nowMs();
+    const saved = await ok<Row & { auctionId: number; startDate: number }>('srmAuction', 'saveOrUpdate', {
+      title: '初始报价：支架',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      auctionMode: 'OPEN',
+      decrementType: 'AMOUNT',
+      decrementValue: 0.01,
+      decrementBasis: 'OWN',
+      tieRule: 'EARLIER_FIRST',
+      displayRule: 'RANK_BEST',
+      initialBidFlag: 'Y',
+      startDate: now + 30 * MIN,
+      endDate: now + 60 * MIN,
+      items: [{ lineNum: 1, itemId: ids.bracket, quantity: 500, startPrice: 9 }],
+      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    });
+    const auctionId = saved.auctionId;
+    await ok('srmAuction', 'doSubmit', { auctionId });
+    await decideAll(runtime, 'srmAuction', auctionId, 'approve');
+    const [item] = (await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId })).items;
+    const lot = Number(item!.auctionItemId);
+    const entries = new Map<Partial<Actor>, number>();
+    for (const actor of [suppliers.a, suppliers.b]) {
+      const [entry] = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId }, actor);
+      entries.set(actor, Number(entry!.entryId));
+    }
+    const initialAs = (actor: Partial<Actor>, price: string, entryId = entries.get(actor)!) =>
+      call<Row>('srmAuctionEntry', 'initialBid', { entryId, auctionItemId: lot, price }, actor);
+
+    // Only once confirmed; never on another's entry (the same answer as for a missing one).
+    expect([(await initialAs(suppliers.a, '8.50')).httpStatus]).toEqual([422]);
+    for (const actor of [suppliers.a, suppliers.b])
+      await ok('srmAuctionEntry', 'doConfirm', { entryId: entries.get(actor) }, actor);
+    expect((await initialAs(suppliers.b, '8.10', entries.get(suppliers.a))).httpStatus).toBe(404);
+    expect((await initialAs(outsider, '8.10', entries.get(suppliers.a))).httpStatus).toBe(404);
+    // An auction that asks for none takes none.
+    const none = await call(
+      'srmAuctionEntry',
+      'initialBid',
+      { entryId: state.entryA, price: '0.2' },
+      suppliers.a,
+    );
+    expect([none.httpStatus, none.body.msg]).toEqual([422, '本次竞价不接受初始报价']);
+
+    // A revises its own; B's equal price comes later; above the start or past the currency's digits: refused.
+    expect((await initialAs(suppliers.a, '8.50')).body.status).toBe('S');
+    server().clock.travel(1_000);
+    expect((await initialAs(suppliers.a, '8.40')).body.data).toMatchObject({ price: '8.4' });
+    server().clock.travel(1_000);
+    expect((await initialAs(suppliers.b, '8.40')).body.status).toBe('S');
+    expect((await initialAs(suppliers.b, '9.50')).httpStatus).toBe(422);
+    expect((await initialAs(suppliers.b, '8.405')).httpStatus).toBe(422);
+
+    // Before the start nobody reads a price: not the buyer's board, log or supplier rows, not B,
+    // not the database (sealed with the auction's key, whatever the mode); A reads its own.
+    const stored = await queryRows<{ price: string | null; sealed: string | null; status: string }>(
+      runtime.executor(),
+      sql`select price, sealed_price as sealed, status from srm_auction_bid where auction_id = ${auctionId} order by bid_id`,
+    );
+    expect(stored.map((row) => [row.status, row.price, row.sealed?.slice(0, 3)])).toEqual([
+      ['REVISED', null, 'v2:'],
+      ['INITIAL', null, 'v2:'],
+      ['INITIAL', null, 'v2:'],
+    ]);
+    const buyerSees = visibleText([
+      (await call('srmAuction', 'hall', { auctionId })).body,
+      await ok('srmAuction', 'history', { auctionId }),
+      await ok('srmAuction', 'findById', { auctionId }),
+    ]);
+    expect(buyerSees).not.toMatch(/8\.4|8\.5/);
+    const lines = (await ok<Row & { suppliers: Row[] }>('srmAuction', 'findById', { auctionId })).suppliers;
+    expect(lines.every((line) => typeof line.initialBidDate === 'number')).toBe(true);
+    expect(visibleText(await hallOf(entries.get(suppliers.b)!, suppliers.b))).not.toMatch(/8\.5/);
+    const before = await hallOf(entries.get(suppliers.a)!, suppliers.a);
+    expect(before.view).toMatchObject({ initialBids: true });
+    expect(before.ownBids!.map((own) => [own.status, own.price])).toEqual([
+      ['INITIAL', '8.400000'],
+      ['REVISED', '8.500000'],
+    ]);
+    expect(before.view.lots[0]).toMatchObject({ ownPrice: null, ownRank: null, bestPrice: null });
+
+    // The start came (no program ran): both stand, A first (the same price, given earlier).
+    server().clock.set(saved.startDate + 1_000);
+    const aliases = await queryRows<{ supplier: number; alias: number }>(
+      runtime.executor(),
+      sql`select supplier_id::int as supplier, alias_num as alias from srm_auction_bidder where auction_id = ${auctionId}`,
+    );
+    const aliasOf = (supplierId: number) => aliases.find((row) => row.supplier === supplierId)!.alias;
+    const [boardLot] = (await ok<Hall>('srmAuction', 'hall', { auctionId })).view.lots;
+    expect((boardLot!.rows as Row[]).map((row) => [row.alias, row.price, row.supplierName])).toEqual([
+      [aliasOf(ids.supA), '8.40', null],
+      [aliasOf(ids.supB), '8.40', null],
+    ]);
+    expect((await hallOf(entries.get(suppliers.b)!, suppliers.b)).view.lots[0]).toMatchObject({
+      ownPrice: '8.40',
+      ownRank: 2,
+      bestPrice: '8.40',
+    });
+    expect((await initialAs(suppliers.b, '8.00')).body.msg).toBe('竞价已开始，不能再提交初始报价');
+
+    // The first live bid brings them in: accepted, numbered before it, in the clear; A's step
+    // counts from its own initial bid.
+    const step = await bid(entries.get(suppliers.a)!, lot, '8.40', suppliers.a);
+    expect(step.httpStatus).toBe(422);
+    const live = await bid(entries.get(suppliers.b)!, lot, '8.35', suppliers.b);
+    expect(live.body.data).toMatchObject({ status: 'ACCEPTED', rank: 1 });
+    const after = await queryRows<{
+      price: string | null;
+      sealed: string | null;
+      status: string;
+      seq: number;
+    }>(
+      runtime.executor(),
+      sql`select price, sealed_price as sealed, status, hall_seq::int as seq from srm_auction_bid
+           where auction_id = ${auctionId} and status in ('ACCEPTED', 'SUPERSEDED') order by hall_seq`,
+    );
+    expect(after.map((row) => [row.status, Number(row.price).toFixed(2), row.sealed])).toEqual([
+      ['ACCEPTED', '8.40', null],
+      ['SUPERSEDED', '8.40', null],
+      ['ACCEPTED', '8.35', null],
+    ]);
+  });
+});
