@@ -1,7 +1,8 @@
 // A reverse auction in Chromium, live: the buyer's auction of two materials to 恒达 (sup_a) and
 // 瑞丰 (sup_b) is approved; sup_a confirms in its portal, sup_b over the API. Before the start
 // sup_a asks a question in its portal and the buyer answers it in the action's dialog: sup_b reads
-// the answer on its entry without the asker. The buyer starts it. sup_a bids in its hall; sup_b's
+// the answer on its entry without the asker; sup_a submits a sealed initial bid in its hall, which
+// turns live when the buyer starts it. sup_a bids in its hall; sup_b's
 // hall, in a browser of its own, shows sup_b's rank within a second of its bid (pushed on the
 // socket) and never sup_a's price or name; sup_a's bid that is not a step below its own is refused
 // with the server's words; one minute before the end sup_b's bid extends it and both halls show
@@ -106,6 +107,7 @@ test('a reverse auction: live halls per side, a late bid extends the end, two pe
     decrementBasis: 'OWN',
     tieRule: 'EARLIER_FIRST',
     displayRule: 'RANK',
+    initialBidFlag: 'Y',
     startDate: now + 10 * MIN,
     endDate: now + 40 * MIN,
     extendWindowMinutes: 2,
@@ -184,13 +186,22 @@ test('a reverse auction: live halls per side, a late bid extends the end, two pe
   await expect(activePane(supB)).not.toContainText('恒达');
   await keepScreenshot(supB, 'sourcing-auction-answer');
 
-  await api(buyer, `${AUCTION}/doImmediateStart`, { auctionId: made.auctionId });
-
-  // sup_a bids in its hall: first on the screw.
+  // Before the start sup_a submits a sealed initial bid at the start price in its hall.
   const hallA = await enterHall(supA, String(entryA.entryNum));
+  await expect(hallA.getByTestId('initial-note')).toContainText('开始前任何人（包括采购方）都看不到价格');
+  const screwA = lotRow(hallA, screwName);
+  await screwA.locator('input').fill('0.30');
+  await screwA.getByRole('button', { name: '提交初始报价' }).click();
+  await expectToast(supA, '初始报价已提交');
+  await slow(screwA.getByTestId('own-initial')).toContainText('0.30');
+  await keepScreenshot(supA, 'sourcing-auction-initial-bid');
+  await toastsGone(supA);
+
+  // The buyer starts it: the open hall turns live on the socket, the initial bid standing.
+  await api(buyer, `${AUCTION}/doImmediateStart`, { auctionId: made.auctionId });
   await slow(hallA.getByText('竞价中', { exact: true })).toBeVisible();
   await expect(supA.locator('.ant-modal:visible .ant-modal-title')).toContainText(auctionNum);
-  const screwA = lotRow(hallA, screwName);
+  await slow(screwA.getByTestId('own-rank')).toHaveText('第 1 名');
   await screwA.locator('input').fill('0.29');
   await screwA.getByRole('button', { name: /出\s?价/ }).click();
   await expectToast(supA, '出价成功，当前排名第 1');

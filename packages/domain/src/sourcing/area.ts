@@ -177,7 +177,7 @@ export const sourcingArea = defineArea({
     SUPPLIER_PORTAL: {
       EXT_INQUIRY_TODO: ['doDecline', 'doSubmit', 'save', 'view'],
       EXT_INQUIRY_VIEW: ['doRevise', 'export', 'view'],
-      EXT_AUCTION: ['bid', 'doConfirm', 'doDecline', 'view'],
+      EXT_AUCTION: ['bid', 'doConfirm', 'doDecline', 'initialBid', 'view'],
       EXT_AUCTION_QUESTION: ['delete', 'doAsk', 'save', 'view'],
     },
   },
