@@ -155,7 +155,7 @@ export const sourcingArea = defineArea({
       AUCTION_AWARD: ['delete', 'doCancel', 'doSubmit', 'export', 'save', 'view'],
       AUCTION_ANSWER: ['doAnswer', 'export', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
-      AUCTION_DETAIL: ['view'],
+      AUCTION_DETAIL: ['export', 'view'],
       AUCTION_CATEGORY: ['export', 'view'],
       PRICE_MONITOR: ['export', 'view'],
     },
@@ -169,7 +169,7 @@ export const sourcingArea = defineArea({
       AUCTION_AWARD: ['doApproval', 'doReject', 'export', 'view'],
       AUCTION_ANSWER: ['doAnswer', 'export', 'view'],
       AUCTION_HISTORY: ['export', 'view'],
-      AUCTION_DETAIL: ['view'],
+      AUCTION_DETAIL: ['export', 'view'],
       // Which categories may be auctioned, and which need the engineer's sign-off on the award.
       AUCTION_CATEGORY: 'all',
       PRICE_MONITOR: ['export', 'view'],

@@ -4,11 +4,12 @@
 // supplier other than the best needs a reason; a lot is awarded whole per supplier. Its approval
 // hands the prices to purchasing once (price list rows, a draft agreement per supplier, ASL), the
 // auction is AWARDED, and each bidder reads only its own result on its entry — never the award.
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
 import { type Actor, decideAll } from '@srm/platform';
-import { runExecutable } from '@srm/platform/testing';
+import { TEST_ACTOR_HEADER, runExecutable } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 import { decideTask } from '../../approval.testing';
 import { sourcingServer } from '../area.server';
@@ -358,6 +359,39 @@ describe('the award of an opened auction', () => {
       brackets.rows.every((row) => ['OPENED', 'AWARD_APPROVING', 'AWARDED'].includes(String(row.status))),
     ).toBe(true);
     expect((await call('srmAuction', 'detailReport', {}, suppliers.a)).httpStatus).toBe(403);
+
+    // 导出: the same rows as an xlsx, in the columns and titles the screen sends.
+    const columns = [
+      ['auctionNum', '竞价单号'],
+      ['itemName', '物料'],
+      ['supplierName', '供应商'],
+      ['finalPrice', '最终出价'],
+      ['rank', '排名'],
+      ['awardPercent', '中标比例'],
+    ];
+    const exported = async (actor: Partial<Actor>) =>
+      fetch(`${server().url}/api/srm/v1/srmAuctionRestful/detailReport/exportExcel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
+        body: JSON.stringify({
+          requestParams: { auctionNum: unit.auctionNum },
+          columns: columns.map(([key, title]) => ({ key, title })),
+        }),
+      });
+    const response = await exported({});
+    expect(response.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    const sheet: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => sheet.push((row.values as unknown[]).slice(1)));
+    expect(sheet[0]).toEqual(columns.map(([, title]) => title));
+    expect(sheet.slice(1).map((row) => row.slice(1))).toEqual([
+      ['内六角圆柱头螺钉 M6×20', '宁波瑞丰电子科技有限公司', 0.27, 1, 100],
+      ['内六角圆柱头螺钉 M6×20', '苏州恒达精密五金有限公司', 0.28, 2, 0],
+      ['电机安装支架', '苏州恒达精密五金有限公司', 6.2, 1, 60],
+      ['电机安装支架', '宁波瑞丰电子科技有限公司', 6.4, 2, 40],
+    ]);
+    expect((await exported(suppliers.a)).status).toBe(403);
   });
 });
 

@@ -5,16 +5,48 @@
 // Totals of the rows below; the number of auctions read, and a note where the filters should narrow.
 import { type ReactNode, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Input, Row as GridRow, Table, Tag, Typography } from 'antd';
+import { ExportOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Flex, Input, Row as GridRow, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type RefField, formatDateTime, formatNumber, ref } from '@srm/kernel';
-import { ApiFailure, DateInput, RefSelect, request, useApi, useLabels, useSession } from '@srm/platform-ui';
+import {
+  ApiFailure,
+  DateInput,
+  RefSelect,
+  exportFileName,
+  request,
+  saveFile,
+  useApi,
+  useLabels,
+  useSession,
+} from '@srm/platform-ui';
 import type { AuctionReportRow } from './auction.report';
 
 const PATH = '/api/srm/v1/srmAuctionRestful/detailReport';
 const K = 'srmAuction.report';
 const PAGE_ROWS = 20;
+/** The sheet's columns (the endpoint's `sheet`), in the grid's order. */
+const SHEET_COLUMNS = [
+  'auctionNum',
+  'itemName',
+  'supplierName',
+  'quantity',
+  'startPrice',
+  'finalPrice',
+  'rank',
+  'dropPercent',
+  'savingAmount',
+  'awardPercent',
+  'bidCount',
+  'refusedCount',
+  'firstPrice',
+  'lastBidTime',
+  'currencyCode',
+  'orgName',
+  'auctionMode',
+  'endDate',
+  'status',
+] as const;
 
 type Filters = Partial<
   Record<'auctionNum' | 'orgId' | 'supplierId' | 'itemId' | 'endFrom' | 'endTo', unknown>
@@ -41,19 +73,38 @@ export default function AuctionDetailReport() {
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const { message } = App.useApp();
   const t = (key: string, params?: Record<string, string | number>) => labels.t(`${K}.${key}`, params);
+  /** The applied filters that hold a value. */
+  const given = () =>
+    Object.fromEntries(
+      Object.entries(filters).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+    );
   const report = useQuery({
     queryKey: ['entity', 'srmAuction', 'detailReport', filters],
-    queryFn: async () => {
-      const given = Object.fromEntries(
-        Object.entries(filters).filter(([, value]) => value !== null && value !== undefined && value !== ''),
-      );
-      return (
-        await request<{ rows: AuctionReportRow[]; auctions: number; truncated: boolean }>(api, PATH, given)
-      ).data;
-    },
+    queryFn: async () =>
+      (await request<{ rows: AuctionReportRow[]; auctions: number; truncated: boolean }>(api, PATH, given()))
+        .data,
   });
   const rows = report.data?.rows ?? [];
+  // 导出: the rows of the applied filters as an xlsx, written by the server from the same report.
+  const exportRows = async () => {
+    setExporting(true);
+    try {
+      const file = await api.download(`${PATH}/exportExcel`, {
+        requestParams: given(),
+        columns: SHEET_COLUMNS.map((key) => ({ key, title: t(key) })),
+        fileName: exportFileName(labels.t('srmAuction.report.title'), Date.now(), timeZone),
+      });
+      saveFile(file);
+      void message.success(labels.t('ui.excel.exported', { fileName: file.fileName }));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setExporting(false);
+    }
+  };
   const search = () => {
     setFilters(draft);
     setPage(1);
@@ -270,6 +321,16 @@ export default function AuctionDetailReport() {
             {t('awardedSaving', { amount: formatNumber(saved, 2) })}
           </Typography.Text>
           <Typography.Text type="secondary">{t('openedOnly')}</Typography.Text>
+          <Button
+            size="small"
+            icon={<ExportOutlined />}
+            loading={exporting}
+            disabled={!rows.length}
+            style={{ marginInlineStart: 'auto' }}
+            onClick={() => void exportRows()}
+          >
+            {labels.t('ui.excel.export')}
+          </Button>
         </Flex>
         <Table<AuctionReportRow>
           size="small"

@@ -6,7 +6,7 @@
 //   srmAuction/detailReport — the auction detail report across opened auctions (auction.report.ts).
 // A snapshot carries `seq` (the hall's last event) and `serverNow`; a client that missed frames
 // asks again with `afterSeq` and gets the events after it as well.
-import { checkbox, date, number, ref, text } from '@srm/kernel';
+import { amount, checkbox, date, datetime, number, price, quantity, ref, text } from '@srm/kernel';
 import {
   AppError,
   type DataApi,
@@ -245,6 +245,32 @@ export const auctionEndpoints = defineEndpoints(auction, {
     sides: ['internal'],
     async handle(ctx, input) {
       return { data: await auctionDetailReport(ctx, input) };
+    },
+    // 导出: the same rows as an xlsx (`detailReport/exportExcel`), in the screen's columns.
+    sheet: {
+      labels: 'srmAuction.report',
+      rows: (data) => data.rows,
+      columns: {
+        auctionNum: text(),
+        itemName: text(),
+        supplierName: text(),
+        quantity: quantity(),
+        startPrice: price(),
+        finalPrice: price(),
+        rank: number({ precision: 0 }),
+        dropPercent: number({ precision: 2 }),
+        savingAmount: amount(),
+        awardPercent: number({ precision: 2 }),
+        bidCount: number({ precision: 0 }),
+        refusedCount: number({ precision: 0 }),
+        firstPrice: price(),
+        lastBidTime: datetime(),
+        currencyCode: text(),
+        orgName: text(),
+        auctionMode: auction.fields.auctionMode!,
+        endDate: datetime(),
+        status: auction.fields.status!,
+      },
     },
   }),
   history: endpoint({
