@@ -96,17 +96,57 @@ function totalText(
   return kind === 'amount' ? amountText(total.sum.toFixed(total.places)) : total.sum.toFixed(total.places);
 }
 
+/** A column of a report's export: its key in the report's rows, its title, its width. */
+export interface ReportExportColumn {
+  readonly key: string;
+  readonly title: string;
+  readonly width?: number | undefined;
+}
+
+/**
+ * 导出 of a report screen: the rows of the applied filters as an xlsx written by the server from
+ * the same report (`{path}/exportExcel`, the endpoint's sheet), in the screen's columns and titles,
+ * named after the report and the moment; the outcome said in a message.
+ */
+export function useReportExport(path: string) {
+  const api = useApi();
+  const labels = useLabels();
+  const { timeZone } = useSession();
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const exportRows = async (
+    requestParams: Readonly<Record<string, unknown>>,
+    columns: readonly ReportExportColumn[],
+    title: string,
+  ) => {
+    setExporting(true);
+    try {
+      const file = await api.download(`${path}/exportExcel`, {
+        requestParams,
+        columns,
+        fileName: exportFileName(title, Date.now(), timeZone),
+      });
+      saveFile(file);
+      void message.success(labels.t('ui.excel.exported', { fileName: file.fileName }));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, exportRows };
+}
+
 export function ReportPage<R extends object>(props: ReportPageProps<R>) {
   const { path, filters, columns, rowKey, currency, chart } = props;
   const api = useApi();
   const labels = useLabels();
   const { timeZone } = useSession();
-  const { message } = App.useApp();
   const t = (key: string) => labels.t(`${props.labels}.${key}`);
   const [draft, setDraft] = useState<Values>({});
   const [applied, setApplied] = useState<Values>({});
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportRows } = useReportExport(path);
   const report = useQuery({
     queryKey: ['report', path, applied],
     queryFn: async () => (await request<{ rows: R[]; truncated: boolean }>(api, path, given(applied))).data,
@@ -174,23 +214,6 @@ export function ReportPage<R extends object>(props: ReportPageProps<R>) {
     render: (_value: unknown, row: R) => show(column.kind, cell(row, column.key)),
   }));
   const width = gridColumns.reduce((sum, column) => sum + Number(column.width ?? 120), 0);
-
-  const exportRows = async () => {
-    setExporting(true);
-    try {
-      const file = await api.download(`${path}/exportExcel`, {
-        requestParams: given(applied),
-        columns: columns.map((column) => ({ key: column.key, title: t(column.key), width: column.width })),
-        fileName: exportFileName(t('title'), Date.now(), timeZone),
-      });
-      saveFile(file);
-      void message.success(labels.t('ui.excel.exported', { fileName: file.fileName }));
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const control = (filter: ReportFilter): ReactNode => {
     const set = (value: unknown) => setDraft((now) => ({ ...now, [filter.name]: value }));
@@ -274,7 +297,13 @@ export function ReportPage<R extends object>(props: ReportPageProps<R>) {
             icon={<ExportOutlined />}
             loading={exporting}
             disabled={!rows.length}
-            onClick={() => void exportRows()}
+            onClick={() =>
+              void exportRows(
+                given(applied),
+                columns.map((column) => ({ key: column.key, title: t(column.key), width: column.width })),
+                t('title'),
+              )
+            }
           >
             {labels.t('ui.excel.export')}
           </Button>

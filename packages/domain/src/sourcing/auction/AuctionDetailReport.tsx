@@ -6,18 +6,17 @@
 import { type ReactNode, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExportOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Flex, Input, Row as GridRow, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Input, Row as GridRow, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type RefField, formatDateTime, formatNumber, ref } from '@srm/kernel';
 import {
   ApiFailure,
   DateInput,
   RefSelect,
-  exportFileName,
   request,
-  saveFile,
   useApi,
   useLabels,
+  useReportExport,
   useSession,
 } from '@srm/platform-ui';
 import type { AuctionReportRow } from './auction.report';
@@ -73,8 +72,7 @@ export default function AuctionDetailReport() {
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
-  const { message } = App.useApp();
+  const { exporting, exportRows } = useReportExport(PATH);
   const t = (key: string, params?: Record<string, string | number>) => labels.t(`${K}.${key}`, params);
   /** The applied filters that hold a value. */
   const given = () =>
@@ -88,23 +86,6 @@ export default function AuctionDetailReport() {
         .data,
   });
   const rows = report.data?.rows ?? [];
-  // 导出: the rows of the applied filters as an xlsx, written by the server from the same report.
-  const exportRows = async () => {
-    setExporting(true);
-    try {
-      const file = await api.download(`${PATH}/exportExcel`, {
-        requestParams: given(),
-        columns: SHEET_COLUMNS.map((key) => ({ key, title: t(key) })),
-        fileName: exportFileName(labels.t('srmAuction.report.title'), Date.now(), timeZone),
-      });
-      saveFile(file);
-      void message.success(labels.t('ui.excel.exported', { fileName: file.fileName }));
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setExporting(false);
-    }
-  };
   const search = () => {
     setFilters(draft);
     setPage(1);
@@ -327,7 +308,13 @@ export default function AuctionDetailReport() {
             loading={exporting}
             disabled={!rows.length}
             style={{ marginInlineStart: 'auto' }}
-            onClick={() => void exportRows()}
+            onClick={() =>
+              void exportRows(
+                given(),
+                SHEET_COLUMNS.map((key) => ({ key, title: t(key) })),
+                labels.t('srmAuction.report.title'),
+              )
+            }
           >
             {labels.t('ui.excel.export')}
           </Button>

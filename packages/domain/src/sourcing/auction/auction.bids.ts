@@ -247,27 +247,23 @@ async function termsOf(reader: DataApi, auctionId: number): Promise<AuctionTerms
   return terms;
 }
 
-/** Places a bid as the caller's supplier on its own entry. */
-export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer> {
+/**
+ * The caller's supplier, its own confirmed entry and the price it gives: 404 for anyone else's
+ * entry (as for a missing one), read in the caller's scope without the answers a bid does not need.
+ */
+async function bidderOf(ctx: DataApi, input: BidInput) {
   const supplierId = ctx.actor.supplierId;
   if (supplierId === null) throw new AppError(403, 'srmAuction.bid.supplierOnly');
-  // Its own entry or nothing (404 for anyone else's, as for a missing one): read in the caller's
-  // scope, without the entry's answers a bid does not need.
   const [entry] = await ctx.list(auctionEntry, { entryId: input.entryId }, { limit: 1 });
   if (!entry || entry.supplierId !== supplierId) throw new AppError(404, 'entity.notFound');
   if (entry.status !== 'CONFIRMED') throw new AppError(422, 'srmAuction.bid.notConfirmed');
   if (!PRICE.test(input.price)) throw new AppError(400, 'srmAuction.bid.badPrice');
-  const price = dec(input.price);
-  const key = input.idempotencyKey?.trim() || null;
-  const auctionId = entry.auctionId;
-  const runtime = ctx.runtime;
-  const platform = (tx: Executor) =>
-    dataApi({ actor: ctx.actor, runtime, tx, now: runtime.clock.now() }, 'bid').system(
-      'a bid locks its auction and reads every standing bid to rank it',
-    );
-  // What does not change once an auction is published (its materials, its currency) is read
-  // before the lock, once per node: the time under the lock is every other bidder's wait.
-  const { bidBasis, items, precision } = await termsOf(platform(ctx.tx), auctionId);
+  return { supplierId, auctionId: entry.auctionId, price: dec(input.price) };
+}
+
+/** The lot a bid names (a material, or the whole lot of a TOTAL auction) and its start price. */
+function lotOf(terms: AuctionTerms, input: BidInput): { lot: number | null; startPrice: Decimal } {
+  const { bidBasis, items, precision } = terms;
   const lot = bidBasis === 'TOTAL' ? null : (input.auctionItemId ?? null);
   if (bidBasis !== 'TOTAL' && !items.some((item) => item.auctionItemId === lot))
     throw new AppError(422, 'srmAuction.bid.noItem');
@@ -277,6 +273,23 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
           .reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0))
           .toDecimalPlaces(precision)
       : dec(items.find((item) => item.auctionItemId === lot)!.startPrice);
+  return { lot, startPrice };
+}
+
+/** Places a bid as the caller's supplier on its own entry. */
+export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer> {
+  const { supplierId, auctionId, price } = await bidderOf(ctx, input);
+  const key = input.idempotencyKey?.trim() || null;
+  const runtime = ctx.runtime;
+  const platform = (tx: Executor) =>
+    dataApi({ actor: ctx.actor, runtime, tx, now: runtime.clock.now() }, 'bid').system(
+      'a bid locks its auction and reads every standing bid to rank it',
+    );
+  // What does not change once an auction is published (its materials, its currency) is read
+  // before the lock, once per node: the time under the lock is every other bidder's wait.
+  const terms = await termsOf(platform(ctx.tx), auctionId);
+  const { precision } = terms;
+  const { lot, startPrice } = lotOf(terms, input);
   // What a rule refused, kept past the rollback to be logged.
   const attempt: {
     refused: { issue: RuleIssue; itemId: number | null; at: Date; sealed: boolean } | null;
@@ -386,14 +399,7 @@ export interface InitialBidAnswer {
  * above the start price); steps and ties wait for the hall.
  */
 export async function placeInitialBid(ctx: DataApi, input: BidInput): Promise<InitialBidAnswer> {
-  const supplierId = ctx.actor.supplierId;
-  if (supplierId === null) throw new AppError(403, 'srmAuction.bid.supplierOnly');
-  const [entry] = await ctx.list(auctionEntry, { entryId: input.entryId }, { limit: 1 });
-  if (!entry || entry.supplierId !== supplierId) throw new AppError(404, 'entity.notFound');
-  if (entry.status !== 'CONFIRMED') throw new AppError(422, 'srmAuction.bid.notConfirmed');
-  if (!PRICE.test(input.price)) throw new AppError(400, 'srmAuction.bid.badPrice');
-  const price = dec(input.price);
-  const auctionId = entry.auctionId;
+  const { supplierId, auctionId, price } = await bidderOf(ctx, input);
   const runtime = ctx.runtime;
   return runtime.transaction(async (tx) => {
     const data = dataApi({ actor: ctx.actor, runtime, tx, now: runtime.clock.now() }, 'bid').system(
@@ -405,17 +411,9 @@ export async function placeInitialBid(ctx: DataApi, input: BidInput): Promise<In
     if (locked.initialBidFlag !== 'Y') throw new AppError(422, 'srmAuction.initial.notAsked');
     if (locked.status !== 'PUBLISHED' || at.getTime() >= locked.startDate)
       throw new AppError(422, 'srmAuction.initial.started');
-    const { bidBasis, items, precision } = await termsOf(data, auctionId);
-    const lot = bidBasis === 'TOTAL' ? null : (input.auctionItemId ?? null);
-    if (bidBasis !== 'TOTAL' && !items.some((item) => item.auctionItemId === lot))
-      throw new AppError(422, 'srmAuction.bid.noItem');
-    const startPrice =
-      lot === null
-        ? items
-            .reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0))
-            .toDecimalPlaces(precision)
-        : dec(items.find((item) => item.auctionItemId === lot)!.startPrice);
-    const refusal = checkBid(rulesOf(locked, precision), {
+    const terms = await termsOf(data, auctionId);
+    const { lot, startPrice } = lotOf(terms, input);
+    const refusal = checkBid(rulesOf(locked, terms.precision), {
       supplierId,
       price,
       startPrice,
