@@ -26,6 +26,7 @@ import { fail } from './errors';
 import type { EntityModel } from './model';
 import { type DisplayMatcher, filterCondition, orderBy, orderSpecs, seekAfter } from './query';
 import { loadDataKeys } from '../system/data-keys';
+import { auditRefusedReads } from './sealed-reads';
 import { type Row, type RowReader, englishDisplay, rowReader } from './rows';
 import type { EntityTable } from './tables';
 
@@ -221,7 +222,7 @@ export class EntityReader {
     const sealer = runtime.sealer;
     await loadDataKeys(on, sealer, reader.sealedValues(rows as readonly (readonly unknown[])[]));
     const messages = runtime.messages();
-    return rows.map((values) =>
+    const shaped = rows.map((values) =>
       reader.read(values, {
         actor,
         sealer,
@@ -229,6 +230,8 @@ export class EntityReader {
         headerOpened: opened?.get(Number(values[parentAt])) === true,
       }),
     );
+    await auditRefusedReads(on, actor, runtime.clock.now(), entity, shaped);
+    return shaped;
   }
 
   /** One row with its lines, as the actor may read it. */

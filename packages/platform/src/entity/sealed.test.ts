@@ -78,8 +78,8 @@ describe('before the opening action', () => {
     expect(list.body.data[0]!.bidPrice).toBe(SEALED_MASK);
     expectNoPlaintext(list.body);
     const found = await engine.post<Envelope>(`${BID}/findById`, { bidId, withHistory: true }, internalAdmin);
-    const history = found.body.data.history as { changes: { field: string; sealed?: boolean }[] }[];
-    expect(history.flatMap((h) => h.changes).filter((c) => c.field === 'bidPrice')).toEqual([
+    const history = found.body.data.history as { changes: { field: string; sealed?: boolean }[] | null }[];
+    expect(history.flatMap((h) => h.changes ?? []).filter((c) => c.field === 'bidPrice')).toEqual([
       { field: 'bidPrice', sealed: true },
       { field: 'bidPrice', sealed: true },
     ]);
@@ -104,6 +104,25 @@ describe('before the opening action', () => {
       sql`select changes from base_audit_log where entity = 'testBid'`,
     );
     expectNoPlaintext(audit);
+  });
+
+  it('writes every refused read to the audit trail, with who and when; the bidder’s own reads are none', async () => {
+    const refusals = () =>
+      queryRows<{ user: number | null; at: number }>(
+        engine.database.db,
+        sql`select user_id::int as user, extract(epoch from creation_date)::float8 * 1000 as at from base_audit_log
+             where entity = 'testBid' and record_id = ${bidId} and action = 'sealedReadRefused'`,
+      );
+    const before = (await refusals()).length;
+    await engine.post(`${BID}/findById`, { bidId }, internalAdmin);
+    await engine.post(`${BID}/listByPage`, {}, internalAdmin);
+    const after = await refusals();
+    expect(after.length).toBe(before + 2);
+    expect(after.at(-1)!.user).toBe(internalAdmin.userId);
+    expect(Math.abs(Number(after.at(-1)!.at) - engine.clock.nowMs())).toBeLessThan(60_000);
+    await engine.post(`${BID}/findById`, { bidId }, supplierA);
+    await engine.post(`${BID}/listByPage`, {}, supplierA);
+    expect((await refusals()).length).toBe(before + 2);
   });
 
   it('a sealed field can be neither searched nor sorted', async () => {

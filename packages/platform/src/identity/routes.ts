@@ -26,6 +26,7 @@ import type { Row } from '../entity/rows';
 import { CaptchaUnavailableError } from './captcha';
 import type { ClientInfo, Grants, Identity } from './identity';
 import type { IdentityPolicy } from './policy';
+import { SEALED_READ_REFUSED } from '../entity/sealed-reads';
 
 export const AUTH_PREFIX = '/api/base/v1/auth';
 
@@ -514,7 +515,8 @@ export function registerIdentityRoutes(
 }
 
 /**
- * The records a user touched last, newest first, each once (its last action): read backwards
+ * The records a user touched last, newest first, each once (its last action; a refused read of
+ * sealed values touched nothing): read backwards
  * through the user's own audit entries (base_audit_log_user_idx) a page at a time, so the cost
  * does not grow with the user's history.
  */
@@ -531,7 +533,7 @@ async function lastTouched(
         sql`select audit_id::text, entity, record_id::text, action,
                    (extract(epoch from creation_date) * 1000)::float8::text as at
             from base_audit_log
-            where user_id = ${userId} and header_entity is null
+            where user_id = ${userId} and header_entity is null and action <> ${SEALED_READ_REFUSED}
               ${before === null ? sql`` : sql`and audit_id < ${before}`}
             order by audit_id desc limit ${RECENT_PAGE_ROWS}`,
       );

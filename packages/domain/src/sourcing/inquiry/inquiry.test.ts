@@ -179,6 +179,13 @@ describe('a sealed inquiry', () => {
       expect(seen.totalAmount).toBe(SEALED_MASK);
       expect(visibleText(seen)).not.toMatch(/0\.2613|5\.85|成本明细/);
     }
+    // Each of those reads is in the quotation's audit trail, with who read it; the supplier's are not.
+    const refused = await queryRows<{ user: string | null }>(
+      server().runtime.executor(),
+      sql`select user_name as user from base_audit_log
+           where entity = 'srmInquiryQuote' and record_id = ${state.quoteA} and action = 'sealedReadRefused'`,
+    );
+    expect(new Set(refused.map((row) => row.user))).toEqual(new Set(['admin', 'pm']));
     const rows = await server()
       .runtime.executor()
       .execute(`select unit_price from srm_inquiry_quote_line where quote_id = ${state.quoteA}`);
