@@ -41,6 +41,24 @@ function scopeOf(entity: EntityDef, field: string, value: unknown): string {
   return `${ref.entity}:${Number(value)}`;
 }
 
+/**
+ * What one transaction has learnt of data keys and lines' events: a save of 500 quotation lines
+ * asks for them once, not per line. Kept by the transaction object, so it ends with it (a key made
+ * in a transaction that rolls back is never used by another).
+ */
+interface TransactionSeals {
+  readonly keys: Map<string, DataKey>;
+  /** A header's event scope, by header entity and key. */
+  readonly events: Map<string, string>;
+}
+const perTransaction = new WeakMap<object, TransactionSeals>();
+
+function sealsIn(tx: Executor): TransactionSeals {
+  let known = perTransaction.get(tx);
+  if (!known) perTransaction.set(tx, (known = { keys: new Map(), events: new Map() }));
+  return known;
+}
+
 /** The event scope of each row: its own `sealedPer`, a line's header's, or none. */
 async function scopesOf(
   runtime: EntityRuntime,
@@ -53,16 +71,25 @@ async function scopesOf(
   const per = header?.sealedPer;
   if (!header || !per || !entity.parent) return rows.map(() => null);
   const parent = entity.parent.field;
-  const table = runtime.table(header.name);
-  const ids = [...new Set(rows.map((row) => Number(row[parent])))];
-  const events = new Map<number, unknown>();
-  // The headers of these lines: written before their lines in the same transaction.
-  const headers = await tx
-    .select()
-    .from(table)
-    .where(inArray(table[header.key] as AnyPgColumn, ids));
-  for (const stored of headers as Row[]) events.set(Number(stored[header.key]), stored[per]);
-  return rows.map((row) => scopeOf(header, per, events.get(Number(row[parent]))));
+  const { events } = sealsIn(tx);
+  const eventOf = (id: number) => events.get(`${header.name}:${id}`);
+  const missing = [...new Set(rows.map((row) => Number(row[parent])))].filter((id) => !eventOf(id));
+  if (missing.length) {
+    // The headers of these lines: written before their lines in the same transaction; the event a
+    // header names never changes (its reference is required and read-only).
+    const table = runtime.table(header.name);
+    const headers = await tx
+      .select()
+      .from(table)
+      .where(inArray(table[header.key] as AnyPgColumn, missing));
+    for (const stored of headers as Row[])
+      events.set(`${header.name}:${Number(stored[header.key])}`, scopeOf(header, per, stored[per]));
+  }
+  return rows.map((row) => {
+    const scope = eventOf(Number(row[parent]));
+    if (!scope) throw new Error(`${entity.name}: the line's ${header.name} was not found`);
+    return scope;
+  });
 }
 
 /** How each row's sealed values are sealed: with its event's data key (made on first use), else the seal key. */
@@ -76,9 +103,9 @@ export async function sealsOf(
   const withSealKey: Seal = (value) => sealer.seal(value);
   if (!entity.hasSealed) return rows.map(() => withSealKey);
   const scopes = await scopesOf(runtime, tx, entity, rows);
-  const keys = new Map<string, DataKey>();
+  const { keys } = sealsIn(tx);
   for (const scope of new Set(scopes))
-    if (scope) keys.set(scope, await dataKeyOf(tx, sealer, scope, runtime.clock.now()));
+    if (scope && !keys.has(scope)) keys.set(scope, await dataKeyOf(tx, sealer, scope, runtime.clock.now()));
   return scopes.map((scope) => {
     const key = scope ? keys.get(scope) : undefined;
     return key ? (value) => sealer.seal(value, key) : withSealKey;
