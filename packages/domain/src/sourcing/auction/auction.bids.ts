@@ -420,7 +420,10 @@ export async function placeInitialBid(ctx: DataApi, input: BidInput): Promise<In
       standings: [],
       confirmedDrop: true,
     });
-    if (refusal) throw new AppError(422, refusalIssue(refusal).message, refusalIssue(refusal).params);
+    if (refusal) {
+      const issue = refusalIssue(refusal);
+      throw new AppError(422, issue.message, issue.params);
+    }
     await tx
       .update(srmAuctionBid)
       .set({ status: 'REVISED' })

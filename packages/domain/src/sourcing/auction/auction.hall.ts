@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { type RowOf, dec } from '@srm/kernel';
 import { type DataApi, type HallAudience, defineHall } from '@srm/platform';
 import { supplierInfo } from '../../supplier';
-import { auction, auctionItem, OPENED_AUCTION_STATES } from './auction.entity';
+import { BIDDING_STATES, auction, auctionItem, OPENED_AUCTION_STATES } from './auction.entity';
 import { AUCTION_HALL, bidCounts, loadBidKeys, precisionOf, priceOf } from './auction.bids';
 import { type Standing, ranked } from './auction.rules';
 import { srmAuctionBid, srmAuctionBidder } from './auction.tables';
@@ -87,7 +87,9 @@ export async function hallState(
     .where(eq(srmAuctionBid.auctionId, auctionId));
   // From the start, initial bids stand even before a start, a close or a bid brought them in; they
   // come before every live bid, in the order they were submitted (as openInitialBids numbers them).
-  const started = data.runtime.clock.nowMs() >= row.startDate;
+  // Only while the auction takes bids: a cancelled one keeps its initial bids sealed (a close
+  // brings them in itself).
+  const started = BIDDING_STATES.includes(row.status) && data.runtime.clock.nowMs() >= row.startDate;
   const initial = started
     ? accepted
         .filter((bid) => bid.status === 'INITIAL')

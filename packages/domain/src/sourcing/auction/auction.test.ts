@@ -694,4 +694,39 @@ describe('sealed initial bids', () => {
       ['ACCEPTED', '8.35', null],
     ]);
   });
+
+  it('keeps them sealed when the auction is cancelled before it starts', async () => {
+    const runtime = server().runtime;
+    const now = server().clock.nowMs();
+    const saved = await ok<Row & { auctionId: number; startDate: number }>('srmAuction', 'saveOrUpdate', {
+      title: '初始报价：取消',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      auctionMode: 'OPEN',
+      decrementType: 'AMOUNT',
+      decrementValue: 0.01,
+      initialBidFlag: 'Y',
+      startDate: now + 30 * MIN,
+      endDate: now + 60 * MIN,
+      items: [{ lineNum: 1, itemId: ids.bracket, quantity: 500, startPrice: 9 }],
+      suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    });
+    const auctionId = saved.auctionId;
+    await ok('srmAuction', 'doSubmit', { auctionId });
+    await decideAll(runtime, 'srmAuction', auctionId, 'approve');
+    const [item] = (await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId })).items;
+    const [entry] = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId }, suppliers.a);
+    await ok('srmAuctionEntry', 'doConfirm', { entryId: entry!.entryId }, suppliers.a);
+    await ok(
+      'srmAuctionEntry',
+      'initialBid',
+      { entryId: entry!.entryId, auctionItemId: item!.auctionItemId, price: '7.77' },
+      suppliers.a,
+    );
+    await ok('srmAuction', 'doCancel', { auctionId, comment: '需求取消' });
+    server().clock.set(saved.startDate + MIN);
+    expect(visibleText(await ok('srmAuction', 'hall', { auctionId }))).not.toMatch(/7\.77/);
+    expect(visibleText(await ok('srmAuction', 'history', { auctionId }))).not.toMatch(/7\.77/);
+  });
 });
