@@ -57,7 +57,24 @@ async function openRow(page: Page, number: string) {
   // Once in a CI run the click left the list showing, with no trace to say why (a redraw of the
   // returning list under the click is the likeliest): as a person would, click once more.
   if (!shown) await link.click({ timeout: 5_000 }).catch(() => undefined);
-  await slow(opened).toBeVisible();
+  const seen = await opened.waitFor({ state: 'visible', timeout: 30_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (seen) return;
+  // Say what was shown instead: the CI log is all there is to read of a run on another machine.
+  const tabs = await page.getByRole('tab').allInnerTexts();
+  const shownText = (
+    await activePane(page)
+      .first()
+      .innerText()
+      .catch(() => '(no pane)')
+  ).slice(0, 600);
+  const modals = await page.locator('.ant-modal:visible, .ant-message-notice').allInnerTexts();
+  throw new Error(
+    `${number} did not open. Tabs: ${tabs.join(' | ')}. Messages/dialogs: ${modals.join(' | ')}. ` +
+      `Pane: ${shownText.replace(/\s+/g, ' ')}`,
+  );
 }
 
 /** A supplier's hall: its entry from the menu 竞价邀请, then 进入竞价大厅. */
@@ -171,7 +188,10 @@ test('a reverse auction: live halls per side, a late bid extends the end, two pe
   await expectToast(supA, '提交问题');
   await toastsGone(supA);
   await openFromMenu(buyer, '竞价答疑');
-  const asked = activePane(buyer).locator('.ant-table-row', { hasText: '能否随货提供材质证明' });
+  // This auction's question (a retried journey finds the first try's too).
+  const asked = activePane(buyer)
+    .locator('.ant-table-row', { hasText: '能否随货提供材质证明' })
+    .filter({ hasText: auctionNum });
   await slow(asked).toBeVisible();
   await asked.getByText('答复', { exact: true }).click();
   const answerDialog = buyer.locator('.ant-modal:visible');
