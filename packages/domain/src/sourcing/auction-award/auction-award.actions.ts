@@ -15,8 +15,8 @@ import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.reco
 import { type ShareLine, resultOf, shareAmounts, sharesIssue } from '../award';
 import { auction, auctionItem, auctionJury } from '../auction/auction.entity';
 import { engineerRequired } from '../auction-category/auction-category.rules';
-import { standingsOf } from '../auction/auction.bids';
-import { ranked } from '../auction/auction.rules';
+import { factorsOf, standingsOf } from '../auction/auction.bids';
+import { ranked, withFactors } from '../auction/auction.rules';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
 import { DEFAULT_TAX_RATE, auctionAward, auctionAwardLine } from './auction-award.entity';
 
@@ -31,12 +31,15 @@ export async function prepareAuctionAward(ctx: DataApi, awardId: number, auction
   const lot = found.bidBasis === 'TOTAL';
   // A lot's price per unit of each material: the start price scaled by the lot bid over the lot's start.
   const lotStart = items.reduce((sum, item) => sum.plus(dec(item.startPrice).times(item.quantity)), dec(0));
-  const lotStandings = lot ? ranked(await standingsOf(ctx.tx, ctx.runtime.sealer, auctionId, null)) : [];
+  // Ranked as the hall ranked them: by transformed price where the auction says so (the best of
+  // those is marked lowest and given all of it).
+  const factors = await factorsOf(data, found);
+  const finalBids = async (auctionItemId: number | null) =>
+    ranked(withFactors(await standingsOf(ctx.tx, ctx.runtime.sealer, auctionId, auctionItemId), factors));
+  const lotStandings = lot ? await finalBids(null) : [];
   const rows: (ShareLine & NewRowOf<typeof auctionAwardLine>)[] = [];
   for (const item of items) {
-    const standings = lot
-      ? lotStandings
-      : ranked(await standingsOf(ctx.tx, ctx.runtime.sealer, auctionId, item.auctionItemId));
+    const standings = lot ? lotStandings : await finalBids(item.auctionItemId);
     const base = {
       awardId,
       itemLineNum: item.lineNum,

@@ -404,6 +404,15 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
                 data-testid="initial-note"
               />
             )}
+            {view.rankBasis === 'TRANSFORMED' && (
+              <Alert
+                type="info"
+                showIcon
+                title={t('transformedNote')}
+                style={{ marginBottom: 12 }}
+                data-testid="transformed-note"
+              />
+            )}
             <Table<SupplierLot>
               size="middle"
               bordered

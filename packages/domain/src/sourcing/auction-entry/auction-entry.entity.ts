@@ -14,7 +14,13 @@ import {
   text,
   textarea,
 } from '@srm/kernel';
-import { BID_BASES, DECREMENT_BASES, DECREMENT_TYPES, DISPLAY_RULES } from '../auction/auction.entity';
+import {
+  BID_BASES,
+  DECREMENT_BASES,
+  DECREMENT_TYPES,
+  DISPLAY_RULES,
+  RANK_BASES,
+} from '../auction/auction.entity';
 
 export const ENTRY_STATES = ['INVITED', 'CONFIRMED', 'DECLINED', 'CANCELLED'] as const;
 
@@ -71,6 +77,8 @@ export const auctionEntry = defineEntity('srmAuctionEntry', {
     decrementValue: number({ precision: 4, readonly: true }),
     decrementBasis: lookup('SRC_DECREMENT_BASIS', { codes: DECREMENT_BASES, readonly: true }),
     displayRule: lookup('SRC_DISPLAY_RULE', { codes: DISPLAY_RULES, readonly: true }),
+    /** Ranked by price or by transformed price (the factors themselves are never on the entry). */
+    rankBasis: lookup('SRC_RANK_BASIS', { codes: RANK_BASES, readonly: true }),
     startDate: datetime({ readonly: true }),
     /** The end as published or as the buyer moved it; the hall shows extensions live. */
     endDate: datetime({ readonly: true }),
@@ -110,6 +118,7 @@ export const auctionEntry = defineEntity('srmAuctionEntry', {
           'decrementValue',
           'decrementBasis',
           'displayRule',
+          'rankBasis',
           'startDate',
           'endDate',
           'qaDeadline',

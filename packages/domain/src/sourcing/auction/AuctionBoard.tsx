@@ -25,6 +25,9 @@ interface BoardRow {
   readonly alias: number;
   readonly supplierName: string | null;
   readonly price: string | null;
+  /** Ranked by transformed price: the supplier's factor and price × factor. */
+  readonly factor: string | null;
+  readonly transformedPrice: string | null;
   readonly rank: number | null;
   readonly lastBidTime: number | null;
   readonly bidCount: number;
@@ -64,6 +67,7 @@ export default function AuctionBoard({ row, onClose }: AuctionBoardProps) {
   const h = (key: string, params?: Record<string, string | number>) => labels.t(`${HALL}.${key}`, params);
   const amount = (value: string | null) =>
     value === null || !view ? '—' : formatNumber(value, view.precision);
+  const transformed = view?.rankBasis === 'TRANSFORMED';
   const columns: ColumnsType<BoardRow> = [
     {
       title: h('rankColumn'),
@@ -85,8 +89,33 @@ export default function AuctionBoard({ row, onClose }: AuctionBoardProps) {
       width: 140,
       align: 'right',
       render: (price: string | null, bidder) =>
-        bidder.rank === 1 ? <Typography.Text strong>{amount(price)}</Typography.Text> : amount(price),
+        bidder.rank === 1 && !transformed ? (
+          <Typography.Text strong>{amount(price)}</Typography.Text>
+        ) : (
+          amount(price)
+        ),
     },
+    ...(transformed
+      ? ([
+          {
+            title: h('factor'),
+            dataIndex: 'factor',
+            width: 100,
+            align: 'right',
+            render: (factor: string | null) => (factor === null ? '—' : formatNumber(factor, 4)),
+          },
+          {
+            title: h('transformedPrice'),
+            dataIndex: 'transformedPrice',
+            width: 140,
+            align: 'right',
+            render: (value: string | null, bidder) => {
+              const shown = value === null || !view ? '—' : formatNumber(value, view.precision + 2);
+              return bidder.rank === 1 ? <Typography.Text strong>{shown}</Typography.Text> : shown;
+            },
+          },
+        ] satisfies ColumnsType<BoardRow>)
+      : []),
     {
       title: h('lastBidTime'),
       dataIndex: 'lastBidTime',
@@ -125,6 +154,15 @@ export default function AuctionBoard({ row, onClose }: AuctionBoardProps) {
             {!view.opened && (
               <Alert type="info" showIcon title={h('aliasesNote')} style={{ marginBottom: 12 }} />
             )}
+            {transformed && (
+              <Alert
+                type="info"
+                showIcon
+                title={h('transformedNote')}
+                style={{ marginBottom: 12 }}
+                data-testid="board-transformed"
+              />
+            )}
             <div style={{ maxHeight: 'calc(100vh - 330px)', overflowY: 'auto' }}>
               {view.lots.map((lot) => (
                 <Card
@@ -149,9 +187,11 @@ export default function AuctionBoard({ row, onClose }: AuctionBoardProps) {
                   extra={
                     <Flex gap={16}>
                       <Fact label={h('startPrice')}>{amount(lot.startPrice)}</Fact>
-                      <Fact label={h('bestPrice')}>
+                      <Fact label={h(transformed ? 'bestTransformed' : 'bestPrice')}>
                         <Typography.Text strong type={lot.bestPrice ? 'success' : undefined}>
-                          {amount(lot.bestPrice)}
+                          {transformed && lot.bestPrice !== null
+                            ? formatNumber(lot.bestPrice, view.precision + 2)
+                            : amount(lot.bestPrice)}
                         </Typography.Text>
                       </Fact>
                     </Flex>

@@ -26,6 +26,8 @@ export interface HallHead {
   readonly title: string;
   readonly status: string;
   readonly auctionMode: string;
+  /** PRICE, or TRANSFORMED (ranked by price × each supplier's factor). */
+  readonly rankBasis: string;
   /** Confirmed suppliers may submit a sealed initial bid before the start. */
   readonly initialBids: boolean;
   readonly bidBasis: string;

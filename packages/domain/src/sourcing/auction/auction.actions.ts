@@ -239,6 +239,7 @@ export const auctionActions = defineActions(auction, {
             decrementValue: row.decrementValue,
             decrementBasis: row.decrementBasis,
             displayRule: row.displayRule,
+            rankBasis: row.rankBasis,
             startDate: row.startDate,
             endDate: row.endDate,
             qaDeadline: row.qaDeadline,

@@ -22,7 +22,15 @@ import type { Executor } from '@srm/db';
 import { currency } from '../../base-data';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
 import { auction, auctionItem, auctionSupplier, BIDDING_STATES } from './auction.entity';
-import { type BidRules, type Refusal, type Standing, checkBid, extendedEnd, ranked } from './auction.rules';
+import {
+  type BidRules,
+  type Refusal,
+  type Standing,
+  checkBid,
+  extendedEnd,
+  ranked,
+  withFactors,
+} from './auction.rules';
 import { srmAuctionBid } from './auction.tables';
 
 export const AUCTION_HALL = 'auction';
@@ -174,7 +182,9 @@ export function rulesOf(row: AuctionRow, precision: number): BidRules {
     largeDropPercent: row.largeDropPercent ?? null,
     precision,
     showsBest:
-      row.auctionMode !== 'SEALED' && (row.displayRule === 'RANK_BEST' || row.displayRule === 'LADDER'),
+      row.auctionMode !== 'SEALED' &&
+      row.rankBasis !== 'TRANSFORMED' &&
+      (row.displayRule === 'RANK_BEST' || row.displayRule === 'LADDER'),
   };
 }
 
@@ -215,6 +225,21 @@ interface AuctionTerms {
   readonly items: readonly { auctionItemId: number; startPrice: number; quantity: number }[];
   /** The currency's digits, as read when the node first took a bid of the auction. */
   readonly precision: number;
+  /** Each supplier's price factor where the auction ranks by transformed price, else null. */
+  readonly factors: ReadonlyMap<number, Decimal> | null;
+}
+
+/**
+ * The suppliers' price factors of an auction ranked by transformed price (null where it ranks by
+ * price): read in the system scope, for ranking only — no view shows them to a supplier.
+ */
+export async function factorsOf(
+  reader: DataApi,
+  head: Pick<AuctionRow, 'auctionId' | 'rankBasis'>,
+): Promise<ReadonlyMap<number, Decimal> | null> {
+  if (head.rankBasis !== 'TRANSFORMED') return null;
+  const lines = await reader.lines(auctionSupplier, head.auctionId);
+  return new Map(lines.map((line) => [line.supplierId, dec(line.priceFactor ?? 1)]));
 }
 
 /**
@@ -239,7 +264,12 @@ async function termsOf(reader: DataApi, auctionId: number): Promise<AuctionTerms
     startPrice: item.startPrice,
     quantity: item.quantity,
   }));
-  const terms = { bidBasis: head.bidBasis, items, precision: await precisionOf(reader, head.currencyId) };
+  const terms = {
+    bidBasis: head.bidBasis,
+    items,
+    precision: await precisionOf(reader, head.currencyId),
+    factors: await factorsOf(reader, head),
+  };
   if (TERMS_FIXED_FROM.includes(head.status)) {
     if (cached.size >= MAX_TERMS) cached.delete(cached.keys().next().value!);
     cached.set(auctionId, terms);
@@ -316,7 +346,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
       try {
         const closed = closedReason(locked, now);
         if (closed) throw new Refused(closed);
-        before = await standingsOf(tx, runtime.sealer, auctionId, lot);
+        before = withFactors(await standingsOf(tx, runtime.sealer, auctionId, lot), terms.factors);
         // At most one accepted bid per supplier per lot per second (a refused one may be corrected
         // at once): its current bid is its latest accepted one. The 429 itself is not logged: it is
         // the caller's pace.
@@ -333,6 +363,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
               ? before.filter((standing) => standing.supplierId === supplierId)
               : before,
           confirmedDrop: input.confirmLargeDrop === 'Y',
+          factor: terms.factors?.get(supplierId),
         });
         // A large drop is a question to the supplier, not a refusal: nothing is logged.
         if (refusal?.code === 'largeDrop')
@@ -352,6 +383,7 @@ export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer
         key,
         at,
         before,
+        factor: terms.factors?.get(supplierId),
       });
     });
   } catch (error) {
@@ -511,6 +543,8 @@ async function accept(
     at: Date;
     /** Every supplier's current bid on the lot, as read under the lock. */
     before: Standing[];
+    /** The bidder's price factor (ranking by transformed price). */
+    factor: Decimal | undefined;
   },
 ): Promise<BidAnswer> {
   const { auctionId } = locked;
@@ -532,7 +566,7 @@ async function accept(
   const seq = await raiseHallEvent(tx, `${AUCTION_HALL}:${auctionId}`, 'bid', null, bid.at);
   const after: Standing[] = [
     ...before.filter((standing) => standing.supplierId !== bid.supplierId),
-    { supplierId: bid.supplierId, price: bid.price, seq },
+    { supplierId: bid.supplierId, price: bid.price, seq, factor: bid.factor },
   ];
   const extendCount = locked.extendCount ?? 0;
   const newEnd = extendedEnd(

@@ -33,6 +33,10 @@ export const DECREMENT_TYPES = ['AMOUNT', 'PERCENT'] as const;
 export const DECREMENT_BASES = ['OWN', 'BEST'] as const;
 export const TIE_RULES = ['EARLIER_FIRST', 'REFUSE_EQUAL'] as const;
 export const DISPLAY_RULES = ['NONE', 'RANK', 'RANK_BEST', 'LADDER'] as const;
+/** Ranked by the price bid, or by the transformed price (折算价: price × the supplier's factor). */
+export const RANK_BASES = ['PRICE', 'TRANSFORMED'] as const;
+/** What a supplier may see where the auction ranks by transformed price (no one's price but its own). */
+export const TRANSFORMED_DISPLAY_RULES = ['NONE', 'RANK'];
 export const EXTEND_FROM = ['BID', 'END'] as const;
 export const EXTEND_TRIGGERS = ['ANY', 'BEST', 'TOP_N'] as const;
 export const SINGLE_SUPPLIER_RULES = ['OFFER', 'CANCEL'] as const;
@@ -110,10 +114,16 @@ export const auctionSupplier = defineEntity('srmAuctionSupplier', {
     answeredDate: datetime({ readonly: true }),
     /** When the supplier last submitted its sealed initial bid (the price stays sealed until the start). */
     initialBidDate: datetime({ readonly: true }),
+    /**
+     * 折算系数: where the auction ranks by transformed price, its bids rank at price × factor (above
+     * 1 weighs against the supplier: freight, quality cost; below 1 for it). Set with the auction
+     * and approved with it; never shown to a supplier.
+     */
+    priceFactor: number({ precision: 4, min: 0.01, max: 100, default: 1, internalOnly: true }),
   },
   unique: [['auctionId', 'supplierId']],
   list: {
-    columns: ['supplierName', 'participation', 'answeredDate', 'initialBidDate'],
+    columns: ['supplierName', 'participation', 'answeredDate', 'initialBidDate', 'priceFactor'],
     sort: [{ field: 'auctionSupplierId', order: 'asc' }],
   },
 });
@@ -183,6 +193,11 @@ export const auction = defineEntity('srmAuction', {
     displayRule: lookup('SRC_DISPLAY_RULE', { required: true, codes: DISPLAY_RULES, default: 'RANK' }),
     showBidderCountFlag: checkbox({ default: 'N' }),
     /**
+     * What bids rank by: the price, or the transformed price (price × each supplier's factor on its
+     * invitation line). Transformed, a supplier sees its own rank only (display rule 不显示 or 仅排名).
+     */
+    rankBasis: lookup('SRC_RANK_BASIS', { codes: RANK_BASES, default: 'PRICE' }),
+    /**
      * Confirmed suppliers may submit a sealed initial bid before the start (nobody reads it, the
      * buyer neither); at the start every initial bid enters the hall at once, anonymised as the
      * display rule says.
@@ -243,6 +258,11 @@ export const auction = defineEntity('srmAuction', {
       row.decrementType === 'PERCENT' && Number(row.decrementValue) >= 100
         ? { field: 'decrementValue', message: 'srmAuction.percentTooLarge' }
         : null,
+    // Another supplier's price, shown beside a rank by transformed price, would tell its factor.
+    (row) =>
+      row.rankBasis === 'TRANSFORMED' && !TRANSFORMED_DISPLAY_RULES.includes(String(row.displayRule))
+        ? { field: 'displayRule', message: 'srmAuction.transformedDisplay' }
+        : null,
   ],
   list: {
     columns: [
@@ -293,6 +313,7 @@ export const auction = defineEntity('srmAuction', {
           'tieRule',
           'displayRule',
           'showBidderCountFlag',
+          'rankBasis',
           'initialBidFlag',
           'extendWindowMinutes',
           'extendMinutes',

@@ -12,8 +12,8 @@ import { type RowOf, dec } from '@srm/kernel';
 import { type DataApi, type HallAudience, defineHall } from '@srm/platform';
 import { supplierInfo } from '../../supplier';
 import { BIDDING_STATES, auction, auctionItem, OPENED_AUCTION_STATES } from './auction.entity';
-import { AUCTION_HALL, bidCounts, loadBidKeys, precisionOf, priceOf } from './auction.bids';
-import { type Standing, ranked } from './auction.rules';
+import { AUCTION_HALL, bidCounts, factorsOf, loadBidKeys, precisionOf, priceOf } from './auction.bids';
+import { type Standing, rankValue, ranked } from './auction.rules';
 import { srmAuctionBid, srmAuctionBidder } from './auction.tables';
 
 interface Lot {
@@ -34,6 +34,8 @@ export interface AuctionHallState {
   readonly status: string;
   readonly auctionMode: string;
   readonly displayRule: string;
+  /** PRICE, or TRANSFORMED: the standings carry each supplier's factor. */
+  readonly rankBasis: string;
   readonly showBidderCount: boolean;
   /** Confirmed suppliers may submit a sealed initial bid before the start. */
   readonly initialBids: boolean;
@@ -98,6 +100,7 @@ export async function hallState(
     : [];
   const standing = [...accepted.filter((bid) => bid.status === 'ACCEPTED'), ...initial];
   await loadBidKeys(data.tx, data.runtime.sealer, standing);
+  const factors = await factorsOf(data, row);
   const standingsOf = (item: number | null) =>
     standing
       .filter((bid) => (bid.item === null ? null : Number(bid.item)) === item)
@@ -107,6 +110,7 @@ export async function hallState(
         price: priceOf(data.runtime.sealer, bid),
         seq: Number(bid.seq ?? 0),
         bidTime: bid.bidTime.getTime(),
+        factor: factors?.get(Number(bid.supplierId)),
       }));
   const precision = await precisionOf(data, row.currencyId);
   const lots: Lot[] =
@@ -151,6 +155,7 @@ export async function hallState(
     status: row.status,
     auctionMode: row.auctionMode,
     displayRule: row.displayRule,
+    rankBasis: row.rankBasis ?? 'PRICE',
     showBidderCount: row.showBidderCountFlag === 'Y',
     initialBids: row.initialBidFlag === 'Y',
     bidBasis: row.bidBasis,
@@ -180,6 +185,7 @@ function head(state: AuctionHallState) {
     title: state.title,
     status: state.status,
     auctionMode: state.auctionMode,
+    rankBasis: state.rankBasis,
     initialBids: state.initialBids,
     bidBasis: state.bidBasis,
     currencyCode: state.currencyCode,
@@ -209,6 +215,7 @@ const lotHead = (lot: Lot) => ({
 export function auctionView(state: AuctionHallState, audience: HallAudience) {
   const opened = OPENED_AUCTION_STATES.includes(state.status);
   const sealed = state.auctionMode === 'SEALED' && !opened;
+  const transformed = state.rankBasis === 'TRANSFORMED';
   if (audience.board) {
     return {
       ...head(state),
@@ -219,7 +226,14 @@ export function auctionView(state: AuctionHallState, audience: HallAudience) {
         const order = ranked(lot.standings);
         return {
           ...lotHead(lot),
-          bestPrice: sealed ? null : (order[0]?.price.toFixed(state.precision) ?? null),
+          // Ranked by transformed price, the best is the lowest transformed price.
+          bestPrice: sealed
+            ? null
+            : order[0]
+              ? transformed
+                ? rankValue(order[0]).toFixed(state.precision + 2)
+                : order[0].price.toFixed(state.precision)
+              : null,
           rows: order
             .map((standing, index) => {
               const counted = state.counts.get(`${lot.auctionItemId ?? 'lot'}:${standing.supplierId}`);
@@ -227,6 +241,10 @@ export function auctionView(state: AuctionHallState, audience: HallAudience) {
                 alias: alias(state, standing.supplierId),
                 supplierName: opened ? (state.names.get(standing.supplierId) ?? null) : null,
                 price: sealed ? null : standing.price.toFixed(state.precision),
+                // The factor and the transformed price the rank follows (the buyer's side only).
+                factor: transformed && !sealed ? (standing.factor?.toFixed(4) ?? '1.0000') : null,
+                transformedPrice:
+                  transformed && !sealed ? rankValue(standing).toFixed(state.precision + 2) : null,
                 rank: sealed ? null : index + 1,
                 lastBidTime: lot.standings.find((s) => s.supplierId === standing.supplierId)?.bidTime ?? null,
                 bidCount: counted?.count ?? 0,
@@ -249,17 +267,19 @@ export function auctionView(state: AuctionHallState, audience: HallAudience) {
       const index = order.findIndex((standing) => standing.supplierId === supplierId);
       const own = index >= 0 ? order[index]! : null;
       const live = !sealed;
+      // Ranked by transformed price, a supplier sees its own rank only: no one else's price.
+      const prices = live && !transformed;
       return {
         ...lotHead(lot),
         ownPrice: own ? own.price.toFixed(state.precision) : null,
         ownRank: live && own && rule !== 'NONE' ? index + 1 : null,
         bestPrice:
-          live && (rule === 'RANK_BEST' || rule === 'LADDER')
+          prices && (rule === 'RANK_BEST' || rule === 'LADDER')
             ? (order[0]?.price.toFixed(state.precision) ?? null)
             : null,
         /** Every current price, lowest first, without who bid it (and the supplier's own marked). */
         ladder:
-          live && rule === 'LADDER'
+          prices && rule === 'LADDER'
             ? order.map((standing) => ({
                 price: standing.price.toFixed(state.precision),
                 own: standing.supplierId === supplierId,

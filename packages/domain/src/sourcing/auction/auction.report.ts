@@ -12,7 +12,7 @@ import { dec } from '@srm/kernel';
 import { supplierInfo } from '../../supplier';
 import { dayIn } from '../../supplier/server';
 import { auctionAward, auctionAwardLine } from '../auction-award/auction-award.entity';
-import { auction, auctionItem, OPENED_AUCTION_STATES } from './auction.entity';
+import { auction, auctionItem, auctionSupplier, OPENED_AUCTION_STATES } from './auction.entity';
 
 /** Most auctions one report reads (the newest by end first); narrower filters read the rest. */
 export const REPORT_MAX_AUCTIONS = 200;
@@ -163,8 +163,21 @@ export async function auctionDetailReport(
     return mine.reduce((most, line) => Math.max(most, line.awardPercent ?? 0), 0);
   };
 
+  // Price factors of the auctions ranked by transformed price: their ranks follow price × factor.
+  const transformed = heads.filter((head) => head.rankBasis === 'TRANSFORMED').map((head) => head.auctionId);
+  const factorLines = transformed.length ? await data.list(auctionSupplier, { auctionId: transformed }) : [];
+  const factorOf = (auctionId: number, supplierId: number) =>
+    dec(
+      factorLines.find((line) => line.auctionId === auctionId && line.supplierId === supplierId)
+        ?.priceFactor ?? 1,
+    );
+
   const rows: AuctionReportRow[] = [];
   for (const head of heads) {
+    const rankPrice = (row: BidAggregate) =>
+      head.rankBasis === 'TRANSFORMED'
+        ? dec(row.final_price!).times(factorOf(head.auctionId, Number(row.supplier_id)))
+        : dec(row.final_price!);
     const own = items
       .filter((item) => item.auctionId === head.auctionId)
       .sort((a, b) => a.lineNum - b.lineNum);
@@ -197,13 +210,11 @@ export async function auctionDetailReport(
             (row.auction_item_id === null ? null : Number(row.auction_item_id)) === lot.itemId,
         )
         .filter((row) => Number(row.bids) > 0 || Number(row.refused) > 0);
-      // Ranks by final price, the earlier bid first at the same price.
+      // Ranks by final price (transformed where the auction ranked so), the earlier bid first at
+      // the same price.
       const ranked = bidders
         .filter((row) => row.final_price !== null)
-        .sort(
-          (a, b) =>
-            dec(a.final_price!).comparedTo(dec(b.final_price!)) || Number(a.final_seq) - Number(b.final_seq),
-        );
+        .sort((a, b) => rankPrice(a).comparedTo(rankPrice(b)) || Number(a.final_seq) - Number(b.final_seq));
       // The ranked first, then those with refused bids only.
       for (const row of [...ranked, ...bidders.filter((bidder) => bidder.final_price === null)]) {
         const supplierId = Number(row.supplier_id);

@@ -10,7 +10,9 @@ import {
   type Standing,
   checkBid,
   extendedEnd,
+  ranked,
   stepBelow,
+  withFactors,
 } from './auction.rules';
 
 const rules = (over: Partial<BidRules> = {}): BidRules => ({
@@ -131,6 +133,59 @@ describe('the decrement, in exact decimals', () => {
     expect(bid(r, '79999.99', board)).toBe('largeDrop');
     expect(bid(r, '80000', board)).toBe('ok');
     expect(bid(r, '79999.99', board, 1, true)).toBe('ok');
+  });
+});
+
+describe('ranking by transformed price (price × the supplier’s factor)', () => {
+  const factors = new Map([
+    [1, dec('1.1')],
+    [2, dec('1')],
+  ]);
+  const factored = (list: Standing[]) => withFactors(list, factors);
+
+  it('ranks by the transformed price, the earlier bid first among equal ones', () => {
+    const list = factored([standing(1, '8.00', 1), standing(2, '8.50', 2), standing(3, '8.80', 3)]);
+    // 1: 8.80 transformed (seq 1), 2: 8.50, 3 (no factor): 8.80 (seq 3).
+    expect(ranked(list).map((one) => one.supplierId)).toEqual([2, 1, 3]);
+    expect(ranked([standing(1, '8.00', 1), standing(2, '8.50', 2)]).map((one) => one.supplierId)).toEqual([
+      1, 2,
+    ]);
+  });
+
+  it('refuses a tie and asks about a large drop in transformed terms', () => {
+    const tie = rules({ tieRule: 'REFUSE_EQUAL', decrementValue: 0.01 });
+    const others = factored([standing(1, '7.70', 1)]);
+    const as2 = (r: BidRules, price: string, confirmedDrop = false) =>
+      checkBid(r, {
+        supplierId: 2,
+        price: dec(price),
+        startPrice: dec('9'),
+        standings: others,
+        confirmedDrop,
+        factor: dec('1'),
+      })?.code ?? 'ok';
+    // 7.70 × 1.1 = 8.47: a bid of 8.47 by supplier 2 (factor 1) ties, 7.70 does not.
+    expect(as2(tie, '8.47')).toBe('tie');
+    expect(as2(tie, '7.70')).toBe('ok');
+    expect(as2(rules({ largeDropPercent: 20, decrementValue: 0.01 }), '6.70')).toBe('largeDrop');
+    expect(as2(rules({ largeDropPercent: 20, decrementValue: 0.01 }), '6.80')).toBe('ok');
+  });
+
+  it('with the BEST basis, goes a step below the best transformed price, the bound in the bidder’s own price', () => {
+    const best = rules({ decrementBasis: 'BEST', decrementValue: 0.01 });
+    const others = factored([standing(2, '8.50', 1)]);
+    const as1 = (price: string) =>
+      checkBid(best, {
+        supplierId: 1,
+        price: dec(price),
+        startPrice: dec('9'),
+        standings: others,
+        confirmedDrop: true,
+        factor: dec('1.1'),
+      });
+    // The best is 8.50; a step below is 8.49; supplier 1 must bid at most 8.49 / 1.1 = 7.7181… → 7.71.
+    expect(as1('7.72')).toEqual({ code: 'step', params: { max: '7.71' } });
+    expect(as1('7.71')).toBeNull();
   });
 });
 

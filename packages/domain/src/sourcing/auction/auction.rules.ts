@@ -24,6 +24,25 @@ export interface Standing {
   readonly price: Decimal;
   /** The hall sequence of the bid: an earlier bid at the same price ranks first. */
   readonly seq: number;
+  /**
+   * The supplier's price factor where the auction ranks by transformed price (折算价 = price ×
+   * factor, the factor set by the buyer per supplier and never shown to one); absent: 1.
+   */
+  readonly factor?: Decimal | undefined;
+}
+
+/** What a standing ranks by: its price, transformed by the supplier's factor where there is one. */
+export function rankValue(standing: Pick<Standing, 'price' | 'factor'>): Decimal {
+  return standing.factor ? standing.price.times(standing.factor) : standing.price;
+}
+
+/** The standings with each supplier's factor (null: the auction ranks by price alone). */
+export function withFactors<T extends Standing>(
+  standings: readonly T[],
+  factors: ReadonlyMap<number, Decimal> | null,
+): T[] {
+  if (!factors) return [...standings];
+  return standings.map((standing) => ({ ...standing, factor: factors.get(standing.supplierId) }));
 }
 
 export type Refusal =
@@ -44,9 +63,12 @@ export function stepBelow(rules: BidRules, reference: Decimal): Decimal {
   return step;
 }
 
-/** Current standings ranked: lowest price first, the earlier bid first among equals. */
-export function ranked(standings: readonly Standing[]): Standing[] {
-  return [...standings].sort((a, b) => a.price.comparedTo(b.price) || a.seq - b.seq);
+/**
+ * Current standings ranked: lowest price (or transformed price) first, the earlier bid first
+ * among equals.
+ */
+export function ranked<T extends Standing>(standings: readonly T[]): T[] {
+  return [...standings].sort((a, b) => rankValue(a).comparedTo(rankValue(b)) || a.seq - b.seq);
 }
 
 /**
@@ -61,9 +83,13 @@ export function checkBid(
     readonly startPrice: Decimal;
     readonly standings: readonly Standing[];
     readonly confirmedDrop: boolean;
+    /** The bidder's price factor (ranking by transformed price); absent: 1. */
+    readonly factor?: Decimal | undefined;
   },
 ): Refusal | null {
   const { price, startPrice, standings } = input;
+  // What the bid ranks by: ties and large drops compare like with like.
+  const value = rankValue({ price, factor: input.factor });
   if (price.decimalPlaces() > rules.precision)
     return { code: 'precision', params: { digits: rules.precision } };
   if (price.lte(0)) return { code: 'notPositive' };
@@ -71,23 +97,30 @@ export function checkBid(
     return { code: 'aboveStart', params: { start: startPrice.toFixed(rules.precision) } };
   const best = ranked(standings)[0] ?? null;
   const own = standings.find((standing) => standing.supplierId === input.supplierId) ?? null;
-  // The reference of the step: the supplier's own last bid, or the current best (someone's).
-  const reference = rules.decrementBasis === 'OWN' ? (own?.price ?? null) : (best?.price ?? null);
-  if (reference !== null) {
+  // The reference of the step: the supplier's own last bid (its own price), or the current best
+  // (someone's, compared as they rank: transformed where the auction ranks by transformed price).
+  if (rules.decrementBasis === 'OWN' && own) {
+    const max = own.price.minus(stepBelow(rules, own.price));
+    if (price.gt(max)) return { code: 'step', params: { max: max.toFixed(rules.precision) } };
+  }
+  if (rules.decrementBasis === 'BEST' && best) {
+    const reference = rankValue(best);
     const max = reference.minus(stepBelow(rules, reference));
-    if (price.gt(max))
-      return rules.decrementBasis === 'BEST' && !rules.showsBest
-        ? { code: 'stepBest' }
-        : { code: 'step', params: { max: max.toFixed(rules.precision) } };
+    if (value.gt(max)) {
+      if (!rules.showsBest) return { code: 'stepBest' };
+      // The bound in the bidder's own price (rounded down to the currency: at most that is enough).
+      const own = input.factor ? max.dividedBy(input.factor).toDecimalPlaces(rules.precision, 1) : max;
+      return { code: 'step', params: { max: own.toFixed(rules.precision) } };
+    }
   }
   if (
     rules.tieRule === 'REFUSE_EQUAL' &&
-    standings.some((standing) => standing.supplierId !== input.supplierId && standing.price.eq(price))
+    standings.some((standing) => standing.supplierId !== input.supplierId && rankValue(standing).eq(value))
   )
     return { code: 'tie' };
   if (best && rules.largeDropPercent && !input.confirmedDrop) {
-    const floor = best.price.times(dec(100).minus(rules.largeDropPercent)).dividedBy(100);
-    if (price.lt(floor)) return { code: 'largeDrop', params: { percent: rules.largeDropPercent } };
+    const floor = rankValue(best).times(dec(100).minus(rules.largeDropPercent)).dividedBy(100);
+    if (value.lt(floor)) return { code: 'largeDrop', params: { percent: rules.largeDropPercent } };
   }
   return null;
 }

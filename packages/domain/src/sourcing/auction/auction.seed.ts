@@ -1,8 +1,9 @@
 // Demo auctions, made as the buyer, the suppliers, the openers and the approver would make them:
 // one that starts two minutes after the demo data is loaded and runs half an hour, both demo
 // suppliers confirmed, so a newcomer can sign in as sup_a and sup_b and watch their bids cross in
-// the hall (with a question of sup_a's answered by the buyer); one that ran an hour ago, with bids from both, closed and waiting for its two openers
-// (buyer, then approver); and one that ran two days ago, opened by both, whose award to the best
+// the hall (with a question of sup_a's answered by the buyer); one ranked by transformed price
+// (瑞丰's factor 1.05) that ran an hour ago, with bids from both, closed and waiting for its two
+// openers (buyer, then approver); and one that ran two days ago, opened by both, whose award to the best
 // bidder (恒达) was approved: its hand-off wrote the price list row and the draft agreement (恒达
 // is on the ASL for the screw already). The snapshot of `npm run build` is used only on the day it
 // was made (ADR 0008): a first start the same day sees the first auction about to start or running.
@@ -60,7 +61,7 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
   const now = context.runtime.clock.nowMs();
   type Lot = { quantity: number; startPrice: number; reservePrice: number };
   const quarterly: Lot = { quantity: 200000, startPrice: 0.3, reservePrice: 0.26 };
-  const body = (title: string, start: number, end: number, lot: Lot) => ({
+  const body = (title: string, start: number, end: number, lot: Lot, transformed = false) => ({
     title,
     orgId: id(found.ou100),
     currencyId: id(found.cny),
@@ -71,7 +72,9 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
     decrementValue: 0.01,
     decrementBasis: 'OWN',
     tieRule: 'EARLIER_FIRST',
-    displayRule: 'RANK_BEST',
+    // Ranked by transformed price, suppliers see their own rank only.
+    displayRule: transformed ? 'RANK' : 'RANK_BEST',
+    rankBasis: transformed ? 'TRANSFORMED' : 'PRICE',
     largeDropPercent: 20,
     startDate: start,
     endDate: end,
@@ -90,12 +93,16 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
         ...lot,
       },
     ],
-    suppliers: [{ supplierId: id(found.hengda) }, { supplierId: id(found.ruifeng) }],
+    // Transformed: 瑞丰 ships from Ningbo, its freight to Suzhou weighs 5 % (折算系数 1.05).
+    suppliers: [
+      { supplierId: id(found.hengda), priceFactor: 1 },
+      { supplierId: id(found.ruifeng), priceFactor: transformed ? 1.05 : 1 },
+    ],
     jury: [{ userId: id(found.approver), juryRole: 'OPENER' }],
   });
   /** Published and confirmed by both suppliers. */
-  const publish = async (title: string, start: number, end: number, lot = quarterly) => {
-    const saved = await asBuyer.save(auction, body(title, start, end, lot));
+  const publish = async (title: string, start: number, end: number, lot = quarterly, transformed = false) => {
+    const saved = await asBuyer.save(auction, body(title, start, end, lot, transformed));
     await asBuyer.act(auction, 'doSubmit', [saved.auctionId]);
     await decideAll(context.runtime, auction.name, saved.auctionId, 'approve');
     for (const actor of [supA, supB]) {
@@ -164,8 +171,15 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
     await system.act(auction, 'doClose', [auctionId]);
   };
 
-  // The closed one: run now, then its times and bids are set an hour back.
-  const closedId = await publish('M6 螺钉补充量竞价（已结束，待开标）', now + MIN, now + 31 * MIN);
+  // The closed one, ranked by transformed price: run now, then its times and bids are set an hour
+  // back. 瑞丰's 0.28 is 0.294 transformed: 恒达's 0.29 ranks first.
+  const closedId = await publish(
+    'M6 螺钉补充量竞价（按折算价排名，已结束，待开标）',
+    now + MIN,
+    now + 31 * MIN,
+    quarterly,
+    true,
+  );
   await runEarlier(closedId, ['0.29', '0.28'], 60 * MIN);
 
   // The awarded one: run two days ago; the owner confirms the opening, the jury's opener opens it;

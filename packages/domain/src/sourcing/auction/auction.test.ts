@@ -730,3 +730,114 @@ describe('sealed initial bids', () => {
     expect(visibleText(await ok('srmAuction', 'history', { auctionId }))).not.toMatch(/7\.77/);
   });
 });
+
+describe('ranking by transformed price', () => {
+  it('ranks, ties and awards by price × factor; a supplier learns its own rank only, never a factor', async () => {
+    const runtime = server().runtime;
+    state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
+    const now = server().clock.nowMs();
+    const draft = {
+      title: '折算价竞价：支架',
+      orgId: ids.orgA,
+      currencyId: ids.currency,
+      auctionMode: 'OPEN',
+      rankBasis: 'TRANSFORMED',
+      decrementType: 'AMOUNT',
+      decrementValue: 0.01,
+      decrementBasis: 'OWN',
+      tieRule: 'REFUSE_EQUAL',
+      displayRule: 'RANK_BEST',
+      startDate: now + 30 * MIN,
+      endDate: now + 60 * MIN,
+      items: [{ lineNum: 1, itemId: ids.bracket, quantity: 500, startPrice: 9 }],
+      // A's freight and quality costs weigh 10 % against it.
+      suppliers: [
+        { supplierId: ids.supA, priceFactor: 1.1 },
+        { supplierId: ids.supB, priceFactor: 1 },
+      ],
+      jury: [{ userId: state.pm, juryRole: 'OPENER' }],
+    };
+    // The best price beside a rank by transformed price would tell a factor: refused.
+    const shown = await call('srmAuction', 'saveOrUpdate', draft);
+    expect([shown.httpStatus, shown.body.status, shown.body.msg]).toEqual([
+      400,
+      'E',
+      '供应商可见信息：按折算价排名时只能选择“不显示”或“自己的排名”（其他供应商的价格会暴露折算系数）',
+    ]);
+    const saved = await ok<Row & { auctionId: number }>('srmAuction', 'saveOrUpdate', {
+      ...draft,
+      displayRule: 'RANK',
+    });
+    const auctionId = saved.auctionId;
+    await ok('srmAuction', 'doSubmit', { auctionId });
+    await decideAll(runtime, 'srmAuction', auctionId, 'approve');
+    const [item] = (await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId })).items;
+    const lot = Number(item!.auctionItemId);
+    const entries = new Map<Partial<Actor>, number>();
+    for (const actor of [suppliers.a, suppliers.b]) {
+      const [entry] = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId }, actor);
+      entries.set(actor, Number(entry!.entryId));
+      await ok('srmAuctionEntry', 'doConfirm', { entryId: entry!.entryId }, actor);
+    }
+    await ok('srmAuction', 'doImmediateStart', { auctionId });
+    const bidAs = (actor: Partial<Actor>, price: string) => {
+      server().clock.travel(1_100);
+      return bid(entries.get(actor)!, lot, price, actor);
+    };
+
+    // A's 8.00 is 8.80 transformed, B's 8.50 stays 8.50: B ranks first with the higher price.
+    expect((await bidAs(suppliers.a, '8.00')).body.data).toMatchObject({ status: 'ACCEPTED', rank: 1 });
+    expect((await bidAs(suppliers.b, '8.50')).body.data).toMatchObject({ status: 'ACCEPTED', rank: 1 });
+    const lotOf = async (actor: Partial<Actor>) => (await hallOf(entries.get(actor)!, actor)).view.lots[0]!;
+    expect(await lotOf(suppliers.a)).toMatchObject({ ownPrice: '8.00', ownRank: 2, bestPrice: null });
+    expect(await lotOf(suppliers.b)).toMatchObject({ ownPrice: '8.50', ownRank: 1, bestPrice: null });
+    // A's 7.70 (8.47) takes the lead; B's 8.47 equals it transformed: refused by the tie rule.
+    expect((await bidAs(suppliers.a, '7.70')).body.data).toMatchObject({ rank: 1 });
+    const tie = await bidAs(suppliers.b, '8.47');
+    expect([tie.httpStatus, tie.body.msg]).toEqual([422, expect.stringContaining('相同')]);
+    expect((await bidAs(suppliers.b, '8.46')).body.data).toMatchObject({ rank: 1 });
+
+    // The board ranks and shows the factors and the transformed prices (aliases before the opening).
+    const boardView = await ok<Hall>('srmAuction', 'hall', { auctionId });
+    const rows = boardView.view.lots[0] as unknown as { bestPrice: string; rows: Row[] };
+    expect(rows.bestPrice).toBe('8.4600');
+    expect(rows.rows.map((row) => [row.rank, row.price, row.factor, row.transformedPrice])).toEqual([
+      [1, '8.46', '1.0000', '8.4600'],
+      [2, '7.70', '1.1000', '8.4700'],
+    ]);
+
+    // Nothing a supplier reads names a factor or a transformed price: hall, entry, own answers.
+    for (const actor of [suppliers.a, suppliers.b]) {
+      const entryId = entries.get(actor)!;
+      const seen = JSON.stringify([
+        await hallOf(entryId, actor),
+        await ok('srmAuctionEntry', 'findById', { entryId }, actor),
+      ]);
+      expect(seen).not.toMatch(/priceFactor|transformedPrice|"factor"|"1\.10*"|"8\.4700"/);
+      expect(seen).toContain('"rankBasis":"TRANSFORMED"');
+    }
+    expect(JSON.stringify(await hallOf(entries.get(suppliers.b)!, suppliers.b))).not.toMatch(/"7\.70*"/);
+
+    // Opened, the award gives all of it to the best transformed price (B at 8.46), not the lowest price.
+    const found = await ok<Row & { endDate: number }>('srmAuction', 'findById', { auctionId });
+    server().clock.set(found.endDate);
+    await runExecutable(server(), sourcingServer.executables.SOURCING_AUCTION_TICK!);
+    await ok('srmAuction', 'doConfirmOpening', { auctionId });
+    await ok('srmAuction', 'doBidOpening', { auctionId }, pm());
+    await ok('srmAuction', 'doPrepareAward', { auctionId });
+    const { awardId } = await ok<Row>('srmAuction', 'findById', { auctionId });
+    const award = await ok<Row & { lines: Row[] }>('srmAuctionAward', 'findById', { awardId });
+    expect(
+      award.lines.map((line) => [
+        line.supplierId,
+        line.unitPrice,
+        line.bidRank,
+        line.lowestFlag,
+        line.awardPercent,
+      ]),
+    ).toEqual([
+      [ids.supB, 8.46, 1, 'Y', 100],
+      [ids.supA, 7.7, 2, 'N', 0],
+    ]);
+  });
+});
