@@ -24,8 +24,11 @@ export interface AwardedLine {
   readonly taxRate: number;
   /** Further quantity tiers with their prices (the base price holds from 0). */
   readonly tiers: readonly { readonly fromQuantity: number; readonly unitPrice: number }[];
-  /** The requisition line the material was asked for: the award drafts its order (sourcing). */
-  readonly requisitionLineId?: number | null;
+  /**
+   * The requisition lines the material was asked for (several where lines asking for the same
+   * item were merged): the award drafts their orders (sourcing).
+   */
+  readonly requisitionLineIds?: readonly number[];
 }
 
 export interface AwardHandOff {

@@ -1,6 +1,7 @@
 // The award's draft orders: where a sourcing event was asked for requisition lines (由申请创建),
 // the approval of its award drafts one purchase order per awarded supplier for what then remains on
-// those lines, split by the award's shares (the last share of a line takes what rounding left), at
+// those lines (each line of a material that merged several requisitions' lines on its own order
+// line, for its own requisition), split by the award's shares (the last share of a line takes what rounding left), at
 // the awarded price of the quantity tier the ordered quantity reaches. The orders consume the
 // requisition lines as any order does, start as drafts and follow their own approval; each is made
 // once (its source key), so a second run of the approval creates nothing twice.
@@ -42,11 +43,11 @@ function tierPrice(line: AwardedLine, quantity: number): number {
 /** What the award's approval drafts as orders (its preview too); nothing when no line came from a requisition. */
 export async function planAwardOrders(ctx: DataApi, award: AwardHandOff): Promise<PlannedOrder[]> {
   const data = platform(ctx);
-  const asked = award.lines.filter(
-    (line): line is AwardedLine & { requisitionLineId: number } =>
-      line.percent > 0 && typeof line.requisitionLineId === 'number',
-  );
+  const asked = award.lines.filter((line) => line.percent > 0 && (line.requisitionLineIds ?? []).length > 0);
   if (!asked.length) return [];
+  const asks = (line: AwardedLine, requisitionLineId: number | null) =>
+    requisitionLineId !== null && (line.requisitionLineIds ?? []).includes(requisitionLineId);
+  const requisitionLineIds = [...new Set(asked.flatMap((line) => line.requisitionLineIds ?? []))];
   // Drafted already (the approval ran): what it drafted, from the orders themselves.
   const drafted: PlannedOrder[] = [];
   for (const supplierId of new Set(asked.map((line) => line.supplierId))) {
@@ -60,13 +61,13 @@ export async function planAwardOrders(ctx: DataApi, award: AwardHandOff): Promis
       existing: existing.poNumber ?? '',
       lines: lines.flatMap((line) => {
         const awarded = asked.find(
-          (one) => one.supplierId === supplierId && one.requisitionLineId === line.requisitionLineId,
+          (one) => one.supplierId === supplierId && asks(one, line.requisitionLineId),
         );
-        return awarded
+        return awarded && line.requisitionLineId !== null
           ? [
               {
                 line: awarded,
-                requisitionLineId: awarded.requisitionLineId,
+                requisitionLineId: line.requisitionLineId,
                 needByDate: line.needByDate,
                 quantity: line.quantity,
                 unitPrice: tierPrice(awarded, line.quantity),
@@ -78,20 +79,19 @@ export async function planAwardOrders(ctx: DataApi, award: AwardHandOff): Promis
   }
   if (drafted.length) return drafted;
   const sources = new Map(
-    (
-      await data.list(requisitionLine, {
-        requisitionLineId: [...new Set(asked.map((line) => line.requisitionLineId))],
-      })
-    ).map((line) => [line.requisitionLineId, line]),
+    (await data.list(requisitionLine, { requisitionLineId: requisitionLineIds })).map((line) => [
+      line.requisitionLineId,
+      line,
+    ]),
   );
   const planned = new Map<number, PlannedOrderLine[]>();
-  for (const requisitionLineId of new Set(asked.map((line) => line.requisitionLineId))) {
+  for (const requisitionLineId of requisitionLineIds) {
     const source = sources.get(requisitionLineId);
     const left = dec(source?.remainingQuantity ?? 0);
     // A line of another organisation (the event's was changed after it was made) stays open for
     // the buyer to order by hand: an order is for one organisation.
     if (!source || left.lte(0) || source.orgId !== award.orgId) continue;
-    const shares = asked.filter((line) => line.requisitionLineId === requisitionLineId);
+    const shares = asked.filter((line) => asks(line, requisitionLineId));
     const total = shares.reduce((sum, line) => sum + line.percent, 0);
     let given = dec(0);
     shares.forEach((line, index) => {

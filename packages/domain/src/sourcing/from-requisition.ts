@@ -3,7 +3,7 @@
 // materials an inquiry or an auction is then made for — and the link each material keeps to its
 // requisition line (written by each event's endpoint as the platform: the buyer never types it).
 // The award's approval drafts the orders of those lines (award-orders.ts).
-import { ref, refs } from '@srm/kernel';
+import { dec, ref, refs } from '@srm/kernel';
 import { AppError, type DataApi } from '@srm/platform';
 import { currency } from '../base-data';
 import { requisition, requisitionLine } from '../purchasing';
@@ -99,11 +99,70 @@ export function hoursOn(ctx: DataApi, hours: number): number {
   return Math.ceil((ctx.now.getTime() + hours * HOUR) / HOUR) * HOUR;
 }
 
-/** What each material line records of the requisition line it was made from. */
+/** A line of the requisitions as `openRequisitionLines` answers it. */
+type OpenedLine = Awaited<ReturnType<typeof openRequisitionLines>>['lines'][number];
+
+/**
+ * One material of the event: the open lines asking for the same item in the same unit, merged
+ * (两张申请要同一颗螺钉 → one material): their remaining quantities added, the earliest need-by
+ * date, the lowest of their prices (a start price or target no line's budget is below), each line
+ * kept for the award's orders. In the order the first of each appears.
+ */
+export interface AskedMaterial {
+  readonly itemId: number;
+  readonly uomId: number | null;
+  readonly quantity: number;
+  readonly needByDate: string | null;
+  /** The lowest price of the lines (null when none has one). */
+  readonly unitPrice: number | null;
+  readonly lines: readonly OpenedLine[];
+}
+
+export function materialsOf(opened: Awaited<ReturnType<typeof openRequisitionLines>>): AskedMaterial[] {
+  const groups = new Map<string, OpenedLine[]>();
+  for (const line of opened.lines) {
+    const key = `${line.itemId}:${line.uomId ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  return [...groups.values()].map((lines) => {
+    const dates = lines.map((line) => line.needByDate).filter((date): date is string => !!date);
+    const prices = lines
+      .map((line) => line.unitPrice)
+      .filter((price): price is number => typeof price === 'number' && price > 0);
+    return {
+      itemId: lines[0]!.itemId,
+      uomId: lines[0]!.uomId ?? null,
+      quantity: lines
+        .reduce((sum, line) => sum.plus(dec(line.remainingQuantity ?? line.quantity)), dec(0))
+        .toNumber(),
+      needByDate: dates.length ? dates.sort()[0]! : null,
+      unitPrice: prices.length ? Math.min(...prices) : null,
+      lines,
+    };
+  });
+}
+
+/** What each material line records of the requisition lines it was made from. */
 export const requisitionLink = (
-  opened: Awaited<ReturnType<typeof openRequisitionLines>>,
-  index: number,
-): { requisitionLineId: number; requisitionNum: string | null } => ({
-  requisitionLineId: opened.lines[index]!.requisitionLineId,
-  requisitionNum: opened.lines[index]!.requisitionNumber,
+  material: AskedMaterial,
+): { requisitionLineId: number; requisitionLineIds: string; requisitionNum: string } => ({
+  requisitionLineId: material.lines[0]!.requisitionLineId,
+  requisitionLineIds: material.lines.map((line) => line.requisitionLineId).join(','),
+  requisitionNum: [...new Set(material.lines.map((line) => line.requisitionNumber ?? ''))]
+    .filter(Boolean)
+    .join(', ')
+    .slice(0, 200),
 });
+
+/** The requisition lines a material was asked for (all of them where several were merged). */
+export function requisitionLinesOf(item: {
+  readonly requisitionLineId: number | null;
+  readonly requisitionLineIds?: string | null;
+}): number[] {
+  const listed = (item.requisitionLineIds ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+  if (listed.length) return listed;
+  return item.requisitionLineId === null ? [] : [item.requisitionLineId];
+}

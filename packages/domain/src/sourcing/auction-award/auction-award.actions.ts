@@ -11,6 +11,7 @@ import { type AwardHandOff, handOffAward } from '../../agreements/server';
 import { addDays, dayIn } from '../../supplier/server';
 import { assertOrderable, handOffNote } from '../award.server';
 import { draftAwardOrders } from '../award-orders';
+import { requisitionLinesOf } from '../from-requisition';
 import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.record';
 import { type ShareLine, resultOf, shareAmounts, sharesIssue } from '../award';
 import { auction, auctionItem, auctionJury } from '../auction/auction.entity';
@@ -108,11 +109,11 @@ async function auctionOpened(ctx: DataApi, auctionId: number): Promise<RuleIssue
 /** What the approval of this award hands to purchasing (also its preview). */
 export async function auctionHandOff(ctx: DataApi, row: RowOf<typeof auctionAward>): Promise<AwardHandOff> {
   const lines = await platform(ctx).lines(auctionAwardLine, row.awardId);
-  // The requisition line each material was auctioned for (its order is drafted on approval).
+  // The requisition lines each material was auctioned for (their orders are drafted on approval).
   const asked = new Map(
     (await platform(ctx).lines(auctionItem, row.auctionId)).map((item) => [
       item.auctionItemId,
-      item.requisitionLineId,
+      requisitionLinesOf(item),
     ]),
   );
   return {
@@ -136,7 +137,7 @@ export async function auctionHandOff(ctx: DataApi, row: RowOf<typeof auctionAwar
         unitPrice: line.unitPrice ?? 0,
         taxRate: line.taxRate ?? DEFAULT_TAX_RATE,
         tiers: [],
-        requisitionLineId: asked.get(line.auctionItemId ?? 0) ?? null,
+        requisitionLineIds: asked.get(line.auctionItemId ?? 0) ?? [],
       })),
   };
 }

@@ -22,6 +22,7 @@ import {
   type FromRequisitionGiven,
   fromRequisitionInput,
   hoursOn,
+  materialsOf,
   openRequisitionLines,
   requisitionLink,
 } from '../from-requisition';
@@ -173,6 +174,7 @@ async function fromRequisition(ctx: DataApi, given: FromRequisitionGiven) {
       number: unpriced.requisitionNumber ?? '',
       line: unpriced.lineNum,
     });
+  const materials = materialsOf(opened);
   const startDate = hoursOn(ctx, 24);
   const saved = await ctx.save(auction, {
     title: opened.title,
@@ -181,20 +183,20 @@ async function fromRequisition(ctx: DataApi, given: FromRequisitionGiven) {
     decrementValue: 0.01,
     startDate,
     endDate: startDate + 3_600_000,
-    items: opened.lines.map((line, index) => ({
+    items: materials.map((material, index) => ({
       lineNum: index + 1,
-      itemId: line.itemId,
-      quantity: line.remainingQuantity ?? line.quantity,
-      uomId: line.uomId,
-      needByDate: line.needByDate,
-      startPrice: line.unitPrice!,
+      itemId: material.itemId,
+      quantity: material.quantity,
+      uomId: material.uomId,
+      needByDate: material.needByDate,
+      startPrice: material.unitPrice!,
     })),
     suppliers: opened.suppliers.map((supplierId) => ({ supplierId })),
   });
   const data = ctx.system('an auction made from a requisition records the lines it was asked for');
   const items = [...(await data.lines(auctionItem, saved.auctionId))].sort((a, b) => a.lineNum - b.lineNum);
   for (const [index, item] of items.entries())
-    await data.patch(auctionItem, item.auctionItemId, requisitionLink(opened, index));
+    await data.patch(auctionItem, item.auctionItemId, requisitionLink(materials[index]!));
   return { auctionId: saved.auctionId, auctionNum: saved.auctionNum };
 }
 

@@ -11,6 +11,7 @@ import { type AwardHandOff, handOffAward } from '../../agreements/server';
 import { dayIn } from '../../supplier/server';
 import { assertOrderable, handOffNote } from '../award.server';
 import { draftAwardOrders } from '../award-orders';
+import { requisitionLinesOf } from '../from-requisition';
 import { resultOf, shareAmounts, sharesIssue } from '../award';
 import { inquiry, inquiryItem } from '../inquiry/inquiry.entity';
 import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.record';
@@ -37,11 +38,11 @@ export async function inquiryHandOff(ctx: DataApi, row: AwardRow): Promise<Award
   const data = platform(ctx);
   const lines = await data.lines(inquiryAwardLine, row.awardId);
   const awarded = lines.filter((line) => (line.awardPercent ?? 0) > 0 && line.supplierId !== null);
-  // The requisition line each material was asked for (its order is drafted on approval).
+  // The requisition lines each material was asked for (their orders are drafted on approval).
   const asked = new Map(
     (await data.lines(inquiryItem, row.inquiryId)).map((item) => [
       item.inquiryItemId,
-      item.requisitionLineId,
+      requisitionLinesOf(item),
     ]),
   );
   // Each awarded line's tiers, from the supplier's quote of the same material.
@@ -81,7 +82,7 @@ export async function inquiryHandOff(ctx: DataApi, row: AwardRow): Promise<Award
         unitPrice: line.unitPrice ?? 0,
         taxRate: line.taxRate ?? 0,
         tiers: await tiersOf(line.quoteLineId),
-        requisitionLineId: asked.get(line.inquiryItemId ?? 0) ?? null,
+        requisitionLineIds: asked.get(line.inquiryItemId ?? 0) ?? [],
       })),
     ),
   };

@@ -13,6 +13,7 @@ import {
   type FromRequisitionGiven,
   fromRequisitionInput,
   hoursOn,
+  materialsOf,
   openRequisitionLines,
   requisitionLink,
 } from '../from-requisition';
@@ -228,25 +229,26 @@ async function comparison(ctx: DataApi, inquiryId: number) {
  */
 async function fromRequisition(ctx: DataApi, given: FromRequisitionGiven) {
   const opened = await openRequisitionLines(ctx, given);
+  const materials = materialsOf(opened);
   const saved = await ctx.save(inquiry, {
     title: opened.title,
     orgId: opened.orgId,
     currencyId: opened.currencyId,
     quoteDeadline: hoursOn(ctx, 72),
-    items: opened.lines.map((line, index) => ({
+    items: materials.map((material, index) => ({
       lineNum: index + 1,
-      itemId: line.itemId,
-      quantity: line.remainingQuantity ?? line.quantity,
-      uomId: line.uomId,
-      needByDate: line.needByDate,
-      targetPrice: line.unitPrice,
+      itemId: material.itemId,
+      quantity: material.quantity,
+      uomId: material.uomId,
+      needByDate: material.needByDate,
+      targetPrice: material.unitPrice,
     })),
     suppliers: opened.suppliers.map((supplierId) => ({ supplierId })),
   });
   const data = ctx.system('an inquiry made from a requisition records the lines it was asked for');
   const items = [...(await data.lines(inquiryItem, saved.inquiryId))].sort((a, b) => a.lineNum - b.lineNum);
   for (const [index, item] of items.entries())
-    await data.patch(inquiryItem, item.inquiryItemId, requisitionLink(opened, index));
+    await data.patch(inquiryItem, item.inquiryItemId, requisitionLink(materials[index]!));
   return { inquiryId: saved.inquiryId, inquiryNum: saved.inquiryNum };
 }
 

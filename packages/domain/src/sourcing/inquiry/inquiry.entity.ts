@@ -65,8 +65,13 @@ export const inquiryItem = defineEntity('srmInquiryItem', {
       // A link the platform writes: reading the event does not open the requisition lines.
       grantsRead: false,
     }),
-    /** Its requisition's number, as shown. */
-    requisitionNum: text({ readonly: true, internalOnly: true, max: 30 }),
+    /**
+     * Every requisition line this material was asked for, where lines of several requisitions
+     * asking for the same item were merged into it (ids, comma-separated; the first is above).
+     */
+    requisitionLineIds: text({ readonly: true, internalOnly: true, max: 2000 }),
+    /** Its requisitions' numbers, as shown. */
+    requisitionNum: text({ readonly: true, internalOnly: true, max: 200 }),
     /** The last round of quotes that priced it (a new round asks again for chosen materials). */
     roundNum: number({ precision: 0, readonly: true }),
   },

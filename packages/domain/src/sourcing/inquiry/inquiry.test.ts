@@ -15,7 +15,8 @@ import { runExecutable, visibleText } from '@srm/platform/testing';
 import { handOffAward } from '../../agreements/server';
 import { useProcurement, supplierActor } from '../../procurement.testing';
 import { sourcingServer } from '../area.server';
-import { draftAwardOrders } from '../award-orders';
+import { draftAwardOrders, planAwardOrders } from '../award-orders';
+import { requisitionLinesOf } from '../from-requisition';
 import { inquiryHandOff } from '../inquiry-award/inquiry-award.actions';
 
 type Row = Record<string, unknown>;
@@ -907,7 +908,7 @@ describe('rounds of quotes', () => {
 });
 
 describe('events from lines of the demand pool', () => {
-  it('takes lines of several requisitions of one organisation, each keeping its own requisition', async () => {
+  it('takes lines of several requisitions of one organisation: one material per item, each line ordered for its own requisition', async () => {
     const runtime = server().runtime;
     const day = (days: number) =>
       new Date(server().clock.nowMs() + days * 24 * HOUR).toISOString().slice(0, 10);
@@ -963,12 +964,64 @@ describe('events from lines of the demand pool', () => {
       inquiryId: made.inquiryId,
     });
     expect(drafted.title).toBe('一车间螺钉补货；二车间支架与螺钉');
+    // The screw both ask for is one material: 500 + 200, the lower of their prices as the target.
     expect(
       drafted.items.map((item) => [item.itemId, item.quantity, item.targetPrice, item.requisitionNum]),
     ).toEqual([
-      [ids.screw, 500, 0.3, first.requisitionNumber],
+      [ids.screw, 700, 0.3, `${first.requisitionNumber}, ${second.requisitionNumber}`],
       [ids.bracket, 30, 6.5, second.requisitionNumber],
-      [ids.screw, 200, 0.31, second.requisitionNumber],
+    ]);
+    // Its award orders each requisition line for its own requisition, split by the shares.
+    const merged = drafted.items[0]!;
+    expect(String(merged.requisitionLineIds)).toBe(`${lineOf(first, 0)},${lineOf(second, 1)}`);
+    const plan = await planAwardOrders(
+      dataApi({ actor: SYSTEM_ACTOR, runtime, tx: runtime.executor(), now: server().clock.now() }, 'test'),
+      {
+        sourceType: 'INQUIRY',
+        sourceNum: 'IA-MERGED',
+        title: '合并物料',
+        orgId: Number(ids.orgA),
+        currencyId: Number(ids.currency),
+        taxIncluded: true,
+        validFrom: day(0),
+        validTo: day(365),
+        agreements: false,
+        asl: false,
+        lines: [ids.supA, ids.supB].map((supplierId, index) => ({
+          key: index + 1,
+          supplierId: Number(supplierId),
+          itemId: Number(ids.screw),
+          percent: index === 0 ? 60 : 40,
+          unitPrice: 0.29,
+          taxRate: 13,
+          tiers: [],
+          requisitionLineIds: requisitionLinesOf({
+            requisitionLineId: Number(merged.requisitionLineId),
+            requisitionLineIds: String(merged.requisitionLineIds),
+          }),
+        })),
+      },
+    );
+    expect(
+      plan.map((order) => [
+        order.supplierId,
+        order.lines.map((line) => [line.requisitionLineId, line.quantity]),
+      ]),
+    ).toEqual([
+      [
+        ids.supA,
+        [
+          [lineOf(first, 0), 300],
+          [lineOf(second, 1), 120],
+        ],
+      ],
+      [
+        ids.supB,
+        [
+          [lineOf(first, 0), 200],
+          [lineOf(second, 1), 80],
+        ],
+      ],
     ]);
     expect(drafted.suppliers.map((row) => row.supplierId).sort()).toEqual([ids.supA, ids.supB].sort());
     // The auction takes pool lines the same way.
