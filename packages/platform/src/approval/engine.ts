@@ -897,6 +897,7 @@ export class ApprovalEngine implements ApprovalGateway {
       .service(instance.entityName)
       .act({ ...actor, system: true }, fired, [instance.documentId], comment ? { comment } : {}, {
         fromHttp: false,
+        answer: false,
       });
   }
 

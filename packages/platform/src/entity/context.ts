@@ -239,7 +239,9 @@ class Data implements DataApi {
     ids: readonly number[],
     input: Readonly<Record<string, unknown>> = {},
   ): Promise<void> {
-    await this.runtime.service(entity.name).act(this.actor, action, ids, input, { fromHttp: false });
+    await this.runtime
+      .service(entity.name)
+      .act(this.actor, action, ids, input, { fromHttp: false, answer: false });
   }
 
   transaction<T>(work: (data: DataApi) => Promise<T>): Promise<T> {

@@ -211,7 +211,7 @@ export class EntityService {
     actionName: string,
     ids: readonly number[],
     input: Readonly<Record<string, unknown>>,
-    options: { fromHttp: boolean; versionNum?: number | null },
+    options: { fromHttp: boolean; versionNum?: number | null; answer?: boolean },
   ): Promise<Row[]> {
     return this.actions.act(actor, actionName, ids, input, options);
   }
