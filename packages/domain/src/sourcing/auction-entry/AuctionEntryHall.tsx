@@ -11,6 +11,7 @@ import { MODAL_Z_INDEX, formatDateTime, formatNumber } from '@srm/kernel';
 import { useApi, useConfirm, useLabels, useSession } from '@srm/platform-ui';
 import {
   Fact,
+  HallNote,
   HALL,
   type HallHead,
   type HallSnapshot,
@@ -392,26 +393,10 @@ export default function AuctionEntryHall({ row, onClose }: AuctionEntryHallProps
               </Flex>
             </HallHeader>
             <ExtensionBanner view={view} now={now} />
-            {data.entryStatus !== 'CONFIRMED' && (
-              <Alert type="info" showIcon title={t('confirmFirst')} style={{ marginBottom: 12 }} />
-            )}
-            {initialOpen && (
-              <Alert
-                type="info"
-                showIcon
-                title={t('initialNote')}
-                style={{ marginBottom: 12 }}
-                data-testid="initial-note"
-              />
-            )}
+            {data.entryStatus !== 'CONFIRMED' && <HallNote title={t('confirmFirst')} />}
+            {initialOpen && <HallNote title={t('initialNote')} testId="initial-note" />}
             {view.rankBasis === 'TRANSFORMED' && (
-              <Alert
-                type="info"
-                showIcon
-                title={t('transformedNote')}
-                style={{ marginBottom: 12 }}
-                data-testid="transformed-note"
-              />
+              <HallNote title={t('transformedNote')} testId="transformed-note" />
             )}
             <Table<SupplierLot>
               size="middle"

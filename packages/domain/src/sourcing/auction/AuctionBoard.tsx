@@ -9,6 +9,7 @@ import { useLabels, useSession } from '@srm/platform-ui';
 import {
   ExtensionBanner,
   Fact,
+  HallNote,
   HALL,
   type HallHead,
   type HallSnapshot,
@@ -151,18 +152,8 @@ export default function AuctionBoard({ row, onClose }: AuctionBoardProps) {
               </Flex>
             </HallHeader>
             <ExtensionBanner view={view} now={now} />
-            {!view.opened && (
-              <Alert type="info" showIcon title={h('aliasesNote')} style={{ marginBottom: 12 }} />
-            )}
-            {transformed && (
-              <Alert
-                type="info"
-                showIcon
-                title={h('transformedNote')}
-                style={{ marginBottom: 12 }}
-                data-testid="board-transformed"
-              />
-            )}
+            {!view.opened && <HallNote title={h('aliasesNote')} />}
+            {transformed && <HallNote title={h('transformedNote')} testId="board-transformed" />}
             <div style={{ maxHeight: 'calc(100vh - 330px)', overflowY: 'auto' }}>
               {view.lots.map((lot) => (
                 <Card

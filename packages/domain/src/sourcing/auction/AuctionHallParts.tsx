@@ -334,6 +334,11 @@ export function HallHeader({
 }
 
 /** A label and its value, side by side in the header. */
+/** An information line above a hall's table (what the rules of this auction mean for the reader). */
+export function HallNote({ title, testId }: { title: string; testId?: string }) {
+  return <Alert type="info" showIcon title={title} style={{ marginBottom: 12 }} data-testid={testId} />;
+}
+
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
   const { locale } = useLabels();
   return (

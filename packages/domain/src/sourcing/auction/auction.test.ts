@@ -102,6 +102,22 @@ async function subscribe(actor: Partial<Actor>, pass: string) {
   return { socket, frames };
 }
 
+/**
+ * A saved auction submitted and approved (published): its first material and each demo
+ * supplier's entry.
+ */
+async function published(auctionId: number) {
+  await ok('srmAuction', 'doSubmit', { auctionId });
+  await decideAll(server().runtime, 'srmAuction', auctionId, 'approve');
+  const [item] = (await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId })).items;
+  const entries = new Map<Partial<Actor>, number>();
+  for (const actor of [suppliers.a, suppliers.b]) {
+    const [entry] = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId }, actor);
+    entries.set(actor, Number(entry!.entryId));
+  }
+  return { lot: Number(item!.auctionItemId), entries };
+}
+
 describe('a reverse auction', () => {
   it('refuses a start in the past, then publishes one entry per invited supplier', async () => {
     state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
@@ -589,15 +605,7 @@ describe('sealed initial bids', () => {
       jury: [{ userId: state.pm, juryRole: 'OPENER' }],
     });
     const auctionId = saved.auctionId;
-    await ok('srmAuction', 'doSubmit', { auctionId });
-    await decideAll(runtime, 'srmAuction', auctionId, 'approve');
-    const [item] = (await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId })).items;
-    const lot = Number(item!.auctionItemId);
-    const entries = new Map<Partial<Actor>, number>();
-    for (const actor of [suppliers.a, suppliers.b]) {
-      const [entry] = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId }, actor);
-      entries.set(actor, Number(entry!.entryId));
-    }
+    const { lot, entries } = await published(auctionId);
     const initialAs = (actor: Partial<Actor>, price: string, entryId = entries.get(actor)!) =>
       call<Row>('srmAuctionEntry', 'initialBid', { entryId, auctionItemId: lot, price }, actor);
 
@@ -733,7 +741,6 @@ describe('sealed initial bids', () => {
 
 describe('ranking by transformed price', () => {
   it('ranks, ties and awards by price × factor; a supplier learns its own rank only, never a factor', async () => {
-    const runtime = server().runtime;
     state.pm = Number((await server().first<Row>('baseUser', { userName: 'pm' })).userId);
     const now = server().clock.nowMs();
     const draft = {
@@ -769,16 +776,8 @@ describe('ranking by transformed price', () => {
       displayRule: 'RANK',
     });
     const auctionId = saved.auctionId;
-    await ok('srmAuction', 'doSubmit', { auctionId });
-    await decideAll(runtime, 'srmAuction', auctionId, 'approve');
-    const [item] = (await ok<Row & { items: Row[] }>('srmAuction', 'findById', { auctionId })).items;
-    const lot = Number(item!.auctionItemId);
-    const entries = new Map<Partial<Actor>, number>();
-    for (const actor of [suppliers.a, suppliers.b]) {
-      const [entry] = await ok<Row[]>('srmAuctionEntry', 'listByPage', { auctionId }, actor);
-      entries.set(actor, Number(entry!.entryId));
-      await ok('srmAuctionEntry', 'doConfirm', { entryId: entry!.entryId }, actor);
-    }
+    const { lot, entries } = await published(auctionId);
+    for (const [actor, entryId] of entries) await ok('srmAuctionEntry', 'doConfirm', { entryId }, actor);
     await ok('srmAuction', 'doImmediateStart', { auctionId });
     const bidAs = (actor: Partial<Actor>, price: string) => {
       server().clock.travel(1_100);
