@@ -216,6 +216,8 @@ export function auctionView(state: AuctionHallState, audience: HallAudience) {
   const opened = OPENED_AUCTION_STATES.includes(state.status);
   const sealed = state.auctionMode === 'SEALED' && !opened;
   const transformed = state.rankBasis === 'TRANSFORMED';
+  // The transformed price a rank follows, shown two digits finer than the currency's.
+  const transformedText = (standing: Standing) => rankValue(standing).toFixed(state.precision + 2);
   if (audience.board) {
     return {
       ...head(state),
@@ -224,16 +226,11 @@ export function auctionView(state: AuctionHallState, audience: HallAudience) {
       bidders: state.bidders,
       lots: state.lots.map((lot) => {
         const order = ranked(lot.standings);
+        const best = sealed ? undefined : order[0];
         return {
           ...lotHead(lot),
           // Ranked by transformed price, the best is the lowest transformed price.
-          bestPrice: sealed
-            ? null
-            : order[0]
-              ? transformed
-                ? rankValue(order[0]).toFixed(state.precision + 2)
-                : order[0].price.toFixed(state.precision)
-              : null,
+          bestPrice: !best ? null : transformed ? transformedText(best) : best.price.toFixed(state.precision),
           rows: order
             .map((standing, index) => {
               const counted = state.counts.get(`${lot.auctionItemId ?? 'lot'}:${standing.supplierId}`);
@@ -243,8 +240,7 @@ export function auctionView(state: AuctionHallState, audience: HallAudience) {
                 price: sealed ? null : standing.price.toFixed(state.precision),
                 // The factor and the transformed price the rank follows (the buyer's side only).
                 factor: transformed && !sealed ? (standing.factor?.toFixed(4) ?? '1.0000') : null,
-                transformedPrice:
-                  transformed && !sealed ? rankValue(standing).toFixed(state.precision + 2) : null,
+                transformedPrice: transformed && !sealed ? transformedText(standing) : null,
                 rank: sealed ? null : index + 1,
                 lastBidTime: lot.standings.find((s) => s.supplierId === standing.supplierId)?.bidTime ?? null,
                 bidCount: counted?.count ?? 0,

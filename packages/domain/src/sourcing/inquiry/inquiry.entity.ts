@@ -67,9 +67,10 @@ export const inquiryItem = defineEntity('srmInquiryItem', {
     }),
     /**
      * Every requisition line this material was asked for, where lines of several requisitions
-     * asking for the same item were merged into it (ids, comma-separated; the first is above).
+     * asking for the same item were merged into it (ids, comma-separated; the first is above; room
+     * for the 500 lines an event may be made of).
      */
-    requisitionLineIds: text({ readonly: true, internalOnly: true, max: 2000 }),
+    requisitionLineIds: text({ readonly: true, internalOnly: true, max: 8000 }),
     /** Its requisitions' numbers, as shown. */
     requisitionNum: text({ readonly: true, internalOnly: true, max: 200 }),
     /** The last round of quotes that priced it (a new round asks again for chosen materials). */
