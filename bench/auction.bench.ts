@@ -9,8 +9,8 @@
 //    seq ≥ the bid's (p50 ≤ 50 ms, p99 ≤ 250 ms on one node; ≤ 400 ms on two). On PostgreSQL the
 //    hall runs again on two nodes of the database (sockets and bids split between them).
 // 2. throughput: one material, bids as fast as they are answered (BENCH_AUCTION_CONCURRENCY
-//    requests in flight) by BENCH_AUCTION_ONE_ITEM_SUPPLIERS (600) suppliers in turn (the pace
-//    limit allows one bid per supplier per lot per second: 200 suppliers could not pass 200/s);
+//    requests in flight) by BENCH_AUCTION_ONE_ITEM_SUPPLIERS (1,500) suppliers in turn (the pace
+//    limit allows one bid per supplier per lot per second: 600 suppliers could not pass 600/s);
 //    target ≥ 300 accepted bids/s. Then 10 auctions of 3 materials × 200 suppliers at once,
 //    target ≥ 1,000 bids/s. No sockets watch these auctions.
 //
@@ -51,7 +51,7 @@ const STEADY_SECONDS = Number(process.env.BENCH_AUCTION_STEADY_SECONDS ?? 30);
 const STEADY_RATE = 50;
 const BURST_BIDS = Number(process.env.BENCH_AUCTION_BURST_BIDS ?? 500);
 const BURST_SECONDS = 5;
-const ONE_ITEM_SUPPLIERS = Number(process.env.BENCH_AUCTION_ONE_ITEM_SUPPLIERS ?? 600);
+const ONE_ITEM_SUPPLIERS = Number(process.env.BENCH_AUCTION_ONE_ITEM_SUPPLIERS ?? 1_500);
 const ONE_ITEM_BIDS = Number(process.env.BENCH_AUCTION_ONE_ITEM_BIDS ?? 3_000);
 const AUCTIONS = 10;
 const MANY_BIDS = Number(process.env.BENCH_AUCTION_MANY_BIDS ?? 6_000);

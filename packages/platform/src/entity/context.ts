@@ -45,6 +45,13 @@ export interface DataApi {
   /** A message of the catalogue in the caller's language. */
   t(key: string, params?: MessageParams): string;
 
+  /**
+   * A row the endpoint's declared input names (a `ref` field), as the endpoint's check that the
+   * caller may read it read it, in the caller's scope, before the handler's unit of work began;
+   * null outside an endpoint or for a row it does not name. For a decision that must still hold
+   * at commit, lock the row or read it again.
+   */
+  referenced<E extends AnyEntity>(entity: E, id: number): ReadRowOf<E> | null;
   /** A document with its lines as findById answers it to the caller (404 outside its scope). */
   find<E extends AnyEntity>(entity: E, id: number): Promise<FoundRowOf<E>>;
   /** Rows matching field values, within the caller's scope. */
@@ -113,6 +120,10 @@ export interface DataApi {
 
 type Row = Record<string, unknown>;
 
+/** Rows an endpoint's input names, by entity and key, as its reference check read them. */
+export type ReferencedRows = ReadonlyMap<string, ReadonlyMap<number, Row>>;
+const NONE_REFERENCED: ReferencedRows = new Map();
+
 /** Rows lock() answered, with the unit of work (its transaction) and the actor that locked them. */
 const lockedRows = new WeakMap<object, { tx: Executor; actor: Actor }>();
 
@@ -125,8 +136,13 @@ class Data implements DataApi {
     readonly tx: Executor,
     readonly now: Date,
     readonly operation: string,
+    private readonly named: ReferencedRows = NONE_REFERENCED,
   ) {
     this.services = runtime.plugins;
+  }
+
+  referenced<E extends AnyEntity>(entity: E, id: number): ReadRowOf<E> | null {
+    return (this.named.get(entity.name)?.get(id) as ReadRowOf<E> | undefined) ?? null;
   }
 
   t(key: string, params?: MessageParams): string {
@@ -269,8 +285,8 @@ class Data implements DataApi {
 }
 
 /** The data API of a unit of work of this caller, audited under `operation`. */
-export function dataApi(context: HookContext, operation: string): DataApi {
-  return new Data(context.runtime, context.actor, context.tx, context.now, operation);
+export function dataApi(context: HookContext, operation: string, referenced?: ReferencedRows): DataApi {
+  return new Data(context.runtime, context.actor, context.tx, context.now, operation, referenced);
 }
 
 /**

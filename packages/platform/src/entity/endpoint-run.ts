@@ -56,9 +56,10 @@ export async function runEndpoint(
   // A caller of a signedIn endpoint need not read the scope entity: the handler answers what they may see.
   if (resource !== null && resource !== SIGNED_IN) runtime.service(scope.name).assertReadableBy(actor);
   const input = parseDeclared(runtime.service(entity.name), endpoint.input, body);
-  if (resource !== null) await assertReadableReferences(runtime, actor, endpoint.input, input);
+  const referenced =
+    resource !== null ? await assertReadableReferences(runtime, actor, endpoint.input, input) : undefined;
   const work = async (tx: Executor) =>
-    endpoint.handle(dataApi({ actor, runtime, tx, now: runtime.clock.now() }, name), input);
+    endpoint.handle(dataApi({ actor, runtime, tx, now: runtime.clock.now() }, name, referenced), input);
   return endpoint.write ? runtime.transaction(work) : work(runtime.executor());
 }
 

@@ -7,6 +7,7 @@ import { type InputSpec, type SaveIssue, inputReferences, parseInput } from '@sr
 import type { Actor } from '../access/actor';
 import { AppError } from '../http/errors';
 import type { EntityRuntime, EntityService } from './runtime';
+import type { ReferencedRows } from './context';
 
 /** Parses a body against a declared input; `service` names fields in its messages. */
 export function parseDeclared(
@@ -47,8 +48,9 @@ export async function assertReadableReferences(
   actor: Actor,
   spec: InputSpec,
   value: Readonly<Record<string, unknown>>,
-): Promise<void> {
-  if (actor.system) return;
+): Promise<ReferencedRows> {
+  const read = new Map<string, Map<number, Record<string, unknown>>>();
+  if (actor.system) return read;
   const wanted = new Map<string, Set<number>>();
   for (const reference of inputReferences(spec, value)) {
     const ids = wanted.get(reference.entity) ?? new Set<number>();
@@ -64,5 +66,7 @@ export async function assertReadableReferences(
       throw new AppError(404, 'entity.notFound');
     const found = await runtime.service(name).rows(actor, { [entity.key]: [...ids] });
     if (found.length !== ids.size) throw new AppError(404, 'entity.notFound');
+    read.set(name, new Map(found.map((row) => [Number(row[entity.key]), row])));
   }
+  return read;
 }

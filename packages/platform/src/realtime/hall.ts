@@ -78,6 +78,31 @@ export async function raiseHallEvent(
   return Number(row!.seq);
 }
 
+/**
+ * Several events of one kind at once (a batch of bids), numbered in the order given, one
+ * notification each; answers their numbers in that order. Same lock rule as `raiseHallEvent`.
+ */
+export async function raiseHallEvents(
+  tx: Executor,
+  hall: string,
+  kind: string,
+  at: readonly Date[],
+): Promise<number[]> {
+  if (at.length === 0) return [];
+  const rows = await queryRows<{ seq: string | number }>(
+    tx,
+    sql`with top as (select coalesce(max(seq), 0) as seq from base_hall_event where hall = ${hall}),
+        raised as (
+          insert into base_hall_event (hall, seq, kind, ref_id, created_at)
+          select ${hall}, top.seq + u.ord, ${kind}, null, u.at
+          from top, unnest(${sql.param(at.map((one) => one.toISOString()))}::timestamptz[])
+            with ordinality as u(at, ord)
+          returning seq)
+        select seq, pg_notify(${HALL_CHANNEL}, ${hall} || ':' || seq) from raised order by seq`,
+  );
+  return rows.map((row) => Number(row.seq));
+}
+
 /** The hall's last event number (0 before any). */
 export async function hallSeq(tx: Executor, hall: string): Promise<number> {
   const [row] = await queryRows<{ seq: string | number | null }>(

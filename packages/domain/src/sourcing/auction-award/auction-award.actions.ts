@@ -16,7 +16,8 @@ import { offersOf, recordAwardPrices } from '../price-monitor/price-monitor.reco
 import { type ShareLine, resultOf, shareAmounts, sharesIssue } from '../award';
 import { auction, auctionItem, auctionJury } from '../auction/auction.entity';
 import { engineerRequired } from '../auction-category/auction-category.rules';
-import { factorsOf, standingsOf } from '../auction/auction.bids';
+import { factorsOf } from '../auction/auction.bids';
+import { standingsOf } from '../auction/auction.standings';
 import { ranked, withFactors } from '../auction/auction.rules';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
 import { DEFAULT_TAX_RATE, auctionAward, auctionAwardLine } from './auction-award.entity';

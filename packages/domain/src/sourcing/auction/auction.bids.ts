@@ -1,36 +1,50 @@
-// The bid command. One transaction holds the auction's row lock; the bid's official time is the
-// clock read after the lock is held (never the transaction's start, never the client's); the rules
-// run on what was read under that lock; an accepted bid supersedes the supplier's previous one on
-// the lot, may move the end (same transaction, same hall event) and raises the hall event that
-// every node turns into each subscriber's own view. A refused bid is logged with its reason in a
-// transaction of its own after the first one rolled back, and answered 422. The supplier is always
-// the session's; the request names only its own entry.
+// The bid command. Bids of one auction are decided in transactions that hold the auction's row
+// lock, several at a time where they arrive together on a node (group commit); each bid's official
+// time is the clock read after the lock is held (never the transaction's start, never the
+// client's); the rules run on what was read under that lock and on the bids decided before it; an
+// accepted bid supersedes the supplier's previous one on the lot, may move the end (same
+// transaction) and raises the hall event that every node turns into each subscriber's own view. A
+// refused bid is logged with its reason and answered 422. The supplier is always the session's;
+// the request names only its own entry.
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Decimal, type RowOf, type RuleIssue, dec } from '@srm/kernel';
 import {
+  type Actor,
   AppError,
   type DataApi,
   type DataKey,
+  type EntityRuntime,
   type Sealer,
   dataApi,
-  dataKeyOf,
   hallName,
-  loadDataKeys,
   raiseHallEvent,
+  raiseHallEvents,
 } from '@srm/platform';
-import type { Executor } from '@srm/db';
+import { type Executor, isInTransaction } from '@srm/db';
 import { currency } from '../../base-data';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
 import { auction, auctionItem, auctionSupplier, BIDDING_STATES } from './auction.entity';
 import {
   type BidRules,
+  type ExtensionRules,
   type Refusal,
-  type Standing,
   checkBid,
   extendedEnd,
-  ranked,
+  rankOf,
   withFactors,
 } from './auction.rules';
+import {
+  type AuctionStandings,
+  type TimedStanding,
+  bidKeyOf,
+  currentStandings,
+  forgetStandings,
+  loadBidKeys,
+  lotKey,
+  priceOf,
+  rememberStandings,
+  storedPrice,
+} from './auction.standings';
 import { srmAuctionBid } from './auction.tables';
 
 export const AUCTION_HALL = 'auction';
@@ -62,56 +76,10 @@ type AuctionRow = RowOf<typeof auction>;
 
 const PRICE = /^\d{1,14}(\.\d{1,8})?$/;
 
-/** A rule refused the bid: it is logged, and the caller gets the reason (422). */
-class Refused extends Error {
-  constructor(readonly issue: RuleIssue) {
-    super(issue.message);
-  }
-}
-
 const refusalIssue = (refusal: Refusal): RuleIssue => ({
   message: `srmAuction.bid.${refusal.code}`,
   ...('params' in refusal ? { params: refusal.params } : {}),
 });
-
-/** The data key sealing a sealed auction's bid prices (one per auction, ADR 0041). */
-export function bidKeyOf(tx: Executor, sealer: Sealer, auctionId: number, now: Date): Promise<DataKey> {
-  return dataKeyOf(tx, sealer, `srmAuction:${auctionId}`, now);
-}
-
-/** Loads the data keys of these bids' sealed prices (before `priceOf` opens them). */
-export async function loadBidKeys(
-  on: Executor,
-  sealer: Sealer,
-  bids: readonly { sealedPrice: string | null }[],
-): Promise<void> {
-  await loadDataKeys(
-    on,
-    sealer,
-    bids.map((bid) => bid.sealedPrice),
-  );
-}
-
-/** A bid's stored price: in a sealed auction before its opening (given its key), ciphertext only. */
-export function storedPrice(
-  sealer: Sealer,
-  sealedWith: DataKey | null,
-  price: Decimal,
-): { price: string | null; sealedPrice: string | null } {
-  return sealedWith
-    ? // As the price column would read it (numeric(20, 6)).
-      { price: null, sealedPrice: sealer.seal(price.toFixed(6), sealedWith) }
-    : { price: price.toFixed(), sealedPrice: null };
-}
-
-/**
- * The price of a stored bid, a sealed one opened for the server's own use (the rules, the hall's
- * own-price view): what may be shown of it is decided by the caller.
- */
-export function priceOf(sealer: Sealer, row: { price: string | null; sealedPrice: string | null }): Decimal {
-  if (row.price !== null) return dec(row.price);
-  return dec(String(sealer.open(row.sealedPrice ?? '')));
-}
 
 /**
  * The opening of a sealed auction: each bid's price is written in the clear and its ciphertext
@@ -132,45 +100,6 @@ export async function openSealedBids(tx: Executor, sealer: Sealer, auctionId: nu
       })
       .where(eq(srmAuctionBid.bidId, bid.bidId));
   return sealed.length;
-}
-
-/** A supplier's current bid on a lot, with its official time. */
-export interface TimedStanding extends Standing {
-  readonly bidTime: number;
-}
-
-/** Every supplier's current (accepted) bid on one lot. */
-export async function standingsOf(
-  tx: Executor,
-  sealer: Sealer,
-  auctionId: number,
-  auctionItemId: number | null,
-): Promise<TimedStanding[]> {
-  const rows = await tx
-    .select({
-      supplierId: srmAuctionBid.supplierId,
-      price: srmAuctionBid.price,
-      sealedPrice: srmAuctionBid.sealedPrice,
-      seq: srmAuctionBid.hallSeq,
-      bidTime: srmAuctionBid.bidTime,
-    })
-    .from(srmAuctionBid)
-    .where(
-      and(
-        eq(srmAuctionBid.auctionId, auctionId),
-        eq(srmAuctionBid.status, 'ACCEPTED'),
-        auctionItemId === null
-          ? isNull(srmAuctionBid.auctionItemId)
-          : eq(srmAuctionBid.auctionItemId, auctionItemId),
-      ),
-    );
-  await loadBidKeys(tx, sealer, rows);
-  return rows.map((row) => ({
-    supplierId: Number(row.supplierId),
-    price: priceOf(sealer, row),
-    seq: Number(row.seq ?? 0),
-    bidTime: row.bidTime.getTime(),
-  }));
 }
 
 export function rulesOf(row: AuctionRow, precision: number): BidRules {
@@ -196,27 +125,12 @@ export async function precisionOf(data: DataApi, currencyId: number): Promise<nu
 }
 
 /** Why the hall does not take bids now (null: it does), by the clock read under the lock. */
-function closedReason(row: AuctionRow, now: number): RuleIssue | null {
+function closedReason(row: AuctionRow, endDate: number, now: number): RuleIssue | null {
   if (!BIDDING_STATES.includes(row.status)) return { message: 'srmAuction.bid.notRunning' };
   if (now < row.startDate) return { message: 'srmAuction.bid.notStarted' };
-  if (now >= row.endDate) return { message: 'srmAuction.bid.ended' };
+  if (now >= endDate) return { message: 'srmAuction.bid.ended' };
   if ((row.confirmedCount ?? 0) < (row.minSuppliers ?? 2)) return { message: 'srmAuction.bid.notRunning' };
   return null;
-}
-
-async function existing(tx: Executor, auctionId: number, supplierId: number, key: string) {
-  const [row] = await tx
-    .select()
-    .from(srmAuctionBid)
-    .where(
-      and(
-        eq(srmAuctionBid.auctionId, auctionId),
-        eq(srmAuctionBid.supplierId, supplierId),
-        eq(srmAuctionBid.idempotencyKey, key),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /** What a bid needs of its auction and cannot change once the auction is published. */
@@ -284,7 +198,11 @@ async function termsOf(reader: DataApi, auctionId: number): Promise<AuctionTerms
 async function bidderOf(ctx: DataApi, input: BidInput) {
   const supplierId = ctx.actor.supplierId;
   if (supplierId === null) throw new AppError(403, 'srmAuction.bid.supplierOnly');
-  const [entry] = await ctx.list(auctionEntry, { entryId: input.entryId }, { limit: 1 });
+  // As the endpoint's reference check read it, in the caller's scope. A confirmed entry leaves
+  // CONFIRMED only when its auction is cancelled, which the auction's state under the lock tells.
+  const entry =
+    ctx.referenced(auctionEntry, input.entryId) ??
+    (await ctx.list(auctionEntry, { entryId: input.entryId }, { limit: 1 }))[0];
   if (!entry || entry.supplierId !== supplierId) throw new AppError(404, 'entity.notFound');
   if (entry.status !== 'CONFIRMED') throw new AppError(422, 'srmAuction.bid.notConfirmed');
   if (!PRICE.test(input.price)) throw new AppError(400, 'srmAuction.bid.badPrice');
@@ -309,111 +227,368 @@ function lotOf(terms: AuctionTerms, input: BidInput): { lot: number | null; star
 /** Places a bid as the caller's supplier on its own entry. */
 export async function placeBid(ctx: DataApi, input: BidInput): Promise<BidAnswer> {
   const { supplierId, auctionId, price } = await bidderOf(ctx, input);
-  const key = input.idempotencyKey?.trim() || null;
   const runtime = ctx.runtime;
-  const platform = (tx: Executor) =>
-    dataApi({ actor: ctx.actor, runtime, tx, now: runtime.clock.now() }, 'bid').system(
-      'a bid locks its auction and reads every standing bid to rank it',
-    );
   // What does not change once an auction is published (its materials, its currency) is read
   // before the lock, once per node: the time under the lock is every other bidder's wait.
-  const terms = await termsOf(platform(ctx.tx), auctionId);
-  const { precision } = terms;
+  const terms = await termsOf(systemData(ctx.actor, runtime, ctx.tx), auctionId);
   const { lot, startPrice } = lotOf(terms, input);
-  // What a rule refused, kept past the rollback to be logged.
-  const attempt: {
-    refused: { issue: RuleIssue; itemId: number | null; at: Date; sealed: boolean } | null;
-  } = { refused: null };
-  try {
-    return await runtime.transaction(async (tx) => {
-      const data = platform(tx);
-      const [locked] = await data.lock(auction, [auctionId]);
-      if (!locked) throw new AppError(404, 'entity.notFound');
-      // The official time: after the lock is held.
-      const at = runtime.clock.now();
-      const now = at.getTime();
-      // The first bid after the start brings the initial bids in first, if nothing did yet.
-      if (locked.initialBidFlag === 'Y' && locked.startedDate === null && now >= locked.startDate)
-        await openInitialBids(tx, runtime.sealer, locked, at);
-      if (key) {
-        const done = await existing(tx, auctionId, supplierId, key);
-        if (done) {
-          await loadBidKeys(tx, runtime.sealer, [done]);
-          return answerOf(runtime.sealer, done, locked.endDate, null);
-        }
-      }
-      let before: TimedStanding[];
-      try {
-        const closed = closedReason(locked, now);
-        if (closed) throw new Refused(closed);
-        before = withFactors(await standingsOf(tx, runtime.sealer, auctionId, lot), terms.factors);
-        // At most one accepted bid per supplier per lot per second (a refused one may be corrected
-        // at once): its current bid is its latest accepted one. The 429 itself is not logged: it is
-        // the caller's pace.
-        const own = before.find((standing) => standing.supplierId === supplierId);
-        if (own && own.bidTime > now - 1000) throw new AppError(429, 'srmAuction.bid.tooFast');
-        const refusal = checkBid(rulesOf(locked, precision), {
-          supplierId,
-          price,
-          startPrice,
-          // In a sealed auction a bid is checked against the supplier's own only: a tie or a large
-          // drop refused against someone else's price would tell that price.
-          standings:
-            locked.auctionMode === 'SEALED'
-              ? before.filter((standing) => standing.supplierId === supplierId)
-              : before,
-          confirmedDrop: input.confirmLargeDrop === 'Y',
-          factor: terms.factors?.get(supplierId),
-        });
-        // A large drop is a question to the supplier, not a refusal: nothing is logged.
-        if (refusal?.code === 'largeDrop')
-          throw new AppError(409, 'srmAuction.bid.largeDrop', refusal.params);
-        if (refusal) throw new Refused(refusalIssue(refusal));
-      } catch (error) {
-        if (error instanceof Refused)
-          attempt.refused = { issue: error.issue, itemId: lot, at, sealed: locked.auctionMode === 'SEALED' };
-        throw error;
-      }
-      return accept(tx, data, runtime.sealer, locked, {
-        supplierId,
-        userId: ctx.actor.userId,
-        ip: ctx.actor.clientIp ?? null,
-        lot,
-        price,
-        key,
-        at,
-        before,
-        factor: terms.factors?.get(supplierId),
-      });
-    });
-  } catch (error) {
-    if (!(error instanceof Refused) || !attempt.refused) throw error;
-    const { issue, itemId, at, sealed } = attempt.refused;
-    // Logged apart from the rolled-back attempt (the bid log keeps refusals with their reason).
-    await runtime.transaction(async (tx) =>
-      tx
-        .insert(srmAuctionBid)
-        .values({
-          auctionId,
-          auctionItemId: itemId,
-          supplierId,
-          userId: ctx.actor.userId,
-          ip: ctx.actor.clientIp ?? null,
-          ...storedPrice(
-            runtime.sealer,
-            sealed ? await bidKeyOf(tx, runtime.sealer, auctionId, at) : null,
-            price,
-          ),
-          status: 'REFUSED',
-          reason: issue.message,
-          reasonParams: sealed || !issue.params ? null : JSON.stringify(issue.params).slice(0, 200),
-          bidTime: at,
-          idempotencyKey: key,
-        })
-        .onConflictDoNothing(),
+  return enqueue(runtime, auctionId, {
+    actor: ctx.actor,
+    supplierId,
+    lot,
+    startPrice,
+    price,
+    key: input.idempotencyKey?.trim() || null,
+    confirmedDrop: input.confirmLargeDrop === 'Y',
+    terms,
+  });
+}
+
+const systemData = (actor: Actor, runtime: EntityRuntime, tx: Executor) =>
+  dataApi({ actor, runtime, tx, now: runtime.clock.now() }, 'bid').system(
+    'a bid locks its auction and reads every standing bid to rank it',
+  );
+
+/** A bid checked before the lock, waiting for its auction's next batch on this node. */
+interface QueuedBid {
+  readonly actor: Actor;
+  readonly supplierId: number;
+  readonly lot: number | null;
+  readonly startPrice: Decimal;
+  readonly price: Decimal;
+  readonly key: string | null;
+  readonly confirmedDrop: boolean;
+  readonly terms: AuctionTerms;
+}
+
+interface Waiting extends QueuedBid {
+  resolve(answer: BidAnswer): void;
+  reject(error: unknown): void;
+}
+
+/** What became of one bid of a batch: its answer, or the error it is answered with. */
+type Result = { readonly answer: BidAnswer } | { readonly error: AppError };
+
+/**
+ * Bids of one auction arriving together on a node are taken in one transaction (group commit):
+ * one lock, one look-up of repeated keys, one read of what other nodes accepted meanwhile, one
+ * statement each for the superseded bids, the hall events, the new bids and a moved end; and one
+ * commit. Inside it each bid is decided in turn, in its order of arrival, with its own official
+ * time read after the lock is held, against the standings as the bids before it left them — the
+ * same decisions, one after another, as one transaction per bid made. Across nodes the auction's
+ * row lock still orders the batches.
+ */
+const MAX_BATCH = 100;
+const queues = new WeakMap<object, Map<number, { waiting: Waiting[]; running: boolean }>>();
+
+function enqueue(runtime: EntityRuntime, auctionId: number, bid: QueuedBid): Promise<BidAnswer> {
+  // A caller inside a transaction (a seed) bids in it, alone: a batch of its own transaction
+  // would wait for the caller's (PGlite has one connection).
+  if (isInTransaction())
+    return new Promise<BidAnswer>(
+      (resolve, reject) => void settle(runtime, auctionId, [{ ...bid, resolve, reject }]),
     );
-    throw new AppError(422, issue.message, issue.params);
+  let halls = queues.get(runtime);
+  if (!halls) queues.set(runtime, (halls = new Map()));
+  let queue = halls.get(auctionId);
+  if (!queue) halls.set(auctionId, (queue = { waiting: [], running: false }));
+  const answer = new Promise<BidAnswer>((resolve, reject) => queue.waiting.push({ ...bid, resolve, reject }));
+  if (!queue.running) {
+    queue.running = true;
+    void drain(runtime, auctionId, halls, queue);
   }
+  return answer;
+}
+
+async function drain(
+  runtime: EntityRuntime,
+  auctionId: number,
+  halls: Map<number, { waiting: Waiting[]; running: boolean }>,
+  queue: { waiting: Waiting[]; running: boolean },
+): Promise<void> {
+  while (queue.waiting.length > 0) {
+    const batch = nextBatch(queue.waiting);
+    try {
+      await settle(runtime, auctionId, batch);
+    } catch (error) {
+      // settle answers every bid itself; this only keeps the queue going past a fault of its own.
+      for (const bid of batch) bid.reject(error);
+    }
+  }
+  queue.running = false;
+  halls.delete(auctionId);
+}
+
+/**
+ * The next bids in order of arrival; a repeat of a key already in the batch waits for the next
+ * one, where it finds its first's stored answer.
+ */
+function nextBatch(waiting: Waiting[]): Waiting[] {
+  const batch: Waiting[] = [];
+  const keys = new Set<string>();
+  for (let i = 0; i < waiting.length && batch.length < MAX_BATCH;) {
+    const bid = waiting[i]!;
+    const key = bid.key === null ? null : `${bid.supplierId}:${bid.key}`;
+    if (key !== null && keys.has(key)) {
+      i += 1;
+      continue;
+    }
+    if (key !== null) keys.add(key);
+    batch.push(bid);
+    waiting.splice(i, 1);
+  }
+  return batch;
+}
+
+/** Runs a batch and answers its bids; a batch that fails as a whole is run again bid by bid. */
+async function settle(runtime: EntityRuntime, auctionId: number, batch: Waiting[]): Promise<void> {
+  let decided: { results: Result[]; standings: AuctionStandings };
+  try {
+    decided = await runtime.transaction((tx) => decideBatch(tx, runtime, auctionId, batch));
+  } catch (error) {
+    forgetStandings(runtime, auctionId);
+    if (batch.length === 1) batch[0]!.reject(error);
+    else for (const bid of batch) await settle(runtime, auctionId, [bid]);
+    return;
+  }
+  // Inside a caller's transaction nothing is committed yet: the next batch reads them again.
+  if (isInTransaction()) forgetStandings(runtime, auctionId);
+  else rememberStandings(runtime, auctionId, decided.standings);
+  decided.results.forEach((result, index) => {
+    const bid = batch[index]!;
+    if ('answer' in result) bid.resolve(result.answer);
+    else bid.reject(result.error);
+  });
+}
+
+/** Hall numbers of a batch's accepted bids before the hall gives them theirs: after every stored one. */
+const PROVISIONAL = 2 ** 52;
+
+type NewBid = typeof srmAuctionBid.$inferInsert;
+
+async function decideBatch(
+  tx: Executor,
+  runtime: EntityRuntime,
+  auctionId: number,
+  batch: readonly QueuedBid[],
+): Promise<{ results: Result[]; standings: AuctionStandings }> {
+  const { sealer, clock } = runtime;
+  const [locked] = await systemData(batch[0]!.actor, runtime, tx).lock(auction, [auctionId]);
+  if (!locked) throw new AppError(404, 'entity.notFound');
+  // The first official time: after the lock is held.
+  const first = clock.now();
+  // The first bid after the start brings the initial bids in first, if nothing did yet.
+  if (locked.initialBidFlag === 'Y' && locked.startedDate === null && first.getTime() >= locked.startDate)
+    await openInitialBids(tx, sealer, locked, first);
+  const repeats = await repeatsOf(tx, sealer, auctionId, batch);
+  const standings = await currentStandings(tx, sealer, runtime, auctionId);
+  // Copied on first write: what was read may be what the node remembers.
+  const lots = new Map(standings.lots);
+  const touched = new Map<number, Map<number, TimedStanding>>();
+  const lotOfBid = (lot: number | null) => {
+    const key = lotKey(lot);
+    let own = touched.get(key);
+    if (!own) {
+      own = new Map(lots.get(key) ?? []);
+      touched.set(key, own);
+      lots.set(key, own);
+    }
+    return own;
+  };
+  const { factors, precision } = batch[0]!.terms;
+  const rules = rulesOf(locked, precision);
+  const sealed = locked.auctionMode === 'SEALED';
+  const sealWith = sealed ? await bidKeyOf(tx, sealer, auctionId, first) : null;
+  const moved = { end: locked.endDate, count: locked.extendCount ?? 0, by: null as Actor | null };
+  const results: (Result | { accepted: number; endDate: number; rank: number | null })[] = [];
+  const accepted: NewBid[] = [];
+  const refused: NewBid[] = [];
+  const superseded: { supplierId: number; lot: number | null }[] = [];
+  for (const bid of batch) {
+    const { supplierId, price, lot } = bid;
+    const repeat = bid.key === null ? undefined : repeats.get(`${supplierId}:${bid.key}`);
+    if (repeat) {
+      results.push({ answer: answerOf(sealer, repeat, moved.end, null) });
+      continue;
+    }
+    // This bid's official time: the lock is held, and the bids before it are decided.
+    const at = clock.now();
+    const now = at.getTime();
+    const standingsOfLot = lotOfBid(lot);
+    const before = withFactors([...standingsOfLot.values()], factors);
+    const factor = factors?.get(supplierId);
+    const refuse = (issue: RuleIssue) => {
+      refused.push({
+        ...storedBid(auctionId, bid, at, sealer, sealWith),
+        status: 'REFUSED',
+        reason: issue.message,
+        reasonParams: sealed || !issue.params ? null : JSON.stringify(issue.params).slice(0, 200),
+      });
+      results.push({ error: new AppError(422, issue.message, issue.params) });
+    };
+    const closed = closedReason(locked, moved.end, now);
+    if (closed) {
+      refuse(closed);
+      continue;
+    }
+    // At most one accepted bid per supplier per lot per second (a refused one may be corrected at
+    // once): its current bid is its latest accepted one. The 429 itself is not logged: it is the
+    // caller's pace.
+    const own = before.find((standing) => standing.supplierId === supplierId);
+    if (own && own.bidTime > now - 1000) {
+      results.push({ error: new AppError(429, 'srmAuction.bid.tooFast') });
+      continue;
+    }
+    const refusal = checkBid(rules, {
+      supplierId,
+      price,
+      startPrice: bid.startPrice,
+      // In a sealed auction a bid is checked against the supplier's own only: a tie or a large
+      // drop refused against someone else's price would tell that price.
+      standings: sealed ? (own ? [own] : []) : before,
+      confirmedDrop: bid.confirmedDrop,
+      factor,
+    });
+    // A large drop is a question to the supplier, not a refusal: nothing is logged.
+    if (refusal?.code === 'largeDrop') {
+      results.push({ error: new AppError(409, 'srmAuction.bid.largeDrop', refusal.params) });
+      continue;
+    }
+    if (refusal) {
+      refuse(refusalIssue(refusal));
+      continue;
+    }
+    const seq = PROVISIONAL + accepted.length;
+    if (own && own.seq < PROVISIONAL) superseded.push({ supplierId, lot });
+    const after = [
+      ...before.filter((standing) => standing.supplierId !== supplierId),
+      { supplierId, price, seq, factor },
+    ];
+    const newEnd = extendedEnd(extensionRules(locked), {
+      now,
+      end: moved.end,
+      extendCount: moved.count,
+      before,
+      after,
+    });
+    if (newEnd !== null) Object.assign(moved, { end: newEnd, count: moved.count + 1, by: bid.actor });
+    standingsOfLot.set(supplierId, { supplierId, price, seq, bidTime: now });
+    results.push({
+      accepted: accepted.length,
+      endDate: moved.end,
+      // The rank only where the supplier may know it (its hall shows it too); never in a sealed auction.
+      rank: sealed || locked.displayRule === 'NONE' ? null : rankOf(after, supplierId),
+    });
+    accepted.push({
+      ...storedBid(auctionId, bid, at, sealer, sealWith),
+      status: 'ACCEPTED',
+      extendedTo: newEnd === null ? null : new Date(newEnd),
+    });
+  }
+  if (superseded.length > 0)
+    await tx.execute(
+      sql`update srm_auction_bid set status = 'SUPERSEDED'
+          where auction_id = ${auctionId} and status = 'ACCEPTED'
+            and (supplier_id, coalesce(auction_item_id, 0)) in (${sql.join(
+              superseded.map((one) => sql`(${one.supplierId}, ${lotKey(one.lot)})`),
+              sql`, `,
+            )})`,
+    );
+  // The hall numbers the accepted bids in their order; each gets its number and bid number.
+  const seqs = await raiseHallEvents(
+    tx,
+    hallOf(auctionId),
+    'bid',
+    accepted.map((row) => row.bidTime),
+  );
+  accepted.forEach((row, index) => {
+    row.hallSeq = seqs[index]!;
+    row.bidNum = `${locked.auctionNum ?? auctionId}-${String(seqs[index]).padStart(5, '0')}`;
+  });
+  const stored =
+    accepted.length === 0
+      ? []
+      : await tx.insert(srmAuctionBid).values(accepted).returning({ bidId: srmAuctionBid.bidId });
+  // Logged beside the accepted ones (the bid log keeps refusals with their reason).
+  if (refused.length > 0) await tx.insert(srmAuctionBid).values(refused).onConflictDoNothing();
+  if (moved.by)
+    await systemData(moved.by, runtime, tx).patch(auction, auctionId, {
+      endDate: moved.end,
+      extendCount: moved.count,
+    });
+  for (const standingsOfLot of touched.values())
+    for (const [supplierId, standing] of standingsOfLot)
+      if (standing.seq >= PROVISIONAL)
+        standingsOfLot.set(supplierId, { ...standing, seq: seqs[standing.seq - PROVISIONAL]! });
+  return {
+    results: results.map((result, index) => {
+      if (!('accepted' in result)) return result;
+      const row = accepted[result.accepted]!;
+      return {
+        answer: {
+          bidId: Number(stored[result.accepted]!.bidId),
+          bidNum: row.bidNum ?? null,
+          status: 'ACCEPTED',
+          price: batch[index]!.price.toFixed(),
+          seq: row.hallSeq ?? null,
+          bidTime: row.bidTime.getTime(),
+          rank: result.rank,
+          endDate: result.endDate,
+          extended: row.extendedTo !== null,
+        },
+      };
+    }),
+    standings: { seq: seqs.at(-1) ?? standings.seq, lots },
+  };
+}
+
+/** What a bid stores whatever becomes of it (its price sealed in a sealed auction). */
+function storedBid(auctionId: number, bid: QueuedBid, at: Date, sealer: Sealer, sealWith: DataKey | null) {
+  return {
+    auctionId,
+    auctionItemId: bid.lot,
+    supplierId: bid.supplierId,
+    userId: bid.actor.userId,
+    ip: bid.actor.clientIp ?? null,
+    ...storedPrice(sealer, sealWith, bid.price),
+    bidTime: at,
+    idempotencyKey: bid.key,
+  };
+}
+
+function extensionRules(locked: AuctionRow): ExtensionRules {
+  return {
+    extendWindowMinutes: locked.extendWindowMinutes ?? 0,
+    extendMinutes: locked.extendMinutes ?? 0,
+    extendFrom: locked.extendFrom === 'END' ? 'END' : 'BID',
+    extendMaxCount: locked.extendMaxCount ?? null,
+    extendTrigger:
+      locked.extendTrigger === 'BEST' || locked.extendTrigger === 'TOP_N' ? locked.extendTrigger : 'ANY',
+    extendTopN: locked.extendTopN ?? 3,
+  };
+}
+
+/**
+ * The stored bids of a batch's keys (a retried or double-clicked bid is answered what it was),
+ * by `{supplierId}:{key}`.
+ */
+async function repeatsOf(tx: Executor, sealer: Sealer, auctionId: number, batch: readonly QueuedBid[]) {
+  const keyed = batch.filter((bid) => bid.key !== null);
+  const found = new Map<string, typeof srmAuctionBid.$inferSelect>();
+  if (keyed.length === 0) return found;
+  const rows = await tx
+    .select()
+    .from(srmAuctionBid)
+    .where(
+      and(
+        eq(srmAuctionBid.auctionId, auctionId),
+        inArray(srmAuctionBid.supplierId, [...new Set(keyed.map((bid) => bid.supplierId))]),
+        inArray(srmAuctionBid.idempotencyKey, [...new Set(keyed.map((bid) => bid.key!))]),
+      ),
+    );
+  await loadBidKeys(tx, sealer, rows);
+  for (const row of rows) found.set(`${row.supplierId}:${row.idempotencyKey}`, row);
+  return found;
 }
 
 /** What an initial bid answers its bidder: its own price and when it was taken. */
@@ -525,95 +700,6 @@ export async function openInitialBids(
       .where(eq(srmAuctionBid.bidId, bid.bidId));
   }
   return initial.length;
-}
-
-async function accept(
-  tx: Executor,
-  data: DataApi,
-  sealer: Sealer,
-  locked: AuctionRow,
-  bid: {
-    supplierId: number;
-    userId: number | null;
-    /** Where the bid came from (the request's address). */
-    ip: string | null;
-    lot: number | null;
-    price: Decimal;
-    key: string | null;
-    at: Date;
-    /** Every supplier's current bid on the lot, as read under the lock. */
-    before: Standing[];
-    /** The bidder's price factor (ranking by transformed price). */
-    factor: Decimal | undefined;
-  },
-): Promise<BidAnswer> {
-  const { auctionId } = locked;
-  const { before } = bid;
-  const now = bid.at.getTime();
-  const lotWhere =
-    bid.lot === null ? isNull(srmAuctionBid.auctionItemId) : eq(srmAuctionBid.auctionItemId, bid.lot);
-  await tx
-    .update(srmAuctionBid)
-    .set({ status: 'SUPERSEDED' })
-    .where(
-      and(
-        eq(srmAuctionBid.auctionId, auctionId),
-        eq(srmAuctionBid.supplierId, bid.supplierId),
-        eq(srmAuctionBid.status, 'ACCEPTED'),
-        lotWhere,
-      ),
-    );
-  const seq = await raiseHallEvent(tx, `${AUCTION_HALL}:${auctionId}`, 'bid', null, bid.at);
-  const after: Standing[] = [
-    ...before.filter((standing) => standing.supplierId !== bid.supplierId),
-    { supplierId: bid.supplierId, price: bid.price, seq, factor: bid.factor },
-  ];
-  const extendCount = locked.extendCount ?? 0;
-  const newEnd = extendedEnd(
-    {
-      extendWindowMinutes: locked.extendWindowMinutes ?? 0,
-      extendMinutes: locked.extendMinutes ?? 0,
-      extendFrom: locked.extendFrom === 'END' ? 'END' : 'BID',
-      extendMaxCount: locked.extendMaxCount ?? null,
-      extendTrigger:
-        locked.extendTrigger === 'BEST' || locked.extendTrigger === 'TOP_N' ? locked.extendTrigger : 'ANY',
-      extendTopN: locked.extendTopN ?? 3,
-    },
-    { now, end: locked.endDate, extendCount, before, after },
-  );
-  const bidNum = `${locked.auctionNum ?? auctionId}-${String(seq).padStart(5, '0')}`;
-  const [stored] = await tx
-    .insert(srmAuctionBid)
-    .values({
-      bidNum,
-      auctionId,
-      auctionItemId: bid.lot,
-      supplierId: bid.supplierId,
-      userId: bid.userId,
-      ip: bid.ip,
-      ...storedPrice(
-        sealer,
-        locked.auctionMode === 'SEALED' ? await bidKeyOf(tx, sealer, auctionId, bid.at) : null,
-        bid.price,
-      ),
-      status: 'ACCEPTED',
-      hallSeq: seq,
-      bidTime: bid.at,
-      extendedTo: newEnd === null ? null : new Date(newEnd),
-      idempotencyKey: bid.key,
-    })
-    .returning();
-  if (newEnd !== null)
-    await data.patch(auction, auctionId, {
-      endDate: newEnd,
-      extendCount: extendCount + 1,
-    });
-  // The rank only where the supplier may know it (its hall shows it too); never in a sealed auction.
-  const rank =
-    locked.auctionMode === 'SEALED' || locked.displayRule === 'NONE'
-      ? null
-      : ranked(after).findIndex((standing) => standing.supplierId === bid.supplierId) + 1;
-  return answerOf(sealer, stored!, newEnd ?? locked.endDate, rank);
 }
 
 function answerOf(

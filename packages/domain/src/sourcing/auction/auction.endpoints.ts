@@ -26,7 +26,8 @@ import {
   openRequisitionLines,
   requisitionLink,
 } from '../from-requisition';
-import { allBids, hallOf, loadBidKeys, ownBids, placeBid, placeInitialBid, priceOf } from './auction.bids';
+import { allBids, hallOf, ownBids, placeBid, placeInitialBid } from './auction.bids';
+import { loadBidKeys, priceOf } from './auction.standings';
 import { auctionView, loadAuctionHall } from './auction.hall';
 import { auctionDetailReport } from './auction.report';
 import { srmAuctionBidder } from './auction.tables';

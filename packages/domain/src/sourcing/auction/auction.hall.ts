@@ -7,12 +7,13 @@
 // - the owner and the jury: the board (every bidder's price, rank, bid count and last bid time)
 //   under aliases until the auction is opened, names after; in a sealed auction no prices before
 //   the opening.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type RowOf, dec } from '@srm/kernel';
 import { type DataApi, type HallAudience, defineHall } from '@srm/platform';
 import { supplierInfo } from '../../supplier';
 import { BIDDING_STATES, auction, auctionItem, OPENED_AUCTION_STATES } from './auction.entity';
-import { AUCTION_HALL, bidCounts, factorsOf, loadBidKeys, precisionOf, priceOf } from './auction.bids';
+import { AUCTION_HALL, bidCounts, factorsOf, precisionOf } from './auction.bids';
+import { loadBidKeys, priceOf } from './auction.standings';
 import { type Standing, rankValue, ranked } from './auction.rules';
 import { srmAuctionBid, srmAuctionBidder } from './auction.tables';
 
@@ -86,7 +87,9 @@ export async function hallState(
       status: srmAuctionBid.status,
     })
     .from(srmAuctionBid)
-    .where(eq(srmAuctionBid.auctionId, auctionId));
+    .where(
+      and(eq(srmAuctionBid.auctionId, auctionId), inArray(srmAuctionBid.status, ['ACCEPTED', 'INITIAL'])),
+    );
   // From the start, initial bids stand even before a start, a close or a bid brought them in; they
   // come before every live bid, in the order they were submitted (as openInitialBids numbers them).
   // Only while the auction takes bids: a cancelled one keeps its initial bids sealed (a close
@@ -211,6 +214,36 @@ const lotHead = (lot: Lot) => ({
   startPrice: lot.startPrice,
 });
 
+/**
+ * Each lot's standings ranked, with each supplier's place and the prices as shown: worked out once
+ * per state, not once per recipient (200 suppliers each sorting every lot's 200 bids per event).
+ */
+interface RankedLot {
+  readonly order: readonly (Standing & { bidTime: number })[];
+  /** Place (0-based) by supplier. */
+  readonly place: ReadonlyMap<number, number>;
+  /** Each ranked standing's price at the currency's precision. */
+  readonly prices: readonly string[];
+}
+
+const rankings = new WeakMap<AuctionHallState, RankedLot[]>();
+
+function rankedLots(state: AuctionHallState): RankedLot[] {
+  let lots = rankings.get(state);
+  if (!lots) {
+    lots = state.lots.map((lot) => {
+      const order = ranked(lot.standings);
+      return {
+        order,
+        place: new Map(order.map((standing, index) => [standing.supplierId, index])),
+        prices: order.map((standing) => standing.price.toFixed(state.precision)),
+      };
+    });
+    rankings.set(state, lots);
+  }
+  return lots;
+}
+
 /** The view of one audience. */
 export function auctionView(state: AuctionHallState, audience: HallAudience) {
   const opened = OPENED_AUCTION_STATES.includes(state.status);
@@ -224,25 +257,25 @@ export function auctionView(state: AuctionHallState, audience: HallAudience) {
       side: 'board' as const,
       opened,
       bidders: state.bidders,
-      lots: state.lots.map((lot) => {
-        const order = ranked(lot.standings);
+      lots: state.lots.map((lot, lotIndex) => {
+        const { order, prices } = rankedLots(state)[lotIndex]!;
         const best = sealed ? undefined : order[0];
         return {
           ...lotHead(lot),
           // Ranked by transformed price, the best is the lowest transformed price.
-          bestPrice: !best ? null : transformed ? transformedText(best) : best.price.toFixed(state.precision),
+          bestPrice: !best ? null : transformed ? transformedText(best) : prices[0]!,
           rows: order
             .map((standing, index) => {
               const counted = state.counts.get(`${lot.auctionItemId ?? 'lot'}:${standing.supplierId}`);
               return {
                 alias: alias(state, standing.supplierId),
                 supplierName: opened ? (state.names.get(standing.supplierId) ?? null) : null,
-                price: sealed ? null : standing.price.toFixed(state.precision),
+                price: sealed ? null : prices[index]!,
                 // The factor and the transformed price the rank follows (the buyer's side only).
                 factor: transformed && !sealed ? (standing.factor?.toFixed(4) ?? '1.0000') : null,
                 transformedPrice: transformed && !sealed ? transformedText(standing) : null,
                 rank: sealed ? null : index + 1,
-                lastBidTime: lot.standings.find((s) => s.supplierId === standing.supplierId)?.bidTime ?? null,
+                lastBidTime: standing.bidTime,
                 bidCount: counted?.count ?? 0,
               };
             })
@@ -258,28 +291,22 @@ export function auctionView(state: AuctionHallState, audience: HallAudience) {
     side: 'supplier' as const,
     displayRule: rule,
     bidders: state.showBidderCount && !sealed ? state.bidders : null,
-    lots: state.lots.map((lot) => {
-      const order = ranked(lot.standings);
-      const index = order.findIndex((standing) => standing.supplierId === supplierId);
+    lots: state.lots.map((lot, lotIndex) => {
+      const { order, place, prices: shown } = rankedLots(state)[lotIndex]!;
+      const index = place.get(supplierId) ?? -1;
       const own = index >= 0 ? order[index]! : null;
       const live = !sealed;
       // Ranked by transformed price, a supplier sees its own rank only: no one else's price.
       const prices = live && !transformed;
       return {
         ...lotHead(lot),
-        ownPrice: own ? own.price.toFixed(state.precision) : null,
+        ownPrice: own ? shown[index]! : null,
         ownRank: live && own && rule !== 'NONE' ? index + 1 : null,
-        bestPrice:
-          prices && (rule === 'RANK_BEST' || rule === 'LADDER')
-            ? (order[0]?.price.toFixed(state.precision) ?? null)
-            : null,
+        bestPrice: prices && (rule === 'RANK_BEST' || rule === 'LADDER') ? (shown[0] ?? null) : null,
         /** Every current price, lowest first, without who bid it (and the supplier's own marked). */
         ladder:
           prices && rule === 'LADDER'
-            ? order.map((standing) => ({
-                price: standing.price.toFixed(state.precision),
-                own: standing.supplierId === supplierId,
-              }))
+            ? order.map((standing, at) => ({ price: shown[at]!, own: standing.supplierId === supplierId }))
             : null,
       };
     }),

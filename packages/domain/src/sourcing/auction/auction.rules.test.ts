@@ -8,8 +8,10 @@ import {
   type BidRules,
   type ExtensionRules,
   type Standing,
+  bestOf,
   checkBid,
   extendedEnd,
+  rankOf,
   ranked,
   stepBelow,
   withFactors,
@@ -150,6 +152,23 @@ describe('ranking by transformed price (price × the supplier’s factor)', () =
     expect(ranked([standing(1, '8.00', 1), standing(2, '8.50', 2)]).map((one) => one.supplierId)).toEqual([
       1, 2,
     ]);
+  });
+
+  it('finds the first and each place in one pass as the full ranking orders them', () => {
+    const list = factored([
+      standing(1, '8.00', 4),
+      standing(2, '8.80', 2),
+      standing(3, '8.80', 1),
+      standing(4, '9.00', 3),
+    ]);
+    const order = ranked(list).map((one) => one.supplierId);
+    expect(order).toEqual([3, 2, 1, 4]);
+    expect(bestOf(list)?.supplierId).toBe(3);
+    expect([1, 2, 3, 4].map((supplierId) => rankOf(list, supplierId))).toEqual(
+      [1, 2, 3, 4].map((supplierId) => order.indexOf(supplierId) + 1),
+    );
+    expect(bestOf([])).toBeNull();
+    expect(rankOf(list, 9)).toBe(0);
   });
 
   it('refuses a tie and asks about a large drop in transformed terms', () => {

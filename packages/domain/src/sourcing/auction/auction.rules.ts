@@ -71,6 +71,26 @@ export function ranked<T extends Standing>(standings: readonly T[]): T[] {
   return [...standings].sort((a, b) => rankValue(a).comparedTo(rankValue(b)) || a.seq - b.seq);
 }
 
+/** Whether `a` ranks before `b`: the lower price (or transformed price), the earlier bid among equals. */
+function ranksBefore(a: Standing, b: Standing): boolean {
+  const order = rankValue(a).comparedTo(rankValue(b));
+  return order < 0 || (order === 0 && a.seq < b.seq);
+}
+
+/** The first of the standings as `ranked` orders them (null for none), in one pass. */
+export function bestOf<T extends Standing>(standings: Iterable<T>): T | null {
+  let best: T | null = null;
+  for (const standing of standings) if (best === null || ranksBefore(standing, best)) best = standing;
+  return best;
+}
+
+/** The supplier's place (1 = first) as `ranked` orders the standings, in one pass; 0 when it has none. */
+export function rankOf(standings: readonly Standing[], supplierId: number): number {
+  const own = standings.find((standing) => standing.supplierId === supplierId);
+  if (!own) return 0;
+  return 1 + standings.filter((standing) => standing !== own && ranksBefore(standing, own)).length;
+}
+
 /**
  * Whether `price` may be bid by `supplierId` on a lot with this start price and these standings
  * (every supplier's current bid), or why not. `confirmedDrop`: the supplier confirmed a large drop.
@@ -95,7 +115,7 @@ export function checkBid(
   if (price.lte(0)) return { code: 'notPositive' };
   if (price.gt(startPrice))
     return { code: 'aboveStart', params: { start: startPrice.toFixed(rules.precision) } };
-  const best = ranked(standings)[0] ?? null;
+  const best = bestOf(standings);
   const own = standings.find((standing) => standing.supplierId === input.supplierId) ?? null;
   // The reference of the step: the supplier's own last bid (its own price), or the current best
   // (someone's, compared as they rank: transformed where the auction ranks by transformed price).

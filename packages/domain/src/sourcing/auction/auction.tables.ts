@@ -68,6 +68,8 @@ export const srmAuctionBid = pgTable(
     uniqueIndex('srm_auction_bid_key_uk').on(t.auctionId, t.supplierId, t.idempotencyKey),
     index('srm_auction_bid_auction_idx').on(t.auctionId, t.status),
     index('srm_auction_bid_supplier_idx').on(t.auctionId, t.supplierId, t.auctionItemId, t.bidTime),
+    // The bids accepted after a number a node knows (auction.standings.ts).
+    index('srm_auction_bid_seq_idx').on(t.auctionId, t.hallSeq),
   ],
 );
 

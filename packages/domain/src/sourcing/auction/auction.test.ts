@@ -453,20 +453,49 @@ describe('200 suppliers bidding at once', () => {
       sql`select entry_id, supplier_id from srm_auction_entry where auction_id = ${saved.auctionId}`,
     );
     for (const row of rows) entries.set(Number(row.supplier_id), Number(row.entry_id));
-    // Prices with ties: 9.00 … 9.49 repeat, so equal prices must rank by sequence.
-    const answers = await Promise.all(
-      everyone.map((supplierId, index) =>
-        bid(
-          entries.get(supplierId)!,
-          Number(item!.auctionItemId),
-          (9 + (index % 50) / 100).toFixed(2),
-          supplierActor(supplierId),
-        ),
-      ),
-    );
+    // Prices with ties: 9.00 … 9.49 repeat, so equal prices must rank by sequence. They arrive
+    // together, so most are decided in batches (one transaction for the bids a node has waiting):
+    // the first 20 bidders double-click (the same key twice), and the last 10 first send a price
+    // above the start — answered and logged as refused, without touching the batch's others.
+    const sent = everyone.map((supplierId, index) => ({
+      supplierId,
+      price: (9 + (index % 50) / 100).toFixed(2),
+      key: `k-${supplierId}`,
+    }));
+    const send = (one: (typeof sent)[number], price = one.price, key = one.key) =>
+      call<Row>(
+        'srmAuctionEntry',
+        'bid',
+        {
+          entryId: entries.get(one.supplierId),
+          auctionItemId: item!.auctionItemId,
+          price,
+          idempotencyKey: key,
+        },
+        supplierActor(one.supplierId),
+      );
+    const [first, repeats, above] = await Promise.all([
+      Promise.all(sent.slice(0, 190).map((one) => send(one))),
+      Promise.all(sent.slice(0, 20).map((one) => send(one))),
+      Promise.all(sent.slice(190).map((one) => send(one, '10.50', `${one.key}-above`))),
+    ]);
+    const answers = [...first, ...(await Promise.all(sent.slice(190).map((one) => send(one))))];
     expect(answers.every((answer) => answer.body.status === 'S')).toBe(true);
+    expect(repeats.map((answer) => answer.body.data.bidId)).toEqual(
+      answers.slice(0, 20).map((answer) => answer.body.data.bidId),
+    );
+    expect(above.map((answer) => [answer.httpStatus, answer.body.msg])).toEqual(
+      above.map(() => [422, '出价不能高于起拍价 10.00']),
+    );
+    const refusedRows = await queryRows<{ count: string }>(
+      runtime.executor(),
+      sql`select count(*) as count from srm_auction_bid
+          where auction_id = ${saved.auctionId} and status = 'REFUSED' and reason = 'srmAuction.bid.aboveStart'`,
+    );
+    expect(Number(refusedRows[0]!.count)).toBe(10);
     const seqs = answers.map((answer) => Number(answer.body.data.seq));
     expect(new Set(seqs).size).toBe(200);
+    expect(Math.max(...seqs) - Math.min(...seqs)).toBe(199);
     const board200 = await call<Hall>('srmAuction', 'hall', { auctionId: saved.auctionId });
     const lot = (board200.body.data.view.lots as (Lot & { rows: Row[] })[])[0]!;
     expect(lot.rows).toHaveLength(200);
