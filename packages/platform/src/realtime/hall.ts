@@ -35,6 +35,13 @@ export interface HallKind<State = unknown> {
   load(data: DataApi, id: number): Promise<State | null>;
   /** One audience's view of it: only what that audience may know. */
   view(state: State, audience: HallAudience): unknown;
+  /**
+   * What of the audience its view depends on, where audiences share a view (the owner and every
+   * jury member see one board): the hub builds and serialises each key's view once per event.
+   * Absent: each recipient's view is built on its own. A key must tell apart every two audiences
+   * whose views may differ.
+   */
+  viewKey?(audience: HallAudience): string;
 }
 
 /** Declares a hall kind (typed by its state). */
@@ -43,6 +50,7 @@ export function defineHall<State>(kind: HallKind<State>): HallKind {
     prefix: kind.prefix,
     load: (data, id) => kind.load(data, id),
     view: (state, audience) => kind.view(state as State, audience),
+    ...(kind.viewKey ? { viewKey: kind.viewKey } : {}),
   };
 }
 

@@ -266,15 +266,26 @@ export class RealtimeHub implements RealtimePublisher {
       const data = dataApi({ actor: SYSTEM_ACTOR, runtime: this.runtime, tx, now }, 'hall');
       return { seq: await this.currentSeq(hall), loaded: await kind.load(data, parsed.id) };
     });
+    // Audiences of one view key (the board's owner and jury) share one frame of this event.
+    const shared = new Map<string, string>();
+    const frameOf = (audience: HallAudience) =>
+      JSON.stringify({
+        type: 'hall',
+        hall,
+        seq,
+        serverNow: now.getTime(),
+        view: loaded === null ? null : kind.view(loaded, audience),
+      });
     for (const connection of set) {
       const audience = connection.halls.get(hall);
       if (!audience) continue;
-      const view = loaded === null ? null : kind.view(loaded, audience);
-      this.sendView(
-        connection,
-        hall,
-        JSON.stringify({ type: 'hall', hall, seq, serverNow: now.getTime(), view }),
-      );
+      const key = kind.viewKey?.(audience);
+      let frame = key === undefined ? undefined : shared.get(key);
+      if (frame === undefined) {
+        frame = frameOf(audience);
+        if (key !== undefined) shared.set(key, frame);
+      }
+      this.sendView(connection, hall, frame);
     }
   }
 

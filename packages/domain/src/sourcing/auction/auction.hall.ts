@@ -317,4 +317,6 @@ export const auctionHall = defineHall<AuctionHallState>({
   prefix: AUCTION_HALL,
   load: loadAuctionHall,
   view: auctionView,
+  // The board is the same for the owner and every jury member; a supplier's view is its own.
+  viewKey: (audience) => (audience.board ? 'board' : `supplier:${audience.supplierId ?? -1}`),
 });
