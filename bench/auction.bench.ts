@@ -6,7 +6,7 @@
 //    with the passes of the hall endpoints; bids go over real HTTP at 50/s for
 //    BENCH_AUCTION_STEADY_SECONDS (30; the issue's full run is 180), then 500 within 5 s. Per
 //    accepted bid: from its HTTP 200 to the moment the LAST of the 205 sockets has a frame with a
-//    seq ≥ the bid's (p50 ≤ 50 ms, p99 ≤ 250 ms on one node; ≤ 400 ms on two). On PostgreSQL the
+//    seq ≥ the bid's (p50 ≤ 50 ms, p99 ≤ 250 ms on one node; p99 ≤ 400 ms on two). On PostgreSQL the
 //    hall runs again on two nodes of the database (sockets and bids split between them).
 // 2. throughput: one material, bids as fast as they are answered (BENCH_AUCTION_CONCURRENCY
 //    requests in flight) by BENCH_AUCTION_ONE_ITEM_SUPPLIERS (1,500) suppliers in turn (the pace
@@ -582,7 +582,10 @@ async function hallPhase(world: World, nodes: Node[], label: string): Promise<vo
     }
     return { values, missing };
   };
-  const p99Target = nodes.length > 1 ? 400 : 250;
+  // The issue's targets: p50 ≤ 50 ms and p99 ≤ 250 ms on one node, p99 ≤ 400 ms across two (their
+  // p50 is printed, not judged).
+  const twoNodes = nodes.length > 1;
+  const p99Target = twoNodes ? 400 : 250;
   for (const [part, list] of [
     ['steady', steady],
     ['burst', burst],
@@ -594,8 +597,8 @@ async function hallPhase(world: World, nodes: Node[], label: string): Promise<vo
     figure(
       `${label}.latency.${part}`,
       `p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(Math.max(...values))} over ${values.length} bids${missing ? `, ${missing} never seen` : ''}`,
-      `p50 ≤ 50 ms, p99 ≤ ${p99Target} ms, all ${watches.length} sockets`,
-      p50 <= 50 && p99 <= p99Target && missing === 0,
+      `${twoNodes ? '' : 'p50 ≤ 50 ms, '}p99 ≤ ${p99Target} ms, all ${watches.length} sockets`,
+      (twoNodes || p50 <= 50) && p99 <= p99Target && missing === 0,
     );
   }
 
