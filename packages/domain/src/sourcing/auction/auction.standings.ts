@@ -65,13 +65,7 @@ export async function standingsOf(
   auctionItemId: number | null,
 ): Promise<TimedStanding[]> {
   const rows = await tx
-    .select({
-      supplierId: srmAuctionBid.supplierId,
-      price: srmAuctionBid.price,
-      sealedPrice: srmAuctionBid.sealedPrice,
-      seq: srmAuctionBid.hallSeq,
-      bidTime: srmAuctionBid.bidTime,
-    })
+    .select(standingColumns)
     .from(srmAuctionBid)
     .where(
       and(
@@ -83,12 +77,35 @@ export async function standingsOf(
       ),
     );
   await loadBidKeys(tx, sealer, rows);
-  return rows.map((row) => ({
+  return rows.map((row) => standingOf(sealer, row));
+}
+
+/** What a standing is read from: a bid's supplier, price (sealed or not), number and time. */
+const standingColumns = {
+  lot: srmAuctionBid.auctionItemId,
+  supplierId: srmAuctionBid.supplierId,
+  price: srmAuctionBid.price,
+  sealedPrice: srmAuctionBid.sealedPrice,
+  seq: srmAuctionBid.hallSeq,
+  bidTime: srmAuctionBid.bidTime,
+};
+
+function standingOf(
+  sealer: Sealer,
+  row: {
+    supplierId: number;
+    price: string | null;
+    sealedPrice: string | null;
+    seq: number | null;
+    bidTime: Date;
+  },
+): TimedStanding {
+  return {
     supplierId: Number(row.supplierId),
     price: priceOf(sealer, row),
     seq: Number(row.seq ?? 0),
     bidTime: row.bidTime.getTime(),
-  }));
+  };
 }
 
 /** A lot's key: its material, 0 for the whole lot of a TOTAL auction. */
@@ -123,14 +140,7 @@ export async function currentStandings(
 ): Promise<AuctionStandings> {
   const have = cacheOf(runtime).get(auctionId) ?? null;
   const rows = await tx
-    .select({
-      lot: srmAuctionBid.auctionItemId,
-      supplierId: srmAuctionBid.supplierId,
-      price: srmAuctionBid.price,
-      sealedPrice: srmAuctionBid.sealedPrice,
-      seq: srmAuctionBid.hallSeq,
-      bidTime: srmAuctionBid.bidTime,
-    })
+    .select(standingColumns)
     .from(srmAuctionBid)
     .where(
       have
@@ -148,12 +158,7 @@ export async function currentStandings(
     const lot = lotKey(row.lot);
     let standings = lots.get(lot);
     if (!standings) lots.set(lot, (standings = new Map()));
-    const standing: TimedStanding = {
-      supplierId: Number(row.supplierId),
-      price: priceOf(sealer, row),
-      seq: Number(row.seq ?? 0),
-      bidTime: row.bidTime.getTime(),
-    };
+    const standing = standingOf(sealer, row);
     standings.set(standing.supplierId, standing);
     seq = Math.max(seq, standing.seq);
   }
