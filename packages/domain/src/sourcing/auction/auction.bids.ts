@@ -508,7 +508,12 @@ async function decideBatch(
   const stored =
     accepted.length === 0
       ? []
-      : await tx.insert(srmAuctionBid).values(accepted).returning({ bidId: srmAuctionBid.bidId });
+      : await tx
+          .insert(srmAuctionBid)
+          .values(accepted)
+          .returning({ bidId: srmAuctionBid.bidId, hallSeq: srmAuctionBid.hallSeq });
+  // By hall number, not by the order rows come back in.
+  const bidIds = new Map(stored.map((row) => [Number(row.hallSeq), Number(row.bidId)]));
   // Logged beside the accepted ones (the bid log keeps refusals with their reason).
   if (refused.length > 0) await tx.insert(srmAuctionBid).values(refused).onConflictDoNothing();
   if (moved.by)
@@ -526,7 +531,7 @@ async function decideBatch(
       const row = accepted[result.accepted]!;
       return {
         answer: {
-          bidId: Number(stored[result.accepted]!.bidId),
+          bidId: bidIds.get(row.hallSeq!)!,
           bidNum: row.bidNum ?? null,
           status: 'ACCEPTED',
           price: batch[index]!.price.toFixed(),
