@@ -78,10 +78,11 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
 });
 
 /**
- * The demo's schedules of sourcing's programs, saved as the administrator would (系统管理员, whose
- * request group 寻源管理作业 holds them): auctions start and close on time, inquiries close at their
+ * The schedules of sourcing's programs, saved as the administrator would (系统管理员, whose request
+ * group 寻源管理作业 holds them): auctions start and close on time, inquiries close at their
  * deadline, reminders and expiry run — a newcomer watching the demo auction sees it start and end.
- * Skipped without the demo administrator, and where the programs are scheduled already.
+ * Run by a server at its first start (`serverScheduleSeeds`), not by the test servers. Skipped
+ * without the administrator, and where the programs are scheduled already.
  */
 export const sourcingScheduleSeed = defineSeed('sourcing.schedules', async (context) => {
   const adminId = await context.findId('baseUser', { userName: 'admin' });
@@ -177,4 +178,4 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   });
 });
 
-export const sourcingSeeds = [sourcingProgramSeed, sourcingScheduleSeed, inquirySeed, auctionSeed];
+export const sourcingSeeds = [sourcingProgramSeed, inquirySeed, auctionSeed];
