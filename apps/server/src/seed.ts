@@ -1,18 +1,12 @@
 // Demo data: every area's seeds. On start, seeds not yet recorded run (a first start loads
 // the whole demo company); `npm run seed` runs them all again, idempotently.
 import { type EntityRuntime, runSeeds } from '@srm/platform';
-import { domainSeeds, serverScheduleSeeds } from '@srm/domain/server';
+import { domainSeeds } from '@srm/domain/server';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
 
-/**
- * The demo data, then the schedules of the areas' timed programs (a started server's, never the
- * snapshot's: they are saved at the first start). The snapshot also leaves out what is made with
- * an installation's secrets.
- */
+/** The demo data; the snapshot leaves out what is made with an installation's secrets. */
 export async function loadDemoData(runtime: EntityRuntime, mode: 'all' | 'new', forSnapshot = false) {
-  return forSnapshot
-    ? runSeeds(runtime, domainSeeds, mode, { installation: false })
-    : runSeeds(runtime, [...domainSeeds, ...serverScheduleSeeds], mode);
+  return runSeeds(runtime, domainSeeds, mode, forSnapshot ? { installation: false } : {});
 }
 
 /** The demo logins printed at start. */

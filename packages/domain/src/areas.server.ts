@@ -7,7 +7,7 @@ import { adminServer } from './admin/area.server';
 import { supplierServer } from './supplier/area.server';
 import { agreementsServer } from './agreements/area.server';
 import { purchasingServer } from './purchasing/area.server';
-import { sourcingScheduleSeed, sourcingServer } from './sourcing/area.server';
+import { sourcingServer } from './sourcing/area.server';
 import { contractServer } from './contract/area.server';
 import { deliveryServer } from './delivery/area.server';
 import { receivingServer } from './receiving/area.server';
@@ -40,13 +40,6 @@ export const serverAreas: readonly ServerArea[] = [
 export const domainActions = serverAreas.flatMap((area) => area.actions);
 /** Every area's demo data, in load order. */
 export const domainSeeds = serverAreas.flatMap((area) => area.seeds);
-
-/**
- * What a started server schedules besides its data: the timed programs of the areas (sourcing's
- * auction tick…), saved by the server at its first start (after the demo data), not by the test
- * servers, whose clocks move and whose rows must change only by what a test does.
- */
-export const serverScheduleSeeds = [sourcingScheduleSeed];
 
 /**
  * Every area's approval templates with one user deciding their first node: tests approve every

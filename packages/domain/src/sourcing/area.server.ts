@@ -9,8 +9,6 @@ import { inquiryQuoteActions } from './inquiry-quote/inquiry-quote.actions';
 import { expireQuotes, remindQuotes } from './inquiry-quote/inquiry-quote.programs';
 import { inquiryAwardActions } from './inquiry-award/inquiry-award.actions';
 import { sourcingSeeds } from './sourcing.seed';
-
-export { sourcingScheduleSeed } from './sourcing.seed';
 import { auctionActions, tickAuctions } from './auction/auction.actions';
 import { auctionEndpoints, auctionEntryEndpoints } from './auction/auction.endpoints';
 import { auctionHall } from './auction/auction.hall';

@@ -4,7 +4,6 @@
 // seeded: sealed values are encrypted with one installation's key and cannot be part of the demo
 // snapshot (ADR 0008); the suppliers quote in their portal. Skipped where the demo users are not there.
 import { type Actor, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
-import { scheduleJob } from '../scheduler';
 import { inquiry } from './inquiry/inquiry.entity';
 import { auctionSeed } from './auction/auction.seed';
 
@@ -75,59 +74,6 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
     },
     { programs: ['programId'], responsibilities: ['responsibilityId'] },
   );
-});
-
-/**
- * The schedules of sourcing's programs, saved as the administrator would (系统管理员, whose request
- * group 寻源管理作业 holds them): auctions start and close on time, inquiries close at their
- * deadline, reminders and expiry run — a newcomer watching the demo auction sees it start and end.
- * Run by a server at its first start (`serverScheduleSeeds`), not by the test servers. Skipped
- * without the administrator, and where the programs are scheduled already.
- */
-export const sourcingScheduleSeed = defineSeed('sourcing.schedules', async (context) => {
-  const adminId = await context.findId('baseUser', { userName: 'admin' });
-  const responsibilityId = await context.findId('baseResponsibility', { responsibilityCode: 'SYS_ADMIN' });
-  if (adminId === null || responsibilityId === null) return;
-  const admin: Actor = {
-    ...SYSTEM_ACTOR,
-    system: false,
-    userId: adminId,
-    userName: 'admin',
-    responsibilityId,
-  };
-  const schedules = [
-    {
-      programCode: 'SOURCING_AUCTION_TICK',
-      scheduleName: '竞价开始与结束（每分钟）',
-      cronExpression: '* * * * *',
-    },
-    {
-      programCode: 'SOURCING_INQUIRY_CLOSE',
-      scheduleName: '询价单截止关闭（每 5 分钟）',
-      cronExpression: '*/5 * * * *',
-    },
-    {
-      programCode: 'SOURCING_QUOTE_REMIND',
-      scheduleName: '报价截止提醒（每 15 分钟）',
-      cronExpression: '*/15 * * * *',
-    },
-    {
-      programCode: 'SOURCING_QUOTE_EXPIRE',
-      scheduleName: '报价有效期到期标记（每天 01:00）',
-      cronExpression: '0 1 * * *',
-    },
-  ];
-  for (const schedule of schedules) {
-    const programId = await context.findId('baseConcurrentProgram', { programCode: schedule.programCode });
-    if (programId === null || (await context.findId('baseScheduleJob', { programId })) !== null) continue;
-    await context.data(admin).save(scheduleJob, {
-      scheduleName: schedule.scheduleName,
-      programId,
-      scheduleType: 'CRON',
-      cronExpression: schedule.cronExpression,
-      missedPolicy: 'SKIP',
-    });
-  }
 });
 
 const DAY = 86_400_000;
