@@ -52,10 +52,7 @@ export async function openBenchDatabase(kind: 'postgres' | 'pglite', name: strin
   await admin.query(`create database "${name}"`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({
-    url: url.toString(),
-    poolSize: Number(process.env.BENCH_POOL ?? 12),
-  });
+  const database = await openDatabase({ url: url.toString(), poolSize: 12 });
   return {
     database,
     url: url.toString(),

@@ -73,28 +73,21 @@ export async function raiseHallEvent(
   refId: number | null,
   at: Date,
 ): Promise<number> {
-  // One statement: the event and its notification (sent at commit, ids only).
-  const [row] = await queryRows<{ seq: string | number }>(
-    tx,
-    sql`with raised as (
-          insert into base_hall_event (hall, seq, kind, ref_id, created_at)
-          select ${hall}, coalesce(max(seq), 0) + 1, ${kind}, ${refId}, ${at}
-          from base_hall_event where hall = ${hall}
-          returning seq)
-        select seq, pg_notify(${HALL_CHANNEL}, ${hall} || ':' || seq) from raised`,
-  );
-  return Number(row!.seq);
+  const [seq] = await raiseHallEvents(tx, hall, kind, [at], refId);
+  return seq!;
 }
 
 /**
- * Several events of one kind at once (a batch of bids), numbered in the order given, one
- * notification each; answers their numbers in that order. Same lock rule as `raiseHallEvent`.
+ * Several events of one kind at once (a batch of bids), numbered in the order given, in one
+ * statement with one notification each (sent at commit, ids only); answers their numbers in that
+ * order. Same lock rule as `raiseHallEvent`.
  */
 export async function raiseHallEvents(
   tx: Executor,
   hall: string,
   kind: string,
   at: readonly Date[],
+  refId: number | null = null,
 ): Promise<number[]> {
   if (at.length === 0) return [];
   const rows = await queryRows<{ seq: string | number }>(
@@ -102,7 +95,7 @@ export async function raiseHallEvents(
     sql`with top as (select coalesce(max(seq), 0) as seq from base_hall_event where hall = ${hall}),
         raised as (
           insert into base_hall_event (hall, seq, kind, ref_id, created_at)
-          select ${hall}, top.seq + u.ord, ${kind}, null, u.at
+          select ${hall}, top.seq + u.ord, ${kind}, ${refId}::bigint, u.at
           from top, unnest(${sql.param(at.map((one) => one.toISOString()))}::timestamptz[])
             with ordinality as u(at, ord)
           returning seq)
