@@ -30,6 +30,11 @@ export interface ListOptions<E> {
   readonly limit?: number;
 }
 
+/** A narrow read: only these stored fields (less to read, decode and open on big reads). */
+export interface FieldsOptions<E, F extends keyof RowOf<E> & string> extends ListOptions<E> {
+  readonly fields: readonly F[];
+}
+
 export interface DataApi {
   /** Who acts: the caller, or the system scope of `system(reason)`. */
   readonly actor: Actor;
@@ -54,7 +59,15 @@ export interface DataApi {
   referenced<E extends AnyEntity>(entity: E, id: number): ReadRowOf<E> | null;
   /** A document with its lines as findById answers it to the caller (404 outside its scope). */
   find<E extends AnyEntity>(entity: E, id: number): Promise<FoundRowOf<E>>;
-  /** Rows matching field values, within the caller's scope. */
+  /**
+   * Rows matching field values, within the caller's scope. With `fields`, only those stored
+   * fields and the key (computed fields are not evaluated): for reads of many rows.
+   */
+  list<E extends AnyEntity, F extends keyof RowOf<E> & string>(
+    entity: E,
+    where: WhereOf<E>,
+    options: FieldsOptions<E, F>,
+  ): Promise<Pick<ReadRowOf<E>, F>[]>;
   list<E extends AnyEntity>(entity: E, where?: WhereOf<E>, options?: ListOptions<E>): Promise<ReadRowOf<E>[]>;
   /** The lines of a header, in line order, within the caller's scope. */
   lines<E extends AnyEntity>(line: E, headerId: number): Promise<ReadRowOf<E>[]>;
@@ -156,11 +169,12 @@ class Data implements DataApi {
   async list<E extends AnyEntity>(
     entity: E,
     where: WhereOf<E> = {},
-    options: ListOptions<E> = {},
+    options: ListOptions<E> & { readonly fields?: readonly string[] } = {},
   ): Promise<ReadRowOf<E>[]> {
     const rows = await this.runtime.service(entity.name).rows(this.actor, where as Row, {
       ...(options.orderBy ? { order: options.orderBy } : {}),
       ...(options.limit ? { limit: options.limit } : {}),
+      ...(options.fields ? { fields: options.fields } : {}),
     });
     return rows as ReadRowOf<E>[];
   }

@@ -52,6 +52,8 @@ const PLAN_CACHE_MS = 5000;
 const PLAN_CACHE_SIZE = 200;
 /** Renders conditions to their SQL text and parameters (the key of the plan cache). */
 const dialect = new PgDialect();
+/** Rows shaped between two turns of the event loop (a few milliseconds of work). */
+const SHAPE_SLICE_ROWS = 2000;
 /** Rows read and shaped at a time by `scan` (exports): small enough that memory stays flat. */
 const SCAN_BATCH_ROWS = 1000;
 
@@ -62,23 +64,36 @@ interface Selection {
   reader: RowReader;
 }
 
+type HeadedSelection = Selection & {
+  /** `select <columns> from <table> <joins>` as text: most of the work of building a read. */
+  head: string;
+};
+
 export class EntityReader {
-  private selected?: Selection & {
-    /** `select <columns> from <table> <joins>` as text: most of the work of building a read. */
-    head: string;
-  };
+  private selected?: HeadedSelection;
+  /** Narrow selections by their sorted field names (a handful per entity, made by code). */
+  private readonly narrow = new Map<string, HeadedSelection>();
   private readonly planCache = new Map<string, { at: number; rows: number }>();
   private sizeCache: { at: number; rows: number } | null = null;
 
   constructor(private readonly model: EntityModel) {}
 
-  private selection(table: EntityTable): Selection {
+  /**
+   * The selection of every stored field, or of `only` and what reading a row needs besides (the
+   * key, the header's key, the opening mark and the owning supplier of sealed values).
+   */
+  private selection(table: EntityTable, only?: ReadonlySet<string>): Selection {
     const { entity, runtime } = this.model;
     const fields: Record<string, AnyPgColumn> = {};
     const joins: { table: EntityTable; on: SQL }[] = [];
+    const needed = new Set([
+      entity.key,
+      ...(entity.parent ? [entity.parent.field] : []),
+      ...(entity.hasSealed ? [SEALED_OPENED_FIELD, ...(entity.ownedBy ? [entity.ownedBy] : [])] : []),
+    ]);
     let index = 0;
     for (const [name, field] of Object.entries(entity.fields)) {
-      if (!isStored(field)) continue;
+      if (!isStored(field) || (only && !only.has(name) && !needed.has(name))) continue;
       fields[name] = this.model.col(name, table);
       if (field.kind !== 'ref' || field.sealed) continue;
       const display = refDisplayName(name, field);
@@ -122,16 +137,33 @@ export class EntityReader {
   };
 
   /** The selection, its joins and the head of its statements depend on the definition only. */
-  private get selectedRows(): NonNullable<EntityReader['selected']> {
-    if (this.selected) return this.selected;
+  private get selectedRows(): HeadedSelection {
+    this.selected ??= this.headed();
+    return this.selected;
+  }
+
+  /** A selection of some fields (a narrow read), made once per set of fields. */
+  private narrowRows(fields: readonly string[]): HeadedSelection {
+    const key = [...new Set(fields)].sort().join(',');
+    let found = this.narrow.get(key);
+    if (!found) {
+      for (const name of fields)
+        if (!isStored(this.model.entity.fields[name] ?? { kind: 'compute' }))
+          throw new Error(`${this.model.entity.name}.${name} is not a stored field`);
+      found = this.headed(new Set(fields));
+      this.narrow.set(key, found);
+    }
+    return found;
+  }
+
+  private headed(only?: ReadonlySet<string>): HeadedSelection {
     const table = this.model.table;
-    const selection = this.selection(table);
+    const selection = this.selection(table, only);
     let query = this.model.runtime.executor().select(selection.fields).from(table).$dynamic();
     for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
     const head = dialect.sqlToQuery(query.getSQL());
     if (head.params.length) throw new Error(`The selection of ${this.model.entity.name} has parameters`);
-    this.selected = { ...selection, head: head.sql };
-    return this.selected;
+    return { ...selection, head: head.sql };
   }
 
   /**
@@ -141,8 +173,9 @@ export class EntityReader {
   private selectQuery(
     where: SQL | undefined,
     page: { order?: SQL[]; limit?: number; offset?: number } = {},
+    selection: HeadedSelection = this.selectedRows,
   ): Query {
-    const parts: SQL[] = [sql.raw(this.selectedRows.head)];
+    const parts: SQL[] = [sql.raw(selection.head)];
     if (where) parts.push(sql` where ${where}`);
     if (page.order?.length) parts.push(sql` order by ${sql.join(page.order, sql`, `)}`);
     if (page.limit !== undefined) parts.push(sql` limit ${page.limit}`);
@@ -155,8 +188,13 @@ export class EntityReader {
    * The answer rows of a statement built by `selectQuery`: the driver's rows are read by the
    * selection's reader in one pass, not mapped by Drizzle first (a list's main cost).
    */
-  private async readRows(on: Executor, actor: Actor, query: Query): Promise<Row[]> {
-    return this.shape(on, actor, await queryArrays(on, query));
+  private async readRows(
+    on: Executor,
+    actor: Actor,
+    query: Query,
+    selection: HeadedSelection = this.selectedRows,
+  ): Promise<Row[]> {
+    return this.shape(on, actor, await queryArrays(on, query), selection);
   }
 
   /**
@@ -207,9 +245,13 @@ export class EntityReader {
   }
 
   /** Driver rows of the selection as the actor may read them. */
-  private async shape(on: Executor, actor: Actor, rows: readonly unknown[][]): Promise<Row[]> {
+  private async shape(
+    on: Executor,
+    actor: Actor,
+    rows: readonly unknown[][],
+    { reader }: Selection = this.selectedRows,
+  ): Promise<Row[]> {
     const { entity, header, runtime } = this.model;
-    const { reader } = this.selectedRows;
     const parentAt = entity.parent ? reader.indexOf(entity.parent.field) : -1;
     const opened =
       parentAt >= 0 && header?.hasSealed
@@ -222,14 +264,19 @@ export class EntityReader {
     const sealer = runtime.sealer;
     await loadDataKeys(on, sealer, reader.sealedValues(rows as readonly (readonly unknown[])[]));
     const messages = runtime.messages();
-    const shaped = rows.map((values) =>
-      reader.read(values, {
+    const shaped = new Array<Row>(rows.length);
+    for (let at = 0; at < rows.length; at++) {
+      // A big read (50,000 quotation lines opened) lets the node's other requests run between
+      // slices instead of holding them up for its whole length.
+      if (at && at % SHAPE_SLICE_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+      const values = rows[at]!;
+      shaped[at] = reader.read(values, {
         actor,
         sealer,
         messages,
         headerOpened: opened?.get(Number(values[parentAt])) === true,
-      }),
-    );
+      });
+    }
     await auditRefusedReads(on, actor, runtime.clock.now(), entity, shaped);
     return shaped;
   }
@@ -590,21 +637,29 @@ export class EntityReader {
   /**
    * The stored rows matching `where` (field → value or list of values) within the actor's
    * scope, as reads answer them, in `order` (the key by default). For hooks and endpoints.
+   * With `fields`, only those stored fields (and the key, the header's key and what deciding a
+   * sealed value's opening needs): less to read, to decode and to open; no computed fields.
    */
   async rows(
     actor: Actor,
     where: Readonly<Record<string, unknown>>,
-    options: { order?: readonly SortSpec[]; limit?: number } = {},
+    options: { order?: readonly SortSpec[]; limit?: number; fields?: readonly string[] } = {},
   ): Promise<Row[]> {
     const { entity, runtime, table } = this.model;
     this.model.assertReadable(actor);
     const on = runtime.executor();
     const conditions = [...this.model.scope(actor), ...this.model.whereOf(where)];
     const order = orderBy(entity, table, options.order ?? [{ field: entity.key, order: 'asc' }]);
+    const selection = options.fields ? this.narrowRows(options.fields) : this.selectedRows;
     return this.readRows(
       on,
       actor,
-      this.selectQuery(and(...conditions), { order, ...(options.limit ? { limit: options.limit } : {}) }),
+      this.selectQuery(
+        and(...conditions),
+        { order, ...(options.limit ? { limit: options.limit } : {}) },
+        selection,
+      ),
+      selection,
     );
   }
 }

@@ -112,6 +112,10 @@ export interface RowReader {
  * decoder per column instead of Drizzle's row mapping and a second conversion.
  */
 export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]): RowReader {
+  // A selection of some fields (a narrow read) answers only those: computed fields need them all.
+  const everyField = Object.entries(entity.fields).every(
+    ([name, field]) => !isStored(field) || selected.some((column) => column.name === name),
+  );
   const index = new Map(selected.map(({ name }, position) => [name, position]));
   const indexOf = (name: string) => {
     const position = index.get(name);
@@ -139,8 +143,8 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
   }[] = [];
   const computed: { readonly name: string; readonly field: ComputeField }[] = [];
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.kind === 'compute') computed.push({ name, field });
-    if (!isStored(field)) continue;
+    if (field.kind === 'compute' && everyField) computed.push({ name, field });
+    if (!isStored(field) || !index.has(name)) continue;
     const at = indexOf(name);
     const displayName = field.kind === 'ref' ? refDisplayName(name, field) : null;
     const displayAt = displayName ? index.get(displayName) : undefined;

@@ -125,6 +125,20 @@ describe('before the opening action', () => {
     expect((await refusals()).length).toBe(before + 2);
   });
 
+  it('a narrow read (some fields) masks them the same; its owner reads its own', async () => {
+    const service = engine.runtime.service('testBid');
+    const [admin] = await service.rows(internalAdmin, { bidId }, { fields: ['bidPrice'] });
+    expect(admin).toMatchObject({ bidId, bidPrice: SEALED_MASK });
+    expect(admin).not.toHaveProperty('bidNote');
+    expect(admin).not.toHaveProperty('bidTitle');
+    const [own] = await service.rows(supplierA, { bidId }, { fields: ['bidPrice'] });
+    expect(own).toMatchObject({ bidId, bidPrice: 86.5 });
+    expect(await service.rows(supplierB, { bidId }, { fields: ['bidPrice'] })).toEqual([]);
+    await expect(service.rows(internalAdmin, { bidId }, { fields: ['nothing'] })).rejects.toThrow(
+      /not a stored field/,
+    );
+  });
+
   it('a sealed field can be neither searched nor sorted', async () => {
     expect((await engine.post(`${BID}/listByPage`, { bidPrice: 86.5 })).httpStatus).toBe(400);
     expect((await engine.post(`${BID}/listByPage`, { orderBy: 'bidPrice desc' })).httpStatus).toBe(400);
@@ -142,6 +156,14 @@ describe('after the opening action', () => {
     expect(admin.body.data).toMatchObject({ bidPrice: 86.5, bidNote: '含税含运费，成本明细见附件' });
     const own = await engine.post<Envelope<Row[]>>(`${BID}/listByPage`, {}, supplierA);
     expect(own.body.data[0]!.bidPrice).toBe(86.5);
+  });
+
+  it('a narrow read opens only the fields it names', async () => {
+    const [row] = await engine.runtime
+      .service('testBid')
+      .rows(internalAdmin, { bidId }, { fields: ['bidPrice', 'bidTitle'] });
+    expect(row).toMatchObject({ bidId, bidPrice: 86.5, bidTitle: '第一轮报价' });
+    expect(row).not.toHaveProperty('bidNote');
   });
 
   it('another supplier still cannot read the row at all', async () => {

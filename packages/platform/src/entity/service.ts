@@ -84,11 +84,12 @@ export class EntityService {
   /**
    * The stored rows matching `where` (field → value or list of values) within the actor's
    * scope, as reads answer them, in `order` (the key by default). For hooks and endpoints.
+   * With `fields`, only those stored fields (a narrow read, EntityReader.rows).
    */
   rows(
     actor: Actor,
     where: Readonly<Record<string, unknown>>,
-    options: { order?: readonly SortSpec[]; limit?: number } = {},
+    options: { order?: readonly SortSpec[]; limit?: number; fields?: readonly string[] } = {},
   ): Promise<Row[]> {
     return this.reader.rows(actor, where, options);
   }
