@@ -65,6 +65,8 @@ export const inquiryQuoteLine = defineEntity('srmInquiryQuoteLine', {
     remark: text({ max: 500, ...sealedQuote }),
   },
   unique: [['quoteId', 'lineNum']],
+  // A page of the comparison reads the lines of its materials across every quotation.
+  indexes: [['inquiryItemId']],
   list: {
     columns: [
       'itemLineNum',

@@ -1,15 +1,17 @@
-// 报价对比 (the comparison endpoint of an inquiry, in a dialog). Before opening the quotes stay
+// 报价对比 (the comparison endpoints of an inquiry, in a dialog). Before opening the quotes stay
 // sealed: how many of the invited suppliers answered, and per supplier its answer and when it last
 // submitted — nothing quoted. After opening: materials down (line, material, quantity, target and
 // last price fixed on the left), one column group per supplier across (unit price with its tier
 // prices, brand and model, lead time; 不报价 with its reason), the lowest valid price per material
 // in green, expired quotes marked; each supplier's total, the best-per-material total and the best
 // single supplier below. After several rounds each supplier's offer that counts is shown, an offer
-// from an earlier round marked with its round.
-import type { ReactNode } from 'react';
-import { InfoCircleOutlined } from '@ant-design/icons';
+// from an earlier round marked with its round. A large inquiry (500 materials × 100 suppliers)
+// is read a page of 25 materials at a time as the grid scrolls to it, the totals apart, and drawn
+// by a grid virtual both ways (CrossGrid): the first rows show as soon as the first page is in.
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { InfoCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Empty, Flex, Modal, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import {
   type EntityDef,
   type FieldDef,
@@ -18,10 +20,16 @@ import {
   formatDateTime,
   formatNumber,
   isNumeric,
-  sum,
 } from '@srm/kernel';
-import { useLabels, useSession } from '@srm/platform-ui';
-import { ComparisonProgress, useComparison } from './comparisonQuery';
+import { useApi, useLabels, useSession } from '@srm/platform-ui';
+import { type CrossColumn, type CrossGroup, CrossGrid } from './CrossGrid';
+import {
+  COMPARISON_PAGE_ROWS,
+  ComparisonProgress,
+  comparisonPage,
+  useComparisonPage,
+  useComparisonTotals,
+} from './comparisonQuery';
 import { inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { inquiryItem } from './inquiry.entity';
 
@@ -81,6 +89,7 @@ interface ItemRow {
   readonly offers: Readonly<Record<string, Offer>>;
 }
 
+/** A page of the comparison (the first one also says, while sealed, who answered). */
 interface Comparison {
   readonly inquiryNum: string;
   readonly quoteDeadline: number | string | null;
@@ -89,10 +98,21 @@ interface Comparison {
   readonly roundNum: number;
   readonly opened: boolean;
   readonly suppliers: readonly Answer[];
+  /** Every supplier that quoted, in the order they were invited. */
   readonly columns?: readonly QuoteColumn[];
+  /** The page's materials. */
   readonly items: readonly ItemRow[];
-  readonly bestPerItemTotal?: number;
-  readonly bestSingleSupplier?: { supplierId: number; supplierName: string; total: number } | null;
+  /** Materials in all. */
+  readonly itemCount?: number;
+}
+
+/** The totals over every material (comparisonTotals). */
+interface Totals {
+  readonly columns: readonly { supplierId: number; totalAmount: number | null }[];
+  readonly bestPerItemTotal: number;
+  readonly bestSingleSupplier: { supplierId: number; supplierName: string; total: number | null } | null;
+  readonly savingVsTargetTotal: number | null;
+  readonly savingVsLastTotal: number | null;
 }
 
 export interface InquiryComparisonProps {
@@ -116,6 +136,8 @@ const ANSWER_COLORS: Readonly<Record<string, string>> = {
   NONE: 'default',
 };
 const WIDTH = { line: 56, material: 190, quantity: 110, price: 100, offer: 160, lead: 80, saving: 120 };
+/** Line heights of a cell: the first line, and each small line under it (tiers, maker, details). */
+const LINE = { first: 22, small: 18, padding: 13 };
 
 /** Thousands separators, at most `max` decimals, trailing zeros dropped down to `min`. */
 function decimals(value: number, max: number, min: number): string {
@@ -322,22 +344,95 @@ function SupplierHead({ column }: { column: QuoteColumn }) {
   );
 }
 
+/** Lines an offer's cell takes: the price, each tier, the maker, the tax and warranty. */
+function offerLines(offer: Offer | undefined): number {
+  if (!offer || offer.noQuote) return 1;
+  return (
+    1 +
+    offer.tiers.length +
+    (offer.brand !== null || offer.model !== null ? 1 : 0) +
+    (offer.taxRate !== null || offer.warrantyMonths !== null ? 1 : 0)
+  );
+}
+
+/** A row's height: its tallest cell (worked out once per loaded row). */
+const heights = new WeakMap<ItemRow, number>();
+function rowHeight(item: ItemRow | undefined): number {
+  if (!item) return LINE.padding + LINE.first + LINE.small;
+  let height = heights.get(item);
+  if (height === undefined) {
+    let lines = item.needByDate ? 2 : 1;
+    for (const offer of Object.values(item.offers)) lines = Math.max(lines, offerLines(offer));
+    height = LINE.padding + LINE.first + LINE.small * (lines - 1);
+    heights.set(item, height);
+  }
+  return height;
+}
+
+/** Loads the pages of materials the grid shows, and answers the loaded row at an index. */
+function usePages(entity: EntityDef, row: Row, first: Comparison) {
+  const api = useApi();
+  const [wanted, setWanted] = useState<readonly number[]>([1]);
+  const pages = useQueries({
+    queries: wanted.map((pageIndex) => comparisonPage<Comparison>(api, entity, row, pageIndex)),
+  });
+  const loaded = pages.map((page) => page.data);
+  const failed = pages.find((page) => page.isError);
+  // A new function when a page arrives (the grid then works out its rows' heights again): the
+  // stamp, not `loaded` (a new array each render), says when.
+  const stamp = pages.map((page) => page.dataUpdatedAt).join(',');
+  const byIndex = useMemo(() => {
+    const map = new Map<number, Comparison>([[1, first]]);
+    wanted.forEach((pageIndex, at) => {
+      const data = loaded[at];
+      if (data) map.set(pageIndex, data);
+    });
+    return map;
+  }, [stamp, first, wanted]);
+  const rowAt = useCallback(
+    (index: number) =>
+      byIndex.get(Math.floor(index / COMPARISON_PAGE_ROWS) + 1)?.items[index % COMPARISON_PAGE_ROWS],
+    [byIndex],
+  );
+  const onRowsInView = useCallback((from: number, to: number) => {
+    const need: number[] = [];
+    for (
+      let page = Math.floor(from / COMPARISON_PAGE_ROWS) + 1;
+      page <= Math.floor(to / COMPARISON_PAGE_ROWS) + 1;
+      page++
+    )
+      need.push(page);
+    setWanted((held) =>
+      need.every((page) => held.includes(page)) ? held : [...new Set([...held, ...need])],
+    );
+  }, []);
+  return { rowAt, onRowsInView, failed };
+}
+
 /** After opening: materials down, suppliers across, the best offers below. */
-function OpenedView({ data, row }: { data: Comparison; row: Row }) {
+function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison; row: Row }) {
   const labels = useLabels();
   const quotes = data.columns ?? [];
-  const items = [...data.items];
-  if (!quotes.length) return <Empty description={labels.t(`${K}.noQuotes`)} />;
+  const { rowAt, onRowsInView, failed } = usePages(entity, row, data);
+  // Asked only now that the first page is in (this view is drawn with it): on a large inquiry the
+  // totals read every price, which would hold up the first page on the server.
+  const totals = useComparisonTotals<Totals>(entity, row);
   const t = (key: string) => labels.t(`${K}.${key}`);
-  const right = { align: 'right' as const };
-  const columns: ColumnsType<ItemRow> = [
-    { title: t('line'), dataIndex: 'lineNum', width: WIDTH.line, fixed: 'left', align: 'center' },
+  if (!quotes.length) return <Empty description={labels.t(`${K}.noQuotes`)} />;
+  const sums = totals.data;
+  const pending = totals.isPending ? (
+    <Tooltip title={t('totalsLoading')}>
+      <LoadingOutlined aria-label={t('totalsLoading')} />
+    </Tooltip>
+  ) : null;
+  const totalOf = new Map((sums?.columns ?? []).map((column) => [column.supplierId, column.totalAmount]));
+  const fixed: CrossColumn<ItemRow>[] = [
+    { key: 'line', title: t('line'), width: WIDTH.line, align: 'center', render: (item) => item.lineNum },
     {
-      title: t('material'),
       key: 'material',
+      title: t('material'),
       width: WIDTH.material,
-      fixed: 'left',
-      render: (_value, item) => (
+      render: (item) => (
         <>
           <Typography.Text ellipsis={{ tooltip: String(item.itemName ?? '') }} style={{ maxWidth: '100%' }}>
             {String(item.itemName ?? '')}
@@ -347,12 +442,11 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
       ),
     },
     {
-      title: t('quantity'),
       key: 'quantity',
+      title: t('quantity'),
       width: WIDTH.quantity,
-      fixed: 'left',
-      ...right,
-      render: (_value, item) => (
+      align: 'right',
+      render: (item) => (
         <>
           {quantityText(item.quantity)}
           {item.uomName ? <Typography.Text type="secondary"> {String(item.uomName)}</Typography.Text> : null}
@@ -360,43 +454,47 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
       ),
     },
     {
+      key: 'targetPrice',
       title: t('targetPrice'),
-      dataIndex: 'targetPrice',
       width: WIDTH.price,
-      fixed: 'left',
-      ...right,
-      render: (value: number | null) => (value === null ? <Dash /> : priceText(value)),
+      align: 'right',
+      render: (item) => (item.targetPrice === null ? <Dash /> : priceText(item.targetPrice)),
     },
     {
+      key: 'lastPrice',
       title: <Tooltip title={t('lastPriceHint')}>{t('lastPrice')}</Tooltip>,
-      dataIndex: 'lastPrice',
       width: WIDTH.price,
-      fixed: 'left',
-      ...right,
-      render: (value: number | null) => (value === null ? <Dash /> : priceText(value)),
+      align: 'right',
+      render: (item) => (item.lastPrice === null ? <Dash /> : priceText(item.lastPrice)),
     },
+  ];
+  const groups: CrossGroup<ItemRow>[] = [
     ...quotes.map((quote) => ({
       key: `supplier-${quote.supplierId}`,
       title: <SupplierHead column={quote} />,
-      children: [
+      summary: pending ?? (
+        <Typography.Text strong type={quote.expired ? 'secondary' : undefined}>
+          {amountText(totalOf.get(quote.supplierId))}
+        </Typography.Text>
+      ),
+      columns: [
         {
+          key: 'price',
           title: t('unitPrice'),
-          key: `price-${quote.supplierId}`,
           width: WIDTH.offer,
-          ...right,
-          onCell: (item: ItemRow) => ({
-            style: item.offers[quote.supplierId]?.lowest ? { background: LOWEST_BACKGROUND } : {},
-          }),
-          render: (_value: unknown, item: ItemRow) => (
+          align: 'right' as const,
+          cellStyle: (item: ItemRow) =>
+            item.offers[quote.supplierId]?.lowest ? { background: LOWEST_BACKGROUND } : undefined,
+          render: (item: ItemRow) => (
             <OfferCell offer={item.offers[quote.supplierId]} round={data.roundNum} />
           ),
         },
         {
+          key: 'lead',
           title: t('leadTime'),
-          key: `lead-${quote.supplierId}`,
           width: WIDTH.lead,
-          ...right,
-          render: (_value: unknown, item: ItemRow) => {
+          align: 'right' as const,
+          render: (item: ItemRow) => {
             const offer = item.offers[quote.supplierId];
             if (!offer || offer.noQuote || offer.leadTimeDays === null) return <Dash />;
             return offer.expired ? (
@@ -411,47 +509,48 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
     {
       key: 'result',
       title: t('result'),
-      children: [
+      columns: [
         {
+          key: 'lowestPrice',
           title: t('lowestPrice'),
-          dataIndex: 'lowestPrice',
           width: WIDTH.saving,
-          ...right,
-          render: (value: number | null) =>
-            value === null ? <Dash /> : <Typography.Text strong>{priceText(value)}</Typography.Text>,
+          align: 'right',
+          render: (item) =>
+            item.lowestPrice === null ? (
+              <Dash />
+            ) : (
+              <Typography.Text strong>{priceText(item.lowestPrice)}</Typography.Text>
+            ),
+          summary: pending ?? (
+            <Tooltip title={t('bestPerItemHint')}>
+              <Typography.Text strong>{amountText(sums?.bestPerItemTotal)}</Typography.Text>
+            </Tooltip>
+          ),
         },
         {
+          key: 'savingVsTarget',
           title: t('savingVsTarget'),
-          dataIndex: 'savingVsTarget',
           width: WIDTH.saving,
-          ...right,
-          render: (value: number | null) => <Saving value={value} />,
+          align: 'right',
+          render: (item) => <Saving value={item.savingVsTarget} />,
+          summary: pending ?? <Saving value={sums?.savingVsTargetTotal ?? null} />,
         },
         {
+          key: 'savingVsLast',
           title: t('savingVsLast'),
-          dataIndex: 'savingVsLast',
           width: WIDTH.saving,
-          ...right,
-          render: (value: number | null) => <Saving value={value} />,
+          align: 'right',
+          render: (item) => <Saving value={item.savingVsLast} />,
+          summary: pending ?? <Saving value={sums?.savingVsLastTotal ?? null} />,
         },
       ],
     },
   ];
-  const savings = (pick: (item: ItemRow) => number | null) =>
-    items.some((item) => pick(item) !== null) ? sum(items, pick).toNumber() : null;
-  const best = data.bestSingleSupplier ?? null;
-  // Every column keeps its width; many suppliers scroll sideways under the fixed materials.
-  const tableWidth =
-    WIDTH.line +
-    WIDTH.material +
-    WIDTH.quantity +
-    2 * WIDTH.price +
-    quotes.length * (WIDTH.offer + WIDTH.lead) +
-    3 * WIDTH.saving;
+  const best = sums?.bestSingleSupplier ?? null;
   const tax = row.taxIncludedFlag === 'N' ? t('taxExcluded') : t('taxIncluded');
   const currency = typeof row.currencyCode === 'string' ? row.currencyCode : '';
   return (
-    <div data-testid="inquiry-comparison">
+    <div data-testid="inquiry-comparison" data-totals={sums ? 'ready' : 'loading'}>
       <Flex gap={16} wrap align="center" style={{ marginBottom: 8 }}>
         {data.roundNum > 1 && (
           <Tooltip title={labels.t(`${K}.roundsHint`, { round: data.roundNum })}>
@@ -462,6 +561,9 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
         )}
         <Typography.Text strong>
           {labels.t(`${K}.answered`, { answered: data.answeredCount, invited: data.invitedCount })}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {labels.t(`${K}.size`, { items: data.itemCount ?? data.items.length, suppliers: quotes.length })}
         </Typography.Text>
         <Typography.Text type="secondary">{labels.t(`${K}.currency`, { currency, tax })}</Typography.Text>
         <Typography.Text type="secondary">
@@ -479,53 +581,34 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
           {t('legend')}
         </Typography.Text>
       </Flex>
-      <Table<ItemRow>
-        size="small"
-        bordered
-        rowKey="inquiryItemId"
-        pagination={false}
-        dataSource={items}
-        columns={columns}
-        scroll={{ x: tableWidth, y: 'calc(100vh - 470px)' }}
-        summary={() => (
-          <Table.Summary fixed>
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={5} align="right">
-                <Typography.Text strong>{t('total')}</Typography.Text>
-              </Table.Summary.Cell>
-              {quotes.map((quote, at) => (
-                <Table.Summary.Cell key={quote.supplierId} index={5 + 2 * at} colSpan={2} align="right">
-                  <Typography.Text strong type={quote.expired ? 'secondary' : undefined}>
-                    {amountText(quote.totalAmount)}
-                  </Typography.Text>
-                </Table.Summary.Cell>
-              ))}
-              <Table.Summary.Cell index={5 + 2 * quotes.length} align="right">
-                <Tooltip title={t('bestPerItemHint')}>
-                  <Typography.Text strong>{amountText(data.bestPerItemTotal)}</Typography.Text>
-                </Tooltip>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={6 + 2 * quotes.length} align="right">
-                <Saving value={savings((item) => item.savingVsTarget)} />
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={7 + 2 * quotes.length} align="right">
-                <Saving value={savings((item) => item.savingVsLast)} />
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          </Table.Summary>
-        )}
+      {failed && <ComparisonProgress query={failed} />}
+      {totals.isError && <ComparisonProgress query={totals} />}
+      <CrossGrid<ItemRow>
+        testId="inquiry-comparison-grid"
+        fixed={fixed}
+        groups={groups}
+        rowCount={data.itemCount ?? data.items.length}
+        rowAt={rowAt}
+        rowHeight={rowHeight}
+        rowKey={(item, index) => item?.inquiryItemId ?? `row-${index}`}
+        onRowsInView={onRowsInView}
+        placeholder={<Typography.Text type="secondary">{t('rowsLoading')}</Typography.Text>}
+        summaryLabel={t('total')}
+        height="calc(100vh - 330px)"
       />
       <Flex gap={32} wrap style={{ marginTop: 12 }}>
         <div>
           <Typography.Text type="secondary">{t('bestPerItem')}</Typography.Text>
           <Typography.Text strong style={{ fontSize: 16, marginLeft: 8 }}>
-            {amountText(data.bestPerItemTotal)} {currency}
+            {pending ?? `${amountText(sums?.bestPerItemTotal)} ${currency}`}
           </Typography.Text>
           <Small>{t('bestPerItemHint')}</Small>
         </div>
         <div>
           <Typography.Text type="secondary">{t('bestSingle')}</Typography.Text>
-          {best ? (
+          {pending ? (
+            <Typography.Text style={{ marginLeft: 8 }}>{pending}</Typography.Text>
+          ) : best ? (
             <Typography.Text strong style={{ fontSize: 16, marginLeft: 8 }}>
               {best.supplierName} · {amountText(best.total)} {currency}
             </Typography.Text>
@@ -541,7 +624,7 @@ function OpenedView({ data, row }: { data: Comparison; row: Row }) {
 
 export default function InquiryComparison({ entity, row, onClose }: InquiryComparisonProps) {
   const labels = useLabels();
-  const comparison = useComparison<Comparison>(entity, row);
+  const comparison = useComparisonPage<Comparison>(entity, row);
   return (
     <Modal
       open
@@ -556,7 +639,7 @@ export default function InquiryComparison({ entity, row, onClose }: InquiryCompa
       <ComparisonProgress query={comparison} />
       {comparison.data &&
         (comparison.data.opened ? (
-          <OpenedView data={comparison.data} row={row} />
+          <OpenedView entity={entity} data={comparison.data} row={row} />
         ) : (
           <SealedView data={comparison.data} row={row} />
         ))}

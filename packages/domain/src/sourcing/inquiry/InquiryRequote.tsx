@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Col, Form, Input, Modal, Row as GridRow, Table, Tag, Typography } from 'antd';
 import { type EntityDef, MODAL_Z_INDEX, formatNumber } from '@srm/kernel';
 import { ApiFailure, DateInput, invalidateAfterWrite, request, useApi, useLabels } from '@srm/platform-ui';
-import { ComparisonProgress, useComparison } from './comparisonQuery';
+import { ComparisonProgress, useComparisonTotals } from './comparisonQuery';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -59,7 +59,7 @@ export default function InquiryRequote({ entity, row, onClose }: InquiryRequoteP
   const [items, setItems] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
   const id = row[entity.key];
-  const comparison = useComparison<Comparison>(entity, row);
+  const comparison = useComparisonTotals<Comparison>(entity, row);
   const data = comparison.data;
   const totals = new Map((data?.columns ?? []).map((column) => [column.supplierId, column.totalAmount]));
   // At first: every supplier with an offer that counts, and every material.

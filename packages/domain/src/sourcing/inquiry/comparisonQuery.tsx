@@ -1,20 +1,57 @@
-// The comparison endpoint of an inquiry as the dialogs read it (报价对比, 发起新一轮报价): one query
-// per inquiry version, and what a dialog shows while it loads or when it fails.
+// The comparison endpoints of an inquiry as the dialogs read them (报价对比, 发起新一轮报价): a page
+// of materials with their offers, the totals over every material apart (each one query per
+// inquiry version), and what a dialog shows while it loads or when it fails.
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton } from 'antd';
 import type { EntityDef } from '@srm/kernel';
-import { ApiFailure, request, useApi } from '@srm/platform-ui';
+import { ApiFailure, type ApiClient, request, useApi } from '@srm/platform-ui';
 
-/** The comparison of the inquiry `row` (each dialog declares the part of the answer it reads). */
-export function useComparison<T>(
-  entity: EntityDef,
-  row: Readonly<Record<string, unknown>>,
-): UseQueryResult<T> {
+type Row = Readonly<Record<string, unknown>>;
+
+/**
+ * Materials per page of the comparison (the endpoint's most is 100): about two screens of rows; with
+ * 100 suppliers a page is 2,500 offers, answered in about a fifth of a second.
+ */
+export const COMPARISON_PAGE_ROWS = 25;
+
+const keyOf = (entity: EntityDef, row: Row) => [
+  'entity',
+  entity.name,
+  'comparison',
+  row[entity.key],
+  row.versionNum,
+];
+
+/** The query of one page of the comparison of the inquiry `row` (1-based). */
+export function comparisonPage<T>(api: ApiClient, entity: EntityDef, row: Row, pageIndex: number) {
+  return {
+    queryKey: [...keyOf(entity, row), 'page', pageIndex, COMPARISON_PAGE_ROWS],
+    queryFn: async () =>
+      (
+        await request<T>(api, `${entity.apiPath}/comparison`, {
+          [entity.key]: row[entity.key],
+          pageIndex,
+          pageRows: COMPARISON_PAGE_ROWS,
+        })
+      ).data,
+    staleTime: Infinity,
+  };
+}
+
+/** The first page of the comparison (who answered, while sealed). */
+export function useComparisonPage<T>(entity: EntityDef, row: Row): UseQueryResult<T> {
   const api = useApi();
-  const id = row[entity.key];
+  return useQuery(comparisonPage<T>(api, entity, row, 1));
+}
+
+/** The totals of the comparison over every material (each dialog declares what it reads). */
+export function useComparisonTotals<T>(entity: EntityDef, row: Row): UseQueryResult<T> {
+  const api = useApi();
   return useQuery({
-    queryKey: ['entity', entity.name, 'comparison', id, row.versionNum],
-    queryFn: async () => (await request<T>(api, `${entity.apiPath}/comparison`, { [entity.key]: id })).data,
+    queryKey: [...keyOf(entity, row), 'totals'],
+    queryFn: async () =>
+      (await request<T>(api, `${entity.apiPath}/comparisonTotals`, { [entity.key]: row[entity.key] })).data,
+    staleTime: Infinity,
   });
 }
 

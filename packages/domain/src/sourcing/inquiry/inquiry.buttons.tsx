@@ -3,21 +3,37 @@
 // the prices of every supplier side by side. 发起新一轮报价 on an opened inquiry asks chosen
 // suppliers for chosen materials again (InquiryRequote.tsx). The buyer's side only.
 import { Suspense, lazy, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { BarChartOutlined, RedoOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type EditButton, type EditButtonProps, useLabels, useSession } from '@srm/platform-ui';
+import { type EditButton, type EditButtonProps, useApi, useLabels, useSession } from '@srm/platform-ui';
+import { comparisonPage } from './comparisonQuery';
 
-const InquiryComparison = lazy(() => import('./InquiryComparison'));
+const loadComparison = () => import('./InquiryComparison');
+const InquiryComparison = lazy(loadComparison);
 const InquiryRequote = lazy(() => import('./InquiryRequote'));
 
 function ComparisonButton({ entity, row, disabled }: EditButtonProps) {
   const labels = useLabels();
   const { side } = useSession();
   const [open, setOpen] = useState(false);
+  const api = useApi();
+  const queryClient = useQueryClient();
   if (side !== 'internal') return null;
+  // The first page is asked for at the click, while the dialog's code loads (fetched on hover).
+  const show = () => {
+    void queryClient.prefetchQuery(comparisonPage(api, entity, row, 1));
+    setOpen(true);
+  };
   return (
     <>
-      <Button icon={<BarChartOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+      <Button
+        icon={<BarChartOutlined />}
+        disabled={disabled}
+        onMouseEnter={() => void loadComparison()}
+        onFocus={() => void loadComparison()}
+        onClick={show}
+      >
         {labels.action(entity.name, 'comparison')}
       </Button>
       {open && (

@@ -316,6 +316,55 @@ describe('a sealed inquiry', () => {
     expect(bracket!.savingVsTarget).toBe(800);
     expect(compared.bestPerItemTotal).toBe(13788);
     expect(compared.bestSingleSupplier).toMatchObject({ supplierId: ids.supB, total: 13900 });
+
+    // In parts, as the dialog reads a large inquiry: a page of materials with the same offers,
+    // and the totals from the prices alone — equal to the answer read at once.
+    const page = await ok<Row & { items: Row[]; columns: Row[] }>('srmInquiry', 'comparison', {
+      inquiryId: state.inquiryId,
+      pageIndex: 2,
+      pageRows: 1,
+    });
+    expect(page).toMatchObject({ opened: true, itemCount: 2, pageIndex: 2, pageRows: 1 });
+    expect(page.items).toEqual([bracket]);
+    expect(page).not.toHaveProperty('bestPerItemTotal');
+    const totals = await ok<Row & { items: Row[]; columns: Row[] }>('srmInquiry', 'comparisonTotals', {
+      inquiryId: state.inquiryId,
+    });
+    const { items: everyItem, suppliers: _answers, ...whole } = compared;
+    expect(totals).toMatchObject(whole);
+    expect(
+      totals.items.map((item) => [
+        item.lineNum,
+        item.lowestPrice,
+        item.savingVsTarget,
+        item.lowestSupplierIds,
+      ]),
+    ).toEqual(
+      everyItem.map((item) => [
+        item.lineNum,
+        item.lowestPrice,
+        item.savingVsTarget,
+        Object.entries(item.offers as Record<string, Row>)
+          .filter(([, offer]) => offer.lowest)
+          .map(([supplierId]) => Number(supplierId)),
+      ]),
+    );
+    expect(JSON.stringify(totals.items)).not.toContain('offers');
+    expect(totals.savingVsTargetTotal).toBe(
+      everyItem.reduce((sum, item) => sum + Number(item.savingVsTarget ?? 0), 0),
+    );
+    // A page beyond the last is empty; a page of more than 100 materials is refused.
+    expect(
+      (
+        await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', {
+          inquiryId: state.inquiryId,
+          pageIndex: 3,
+          pageRows: 1,
+        })
+      ).items,
+    ).toEqual([]);
+    const tooMany = await call('srmInquiry', 'comparison', { inquiryId: state.inquiryId, pageRows: 101 });
+    expect([tooMany.httpStatus, tooMany.body.status]).toEqual([400, 'E']);
   });
 
   it('awards 70/30 with a reason and hands the approved award to purchasing once', async () => {
@@ -858,6 +907,9 @@ describe('rounds of quotes', () => {
     const sealed = await ok<Row>('srmInquiry', 'comparison', key);
     expect(sealed).toMatchObject({ opened: false, roundNum: 2, invitedCount: 1, answeredCount: 1 });
     expect(visibleText(sealed)).not.toContain('0.255');
+    const sealedTotals = await ok<Row>('srmInquiry', 'comparisonTotals', key);
+    expect(sealedTotals).toMatchObject({ opened: false, items: [] });
+    expect(sealedTotals).not.toHaveProperty('columns');
 
     // Opened again by two people, after the new deadline.
     server().clock.travel(26 * HOUR);
@@ -888,6 +940,13 @@ describe('rounds of quotes', () => {
       [ids.supA, 2, 14350],
     ]);
     expect(compared.bestPerItemTotal).toBe(13750);
+    // The totals read apart count the same offers (A's round 2 where it quoted again).
+    const totals = await ok<Row & { columns: Row[] }>('srmInquiry', 'comparisonTotals', key);
+    expect(totals.columns.map((column) => [column.supplierId, column.totalAmount])).toEqual([
+      [ids.supB, 13900],
+      [ids.supA, 14350],
+    ]);
+    expect(totals.bestPerItemTotal).toBe(13750);
 
     // The award starts from the offers that count: A's round-2 screw, B's bracket.
     await ok('srmInquiry', 'doPrepareAward', key);

@@ -1,0 +1,373 @@
+// The quotation comparison of an inquiry (报价对比, inquiryQuotationList): materials down,
+// suppliers across. Before opening it names who answered, declined or not yet and when they last
+// submitted — nothing quoted. After opening: each supplier's current quote per material and tier,
+// lead time, brand and model, the lowest price per material marked, the savings against the
+// target and against the last price list price, the best-per-material total and the best single
+// supplier that priced everything. Internal users who may read the inquiry only. After several
+// rounds, each supplier's column shows the offer that counts per material (its latest round's),
+// marked with the round it came from.
+//
+// A large inquiry (500 materials × 100 suppliers: 50,000 lines) is read in parts: a page of
+// materials with everything quoted for them (`comparison` with pageIndex and pageRows), and the
+// totals over every material from the prices alone (`comparisonTotals`, a narrow read). Without a
+// page the comparison answers every material and the totals at once.
+import { type ReadRowOf, add, dec, mul } from '@srm/kernel';
+import type { DataApi } from '@srm/platform';
+import { supplierPl } from '../../agreements';
+import { dayIn } from '../../supplier/server';
+import {
+  type CurrentOffers,
+  currentOffers,
+  currentPrices,
+  offerKey,
+  roundOf,
+} from '../inquiry-quote/inquiry-quote.rounds';
+import type { inquiryQuote } from '../inquiry-quote/inquiry-quote.entity';
+import { inquiry, inquiryItem, inquirySupplier } from './inquiry.entity';
+
+const OPENED_STATES = ['OPENED', 'AWARD_APPROVING', 'AWARDED'];
+
+type Item = ReadRowOf<typeof inquiryItem>;
+type Quote = ReadRowOf<typeof inquiryQuote>;
+
+/** What the totals need of an offer. */
+interface Priced {
+  readonly unitPrice: number | null;
+  /** Its quotation's validity date passed. */
+  readonly expired: boolean;
+  lowest: boolean;
+}
+
+interface Offer extends Priced {
+  readonly tiers: { fromQuantity: number; unitPrice: number | null }[];
+  readonly taxRate: number | null;
+  readonly leadTimeDays: number | null;
+  readonly brand: string | null;
+  readonly model: string | null;
+  readonly warrantyMonths: number | null;
+  readonly noQuote: boolean;
+  readonly noQuoteReason: string | null;
+  readonly remark: string | null;
+  /** The round the offer was made in. */
+  readonly roundNum: number;
+}
+
+/** A material with what is lowest and saved on it (the totals' rows, and the page's). */
+interface PricedRow<O extends Priced = Priced> {
+  readonly inquiryItemId: number;
+  readonly lineNum: number;
+  readonly itemId: number;
+  readonly itemName: unknown;
+  readonly quantity: number;
+  readonly uomName: unknown;
+  readonly targetPrice: number | null;
+  readonly lastPrice: number | null;
+  readonly lowestPrice: number | null;
+  readonly savingVsTarget: number | null;
+  readonly savingVsLast: number | null;
+  readonly offers: Record<number, O>;
+}
+
+interface ItemRow extends PricedRow<Offer> {
+  readonly needByDate: string | null;
+  readonly tiers: number[];
+}
+
+/** A supplier's column: its quotation of the latest round it answered. */
+interface Column {
+  readonly supplierId: number;
+  readonly supplierName: Quote['supplierName'];
+  readonly quoteId: number;
+  readonly quoteNum: Quote['quoteNum'];
+  readonly quoteVersion: number | null;
+  readonly roundNum: number;
+  readonly submittedDate: unknown;
+  readonly validToDate: string | null;
+  readonly expired: boolean;
+  readonly quoteNote: string | null;
+}
+
+export interface ComparisonPage {
+  readonly pageIndex: number;
+  readonly pageRows: number;
+}
+
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
+const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** The inquiry, who was asked and answered, and whether its quotes are still sealed. */
+async function headOf(ctx: DataApi, inquiryId: number) {
+  // As the endpoint's reference check read it (no second read of its 500 materials).
+  const found = ctx.referenced(inquiry, inquiryId) ?? (await ctx.find(inquiry, inquiryId));
+  const data = ctx.system('the comparison reads the quotes of an inquiry the caller may read');
+  const suppliers = await data.lines(inquirySupplier, inquiryId);
+  const answers = suppliers.map((row) => ({
+    inquirySupplierId: row.inquirySupplierId,
+    supplierId: row.supplierId,
+    supplierName: row.supplierName,
+    answerStatus: row.answerStatus,
+    lastSubmittedDate: row.lastSubmittedDate,
+    submitCount: row.submitCount ?? 0,
+    roundNum: roundOf(row),
+  }));
+  const head = {
+    inquiryId,
+    inquiryNum: found.inquiryNum,
+    status: found.status,
+    quoteDeadline: found.quoteDeadline,
+    invitedCount: found.invitedCount ?? suppliers.length,
+    answeredCount: found.answeredCount ?? 0,
+    roundNum: roundOf(found),
+  };
+  const sealed = found.sealedFlag !== 'N' && !OPENED_STATES.includes(String(found.status));
+  const today = dayIn(ctx.now, ctx.runtime.timeZone);
+  const expired = (quote: { validToDate: string | null }) =>
+    typeof quote.validToDate === 'string' && quote.validToDate < today;
+  return { found, data, head, answers, sealed, expired };
+}
+
+type Head = Awaited<ReturnType<typeof headOf>>;
+
+/**
+ * One column per supplier that quoted: its latest round's quotation, in the order the suppliers
+ * were invited (a page's columns stay where they are whatever the totals say).
+ */
+function columnsOf(
+  latest: ReadonlyMap<number, Quote>,
+  expired: Head['expired'],
+  answers: Head['answers'],
+): Column[] {
+  const invited = new Map(answers.map((answer, at) => [answer.supplierId, at]));
+  const place = (quote: Quote) => invited.get(quote.supplierId) ?? answers.length;
+  return [...latest.values()]
+    .sort((a, b) => place(a) - place(b) || a.quoteId - b.quoteId)
+    .map((quote) => ({
+      supplierId: quote.supplierId,
+      supplierName: quote.supplierName,
+      quoteId: quote.quoteId,
+      quoteNum: quote.quoteNum,
+      quoteVersion: quote.quoteVersion,
+      roundNum: roundOf(quote),
+      submittedDate: quote.submittedDate,
+      validToDate: str(quote.validToDate),
+      expired: expired(quote),
+      quoteNote: str(quote.quoteNote),
+    }));
+}
+
+/** The inquiry's materials in line order. */
+async function itemsOf(data: DataApi, inquiryId: number): Promise<Item[]> {
+  return [...(await data.lines(inquiryItem, inquiryId))].sort((a, b) => a.lineNum - b.lineNum);
+}
+
+/** The last price-list price of each of these materials at the organisation, in one read. */
+async function lastPricesOf(data: DataApi, items: readonly Item[], orgId: number) {
+  const lastPrices = new Map<number, number>();
+  if (!items.length) return lastPrices;
+  const priced = await data.list(
+    supplierPl,
+    { itemId: [...new Set(items.map((item) => item.itemId))], orgId, fromQuantity: 0 },
+    { orderBy: [{ field: 'validFrom', order: 'desc' }] },
+  );
+  for (const row of priced) if (!lastPrices.has(row.itemId)) lastPrices.set(row.itemId, row.unitPrice);
+  return lastPrices;
+}
+
+/**
+ * A material's row: its offers by supplier, the lowest valid price marked (not expired, priced),
+ * the savings on its quantity against the target and the last price.
+ */
+function pricedRow<O extends Priced>(
+  item: Item,
+  offers: Record<number, O>,
+  lastPrice: number | null,
+): PricedRow<O> {
+  const valid = Object.values(offers).filter((offer) => !offer.expired && offer.unitPrice !== null);
+  const lowestPrice = valid.reduce<number | null>(
+    (low, offer) => (low === null || offer.unitPrice! < low ? offer.unitPrice : low),
+    null,
+  );
+  for (const offer of valid) if (offer.unitPrice === lowestPrice) offer.lowest = true;
+  const target = num(item.targetPrice);
+  const saving = (benchmark: number | null) =>
+    benchmark !== null && lowestPrice !== null
+      ? mul(dec(benchmark).minus(lowestPrice), dec(item.quantity)).toNumber()
+      : null;
+  return {
+    inquiryItemId: item.inquiryItemId,
+    lineNum: item.lineNum,
+    itemId: item.itemId,
+    itemName: item.itemName,
+    quantity: item.quantity,
+    uomName: item.uomName,
+    targetPrice: target,
+    lastPrice,
+    lowestPrice,
+    savingVsTarget: saving(target),
+    savingVsLast: saving(lastPrice),
+    offers,
+  };
+}
+
+/** The offers of one material that count, in full: base price, tiers, lead time, maker. */
+function offersOf(
+  item: Item,
+  columns: readonly Column[],
+  counting: CurrentOffers['offers'],
+  expired: Head['expired'],
+): Record<number, Offer> {
+  const offers: Record<number, Offer> = {};
+  for (const column of columns) {
+    const offer = counting.get(offerKey(column.supplierId, item.inquiryItemId));
+    const mine = offer?.lines ?? [];
+    const base = mine.find((line) => !line.fromQuantity);
+    if (!offer || !base) continue;
+    const noQuote = base.noQuoteFlag === 'Y';
+    offers[column.supplierId] = {
+      unitPrice: noQuote ? null : num(base.unitPrice),
+      tiers: mine
+        .filter((line) => (line.fromQuantity ?? 0) > 0)
+        .map((line) => ({
+          fromQuantity: line.fromQuantity ?? 0,
+          unitPrice: line.noQuoteFlag === 'Y' ? null : num(line.unitPrice),
+        })),
+      taxRate: num(base.taxRate),
+      leadTimeDays: num(base.leadTimeDays),
+      brand: str(base.brand),
+      model: str(base.model),
+      warrantyMonths: num(base.warrantyMonths),
+      noQuote,
+      noQuoteReason: str(base.noQuoteReason),
+      remark: str(base.remark),
+      roundNum: roundOf(offer.quote),
+      expired: expired(offer.quote),
+      lowest: false,
+    };
+  }
+  return offers;
+}
+
+/**
+ * Over every material: each supplier's total (the base quantities of the offers that count;
+ * null: nothing priced), the best-per-material total, the best single supplier (the lowest total
+ * among those that priced every material, valid) and the savings' sums.
+ */
+function totalsOf(rows: readonly PricedRow[], columns: readonly Column[]) {
+  const totalOf = (supplierId: number): number | null => {
+    let total = dec(0);
+    let priced = false;
+    for (const row of rows) {
+      const price = row.offers[supplierId]?.unitPrice;
+      if (price === null || price === undefined) continue;
+      total = add(total, mul(dec(price), dec(row.quantity)));
+      priced = true;
+    }
+    return priced ? total.toDecimalPlaces(2).toNumber() : null;
+  };
+  // The lowest total first (a stable sort: equal totals keep the invitation order).
+  const totalled = columns
+    .map((column) => ({ ...column, totalAmount: totalOf(column.supplierId) }))
+    .sort((a, b) => (a.totalAmount ?? Infinity) - (b.totalAmount ?? Infinity));
+  const single = totalled.find((column) =>
+    rows.every((row) => {
+      const offer = row.offers[column.supplierId];
+      return offer !== undefined && !offer.expired && offer.unitPrice !== null;
+    }),
+  );
+  let bestPerItem = dec(0);
+  for (const row of rows)
+    if (row.lowestPrice !== null)
+      bestPerItem = add(bestPerItem, mul(dec(row.lowestPrice), dec(row.quantity)));
+  const sumOf = (pick: (row: PricedRow) => number | null) =>
+    rows.some((row) => pick(row) !== null)
+      ? rows.reduce((sum, row) => add(sum, dec(pick(row) ?? 0)), dec(0)).toNumber()
+      : null;
+  return {
+    columns: totalled,
+    bestPerItemTotal: bestPerItem.toDecimalPlaces(2).toNumber(),
+    bestSingleSupplier: single
+      ? { supplierId: single.supplierId, supplierName: single.supplierName, total: single.totalAmount }
+      : null,
+    savingVsTargetTotal: sumOf((row) => row.savingVsTarget),
+    savingVsLastTotal: sumOf((row) => row.savingVsLast),
+  };
+}
+
+/**
+ * The comparison of an inquiry: who answered while sealed; after opening, one page of materials
+ * with every offer that counts for them (`page`), or every material and the totals (no page).
+ */
+export async function comparison(ctx: DataApi, inquiryId: number, page?: ComparisonPage) {
+  const { found, data, head, answers, sealed, expired } = await headOf(ctx, inquiryId);
+  if (sealed) return { ...head, opened: false, suppliers: answers, items: [] };
+  const every = await itemsOf(data, inquiryId);
+  const items = page
+    ? every.slice((page.pageIndex - 1) * page.pageRows, page.pageIndex * page.pageRows)
+    : every;
+  const { offers: counting, latest } = await currentOffers(
+    data,
+    inquiryId,
+    page ? items.map((item) => item.inquiryItemId) : undefined,
+  );
+  const columns = columnsOf(latest, expired, answers);
+  const lastPrices = await lastPricesOf(data, items, found.orgId);
+  const rows: ItemRow[] = items.map((item) => {
+    const offers = offersOf(item, columns, counting, expired);
+    return {
+      ...pricedRow(item, offers, lastPrices.get(item.itemId) ?? null),
+      needByDate: item.needByDate,
+      tiers: [
+        ...new Set(Object.values(offers).flatMap((offer) => offer.tiers.map((tier) => tier.fromQuantity))),
+      ].sort((a, b) => a - b),
+    };
+  });
+  const answer = { ...head, opened: true, suppliers: answers, itemCount: every.length };
+  // A page's columns stay in the invitation order (its totals come apart); all at once, the
+  // lowest total first.
+  if (page) return { ...answer, ...page, columns, items: rows };
+  return { ...answer, ...totalsOf(rows, columns), items: rows };
+}
+
+/**
+ * The totals of an opened inquiry over every material, from the prices alone: each supplier's
+ * column with its total (the lowest first), every material with its lowest price and savings
+ * (no offers), the best-per-material total, the best single supplier and the savings' sums.
+ * While sealed: who answered, as the comparison answers it.
+ */
+export async function comparisonTotals(ctx: DataApi, inquiryId: number) {
+  const { found, data, head, answers, sealed, expired } = await headOf(ctx, inquiryId);
+  if (sealed) return { ...head, opened: false, suppliers: answers, items: [] };
+  const items = await itemsOf(data, inquiryId);
+  const { offers: counting, latest } = await currentPrices(data, inquiryId);
+  const columns = columnsOf(latest, expired, answers);
+  const lastPrices = await lastPricesOf(data, items, found.orgId);
+  const rows = items.map((item) => {
+    const offers: Record<number, Priced> = {};
+    for (const column of columns) {
+      const offer = counting.get(offerKey(column.supplierId, item.inquiryItemId));
+      const base = offer?.lines.find((line) => !line.fromQuantity);
+      if (!offer || !base) continue;
+      offers[column.supplierId] = {
+        unitPrice: base.noQuoteFlag === 'Y' ? null : num(base.unitPrice),
+        expired: expired(offer.quote),
+        lowest: false,
+      };
+    }
+    return pricedRow(item, offers, lastPrices.get(item.itemId) ?? null);
+  });
+  const totals = totalsOf(rows, columns);
+  return {
+    ...head,
+    opened: true,
+    suppliers: answers,
+    itemCount: items.length,
+    ...totals,
+    // Each material's lowest price and savings; who priced it lowest, without the prices.
+    items: rows.map(({ offers, ...row }) => ({
+      ...row,
+      lowestSupplierIds: Object.entries(offers)
+        .filter(([, offer]) => offer.lowest)
+        .map(([supplierId]) => Number(supplierId)),
+    })),
+  };
+}
