@@ -46,6 +46,7 @@ export * from './grid/cells';
 export * from './grid/EditableGrid';
 export * from './grid/PagedGrid';
 export * from './grid/ColumnSettings';
+export * from './grid/CrossGrid';
 export * from './attachments/limits';
 export * from './attachments/fileApi';
 export * from './attachments/AttachmentField';

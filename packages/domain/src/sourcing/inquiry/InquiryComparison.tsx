@@ -7,7 +7,8 @@
 // single supplier below. After several rounds each supplier's offer that counts is shown, an offer
 // from an earlier round marked with its round. A large inquiry (500 materials × 100 suppliers)
 // is read a page of 25 materials at a time as the grid scrolls to it, the totals apart, and drawn
-// by a grid virtual both ways (CrossGrid): the first rows show as soon as the first page is in.
+// by a grid virtual both ways (platform-ui CrossGrid): the first rows show as soon as the first
+// page is in.
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { InfoCircleOutlined, LoadingOutlined } from '@ant-design/icons';
@@ -21,8 +22,14 @@ import {
   formatNumber,
   isNumeric,
 } from '@srm/kernel';
-import { useApi, useLabels, useSession } from '@srm/platform-ui';
-import { type CrossColumn, type CrossGroup, CrossGrid } from './CrossGrid';
+import {
+  type CrossColumn,
+  type CrossGroup,
+  CrossGrid,
+  useApi,
+  useLabels,
+  useSession,
+} from '@srm/platform-ui';
 import {
   COMPARISON_PAGE_ROWS,
   ComparisonProgress,

@@ -1,7 +1,7 @@
-// A read-only grid virtual in both directions, for the quotation comparison of a large inquiry
-// (500 materials × 100 suppliers: 1,000 cells across, 500 rows down): fixed columns on the left,
-// groups of columns across (one per supplier, then the result), a two-level header fixed on top
-// and a total row fixed at the bottom. Only the rows and the groups in view (and a few beside
+// A read-only grid virtual in both directions, for items × parties views such as the quotation
+// comparison of a large inquiry (500 materials × 100 suppliers: 1,000 cells across, 500 rows
+// down): fixed columns on the left, groups of columns across (one per supplier, then the result),
+// a two-level header fixed on top and a total row fixed at the bottom. Only the rows and the groups in view (and a few beside
 // them) are drawn, so the first frame costs the same for 2 suppliers as for 100; rows may differ
 // in height (a material with tiers takes more lines). antd's virtual table draws every column of
 // a row, and a row of 100 suppliers is 200 cells: hence this one. One scroll box: the wheel,
