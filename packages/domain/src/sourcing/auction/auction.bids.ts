@@ -23,7 +23,7 @@ import {
 import { type Executor, isInTransaction } from '@srm/db';
 import { currency } from '../../base-data';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
-import { auction, auctionItem, auctionSupplier, BIDDING_STATES } from './auction.entity';
+import { auction, auctionItem, auctionSupplier, BIDDING_STATES, ENDED_STATES } from './auction.entity';
 import {
   type BidRules,
   type ExtensionRules,
@@ -124,8 +124,12 @@ export async function precisionOf(data: DataApi, currencyId: number): Promise<nu
   return Number.isInteger(digits) && digits >= 0 ? digits : 2;
 }
 
-/** Why the hall does not take bids now (null: it does), by the clock read under the lock. */
+/**
+ * Why the hall does not take bids now (null: it does), by the clock read under the lock. A bid
+ * after the end hears that it ended whether or not the program recorded the close yet.
+ */
 function closedReason(row: AuctionRow, endDate: number, now: number): RuleIssue | null {
+  if (ENDED_STATES.includes(row.status)) return { message: 'srmAuction.bid.ended' };
   if (!BIDDING_STATES.includes(row.status)) return { message: 'srmAuction.bid.notRunning' };
   if (now < row.startDate) return { message: 'srmAuction.bid.notStarted' };
   if (now >= endDate) return { message: 'srmAuction.bid.ended' };

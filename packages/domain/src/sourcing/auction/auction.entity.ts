@@ -46,6 +46,8 @@ export const PARTICIPATION = ['INVITED', 'CONFIRMED', 'DECLINED'] as const;
 export const BIDDING_STATES = ['PUBLISHED', 'RUNNING'];
 /** States after which the board shows names (opened, then awarded). */
 export const OPENED_AUCTION_STATES = ['OPENED', 'AWARD_APPROVING', 'ENGINEER_APPROVING', 'AWARDED'];
+/** States of an auction whose bidding ended (closed, then opened and awarded). */
+export const ENDED_STATES = ['CLOSED', ...OPENED_AUCTION_STATES];
 
 export const auctionItem = defineEntity('srmAuctionItem', {
   area: 'sourcing',

@@ -12,7 +12,7 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { InfoCircleOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Alert, Empty, Flex, Modal, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Empty, Flex, Input, Modal, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import {
   type EntityDef,
   type FieldDef,
@@ -376,12 +376,20 @@ function rowHeight(item: ItemRow | undefined): number {
   return height;
 }
 
-/** Loads the pages of materials the grid shows, and answers the loaded row at an index. */
-function usePages(entity: EntityDef, row: Row, first: Comparison) {
+/**
+ * Loads the pages of materials the grid shows (of those `keyword` finds, when there is one), and
+ * answers the loaded row at an index and how many materials there are (null: not known yet).
+ */
+function usePages(entity: EntityDef, row: Row, first: Comparison, keyword: string) {
   const api = useApi();
-  const [wanted, setWanted] = useState<readonly number[]>([1]);
+  const [asked, setAsked] = useState<{ keyword: string; pages: readonly number[] }>({
+    keyword: '',
+    pages: [1],
+  });
+  // A new keyword starts again from its first page.
+  const wanted = asked.keyword === keyword ? asked.pages : [1];
   const pages = useQueries({
-    queries: wanted.map((pageIndex) => comparisonPage<Comparison>(api, entity, row, pageIndex)),
+    queries: wanted.map((pageIndex) => comparisonPage<Comparison>(api, entity, row, pageIndex, keyword)),
   });
   const loaded = pages.map((page) => page.data);
   const failed = pages.find((page) => page.isError);
@@ -389,50 +397,70 @@ function usePages(entity: EntityDef, row: Row, first: Comparison) {
   // stamp, not `loaded` (a new array each render), says when.
   const stamp = pages.map((page) => page.dataUpdatedAt).join(',');
   const byIndex = useMemo(() => {
-    const map = new Map<number, Comparison>([[1, first]]);
+    const map = new Map<number, Comparison>(keyword ? [] : [[1, first]]);
     wanted.forEach((pageIndex, at) => {
       const data = loaded[at];
       if (data) map.set(pageIndex, data);
     });
     return map;
-  }, [stamp, first, wanted]);
+  }, [stamp, first, wanted, keyword]);
   const rowAt = useCallback(
     (index: number) =>
       byIndex.get(Math.floor(index / COMPARISON_PAGE_ROWS) + 1)?.items[index % COMPARISON_PAGE_ROWS],
     [byIndex],
   );
-  const onRowsInView = useCallback((from: number, to: number) => {
-    const need: number[] = [];
-    for (
-      let page = Math.floor(from / COMPARISON_PAGE_ROWS) + 1;
-      page <= Math.floor(to / COMPARISON_PAGE_ROWS) + 1;
-      page++
-    )
-      need.push(page);
-    setWanted((held) =>
-      need.every((page) => held.includes(page)) ? held : [...new Set([...held, ...need])],
-    );
-  }, []);
-  return { rowAt, onRowsInView, failed };
+  const onRowsInView = useCallback(
+    (from: number, to: number) => {
+      const need: number[] = [];
+      for (
+        let page = Math.floor(from / COMPARISON_PAGE_ROWS) + 1;
+        page <= Math.floor(to / COMPARISON_PAGE_ROWS) + 1;
+        page++
+      )
+        need.push(page);
+      setAsked((held) => {
+        const had = held.keyword === keyword ? held.pages : [1];
+        return need.every((page) => had.includes(page)) && held.keyword === keyword
+          ? held
+          : { keyword, pages: [...new Set([...had, ...need])] };
+      });
+    },
+    [keyword],
+  );
+  const itemCount = byIndex.get(1)?.itemCount ?? null;
+  return { rowAt, onRowsInView, failed, itemCount };
 }
 
 /** After opening: materials down, suppliers across, the best offers below. */
 function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison; row: Row }) {
   const labels = useLabels();
-  const quotes = data.columns ?? [];
-  const { rowAt, onRowsInView, failed } = usePages(entity, row, data);
+  const [keyword, setKeyword] = useState('');
+  const [chosen, setChosen] = useState<readonly number[]>([]);
+  const [order, setOrder] = useState<'INVITED' | 'TOTAL'>('INVITED');
+  const { rowAt, onRowsInView, failed, itemCount } = usePages(entity, row, data, keyword);
   // Asked only now that the first page is in (this view is drawn with it): on a large inquiry the
   // totals read every price, which would hold up the first page on the server.
   const totals = useComparisonTotals<Totals>(entity, row);
   const t = (key: string) => labels.t(`${K}.${key}`);
-  if (!quotes.length) return <Empty description={labels.t(`${K}.noQuotes`)} />;
+  const every = data.columns ?? [];
+  if (!every.length) return <Empty description={labels.t(`${K}.noQuotes`)} />;
   const sums = totals.data;
+  const totalOf = new Map((sums?.columns ?? []).map((column) => [column.supplierId, column.totalAmount]));
+  // The suppliers chosen (all when none), in the order invited or by their totals, lowest first.
+  const rank = new Map((sums?.columns ?? []).map((column, at) => [column.supplierId, at]));
+  const quotes = every
+    .filter((quote) => !chosen.length || chosen.includes(quote.supplierId))
+    .sort((a, b) =>
+      order === 'TOTAL'
+        ? (rank.get(a.supplierId) ?? every.length) - (rank.get(b.supplierId) ?? every.length)
+        : 0,
+    );
+  const rowCount = itemCount ?? (keyword ? 0 : (data.itemCount ?? data.items.length));
   const pending = totals.isPending ? (
     <Tooltip title={t('totalsLoading')}>
       <LoadingOutlined aria-label={t('totalsLoading')} />
     </Tooltip>
   ) : null;
-  const totalOf = new Map((sums?.columns ?? []).map((column) => [column.supplierId, column.totalAmount]));
   const fixed: CrossColumn<ItemRow>[] = [
     { key: 'line', title: t('line'), width: WIDTH.line, align: 'center', render: (item) => item.lineNum },
     {
@@ -588,13 +616,53 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
           {t('legend')}
         </Typography.Text>
       </Flex>
+      <Flex gap={8} wrap align="center" style={{ marginBottom: 8 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('searchItems')}
+          aria-label={t('searchItems')}
+          style={{ width: 240 }}
+          onSearch={(value) => setKeyword(value.trim())}
+        />
+        <Select<number[]>
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder={t('allSuppliers')}
+          aria-label={t('chooseSuppliers')}
+          style={{ width: 420 }}
+          value={[...chosen]}
+          onChange={(value) => setChosen(value)}
+          optionFilterProp="label"
+          options={every.map((quote) => ({
+            value: quote.supplierId,
+            label: String(quote.supplierName ?? ''),
+          }))}
+        />
+        <Select<'INVITED' | 'TOTAL'>
+          aria-label={t('supplierOrder')}
+          style={{ width: 220 }}
+          value={order}
+          onChange={setOrder}
+          options={[
+            { value: 'INVITED', label: t('orderInvited') },
+            { value: 'TOTAL', label: t('orderTotal'), disabled: !sums },
+          ]}
+        />
+        {keyword && itemCount !== null && (
+          <Typography.Text type="secondary">{labels.t(`${K}.found`, { count: itemCount })}</Typography.Text>
+        )}
+      </Flex>
       {failed && <ComparisonProgress query={failed} />}
       {totals.isError && <ComparisonProgress query={totals} />}
+      {keyword && itemCount === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noItemsFound')} />
+      ) : null}
       <CrossGrid<ItemRow>
         testId="inquiry-comparison-grid"
         fixed={fixed}
         groups={groups}
-        rowCount={data.itemCount ?? data.items.length}
+        rowCount={rowCount}
         rowAt={rowAt}
         rowHeight={rowHeight}
         rowKey={(item, index) => item?.inquiryItemId ?? `row-${index}`}

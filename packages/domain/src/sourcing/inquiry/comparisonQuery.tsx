@@ -22,16 +22,26 @@ const keyOf = (entity: EntityDef, row: Row) => [
   row.versionNum,
 ];
 
-/** The query of one page of the comparison of the inquiry `row` (1-based). */
-export function comparisonPage<T>(api: ApiClient, entity: EntityDef, row: Row, pageIndex: number) {
+/**
+ * The query of one page of the comparison of the inquiry `row` (1-based), of the materials a
+ * keyword finds when there is one.
+ */
+export function comparisonPage<T>(
+  api: ApiClient,
+  entity: EntityDef,
+  row: Row,
+  pageIndex: number,
+  keyword = '',
+) {
   return {
-    queryKey: [...keyOf(entity, row), 'page', pageIndex, COMPARISON_PAGE_ROWS],
+    queryKey: [...keyOf(entity, row), 'page', pageIndex, COMPARISON_PAGE_ROWS, ...(keyword ? [keyword] : [])],
     queryFn: async () =>
       (
         await request<T>(api, `${entity.apiPath}/comparison`, {
           [entity.key]: row[entity.key],
           pageIndex,
           pageRows: COMPARISON_PAGE_ROWS,
+          ...(keyword ? { keyword } : {}),
         })
       ).data,
     staleTime: Infinity,

@@ -90,6 +90,20 @@ interface Column {
 export interface ComparisonPage {
   readonly pageIndex: number;
   readonly pageRows: number;
+  /** Only the materials whose name holds it (any case), or whose line number it is. */
+  readonly keyword?: string;
+}
+
+/** The materials a keyword finds: in the name (any case) or the line number. */
+function matching(items: readonly Item[], keyword: string | undefined): readonly Item[] {
+  const wanted = keyword?.trim().toLowerCase();
+  if (!wanted) return items;
+  return items.filter(
+    (item) =>
+      String(item.itemName ?? '')
+        .toLowerCase()
+        .includes(wanted) || String(item.lineNum) === wanted,
+  );
 }
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
@@ -300,7 +314,7 @@ function totalsOf(rows: readonly PricedRow[], columns: readonly Column[]) {
 export async function comparison(ctx: DataApi, inquiryId: number, page?: ComparisonPage) {
   const { found, data, head, answers, sealed, expired } = await headOf(ctx, inquiryId);
   if (sealed) return { ...head, opened: false, suppliers: answers, items: [] };
-  const every = await itemsOf(data, inquiryId);
+  const every = matching(await itemsOf(data, inquiryId), page?.keyword);
   const items = page
     ? every.slice((page.pageIndex - 1) * page.pageRows, page.pageIndex * page.pageRows)
     : every;
@@ -324,7 +338,15 @@ export async function comparison(ctx: DataApi, inquiryId: number, page?: Compari
   const answer = { ...head, opened: true, suppliers: answers, itemCount: every.length };
   // A page's columns stay in the invitation order (its totals come apart); all at once, the
   // lowest total first.
-  if (page) return { ...answer, ...page, columns, items: rows };
+  if (page)
+    return {
+      ...answer,
+      pageIndex: page.pageIndex,
+      pageRows: page.pageRows,
+      keyword: page.keyword ?? null,
+      columns,
+      items: rows,
+    };
   return { ...answer, ...totalsOf(rows, columns), items: rows };
 }
 

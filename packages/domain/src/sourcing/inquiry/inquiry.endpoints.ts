@@ -1,6 +1,6 @@
 // The inquiry's endpoints: the quotation comparison (inquiry.comparison.ts) in pages and its
 // totals, and a draft inquiry made from requisition lines.
-import { number, ref } from '@srm/kernel';
+import { number, ref, text } from '@srm/kernel';
 import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import {
   type FromRequisitionGiven,
@@ -65,9 +65,9 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
     },
   }),
   /**
-   * `{ inquiryId, pageIndex?, pageRows? }` → who answered (sealed), or the comparison of the
-   * opened quotes: one page of materials with their offers (totals from `comparisonTotals`), or
-   * without a page every material and the totals.
+   * `{ inquiryId, pageIndex?, pageRows?, keyword? }` → who answered (sealed), or the comparison of
+   * the opened quotes: one page of materials (of those the keyword finds) with their offers (totals
+   * from `comparisonTotals`), or without a page every material and the totals.
    */
   comparison: endpoint({
     summary: 'The quotation comparison of an inquiry, a page of materials (answers only until it is opened)',
@@ -75,14 +75,20 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
       inquiryId: ref('srmInquiry', { required: true }),
       pageIndex: number({ precision: 0, min: 1 }),
       pageRows: number({ precision: 0, min: 1, max: COMPARISON_PAGE_ROWS_MAX }),
+      /** A page of the materials whose name holds it, or whose line number it is. */
+      keyword: text({ max: 60 }),
     },
     scope: inquiry,
     resource: 'read',
     sides: ['internal'],
     async handle(ctx, input) {
       const page =
-        input.pageIndex != null || input.pageRows != null
-          ? { pageIndex: input.pageIndex ?? 1, pageRows: input.pageRows ?? COMPARISON_PAGE_ROWS_MAX }
+        input.pageIndex != null || input.pageRows != null || input.keyword
+          ? {
+              pageIndex: input.pageIndex ?? 1,
+              pageRows: input.pageRows ?? COMPARISON_PAGE_ROWS_MAX,
+              ...(input.keyword ? { keyword: input.keyword } : {}),
+            }
           : undefined;
       return { data: await comparison(ctx, input.inquiryId, page) };
     },

@@ -353,6 +353,19 @@ describe('a sealed inquiry', () => {
     expect(totals.savingVsTargetTotal).toBe(
       everyItem.reduce((sum, item) => sum + Number(item.savingVsTarget ?? 0), 0),
     );
+    // A keyword finds materials by name (any case) or line number; the page counts those.
+    const found = await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', {
+      inquiryId: state.inquiryId,
+      pageIndex: 1,
+      pageRows: 25,
+      keyword: String(bracket!.itemName).slice(0, 3).toUpperCase(),
+    });
+    expect([found.itemCount, found.items.map((item) => item.lineNum)]).toEqual([1, [2]]);
+    const byLine = await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', {
+      inquiryId: state.inquiryId,
+      keyword: '1',
+    });
+    expect(byLine.items.map((item) => item.lineNum)).toEqual([1]);
     // A page beyond the last is empty; a page of more than 100 materials is refused.
     expect(
       (
