@@ -278,12 +278,14 @@ export function CrossGrid<R>(props: CrossGridProps<R>) {
                   return (
                     <div
                       key={column.key}
+                      title={typeof column.title === 'string' ? column.title : undefined}
                       style={{
                         ...headBox(column.width, HEAD_SUB),
                         position: 'absolute',
                         left: at,
                         top: HEAD_TOP,
                         justifyContent: 'center',
+                        whiteSpace: 'nowrap',
                       }}
                     >
                       {column.title}

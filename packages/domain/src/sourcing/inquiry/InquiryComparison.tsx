@@ -142,7 +142,7 @@ const ANSWER_COLORS: Readonly<Record<string, string>> = {
   DECLINED: 'error',
   NONE: 'default',
 };
-const WIDTH = { line: 56, material: 190, quantity: 110, price: 100, offer: 160, lead: 80, saving: 120 };
+const WIDTH = { line: 56, material: 190, quantity: 110, price: 100, offer: 160, lead: 96, saving: 120 };
 /** Line heights of a cell: the first line, and each small line under it (tiers, maker, details). */
 const LINE = { first: 22, small: 18, padding: 13 };
 
@@ -598,7 +598,7 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
           {labels.t(`${K}.answered`, { answered: data.answeredCount, invited: data.invitedCount })}
         </Typography.Text>
         <Typography.Text type="secondary">
-          {labels.t(`${K}.size`, { items: data.itemCount ?? data.items.length, suppliers: quotes.length })}
+          {labels.t(`${K}.size`, { items: data.itemCount ?? data.items.length, suppliers: every.length })}
         </Typography.Text>
         <Typography.Text type="secondary">{labels.t(`${K}.currency`, { currency, tax })}</Typography.Text>
         <Typography.Text type="secondary">
