@@ -649,6 +649,9 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
             { value: 'TOTAL', label: t('orderTotal'), disabled: !sums },
           ]}
         />
+        {keyword && itemCount === null && (
+          <Typography.Text type="secondary">{t('rowsLoading')}</Typography.Text>
+        )}
         {keyword && itemCount !== null && (
           <Typography.Text type="secondary">{labels.t(`${K}.found`, { count: itemCount })}</Typography.Text>
         )}
