@@ -27,6 +27,8 @@ export interface AppOptions {
   jobPollingSeconds?: number;
   /** Fail the work a killed process left RUNNING and remove its files (the embedded database only). */
   recoverInterruptedWork?: boolean;
+  /** Queue at start the jobs of rows made before jobs could be sent (the demo data's auctions). */
+  catchUpJobs?: boolean;
   /** Serve POST /api/test/v1/clock (SRM_TEST_CLOCK=1, tests only). */
   testClock?: boolean;
   /** A serving node: the seal key checked and the RSA key shared through the database (ADR 0033). */

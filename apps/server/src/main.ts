@@ -137,6 +137,8 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     // Work RUNNING that no live process holds died with its process (WorkLease, ADR 0015).
     recoverInterruptedWork: true,
+    // The demo data's auctions get their start and close jobs (seeds run before jobs may be sent).
+    catchUpJobs: true,
     testClock: config.testClock,
     // Any number of nodes may serve one PostgreSQL database: they share these (ADR 0033).
     sharedSecrets: true,

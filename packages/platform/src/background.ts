@@ -61,6 +61,12 @@ export interface BackgroundServices {
   readonly policy: AccessPolicy;
   /** Every area's executables, by name. */
   readonly executables: ReadonlyMap<string, Executable>;
+  /**
+   * The server of an installation starts (`npm start`, every node of one; not a test server):
+   * an area queues at its start the jobs its rows wait for that nobody could send when the rows
+   * were made (by the demo data, which loads before jobs may be sent, or in a restored snapshot).
+   */
+  readonly catchUp: boolean;
   log(level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>): void;
 }
 

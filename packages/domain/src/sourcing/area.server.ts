@@ -12,6 +12,7 @@ import { sourcingSeeds } from './sourcing.seed';
 import { auctionActions, tickAuctions } from './auction/auction.actions';
 import { auctionEndpoints, auctionEntryEndpoints } from './auction/auction.endpoints';
 import { auctionHall } from './auction/auction.hall';
+import { auctionClock } from './auction/auction.clock';
 import { auctionTables } from './auction/auction.tables';
 import { auctionEntryActions } from './auction-entry/auction-entry.actions';
 import { auctionAwardActions } from './auction-award/auction-award.actions';
@@ -36,6 +37,7 @@ export const sourcingServer = defineServerArea(sourcingArea, {
     priceMonitorEndpoints,
   ],
   halls: [auctionHall],
+  background: auctionClock,
   tables: auctionTables,
   seeds: sourcingSeeds,
   executables: {

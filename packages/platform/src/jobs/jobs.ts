@@ -22,6 +22,11 @@ export interface QueueSettings {
   readonly expireInSeconds?: number;
   /** Jobs of this queue one node runs at once (default 1). */
   readonly workers?: number;
+  /**
+   * At most one job per key waits on the queue (pg-boss's `short` policy): a second send with the
+   * key of a waiting job is dropped (`sendKeyed`). For jobs that several events may ask for.
+   */
+  readonly oneWaitingPerKey?: boolean;
 }
 
 export interface JobServiceOptions {
@@ -134,6 +139,7 @@ export class JobService {
           retryLimit: queue.settings.retryLimit ?? 2,
           retryDelay: queue.settings.retryDelaySeconds ?? 5,
           expireInSeconds: queue.settings.expireInSeconds ?? 3600,
+          ...(queue.settings.oneWaitingPerKey ? { policy: 'short' } : {}),
         };
         if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
         else await this.boss.createQueue(name, options);
@@ -223,6 +229,28 @@ export class JobService {
       this.boss.notifyWorker(workerId);
       return;
     }
+  }
+
+  /**
+   * Sends a job with a key, on a queue with one waiting job per key: null when a job of that key
+   * waits already (nothing sent). In a transaction, as `send`.
+   */
+  async sendKeyed<T extends object>(
+    name: string,
+    data: T,
+    key: string,
+    options: { startAfter?: Date } = {},
+  ): Promise<string | null> {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`Unknown queue ${name}`);
+    if (!queue.settings.oneWaitingPerKey) throw new Error(`Queue ${name} does not keep one job per key`);
+    const id = await this.boss.send(name, data, {
+      singletonKey: key,
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(isInTransaction() ? { db: transactionJobDb(executor(this.database)) as unknown as PgBoss.Db } : {}),
+    });
+    if (id && !options.startAfter) afterCommit(() => this.notify(name));
+    return id;
   }
 
   /**

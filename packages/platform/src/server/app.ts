@@ -92,6 +92,8 @@ export interface PlatformOptions {
    * killed are FAILED with a reason, and the work files it left are removed.
    */
   recoverInterruptedWork?: boolean;
+  /** The areas' backgrounds queue at start the jobs rows made without them wait for (BackgroundServices.catchUp). */
+  catchUpJobs?: boolean;
   /**
    * Serve POST /api/test/v1/clock, which moves the clock for the E2E journeys (the server's
    * SRM_TEST_CLOCK=1); refused with NODE_ENV=production.
@@ -277,6 +279,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
             attachments,
             policy,
             executables,
+            catchUp: options.catchUpJobs === true,
             log: (level, message, details) => app.log[level](details ?? {}, message),
           }),
         ]

@@ -18,6 +18,7 @@ import { confirmationOf, confirmedOpeners, mayOpen, openersMissing, openersOf } 
 import { hallOf, openInitialBids, openSealedBids } from './auction.bids';
 import { srmAuctionBidder } from './auction.tables';
 import { categoryIssue } from '../auction-category/auction-category.rules';
+import { queueAuctionClock } from './auction.clock';
 
 const platform = (ctx: DataApi) => ctx.system('an auction makes its entries, starts, closes and opens');
 
@@ -266,6 +267,7 @@ export const auctionActions = defineActions(auction, {
         start: formatDateTimeMinute(row.startDate, ctx.runtime.timeZone),
         end: formatDateTimeMinute(row.endDate, ctx.runtime.timeZone),
       });
+      await queueAuctionClock(ctx, row.auctionId);
     },
     async doImmediateStart(ctx) {
       const now = ctx.runtime.clock.nowMs();
@@ -279,6 +281,7 @@ export const auctionActions = defineActions(auction, {
         { end: formatDateTimeMinute(ctx.row.endDate, ctx.runtime.timeZone) },
         ['CONFIRMED'],
       );
+      await queueAuctionClock(ctx, ctx.row.auctionId);
     },
     async doStart(ctx) {
       await openInitialBids(ctx.tx, ctx.runtime.sealer, ctx.row, ctx.runtime.clock.now());
@@ -303,6 +306,7 @@ export const auctionActions = defineActions(auction, {
         end: formatDateTimeMinute(input.endDate, ctx.runtime.timeZone),
         reason,
       });
+      await queueAuctionClock(ctx, row.auctionId);
     },
     async doClose(ctx) {
       // Initial bids of an auction that closes without a live bid (or with its one supplier's offer) count.
@@ -355,16 +359,31 @@ export const auctionActions = defineActions(auction, {
 });
 
 /**
- * SOURCING_AUCTION_TICK (a concurrent program, every minute): auctions whose start came are started
- * (or, with too few confirmed suppliers, cancelled or closed as the auction says), those whose end
- * passed are closed. Bidding never waits for it.
+ * SOURCING_AUCTION_TICK (a concurrent program): auctions whose start came are started (or, with too
+ * few confirmed suppliers, cancelled or closed as the auction says), those whose end passed are
+ * closed. Each auction's own clock jobs do the same at its moments (auction.clock.ts); bidding never
+ * waits for either.
  */
-export async function tickAuctions(
-  data: DataApi,
-): Promise<{ started: number; closed: number; cancelled: number }> {
+export async function tickAuctions(data: DataApi): Promise<AuctionsAdvanced> {
   const system = data.system('the auction program reads every published and running auction');
+  return advanceAuctions(data, await system.list(auction, { status: ['PUBLISHED', 'RUNNING'] }));
+}
+
+export interface AuctionsAdvanced {
+  readonly started: number;
+  readonly closed: number;
+  readonly cancelled: number;
+}
+
+/**
+ * What the clock asks of these published and running auctions now: started, closed or cancelled
+ * as due, and the suppliers told of a start ahead and of extensions since they were last told.
+ */
+export async function advanceAuctions(
+  data: DataApi,
+  live: readonly RowOf<typeof auction>[],
+): Promise<AuctionsAdvanced> {
   const now = data.runtime.clock.nowMs();
-  const live = await system.list(auction, { status: ['PUBLISHED', 'RUNNING'] });
   const due = live.filter((row) => row.endDate <= now);
   const starting = live.filter(
     (row) => row.status === 'PUBLISHED' && row.startDate <= now && row.endDate > now,
