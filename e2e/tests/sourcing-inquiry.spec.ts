@@ -8,7 +8,9 @@
 // (发起新一轮报价); opened again, the comparison takes its new price and keeps 瑞丰's first one.
 // The deadline is passed by moving the server's clock, not by waiting for it.
 // Screenshots as artifacts.
+import { readFileSync } from 'node:fs';
 import { type Page, expect } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import {
   activePane,
   api,
@@ -243,6 +245,24 @@ test('a sealed inquiry: quotes unread until two people open it, then compared an
   // 瑞丰's offer still counts, marked as made in the first round.
   await expect(dialog.getByText('第 1 轮', { exact: true }).first()).toBeVisible();
   await keepScreenshot(buyer, 'sourcing-comparison-round2');
+  // 导出: the comparison as a sheet, one row per material and supplier, in the dialog's language.
+  const download = buyer.waitForEvent('download');
+  await dialog.getByRole('button', { name: /导\s?出/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^报价对比 ${inquiryNum}_\\d{14}\\.xlsx$`));
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(readFileSync(await file.path()) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const head = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(head.slice(0, 3)).toEqual(['行号', '物料', '需求数量']);
+  const supplierAt = head.indexOf('供应商') + 1;
+  const priceAt = head.indexOf('单价') + 1;
+  const offers: string[] = [];
+  sheet.eachRow((row, number) => {
+    if (number > 1)
+      offers.push(`${String(row.getCell(supplierAt).value)} ${String(row.getCell(priceAt).value)}`);
+  });
+  expect(offers).toEqual(['苏州恒达精密五金有限公司 0.2555', '宁波瑞丰电子科技有限公司 0.27']);
 
   // The award: 70 % to the lowest (恒达), 30 % to 瑞丰 with the reason; approved.
   await api(buyer, `${INQUIRY}/doPrepareAward`, { inquiryId: made.inquiryId });

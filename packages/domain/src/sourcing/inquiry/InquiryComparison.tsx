@@ -11,8 +11,8 @@
 // page is in.
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { InfoCircleOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Alert, Empty, Flex, Input, Modal, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { ExportOutlined, InfoCircleOutlined, LoadingOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Flex, Input, Modal, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import {
   type EntityDef,
   type FieldDef,
@@ -28,6 +28,7 @@ import {
   CrossGrid,
   useApi,
   useLabels,
+  useReportExport,
   useSession,
 } from '@srm/platform-ui';
 import {
@@ -432,6 +433,35 @@ function usePages(entity: EntityDef, row: Row, first: Comparison, keyword: strin
 }
 
 /** After opening: materials down, suppliers across, the best offers below. */
+/** The sheet of 导出 (the endpoint's `sheet`): one row per material and supplier, in these columns. */
+const SHEET = 'srmInquiry.comparisonSheet';
+const SHEET_COLUMNS = [
+  'lineNum',
+  'itemName',
+  'quantity',
+  'uomName',
+  'needByDate',
+  'targetPrice',
+  'lastPrice',
+  'lowestPrice',
+  'supplierName',
+  'roundNum',
+  'unitPrice',
+  'amount',
+  'lowestFlag',
+  'tierPrices',
+  'taxRate',
+  'leadTimeDays',
+  'brand',
+  'model',
+  'warrantyMonths',
+  'validToDate',
+  'expiredFlag',
+  'noQuoteReason',
+  'remark',
+  'supplierTotal',
+] as const;
+
 function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison; row: Row }) {
   const labels = useLabels();
   const [keyword, setKeyword] = useState('');
@@ -441,6 +471,7 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
   // Asked only now that the first page is in (this view is drawn with it): on a large inquiry the
   // totals read every price, which would hold up the first page on the server.
   const totals = useComparisonTotals<Totals>(entity, row);
+  const { exporting, exportRows } = useReportExport(`${entity.apiPath}/comparison`);
   const t = (key: string) => labels.t(`${K}.${key}`);
   const every = data.columns ?? [];
   if (!every.length) return <Empty description={labels.t(`${K}.noQuotes`)} />;
@@ -655,6 +686,20 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
         {keyword && itemCount !== null && (
           <Typography.Text type="secondary">{labels.t(`${K}.found`, { count: itemCount })}</Typography.Text>
         )}
+        <Button
+          icon={<ExportOutlined />}
+          loading={exporting}
+          style={{ marginLeft: 'auto' }}
+          onClick={() =>
+            void exportRows(
+              { [entity.key]: row[entity.key] },
+              SHEET_COLUMNS.map((key) => ({ key, title: labels.t(`${SHEET}.${key}`) })),
+              `${labels.t(`${SHEET}.title`)} ${String(row.inquiryNum ?? '')}`,
+            )
+          }
+        >
+          {labels.t('ui.excel.export')}
+        </Button>
       </Flex>
       {failed && <ComparisonProgress query={failed} />}
       {totals.isError && <ComparisonProgress query={totals} />}

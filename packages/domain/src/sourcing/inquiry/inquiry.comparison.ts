@@ -393,3 +393,83 @@ export async function comparisonTotals(ctx: DataApi, inquiryId: number) {
     })),
   };
 }
+
+/** A row of the comparison's sheet: one supplier's offer for one material. */
+export interface ComparisonSheetRow {
+  readonly lineNum: number;
+  readonly itemName: string;
+  readonly quantity: number;
+  readonly uomName: string;
+  readonly needByDate: string | null;
+  readonly targetPrice: number | null;
+  readonly lastPrice: number | null;
+  readonly lowestPrice: number | null;
+  readonly supplierName: string;
+  readonly roundNum: number;
+  readonly unitPrice: number | null;
+  readonly amount: number | null;
+  readonly lowestFlag: 'Y' | 'N';
+  readonly tierPrices: string;
+  readonly taxRate: number | null;
+  readonly leadTimeDays: number | null;
+  readonly brand: string | null;
+  readonly model: string | null;
+  readonly warrantyMonths: number | null;
+  readonly validToDate: string | null;
+  readonly expiredFlag: 'Y' | 'N';
+  readonly noQuoteReason: string | null;
+  readonly remark: string | null;
+  readonly supplierTotal: number | null;
+}
+
+/**
+ * The comparison as a sheet (导出): one row per material and supplier that answered it, the
+ * materials in line order, the suppliers as the answer orders them (the lowest total first when
+ * it holds every material); nothing while sealed.
+ */
+export function comparisonSheetRows(answer: Awaited<ReturnType<typeof comparison>>): ComparisonSheetRow[] {
+  if (!('columns' in answer)) return [];
+  const totals = new Map(
+    answer.columns.map((column) => [
+      column.supplierId,
+      'totalAmount' in column ? (column.totalAmount as number | null) : null,
+    ]),
+  );
+  return answer.items.flatMap((item) =>
+    answer.columns.flatMap((column): ComparisonSheetRow[] => {
+      const offer = item.offers[column.supplierId];
+      if (!offer) return [];
+      return [
+        {
+          lineNum: item.lineNum,
+          itemName: String(item.itemName ?? ''),
+          quantity: item.quantity,
+          uomName: String(item.uomName ?? ''),
+          needByDate: item.needByDate,
+          targetPrice: item.targetPrice,
+          lastPrice: item.lastPrice,
+          lowestPrice: item.lowestPrice,
+          supplierName: String(column.supplierName ?? ''),
+          roundNum: offer.roundNum,
+          unitPrice: offer.unitPrice,
+          amount:
+            offer.unitPrice === null
+              ? null
+              : mul(dec(offer.unitPrice), dec(item.quantity)).toDecimalPlaces(2).toNumber(),
+          lowestFlag: offer.lowest ? 'Y' : 'N',
+          tierPrices: offer.tiers.map((tier) => `≥${tier.fromQuantity}: ${tier.unitPrice ?? '-'}`).join('; '),
+          taxRate: offer.taxRate,
+          leadTimeDays: offer.leadTimeDays,
+          brand: offer.brand,
+          model: offer.model,
+          warrantyMonths: offer.warrantyMonths,
+          validToDate: column.validToDate,
+          expiredFlag: offer.expired ? 'Y' : 'N',
+          noQuoteReason: offer.noQuote ? (offer.noQuoteReason ?? '') : null,
+          remark: offer.remark,
+          supplierTotal: totals.get(column.supplierId) ?? null,
+        },
+      ];
+    }),
+  );
+}

@@ -1,6 +1,6 @@
 // The inquiry's endpoints: the quotation comparison (inquiry.comparison.ts) in pages and its
 // totals, and a draft inquiry made from requisition lines.
-import { number, ref, text } from '@srm/kernel';
+import { amount, checkbox, date, number, price, quantity, ref, text } from '@srm/kernel';
 import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import {
   type FromRequisitionGiven,
@@ -10,7 +10,7 @@ import {
   openRequisitionLines,
   requisitionLink,
 } from '../from-requisition';
-import { comparison, comparisonTotals } from './inquiry.comparison';
+import { comparison, comparisonSheetRows, comparisonTotals } from './inquiry.comparison';
 import { inquiry, inquiryItem } from './inquiry.entity';
 
 /** Materials a page of the comparison holds at most (100 suppliers: 10,000 offers). */
@@ -91,6 +91,37 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
             }
           : undefined;
       return { data: await comparison(ctx, input.inquiryId, page) };
+    },
+    // 导出 (`comparison/exportExcel` with `{ inquiryId }`): one row per material and supplier.
+    sheet: {
+      labels: 'srmInquiry.comparisonSheet',
+      rows: comparisonSheetRows,
+      columns: {
+        lineNum: number({ precision: 0 }),
+        itemName: text(),
+        quantity: quantity(),
+        uomName: text(),
+        needByDate: date(),
+        targetPrice: price(),
+        lastPrice: price(),
+        lowestPrice: price(),
+        supplierName: text(),
+        roundNum: number({ precision: 0 }),
+        unitPrice: price(),
+        amount: amount(),
+        lowestFlag: checkbox(),
+        tierPrices: text(),
+        taxRate: number({ precision: 2 }),
+        leadTimeDays: number({ precision: 0 }),
+        brand: text(),
+        model: text(),
+        warrantyMonths: number({ precision: 0 }),
+        validToDate: date(),
+        expiredFlag: checkbox(),
+        noQuoteReason: text(),
+        remark: text(),
+        supplierTotal: amount(),
+      },
     },
   }),
   /**

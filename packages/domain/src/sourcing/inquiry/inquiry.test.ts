@@ -7,11 +7,12 @@
 // and its approval writes price list rows, one draft agreement per supplier with the quota and the
 // tier as a step price, and ASL rows — a second run of the hand-off creates nothing.
 import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { SEALED_MASK } from '@srm/kernel';
 import { queryRows } from '@srm/db';
 import { SYSTEM_ACTOR, dataApi, decideAll } from '@srm/platform';
-import { runExecutable, visibleText } from '@srm/platform/testing';
+import { TEST_ACTOR_HEADER, runExecutable, visibleText } from '@srm/platform/testing';
 import { handOffAward } from '../../agreements/server';
 import { useProcurement, supplierActor } from '../../procurement.testing';
 import { sourcingServer } from '../area.server';
@@ -39,6 +40,27 @@ const findInquiry = () => ok<Inquiry>('srmInquiry', 'findById', { inquiryId: sta
 const findQuote = (quoteId: number, actor?: Row) =>
   ok<Quote>('srmInquiryQuote', 'findById', { quoteId }, actor);
 const pm = () => ({ userId: state.pm, userName: 'pm' });
+
+/** 导出 of the comparison as this caller: the HTTP status and the sheet's rows (the header first). */
+async function exportComparison(
+  columns: readonly string[],
+  actor: Row = {},
+): Promise<{ status: number; sheet: unknown[][] }> {
+  const response = await fetch(`${server().url}/api/srm/v1/srmInquiryRestful/comparison/exportExcel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
+    body: JSON.stringify({
+      requestParams: { inquiryId: state.inquiryId },
+      columns: columns.map((key) => ({ key, title: key })),
+    }),
+  });
+  if (response.status !== 200) return { status: response.status, sheet: [] };
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await response.arrayBuffer());
+  const sheet: unknown[][] = [];
+  book.worksheets[0]!.eachRow((row) => sheet.push((row.values as unknown[]).slice(1)));
+  return { status: 200, sheet };
+}
 
 /** The supplier's prices: per line [unit price, lead time] or null for no quote. */
 async function price(
@@ -225,6 +247,12 @@ describe('a sealed inquiry', () => {
     const compared = await ok<Row>('srmInquiry', 'comparison', { inquiryId: state.inquiryId });
     expect(compared).toMatchObject({ opened: false, invitedCount: 2, answeredCount: 1, items: [] });
     expect(visibleText(compared)).not.toMatch(/0\.2613|5\.85/);
+    // Its 导出 while sealed: the header alone.
+    const sealedSheet = await exportComparison(['itemName', 'supplierName', 'unitPrice', 'remark']);
+    expect(sealedSheet).toEqual({
+      status: 200,
+      sheet: [['itemName', 'supplierName', 'unitPrice', 'remark']],
+    });
   });
 
   it('keeps every version: a revision counts once submitted, the earlier one superseded', async () => {
@@ -316,6 +344,47 @@ describe('a sealed inquiry', () => {
     expect(bracket!.savingVsTarget).toBe(800);
     expect(compared.bestPerItemTotal).toBe(13788);
     expect(compared.bestSingleSupplier).toMatchObject({ supplierId: ids.supB, total: 13900 });
+
+    // 导出: one row per material and supplier, the suppliers lowest total first, amounts exact.
+    const columns = [
+      'lineNum',
+      'supplierName',
+      'unitPrice',
+      'amount',
+      'lowestFlag',
+      'tierPrices',
+      'supplierTotal',
+    ];
+    const { status, sheet } = await exportComparison(columns);
+    expect(status).toBe(200);
+    expect(sheet[0]).toEqual(columns);
+    const names = Object.fromEntries(
+      (compared.columns as Row[]).map((column) => [Number(column.supplierId), column.supplierName]),
+    );
+    const supplierTotals = Object.fromEntries(
+      (compared.columns as Row[]).map((column) => [Number(column.supplierId), column.totalAmount]),
+    );
+    const first = (compared.columns as Row[]).map((column) => Number(column.supplierId));
+    expect(sheet.slice(1)).toEqual(
+      [screw!, bracket!].flatMap((item) =>
+        first.map((supplierId) => {
+          const offer = item.offers[supplierId]!;
+          return [
+            item.lineNum,
+            names[supplierId],
+            offer.unitPrice,
+            Number((Number(offer.unitPrice) * Number(item.quantity)).toFixed(2)),
+            offer.lowest ? '是' : '否',
+            (offer.tiers as Row[])
+              .map((tier) => `≥${String(tier.fromQuantity)}: ${String(tier.unitPrice ?? '-')}`)
+              .join('; ') || undefined,
+            supplierTotals[supplierId],
+          ];
+        }),
+      ),
+    );
+    // A supplier exports nothing of it.
+    expect((await exportComparison(columns, suppliers.a)).status).toBe(403);
 
     // In parts, as the dialog reads a large inquiry: a page of materials with the same offers,
     // and the totals from the prices alone — equal to the answer read at once.
