@@ -144,8 +144,12 @@ async function main(): Promise<void> {
     sharedSecrets: true,
   });
   phase('app built');
-  if (config.demoData) await loadDemoData(runtime, 'new');
+  const seeded = config.demoData ? await loadDemoData(runtime, 'new') : null;
   phase('seeds checked');
+  if (seeded?.ran.length && ['debug', 'trace'].includes(config.logLevel)) {
+    const took = Object.entries(seeded.took ?? {}).map(([name, ms]) => `${name} ${ms} ms`);
+    console.error(`seeds: ${took.join(', ')}`);
+  }
   if (database.pglite) answerBackupRequests(database.pglite, pgliteDir);
   installShutdown(async () => {
     await app.close();

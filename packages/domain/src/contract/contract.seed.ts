@@ -593,26 +593,46 @@ async function finalizeDemo(context: SeedContext, contractId: number): Promise<v
   );
 }
 
+/** 定稿 of 恒达's contract to sign, if it is still confirmed: false when it could not be made (no LibreOffice). */
+async function finalizeToSign(context: SeedContext): Promise<boolean> {
+  const data = seedData(context);
+  const [confirmed] = await data.list(contract, { contractName: SIGNED_DEMO, status: 'CONFIRMED' });
+  if (!confirmed) return true;
+  try {
+    await finalizeDemo(context, confirmed.contractId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
+/**
+ * 定稿 of the contract the demo signs: its PDF, converted by LibreOffice (seconds), holds no
+ * secret of the installation, so it is made with the demo snapshot and the first start only signs.
+ */
+const demoFinalize = defineSeed('contract.demo-finalize', async (context) => {
+  await finalizeToSign(context);
+});
+
 /**
  * The demo's e-signing, with this installation's CA (its keys never leave it, so not in the demo
- * snapshot: run at the first start): the sign accounts activated, and 恒达's contract finalized
- * and signed by 恒达 (sup_a) and the buyer, in effect with a PDF that verifies. Without
- * LibreOffice there is no PDF to sign: the contract stays confirmed.
+ * snapshot: run at the first start): the sign accounts activated, and 恒达's finalized contract
+ * (定稿 here if the snapshot could not) signed by 恒达 (sup_a) and the buyer, in effect with a PDF
+ * that verifies. Without LibreOffice there is no PDF to sign: the contract stays confirmed.
  */
 const demoSigning = defineSeed(
   'contract.demo-signing',
   async (context) => {
     const data = seedData(context);
-    const [toSign] = await data.list(contract, { contractName: SIGNED_DEMO, status: 'CONFIRMED' });
+    const [toSign] = await data.list(contract, {
+      contractName: SIGNED_DEMO,
+      status: ['CONFIRMED', 'SIGNING'],
+    });
     if (!toSign) return;
     for (const account of await data.list(signAccount, { status: 'NEW' }))
       await demoActions(context, signAccount, account.signAccountId, ['doActivate']);
-    try {
-      await finalizeDemo(context, toSign.contractId);
-    } catch (error) {
-      if (error instanceof AppError) return;
-      throw error;
-    }
+    if (!(await finalizeToSign(context))) return;
     const signAs = async (userName: string, side: Partial<Actor>) => {
       const userId = await context.findId('baseUser', { userName });
       if (userId === null) return;
@@ -783,4 +803,4 @@ const watermarks = defineSeed('contract.watermarks', async (context) => {
   });
 });
 
-export const contractSeeds: Seed[] = [warningProgram, watermarks, demoContracts, demoSigning];
+export const contractSeeds: Seed[] = [warningProgram, watermarks, demoContracts, demoFinalize, demoSigning];

@@ -4,7 +4,9 @@
 // seeded: sealed values are encrypted with one installation's key and cannot be part of the demo
 // snapshot (ADR 0008); the suppliers quote in their portal. Skipped where the demo users are not there.
 import { type Actor, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
-import { inquiry } from './inquiry/inquiry.entity';
+import { inquiry, inquirySupplier } from './inquiry/inquiry.entity';
+import { inquiryQuote } from './inquiry-quote/inquiry-quote.entity';
+import { inquiryAward } from './inquiry-award/inquiry-award.entity';
 import { auctionSeed } from './auction/auction.seed';
 
 async function putProgram(context: SeedContext, program: Record<string, unknown>): Promise<void> {
@@ -77,6 +79,7 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
 });
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   const data = context.data();
@@ -124,4 +127,288 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   });
 });
 
-export const sourcingSeeds = [sourcingProgramSeed, inquirySeed, auctionSeed];
+interface DemoIds {
+  readonly ou100: number;
+  readonly cny: number;
+  readonly pcs: number | null;
+  readonly hengda: number;
+  readonly ruifeng: number;
+  readonly buyer: Actor;
+  readonly approver: Actor;
+  readonly approverId: number;
+  readonly supA: Actor;
+  readonly supB: Actor;
+}
+
+/** The demo's organisation, currency, suppliers and people, or null where they are not there. */
+async function demoIds(context: SeedContext): Promise<DemoIds | null> {
+  const find = (entity: string, where: Record<string, unknown>) => context.findId(entity, where);
+  const found = {
+    ou100: await find('srmBaseOrg', { orgCode: 'OU100' }),
+    cny: await find('srmBaseCurrency', { currencyCode: 'CNY' }),
+    hengda: await find('srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }),
+    ruifeng: await find('srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }),
+    buyer: await find('baseUser', { userName: 'buyer' }),
+    approver: await find('baseUser', { userName: 'approver' }),
+    supA: await find('baseUser', { userName: 'sup_a' }),
+    supB: await find('baseUser', { userName: 'sup_b' }),
+  };
+  const { ou100, cny, hengda, ruifeng, buyer, approver, supA, supB } = found;
+  if (
+    ou100 === null ||
+    cny === null ||
+    hengda === null ||
+    ruifeng === null ||
+    buyer === null ||
+    approver === null ||
+    supA === null ||
+    supB === null
+  )
+    return null;
+  const internal = (userId: number, userName: string): Actor => ({
+    ...SYSTEM_ACTOR,
+    system: false,
+    userId,
+    userName,
+  });
+  const supplier = (supplierId: number, userId: number, userName: string): Actor => ({
+    ...internal(userId, userName),
+    side: 'supplier',
+    supplierId,
+  });
+  return {
+    ou100,
+    cny,
+    pcs: await find('srmBaseUom', { uomCode: 'PCS' }),
+    hengda,
+    ruifeng,
+    buyer: internal(buyer, 'buyer'),
+    approver: internal(approver, 'approver'),
+    approverId: approver,
+    supA: supplier(hengda, supA, 'sup_a'),
+    supB: supplier(ruifeng, supB, 'sup_b'),
+  };
+}
+
+/** A demo inquiry of one material (line 1) saved as the buyer: its id. */
+async function draftInquiry(
+  context: SeedContext,
+  ids: DemoIds,
+  title: string,
+  itemCode: string,
+  quantity: number,
+  targetPrice: number,
+  deadline: number,
+): Promise<number | null> {
+  const itemId = await context.findId('srmBaseItem', { itemCode });
+  if (itemId === null) return null;
+  const saved = await context.data(ids.buyer).save(inquiry, {
+    title,
+    orgId: ids.ou100,
+    currencyId: ids.cny,
+    taxIncludedFlag: 'Y',
+    quoteDeadline: deadline,
+    sealedFlag: 'Y',
+    openersRequired: 2,
+    validityRequiredFlag: 'Y',
+    requestNote: '含税含运费送货至苏州工厂；付款方式月结 60 天。',
+    items: [{ lineNum: 1, itemId, ...(ids.pcs !== null ? { uomId: ids.pcs } : {}), quantity, targetPrice }],
+    suppliers: [{ supplierId: ids.hengda }, { supplierId: ids.ruifeng }],
+    jury: [{ userId: ids.approverId, juryRole: 'OPENER' }],
+  });
+  return saved.inquiryId;
+}
+
+/**
+ * Inquiries in the states before quoting, made with the rest of the demo data: one waiting for the
+ * purchasing manager's approval, one he rejected, one cancelled after it was published.
+ */
+export const inquiryStatesSeed = defineSeed('sourcing.inquiry-states', async (context) => {
+  const data = context.data();
+  if ((await data.list(inquiry, { title: '六角螺母 M8 月度询价（待审批）' }, { limit: 1 })).length) return;
+  const ids = await demoIds(context);
+  if (!ids) return;
+  const asBuyer = context.data(ids.buyer);
+  const deadline = Math.ceil((context.runtime.clock.nowMs() + 5 * DAY) / 3_600_000) * 3_600_000;
+  const approving = await draftInquiry(
+    context,
+    ids,
+    '六角螺母 M8 月度询价（待审批）',
+    '02030002',
+    20000,
+    0.45,
+    deadline,
+  );
+  if (approving === null) return;
+  await asBuyer.act(inquiry, 'doSubmit', [approving]);
+  const rejected = await draftInquiry(
+    context,
+    ids,
+    '六角螺母 M8 询价（已驳回）',
+    '02030002',
+    30000,
+    0.44,
+    deadline,
+  );
+  if (rejected !== null) {
+    await asBuyer.act(inquiry, 'doSubmit', [rejected]);
+    await decideAll(
+      context.runtime,
+      inquiry.name,
+      rejected,
+      'reject',
+      '数量与年度计划不符，请按季度需求重新提交',
+    );
+  }
+  const cancelled = await draftInquiry(
+    context,
+    ids,
+    '平垫圈 M8 询价（已取消）',
+    '02030003',
+    8000,
+    0.3,
+    deadline,
+  );
+  if (cancelled !== null) {
+    await asBuyer.act(inquiry, 'doSubmit', [cancelled]);
+    await decideAll(context.runtime, inquiry.name, cancelled, 'approve');
+    await asBuyer.act(inquiry, 'doCancel', [cancelled], { comment: '需求已并入年度紧固件询价' });
+  }
+});
+
+/** The supplier prices its quotation of the inquiry (line by line) and submits it. */
+async function quote(
+  context: SeedContext,
+  actor: Actor,
+  inquiryId: number,
+  prices: readonly { unitPrice: number; leadTimeDays: number }[],
+): Promise<void> {
+  const data = context.data(actor);
+  const [own] = await data.list(inquiryQuote, { inquiryId }, { limit: 1 });
+  if (!own) return;
+  const found = await data.find(inquiryQuote, own.quoteId);
+  await data.save(inquiryQuote, {
+    quoteId: found.quoteId,
+    versionNum: found.versionNum,
+    validToDate: '2027-12-31',
+    quoteNote: '含税含运费，按季度分批交货',
+    lines: found.lines.map((line, index) => ({
+      quoteLineId: line.quoteLineId,
+      unitPrice: prices[index]?.unitPrice ?? prices[0]!.unitPrice,
+      leadTimeDays: prices[index]?.leadTimeDays ?? prices[0]!.leadTimeDays,
+      taxRate: 13,
+      noQuoteFlag: 'N',
+    })),
+  });
+  await data.act(inquiryQuote, 'doSubmit', [found.quoteId]);
+}
+
+/**
+ * Inquiries both demo suppliers quoted, made at the installation's first start (their prices are
+ * sealed with its own key, so they cannot be in the demo snapshot, ADR 0008): published, quoted,
+ * then their deadline set back an hour and closed — one left closed and sealed, waiting for its
+ * two openers (buyer, then approver); one opened (报价对比 shows both); one whose award (70/30) waits
+ * for the purchasing manager; one awarded to 恒达 (its hand-off wrote the price list row and the
+ * draft agreement).
+ */
+export const quotedInquirySeed = defineSeed(
+  'sourcing.quoted-inquiries',
+  async (context) => {
+    const data = context.data();
+    if ((await data.list(inquiry, { title: '六角螺母 M8 季度询价（已截止，待开标）' }, { limit: 1 })).length)
+      return;
+    const ids = await demoIds(context);
+    if (!ids) return;
+    const asBuyer = context.data(ids.buyer);
+    const asApprover = context.data(ids.approver);
+    const system = context.data();
+    const now = context.runtime.clock.nowMs();
+    const published = async (title: string, itemCode: string, quantity: number, target: number) => {
+      const inquiryId = await draftInquiry(context, ids, title, itemCode, quantity, target, now + DAY);
+      if (inquiryId === null) return null;
+      await asBuyer.act(inquiry, 'doSubmit', [inquiryId]);
+      await decideAll(context.runtime, inquiry.name, inquiryId, 'approve');
+      return inquiryId;
+    };
+    /** Quoted by both, then the deadline an hour back and closed. */
+    const closed = async (
+      title: string,
+      itemCode: string,
+      quantity: number,
+      target: number,
+      a: number,
+      b: number,
+    ) => {
+      const inquiryId = await published(title, itemCode, quantity, target);
+      if (inquiryId === null) return null;
+      await quote(context, ids.supA, inquiryId, [{ unitPrice: a, leadTimeDays: 10 }]);
+      await quote(context, ids.supB, inquiryId, [{ unitPrice: b, leadTimeDays: 7 }]);
+      // As if published three days ago and quoted the day after.
+      const deadline = now - HOUR;
+      await system.patch(inquiry, inquiryId, { quoteDeadline: deadline, publishedDate: now - 3 * DAY });
+      await system.patchWhere(
+        inquiryQuote,
+        { inquiryId },
+        { quoteDeadline: deadline, submittedDate: now - 2 * DAY },
+      );
+      await system.patchWhere(inquirySupplier, { inquiryId }, { lastSubmittedDate: now - 2 * DAY });
+      await system.act(inquiry, 'doClose', [inquiryId]);
+      return inquiryId;
+    };
+    const opened = async (
+      title: string,
+      itemCode: string,
+      quantity: number,
+      target: number,
+      a: number,
+      b: number,
+    ) => {
+      const inquiryId = await closed(title, itemCode, quantity, target, a, b);
+      if (inquiryId === null) return null;
+      await asBuyer.act(inquiry, 'doConfirmOpening', [inquiryId]);
+      await asApprover.act(inquiry, 'doBidOpening', [inquiryId]);
+      return inquiryId;
+    };
+
+    await closed('六角螺母 M8 季度询价（已截止，待开标）', '02030002', 30000, 0.45, 0.43, 0.44);
+    await opened('平垫圈 M8 补充询价（已开标）', '02030003', 6000, 0.3, 0.27, 0.26);
+    // The award split 70/30 with the reason the lowest (瑞丰) does not take all: waiting for approval.
+    const splitId = await opened('六角螺母 M8 年度询价（定标审批中）', '02030002', 120000, 0.45, 0.42, 0.41);
+    if (splitId !== null) {
+      await asBuyer.act(inquiry, 'doPrepareAward', [splitId]);
+      const { awardId } = await system.find(inquiry, splitId);
+      if (awardId !== null) {
+        const award = await system.find(inquiryAward, awardId);
+        await asBuyer.save(inquiryAward, {
+          awardId,
+          versionNum: award.versionNum,
+          lines: award.lines.map((line) =>
+            line.supplierId === ids.hengda
+              ? { awardLineId: line.awardLineId, awardPercent: 70, reason: '恒达为主供，交付稳定' }
+              : { awardLineId: line.awardLineId, awardPercent: 30 },
+          ),
+        });
+        await asBuyer.act(inquiryAward, 'doSubmit', [awardId]);
+      }
+    }
+    // Awarded to the lowest (恒达, on the ASL for the washer already): approved and handed off.
+    const awardedId = await opened('平垫圈 M8 年度询价（已定标）', '02030003', 50000, 0.3, 0.25, 0.26);
+    if (awardedId !== null) {
+      await asBuyer.act(inquiry, 'doPrepareAward', [awardedId]);
+      const { awardId } = await system.find(inquiry, awardedId);
+      if (awardId !== null) {
+        await asBuyer.act(inquiryAward, 'doSubmit', [awardId]);
+        await decideAll(context.runtime, inquiryAward.name, awardId, 'approve');
+      }
+    }
+  },
+  { installation: true },
+);
+
+export const sourcingSeeds = [
+  sourcingProgramSeed,
+  inquirySeed,
+  inquiryStatesSeed,
+  auctionSeed,
+  quotedInquirySeed,
+];

@@ -137,6 +137,8 @@ function seedContext(runtime: EntityRuntime): SeedContext {
 export interface SeedReport {
   ran: string[];
   skipped: string[];
+  /** How long each seed that ran took, in ms. */
+  took?: Record<string, number>;
 }
 
 /**
@@ -156,13 +158,14 @@ export async function runSeeds(
       (r) => r.name,
     ),
   );
-  const report: SeedReport = { ran: [], skipped: [] };
+  const report: SeedReport = { ran: [], skipped: [], took: {} };
   const context = seedContext(runtime);
   for (const seed of seeds) {
     if ((mode === 'new' && done.has(seed.name)) || (seed.installation && options.installation === false)) {
       report.skipped.push(seed.name);
       continue;
     }
+    const started = performance.now();
     const ran = await runtime.transaction(async (tx) => {
       // Nodes starting together on a new database take the seeds one at a time: a seed another
       // node ran while this one waited is not run again.
@@ -180,6 +183,7 @@ export async function runSeeds(
       return true;
     });
     report[ran ? 'ran' : 'skipped'].push(seed.name);
+    if (ran) report.took![seed.name] = Math.round(performance.now() - started);
   }
   return report;
 }
