@@ -8,6 +8,7 @@ import { inquiry, inquirySupplier } from './inquiry/inquiry.entity';
 import { inquiryQuote } from './inquiry-quote/inquiry-quote.entity';
 import { inquiryAward } from './inquiry-award/inquiry-award.entity';
 import { auctionSeed } from './auction/auction.seed';
+import { type DemoIds, demoIds } from './demo';
 
 async function putProgram(context: SeedContext, program: Record<string, unknown>): Promise<void> {
   await context.put('baseConcurrentProgram', { programCode: program.programCode }, program, {
@@ -126,69 +127,6 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
     suppliers: [],
   });
 });
-
-interface DemoIds {
-  readonly ou100: number;
-  readonly cny: number;
-  readonly pcs: number | null;
-  readonly hengda: number;
-  readonly ruifeng: number;
-  readonly buyer: Actor;
-  readonly approver: Actor;
-  readonly approverId: number;
-  readonly supA: Actor;
-  readonly supB: Actor;
-}
-
-/** The demo's organisation, currency, suppliers and people, or null where they are not there. */
-async function demoIds(context: SeedContext): Promise<DemoIds | null> {
-  const find = (entity: string, where: Record<string, unknown>) => context.findId(entity, where);
-  const found = {
-    ou100: await find('srmBaseOrg', { orgCode: 'OU100' }),
-    cny: await find('srmBaseCurrency', { currencyCode: 'CNY' }),
-    hengda: await find('srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }),
-    ruifeng: await find('srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }),
-    buyer: await find('baseUser', { userName: 'buyer' }),
-    approver: await find('baseUser', { userName: 'approver' }),
-    supA: await find('baseUser', { userName: 'sup_a' }),
-    supB: await find('baseUser', { userName: 'sup_b' }),
-  };
-  const { ou100, cny, hengda, ruifeng, buyer, approver, supA, supB } = found;
-  if (
-    ou100 === null ||
-    cny === null ||
-    hengda === null ||
-    ruifeng === null ||
-    buyer === null ||
-    approver === null ||
-    supA === null ||
-    supB === null
-  )
-    return null;
-  const internal = (userId: number, userName: string): Actor => ({
-    ...SYSTEM_ACTOR,
-    system: false,
-    userId,
-    userName,
-  });
-  const supplier = (supplierId: number, userId: number, userName: string): Actor => ({
-    ...internal(userId, userName),
-    side: 'supplier',
-    supplierId,
-  });
-  return {
-    ou100,
-    cny,
-    pcs: await find('srmBaseUom', { uomCode: 'PCS' }),
-    hengda,
-    ruifeng,
-    buyer: internal(buyer, 'buyer'),
-    approver: internal(approver, 'approver'),
-    approverId: approver,
-    supA: supplier(hengda, supA, 'sup_a'),
-    supB: supplier(ruifeng, supB, 'sup_b'),
-  };
-}
 
 /** A demo inquiry of one material (line 1) saved as the buyer: its id. */
 async function draftInquiry(
@@ -372,34 +310,40 @@ export const quotedInquirySeed = defineSeed(
 
     await closed('六角螺母 M8 季度询价（已截止，待开标）', '02030002', 30000, 0.45, 0.43, 0.44);
     await opened('平垫圈 M8 补充询价（已开标）', '02030003', 6000, 0.3, 0.27, 0.26);
+    /** Opened, its award prepared (the lowest price, all of it): the award's id. */
+    const prepared = async (...args: Parameters<typeof opened>) => {
+      const inquiryId = await opened(...args);
+      if (inquiryId === null) return null;
+      await asBuyer.act(inquiry, 'doPrepareAward', [inquiryId]);
+      return (await system.find(inquiry, inquiryId)).awardId;
+    };
     // The award split 70/30 with the reason the lowest (瑞丰) does not take all: waiting for approval.
-    const splitId = await opened('六角螺母 M8 年度询价（定标审批中）', '02030002', 120000, 0.45, 0.42, 0.41);
+    const splitId = await prepared(
+      '六角螺母 M8 年度询价（定标审批中）',
+      '02030002',
+      120000,
+      0.45,
+      0.42,
+      0.41,
+    );
     if (splitId !== null) {
-      await asBuyer.act(inquiry, 'doPrepareAward', [splitId]);
-      const { awardId } = await system.find(inquiry, splitId);
-      if (awardId !== null) {
-        const award = await system.find(inquiryAward, awardId);
-        await asBuyer.save(inquiryAward, {
-          awardId,
-          versionNum: award.versionNum,
-          lines: award.lines.map((line) =>
-            line.supplierId === ids.hengda
-              ? { awardLineId: line.awardLineId, awardPercent: 70, reason: '恒达为主供，交付稳定' }
-              : { awardLineId: line.awardLineId, awardPercent: 30 },
-          ),
-        });
-        await asBuyer.act(inquiryAward, 'doSubmit', [awardId]);
-      }
+      const award = await system.find(inquiryAward, splitId);
+      await asBuyer.save(inquiryAward, {
+        awardId: splitId,
+        versionNum: award.versionNum,
+        lines: award.lines.map((line) =>
+          line.supplierId === ids.hengda
+            ? { awardLineId: line.awardLineId, awardPercent: 70, reason: '恒达为主供，交付稳定' }
+            : { awardLineId: line.awardLineId, awardPercent: 30 },
+        ),
+      });
+      await asBuyer.act(inquiryAward, 'doSubmit', [splitId]);
     }
     // Awarded to the lowest (恒达, on the ASL for the washer already): approved and handed off.
-    const awardedId = await opened('平垫圈 M8 年度询价（已定标）', '02030003', 50000, 0.3, 0.25, 0.26);
+    const awardedId = await prepared('平垫圈 M8 年度询价（已定标）', '02030003', 50000, 0.3, 0.25, 0.26);
     if (awardedId !== null) {
-      await asBuyer.act(inquiry, 'doPrepareAward', [awardedId]);
-      const { awardId } = await system.find(inquiry, awardedId);
-      if (awardId !== null) {
-        await asBuyer.act(inquiryAward, 'doSubmit', [awardId]);
-        await decideAll(context.runtime, inquiryAward.name, awardId, 'approve');
-      }
+      await asBuyer.act(inquiryAward, 'doSubmit', [awardedId]);
+      await decideAll(context.runtime, inquiryAward.name, awardedId, 'approve');
     }
   },
   { installation: true },

@@ -8,7 +8,8 @@
 // is on the ASL for the screw already). The snapshot of `npm run build` is used only on the day it
 // was made (ADR 0008): a first start the same day sees the first auction about to start or running.
 import { eq } from 'drizzle-orm';
-import { type Actor, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
+import { decideAll, defineSeed } from '@srm/platform';
+import { demoIds } from '../demo';
 import { auctionAward } from '../auction-award/auction-award.entity';
 import { auctionEntry } from '../auction-entry/auction-entry.entity';
 import { auctionQuestion } from '../auction-question/auction-question.entity';
@@ -18,53 +19,22 @@ import { srmAuctionBid } from './auction.tables';
 
 const MIN = 60_000;
 
-async function ids(context: SeedContext) {
-  const find = (entity: string, where: Record<string, unknown>) => context.findId(entity, where);
-  return {
-    ou100: await find('srmBaseOrg', { orgCode: 'OU100' }),
-    cny: await find('srmBaseCurrency', { currencyCode: 'CNY' }),
-    screw: await find('srmBaseItem', { itemCode: '02030001' }),
-    pcs: await find('srmBaseUom', { uomCode: 'PCS' }),
-    hengda: await find('srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' }),
-    ruifeng: await find('srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' }),
-    buyer: await find('baseUser', { userName: 'buyer' }),
-    approver: await find('baseUser', { userName: 'approver' }),
-    supA: await find('baseUser', { userName: 'sup_a' }),
-    supB: await find('baseUser', { userName: 'sup_b' }),
-  };
-}
-
 export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
   const data = context.data();
   if ((await data.list(auction, {}, { limit: 1 })).length) return;
-  const found = await ids(context);
-  if (Object.values(found).some((id) => id === null)) return;
-  const id = (value: number | null) => value ?? 0;
-  const internal = (userId: number | null, userName: string): Actor => ({
-    ...SYSTEM_ACTOR,
-    system: false,
-    userId: id(userId),
-    userName,
-  });
-  const asBuyer = context.data(internal(found.buyer, 'buyer'));
-  const asApprover = context.data(internal(found.approver, 'approver'));
-  const supplier = (supplierId: number | null, userId: number | null, userName: string): Actor => ({
-    ...SYSTEM_ACTOR,
-    system: false,
-    side: 'supplier',
-    supplierId: id(supplierId),
-    userId: id(userId),
-    userName,
-  });
-  const supA = supplier(found.hengda, found.supA, 'sup_a');
-  const supB = supplier(found.ruifeng, found.supB, 'sup_b');
+  const found = await demoIds(context);
+  const screw = await context.findId('srmBaseItem', { itemCode: '02030001' });
+  if (!found || screw === null) return;
+  const asBuyer = context.data(found.buyer);
+  const asApprover = context.data(found.approver);
+  const { supA, supB } = found;
   const now = context.runtime.clock.nowMs();
   type Lot = { quantity: number; startPrice: number; reservePrice: number };
   const quarterly: Lot = { quantity: 200000, startPrice: 0.3, reservePrice: 0.26 };
   const body = (title: string, start: number, end: number, lot: Lot, transformed = false) => ({
     title,
-    orgId: id(found.ou100),
-    currencyId: id(found.cny),
+    orgId: found.ou100,
+    currencyId: found.cny,
     taxIncludedFlag: 'Y' as const,
     auctionMode: 'OPEN',
     bidBasis: 'UNIT',
@@ -88,17 +58,17 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
     items: [
       {
         lineNum: 1,
-        itemId: id(found.screw),
+        itemId: screw,
         uomId: found.pcs,
         ...lot,
       },
     ],
     // Transformed: 瑞丰 ships from Ningbo, its freight to Suzhou weighs 5 % (折算系数 1.05).
     suppliers: [
-      { supplierId: id(found.hengda), priceFactor: 1 },
-      { supplierId: id(found.ruifeng), priceFactor: transformed ? 1.05 : 1 },
+      { supplierId: found.hengda, priceFactor: 1 },
+      { supplierId: found.ruifeng, priceFactor: transformed ? 1.05 : 1 },
     ],
-    jury: [{ userId: id(found.approver), juryRole: 'OPENER' }],
+    jury: [{ userId: found.approverId, juryRole: 'OPENER' }],
   });
   /** Published and confirmed by both suppliers. */
   const publish = async (title: string, start: number, end: number, lot = quarterly, transformed = false) => {
