@@ -1,5 +1,6 @@
 // Demo data: named seeds that load rows through the entity services (so they are validated,
 // numbered and audited like any other write) and upsert by natural keys (so they can run again).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows } from '@srm/db';
@@ -141,6 +142,18 @@ export interface SeedReport {
   took?: Record<string, number>;
 }
 
+const seeding = new AsyncLocalStorage<true>();
+
+/**
+ * True inside a seed's run. Demo data queues no timed job of its own (an auction's start, say): a
+ * test server's seeded template is copied for every test file, and a job queued in it would fire
+ * in each copy at its moment, under the tests. What demo rows wait for is queued by an
+ * installation's start instead (BackgroundServices.catchUp).
+ */
+export function isSeeding(): boolean {
+  return seeding.getStore() === true;
+}
+
 /**
  * Runs seeds, each in its own transaction, and records them. `mode: 'new'` runs only seeds not
  * recorded yet, and only on a database that never ran one or already holds demo data.
@@ -174,7 +187,7 @@ export async function runSeeds(
         const [recorded] = await tx.select().from(seedRun).where(eq(seedRun.name, seed.name));
         if (recorded) return false;
       }
-      await seed.run(context);
+      await seeding.run(true, () => seed.run(context));
       const now = runtime.clock.now();
       await tx
         .insert(seedRun)

@@ -7,10 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@srm/db';
-import { decideAll, platformWork } from '@srm/platform';
+import { decideAll, defineSeed, platformWork } from '@srm/platform';
 import { waitFor } from '@srm/platform/testing';
 import { useProcurement } from '../../procurement.testing';
 import { AUCTION_CLOCK_QUEUE, queueAuctionClock } from './auction.clock';
+import { auction } from './auction.entity';
 
 type Row = Record<string, unknown>;
 type Auction = Row & {
@@ -102,4 +103,30 @@ describe('the auction’s clock', () => {
     expect(closed.closedDate).toBeGreaterThanOrEqual(later);
     expect(await waiting(auctionId)).toEqual([]);
   }, 90_000);
+
+  it('queues nothing for an auction the demo data publishes (its start queues it)', async () => {
+    const now = server().clock.nowMs();
+    let auctionId = 0;
+    await server().seed([
+      defineSeed('test.published-auction', async (context) => {
+        const data = context.data();
+        const saved = await data.save(auction, {
+          title: '演示数据发布的竞价',
+          orgId: ids.orgA,
+          currencyId: ids.currency,
+          decrementType: 'AMOUNT',
+          decrementValue: 0.01,
+          startDate: now + 2 * 60 * SECOND,
+          endDate: now + 30 * 60 * SECOND,
+          items: [{ lineNum: 1, itemId: ids.screw, quantity: 1000, startPrice: 10 }],
+          suppliers: [{ supplierId: ids.supA }, { supplierId: ids.supB }],
+        });
+        auctionId = saved.auctionId;
+        await data.act(auction, 'doSubmit', [auctionId]);
+        await decideAll(context.runtime, auction.name, auctionId, 'approve');
+      }),
+    ]);
+    expect((await find(auctionId)).status).toBe('PUBLISHED');
+    expect(await waiting(auctionId)).toEqual([]);
+  });
 });

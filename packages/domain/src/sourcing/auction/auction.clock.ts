@@ -9,7 +9,7 @@
 // two nodes starting) runs once. The program SOURCING_AUCTION_TICK does the same for every auction
 // at once, for an administrator who wants a sweep as well.
 import type { RowOf } from '@srm/kernel';
-import { type BackgroundFactory, type DataApi, platformWork } from '@srm/platform';
+import { type BackgroundFactory, type DataApi, isSeeding, platformWork } from '@srm/platform';
 import { REMIND_BEFORE_START_MS, advanceAuctions } from './auction.actions';
 import { auction } from './auction.entity';
 
@@ -37,12 +37,12 @@ export function nextAuctionMoment(row: RowOf<typeof auction>, now: number): numb
 
 /**
  * Queues the auction's job for its next moment, in the caller's transaction (it exists only if
- * that commits). Nothing where jobs cannot be sent yet (the demo data loads before they can; the
- * server's start queues theirs, `auctionClock`).
+ * that commits). Nothing for demo data (its auctions' jobs are queued by an installation's start,
+ * `auctionClock`: a job queued in a test server's seeded template would fire in every copy).
  */
 export async function queueAuctionClock(data: DataApi, auctionId: number): Promise<void> {
   const jobs = data.services.jobs;
-  if (!jobs?.ready) return;
+  if (!jobs?.ready || isSeeding()) return;
   const system = data.system('the auction’s clock reads its times');
   const [row] = await system.list(auction, { auctionId }, { limit: 1 });
   if (!row) return;
