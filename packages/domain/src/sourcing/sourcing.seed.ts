@@ -293,15 +293,9 @@ export const quotedInquirySeed = defineSeed(
       await system.act(inquiry, 'doClose', [inquiryId]);
       return inquiryId;
     };
-    const opened = async (
-      title: string,
-      itemCode: string,
-      quantity: number,
-      target: number,
-      a: number,
-      b: number,
-    ) => {
-      const inquiryId = await closed(title, itemCode, quantity, target, a, b);
+    /** Closed, then opened by the buyer and the purchasing manager. */
+    const opened = async (...args: Parameters<typeof closed>) => {
+      const inquiryId = await closed(...args);
       if (inquiryId === null) return null;
       await asBuyer.act(inquiry, 'doConfirmOpening', [inquiryId]);
       await asApprover.act(inquiry, 'doBidOpening', [inquiryId]);
