@@ -147,7 +147,7 @@ async function main(): Promise<void> {
   const seeded = config.demoData ? await loadDemoData(runtime, 'new') : null;
   phase('seeds checked');
   if (seeded?.ran.length && ['debug', 'trace'].includes(config.logLevel)) {
-    const took = Object.entries(seeded.took ?? {}).map(([name, ms]) => `${name} ${ms} ms`);
+    const took = Object.entries(seeded.took).map(([name, ms]) => `${name} ${ms} ms`);
     console.error(`seeds: ${took.join(', ')}`);
   }
   if (database.pglite) answerBackupRequests(database.pglite, pgliteDir);

@@ -3,7 +3,7 @@
 // days before its deadline, to 恒达五金 (sup_a) and 瑞丰电子 (sup_b), and a draft. No quote is
 // seeded: sealed values are encrypted with one installation's key and cannot be part of the demo
 // snapshot (ADR 0008); the suppliers quote in their portal. Skipped where the demo users are not there.
-import { type Actor, SYSTEM_ACTOR, type SeedContext, decideAll, defineSeed } from '@srm/platform';
+import { type Actor, type SeedContext, decideAll, defineSeed } from '@srm/platform';
 import { inquiry, inquirySupplier } from './inquiry/inquiry.entity';
 import { inquiryQuote } from './inquiry-quote/inquiry-quote.entity';
 import { inquiryAward } from './inquiry-award/inquiry-award.entity';
@@ -85,25 +85,16 @@ const HOUR = 3_600_000;
 export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   const data = context.data();
   if ((await data.list(inquiry, {}, { limit: 1 })).length) return;
-  const find = (entity: string, where: Record<string, unknown>) => context.findId(entity, where);
-  const ou100 = await find('srmBaseOrg', { orgCode: 'OU100' });
-  const cny = await find('srmBaseCurrency', { currencyCode: 'CNY' });
-  const screw = await find('srmBaseItem', { itemCode: '02030001' });
-  const pcs = await find('srmBaseUom', { uomCode: 'PCS' });
-  const hengda = await find('srmSupplierInfo', { creditCode: '91320505MA1NH7QX3R' });
-  const ruifeng = await find('srmSupplierInfo', { creditCode: '91330212MA2GQ3RT8L' });
-  const buyerId = await find('baseUser', { userName: 'buyer' });
-  const approverId = await find('baseUser', { userName: 'approver' });
-  const supA = await find('baseUser', { userName: 'sup_a' });
-  if ([ou100, cny, screw, hengda, ruifeng, buyerId, approverId, supA].some((id) => id === null)) return;
-  const buyer: Actor = { ...SYSTEM_ACTOR, system: false, userId: buyerId!, userName: 'buyer' };
-  const asBuyer = context.data(buyer);
+  const ids = await demoIds(context);
+  const screw = await context.findId('srmBaseItem', { itemCode: '02030001' });
+  if (!ids || screw === null) return;
+  const asBuyer = context.data(ids.buyer);
   const now = context.runtime.clock.nowMs();
   const deadline = Math.ceil((now + 3 * DAY) / 3_600_000) * 3_600_000;
   const published = await asBuyer.save(inquiry, {
     title: '2027 年度紧固件询价（M6 螺钉）',
-    orgId: ou100!,
-    currencyId: cny!,
+    orgId: ids.ou100,
+    currencyId: ids.cny,
     taxIncludedFlag: 'Y',
     quoteDeadline: deadline,
     sealedFlag: 'Y',
@@ -111,17 +102,17 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
     validityRequiredFlag: 'Y',
     requestNote: '年度框架价格，按季度分批下单；含税含运费送货至苏州工厂；付款方式月结 60 天。',
     items: [
-      { lineNum: 1, itemId: screw!, uomId: pcs, quantity: 200000, ladder: '500000', targetPrice: 0.27 },
+      { lineNum: 1, itemId: screw, uomId: ids.pcs, quantity: 200000, ladder: '500000', targetPrice: 0.27 },
     ],
-    suppliers: [{ supplierId: hengda! }, { supplierId: ruifeng! }],
-    jury: [{ userId: approverId!, juryRole: 'OPENER' }],
+    suppliers: [{ supplierId: ids.hengda }, { supplierId: ids.ruifeng }],
+    jury: [{ userId: ids.approverId, juryRole: 'OPENER' }],
   });
   await asBuyer.act(inquiry, 'doSubmit', [published.inquiryId]);
   await decideAll(context.runtime, inquiry.name, published.inquiryId, 'approve');
   await asBuyer.save(inquiry, {
     title: '钣金支架询价（草稿）',
-    orgId: ou100!,
-    currencyId: cny!,
+    orgId: ids.ou100,
+    currencyId: ids.cny,
     quoteDeadline: deadline + 4 * DAY,
     items: [],
     suppliers: [],

@@ -139,7 +139,7 @@ export interface SeedReport {
   ran: string[];
   skipped: string[];
   /** How long each seed that ran took, in ms. */
-  took?: Record<string, number>;
+  took: Record<string, number>;
 }
 
 const seeding = new AsyncLocalStorage<true>();
@@ -196,7 +196,7 @@ export async function runSeeds(
       return true;
     });
     report[ran ? 'ran' : 'skipped'].push(seed.name);
-    if (ran) report.took![seed.name] = Math.round(performance.now() - started);
+    if (ran) report.took[seed.name] = Math.round(performance.now() - started);
   }
   return report;
 }

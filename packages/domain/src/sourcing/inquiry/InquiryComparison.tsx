@@ -40,6 +40,7 @@ import {
 } from './comparisonQuery';
 import { inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { inquiryItem } from './inquiry.entity';
+import type { ComparisonSheetRow } from './inquiry.comparison';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -460,7 +461,7 @@ const SHEET_COLUMNS = [
   'noQuoteReason',
   'remark',
   'supplierTotal',
-] as const;
+] as const satisfies readonly (keyof ComparisonSheetRow)[];
 
 function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison; row: Row }) {
   const labels = useLabels();

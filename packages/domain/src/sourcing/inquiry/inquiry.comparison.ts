@@ -430,10 +430,7 @@ export interface ComparisonSheetRow {
 export function comparisonSheetRows(answer: Awaited<ReturnType<typeof comparison>>): ComparisonSheetRow[] {
   if (!('columns' in answer)) return [];
   const totals = new Map(
-    answer.columns.map((column) => [
-      column.supplierId,
-      'totalAmount' in column ? (column.totalAmount as number | null) : null,
-    ]),
+    answer.columns.map((column) => [column.supplierId, 'totalAmount' in column ? column.totalAmount : null]),
   );
   return answer.items.flatMap((item) =>
     answer.columns.flatMap((column): ComparisonSheetRow[] => {
