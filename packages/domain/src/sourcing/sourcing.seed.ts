@@ -82,6 +82,9 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
+/** A material both demo suppliers quote: [code, quantity, target, 恒达's price, 瑞丰's price]. */
+type Quoted = readonly [itemCode: string, quantity: number, targetPrice: number, a: number, b: number];
+
 export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   const data = context.data();
   if ((await data.list(inquiry, {}, { limit: 1 })).length) return;
@@ -119,18 +122,29 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   });
 });
 
-/** A demo inquiry of one material (line 1) saved as the buyer: its id. */
+/** A material of a demo inquiry: its code, the quantity asked and the target price (per piece). */
+type Material = readonly [itemCode: string, quantity: number, targetPrice: number];
+
+/** A demo inquiry of these materials (lines 1, 2, …) saved as the buyer: its id. */
 async function draftInquiry(
   context: SeedContext,
   ids: DemoIds,
   title: string,
-  itemCode: string,
-  quantity: number,
-  targetPrice: number,
+  materials: readonly Material[],
   deadline: number,
 ): Promise<number | null> {
-  const itemId = await context.findId('srmBaseItem', { itemCode });
-  if (itemId === null) return null;
+  const items = [];
+  for (const [index, [itemCode, quantity, targetPrice]] of materials.entries()) {
+    const itemId = await context.findId('srmBaseItem', { itemCode });
+    if (itemId === null) return null;
+    items.push({
+      lineNum: index + 1,
+      itemId,
+      ...(ids.pcs !== null ? { uomId: ids.pcs } : {}),
+      quantity,
+      targetPrice,
+    });
+  }
   const saved = await context.data(ids.buyer).save(inquiry, {
     title,
     orgId: ids.ou100,
@@ -141,7 +155,7 @@ async function draftInquiry(
     openersRequired: 2,
     validityRequiredFlag: 'Y',
     requestNote: '含税含运费送货至苏州工厂；付款方式月结 60 天。',
-    items: [{ lineNum: 1, itemId, ...(ids.pcs !== null ? { uomId: ids.pcs } : {}), quantity, targetPrice }],
+    items,
     suppliers: [{ supplierId: ids.hengda }, { supplierId: ids.ruifeng }],
     jury: [{ userId: ids.approverId, juryRole: 'OPENER' }],
   });
@@ -163,9 +177,7 @@ export const inquiryStatesSeed = defineSeed('sourcing.inquiry-states', async (co
     context,
     ids,
     '六角螺母 M8 月度询价（待审批）',
-    '02030002',
-    20000,
-    0.45,
+    [['02030002', 20000, 0.45]],
     deadline,
   );
   if (approving === null) return;
@@ -174,9 +186,7 @@ export const inquiryStatesSeed = defineSeed('sourcing.inquiry-states', async (co
     context,
     ids,
     '六角螺母 M8 询价（已驳回）',
-    '02030002',
-    30000,
-    0.44,
+    [['02030002', 30000, 0.44]],
     deadline,
   );
   if (rejected !== null) {
@@ -193,9 +203,7 @@ export const inquiryStatesSeed = defineSeed('sourcing.inquiry-states', async (co
     context,
     ids,
     '平垫圈 M8 询价（已取消）',
-    '02030003',
-    8000,
-    0.3,
+    [['02030003', 8000, 0.3]],
     deadline,
   );
   if (cancelled !== null) {
@@ -252,26 +260,24 @@ export const quotedInquirySeed = defineSeed(
     const asApprover = context.data(ids.approver);
     const system = context.data();
     const now = context.runtime.clock.nowMs();
-    const published = async (title: string, itemCode: string, quantity: number, target: number) => {
-      const inquiryId = await draftInquiry(context, ids, title, itemCode, quantity, target, now + DAY);
+    const published = async (title: string, materials: readonly Material[]) => {
+      const inquiryId = await draftInquiry(context, ids, title, materials, now + DAY);
       if (inquiryId === null) return null;
       await asBuyer.act(inquiry, 'doSubmit', [inquiryId]);
       await decideAll(context.runtime, inquiry.name, inquiryId, 'approve');
       return inquiryId;
     };
-    /** Quoted by both, then the deadline an hour back and closed. */
-    const closed = async (
-      title: string,
-      itemCode: string,
-      quantity: number,
-      target: number,
-      a: number,
-      b: number,
-    ) => {
-      const inquiryId = await published(title, itemCode, quantity, target);
+    /** Quoted by both (恒达's and 瑞丰's price per material), then the deadline an hour back and closed. */
+    const closed = async (title: string, quoted: readonly Quoted[]) => {
+      const inquiryId = await published(
+        title,
+        quoted.map(([itemCode, quantity, target]) => [itemCode, quantity, target]),
+      );
       if (inquiryId === null) return null;
-      await quote(context, ids.supA, inquiryId, [{ unitPrice: a, leadTimeDays: 10 }]);
-      await quote(context, ids.supB, inquiryId, [{ unitPrice: b, leadTimeDays: 7 }]);
+      const offers = (at: 3 | 4, leadTimeDays: number) =>
+        quoted.map((line) => ({ unitPrice: line[at], leadTimeDays }));
+      await quote(context, ids.supA, inquiryId, offers(3, 10));
+      await quote(context, ids.supB, inquiryId, offers(4, 7));
       // As if published three days ago and quoted the day after.
       const deadline = now - HOUR;
       await system.patch(inquiry, inquiryId, { quoteDeadline: deadline, publishedDate: now - 3 * DAY });
@@ -293,8 +299,15 @@ export const quotedInquirySeed = defineSeed(
       return inquiryId;
     };
 
-    await closed('六角螺母 M8 季度询价（已截止，待开标）', '02030002', 30000, 0.45, 0.43, 0.44);
-    await opened('平垫圈 M8 补充询价（已开标）', '02030003', 6000, 0.3, 0.27, 0.26);
+    await closed('六角螺母 M8 季度询价（已截止，待开标）', [['02030002', 30000, 0.45, 0.43, 0.44]]);
+    // Three materials, each the cheaper at one or the other, one priced over its target by both:
+    // 报价对比 has lowest prices in both columns, a best single supplier above the best per
+    // material, and materials to put in order by amount or by saving.
+    await opened('紧固件补充询价（已开标）', [
+      ['02030003', 6000, 0.3, 0.27, 0.26],
+      ['02030002', 20000, 0.45, 0.43, 0.44],
+      ['02030001', 15000, 0.26, 0.272, 0.281],
+    ]);
     /** Opened, its award prepared (the lowest price, all of it): the award's id. */
     const prepared = async (...args: Parameters<typeof opened>) => {
       const inquiryId = await opened(...args);
@@ -303,14 +316,9 @@ export const quotedInquirySeed = defineSeed(
       return (await system.find(inquiry, inquiryId)).awardId;
     };
     // The award split 70/30 with the reason the lowest (瑞丰) does not take all: waiting for approval.
-    const splitId = await prepared(
-      '六角螺母 M8 年度询价（定标审批中）',
-      '02030002',
-      120000,
-      0.45,
-      0.42,
-      0.41,
-    );
+    const splitId = await prepared('六角螺母 M8 年度询价（定标审批中）', [
+      ['02030002', 120000, 0.45, 0.42, 0.41],
+    ]);
     if (splitId !== null) {
       const award = await system.find(inquiryAward, splitId);
       await asBuyer.save(inquiryAward, {
@@ -325,7 +333,7 @@ export const quotedInquirySeed = defineSeed(
       await asBuyer.act(inquiryAward, 'doSubmit', [splitId]);
     }
     // Awarded to the lowest (恒达, on the ASL for the washer already): approved and handed off.
-    const awardedId = await prepared('平垫圈 M8 年度询价（已定标）', '02030003', 50000, 0.3, 0.25, 0.26);
+    const awardedId = await prepared('平垫圈 M8 年度询价（已定标）', [['02030003', 50000, 0.3, 0.25, 0.26]]);
     if (awardedId !== null) {
       await asBuyer.act(inquiryAward, 'doSubmit', [awardedId]);
       await decideAll(context.runtime, inquiryAward.name, awardedId, 'approve');

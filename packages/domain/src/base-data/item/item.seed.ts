@@ -214,6 +214,8 @@ const ITEMS: readonly ItemSeed[] = [
     100,
     [['P110', '李娜', 18, 'Y']],
   ],
+  // Fasteners are bought, priced and received by the piece (个) — the demo's inquiries, auctions,
+  // agreements and orders price them so; how they are packed is part of the specification.
   [
     '02030001',
     '内六角圆柱头螺钉 M6×20',
@@ -221,9 +223,9 @@ const ITEMS: readonly ItemSeed[] = [
     'GB/T 70.1，12.9 级，发黑，100 个/盒',
     'PART',
     '0203',
-    'BOX',
+    'PCS',
     7,
-    10,
+    1000,
     [
       ['P110', '李娜', 7, 'N'],
       ['P120', '李娜', 7, 'N'],
@@ -236,9 +238,9 @@ const ITEMS: readonly ItemSeed[] = [
     'GB/T 6170，8 级，镀锌，100 个/盒',
     'PART',
     '0203',
-    'BOX',
+    'PCS',
     7,
-    10,
+    1000,
     [
       ['P110', '李娜', 7, 'N'],
       ['P120', '李娜', 7, 'N'],
@@ -248,12 +250,12 @@ const ITEMS: readonly ItemSeed[] = [
     '02030003',
     '平垫圈 M8',
     'Flat washer M8',
-    'GB/T 97.1，200HV，镀锌',
+    'GB/T 97.1，200HV，镀锌，500 个/袋',
     'PART',
     '0203',
-    'KG',
+    'PCS',
     7,
-    5,
+    1000,
     [['P110', '李娜', 7, 'N']],
   ],
   [
