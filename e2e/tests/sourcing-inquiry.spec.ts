@@ -242,6 +242,13 @@ test('a sealed inquiry: quotes unread until two people open it, then compared an
     .getByRole('button', { name: /报价对比/ })
     .click();
   await slow(dialog.getByText('0.2555').first()).toBeVisible();
+  // The material with its code.
+  await expect(
+    dialog
+      .getByTestId('inquiry-comparison-grid')
+      .getByText(/^02030001/)
+      .first(),
+  ).toBeVisible();
   // 瑞丰's offer still counts, marked as made in the first round.
   await expect(dialog.getByText('第 1 轮', { exact: true }).first()).toBeVisible();
   await keepScreenshot(buyer, 'sourcing-comparison-round2');
@@ -254,7 +261,7 @@ test('a sealed inquiry: quotes unread until two people open it, then compared an
   await book.xlsx.load(readFileSync(await file.path()) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
   const head = (sheet.getRow(1).values as unknown[]).slice(1);
-  expect(head.slice(0, 3)).toEqual(['行号', '物料', '需求数量']);
+  expect(head.slice(0, 4)).toEqual(['行号', '物料编码', '物料', '需求数量']);
   const supplierAt = head.indexOf('供应商') + 1;
   const priceAt = head.indexOf('单价') + 1;
   const offers: string[] = [];

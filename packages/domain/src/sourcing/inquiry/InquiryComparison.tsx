@@ -38,6 +38,7 @@ import {
   useComparisonPage,
   useComparisonTotals,
 } from './comparisonQuery';
+import { MATERIAL_ORDERS, type MaterialOrder, findsMaterial, orderMaterials } from './comparison.order';
 import { inquiryQuoteLine } from '../inquiry-quote/inquiry-quote.entity';
 import { inquiryItem } from './inquiry.entity';
 import type { ComparisonSheetRow } from './inquiry.comparison';
@@ -86,6 +87,7 @@ interface Offer {
 interface ItemRow {
   readonly inquiryItemId: number;
   readonly lineNum: number;
+  readonly itemCode: string | null;
   readonly itemName: unknown;
   readonly quantity: number;
   readonly uomName: unknown;
@@ -118,6 +120,17 @@ interface Comparison {
 /** The totals over every material (comparisonTotals). */
 interface Totals {
   readonly columns: readonly { supplierId: number; totalAmount: number | null }[];
+  /** Every material's lowest price and savings (what the other orders of the materials read). */
+  readonly items: readonly {
+    readonly inquiryItemId: number;
+    readonly lineNum: number;
+    readonly itemCode: string | null;
+    readonly itemName: unknown;
+    readonly quantity: number;
+    readonly lowestPrice: number | null;
+    readonly savingVsTarget: number | null;
+    readonly savingVsLast: number | null;
+  }[];
   readonly bestPerItemTotal: number;
   readonly bestSingleSupplier: { supplierId: number; supplierName: string; total: number | null } | null;
   readonly savingVsTargetTotal: number | null;
@@ -370,7 +383,7 @@ function rowHeight(item: ItemRow | undefined): number {
   if (!item) return LINE.padding + LINE.first + LINE.small;
   let height = heights.get(item);
   if (height === undefined) {
-    let lines = item.needByDate ? 2 : 1;
+    let lines = item.needByDate || item.itemCode ? 2 : 1;
     for (const offer of Object.values(item.offers)) lines = Math.max(lines, offerLines(offer));
     height = LINE.padding + LINE.first + LINE.small * (lines - 1);
     heights.set(item, height);
@@ -379,19 +392,44 @@ function rowHeight(item: ItemRow | undefined): number {
 }
 
 /**
- * Loads the pages of materials the grid shows (of those `keyword` finds, when there is one), and
- * answers the loaded row at an index and how many materials there are (null: not known yet).
+ * Loads the pages of materials the grid shows (of those `keyword` finds, when there is one; those of
+ * `ordered`, in its order, when the materials are in another order than their lines), and answers
+ * the loaded row at an index and how many materials there are (null: not known yet).
  */
-function usePages(entity: EntityDef, row: Row, first: Comparison, keyword: string) {
+function usePages(
+  entity: EntityDef,
+  row: Row,
+  first: Comparison,
+  keyword: string,
+  ordered: { order: MaterialOrder; ids: readonly number[] } | null,
+) {
   const api = useApi();
-  const [asked, setAsked] = useState<{ keyword: string; pages: readonly number[] }>({
-    keyword: '',
+  const view = `${ordered?.order ?? 'LINE'}|${keyword}`;
+  const [asked, setAsked] = useState<{ view: string; pages: readonly number[] }>({
+    view: 'LINE|',
     pages: [1],
   });
-  // A new keyword starts again from its first page.
-  const wanted = asked.keyword === keyword ? asked.pages : [1];
+  // A new keyword or order starts again from its first page.
+  const wanted = asked.view === view ? asked.pages : [1];
   const pages = useQueries({
-    queries: wanted.map((pageIndex) => comparisonPage<Comparison>(api, entity, row, pageIndex, keyword)),
+    queries: wanted.map((pageIndex) =>
+      comparisonPage<Comparison>(
+        api,
+        entity,
+        row,
+        pageIndex,
+        keyword,
+        ordered
+          ? {
+              order: ordered.order,
+              ids: ordered.ids.slice(
+                (pageIndex - 1) * COMPARISON_PAGE_ROWS,
+                pageIndex * COMPARISON_PAGE_ROWS,
+              ),
+            }
+          : undefined,
+      ),
+    ),
   });
   const loaded = pages.map((page) => page.data);
   const failed = pages.find((page) => page.isError);
@@ -399,13 +437,13 @@ function usePages(entity: EntityDef, row: Row, first: Comparison, keyword: strin
   // stamp, not `loaded` (a new array each render), says when.
   const stamp = pages.map((page) => page.dataUpdatedAt).join(',');
   const byIndex = useMemo(() => {
-    const map = new Map<number, Comparison>(keyword ? [] : [[1, first]]);
+    const map = new Map<number, Comparison>(view === 'LINE|' ? [[1, first]] : []);
     wanted.forEach((pageIndex, at) => {
       const data = loaded[at];
       if (data) map.set(pageIndex, data);
     });
     return map;
-  }, [stamp, first, wanted, keyword]);
+  }, [stamp, first, wanted, view]);
   const rowAt = useCallback(
     (index: number) =>
       byIndex.get(Math.floor(index / COMPARISON_PAGE_ROWS) + 1)?.items[index % COMPARISON_PAGE_ROWS],
@@ -421,15 +459,15 @@ function usePages(entity: EntityDef, row: Row, first: Comparison, keyword: strin
       )
         need.push(page);
       setAsked((held) => {
-        const had = held.keyword === keyword ? held.pages : [1];
-        return need.every((page) => had.includes(page)) && held.keyword === keyword
+        const had = held.view === view ? held.pages : [1];
+        return need.every((page) => had.includes(page)) && held.view === view
           ? held
-          : { keyword, pages: [...new Set([...had, ...need])] };
+          : { view, pages: [...new Set([...had, ...need])] };
       });
     },
-    [keyword],
+    [view],
   );
-  const itemCount = byIndex.get(1)?.itemCount ?? null;
+  const itemCount = ordered ? ordered.ids.length : (byIndex.get(1)?.itemCount ?? null);
   return { rowAt, onRowsInView, failed, itemCount };
 }
 
@@ -438,6 +476,7 @@ function usePages(entity: EntityDef, row: Row, first: Comparison, keyword: strin
 const SHEET = 'srmInquiry.comparisonSheet';
 const SHEET_COLUMNS = [
   'lineNum',
+  'itemCode',
   'itemName',
   'quantity',
   'uomName',
@@ -468,10 +507,27 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<readonly number[]>([]);
   const [order, setOrder] = useState<'INVITED' | 'TOTAL'>('INVITED');
-  const { rowAt, onRowsInView, failed, itemCount } = usePages(entity, row, data, keyword);
+  const [itemOrder, setItemOrder] = useState<MaterialOrder>('LINE');
   // Asked only now that the first page is in (this view is drawn with it): on a large inquiry the
   // totals read every price, which would hold up the first page on the server.
   const totals = useComparisonTotals<Totals>(entity, row);
+  // The materials in another order than their lines: ordered here from the totals (every
+  // material's lowest price and savings), then asked for a page at a time by their ids.
+  const totalItems = totals.data?.items;
+  const ordered = useMemo(
+    () =>
+      itemOrder === 'LINE' || !totalItems
+        ? null
+        : {
+            order: itemOrder,
+            ids: orderMaterials(
+              totalItems.filter((item) => findsMaterial(keyword, item)),
+              itemOrder,
+            ).map((item) => item.inquiryItemId),
+          },
+    [itemOrder, totalItems, keyword],
+  );
+  const { rowAt, onRowsInView, failed, itemCount } = usePages(entity, row, data, keyword, ordered);
   const { exporting, exportRows } = useReportExport(`${entity.apiPath}/comparison`);
   const t = (key: string) => labels.t(`${K}.${key}`);
   const every = data.columns ?? [];
@@ -488,6 +544,12 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
         : 0,
     );
   const rowCount = itemCount ?? (keyword ? 0 : (data.itemCount ?? data.items.length));
+  const itemOrderLabel: Record<MaterialOrder, string> = {
+    LINE: t('orderLine'),
+    SPEND: t('orderSpend'),
+    SAVING_TARGET: t('orderSavingTarget'),
+    SAVING_LAST: t('orderSavingLast'),
+  };
   const pending = totals.isPending ? (
     <Tooltip title={t('totalsLoading')}>
       <LoadingOutlined aria-label={t('totalsLoading')} />
@@ -504,7 +566,13 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
           <Typography.Text ellipsis={{ tooltip: String(item.itemName ?? '') }} style={{ maxWidth: '100%' }}>
             {String(item.itemName ?? '')}
           </Typography.Text>
-          {item.needByDate && <Small>{labels.t(`${K}.needBy`, { date: item.needByDate })}</Small>}
+          {(item.itemCode || item.needByDate) && (
+            <Small>
+              {[item.itemCode, item.needByDate ? labels.t(`${K}.needBy`, { date: item.needByDate }) : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </Small>
+          )}
         </>
       ),
     },
@@ -681,6 +749,19 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
             { value: 'TOTAL', label: t('orderTotal'), disabled: !sums },
           ]}
         />
+        <Tooltip title={t('itemOrderHint')} placement="top">
+          <Select<MaterialOrder>
+            aria-label={t('itemOrder')}
+            style={{ width: 230 }}
+            value={itemOrder}
+            onChange={setItemOrder}
+            options={MATERIAL_ORDERS.map((value) => ({
+              value,
+              label: itemOrderLabel[value],
+              disabled: value !== 'LINE' && !sums,
+            }))}
+          />
+        </Tooltip>
         {keyword && itemCount === null && (
           <Typography.Text type="secondary">{t('rowsLoading')}</Typography.Text>
         )}

@@ -22,9 +22,15 @@ const keyOf = (entity: EntityDef, row: Row) => [
   row.versionNum,
 ];
 
+/** The materials of a page in another order than their lines: the order's name and their ids. */
+export interface OrderedPage {
+  readonly order: string;
+  readonly ids: readonly number[];
+}
+
 /**
  * The query of one page of the comparison of the inquiry `row` (1-based), of the materials a
- * keyword finds when there is one.
+ * keyword finds when there is one; with `ordered`, the page's materials named in their order.
  */
 export function comparisonPage<T>(
   api: ApiClient,
@@ -32,16 +38,24 @@ export function comparisonPage<T>(
   row: Row,
   pageIndex: number,
   keyword = '',
+  ordered?: OrderedPage,
 ) {
   return {
-    queryKey: [...keyOf(entity, row), 'page', pageIndex, COMPARISON_PAGE_ROWS, ...(keyword ? [keyword] : [])],
+    queryKey: [
+      ...keyOf(entity, row),
+      'page',
+      pageIndex,
+      COMPARISON_PAGE_ROWS,
+      ...(keyword ? [keyword] : []),
+      ...(ordered ? [ordered.order] : []),
+    ],
     queryFn: async () =>
       (
         await request<T>(api, `${entity.apiPath}/comparison`, {
           [entity.key]: row[entity.key],
-          pageIndex,
-          pageRows: COMPARISON_PAGE_ROWS,
-          ...(keyword ? { keyword } : {}),
+          ...(ordered
+            ? { inquiryItemIds: ordered.ids }
+            : { pageIndex, pageRows: COMPARISON_PAGE_ROWS, ...(keyword ? { keyword } : {}) }),
         })
       ).data,
     staleTime: Infinity,

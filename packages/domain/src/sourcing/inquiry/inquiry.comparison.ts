@@ -14,6 +14,7 @@
 import { type ReadRowOf, add, dec, mul } from '@srm/kernel';
 import type { DataApi } from '@srm/platform';
 import { supplierPl } from '../../agreements';
+import { item as material } from '../../base-data';
 import { dayIn } from '../../supplier/server';
 import {
   type CurrentOffers,
@@ -23,6 +24,7 @@ import {
   roundOf,
 } from '../inquiry-quote/inquiry-quote.rounds';
 import type { inquiryQuote } from '../inquiry-quote/inquiry-quote.entity';
+import { findsMaterial } from './comparison.order';
 import { inquiry, inquiryItem, inquirySupplier } from './inquiry.entity';
 
 const OPENED_STATES = ['OPENED', 'AWARD_APPROVING', 'AWARDED'];
@@ -57,6 +59,7 @@ interface PricedRow<O extends Priced = Priced> {
   readonly inquiryItemId: number;
   readonly lineNum: number;
   readonly itemId: number;
+  readonly itemCode: string | null;
   readonly itemName: unknown;
   readonly quantity: number;
   readonly uomName: unknown;
@@ -90,20 +93,36 @@ interface Column {
 export interface ComparisonPage {
   readonly pageIndex: number;
   readonly pageRows: number;
-  /** Only the materials whose name holds it (any case), or whose line number it is. */
+  /** Only the materials whose code or name holds it (any case), or whose line number it is. */
   readonly keyword?: string;
+  /**
+   * These materials, in this order, instead of a page of the lines (the dialog orders the
+   * materials from the totals it holds and asks for them a page at a time); others are ignored.
+   */
+  readonly inquiryItemIds?: readonly number[];
 }
 
-/** The materials a keyword finds: in the name (any case) or the line number. */
-function matching(items: readonly Item[], keyword: string | undefined): readonly Item[] {
-  const wanted = keyword?.trim().toLowerCase();
-  if (!wanted) return items;
-  return items.filter(
-    (item) =>
-      String(item.itemName ?? '')
-        .toLowerCase()
-        .includes(wanted) || String(item.lineNum) === wanted,
+/** The materials of a page's request: those it names in its order, or those a keyword finds. */
+function chosen(items: readonly Item[], codes: Codes, page: ComparisonPage | undefined): readonly Item[] {
+  if (page?.inquiryItemIds) {
+    const byId = new Map(items.map((item) => [item.inquiryItemId, item]));
+    return [...new Set(page.inquiryItemIds)].flatMap((id) => byId.get(id) ?? []);
+  }
+  if (!page?.keyword) return items;
+  return items.filter((item) => findsMaterial(page.keyword, { ...item, itemCode: codes.get(item.itemId) }));
+}
+
+type Codes = ReadonlyMap<number, string>;
+
+/** The material codes of the inquiry's materials, in one read. */
+async function codesOf(data: DataApi, items: readonly Item[]): Promise<Codes> {
+  if (!items.length) return new Map();
+  const found = await data.list(
+    material,
+    { itemId: [...new Set(items.map((item) => item.itemId))] },
+    { fields: ['itemId', 'itemCode'] },
   );
+  return new Map(found.map((row) => [row.itemId, row.itemCode]));
 }
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
@@ -195,6 +214,7 @@ function pricedRow<O extends Priced>(
   item: Item,
   offers: Record<number, O>,
   lastPrice: number | null,
+  codes: Codes,
 ): PricedRow<O> {
   const valid = Object.values(offers).filter((offer) => !offer.expired && offer.unitPrice !== null);
   const lowestPrice = valid.reduce<number | null>(
@@ -211,6 +231,7 @@ function pricedRow<O extends Priced>(
     inquiryItemId: item.inquiryItemId,
     lineNum: item.lineNum,
     itemId: item.itemId,
+    itemCode: codes.get(item.itemId) ?? null,
     itemName: item.itemName,
     quantity: item.quantity,
     uomName: item.uomName,
@@ -314,10 +335,13 @@ function totalsOf(rows: readonly PricedRow[], columns: readonly Column[]) {
 export async function comparison(ctx: DataApi, inquiryId: number, page?: ComparisonPage) {
   const { found, data, head, answers, sealed, expired } = await headOf(ctx, inquiryId);
   if (sealed) return { ...head, opened: false, suppliers: answers, items: [] };
-  const every = matching(await itemsOf(data, inquiryId), page?.keyword);
-  const items = page
-    ? every.slice((page.pageIndex - 1) * page.pageRows, page.pageIndex * page.pageRows)
-    : every;
+  const all = await itemsOf(data, inquiryId);
+  const codes = await codesOf(data, all);
+  const every = chosen(all, codes, page);
+  const items =
+    page && !page.inquiryItemIds
+      ? every.slice((page.pageIndex - 1) * page.pageRows, page.pageIndex * page.pageRows)
+      : every;
   const { offers: counting, latest } = await currentOffers(
     data,
     inquiryId,
@@ -328,7 +352,7 @@ export async function comparison(ctx: DataApi, inquiryId: number, page?: Compari
   const rows: ItemRow[] = items.map((item) => {
     const offers = offersOf(item, columns, counting, expired);
     return {
-      ...pricedRow(item, offers, lastPrices.get(item.itemId) ?? null),
+      ...pricedRow(item, offers, lastPrices.get(item.itemId) ?? null, codes),
       needByDate: item.needByDate,
       tiers: [
         ...new Set(Object.values(offers).flatMap((offer) => offer.tiers.map((tier) => tier.fromQuantity))),
@@ -360,6 +384,7 @@ export async function comparisonTotals(ctx: DataApi, inquiryId: number) {
   const { found, data, head, answers, sealed, expired } = await headOf(ctx, inquiryId);
   if (sealed) return { ...head, opened: false, suppliers: answers, items: [] };
   const items = await itemsOf(data, inquiryId);
+  const codes = await codesOf(data, items);
   const { offers: counting, latest } = await currentPrices(data, inquiryId);
   const columns = columnsOf(latest, expired, answers);
   const lastPrices = await lastPricesOf(data, items, found.orgId);
@@ -375,7 +400,7 @@ export async function comparisonTotals(ctx: DataApi, inquiryId: number) {
         lowest: false,
       };
     }
-    return pricedRow(item, offers, lastPrices.get(item.itemId) ?? null);
+    return pricedRow(item, offers, lastPrices.get(item.itemId) ?? null, codes);
   });
   const totals = totalsOf(rows, columns);
   return {
@@ -397,6 +422,7 @@ export async function comparisonTotals(ctx: DataApi, inquiryId: number) {
 /** A row of the comparison's sheet: one supplier's offer for one material. */
 export interface ComparisonSheetRow {
   readonly lineNum: number;
+  readonly itemCode: string;
   readonly itemName: string;
   readonly quantity: number;
   readonly uomName: string;
@@ -439,6 +465,7 @@ export function comparisonSheetRows(answer: Awaited<ReturnType<typeof comparison
       return [
         {
           lineNum: item.lineNum,
+          itemCode: item.itemCode ?? '',
           itemName: String(item.itemName ?? ''),
           quantity: item.quantity,
           uomName: String(item.uomName ?? ''),

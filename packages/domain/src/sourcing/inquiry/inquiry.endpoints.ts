@@ -1,6 +1,6 @@
 // The inquiry's endpoints: the quotation comparison (inquiry.comparison.ts) in pages and its
 // totals, and a draft inquiry made from requisition lines.
-import { amount, checkbox, date, number, price, quantity, ref, text } from '@srm/kernel';
+import { amount, checkbox, date, number, price, quantity, ref, refs, text } from '@srm/kernel';
 import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import {
   type FromRequisitionGiven,
@@ -65,9 +65,10 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
     },
   }),
   /**
-   * `{ inquiryId, pageIndex?, pageRows?, keyword? }` → who answered (sealed), or the comparison of
-   * the opened quotes: one page of materials (of those the keyword finds) with their offers (totals
-   * from `comparisonTotals`), or without a page every material and the totals.
+   * `{ inquiryId, pageIndex?, pageRows?, keyword?, inquiryItemIds? }` → who answered (sealed), or the
+   * comparison of the opened quotes: one page of materials (of those the keyword finds, or those
+   * named, in their order) with their offers (totals from `comparisonTotals`), or without a page
+   * every material and the totals.
    */
   comparison: endpoint({
     summary: 'The quotation comparison of an inquiry, a page of materials (answers only until it is opened)',
@@ -75,19 +76,25 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
       inquiryId: ref('srmInquiry', { required: true }),
       pageIndex: number({ precision: 0, min: 1 }),
       pageRows: number({ precision: 0, min: 1, max: COMPARISON_PAGE_ROWS_MAX }),
-      /** A page of the materials whose name holds it, or whose line number it is. */
+      /** A page of the materials whose code or name holds it, or whose line number it is. */
       keyword: text({ max: 60 }),
+      /**
+       * These materials in this order instead of a page of the lines (the dialog's other orders,
+       * worked out from the totals); materials of another inquiry are ignored.
+       */
+      inquiryItemIds: refs('srmInquiryItem', { max: COMPARISON_PAGE_ROWS_MAX }),
     },
     scope: inquiry,
     resource: 'read',
     sides: ['internal'],
     async handle(ctx, input) {
       const page =
-        input.pageIndex != null || input.pageRows != null || input.keyword
+        input.pageIndex != null || input.pageRows != null || input.keyword || input.inquiryItemIds
           ? {
               pageIndex: input.pageIndex ?? 1,
               pageRows: input.pageRows ?? COMPARISON_PAGE_ROWS_MAX,
               ...(input.keyword ? { keyword: input.keyword } : {}),
+              ...(input.inquiryItemIds ? { inquiryItemIds: input.inquiryItemIds } : {}),
             }
           : undefined;
       return { data: await comparison(ctx, input.inquiryId, page) };
@@ -98,6 +105,7 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
       rows: comparisonSheetRows,
       columns: {
         lineNum: number({ precision: 0 }),
+        itemCode: text(),
         itemName: text(),
         quantity: quantity(),
         uomName: text(),

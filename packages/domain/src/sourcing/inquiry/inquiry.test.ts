@@ -19,8 +19,10 @@ import { sourcingServer } from '../area.server';
 import { draftAwardOrders, planAwardOrders } from '../award-orders';
 import { requisitionLinesOf } from '../from-requisition';
 import { inquiryHandOff } from '../inquiry-award/inquiry-award.actions';
+import { type OrderedMaterial, orderMaterials } from './comparison.order';
 
 type Row = Record<string, unknown>;
+type OrderedRow = OrderedMaterial & { inquiryItemId: number };
 type QuoteLine = Row & { quoteLineId: number; itemLineNum: number; fromQuantity: number };
 type Quote = Row & { quoteId: number; versionNum: number; status: string; lines: QuoteLine[] };
 type Inquiry = Row & {
@@ -422,7 +424,7 @@ describe('a sealed inquiry', () => {
     expect(totals.savingVsTargetTotal).toBe(
       everyItem.reduce((sum, item) => sum + Number(item.savingVsTarget ?? 0), 0),
     );
-    // A keyword finds materials by name (any case) or line number; the page counts those.
+    // A keyword finds materials by code, name (any case) or line number; the page counts those.
     const found = await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', {
       inquiryId: state.inquiryId,
       pageIndex: 1,
@@ -435,6 +437,46 @@ describe('a sealed inquiry', () => {
       keyword: '1',
     });
     expect(byLine.items.map((item) => item.lineNum)).toEqual([1]);
+    // Each material with its code, found by it too (from its start).
+    const { itemCode: screwCode } = await ok<{ itemCode: string }>('srmBaseItem', 'findById', {
+      itemId: screw!.itemId,
+    });
+    expect(screw!.itemCode).toBe(screwCode);
+    expect(totals.items[0]!.itemCode).toBe(screwCode);
+    const byCode = await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', {
+      inquiryId: state.inquiryId,
+      keyword: String(screwCode).toLowerCase(),
+    });
+    expect(byCode.items.map((item) => item.lineNum)).toEqual([1]);
+    // By the start of its code (the category's digits find both; a code's middle finds nothing).
+    const byStart = async (keyword: string) =>
+      (await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', { inquiryId: state.inquiryId, keyword }))
+        .items;
+    expect((await byStart(String(screwCode).slice(0, 2))).length).toBe(2);
+    expect(await byStart(String(screwCode).slice(2, 6))).toEqual([]);
+    // The materials in another order (the dialog orders them from the totals): by the amount at
+    // their lowest price the bracket (13,000 → more) comes first; asked by their ids, a page
+    // answers them in that order with the same rows; an id of no material of it is ignored.
+    const spend = orderMaterials(totals.items as unknown as OrderedRow[], 'SPEND');
+    expect(spend.map((item) => item.lineNum)).toEqual(
+      Number(bracket!.lowestPrice) * Number(bracket!.quantity) >
+        Number(screw!.lowestPrice) * Number(screw!.quantity)
+        ? [2, 1]
+        : [1, 2],
+    );
+    const named = await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', {
+      inquiryId: state.inquiryId,
+      inquiryItemIds: [bracket!.inquiryItemId, screw!.inquiryItemId, bracket!.inquiryItemId],
+    });
+    expect(named.items).toEqual([bracket, screw]);
+    expect(
+      (
+        await ok<Row & { items: Row[] }>('srmInquiry', 'comparison', {
+          inquiryId: state.inquiryId,
+          inquiryItemIds: [screw!.inquiryItemId],
+        })
+      ).items,
+    ).toEqual([screw]);
     // A page beyond the last is empty; a page of more than 100 materials is refused.
     expect(
       (
