@@ -721,7 +721,7 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
           allowClear
           placeholder={t('searchItems')}
           aria-label={t('searchItems')}
-          style={{ width: 240 }}
+          style={{ width: 220 }}
           onSearch={(value) => setKeyword(value.trim())}
         />
         <Select<number[]>
@@ -730,7 +730,7 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
           maxTagCount="responsive"
           placeholder={t('allSuppliers')}
           aria-label={t('chooseSuppliers')}
-          style={{ width: 420 }}
+          style={{ width: 320 }}
           value={[...chosen]}
           onChange={(value) => setChosen(value)}
           optionFilterProp="label"
@@ -741,7 +741,8 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
         />
         <Select<'INVITED' | 'TOTAL'>
           aria-label={t('supplierOrder')}
-          style={{ width: 220 }}
+          style={{ width: 200 }}
+          popupMatchSelectWidth={false}
           value={order}
           onChange={setOrder}
           options={[
@@ -749,10 +750,12 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
             { value: 'TOTAL', label: t('orderTotal'), disabled: !sums },
           ]}
         />
-        <Tooltip title={t('itemOrderHint')} placement="top">
+        {/* Why the other orders wait: they are worked out from the totals. */}
+        <Tooltip title={sums ? undefined : t('itemOrderHint')} placement="top">
           <Select<MaterialOrder>
             aria-label={t('itemOrder')}
-            style={{ width: 230 }}
+            style={{ width: 240 }}
+            popupMatchSelectWidth={false}
             value={itemOrder}
             onChange={setItemOrder}
             options={MATERIAL_ORDERS.map((value) => ({
