@@ -300,13 +300,13 @@ export const quotedInquirySeed = defineSeed(
     };
 
     await closed('六角螺母 M8 季度询价（已截止，待开标）', [['02030002', 30000, 0.45, 0.43, 0.44]]);
-    // Three materials, each the cheaper at one or the other, one priced over its target by both:
-    // 报价对比 has lowest prices in both columns, a best single supplier above the best per
-    // material, and materials to put in order by amount or by saving.
+    // Three materials, each the cheaper at one or the other, the screw priced over its target (the
+    // 0.13 of its price list row) by both: 报价对比 has lowest prices in both columns, a best single
+    // supplier above the best per material, and materials to put in order by amount or by saving.
     await opened('紧固件补充询价（已开标）', [
       ['02030003', 6000, 0.3, 0.27, 0.26],
       ['02030002', 20000, 0.45, 0.43, 0.44],
-      ['02030001', 15000, 0.26, 0.272, 0.281],
+      ['02030001', 15000, 0.13, 0.136, 0.139],
     ]);
     /** Opened, its award prepared (the lowest price, all of it): the award's id. */
     const prepared = async (...args: Parameters<typeof opened>) => {
