@@ -49,8 +49,8 @@ describe('purchase orders', () => {
       const lines = found.body.data.lines as Row[];
       return [found.body.data.billTypeName, listed.body.data[0]!.billTypeName, lines[0]!.uomName];
     };
-    expect(await read('CN')).toEqual(['标准采购订单', '标准采购订单', '箱']);
-    expect(await read('EN')).toEqual(['Standard purchase order', 'Standard purchase order', 'Box']);
+    expect(await read('CN')).toEqual(['标准采购订单', '标准采购订单', '个']);
+    expect(await read('EN')).toEqual(['Standard purchase order', 'Standard purchase order', 'Piece']);
     // A picker's keyword finds a material by its English name too.
     const found = await fixture.server.post<Row[]>(api('srmBaseItem', 'listByPage'), {
       keyword: 'cap screw',
