@@ -82,9 +82,6 @@ export const sourcingProgramSeed = defineSeed('sourcing.programs', async (contex
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** A material both demo suppliers quote: [code, quantity, target, 恒达's price, 瑞丰's price]. */
-type Quoted = readonly [itemCode: string, quantity: number, targetPrice: number, a: number, b: number];
-
 export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
   const data = context.data();
   if ((await data.list(inquiry, {}, { limit: 1 })).length) return;
@@ -124,6 +121,9 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
 
 /** A material of a demo inquiry: its code, the quantity asked and the target price (per piece). */
 type Material = readonly [itemCode: string, quantity: number, targetPrice: number];
+
+/** A material both demo suppliers quote: [code, quantity, target, 恒达's price, 瑞丰's price]. */
+type Quoted = readonly [...Material, a: number, b: number];
 
 /** A demo inquiry of these materials (lines 1, 2, …) saved as the buyer: its id. */
 async function draftInquiry(

@@ -93,7 +93,10 @@ interface Column {
 export interface ComparisonPage {
   readonly pageIndex: number;
   readonly pageRows: number;
-  /** Only the materials whose code or name holds it (any case), or whose line number it is. */
+  /**
+   * Only the materials whose code begins with it, whose name holds it (any case), or whose line
+   * number it is (findsMaterial).
+   */
   readonly keyword?: string;
   /**
    * These materials, in this order, instead of a page of the lines (the dialog orders the

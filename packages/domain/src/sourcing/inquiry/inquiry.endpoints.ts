@@ -76,7 +76,7 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
       inquiryId: ref('srmInquiry', { required: true }),
       pageIndex: number({ precision: 0, min: 1 }),
       pageRows: number({ precision: 0, min: 1, max: COMPARISON_PAGE_ROWS_MAX }),
-      /** A page of the materials whose code or name holds it, or whose line number it is. */
+      /** A page of the materials whose code begins with it, whose name holds it, or whose line it is. */
       keyword: text({ max: 60 }),
       /**
        * These materials in this order instead of a page of the lines (the dialog's other orders,
