@@ -1,6 +1,14 @@
 // The area's public server functions for other areas: the ASL check purchase orders make, the
 // agreement price-change check, the quota split and the hand-off of a sourcing award.
-export { type AslAnswer, type AslCheckOn, type AslQuery, aslAllows, assertAslAllows } from './asl/asl.check';
+export {
+  type AslAnswer,
+  type AslCheckOn,
+  type AslQuery,
+  aslAllows,
+  aslAllowsEach,
+  aslRefusal,
+  assertAslAllows,
+} from './asl/asl.check';
 export {
   PRICE_CHANGE_THRESHOLD,
   type PriceChange,

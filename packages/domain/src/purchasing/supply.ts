@@ -9,8 +9,8 @@
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { type Decimal, type RuleIssue, add, dec } from '@srm/kernel';
 import type { HookContext, Row } from '@srm/platform';
-import { assertAslAllows } from '../agreements/server';
-import { assertSupplierMaySupply } from '../supplier/server';
+import { aslAllowsEach, aslRefusal } from '../agreements/server';
+import { eligibilityBatch, eligibilityRefusal } from '../supplier/server';
 
 export async function supplyIssues(
   context: HookContext,
@@ -20,14 +20,26 @@ export async function supplyIssues(
   const supplierId = header.supplierId;
   const orgId = header.orgId;
   if (typeof supplierId !== 'number' || typeof orgId !== 'number') return [];
-  const items = new Set(
-    lines.map((line) => line.itemId).filter((id): id is number => typeof id === 'number'),
+  const items = [
+    ...new Set(lines.map((line) => line.itemId).filter((id): id is number => typeof id === 'number')),
+  ].sort((a, b) => a - b);
+  // Both registers asked for every material at once (one pass each, whatever the number of
+  // materials), then the first refusal in the materials' order thrown, as one by one would.
+  const queries = items.map((itemId) => ({ supplierId, itemId, orgId }));
+  const answers = await eligibilityBatch(context, queries, 'ORDER');
+  const unlisted = queries.filter((_, index) => !answers[index]!.trial);
+  const listed = new Map(
+    (await aslAllowsEach(context, unlisted)).map((answer, index) => [unlisted[index]!.itemId, answer]),
   );
   const issues: RuleIssue[] = [];
-  for (const itemId of [...items].sort((a, b) => a - b)) {
-    const { trial } = await assertSupplierMaySupply(context, { supplierId, itemId, orgId });
+  for (const [index, query] of queries.entries()) {
+    const answer = answers[index]!;
+    const refusal = eligibilityRefusal(context, answer);
+    if (refusal) throw refusal;
+    const { itemId } = query;
+    const { trial } = answer;
     if (!trial) {
-      await assertAslAllows(context, { supplierId, itemId, orgId });
+      if (!listed.get(itemId)!.allowed) throw await aslRefusal(context, query);
       continue;
     }
     // A trial lot: not on the approved supplier list yet, and within the trial's quantity.

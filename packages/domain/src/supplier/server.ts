@@ -12,6 +12,7 @@ export {
   lineQueries,
   assertSupplierMaySupply,
   checkSupplierSupply,
+  eligibilityRefusal,
   reasonText,
   supplierMaySupply,
 } from './supplier-category-org/supplier-supply';

@@ -8,7 +8,7 @@ import { queryRows } from '@srm/db';
 import { type RowOf, type RuleIssue, dec } from '@srm/kernel';
 import { type DataApi, defineActions } from '@srm/platform';
 import { assertAllEligible, lineQueries } from '../../supplier/server';
-import { aslAllows } from '../asl/asl.check';
+import { aslAllowsEach } from '../asl/asl.check';
 import { issue } from '../support';
 import { agreement } from './agreement.entity';
 import { agreementLine, agreementOrg, agreementQuota, agreementStep } from './agreement-lines.entity';
@@ -31,17 +31,20 @@ async function lineIssues(ctx: DataApi, header: Header): Promise<RuleIssue[]> {
   await assertAllEligible(ctx, lineQueries(named), 'ORDER');
   const issues: RuleIssue[] = [];
   const items = new Set<number>();
-  for (const [index, line] of lines.entries()) {
-    const params = { line: lineNo(index), item: String(line.itemName) };
-    if (items.has(line.itemId)) issues.push(issue('srmPurAgreement.duplicateItem', params));
-    items.add(line.itemId);
-    const listed = await aslAllows(ctx, {
+  const listed = await aslAllowsEach(
+    ctx,
+    lines.map((line) => ({
       supplierId: header.supplierId,
       itemId: line.itemId,
       orgId: header.orgId,
       date: header.startDate,
-    });
-    if (!listed.allowed) issues.push(issue('srmPurAgreement.notOnAsl', params));
+    })),
+  );
+  for (const [index, line] of lines.entries()) {
+    const params = { line: lineNo(index), item: String(line.itemName) };
+    if (items.has(line.itemId)) issues.push(issue('srmPurAgreement.duplicateItem', params));
+    items.add(line.itemId);
+    if (!listed[index]!.allowed) issues.push(issue('srmPurAgreement.notOnAsl', params));
   }
   const tiers = new Set<string>();
   for (const [index, step] of steps.entries()) {

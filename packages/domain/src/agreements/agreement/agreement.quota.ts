@@ -10,7 +10,7 @@ import { queryRows } from '@srm/db';
 import { type Decimal, dec, formatDate } from '@srm/kernel';
 import { AppError, type DataApi } from '@srm/platform';
 import { item, uom } from '../../base-data';
-import { aslAllows } from '../asl/asl.check';
+import { aslAllowsEach } from '../asl/asl.check';
 import { agreement } from './agreement.entity';
 
 export interface QuotaQuery {
@@ -86,16 +86,16 @@ export async function splitByQuota(ctx: DataApi, query: QuotaQuery): Promise<Quo
         order by srm_pur_agreement.supplier_id, orgs.depth, srm_pur_agreement.start_date desc,
                  srm_pur_agreement.agreement_id desc`,
   );
-  const allowed: Candidate[] = [];
-  for (const candidate of candidates) {
-    const answer = await aslAllows(ctx, {
+  const listed = await aslAllowsEach(
+    ctx,
+    candidates.map((candidate) => ({
       supplierId: Number(candidate.supplier_id),
       itemId: query.itemId,
       orgId: query.orgId,
       date,
-    });
-    if (answer.allowed) allowed.push(candidate);
-  }
+    })),
+  );
+  const allowed = candidates.filter((_, index) => listed[index]!.allowed);
   const percentSum = allowed.reduce((acc, c) => acc.plus(dec(c.quota_percent)), dec(0));
   if (!allowed.length || percentSum.isZero()) {
     return { itemId: query.itemId, orgId: query.orgId, quantity: Number(total), places, shares: [] };

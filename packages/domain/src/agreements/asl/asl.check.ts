@@ -47,37 +47,57 @@ function dayOf(on: AslCheckOn, query: AslQuery): string | null {
 
 /** Whether a valid ASL entry lets the supplier supply the material to the organisation. */
 export async function aslAllows(on: AslCheckOn, query: AslQuery): Promise<AslAnswer> {
-  const date = dayOf(on, query);
-  // A recursive walk up the organisation and category trees: the whole register (see above).
-  const rows = await queryRows<{ asl_id: string | number; asl_code: string }>(
+  return (await aslAllowsEach(on, [query]))[0]!;
+}
+
+/**
+ * The batch form of `aslAllows`, for a document's lines or a material's candidate suppliers: every
+ * query answered by one statement, in the order of the queries.
+ */
+export async function aslAllowsEach(on: AslCheckOn, queries: readonly AslQuery[]): Promise<AslAnswer[]> {
+  if (!queries.length) return [];
+  const column = <T>(of: (query: AslQuery) => T) => sql.param(queries.map(of));
+  // A recursive walk up the organisation and category trees of each query (numbered n): the
+  // whole register (see above).
+  const rows = await queryRows<{ n: number; asl_id: string | number; asl_code: string }>(
     executorOf(on),
-    sql`with recursive orgs(org_id, depth) as (
-          select org_id, 0 from srm_base_org where org_id = ${query.orgId}
+    sql`with recursive asked(n, supplier_id, item_id, org_id, day) as (
+          select n::int, supplier_id, item_id, org_id, coalesce(day, current_date)
+          from unnest(${column((q) => q.supplierId)}::bigint[], ${column((q) => q.itemId)}::bigint[],
+                      ${column((q) => q.orgId)}::bigint[], ${column((q) => dayOf(on, q))}::date[])
+               with ordinality as a(supplier_id, item_id, org_id, day, n)
+        ),
+        orgs(n, org_id, depth) as (
+          select asked.n, o.org_id, 0 from asked join srm_base_org o on o.org_id = asked.org_id
           union all
-          select o.parent_org_id, orgs.depth + 1 from srm_base_org o join orgs on o.org_id = orgs.org_id
+          select orgs.n, o.parent_org_id, orgs.depth + 1 from srm_base_org o join orgs on o.org_id = orgs.org_id
           where o.parent_org_id is not null and orgs.depth < 20
         ),
-        cats(category_id, depth) as (
-          select category_id, 0 from srm_base_item where item_id = ${query.itemId} and category_id is not null
+        cats(n, category_id, depth) as (
+          select asked.n, i.category_id, 0 from asked join srm_base_item i on i.item_id = asked.item_id
+          where i.category_id is not null
           union all
-          select c.parent_category_id, cats.depth + 1 from srm_base_category c join cats on c.category_id = cats.category_id
+          select cats.n, c.parent_category_id, cats.depth + 1 from srm_base_category c join cats on c.category_id = cats.category_id
           where c.parent_category_id is not null and cats.depth < 20
         )
-        select a.asl_id, a.asl_code from srm_pur_asl a
-        join orgs on orgs.org_id = a.org_id
-        where a.supplier_id = ${query.supplierId}
-          and a.asl_status = 'VALID'
-          and (a.item_id = ${query.itemId}
-               or (a.item_id is null and a.category_id in (select category_id from cats)))
-          and (a.valid_from is null or a.valid_from <= coalesce(${date}::date, current_date))
-          and (a.valid_to is null or a.valid_to >= coalesce(${date}::date, current_date))
-        order by (a.item_id is null), orgs.depth, a.priority_num nulls last, a.asl_id
-        limit 1`,
+        select distinct on (asked.n) asked.n, a.asl_id, a.asl_code
+        from asked
+        join orgs on orgs.n = asked.n
+        join srm_pur_asl a on a.org_id = orgs.org_id and a.supplier_id = asked.supplier_id
+        where a.asl_status = 'VALID'
+          and (a.item_id = asked.item_id
+               or (a.item_id is null and a.category_id in (select category_id from cats where cats.n = asked.n)))
+          and (a.valid_from is null or a.valid_from <= asked.day)
+          and (a.valid_to is null or a.valid_to >= asked.day)
+        order by asked.n, (a.item_id is null), orgs.depth, a.priority_num nulls last, a.asl_id`,
   );
-  const row = rows[0];
-  return row
-    ? { allowed: true, aslId: Number(row.asl_id), aslCode: row.asl_code }
-    : { allowed: false, aslId: null, aslCode: null };
+  const found = new Map(rows.map((row) => [Number(row.n), row]));
+  return queries.map((_, index) => {
+    const row = found.get(index + 1);
+    return row
+      ? { allowed: true, aslId: Number(row.asl_id), aslCode: row.asl_code }
+      : { allowed: false, aslId: null, aslCode: null };
+  });
 }
 
 /**
@@ -87,6 +107,11 @@ export async function aslAllows(on: AslCheckOn, query: AslQuery): Promise<AslAns
 export async function assertAslAllows(on: AslCheckOn, query: AslQuery): Promise<AslAnswer> {
   const answer = await aslAllows(on, query);
   if (answer.allowed) return answer;
+  throw await aslRefusal(on, query);
+}
+
+/** The refusal of a query no valid entry allows: names the supplier, material and organisation. */
+export async function aslRefusal(on: AslCheckOn, query: AslQuery): Promise<AppError> {
   // The names of the supplier, material and organisation the caller's own document names.
   const names = await queryRows<{ supplier: string | null; item: string | null; org: string | null }>(
     executorOf(on),
@@ -95,7 +120,7 @@ export async function assertAslAllows(on: AslCheckOn, query: AslQuery): Promise<
                (select org_name from srm_base_org where org_id = ${query.orgId}) as org`,
   );
   const found = names[0] ?? { supplier: null, item: null, org: null };
-  throw new AppError(422, 'srmPurAsl.notApproved', {
+  return new AppError(422, 'srmPurAsl.notApproved', {
     supplier: found.supplier ?? String(query.supplierId),
     item: found.item ?? String(query.itemId),
     org: found.org ?? String(query.orgId),

@@ -8,7 +8,7 @@ import type { Actor } from '@srm/platform';
 import { api } from '@srm/platform/testing';
 import { DEMO_SUPPLIERS } from '../../demo';
 import { type AslServer, type Row, allowedBy, aslServer, listed, post } from '../agreements.testing';
-import { aslAllows, assertAslAllows } from './asl.check';
+import { aslAllows, aslAllowsEach, assertAslAllows } from './asl.check';
 
 let on: AslServer;
 
@@ -39,6 +39,31 @@ describe('aslAllows / assertAslAllows for purchase orders', () => {
     expect(on.server.runtime.t('en', 'srmPurAsl.notApproved', params)).toContain(
       'is not on the approved supplier list for material "02020002',
     );
+  });
+
+  it('answers a batch in one statement, each query as it is answered alone, in order', async () => {
+    const { supA, supB, mcu, screw, p110, ou100, ou200 } = on.ids as Record<string, number>;
+    const db = on.server.database.db;
+    const flange = (await on.server.first<Row>('srmBaseItem', { itemCode: '02020002' })).itemId as number;
+    // Both suppliers × three materials × three organisations, on today and on a day long past
+    // (before any entry's validity began), and a query twice.
+    const queries = [supA, supB].flatMap((supplierId) =>
+      [mcu, screw, flange].flatMap((itemId) =>
+        [p110, ou100, ou200].flatMap((orgId) => [
+          { supplierId, itemId, orgId },
+          { supplierId, itemId, orgId, date: '2001-01-01' },
+        ]),
+      ),
+    );
+    queries.push(queries[0]!);
+    const batch = await aslAllowsEach(db, queries);
+    const single = [];
+    for (const query of queries) single.push(await aslAllows(db, query));
+    expect(batch).toEqual(single);
+    // The answers are not all alike: the comparison above means something.
+    expect(batch.filter((answer) => answer.allowed).length).toBeGreaterThan(2);
+    expect(batch.filter((answer) => !answer.allowed).length).toBeGreaterThan(2);
+    expect(await aslAllowsEach(db, [])).toEqual([]);
   });
 
   it('is read-only to everybody: no hand-made entries', async () => {

@@ -80,18 +80,25 @@ describe('purchase orders', () => {
     expect(notInLibrary.httpStatus).toBe(422);
     expect(notInLibrary.body.msg).toContain('宁波瑞丰电子科技有限公司');
     // Qualified in the library for sheet metal, but the approved supplier list names only the
-    // bracket: the side panel is refused by the list.
+    // bracket: the side panel is refused by the list, between two listed materials (the
+    // materials are asked together: the answer still names the one refused).
     const panel = (await fixture.server.first<Row>('srmBaseItem', { itemCode: '02010002' })).itemId as number;
+    const line = (lineNum: number, itemId: number) => ({
+      lineNum,
+      itemId,
+      quantity: 1,
+      unitPriceExclTax: 1,
+      needByDate: '2026-12-10',
+    });
     const notListed = await call(
       'srmPoHeader',
       'saveOrUpdate',
-      orderBody({
-        lines: [{ lineNum: 1, itemId: panel, quantity: 1, unitPriceExclTax: 1, needByDate: '2026-12-10' }],
-      }),
+      orderBody({ lines: [line(1, ids.screw), line(2, panel), line(3, ids.bracket)] }),
     );
     expect(notListed.httpStatus).toBe(422);
     expect(notListed.body.msg).toContain('合格供应商清单');
     expect(notListed.body.msg).toContain('02010002');
+    expect(notListed.body.msg).not.toMatch(/02030001|02010001/);
     const otherOrg = await call('srmPoHeader', 'saveOrUpdate', orderBody({ orgId: ids.orgB }));
     expect(otherOrg.httpStatus).toBe(422);
   });

@@ -88,13 +88,22 @@ export async function assertAllEligible(
   if (!queries.length) return [];
   const answers = await eligibilityBatch(context, queries, purpose);
   for (const answer of answers) {
-    const blocking = answer.reasons.find((reason) => reason.level === 'BLOCK');
-    if (!blocking) continue;
-    throw new AppError(422, blocking.message, blocking.params, undefined, (locale) => ({
-      msg: reasonText(context, locale, blocking),
-    }));
+    const refusal = eligibilityRefusal(context, answer);
+    if (refusal) throw refusal;
   }
   return answers;
+}
+
+/**
+ * The refusal of an answer with a blocking reason (HTTP 422, its first blocking reason in the
+ * caller's language); null when nothing blocks.
+ */
+export function eligibilityRefusal(context: SupplyContext, answer: Eligibility): AppError | null {
+  const blocking = answer.reasons.find((reason) => reason.level === 'BLOCK');
+  if (!blocking) return null;
+  return new AppError(422, blocking.message, blocking.params, undefined, (locale) => ({
+    msg: reasonText(context, locale, blocking),
+  }));
 }
 
 /** The distinct queries of a document's lines that name a supplier and a material. */
