@@ -93,4 +93,39 @@ describe('list counts', () => {
     expect(big).toHaveLength(1);
     expect(big.filter((text) => text.startsWith('explain'))).toHaveLength(0);
   });
+
+  it('a count prepared without its page answers what the list answers; exact counts run together', async () => {
+    const service = engine.runtime.service('testItem');
+    const listed = async (body: Record<string, unknown>) =>
+      (await engine.post<{ page: Page }>('/api/srm/v1/testItemRestful/listByPage', body)).body.page;
+    // Far above the limit: the statistics or the planner's estimate, at once, as the list's.
+    for (const body of [{}, { kind: 'FIN' }]) {
+      const prepared = await service.prepareCount(SYSTEM_ACTOR, body);
+      expect('sql' in prepared).toBe(false);
+      expect(prepared).toMatchObject({ estimated: true });
+      expect((prepared as { count: number }).count).toBeGreaterThan(10000);
+      expect((await listed(body)).estimated).toBe(true);
+    }
+    // A few rows: two exact counts in one statement, each the list's count.
+    const bodies = [{ kind: 'RAW' }, { qty: 7 }];
+    const prepared = await Promise.all(bodies.map((body) => service.prepareCount(SYSTEM_ACTOR, body)));
+    const parts = prepared.map((count, index) => {
+      if (!('sql' in count)) throw new Error('an exact count was expected');
+      return sql`${count.sql} as ${sql.identifier(`c${index}`)}`;
+    });
+    const result = await engine.database.db.execute(sql`select ${sql.join(parts, sql`, `)}`);
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const answers = await Promise.all(
+      prepared.map((count, index) => ('sql' in count ? count.finish(Number(row![`c${index}`])) : count)),
+    );
+    expect(answers).toEqual([
+      { count: 25, estimated: false },
+      { count: (await listed({ qty: 7 })).count, estimated: false },
+    ]);
+    expect(answers[1]!.count).toBe(250);
+    // Counted above the limit after all (the planner expected fewer): an estimate, at least that.
+    const over = prepared[0]!;
+    if (!('sql' in over)) throw new Error('an exact count was expected');
+    expect(await over.finish(12000)).toEqual({ count: 12000, estimated: true });
+  });
 });

@@ -39,6 +39,17 @@ export interface ListResult {
   nextKey?: number;
 }
 
+/**
+ * A list's count prepared without its page (EntityReader.prepareCount): known at once, or an
+ * exact count's SQL (a scalar subquery) and what to answer for the number it gave.
+ */
+export type PreparedCount =
+  | { readonly count: number; readonly estimated: boolean }
+  | {
+      readonly sql: SQL;
+      readonly finish: (total: number) => Promise<{ count: number; estimated: boolean }>;
+    };
+
 /** What counting a list ran (listStatements). */
 type CountStep = 'size' | 'plan' | 'count';
 
@@ -410,6 +421,49 @@ export class EntityReader {
       count: totalCount,
       ...(estimated ? { estimated } : {}),
       ...(nextKey === undefined ? {} : { nextKey }),
+    };
+  }
+
+  /**
+   * A list's count without its page (the home's work cards), as the list would count it: the
+   * table's statistics or the planner's estimate when far more rows match than the exact limit
+   * (`{ count, estimated }` at once), or else the SQL of an exact count up to the limit, for the
+   * caller to run together with other lists' counts in one statement, and what to answer for the
+   * number it counted.
+   */
+  async prepareCount(actor: Actor, body: unknown): Promise<PreparedCount> {
+    const parsed = parseListRequest(this.model.entity, body);
+    if (!parsed.ok) throw fail(400, parsed.issue.message, parsed.issue.params);
+    const query = parsed.query;
+    const { entity, runtime, table } = this.model;
+    this.model.assertReadable(actor);
+    this.assertSearchable(actor, query);
+    const on = runtime.executor();
+    const scope = this.model.scope(actor);
+    const where = and(
+      ...scope,
+      ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
+    );
+    let planned: number | undefined;
+    if (!query.filters.length && !scope.length) {
+      const size = await this.tableSize(on);
+      if (size > EXACT_COUNT_LIMIT * 2) return { count: size, estimated: true };
+    } else {
+      planned = await this.planRows(on, where, []);
+      if (planned > EXACT_COUNT_LIMIT * 2) return { count: planned, estimated: true };
+    }
+    const limited = on
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(EXACT_COUNT_LIMIT + 1);
+    return {
+      sql: sql`(select count(*) from (${limited}) as limited)`,
+      finish: async (total) => {
+        if (total <= EXACT_COUNT_LIMIT) return { count: total, estimated: false };
+        planned ??= await this.planRows(on, where, []);
+        return { count: Math.max(planned, total), estimated: true };
+      },
     };
   }
 

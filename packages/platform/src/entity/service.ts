@@ -11,7 +11,7 @@ import type { HistoryEntry } from './audit';
 import { mayChangeField } from './checks';
 import { validationError } from './errors';
 import { EntityModel } from './model';
-import { EntityReader, type ListResult } from './read';
+import { EntityReader, type ListResult, type PreparedCount } from './read';
 import type { Row } from './rows';
 import type { EntityRuntime } from './runtime';
 import { ServerWriter } from './server-writes';
@@ -59,6 +59,11 @@ export class EntityService {
   /** Parses a list request body and answers the page. */
   listRequest(actor: Actor, body: unknown): Promise<ListResult & { pageIndex: number }> {
     return this.reader.listRequest(actor, body);
+  }
+
+  /** A list request's count without its page, to be counted with others in one statement. */
+  prepareCount(actor: Actor, body: unknown): Promise<PreparedCount> {
+    return this.reader.prepareCount(actor, body);
   }
 
   /** A page of rows matching the query, within the actor's scope, and the total count. */

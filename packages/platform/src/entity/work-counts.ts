@@ -1,8 +1,10 @@
 // The counts of a home's work cards in one call: for each card the areas declare (documents of an
 // entity in a state that waits for someone), whether the caller is that someone (holds one of the
 // card's resource codes and may read the entity) and, if so, how many there are — counted by the
-// entity's own list read under the caller's grants and data scope, so a card never counts a row
-// its list would not show (a supplier counts its own documents, a buyer those of its organisations).
+// entity's own list conditions under the caller's grants and data scope, so a card never counts a
+// row its list would not show (a supplier counts its own documents, a buyer those of its
+// organisations) — all of them in one statement, without reading a page of any list.
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type MenuSide,
@@ -13,6 +15,7 @@ import {
   workCards,
   workCardsFor,
 } from '@srm/kernel';
+import { queryRows } from '@srm/db';
 import type { AccessPolicy } from '../access/actor';
 import type { RecordAccess } from '../access/records';
 import { success } from '../http/envelope';
@@ -72,19 +75,39 @@ export function registerWorkCounts(
         (entity) => readable.has(entity),
       );
       const today = formatDate(runtime.clock.nowMs(), runtime.timeZone);
-      const counts = await Promise.all(
-        cards.map(async (card): Promise<WorkCount> => {
-          const filters = workCardFilters(card, today);
-          const page = await runtime
+      const asked = cards.map((card) => ({ card, filters: workCardFilters(card, today) }));
+      const prepared = await Promise.all(
+        asked.map(({ card, filters }) =>
+          runtime
             .service(card.entity)
-            .listRequest({ ...actor, locale: request.locale }, { ...filters, pageIndex: 1, pageRows: 1 });
+            .prepareCount({ ...actor, locale: request.locale }, { ...filters, pageIndex: 1, pageRows: 1 }),
+        ),
+      );
+      // Every exact count in one statement (a scalar subquery each), however many cards.
+      const exact = prepared.flatMap((count, index) => ('sql' in count ? [{ index, count }] : []));
+      const totals = new Map<number, number>();
+      if (exact.length) {
+        const [row] = await queryRows<Record<string, string | number>>(
+          runtime.executor(),
+          sql`select ${sql.join(
+            exact.map(({ index, count }) => sql`${count.sql} as ${sql.identifier(`c${index}`)}`),
+            sql`, `,
+          )}`,
+        );
+        for (const { index } of exact) totals.set(index, Number(row?.[`c${index}`] ?? 0));
+      }
+      const counts = await Promise.all(
+        asked.map(async ({ card, filters }, index): Promise<WorkCount> => {
+          const count = prepared[index]!;
+          const { count: total, estimated } =
+            'sql' in count ? await count.finish(totals.get(index) ?? 0) : count;
           return {
             key: card.key,
             entity: card.entity,
             list: card.list,
             filters,
-            count: page.count,
-            ...(page.estimated ? { estimated: true } : {}),
+            count: total,
+            ...(estimated ? { estimated: true } : {}),
           };
         }),
       );

@@ -298,7 +298,8 @@ export function registerIdentityRoutes(
           .service(name)
           .list(actor, {
             pageIndex: 1,
-            pageRows: ids.length,
+            // One more than can match: the page is short, so it is its own count (no count query).
+            pageRows: ids.length + 1,
             filters: [{ field: entity.key, op: 'in', value: ids }],
             sort: [],
           })
