@@ -608,3 +608,80 @@ describe('createMany (imports)', () => {
     expect(await engine.countRows('test_order')).toBe(before);
   });
 });
+
+describe('server patches of many rows', () => {
+  it('patch each row its own way in one statement: values of every kind, computed fields, versions, audit', async () => {
+    const save = async (body: Row) =>
+      (await engine.post<Envelope<Row>>(`${ORDER}/saveOrUpdate`, body)).body.data;
+    const first = await save(order({ title: '批量一' }));
+    const second = await save(order({ title: '批量二' }));
+    const third = await save(order({ title: '批量三' }));
+    const orders = engine.runtime.service('testOrder');
+    const confirmedAt = Date.UTC(2026, 11, 6, 8, 30);
+    // Different fields on each row, one row left as it was; a date, a time stamp, a date range,
+    // a multi-value lookup, a decimal, a text with a quote and a null.
+    const patched = await orders.patchEach(
+      internalAdmin,
+      new Map<number, Row>([
+        [
+          first.orderId as number,
+          { confirmedAt, needByDate: '2026-12-24', tags: ['A', 'C'], notes: "O'Brien 的备注" },
+        ],
+        [
+          second.orderId as number,
+          { budget: 1234.56, validPeriod: ['2026-01-01', '2026-12-31'], notes: null },
+        ],
+        [third.orderId as number, { title: '批量三' }],
+      ]),
+      'bulkTest',
+    );
+    expect(patched.map((row) => row.versionNum)).toEqual([2, 2, 1]);
+    const read = async (id: unknown) =>
+      (await engine.post<Envelope<Row>>(`${ORDER}/findById`, { orderId: id })).body.data;
+    expect(await read(first.orderId)).toMatchObject({
+      confirmedAt,
+      needByDate: '2026-12-24',
+      tags: ['A', 'C'],
+      notes: "O'Brien 的备注",
+      budget: null,
+      versionNum: 2,
+      title: '批量一',
+    });
+    expect(await read(second.orderId)).toMatchObject({
+      budget: 1234.56,
+      validPeriod: ['2026-01-01', '2026-12-31'],
+      notes: null,
+      confirmedAt: null,
+      versionNum: 2,
+    });
+    expect((await read(third.orderId)).versionNum).toBe(1);
+    // Lines: each its own quantity, the line amounts recomputed.
+    const lines = engine.runtime.service('testOrderLine');
+    const [a, b] = (await read(first.orderId)).lines as Row[];
+    await lines.patchEach(
+      internalAdmin,
+      new Map<number, Row>([
+        [a!.lineId as number, { quantity: 3 }],
+        [b!.lineId as number, { quantity: 7.25, itemName: 'M8 螺母（改）' }],
+      ]),
+      'bulkTest',
+    );
+    const after = (await read(first.orderId)).lines as Row[];
+    expect(after.map((line) => [line.quantity, line.lineAmount, line.itemName, line.versionNum])).toEqual([
+      [3, 0.45, 'M6 螺丝', 2],
+      [7.25, 8.7, 'M8 螺母（改）', 2],
+    ]);
+    // Each changed row has its audit entry under the operation (a document's history shows its
+    // lines' too: the first order's header and its two lines).
+    for (const [id, entries] of [
+      [first.orderId, 3],
+      [second.orderId, 1],
+      [third.orderId, 0],
+    ]) {
+      const { history } = (
+        await engine.post<Envelope<Row>>(`${ORDER}/findById`, { orderId: id, withHistory: true })
+      ).body.data as { history: { action: string }[] };
+      expect(history.filter((entry) => entry.action === 'bulkTest')).toHaveLength(entries as number);
+    }
+  });
+});

@@ -14,7 +14,7 @@ import { nextDocumentNumber } from './numbering';
 import { supplierAccess } from './query';
 import { type Row, plainRow } from './rows';
 import { loadRowKeys } from './seals';
-import { changedValues, compute, defaults, insertRows, updateRow } from './write';
+import { changedValues, compute, defaults, insertRows, updateRow, updateRows } from './write';
 
 /** Platform writes see every row. */
 const SYSTEM_SCOPE = (actor: Actor): Actor => ({ ...actor, system: true });
@@ -168,6 +168,7 @@ export class ServerWriter {
       const audit: AuditEntry[] = [];
       const after: Row[] = [];
       const headers = new Map<number, Row | undefined>();
+      const updates: { id: number; version: number; values: Row }[] = [];
       for (const before of befores) {
         const row: Row = { ...before, ...valuesOf(before[entity.key] as number) };
         await this.recompute(tx, row, headers);
@@ -176,22 +177,18 @@ export class ServerWriter {
           changed.length ? { ...row, [VERSION_FIELD]: (before[VERSION_FIELD] as number) + 1 } : before,
         );
         if (!changed.length) continue;
-        const id = before[entity.key] as number;
-        try {
-          await updateRow(
-            runtime,
-            tx,
-            entity,
-            id,
-            before[VERSION_FIELD] as number,
-            await changedValues(runtime, tx, entity, before, row),
-            actor,
-            now,
-          );
-        } catch (error) {
-          throw translateDbError(runtime, error);
-        }
+        updates.push({
+          id: before[entity.key] as number,
+          version: before[VERSION_FIELD] as number,
+          values: await changedValues(runtime, tx, entity, before, row),
+        });
         audit.push({ ...this.auditTarget(row), action: operation, changes: changed });
+      }
+      // Every changed row in one statement (rows locked above: nothing else changes them).
+      try {
+        await updateRows(runtime, tx, entity, updates, actor, now);
+      } catch (error) {
+        throw translateDbError(runtime, error);
       }
       await writeAudit(tx, actor, now, audit);
       return after;

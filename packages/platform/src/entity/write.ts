@@ -1,7 +1,7 @@
 // Writing an entity's rows: the one write path for a document with its lines (a save) and for
 // many rows at once (an import), deletes, and the statements they share with the server-side
 // writes of server-writes.ts (batched inserts, versioned updates, line changes), each audited.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type EntityDef,
@@ -201,6 +201,58 @@ export async function insertRows(
     ids.push(...inserted.map((r) => r.id as number));
   }
   return ids;
+}
+
+/**
+ * Updates several rows at their versions in one statement — each changed column a `case` over
+ * the keys, a row keeping the columns it does not change — and bumps each version: 409 when
+ * another write came first to any of them. One row is updated as updateRow does.
+ */
+export async function updateRows(
+  runtime: EntityRuntime,
+  tx: Executor,
+  entity: EntityDef,
+  updates: readonly { readonly id: number; readonly version: number; readonly values: Row }[],
+  actor: Actor,
+  now: Date,
+): Promise<void> {
+  if (!updates.length) return;
+  if (updates.length === 1) {
+    const [{ id, version, values }] = updates as [(typeof updates)[number]];
+    return updateRow(runtime, tx, entity, id, version, values, actor, now);
+  }
+  const table = runtime.table(entity.name);
+  const key = table[entity.key] as AnyPgColumn;
+  const versionColumn = table[VERSION_FIELD] as AnyPgColumn;
+  const set: Record<string, unknown> = {};
+  for (const name of new Set(updates.flatMap((update) => Object.keys(update.values)))) {
+    const column = table[name] as AnyPgColumn;
+    const type = sql.raw(column.getSQLType());
+    const cases = updates
+      .filter((update) => name in update.values)
+      .map((update) => sql`when ${update.id} then ${sql.param(update.values[name], column)}::${type}`);
+    set[name] = sql`case ${key} ${sql.join(cases, sql` `)} else ${column} end`;
+  }
+  const versions = updates.map((update) => sql`when ${update.id} then ${update.version}::integer`);
+  const updated = await tx
+    .update(table)
+    .set({
+      ...set,
+      [VERSION_FIELD]: sql`${versionColumn} + 1`,
+      lastUpdatedBy: actor.userId,
+      lastUpdateDate: now,
+    })
+    .where(
+      and(
+        inArray(
+          key,
+          updates.map((update) => update.id),
+        ),
+        sql`${versionColumn} = case ${key} ${sql.join(versions, sql` `)} end`,
+      ),
+    )
+    .returning({ id: key });
+  if (updated.length !== updates.length) throw fail(409, 'entity.stale');
 }
 
 /** Updates one row at its version (409 when another write came first) and bumps the version. */
