@@ -16,6 +16,7 @@
 // database aggregating), for pickers and the benchmark; the single form is the
 // batch of one.
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
 import { type DataApi, type HookContext, dataApi } from '@srm/platform';
 import { supplierCategoryOrg } from '../supplier-category-org/supplier-category-org.entity';
 import { supplierBlacklist } from '../supplier-blacklist/supplier-blacklist.entity';
@@ -171,113 +172,112 @@ export async function eligibilityBatch(
   const { tx, runtime } = data;
   const supplierIds = queries.map((q) => q.supplierId);
 
+  const itemIds = queries.flatMap((q) => (q.itemId == null ? [] : [q.itemId]));
   const s = runtime.table(supplierInfo.name);
+  const it = runtime.table('srmBaseItem');
+  const c = runtime.table('srmBaseCategory');
+  const o = runtime.table('srmBaseOrg');
+  const l = runtime.table(supplierCategoryOrg.name);
+  const b = runtime.table(supplierBlacklist.name);
+  const r = runtime.table(qualificationRequirement.name);
+  const scope = SCOPE_OF[purpose];
+  const anyOf = (values: Iterable<number>) => sql`any(${ids(values)}::bigint[])`;
+  /** The rows of a select as one JSON array (a subquery of the statement below). */
+  const rowsOf = (select: SQL) => sql`(select coalesce(json_agg(found), '[]'::json) from (${select}) found)`;
+  // Everything the rule reads whatever it finds, in one statement (each part a JSON array): the
+  // suppliers, the materials, both trees (master data of a few thousand rows at most: read
+  // whole, walked in memory), the suppliers' library lines, their blacklist entries in force for
+  // the purpose, and the certificate types required.
+  const [read] = await queryRows<{
+    suppliers: { id: number; name: string; nameEn: string | null; status: string }[];
+    items: { id: number; code: string; name: string; nameEn: string | null; categoryId: number | null }[];
+    categories: { id: number; parent: number | null; name: string; nameEn: string | null }[];
+    orgs: { id: number; parent: number | null; name: string; nameEn: string | null }[];
+    lines: {
+      id: number;
+      supplierId: number;
+      categoryId: number;
+      orgId: number;
+      status: string;
+      suspendReason: string | null;
+    }[];
+    blacklist: { id: number; number: string; supplierId: number; reason: string | null }[];
+    requirements: { categoryId: number; orgId: number | null; type: string; mandatory: string }[];
+  }>(
+    tx,
+    sql`select
+      ${rowsOf(sql`select ${s.supplierId!} as id, ${s.supplierName!} as name, ${s.supplierNameEn!} as "nameEn",
+                          ${s.status!} as status
+                   from ${s} where ${s.supplierId!} = ${anyOf(supplierIds)}`)} as suppliers,
+      ${rowsOf(sql`select ${it.itemId!} as id, ${it.itemCode!} as code, ${it.itemName!} as name,
+                          ${it.itemNameEn!} as "nameEn", ${it.categoryId!} as "categoryId"
+                   from ${it} where ${it.itemId!} = ${anyOf(itemIds)}`)} as items,
+      ${rowsOf(sql`select ${c.categoryId!} as id, ${c.parentCategoryId!} as parent, ${c.categoryName!} as name,
+                          ${c.categoryNameEn!} as "nameEn" from ${c}`)} as categories,
+      ${rowsOf(sql`select ${o.orgId!} as id, ${o.parentOrgId!} as parent, ${o.orgName!} as name,
+                          ${o.orgNameEn!} as "nameEn" from ${o}`)} as orgs,
+      ${rowsOf(sql`select ${l.categoryOrgId!} as id, ${l.supplierId!} as "supplierId", ${l.categoryId!} as "categoryId",
+                          ${l.orgId!} as "orgId", ${l.status!} as status, ${l.suspendReason!} as "suspendReason"
+                   from ${l} where ${l.supplierId!} = ${anyOf(supplierIds)}`)} as lines,
+      ${rowsOf(sql`select ${b.blacklistId!} as id, ${b.blacklistNum!} as number, ${b.supplierId!} as "supplierId",
+                          ${b.publicReason!} as reason
+                   from ${b}
+                   where ${b.supplierId!} = ${anyOf(supplierIds)} and ${b.status!} = 'APPROVED'
+                     and ${b[scope]!} = 'Y'
+                     and (${b.permanentFlag!} = 'Y' or ${b.relieveDate!} > ${on}::date)`)} as blacklist,
+      ${rowsOf(sql`select ${r.categoryId!} as "categoryId", ${r.orgId!} as "orgId", ${r.credentialType!} as type,
+                          ${r.mandatoryFlag!} as mandatory
+                   from ${r} where ${r.enabledFlag!} = 'Y'`)} as requirements`,
+  );
+  const found = read!;
   const suppliers = new Map(
-    (
-      await tx
-        .select({ id: s.supplierId!, name: s.supplierName!, nameEn: s.supplierNameEn!, status: s.status! })
-        .from(s)
-        .where(sql`${s.supplierId!} = any(${ids(supplierIds)}::bigint[])`)
-    ).map((row) => [
+    found.suppliers.map((row) => [
       Number(row.id),
       { name: String(row.name), nameEn: textOrNull(row.nameEn), status: String(row.status) },
     ]),
   );
-
-  const itemIds = queries.flatMap((q) => (q.itemId == null ? [] : [q.itemId]));
-  const it = runtime.table('srmBaseItem');
   const items = new Map(
-    itemIds.length
-      ? (
-          await tx
-            .select({
-              id: it.itemId!,
-              code: it.itemCode!,
-              name: it.itemName!,
-              nameEn: it.itemNameEn!,
-              categoryId: it.categoryId!,
-            })
-            .from(it)
-            .where(sql`${it.itemId!} = any(${ids(itemIds)}::bigint[])`)
-        ).map((row) => [
-          Number(row.id),
-          {
-            id: Number(row.id),
-            code: String(row.code),
-            name: String(row.name),
-            nameEn: textOrNull(row.nameEn),
-            categoryId: row.categoryId === null ? null : Number(row.categoryId),
-          },
-        ])
-      : [],
-  );
-
-  // Both trees are master data of a few thousand rows at most: read whole, walked in memory.
-  const c = runtime.table('srmBaseCategory');
-  const categories = new Map<number, TreeNode>(
-    (
-      await tx
-        .select({
-          id: c.categoryId!,
-          parent: c.parentCategoryId!,
-          name: c.categoryName!,
-          nameEn: c.categoryNameEn!,
-        })
-        .from(c)
-    ).map((row) => [
+    found.items.map((row) => [
       Number(row.id),
       {
         id: Number(row.id),
-        parent: row.parent === null ? null : Number(row.parent),
+        code: String(row.code),
         name: String(row.name),
         nameEn: textOrNull(row.nameEn),
+        categoryId: row.categoryId === null ? null : Number(row.categoryId),
       },
     ]),
   );
-  const o = runtime.table('srmBaseOrg');
-  const orgs = new Map<number, TreeNode>(
-    (
-      await tx
-        .select({ id: o.orgId!, parent: o.parentOrgId!, name: o.orgName!, nameEn: o.orgNameEn! })
-        .from(o)
-    ).map((row) => [
-      Number(row.id),
-      {
-        id: Number(row.id),
-        parent: row.parent === null ? null : Number(row.parent),
-        name: String(row.name),
-        nameEn: textOrNull(row.nameEn),
-      },
-    ]),
-  );
-
-  const l = runtime.table(supplierCategoryOrg.name);
-  const linesBySupplier = new Map<number, LineRow[]>();
-  // One row per supplier with its lines as arrays: a twentieth of the rows to carry.
-  for (const row of await tx
-    .select({
-      supplierId: l.supplierId!,
-      ids: sql<number[]>`array_agg(${l.categoryOrgId!})`,
-      categoryIds: sql<number[]>`array_agg(${l.categoryId!})`,
-      orgIds: sql<number[]>`array_agg(${l.orgId!})`,
-      statuses: sql<string[]>`array_agg(${l.status!})`,
-      reasons: sql<(string | null)[]>`array_agg(${l.suspendReason!})`,
-    })
-    .from(l)
-    .where(sql`${l.supplierId!} = any(${ids(supplierIds)}::bigint[])`)
-    .groupBy(l.supplierId!)) {
-    const supplierId = Number(row.supplierId);
-    linesBySupplier.set(
-      supplierId,
-      row.ids.map((id, index) => ({
-        id: Number(id),
-        supplierId,
-        categoryId: Number(row.categoryIds[index]),
-        orgId: Number(row.orgIds[index]),
-        status: String(row.statuses[index]),
-        suspendReason: row.reasons[index] ?? null,
-      })),
+  const treeOf = (
+    rows: readonly { id: number; parent: number | null; name: string; nameEn: string | null }[],
+  ) =>
+    new Map<number, TreeNode>(
+      rows.map((row) => [
+        Number(row.id),
+        {
+          id: Number(row.id),
+          parent: row.parent === null ? null : Number(row.parent),
+          name: String(row.name),
+          nameEn: textOrNull(row.nameEn),
+        },
+      ]),
     );
+  const categories = treeOf(found.categories);
+  const orgs = treeOf(found.orgs);
+  const linesBySupplier = new Map<number, LineRow[]>();
+  for (const row of found.lines) {
+    const supplierId = Number(row.supplierId);
+    const line: LineRow = {
+      id: Number(row.id),
+      supplierId,
+      categoryId: Number(row.categoryId),
+      orgId: Number(row.orgId),
+      status: String(row.status),
+      suspendReason: row.suspendReason ?? null,
+    };
+    const lines = linesBySupplier.get(supplierId);
+    if (lines) lines.push(line);
+    else linesBySupplier.set(supplierId, [line]);
   }
 
   // Running batch trials of introducing lines: the materials they admit to orders and receipts.
@@ -318,44 +318,15 @@ export async function eligibilityBatch(
       );
   }
 
-  const b = runtime.table(supplierBlacklist.name);
-  const scope = SCOPE_OF[purpose];
   const blacklisted = new Map<number, { id: number; number: string; reason: string }>();
-  for (const row of await tx
-    .select({
-      id: b.blacklistId!,
-      number: b.blacklistNum!,
-      supplierId: b.supplierId!,
-      reason: b.publicReason!,
-    })
-    .from(b)
-    .where(
-      and(
-        sql`${b.supplierId!} = any(${ids(supplierIds)}::bigint[])`,
-        eq(b.status!, 'APPROVED'),
-        eq(b[scope]!, 'Y'),
-        sql`(${b.permanentFlag!} = 'Y' or ${b.relieveDate!} > ${on}::date)`,
-      ) as SQL,
-    )) {
+  for (const row of found.blacklist)
     blacklisted.set(Number(row.supplierId), {
       id: Number(row.id),
       number: String(row.number),
       reason: String(row.reason),
     });
-  }
 
-  const r = runtime.table(qualificationRequirement.name);
-  const requirements = (
-    await tx
-      .select({
-        categoryId: r.categoryId!,
-        orgId: r.orgId!,
-        type: r.credentialType!,
-        mandatory: r.mandatoryFlag!,
-      })
-      .from(r)
-      .where(eq(r.enabledFlag!, 'Y'))
-  ).map((row) => ({
+  const requirements = found.requirements.map((row) => ({
     categoryId: Number(row.categoryId),
     orgId: row.orgId === null ? null : Number(row.orgId),
     type: String(row.type),
