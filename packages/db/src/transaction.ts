@@ -10,6 +10,8 @@ interface Open {
   tx: Tx;
   /** Run once the transaction has committed (not after a rollback). */
   readonly committed: (() => void)[];
+  /** Run in order when the work is done, inside the transaction, before it commits. */
+  readonly ending: (() => Promise<void>)[];
 }
 
 const current = new AsyncLocalStorage<Open>();
@@ -18,10 +20,16 @@ const current = new AsyncLocalStorage<Open>();
 export async function inTransaction<T>(database: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
   const open = current.getStore();
   if (open) return work(open.tx);
-  const store: Open = { tx: undefined as unknown as Tx, committed: [] };
+  const store: Open = { tx: undefined as unknown as Tx, committed: [], ending: [] };
   const result = await database.db.transaction((tx) => {
     store.tx = tx as Tx;
-    return current.run(store, () => work(tx as Tx));
+    return current.run(store, async () => {
+      const value = await work(tx as Tx);
+      // What the work left to do at its end (writes gathered into one statement); one of them
+      // may leave more.
+      for (let index = 0; index < store.ending.length; index++) await store.ending[index]!();
+      return value;
+    });
   });
   for (const callback of store.committed) {
     try {
@@ -41,6 +49,18 @@ export function afterCommit(callback: () => void): void {
   const open = current.getStore();
   if (open) open.committed.push(callback);
   else callback();
+}
+
+/**
+ * Runs `callback` inside the open transaction when its work is done, before it commits (a
+ * rollback skips it): for writes gathered over the transaction and sent in one statement.
+ * Answers false, leaving the callback, when `on` is not the open transaction.
+ */
+export function beforeCommit(on: Executor, callback: () => Promise<void>): boolean {
+  const open = current.getStore();
+  if (!open || open.tx !== on) return false;
+  open.ending.push(callback);
+  return true;
 }
 
 /** The open transaction, or the database itself outside one. */

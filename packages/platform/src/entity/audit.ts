@@ -13,7 +13,7 @@ import {
   keepsMessage,
   renderStoredText,
 } from '@srm/kernel';
-import type { Executor } from '@srm/db';
+import { type Executor, beforeCommit } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { bpmHistory } from '../approval/tables';
 import { BULK_ROWS, bulkInsert } from './bulk-insert';
@@ -72,9 +72,48 @@ export function diffRows(entity: EntityDef, before: Row | null, after: Row | nul
   return changes;
 }
 
+/** Audit rows a transaction has gathered, written in one statement before it commits. */
+const gathered = new WeakMap<Executor, AuditRow[]>();
+
+type AuditRow = typeof auditLog.$inferInsert;
+
+/**
+ * Writes audit entries: inside the open transaction they are gathered and written together just
+ * before it commits (one statement for every change of a request, not one per change); on any
+ * other executor at once.
+ */
 export async function writeAudit(on: Executor, actor: Actor, at: Date, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
-  const rows = entries.map((entry) => ({
+  const rows = auditRows(actor, at, entries);
+  const pending = gathered.get(on);
+  if (pending) {
+    pending.push(...rows);
+    return;
+  }
+  if (beforeCommit(on, () => flushAudit(on))) {
+    gathered.set(on, rows);
+    return;
+  }
+  await insertAudit(on, rows);
+}
+
+/** Writes what the transaction `on` has gathered so far (before it reads the audit trail). */
+export async function flushAudit(on: Executor): Promise<void> {
+  const pending = gathered.get(on);
+  if (!pending?.length) return;
+  gathered.set(on, []);
+  await insertAudit(on, pending);
+}
+
+async function insertAudit(on: Executor, rows: AuditRow[]): Promise<void> {
+  if (rows.length >= BULK_ROWS && (await bulkInsert(on, auditLog, rows, auditLog.auditId))) return;
+  for (let start = 0; start < rows.length; start += 2000) {
+    await on.insert(auditLog).values(rows.slice(start, start + 2000));
+  }
+}
+
+function auditRows(actor: Actor, at: Date, entries: readonly AuditEntry[]): AuditRow[] {
+  return entries.map((entry) => ({
     entity: entry.entity,
     recordId: entry.recordId,
     headerEntity: entry.headerEntity ?? null,
@@ -88,10 +127,6 @@ export async function writeAudit(on: Executor, actor: Actor, at: Date, entries: 
     userName: actor.userName,
     creationDate: at,
   }));
-  if (rows.length >= BULK_ROWS && (await bulkInsert(on, auditLog, rows, auditLog.auditId))) return;
-  for (let start = 0; start < rows.length; start += 2000) {
-    await on.insert(auditLog).values(rows.slice(start, start + 2000));
-  }
 }
 
 export type { HistoryEntry };
@@ -107,6 +142,7 @@ export async function enteredFrom(
   id: number,
   status: string,
 ): Promise<string | null> {
+  await flushAudit(on);
   const [row] = await on
     .select({ statusFrom: auditLog.statusFrom })
     .from(auditLog)
@@ -130,6 +166,7 @@ export async function readHistory(
   id: number,
   limit = 500,
 ): Promise<HistoryEntry[]> {
+  await flushAudit(on);
   const rows = await on
     .select()
     .from(auditLog)
@@ -225,6 +262,7 @@ export async function nameReferences(
  * status). Null when it never was.
  */
 async function firstRelease(on: Executor, entity: EntityDef, id: number): Promise<number | null> {
+  await flushAudit(on);
   const states = entity.supplierVisibleIn ?? [];
   const statusChanges = states.map(
     (state) => sql`${auditLog.changes} @> ${JSON.stringify([{ field: STATUS_FIELD, after: state }])}::jsonb`,

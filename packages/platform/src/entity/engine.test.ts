@@ -2,6 +2,7 @@
 // validation, optimistic locking, workflow, data scope, numbering, audit and the clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineActions } from './hooks';
+import { readHistory } from './audit';
 import { type EngineHarness, internalAdmin, startEngine, supplierUser } from '../testing/engine';
 import { testEntities, testMessages, testOrder } from '../testing/fixtures';
 
@@ -683,5 +684,41 @@ describe('server patches of many rows', () => {
       ).body.data as { history: { action: string }[] };
       expect(history.filter((entry) => entry.action === 'bulkTest')).toHaveLength(entries as number);
     }
+  });
+});
+
+describe('audit entries of a transaction', () => {
+  it('are written together at its end, seen by its own reads of the trail, and gone with a rollback', async () => {
+    const save = async (body: Row) =>
+      (await engine.post<Envelope<Row>>(`${ORDER}/saveOrUpdate`, body)).body.data;
+    const saved = await save(order({ title: '审计一' }));
+    const id = saved.orderId as number;
+    const orders = engine.runtime.service('testOrder');
+    const trail = async (tx: Parameters<typeof readHistory>[0]) =>
+      (await readHistory(tx, testOrder, id)).filter((entry) => entry.action.startsWith('auditTest'));
+    // Two patches in one transaction; the trail read inside it already holds both.
+    const inside = await engine.runtime.transaction(async (tx) => {
+      await orders.patch(internalAdmin, { ids: [id] }, { notes: '一' }, 'auditTest1');
+      await orders.patch(internalAdmin, { ids: [id] }, { notes: '二' }, 'auditTest2');
+      return (await trail(tx)).map((entry) => entry.action);
+    });
+    expect(inside).toEqual(['auditTest2', 'auditTest1']);
+    expect((await trail(engine.database.db)).map((entry) => entry.action)).toEqual([
+      'auditTest2',
+      'auditTest1',
+    ]);
+    // A transaction that fails after its patch leaves neither the change nor its entry.
+    await expect(
+      engine.runtime.transaction(async () => {
+        await orders.patch(internalAdmin, { ids: [id] }, { notes: '三' }, 'auditTest3');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await trail(engine.database.db)).map((entry) => entry.action)).toEqual([
+      'auditTest2',
+      'auditTest1',
+    ]);
+    const read = (await engine.post<Envelope<Row>>(`${ORDER}/findById`, { orderId: id })).body.data;
+    expect(read.notes).toBe('二');
   });
 });
