@@ -444,13 +444,17 @@ export class EntityReader {
       ...scope,
       ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
     );
+    // The planner is asked only after an exact count reached the limit (its estimate then kept
+    // for a few seconds): the cards' conditions mostly match a few rows, and one statement counts
+    // them all.
     let planned: number | undefined;
     if (!query.filters.length && !scope.length) {
       const size = await this.tableSize(on);
       if (size > EXACT_COUNT_LIMIT * 2) return { count: size, estimated: true };
     } else {
-      planned = await this.planRows(on, where, []);
-      if (planned > EXACT_COUNT_LIMIT * 2) return { count: planned, estimated: true };
+      planned = this.cachedPlan(where);
+      if (planned !== undefined && planned > EXACT_COUNT_LIMIT * 2)
+        return { count: planned, estimated: true };
     }
     const limited = on
       .select({ one: sql`1` })
@@ -604,9 +608,8 @@ export class EntityReader {
    * size: it only decides between counting and estimating, so it may be slightly old.
    */
   private async planRows(on: Executor, where: SQL | undefined, steps: CountStep[]): Promise<number> {
-    const query = sql`explain (format json) select 1 from ${this.model.table} ${where ? sql`where ${where}` : sql``}`;
-    const rendered = dialect.sqlToQuery(query);
-    const key = `${rendered.sql}\u0000${JSON.stringify(rendered.params)}`;
+    const query = this.planQuery(where);
+    const key = this.planKey(query);
     const now = Date.now();
     const cached = this.planCache.get(key);
     if (cached && now - cached.at < PLAN_CACHE_MS) return cached.rows;
@@ -622,6 +625,21 @@ export class EntityReader {
     if (this.planCache.size >= PLAN_CACHE_SIZE) this.planCache.delete(this.planCache.keys().next().value!);
     this.planCache.set(key, { at: now, rows: planned });
     return planned;
+  }
+
+  /** The planner's estimate of a condition if one was asked for a few seconds ago. */
+  private cachedPlan(where: SQL | undefined): number | undefined {
+    const cached = this.planCache.get(this.planKey(this.planQuery(where)));
+    return cached && Date.now() - cached.at < PLAN_CACHE_MS ? cached.rows : undefined;
+  }
+
+  private planQuery(where: SQL | undefined): SQL {
+    return sql`explain (format json) select 1 from ${this.model.table} ${where ? sql`where ${where}` : sql``}`;
+  }
+
+  private planKey(query: SQL): string {
+    const rendered = dialect.sqlToQuery(query);
+    return `${rendered.sql}\u0000${JSON.stringify(rendered.params)}`;
   }
 
   /** Rows in the table by the catalogue's statistics, refreshed every few seconds. */
