@@ -9,6 +9,7 @@
 // workflow action of an order counts its contracts again, and a submission (or a buyer accepting
 // the supplier's proposed quantities) that takes a contract beyond its quantity or amount, as its
 // execution control (执行控制) says, is refused: the observer's error rolls the action back.
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { type Decimal, dec, formatDate, lookup, quantity, ref, rows, sum, text } from '@srm/kernel';
 import {
   type ActionObserver,
@@ -152,16 +153,16 @@ async function overrun(data: DataApi, contractId: number): Promise<AppError | nu
 
 /** The order's lines under a contract must be ordered from it: its supplier, unit and currency, in effect. */
 async function orderIssues(data: DataApi, poHeaderId: number): Promise<AppError | null> {
-  const under = (await data.list(orderLine, { poHeaderId })).filter((line) => line.contractId !== null);
+  const under = await linesUnderContract(data, poHeaderId);
   if (!under.length) return null;
   const [header] = await data.list(order, { poHeaderId });
   const contracts = new Map(
-    (await data.list(contract, { contractId: [...new Set(under.map((line) => line.contractId!))] })).map(
+    (await data.list(contract, { contractId: [...new Set(under.map((line) => line.contractId))] })).map(
       (row) => [row.contractId, row],
     ),
   );
   for (const line of under) {
-    const found = contracts.get(line.contractId!);
+    const found = contracts.get(line.contractId);
     if (
       !header ||
       !found ||
@@ -174,10 +175,26 @@ async function orderIssues(data: DataApi, poHeaderId: number): Promise<AppError 
   return null;
 }
 
+/**
+ * An order's lines under a contract (their numbers and contracts, in line order): a narrow read,
+ * run on every save and action of every order, most of which are under none.
+ */
+async function linesUnderContract(
+  data: DataApi,
+  poHeaderId: number,
+): Promise<{ lineNum: number; contractId: number }[]> {
+  const l = data.runtime.table(orderLine.name);
+  const rows = await data.tx
+    .select({ lineNum: l.lineNum!, contractId: l.contractId! })
+    .from(l)
+    .where(and(eq(l.poHeaderId!, poHeaderId), isNotNull(l.contractId!)))
+    .orderBy(l.lineNum!);
+  return rows.map((row) => ({ lineNum: Number(row.lineNum), contractId: Number(row.contractId) }));
+}
+
 /** The contracts an order's lines are under. */
 async function contractsOf(data: DataApi, poHeaderId: number): Promise<number[]> {
-  const lines = await data.list(orderLine, { poHeaderId });
-  return [...new Set(lines.flatMap((line) => (line.contractId === null ? [] : [line.contractId])))];
+  return [...new Set((await linesUnderContract(data, poHeaderId)).map((line) => line.contractId))];
 }
 
 export const contractExecution: ActionObserver = async (context, change) => {
