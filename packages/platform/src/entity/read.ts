@@ -365,14 +365,8 @@ export class EntityReader {
   /** A page of rows matching the query, within the actor's scope, and the total count. */
   async list(actor: Actor, query: ListQuery): Promise<ListResult> {
     const { entity, runtime, table } = this.model;
-    this.model.assertReadable(actor);
-    this.assertSearchable(actor, query);
+    const { scope, where: filtered } = this.readable(actor, query);
     const on = runtime.executor();
-    const scope = this.model.scope(actor);
-    const filtered = and(
-      ...scope,
-      ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
-    );
     const unrestricted = !query.filters.length && !scope.length;
     // Keyset paging: the rows after the anchor row, through the index; an anchor gone (purged)
     // or not the actor's pages by offset.
@@ -435,15 +429,9 @@ export class EntityReader {
     const parsed = parseListRequest(this.model.entity, body);
     if (!parsed.ok) throw fail(400, parsed.issue.message, parsed.issue.params);
     const query = parsed.query;
-    const { entity, runtime, table } = this.model;
-    this.model.assertReadable(actor);
-    this.assertSearchable(actor, query);
+    const { runtime, table } = this.model;
+    const { scope, where } = this.readable(actor, query);
     const on = runtime.executor();
-    const scope = this.model.scope(actor);
-    const where = and(
-      ...scope,
-      ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
-    );
     // The planner is asked only after an exact count reached the limit (its estimate then kept
     // for a few seconds): the cards' conditions mostly match a few rows, and one statement counts
     // them all.
@@ -469,6 +457,25 @@ export class EntityReader {
         return { count: Math.max(planned, total), estimated: true };
       },
     };
+  }
+
+  /**
+   * A list's rows the actor may read: refused when the actor may not read the entity or search
+   * by a field kept from it; the data scope's conditions, and those with the list's filters.
+   */
+  private readable(
+    actor: Actor,
+    query: Pick<ListQuery, 'filters' | 'sort'>,
+  ): { scope: SQL[]; where: SQL | undefined } {
+    const { entity, table } = this.model;
+    this.model.assertReadable(actor);
+    this.assertSearchable(actor, query);
+    const scope = this.model.scope(actor);
+    const where = and(
+      ...scope,
+      ...query.filters.map((f) => filterCondition(entity, table, f, this.displayed)),
+    );
+    return { scope, where };
   }
 
   /** The rows after the row of `after` in the list's order, or nothing when the actor cannot see that row. */
