@@ -217,10 +217,9 @@ export async function updateRows(
   now: Date,
 ): Promise<void> {
   if (!updates.length) return;
-  if (updates.length === 1) {
-    const [{ id, version, values }] = updates as [(typeof updates)[number]];
-    return updateRow(runtime, tx, entity, id, version, values, actor, now);
-  }
+  const [only] = updates;
+  if (updates.length === 1 && only)
+    return updateRow(runtime, tx, entity, only.id, only.version, only.values, actor, now);
   const table = runtime.table(entity.name);
   const key = table[entity.key] as AnyPgColumn;
   const versionColumn = table[VERSION_FIELD] as AnyPgColumn;

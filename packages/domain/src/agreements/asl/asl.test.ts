@@ -44,7 +44,7 @@ describe('aslAllows / assertAslAllows for purchase orders', () => {
   it('answers a batch in one statement, each query as it is answered alone, in order', async () => {
     const { supA, supB, mcu, screw, p110, ou100, ou200 } = on.ids as Record<string, number>;
     const db = on.server.database.db;
-    const flange = (await on.server.first<Row>('srmBaseItem', { itemCode: '02020002' })).itemId as number;
+    const flange = Number((await on.server.first<Row>('srmBaseItem', { itemCode: '02020002' })).itemId);
     // Both suppliers × three materials × three organisations, on today and on a day long past
     // (before any entry's validity began), and a query twice.
     const queries = [supA, supB].flatMap((supplierId) =>
