@@ -80,8 +80,32 @@ type HeadedSelection = Selection & {
   head: string;
 };
 
+/** A line collection read with its header (EntityReader.find): its column and its reader. */
+interface FoundCollection {
+  readonly name: string;
+  /** The column's position in the header's driver row. */
+  readonly at: number;
+  readonly lines: {
+    readCollection(on: Executor, actor: Actor, value: unknown): Promise<Row[]>;
+  };
+}
+
+/** Column types whose driver value JSON carries as is; every other is read as its text. */
+const JSON_NATIVE_COLUMNS = new Set([
+  'PgVarchar',
+  'PgText',
+  'PgChar',
+  'PgBoolean',
+  'PgInteger',
+  'PgJsonb',
+  'PgArray',
+]);
+/** Values per json_build_array in a collection column (PostgreSQL takes at most 100 arguments). */
+const COLLECTION_CHUNK = 90;
+
 export class EntityReader {
   private selected?: HeadedSelection;
+  private findSelection?: HeadedSelection & { collections: readonly FoundCollection[] };
   /** Narrow selections by their sorted field names (a handful per entity, made by code). */
   private readonly narrow = new Map<string, HeadedSelection>();
   private readonly planCache = new Map<string, { at: number; rows: number }>();
@@ -292,23 +316,92 @@ export class EntityReader {
     return shaped;
   }
 
-  /** One row with its lines, as the actor may read it. */
+  /**
+   * One row with its lines, as the actor may read it: the row and every line collection in one
+   * statement (each collection a JSON array of its rows, `collectionColumn`).
+   */
   async find(actor: Actor, id: number, options: { withHistory?: boolean } = {}): Promise<Row> {
     const { entity, runtime } = this.model;
     this.model.assertReadable(actor);
     const on = runtime.executor();
-    const [row] = await this.readRows(
+    const selection = this.withLines;
+    const [values] = await queryArrays(
       on,
-      actor,
-      this.selectQuery(and(eq(this.model.col(entity.key), id), ...this.model.scope(actor)), { limit: 1 }),
+      this.selectQuery(
+        and(eq(this.model.col(entity.key), id), ...this.model.scope(actor)),
+        { limit: 1 },
+        selection,
+      ),
     );
-    if (!row) throw fail(404, 'entity.notFound');
+    if (!values) throw fail(404, 'entity.notFound');
+    const [row] = await this.shape(on, actor, [values], selection);
     const result: Row = { ...row };
-    for (const [collection, line] of Object.entries(entity.lines)) {
-      result[collection] = await runtime.service(line.name).linesOf(actor, id);
-    }
+    for (const { name, at, lines } of selection.collections)
+      result[name] = await lines.readCollection(on, actor, values[at]);
     if (options.withHistory) result.history = await this.history(actor, id);
     return result;
+  }
+
+  /** The selection of `find`: every stored field, then each line collection as one column. */
+  private get withLines(): HeadedSelection & { collections: readonly FoundCollection[] } {
+    if (this.findSelection) return this.findSelection;
+    const { entity, runtime, table } = this.model;
+    const selection = this.selectedRows;
+    const fields: Record<string, SQL | AnyPgColumn> = { ...selection.fields };
+    const collections: FoundCollection[] = [];
+    let at = Object.keys(fields).length;
+    for (const [name, line] of Object.entries(entity.lines)) {
+      const lines = runtime.service(line.name);
+      fields[`lines:${name}`] = lines.collectionColumn(this.model.col(entity.key, table));
+      collections.push({ name, at: at++, lines });
+    }
+    let query = runtime.executor().select(fields).from(table).$dynamic();
+    for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
+    const head = dialect.sqlToQuery(query.getSQL());
+    if (head.params.length) throw new Error(`The find selection of ${entity.name} has parameters`);
+    this.findSelection = { ...selection, head: head.sql, collections };
+    return this.findSelection;
+  }
+
+  /**
+   * A correlated subquery answering this line entity's rows under the header row whose key is
+   * `headerKey`, in line order, as one JSON array of value arrays (`readCollection` reads it).
+   * Values JSON cannot carry exactly (numerics, int8, timestamps, dates, times, ranges) travel as
+   * PostgreSQL's text of them, which is what the driver hands the column decoders anyway.
+   */
+  collectionColumn(headerKey: AnyPgColumn): SQL {
+    const { entity, runtime, table } = this.model;
+    const selection = this.selectedRows;
+    const values = Object.values(selection.fields).map((column) =>
+      JSON_NATIVE_COLUMNS.has(column.columnType) ? sql`${column}` : sql`${column}::text`,
+    );
+    // json_build_array takes at most 100 arguments: wide rows go as arrays of chunks.
+    const chunks: SQL[] = [];
+    for (let start = 0; start < values.length; start += COLLECTION_CHUNK)
+      chunks.push(sql`json_build_array(${sql.join(values.slice(start, start + COLLECTION_CHUNK), sql`, `)})`);
+    const sort = entity.list.sort?.length ? entity.list.sort : [{ field: entity.key, order: 'asc' as const }];
+    let query = runtime
+      .executor()
+      .select({
+        rows: sql`coalesce(json_agg(json_build_array(${sql.join(chunks, sql`, `)}) order by ${sql.join(
+          orderBy(entity, table, sort),
+          sql`, `,
+        )}), '[]'::json)`,
+      })
+      .from(table)
+      .$dynamic();
+    for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
+    return sql`(${query.where(eq(this.model.col(entity.parent!.field), headerKey)).getSQL()})`;
+  }
+
+  /** The lines a `collectionColumn` answered, as the actor may read them. */
+  async readCollection(on: Executor, actor: Actor, value: unknown): Promise<Row[]> {
+    const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[][][];
+    return this.shape(
+      on,
+      actor,
+      parsed.map((chunks) => chunks.flat()),
+    );
   }
 
   /** Lines of one header, in line order (the header's scope was checked by the caller). */

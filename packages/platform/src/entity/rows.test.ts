@@ -68,11 +68,43 @@ const kindRow = defineEntity('kindRow', {
   list: { columns: ['label', 'count', 'due'], sort: [{ field: 'rowId', order: 'asc' }] },
 });
 
+/** The same kinds as lines of a document (read with it in one statement), and a row too wide for one JSON array. */
+const kindLine = defineEntity('kindLine', {
+  area: 'test',
+  fields: kindRow.fields,
+  table: 'test_kind_line',
+  key: 'lineId',
+  parent: { entity: 'kindDoc', field: 'docId' },
+  list: { columns: ['label'], sort: [{ field: 'count', order: 'desc' }] },
+});
+const WIDE_FIELDS = 130;
+const kindWide = defineEntity('kindWide', {
+  area: 'test',
+  table: 'test_kind_wide',
+  key: 'wideId',
+  parent: { entity: 'kindDoc', field: 'docId' },
+  fields: Object.fromEntries(
+    Array.from({ length: WIDE_FIELDS }, (_, index) => [
+      `v${index}`,
+      index % 2 ? number({ precision: 4 }) : text({ max: 20 }),
+    ]),
+  ),
+  list: { columns: ['v0'] },
+});
+const kindDoc = defineEntity('kindDoc', {
+  area: 'test',
+  table: 'test_kind_doc',
+  key: 'docId',
+  fields: { title: text({ max: 60 }) },
+  lines: { kinds: kindLine, wide: kindWide, none: kindLine },
+  list: { columns: ['title'] },
+});
+
 let engine: EngineHarness;
 const FILLER_ROWS = 2100;
 
 beforeAll(async () => {
-  engine = await startEngine({ entities: [kindTarget, kindRow] });
+  engine = await startEngine({ entities: [kindTarget, kindRow, kindDoc, kindLine, kindWide] });
   const db = engine.database.db;
   await db.execute(sql`insert into test_kind_target (target_name, version_num, creation_date, last_update_date)
     values ('目标 甲', 1, now(), now()), ('target "B" \\ b', 1, now(), now())`);
@@ -174,5 +206,52 @@ describe('reading rows in one pass', () => {
     }
     expect(batches.map((batch) => batch.length)).toEqual([700, 300, 700, 300, 103]);
     expect(JSON.stringify(batches.flat())).toBe(JSON.stringify(expected));
+  });
+});
+
+describe('a document read with its lines in one statement', () => {
+  it('answers each collection as reading its lines alone does, every kind, in line order, rows wider than one JSON array', async () => {
+    const db = engine.database.db;
+    await db.execute(sql`insert into test_kind_doc (title, version_num, creation_date, last_update_date)
+      values ('with lines', 1, now(), now()), ('empty', 1, now(), now())`);
+    await db.execute(sql`
+      insert into test_kind_line (doc_id, label, body, count, ratio, qty, unit_price, total, kind, tags, target_id,
+        due, period, at, span, seen_at, fiscal_year, "window", flag, done, files, extra,
+        version_num, creation_date, last_update_date)
+      select 1, label, body, count, ratio, qty, unit_price, total, kind, tags, target_id,
+        due, period, at, span, seen_at, fiscal_year, "window", flag, done, files, extra,
+        version_num, creation_date, last_update_date
+      from test_kind_row where row_id <= 40`);
+    const wideTable = engine.runtime.table('kindWide');
+    const wide = (seed: number) => ({
+      docId: 1,
+      versionNum: 1,
+      creationDate: new Date(),
+      lastUpdateDate: new Date(),
+      ...Object.fromEntries(
+        Array.from({ length: WIDE_FIELDS }, (_, index) => [
+          `v${index}`,
+          index % 2 ? Number(`${seed}${index}.0125`) : `w${seed}-${index}`,
+        ]),
+      ),
+    });
+    await db.insert(wideTable).values([wide(1), wide(2)] as never);
+
+    const service = engine.runtime.service('kindDoc');
+    const found = await service.find(internalAdmin, 1);
+    const kinds = await engine.runtime.service('kindLine').linesOf(internalAdmin, 1);
+    const wides = await engine.runtime.service('kindWide').linesOf(internalAdmin, 1);
+    expect(kinds).toHaveLength(40);
+    // In the line list's order (count descending, nulls first), every value as the one-pass reader answers it.
+    expect(kinds.map((line) => line.count).slice(0, 3)).toEqual([null, 9007199254740991, 37]);
+    expect(JSON.stringify(found.kinds)).toBe(JSON.stringify(kinds));
+    expect(JSON.stringify(found.none)).toBe(JSON.stringify(kinds));
+    expect(wides).toHaveLength(2);
+    expect(wides[1]).toMatchObject({ v129: 2129.0125, v128: 'w2-128', v1: 21.0125 });
+    expect(JSON.stringify(found.wide)).toBe(JSON.stringify(wides));
+    expect(found.title).toBe('with lines');
+
+    const empty = await service.find(internalAdmin, 2);
+    expect(empty).toMatchObject({ title: 'empty', kinds: [], wide: [], none: [] });
   });
 });

@@ -4,6 +4,8 @@
 // (server-writes.ts), workflow actions (actions.ts) and errors (errors.ts).
 import type { EntityDef, ListQuery, SaveIssue, SortSpec } from '@srm/kernel';
 import type { Executor } from '@srm/db';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../access/actor';
 import type { AppError, ErrorStatus } from '../http/errors';
 import { WorkflowActions } from './actions';
@@ -50,6 +52,16 @@ export class EntityService {
   /** Lines of one header, in line order (the header's scope was checked by the caller). */
   linesOf(actor: Actor, headerId: number): Promise<Row[]> {
     return this.reader.linesOf(actor, headerId);
+  }
+
+  /** This line entity's rows under a header row, as a correlated subquery (EntityReader.find). */
+  collectionColumn(headerKey: AnyPgColumn): SQL {
+    return this.reader.collectionColumn(headerKey);
+  }
+
+  /** The lines a `collectionColumn` answered, as the actor may read them. */
+  readCollection(on: Executor, actor: Actor, value: unknown): Promise<Row[]> {
+    return this.reader.readCollection(on, actor, value);
   }
 
   history(actor: Actor, id: number): Promise<HistoryEntry[]> {
