@@ -2,6 +2,8 @@
 // from docs/api.md, against the real policy, with a real SMTP server receiving the mail.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@srm/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_DIRECTORY_PATH } from '@srm/kernel';
 import { DEMO_PASSWORD } from '@srm/domain/demo';
@@ -276,6 +278,63 @@ describe('sessions end', () => {
     expect((await temp.call('/api/base/v1/auth/current')).httpStatus).toBe(401);
     const login = await client().login(userName, 'Temp-Pass1');
     expect(login.body.msg).toBe('账户已停用或不在有效期内，请联系管理员');
+  });
+});
+
+describe('grants of a responsibility', () => {
+  it('follow the assignment and responsibility dates, enabled roles and menus, and the permits, read in one statement', async () => {
+    const db = server.database.db;
+    const user = (await server.identity.findUser({ userName: 'buyer' }))!;
+    const [own] = await server.identity.responsibilitiesOf(user);
+    const id = own!.responsibilityId;
+    const grants = () => server.identity.grants(user, id);
+    const before = await grants();
+    expect(before.responsibilityId).toBe(id);
+    expect(before.resources.has('srmBaseItem.save')).toBe(true);
+    expect(before.readable.has('srmBaseItem')).toBe(true);
+    const menus = await queryRows<{ menu_id: number | string }>(
+      db,
+      sql`select distinct m.menu_id from base_responsibility_role rr
+      join base_role_menu rm on rm.role_id = rr.role_id join base_menu m on m.menu_id = rm.menu_id
+      where rr.responsibility_id = ${id} and m.enabled = 'Y' order by 1`,
+    );
+    expect(before.menuIds).toEqual(menus.map((row) => Number(row.menu_id)));
+    const permits = await queryRows<{ org_id: number | string }>(
+      db,
+      sql`select org_id from base_user_org_permit where user_id = ${user.userId} order by 1`,
+    );
+    expect(before.orgIds).toEqual(
+      user.allOrgsFlag === 'Y' ? 'all' : permits.map((row) => Number(row.org_id)),
+    );
+    // Another user's responsibility grants nothing.
+    const admin = (await server.identity.findUser({ userName: 'admin' }))!;
+    const [adminOwn] = await server.identity.responsibilitiesOf(admin);
+    const foreign = await server.identity.grants(user, adminOwn!.responsibilityId);
+    expect(foreign).toMatchObject({ responsibilityId: null, menuIds: [] });
+    expect(foreign.resources.size).toBe(0);
+    try {
+      // The assignment ended: nothing (the trigger's notice clears the cache).
+      await db.execute(sql`update base_user_responsibility set end_date = '2000-01-01'
+        where user_id = ${user.userId} and responsibility_id = ${id}`);
+      const ended = await waitFor(grants, (found) => found.responsibilityId === null, 10_000);
+      expect(ended.resources.size).toBe(0);
+      expect(ended.menuIds).toEqual([]);
+      await db.execute(sql`update base_user_responsibility set end_date = null
+        where user_id = ${user.userId} and responsibility_id = ${id}`);
+      await waitFor(grants, (found) => found.responsibilityId === id, 10_000);
+      // Its roles disabled: still the user's, but no menu and no resource code.
+      await db.execute(sql`update base_role set enabled_flag = 'N'
+        where role_id in (select role_id from base_responsibility_role where responsibility_id = ${id})`);
+      const roleless = await waitFor(grants, (found) => found.resources.size === 0, 10_000);
+      expect(roleless).toMatchObject({ responsibilityId: id, menuIds: [] });
+    } finally {
+      await db.execute(sql`update base_user_responsibility set end_date = null
+        where user_id = ${user.userId} and responsibility_id = ${id}`);
+      await db.execute(sql`update base_role set enabled_flag = 'Y'
+        where role_id in (select role_id from base_responsibility_role where responsibility_id = ${id})`);
+    }
+    const after = await waitFor(grants, (found) => found.resources.size === before.resources.size, 10_000);
+    expect([...after.resources].sort()).toEqual([...before.resources].sort());
   });
 });
 

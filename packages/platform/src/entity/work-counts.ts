@@ -50,6 +50,11 @@ export function registerWorkCounts(
 ): void {
   const { runtime, policy, access } = options;
   checkCards(runtime);
+  // The manifests do not change while the server runs: each side's cards are worked out once.
+  const cardsOf = {
+    internal: workCards(runtime.areas, 'internal'),
+    external: workCards(runtime.areas, 'external'),
+  } satisfies Record<MenuSide, unknown>;
   declareRoute(app, {
     method: 'POST',
     path: WORK_COUNTS_PATH,
@@ -67,10 +72,10 @@ export function registerWorkCounts(
       if (!actor) throw new AppError(401, 'auth.required');
       const side: MenuSide = actor.side === 'supplier' ? 'external' : 'internal';
       const readable = new Set<string>();
-      for (const card of workCards(runtime.areas, side))
+      for (const card of cardsOf[side])
         if (await access.mayReadEntity(actor, card.entity)) readable.add(card.entity);
       const cards = workCardsFor(
-        workCards(runtime.areas, side),
+        cardsOf[side],
         (code) => access.allows(actor, code),
         (entity) => readable.has(entity),
       );

@@ -1,7 +1,7 @@
 // The grants of a user's current responsibility: the responsibilities valid today, the menus and
 // resource codes of their roles, organisation and category permits, the entities those make
 // readable, and a short cache of them all.
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type EntityDef, type Locale, formatDate } from '@srm/kernel';
 import { queryRows } from '@srm/db';
@@ -25,9 +25,13 @@ export interface Responsibility {
 export const GRANTS_CHANNEL = 'srm_grants';
 /** How long grants are kept when no notice arrives (the notices' connection is down). */
 const GRANTS_KEPT_MS = 5000;
+/** Sets of resource codes whose readable entities are kept (one per responsibility in practice). */
+const READABLE_KEPT = 500;
 
 export class UserGrants {
   private readonly grantCache = new Map<string, { at: number; grants: Grants }>();
+  /** Entities readable with a set of resource codes, by the codes (the registry does not change). */
+  private readonly readableOf = new Map<string, ReadonlySet<string>>();
   /** Counts the clearings: grants read before one began are not cached after it. */
   private generation = 0;
   private unlisten: (() => Promise<void>) | null = null;
@@ -145,62 +149,14 @@ export class UserGrants {
     const cached = this.grantCache.get(cacheKey);
     if (cached && Date.now() - cached.at < GRANTS_KEPT_MS) return cached.grants;
     const generation = this.generation;
-    const on = this.runtime.executor();
-    const valid =
-      responsibilityId !== null &&
-      (await this.responsibilitiesOf(user)).some((r) => r.responsibilityId === responsibilityId);
-    let menuIds: number[] = [];
-    let resourceCodes: string[] = [];
-    if (valid) {
-      const roles = (
-        await queryRows<{ role_id: number | string }>(
-          on,
-          sql`select rr.role_id from base_responsibility_role rr join base_role r on r.role_id = rr.role_id
-              where rr.responsibility_id = ${responsibilityId} and r.enabled_flag = 'Y'`,
-        )
-      ).map((r) => Number(r.role_id));
-      if (roles.length) {
-        const roleList = sql.join(
-          roles.map((id) => sql`${id}`),
-          sql`, `,
-        );
-        menuIds = (
-          await queryRows<{ menu_id: number | string }>(
-            on,
-            sql`select distinct m.menu_id from base_role_menu rm join base_menu m on m.menu_id = rm.menu_id
-                where rm.role_id in (${roleList}) and m.enabled = 'Y'`,
-          )
-        ).map((r) => Number(r.menu_id));
-        resourceCodes = (
-          await queryRows<{ resource_code: string }>(
-            on,
-            sql`select distinct res.resource_code from base_role_resource rr
-                join base_resource res on res.resource_id = rr.resource_id
-                join base_menu m on m.menu_id = res.menu_id
-                where rr.role_id in (${roleList}) and res.enabled_flag = 'Y' and m.enabled = 'Y'`,
-          )
-        ).map((r) => r.resource_code);
-      }
-    }
-    const permits = async (table: string, column: string) =>
-      (
-        await queryRows<Record<string, number | string>>(
-          on,
-          sql`select ${sql.identifier(column)} as id from ${sql.identifier(table)} where user_id = ${user.userId}`,
-        )
-      ).map((r) => Number(r.id));
+    const found = await this.grantRows(user, responsibilityId);
+    const resourceCodes = found.resources;
     const grants: Grants = {
-      responsibilityId: valid ? responsibilityId : null,
+      responsibilityId: found.valid ? responsibilityId : null,
       resources: new Set(resourceCodes),
-      menuIds,
-      orgIds:
-        user.allOrgsFlag === 'Y' || user.userType === 'EXTERNAL'
-          ? 'all'
-          : await permits('base_user_org_permit', 'org_id'),
-      categoryIds:
-        user.allCategoriesFlag === 'Y' || user.userType === 'EXTERNAL'
-          ? 'all'
-          : await permits('base_user_category_permit', 'category_id'),
+      menuIds: found.menus,
+      orgIds: user.allOrgsFlag === 'Y' || user.userType === 'EXTERNAL' ? 'all' : found.orgs,
+      categoryIds: user.allCategoriesFlag === 'Y' || user.userType === 'EXTERNAL' ? 'all' : found.categories,
       readable: this.readableEntities(resourceCodes),
     };
     if (generation === this.generation) {
@@ -211,11 +167,88 @@ export class UserGrants {
   }
 
   /**
+   * What a user's grants are made of, in one statement: whether the responsibility is the user's
+   * today (assigned, enabled, of the user's side, within both date ranges), the menus and
+   * resource codes of its enabled roles, and the user's organisation and category permits.
+   */
+  private async grantRows(
+    user: UserRow,
+    responsibilityId: number | null,
+  ): Promise<{ valid: boolean; menus: number[]; resources: string[]; orgs: number[]; categories: number[] }> {
+    const assignments = this.runtime.table('baseUserResponsibility');
+    const responsibilities = this.runtime.table('baseResponsibility');
+    const col = (table: EntityTable, name: string) => this.col(table, name);
+    const today = this.today();
+    const side = user.userType === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL';
+    const within = (table: EntityTable) =>
+      sql`(${col(table, 'startDate')} is null or ${col(table, 'startDate')} <= ${today})
+          and (${col(table, 'endDate')} is null or ${col(table, 'endDate')} >= ${today})`;
+    const ids = (column: SQL, from: SQL) =>
+      sql`coalesce((select json_agg(distinct ${column}) ${from}), '[]'::json)`;
+    const [row] = await queryRows<{
+      valid: boolean;
+      menus: unknown;
+      resources: unknown;
+      orgs: unknown;
+      categories: unknown;
+    }>(
+      this.runtime.executor(),
+      sql`with responsibility as (
+            select ${col(responsibilities, 'responsibilityId')} as id
+            from ${assignments} join ${responsibilities}
+              on ${col(responsibilities, 'responsibilityId')} = ${col(assignments, 'responsibilityId')}
+            where ${responsibilityId !== null} and ${col(assignments, 'userId')} = ${user.userId}
+              and ${col(assignments, 'responsibilityId')} = ${responsibilityId ?? 0}
+              and ${col(responsibilities, 'enabledFlag')} = 'Y' and ${col(responsibilities, 'side')} = ${side}
+              and ${within(assignments)} and ${within(responsibilities)}
+          ), roles as (
+            select rr.role_id from base_responsibility_role rr join base_role r on r.role_id = rr.role_id
+            where rr.responsibility_id in (select id from responsibility) and r.enabled_flag = 'Y'
+          )
+          select exists (select 1 from responsibility) as valid,
+            ${ids(
+              sql`m.menu_id`,
+              sql`from base_role_menu rm join base_menu m on m.menu_id = rm.menu_id
+                  where rm.role_id in (select role_id from roles) and m.enabled = 'Y'`,
+            )} as menus,
+            ${ids(
+              sql`res.resource_code`,
+              sql`from base_role_resource rr join base_resource res on res.resource_id = rr.resource_id
+                  join base_menu m on m.menu_id = res.menu_id
+                  where rr.role_id in (select role_id from roles) and res.enabled_flag = 'Y' and m.enabled = 'Y'`,
+            )} as resources,
+            ${ids(sql`org_id`, sql`from base_user_org_permit where user_id = ${user.userId}`)} as orgs,
+            ${ids(sql`category_id`, sql`from base_user_category_permit where user_id = ${user.userId}`)} as categories`,
+    );
+    const list = (value: unknown) =>
+      (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[];
+    return {
+      valid: row?.valid === true,
+      menus: list(row?.menus).map(Number),
+      resources: list(row?.resources).map(String),
+      orgs: list(row?.orgs).map(Number),
+      categories: list(row?.categories).map(Number),
+    };
+  }
+
+  /**
    * Entities the holder of these resource codes may read: those named in a code, their lines,
    * and, through references, the master data their screens need (a purchase order's screen
    * reads organisations and suppliers). Master data marked supplierReadable is readable by all.
    */
-  readableEntities(codes: readonly string[]): Set<string> {
+  readableEntities(codes: readonly string[]): ReadonlySet<string> {
+    // The same set of codes (every user of a responsibility) reaches the same entities.
+    const key = [...codes].sort().join('|');
+    let readable = this.readableOf.get(key);
+    if (!readable) {
+      readable = this.reachable(codes);
+      if (this.readableOf.size >= READABLE_KEPT) this.readableOf.clear();
+      this.readableOf.set(key, readable);
+    }
+    return readable;
+  }
+
+  private reachable(codes: readonly string[]): Set<string> {
     const registry = this.runtime.registry;
     const readable = new Set<string>();
     const queue: EntityDef[] = [];

@@ -288,7 +288,7 @@ export class Identity {
    * and, through references, the master data their screens need. Master data marked
    * supplierReadable is readable by all.
    */
-  readableEntities(codes: readonly string[]): Set<string> {
+  readableEntities(codes: readonly string[]): ReadonlySet<string> {
     return this.access.readableEntities(codes);
   }
 
