@@ -187,16 +187,6 @@ describe('signed requests', () => {
   });
 });
 
-describe('the replay guard', () => {
-  it('keeps its signatures in an unlogged table (no WAL flush for a read request, ADR 0044)', async () => {
-    const [table] = await queryRows<{ relpersistence: string }>(
-      server.database.db,
-      sql`select relpersistence from pg_class where relname = 'base_request_signature'`,
-    );
-    expect(table?.relpersistence).toBe('u');
-  });
-});
-
 describe('sessions end', () => {
   it('at logout', async () => {
     const api = await signedInAs('buyer');
