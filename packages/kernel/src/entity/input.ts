@@ -36,6 +36,21 @@ export interface RowsInput<R extends InputSpec = InputSpec> {
 export type InputField = FieldDef | RefsInput | RowsInput;
 export type InputSpec = { readonly [name: string]: InputField };
 
+/**
+ * The entities an input's references name (its `ref` and `refs` fields, in `rows` too): each must
+ * be registered — the registry and the runtime refuse to start otherwise, as a reference to an
+ * unknown entity would fail only when a request first sends one.
+ */
+export function inputEntities(spec: InputSpec): string[] {
+  return Object.values(spec).flatMap((field) =>
+    field.kind === 'ref' || (field.kind === 'refs' && !field.callersOwn)
+      ? [field.entity]
+      : field.kind === 'rows'
+        ? inputEntities(field.fields)
+        : [],
+  );
+}
+
 export function refs<
   const O extends { readonly required?: boolean; readonly max?: number; readonly callersOwn?: boolean } =
     Record<never, never>,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineEntity } from './define';
-import { NEVER_OPENED, price, ref, text } from './fields';
+import { NEVER_OPENED, lookup, price, ref, text } from './fields';
+import { refs, rows } from './input';
 import { DefinitionError, EntityRegistry } from './registry';
 
 const event = defineEntity('kernelSealEvent', {
@@ -64,6 +65,40 @@ describe('sealed per event', () => {
     expect(problems).toEqual([
       'kernelSealText: sealedPer eventName must be a required stored reference',
       'kernelSealPlain: sealedPer without sealed values',
+    ]);
+  });
+});
+
+describe('declared inputs', () => {
+  it('refuses an action whose input references an entity that is not registered, in its rows too', () => {
+    const problems = problemsOf([
+      'kernelInputOrder',
+      {
+        area: 'test',
+        key: 'orderId',
+        fields: { status: lookup('TEST_STATUS', { codes: ['DRAFT', 'DONE'] }) },
+        workflow: {
+          states: ['DRAFT', 'DONE'],
+          initial: 'DRAFT',
+          editableIn: ['DRAFT'],
+          actions: {
+            doKnown: { from: ['DRAFT'], to: 'DONE', input: { eventId: ref('kernelSealEvent') } },
+            doUnknown: {
+              from: ['DRAFT'],
+              to: 'DONE',
+              input: {
+                supplierIds: refs('kernelNoSupplier'),
+                lines: rows({ itemId: ref('kernelNoItem') }),
+                mine: refs('kernelOwnRows', { callersOwn: true }),
+              },
+            },
+          },
+        },
+      },
+    ]);
+    expect(problems).toEqual([
+      'kernelInputOrder.doUnknown: its input references unknown entity kernelNoSupplier',
+      'kernelInputOrder.doUnknown: its input references unknown entity kernelNoItem',
     ]);
   });
 });

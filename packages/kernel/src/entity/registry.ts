@@ -2,6 +2,7 @@
 // mistake in a definition fails at start (and in the definitions' unit test), not at a request.
 import { type EntityDef, STATUS_FIELD } from './define';
 import { type FieldDef, NEVER_OPENED, isStored, refDisplayName } from './fields';
+import { inputEntities } from './input';
 
 export class DefinitionError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -229,10 +230,12 @@ function checkWorkflow(registry: EntityRegistry, entity: EntityDef): string[] {
     if (['findById', 'listByPage', 'saveOrUpdate', 'delete'].includes(name)) {
       problems.push(`${where}: action ${name} collides with a generic action`);
     }
+    for (const target of inputEntities(action.input ?? {}))
+      if (!registry.find(target))
+        problems.push(`${where}.${name}: its input references unknown entity ${target}`);
   }
   if (entity.fields[STATUS_FIELD]?.kind !== 'lookup')
     problems.push(`${where}: status must be the workflow's`);
-  void registry;
   return problems;
 }
 

@@ -10,6 +10,7 @@ import {
   type EntityRegistry,
   type Locale,
   type MessageParams,
+  inputEntities,
   translate,
 } from '@srm/kernel';
 import { type Database, type Executor, executor, inTransaction } from '@srm/db';
@@ -135,6 +136,12 @@ export class EntityRuntime {
       if (this.registry.get(registration.entity.name) !== registration.entity) {
         throw new Error(`Actions for ${registration.entity.name}, which is not registered`);
       }
+      for (const [name, endpoint] of Object.entries(registration.hooks.endpoints ?? {}))
+        for (const target of inputEntities(endpoint.input))
+          if (!this.registry.find(target))
+            throw new Error(
+              `Endpoint ${registration.entity.name}/${name}: its input references unknown entity ${target}`,
+            );
       const existing = this.hooks.get(registration.entity.name);
       this.hooks.set(
         registration.entity.name,

@@ -2,6 +2,7 @@
 // refused, a caller of either side gets in without reading the scope entity (a supplier, for whom
 // the entity does not exist otherwise), and the declared sides still hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refs } from '@srm/kernel';
 import { defineEndpoints, endpoint } from './hooks';
 import { type EngineHarness, startEngine, supplierUser } from '../testing/engine';
 import { testEntities, testMessages, testOrg } from '../testing/fixtures';
@@ -64,5 +65,22 @@ describe('an endpoint for any signed-in user', () => {
     expect((await engine.post<Envelope>(`${ORG}/insideOnly`, {}, supplierUser(7))).httpStatus).toBe(403);
     const inside = await engine.post<Envelope>(`${ORG}/insideOnly`, {});
     expect(inside.body.data).toEqual({ side: 'internal' });
+  });
+});
+
+describe('an endpoint whose input names an entity that is not registered', () => {
+  it('stops the engine from starting, rather than failing the first request that sends one', async () => {
+    const endpoints = defineEndpoints(testOrg, {
+      misnamed: endpoint({
+        summary: 'Names a supplier entity that does not exist',
+        input: { supplierIds: refs('testNoSupplier') },
+        scope: testOrg,
+        resource: 'read',
+        handle: () => ({ data: null }),
+      }),
+    });
+    await expect(
+      startEngine({ entities: testEntities, actions: [endpoints], messages: testMessages }),
+    ).rejects.toThrow('Endpoint testOrg/misnamed: its input references unknown entity testNoSupplier');
   });
 });

@@ -777,7 +777,15 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
           style={{ marginLeft: 'auto' }}
           onClick={() =>
             void exportRows(
-              { [entity.key]: row[entity.key] },
+              // What the grid shows: the materials the keyword finds in their order, the chosen
+              // suppliers in theirs.
+              {
+                [entity.key]: row[entity.key],
+                ...(keyword ? { keyword } : {}),
+                itemOrder,
+                ...(chosen.length ? { supplierIds: chosen } : {}),
+                supplierOrder: order,
+              },
               SHEET_COLUMNS.map((key) => ({ key, title: labels.t(`${SHEET}.${key}`) })),
               `${labels.t(`${SHEET}.title`)} ${String(row.inquiryNum ?? '')}`,
             )

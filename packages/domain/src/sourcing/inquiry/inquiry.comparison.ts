@@ -10,7 +10,8 @@
 // A large inquiry (500 materials × 100 suppliers: 50,000 lines) is read in parts: a page of
 // materials with everything quoted for them (`comparison` with pageIndex and pageRows), and the
 // totals over every material from the prices alone (`comparisonTotals`, a narrow read). Without a
-// page the comparison answers every material and the totals at once.
+// page the comparison answers every material and the totals at once — or, as the dialog shows it
+// (its 导出), the materials a keyword finds in the chosen order and the chosen suppliers in theirs.
 import { type ReadRowOf, add, dec, mul } from '@srm/kernel';
 import type { DataApi } from '@srm/platform';
 import { supplierPl } from '../../agreements';
@@ -24,7 +25,7 @@ import {
   roundOf,
 } from '../inquiry-quote/inquiry-quote.rounds';
 import type { inquiryQuote } from '../inquiry-quote/inquiry-quote.entity';
-import { findsMaterial } from './comparison.order';
+import { type MaterialOrder, findsMaterial, orderMaterials } from './comparison.order';
 import { inquiry, inquiryItem, inquirySupplier } from './inquiry.entity';
 
 const OPENED_STATES = ['OPENED', 'AWARD_APPROVING', 'AWARDED'];
@@ -103,6 +104,24 @@ export interface ComparisonPage {
    * materials from the totals it holds and asks for them a page at a time); others are ignored.
    */
   readonly inquiryItemIds?: readonly number[];
+}
+
+/** The suppliers' orders the dialog offers: as invited, or by their totals, the lowest first. */
+export const SUPPLIER_ORDERS = ['INVITED', 'TOTAL'] as const;
+export type SupplierOrder = (typeof SUPPLIER_ORDERS)[number];
+
+/**
+ * Every material at once, as the dialog shows them: those the keyword finds in the material order,
+ * only the chosen suppliers (all when none) in the supplier order. What is lowest, the totals and
+ * the best single supplier stay those over every material and supplier, as on the screen.
+ */
+export interface ComparisonView {
+  readonly keyword?: string;
+  /** LINE when not given. */
+  readonly itemOrder?: MaterialOrder;
+  readonly supplierIds?: readonly number[];
+  /** The lowest total first when not given. */
+  readonly supplierOrder?: SupplierOrder;
 }
 
 /** The materials of a page's request: those it names in its order, or those a keyword finds. */
@@ -335,7 +354,12 @@ function totalsOf(rows: readonly PricedRow[], columns: readonly Column[]) {
  * The comparison of an inquiry: who answered while sealed; after opening, one page of materials
  * with every offer that counts for them (`page`), or every material and the totals (no page).
  */
-export async function comparison(ctx: DataApi, inquiryId: number, page?: ComparisonPage) {
+export async function comparison(
+  ctx: DataApi,
+  inquiryId: number,
+  page?: ComparisonPage,
+  view: ComparisonView = {},
+) {
   const { found, data, head, answers, sealed, expired } = await headOf(ctx, inquiryId);
   if (sealed) return { ...head, opened: false, suppliers: answers, items: [] };
   const all = await itemsOf(data, inquiryId);
@@ -362,19 +386,48 @@ export async function comparison(ctx: DataApi, inquiryId: number, page?: Compari
       ].sort((a, b) => a - b),
     };
   });
-  const answer = { ...head, opened: true, suppliers: answers, itemCount: every.length };
-  // A page's columns stay in the invitation order (its totals come apart); all at once, the
-  // lowest total first.
+  // A page's columns stay in the invitation order (its totals come apart).
   if (page)
     return {
-      ...answer,
+      ...head,
+      opened: true,
+      suppliers: answers,
+      itemCount: every.length,
       pageIndex: page.pageIndex,
       pageRows: page.pageRows,
       keyword: page.keyword ?? null,
       columns,
       items: rows,
     };
-  return { ...answer, ...totalsOf(rows, columns), items: rows };
+  return { ...head, opened: true, suppliers: answers, ...viewed(rows, columns, view) };
+}
+
+/**
+ * Every material's rows and the totals over them, shown as the view asks: the materials the
+ * keyword finds in its order with only the chosen suppliers' offers, the chosen suppliers'
+ * columns (each with its total) as invited or the lowest total first.
+ */
+function viewed(rows: readonly ItemRow[], columns: readonly Column[], view: ComparisonView) {
+  const totals = totalsOf(rows, columns);
+  const wanted = view.supplierIds?.length ? new Set(view.supplierIds) : null;
+  const invited = new Map(columns.map((column, at) => [column.supplierId, at]));
+  const shown = totals.columns
+    .filter((column) => !wanted || wanted.has(column.supplierId))
+    .sort((a, b) =>
+      view.supplierOrder === 'INVITED' ? invited.get(a.supplierId)! - invited.get(b.supplierId)! : 0,
+    );
+  const found = rows.filter((row) => findsMaterial(view.keyword, row));
+  const items = orderMaterials(found, view.itemOrder ?? 'LINE').map((row) =>
+    wanted
+      ? {
+          ...row,
+          offers: Object.fromEntries(
+            Object.entries(row.offers).filter(([supplierId]) => wanted.has(Number(supplierId))),
+          ),
+        }
+      : row,
+  );
+  return { itemCount: found.length, ...totals, columns: shown, items };
 }
 
 /**
@@ -453,8 +506,8 @@ export interface ComparisonSheetRow {
 
 /**
  * The comparison as a sheet (导出): one row per material and supplier that answered it, the
- * materials in line order, the suppliers as the answer orders them (the lowest total first when
- * it holds every material); nothing while sealed.
+ * materials and the suppliers as the answer shows them (the dialog's keyword, orders and chosen
+ * suppliers); nothing while sealed.
  */
 export function comparisonSheetRows(answer: Awaited<ReturnType<typeof comparison>>): ComparisonSheetRow[] {
   if (!('columns' in answer)) return [];

@@ -1,6 +1,6 @@
 // The inquiry's endpoints: the quotation comparison (inquiry.comparison.ts) in pages and its
 // totals, and a draft inquiry made from requisition lines.
-import { amount, checkbox, date, number, price, quantity, ref, refs, text } from '@srm/kernel';
+import { amount, checkbox, date, lookup, number, price, quantity, ref, refs, text } from '@srm/kernel';
 import { type DataApi, defineEndpoints, endpoint } from '@srm/platform';
 import {
   type FromRequisitionGiven,
@@ -10,11 +10,20 @@ import {
   openRequisitionLines,
   requisitionLink,
 } from '../from-requisition';
-import { comparison, comparisonSheetRows, comparisonTotals } from './inquiry.comparison';
+import { MATERIAL_ORDERS, type MaterialOrder } from './comparison.order';
+import {
+  SUPPLIER_ORDERS,
+  type SupplierOrder,
+  comparison,
+  comparisonSheetRows,
+  comparisonTotals,
+} from './inquiry.comparison';
 import { inquiry, inquiryItem } from './inquiry.entity';
 
 /** Materials a page of the comparison holds at most (100 suppliers: 10,000 offers). */
 export const COMPARISON_PAGE_ROWS_MAX = 100;
+/** Suppliers an export may name (an inquiry invites a few dozen, 100 at the largest measured). */
+const COMPARISON_SUPPLIERS_MAX = 500;
 
 /**
  * 由申请创建: a draft inquiry for what remains open on an approved requisition's lines (or on lines
@@ -67,8 +76,9 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
   /**
    * `{ inquiryId, pageIndex?, pageRows?, keyword?, inquiryItemIds? }` → who answered (sealed), or the
    * comparison of the opened quotes: one page of materials (of those the keyword finds, or those
-   * named, in their order) with their offers (totals from `comparisonTotals`), or without a page
-   * every material and the totals.
+   * named, in their order) with their offers (totals from `comparisonTotals`). Without a page
+   * (`{ inquiryId, keyword?, itemOrder?, supplierIds?, supplierOrder? }`, what 导出 sends) the
+   * materials the keyword finds in that order with the chosen suppliers' offers, and the totals.
    */
   comparison: endpoint({
     summary: 'The quotation comparison of an inquiry, a page of materials (answers only until it is opened)',
@@ -83,13 +93,19 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
        * worked out from the totals); materials of another inquiry are ignored.
        */
       inquiryItemIds: refs('srmInquiryItem', { max: COMPARISON_PAGE_ROWS_MAX }),
+      /** Without a page: the materials in this order (LINE when not given). */
+      itemOrder: lookup('SRC_COMPARISON_ITEM_ORDER', { codes: MATERIAL_ORDERS }),
+      /** Without a page: only these suppliers' columns and offers (others of no column ignored). */
+      supplierIds: refs('srmSupplierInfo', { max: COMPARISON_SUPPLIERS_MAX }),
+      /** Without a page: the suppliers as invited, or the lowest total first (when not given). */
+      supplierOrder: lookup('SRC_COMPARISON_SUPPLIER_ORDER', { codes: SUPPLIER_ORDERS }),
     },
     scope: inquiry,
     resource: 'read',
     sides: ['internal'],
     async handle(ctx, input) {
       const page =
-        input.pageIndex != null || input.pageRows != null || input.keyword || input.inquiryItemIds
+        input.pageIndex != null || input.pageRows != null || input.inquiryItemIds
           ? {
               pageIndex: input.pageIndex ?? 1,
               pageRows: input.pageRows ?? COMPARISON_PAGE_ROWS_MAX,
@@ -97,9 +113,17 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
               ...(input.inquiryItemIds ? { inquiryItemIds: input.inquiryItemIds } : {}),
             }
           : undefined;
-      return { data: await comparison(ctx, input.inquiryId, page) };
+      return {
+        data: await comparison(ctx, input.inquiryId, page, {
+          ...(input.keyword ? { keyword: input.keyword } : {}),
+          // The lookups' codes, checked against them by the input's schema.
+          ...(input.itemOrder ? { itemOrder: input.itemOrder as MaterialOrder } : {}),
+          ...(input.supplierIds ? { supplierIds: input.supplierIds } : {}),
+          ...(input.supplierOrder ? { supplierOrder: input.supplierOrder as SupplierOrder } : {}),
+        }),
+      };
     },
-    // 导出 (`comparison/exportExcel` with `{ inquiryId }`): one row per material and supplier.
+    // 导出 (`comparison/exportExcel` with the dialog's view): one row per material and supplier.
     sheet: {
       labels: 'srmInquiry.comparisonSheet',
       rows: comparisonSheetRows,

@@ -47,12 +47,13 @@ const pm = () => ({ userId: state.pm, userName: 'pm' });
 async function exportComparison(
   columns: readonly string[],
   actor: Row = {},
+  view: Row = {},
 ): Promise<{ status: number; sheet: unknown[][] }> {
   const response = await fetch(`${server().url}/api/srm/v1/srmInquiryRestful/comparison/exportExcel`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [TEST_ACTOR_HEADER]: JSON.stringify(actor) },
     body: JSON.stringify({
-      requestParams: { inquiryId: state.inquiryId },
+      requestParams: { inquiryId: state.inquiryId, ...view },
       columns: columns.map((key) => ({ key, title: key })),
     }),
   });
@@ -387,6 +388,43 @@ describe('a sealed inquiry', () => {
     );
     // A supplier exports nothing of it.
     expect((await exportComparison(columns, suppliers.a)).status).toBe(403);
+    // As the dialog shows it: the materials the keyword finds in the chosen order, the chosen
+    // suppliers in theirs; what is lowest and the totals stay those over every supplier.
+    const invited = [ids.supA, ids.supB];
+    const bySpend = orderMaterials([screw, bracket] as unknown as OrderedRow[], 'SPEND').map(
+      (item) => item.lineNum,
+    );
+    const asShown = await exportComparison(
+      ['lineNum', 'supplierName', 'lowestFlag', 'supplierTotal'],
+      {},
+      {
+        itemOrder: 'SPEND',
+        supplierOrder: 'INVITED',
+      },
+    );
+    expect(asShown.sheet.slice(1)).toEqual(
+      bySpend.flatMap((lineNum) =>
+        invited.map((supplierId) => [
+          lineNum,
+          names[supplierId],
+          [screw, bracket].find((item) => item!.lineNum === lineNum)!.offers[supplierId]!.lowest
+            ? '是'
+            : '否',
+          supplierTotals[supplierId],
+        ]),
+      ),
+    );
+    const onlyB = await exportComparison(
+      ['lineNum', 'supplierName', 'lowestFlag'],
+      {},
+      {
+        keyword: String(bracket!.itemName),
+        supplierIds: [ids.supB],
+      },
+    );
+    expect([onlyB.status, onlyB.sheet.slice(1)]).toEqual([200, [[2, names[ids.supB], '是']]]);
+    const wrongOrder = await exportComparison(['lineNum'], {}, { itemOrder: 'CHEAPEST' });
+    expect(wrongOrder.status).toBe(400);
 
     // In parts, as the dialog reads a large inquiry: a page of materials with the same offers,
     // and the totals from the prices alone — equal to the answer read at once.
