@@ -102,7 +102,7 @@ export const inquirySeed = defineSeed('sourcing.inquiries', async (context) => {
     validityRequiredFlag: 'Y',
     requestNote: '年度框架价格，按季度分批下单；含税含运费送货至苏州工厂；付款方式月结 60 天。',
     items: [
-      { lineNum: 1, itemId: screw, uomId: ids.pcs, quantity: 200000, ladder: '500000', targetPrice: 0.27 },
+      { lineNum: 1, itemId: screw, uomId: ids.pcs, quantity: 200000, ladder: '500000', targetPrice: 0.125 },
     ],
     suppliers: [{ supplierId: ids.hengda }, { supplierId: ids.ruifeng }],
     jury: [{ userId: ids.approverId, juryRole: 'OPENER' }],

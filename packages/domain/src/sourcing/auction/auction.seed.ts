@@ -24,13 +24,15 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
   if ((await data.list(auction, {}, { limit: 1 })).length) return;
   const found = await demoIds(context);
   const screw = await context.findId('srmBaseItem', { itemCode: '02030001' });
-  if (!found || screw === null) return;
+  const nut = await context.findId('srmBaseItem', { itemCode: '02030002' });
+  if (!found || screw === null || nut === null) return;
   const asBuyer = context.data(found.buyer);
   const asApprover = context.data(found.approver);
   const { supA, supB } = found;
   const now = context.runtime.clock.nowMs();
-  type Lot = { quantity: number; startPrice: number; reservePrice: number };
-  const quarterly: Lot = { quantity: 200000, startPrice: 0.3, reservePrice: 0.26 };
+  type Lot = { itemId: number; quantity: number; startPrice: number; reservePrice: number };
+  // The screw's prices as elsewhere in the demo (its price list row 0.13, agreed 0.12 without tax).
+  const quarterly: Lot = { itemId: screw, quantity: 200000, startPrice: 0.16, reservePrice: 0.13 };
   const body = (title: string, start: number, end: number, lot: Lot, transformed = false) => ({
     title,
     orgId: found.ou100,
@@ -58,7 +60,6 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
     items: [
       {
         lineNum: 1,
-        itemId: screw,
         uomId: found.pcs,
         ...lot,
       },
@@ -142,15 +143,16 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
   };
 
   // The closed one, ranked by transformed price: run now, then its times and bids are set an hour
-  // back. 瑞丰's 0.28 is 0.294 transformed: 恒达's 0.29 ranks first.
+  // back. M8 nuts (quoted 0.43–0.45 in the demo inquiries): 瑞丰's 0.42 is 0.441 transformed, so
+  // 恒达's 0.43 ranks first (at whole cents, the screw's 0.13 leaves no price between the two).
   const closedId = await publish(
-    'M6 螺钉补充量竞价（按折算价排名，已结束，待开标）',
+    'M8 六角螺母补充量竞价（按折算价排名，已结束，待开标）',
     now + MIN,
     now + 31 * MIN,
-    quarterly,
+    { itemId: nut, quantity: 100000, startPrice: 0.48, reservePrice: 0.42 },
     true,
   );
-  await runEarlier(closedId, ['0.29', '0.28'], 60 * MIN);
+  await runEarlier(closedId, ['0.43', '0.42'], 60 * MIN);
 
   // The awarded one: run two days ago; the owner confirms the opening, the jury's opener opens it;
   // 发起定标 drafts the award from the final bids (恒达's 0.13 given all of it), the buyer submits
@@ -159,6 +161,7 @@ export const auctionSeed = defineSeed('sourcing.auctions', async (context) => {
   // applies for. Its 0.115 without tax is within five percent of 恒达's agreed 0.12 (no warning).
   const awardedId = await publish('M6 螺钉年度竞价（已定标）', now + MIN, now + 31 * MIN, {
     quantity: 500000,
+    itemId: screw,
     startPrice: 0.16,
     reservePrice: 0.14,
   });
