@@ -211,6 +211,7 @@ async function main() {
       }, 2_000);
       const loadBefore = loadAverage();
       const databaseBefore = await databaseStats(db, name);
+      const tablesBefore = await tableStats(db);
       const sentBefore = proxy?.statements ?? 0;
       const statements = PG_SAMPLE
         ? new ActiveStatements(new pg.Client({ connectionString: url, application_name: SAMPLER }), name)
@@ -228,6 +229,7 @@ async function main() {
         nodes.reduce((sum, node, i) => sum + ((cpuTicks(node.pid) ?? 0) - before[i]!), 0) / TICKS_PER_SECOND;
       const benchUsage = process.cpuUsage(benchBefore);
       const databaseAfter = await databaseStats(db, name);
+      const tablesAfter = await tableStats(db);
       const sent = (proxy?.statements ?? 0) - sentBefore;
       const requests = tally.requests;
       const all = tally.all();
@@ -278,6 +280,27 @@ async function main() {
         `${proxy ? `${(sent / Math.max(1, requests)).toFixed(1)} statements, ` : ''}${perRequest('transactions')} transactions, ${perRequest('rowsRead')} rows read, ${perRequest('rowsWritten')} rows written, ${perRequest('blocks')} buffer blocks (${perRequest('blocksRead')} read) per request`,
         'reported',
       );
+      console.log('  tables most read (rows per request: by sequential scans, fetched by index; scans):');
+      for (const [table, after] of [...tablesAfter]
+        .map(([table, after]): [string, TableStats] => {
+          const was = tablesBefore.get(table);
+          return [
+            table,
+            {
+              seqRows: after.seqRows - (was?.seqRows ?? 0),
+              indexRows: after.indexRows - (was?.indexRows ?? 0),
+              seqScans: after.seqScans - (was?.seqScans ?? 0),
+              indexScans: after.indexScans - (was?.indexScans ?? 0),
+            },
+          ];
+        })
+        .sort(([, a], [, b]) => b.seqRows + b.indexRows - (a.seqRows + a.indexRows))
+        .slice(0, 8)) {
+        const each = (value: number) => (value / Math.max(1, requests)).toFixed(1);
+        console.log(
+          `  ${table.padEnd(34)}${each(after.seqRows).padStart(9)} seq ${each(after.indexRows).padStart(9)} index   ${each(after.seqScans)} seq and ${each(after.indexScans)} index scans`,
+        );
+      }
       report(
         `mixed.${label}.memory`,
         nodes
@@ -328,12 +351,14 @@ async function main() {
       await workload.census(tally, 3);
       workload.counter = null;
       console.log(
-        `\n## statements per request, one request at a time (the nodes' background jobs: ${background.toFixed(1)} statements/s)`,
+        `\n## statements per request and its time, one request at a time (the nodes' background jobs: ${background.toFixed(1)} statements/s)`,
       );
-      for (const [request, counts] of [...tally.statements.entries()].sort())
+      for (const [request, counts] of [...tally.statements.entries()].sort()) {
+        const alone = tally.times.get(request) ?? [];
         console.log(
-          `  ${tally.kinds.get(request)!.padEnd(9)}${request.padEnd(36)}${String(counts.length).padStart(4)}  ${(counts.reduce((a, b) => a + b, 0) / counts.length).toFixed(1).padStart(6)} statements (${Math.min(...counts)}–${Math.max(...counts)})`,
+          `  ${tally.kinds.get(request)!.padEnd(9)}${request.padEnd(36)}${String(counts.length).padStart(4)}  ${(counts.reduce((a, b) => a + b, 0) / counts.length).toFixed(1).padStart(6)} statements (${Math.min(...counts)}–${Math.max(...counts)})${alone.length ? `, p50 ${percentile(alone, 50).toFixed(1)} ms alone` : ''}`,
         );
+      }
     }
     if (SOAK_MINUTES) {
       workload.pacer = new Pacer(SOAK_RATE);
@@ -380,6 +405,33 @@ async function databaseStats(db: pg.Client, database: string): Promise<DatabaseS
   return Object.fromEntries(
     Object.entries(row!).map(([key, value]) => [key, Number(value)]),
   ) as unknown as DatabaseStats;
+}
+
+interface TableStats {
+  seqRows: number;
+  indexRows: number;
+  seqScans: number;
+  indexScans: number;
+}
+
+/** Each table's reads so far (pg_stat_user_tables): rows by sequential scans and fetched by index. */
+async function tableStats(db: pg.Client): Promise<Map<string, TableStats>> {
+  const { rows } = await db.query<Record<keyof TableStats | 'table', string>>(
+    `select relname as "table", seq_tup_read as "seqRows", coalesce(idx_tup_fetch, 0) as "indexRows",
+            seq_scan as "seqScans", coalesce(idx_scan, 0) as "indexScans"
+       from pg_stat_user_tables`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.table,
+      {
+        seqRows: Number(row.seqRows),
+        indexRows: Number(row.indexRows),
+        seqScans: Number(row.seqScans),
+        indexScans: Number(row.indexScans),
+      },
+    ]),
+  );
 }
 
 /** What the workload needs of the seeded database: ids, and per supplier orders to work on. */
