@@ -137,7 +137,7 @@ export class EntityRuntime {
         throw new Error(`Actions for ${registration.entity.name}, which is not registered`);
       }
       for (const [name, endpoint] of Object.entries(registration.hooks.endpoints ?? {}))
-        for (const target of inputEntities(endpoint.input))
+        for (const target of inputEntities(endpoint.input ?? {}))
           if (!this.registry.find(target))
             throw new Error(
               `Endpoint ${registration.entity.name}/${name}: its input references unknown entity ${target}`,

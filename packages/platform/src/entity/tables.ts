@@ -205,9 +205,17 @@ export function buildEntityTables(registry: EntityRegistry): EntityTables {
           index(identifier(`${entity.table}_${fields.map(snakeCase).join('_')}_idx`)).on(first!, ...rest),
         );
       };
-      // Single-column indexes for every search field (but the key, and fields that have a unique index).
+      // Single-column indexes for every search field (but the key, fields that have a unique index,
+      // and fields a declared composite index begins with: it serves them as well).
+      const leading = new Set(entity.indexes.map((group) => group[0]));
       for (const name of filterableFields(entity)) {
-        if (name === entity.key || uniqueSingles.has(name) || !isStored(entity.fields[name]!)) continue;
+        if (
+          name === entity.key ||
+          uniqueSingles.has(name) ||
+          leading.has(name) ||
+          !isStored(entity.fields[name]!)
+        )
+          continue;
         addIndex([name]);
       }
       // Composite indexes the definition declares for its own reads.

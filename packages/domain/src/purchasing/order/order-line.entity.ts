@@ -100,6 +100,9 @@ export const orderLine = defineEntity('srmPoLine', {
     remark: text({ max: 500 }),
   },
   unique: [['poHeaderId', 'lineNum']],
+  // The lines of one material in the list's order (采购订单行 / 需求池 by material): read from
+  // the index, not by walking every line in line order and skipping the other materials.
+  indexes: [['itemId', 'lineNum', 'poLineId']],
   rules: [
     // A contract and its line, or neither.
     (row) =>

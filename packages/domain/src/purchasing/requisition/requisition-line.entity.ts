@@ -62,6 +62,9 @@ export const requisitionLine = defineEntity('srmPurRequisitionLine', {
     remark: text({ max: 500 }),
   },
   unique: [['requisitionHeaderId', 'lineNum']],
+  // The lines of one material in the list's order (采购订单行 / 需求池 by material): read from
+  // the index, not by walking every line in line order and skipping the other materials.
+  indexes: [['itemId', 'lineNum', 'requisitionLineId']],
   list: {
     // In the order a requester fills a line (material, quantity, price, date, supplier), then what
     // follows from it; the line grid shows the inputs of the material and supplier in their place.
