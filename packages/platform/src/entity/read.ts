@@ -4,6 +4,7 @@
 import { and, count, eq, ilike, inArray, or, type Query, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import {
+  type EntityDef,
   type ListQuery,
   type SortSpec,
   SEALED_OPENED_FIELD,
@@ -73,11 +74,14 @@ interface Selection {
   /** Each value's column: the row's own, or the referenced row's for a display value. */
   fields: Record<string, AnyPgColumn>;
   /**
-   * What is selected, in the fields' order: a display value as a scalar subquery on the
-   * referenced row's key, not a join — PostgreSQL then has no join order to search (a list of
-   * order lines with six references spent 20–90 ms planning its joins and 3 ms running).
+   * What is selected, in the fields' order: a display value as a column of its joined target,
+   * or, when more than MAX_DISPLAY_JOINS references are shown, as a scalar subquery on the
+   * referenced row's key — PostgreSQL then has no join order to search (a list of order lines
+   * with six references spent 20–90 ms planning its joins and 3 ms running).
    */
   selected: Record<string, AnyPgColumn | SQL>;
+  /** The referenced tables joined instead, when there are few (MAX_DISPLAY_JOINS). */
+  joins: { table: EntityTable; on: SQL }[];
   reader: RowReader;
 }
 
@@ -95,6 +99,15 @@ interface FoundCollection {
     readCollection(on: Executor, actor: Actor, value: unknown): Promise<Row[]>;
   };
 }
+
+/**
+ * References shown by joining their targets at most; beyond, each display value is a scalar
+ * subquery (ADR 0045). Planning the join orders grows quickly with the joins (an order-line page,
+ * warm: 0.4–0.6 ms with one or two, 1.1 with three, 2.8 with four, 21–30 with six), while a
+ * subquery costs a few microseconds for each row shown (an export of 300,000 suppliers with one
+ * reference: 22 s joined, 26 s by subquery).
+ */
+const MAX_DISPLAY_JOINS = 2;
 
 /** Column types whose driver value JSON carries as is; every other is read as its text. */
 const JSON_NATIVE_COLUMNS = new Set([
@@ -126,41 +139,51 @@ export class EntityReader {
   private selection(table: EntityTable, only?: ReadonlySet<string>): Selection {
     const { entity, runtime } = this.model;
     const fields: Record<string, AnyPgColumn> = {};
-    const selected: Record<string, AnyPgColumn | SQL> = {};
     const needed = new Set([
       entity.key,
       ...(entity.parent ? [entity.parent.field] : []),
       ...(entity.hasSealed ? [SEALED_OPENED_FIELD, ...(entity.ownedBy ? [entity.ownedBy] : [])] : []),
     ]);
-    let index = 0;
+    /** Each shown reference: its display values' names and the target's columns for them. */
+    const shown: { ref: string; target: EntityDef; names: [string, string][] }[] = [];
     for (const [name, field] of Object.entries(entity.fields)) {
       if (!isStored(field) || (only && !only.has(name) && !needed.has(name))) continue;
-      fields[name] = selected[name] = this.model.col(name, table);
+      fields[name] = this.model.col(name, table);
       if (field.kind !== 'ref' || field.sealed) continue;
       const display = refDisplayName(name, field);
       const target = runtime.registry.find(field.entity);
       if (!display || !target || !field.display || target.fields[field.display]?.sealed) continue;
-      const named = `d${index++}`;
+      const names: [string, string][] = [[display, field.display]];
+      const english = englishField(target.fields, field.display);
+      if (english && !target.fields[english]?.sealed) names.push([englishDisplay(display), english]);
+      shown.push({ ref: name, target, names });
+      // A placeholder keeps the display values where the reader expects them (after the ref).
+      for (const [value] of names) fields[value] = fields[name];
+    }
+    const joinThem = shown.length <= MAX_DISPLAY_JOINS;
+    const selected: Record<string, AnyPgColumn | SQL> = { ...fields };
+    const joins: { table: EntityTable; on: SQL }[] = [];
+    shown.forEach(({ ref, target, names }, index) => {
+      const named = `d${index}`;
       const joined = alias(runtime.table(target.name), named) as unknown as EntityTable;
-      // Every name qualified: a select without joins renders its own columns bare.
+      if (joinThem)
+        joins.push({ table: joined, on: eq(this.model.col(target.key, joined), this.model.col(ref, table)) });
+      // Every name qualified in a subquery: a select without joins renders its own columns bare.
       const of = (owner: string, column: AnyPgColumn) =>
         sql`${sql.identifier(owner)}.${sql.identifier(column.name)}`;
       const key = of(named, this.model.col(target.key, joined));
-      const ref = of(entity.table, this.model.col(name, table));
+      const own = of(entity.table, this.model.col(ref, table));
       const from = sql`${sql.identifier(target.table)} ${sql.identifier(named)}`;
-      const shown = (column: AnyPgColumn) =>
-        sql`(select ${of(named, column)} from ${from} where ${key} = ${ref})`;
-      fields[display] = this.model.col(field.display, joined);
-      selected[display] = shown(fields[display]);
-      const english = englishField(target.fields, field.display);
-      if (english && !target.fields[english]?.sealed) {
-        fields[englishDisplay(display)] = this.model.col(english, joined);
-        selected[englishDisplay(display)] = shown(fields[englishDisplay(display)]!);
+      for (const [value, column] of names) {
+        fields[value] = this.model.col(column, joined);
+        selected[value] = joinThem
+          ? fields[value]
+          : sql`(select ${of(named, fields[value])} from ${from} where ${key} = ${own})`;
       }
-    }
+    });
     // Drizzle selects a flat record's columns in its key order: the reader's order too.
     const columns = Object.entries(fields).map(([name, column]) => ({ name, column }));
-    return { fields, selected, reader: rowReader(entity, columns) };
+    return { fields, selected, joins, reader: rowReader(entity, columns) };
   }
 
   /**
@@ -211,7 +234,8 @@ export class EntityReader {
   private headed(only?: ReadonlySet<string>): HeadedSelection {
     const table = this.model.table;
     const selection = this.selection(table, only);
-    const query = this.model.runtime.executor().select(selection.selected).from(table);
+    let query = this.model.runtime.executor().select(selection.selected).from(table).$dynamic();
+    for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
     const head = dialect.sqlToQuery(query.getSQL());
     if (head.params.length) throw new Error(`The selection of ${this.model.entity.name} has parameters`);
     return { ...selection, head: head.sql };
@@ -371,7 +395,8 @@ export class EntityReader {
       fields[`lines:${name}`] = lines.collectionColumn(this.model.col(entity.key, table));
       collections.push({ name, at: at++, lines });
     }
-    const query = runtime.executor().select(fields).from(table);
+    let query = runtime.executor().select(fields).from(table).$dynamic();
+    for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
     const head = dialect.sqlToQuery(query.getSQL());
     if (head.params.length) throw new Error(`The find selection of ${entity.name} has parameters`);
     this.findSelection = { ...selection, head: head.sql, collections };
@@ -397,7 +422,7 @@ export class EntityReader {
     for (let start = 0; start < values.length; start += COLLECTION_CHUNK)
       chunks.push(sql`json_build_array(${sql.join(values.slice(start, start + COLLECTION_CHUNK), sql`, `)})`);
     const sort = entity.list.sort?.length ? entity.list.sort : [{ field: entity.key, order: 'asc' as const }];
-    const query = runtime
+    let query = runtime
       .executor()
       .select({
         rows: sql`coalesce(json_agg(json_build_array(${sql.join(chunks, sql`, `)}) order by ${sql.join(
@@ -405,7 +430,9 @@ export class EntityReader {
           sql`, `,
         )}), '[]'::json)`,
       })
-      .from(table);
+      .from(table)
+      .$dynamic();
+    for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
     return sql`(${query.where(eq(this.model.col(entity.parent!.field), headerKey)).getSQL()})`;
   }
 

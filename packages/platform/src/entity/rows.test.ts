@@ -100,11 +100,42 @@ const kindDoc = defineEntity('kindDoc', {
   list: { columns: ['title'] },
 });
 
+/**
+ * More shown references than are joined (MAX_DISPLAY_JOINS): each display value is a scalar
+ * subquery; and a document whose lines show them so too.
+ */
+const shownRef = (as: string) => ref('kindTarget', { display: 'targetName', displayAs: as });
+const manyRefs = {
+  label: text({ max: 20 }),
+  firstId: shownRef('firstName'),
+  secondId: shownRef('secondName'),
+  thirdId: shownRef('thirdName'),
+  fourthId: shownRef('fourthName'),
+};
+const kindManyLine = defineEntity('kindManyLine', {
+  area: 'test',
+  table: 'test_kind_many_line',
+  key: 'manyLineId',
+  parent: { entity: 'kindMany', field: 'manyId' },
+  fields: manyRefs,
+  list: { columns: ['label'], sort: [{ field: 'manyLineId', order: 'asc' }] },
+});
+const kindMany = defineEntity('kindMany', {
+  area: 'test',
+  table: 'test_kind_many',
+  key: 'manyId',
+  fields: manyRefs,
+  lines: { lines: kindManyLine },
+  list: { columns: ['label'], sort: [{ field: 'manyId', order: 'asc' }] },
+});
+
 let engine: EngineHarness;
 const FILLER_ROWS = 2100;
 
 beforeAll(async () => {
-  engine = await startEngine({ entities: [kindTarget, kindRow, kindDoc, kindLine, kindWide] });
+  engine = await startEngine({
+    entities: [kindTarget, kindRow, kindDoc, kindLine, kindWide, kindMany, kindManyLine],
+  });
   const db = engine.database.db;
   await db.execute(sql`insert into test_kind_target (target_name, version_num, creation_date, last_update_date)
     values ('目标 甲', 1, now(), now()), ('target "B" \\ b', 1, now(), now())`);
@@ -253,5 +284,60 @@ describe('a document read with its lines in one statement', () => {
 
     const empty = await service.find(internalAdmin, 2);
     expect(empty).toMatchObject({ title: 'empty', kinds: [], wide: [], none: [] });
+  });
+});
+
+describe('display values of more references than are joined', () => {
+  it("answers each as a join would: the target's name, null for no reference, in lists, finds, lines and exports", async () => {
+    const db = engine.database.db;
+    await db.execute(sql`insert into test_kind_many (label, first_id, second_id, third_id, fourth_id, version_num, creation_date, last_update_date)
+      values ('all', 1, 2, 2, 1, 1, now(), now()), ('none', null, null, null, null, 1, now(), now()),
+             ('some', null, 1, null, 2, 1, now(), now())`);
+    await db.execute(sql`insert into test_kind_many_line (many_id, label, first_id, second_id, third_id, fourth_id, version_num, creation_date, last_update_date)
+      select many_id, label || ' line', second_id, first_id, fourth_id, third_id, 1, now(), now() from test_kind_many`);
+    const names = new Map<number | null, string | null>([
+      [1, '目标 甲'],
+      [2, 'target "B" \\ b'],
+      [null, null],
+    ]);
+    const expected = (rows: Row[]) =>
+      rows.map((row) => ({
+        label: row.label,
+        firstName: names.get(row.firstId as number | null),
+        secondName: names.get(row.secondId as number | null),
+        thirdName: names.get(row.thirdId as number | null),
+        fourthName: names.get(row.fourthId as number | null),
+      }));
+    const shown = (rows: Row[]) =>
+      rows.map(({ label, firstName, secondName, thirdName, fourthName }) => ({
+        label,
+        firstName,
+        secondName,
+        thirdName,
+        fourthName,
+      }));
+    const service = engine.runtime.service('kindMany');
+    const parsed = parseListRequest(kindMany, { pageRows: 10 });
+    if (!parsed.ok) throw new Error(parsed.issue.message);
+    const { rows } = await service.list(internalAdmin, parsed.query);
+    expect(rows.map((row) => row.label)).toEqual(['all', 'none', 'some']);
+    expect(shown(rows)).toEqual(expected(rows));
+    expect(rows[0]).toMatchObject({
+      firstName: '目标 甲',
+      secondName: 'target "B" \\ b',
+      fourthName: '目标 甲',
+    });
+    for (const row of rows) {
+      const found = await service.find(internalAdmin, row.manyId as number);
+      expect(shown([found])).toEqual(expected([found]));
+      const lines = found.lines as Row[];
+      expect(lines.map((line) => line.label)).toEqual([`${String(row.label)} line`]);
+      expect(shown(lines)).toEqual(expected(lines));
+      expect(lines[0]!.firstName).toBe(found.secondName);
+    }
+    const batches: Row[][] = [];
+    for await (const batch of service.scan(internalAdmin, { ...parsed.query, pageRows: 2 }, 1))
+      batches.push(batch);
+    expect(shown(batches.flat())).toEqual(shown(rows));
   });
 });
