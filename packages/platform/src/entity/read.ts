@@ -103,9 +103,8 @@ interface FoundCollection {
 /**
  * References shown by joining their targets at most; beyond, each display value is a scalar
  * subquery (ADR 0045). Planning the join orders grows quickly with the joins (an order-line page,
- * warm: 0.4–0.6 ms with one or two, 1.1 with three, 2.8 with four, 21–30 with six), while a
- * subquery costs a few microseconds for each row shown (an export of 300,000 suppliers with one
- * reference: 22 s joined, 26 s by subquery).
+ * warm: 0.4–0.6 ms with one or two, 1.1 with three, 2.8 with four, 21–30 with six), while a join
+ * of a small table is hashed once where a subquery runs for every row shown.
  */
 const MAX_DISPLAY_JOINS = 2;
 
