@@ -72,12 +72,19 @@ export function rows(
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 
-/** The value a handler receives for one input field. */
+/**
+ * The value a handler receives for one input field; a single lookup that lists its codes is one
+ * of them (the schema refused any other).
+ */
 export type InputValue<F> = F extends RefsInput
   ? number[]
   : F extends RowsInput<infer R>
     ? InputOf<R>[]
-    : ValueOf<F>;
+    : F extends { readonly kind: 'lookup'; readonly multi: true }
+      ? ValueOf<F>
+      : F extends { readonly kind: 'lookup'; readonly codes: readonly (infer C extends string)[] }
+        ? C
+        : ValueOf<F>;
 
 type RequiredKeys<I> = { [N in keyof I]: I[N] extends { readonly required: true } ? N : never }[keyof I];
 

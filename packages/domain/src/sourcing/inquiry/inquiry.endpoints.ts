@@ -10,14 +10,8 @@ import {
   openRequisitionLines,
   requisitionLink,
 } from '../from-requisition';
-import { MATERIAL_ORDERS, type MaterialOrder } from './comparison.order';
-import {
-  SUPPLIER_ORDERS,
-  type SupplierOrder,
-  comparison,
-  comparisonSheetRows,
-  comparisonTotals,
-} from './inquiry.comparison';
+import { MATERIAL_ORDERS } from './comparison.order';
+import { SUPPLIER_ORDERS, comparison, comparisonSheetRows, comparisonTotals } from './inquiry.comparison';
 import { inquiry, inquiryItem } from './inquiry.entity';
 
 /** Materials a page of the comparison holds at most (100 suppliers: 10,000 offers). */
@@ -116,10 +110,9 @@ export const inquiryEndpoints = defineEndpoints(inquiry, {
       return {
         data: await comparison(ctx, input.inquiryId, page, {
           ...(input.keyword ? { keyword: input.keyword } : {}),
-          // The lookups' codes, checked against them by the input's schema.
-          ...(input.itemOrder ? { itemOrder: input.itemOrder as MaterialOrder } : {}),
+          ...(input.itemOrder ? { itemOrder: input.itemOrder } : {}),
           ...(input.supplierIds ? { supplierIds: input.supplierIds } : {}),
-          ...(input.supplierOrder ? { supplierOrder: input.supplierOrder as SupplierOrder } : {}),
+          ...(input.supplierOrder ? { supplierOrder: input.supplierOrder } : {}),
         }),
       };
     },
