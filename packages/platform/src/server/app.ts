@@ -29,6 +29,7 @@ import { dataApi } from '../entity/context';
 import { registerLargeFileRoutes } from '../files/large';
 import { registerFileRoutes } from '../files/routes';
 import { storageFromEnvironment } from '../files/s3';
+import { drainOnClose } from '../http/drain';
 import { AppError } from '../http/errors';
 import { installHttpConventions } from '../http/plugin';
 import { DEFAULT_IDENTITY_CONFIG, Identity } from '../identity/identity';
@@ -349,16 +350,7 @@ export async function buildPlatform(options: PlatformOptions): Promise<Platform>
     for (const background of backgrounds) await background.start();
     await realtime.start();
   });
-  // A response still finishing when the close begins keeps its keep-alive connection, and the
-  // close waited for it the whole keep-alive timeout (72 s): once closing, every response that
-  // ends lets the idle connections go.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onResponse', async () => {
-    if (closing) setImmediate(() => app.server.closeIdleConnections());
-  });
+  drainOnClose(app);
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
     await identity.stopListening();
