@@ -21,7 +21,7 @@ import {
 import type { Executor } from '@srm/db';
 import { type Actor, SYSTEM_ACTOR } from '../access/actor';
 import type { HookContext } from './hooks';
-import { scopeConditions } from './query';
+import { lineOrder, scopeConditions } from './query';
 import type { EntityRuntime, PlatformServices } from './runtime';
 
 export interface ListOptions<E> {
@@ -181,7 +181,7 @@ class Data implements DataApi {
 
   async lines<E extends AnyEntity>(line: E, headerId: number): Promise<ReadRowOf<E>[]> {
     if (!line.parent) throw new Error(`${line.name} is not a line entity`);
-    const order = line.list.sort?.length ? line.list.sort : [{ field: line.key, order: 'asc' as const }];
+    const order = lineOrder(line);
     const rows = await this.runtime
       .service(line.name)
       .rows(this.actor, { [line.parent.field]: headerId }, { order });

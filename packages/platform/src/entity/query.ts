@@ -86,6 +86,11 @@ export function orderSpecs(entity: EntityDef, sort: readonly SortSpec[]): SortSp
   return [...sort, { field: entity.key, order: sort[sort.length - 1]?.order ?? 'desc' }];
 }
 
+/** The order of a document's lines wherever they are read: the line list's sort, else the key. */
+export function lineOrder(line: EntityDef): readonly SortSpec[] {
+  return line.list.sort?.length ? line.list.sort : [{ field: line.key, order: 'asc' }];
+}
+
 export function orderBy(entity: EntityDef, table: EntityTable, sort: readonly SortSpec[]): SQL[] {
   return orderSpecs(entity, sort).map((spec) =>
     spec.order === 'desc' ? desc(column(table, spec.field)) : asc(column(table, spec.field)),

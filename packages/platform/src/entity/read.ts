@@ -25,7 +25,7 @@ import {
 } from './audit';
 import { fail } from './errors';
 import type { EntityModel } from './model';
-import { type DisplayMatcher, filterCondition, orderBy, orderSpecs, seekAfter } from './query';
+import { type DisplayMatcher, filterCondition, lineOrder, orderBy, orderSpecs, seekAfter } from './query';
 import { loadDataKeys } from '../system/data-keys';
 import { auditRefusedReads } from './sealed-reads';
 import { type Row, type RowReader, englishDisplay, rowReader } from './rows';
@@ -420,7 +420,7 @@ export class EntityReader {
     const chunks: SQL[] = [];
     for (let start = 0; start < values.length; start += COLLECTION_CHUNK)
       chunks.push(sql`json_build_array(${sql.join(values.slice(start, start + COLLECTION_CHUNK), sql`, `)})`);
-    const sort = entity.list.sort?.length ? entity.list.sort : [{ field: entity.key, order: 'asc' as const }];
+    const sort = lineOrder(entity);
     let query = runtime
       .executor()
       .select({
@@ -449,7 +449,7 @@ export class EntityReader {
   async linesOf(actor: Actor, headerId: number): Promise<Row[]> {
     const { entity, runtime } = this.model;
     const on = runtime.executor();
-    const sort = entity.list.sort?.length ? entity.list.sort : [{ field: entity.key, order: 'asc' as const }];
+    const sort = lineOrder(entity);
     return this.readRows(
       on,
       actor,
