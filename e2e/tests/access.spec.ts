@@ -241,11 +241,11 @@ test('a supplier user sees the external home and only its own company', async ({
     await expect(page.getByTestId('work-card-deliveriesToSubmit')).toContainText('待提交送货单');
     // The card counts the orders waiting for the supplier; the list also shows those whose
     // change the buyer has still to answer, under a title of its own.
-    await expect(page.getByTestId('ex-orders')).toContainText('确认中的订单');
+    await expect(page.getByTestId('ex-orders')).toContainText('待确认及变更中的订单');
     await expect(page.getByTestId('ex-deliveries')).toContainText('送货通知');
     for (const gone of ['公告', '寻源邀请'])
       await expect(pane.getByText(gone, { exact: true })).toHaveCount(0);
-    // 确认中的订单 lists the supplier's own released orders and proposed changes, newest first.
+    // 待确认及变更中的订单 lists the supplier's own released orders and proposed changes, newest first.
     const waiting = await pageApi<Record<string, unknown>[]>(
       page,
       '/api/srm/v1/srmPoHeaderRestful/listByPage',
@@ -286,7 +286,7 @@ test('a supplier user sees the external home and only its own company', async ({
     await page.getByRole('button', { name: '切换语言' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(page.getByTestId('work-card-noticesToConfirm')).toContainText('Delivery notices to confirm');
-    await expect(page.getByTestId('ex-orders')).toContainText('Orders in confirmation');
+    await expect(page.getByTestId('ex-orders')).toContainText('Orders to confirm or with changes proposed');
     await expect(page.getByTestId('ex-deliveries')).toContainText('Delivery notices');
     await expect(page.getByTestId('company-card')).toContainText('Qualified');
     // The menu is named by the server in the new language: it comes with /auth/current again.

@@ -1,7 +1,7 @@
 // The external home (exHome) of supplier users: a greeting, the work cards of the supplier's
 // grants (orders to confirm, delivery notices to confirm, its own delivery notes to submit; one
 // call, each opening the supplier's own list filtered to what it counted), the company card, and
-// the newest documents of 确认中的订单 (the 待确认订单 list: released orders and those whose
+// the newest documents of 待确认及变更中的订单 (the 待确认订单 list: released orders and those whose
 // changes the buyer still weighs) and 送货通知 (issued notices to confirm) from their lists. First
 // draw: six calls (the cards, the company, the two lists, notices, articles); modules that do not exist yet
 // (sourcing invitations) get a section when they arrive, not before. 最新公告 lists the supplier

@@ -809,7 +809,8 @@ function OpenedView({ entity, data, row }: { entity: EntityDef; data: Comparison
         rowKey={(item, index) => item?.inquiryItemId ?? `row-${index}`}
         onRowsInView={onRowsInView}
         placeholder={<Typography.Text type="secondary">{t('rowsLoading')}</Typography.Text>}
-        summaryLabel={t('total')}
+        // The totals are over every material whatever the keyword finds: the row says so then.
+        summaryLabel={keyword ? t('totalAll') : t('total')}
         height="calc(100vh - 330px)"
       />
       <Flex gap={32} wrap style={{ marginTop: 12 }}>
