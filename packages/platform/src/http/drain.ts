@@ -5,6 +5,7 @@
 // began waited the whole keep-alive timeout (72 s). Here every connection counts its requests in
 // flight: once closing, one with none is ended at once, and one with some when its last ends.
 import type { Socket } from 'node:net';
+import { Server as TlsServer } from 'node:tls';
 import type { FastifyInstance } from 'fastify';
 
 export function drainOnClose(app: FastifyInstance): void {
@@ -13,7 +14,9 @@ export function drainOnClose(app: FastifyInstance): void {
   const endIfQuiet = (socket: Socket) => {
     if (closing && inFlight.get(socket) === 0) socket.destroy();
   };
-  app.server.on('connection', (socket: Socket) => {
+  // Over TLS a request's socket is the encrypted one, which 'secureConnection' hands over.
+  const accepted = app.server instanceof TlsServer ? 'secureConnection' : 'connection';
+  app.server.on(accepted, (socket: Socket) => {
     inFlight.set(socket, 0);
     socket.once('close', () => inFlight.delete(socket));
   });
