@@ -2,13 +2,12 @@
 // idle after its answer) and waits for a request in flight, whose answer arrives whole.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent, type IncomingMessage, request } from 'node:http';
 import { request as tlsRequest } from 'node:https';
-import { connect } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
-import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drainOnClose } from './drain';
@@ -36,13 +35,19 @@ async function started(https?: {
   return { port: (app.server.address() as AddressInfo).port, release };
 }
 
-const get = (port: number, path: string) =>
+/** The body of a GET, over a keep-alive connection (plain), or over TLS to a self-signed server. */
+const get = (port: number, path: string, secure = false) =>
   new Promise<string>((resolve, reject) => {
-    request({ port, host: '127.0.0.1', path, agent: new Agent({ keepAlive: true }) }, (response) => {
+    const answered = (response: IncomingMessage) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
       response.on('end', () => resolve(body));
-    })
+    };
+    const at = { port, host: '127.0.0.1', path };
+    (secure
+      ? tlsRequest({ ...at, rejectUnauthorized: false }, answered)
+      : request({ ...at, agent: new Agent({ keepAlive: true }) }, answered)
+    )
       .on('error', reject)
       .end();
   });
@@ -117,15 +122,7 @@ describe.skipIf(!tls)('closing a TLS server', () => {
     const silent = tlsConnect({ port, host: '127.0.0.1', rejectUnauthorized: false });
     await new Promise((resolve) => silent.once('secureConnect', resolve));
     const silentEnded = new Promise((resolve) => silent.once('close', resolve));
-    const answer = new Promise<string>((resolve, reject) => {
-      tlsRequest({ port, host: '127.0.0.1', path: '/slow', rejectUnauthorized: false }, (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => resolve(body));
-      })
-        .on('error', reject)
-        .end();
-    });
+    const answer = get(port, '/slow', true);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const at = Date.now();
     let closed = false;
