@@ -15,7 +15,9 @@
 // supplier and as the buyer). MIXED_SOAK_MINUTES=30 then runs the mix paced at MIXED_SOAK_RATE
 // (150, half the target) and samples memory and connections every 30 s.
 // MIXED_SERVER=source (default: node --import tsx apps/server/src/main.ts) or dist (the build);
-// MIXED_CPU_PROF=<dir> writes a CPU profile of the first node.
+// MIXED_CPU_PROF=<dir> writes a CPU profile of the first node. MIXED_RATE=300 paces the measured
+// runs at that many requests a second (the p99 at that load; by default the closed loop's
+// saturated throughput).
 // Targets: ≥ 300 requests/s on one node with p99 < 250 ms and no error; two nodes not slower;
 // the supplier's list p50 within 10 % of the buyer's.
 import { randomBytes } from 'node:crypto';
@@ -67,6 +69,13 @@ const WARMUP_SECONDS = numberOf('MIXED_WARMUP_SECONDS', 10);
 const NODES = process.env.MIXED_NODES ?? 'both';
 const SOAK_MINUTES = numberOf('MIXED_SOAK_MINUTES', 0);
 const SOAK_RATE = numberOf('MIXED_SOAK_RATE', 150);
+/**
+ * MIXED_RATE=<requests/s>: the measured runs offer this rate (the sessions' requests spaced evenly,
+ * as the soak's are) instead of every session sending its next request at once: the p99 at a
+ * given load, where the closed loop's p99 is the queue of 70 sessions on a saturated server
+ * (70 sessions at 300 requests/s wait 233 ms on average by Little's law, whatever the server).
+ */
+const RATE = numberOf('MIXED_RATE', 0);
 const SERVER = process.env.MIXED_SERVER === 'dist' ? 'dist' : 'source';
 const CPU_PROF = process.env.MIXED_CPU_PROF ? resolve(process.env.MIXED_CPU_PROF) : undefined;
 /**
@@ -198,6 +207,7 @@ async function main() {
     const ownPid = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
 
     async function measure(label: string, seconds: number, target: RunResult | null): Promise<RunResult> {
+      workload.pacer = RATE ? new Pacer(RATE) : null;
       if (WARMUP_SECONDS) await workload.run(new Tally(), WARMUP_SECONDS);
       const tally = new Tally();
       const backends = new BackendCpu(db, name, ownPid, SAMPLER);
@@ -221,6 +231,7 @@ async function main() {
         statements.start();
       }
       const elapsed = await workload.run(tally, seconds);
+      workload.pacer = null;
       clearInterval(sampler);
       await statements?.stop();
       await backends.sample();
@@ -237,11 +248,11 @@ async function main() {
       const per = (cpuSeconds: number) => ((cpuSeconds * 1000) / Math.max(1, requests)).toFixed(1);
 
       console.log(
-        `\n## ${label}: ${sessions.length} sessions (${roles}), ${elapsed.toFixed(0)} s after ${WARMUP_SECONDS} s of warm-up; load average ${loadBefore} before`,
+        `\n## ${label}: ${sessions.length} sessions (${roles}), ${RATE ? `paced at ${RATE} requests/s, ` : ''}${elapsed.toFixed(0)} s after ${WARMUP_SECONDS} s of warm-up; load average ${loadBefore} before`,
       );
       report(
         `mixed.${label}.throughput`,
-        `${result.rate.toFixed(0)} requests/s`,
+        `${result.rate.toFixed(0)} requests/s${RATE ? ` of ${RATE} offered` : ''}`,
         target ? `≥ ${target.rate.toFixed(0)} requests/s, one node's` : `≥ ${TARGET_RATE} requests/s`,
       );
       report(`mixed.${label}.p99`, `${result.p99.toFixed(0)} ms over all requests`, `< ${TARGET_P99} ms`);

@@ -99,8 +99,9 @@ export class ApiClient {
   /**
    * Strictly increasing, so that two identical requests never share a signature — across the
    * clients that share one session too (one per app node), as a browser's one sequence is.
+   * Public for benchmarks that sign with the session themselves.
    */
-  private nextTimestamp(): string {
+  nextTimestamp(): string {
     const now = Date.now() + this.clockSkew;
     // A changed skew (tests set it to send stale requests) starts a new sequence.
     if (this.clockSkew !== this.lastSkew) this.lastTimestamp = 0;
