@@ -60,6 +60,8 @@ export const EXACT_COUNT_LIMIT = 10000;
 const DEFERRED_JOIN_OFFSET = 2000;
 /** How long the planner's estimate of a list condition is reused (pages of one filtered list). */
 const PLAN_CACHE_MS = 5000;
+/** How long a table's size by its statistics is reused. */
+const SIZE_CACHE_MS = 5000;
 /** Conditions whose estimate is kept per entity; the oldest goes first. */
 const PLAN_CACHE_SIZE = 200;
 /** Renders conditions to their SQL text and parameters (the key of the plan cache). */
@@ -248,13 +250,19 @@ export class EntityReader {
     where: SQL | undefined,
     page: { order?: SQL[]; limit?: number; offset?: number } = {},
     selection: HeadedSelection = this.selectedRows,
+    countOf?: SQL,
   ): Query {
     const parts: SQL[] = [sql.raw(selection.head)];
     if (where) parts.push(sql` where ${where}`);
     if (page.order?.length) parts.push(sql` order by ${sql.join(page.order, sql`, `)}`);
     if (page.limit !== undefined) parts.push(sql` limit ${page.limit}`);
     if (page.offset) parts.push(sql` offset ${page.offset}`);
-    const { sql: text, params } = dialect.sqlToQuery(sql.join(parts));
+    let statement = sql.join(parts);
+    // Each row then ends with the number of rows matching `countOf`, up to the exact limit and
+    // one more (a scalar subquery: counted once, and only when the page has a row).
+    if (countOf)
+      statement = sql`select "page".*, (select count(*) from (select 1 from ${this.model.table} where ${countOf} limit ${EXACT_COUNT_LIMIT + 1}) as "limited") from (${statement}) as "page"`;
+    const { sql: text, params } = dialect.sqlToQuery(statement);
     return { sql: text, params };
   }
 
@@ -511,7 +519,24 @@ export class EntityReader {
     const offset = seek ? 0 : skipped;
     const order = orderBy(entity, table, query.sort);
     let rows: Row[];
-    if (offset > DEFERRED_JOIN_OFFSET) {
+    // The count read with the page, in the same statement, when what counting needs is known
+    // already: the table's size or the planner's estimate of this condition, asked a moment ago,
+    // says the rows will be counted exactly (a round trip fewer for most filtered lists).
+    let counted: number | undefined;
+    if (offset <= DEFERRED_JOIN_OFFSET && this.countsExactly(filtered, unrestricted)) {
+      const values = await queryArrays(
+        on,
+        this.selectQuery(
+          where,
+          { order, limit: query.pageRows, offset },
+          this.selectedRows,
+          filtered ?? sql`true`,
+        ),
+      );
+      counted = values.length ? Number(values[0]![values[0]!.length - 1]) : undefined;
+      for (const row of values) row.pop();
+      rows = await this.shape(on, actor, values);
+    } else if (offset > DEFERRED_JOIN_OFFSET) {
       // Find the page's keys through the index first, then read only those rows.
       const keys = await queryArrays(
         on,
@@ -540,6 +565,8 @@ export class EntityReader {
       skipped,
       query.pageRows,
       rows.length,
+      [],
+      counted,
     );
     const last = rows[rows.length - 1];
     const nextKey =
@@ -666,6 +693,19 @@ export class EntityReader {
     const unrestricted = !query.filters.length && !this.model.scope(actor).length;
     const offset = (query.pageIndex - 1) * query.pageRows;
     const order = orderBy(entity, table, query.sort);
+    const { rows } = await this.list(actor, query);
+    if (offset <= DEFERRED_JOIN_OFFSET && this.countsExactly(where, unrestricted)) {
+      // The page and its count in one statement (a count above the limit asks the planner after).
+      statements.push(
+        this.selectQuery(
+          where,
+          { order, limit: query.pageRows, offset },
+          this.selectedRows,
+          where ?? sql`true`,
+        ),
+      );
+      return statements;
+    }
     if (offset > DEFERRED_JOIN_OFFSET) {
       const keys = on
         .select({ id: this.model.col(entity.key) })
@@ -679,7 +719,6 @@ export class EntityReader {
     } else {
       statements.push(this.selectQuery(where, { order, limit: query.pageRows, offset }));
     }
-    const { rows } = await this.list(actor, query);
     const steps: CountStep[] = [];
     await this.count(on, where, unrestricted, offset, query.pageRows, rows.length, steps);
     for (const step of steps) {
@@ -722,15 +761,21 @@ export class EntityReader {
     pageRows: number,
     found: number,
     steps: CountStep[] = [],
+    counted?: number,
   ): Promise<{ count: number; estimated: boolean }> {
     if (found > 0 && found < pageRows) return { count: offset + found, estimated: false };
     if (found === 0 && offset === 0) return { count: 0, estimated: false };
+    if (counted !== undefined) {
+      if (counted <= EXACT_COUNT_LIMIT) return { count: counted, estimated: false };
+      const planned = await this.planRows(on, where, steps);
+      return { count: Math.max(planned, counted), estimated: true };
+    }
     let planned: number | undefined;
-    if (unrestricted) {
-      steps.push('size');
-      const size = await this.tableSize(on);
-      if (size > EXACT_COUNT_LIMIT * 2) return { count: Math.max(size, offset + found), estimated: true };
-    } else {
+    steps.push('size');
+    const size = await this.tableSize(on);
+    // A table too small for an estimate is counted whatever the condition: no plan to ask for.
+    if (size > EXACT_COUNT_LIMIT * 2) {
+      if (unrestricted) return { count: Math.max(size, offset + found), estimated: true };
       planned = await this.planRows(on, where, steps);
       if (planned > EXACT_COUNT_LIMIT * 2)
         return { count: Math.max(planned, offset + found), estimated: true };
@@ -768,6 +813,20 @@ export class EntityReader {
     return planned;
   }
 
+  /**
+   * Whether a list's rows will be counted, not estimated, by what is known without asking the
+   * database: the table's size (a whole table; or any condition on a table too small to need an
+   * estimate) or the planner's estimate of this condition kept from a moment ago.
+   */
+  private countsExactly(where: SQL | undefined, unrestricted: boolean): boolean {
+    const size =
+      this.sizeCache && Date.now() - this.sizeCache.at < SIZE_CACHE_MS ? this.sizeCache.rows : undefined;
+    if (size !== undefined && size <= EXACT_COUNT_LIMIT * 2) return true;
+    if (unrestricted) return false;
+    const planned = this.cachedPlan(where);
+    return planned !== undefined && planned <= EXACT_COUNT_LIMIT * 2;
+  }
+
   /** The planner's estimate of a condition if one was asked for a few seconds ago. */
   private cachedPlan(where: SQL | undefined): number | undefined {
     const cached = this.planCache.get(this.planKey(this.planQuery(where)));
@@ -786,7 +845,7 @@ export class EntityReader {
   /** Rows in the table by the catalogue's statistics, refreshed every few seconds. */
   private async tableSize(on: Executor): Promise<number> {
     const now = Date.now();
-    if (this.sizeCache && now - this.sizeCache.at < 5000) return this.sizeCache.rows;
+    if (this.sizeCache && now - this.sizeCache.at < SIZE_CACHE_MS) return this.sizeCache.rows;
     const [row] = await queryRows<{ rows: number | string | null }>(
       on,
       sql`select reltuples::bigint as rows from pg_class where oid = ${this.model.entity.table}::regclass`,
