@@ -32,6 +32,10 @@ export class UserGrants {
   private readonly grantCache = new Map<string, { at: number; grants: Grants }>();
   /** Entities readable with a set of resource codes, by the codes (the registry does not change). */
   private readonly readableOf = new Map<string, ReadonlySet<string>>();
+  /** A user's responsibilities (the shell's switcher), kept as grants are. */
+  private readonly responsibilityCache = new Map<string, { at: number; rows: Responsibility[] }>();
+  /** The menus of grants (the shell's tree), as long as the grants themselves are kept. */
+  private readonly menuCache = new WeakMap<Grants, MenuRow[]>();
   /** Counts the clearings: grants read before one began are not cached after it. */
   private generation = 0;
   private unlisten: (() => Promise<void>) | null = null;
@@ -57,6 +61,25 @@ export class UserGrants {
     return (!user.startDate || user.startDate <= today) && (!user.endDate || user.endDate >= today);
   }
 
+  /**
+   * The responsibilities the user may act under today, as a moment ago: kept like grants, until
+   * a change of them commits anywhere (a notice) and never longer than a few seconds. For what
+   * the shell shows; signing in and switching read them afresh.
+   */
+  async keptResponsibilitiesOf(user: UserRow): Promise<Responsibility[]> {
+    const cacheKey = `${user.userId}:${user.userType}`;
+    const cached = this.responsibilityCache.get(cacheKey);
+    if (cached && Date.now() - cached.at < GRANTS_KEPT_MS) return cached.rows;
+    const generation = this.generation;
+    const rows = await this.responsibilitiesOf(user);
+    if (generation === this.generation) {
+      this.responsibilityCache.set(cacheKey, { at: Date.now(), rows });
+      if (this.responsibilityCache.size > 5000) this.responsibilityCache.clear();
+    }
+    return rows;
+  }
+
+  /** The responsibilities the user may act under today. */
   async responsibilitiesOf(user: UserRow): Promise<Responsibility[]> {
     const assignments = this.runtime.table('baseUserResponsibility');
     const responsibilities = this.runtime.table('baseResponsibility');
@@ -138,6 +161,7 @@ export class UserGrants {
   forget(): void {
     this.generation += 1;
     this.grantCache.clear();
+    this.responsibilityCache.clear();
   }
 
   /**
@@ -275,30 +299,13 @@ export class UserGrants {
   /** Menus of the current responsibility and their ancestors (so the tree can be built). */
   async menusOf(grants: Grants, locale: Locale) {
     if (!grants.menuIds.length) return [];
-    const rows = await queryRows<{
-      menu_id: number | string;
-      menu_parent_id: number | string | null;
-      menu_name: string;
-      menu_name_en: string | null;
-      menu_type: string;
-      menu_code: string;
-      html_url: string | null;
-      image_link: string | null;
-      level_id: number | string | null;
-      seq_num: number | string | null;
-      enabled: string;
-    }>(
-      this.runtime.executor(),
-      sql`with recursive tree as (
-            select * from base_menu where menu_id in (${sql.join(
-              grants.menuIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-            union
-            select m.* from base_menu m join tree t on m.menu_id = t.menu_parent_id
-          )
-          select distinct * from tree where enabled = 'Y' order by seq_num nulls last, menu_id`,
-    );
+    // Menus change under the same notice as grants: kept with the grants they were read for.
+    let rows = this.menuCache.get(grants);
+    if (!rows) {
+      const generation = this.generation;
+      rows = await this.readMenus(grants);
+      if (generation === this.generation) this.menuCache.set(grants, rows);
+    }
     return rows.map((row) => ({
       menuId: Number(row.menu_id),
       menuParentId: row.menu_parent_id === null ? 0 : Number(row.menu_parent_id),
@@ -311,4 +318,34 @@ export class UserGrants {
       enabled: row.enabled,
     }));
   }
+
+  private readMenus(grants: Grants): Promise<MenuRow[]> {
+    return queryRows<MenuRow>(
+      this.runtime.executor(),
+      sql`with recursive tree as (
+            select * from base_menu where menu_id in (${sql.join(
+              grants.menuIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+            union
+            select m.* from base_menu m join tree t on m.menu_id = t.menu_parent_id
+          )
+          select distinct * from tree where enabled = 'Y' order by seq_num nulls last, menu_id`,
+    );
+  }
+}
+
+/** A menu of the shell's tree as the database answers it. */
+interface MenuRow {
+  menu_id: number | string;
+  menu_parent_id: number | string | null;
+  menu_name: string;
+  menu_name_en: string | null;
+  menu_type: string;
+  menu_code: string;
+  html_url: string | null;
+  image_link: string | null;
+  level_id: number | string | null;
+  seq_num: number | string | null;
+  enabled: string;
 }

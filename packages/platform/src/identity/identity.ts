@@ -265,6 +265,11 @@ export class Identity {
     return this.access.responsibilitiesOf(user);
   }
 
+  /** The same, as read a moment ago (kept as grants are: for the shell's answers). */
+  keptResponsibilitiesOf(user: UserRow): Promise<Responsibility[]> {
+    return this.access.keptResponsibilitiesOf(user);
+  }
+
   switchResponsibility(actor: Actor, responsibilityId: unknown): Promise<void> {
     return this.access.switchResponsibility(actor, responsibilityId);
   }

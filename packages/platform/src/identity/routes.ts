@@ -228,8 +228,9 @@ export function registerIdentityRoutes(
     }),
     handle: async ({ request }) => {
       const actor = actorOf(request);
-      const user = (await identity.findUser({ userId: actor.userId! }))!;
-      const responsibilities = await identity.responsibilitiesOf(user);
+      // The user as the request's signature check read it (a moment ago, in the same statement).
+      const user = request.sessionUser ?? (await identity.findUser({ userId: actor.userId! }))!;
+      const responsibilities = await identity.keptResponsibilitiesOf(user);
       // The supplier's name only (its whole document, lines and all, was read here before).
       const suppliers = identity.runtime.registry.find('srmSupplierInfo')
         ? identity.runtime.table('srmSupplierInfo')
