@@ -28,7 +28,7 @@ import type { EntityModel } from './model';
 import { type DisplayMatcher, filterCondition, lineOrder, orderBy, orderSpecs, seekAfter } from './query';
 import { loadDataKeys } from '../system/data-keys';
 import { auditRefusedReads } from './sealed-reads';
-import { type Row, type RowReader, englishDisplay, rowReader } from './rows';
+import { type Row, type RowReader, rowReader } from './rows';
 import type { EntityTable } from './tables';
 
 export interface ListResult {
@@ -87,6 +87,11 @@ interface Selection {
   reader: RowReader;
 }
 
+/** The language of a selection's display values: an English reader's are English where they can be. */
+type DisplayLanguage = 'zh' | 'en';
+
+const languageOf = (actor: Actor): DisplayLanguage => (actor.locale === 'en' ? 'en' : 'zh');
+
 type HeadedSelection = Selection & {
   /** `select <columns> from <table> <joins>` as text: most of the work of building a read. */
   head: string;
@@ -124,9 +129,13 @@ const JSON_NATIVE_COLUMNS = new Set([
 const COLLECTION_CHUNK = 90;
 
 export class EntityReader {
-  private selected?: HeadedSelection;
-  private findSelection?: HeadedSelection & { collections: readonly FoundCollection[] };
-  /** Narrow selections by their sorted field names (a handful per entity, made by code). */
+  /** The selection of every stored field, per language of the display values. */
+  private readonly selected = new Map<DisplayLanguage, HeadedSelection>();
+  private readonly findSelection = new Map<
+    DisplayLanguage,
+    HeadedSelection & { collections: readonly FoundCollection[] }
+  >();
+  /** Narrow selections by their language and sorted field names (a handful per entity, made by code). */
   private readonly narrow = new Map<string, HeadedSelection>();
   private readonly planCache = new Map<string, { at: number; rows: number }>();
   private sizeCache: { at: number; rows: number } | null = null;
@@ -137,7 +146,7 @@ export class EntityReader {
    * The selection of every stored field, or of `only` and what reading a row needs besides (the
    * key, the header's key, the opening mark and the owning supplier of sealed values).
    */
-  private selection(table: EntityTable, only?: ReadonlySet<string>): Selection {
+  private selection(table: EntityTable, language: DisplayLanguage, only?: ReadonlySet<string>): Selection {
     const { entity, runtime } = this.model;
     const fields: Record<string, AnyPgColumn> = {};
     const needed = new Set([
@@ -145,8 +154,8 @@ export class EntityReader {
       ...(entity.parent ? [entity.parent.field] : []),
       ...(entity.hasSealed ? [SEALED_OPENED_FIELD, ...(entity.ownedBy ? [entity.ownedBy] : [])] : []),
     ]);
-    /** Each shown reference: its display values' names and the target's columns for them. */
-    const shown: { ref: string; target: EntityDef; names: [string, string][] }[] = [];
+    /** Each shown reference: its display value's name, the target's column and its English. */
+    const shown: { ref: string; target: EntityDef; display: string; column: string; english?: string }[] = [];
     for (const [name, field] of Object.entries(entity.fields)) {
       if (!isStored(field) || (only && !only.has(name) && !needed.has(name))) continue;
       fields[name] = this.model.col(name, table);
@@ -154,17 +163,22 @@ export class EntityReader {
       const display = refDisplayName(name, field);
       const target = runtime.registry.find(field.entity);
       if (!display || !target || !field.display || target.fields[field.display]?.sealed) continue;
-      const names: [string, string][] = [[display, field.display]];
-      const english = englishField(target.fields, field.display);
-      if (english && !target.fields[english]?.sealed) names.push([englishDisplay(display), english]);
-      shown.push({ ref: name, target, names });
-      // A placeholder keeps the display values where the reader expects them (after the ref).
-      for (const [value] of names) fields[value] = fields[name];
+      // In English, the target's English value where it has one (else its Chinese one).
+      const english = language === 'en' ? englishField(target.fields, field.display) : undefined;
+      shown.push({
+        ref: name,
+        target,
+        display,
+        column: field.display,
+        ...(english && !target.fields[english]?.sealed ? { english } : {}),
+      });
+      // A placeholder keeps the display value where the reader expects it (after the ref).
+      fields[display] = fields[name];
     }
     const joinThem = shown.length <= MAX_DISPLAY_JOINS;
     const selected: Record<string, AnyPgColumn | SQL> = { ...fields };
     const joins: { table: EntityTable; on: SQL }[] = [];
-    shown.forEach(({ ref, target, names }, index) => {
+    shown.forEach(({ ref, target, display, column, english }, index) => {
       const named = `d${index}`;
       const joined = alias(runtime.table(target.name), named) as unknown as EntityTable;
       if (joinThem)
@@ -175,12 +189,13 @@ export class EntityReader {
       const key = of(named, this.model.col(target.key, joined));
       const own = of(entity.table, this.model.col(ref, table));
       const from = sql`${sql.identifier(target.table)} ${sql.identifier(named)}`;
-      for (const [value, column] of names) {
-        fields[value] = this.model.col(column, joined);
-        selected[value] = joinThem
-          ? fields[value]
-          : sql`(select ${of(named, fields[value])} from ${from} where ${key} = ${own})`;
-      }
+      fields[display] = this.model.col(column, joined);
+      const value: AnyPgColumn | SQL = english
+        ? sql`coalesce(nullif(${of(named, this.model.col(english, joined))}, ''), ${of(named, fields[display])})`
+        : joinThem
+          ? fields[display]
+          : of(named, fields[display]);
+      selected[display] = joinThem ? value : sql`(select ${value} from ${from} where ${key} = ${own})`;
     });
     // Drizzle selects a flat record's columns in its key order: the reader's order too.
     const columns = Object.entries(fields).map(([name, column]) => ({ name, column }));
@@ -212,29 +227,36 @@ export class EntityReader {
     return inArray(this.model.col(refName), keys);
   };
 
-  /** The selection, its joins and the head of its statements depend on the definition only. */
-  private get selectedRows(): HeadedSelection {
-    this.selected ??= this.headed();
-    return this.selected;
+  /**
+   * The selection, its joins and the head of its statements depend on the definition and on the
+   * language of the display values only (an actor's: each reader selects the one it shows).
+   */
+  private selectedRows(language: DisplayLanguage): HeadedSelection {
+    let found = this.selected.get(language);
+    if (!found) {
+      found = this.headed(language);
+      this.selected.set(language, found);
+    }
+    return found;
   }
 
-  /** A selection of some fields (a narrow read), made once per set of fields. */
-  private narrowRows(fields: readonly string[]): HeadedSelection {
-    const key = [...new Set(fields)].sort().join(',');
+  /** A selection of some fields (a narrow read), made once per set of fields and language. */
+  private narrowRows(fields: readonly string[], language: DisplayLanguage): HeadedSelection {
+    const key = `${language}:${[...new Set(fields)].sort().join(',')}`;
     let found = this.narrow.get(key);
     if (!found) {
       for (const name of fields)
         if (!isStored(this.model.entity.fields[name] ?? { kind: 'compute' }))
           throw new Error(`${this.model.entity.name}.${name} is not a stored field`);
-      found = this.headed(new Set(fields));
+      found = this.headed(language, new Set(fields));
       this.narrow.set(key, found);
     }
     return found;
   }
 
-  private headed(only?: ReadonlySet<string>): HeadedSelection {
+  private headed(language: DisplayLanguage, only?: ReadonlySet<string>): HeadedSelection {
     const table = this.model.table;
-    const selection = this.selection(table, only);
+    const selection = this.selection(table, language, only);
     let query = this.model.runtime.executor().select(selection.selected).from(table).$dynamic();
     for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
     const head = dialect.sqlToQuery(query.getSQL());
@@ -248,8 +270,8 @@ export class EntityReader {
    */
   private selectQuery(
     where: SQL | undefined,
-    page: { order?: SQL[]; limit?: number; offset?: number } = {},
-    selection: HeadedSelection = this.selectedRows,
+    page: { order?: SQL[]; limit?: number; offset?: number },
+    selection: HeadedSelection,
     countOf?: SQL,
   ): Query {
     const parts: SQL[] = [sql.raw(selection.head)];
@@ -274,7 +296,7 @@ export class EntityReader {
     on: Executor,
     actor: Actor,
     query: Query,
-    selection: HeadedSelection = this.selectedRows,
+    selection: HeadedSelection,
   ): Promise<Row[]> {
     return this.shape(on, actor, await queryArrays(on, query), selection);
   }
@@ -283,9 +305,14 @@ export class EntityReader {
    * The driver rows of the given keys that also match `where`, in the keys' order (a key whose
    * row is gone or out of scope is skipped).
    */
-  private async rowsByKey(on: Executor, ids: readonly number[], where?: SQL): Promise<unknown[][]> {
-    const keyAt = this.selectedRows.reader.indexOf(this.model.entity.key);
-    const found = await queryArrays(on, this.selectQuery(and(this.model.ofKeys(ids), where)));
+  private async rowsByKey(
+    on: Executor,
+    selection: HeadedSelection,
+    ids: readonly number[],
+    where?: SQL,
+  ): Promise<unknown[][]> {
+    const keyAt = selection.reader.indexOf(this.model.entity.key);
+    const found = await queryArrays(on, this.selectQuery(and(this.model.ofKeys(ids), where), {}, selection));
     const byId = new Map(found.map((values) => [Number(values[keyAt]), values]));
     const rows: unknown[][] = [];
     for (const id of ids) {
@@ -331,7 +358,7 @@ export class EntityReader {
     on: Executor,
     actor: Actor,
     rows: readonly unknown[][],
-    { reader }: Selection = this.selectedRows,
+    { reader }: Selection = this.selectedRows(languageOf(actor)),
   ): Promise<Row[]> {
     const { entity, header, runtime } = this.model;
     const parentAt = entity.parent ? reader.indexOf(entity.parent.field) : -1;
@@ -371,7 +398,7 @@ export class EntityReader {
     const { entity, runtime } = this.model;
     this.model.assertReadable(actor);
     const on = runtime.executor();
-    const selection = this.withLines;
+    const selection = this.withLines(languageOf(actor));
     const [values] = await queryArrays(
       on,
       this.selectQuery(
@@ -390,24 +417,28 @@ export class EntityReader {
   }
 
   /** The selection of `find`: every stored field, then each line collection as one column. */
-  private get withLines(): HeadedSelection & { collections: readonly FoundCollection[] } {
-    if (this.findSelection) return this.findSelection;
+  private withLines(
+    language: DisplayLanguage,
+  ): HeadedSelection & { collections: readonly FoundCollection[] } {
+    const made = this.findSelection.get(language);
+    if (made) return made;
     const { entity, runtime, table } = this.model;
-    const selection = this.selectedRows;
+    const selection = this.selectedRows(language);
     const fields: Record<string, SQL | AnyPgColumn> = { ...selection.selected };
     const collections: FoundCollection[] = [];
     let at = Object.keys(fields).length;
     for (const [name, line] of Object.entries(entity.lines)) {
       const lines = runtime.service(line.name);
-      fields[`lines:${name}`] = lines.collectionColumn(this.model.col(entity.key, table));
+      fields[`lines:${name}`] = lines.collectionColumn(this.model.col(entity.key, table), language);
       collections.push({ name, at: at++, lines });
     }
     let query = runtime.executor().select(fields).from(table).$dynamic();
     for (const join of selection.joins) query = query.leftJoin(join.table, join.on);
     const head = dialect.sqlToQuery(query.getSQL());
     if (head.params.length) throw new Error(`The find selection of ${entity.name} has parameters`);
-    this.findSelection = { ...selection, head: head.sql, collections };
-    return this.findSelection;
+    const found = { ...selection, head: head.sql, collections };
+    this.findSelection.set(language, found);
+    return found;
   }
 
   /**
@@ -416,9 +447,9 @@ export class EntityReader {
    * Values JSON cannot carry exactly (numerics, int8, timestamps, dates, times, ranges) travel as
    * PostgreSQL's text of them, which is what the driver hands the column decoders anyway.
    */
-  collectionColumn(headerKey: AnyPgColumn): SQL {
+  collectionColumn(headerKey: AnyPgColumn, language: DisplayLanguage): SQL {
     const { entity, runtime, table } = this.model;
-    const selection = this.selectedRows;
+    const selection = this.selectedRows(language);
     const values = Object.entries(selection.fields).map(([name, column]) =>
       JSON_NATIVE_COLUMNS.has(column.columnType)
         ? sql`${selection.selected[name]}`
@@ -458,12 +489,16 @@ export class EntityReader {
     const { entity, runtime } = this.model;
     const on = runtime.executor();
     const sort = lineOrder(entity);
+    const selection = this.selectedRows(languageOf(actor));
     return this.readRows(
       on,
       actor,
-      this.selectQuery(eq(this.model.col(entity.parent!.field), headerId), {
-        order: orderBy(entity, this.model.table, sort),
-      }),
+      this.selectQuery(
+        eq(this.model.col(entity.parent!.field), headerId),
+        { order: orderBy(entity, this.model.table, sort) },
+        selection,
+      ),
+      selection,
     );
   }
 
@@ -518,6 +553,7 @@ export class EntityReader {
     const skipped = (query.pageIndex - 1) * query.pageRows;
     const offset = seek ? 0 : skipped;
     const order = orderBy(entity, table, query.sort);
+    const selection = this.selectedRows(languageOf(actor));
     let rows: Row[];
     // The count read with the page, in the same statement, when what counting needs is known
     // already: the table's size or the planner's estimate of this condition, asked a moment ago,
@@ -526,16 +562,11 @@ export class EntityReader {
     if (offset <= DEFERRED_JOIN_OFFSET && this.countsExactly(filtered, unrestricted)) {
       const values = await queryArrays(
         on,
-        this.selectQuery(
-          where,
-          { order, limit: query.pageRows, offset },
-          this.selectedRows,
-          filtered ?? sql`true`,
-        ),
+        this.selectQuery(where, { order, limit: query.pageRows, offset }, selection, filtered ?? sql`true`),
       );
       counted = values.length ? Number(values[0]![values[0]!.length - 1]) : undefined;
       for (const row of values) row.pop();
-      rows = await this.shape(on, actor, values);
+      rows = await this.shape(on, actor, values, selection);
     } else if (offset > DEFERRED_JOIN_OFFSET) {
       // Find the page's keys through the index first, then read only those rows.
       const keys = await queryArrays(
@@ -550,12 +581,18 @@ export class EntityReader {
           .toSQL(),
       );
       const ids = keys.map(([id]) => Number(id));
-      rows = await this.shape(on, actor, ids.length ? await this.rowsByKey(on, ids) : []);
+      rows = await this.shape(
+        on,
+        actor,
+        ids.length ? await this.rowsByKey(on, selection, ids) : [],
+        selection,
+      );
     } else {
       rows = await this.readRows(
         on,
         actor,
-        this.selectQuery(where, { order, limit: query.pageRows, offset }),
+        this.selectQuery(where, { order, limit: query.pageRows, offset }, selection),
+        selection,
       );
     }
     const { count: totalCount, estimated } = await this.count(
@@ -693,16 +730,12 @@ export class EntityReader {
     const unrestricted = !query.filters.length && !this.model.scope(actor).length;
     const offset = (query.pageIndex - 1) * query.pageRows;
     const order = orderBy(entity, table, query.sort);
+    const selection = this.selectedRows(languageOf(actor));
     const { rows } = await this.list(actor, query);
     if (offset <= DEFERRED_JOIN_OFFSET && this.countsExactly(where, unrestricted)) {
       // The page and its count in one statement (a count above the limit asks the planner after).
       statements.push(
-        this.selectQuery(
-          where,
-          { order, limit: query.pageRows, offset },
-          this.selectedRows,
-          where ?? sql`true`,
-        ),
+        this.selectQuery(where, { order, limit: query.pageRows, offset }, selection, where ?? sql`true`),
       );
       return statements;
     }
@@ -715,9 +748,9 @@ export class EntityReader {
       statements.push(keys.limit(query.pageRows).offset(offset).toSQL());
       // The rows of those keys: the same select with `key = any(…)` of pageRows ids.
       const ids = Array.from({ length: query.pageRows }, (_, i) => i + 1);
-      statements.push(this.selectQuery(this.model.ofKeys(ids)));
+      statements.push(this.selectQuery(this.model.ofKeys(ids), {}, selection));
     } else {
-      statements.push(this.selectQuery(where, { order, limit: query.pageRows, offset }));
+      statements.push(this.selectQuery(where, { order, limit: query.pageRows, offset }, selection));
     }
     const steps: CountStep[] = [];
     await this.count(on, where, unrestricted, offset, query.pageRows, rows.length, steps);
@@ -877,6 +910,7 @@ export class EntityReader {
     );
     const order = orderBy(entity, table, query.sort);
     const key = this.model.col(entity.key);
+    const selection = this.selectedRows(languageOf(actor));
     for (let offset = 0; ; offset += query.pageRows) {
       const ids = (
         await on
@@ -890,8 +924,8 @@ export class EntityReader {
       const full = ids.length === query.pageRows;
       for (let start = 0; start < ids.length; start += batchRows) {
         const part = ids.slice(start, start + batchRows);
-        const rows = await this.rowsByKey(on, part, where);
-        if (rows.length) yield await this.shape(on, actor, rows);
+        const rows = await this.rowsByKey(on, selection, part, where);
+        if (rows.length) yield await this.shape(on, actor, rows, selection);
       }
       if (!full) return;
     }
@@ -922,7 +956,10 @@ export class EntityReader {
     const on = runtime.executor();
     const conditions = [...this.model.scope(actor), ...this.model.whereOf(where)];
     const order = orderBy(entity, table, options.order ?? [{ field: entity.key, order: 'asc' }]);
-    const selection = options.fields ? this.narrowRows(options.fields) : this.selectedRows;
+    const language = languageOf(actor);
+    const selection = options.fields
+      ? this.narrowRows(options.fields, language)
+      : this.selectedRows(language);
     return this.readRows(
       on,
       actor,

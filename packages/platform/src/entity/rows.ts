@@ -130,16 +130,8 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
     readonly internalOnly: boolean;
     /** A text that may keep a message (read in the reader's language). */
     readonly message: boolean;
-    /** The display value of a reference that travels with it. */
-    readonly display:
-      | {
-          readonly name: string;
-          readonly at: number;
-          /** Where the display's English is selected, if the target has one. */
-          readonly englishAt: number | undefined;
-          readonly decode: Decoder;
-        }
-      | undefined;
+    /** The display value of a reference that travels with it (in the reader's language: selected so). */
+    readonly display: { readonly name: string; readonly at: number; readonly decode: Decoder } | undefined;
   }[] = [];
   const computed: { readonly name: string; readonly field: ComputeField }[] = [];
   for (const [name, field] of Object.entries(entity.fields)) {
@@ -157,12 +149,7 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
       message: keepsMessage(field),
       display:
         displayName && displayAt !== undefined
-          ? {
-              name: displayName,
-              at: displayAt,
-              englishAt: index.get(englishDisplay(displayName)),
-              decode: decoderOf(undefined, selected[displayAt]!.column),
-            }
+          ? { name: displayName, at: displayAt, decode: decoderOf(undefined, selected[displayAt]!.column) }
           : undefined,
     });
   }
@@ -173,7 +160,6 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
   const read = (values: readonly unknown[], options: ShapeOptions): Row => {
     const out: Row = {};
     const external = options.actor.side === 'supplier' && !options.actor.system;
-    const inEnglish = options.actor.locale === 'en';
     const opened =
       openedAt >= 0 &&
       (values[openedAt] !== null ||
@@ -197,10 +183,7 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
       out[name] = decode(value);
       if (message && options.messages && typeof out[name] === 'string')
         out[name] = renderStoredText(options.messages, options.actor.locale, out[name]);
-      if (display) {
-        const english = inEnglish && display.englishAt !== undefined ? values[display.englishAt] : null;
-        out[display.name] = display.decode(english ? english : values[display.at]) ?? null;
-      }
+      if (display) out[display.name] = display.decode(values[display.at]) ?? null;
     }
     for (const { name, field } of computed) {
       if (external && field.internalOnly) continue;
@@ -216,11 +199,6 @@ export function rowReader(entity: EntityDef, selected: readonly SelectedColumn[]
   const sealedValues = (rows: readonly (readonly unknown[])[]) =>
     sealedAt.length ? rows.flatMap((values) => sealedAt.map((at) => values[at])) : [];
   return { indexOf, read, sealedValues };
-}
-
-/** The selected name of a reference display's English (never a field name: it holds a `$`). */
-export function englishDisplay(display: string): string {
-  return `${display}$en`;
 }
 
 /**

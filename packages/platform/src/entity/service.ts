@@ -55,8 +55,8 @@ export class EntityService {
   }
 
   /** This line entity's rows under a header row, as a correlated subquery (EntityReader.find). */
-  collectionColumn(headerKey: AnyPgColumn): SQL {
-    return this.reader.collectionColumn(headerKey);
+  collectionColumn(headerKey: AnyPgColumn, language: 'zh' | 'en'): SQL {
+    return this.reader.collectionColumn(headerKey, language);
   }
 
   /** The lines a `collectionColumn` answered, as the actor may read them. */
