@@ -75,6 +75,8 @@ export interface AttachmentFieldProps {
    * sent): removing one only takes it off the value, which the record's next send replaces.
    */
   detachOnly?: (id: number) => boolean;
+  /** Told when files start and stop uploading (a record sent meanwhile would go without them). */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 interface Uploading {
@@ -100,6 +102,9 @@ export function AttachmentField(props: AttachmentFieldProps) {
   const [uploaded, setUploaded] = useState<ReadonlyMap<number, Attachment>>(new Map());
   const [uploading, setUploading] = useState<Uploading[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
+  const anyUploading = uploading.length > 0;
+  const { onUploadingChange } = props;
+  useEffect(() => onUploadingChange?.(anyUploading), [anyUploading, onUploadingChange]);
 
   const listed = useQuery({
     queryKey: ['attachments', ids.join(',')],

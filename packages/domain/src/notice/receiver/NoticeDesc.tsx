@@ -36,6 +36,8 @@ export default function NoticeDesc() {
   const [reply, setReply] = useState('');
   const [replyFiles, setReplyFiles] = useState<string | null>(null);
   const [busy, setBusy] = useState<'confirm' | 'reply' | null>(null);
+  /** A file of the reply still uploading: the reply waits for it (sent now, it would go without). */
+  const [uploading, setUploading] = useState(false);
   const opened = useQuery({
     queryKey: ['notice', 'read', receiverParam, noticeParam],
     queryFn: async () => {
@@ -168,6 +170,7 @@ export default function NoticeDesc() {
               limits={{ maxCount: 10 }}
               // A file of the reply already sent stays the copy's until the next reply replaces it.
               detachOnly={(id) => sentFiles.has(id)}
+              onUploadingChange={setUploading}
             />
           </div>
           <div style={{ textAlign: 'right', marginTop: 28 }}>
@@ -176,6 +179,7 @@ export default function NoticeDesc() {
               icon={<SendOutlined />}
               disabled={
                 late ||
+                uploading ||
                 !reply.trim() ||
                 (reply === copy.replyContent && (replyFiles ?? null) === (copy.replyAttachmentIds ?? null))
               }
