@@ -21,6 +21,16 @@ afterAll(async () => engine?.close());
 
 type Page = { count: number; curIndex: number; estimated?: boolean };
 
+/** A page of test items as the list endpoint answers it. */
+async function listPage(body: Record<string, unknown>): Promise<{ page: Page; data: { kind: string }[] }> {
+  return (
+    await engine.post<{ page: Page; data: { kind: string }[] }>(
+      '/api/srm/v1/testItemRestful/listByPage',
+      body,
+    )
+  ).body;
+}
+
 describe('list counts', () => {
   it('a whole table above the limit answers an estimate from its statistics', async () => {
     const { body } = await engine.post<{ page: Page; data: unknown[] }>(
@@ -91,25 +101,15 @@ describe('list counts', () => {
     expect(small).toHaveLength(1);
     expect(small.filter((text) => /count\(/.test(text))).toHaveLength(1);
     for (const pageIndex of [1, 2]) {
-      const { body } = await engine.post<{ page: Page; data: { kind: string }[] }>(
-        '/api/srm/v1/testItemRestful/listByPage',
-        { kind: 'RAW', pageRows: 10, pageIndex },
-      );
+      const body = await listPage({ kind: 'RAW', pageRows: 10, pageIndex });
       expect(body.page).toMatchObject({ count: 25, curIndex: pageIndex });
       expect(body.data).toHaveLength(10);
       expect(body.data.every((row) => row.kind === 'RAW')).toBe(true);
     }
     // A page past the end finds no row, and so no count with it: counted on its own.
-    const past = await engine.post<{ page: Page; data: unknown[] }>(
-      '/api/srm/v1/testItemRestful/listByPage',
-      {
-        kind: 'RAW',
-        pageRows: 10,
-        pageIndex: 4,
-      },
-    );
-    expect(past.body.page).toEqual({ count: 25, curIndex: 4 });
-    expect(past.body.data).toHaveLength(0);
+    const past = await listPage({ kind: 'RAW', pageRows: 10, pageIndex: 4 });
+    expect(past.page).toEqual({ count: 25, curIndex: 4 });
+    expect(past.data).toHaveLength(0);
     const big = await statements({ kind: 'FIN', pageRows: 20 });
     expect(big.filter((text) => /count\(/.test(text))).toHaveLength(0);
     // The planner's estimate of that filter is reused for a few seconds: the repeated request
