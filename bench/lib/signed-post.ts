@@ -1,7 +1,7 @@
 // The mixed-load bench's requests, signed as docs/api.md says and as ApiClient signs them, but
 // with node:crypto's synchronous hashes and kept-alive node:http connections instead of WebCrypto
 // and fetch: the load generator shares the machine's two cores with the server and its database,
-// and ApiClient cost it 1.0–1.4 ms of CPU a request (an HMAC key imported for every request,
+// and ApiClient cost it 1.0–1.8 ms of CPU a request (an HMAC key imported for every request,
 // three asynchronous digests, fetch). A server's real clients are browsers elsewhere; what the
 // generator spends is taken from the server measured.
 import { createHash, createHmac } from 'node:crypto';
@@ -56,9 +56,5 @@ export class SignedPost {
       sent.on('error', reject);
       sent.end(body);
     });
-  }
-
-  close(): void {
-    this.agent.destroy();
   }
 }

@@ -88,7 +88,7 @@ interface Selection {
 }
 
 /** The language of a selection's display values: an English reader's are English where they can be. */
-type DisplayLanguage = 'zh' | 'en';
+export type DisplayLanguage = 'zh' | 'en';
 
 const languageOf = (actor: Actor): DisplayLanguage => (actor.locale === 'en' ? 'en' : 'zh');
 

@@ -13,7 +13,7 @@ import type { HistoryEntry } from './audit';
 import { mayChangeField } from './checks';
 import { validationError } from './errors';
 import { EntityModel } from './model';
-import { EntityReader, type ListResult, type PreparedCount } from './read';
+import { type DisplayLanguage, EntityReader, type ListResult, type PreparedCount } from './read';
 import type { Row } from './rows';
 import type { EntityRuntime } from './runtime';
 import { ServerWriter } from './server-writes';
@@ -55,7 +55,7 @@ export class EntityService {
   }
 
   /** This line entity's rows under a header row, as a correlated subquery (EntityReader.find). */
-  collectionColumn(headerKey: AnyPgColumn, language: 'zh' | 'en'): SQL {
+  collectionColumn(headerKey: AnyPgColumn, language: DisplayLanguage): SQL {
     return this.reader.collectionColumn(headerKey, language);
   }
 

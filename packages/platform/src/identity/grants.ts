@@ -29,11 +29,11 @@ const GRANTS_KEPT_MS = 5000;
 const READABLE_KEPT = 500;
 
 export class UserGrants {
-  private readonly grantCache = new Map<string, { at: number; grants: Grants }>();
+  private readonly grantCache = new Map<string, Kept<Grants>>();
   /** Entities readable with a set of resource codes, by the codes (the registry does not change). */
   private readonly readableOf = new Map<string, ReadonlySet<string>>();
   /** A user's responsibilities (the shell's switcher), kept as grants are. */
-  private readonly responsibilityCache = new Map<string, { at: number; rows: Responsibility[] }>();
+  private readonly responsibilityCache = new Map<string, Kept<Responsibility[]>>();
   /** The menus of grants (the shell's tree), as long as the grants themselves are kept. */
   private readonly menuCache = new WeakMap<Grants, MenuRow[]>();
   /** Counts the clearings: grants read before one began are not cached after it. */
@@ -66,17 +66,26 @@ export class UserGrants {
    * a change of them commits anywhere (a notice) and never longer than a few seconds. For what
    * the shell shows; signing in and switching read them afresh.
    */
-  async keptResponsibilitiesOf(user: UserRow): Promise<Responsibility[]> {
-    const cacheKey = `${user.userId}:${user.userType}`;
-    const cached = this.responsibilityCache.get(cacheKey);
-    if (cached && Date.now() - cached.at < GRANTS_KEPT_MS) return cached.rows;
+  keptResponsibilitiesOf(user: UserRow): Promise<Responsibility[]> {
+    return this.kept(this.responsibilityCache, `${user.userId}:${user.userType}`, () =>
+      this.responsibilitiesOf(user),
+    );
+  }
+
+  /**
+   * What `cache` keeps under `key` if read less than GRANTS_KEPT_MS ago, else read afresh and kept
+   * unless a clearing (a notice) began meanwhile — what was read before it may be stale.
+   */
+  private async kept<T>(cache: Map<string, Kept<T>>, key: string, read: () => Promise<T>): Promise<T> {
+    const cached = cache.get(key);
+    if (cached && Date.now() - cached.at < GRANTS_KEPT_MS) return cached.value;
     const generation = this.generation;
-    const rows = await this.responsibilitiesOf(user);
+    const value = await read();
     if (generation === this.generation) {
-      this.responsibilityCache.set(cacheKey, { at: Date.now(), rows });
-      if (this.responsibilityCache.size > 5000) this.responsibilityCache.clear();
+      cache.set(key, { at: Date.now(), value });
+      if (cache.size > 5000) cache.clear();
     }
-    return rows;
+    return value;
   }
 
   /** The responsibilities the user may act under today. */
@@ -168,26 +177,20 @@ export class UserGrants {
    * Grants of a user under a responsibility, cached until a change to roles, menus, resources,
    * responsibilities or permits commits anywhere (a notice), and never longer than a few seconds.
    */
-  async grants(user: UserRow, responsibilityId: number | null): Promise<Grants> {
-    const cacheKey = `${user.userId}:${responsibilityId}`;
-    const cached = this.grantCache.get(cacheKey);
-    if (cached && Date.now() - cached.at < GRANTS_KEPT_MS) return cached.grants;
-    const generation = this.generation;
-    const found = await this.grantRows(user, responsibilityId);
-    const resourceCodes = found.resources;
-    const grants: Grants = {
-      responsibilityId: found.valid ? responsibilityId : null,
-      resources: new Set(resourceCodes),
-      menuIds: found.menus,
-      orgIds: user.allOrgsFlag === 'Y' || user.userType === 'EXTERNAL' ? 'all' : found.orgs,
-      categoryIds: user.allCategoriesFlag === 'Y' || user.userType === 'EXTERNAL' ? 'all' : found.categories,
-      readable: this.readableEntities(resourceCodes),
-    };
-    if (generation === this.generation) {
-      this.grantCache.set(cacheKey, { at: Date.now(), grants });
-      if (this.grantCache.size > 5000) this.grantCache.clear();
-    }
-    return grants;
+  grants(user: UserRow, responsibilityId: number | null): Promise<Grants> {
+    return this.kept(this.grantCache, `${user.userId}:${responsibilityId}`, async () => {
+      const found = await this.grantRows(user, responsibilityId);
+      const resourceCodes = found.resources;
+      return {
+        responsibilityId: found.valid ? responsibilityId : null,
+        resources: new Set(resourceCodes),
+        menuIds: found.menus,
+        orgIds: user.allOrgsFlag === 'Y' || user.userType === 'EXTERNAL' ? 'all' : found.orgs,
+        categoryIds:
+          user.allCategoriesFlag === 'Y' || user.userType === 'EXTERNAL' ? 'all' : found.categories,
+        readable: this.readableEntities(resourceCodes),
+      };
+    });
   }
 
   /**
@@ -333,6 +336,12 @@ export class UserGrants {
           select distinct * from tree where enabled = 'Y' order by seq_num nulls last, menu_id`,
     );
   }
+}
+
+/** A value kept for a few seconds, with the time it was read. */
+interface Kept<T> {
+  at: number;
+  value: T;
 }
 
 /** A menu of the shell's tree as the database answers it. */
