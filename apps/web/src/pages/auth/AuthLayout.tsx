@@ -77,16 +77,17 @@ export function AuthLayout({ title, subtitle, width = 420, children, below }: Au
           <LanguageSwitch />
         </div>
         <div className="srm-auth-center">
-          <section className="srm-auth-card" style={{ maxWidth: width }}>
-            <h2>{title}</h2>
-            <div className="srm-auth-card-subtitle">{subtitle}</div>
-            {children}
-          </section>
-          {below ? (
-            <div className="srm-auth-below" style={{ maxWidth: width }}>
-              {below}
-            </div>
-          ) : null}
+          {/* What shows below hangs under the card and never moves it: the login page's help
+              arrives a moment after the page, and a card jumping up as it does takes the click
+              meant for 登录. */}
+          <div className="srm-auth-stack" style={{ maxWidth: width }}>
+            <section className="srm-auth-card">
+              <h2>{title}</h2>
+              <div className="srm-auth-card-subtitle">{subtitle}</div>
+              {children}
+            </section>
+            {below ? <div className="srm-auth-below">{below}</div> : null}
+          </div>
         </div>
         <div className="srm-auth-footer">{t('auth.footer')}</div>
       </div>
