@@ -67,7 +67,7 @@ const internals = OutboxDispatcher.prototype as unknown as {
 const claim = internals.claim;
 const deliver = internals.deliver;
 const drain = OutboxDispatcher.prototype.drain;
-/** Drain loops running at once, over both nodes: the pg-boss workers' and the sweep's. */
+/** Drains running at once, over both nodes (the loops, and drains asked for while they all run). */
 const draining = { now: 0, most: 0 };
 OutboxDispatcher.prototype.drain = async function (this: OutboxDispatcher) {
   draining.most = Math.max(draining.most, ++draining.now);
@@ -236,8 +236,8 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
       `of ${nodes.length}, ${workers} workers each; ${jobs?.jobs ?? '?'} wake-up jobs)`,
   );
   console.log(
-    `${label}.concurrency: at most ${mostDraining} drain loops at once (pg-boss workers ${nodes.length} × ${workers}, ` +
-      `and one more per node every sweep); ${left?.queued ?? '?'} wake-up jobs still queued at the last SENT`,
+    `${label}.concurrency: at most ${mostDraining} drains at once (${workers} loops a node, ${nodes.length} node(s); ` +
+      `a drain asked for while they all run returns at once); ${left?.queued ?? '?'} wake-up jobs still queued at the last SENT`,
   );
   console.log(`${label}.enqueue: ${((committed - enqueueStarted) / 1000).toFixed(1)} s in one transaction`);
   console.log(

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { type EntityDef, type FoundRowOf, type ReadRowOf, type RowOf } from '@srm/kernel';
 import { queryRows } from '@srm/db';
-import type { DataApi } from '@srm/platform';
+import { AppError, type DataApi } from '@srm/platform';
 import { type scsiDefinition } from '../definition/definition.entity';
 import { scsiParameter } from '../definition/definition-lines.entity';
 import { INTERCEPTORS, type InterceptorContext, type MutableWireRequest } from '../wire/interceptors';
@@ -75,14 +75,30 @@ export async function parametersOf(data: DataApi, definitionId: number): Promise
   return { values, secrets };
 }
 
-/** The document a call is about, with its line collections, in the platform's scope. */
+/**
+ * The document a call is about, in the platform's scope: with its line collections, or its header
+ * alone when `reads` (the texts that will read it: map sources, path and key templates) name none
+ * of them — each collection is a subquery of the read, and a call of header fields never looks at
+ * one. Without `reads`, always with its lines.
+ */
 export async function documentOf(
   data: DataApi,
   entity: EntityDef,
   id: number,
+  reads?: readonly (string | null | undefined)[],
 ): Promise<Readonly<Record<string, unknown>>> {
+  if (reads && !Object.keys(entity.lines).some((name) => reads.some((text) => text?.includes(name)))) {
+    const [header] = await data.list(entity, { [entity.key]: id } as never, { limit: 1 });
+    if (!header) throw new AppError(404, 'entity.notFound');
+    return header;
+  }
   const found: Readonly<Record<string, unknown>> = await data.find(entity, id);
   return found;
+}
+
+/** What of a document a definition's call reads: its maps' sources and its path template. */
+export function readsOf(definition: Definition): (string | null)[] {
+  return [...definition.reqMaps.map((map) => map.sourcePath), definition.requestPath];
 }
 
 /** The document's plain values URL-encoded, for a path template (`/po/{poNumber}`). */

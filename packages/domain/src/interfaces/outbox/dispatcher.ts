@@ -11,7 +11,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '@srm/db';
+import { type Executor, afterCommit, queryRows } from '@srm/db';
 import { type EntityDef, type MessageParams } from '@srm/kernel';
 import {
   type ActionObserver,
@@ -35,6 +35,7 @@ import {
   documentOf,
   keysOf,
   parametersOf,
+  readsOf,
   renderCall,
   shown,
   tellInterceptors,
@@ -172,6 +173,10 @@ export class OutboxDispatcher implements BackgroundService {
   private stopped = false;
   /** Drain loops running on this node (at most `workers`: a wake-up finding them all busy just returns). */
   private loops = 0;
+  /** Drains asked for so far: a loop whose claim found nothing claims again if one came meanwhile. */
+  private asked = 0;
+  /** When this node last asked the other nodes for help with a backlog (Date.now()). */
+  private calledForHelp = 0;
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Tokens and trade ids interceptors keep between calls, per definition. */
   private readonly caches = new Map<number, InterceptorContext['cache']>();
@@ -182,11 +187,15 @@ export class OutboxDispatcher implements BackgroundService {
   ) {
     dispatchers.set(services.runtime, this);
     this.workers = options.workers ?? (Number(process.env.SRM_INTF_WORKERS) || 4);
-    services.jobs.register(OUTBOX_QUEUE, () => this.drain(), {
-      retryLimit: 0,
-      expireInSeconds: 3600,
-      workers: this.workers,
-    });
+    // A wake-up job only starts a drain, which runs its own loops (up to `workers`): one job
+    // worker a node is enough, and eight polled the database for nothing.
+    services.jobs.register(
+      OUTBOX_QUEUE,
+      async () => {
+        this.drainSafely();
+      },
+      { retryLimit: 0, expireInSeconds: 3600, workers: 1, oneWaitingPerKey: true },
+    );
   }
 
   async start(): Promise<void> {
@@ -272,7 +281,10 @@ export class OutboxDispatcher implements BackgroundService {
     businessId: number,
     eventAction: string,
   ): Promise<number | null> {
-    const document = await documentOf(data, entity, businessId);
+    const document = await documentOf(data, entity, businessId, [
+      definition.idempotencyKeyTemplate,
+      definition.orderingKeyTemplate,
+    ]);
     let keys: { idempotencyKey: string; orderingKey: string | null };
     try {
       keys = keysOf(definition, document);
@@ -323,7 +335,7 @@ export class OutboxDispatcher implements BackgroundService {
       'PENDING',
       null,
     );
-    await this.services.jobs.send(OUTBOX_QUEUE, { outboxId: id });
+    await this.wake();
     return id;
   }
 
@@ -359,21 +371,46 @@ export class OutboxDispatcher implements BackgroundService {
 
   /**
    * Sends due rows, a few at a time, until none is left that this loop may take. A node runs at
-   * most `workers` loops; a wake-up that finds them all running returns at once (they will take
-   * its row).
+   * most `workers` loops; a drain asked for while they all run returns at once, and the loops
+   * take its rows: one whose claim found nothing claims again when a drain was asked for after
+   * that claim began (a row committed just after it).
    */
   async drain(): Promise<void> {
+    this.asked++;
     if (this.stopped || this.loops >= this.workers) return;
     this.loops++;
     try {
       while (!this.stopped) {
+        const asked = this.asked;
         const batch = await this.claim(CLAIM_BATCH);
-        if (!batch.length) return;
+        if (!batch.length) {
+          if (asked === this.asked) return;
+          continue;
+        }
+        if (batch.length === CLAIM_BATCH) this.more();
         await Promise.all(batch.map((row) => this.tracked(row)));
       }
     } finally {
       this.loops--;
     }
+  }
+
+  /**
+   * A full batch: more rows may wait. Another loop of this node takes the next batch while this
+   * one sends; with every loop running, the other nodes are asked to help (a wake-up job, at most
+   * one waiting and one sent a second by this node).
+   */
+  private more(): void {
+    if (this.loops < this.workers) {
+      this.drainSafely();
+      return;
+    }
+    const now = Date.now();
+    if (now - this.calledForHelp < 1_000) return;
+    this.calledForHelp = now;
+    this.services.jobs
+      .sendKeyed(OUTBOX_QUEUE, {}, 'now')
+      .catch((error: unknown) => this.services.log('error', 'outbox wake-up failed', { err: error }));
   }
 
   private async tracked(row: Claimed): Promise<void> {
@@ -513,7 +550,8 @@ export class OutboxDispatcher implements BackgroundService {
     try {
       // A read outside any transaction: the document as it is now, in the platform's scope.
       const data = systemData(runtime, runtime.executor(), 'intf.render');
-      const document = await documentOf(data, runtime.registry.get(row.businessEntity), row.businessId);
+      const entity = runtime.registry.get(row.businessEntity);
+      const document = await documentOf(data, entity, row.businessId, readsOf(definition));
       // What an earlier attempt's interceptors kept for this call, on whichever node it ran.
       for (const [key, entry] of Object.entries(row.interceptorState ?? {})) context.cache.set(key, entry);
       call = await renderCall(data, definition, document, row.idempotencyKey, context, parameters);
@@ -555,7 +593,8 @@ export class OutboxDispatcher implements BackgroundService {
     let call: RenderedCall;
     try {
       const data = systemData(runtime, runtime.executor(), 'intf.render');
-      const document = await documentOf(data, runtime.registry.get(row.businessEntity), row.businessId);
+      const entity = runtime.registry.get(row.businessEntity);
+      const document = await documentOf(data, entity, row.businessId, readsOf(query));
       call = await renderCall(
         data,
         query,
@@ -631,25 +670,16 @@ export class OutboxDispatcher implements BackgroundService {
     }
   }
 
-  /** Records an attempt and moves the row on, in one transaction. */
+  /**
+   * Records an attempt and moves the row on, in one transaction. The move goes first and holds
+   * the row only while it is still this attempt's (SENDING, this node, this attempt): when
+   * another node took it over after our lease ran out, nothing is written and its attempt decides.
+   */
   private async finish(claimed: Claimed, outcome: Outcome): Promise<void> {
     const { runtime } = this.services;
     const table = runtime.table(scsiOutbox.name);
     await runtime.transaction(async (tx) => {
       const data = systemData(runtime, tx, 'intf.send');
-      const [held] = await queryRows<{ state: string; node: string | null; attempts: number }>(
-        tx,
-        sql`select state_code as state, node_name as node, attempts from ${table}
-             where outbox_id = ${claimed.outboxId} for update`,
-      );
-      // Another node took it over after our lease ran out: its attempt decides.
-      if (
-        !held ||
-        held.state !== 'SENDING' ||
-        held.node !== this.nodeName ||
-        Number(held.attempts) !== claimed.attempts
-      )
-        return;
       const definition = outcome.definition;
       let errorClass: ErrorClass | null;
       let message: string | null = outcome.kind === 'failed' ? outcome.message : null;
@@ -658,10 +688,13 @@ export class OutboxDispatcher implements BackgroundService {
       let writtenBack: Record<string, unknown> | null = null;
       /** The answer that decided the attempt, if any (its Retry-After counts). */
       let answered: WireResult | null = null;
+      /** The attempt's rows of the platform log, written once the row is known to be ours. */
+      const logs: (() => Promise<void>)[] = [];
       if (outcome.kind === 'failed') {
         errorClass = outcome.errorClass ?? 'mapping';
         retryable = outcome.retryable === true;
-        await this.log(tx, claimed, definition, null, errorClass, message);
+        const failed = message;
+        logs.push(() => this.log(tx, claimed, definition, null, errorClass, failed));
       } else if (outcome.kind === 'sent') {
         answered = outcome.result;
         ({ errorClass, retryable, status, message, writtenBack } = judged(
@@ -669,23 +702,24 @@ export class OutboxDispatcher implements BackgroundService {
           outcome.result,
         ));
         if (outcome.asked) {
-          const code = outcome.asked.query.definitionCode;
-          const note = this.note('intf.outbox.statusQueryAbsent', { code });
-          await this.log(tx, claimed, outcome.asked.query, outcome.asked, null, note);
+          const { asked } = outcome;
+          const note = this.note('intf.outbox.statusQueryAbsent', { code: asked.query.definitionCode });
+          logs.push(() => this.log(tx, claimed, asked.query, asked, null, note));
         }
-        await this.log(tx, claimed, definition, outcome, errorClass, message);
+        const said = message;
+        logs.push(() => this.log(tx, claimed, definition, outcome, errorClass, said));
       } else {
         // Nothing sent: the status query's answer, read by its own rule and map, is the call's.
-        const { query, result } = outcome.asked;
-        const code = query.definitionCode;
-        answered = result;
-        ({ errorClass, retryable, status, message, writtenBack } = judged(query, result));
+        const { asked } = outcome;
+        const code = asked.query.definitionCode;
+        answered = asked.result;
+        ({ errorClass, retryable, status, message, writtenBack } = judged(asked.query, asked.result));
         message = errorClass
           ? this.note('intf.outbox.statusQueryFailed', { code, message: message ?? '' })
           : null;
         const note = message ?? this.note('intf.outbox.statusQueryThere', { code });
         // Its row in the log is the query's: its definition, its request and answer, what it said.
-        await this.log(tx, claimed, query, outcome.asked, errorClass, note);
+        logs.push(() => this.log(tx, claimed, asked.query, asked, errorClass, note));
       }
       message = message === null ? null : message.slice(0, 2000);
       const now = data.now;
@@ -697,11 +731,51 @@ export class OutboxDispatcher implements BackgroundService {
           : {}),
         ...(outcome.kind === 'sent' && outcome.state ? { interceptorState: outcome.state } : {}),
       };
-      const move = (changes: Record<string, unknown>) =>
-        tx
-          .update(table)
-          .set({ ...changes, versionNum: sql`version_num + 1`, lastUpdateDate: now })
-          .where(sql`outbox_id = ${claimed.outboxId}`);
+      const retried = !!errorClass && retryable && !!definition && claimed.attempts <= definition.retryLimit;
+      const delay = retried
+        ? Math.max(
+            backoffMs(claimed.attempts, {
+              delayMs: definition!.retryDelayMs,
+              maxDelayMs: definition!.retryMaxDelayMs,
+              backoff: definition!.retryBackoff === 'Y',
+            }),
+            answered?.kind === 'answer' ? (retryAfterMs(answered.headers, Date.now()) ?? 0) : 0,
+          )
+        : 0;
+      const changes: Record<string, unknown> = !errorClass
+        ? {
+            stateCode: 'SENT',
+            sentAt: now,
+            lastStatus: status,
+            lastError: null,
+            leaseUntil: null,
+            writtenBack,
+          }
+        : retried
+          ? {
+              stateCode: 'PENDING',
+              nextAttemptAt: new Date(now.getTime() + delay),
+              leaseUntil: null,
+              lastStatus: status,
+              lastError: message,
+            }
+          : {
+              stateCode: 'FAILED',
+              leaseUntil: null,
+              // -1 marks a failed row that lets later rows of its key go ahead (failure rule SKIP).
+              lastStatus: definition?.failureRule === 'SKIP' ? -1 : status,
+              lastError: message,
+            };
+      const moved = await tx
+        .update(table)
+        .set({ ...changes, ...payload, versionNum: sql`version_num + 1`, lastUpdateDate: now })
+        .where(
+          sql`outbox_id = ${claimed.outboxId} and state_code = 'SENDING' and node_name = ${this.nodeName}
+              and attempts = ${claimed.attempts}`,
+        )
+        .returning({ outboxId: table.outboxId });
+      if (!moved.length) return;
+      for (const log of logs) await log();
       if (!errorClass) {
         if (writtenBack && Object.keys(writtenBack).length) {
           const entity = runtime.registry.get(claimed.businessEntity);
@@ -709,51 +783,16 @@ export class OutboxDispatcher implements BackgroundService {
           // here; the engine checks each value against the field at the patch.
           await data.patch(entity, claimed.businessId, writeBackValues(entity, writtenBack) as never);
         }
-        await move({
-          stateCode: 'SENT',
-          sentAt: now,
-          lastStatus: status,
-          lastError: null,
-          leaseUntil: null,
-          writtenBack,
-          ...payload,
-        });
         if (claimed.compenId) await this.settle(data, claimed.compenId, 'doResolve');
         return;
       }
-      if (retryable && definition && claimed.attempts <= definition.retryLimit) {
-        const delay = Math.max(
-          backoffMs(claimed.attempts, {
-            delayMs: definition.retryDelayMs,
-            maxDelayMs: definition.retryMaxDelayMs,
-            backoff: definition.retryBackoff === 'Y',
-          }),
-          answered?.kind === 'answer' ? (retryAfterMs(answered.headers, Date.now()) ?? 0) : 0,
-        );
-        await move({
-          stateCode: 'PENDING',
-          nextAttemptAt: new Date(now.getTime() + delay),
-          leaseUntil: null,
-          lastStatus: status,
-          lastError: message,
-          ...payload,
-        });
-        // A delay from this host's time: the platform's clock may be moved by tests.
-        await this.services.jobs.send(
-          OUTBOX_QUEUE,
-          {},
-          { startAfter: new Date(Date.now() + Math.max(delay, 1_000)) },
-        );
+      if (retried) {
+        // A delay from this host's time: the platform's clock may be moved by tests. Retries due
+        // in the same second share their wake-up.
+        const due = Math.ceil((Date.now() + Math.max(delay, 1_000)) / 1_000) * 1_000;
+        await this.services.jobs.sendKeyed(OUTBOX_QUEUE, {}, `at:${due}`, { startAfter: new Date(due) });
         return;
       }
-      await move({
-        stateCode: 'FAILED',
-        leaseUntil: null,
-        // -1 marks a failed row that lets later rows of its key go ahead (failure rule SKIP).
-        lastStatus: definition?.failureRule === 'SKIP' ? -1 : status,
-        lastError: message,
-        ...payload,
-      });
       const reopened = claimed.compenId ? await this.settle(data, claimed.compenId, 'doReopen') : false;
       if (reopened)
         await data.patch(transactionCompen, claimed.compenId!, {
@@ -876,9 +915,22 @@ export class OutboxDispatcher implements BackgroundService {
     });
   }
 
-  /** Wakes a worker (a retried row, a row released by compensation). */
+  /**
+   * Wakes the dispatch for rows written now (a new call, a retried row, a row released by
+   * compensation), in the caller's transaction. A node that sends drains once the transaction
+   * commits, without a job (a job's fetch cost as much as the call on PGlite); its loops ask
+   * the other nodes for help when the rows are many (more()), and every node's sweep drains
+   * what a node that died before draining left. A node that does not send leaves a wake-up job,
+   * one waiting for any number of rows (a thousand calls of one transaction leave one).
+   */
   async wake(): Promise<void> {
-    await this.services.jobs.send(OUTBOX_QUEUE, {});
+    const { jobs } = this.services;
+    if (jobs.workers) afterCommit(() => this.drainSafely());
+    else await jobs.sendKeyed(OUTBOX_QUEUE, {}, 'now');
+  }
+
+  private drainSafely(): void {
+    this.drain().catch((error: unknown) => this.services.log('error', 'outbox drain failed', { err: error }));
   }
 }
 
