@@ -87,7 +87,9 @@ export async function documentOf(
   id: number,
   reads?: readonly (string | null | undefined)[],
 ): Promise<Readonly<Record<string, unknown>>> {
+  // A mere mention of a collection's name reads the lines: never fewer than the call needs.
   if (reads && !Object.keys(entity.lines).some((name) => reads.some((text) => text?.includes(name)))) {
+    // The object is the definition's, chosen at run time: its key cannot be typed here.
     const [header] = await data.list(entity, { [entity.key]: id } as never, { limit: 1 });
     if (!header) throw new AppError(404, 'entity.notFound');
     return header;

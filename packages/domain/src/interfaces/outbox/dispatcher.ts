@@ -925,6 +925,9 @@ export class OutboxDispatcher implements BackgroundService {
    */
   async wake(): Promise<void> {
     const { jobs } = this.services;
+    // Before the queues exist (demo seeds, a restored snapshot), the first sweep after the start
+    // finds the rows: nothing is sent while the installation is still being made.
+    if (!jobs.ready) return;
     if (jobs.workers) afterCommit(() => this.drainSafely());
     else await jobs.sendKeyed(OUTBOX_QUEUE, {}, 'now');
   }
