@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DirectoryLock, lockDirectory } from './lock';
+import { type PreparedQueries, preparedQueries } from './pglite-statements';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 
@@ -60,6 +61,7 @@ export interface OpenOptions {
   /**
    * PostgreSQL: each connection prepares the statements it runs with parameters and reuses them
    * (default on; SRM_PG_PREPARE=off turns it off, e.g. behind a pooler that cannot keep them).
+   * The embedded engine prepares every statement it runs (default on; SRM_PGLITE_PREPARE=off).
    */
   prepare?: boolean | undefined;
   /**
@@ -298,9 +300,12 @@ function withoutKnownParsers(options: QueryOptions): QueryOptions {
   return rest;
 }
 
-/** The client's queries, and those of its transactions, without the copy of known parsers. */
-function sameParsersOnce(client: PGlite): void {
-  const query = client.query.bind(client) as unknown as Query;
+/**
+ * The client's queries, and those of its transactions, without the copy of known parsers, and
+ * prepared (`preparedQueries`) unless SRM_PGLITE_PREPARE=off.
+ */
+function sameParsersOnce(client: PGlite, prepared: PreparedQueries | null): void {
+  const query = (prepared ? prepared.query.bind(prepared) : client.query.bind(client)) as unknown as Query;
   (client as unknown as { query: Query }).query = (sql, params, options) =>
     query(sql, params, withoutKnownParsers(options));
   const transaction = client.transaction.bind(client);
@@ -309,18 +314,22 @@ function sameParsersOnce(client: PGlite): void {
       const txQuery = tx.query.bind(tx) as unknown as Query;
       // The transaction itself underneath (its `closed` getter, its other methods), another query.
       const stripped: typeof tx = Object.create(tx);
-      stripped.query = ((sql, params, options) =>
-        txQuery(sql, params, withoutKnownParsers(options))) as typeof tx.query;
+      stripped.query = ((sql, params, options) => {
+        const known = withoutKnownParsers(options);
+        if (!prepared || tx.closed || known?.blob) return txQuery(sql, params, known);
+        return prepared.inTransaction(sql, params, known);
+      }) as typeof tx.query;
       return work(stripped);
     });
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   // Loaded only here: a server on PostgreSQL never loads PGlite's modules (nor its WASM).
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [engine, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
   ]);
+  const { PGlite } = engine;
   const startParams = [
     ...PGlite.defaultStartParams,
     ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting]),
@@ -344,7 +353,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
   // At its start the engine added a parser for every array type, those above included.
   Object.assign(client.parsers, TEXT_PARSERS);
-  sameParsersOnce(client);
+  const prepare = options.prepare ?? process.env.SRM_PGLITE_PREPARE !== 'off';
+  sameParsersOnce(client, prepare ? preparedQueries(client, engine) : null);
   const db = drizzlePglite(client) as unknown as Db;
   let closed = false;
   return {

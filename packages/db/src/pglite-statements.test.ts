@@ -1,0 +1,145 @@
+// The embedded engine's prepared statements answer what PGlite's own query answers (values,
+// errors, notifications, transactions), keep at most 500 statements, and follow a table whose
+// columns changed under them.
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './connection';
+import { queryRows } from './transaction';
+
+const SETUP = `create table item (id int primary key, code text unique not null, price numeric(12,4),
+  at timestamptz, tags text[], data jsonb, ok boolean);
+  insert into item values (1, 'A', 1.5, '2026-12-07 08:00:00+00', '{x,y}', '{"a":1}', true),
+    (2, 'B', null, null, null, null, false);`;
+
+let prepared: Database;
+let plain: Database;
+
+beforeAll(async () => {
+  prepared = await openDatabase({ prepare: true });
+  plain = await openDatabase({ prepare: false });
+  for (const database of [prepared, plain]) await database.pglite!.exec(SETUP);
+});
+
+afterAll(async () => {
+  await prepared.close();
+  await plain.close();
+});
+
+type Answer = { rows: Record<string, unknown>[]; affectedRows?: number };
+const answer = async (database: Database, statement: SQL) =>
+  (await database.db.execute(statement)) as unknown as Answer;
+
+const keptStatements = async (database: Database) =>
+  Number(
+    (
+      await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_prepared_statements`)
+    )[0]!.n,
+  );
+
+describe('prepared statements of the embedded engine', () => {
+  it('answer the same rows as the engine’s own query: values of each type, nulls, parameters, row arrays', async () => {
+    const statements = [
+      sql`select * from item where id = ${1}`,
+      sql`select * from item where id = ${2}`,
+      sql`select id, price * ${2} as twice, ${'text'} as t, ${true} as b, ${new Date('2026-12-07T08:00:00Z')}::timestamptz as at,
+        ${JSON.stringify({ k: [1, 2] })}::jsonb as j from item order by id`,
+      sql`select id from item where code = any(${sql.param(['A', 'B'])}::text[]) order by id`,
+      sql`update item set price = price where id = ${1}`,
+    ];
+    for (const statement of statements) {
+      // Three times: the first run prepares, the later ones bind what the engine kept.
+      for (let run = 0; run < 3; run++) {
+        const ours = await answer(prepared, statement);
+        const theirs = await answer(plain, statement);
+        expect(ours.rows).toEqual(theirs.rows);
+        expect(ours.affectedRows).toEqual(theirs.affectedRows);
+      }
+    }
+    const rows = await prepared.db
+      .select({ id: sql<number>`id`, code: sql<string>`code` })
+      .from(sql`item`)
+      .orderBy(sql`id`);
+    expect(rows).toEqual([
+      { id: 1, code: 'A' },
+      { id: 2, code: 'B' },
+    ]);
+  });
+
+  it('throw the engine’s error with its code and query, roll the transaction back, and go on after it', async () => {
+    const insert = (id: number, code: string) => sql`insert into item (id, code) values (${id}, ${code})`;
+    const error = await prepared.db.execute(insert(3, 'A')).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      cause: { code: '23505', query: expect.stringContaining('insert into item') },
+    });
+    const failed = await prepared.db
+      .transaction(async (tx) => {
+        await tx.execute(insert(3, 'C'));
+        await tx.execute(insert(4, 'A'));
+      })
+      .catch((caught: unknown) => caught);
+    expect(failed).toMatchObject({ cause: { code: '23505' } });
+    // The syntax error of a statement never kept, then the same statements again.
+    await expect(prepared.db.execute(sql`selec ${1}`)).rejects.toMatchObject({ cause: { code: '42601' } });
+    expect((await queryRows(prepared.db, sql`select id from item where id = ${3}`)).length).toBe(0);
+    await prepared.db.transaction((tx) => tx.execute(insert(3, 'C')));
+    expect(await queryRows(prepared.db, sql`select code from item where id = ${3}`)).toEqual([{ code: 'C' }]);
+    await prepared.db.execute(sql`delete from item where id = ${3}`);
+  });
+
+  it('serve queries and transactions that overlap, each in its turn', async () => {
+    const work = Array.from({ length: 60 }, (_, index) =>
+      index % 3 === 0
+        ? prepared.db.transaction(async (tx) => {
+            const [row] = await queryRows<{ id: number }>(
+              tx,
+              sql`select id from item where id = ${1 + (index % 2)}`,
+            );
+            return row!.id;
+          })
+        : queryRows<{ id: number }>(prepared.db, sql`select id from item where id = ${1 + (index % 2)}`).then(
+            (rows) => rows[0]!.id,
+          ),
+    );
+    expect(await Promise.all(work)).toEqual(Array.from({ length: 60 }, (_, index) => 1 + (index % 2)));
+  });
+
+  it('deliver notifications sent by a prepared statement', async () => {
+    const heard: string[] = [];
+    const stop = await prepared.listen('srm_test', (payload) => heard.push(payload));
+    await prepared.db.execute(sql`select pg_notify('srm_test', ${'hello'})`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await stop();
+    expect(heard).toEqual(['hello']);
+  });
+
+  it('keep at most 500 statements, closing the one used longest ago', async () => {
+    for (let index = 0; index < 620; index++)
+      await prepared.db.execute(sql.raw(`select ${index} as n where 1 = 1`));
+    const kept = await keptStatements(prepared);
+    expect(kept).toBeGreaterThanOrEqual(499);
+    expect(kept).toBeLessThanOrEqual(501);
+    // The text used last is still kept: the same answer, no new statement.
+    await prepared.db.execute(sql.raw(`select 619 as n where 1 = 1`));
+    expect(await keptStatements(prepared)).toBe(kept);
+    expect(await keptStatements(plain)).toBe(0);
+  });
+
+  it('answer the new columns of a table changed under a kept statement', async () => {
+    const all = sql`select * from item where id = ${1}`;
+    await prepared.db.execute(all);
+    await prepared.pglite!.exec('alter table item add column note text');
+    try {
+      const [row] = (await answer(prepared, all)).rows;
+      expect(row).toMatchObject({ id: 1, code: 'A', note: null });
+      // In a transaction the changed statement fails once (the transaction is lost) and is prepared again.
+      await prepared.pglite!.exec('alter table item add column note2 text');
+      await expect(prepared.db.transaction((tx) => tx.execute(all))).rejects.toMatchObject({
+        cause: { code: '0A000' },
+      });
+      const [again] = await prepared.db.transaction((tx) => queryRows(tx, all));
+      expect(again).toMatchObject({ id: 1, note2: null });
+    } finally {
+      await prepared.pglite!.exec('alter table item drop column note; alter table item drop column note2');
+    }
+  });
+});
