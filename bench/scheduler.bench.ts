@@ -92,6 +92,7 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
     ? children.map((child) => child.address)
     : [await local.app.listen({ port: 0, host: '127.0.0.1' })];
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   let next = 0;
   // Kept-alive connections through node:http: the callers share the two cores with the nodes and
   // the database, and fetch() cost them about twice the CPU per call.
@@ -136,6 +137,7 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const done = performance.now();
+  const cpu = process.cpuUsage(cpuBefore);
   const rows = await queryRows<{ latency: number; node: string; status: string }>(
     bench.database.db,
     sql`select extract(epoch from (started_at - requested_start)) * 1000 as latency, node_name as node, status_code as status
@@ -149,6 +151,11 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
   );
   console.log(`${label}.submit: ${(count / ((submitted - started) / 1000)).toFixed(0)} submits/s`);
   console.log(`${label}.throughput: ${perSecond.toFixed(0)} requests/s (target ≥ 100)`);
+  // On PGlite this process is the callers, the node and the database: its CPU is the request's whole cost.
+  if (!children.length)
+    console.log(
+      `${label}.cpu: ${((cpu.user + cpu.system) / 1000 / count).toFixed(2)} ms a request (callers, node and database)`,
+    );
   console.log(
     `${label}.queueLatency: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
   );

@@ -3,3 +3,4 @@ export * from './transaction';
 export * from './migrate';
 export * from './lock';
 export * from './backup';
+export type { GenericPlan } from './pglite-statements';

@@ -4,6 +4,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './connection';
+import type { GenericPlan } from './pglite-statements';
 import { queryRows } from './transaction';
 
 const SETUP = `create table item (id int primary key, code text unique not null, price numeric(12,4),
@@ -141,5 +142,30 @@ describe('prepared statements of the embedded engine', () => {
     } finally {
       await prepared.pglite!.exec('alter table item drop column note; alter table item drop column note2');
     }
+  });
+
+  it('plan a statement asked for a generic plan once for any values, without the setting outliving it', async () => {
+    const client = prepared.pglite! as unknown as {
+      query(text: string, values: unknown[], options?: GenericPlan): Promise<{ rows: unknown[] }>;
+    };
+    const text = 'select code from item where id = $1 and code is not null';
+    for (const id of [1, 2, 1, 2]) {
+      const { rows } = await client.query(text, [id], { genericPlan: true });
+      expect(rows).toEqual([{ code: id === 1 ? 'A' : 'B' }]);
+    }
+    const plans = await queryRows<{ generic: number; custom: number }>(
+      prepared.db,
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+           where statement = ${text}`,
+    );
+    expect(plans).toEqual([{ generic: 4, custom: 0 }]);
+    const setting = sql`select current_setting('plan_cache_mode') as mode`;
+    expect(await queryRows(prepared.db, setting)).toEqual([{ mode: 'auto' }]);
+    // In a transaction the option is not taken: the setting would hold until the transaction's end.
+    const inside = await prepared.pglite!.transaction(async (tx) => {
+      await (tx as unknown as typeof client).query(text, [1], { genericPlan: true });
+      return (await tx.query<{ mode: string }>(`select current_setting('plan_cache_mode') as mode`)).rows;
+    });
+    expect(inside).toEqual([{ mode: 'auto' }]);
   });
 });

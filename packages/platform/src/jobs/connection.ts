@@ -4,7 +4,7 @@
 // so that a job sent inside a unit of work commits or rolls back with it (and never waits on
 // PGlite's connection that the transaction itself holds).
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor } from '@srm/db';
+import type { Database, Executor, GenericPlan } from '@srm/db';
 
 export interface SqlResult {
   rows: Record<string, unknown>[];
@@ -18,9 +18,12 @@ interface QueryClient {
   query(text: string, values?: unknown[]): Promise<SqlResult>;
 }
 
-interface PgliteClient extends QueryClient {
+interface PgliteClient {
+  query(text: string, values: unknown[], options: GenericPlan): Promise<SqlResult>;
   exec(text: string): Promise<SqlResult[]>;
 }
+
+const GENERIC_PLAN: GenericPlan = { genericPlan: true };
 
 /**
  * Statements whose answer pg-boss reads as a count from the first row (completing, failing or
@@ -58,7 +61,8 @@ export class DatabaseJobDb implements JobDb {
         const results = await client.exec(text);
         return results[results.length - 1] ?? { rows: [] };
       }
-      return client.query(text, values);
+      // Planned once for any values: PostgreSQL's own choice plans the fetch at every run.
+      return client.query(text, values, GENERIC_PLAN);
     }
     const pool = (this.database.db as unknown as { $client: QueryClient }).$client;
     return pool.query(text, values);
