@@ -29,8 +29,11 @@ const LOG_PAGE = 1_000;
  * (the lowest of the groups' caps and the company's profile; a set's stages count with their run).
  */
 export async function submittable(data: DataApi, programId: number) {
-  // The header and its parameters (not its incompatibilities: the start checks those).
-  const [header] = await data.list(concurrentProgram, { programId }, { limit: 1 });
+  // The header (as the endpoint's reference check read it, in the caller's scope) and its
+  // parameters (not its incompatibilities: the start checks those).
+  const header =
+    data.referenced(concurrentProgram, programId) ??
+    (await data.list(concurrentProgram, { programId }, { limit: 1 }))[0];
   if (!header) throw new AppError(404, 'entity.notFound');
   const program = { ...header, params: await data.lines(programParam, programId) };
   const responsibilityId = data.actor.responsibilityId ?? null;
