@@ -37,6 +37,12 @@ export interface GenericPlan {
 const GENERIC = 'srm_generic_plan';
 const GENERIC_TEXT = `select set_config('plan_cache_mode', 'force_generic_plan', true)`;
 
+/** A statement is kept by its text and the parameter types it was asked with, if any. */
+function keyOf(text: string, options: QueryOptions | undefined): string {
+  const types = options?.paramTypes;
+  return types?.length ? `${types.join(',')}\u0000${text}` : text;
+}
+
 /** Queries these take go the engine's own way: a file handed to COPY, a file it writes. */
 function engineOwnWay(text: string, options: QueryOptions | undefined): boolean {
   return Boolean(options?.blob) || text.includes('/dev/blob');
@@ -91,7 +97,7 @@ export function preparedQueries(client: PGlite, engine: PgliteModule): PreparedQ
       types: parseDescribeStatementResults(messages),
       columns: messages.find((message) => message.name === 'rowDescription'),
     };
-    kept.set(text, prepared);
+    kept.set(keyOf(text, options), prepared);
     if (kept.size > KEPT) {
       const [oldest] = kept;
       if (oldest) {
@@ -108,11 +114,12 @@ export function preparedQueries(client: PGlite, engine: PgliteModule): PreparedQ
     options: QueryOptions | undefined,
     outside: boolean,
   ): Promise<Results<T>> => {
-    let prepared = kept.get(text);
+    const key = keyOf(text, options);
+    let prepared = kept.get(key);
     if (prepared) {
       // The most recently used last: the first is the one to close when the map is full.
-      kept.delete(text);
-      kept.set(text, prepared);
+      kept.delete(key);
+      kept.set(key, prepared);
     } else {
       prepared = await prepare(text, options);
     }
@@ -159,9 +166,9 @@ export function preparedQueries(client: PGlite, engine: PgliteModule): PreparedQ
       return await run<T>(text, params, options, outside);
     } catch (error) {
       if (!(error instanceof engine.messages.DatabaseError)) throw error;
-      const stale = kept.get(text);
+      const stale = kept.get(keyOf(text, options));
       if (stale && error.code === '0A000' && /cached plan/.test(error.message)) {
-        kept.delete(text);
+        kept.delete(keyOf(text, options));
         closing.push(stale.name);
         if (outside && !again) return guarded(text, params, options, outside, true);
       }
