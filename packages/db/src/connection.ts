@@ -281,7 +281,7 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB'];
  * date (drizzle-orm/pglite/session.js). Drizzle sends these parsers with every query, and PGlite
  * then copies its whole parser table (300 array types included) into a new object for each one:
  * 170 µs of CPU on a 266 µs `select 1` (docs/benchmarks.md). The engine is given them once, when
- * it has started, and the copy Drizzle asks for is skipped (`sameParsersOnce`).
+ * it has started, and the copy Drizzle asks for is skipped (`ownQueries`).
  */
 const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 const keepText = (value: string) => value;
@@ -304,7 +304,7 @@ function withoutKnownParsers(options: QueryOptions): QueryOptions {
  * The client's queries, and those of its transactions, without the copy of known parsers, and
  * prepared (`preparedQueries`) unless SRM_PGLITE_PREPARE=off.
  */
-function sameParsersOnce(client: PGlite, prepared: PreparedQueries | null): void {
+function ownQueries(client: PGlite, prepared: PreparedQueries | null): void {
   const query = (prepared ? prepared.query.bind(prepared) : client.query.bind(client)) as unknown as Query;
   (client as unknown as { query: Query }).query = (sql, params, options) =>
     query(sql, params, withoutKnownParsers(options));
@@ -354,7 +354,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   // At its start the engine added a parser for every array type, those above included.
   Object.assign(client.parsers, TEXT_PARSERS);
   const prepare = options.prepare ?? process.env.SRM_PGLITE_PREPARE !== 'off';
-  sameParsersOnce(client, prepare ? preparedQueries(client, engine) : null);
+  ownQueries(client, prepare ? preparedQueries(client, engine) : null);
   const db = drizzlePglite(client) as unknown as Db;
   let closed = false;
   return {
