@@ -10,6 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DirectoryLock, lockDirectory } from './lock';
 import { type PreparedQueries, preparedQueries } from './pglite-statements';
+import { startUpkeep } from './pglite-upkeep';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 
@@ -70,6 +71,12 @@ export interface OpenOptions {
    * a directory takes its lock, and closing the database releases it.
    */
   lockHeld?: boolean | undefined;
+  /**
+   * The embedded engine: seconds between its upkeep passes, which vacuum and analyse the tables
+   * past PostgreSQL's autovacuum thresholds (PGlite has no autovacuum). Default
+   * SRM_PGLITE_UPKEEP_SECONDS or 30; 0 runs none.
+   */
+  upkeepSeconds?: number | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -356,6 +363,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const prepare = options.prepare ?? process.env.SRM_PGLITE_PREPARE !== 'off';
   ownQueries(client, prepare ? preparedQueries(client, engine) : null);
   const db = drizzlePglite(client) as unknown as Db;
+  const seconds = options.upkeepSeconds ?? Number(process.env.SRM_PGLITE_UPKEEP_SECONDS ?? 30);
+  const upkeep = seconds > 0 ? startUpkeep(client, seconds) : null;
   let closed = false;
   return {
     kind: 'pglite',
@@ -370,6 +379,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       if (closed) return;
       closed = true;
       try {
+        await upkeep?.stop();
         await client.close();
       } finally {
         lock?.release();
