@@ -38,18 +38,27 @@ export async function submittable(data: DataApi, programId: number) {
   const program = { ...header, params: await data.lines(programParam, programId) };
   const responsibilityId = data.actor.responsibilityId ?? null;
   // A raw read over the group tables: the grant is the platform's rule, not the caller's rows.
-  // The company's cap (a configuration profile) comes with it: one read at every submit.
+  // The company's cap (a configuration profile) and the name of the caller's responsibility (kept
+  // on what he submits) come with it: one read at every submit.
   const profiles = data.runtime.table(configProfile.name);
-  const rows = await queryRows<{ cap: number | string | null; granted: boolean }>(
+  const rows = await queryRows<{
+    cap: number | string | null;
+    granted: boolean;
+    name: string | null;
+    nameEn: string | null;
+  }>(
     data.tx,
-    sql`select g.max_active_per_user::text as cap, true as granted
+    sql`select g.max_active_per_user::text as cap, true as granted, null as name, null as "nameEn"
           from base_request_group g
           join base_request_group_program gp on gp.request_group_id = g.request_group_id
           join base_request_group_resp gr on gr.request_group_id = g.request_group_id
          where gp.program_id = ${programId} and gr.responsibility_id = ${responsibilityId ?? -1}
         union all
-        select p.profile_value as cap, false as granted from ${profiles} p
-         where p.profile_code = ${MAX_ACTIVE_PROFILE} and p.org_id is null and p.enabled_flag = 'Y'`,
+        select p.profile_value, false, null, null from ${profiles} p
+         where p.profile_code = ${MAX_ACTIVE_PROFILE} and p.org_id is null and p.enabled_flag = 'Y'
+        union all
+        select null, false, responsibility_name, responsibility_name_en from base_responsibility
+         where responsibility_id = ${responsibilityId ?? -1}`,
   );
   if (!rows.some((row) => row.granted))
     throw new AppError(403, 'scheduler.request.notGranted', { program: program.programName });
@@ -69,7 +78,14 @@ export async function submittable(data: DataApi, programId: number) {
     );
     if (Number(active?.count ?? 0) >= cap) throw new AppError(422, 'scheduler.request.capReached', { cap });
   }
-  return program;
+  const named = rows.find((row) => row.name !== null);
+  const responsibilityName = named ? localName(data, named) : null;
+  return { ...program, responsibilityName };
+}
+
+/** A responsibility's name in the caller's language. */
+function localName(data: DataApi, row: { name: string | null; nameEn: string | null }): string | null {
+  return data.actor.locale === 'en' ? (row.nameEn ?? row.name) : row.name;
 }
 
 /** The name of the caller's current responsibility in his language, kept on what he submits. */
@@ -81,8 +97,7 @@ export async function responsibilityName(data: DataApi): Promise<string | null> 
     sql`select responsibility_name as name, responsibility_name_en as "nameEn"
           from base_responsibility where responsibility_id = ${data.actor.responsibilityId}`,
   );
-  if (!row) return null;
-  return data.actor.locale === 'en' ? (row.nameEn ?? row.name) : row.name;
+  return row ? localName(data, row) : null;
 }
 
 type SubmitExtra = { requestedStart?: Date | null; parentRequestId?: number; priority?: number | null };
@@ -133,7 +148,7 @@ async function submit(data: DataApi, programId: number, given: unknown, extra: S
       submittedBy: data.actor.userId ?? 0,
       submittedByName: data.actor.userName,
       responsibilityId: data.actor.responsibilityId ?? null,
-      responsibilityName: await responsibilityName(data),
+      responsibilityName: program.responsibilityName,
       parameters,
       priority,
       requestedStart: (extra.requestedStart ?? data.now).getTime(),

@@ -28,7 +28,13 @@ describe('concurrent requests', () => {
       ],
     });
     const submitted = await submit(programId, { name: '支架' });
-    expect(submitted).toMatchObject({ phaseCode: 'PENDING', statusCode: 'NORMAL', submittedBy: ids.user });
+    expect(submitted).toMatchObject({
+      phaseCode: 'PENDING',
+      statusCode: 'NORMAL',
+      submittedBy: ids.user,
+      responsibilityId: ids.responsibility,
+      responsibilityName: 'SCHED_TEST',
+    });
     expect(submitted.parameters).toEqual({ name: '支架', count: 7 });
     const done = await until(submitted.requestId as number, ['COMPLETED']);
     expect(done).toMatchObject({

@@ -320,23 +320,22 @@ export class RequestRunner implements BackgroundService {
     const requests = runtime.table(concurrentRequest.name);
     const programs = runtime.table(concurrentProgram.name);
     const rules = runtime.table(programIncompat.name);
-    // A raw read of three flags: which lock to wait for is decided before any row is locked.
-    const [row] = await queryRows<{ free: boolean | null }>(
+    // A raw read of three flags and the lock they call for, in one statement: which lock to wait
+    // for is decided before any row is locked (a set's run, which has no program, takes the
+    // exclusive one).
+    const [row] = await queryRows<{ free: boolean }>(
       tx,
-      sql`select coalesce(p.parallel_flag, 'N') = 'Y' and coalesce(p.run_alone, 'N') <> 'Y'
-                 and not exists (select 1 from ${rules} i
-                                  where i.program_id = p.program_id or i.incompatible_program_id = p.program_id) as free
-            from ${requests} r join ${programs} p on p.program_id = r.program_id
-           where r.request_id = ${requestId}`,
+      sql`select f.free,
+                 case when f.free then pg_advisory_xact_lock_shared(${START_LOCK})
+                      else pg_advisory_xact_lock(${START_LOCK}) end is null as locked
+            from (select coalesce((
+                    select coalesce(p.parallel_flag, 'N') = 'Y' and coalesce(p.run_alone, 'N') <> 'Y'
+                           and not exists (select 1 from ${rules} i
+                                            where i.program_id = p.program_id or i.incompatible_program_id = p.program_id)
+                      from ${requests} r join ${programs} p on p.program_id = r.program_id
+                     where r.request_id = ${requestId}), false) as free) f`,
     );
-    const shared = row?.free === true;
-    await queryRows(
-      tx,
-      shared
-        ? sql`select pg_advisory_xact_lock_shared(${START_LOCK})`
-        : sql`select pg_advisory_xact_lock(${START_LOCK})`,
-    );
-    return shared;
+    return row?.free === true;
   }
 
   /**
