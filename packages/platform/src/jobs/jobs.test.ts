@@ -15,7 +15,7 @@ afterEach(async () => {
   database = null;
 });
 
-function service(options: { workers?: boolean } = {}): JobService {
+function service(options: { workers?: boolean; pollingIntervalSeconds?: number } = {}): JobService {
   const jobs = new JobService(database!, { pollingIntervalSeconds: 0.5, log: () => {}, ...options });
   services.push(jobs);
   return jobs;
@@ -104,5 +104,43 @@ describe('jobs', () => {
     reader.register('test-slow', async () => undefined);
     await reader.start();
     expect((await reader.find('test-slow', id))?.state).toBe('completed');
+  });
+
+  // Polling every 60 s: a job these wait for came by a send's wake-up or a look again at once.
+  it('runs jobs sent while its workers were busy one after another, without waiting for a poll', async () => {
+    database = await openTestDatabase();
+    const jobs = service({ pollingIntervalSeconds: 60 });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const ran: number[] = [];
+    jobs.register<{ n: number }>('test-busy', async (job) => {
+      if (job.data.n === 0) await gate;
+      ran.push(job.data.n);
+      return null;
+    });
+    await jobs.start();
+    await jobs.send('test-busy', { n: 0 });
+    await until(() => jobs.active === 1);
+    for (let n = 1; n <= 10; n++) await jobs.send('test-busy', { n });
+    open();
+    await until(() => ran.length === 11, 30_000);
+    expect(ran.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('runs one after another the jobs another node sent, once a poll found the first', async () => {
+    database = await openTestDatabase();
+    const sender = service({ workers: false });
+    sender.register('test-elsewhere', async () => null);
+    await sender.start();
+    for (let n = 1; n <= 10; n++) await sender.send('test-elsewhere', { n });
+    const jobs = service({ pollingIntervalSeconds: 60 });
+    const ran: number[] = [];
+    jobs.register<{ n: number }>('test-elsewhere', async (job) => {
+      ran.push(job.data.n);
+      return null;
+    });
+    await jobs.start();
+    await until(() => ran.length === 10, 30_000);
+    expect(ran.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });

@@ -56,6 +56,10 @@ interface Queue {
   readonly busy: Set<string>;
   /** The worker notify() woke last (its index). */
   turn: number;
+  /** Workers notify() woke for a job sent here, which their next fetch takes. */
+  readonly woken: Set<string>;
+  /** Jobs sent here while every worker was busy: as many workers look again as soon as they end a job. */
+  waiting: number;
 }
 
 export const JOB_SCHEMA = 'pgboss';
@@ -110,6 +114,8 @@ export class JobService {
       workerIds: [],
       busy: new Set(),
       turn: -1,
+      woken: new Set(),
+      waiting: 0,
     });
   }
 
@@ -149,11 +155,15 @@ export class JobService {
     if (!this.workers) return;
     for (const [name, queue] of this.queues) {
       for (let worker = 0; worker < (queue.settings.workers ?? 1); worker++) {
-        // pg-boss waits its polling interval after a job before it fetches again: a worker that
-        // ran one looks again at once instead (more may be waiting), and sleeps when none is.
+        // pg-boss waits its polling interval after a job before it fetches again. A worker that
+        // ran a job it found by polling (sent by another node, or due only now) looks again at
+        // once: more may be waiting. One woken for a job sent here looks again at once only for a
+        // job sent here while every worker was busy; otherwise its next fetch would find nothing
+        // (each send wakes a worker of its own) and it sleeps until a send or its poll.
         let workerId = '';
         workerId = await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
           if (!job) return undefined;
+          const woken = queue.woken.delete(workerId);
           this.running.add(job.id);
           queue.busy.add(workerId);
           try {
@@ -161,7 +171,9 @@ export class JobService {
           } finally {
             this.running.delete(job.id);
             queue.busy.delete(workerId);
-            this.boss.notifyWorker(workerId);
+            const again = !woken || queue.waiting > 0;
+            if (queue.waiting > 0) queue.waiting--;
+            if (again) this.boss.notifyWorker(workerId);
           }
         });
         queue.workerIds.push(workerId);
@@ -226,9 +238,11 @@ export class JobService {
       const workerId = queue.workerIds[(queue.turn + step) % count]!;
       if (queue.busy.has(workerId)) continue;
       queue.turn = (queue.turn + step) % count;
+      queue.woken.add(workerId);
       this.boss.notifyWorker(workerId);
       return;
     }
+    queue.waiting++;
   }
 
   /**
