@@ -19,6 +19,7 @@ import {
   type WhereOf,
 } from '@srm/kernel';
 import type { Executor } from '@srm/db';
+import { AppError } from '../http/errors';
 import { type Actor, SYSTEM_ACTOR } from '../access/actor';
 import type { HookContext } from './hooks';
 import { lineOrder, scopeConditions } from './query';
@@ -76,6 +77,18 @@ export interface DataApi {
    * lock() answered it in this unit of work (and not changed since), it is not read again.
    */
   patch<E extends AnyEntity>(entity: E, target: number | RowOf<E>, changes: ChangesOf<E>): Promise<RowOf<E>>;
+  /**
+   * Changes a row as this code last wrote it (the row a patch answered, in any unit of work),
+   * without reading or locking it again: null, and nothing written, when it changed since (its
+   * version moved). The platform's own (a system actor): the row is not checked against a scope.
+   * For a row the platform moved a moment ago and expects unchanged (a request ending that no
+   * one cancelled meanwhile); on null, lock it and decide again.
+   */
+  patchUnchanged<E extends AnyEntity>(
+    entity: E,
+    row: RowOf<E>,
+    changes: ChangesOf<E>,
+  ): Promise<RowOf<E> | null>;
   /** Changes every row matching field values within the caller's scope (versioned, audited). */
   patchWhere<E extends AnyEntity>(entity: E, where: WhereOf<E>, changes: ChangesOf<E>): Promise<RowOf<E>[]>;
   /**
@@ -206,6 +219,25 @@ class Data implements DataApi {
     const row = await service.patchLocked(this.actor, target as Row, changes as Row, this.operation);
     lockedRows.set(row, locked);
     return row as RowOf<E>;
+  }
+
+  async patchUnchanged<E extends AnyEntity>(
+    entity: E,
+    row: RowOf<E>,
+    changes: ChangesOf<E>,
+  ): Promise<RowOf<E> | null> {
+    if (!this.actor.system)
+      throw new Error(`${entity.name}: patchUnchanged is the platform’s (a system actor)`);
+    try {
+      const after = await this.runtime
+        .service(entity.name)
+        .patchLocked(this.actor, row as Row, changes as Row, this.operation);
+      return after as RowOf<E>;
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus === 409 && error.messageKey === 'entity.stale')
+        return null;
+      throw error;
+    }
   }
 
   async patchWhere<E extends AnyEntity>(

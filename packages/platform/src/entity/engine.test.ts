@@ -1,6 +1,9 @@
 // The engine over real HTTP on a real database, with test entities: saves with lines,
 // validation, optimistic locking, workflow, data scope, numbering, audit and the clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '@srm/db';
+import { type Actor, SYSTEM_ACTOR } from '../access/actor';
+import { dataApi } from './context';
 import { defineActions } from './hooks';
 import { readHistory } from './audit';
 import { type EngineHarness, internalAdmin, startEngine, supplierUser } from '../testing/engine';
@@ -720,5 +723,33 @@ describe('audit entries of a transaction', () => {
     ]);
     const read = (await engine.post<Envelope<Row>>(`${ORDER}/findById`, { orderId: id })).body.data;
     expect(read.notes).toBe('二');
+  });
+});
+
+describe('a patch of a row as it was last written', () => {
+  it('changes it unread; once it changed since, answers null and writes nothing; is the platform’s alone', async () => {
+    const id = (await create({ title: '乐观' })).orderId as number;
+    const data = (tx: Executor, actor: Actor = SYSTEM_ACTOR) =>
+      dataApi({ actor, runtime: engine.runtime, tx, now: new Date() }, 'unchangedTest');
+    const first = await engine.runtime.transaction((tx) => data(tx).patch(testOrder, id, { notes: '一' }));
+    const second = await engine.runtime.transaction((tx) =>
+      data(tx).patchUnchanged(testOrder, first, { notes: '二' }),
+    );
+    expect(second).toMatchObject({ notes: '二', versionNum: (first.versionNum as number) + 1 });
+    // `first` is older than the row now: nothing is written.
+    const stale = await engine.runtime.transaction((tx) =>
+      data(tx).patchUnchanged(testOrder, first, { notes: '三' }),
+    );
+    expect(stale).toBeNull();
+    const read = (await engine.post<Envelope<Row>>(`${ORDER}/findById`, { orderId: id })).body.data;
+    expect(read).toMatchObject({ notes: '二', versionNum: second!.versionNum });
+    const history = await readHistory(engine.database.db, testOrder, id);
+    expect(history.filter((entry) => entry.action === 'unchangedTest')).toHaveLength(2);
+    // A user's code reads and locks first.
+    await expect(
+      engine.runtime.transaction((tx) =>
+        data(tx, internalAdmin).patchUnchanged(testOrder, second!, { notes: '四' }),
+      ),
+    ).rejects.toThrow(/platform/);
   });
 });

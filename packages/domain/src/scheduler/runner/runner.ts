@@ -390,6 +390,30 @@ export class RequestRunner implements BackgroundService {
     return moved;
   }
 
+  /**
+   * move() of a row as this node last wrote it, unread and unlocked (DataApi.patchUnchanged):
+   * false, and nothing written, when it changed since.
+   */
+  private async moveUnchanged(
+    data: DataApi,
+    request: Request,
+    to: State,
+    completionText: string | null,
+    extra: Partial<Request>,
+  ): Promise<boolean> {
+    const from = stateOf(request.phaseCode, request.statusCode);
+    if (!canMove(from, to)) throw new Error(`request ${request.requestId}: ${from} → ${to} is not a move`);
+    const moved = await data.patchUnchanged(concurrentRequest, request, {
+      ...split(to),
+      completionText,
+      ...(to.startsWith('COMPLETED') ? { completedAt: data.now.getTime() } : {}),
+      ...extra,
+    });
+    if (!moved) return false;
+    if (to.startsWith('COMPLETED')) await stageCompleted(data, moved, this.wakeFn);
+    return true;
+  }
+
   /** The wake-up as a function, for a set's run moving its stages. */
   private readonly wakeFn = (request: Pick<Request, 'requestId' | 'priority'>, afterMs?: number) =>
     this.wake(request, afterMs);
@@ -539,11 +563,17 @@ export class RequestRunner implements BackgroundService {
     await output?.remove();
     await runtime.transaction(async (tx) => {
       const data = systemData(this.services, tx, 'scheduler.complete', actor.locale);
-      const [current] = await data.lock(concurrentRequest, [request.requestId]);
-      if (!current) return;
       const extra = { logLines: run.log.count, ...(file ? { outputFile: String(file) } : {}) };
       if (file)
         await this.services.attachments.link(tx, concurrentRequest, request.requestId, 'outputFile', [file]);
+      // A run that ended well, on a row no one touched since it started (no cancel): moved as
+      // the start left it, unread. Changed meanwhile: locked and decided on as it is now.
+      if (outcome.kind === 'ok' && !run.stopping) {
+        const to = outcome.warning ? 'COMPLETED/WARNING' : 'COMPLETED/NORMAL';
+        if (await this.moveUnchanged(data, request, to, outcome.text, extra)) return;
+      }
+      const [current] = await data.lock(concurrentRequest, [request.requestId]);
+      if (!current) return;
       if (run.stopping === 'shutdown') {
         await this.interrupted(data, current, program);
         return;
