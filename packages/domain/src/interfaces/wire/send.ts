@@ -44,8 +44,8 @@ const DECODERS: Record<string, () => Transform> = {
  * `timeoutMs` bounds the whole exchange, body included. Redirects are not followed: a 3xx is the
  * partner's answer (re-POSTing a document to wherever a redirect points is not ours to decide).
  * Node's own HTTP client rather than fetch, which was 15 % of a node's CPU in the outbox
- * benchmark (docs/benchmarks.md), with fetch's defaults kept where a partner may rely on them (a text body's content type, any
- * accepted type, decoded answers).
+ * benchmark (docs/benchmarks.md), with fetch's defaults kept where a partner may rely on them (a
+ * text body's content type, any accepted type, decoded answers).
  */
 export async function send(request: WireRequest): Promise<WireResult> {
   const started = performance.now();

@@ -223,10 +223,10 @@ describe('concurrent requests', () => {
     ]);
     // Cancelled while it ends well, before its node looked for cancels (every second): Terminated
     // all the same, not Normal over the cancel.
-    const brief = await submit(programId, { ms: 400 });
-    await until(brief.requestId as number, ['RUNNING/NORMAL']);
-    await ok('baseConcurrentRequest', 'doCancel', { requestId: brief.requestId }, buyer());
-    await until(brief.requestId as number, ['COMPLETED/TERMINATED'], 5_000);
+    const briefId = Number((await submit(programId, { ms: 400 })).requestId);
+    await until(briefId, ['RUNNING/NORMAL']);
+    await ok('baseConcurrentRequest', 'doCancel', { requestId: briefId }, buyer());
+    await until(briefId, ['COMPLETED/TERMINATED'], 5_000);
   });
 
   it('a program that ignores its signal is stopped at its time limit and completes Terminated', async () => {
