@@ -315,17 +315,14 @@ function ownQueries(client: PGlite, prepared: PreparedQueries | null): void {
   const query = (prepared ? prepared.query.bind(prepared) : client.query.bind(client)) as unknown as Query;
   (client as unknown as { query: Query }).query = (sql, params, options) =>
     query(sql, params, withoutKnownParsers(options));
-  const transaction = client.transaction.bind(client);
+  const transaction = prepared ? prepared.transaction.bind(prepared) : client.transaction.bind(client);
   client.transaction = (work) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx) as unknown as Query;
       // The transaction itself underneath (its `closed` getter, its other methods), another query.
       const stripped: typeof tx = Object.create(tx);
-      stripped.query = ((sql, params, options) => {
-        const known = withoutKnownParsers(options);
-        if (!prepared || tx.closed || known?.blob) return txQuery(sql, params, known);
-        return prepared.inTransaction(sql, params, known);
-      }) as typeof tx.query;
+      stripped.query = ((sql, params, options) =>
+        txQuery(sql, params, withoutKnownParsers(options))) as typeof tx.query;
       return work(stripped);
     });
 }

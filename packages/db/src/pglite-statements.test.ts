@@ -2,15 +2,19 @@
 // errors, notifications, transactions), keep at most 500 statements, and follow a table whose
 // columns changed under them.
 import { type SQL, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './connection';
 import type { GenericPlan } from './pglite-statements';
-import { queryRows } from './transaction';
+import { deferQuery, queryRows } from './transaction';
 
 const SETUP = `create table item (id int primary key, code text unique not null, price numeric(12,4),
   at timestamptz, tags text[], data jsonb, ok boolean);
   insert into item values (1, 'A', 1.5, '2026-12-07 08:00:00+00', '{x,y}', '{"a":1}', true),
     (2, 'B', null, null, null, null, false);`;
+
+const itemTable = pgTable('item', { id: integer('id').primaryKey(), code: text('code').notNull() });
+const insertInto = (id: number, code: string) => prepared.db.insert(itemTable).values({ id, code });
 
 let prepared: Database;
 let plain: Database;
@@ -117,8 +121,9 @@ describe('prepared statements of the embedded engine', () => {
     for (let index = 0; index < 620; index++)
       await prepared.db.execute(sql.raw(`select ${index} as n where 1 = 1`));
     const kept = await keptStatements(prepared);
-    expect(kept).toBeGreaterThanOrEqual(499);
-    expect(kept).toBeLessThanOrEqual(501);
+    // Besides them, a transaction's BEGIN and COMMIT (earlier tests ran transactions).
+    expect(kept).toBeGreaterThanOrEqual(501);
+    expect(kept).toBeLessThanOrEqual(503);
     // The text used last is still kept: the same answer, no new statement.
     await prepared.db.execute(sql.raw(`select 619 as n where 1 = 1`));
     expect(await keptStatements(prepared)).toBe(kept);
@@ -167,5 +172,142 @@ describe('prepared statements of the embedded engine', () => {
       return (await tx.query<{ mode: string }>(`select current_setting('plan_cache_mode') as mode`)).rows;
     });
     expect(inside).toEqual([{ mode: 'auto' }]);
+  });
+
+  it('run a transaction in two passes through the engine: BEGIN with the first statement, COMMIT alone', async () => {
+    const client = prepared.pglite! as unknown as {
+      execProtocolStream: (...args: unknown[]) => Promise<unknown>;
+    };
+    const through = client.execProtocolStream;
+    let passes = 0;
+    client.execProtocolStream = (...args) => {
+      passes++;
+      return through.apply(client, args);
+    };
+    try {
+      const select = (tx: typeof prepared.db) => queryRows(tx, sql`select code from item where id = ${1}`);
+      await prepared.db.transaction(select); // the statement prepared (and BEGIN and COMMIT, once)
+      passes = 0;
+      expect(await prepared.db.transaction(select)).toEqual([{ code: 'A' }]);
+      expect(passes).toBe(2);
+      passes = 0;
+      await prepared.db.transaction(async () => undefined);
+      expect(passes).toBe(0);
+    } finally {
+      client.execProtocolStream = through;
+    }
+  });
+
+  it('end a transaction whose statement failed, rolled back or asked to roll back, with nothing left open', async () => {
+    const insert = (id: number, code: string) => sql`insert into item (id, code) values (${id}, ${code})`;
+    const open = async () =>
+      (
+        await queryRows<{ open: boolean }>(prepared.db, sql`select now() <> statement_timestamp() as open`)
+      )[0];
+    // The first statement fails (a duplicate) after the BEGIN it went with: rolled back.
+    await expect(prepared.db.transaction((tx) => tx.execute(insert(1, 'X')))).rejects.toMatchObject({
+      cause: { code: '23505' },
+    });
+    // The first statement never prepared (a syntax error): no BEGIN went out.
+    await expect(prepared.db.transaction((tx) => tx.execute(sql`selec ${2}`))).rejects.toMatchObject({
+      cause: { code: '42601' },
+    });
+    expect(await open()).toEqual({ open: false });
+    // A failure the work swallowed: the COMMIT ends in ROLLBACK, and says so.
+    const swallowed = prepared.db.transaction(async (tx) => {
+      await tx.execute(insert(5, 'E'));
+      await tx.execute(insert(6, 'A')).catch(() => undefined);
+    });
+    await expect(swallowed).rejects.toMatchObject({ code: '25P02' });
+    // Asked to roll back (Drizzle's rollback), and a savepoint rolled back inside a kept transaction.
+    await prepared.db
+      .transaction(async (tx) => {
+        await tx.execute(insert(7, 'G'));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await prepared.db.transaction(async (tx) => {
+      await tx.execute(insert(8, 'H'));
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(insert(9, 'A'));
+        })
+        .catch(() => undefined);
+    });
+    const ids = await queryRows<{ id: number }>(
+      prepared.db,
+      sql`select id from item where id > 2 order by id`,
+    );
+    expect(ids).toEqual([{ id: 8 }]);
+    expect(await open()).toEqual({ open: false });
+    await prepared.db.execute(sql`delete from item where id > 2`);
+  });
+
+  it('hand a file to COPY and take one from it inside a transaction', async () => {
+    const written = await prepared.pglite!.transaction(async (tx) => {
+      await tx.exec('create temporary table copied (id int, code text) on commit drop');
+      await tx.query(`copy copied from '/dev/blob' with (format csv)`, [], {
+        blob: new Blob(['10,J\n11,K\n']),
+      });
+      const out = await tx.query(
+        `copy (select code from copied order by id) to '/dev/blob' with (format csv)`,
+      );
+      return out.blob ? await out.blob.text() : null;
+    });
+    expect(written).toBe('J\nK\n');
+  });
+
+  it('send a deferred statement with the transaction’s next pass, and fail the transaction when it fails', async () => {
+    const client = prepared.pglite! as unknown as {
+      execProtocolStream: (...args: unknown[]) => Promise<unknown>;
+    };
+    const through = client.execProtocolStream;
+    let passes = 0;
+    client.execProtocolStream = (...args) => {
+      passes++;
+      return through.apply(client, args);
+    };
+    const insert = (id: number, code: string) => insertInto(id, code).toSQL();
+    const count = (tx: typeof prepared.db) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from item where id > ${2}`);
+    try {
+      // Once to have the insert kept (a statement not kept yet runs at once).
+      await prepared.db.transaction(async (tx) => {
+        await count(tx);
+        await deferQuery(tx, insert(20, 'T'));
+        await tx.execute(sql`delete from item where id = ${20}`);
+      });
+      passes = 0;
+      const seen = await prepared.db.transaction(async (tx) => {
+        await count(tx); // BEGIN with it
+        await deferQuery(tx, insert(21, 'U'));
+        await deferQuery(tx, insert(22, 'V'));
+        return count(tx); // the two inserts ahead of it, in its pass
+      });
+      expect(seen).toEqual([{ n: 2 }]);
+      expect(passes).toBe(3);
+      // Deferred to the COMMIT, and failing there (a duplicate code): nothing of the transaction stays.
+      const failed = prepared.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from item where id = ${21}`);
+        await deferQuery(tx, insert(23, 'V'));
+      });
+      await expect(failed).rejects.toMatchObject({ code: '23505' });
+      // Dropped with a rollback.
+      await prepared.db
+        .transaction(async (tx) => {
+          await count(tx);
+          await deferQuery(tx, insert(24, 'W'));
+          tx.rollback();
+        })
+        .catch(() => undefined);
+      const ids = await queryRows<{ id: number }>(
+        prepared.db,
+        sql`select id from item where id > 2 order by id`,
+      );
+      expect(ids).toEqual([{ id: 21 }, { id: 22 }]);
+    } finally {
+      client.execProtocolStream = through;
+      await prepared.db.execute(sql`delete from item where id > 2`);
+    }
   });
 });

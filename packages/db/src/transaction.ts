@@ -79,6 +79,37 @@ export async function queryRows<T>(on: Executor, query: SQL): Promise<T[]> {
 }
 
 /**
+ * Runs a statement's text as written, with positional parameters ($1, $2 …) given as driver
+ * values, and returns its rows: for text another library wrote (pg-boss's statements), which
+ * Drizzle need not take apart and build again.
+ */
+export async function queryText<T>(on: Executor, text: string, params: readonly unknown[]): Promise<T[]> {
+  const prepared = on._.session.prepareQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>(
+    { sql: text, params: [...params] },
+    undefined,
+    undefined,
+    false,
+  );
+  return (await prepared.execute()).rows;
+}
+
+/**
+ * Runs a built statement whose answer nobody needs (an audit row) in the open transaction `on`:
+ * on the embedded engine it goes at the head of the transaction's next pass (its next statement's,
+ * or its COMMIT's) rather than a pass of its own; its failure then fails that statement and the
+ * transaction. On PostgreSQL it runs at once.
+ */
+export async function deferQuery(on: Executor, query: Query): Promise<void> {
+  const client = (on as unknown as { _: { session: { client?: Partial<Deferring> } } })._.session.client;
+  if (typeof client?.defer === 'function') return client.defer(query.sql, query.params);
+  await queryText(on, query.sql, query.params);
+}
+
+interface Deferring {
+  defer(text: string, params: unknown[]): Promise<void>;
+}
+
+/**
  * Runs a built statement (`select….toSQL()`) and returns its rows as arrays of driver values in
  * select order, read by Drizzle's own driver setup (so timestamps and dates arrive as the
  * server's text, as they do for Drizzle's selects) but without its per-value row mapping: for

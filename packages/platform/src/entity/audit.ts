@@ -13,7 +13,7 @@ import {
   keepsMessage,
   renderStoredText,
 } from '@srm/kernel';
-import { type Executor, beforeCommit } from '@srm/db';
+import { type Executor, beforeCommit, deferQuery } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { bpmHistory } from '../approval/tables';
 import { BULK_ROWS, bulkInsert } from './bulk-insert';
@@ -107,9 +107,15 @@ export async function flushAudit(on: Executor): Promise<void> {
 
 async function insertAudit(on: Executor, rows: AuditRow[]): Promise<void> {
   if (rows.length >= BULK_ROWS && (await bulkInsert(on, auditLog, rows, auditLog.auditId))) return;
-  for (let start = 0; start < rows.length; start += 2000) {
-    await on.insert(auditLog).values(rows.slice(start, start + 2000));
-  }
+  // The trail's rows answer nothing: they go with the transaction's next statement (or its COMMIT).
+  for (let start = 0; start < rows.length; start += 2000)
+    await deferQuery(
+      on,
+      on
+        .insert(auditLog)
+        .values(rows.slice(start, start + 2000))
+        .toSQL(),
+    );
 }
 
 function auditRows(actor: Actor, at: Date, entries: readonly AuditEntry[]): AuditRow[] {

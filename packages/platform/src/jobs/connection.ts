@@ -3,8 +3,7 @@
 // parameters goes through `exec`), PostgreSQL's pool, or the open transaction of the caller,
 // so that a job sent inside a unit of work commits or rolls back with it (and never waits on
 // PGlite's connection that the transaction itself holds).
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor, GenericPlan } from '@srm/db';
+import { type Database, type Executor, type GenericPlan, queryText } from '@srm/db';
 
 export interface SqlResult {
   rows: Record<string, unknown>[];
@@ -75,25 +74,11 @@ export class DatabaseJobDb implements JobDb {
   }
 }
 
-/** pg-boss's positional parameters ($1, $2 …) as a Drizzle statement with bound parameters. */
-export function statementOf(text: string, values: readonly unknown[] = []): SQL {
-  const chunks: SQL[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(last, match.index)));
-    chunks.push(sql`${sql.param(values[Number(match[1]) - 1] ?? null)}`);
-    last = match.index + match[0].length;
-  }
-  chunks.push(sql.raw(text.slice(last)));
-  return sql.join(chunks);
-}
-
 /** The open transaction, for sends that must commit with the caller's work. */
 export function transactionJobDb(tx: Executor): JobDb {
   return {
     async executeSql(text, values) {
-      const result = (await tx.execute(statementOf(text, values))) as unknown as SqlResult;
-      return { rows: result.rows };
+      return { rows: await queryText<Record<string, unknown>>(tx, text, values ?? []) };
     },
   };
 }
