@@ -16,6 +16,7 @@ import { concurrentRequest, requestLog } from './request.entity';
 import { ACTIVE, type State, canMove, split, stateOf } from './request-states';
 
 type Request = RowOf<typeof concurrentRequest>;
+type Param = RowOf<typeof programParam>;
 
 /** The profile capping one user's active requests, whatever the groups say (0 or none: no cap). */
 export const MAX_ACTIVE_PROFILE = 'SCH_MAX_ACTIVE_REQUESTS';
@@ -35,7 +36,7 @@ export async function submittable(data: DataApi, programId: number) {
     data.referenced(concurrentProgram, programId) ??
     (await data.list(concurrentProgram, { programId }, { limit: 1 }))[0];
   if (!header) throw new AppError(404, 'entity.notFound');
-  const program = { ...header, params: await data.lines(programParam, programId) };
+  const program = { ...header, params: await paramsOf(data, header) };
   const responsibilityId = data.actor.responsibilityId ?? null;
   // A raw read over the group tables: the grant is the platform's rule, not the caller's rows.
   // The company's cap (a configuration profile) and the name of the caller's responsibility (kept
@@ -81,6 +82,28 @@ export async function submittable(data: DataApi, programId: number) {
   const named = rows.find((row) => row.name !== null);
   const responsibilityName = named ? localName(data, named) : null;
   return { ...program, responsibilityName };
+}
+
+/** Parameters of programs as this node last read them, by runtime and program. */
+const keptParams = new WeakMap<object, Map<number, { version: number; params: readonly Param[] }>>();
+
+/**
+ * A program's parameters, read again only when the program's version moved: its parameters are
+ * lines of the program, written only by a save of the program, and a save that changes a line
+ * moves the program's version (ADR 0043 §10).
+ */
+async function paramsOf(
+  data: DataApi,
+  program: Pick<RowOf<typeof concurrentProgram>, 'programId' | 'versionNum'>,
+): Promise<readonly Param[]> {
+  let kept = keptParams.get(data.runtime);
+  if (!kept) keptParams.set(data.runtime, (kept = new Map()));
+  const known = kept.get(program.programId);
+  if (known && known.version === program.versionNum) return known.params;
+  const params = await data.lines(programParam, program.programId);
+  if (typeof program.versionNum === 'number')
+    kept.set(program.programId, { version: program.versionNum, params });
+  return params;
 }
 
 /** A responsibility's name in the caller's language. */

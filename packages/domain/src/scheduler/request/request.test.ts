@@ -189,6 +189,23 @@ describe('concurrent requests', () => {
     expect(await server().count('base_concurrent_request')).toBe(before);
     const accepted = await submit(programId, { name: 'a', flag: 'Y', user: ids.user });
     expect((accepted.parameters as Row).day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // 数量 made required by a save of the program: the next submit checks what was saved, not what
+    // the node read before (its parameters are read again when the program's version moved).
+    const saved = await ok<Row & { params: Row[] }>('baseConcurrentProgram', 'findById', { programId });
+    const fields = ['programParamId', 'lineNum', 'paramName', 'paramLabel', 'paramLabelEn', 'paramKind'];
+    const more = ['requiredFlag', 'defaultType', 'refEntity'];
+    await ok('baseConcurrentProgram', 'saveOrUpdate', {
+      programId,
+      versionNum: saved.versionNum,
+      programCode: saved.programCode,
+      programName: saved.programName,
+      executableName: saved.executableName,
+      params: saved.params.map((param) => ({
+        ...Object.fromEntries([...fields, ...more].map((field) => [field, param[field]])),
+        ...(param.paramName === 'count' ? { requiredFlag: 'Y' } : {}),
+      })),
+    });
+    expect(await refused({ name: 'a' }, 'CN')).toEqual([422, '参数“数量”必填']);
   });
 
   it('doCancel ends a running request Terminated within 5 s; one that ignores its signal too', async () => {
@@ -357,7 +374,26 @@ describe('concurrent requests', () => {
     expect(again).toMatchObject({ parentRequestId: request.requestId, parameters: { name: 'h' } });
     await until(again.requestId as number, ['COMPLETED/NORMAL']);
     await ok('baseConcurrentRequest', 'doCancel', { requestId: request.requestId }, buyer());
+    // Submitted and held before the program is disabled; started after (below).
+    const parked = await ok(
+      'baseConcurrentRequest',
+      'doSubmit',
+      { programId, parameters: { name: 'p' }, requestedStart: later },
+      buyer(),
+    );
+    await ok('baseConcurrentRequest', 'doHold', { requestId: parked.requestId }, buyer());
     await ok('baseConcurrentProgram', 'doDisable', { programId });
+    // Its start reads the program again (its version moved since this node's starts read it):
+    // INACTIVE/Disabled, not a run.
+    await queryRows(
+      server().runtime.executor(),
+      sql`update base_concurrent_request set requested_start = now() where request_id = ${parked.requestId as number}`,
+    );
+    await ok('baseConcurrentRequest', 'doRelease', { requestId: parked.requestId }, buyer());
+    expect(await until(parked.requestId as number, ['INACTIVE/DISABLED'])).toMatchObject({
+      phaseCode: 'INACTIVE',
+      statusCode: 'DISABLED',
+    });
     const refused = await call(
       'baseConcurrentRequest',
       'doSubmit',

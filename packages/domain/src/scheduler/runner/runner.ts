@@ -113,6 +113,8 @@ function systemData(
 export class RequestRunner implements BackgroundService {
   readonly nodeName = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly running = new Map<number, Running>();
+  /** Programs as this node's starts last read them, by id (checked against their version). */
+  private readonly programs = new Map<number, Program>();
   private readonly actors = new Map<string, { actor: Actor; until: number }>();
   private readonly settled = new Set<Promise<void>>();
   private beat: NodeJS.Timeout | null = null;
@@ -239,9 +241,9 @@ export class RequestRunner implements BackgroundService {
           return null;
         }
         if (!request.programId) return null;
-        // Read, not locked: every submit in flight holds a key-share lock on its program (the
-        // request's reference) until it commits, so a lock here would queue each start behind them.
-        const [program] = await data.list(concurrentProgram, { programId: request.programId }, { limit: 1 });
+        const look = await this.lookAround(data, request.programId, requestId);
+        if (!look) return null;
+        const program = await this.programAt(data, request.programId, look.version);
         if (!program) return null;
         // Made parallel-only or run-alone since the lock was chosen: looked at again shortly.
         if (shared && (program.parallelFlag !== 'Y' || program.runAlone === 'Y')) {
@@ -266,7 +268,7 @@ export class RequestRunner implements BackgroundService {
           });
           return null;
         }
-        if (await this.blocked(data, program, requestId)) {
+        if (blocked(program, look.active)) {
           if (state !== 'PENDING/STANDBY') await this.move(data, request, 'PENDING/STANDBY');
           // Looked at again shortly, and at once when a request completes.
           await this.wake(request, 2_000);
@@ -339,32 +341,50 @@ export class RequestRunner implements BackgroundService {
   }
 
   /**
-   * Whether an incompatible request runs now (or this program runs alone and anything runs). One
-   * raw read, every running request whoever submitted it (the rule is global), each with whether
-   * a rule pairs its program with this one (rules hold both ways): this runs at every start.
+   * Under the start lock, in one raw statement: the program's version (no row: the program is
+   * gone) and every running request whoever submitted it (the rule is global), each with whether
+   * a rule pairs its program with this one (rules hold both ways). This runs at every start.
    */
-  private async blocked(data: DataApi, program: Program, requestId: number): Promise<boolean> {
+  private async lookAround(
+    data: DataApi,
+    programId: number,
+    requestId: number,
+  ): Promise<{ version: number; active: Active[] } | null> {
     const requests = data.runtime.table(concurrentRequest.name);
     const programs = data.runtime.table(concurrentProgram.name);
     const rules = data.runtime.table(programIncompat.name);
-    const me = program.programId;
-    const active = await queryRows<{ programId: number; runAlone: string | null; ruled: boolean }>(
+    const rows = await queryRows<{ version: number } & { [K in keyof Active]: Active[K] | null }>(
       data.tx,
-      sql`select r.program_id as "programId", p.run_alone as "runAlone",
+      sql`select me.version_num as version, r.program_id as "programId", p.run_alone as "runAlone",
                  exists (select 1 from ${rules} i
-                          where (i.program_id = ${me} and i.incompatible_program_id = r.program_id)
-                             or (i.incompatible_program_id = ${me} and i.program_id = r.program_id)) as ruled
-            from ${requests} r join ${programs} p on p.program_id = r.program_id
-           where r.phase_code = 'RUNNING' and r.request_id <> ${requestId}`,
+                          where (i.program_id = me.program_id and i.incompatible_program_id = r.program_id)
+                             or (i.incompatible_program_id = me.program_id and i.program_id = r.program_id)) as ruled
+            from ${programs} me
+            left join (${requests} r join ${programs} p on p.program_id = r.program_id)
+              on r.phase_code = 'RUNNING' and r.request_id <> ${requestId}
+           where me.program_id = ${programId}`,
     );
-    if (!active.length) return false;
-    if (program.runAlone === 'Y') return true;
-    return active.some(
-      (row) =>
-        row.runAlone === 'Y' ||
-        row.ruled === true ||
-        (program.parallelFlag !== 'Y' && Number(row.programId) === me),
-    );
+    if (!rows.length) return null;
+    const active: Active[] = [];
+    for (const row of rows)
+      if (row.programId !== null)
+        active.push({ programId: Number(row.programId), runAlone: row.runAlone, ruled: row.ruled === true });
+    return { version: Number(rows[0]!.version), active };
+  }
+
+  /**
+   * The program as stored at `version`: the one this node read last when its version is that
+   * (every write of a program moves its version), else read again, unlocked (every submit in
+   * flight holds a key-share lock on its program until it commits, so a lock would queue each
+   * start behind them).
+   */
+  private async programAt(data: DataApi, programId: number, version: number): Promise<Program | null> {
+    const known = this.programs.get(programId);
+    if (known && known.versionNum === version) return known;
+    const [program] = await data.list(concurrentProgram, { programId }, { limit: 1 });
+    if (!program) return null;
+    this.programs.set(programId, program);
+    return program;
   }
 
   /**
@@ -804,6 +824,25 @@ export class RequestRunner implements BackgroundService {
 }
 
 /** The delay before retry n (from 1): the program's delay, doubled each time when it backs off, capped. */
+/** A request running now, as a start looks at it. */
+interface Active {
+  programId: number;
+  runAlone: string | null;
+  ruled: boolean;
+}
+
+/** Whether `program` must wait for the requests running now (or runs alone and anything runs). */
+function blocked(program: Program, active: readonly Active[]): boolean {
+  if (!active.length) return false;
+  if (program.runAlone === 'Y') return true;
+  return active.some(
+    (row) =>
+      row.runAlone === 'Y' ||
+      row.ruled ||
+      (program.parallelFlag !== 'Y' && row.programId === program.programId),
+  );
+}
+
 export function retryDelayMs(
   program: Pick<Program, 'retryDelaySeconds' | 'retryBackoff' | 'retryMaxDelaySeconds'>,
   attempt: number,
