@@ -13,7 +13,13 @@ import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { queryRows, runMigrations } from '@srm/db';
 import { type Platform, SYSTEM_ACTOR } from '@srm/platform';
-import { migrationsDir, openBenchDatabase, percentile, postgresAvailable } from './lib/engine';
+import {
+  type BenchDatabase,
+  migrationsDir,
+  openBenchDatabase,
+  percentile,
+  postgresAvailable,
+} from './lib/engine';
 import { postOffThread } from './lib/post-thread';
 import { benchActor, benchNode } from './lib/scheduler-areas';
 
@@ -91,6 +97,28 @@ async function nodeProcess(url: string): Promise<{ child: ChildProcess; address:
   throw new Error(`a bench node exited (${child.exitCode}) before it listened`);
 }
 
+/**
+ * Counts the passes through the embedded engine (each a batch of protocol messages: a statement,
+ * a BEGIN, a COMMIT, or several of them together) until stop(); null on PostgreSQL.
+ */
+function countPasses(database: BenchDatabase['database']): { stop(): number } | null {
+  const client = database.pglite as unknown as
+    { execProtocolStream: (...args: unknown[]) => unknown } | undefined;
+  if (!client) return null;
+  const through = client.execProtocolStream;
+  let passes = 0;
+  client.execProtocolStream = (...args) => {
+    passes++;
+    return through.apply(client, args);
+  };
+  return {
+    stop() {
+      client.execProtocolStream = through;
+      return passes;
+    },
+  };
+}
+
 async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
   const bench = await openBenchDatabase(kind, `srm_bench_sched_${process.pid}`);
   await runMigrations(bench.database, migrationsDir);
@@ -111,6 +139,7 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body,
   }));
+  const passes = countPasses(bench.database);
   const started = performance.now();
   const cpuBefore = mainThreadCpuMs();
   const { posted, seconds: submitSeconds } = await postOffThread(posts, CALLERS);
@@ -129,6 +158,7 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
   }
   const done = performance.now();
   const cpu = cpuBefore < 0 ? -1 : mainThreadCpuMs() - cpuBefore;
+  const passed = passes?.stop() ?? 0;
   const rows = await queryRows<{ latency: number; node: string; status: string }>(
     bench.database.db,
     sql`select extract(epoch from (started_at - requested_start)) * 1000 as latency, node_name as node, status_code as status
@@ -147,6 +177,9 @@ async function run(kind: 'pglite' | 'postgres', count: number): Promise<void> {
     console.log(
       `${label}.cpu: ${(cpu / count).toFixed(2)} ms a request (node and database: the main thread)`,
     );
+  // A figure the machine's speed does not move: the trips into the engine a request takes.
+  if (passes)
+    console.log(`${label}.passes: ${(passed / count).toFixed(1)} passes through the engine a request`);
   console.log(
     `${label}.queueLatency: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
   );
