@@ -17,6 +17,7 @@ import { type Executor, beforeCommit, deferQuery } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { bpmHistory } from '../approval/tables';
 import { BULK_ROWS, bulkInsert } from './bulk-insert';
+import { insertStatement } from './statement-text';
 import { auditLog } from '../system/tables';
 import type { Row } from './rows';
 import type { EntityTable } from './tables';
@@ -109,14 +110,24 @@ async function insertAudit(on: Executor, rows: AuditRow[]): Promise<void> {
   if (rows.length >= BULK_ROWS && (await bulkInsert(on, auditLog, rows, auditLog.auditId))) return;
   // The trail's rows answer nothing: they go with the transaction's next statement (or its COMMIT).
   for (let start = 0; start < rows.length; start += 2000)
-    await deferQuery(
-      on,
-      on
-        .insert(auditLog)
-        .values(rows.slice(start, start + 2000))
-        .toSQL(),
-    );
+    await deferQuery(on, insertStatement(auditLog, AUDIT_FIELDS, rows.slice(start, start + 2000)));
 }
+
+/** The fields of an audit row, in the order auditRows gives them. */
+const AUDIT_FIELDS = [
+  'entity',
+  'recordId',
+  'headerEntity',
+  'headerId',
+  'action',
+  'statusFrom',
+  'statusTo',
+  'comment',
+  'changes',
+  'userId',
+  'userName',
+  'creationDate',
+] as const satisfies readonly (keyof AuditRow)[];
 
 function auditRows(actor: Actor, at: Date, entries: readonly AuditEntry[]): AuditRow[] {
   return entries.map((entry) => ({

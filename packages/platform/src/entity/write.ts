@@ -1,7 +1,7 @@
 // Writing an entity's rows: the one write path for a document with its lines (a save) and for
 // many rows at once (an import), deletes, and the statements they share with the server-side
 // writes of server-writes.ts (batched inserts, versioned updates, line changes), each audited.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SQL, and, eq, inArray, is, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type EntityDef,
@@ -16,7 +16,7 @@ import {
   parseSave,
   ruleIssues,
 } from '@srm/kernel';
-import type { Executor } from '@srm/db';
+import { type Executor, queryText } from '@srm/db';
 import type { Actor } from '../access/actor';
 import { BULK_ROWS, bulkInsert } from './bulk-insert';
 import { type AuditEntry, diffRows, writeAudit } from './audit';
@@ -37,6 +37,7 @@ import { nextDocumentNumber } from './numbering';
 import type { EntityReader } from './read';
 import { type Row, toDb } from './rows';
 import { type Seal, sealsOf } from './seals';
+import { updateAtVersionStatement } from './statement-text';
 import type { EntityRuntime } from './runtime';
 
 type Changes = Record<string, unknown>;
@@ -254,6 +255,11 @@ export async function updateRows(
   if (updated.length !== updates.length) throw fail(409, 'entity.stale');
 }
 
+/** A built statement as queryText's text and parameters. */
+function textOf(statement: { sql: string; params: unknown[] }): [string, unknown[]] {
+  return [statement.sql, statement.params];
+}
+
 /** Updates one row at its version (409 when another write came first) and bumps the version. */
 export async function updateRow(
   runtime: EntityRuntime,
@@ -266,12 +272,20 @@ export async function updateRow(
   now: Date,
 ): Promise<void> {
   const table = runtime.table(entity.name);
-  const key = table[entity.key] as AnyPgColumn;
-  const updated = await tx
-    .update(table)
-    .set({ ...values, [VERSION_FIELD]: version + 1, lastUpdatedBy: actor.userId, lastUpdateDate: now })
-    .where(and(eq(key, id), eq(table[VERSION_FIELD] as AnyPgColumn, version)))
-    .returning({ id: key });
+  const set = { ...values, [VERSION_FIELD]: version + 1, lastUpdatedBy: actor.userId, lastUpdateDate: now };
+  // A text built once per column list (statement-text.ts), unless a value is an expression.
+  const updated = Object.values(set).some((value) => is(value, SQL))
+    ? await tx
+        .update(table)
+        .set(set)
+        .where(
+          and(eq(table[entity.key] as AnyPgColumn, id), eq(table[VERSION_FIELD] as AnyPgColumn, version)),
+        )
+        .returning({ id: table[entity.key] as AnyPgColumn })
+    : await queryText(
+        tx,
+        ...textOf(updateAtVersionStatement(table, entity.key, VERSION_FIELD, set, id, version)),
+      );
   if (!updated.length) throw fail(409, 'entity.stale');
 }
 
