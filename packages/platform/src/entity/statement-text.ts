@@ -37,6 +37,11 @@ function columnOf(shape: TableShape, field: string): AnyPgColumn {
   return column;
 }
 
+/** A column's name in the database (a raw row's key for it). */
+export function columnName(table: PgTable, field: string): string {
+  return columnOf(shapeOf(table), field).name;
+}
+
 /** A value as the column's driver value (null stays null), as Drizzle binds it. */
 export function driverValue(column: AnyPgColumn, value: unknown): unknown {
   return value === null || value === undefined ? null : column.mapToDriverValue(value);
@@ -55,21 +60,23 @@ function kept(shape: TableShape, key: string, build: () => string): string {
 }
 
 /**
- * `insert into t (c1, …) values ($1, …), (…)` of rows that all give the fields `fields` (in that
- * order), with the parameters in row order.
+ * `insert into t (c1, …) values ($1, …), (…) [returning r]` of rows that all give the fields
+ * `fields` (in that order), with the parameters in row order.
  */
 export function insertStatement(
   table: PgTable,
   fields: readonly string[],
   rows: readonly Readonly<Record<string, unknown>>[],
+  returning?: string,
 ): { sql: string; params: unknown[] } {
   const shape = shapeOf(table);
   const columns = fields.map((field) => columnOf(shape, field));
-  const sql = kept(shape, `insert:${rows.length}:${fields.join(',')}`, () => {
+  const answer = returning ? ` returning ${quoted(columnOf(shape, returning).name)}` : '';
+  const sql = kept(shape, `insert:${rows.length}:${fields.join(',')}:${returning ?? ''}`, () => {
     const tuples = rows.map(
       (_, row) => `(${columns.map((_, index) => `$${row * columns.length + index + 1}`).join(', ')})`,
     );
-    return `insert into ${shape.name} (${columns.map((column) => quoted(column.name)).join(', ')}) values ${tuples.join(', ')}`;
+    return `insert into ${shape.name} (${columns.map((column) => quoted(column.name)).join(', ')}) values ${tuples.join(', ')}${answer}`;
   });
   const params: unknown[] = [];
   for (const row of rows)

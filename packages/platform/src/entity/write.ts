@@ -37,7 +37,7 @@ import { nextDocumentNumber } from './numbering';
 import type { EntityReader } from './read';
 import { type Row, toDb } from './rows';
 import { type Seal, sealsOf } from './seals';
-import { updateAtVersionStatement } from './statement-text';
+import { columnName, insertStatement, updateAtVersionStatement } from './statement-text';
 import type { EntityRuntime } from './runtime';
 
 type Changes = Record<string, unknown>;
@@ -178,7 +178,7 @@ export async function insertRows(
   if (!rows.length) return [];
   const table = runtime.table(entity.name);
   const seals = await sealsOf(runtime, tx, entity, rows);
-  const values = rows.map((row, index) => ({
+  const values: Row[] = rows.map((row, index) => ({
     ...dbValues(entity, row, seals[index]!),
     [VERSION_FIELD]: 1,
     createdBy: actor.userId,
@@ -193,6 +193,21 @@ export async function insertRows(
   }
   const columnsPerRow = Object.keys(values[0]!).length;
   const chunk = Math.max(1, Math.floor(30000 / columnsPerRow));
+  // Rows that give the same fields, plain values all: a text built once (statement-text.ts).
+  const fields = Object.keys(values[0]!).filter((field) => values[0]![field] !== undefined);
+  const shape = fields.join(',');
+  const plain = values.every(
+    (row) =>
+      Object.keys(row)
+        .filter((field) => row[field] !== undefined)
+        .join(',') === shape && !Object.values(row).some((value) => is(value, SQL)),
+  );
+  if (plain && values.length <= chunk) {
+    const statement = insertStatement(table, fields, values, entity.key);
+    const inserted = await queryText<Record<string, unknown>>(tx, statement.sql, statement.params);
+    const name = columnName(table, entity.key);
+    return inserted.map((row) => Number(row[name]));
+  }
   const ids: number[] = [];
   for (let start = 0; start < values.length; start += chunk) {
     const inserted = await tx
