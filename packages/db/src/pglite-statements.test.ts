@@ -16,6 +16,20 @@ const SETUP = `create table item (id int primary key, code text unique not null,
 const itemTable = pgTable('item', { id: integer('id').primaryKey(), code: text('code').notNull() });
 const insertInto = (id: number, code: string) => prepared.db.insert(itemTable).values({ id, code });
 
+/** Counts the passes through the engine (calls of execProtocolStream) until stop(). */
+function countPasses(database: Database): { count: number; stop(): void } {
+  const client = database.pglite! as unknown as {
+    execProtocolStream: (...args: unknown[]) => Promise<unknown>;
+  };
+  const through = client.execProtocolStream;
+  const counter = { count: 0, stop: () => void (client.execProtocolStream = through) };
+  client.execProtocolStream = (...args) => {
+    counter.count++;
+    return through.apply(client, args);
+  };
+  return counter;
+}
+
 let prepared: Database;
 let plain: Database;
 
@@ -175,26 +189,18 @@ describe('prepared statements of the embedded engine', () => {
   });
 
   it('run a transaction in two passes through the engine: BEGIN with the first statement, COMMIT alone', async () => {
-    const client = prepared.pglite! as unknown as {
-      execProtocolStream: (...args: unknown[]) => Promise<unknown>;
-    };
-    const through = client.execProtocolStream;
-    let passes = 0;
-    client.execProtocolStream = (...args) => {
-      passes++;
-      return through.apply(client, args);
-    };
+    const passes = countPasses(prepared);
     try {
       const select = (tx: typeof prepared.db) => queryRows(tx, sql`select code from item where id = ${1}`);
       await prepared.db.transaction(select); // the statement prepared (and BEGIN and COMMIT, once)
-      passes = 0;
+      passes.count = 0;
       expect(await prepared.db.transaction(select)).toEqual([{ code: 'A' }]);
-      expect(passes).toBe(2);
-      passes = 0;
+      expect(passes.count).toBe(2);
+      passes.count = 0;
       await prepared.db.transaction(async () => undefined);
-      expect(passes).toBe(0);
+      expect(passes.count).toBe(0);
     } finally {
-      client.execProtocolStream = through;
+      passes.stop();
     }
   });
 
@@ -258,15 +264,7 @@ describe('prepared statements of the embedded engine', () => {
   });
 
   it('send a deferred statement with the transaction’s next pass, and fail the transaction when it fails', async () => {
-    const client = prepared.pglite! as unknown as {
-      execProtocolStream: (...args: unknown[]) => Promise<unknown>;
-    };
-    const through = client.execProtocolStream;
-    let passes = 0;
-    client.execProtocolStream = (...args) => {
-      passes++;
-      return through.apply(client, args);
-    };
+    const passes = countPasses(prepared);
     const insert = (id: number, code: string) => insertInto(id, code).toSQL();
     const count = (tx: typeof prepared.db) =>
       queryRows<{ n: number }>(tx, sql`select count(*)::int as n from item where id > ${2}`);
@@ -277,7 +275,7 @@ describe('prepared statements of the embedded engine', () => {
         await deferQuery(tx, insert(20, 'T'));
         await tx.execute(sql`delete from item where id = ${20}`);
       });
-      passes = 0;
+      passes.count = 0;
       const seen = await prepared.db.transaction(async (tx) => {
         await count(tx); // BEGIN with it
         await deferQuery(tx, insert(21, 'U'));
@@ -285,7 +283,7 @@ describe('prepared statements of the embedded engine', () => {
         return count(tx); // the two inserts ahead of it, in its pass
       });
       expect(seen).toEqual([{ n: 2 }]);
-      expect(passes).toBe(3);
+      expect(passes.count).toBe(3);
       // Deferred to the COMMIT, and failing there (a duplicate code): nothing of the transaction stays.
       const failed = prepared.db.transaction(async (tx) => {
         await tx.execute(sql`delete from item where id = ${21}`);
@@ -306,7 +304,7 @@ describe('prepared statements of the embedded engine', () => {
       );
       expect(ids).toEqual([{ id: 21 }, { id: 22 }]);
     } finally {
-      client.execProtocolStream = through;
+      passes.stop();
       await prepared.db.execute(sql`delete from item where id > 2`);
     }
   });
