@@ -3,7 +3,7 @@
 // write, and Drizzle took each apart and assembled it again (its query building was about a tenth
 // of a scheduler request's CPU on the embedded engine). The values go through each column's own
 // mapping to the driver, as Drizzle's would.
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { SQL, getTableColumns, getTableName, is } from 'drizzle-orm';
 import { type AnyPgColumn, type PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 
 /** A table's qualified name and its columns by property name. */
@@ -40,6 +40,11 @@ function columnOf(shape: TableShape, field: string): AnyPgColumn {
 /** A column's name in the database (a raw row's key for it). */
 export function columnName(table: PgTable, field: string): string {
   return columnOf(shapeOf(table), field).name;
+}
+
+/** Whether a row's values include an SQL expression (such a write goes through Drizzle). */
+export function hasExpression(values: Readonly<Record<string, unknown>>): boolean {
+  return Object.values(values).some((value) => is(value, SQL));
 }
 
 /** A value as the column's driver value (null stays null), as Drizzle binds it. */

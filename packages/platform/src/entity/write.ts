@@ -1,7 +1,7 @@
 // Writing an entity's rows: the one write path for a document with its lines (a save) and for
 // many rows at once (an import), deletes, and the statements they share with the server-side
 // writes of server-writes.ts (batched inserts, versioned updates, line changes), each audited.
-import { SQL, and, eq, inArray, is, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type EntityDef,
@@ -37,7 +37,7 @@ import { nextDocumentNumber } from './numbering';
 import type { EntityReader } from './read';
 import { type Row, toDb } from './rows';
 import { type Seal, sealsOf } from './seals';
-import { columnName, insertStatement, updateAtVersionStatement } from './statement-text';
+import { columnName, hasExpression, insertStatement, updateAtVersionStatement } from './statement-text';
 import type { EntityRuntime } from './runtime';
 
 type Changes = Record<string, unknown>;
@@ -200,7 +200,7 @@ export async function insertRows(
     (row) =>
       Object.keys(row)
         .filter((field) => row[field] !== undefined)
-        .join(',') === shape && !Object.values(row).some((value) => is(value, SQL)),
+        .join(',') === shape && !hasExpression(row),
   );
   if (plain && values.length <= chunk) {
     const statement = insertStatement(table, fields, values, entity.key);
@@ -270,11 +270,6 @@ export async function updateRows(
   if (updated.length !== updates.length) throw fail(409, 'entity.stale');
 }
 
-/** A built statement as queryText's text and parameters. */
-function textOf(statement: { sql: string; params: unknown[] }): [string, unknown[]] {
-  return [statement.sql, statement.params];
-}
-
 /** Updates one row at its version (409 when another write came first) and bumps the version. */
 export async function updateRow(
   runtime: EntityRuntime,
@@ -288,19 +283,19 @@ export async function updateRow(
 ): Promise<void> {
   const table = runtime.table(entity.name);
   const set = { ...values, [VERSION_FIELD]: version + 1, lastUpdatedBy: actor.userId, lastUpdateDate: now };
-  // A text built once per column list (statement-text.ts), unless a value is an expression.
-  const updated = Object.values(set).some((value) => is(value, SQL))
-    ? await tx
-        .update(table)
-        .set(set)
-        .where(
-          and(eq(table[entity.key] as AnyPgColumn, id), eq(table[VERSION_FIELD] as AnyPgColumn, version)),
-        )
-        .returning({ id: table[entity.key] as AnyPgColumn })
-    : await queryText(
-        tx,
-        ...textOf(updateAtVersionStatement(table, entity.key, VERSION_FIELD, set, id, version)),
-      );
+  const key = table[entity.key] as AnyPgColumn;
+  let updated: unknown[];
+  if (hasExpression(set))
+    updated = await tx
+      .update(table)
+      .set(set)
+      .where(and(eq(key, id), eq(table[VERSION_FIELD] as AnyPgColumn, version)))
+      .returning({ id: key });
+  else {
+    // A text built once per column list (statement-text.ts).
+    const statement = updateAtVersionStatement(table, entity.key, VERSION_FIELD, set, id, version);
+    updated = await queryText(tx, statement.sql, statement.params);
+  }
   if (!updated.length) throw fail(409, 'entity.stale');
 }
 

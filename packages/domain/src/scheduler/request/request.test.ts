@@ -375,7 +375,7 @@ describe('concurrent requests', () => {
     await until(again.requestId as number, ['COMPLETED/NORMAL']);
     await ok('baseConcurrentRequest', 'doCancel', { requestId: request.requestId }, buyer());
     // Submitted and held before the program is disabled; started after (below).
-    const parked = await ok(
+    const parked = await ok<{ requestId: number }>(
       'baseConcurrentRequest',
       'doSubmit',
       { programId, parameters: { name: 'p' }, requestedStart: later },
@@ -387,10 +387,10 @@ describe('concurrent requests', () => {
     // INACTIVE/Disabled, not a run.
     await queryRows(
       server().runtime.executor(),
-      sql`update base_concurrent_request set requested_start = now() where request_id = ${parked.requestId as number}`,
+      sql`update base_concurrent_request set requested_start = now() where request_id = ${parked.requestId}`,
     );
     await ok('baseConcurrentRequest', 'doRelease', { requestId: parked.requestId }, buyer());
-    expect(await until(parked.requestId as number, ['INACTIVE/DISABLED'])).toMatchObject({
+    expect(await until(parked.requestId, ['INACTIVE/DISABLED'])).toMatchObject({
       phaseCode: 'INACTIVE',
       statusCode: 'DISABLED',
     });

@@ -823,7 +823,6 @@ export class RequestRunner implements BackgroundService {
   }
 }
 
-/** The delay before retry n (from 1): the program's delay, doubled each time when it backs off, capped. */
 /** A request running now, as a start looks at it. */
 interface Active {
   programId: number;
@@ -843,6 +842,7 @@ function blocked(program: Program, active: readonly Active[]): boolean {
   );
 }
 
+/** The delay before retry n (from 1): the program's delay, doubled each time when it backs off, capped. */
 export function retryDelayMs(
   program: Pick<Program, 'retryDelaySeconds' | 'retryBackoff' | 'retryMaxDelaySeconds'>,
   attempt: number,
